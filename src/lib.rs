@@ -1,4 +1,48 @@
 //! gatehook: a stateless, fail-closed permission gate for AI coding agents.
+//!
+//! The pipeline, in the order a hook call runs through it:
+//! - [`input`]: the payload on stdin, capped and validated;
+//! - [`config`] and [`rules`]: the layered policy and Claude Code rule syntax;
+//! - [`paths`] and [`floor`]: where a call lands and what is protected there;
+//! - [`shell`]: what a Bash command really runs;
+//! - [`engine`]: the one evaluation, returning an outcome, a gate and a [`cause::Cause`];
+//! - [`hook`]: the edge that settles reviews, writes the [`audit`] record and answers via
+//!   [`output`]; [`explain`] renders the same evaluation for people.
 #![forbid(unsafe_code)]
 
+pub mod audit;
+pub mod cause;
+pub mod cli;
+pub mod config;
 pub mod decision;
+pub mod engine;
+pub mod explain;
+pub mod floor;
+pub mod hook;
+pub mod input;
+pub mod output;
+pub mod paths;
+pub mod redact;
+pub mod rules;
+pub mod shell;
+pub mod state;
+
+use std::path::PathBuf;
+
+/// `gatehook trust [PATH]`: record the sha256 of a project's `.gatehook.toml`.
+pub fn trust_cmd(path: Option<PathBuf>) -> anyhow::Result<String> {
+    let file = match path {
+        Some(p) => std::path::absolute(p)?,
+        None => {
+            let cwd = std::env::current_dir()?;
+            let env = hook::Env::from_process();
+            paths::project_root(env.claude_project_dir.as_deref(), &cwd).join(".gatehook.toml")
+        }
+    };
+    let store = config::ConfigPaths::discover(None).trust_store;
+    let sha = config::trust(&file, &store)?;
+    Ok(format!(
+        "trusted {} (sha256 {sha}); its allow rules and settings now apply until it changes",
+        file.display()
+    ))
+}

@@ -1,0 +1,244 @@
+//! Why a decision was made: one closed enum. The hook's reason line, `explain` and the
+//! audit record all render from it, and none of them has a catch-all arm, so a new cause
+//! has to be described everywhere. Every deny or ask also says what would make it pass.
+
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Longest reason line gatehook prints.
+pub const MAX_REASON_CHARS: usize = 400;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "cause", rename_all = "kebab-case")]
+pub enum Cause {
+    /// A deny rule from the person's or organisation's config matched.
+    DenyRule { rule: String, source: String },
+    /// An ask rule matched.
+    AskRule { rule: String, source: String },
+    /// Allow rules cover the whole call.
+    AllowRule { rules: Vec<String> },
+    /// The call reads or writes credentials (SSH keys, cloud tokens, another process's
+    /// environment). A hard floor: no rule, mode or reviewer lifts it.
+    Credential { path: PathBuf, what: String },
+    /// The call writes gatehook's own config, state, audit log or binary. Hard floor.
+    SelfModification { path: PathBuf, what: String },
+    /// The call writes the harness's settings, hooks or MCP config. Hard floor.
+    HarnessConfig { path: PathBuf, what: String },
+    /// The call touches a protected path (secrets by name, config that runs code,
+    /// persistence surfaces). Never fast-pathed.
+    ProtectedPath { path: PathBuf, what: String },
+    /// The call touches a path outside the workspace.
+    OutsideWorkspace { path: PathBuf },
+    /// A path could not be resolved (symlink loop, unreadable link): gatehook cannot know
+    /// where the call lands.
+    UnresolvablePath { path: PathBuf },
+    /// The session is in plan mode and the call writes or runs something.
+    PlanMode { tool: String },
+    /// A read-only file tool inside the workspace.
+    WorkspaceRead,
+    /// A file edit inside the workspace, off every protected path.
+    WorkspaceEdit,
+    /// A tool with no side effects (todo lists, questions to the person).
+    NoSideEffects { tool: String },
+    /// The harness runs with permission checks off; gatehook applied its hard floor and
+    /// deny/ask rules and leaves the rest to the harness.
+    BypassMode,
+    /// Nothing in the floor or the rules decides this call; it needs a person or the
+    /// reviewer.
+    Undecided { why: String },
+    /// Auto mode wanted the reviewer, and it could not give a verdict.
+    ReviewerUnavailable { error: String },
+    /// The hook payload was unusable.
+    BadInput { error: String },
+    /// A config file was unreadable or invalid.
+    BadConfig { error: String },
+    /// gatehook itself failed.
+    Internal { error: String },
+}
+
+impl Cause {
+    /// The stable, kebab-case name used in the audit log and `explain --json`.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Cause::DenyRule { .. } => "deny-rule",
+            Cause::AskRule { .. } => "ask-rule",
+            Cause::AllowRule { .. } => "allow-rule",
+            Cause::Credential { .. } => "credential",
+            Cause::SelfModification { .. } => "self-modification",
+            Cause::HarnessConfig { .. } => "harness-config",
+            Cause::ProtectedPath { .. } => "protected-path",
+            Cause::OutsideWorkspace { .. } => "outside-workspace",
+            Cause::UnresolvablePath { .. } => "unresolvable-path",
+            Cause::PlanMode { .. } => "plan-mode",
+            Cause::WorkspaceRead => "workspace-read",
+            Cause::WorkspaceEdit => "workspace-edit",
+            Cause::NoSideEffects { .. } => "no-side-effects",
+            Cause::BypassMode => "bypass-mode",
+            Cause::Undecided { .. } => "undecided",
+            Cause::ReviewerUnavailable { .. } => "reviewer-unavailable",
+            Cause::BadInput { .. } => "bad-input",
+            Cause::BadConfig { .. } => "bad-config",
+            Cause::Internal { .. } => "internal-error",
+        }
+    }
+
+    /// What happened, in one line.
+    pub fn describe(&self) -> String {
+        match self {
+            Cause::DenyRule { rule, source } => format!("deny rule `{rule}` ({source}) matches"),
+            Cause::AskRule { rule, source } => format!("ask rule `{rule}` ({source}) matches"),
+            Cause::AllowRule { rules } => format!("allowed by rule {}", quote_list(rules)),
+            Cause::Credential { path, what } => {
+                format!(
+                    "{} holds {what}; credentials are never read or written",
+                    path.display()
+                )
+            }
+            Cause::SelfModification { path, what } => {
+                format!(
+                    "{} is {what}; an agent may not change its own gate",
+                    path.display()
+                )
+            }
+            Cause::HarnessConfig { path, what } => {
+                format!(
+                    "{} is {what}; an agent may not change its harness's settings or hooks",
+                    path.display()
+                )
+            }
+            Cause::ProtectedPath { path, what } => {
+                format!("{} is protected ({what})", path.display())
+            }
+            Cause::OutsideWorkspace { path } => {
+                format!("{} is outside the workspace", path.display())
+            }
+            Cause::UnresolvablePath { path } => {
+                format!(
+                    "{} cannot be resolved (symlink loop or unreadable link)",
+                    path.display()
+                )
+            }
+            Cause::PlanMode { tool } => format!("plan mode: {tool} would write or run something"),
+            Cause::WorkspaceRead => "read-only access inside the workspace".to_string(),
+            Cause::WorkspaceEdit => "edit inside the workspace".to_string(),
+            Cause::NoSideEffects { tool } => format!("{tool} has no side effects"),
+            Cause::BypassMode => {
+                "permission checks are bypassed; no hard floor or deny/ask rule applies".to_string()
+            }
+            Cause::Undecided { why } => why.clone(),
+            Cause::ReviewerUnavailable { error } => {
+                format!("the reviewer gave no verdict: {error}")
+            }
+            Cause::BadInput { error } => format!("unusable hook payload: {error}"),
+            Cause::BadConfig { error } => format!("invalid config: {error}"),
+            Cause::Internal { error } => format!("internal error: {error}"),
+        }
+    }
+
+    /// What would make the call pass, for a deny or ask.
+    pub fn remedy(&self) -> Option<String> {
+        match self {
+            Cause::DenyRule { source, .. } => Some(format!(
+                "remove or narrow the deny rule in {source} if this call is intended"
+            )),
+            Cause::AskRule { .. } => Some("approve it at the prompt".to_string()),
+            Cause::Credential { .. } => Some(
+                "run it yourself outside the agent if you really mean it".to_string(),
+            ),
+            Cause::SelfModification { .. } => Some(
+                "edit gatehook's config yourself (gatehook explain shows which files are read)"
+                    .to_string(),
+            ),
+            Cause::HarnessConfig { .. } => {
+                Some("edit your harness settings yourself, outside the agent".to_string())
+            }
+            Cause::ProtectedPath { path, .. } => Some(format!(
+                "approve it at the prompt, or add an allow rule for {} if it is routine for you",
+                path.display()
+            )),
+            Cause::OutsideWorkspace { path } => Some(format!(
+                "approve it, add the directory to [workspace] additional_directories, or add a rule such as `Read(/{})`",
+                path.display()
+            )),
+            Cause::UnresolvablePath { .. } => Some("fix or remove the broken symlink".to_string()),
+            Cause::PlanMode { .. } => Some("leave plan mode first".to_string()),
+            Cause::Undecided { .. } => Some(
+                "approve it, or add a narrow allow rule (gatehook explain shows the parsed command)"
+                    .to_string(),
+            ),
+            Cause::ReviewerUnavailable { .. } => Some(
+                "check [reviewer] in your config (gatehook explain), or approve it yourself".to_string(),
+            ),
+            Cause::BadInput { .. } => Some("this is a harness or gatehook bug; report it".to_string()),
+            Cause::BadConfig { .. } => Some("fix the config file named above".to_string()),
+            Cause::Internal { .. } => Some("report this gatehook bug".to_string()),
+            Cause::AllowRule { .. }
+            | Cause::WorkspaceRead
+            | Cause::WorkspaceEdit
+            | Cause::NoSideEffects { .. }
+            | Cause::BypassMode => None,
+        }
+    }
+}
+
+fn quote_list(items: &[String]) -> String {
+    items
+        .iter()
+        .map(|r| format!("`{r}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Make text safe to show on one line: control, bidi and invisible format characters are
+/// dropped, whitespace runs collapse to one space, and the length is bounded.
+pub fn one_line(text: &str, max_chars: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max_chars * 4));
+    let mut last_space = false;
+    let mut n = 0usize;
+    for ch in text.chars() {
+        let ch = if ch.is_whitespace() { ' ' } else { ch };
+        if ch.is_control() || is_invisible_format(ch) {
+            continue;
+        }
+        if ch == ' ' {
+            if last_space {
+                continue;
+            }
+            last_space = true;
+        } else {
+            last_space = false;
+        }
+        if n + 1 > max_chars {
+            out.push('…');
+            break;
+        }
+        out.push(ch);
+        n += 1;
+    }
+    out.trim().to_string()
+}
+
+/// Unicode format characters that hide or reorder text (general category Cf and friends).
+pub fn is_invisible_format(ch: char) -> bool {
+    matches!(ch,
+        '\u{00AD}' | '\u{061C}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{206F}'
+        | '\u{FEFF}'
+        | '\u{FFF9}'..='\u{FFFB}'
+        | '\u{E0000}'..='\u{E007F}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_strips_controls_and_bidi() {
+        assert_eq!(one_line("a\nb\r\tc", 100), "a b c");
+        assert_eq!(one_line("x\u{202E}y\u{200B}z\u{1b}[31m", 100), "xyz[31m");
+        assert_eq!(one_line("abcdef", 3), "abc…");
+    }
+}

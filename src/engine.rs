@@ -1,0 +1,557 @@
+//! The decision core. [`evaluate`] turns one tool call plus its context into an
+//! [`Evaluation`]: the outcome, its cause, and every step taken. The hook, `explain`,
+//! `check` and the audit record all render this one value; nothing re-derives a decision
+//! on the side. Apart from resolving the paths a call names (symlinks are facts of the
+//! file system, read once here), the core does no I/O: config, clock and reviewer verdicts
+//! come from the edges.
+
+use crate::cause::Cause;
+use crate::config::Config;
+use crate::decision::{Decision, Gate, Mode};
+use crate::floor::{self, Access, FloorCtx, PathClass};
+use crate::input::PermissionMode;
+use crate::paths::{self, PathForms, Workspace};
+use crate::rules::{self, MatchCtx, RuleOutcome, Subject};
+use crate::shell;
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::path::{Path, PathBuf};
+
+/// One tool call to judge.
+#[derive(Clone, Debug)]
+pub struct Call<'a> {
+    pub tool: &'a str,
+    pub input: &'a Map<String, Value>,
+    pub cwd: &'a Path,
+    pub permission_mode: PermissionMode,
+}
+
+/// Everything the core needs besides the call.
+pub struct Context<'a> {
+    pub config: &'a Config,
+    pub home: PathBuf,
+    pub workspace: Workspace,
+    pub floor: FloorCtx,
+}
+
+/// The floor's answer before any reviewer is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// A decision the floor or a rule made.
+    Decided(Decision),
+    /// No opinion: the harness's own permission flow decides.
+    Silent,
+    /// Auto mode: the LLM reviewer decides, bounded by code.
+    Review,
+}
+
+/// One step of the evaluation, for `explain`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    pub stage: &'static str,
+    pub detail: String,
+}
+
+/// A path the call touches, with what the floor found.
+#[derive(Clone, Debug, Serialize)]
+pub struct PathFact {
+    pub raw: String,
+    pub access: Access,
+    #[serde(flatten)]
+    pub forms: PathForms,
+    pub class: Option<PathClass>,
+    pub in_workspace: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Evaluation {
+    pub outcome: Outcome,
+    pub gate: Gate,
+    pub cause: Cause,
+    pub steps: Vec<Step>,
+    pub paths: Vec<PathFact>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shell: Option<shell::Analysis>,
+}
+
+/// What kind of thing a tool does, as far as the floor is concerned.
+enum Kind {
+    /// Read-only file tools with the paths they read.
+    Read,
+    /// File-writing tools.
+    Edit,
+    /// A shell command.
+    Shell(String),
+    /// A URL fetch.
+    Fetch(String),
+    /// A tool with no side effects.
+    Inert,
+    /// Anything else (MCP tools, Agent/Task, WebSearch, unknown tools).
+    Other,
+}
+
+/// Tools that never change anything outside the conversation.
+const INERT_TOOLS: &[&str] = &[
+    "TodoWrite",
+    "TodoRead",
+    "TaskCreate",
+    "TaskUpdate",
+    "TaskList",
+    "TaskGet",
+    "AskUserQuestion",
+    "ExitPlanMode",
+    "EnterPlanMode",
+    "BashOutput",
+    "ListMcpResourcesTool",
+];
+
+/// Tools that read, never write or run (for plan mode).
+fn is_read_only_tool(tool: &str) -> bool {
+    matches!(
+        tool,
+        "Read" | "Glob" | "Grep" | "LS" | "WebFetch" | "WebSearch" | "NotebookRead"
+    ) || INERT_TOOLS.contains(&tool)
+}
+
+struct Eval<'c, 'a> {
+    call: &'c Call<'a>,
+    ctx: &'c Context<'a>,
+    steps: Vec<Step>,
+    paths: Vec<PathFact>,
+    shell: Option<shell::Analysis>,
+}
+
+impl Eval<'_, '_> {
+    fn step(&mut self, stage: &'static str, detail: impl Into<String>) {
+        self.steps.push(Step {
+            stage,
+            detail: detail.into(),
+        });
+    }
+
+    fn finish(self, outcome: Outcome, gate: Gate, cause: Cause) -> Evaluation {
+        Evaluation {
+            outcome,
+            gate,
+            cause,
+            steps: self.steps,
+            paths: self.paths,
+            shell: self.shell,
+        }
+    }
+
+    fn str_field(&self, field: &'static str, required: bool) -> Result<Option<String>, Cause> {
+        match self.call.input.get(field) {
+            Some(Value::String(s)) if s.is_empty() => Err(bad(format!("`{field}` is empty"))),
+            Some(Value::String(s)) if s.contains('\0') => {
+                Err(bad(format!("`{field}` contains a NUL byte")))
+            }
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            None | Some(Value::Null) if !required => Ok(None),
+            None | Some(Value::Null) => {
+                Err(bad(format!("{} input has no `{field}`", self.call.tool)))
+            }
+            Some(_) => Err(bad(format!("`{field}` is not a string"))),
+        }
+    }
+
+    fn add_path(&mut self, raw: &str, access: Access) {
+        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        let class = forms
+            .forms()
+            .filter_map(|p| floor::classify(p, access, &self.ctx.floor))
+            .max_by_key(severity);
+        let in_workspace = self.ctx.workspace.contains(&forms);
+        self.paths.push(PathFact {
+            raw: raw.to_string(),
+            access,
+            forms,
+            class,
+            in_workspace,
+        });
+    }
+
+    /// Work out what the tool does and which paths it touches.
+    fn classify_tool(&mut self) -> Result<Kind, Cause> {
+        let tool = self.call.tool;
+        Ok(match tool {
+            "Read" | "NotebookRead" => {
+                let field = if tool == "Read" {
+                    "file_path"
+                } else {
+                    "notebook_path"
+                };
+                let p = self.str_field(field, true)?.unwrap_or_default();
+                self.add_path(&p, Access::Read);
+                Kind::Read
+            }
+            "Glob" => {
+                let pattern = self.str_field("pattern", true)?.unwrap_or_default();
+                let base = self.str_field("path", false)?;
+                let base_dir = base
+                    .clone()
+                    .unwrap_or_else(|| self.call.cwd.display().to_string());
+                self.add_path(&base_dir, Access::Read);
+                // A pattern can climb out (`../../**`) or be absolute: judge its literal stem.
+                let stem = glob_stem(&pattern);
+                if !stem.is_empty() {
+                    let joined = if Path::new(&stem).is_absolute() {
+                        stem
+                    } else {
+                        format!("{}/{}", base_dir.trim_end_matches('/'), stem)
+                    };
+                    self.add_path(&joined, Access::Read);
+                }
+                Kind::Read
+            }
+            "Grep" | "LS" => {
+                let p = self
+                    .str_field("path", false)?
+                    .unwrap_or_else(|| self.call.cwd.display().to_string());
+                self.add_path(&p, Access::Read);
+                if let Some(g) = self.str_field("glob", false)? {
+                    let stem = glob_stem(&g);
+                    if !stem.is_empty() {
+                        self.add_path(
+                            &format!("{}/{}", p.trim_end_matches('/'), stem),
+                            Access::Read,
+                        );
+                    }
+                }
+                Kind::Read
+            }
+            "Write" | "Edit" | "MultiEdit" => {
+                let p = self.str_field("file_path", true)?.unwrap_or_default();
+                self.add_path(&p, Access::Write);
+                Kind::Edit
+            }
+            "NotebookEdit" => {
+                let p = self.str_field("notebook_path", true)?.unwrap_or_default();
+                self.add_path(&p, Access::Write);
+                Kind::Edit
+            }
+            "Bash" | "PowerShell" => {
+                let c = self.str_field("command", true)?.unwrap_or_default();
+                Kind::Shell(c)
+            }
+            "WebFetch" => Kind::Fetch(self.str_field("url", true)?.unwrap_or_default()),
+            t if INERT_TOOLS.contains(&t) => Kind::Inert,
+            _ => Kind::Other,
+        })
+    }
+}
+
+fn bad(error: String) -> Cause {
+    Cause::BadInput { error }
+}
+
+/// Order path classes by severity so the worst form of a path wins.
+fn severity(c: &PathClass) -> u8 {
+    match c {
+        PathClass::Protected { .. } => 1,
+        PathClass::HarnessConfig { .. } => 2,
+        PathClass::SelfConfig { .. } => 3,
+        PathClass::Credential { .. } => 4,
+    }
+}
+
+/// The literal directory part of a glob before its first wildcard (`../../x/**/*.rs` →
+/// `../../x`).
+fn glob_stem(pattern: &str) -> String {
+    let mut stem = Vec::new();
+    for seg in pattern.split('/') {
+        if seg.contains(['*', '?', '[', '{']) {
+            break;
+        }
+        stem.push(seg);
+    }
+    // The last literal segment may be a file name; keeping it is still a path to judge.
+    stem.join("/")
+}
+
+/// Judge one call.
+pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
+    let mut ev = Eval {
+        call,
+        ctx,
+        steps: Vec::new(),
+        paths: Vec::new(),
+        shell: None,
+    };
+    let cfg = ctx.config;
+    ev.step(
+        "context",
+        format!(
+            "tool {} · cwd {} · mode {} · permission_mode {}",
+            call.tool,
+            call.cwd.display(),
+            cfg.mode.as_str(),
+            call.permission_mode.as_str()
+        ),
+    );
+    ev.step(
+        "workspace",
+        ctx.workspace
+            .roots
+            .iter()
+            .map(|r| r.lexical.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+
+    let kind = match ev.classify_tool() {
+        Ok(k) => k,
+        Err(cause) => {
+            ev.step("input", cause.describe());
+            return ev.finish(Outcome::Decided(Decision::Deny), Gate::Error, cause);
+        }
+    };
+    for i in 0..ev.paths.len() {
+        let p = &ev.paths[i];
+        let detail = format!(
+            "{} {} → {}{}{}",
+            match p.access {
+                Access::Read => "read",
+                Access::Write => "write",
+            },
+            p.raw,
+            p.forms.lexical.display(),
+            match &p.forms.resolved {
+                Some(r) if *r != p.forms.lexical => format!(" (resolves to {})", r.display()),
+                Some(_) => String::new(),
+                None => " (unresolvable)".to_string(),
+            },
+            if p.in_workspace {
+                " · in workspace"
+            } else {
+                " · outside workspace"
+            }
+        );
+        ev.step("path", detail);
+    }
+
+    // 1. Hard floor: credentials, gatehook's own files, the harness's settings.
+    if let Some(cause) = hard_floor(&ev.paths) {
+        ev.step("hard-floor", cause.describe());
+        return ev.finish(Outcome::Decided(Decision::Deny), Gate::Floor, cause);
+    }
+
+    // 2. Shell analysis (the parse every later step uses).
+    let mut bash_commands: Vec<rules::BashCommand> = Vec::new();
+    let mut fully_parsed = false;
+    if let Kind::Shell(command) = &kind {
+        let analysis = shell::analyze(
+            command,
+            &shell::ShellEnv {
+                home: ctx.home.clone(),
+                cwd: call.cwd.to_path_buf(),
+            },
+        );
+        for c in &analysis.commands {
+            bash_commands.push(rules::BashCommand {
+                argv: c.exec.clone(),
+                assignments: c.assignments.clone(),
+                has_file_redirect: c.redirects.iter().any(|r| r.writes_file()),
+            });
+            ev.step(
+                "shell",
+                format!("part {}: {:?} ({})", c.part, c.exec, c.origin.describe()),
+            );
+        }
+        for o in &analysis.opaque {
+            ev.step("shell", format!("opaque: {}", o.describe()));
+        }
+        fully_parsed = analysis.opaque.is_empty() && !analysis.commands.is_empty();
+        ev.shell = Some(analysis);
+    }
+
+    // 3. Plan mode: nothing that writes or runs.
+    if call.permission_mode == PermissionMode::Plan && !is_read_only_tool(call.tool) {
+        let cause = Cause::PlanMode {
+            tool: call.tool.to_string(),
+        };
+        ev.step("plan-mode", cause.describe());
+        return ev.finish(Outcome::Decided(Decision::Deny), Gate::Floor, cause);
+    }
+
+    // 4. Rules: deny, then ask, then allow.
+    let rule_paths: Vec<PathForms> = ev.paths.iter().map(|p| p.forms.clone()).collect();
+    let access = if matches!(kind, Kind::Edit) {
+        rules::Access::Edit
+    } else {
+        rules::Access::Read
+    };
+    let subject = match &kind {
+        Kind::Read | Kind::Edit => Subject::Path {
+            tool: call.tool,
+            access,
+            paths: &rule_paths,
+        },
+        Kind::Shell(_) => Subject::Bash {
+            commands: &bash_commands,
+            fully_parsed,
+        },
+        Kind::Fetch(url) => Subject::WebFetch { url },
+        Kind::Inert | Kind::Other => Subject::Tool {
+            name: call.tool,
+            input: &Value::Null,
+        },
+    };
+    let input_value = Value::Object(call.input.clone());
+    let subject = match subject {
+        Subject::Tool { name, .. } => Subject::Tool {
+            name,
+            input: &input_value,
+        },
+        s => s,
+    };
+    let mctx = MatchCtx {
+        cwd: call.cwd,
+        project_root: &ctx.workspace.root,
+        home: &ctx.home,
+    };
+    let auto = cfg.mode == Mode::Auto;
+    let rule_outcome = cfg.rules.evaluate(&subject, &mctx, auto);
+    let mut allow_rules: Option<Vec<String>> = None;
+    match rule_outcome {
+        RuleOutcome::Deny(r) => {
+            let cause = Cause::DenyRule {
+                rule: r.rule.text.clone(),
+                source: source_label(&r.source),
+            };
+            ev.step("rules", cause.describe());
+            return ev.finish(Outcome::Decided(Decision::Deny), Gate::Rule, cause);
+        }
+        RuleOutcome::Ask(r) => {
+            let cause = Cause::AskRule {
+                rule: r.rule.text.clone(),
+                source: source_label(&r.source),
+            };
+            ev.step("rules", cause.describe());
+            return ev.finish(Outcome::Decided(Decision::Ask), Gate::Rule, cause);
+        }
+        RuleOutcome::Allow(rs) => {
+            let texts: Vec<String> = rs.iter().map(|r| r.rule.text.clone()).collect();
+            ev.step(
+                "rules",
+                format!("allow rules cover the call: {}", texts.join(", ")),
+            );
+            allow_rules = Some(texts);
+        }
+        RuleOutcome::NoMatch => ev.step("rules", "no rule matches"),
+    }
+
+    // 5. Permission checks bypassed: the hard floor and deny/ask rules were all that apply.
+    if call.permission_mode == PermissionMode::BypassPermissions {
+        ev.step("bypass", Cause::BypassMode.describe());
+        return ev.finish(Outcome::Silent, Gate::Floor, Cause::BypassMode);
+    }
+
+    let unsure = |ev: Eval, gate: Gate, cause: Cause| -> Evaluation {
+        let outcome = match cfg.mode {
+            Mode::Auto => Outcome::Review,
+            Mode::Guard | Mode::Observe => Outcome::Decided(Decision::Ask),
+        };
+        ev.finish(outcome, gate, cause)
+    };
+
+    // 6. Protected paths: writes are never lifted by an allow rule; reads of secret-bearing
+    //    files may be, by the person's own rule.
+    if let Some(p) = ev.paths.iter().find(|p| {
+        matches!(p.class, Some(PathClass::Protected { .. }))
+            && (p.access == Access::Write || allow_rules.is_none())
+    }) {
+        let what = match &p.class {
+            Some(PathClass::Protected { what }) => what.to_string(),
+            _ => String::new(),
+        };
+        let cause = Cause::ProtectedPath {
+            path: p.forms.lexical.clone(),
+            what,
+        };
+        ev.step("floor", cause.describe());
+        return unsure(ev, Gate::Floor, cause);
+    }
+
+    // 7. Allow rules.
+    if let Some(rules) = allow_rules {
+        let cause = Cause::AllowRule { rules };
+        return ev.finish(Outcome::Decided(Decision::Allow), Gate::Rule, cause);
+    }
+
+    // 8. Paths the floor cannot place, or that leave the workspace.
+    if let Some(p) = ev.paths.iter().find(|p| p.forms.resolved.is_none()) {
+        let cause = Cause::UnresolvablePath {
+            path: p.forms.lexical.clone(),
+        };
+        ev.step("floor", cause.describe());
+        return unsure(ev, Gate::Floor, cause);
+    }
+    if let Some(p) = ev.paths.iter().find(|p| !p.in_workspace) {
+        let path = p
+            .forms
+            .resolved
+            .clone()
+            .unwrap_or_else(|| p.forms.lexical.clone());
+        let cause = Cause::OutsideWorkspace { path };
+        ev.step("floor", cause.describe());
+        return unsure(ev, Gate::Floor, cause);
+    }
+
+    // 9. Fast path.
+    let fast = match &kind {
+        Kind::Read => Some(Cause::WorkspaceRead),
+        Kind::Edit => Some(Cause::WorkspaceEdit),
+        Kind::Inert => Some(Cause::NoSideEffects {
+            tool: call.tool.to_string(),
+        }),
+        Kind::Shell(_) | Kind::Fetch(_) | Kind::Other => None,
+    };
+    if let Some(cause) = fast {
+        ev.step("fast-path", cause.describe());
+        return ev.finish(Outcome::Decided(Decision::Allow), Gate::Fastpath, cause);
+    }
+
+    // 10. Nothing decided it.
+    let why = match &kind {
+        Kind::Shell(_) if !fully_parsed => {
+            "the shell command could not be fully analysed and no rule covers it".to_string()
+        }
+        Kind::Shell(_) => "no rule covers this shell command".to_string(),
+        Kind::Fetch(_) => "no rule covers this fetch".to_string(),
+        _ => format!("no rule covers {}", call.tool),
+    };
+    let cause = Cause::Undecided { why };
+    ev.step("fallback", cause.describe());
+    let outcome = match cfg.mode {
+        Mode::Auto => Outcome::Review,
+        Mode::Guard | Mode::Observe => Outcome::Silent,
+    };
+    ev.finish(outcome, Gate::Floor, cause)
+}
+
+fn hard_floor(paths: &[PathFact]) -> Option<Cause> {
+    paths.iter().find_map(|p| {
+        let path = p.forms.lexical.clone();
+        match &p.class {
+            Some(PathClass::Credential { what }) => Some(Cause::Credential {
+                path,
+                what: what.to_string(),
+            }),
+            Some(PathClass::SelfConfig { what }) => Some(Cause::SelfModification {
+                path,
+                what: what.to_string(),
+            }),
+            Some(PathClass::HarnessConfig { what }) => Some(Cause::HarnessConfig {
+                path,
+                what: what.to_string(),
+            }),
+            Some(PathClass::Protected { .. }) | None => None,
+        }
+    })
+}
+
+fn source_label(s: &rules::RuleSource) -> String {
+    format!("{}:{}", s.file.display(), s.line)
+}

@@ -1,0 +1,203 @@
+//! `gatehook explain`: shows how a call would be decided, step by step, without running it
+//! and without asking the reviewer. It builds the same context and calls the same
+//! evaluation and settlement as the hook; it only renders them differently.
+
+use crate::cause::Cause;
+use crate::config::Config;
+use crate::decision::Decision;
+use crate::engine::{Call, Evaluation, Outcome};
+use crate::hook::{self, Env, Prepared};
+use crate::input::{self, PermissionMode};
+use crate::output;
+use anyhow::{bail, Context as _};
+use serde_json::{json, Map, Value};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+pub struct ExplainArgs {
+    pub json: bool,
+    pub cwd: Option<PathBuf>,
+    pub prompt: Option<String>,
+    pub tool: Option<String>,
+    pub input: Option<String>,
+    pub command: Option<String>,
+    pub permission_mode: Option<String>,
+}
+
+/// The call to explain, from the arguments (or a whole payload on stdin for `-`).
+fn build_call(
+    a: &ExplainArgs,
+) -> anyhow::Result<(String, Map<String, Value>, PathBuf, PermissionMode)> {
+    let default_cwd = || -> anyhow::Result<PathBuf> {
+        match &a.cwd {
+            Some(c) => Ok(std::path::absolute(c)?),
+            None => Ok(std::env::current_dir()?),
+        }
+    };
+    let pm = a
+        .permission_mode
+        .as_deref()
+        .map(PermissionMode::parse)
+        .unwrap_or_default();
+    if a.command.as_deref() == Some("-") {
+        let text = input::read_payload(&mut std::io::stdin().lock())
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let h = input::parse(&text).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let Some(t) = h.tool else {
+            bail!(
+                "the payload is a {} event, not a tool call",
+                h.event.as_str()
+            );
+        };
+        let cwd = match &a.cwd {
+            Some(c) => std::path::absolute(c)?,
+            None => h.cwd,
+        };
+        return Ok((t.name, t.input, cwd, h.permission_mode));
+    }
+    if let Some(tool) = &a.tool {
+        let input_text = a.input.as_deref().unwrap_or("{}");
+        let v: Value = serde_json::from_str(input_text).context("--input is not valid JSON")?;
+        let Value::Object(m) = v else {
+            bail!("--input must be a JSON object");
+        };
+        if a.command.is_some() {
+            bail!("give either --tool/--input or a COMMAND, not both");
+        }
+        return Ok((tool.clone(), m, default_cwd()?, pm));
+    }
+    let Some(cmd) = &a.command else {
+        bail!(
+            "nothing to explain: give a COMMAND, `-` for a payload on stdin, or --tool and --input"
+        );
+    };
+    let mut m = Map::new();
+    m.insert("command".into(), Value::String(cmd.clone()));
+    Ok(("Bash".to_string(), m, default_cwd()?, pm))
+}
+
+/// Run `explain`; returns the text to print.
+pub fn run(a: &ExplainArgs) -> anyhow::Result<String> {
+    let (tool, input, cwd, pm) = build_call(a)?;
+    let env = Env::from_process();
+    let prepared = match hook::prepare(&cwd, &env) {
+        Ok(p) => p,
+        Err(cause) => return Ok(render_failure(a.json, &cause)),
+    };
+    let call = Call {
+        tool: &tool,
+        input: &input,
+        cwd: &cwd,
+        permission_mode: pm,
+    };
+    let ev = prepared.evaluate(&call);
+    Ok(if a.json {
+        render_json(&prepared, &ev, a.prompt.as_deref())
+    } else {
+        render_text(&prepared, &ev, &tool, a.prompt.as_deref())
+    })
+}
+
+fn decision_word(d: Option<Decision>) -> &'static str {
+    d.map(|d| d.as_str()).unwrap_or("none")
+}
+
+fn render_failure(json: bool, cause: &Cause) -> String {
+    let reason = output::reason_line(Some(Decision::Deny), cause);
+    if json {
+        json!({"decision": "deny", "gate": "error", "cause": cause.id(), "reason": reason})
+            .to_string()
+    } else {
+        format!("decision: deny (the hook fails closed)\n{reason}\n")
+    }
+}
+
+fn config_lines(c: &Config) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in &c.files {
+        out.push(format!(
+            "{:?} {}{}",
+            f.layer,
+            f.path.display(),
+            if !f.exists {
+                " (absent)".to_string()
+            } else if f.layer == crate::config::Layer::Project {
+                if f.trusted {
+                    " (trusted)".to_string()
+                } else {
+                    " (not trusted: only its deny and ask rules apply)".to_string()
+                }
+            } else {
+                String::new()
+            }
+        ));
+    }
+    out.extend(c.notes.iter().cloned());
+    out
+}
+
+fn render_json(p: &Prepared, ev: &Evaluation, prompt: Option<&str>) -> String {
+    let settled = hook::settle(ev, &p.config);
+    let reason = output::reason_line(settled.decision, &settled.cause);
+    json!({
+        "decision": decision_word(settled.decision),
+        "outcome": match ev.outcome { Outcome::Decided(_) => "decided", Outcome::Silent => "silent", Outcome::Review => "review" },
+        "review": ev.outcome == Outcome::Review,
+        "gate": settled.gate.as_str(),
+        "cause": settled.cause.id(),
+        "reason": reason,
+        "remedy": settled.cause.remedy(),
+        "floor_cause": ev.cause,
+        "mode": p.config.mode.as_str(),
+        "config": config_lines(&p.config),
+        "project_root": p.project_root,
+        "steps": ev.steps,
+        "paths": ev.paths,
+        "shell": ev.shell,
+        "prompt": prompt,
+    })
+    .to_string()
+}
+
+fn render_text(p: &Prepared, ev: &Evaluation, tool: &str, prompt: Option<&str>) -> String {
+    let settled = hook::settle(ev, &p.config);
+    let mut s = String::new();
+    let _ = writeln!(s, "config:");
+    for l in config_lines(&p.config) {
+        let _ = writeln!(s, "  {l}");
+    }
+    let _ = writeln!(s, "  mode: {}", p.config.mode.as_str());
+    if let Some(pr) = prompt {
+        let _ = writeln!(s, "prompt (for the reviewer): {pr}");
+    }
+    let _ = writeln!(s, "steps:");
+    for st in &ev.steps {
+        let _ = writeln!(s, "  {:<11} {}", st.stage, st.detail);
+    }
+    if ev.outcome == Outcome::Review {
+        let _ = writeln!(
+            s,
+            "review: auto mode would ask the reviewer (not called by explain); without a verdict the hook answers {}",
+            decision_word(settled.decision)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "decision: {} (gate {}, cause {})",
+        decision_word(settled.decision),
+        settled.gate.as_str(),
+        settled.cause.id()
+    );
+    let _ = writeln!(
+        s,
+        "reason: {}",
+        output::reason_line(settled.decision, &settled.cause)
+    );
+    if settled.decision.is_none() {
+        let _ = writeln!(
+            s,
+            "(silence: {tool} is left to the harness's own permission prompt)"
+        );
+    }
+    s
+}

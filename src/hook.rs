@@ -1,0 +1,357 @@
+//! `gatehook hook`: the edge that runs once per tool call. It reads the payload, gathers
+//! the context (config, workspace, home), asks the core for an evaluation, settles a
+//! pending review, appends the audit record and renders the answer. Every failure on the
+//! way becomes a fail-closed answer; nothing here decides policy.
+
+use crate::audit;
+use crate::cause::Cause;
+use crate::config::{self, Config, ConfigPaths};
+use crate::decision::{Decision, Gate, Mode};
+use crate::engine::{self, Call, Context, Evaluation, Outcome};
+use crate::floor::FloorCtx;
+use crate::input::{self, Event, HookInput, InputError};
+use crate::output;
+use crate::paths::{self, Workspace};
+use crate::redact;
+use crate::state;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// What the process prints and how it exits.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    pub stdout: Option<String>,
+    pub stderr: Option<String>,
+    pub exit: i32,
+}
+
+/// The environment the hook reads, gathered once so tests can pass their own.
+#[derive(Clone, Debug, Default)]
+pub struct Env {
+    pub home: Option<PathBuf>,
+    pub claude_project_dir: Option<String>,
+}
+
+impl Env {
+    pub fn from_process() -> Env {
+        Env {
+            home: std::env::var_os("HOME")
+                .filter(|h| !h.is_empty())
+                .map(PathBuf::from),
+            claude_project_dir: std::env::var("CLAUDE_PROJECT_DIR").ok(),
+        }
+    }
+}
+
+/// A payload gatehook could not use: answered with exit 2 and the reason on stderr
+/// (Claude Code blocks the call and shows the reason to the model), or with a JSON deny in
+/// the event's own shape where the event is known and exit 2 is not honoured.
+pub fn fail_closed(event: Option<&Event>, cause: &Cause) -> Answer {
+    let reason = output::reason_line(Some(Decision::Deny), cause);
+    match event {
+        Some(ev @ (Event::PreToolUse | Event::PermissionRequest)) => Answer {
+            stdout: output::render(ev, Some(Decision::Deny), &reason, "", None),
+            stderr: Some(reason),
+            exit: 0,
+        },
+        _ => Answer {
+            stdout: None,
+            stderr: Some(reason),
+            exit: 2,
+        },
+    }
+}
+
+fn input_failure(text: Option<&str>, e: &InputError) -> Answer {
+    let event = text.and_then(input::sniff_event);
+    fail_closed(
+        event.as_ref(),
+        &Cause::BadInput {
+            error: e.to_string(),
+        },
+    )
+}
+
+/// Run the hook on raw stdin bytes.
+pub fn run(stdin: &mut impl std::io::Read, env: &Env) -> Answer {
+    let start = Instant::now();
+    let text = match input::read_payload(stdin) {
+        Ok(t) => t,
+        Err(e) => return input_failure(None, &e),
+    };
+    let hook = match input::parse(&text) {
+        Ok(h) => h,
+        Err(e) => return input_failure(Some(&text), &e),
+    };
+    match hook.event {
+        Event::PreToolUse | Event::PermissionRequest => decide(&hook, env, start),
+        Event::UserPromptSubmit => {
+            // Recording the person's words never blocks them.
+            if let Err(e) = record_prompt(&hook) {
+                return Answer {
+                    stdout: None,
+                    stderr: Some(format!("gatehook: could not record the prompt: {e}")),
+                    exit: 0,
+                };
+            }
+            Answer::default()
+        }
+        Event::SessionStart | Event::SubagentStop | Event::Other(_) => Answer::default(),
+    }
+}
+
+fn record_prompt(hook: &HookInput) -> anyhow::Result<()> {
+    let dirs = config::gatehook_dirs();
+    let prompt = hook.prompt.as_deref().unwrap_or_default();
+    state::record_prompt(
+        &dirs.data.join("state"),
+        &hook.session_id,
+        hook.prompt_id.as_deref(),
+        prompt,
+    )
+}
+
+/// Everything `evaluate` needs, built from the payload and the environment. Shared with
+/// `explain` so both see the same context.
+pub struct Prepared {
+    pub config: Config,
+    pub context_home: PathBuf,
+    pub project_root: PathBuf,
+    pub workspace: Workspace,
+    pub floor: FloorCtx,
+}
+
+pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
+    let home = env.home.clone().ok_or_else(|| Cause::Internal {
+        error: "HOME is not set, so credential paths cannot be placed".to_string(),
+    })?;
+    let project_root = paths::project_root(env.claude_project_dir.as_deref(), cwd);
+    let cpaths = ConfigPaths::discover(Some(&project_root));
+    let config = config::load(&cpaths).map_err(|errs| Cause::BadConfig {
+        error: errs
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; "),
+    })?;
+    let workspace = Workspace::new(&project_root, &config.workspace.additional_directories);
+    let dirs = config::gatehook_dirs();
+    let mut self_paths = vec![dirs.config.clone(), dirs.data.clone()];
+    if let Some(parent) = cpaths.managed.parent() {
+        self_paths.push(parent.to_path_buf());
+    }
+    self_paths.push(cpaths.trust_store.clone());
+    if let Ok(exe) = std::env::current_exe() {
+        self_paths.push(exe);
+    }
+    let floor = FloorCtx {
+        home: home.clone(),
+        self_paths,
+        project_root: project_root.clone(),
+    };
+    Ok(Prepared {
+        config,
+        context_home: home,
+        project_root,
+        workspace,
+        floor,
+    })
+}
+
+impl Prepared {
+    pub fn evaluate(&self, call: &Call) -> Evaluation {
+        let ctx = Context {
+            config: &self.config,
+            home: self.context_home.clone(),
+            workspace: self.workspace.clone(),
+            floor: self.floor.clone(),
+        };
+        engine::evaluate(call, &ctx)
+    }
+}
+
+/// The decision a hook answers with, after any review.
+pub struct Settled {
+    pub decision: Option<Decision>,
+    pub gate: Gate,
+    pub cause: Cause,
+}
+
+/// Settle an evaluation: a pending review goes to the reviewer. No reviewer is built into
+/// this version, so a review falls back to `on_failure`.
+pub fn settle(ev: &Evaluation, config: &Config) -> Settled {
+    match ev.outcome {
+        Outcome::Decided(d) => Settled {
+            decision: Some(d),
+            gate: ev.gate,
+            cause: ev.cause.clone(),
+        },
+        Outcome::Silent => Settled {
+            decision: None,
+            gate: ev.gate,
+            cause: ev.cause.clone(),
+        },
+        Outcome::Review => Settled {
+            decision: Some(config.reviewer.on_failure),
+            gate: Gate::Reviewer,
+            cause: Cause::ReviewerUnavailable {
+                error: format!(
+                    "no reviewer answered ({}; review needed because {})",
+                    if config.reviewer.provider == "none" {
+                        "[reviewer] provider is \"none\""
+                    } else {
+                        "this build has no reviewer client"
+                    },
+                    ev.cause.describe()
+                ),
+            },
+        },
+    }
+}
+
+fn decide(hook: &HookInput, env: &Env, start: Instant) -> Answer {
+    let Some(tool) = hook.tool.as_ref() else {
+        return fail_closed(
+            Some(&hook.event),
+            &Cause::Internal {
+                error: "tool event without a tool".to_string(),
+            },
+        );
+    };
+    let prepared = match prepare(&hook.cwd, env) {
+        Ok(p) => p,
+        Err(cause) => {
+            audit_failure(hook, &cause, start);
+            return fail_closed(Some(&hook.event), &cause);
+        }
+    };
+    let call = Call {
+        tool: &tool.name,
+        input: &tool.input,
+        cwd: &hook.cwd,
+        permission_mode: hook.permission_mode,
+    };
+    let ev = prepared.evaluate(&call);
+    let settled = settle(&ev, &prepared.config);
+    let reason = output::reason_line(settled.decision, &settled.cause);
+    let mode = prepared.config.mode;
+
+    let record = audit_record(hook, &ev, &settled, &reason, mode, start);
+    let mut stderr = None;
+    if prepared.config.audit.enabled {
+        let settings = audit::AuditSettings {
+            dir: config::gatehook_dirs().data,
+            max_bytes: prepared.config.audit.max_bytes,
+            keep: prepared.config.audit.keep,
+            lock_timeout: std::time::Duration::from_secs(2),
+        };
+        // NOTE: a logging failure never changes the decision; it is reported on stderr.
+        if let Err(e) = audit::append(&settings, &record) {
+            stderr = Some(format!("gatehook: audit log not written: {e}"));
+        }
+    }
+
+    if mode == Mode::Observe {
+        return Answer {
+            stdout: None,
+            stderr,
+            exit: 0,
+        };
+    }
+    Answer {
+        stdout: output::render(
+            &hook.event,
+            settled.decision,
+            &reason,
+            &tool.name,
+            Some(&tool.input),
+        ),
+        stderr,
+        exit: 0,
+    }
+}
+
+fn audit_record(
+    hook: &HookInput,
+    ev: &Evaluation,
+    s: &Settled,
+    reason: &str,
+    mode: Mode,
+    start: Instant,
+) -> Value {
+    let tool = hook.tool.as_ref();
+    let paths: Vec<Value> = ev
+        .paths
+        .iter()
+        .map(|p| {
+            json!({"raw": redact::redact_str(&p.raw), "access": p.access, "lexical": p.forms.lexical,
+                   "resolved": p.forms.resolved, "class": p.class, "in_workspace": p.in_workspace})
+        })
+        .collect();
+    let rule = match &s.cause {
+        Cause::DenyRule { rule, source } | Cause::AskRule { rule, source } => {
+            json!({"rule": rule, "source": source})
+        }
+        Cause::AllowRule { rules } => json!({"rules": rules}),
+        _ => Value::Null,
+    };
+    let shell = ev.shell.as_ref().map(|a| {
+        json!({
+            "commands": a.commands.iter().map(|c| redact::redact_value(&json!(c.exec))).collect::<Vec<_>>(),
+            "opaque": a.opaque.iter().map(|o| o.describe()).collect::<Vec<_>>(),
+        })
+    });
+    json!({
+        "ts": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        "version": env!("CARGO_PKG_VERSION"),
+        "session_id": hook.session_id,
+        "prompt_id": hook.prompt_id,
+        "tool_use_id": tool.and_then(|t| t.tool_use_id.clone()),
+        "agent_id": hook.agent_id,
+        "event": hook.event.as_str(),
+        "tool": tool.map(|t| t.name.clone()),
+        "input": tool.map(|t| redact::redact_value(&Value::Object(t.input.clone()))),
+        "cwd": hook.cwd,
+        "mode": mode.as_str(),
+        "permission_mode": hook.permission_mode.as_str(),
+        "decision": s.decision.map(|d| d.as_str()).unwrap_or("none"),
+        "gate": s.gate.as_str(),
+        "cause": s.cause.id(),
+        "reason": reason,
+        "floor_cause": (ev.cause != s.cause).then(|| ev.cause.id()),
+        "rule": rule,
+        "paths": paths,
+        "shell": shell,
+        "latency_us": start.elapsed().as_micros() as u64,
+    })
+}
+
+/// A decision that failed before evaluation (bad config) is still recorded, best effort,
+/// with default audit settings.
+fn audit_failure(hook: &HookInput, cause: &Cause, start: Instant) {
+    let reason = output::reason_line(Some(Decision::Deny), cause);
+    let tool = hook.tool.as_ref();
+    let record = json!({
+        "ts": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        "version": env!("CARGO_PKG_VERSION"),
+        "session_id": hook.session_id,
+        "prompt_id": hook.prompt_id,
+        "event": hook.event.as_str(),
+        "tool": tool.map(|t| t.name.clone()),
+        "input": tool.map(|t| redact::redact_value(&Value::Object(t.input.clone()))),
+        "cwd": hook.cwd,
+        "decision": "deny",
+        "gate": Gate::Error.as_str(),
+        "cause": cause.id(),
+        "reason": reason,
+        "latency_us": start.elapsed().as_micros() as u64,
+    });
+    let settings = audit::AuditSettings {
+        dir: config::gatehook_dirs().data,
+        max_bytes: 5_000_000,
+        keep: 3,
+        lock_timeout: std::time::Duration::from_secs(2),
+    };
+    let _ = audit::append(&settings, &record);
+}

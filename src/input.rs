@@ -1,0 +1,396 @@
+//! The hook payload: read once from stdin with a size cap, parsed as JSON, and validated
+//! into a typed [`HookInput`]. Everything here is hostile input; every way it can be wrong
+//! is an [`InputError`] that the caller turns into a fail-closed answer. This module
+//! decides nothing about the call itself.
+
+use serde_json::{Map, Value};
+use std::fmt;
+use std::io::Read;
+use std::path::PathBuf;
+
+/// Payloads larger than this are refused unread past the cap.
+pub const MAX_PAYLOAD_BYTES: usize = 8 * 1024 * 1024;
+
+/// The hook events gatehook distinguishes. Anything else is `Other` and gets silence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    PreToolUse,
+    PermissionRequest,
+    UserPromptSubmit,
+    SessionStart,
+    SubagentStop,
+    Other(String),
+}
+
+impl Event {
+    pub fn parse(s: &str) -> Event {
+        match s {
+            "PreToolUse" => Event::PreToolUse,
+            "PermissionRequest" => Event::PermissionRequest,
+            "UserPromptSubmit" => Event::UserPromptSubmit,
+            "SessionStart" => Event::SessionStart,
+            "SubagentStop" => Event::SubagentStop,
+            other => Event::Other(other.to_string()),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match self {
+            Event::PreToolUse => "PreToolUse",
+            Event::PermissionRequest => "PermissionRequest",
+            Event::UserPromptSubmit => "UserPromptSubmit",
+            Event::SessionStart => "SessionStart",
+            Event::SubagentStop => "SubagentStop",
+            Event::Other(s) => s,
+        }
+    }
+
+    /// Events that carry a tool call to decide.
+    pub fn is_tool_event(&self) -> bool {
+        matches!(self, Event::PreToolUse | Event::PermissionRequest)
+    }
+}
+
+/// The harness's permission mode (`permission_mode`), as Claude Code reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PermissionMode {
+    #[default]
+    Default,
+    AcceptEdits,
+    Plan,
+    Auto,
+    DontAsk,
+    BypassPermissions,
+}
+
+impl PermissionMode {
+    /// Unknown values map to `Default`: gatehook only relaxes nothing by mode, it tightens
+    /// for `plan`, so an unrecognised new mode gets the ordinary evaluation.
+    pub fn parse(s: &str) -> PermissionMode {
+        match s {
+            "acceptEdits" => PermissionMode::AcceptEdits,
+            "plan" => PermissionMode::Plan,
+            "auto" => PermissionMode::Auto,
+            "dontAsk" => PermissionMode::DontAsk,
+            "bypassPermissions" => PermissionMode::BypassPermissions,
+            _ => PermissionMode::Default,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PermissionMode::Default => "default",
+            PermissionMode::AcceptEdits => "acceptEdits",
+            PermissionMode::Plan => "plan",
+            PermissionMode::Auto => "auto",
+            PermissionMode::DontAsk => "dontAsk",
+            PermissionMode::BypassPermissions => "bypassPermissions",
+        }
+    }
+}
+
+/// A validated hook payload.
+#[derive(Clone, Debug)]
+pub struct HookInput {
+    pub event: Event,
+    pub session_id: String,
+    pub transcript_path: Option<String>,
+    /// Absolute working directory of the call.
+    pub cwd: PathBuf,
+    pub prompt_id: Option<String>,
+    pub permission_mode: PermissionMode,
+    /// For tool events: the tool and its input object.
+    pub tool: Option<ToolCall>,
+    /// For UserPromptSubmit: the person's words.
+    pub prompt: Option<String>,
+    pub agent_id: Option<String>,
+    pub agent_type: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolCall {
+    pub name: String,
+    pub input: Map<String, Value>,
+    pub tool_use_id: Option<String>,
+}
+
+/// Why a payload could not be used. Each one is a fail-closed answer naming the cause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputError {
+    Empty,
+    TooLarge,
+    NotUtf8,
+    Read(String),
+    NotJson(String),
+    NotObject,
+    Missing(&'static str),
+    WrongType {
+        field: &'static str,
+        expected: &'static str,
+    },
+    BadValue {
+        field: &'static str,
+        why: &'static str,
+    },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Empty => write!(f, "the hook payload on stdin is empty"),
+            InputError::TooLarge => write!(
+                f,
+                "the hook payload is larger than {} MiB",
+                MAX_PAYLOAD_BYTES / (1024 * 1024)
+            ),
+            InputError::NotUtf8 => write!(f, "the hook payload is not valid UTF-8"),
+            InputError::Read(e) => write!(f, "could not read the hook payload: {e}"),
+            InputError::NotJson(e) => write!(f, "the hook payload is not valid JSON ({e})"),
+            InputError::NotObject => write!(f, "the hook payload is not a JSON object"),
+            InputError::Missing(field) => write!(f, "the hook payload has no `{field}`"),
+            InputError::WrongType { field, expected } => {
+                write!(f, "the hook payload's `{field}` is not {expected}")
+            }
+            InputError::BadValue { field, why } => {
+                write!(f, "the hook payload's `{field}` {why}")
+            }
+        }
+    }
+}
+
+/// Read at most [`MAX_PAYLOAD_BYTES`] from `r`; more is an error, not a truncation.
+pub fn read_payload(r: &mut impl Read) -> Result<String, InputError> {
+    let mut buf = Vec::with_capacity(4096);
+    let cap = MAX_PAYLOAD_BYTES as u64 + 1;
+    r.take(cap)
+        .read_to_end(&mut buf)
+        .map_err(|e| InputError::Read(e.to_string()))?;
+    if buf.len() > MAX_PAYLOAD_BYTES {
+        return Err(InputError::TooLarge);
+    }
+    let text = String::from_utf8(buf).map_err(|_| InputError::NotUtf8)?;
+    if text.trim().is_empty() {
+        return Err(InputError::Empty);
+    }
+    Ok(text)
+}
+
+/// Parse a payload. serde_json's recursion limit (128) turns deeply nested input into an
+/// error rather than a stack overflow.
+pub fn parse(text: &str) -> Result<HookInput, InputError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        let mut msg = e.to_string();
+        msg.truncate(120);
+        InputError::NotJson(msg)
+    })?;
+    let Value::Object(obj) = value else {
+        return Err(InputError::NotObject);
+    };
+    from_object(obj)
+}
+
+/// Best effort: the event name of a payload that may otherwise be invalid, so a failure can
+/// be answered in that event's output shape.
+pub fn sniff_event(text: &str) -> Option<Event> {
+    let v: Value = serde_json::from_str(text).ok()?;
+    v.get("hook_event_name")?.as_str().map(Event::parse)
+}
+
+fn opt_str(obj: &Map<String, Value>, field: &'static str) -> Result<Option<String>, InputError> {
+    match obj.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(InputError::WrongType {
+            field,
+            expected: "a string",
+        }),
+    }
+}
+
+fn req_str(obj: &Map<String, Value>, field: &'static str) -> Result<String, InputError> {
+    opt_str(obj, field)?.ok_or(InputError::Missing(field))
+}
+
+pub fn from_object(mut obj: Map<String, Value>) -> Result<HookInput, InputError> {
+    let event = Event::parse(&req_str(&obj, "hook_event_name")?);
+    let session_id = opt_str(&obj, "session_id")?.unwrap_or_default();
+    let transcript_path = opt_str(&obj, "transcript_path")?;
+    let prompt_id = opt_str(&obj, "prompt_id")?;
+    let permission_mode = opt_str(&obj, "permission_mode")?
+        .map(|s| PermissionMode::parse(&s))
+        .unwrap_or_default();
+    let agent_id = opt_str(&obj, "agent_id")?;
+    let agent_type = opt_str(&obj, "agent_type")?;
+    let cwd_text = opt_str(&obj, "cwd")?;
+
+    let needs_cwd = event.is_tool_event();
+    let cwd = match cwd_text {
+        Some(c) => {
+            if c.contains('\0') {
+                return Err(InputError::BadValue {
+                    field: "cwd",
+                    why: "contains a NUL byte",
+                });
+            }
+            let p = PathBuf::from(c);
+            if !p.is_absolute() {
+                return Err(InputError::BadValue {
+                    field: "cwd",
+                    why: "is not an absolute path",
+                });
+            }
+            p
+        }
+        None if needs_cwd => return Err(InputError::Missing("cwd")),
+        None => PathBuf::from("/"),
+    };
+
+    let tool = if event.is_tool_event() {
+        let name = req_str(&obj, "tool_name")?;
+        if name.is_empty() {
+            return Err(InputError::BadValue {
+                field: "tool_name",
+                why: "is empty",
+            });
+        }
+        let tool_use_id = opt_str(&obj, "tool_use_id")?;
+        let input = match obj.remove("tool_input") {
+            Some(Value::Object(m)) => m,
+            Some(_) => {
+                return Err(InputError::WrongType {
+                    field: "tool_input",
+                    expected: "an object",
+                })
+            }
+            None => return Err(InputError::Missing("tool_input")),
+        };
+        Some(ToolCall {
+            name,
+            input,
+            tool_use_id,
+        })
+    } else {
+        None
+    };
+
+    let prompt = if event == Event::UserPromptSubmit {
+        Some(req_str(&obj, "prompt")?)
+    } else {
+        None
+    };
+
+    Ok(HookInput {
+        event,
+        session_id,
+        transcript_path,
+        cwd,
+        prompt_id,
+        permission_mode,
+        tool,
+        prompt,
+        agent_id,
+        agent_type,
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> InputError {
+        parse(text).unwrap_err()
+    }
+
+    #[test]
+    fn rejects_bad_payloads() {
+        let cases: &[(&str, InputError)] = &[
+            ("[]", InputError::NotObject),
+            ("{", InputError::NotJson(String::new())),
+            ("{}", InputError::Missing("hook_event_name")),
+            (
+                r#"{"hook_event_name":3}"#,
+                InputError::WrongType {
+                    field: "hook_event_name",
+                    expected: "a string",
+                },
+            ),
+            (
+                r#"{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{}}"#,
+                InputError::Missing("cwd"),
+            ),
+            (
+                r#"{"hook_event_name":"PreToolUse","cwd":"rel","tool_name":"Read","tool_input":{}}"#,
+                InputError::BadValue {
+                    field: "cwd",
+                    why: "is not an absolute path",
+                },
+            ),
+            (
+                r#"{"hook_event_name":"PreToolUse","cwd":"/w","tool_input":{}}"#,
+                InputError::Missing("tool_name"),
+            ),
+            (
+                r#"{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"Read"}"#,
+                InputError::Missing("tool_input"),
+            ),
+            (
+                r#"{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"Read","tool_input":"x"}"#,
+                InputError::WrongType {
+                    field: "tool_input",
+                    expected: "an object",
+                },
+            ),
+            (
+                r#"{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"","tool_input":{}}"#,
+                InputError::BadValue {
+                    field: "tool_name",
+                    why: "is empty",
+                },
+            ),
+            (
+                r#"{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"Read","tool_input":{},"permission_mode":5}"#,
+                InputError::WrongType {
+                    field: "permission_mode",
+                    expected: "a string",
+                },
+            ),
+            (
+                r#"{"hook_event_name":"UserPromptSubmit","cwd":"/w"}"#,
+                InputError::Missing("prompt"),
+            ),
+        ];
+        for (text, want) in cases {
+            let got = err(text);
+            match (want, &got) {
+                (InputError::NotJson(_), InputError::NotJson(_)) => {}
+                _ => assert_eq!(&got, want, "{text}"),
+            }
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        assert!(matches!(err(&deep), InputError::NotJson(_)));
+    }
+
+    #[test]
+    fn reads_are_capped() {
+        let big = vec![b' '; MAX_PAYLOAD_BYTES + 10];
+        assert_eq!(read_payload(&mut big.as_slice()), Err(InputError::TooLarge));
+        assert_eq!(read_payload(&mut &b"  \n"[..]), Err(InputError::Empty));
+        assert_eq!(
+            read_payload(&mut &b"\xff\xfe"[..]),
+            Err(InputError::NotUtf8)
+        );
+    }
+
+    #[test]
+    fn accepts_unknown_fields_and_modes() {
+        let h = parse(r#"{"hook_event_name":"PreToolUse","cwd":"/w","tool_name":"Task","tool_input":{"prompt":"x"},"permission_mode":"someNewMode","effort":{"level":"high"},"extra":[1]}"#).unwrap();
+        assert_eq!(h.permission_mode, PermissionMode::Default);
+        assert_eq!(h.tool.unwrap().name, "Task");
+    }
+}

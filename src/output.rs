@@ -1,0 +1,117 @@
+//! Renders a final decision in the harness's output shapes (PROTOCOLS §1.5, §1.6). Pure
+//! string building: the hook edge decides what to print and where.
+
+use crate::cause::{one_line, Cause, MAX_REASON_CHARS};
+use crate::decision::Decision;
+use crate::input::Event;
+use serde_json::{json, Map, Value};
+
+/// Tools whose allow must echo their input back as `updatedInput` (PROTOCOLS §1.5).
+const ECHO_INPUT_TOOLS: &[&str] = &["AskUserQuestion", "ExitPlanMode"];
+
+/// The one-line reason shown to the person (ask/allow) or the model (deny).
+pub fn reason_line(decision: Option<Decision>, cause: &Cause) -> String {
+    let verb = match decision {
+        Some(d) => d.as_str(),
+        None => "no opinion",
+    };
+    let mut text = format!("gatehook {verb} [{}]: {}", cause.id(), cause.describe());
+    if decision != Some(Decision::Allow) {
+        if let Some(r) = cause.remedy() {
+            text.push_str(" — ");
+            text.push_str(&r);
+        }
+    }
+    one_line(&text, MAX_REASON_CHARS)
+}
+
+/// The stdout text for a tool event, or `None` for silence.
+pub fn render(
+    event: &Event,
+    decision: Option<Decision>,
+    reason: &str,
+    tool: &str,
+    input: Option<&Map<String, Value>>,
+) -> Option<String> {
+    let decision = decision?;
+    let echo = (decision == Decision::Allow && ECHO_INPUT_TOOLS.contains(&tool))
+        .then(|| input.cloned().map(Value::Object))
+        .flatten();
+    let v = match event {
+        Event::PermissionRequest => match decision {
+            Decision::Ask => return None,
+            Decision::Allow => {
+                let mut d = json!({"behavior": "allow"});
+                if let Some(e) = echo {
+                    d["updatedInput"] = e;
+                }
+                json!({"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": d}})
+            }
+            Decision::Deny => json!({"hookSpecificOutput": {
+                "hookEventName": "PermissionRequest",
+                "decision": {"behavior": "deny", "message": reason}}}),
+        },
+        _ => {
+            let mut h = json!({
+                "hookEventName": "PreToolUse",
+                "permissionDecision": decision.as_str(),
+                "permissionDecisionReason": reason,
+            });
+            if let Some(e) = echo {
+                h["updatedInput"] = e;
+            }
+            json!({ "hookSpecificOutput": h })
+        }
+    };
+    Some(v.to_string())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes() {
+        let c = Cause::PlanMode {
+            tool: "Write".into(),
+        };
+        let r = reason_line(Some(Decision::Deny), &c);
+        assert!(r.starts_with("gatehook deny [plan-mode]: plan mode"), "{r}");
+        let out = render(&Event::PreToolUse, Some(Decision::Deny), &r, "Write", None).unwrap();
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny");
+        let out = render(
+            &Event::PermissionRequest,
+            Some(Decision::Deny),
+            &r,
+            "Write",
+            None,
+        )
+        .unwrap();
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["hookSpecificOutput"]["decision"]["behavior"], "deny");
+        assert_eq!(
+            render(
+                &Event::PermissionRequest,
+                Some(Decision::Ask),
+                &r,
+                "Write",
+                None
+            ),
+            None
+        );
+        assert_eq!(render(&Event::PreToolUse, None, &r, "Write", None), None);
+        let mut m = Map::new();
+        m.insert("plan".into(), json!("p"));
+        let out = render(
+            &Event::PreToolUse,
+            Some(Decision::Allow),
+            "x",
+            "ExitPlanMode",
+            Some(&m),
+        )
+        .unwrap();
+        assert!(out.contains("updatedInput"));
+    }
+}

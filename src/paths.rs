@@ -1,0 +1,252 @@
+//! Path facts: the lexical form of a path (absolute, `.` and `..` removed as text) and its
+//! resolved form (symlinks followed the way the kernel would, for the part that exists).
+//! Both forms are judged by the floor; either one landing somewhere sensitive counts. This
+//! module also knows the workspace (project root plus additional directories) and the
+//! project-root discovery. It classifies nothing as safe or dangerous: that is `floor`.
+
+use serde::Serialize;
+use std::ffi::OsString;
+use std::path::{Component, Path, PathBuf};
+
+/// Symlink hops followed before a path is declared unresolvable (the kernel's limit is 40).
+const MAX_SYMLINK_HOPS: usize = 40;
+
+/// Both forms of one path a call touches.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PathForms {
+    /// Absolute, with `.` and `..` removed textually.
+    pub lexical: PathBuf,
+    /// Symlinks followed for the existing part; `None` when resolution failed (a loop, an
+    /// unreadable link, a component that is not a directory).
+    pub resolved: Option<PathBuf>,
+}
+
+impl PathForms {
+    /// Every form that is known.
+    pub fn forms(&self) -> impl Iterator<Item = &Path> {
+        std::iter::once(self.lexical.as_path()).chain(self.resolved.as_deref())
+    }
+}
+
+/// Expand a leading `~` and make `raw` absolute against `cwd`, then remove `.`/`..` as text.
+pub fn lexical(raw: &str, cwd: &Path, home: &Path) -> PathBuf {
+    let expanded: PathBuf = if raw == "~" {
+        home.to_path_buf()
+    } else if let Some(rest) = raw.strip_prefix("~/") {
+        home.join(rest)
+    } else {
+        PathBuf::from(raw)
+    };
+    let absolute = if expanded.is_absolute() {
+        expanded
+    } else {
+        cwd.join(expanded)
+    };
+    normalize(&absolute)
+}
+
+/// Remove `.` and `..` components textually (`/a/b/../c` → `/a/c`; `..` above `/` stays at `/`).
+pub fn normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::from("/");
+    for c in p.components() {
+        match c {
+            Component::RootDir | Component::Prefix(_) | Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::Normal(n) => out.push(n),
+        }
+    }
+    out
+}
+
+/// Resolve an absolute path as the kernel would: walk it component by component, following
+/// symlinks (also dangling ones, whose target is then resolved as far as it exists), with
+/// `..` applied to the resolved directory. The non-existent tail is appended as text.
+pub fn resolve(abs: &Path) -> Option<PathBuf> {
+    let mut hops = 0usize;
+    let mut pending: Vec<OsString> = Vec::new();
+    push_components(abs, &mut pending);
+    let mut cur = PathBuf::from("/");
+    let mut exists = true;
+    while let Some(c) = pending.pop() {
+        if c == ".." {
+            cur.pop();
+            continue;
+        }
+        if c == "." {
+            continue;
+        }
+        let next = cur.join(&c);
+        if !exists {
+            cur = next;
+            continue;
+        }
+        match std::fs::symlink_metadata(&next) {
+            Ok(md) if md.file_type().is_symlink() => {
+                hops += 1;
+                if hops > MAX_SYMLINK_HOPS {
+                    return None;
+                }
+                let target = std::fs::read_link(&next).ok()?;
+                if target.is_absolute() {
+                    cur = PathBuf::from("/");
+                }
+                push_components(&target, &mut pending);
+            }
+            Ok(md) => {
+                if !md.is_dir() && !pending.is_empty() {
+                    // A file used as a directory: the kernel would refuse (ENOTDIR).
+                    if pending.iter().any(|p| p != "." && p != "..") {
+                        return None;
+                    }
+                }
+                cur = next;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                exists = false;
+                cur = next;
+            }
+            Err(_) => return None,
+        }
+    }
+    Some(normalize(&cur))
+}
+
+/// Push `p`'s components onto the stack so they pop in order.
+fn push_components(p: &Path, stack: &mut Vec<OsString>) {
+    let parts: Vec<OsString> = p
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(n) => Some(n.to_os_string()),
+            Component::ParentDir => Some(OsString::from("..")),
+            _ => None,
+        })
+        .collect();
+    stack.extend(parts.into_iter().rev());
+}
+
+/// Both forms of `raw` as seen from `cwd`.
+pub fn forms(raw: &str, cwd: &Path, home: &Path) -> PathForms {
+    let lexical = lexical(raw, cwd, home);
+    let unnormalized = {
+        let expanded: PathBuf = if raw == "~" {
+            home.to_path_buf()
+        } else if let Some(rest) = raw.strip_prefix("~/") {
+            home.join(rest)
+        } else {
+            PathBuf::from(raw)
+        };
+        if expanded.is_absolute() {
+            expanded
+        } else {
+            cwd.join(expanded)
+        }
+    };
+    let resolved = resolve(&unnormalized);
+    PathForms { lexical, resolved }
+}
+
+/// The directories an agent may read and edit freely: the project root and any additional
+/// directories from the person's config, each in its lexical and resolved form.
+#[derive(Clone, Debug, Serialize)]
+pub struct Workspace {
+    pub root: PathBuf,
+    pub roots: Vec<PathForms>,
+}
+
+impl Workspace {
+    pub fn new(root: &Path, additional: &[PathBuf]) -> Workspace {
+        let mut roots = Vec::with_capacity(1 + additional.len());
+        for r in std::iter::once(root).chain(additional.iter().map(PathBuf::as_path)) {
+            let lexical = normalize(r);
+            let resolved = resolve(&lexical);
+            roots.push(PathForms { lexical, resolved });
+        }
+        Workspace {
+            root: normalize(root),
+            roots,
+        }
+    }
+
+    /// Is this one form inside (or equal to) some workspace root, in either of its forms?
+    fn contains_form(&self, p: &Path) -> bool {
+        self.roots
+            .iter()
+            .any(|r| r.forms().any(|root| p.starts_with(root)))
+    }
+
+    /// Inside only if every known form is inside, and the path resolved at all.
+    pub fn contains(&self, p: &PathForms) -> bool {
+        match &p.resolved {
+            None => false,
+            Some(res) => self.contains_form(&p.lexical) && self.contains_form(res),
+        }
+    }
+}
+
+/// The project root: `CLAUDE_PROJECT_DIR` when given, else the nearest ancestor of `cwd`
+/// holding a `.git` entry, else `cwd` itself.
+pub fn project_root(claude_project_dir: Option<&str>, cwd: &Path) -> PathBuf {
+    if let Some(d) = claude_project_dir.filter(|d| !d.is_empty() && Path::new(d).is_absolute()) {
+        return normalize(Path::new(d));
+    }
+    let mut dir = Some(cwd);
+    while let Some(d) = dir {
+        if std::fs::symlink_metadata(d.join(".git")).is_ok() {
+            return normalize(d);
+        }
+        dir = d.parent();
+    }
+    normalize(cwd)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    #[test]
+    fn lexical_forms() {
+        let home = Path::new("/home/u");
+        let cwd = Path::new("/w/p");
+        let cases = [
+            ("a/b", "/w/p/a/b"),
+            ("./a/../b", "/w/p/b"),
+            ("../../../../etc", "/etc"),
+            ("~", "/home/u"),
+            ("~/.ssh/id_rsa", "/home/u/.ssh/id_rsa"),
+            ("/x/./y/..", "/x"),
+            ("~user/x", "/w/p/~user/x"),
+        ];
+        for (raw, want) in cases {
+            assert_eq!(lexical(raw, cwd, home), PathBuf::from(want), "{raw}");
+        }
+    }
+
+    #[test]
+    fn resolve_follows_symlinks_and_dangling_links() {
+        let t = tempfile::tempdir().unwrap();
+        let base = t.path().canonicalize().unwrap();
+        let ws = base.join("ws");
+        let secret = base.join("secret");
+        std::fs::create_dir_all(&ws).unwrap();
+        std::fs::create_dir_all(&secret).unwrap();
+        symlink(&secret, ws.join("link")).unwrap();
+        symlink(base.join("nowhere/file"), ws.join("dangling")).unwrap();
+        symlink(ws.join("loop"), ws.join("loop")).unwrap();
+        assert_eq!(resolve(&ws.join("link/k")).unwrap(), secret.join("k"));
+        assert_eq!(
+            resolve(&ws.join("dangling")).unwrap(),
+            base.join("nowhere/file")
+        );
+        assert_eq!(resolve(&ws.join("link/../ws")).unwrap(), base.join("ws"));
+        assert_eq!(resolve(&ws.join("loop")), None);
+        let f = forms("link/k", &ws, &base);
+        assert_eq!(f.lexical, ws.join("link/k"));
+        let w = Workspace::new(&ws, &[]);
+        assert!(!w.contains(&f), "a symlink escape is outside");
+        assert!(w.contains(&forms("src/x", &ws, &base)));
+    }
+}
