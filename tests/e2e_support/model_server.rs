@@ -153,7 +153,7 @@ impl ModelServer {
                 .and_then(|m| m.last())
             {
                 let mut s = last.to_string();
-                truncate(&mut s, 1500);
+                truncate(&mut s, 800);
                 out.push_str(&format!("\n    last message: {s}"));
             } else if !r.body.is_null() {
                 let mut s = r.body.to_string();
