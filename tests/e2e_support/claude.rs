@@ -115,6 +115,43 @@ impl Project {
     }
 }
 
+/// Kills what a killed run left behind. Claude Code starts each hook in a session of its
+/// own, so killing claude (or its process group) leaves a hung hook running; every process
+/// of this run, and only those, carries this run's unique `GATEHOOK_HOME`.
+fn kill_leftovers(gatehook_home: &Path) {
+    #[cfg(target_os = "linux")]
+    {
+        let mut marker = b"GATEHOOK_HOME=".to_vec();
+        marker.extend_from_slice(gatehook_home.as_os_str().as_encoded_bytes());
+        let Ok(procs) = std::fs::read_dir("/proc") else {
+            return;
+        };
+        for entry in procs.filter_map(Result::ok) {
+            let name = entry.file_name();
+            let Some(pid) = name
+                .to_str()
+                .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            else {
+                continue;
+            };
+            let Ok(environ) = std::fs::read(entry.path().join("environ")) else {
+                continue;
+            };
+            if environ
+                .split(|&b| b == 0)
+                .any(|var| var == marker.as_slice())
+            {
+                let _ = Command::new("kill")
+                    .args(["-KILL", pid])
+                    .stderr(Stdio::null())
+                    .status();
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = gatehook_home;
+}
+
 /// What one `claude -p` run left behind.
 pub struct Run {
     pub success: bool,
@@ -181,6 +218,7 @@ pub fn run_claude(bin: &Path, project: &Project, base_url: &str, prompt: &str) -
             Some(status) => break Some(status),
             None if started.elapsed() > RUN_TIMEOUT => {
                 let _ = child.kill();
+                kill_leftovers(&project.gatehook_home);
                 let _ = child.wait();
                 break None;
             }
