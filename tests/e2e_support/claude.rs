@@ -1,0 +1,244 @@
+//! Running the real Claude Code binary, offline, in a throwaway project.
+//!
+//! Where the binary comes from: `GATEHOOK_CLAUDE_BIN`, else the pinned npm install under
+//! `e2e/node_modules` (see `e2e/package.json`; `scripts/test.sh` installs it). Missing
+//! binary: a loud skip on a laptop, a failure under `CI`.
+
+use serde_json::{json, Value};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use tempfile::TempDir;
+
+/// Longest a single `claude -p` run may take before it is killed and the test fails.
+pub const RUN_TIMEOUT: Duration = Duration::from_secs(60);
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
+}
+
+/// The Claude Code binary, or `None` (after a loud notice) when it is not installed and
+/// this is not CI. Under CI a missing binary fails the test.
+pub fn claude_bin() -> Option<PathBuf> {
+    if let Some(explicit) = std::env::var_os("GATEHOOK_CLAUDE_BIN").filter(|v| !v.is_empty()) {
+        let path = PathBuf::from(explicit);
+        assert!(
+            path.is_file(),
+            "GATEHOOK_CLAUDE_BIN={} does not exist; run scripts/test.sh to install the pinned \
+             Claude Code",
+            path.display()
+        );
+        return Some(path);
+    }
+    if let Some(found) = find_installed() {
+        return Some(found);
+    }
+    let msg = "Claude Code is not installed (no GATEHOOK_CLAUDE_BIN, nothing under \
+               e2e/node_modules/@anthropic-ai/claude-code-*/). Run scripts/test.sh, which \
+               installs the pinned version and runs the whole test suite.";
+    if in_ci() {
+        panic!("{msg}");
+    }
+    // Straight to stderr, past libtest's output capture, so the skip is seen on a pass.
+    let bar = "=".repeat(78);
+    let _ = writeln!(
+        std::io::stderr(),
+        "\n{bar}\nSKIPPED: end-to-end test against Claude Code.\n{msg}\n{bar}\n"
+    );
+    None
+}
+
+/// The native binary npm put in the platform package (`claude-code-linux-x64`, `-musl`,
+/// `darwin-arm64`, …). The platform package npm picked is the one present.
+fn find_installed() -> Option<PathBuf> {
+    let scope = Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e/node_modules/@anthropic-ai");
+    let mut candidates: Vec<PathBuf> = std::fs::read_dir(&scope)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with("claude-code-"))
+        .flat_map(|e| [e.path().join("claude"), e.path().join("claude.exe")])
+        .filter(|p| p.is_file())
+        .collect();
+    candidates.sort();
+    candidates.into_iter().next()
+}
+
+/// A throwaway git project plus a throwaway `HOME` and `GATEHOOK_HOME`.
+pub struct Project {
+    pub tmp: TempDir,
+    pub dir: PathBuf,
+    pub home: PathBuf,
+    pub gatehook_home: PathBuf,
+}
+
+impl Project {
+    /// Creates `<tmp>/project` (a git repo with `src/`) whose `.claude/settings.json`
+    /// registers `hook_command` for PreToolUse, PermissionRequest and UserPromptSubmit.
+    pub fn new(hook_command: &str) -> Project {
+        let tmp = tempfile::Builder::new()
+            .prefix("gatehook-e2e-")
+            .tempdir()
+            .expect("create temp dir");
+        // Canonical, so paths compare equal to what Claude Code reports (macOS /private).
+        let root = tmp.path().canonicalize().expect("canonicalize temp dir");
+        let dir = root.join("project");
+        let home = root.join("home");
+        let gatehook_home = root.join("gh");
+        std::fs::create_dir_all(dir.join("src")).expect("mkdir project/src");
+        std::fs::create_dir_all(dir.join(".claude")).expect("mkdir project/.claude");
+        std::fs::create_dir_all(&home).expect("mkdir home");
+        let git = Command::new("git")
+            .args(["init", "-q"])
+            .current_dir(&dir)
+            .output()
+            .expect("run git init (is git installed?)");
+        assert!(git.status.success(), "git init failed: {git:?}");
+
+        let handler = json!([{"hooks": [{"type": "command", "command": hook_command}]}]);
+        let settings = json!({"hooks": {
+            "PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": hook_command}]}],
+            "PermissionRequest": handler,
+            "UserPromptSubmit": handler,
+        }});
+        std::fs::write(
+            dir.join(".claude/settings.json"),
+            serde_json::to_string_pretty(&settings).expect("serialize settings"),
+        )
+        .expect("write .claude/settings.json");
+        Project {
+            tmp,
+            dir,
+            home,
+            gatehook_home,
+        }
+    }
+}
+
+/// Kills what a killed run left behind. Claude Code starts each hook in a session of its
+/// own, so killing claude (or its process group) leaves a hung hook running; every process
+/// of this run, and only those, carries this run's unique `GATEHOOK_HOME`.
+fn kill_leftovers(gatehook_home: &Path) {
+    #[cfg(target_os = "linux")]
+    {
+        let mut marker = b"GATEHOOK_HOME=".to_vec();
+        marker.extend_from_slice(gatehook_home.as_os_str().as_encoded_bytes());
+        let Ok(procs) = std::fs::read_dir("/proc") else {
+            return;
+        };
+        for entry in procs.filter_map(Result::ok) {
+            let name = entry.file_name();
+            let Some(pid) = name
+                .to_str()
+                .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            else {
+                continue;
+            };
+            let Ok(environ) = std::fs::read(entry.path().join("environ")) else {
+                continue;
+            };
+            if environ
+                .split(|&b| b == 0)
+                .any(|var| var == marker.as_slice())
+            {
+                let _ = Command::new("kill")
+                    .args(["-KILL", pid])
+                    .stderr(Stdio::null())
+                    .status();
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = gatehook_home;
+}
+
+/// What one `claude -p` run left behind.
+pub struct Run {
+    pub success: bool,
+    pub exit: String,
+    pub stdout: String,
+    pub stderr: String,
+    pub elapsed: Duration,
+    /// stdout parsed as the `--output-format json` result object.
+    pub result: Option<Value>,
+}
+
+impl Run {
+    /// stdout/stderr and exit status, for assertion messages.
+    pub fn report(&self) -> String {
+        format!(
+            "claude exit: {} after {:?}\n--- claude stdout ---\n{}\n--- claude stderr ---\n{}\n",
+            self.exit, self.elapsed, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs `claude -p <prompt> --output-format json --permission-mode default` in the
+/// project against `base_url`, with a scrubbed environment, killing it after
+/// [`RUN_TIMEOUT`].
+pub fn run_claude(bin: &Path, project: &Project, base_url: &str, prompt: &str) -> Run {
+    let out_path = project.tmp.path().join("claude.stdout");
+    let err_path = project.tmp.path().join("claude.stderr");
+    let stdout = std::fs::File::create(&out_path).expect("create stdout file");
+    let stderr = std::fs::File::create(&err_path).expect("create stderr file");
+
+    let mut cmd = Command::new(bin);
+    cmd.args([
+        "-p",
+        prompt,
+        "--output-format",
+        "json",
+        "--permission-mode",
+        "default",
+    ])
+    .current_dir(&project.dir)
+    // Nothing from the developer's own Claude Code or gatehook setup may leak in.
+    .env_clear()
+    .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+    .env("HOME", &project.home)
+    .env("ANTHROPIC_BASE_URL", base_url)
+    .env("ANTHROPIC_API_KEY", "dummy")
+    .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+    .env("DISABLE_TELEMETRY", "1")
+    .env("DISABLE_AUTOUPDATER", "1")
+    .env("GATEHOOK_HOME", &project.gatehook_home)
+    .stdin(Stdio::null())
+    .stdout(stdout)
+    .stderr(stderr);
+    if let Some(tmpdir) = std::env::var_os("TMPDIR") {
+        cmd.env("TMPDIR", tmpdir);
+    }
+
+    let started = Instant::now();
+    let mut child = cmd
+        .spawn()
+        .unwrap_or_else(|e| panic!("spawn {}: {e}", bin.display()));
+    let status = loop {
+        match child.try_wait().expect("wait for claude") {
+            Some(status) => break Some(status),
+            None if started.elapsed() > RUN_TIMEOUT => {
+                let _ = child.kill();
+                kill_leftovers(&project.gatehook_home);
+                let _ = child.wait();
+                break None;
+            }
+            None => std::thread::sleep(Duration::from_millis(50)),
+        }
+    };
+    let elapsed = started.elapsed();
+    let stdout = std::fs::read_to_string(&out_path).unwrap_or_default();
+    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    let result = serde_json::from_str(stdout.trim()).ok();
+    let (success, exit) = match status {
+        Some(s) => (s.success(), s.to_string()),
+        None => (false, format!("KILLED after the {RUN_TIMEOUT:?} timeout")),
+    };
+    Run {
+        success,
+        exit,
+        stdout,
+        stderr,
+        elapsed,
+        result,
+    }
+}
