@@ -1,4 +1,6 @@
 //! gatehook: a stateless, fail-closed permission gate for AI coding agents.
 #![forbid(unsafe_code)]
 
+pub mod config;
 pub mod decision;
+pub mod rules;
