@@ -142,7 +142,16 @@ pub(super) fn read_layer(
         sha256: None,
         trusted: None,
     };
-    let bytes = match read_capped(path) {
+    // NOTE: a repository could point `.gatehook.toml` at any file of the person's (a key, a
+    // device); its parse errors would then be echoed into deny reasons the agent reads.
+    let planted_link = layer == Layer::Project
+        && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let read = if planted_link {
+        Err("is a symlink: a project config must be a regular file".to_string())
+    } else {
+        read_capped(path)
+    };
+    let bytes = match read {
         Ok(None) => return (file, None),
         Ok(Some(b)) => b,
         Err(message) => {

@@ -165,6 +165,7 @@ fn later_layers_override_scalars_and_rules_concatenate() {
 }
 
 #[test]
+#[rustfmt::skip]
 fn untrusted_project_can_only_tighten() {
     let f = fixture();
     f.user("mode = \"guard\"\n");
@@ -246,6 +247,7 @@ fn managed_allow_only_drops_other_allows() {
 }
 
 #[test]
+#[rustfmt::skip]
 fn errors_carry_file_and_line() {
     for (user_text, want) in [
         ("mode = \"auto\"\n\n[audit]\nbogus = 1\n", "home/config.toml:4: unknown key `audit.bogus`"),
@@ -367,13 +369,18 @@ fn trust_round_trip() {
 
 #[cfg(unix)]
 #[test]
-fn symlinked_project_file_does_not_inherit_another_projects_trust() {
+fn symlinked_project_file_is_refused() {
     let f = fixture();
+    // A repository pointing its config at a file the person trusted elsewhere (or at a secret).
     let trusted = f.dir.path().join("mine/.gatehook.toml");
     f.write(&trusted, "[permissions]\nallow = [\"Bash(make *)\"]\n");
     trust(&trusted, &f.paths.trust_store).unwrap();
     std::os::unix::fs::symlink(&trusted, f.paths.project.as_ref().unwrap()).unwrap();
-    assert!(f.load().rules.allow.is_empty());
+    let errs = f.short_errors();
+    assert_eq!(
+        errs,
+        ["proj/.gatehook.toml: is a symlink: a project config must be a regular file"]
+    );
 }
 
 #[test]

@@ -172,6 +172,8 @@ impl Rule {
             (Spec::Any, Subject::Bash { commands, .. }) => {
                 commands.get(unit).is_some_and(|c| !allow || plain(c))
             }
+            // An unparseable URL is never allowed, not even by a bare `WebFetch`.
+            (Spec::Any, Subject::WebFetch { url }) => !allow || url_host(url).is_some(),
             (Spec::Any, _) => true,
             (Spec::Command(p), Subject::Bash { commands, .. }) if self.family == Family::Shell => {
                 commands.get(unit).is_some_and(|c| shell_unit(p, c, allow))

@@ -391,8 +391,9 @@ fn parse_spec(family: Family, name: &str, inner: &str) -> Result<Spec, String> {
             Some((k, v)) if AGENT_PARAMS.contains(&k) => make_param(k, v),
             _ => command_spec(name, inner),
         },
+        // `Skill(deploy:*)` is a prefix and `Skill(deploy: prod)` text, not parameters.
         Family::Other => match param {
-            Some((k, v)) if !inner.ends_with(":*") => make_param(k, v),
+            Some((k, v)) if !inner.ends_with(":*") && !v.contains(' ') => make_param(k, v),
             _ => command_spec(name, inner),
         },
         Family::WebFetch => match inner.strip_prefix("domain:") {
@@ -412,7 +413,7 @@ fn parse_param(inner: &str) -> Option<(&str, &str)> {
     let first = chars.next()?;
     let ident = (first.is_ascii_alphabetic() || first == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
-    (ident && !v.contains(' ')).then_some((k, v))
+    ident.then_some((k, v))
 }
 
 fn make_param(key: &str, value: &str) -> Result<Spec, String> {
