@@ -16,6 +16,7 @@ mod tests;
 use crate::decision::{Decision, Mode};
 use crate::rules::{LoadedRule, RuleKind, RuleSet};
 use parse::{FileSettings, StagePatch};
+use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -80,7 +81,11 @@ const NO_HOME: &str = "/nonexistent/gatehook";
 
 /// Pure environment read; no file access.
 pub fn gatehook_dirs() -> GatehookDirs {
-    if let Some(home) = std::env::var_os("GATEHOOK_HOME").filter(|h| !h.is_empty()) {
+    dirs_from(std::env::var_os("GATEHOOK_HOME"))
+}
+
+fn dirs_from(gatehook_home: Option<OsString>) -> GatehookDirs {
+    if let Some(home) = gatehook_home.filter(|h| !h.is_empty()) {
         let home = PathBuf::from(home);
         return GatehookDirs {
             config: home.clone(),
@@ -104,9 +109,21 @@ impl ConfigPaths {
     /// `<project_root>/.gatehook.toml`; managed: `GATEHOOK_MANAGED_CONFIG`, else
     /// `/etc/gatehook/config.toml`; trust store: `<data dir>/trusted.toml`.
     pub fn discover(project_root: Option<&Path>) -> ConfigPaths {
-        let dirs = gatehook_dirs();
+        ConfigPaths::discover_from(
+            project_root,
+            std::env::var_os("GATEHOOK_HOME"),
+            std::env::var_os("GATEHOOK_MANAGED_CONFIG"),
+        )
+    }
+
+    fn discover_from(
+        project_root: Option<&Path>,
+        gatehook_home: Option<OsString>,
+        managed: Option<OsString>,
+    ) -> ConfigPaths {
+        let dirs = dirs_from(gatehook_home);
         let user = (dirs.config != Path::new(NO_HOME)).then(|| dirs.config.join("config.toml"));
-        let managed = std::env::var_os("GATEHOOK_MANAGED_CONFIG")
+        let managed = managed
             .filter(|m| !m.is_empty())
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from("/etc/gatehook/config.toml"));

@@ -432,17 +432,16 @@ fn config_error_display() {
 
 #[test]
 fn discover_follows_gatehook_home_and_managed_override() {
-    // The only test that touches these variables.
-    std::env::set_var("GATEHOOK_HOME", "/gh");
-    std::env::set_var("GATEHOOK_MANAGED_CONFIG", "/m/c.toml");
-    let p = ConfigPaths::discover(Some(Path::new("/proj")));
-    let d = gatehook_dirs();
-    std::env::remove_var("GATEHOOK_HOME");
-    std::env::remove_var("GATEHOOK_MANAGED_CONFIG");
+    let p = ConfigPaths::discover_from(
+        Some(Path::new("/proj")),
+        Some("/gh".into()),
+        Some("/m/c.toml".into()),
+    );
     assert_eq!(p.user, Some(PathBuf::from("/gh/config.toml")));
     assert_eq!(p.project, Some(PathBuf::from("/proj/.gatehook.toml")));
     assert_eq!(p.managed, PathBuf::from("/m/c.toml"));
     assert_eq!(p.trust_store, PathBuf::from("/gh/trusted.toml"));
+    let d = dirs_from(Some("/gh".into()));
     assert_eq!(
         d,
         GatehookDirs {
@@ -450,7 +449,33 @@ fn discover_follows_gatehook_home_and_managed_override() {
             data: "/gh".into()
         }
     );
-    let p = ConfigPaths::discover(None);
+    // Empty variables count as unset.
+    let p = ConfigPaths::discover_from(None, Some("".into()), Some("".into()));
     assert_eq!(p.managed, PathBuf::from("/etc/gatehook/config.toml"));
     assert_eq!(p.project, None);
+    assert_ne!(p.user, Some(PathBuf::from("config.toml")));
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn parsing_any_text_never_panics(text in "\\PC{0,200}") {
+            let mut errors = Vec::new();
+            let _ = parse::parse_text(Layer::User, Path::new("/x"), &text, &mut errors);
+        }
+
+        #[test]
+        fn parsing_config_shaped_text_never_panics(
+            key in "(mode|allow|deny|ask|timeout_ms|keep|provider|x)",
+            value in "(\"[ -~]{0,20}\"|-?[0-9]{1,25}|true|\\[\"[ -~]{0,12}\"\\])",
+            section in "(|\\[permissions\\]|\\[reviewer\\]|\\[audit\\]|\\[reviewer.fast\\])",
+        ) {
+            let text = format!("{section}\n{key} = {value}\n");
+            let mut errors = Vec::new();
+            let _ = parse::parse_text(Layer::Managed, Path::new("/x"), &text, &mut errors);
+        }
+    }
 }

@@ -13,7 +13,12 @@
 //!   matches everything under it. Allow path rules are anchored and exact.
 //! - A `Read` deny or ask also covers Edit access.
 //! - Anything a rule can't inspect (unparseable URL, a file tool without a path) matches
-//!   every deny/ask rule of that tool and no allow rule.
+//!   every deny/ask rule of that tool and no allow rule (not even a bare `WebFetch`).
+//! - `Bash(...)` and `PowerShell(...)` rules both apply to every shell subject. Deny/ask shell
+//!   patterns also see the command with its assignments (`FOO=1 rm …`) and with an absolute
+//!   program path reduced to its name (`/bin/rm` → `rm`).
+//! - Parentheses inside a specifier are rejected (no nesting), and there is no escape for a
+//!   literal `*`.
 
 mod glob;
 mod matching;
