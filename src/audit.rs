@@ -498,7 +498,8 @@ fn classify_dir_open(dir: &Path, err: io::Error) -> AuditError {
 /// effective uid. Where there is no procfs the ownership checks are skipped (the mode and
 /// file-type checks still apply).
 fn current_uid() -> Option<u32> {
-    fs::metadata("/proc/self").ok().map(|m| m.uid())
+    static UID: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
+    *UID.get_or_init(|| fs::metadata("/proc/self").ok().map(|m| m.uid()))
 }
 
 fn insecure(path: &Path, why: &str) -> AuditError {

@@ -102,6 +102,18 @@ pub fn name_is_secret(name: &str) -> bool {
     if trimmed.is_empty() || trimmed.len() > 128 {
         return false;
     }
+    // Every secret word contains one of these pairs; most names contain none, and are
+    // rejected here without allocating.
+    let maybe = trimmed.as_bytes().windows(2).any(|w| {
+        let pair = [w[0].to_ascii_lowercase(), w[1].to_ascii_lowercase()];
+        matches!(
+            &pair,
+            b"pa" | b"pw" | b"se" | b"to" | b"ke" | b"au" | b"co" | b"cr"
+        )
+    });
+    if !maybe {
+        return false;
+    }
     let lower = trimmed.to_ascii_lowercase();
     let segments: Vec<&str> = lower
         .split(['_', '-', '.'])
@@ -231,11 +243,11 @@ fn ceil_boundary(s: &str, mut i: usize) -> usize {
 
 /// Case-insensitive search for an ASCII `needle` in `hay` from `from`.
 fn find_ci(hay: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
-    if needle.is_empty() || hay.len() < needle.len() {
-        return None;
-    }
-    (from..=hay.len() - needle.len())
-        .find(|&i| hay[i..i + needle.len()].eq_ignore_ascii_case(needle))
+    let (&first, _) = needle.split_first()?;
+    let last_start = hay.len().checked_sub(needle.len())?;
+    (from..=last_start).find(|&i| {
+        hay[i].eq_ignore_ascii_case(&first) && hay[i..i + needle.len()].eq_ignore_ascii_case(needle)
+    })
 }
 
 fn skip_blanks(b: &[u8], mut i: usize) -> usize {
@@ -470,10 +482,16 @@ fn scan_names(s: &str, out: &mut Vec<Range<usize>>) {
     let b = s.as_bytes();
     // `-pSECRET` is a password only for MySQL-style clients; elsewhere `-p` is a port,
     // `mkdir -p`, `cp -p`.
-    let mysql_from = [&b"mysql"[..], b"mariadb"]
-        .iter()
-        .filter_map(|n| find_ci(b, 0, n))
-        .min();
+    // Looked up only once a `-p…` word shows up.
+    let mysql_cell = std::cell::OnceCell::new();
+    let mysql_from = || {
+        *mysql_cell.get_or_init(|| {
+            [&b"mysql"[..], b"mariadb"]
+                .iter()
+                .filter_map(|n| find_ci(b, 0, n))
+                .min()
+        })
+    };
     let mut i = 0;
     while i < b.len() {
         if !is_name_byte(b[i]) {
@@ -485,7 +503,7 @@ fn scan_names(s: &str, out: &mut Vec<Range<usize>>) {
         let found = header_value(b, name, end)
             .or_else(|| bearer_value(b, name, end))
             .or_else(|| user_password(b, name, end))
-            .or_else(|| mysql_password(b, name, i, end, mysql_from))
+            .or_else(|| mysql_password(b, name, i, end, &mysql_from))
             .or_else(|| named_value(s, i, end));
         i = end;
         if let Some(range) = found {
@@ -518,8 +536,12 @@ fn header_value(b: &[u8], name: &[u8], end: usize) -> Option<Range<usize>> {
 }
 
 fn is_header_name(name: &[u8]) -> bool {
-    let lower = name.to_ascii_lowercase();
-    lower.ends_with(b"authorization") || lower == b"cookie" || lower == b"set-cookie"
+    let ends_with = |suffix: &[u8]| {
+        name.len() >= suffix.len() && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+    };
+    ends_with(b"authorization")
+        || name.eq_ignore_ascii_case(b"cookie")
+        || name.eq_ignore_ascii_case(b"set-cookie")
 }
 
 /// A free-standing `Bearer <token>`. The token must look like one (a digit or a symbol),
@@ -554,7 +576,7 @@ fn mysql_password(
     name: &[u8],
     start: usize,
     end: usize,
-    mysql_from: Option<usize>,
+    mysql_from: &dyn Fn() -> Option<usize>,
 ) -> Option<Range<usize>> {
     if !name.starts_with(b"-p") {
         return None;
@@ -562,7 +584,7 @@ fn mysql_password(
     if name.len() == 2 && matches!(b.get(end), Some(b'\'' | b'"')) {
         return value_at(b, end);
     }
-    if name.len() > 2 && mysql_from.is_some_and(|m| m < start) {
+    if name.len() > 2 && mysql_from().is_some_and(|m| m < start) {
         return value_at(b, start + 2);
     }
     None
