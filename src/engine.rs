@@ -382,6 +382,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     } else {
         rules::Access::Read
     };
+    let input_value = Value::Object(call.input.clone());
     let subject = match &kind {
         Kind::Read | Kind::Edit => Subject::Path {
             tool: call.tool,
@@ -391,20 +392,13 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         Kind::Shell(_) => Subject::Bash {
             commands: &bash_commands,
             fully_parsed,
+            input: &input_value,
         },
         Kind::Fetch(url) => Subject::WebFetch { url },
         Kind::Inert | Kind::Other => Subject::Tool {
             name: call.tool,
-            input: &Value::Null,
-        },
-    };
-    let input_value = Value::Object(call.input.clone());
-    let subject = match subject {
-        Subject::Tool { name, .. } => Subject::Tool {
-            name,
             input: &input_value,
         },
-        s => s,
     };
     let mctx = MatchCtx {
         cwd: call.cwd,

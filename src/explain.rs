@@ -122,7 +122,7 @@ fn config_lines(c: &Config) -> Vec<String> {
             if !f.exists {
                 " (absent)".to_string()
             } else if f.layer == crate::config::Layer::Project {
-                if f.trusted {
+                if f.trusted == Some(true) {
                     " (trusted)".to_string()
                 } else {
                     " (not trusted: only its deny and ask rules apply)".to_string()

@@ -278,12 +278,12 @@ pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
     }
     if let Some(rel) = rel {
         if rel.starts_with(".ssh") {
-            // Public keys and known hosts may be read; listing the directory reveals names
-            // only; anything else there is a key, or config and authorized_keys (persistence).
+            // Public keys and known hosts may be read; anything else there is a key, or
+            // config and authorized_keys (persistence). A directory read (Grep, Glob)
+            // reaches the keys inside, so the directory itself counts too.
             let public =
                 name.ends_with(".pub") || name == "known_hosts" || name == "known_hosts.old";
-            let dir_itself = rel == Path::new(".ssh");
-            if access == Access::Write || !(public || dir_itself) {
+            if access == Access::Write || !public {
                 return Some(PathClass::Credential {
                     what: "SSH keys and config",
                 });

@@ -198,7 +198,7 @@ pub fn settle(ev: &Evaluation, config: &Config) -> Settled {
             cause: Cause::ReviewerUnavailable {
                 error: format!(
                     "no reviewer answered ({}; review needed because {})",
-                    if config.reviewer.provider == "none" {
+                    if config.reviewer.provider == crate::config::Provider::None {
                         "[reviewer] provider is \"none\""
                     } else {
                         "this build has no reviewer client"

@@ -57,14 +57,7 @@ pub struct BashCommand {
     pub has_file_redirect: bool,
 }
 
-/// A path as the file tool would touch it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PathForms {
-    /// Absolute, `.` and `..` removed lexically.
-    pub lexical: PathBuf,
-    /// Symlinks followed; `None` if it could not be resolved.
-    pub resolved: Option<PathBuf>,
-}
+pub use crate::paths::PathForms;
 
 /// What a tool call looks like to the rule matcher (built by the engine).
 #[derive(Clone, Copy, Debug)]
