@@ -11,7 +11,10 @@
 //!
 //! `harness_with_stand_in_hook` runs it with a tiny Python hook, pinning Claude Code's
 //! side of the protocol independently of gatehook; `gatehook_gates_real_claude_code` runs
-//! it with `gatehook hook` and also checks gatehook's audit log.
+//! it with `gatehook hook` and a person's deny rule for `.env`, and also checks gatehook's
+//! audit log. `gatehook_floor_in_real_claude_code` runs gatehook with no config at all: an
+//! Edit lands, a protected `.env` write is refused (ask), a harness-settings write is
+//! denied by the hard floor, and the model is told each reason.
 //!
 //! Needs Claude Code: `scripts/test.sh` installs the pinned version and sets
 //! `GATEHOOK_CLAUDE_BIN`. Without it these tests skip loudly, or fail under `CI`.
@@ -68,11 +71,18 @@ fn sh_quote(s: &str) -> String {
 
 /// Runs the scenario with `hook_command` registered; `None` when Claude Code is missing
 /// outside CI (the skip notice has been printed).
-fn run_scenario(hook_command: impl FnOnce(&Path) -> String) -> Option<Outcome> {
+fn run_scenario(
+    hook_command: impl FnOnce(&Path) -> String,
+    gatehook_config: Option<&str>,
+) -> Option<Outcome> {
     let bin = claude::claude_bin()?;
     let tmp_hook_dir = tempfile::tempdir().expect("temp dir for the hook");
     let command = hook_command(tmp_hook_dir.path());
     let project = Project::new(&command);
+    if let Some(text) = gatehook_config {
+        std::fs::create_dir_all(&project.gatehook_home).expect("mkdir GATEHOOK_HOME");
+        std::fs::write(project.gatehook_home.join("config.toml"), text).expect("write config");
+    }
     let new_file = project.dir.join("src/new.txt");
     let env_file = project.dir.join(".env");
     let mut server = ModelServer::start(vec![
@@ -206,7 +216,7 @@ print(json.dumps({{"hookSpecificOutput": {{"hookEventName": "PreToolUse",
 fn harness_with_stand_in_hook() {
     let log_dir = tempfile::tempdir().expect("temp dir");
     let log = log_dir.path().join("payloads.jsonl");
-    let Some(o) = run_scenario(|dir| stand_in_hook(dir, &log)) else {
+    let Some(o) = run_scenario(|dir| stand_in_hook(dir, &log), None) else {
         return;
     };
     let ctx = o.context();
@@ -272,12 +282,13 @@ fn harness_with_stand_in_hook() {
     }
 }
 
-/// The real thing: `gatehook hook` allows a workspace write (fast path) and denies a
-/// write to `.env` (protected credential path), and audits both.
+/// The real thing with the person's own deny rule: `gatehook hook` allows a workspace
+/// write (fast path) and denies the write to `.env` by the rule, and audits both.
 #[test]
 fn gatehook_gates_real_claude_code() {
     let gatehook = env!("CARGO_BIN_EXE_gatehook");
-    let Some(o) = run_scenario(|_| format!("{} hook", sh_quote(gatehook))) else {
+    let config = "[permissions]\ndeny = [\"Edit(./.env)\"]\n";
+    let Some(o) = run_scenario(|_| format!("{} hook", sh_quote(gatehook)), Some(config)) else {
         return;
     };
     let denied_text = assert_allowed_write_landed_and_env_denied(&o);
@@ -312,4 +323,125 @@ fn gatehook_gates_real_claude_code() {
     for r in &writes {
         assert_eq!(&r["session_id"], session, "audit session_id{ctx}");
     }
+}
+
+/// The floor alone, no config: the model reads then edits a source file (fast path: the
+/// edit lands), writes `.env` (protected: ask, which `-p` turns into a refusal), and
+/// writes `.claude/settings.local.json` (harness config: a hard-floor deny). The model is
+/// told each reason, nothing refused lands, and the audit log records all four.
+#[test]
+fn gatehook_floor_in_real_claude_code() {
+    let Some(bin) = claude::claude_bin() else {
+        return;
+    };
+    let gatehook = env!("CARGO_BIN_EXE_gatehook");
+    let project = Project::new(&format!("{} hook", sh_quote(gatehook)));
+    let main_rs = project.dir.join("src/main.rs");
+    std::fs::write(&main_rs, "fn main() { println!(\"old\"); }\n").unwrap();
+    let env_file = project.dir.join(".env");
+    let settings = project.dir.join(".claude/settings.local.json");
+    let mut server = ModelServer::start(vec![
+        Reply::tool_use("toolu_f1", "Read", json!({"file_path": main_rs})),
+        Reply::tool_use(
+            "toolu_f2",
+            "Edit",
+            json!({"file_path": main_rs, "old_string": "old", "new_string": "new"}),
+        ),
+        Reply::tool_use(
+            "toolu_f3",
+            "Write",
+            json!({"file_path": env_file, "content": "K=v\n"}),
+        ),
+        Reply::tool_use(
+            "toolu_f4",
+            "Write",
+            json!({"file_path": settings, "content": "{\"permissions\":{\"allow\":[\"Bash\"]}}"}),
+        ),
+        Reply::text("done"),
+    ]);
+    let run = claude::run_claude(&bin, &project, &server.base_url(), "rename old to new");
+    server.shutdown();
+    let audit_path = project.gatehook_home.join("audit.jsonl");
+    let audit = std::fs::read_to_string(&audit_path).unwrap_or_default();
+    let ctx = format!(
+        "\n{}--- model server requests ---\n{}--- audit ---\n{audit}",
+        run.report(),
+        server.report()
+    );
+    assert!(run.success, "claude did not exit successfully{ctx}");
+
+    // The allowed edit landed.
+    let text = std::fs::read_to_string(&main_rs).unwrap();
+    assert!(
+        text.contains("\"new\""),
+        "the Edit did not land: {text}{ctx}"
+    );
+    // Neither refused write landed.
+    assert!(!env_file.exists(), ".env was written{ctx}");
+    let settings_text = std::fs::read_to_string(&settings).unwrap_or_default();
+    assert!(
+        !settings_text.contains("allow"),
+        "settings.local.json was written{ctx}"
+    );
+
+    // The model was told why, naming gatehook's cause.
+    for (id, cause) in [
+        ("toolu_f3", "[protected-path]"),
+        ("toolu_f4", "[harness-config]"),
+    ] {
+        let r = server
+            .tool_result(id)
+            .unwrap_or_else(|| panic!("no tool_result for {id}{ctx}"));
+        let t = tool_result_text(&r);
+        assert_eq!(
+            r.get("is_error"),
+            Some(&json!(true)),
+            "{id} not an error{ctx}"
+        );
+        assert!(
+            t.contains("gatehook") && t.contains(cause),
+            "{id}: {t:?}{ctx}"
+        );
+    }
+
+    // The audit log has the four decisions, in order.
+    let decisions: Vec<(String, String)> = audit
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|r| r["event"] == json!("PreToolUse"))
+        .map(|r| {
+            (
+                r["decision"].as_str().unwrap_or("").to_string(),
+                r["cause"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let want = [
+        ("allow", "workspace-read"),
+        ("allow", "workspace-edit"),
+        ("ask", "protected-path"),
+        ("deny", "harness-config"),
+    ];
+    let got: Vec<(&str, &str)> = decisions
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    assert_eq!(got, want, "audit decisions{ctx}");
+    // And the person's words were recorded for the session.
+    let session = run
+        .result
+        .as_ref()
+        .map(|v| v["session_id"].clone())
+        .unwrap_or_default();
+    let prompts = project
+        .gatehook_home
+        .join("state")
+        .join(session.as_str().unwrap_or("?"))
+        .join("prompts.jsonl");
+    let recorded = std::fs::read_to_string(&prompts).unwrap_or_default();
+    assert!(
+        recorded.contains("rename old to new"),
+        "prompt not recorded at {}{ctx}",
+        prompts.display()
+    );
 }
