@@ -48,8 +48,8 @@ fn main() {
         eprintln!("usage: bench_spawn GATEHOOK_BIN FLOOR_BIN [ITERATIONS]");
         std::process::exit(2);
     }
-    let gatehook = Path::new(&args[1]);
-    let floor = Path::new(&args[2]);
+    let gatehook = &std::fs::canonicalize(&args[1]).expect("gatehook binary");
+    let floor = &std::fs::canonicalize(&args[2]).expect("floor binary");
     let n: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(300);
 
     let tmp = tempfile::tempdir().unwrap();

@@ -76,6 +76,11 @@ fn input_failure(text: Option<&str>, e: &InputError) -> Answer {
 /// Run the hook on raw stdin bytes.
 pub fn run(stdin: &mut impl std::io::Read, env: &Env) -> Answer {
     let start = Instant::now();
+    // Debug builds only: lets the test suite prove that a crash blocks the call.
+    #[cfg(debug_assertions)]
+    if std::env::var_os("GATEHOOK_TEST_PANIC").is_some() {
+        panic!("GATEHOOK_TEST_PANIC is set");
+    }
     let text = match input::read_payload(stdin) {
         Ok(t) => t,
         Err(e) => return input_failure(None, &e),

@@ -749,3 +749,15 @@ fn reasons_are_one_bounded_line() {
         "{r}"
     );
 }
+
+#[test]
+fn a_crash_blocks_the_call() {
+    let env = Env::new();
+    let mut cmd = env.command(&["hook"]);
+    cmd.env("GATEHOOK_TEST_PANIC", "1");
+    let p = env.payload("Read", env.expand(r#"{"file_path":"$WS/src/main.rs"}"#));
+    let out = env.run_raw(cmd, p.to_string().as_bytes());
+    assert_eq!(out.code, 2, "a panic must exit 2 (blocking), never 0 or 1: {out:?}");
+    assert!(out.stderr.contains("internal-error"), "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+}
