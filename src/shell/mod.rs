@@ -1,0 +1,372 @@
+//! Shell analysis: turns a Bash command string into the simple commands bash would really
+//! run, with words normalised the way bash does (quotes, backslashes, `~`, `$HOME`, `$IFS`),
+//! wrappers stripped (`sudo`, `env`, `timeout`, …) and shell re-entries (`bash -c`, `eval`,
+//! `find -exec`, `xargs`, heredocs fed to a shell, …) analysed recursively.
+//!
+//! It owns *understanding* the text, not judging it: whatever it cannot model is reported
+//! in [`Analysis::opaque`], and the caller must never allow an opaque command. Deciding
+//! which commands are routine or dangerous is left to the rules and floor modules.
+//!
+//! Submodules: `parse` walks the tree-sitter CST (allowlisting node kinds), `words`
+//! normalises words, `unwrap` strips wrappers and finds re-entries, `opts` parses wrapper
+//! options.
+
+mod opts;
+mod parse;
+mod reenter;
+mod unwrap;
+mod words;
+
+#[cfg(test)]
+mod tests;
+
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Input longer than this is opaque (it is still analysed, up to [`HARD_MAX_LEN`]).
+pub const MAX_LEN: usize = 10_000;
+/// Text beyond this is not parsed at all (the analysis is already opaque by then).
+pub const HARD_MAX_LEN: usize = 1_000_000;
+/// More simple commands than this make the analysis opaque.
+pub const MAX_COMMANDS: usize = 128;
+/// Commands are still collected past [`MAX_COMMANDS`] (so deny rules see them), up to this.
+pub const HARD_MAX_COMMANDS: usize = 1024;
+/// Deepest nesting of shell re-entries (`bash -c "sh -c '…'"`, `xargs`, `find -exec`, …).
+pub const MAX_REENTRY: u8 = 6;
+/// Deepest recursion over the syntax tree.
+pub const MAX_TREE_DEPTH: usize = 200;
+/// At most this many opaque reasons are kept (they are deduplicated too).
+const MAX_OPAQUE: usize = 64;
+
+/// What the analysis needs to know about the machine to resolve words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ShellEnv {
+    /// `~`, `$HOME` and `${HOME}` resolve to this.
+    pub home: PathBuf,
+    /// `$PWD` and `~+` resolve to this.
+    pub cwd: PathBuf,
+}
+
+/// The result of analysing one command string.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct Analysis {
+    /// Every simple command found anywhere, in source order: top level, inside pipelines,
+    /// lists, subshells, groups, compound statements, substitutions, and the bodies of
+    /// shell re-entries (`bash -c '…'`, `eval`, `find -exec`, `xargs`, heredocs to a shell).
+    pub commands: Vec<SimpleCommand>,
+    /// Why the analysis cannot fully model the text. Non-empty => the caller never allows.
+    pub opaque: Vec<Opaque>,
+    /// Statements that only assign variables (`a=b`, `a=$(…)`), with normalised values.
+    pub bare_assignments: Vec<(String, String)>,
+}
+
+impl Analysis {
+    /// True when every construct in the text was understood.
+    pub fn is_transparent(&self) -> bool {
+        self.opaque.is_empty()
+    }
+}
+
+/// One simple command, the unit bash executes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SimpleCommand {
+    /// Words after bash-like normalisation (quotes and backslashes removed, `~`/`$HOME`
+    /// resolved, unquoted `$IFS` splitting words).
+    pub argv: Vec<String>,
+    /// `argv` with transparent wrappers stripped: the program that really runs and its
+    /// arguments. An absolute program path becomes its basename; a relative one is kept.
+    pub exec: Vec<String>,
+    /// Names of the wrappers stripped to get `exec`, outermost first. Commands found as
+    /// children of `xargs`/`find -exec`/… also list that parent here.
+    pub wrappers: Vec<String>,
+    /// `NAME=value` prefixes (normalised value), including those given to `env`.
+    pub assignments: Vec<(String, String)>,
+    pub redirects: Vec<Redirect>,
+    /// Where this command sits and how it was reached.
+    pub origin: Origin,
+    /// Index of the top-level part (list element or pipeline stage) it belongs to.
+    pub part: usize,
+    /// Per `argv` word: did it contain an expansion that was not resolved, or an unquoted
+    /// glob or brace pattern?
+    pub dynamic_words: Vec<bool>,
+    /// The source text of this command (for display).
+    pub text: String,
+    /// Is stdin fed by a pipe from a previous pipeline stage?
+    pub piped_stdin: bool,
+    /// The raw body of a heredoc or herestring feeding this command.
+    pub stdin_text: Option<String>,
+}
+
+impl SimpleCommand {
+    /// The program name that runs (`exec[0]`), if any.
+    pub fn program(&self) -> Option<&str> {
+        self.exec.first().map(String::as_str)
+    }
+
+    /// Is `exec[0]` the result of an unresolved expansion?
+    pub fn exec_is_dynamic(&self) -> bool {
+        let offset = self.argv.len().saturating_sub(self.exec.len());
+        self.dynamic_words.get(offset).copied().unwrap_or(false)
+    }
+}
+
+/// One redirection of a simple command (or of the group that contains it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Redirect {
+    /// The explicit file descriptor (`2>`), if written.
+    pub fd: Option<u32>,
+    pub op: RedirectOp,
+    /// Normalised target: a path, a descriptor number for dups, a heredoc delimiter, or
+    /// the herestring's text.
+    pub target: String,
+    /// The target contains an unresolved expansion or glob.
+    pub dynamic: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum RedirectOp {
+    /// `>`
+    Out,
+    /// `>>`
+    Append,
+    /// `<`
+    In,
+    /// `<>`
+    InOut,
+    /// `>&N` (`2>&1`)
+    DupOut,
+    /// `<&N`
+    DupIn,
+    /// `>&-` / `<&-`
+    Close,
+    /// `<<` / `<<-`
+    HereDoc,
+    /// `<<<`
+    HereString,
+    /// `&>` (and `>&file`)
+    OutErr,
+    /// `&>>`
+    AppendErr,
+    /// `>|`
+    Clobber,
+}
+
+impl RedirectOp {
+    /// Does this redirection write to its target file?
+    pub fn writes(self) -> bool {
+        matches!(
+            self,
+            RedirectOp::Out
+                | RedirectOp::Append
+                | RedirectOp::InOut
+                | RedirectOp::OutErr
+                | RedirectOp::AppendErr
+                | RedirectOp::Clobber
+        )
+    }
+}
+
+/// How a command was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Origin {
+    /// A list element or pipeline stage of the command string itself (incl. `{ }`, loops).
+    TopLevel,
+    /// Inside `( … )`.
+    Subshell,
+    /// Inside `$( … )` or backticks.
+    Substitution,
+    /// Inside `<( … )` or `>( … )`.
+    ProcessSubstitution,
+    /// A string run by a shell again: `bash -c`, `su -c`, `env -S`, `ssh host cmd`,
+    /// `eval`, `docker exec`/`kubectl exec`. `depth` counts the re-entries.
+    ShellString { depth: u8 },
+    /// The child command of `xargs`.
+    Xargs,
+    /// The child command of `find -exec`/`-execdir`/`-ok`/`-okdir`.
+    FindExec,
+    /// A `git -c alias.x=!cmd` shell alias.
+    GitAlias,
+    /// The command run repeatedly by `watch`.
+    Watch,
+    /// The command run by GNU `parallel`.
+    Parallel,
+    /// A heredoc or herestring fed to a shell.
+    Heredoc,
+}
+
+impl Origin {
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Origin::TopLevel => "top level",
+            Origin::Subshell => "inside a ( ) subshell",
+            Origin::Substitution => "inside a $( ) or backtick command substitution",
+            Origin::ProcessSubstitution => "inside a <( ) or >( ) process substitution",
+            Origin::ShellString { .. } => "inside a string run by a shell (bash -c, eval, ssh, …)",
+            Origin::Xargs => "run by xargs",
+            Origin::FindExec => "run by find -exec",
+            Origin::GitAlias => "in a git -c alias.*=! shell alias",
+            Origin::Watch => "run by watch",
+            Origin::Parallel => "run by parallel",
+            Origin::Heredoc => "in a heredoc or herestring fed to a shell",
+        }
+    }
+}
+
+/// Why the analysis cannot fully model the text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Opaque {
+    /// The parser found a syntax error or had to invent a missing token.
+    ParseError(String),
+    /// The text has more characters than [`MAX_LEN`].
+    TooLong(usize),
+    /// More simple commands than [`MAX_COMMANDS`].
+    TooManyCommands(usize),
+    /// Nesting beyond [`MAX_REENTRY`] re-entries or [`MAX_TREE_DEPTH`] tree levels.
+    TooDeep,
+    /// `eval` builds a command at run time.
+    Eval,
+    /// `source f` / `. f` runs a file's contents in this shell.
+    Source,
+    /// A function definition can shadow any command.
+    FunctionDefinition,
+    /// An alias definition can rewrite any command.
+    AliasDefinition,
+    /// The program name comes from an expansion (`$X`, `$(…)`, a glob).
+    DynamicCommandName(String),
+    /// A string given to a shell contains unresolved expansions.
+    DynamicShellString(String),
+    /// A C0 control character other than tab and newline (NUL, CR, ESC, …).
+    ControlCharacter(char),
+    /// An invisible Unicode format character (zero-width, bidi control, tag, BOM, …).
+    InvisibleUnicode(char),
+    /// `$'…'` quoting, whose escapes can spell anything.
+    AnsiCQuote,
+    /// `$"…"` locale-translated quoting.
+    LocaleQuote,
+    /// `${v/a/b}`, `${v//a/b}`, `${!v}` and similar rewriting or indirect expansions.
+    PatternSubstitution,
+    /// An assignment to a variable that changes how later words are parsed (`IFS`, `HOME`).
+    SpecialAssignment(String),
+    /// A wrapper was given an option the analysis does not know, so what it runs is unsure.
+    UnknownWrapperOption { wrapper: String, option: String },
+    /// A shell reads its commands from a pipe whose content is not known.
+    ShellFromStdin(String),
+    /// A construct the analysis does not model (`coproc`, `select`, `trap`, `((…))`, …).
+    UnsupportedSyntax(String),
+}
+
+impl Opaque {
+    /// One human line explaining the reason.
+    pub fn describe(&self) -> String {
+        match self {
+            Opaque::ParseError(what) => format!("the command does not parse cleanly: {what}"),
+            Opaque::TooLong(n) => {
+                format!("the command is too long to analyse ({n} characters, limit {MAX_LEN})")
+            }
+            Opaque::TooManyCommands(n) => {
+                format!("the command has too many parts ({n}, limit {MAX_COMMANDS})")
+            }
+            Opaque::TooDeep => "the command nests shells or syntax too deeply".to_string(),
+            Opaque::Eval => "eval builds a command at run time".to_string(),
+            Opaque::Source => "source/. runs the contents of a file".to_string(),
+            Opaque::FunctionDefinition => {
+                "defines a shell function, which can shadow any command".to_string()
+            }
+            Opaque::AliasDefinition => {
+                "defines an alias, which can rewrite any command".to_string()
+            }
+            Opaque::DynamicCommandName(w) => {
+                format!("the program name is computed at run time: {w}")
+            }
+            Opaque::DynamicShellString(s) => {
+                format!("a string run by a shell contains run-time expansions: {s}")
+            }
+            Opaque::ControlCharacter(c) => {
+                format!("contains the control character U+{:04X}", u32::from(*c))
+            }
+            Opaque::InvisibleUnicode(c) => {
+                format!(
+                    "contains the invisible Unicode character U+{:04X}",
+                    u32::from(*c)
+                )
+            }
+            Opaque::AnsiCQuote => "uses $'…' quoting, whose escapes can hide text".to_string(),
+            Opaque::LocaleQuote => "uses $\"…\" locale quoting".to_string(),
+            Opaque::PatternSubstitution => {
+                "uses a rewriting or indirect expansion (${v/a/b}, ${!v})".to_string()
+            }
+            Opaque::SpecialAssignment(name) => {
+                format!("assigns {name}, which changes how the rest of the command is read")
+            }
+            Opaque::UnknownWrapperOption { wrapper, option } => {
+                format!("{wrapper} is given the unknown option {option}")
+            }
+            Opaque::ShellFromStdin(shell) => {
+                format!("{shell} runs commands read from a pipe whose content is unknown")
+            }
+            Opaque::UnsupportedSyntax(what) => {
+                format!("uses shell syntax gatehook does not model: {what}")
+            }
+        }
+    }
+}
+
+/// Analyse a command string. Never panics; the work is bounded by the limits above.
+pub fn analyze(command: &str, env: &ShellEnv) -> Analysis {
+    let mut opaque = Vec::new();
+    let chars = command.chars().count();
+    if chars > MAX_LEN {
+        opaque.push(Opaque::TooLong(chars));
+    }
+    check_characters(command, &mut opaque);
+    let text = truncate(command, HARD_MAX_LEN);
+    let mut walker = parse::Walker::new(env, opaque);
+    walker.analyze_top(text);
+    walker.finish()
+}
+
+/// Reject control characters and invisible Unicode before the parser sees them: bash and
+/// the parser may disagree on them, and a person reading the command cannot see them.
+fn check_characters(text: &str, opaque: &mut Vec<Opaque>) {
+    for c in text.chars() {
+        let found = if c.is_control() && c != '\t' && c != '\n' && (c as u32) < 0x80 {
+            Some(Opaque::ControlCharacter(c))
+        } else if (0x80..0xA0).contains(&(c as u32)) {
+            // C1 controls.
+            Some(Opaque::ControlCharacter(c))
+        } else if is_invisible(c) {
+            Some(Opaque::InvisibleUnicode(c))
+        } else {
+            None
+        };
+        if let Some(o) = found {
+            if !opaque.contains(&o) {
+                opaque.push(o);
+            }
+            if opaque.len() >= MAX_OPAQUE {
+                return;
+            }
+        }
+    }
+}
+
+/// Unicode general category Cf (format characters) plus other invisible fillers.
+fn is_invisible(c: char) -> bool {
+    matches!(c as u32,
+        0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
+        | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
+        | 0xFEFF | 0xFFA0 | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
+        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0000..=0xE0FFF
+        | 0x0600..=0x0605 | 0x06DD | 0x070F | 0x0890 | 0x0891 | 0x08E2)
+}
+
+fn truncate(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while end > 0 && !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).unwrap_or("")
+}

@@ -1,0 +1,589 @@
+//! Re-entries: programs that run another command given as a string or as words — shells
+//! with `-c`, `su -c`, `ssh host cmd`, `docker exec`, `kubectl exec`, `xargs`, `find
+//! -exec`, `parallel`, `watch`, `git -c alias.x=!cmd`. Each is handed back as a
+//! [`Nested`](super::unwrap::Nested) for the walker to analyse like any other command.
+
+use super::opts::{self, Spec};
+use super::unwrap::{program_name, NestKind, Unwrapped};
+use super::words::Word;
+
+/// Programs that are shells: `-c STR` runs STR; no script argument means stdin.
+pub(super) const SHELLS: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "posh", "rbash", "lksh",
+    "pdksh", "csh", "tcsh",
+];
+
+/// Look at the program that runs (`exec[0]`) for a re-entry.
+pub(super) fn detect(exec: &[Word], u: &mut Unwrapped) {
+    let Some(first) = exec.first() else {
+        return;
+    };
+    if first.dynamic {
+        return;
+    }
+    let name = program_name(&first.text);
+    match name {
+        _ if SHELLS.contains(&name) => shell(name, exec, u),
+        "su" | "runuser" => su(name, exec, u),
+        "ssh" => ssh(exec, u),
+        "docker" | "podman" | "nerdctl" => docker(exec, u),
+        "kubectl" | "oc" => kubectl(exec, u),
+        "xargs" => xargs(exec, u),
+        "find" => find_exec(exec, u),
+        "parallel" => parallel(exec, u),
+        "watch" => watch(exec, u),
+        "git" => git(exec, u),
+        _ => {}
+    }
+}
+
+/// `bash [opts] -c STR [arg0 args…]`, `bash -s`, `bash` (stdin), `bash script` (no re-entry).
+fn shell(name: &str, exec: &[Word], u: &mut Unwrapped) {
+    let mut j = 1;
+    let mut command_flag = false;
+    let mut stdin_flag = false;
+    let mut command_value = None;
+    while let Some(w) = exec.get(j) {
+        let t = w.text.as_str();
+        if t == "--" || t == "-" {
+            j += 1;
+            break;
+        }
+        if let Some(long) = t.strip_prefix("--") {
+            let (opt, inline) = match long.split_once('=') {
+                Some((o, v)) => (o, Some(v)),
+                None => (long, None),
+            };
+            match (opt, inline) {
+                // fish: --command=STR / --command STR
+                ("command", Some(v)) => command_value = Some(Word::lit(v)),
+                ("command", None) => {
+                    command_value = exec.get(j + 1).cloned();
+                    j += 1;
+                }
+                ("rcfile" | "init-file" | "init-command" | "C", None) => j += 1,
+                _ => {}
+            }
+            j += 1;
+            continue;
+        }
+        let flags = match t.strip_prefix('-').or_else(|| t.strip_prefix('+')) {
+            Some(f) if !f.is_empty() => f,
+            _ => break,
+        };
+        for c in flags.chars() {
+            match c {
+                'c' => command_flag = true,
+                's' => stdin_flag = true,
+                // -o OPTION / -O SHOPT take the next word.
+                'o' | 'O' => j += 1,
+                _ => {}
+            }
+        }
+        j += 1;
+    }
+    if let Some(cmd) = command_value {
+        u.nest_shell(NestKind::Shell, cmd);
+    } else if command_flag {
+        if let Some(cmd) = exec.get(j) {
+            u.nest_shell(NestKind::Shell, cmd.clone());
+        }
+    } else if stdin_flag || j >= exec.len() {
+        u.reads_stdin = Some(name.to_string());
+    }
+}
+
+/// `su [opts] [-] [user] -c STR`: options may come after the user.
+fn su(name: &str, exec: &[Word], u: &mut Unwrapped) {
+    const SU: Spec = Spec {
+        short_val: "cgGsCw",
+        short_opt: "",
+        short_bool: "lmpPfhV",
+        long_val: &[
+            "command",
+            "session-command",
+            "group",
+            "supp-group",
+            "shell",
+            "whitelist-environment",
+        ],
+        long_bool: &[
+            "login",
+            "preserve-environment",
+            "pty",
+            "fast",
+            "help",
+            "version",
+        ],
+        numeric: false,
+    };
+    let mut j = 1;
+    let mut found = None;
+    while j < exec.len() {
+        let p = opts::parse(exec, j, &SU);
+        for flag in ["-c", "--command", "--session-command"] {
+            if let Some(v) = p.value(flag) {
+                found = Some(v.to_string());
+            }
+        }
+        j = p.next.max(j) + 1;
+    }
+    match found {
+        Some(cmd) => {
+            let dynamic = exec.iter().any(|w| w.dynamic);
+            u.nest_shell(NestKind::Shell, Word { text: cmd, dynamic });
+        }
+        None => u.reads_stdin = Some(name.to_string()),
+    }
+}
+
+/// `ssh [opts] host [opts] CMD…`: the words after the host are joined into a remote
+/// shell string. `-o ProxyCommand=…` runs locally through a shell.
+fn ssh(exec: &[Word], u: &mut Unwrapped) {
+    const SSH: Spec = Spec {
+        short_val: "BbcDEeFIiJLlmOoPpQRSWw",
+        short_opt: "",
+        short_bool: "46AaCfGgKkMNnqsTtVvXxYy",
+        long_val: &[],
+        long_bool: &[],
+        numeric: false,
+    };
+    let p = opts::parse(exec, 1, &SSH);
+    let q = opts::parse(exec, p.next + 1, &SSH);
+    for flag in p.flags.iter().chain(q.flags.iter()) {
+        if flag.name != "-o" {
+            continue;
+        }
+        let value = flag.value.as_deref().unwrap_or("");
+        let (key, val) = value
+            .split_once(['=', ' '])
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .unwrap_or((value, ""));
+        let key = key.to_ascii_lowercase();
+        if matches!(
+            key.as_str(),
+            "proxycommand" | "localcommand" | "knownhostscommand"
+        ) {
+            u.nest_shell(NestKind::Shell, Word::lit(val));
+        }
+    }
+    let rest = exec.get(q.next..).unwrap_or(&[]);
+    if !rest.is_empty() {
+        let dynamic = rest.iter().any(|w| w.dynamic);
+        let text = rest
+            .iter()
+            .map(|w| w.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        u.nest_shell(NestKind::Shell, Word { text, dynamic });
+    }
+}
+
+/// `docker|podman [global] (exec|run|container exec|compose exec …) [opts] TARGET CMD…`.
+fn docker(exec: &[Word], u: &mut Unwrapped) {
+    const GLOBAL: Spec = Spec {
+        short_val: "cHl",
+        short_opt: "",
+        short_bool: "Dv",
+        long_val: &[
+            "config",
+            "context",
+            "host",
+            "log-level",
+            "tlscacert",
+            "tlscert",
+            "tlskey",
+            "url",
+            "connection",
+            "root",
+            "runroot",
+        ],
+        long_bool: &["debug", "tls", "tlsverify", "remote"],
+        numeric: false,
+    };
+    const COMPOSE: Spec = Spec {
+        short_val: "fp",
+        short_opt: "",
+        short_bool: "",
+        long_val: &[
+            "file",
+            "project-name",
+            "project-directory",
+            "env-file",
+            "profile",
+            "ansi",
+            "parallel",
+            "progress",
+        ],
+        long_bool: &["compatibility", "dry-run", "all-resources"],
+        numeric: false,
+    };
+    const RUN: Spec = Spec {
+        short_val: "aecmhlpuvw",
+        short_opt: "",
+        short_bool: "diPtT",
+        long_val: &[
+            "add-host",
+            "annotation",
+            "attach",
+            "blkio-weight",
+            "cap-add",
+            "cap-drop",
+            "cgroup-parent",
+            "cgroupns",
+            "cidfile",
+            "cpu-period",
+            "cpu-quota",
+            "cpu-shares",
+            "cpus",
+            "cpuset-cpus",
+            "cpuset-mems",
+            "device",
+            "dns",
+            "dns-option",
+            "dns-search",
+            "domainname",
+            "entrypoint",
+            "env",
+            "env-file",
+            "expose",
+            "gpus",
+            "group-add",
+            "health-cmd",
+            "health-interval",
+            "health-retries",
+            "health-start-period",
+            "health-timeout",
+            "hostname",
+            "ip",
+            "ip6",
+            "ipc",
+            "isolation",
+            "label",
+            "label-file",
+            "link",
+            "log-driver",
+            "log-opt",
+            "mac-address",
+            "memory",
+            "memory-reservation",
+            "memory-swap",
+            "mount",
+            "name",
+            "network",
+            "network-alias",
+            "pid",
+            "platform",
+            "publish",
+            "pull",
+            "restart",
+            "runtime",
+            "security-opt",
+            "shm-size",
+            "stop-signal",
+            "stop-timeout",
+            "storage-opt",
+            "sysctl",
+            "tmpfs",
+            "ulimit",
+            "user",
+            "userns",
+            "uts",
+            "volume",
+            "volumes-from",
+            "workdir",
+            "detach-keys",
+            "index",
+        ],
+        long_bool: &[
+            "detach",
+            "interactive",
+            "tty",
+            "rm",
+            "privileged",
+            "init",
+            "read-only",
+            "publish-all",
+            "sig-proxy",
+            "no-healthcheck",
+            "oom-kill-disable",
+            "help",
+            "quiet",
+            "disable-content-trust",
+            "no-deps",
+            "service-ports",
+            "no-TTY",
+            "use-aliases",
+            "remove-orphans",
+        ],
+        numeric: false,
+    };
+    let g = opts::parse(exec, 1, &GLOBAL);
+    let mut j = g.next;
+    if exec.get(j).is_some_and(|w| w.text == "compose") {
+        j = opts::parse(exec, j + 1, &COMPOSE).next;
+    } else if exec.get(j).is_some_and(|w| w.text == "container") {
+        j += 1;
+    }
+    if !exec
+        .get(j)
+        .is_some_and(|w| w.text == "exec" || w.text == "run")
+    {
+        return;
+    }
+    let p = opts::parse(exec, j + 1, &RUN);
+    let mut child: Vec<Word> = Vec::new();
+    if let Some(entry) = p.value("--entrypoint") {
+        child.push(Word::lit(entry));
+    }
+    child.extend(exec.get(p.next + 1..).unwrap_or(&[]).iter().cloned());
+    u.nest_argv(NestKind::Shell, child, "docker");
+}
+
+/// `kubectl exec|run|debug … -- CMD…`.
+fn kubectl(exec: &[Word], u: &mut Unwrapped) {
+    let runs = exec
+        .iter()
+        .any(|w| matches!(w.text.as_str(), "exec" | "run" | "debug"));
+    if !runs {
+        return;
+    }
+    if let Some(dash) = exec.iter().position(|w| w.text == "--") {
+        let child = exec.get(dash + 1..).unwrap_or(&[]).to_vec();
+        u.nest_argv(NestKind::Shell, child, "kubectl");
+    }
+}
+
+/// `xargs [opts] [CMD…]`: the child runs with extra arguments; no command means `echo`.
+fn xargs(exec: &[Word], u: &mut Unwrapped) {
+    const XARGS: Spec = Spec {
+        short_val: "EIadLnPs",
+        short_opt: "eil",
+        short_bool: "0rtpxo",
+        long_val: &[
+            "arg-file",
+            "delimiter",
+            "max-args",
+            "max-procs",
+            "max-chars",
+            "process-slot-var",
+        ],
+        long_bool: &[
+            "null",
+            "no-run-if-empty",
+            "verbose",
+            "interactive",
+            "open-tty",
+            "exit",
+            "show-limits",
+            "replace",
+            "max-lines",
+            "eof",
+            "help",
+            "version",
+        ],
+        numeric: false,
+    };
+    let p = opts::parse(exec, 1, &XARGS);
+    u.check("xargs", &p, exec);
+    let mut child = exec.get(p.next..).unwrap_or(&[]).to_vec();
+    if child.is_empty() {
+        child.push(Word::lit("echo"));
+    }
+    u.nest_argv(NestKind::Xargs, child, "xargs");
+}
+
+/// `find … -exec CMD… ;|+` (also `-execdir`, `-ok`, `-okdir`); several may appear.
+fn find_exec(exec: &[Word], u: &mut Unwrapped) {
+    let mut i = 1;
+    while let Some(w) = exec.get(i) {
+        i += 1;
+        if !matches!(w.text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
+            continue;
+        }
+        let mut child = Vec::new();
+        while let Some(c) = exec.get(i) {
+            i += 1;
+            let ends = c.text == ";"
+                || (c.text == "+" && child.last().is_some_and(|p: &Word| p.text == "{}"));
+            if ends {
+                break;
+            }
+            child.push(c.clone());
+        }
+        u.nest_argv(NestKind::FindExec, child, "find");
+    }
+}
+
+/// `parallel [opts] CMD… ::: ARGS…`; without a command each argument is a command.
+fn parallel(exec: &[Word], u: &mut Unwrapped) {
+    const PARALLEL: Spec = Spec {
+        short_val: "ajSIdEnNLPCTsuMX",
+        short_opt: "",
+        short_bool: "kqvmrg0eh",
+        long_val: &[
+            "jobs",
+            "sshlogin",
+            "arg-file",
+            "colsep",
+            "delimiter",
+            "halt",
+            "results",
+            "joblog",
+            "tmpdir",
+            "env",
+            "workdir",
+            "timeout",
+            "retries",
+            "memfree",
+            "load",
+            "delay",
+            "tag-string",
+            "basefile",
+            "return",
+            "transfer-file",
+            "eof",
+            "max-args",
+            "max-lines",
+            "block",
+            "sshloginfile",
+            "sshdelay",
+            "shebang-wrap",
+        ],
+        long_bool: &[
+            "keep-order",
+            "quote",
+            "verbose",
+            "dry-run",
+            "tag",
+            "line-buffer",
+            "group",
+            "ungroup",
+            "null",
+            "pipe",
+            "progress",
+            "bar",
+            "eta",
+            "will-cite",
+            "no-notice",
+            "halt-on-error",
+            "xargs",
+            "help",
+            "version",
+            "nonall",
+            "onall",
+        ],
+        numeric: false,
+    };
+    let p = opts::parse(exec, 1, &PARALLEL);
+    let rest = exec.get(p.next..).unwrap_or(&[]);
+    let sep = |w: &Word| w.text.starts_with(":::");
+    let cmd: Vec<&Word> = rest.iter().take_while(|w| !sep(w)).collect();
+    if cmd.is_empty() {
+        for arg in rest.iter().filter(|w| !sep(w)) {
+            u.nest_shell(NestKind::Parallel, arg.clone());
+        }
+    } else {
+        let dynamic = cmd.iter().any(|w| w.dynamic);
+        let text = cmd
+            .iter()
+            .map(|w| w.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        u.nest_shell(NestKind::Parallel, Word { text, dynamic });
+    }
+}
+
+/// `watch [opts] CMD…`: the words are joined and run by `sh -c`, or exec'd with `-x`.
+fn watch(exec: &[Word], u: &mut Unwrapped) {
+    const WATCH: Spec = Spec {
+        short_val: "nq",
+        short_opt: "d",
+        short_bool: "bcCegptwxrfh",
+        long_val: &["interval"],
+        long_bool: &[
+            "beep",
+            "color",
+            "no-color",
+            "differences",
+            "errexit",
+            "chgexit",
+            "equexit",
+            "precise",
+            "no-title",
+            "no-wrap",
+            "exec",
+            "no-rerun",
+            "follow",
+            "help",
+            "version",
+        ],
+        numeric: false,
+    };
+    let p = opts::parse(exec, 1, &WATCH);
+    u.check("watch", &p, exec);
+    let rest = exec.get(p.next..).unwrap_or(&[]).to_vec();
+    if rest.is_empty() {
+        return;
+    }
+    if p.has("-x") || p.has("--exec") {
+        u.nest_argv(NestKind::Watch, rest, "watch");
+    } else {
+        let dynamic = rest.iter().any(|w| w.dynamic);
+        let text = rest
+            .iter()
+            .map(|w| w.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        u.nest_shell(NestKind::Watch, Word { text, dynamic });
+    }
+}
+
+/// `git -c alias.NAME=!cmd …`: a shell alias defined on the command line.
+fn git(exec: &[Word], u: &mut Unwrapped) {
+    const GIT: Spec = Spec {
+        short_val: "Cc",
+        short_opt: "",
+        short_bool: "pPhv",
+        long_val: &[
+            "git-dir",
+            "work-tree",
+            "namespace",
+            "super-prefix",
+            "config-env",
+            "list-cmds",
+            "attr-source",
+        ],
+        long_bool: &[
+            "no-pager",
+            "paginate",
+            "bare",
+            "no-replace-objects",
+            "literal-pathspecs",
+            "glob-pathspecs",
+            "noglob-pathspecs",
+            "icase-pathspecs",
+            "no-optional-locks",
+            "no-lazy-fetch",
+            "no-advice",
+            "html-path",
+            "man-path",
+            "info-path",
+            "exec-path",
+            "version",
+            "help",
+        ],
+        numeric: false,
+    };
+    let p = opts::parse(exec, 1, &GIT);
+    for flag in p.flags.iter().filter(|f| f.name == "-c") {
+        let Some((key, value)) = flag.value.as_deref().and_then(|v| v.split_once('=')) else {
+            continue;
+        };
+        if key.to_ascii_lowercase().starts_with("alias.") {
+            if let Some(cmd) = value.strip_prefix('!') {
+                u.nest_shell(NestKind::GitAlias, Word::lit(cmd));
+            }
+        }
+    }
+}

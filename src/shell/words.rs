@@ -1,0 +1,546 @@
+//! Word normalisation: turns the CST of one shell word into the field(s) bash would pass
+//! as arguments. Removes quotes and backslashes, resolves `~`, `$HOME`, `$PWD`, splits on
+//! unquoted `$IFS`, decodes `$'…'`, and flags every piece it cannot resolve as dynamic.
+//! Command substitutions met on the way are handed back to the walker (`parse`).
+
+use super::parse::Walker;
+use super::{Opaque, Origin};
+use tree_sitter::Node;
+
+/// One normalised argument.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Word {
+    pub text: String,
+    /// Contains an unresolved expansion, or an unquoted glob/brace pattern.
+    pub dynamic: bool,
+}
+
+impl Word {
+    pub fn lit(text: &str) -> Word {
+        Word {
+            text: text.to_string(),
+            dynamic: false,
+        }
+    }
+}
+
+/// Accumulates the fields of one shell word.
+#[derive(Default)]
+struct Builder {
+    fields: Vec<Word>,
+    cur: String,
+    dynamic: bool,
+    /// The current field exists even if empty (`''` is an empty argument).
+    started: bool,
+    /// How many pieces were added so far (tilde expansion only applies to the first).
+    pieces: usize,
+    /// Unquoted literal text, to spot brace expansion across pieces.
+    unquoted: String,
+    /// A bare `$` whose name may sit in the next node (the grammar splits `$IFS~`).
+    pending_dollar: bool,
+    /// This word is an assignment value: `~` also expands after each `:`.
+    assignment_value: bool,
+}
+
+impl Builder {
+    fn quoted(&mut self, s: &str) {
+        self.cur.push_str(s);
+        self.started = true;
+        self.pieces += 1;
+    }
+
+    fn dynamic(&mut self, s: &str) {
+        self.quoted(s);
+        self.dynamic = true;
+    }
+
+    /// Unquoted `$IFS`: ends the current field.
+    fn split(&mut self) {
+        if self.started {
+            self.fields.push(Word {
+                text: std::mem::take(&mut self.cur),
+                dynamic: self.dynamic,
+            });
+        }
+        self.dynamic = false;
+        self.started = false;
+        self.pieces += 1;
+    }
+
+    /// Unquoted literal text: backslash escapes, line continuations, globs.
+    fn unquoted(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        if std::mem::take(&mut self.pending_dollar) {
+            self.quoted("$");
+        }
+        let mut chars = text.chars().peekable();
+        let mut any = false;
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => match chars.next() {
+                    Some('\n') => {}
+                    Some(next) => {
+                        self.cur.push(next);
+                        any = true;
+                    }
+                    None => {
+                        self.cur.push('\\');
+                        any = true;
+                    }
+                },
+                '*' | '?' => {
+                    self.cur.push(c);
+                    self.dynamic = true;
+                    any = true;
+                }
+                '[' => {
+                    if chars.clone().any(|n| n == ']') {
+                        self.dynamic = true;
+                    }
+                    self.cur.push(c);
+                    any = true;
+                }
+                _ => {
+                    self.unquoted.push(c);
+                    self.cur.push(c);
+                    any = true;
+                }
+            }
+        }
+        if any {
+            self.started = true;
+        }
+        self.pieces += 1;
+    }
+
+    fn finish(mut self) -> Vec<Word> {
+        if std::mem::take(&mut self.pending_dollar) {
+            self.quoted("$");
+        }
+        if self.started {
+            self.fields.push(Word {
+                text: self.cur,
+                dynamic: self.dynamic,
+            });
+        }
+        let braces = self.unquoted.contains('{')
+            && self.unquoted.contains('}')
+            && (self.unquoted.contains(',') || self.unquoted.contains(".."));
+        if braces {
+            for f in &mut self.fields {
+                f.dynamic = true;
+            }
+        }
+        self.fields
+    }
+}
+
+/// Text inside double quotes: only `\$ \` \" \\ \newline` are escapes.
+fn double_quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('\n') => {}
+            Some(n @ ('$' | '`' | '"' | '\\')) => out.push(n),
+            Some(n) => {
+                out.push('\\');
+                out.push(n);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// Decode the body of `$'…'` like bash does, so its content can be checked.
+pub(super) fn decode_ansi_c(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let chars: Vec<char> = body.chars().collect();
+    let mut i = 0;
+    let radix_run = |start: usize, max: usize, radix: u32| -> (u32, usize) {
+        let mut v: u32 = 0;
+        let mut n = 0;
+        while n < max {
+            match chars.get(start + n).and_then(|c| c.to_digit(radix)) {
+                Some(d) => {
+                    v = v.saturating_mul(radix).saturating_add(d);
+                    n += 1;
+                }
+                None => break,
+            }
+        }
+        (v, n)
+    };
+    while let Some(&c) = chars.get(i) {
+        i += 1;
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(&e) = chars.get(i) else {
+            out.push('\\');
+            break;
+        };
+        i += 1;
+        let simple = match e {
+            'a' => Some('\x07'),
+            'b' => Some('\x08'),
+            'e' | 'E' => Some('\x1b'),
+            'f' => Some('\x0c'),
+            'n' => Some('\n'),
+            'r' => Some('\r'),
+            't' => Some('\t'),
+            'v' => Some('\x0b'),
+            '\\' | '\'' | '"' | '?' => Some(e),
+            _ => None,
+        };
+        if let Some(s) = simple {
+            out.push(s);
+            continue;
+        }
+        let (value, used) = match e {
+            '0'..='7' => {
+                let (v, n) = radix_run(i - 1, 3, 8);
+                (Some(v), n.saturating_sub(1))
+            }
+            'x' => {
+                let (v, n) = radix_run(i, 2, 16);
+                (if n > 0 { Some(v) } else { None }, n)
+            }
+            'u' => {
+                let (v, n) = radix_run(i, 4, 16);
+                (if n > 0 { Some(v) } else { None }, n)
+            }
+            'U' => {
+                let (v, n) = radix_run(i, 8, 16);
+                (if n > 0 { Some(v) } else { None }, n)
+            }
+            'c' => match chars.get(i) {
+                Some(&ctl) => (Some(u32::from(ctl) & 0x1f), 1),
+                None => (None, 0),
+            },
+            _ => (None, 0),
+        };
+        match value {
+            Some(v) => {
+                i += used;
+                out.push(char::from_u32(v & 0x10_FFFF).unwrap_or('\u{FFFD}'));
+            }
+            None => {
+                out.push('\\');
+                out.push(e);
+            }
+        }
+    }
+    out
+}
+
+impl Walker<'_> {
+    /// Normalise one bash word made of one or more adjacent CST nodes.
+    pub(super) fn word_group(&mut self, nodes: &[Node], src: &str) -> Vec<Word> {
+        let mut b = Builder::default();
+        let mut iter = nodes.iter().peekable();
+        while let Some(node) = iter.next() {
+            // `$"…"` is split by the grammar into a bare `$` and a string.
+            if !node.is_named() && node.kind() == "$" {
+                if iter.peek().is_some_and(|n| n.kind() == "string") {
+                    self.opaque(Opaque::LocaleQuote);
+                    continue;
+                }
+                b.pending_dollar = true;
+                continue;
+            }
+            self.piece(*node, src, &mut b);
+        }
+        b.finish()
+    }
+
+    /// Normalise one CST node as a whole word.
+    pub(super) fn word(&mut self, node: Node, src: &str) -> Vec<Word> {
+        self.word_group(&[node], src)
+    }
+
+    fn piece(&mut self, node: Node, src: &str, b: &mut Builder) {
+        if !self.enter() {
+            b.dynamic(text(node, src));
+            return;
+        }
+        let mut t = text(node, src);
+        if std::mem::take(&mut b.pending_dollar) {
+            // `$NAME` split by the grammar into `$` and a word starting with NAME.
+            let name_len = match t.chars().next() {
+                Some(c) if c.is_ascii_alphabetic() || c == '_' => t
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(t.len()),
+                Some(c) if c.is_ascii_digit() || "@*#?$!-".contains(c) => 1,
+                _ => 0,
+            };
+            if name_len > 0 && matches!(node.kind(), "word" | "number") {
+                let (name, rest) = t.split_at(name_len);
+                self.variable(name, &format!("${name}"), false, b);
+                t = rest;
+                if t.is_empty() {
+                    self.leave();
+                    return;
+                }
+            } else {
+                b.quoted("$");
+            }
+        }
+        match node.kind() {
+            "word" if b.pieces == 0 => self.tilde_word(t, b),
+            "word" => b.unquoted(t),
+            "concatenation" | "command_name" => self.container(node, src, b),
+            "number" if node.named_child_count() == 0 => b.unquoted(t),
+            "variable_name" | "special_variable_name" | "test_operator" | "file_descriptor" => {
+                b.quoted(t)
+            }
+            "raw_string" => {
+                let inner = t.strip_prefix('\'').unwrap_or(t);
+                b.quoted(inner.strip_suffix('\'').unwrap_or(inner));
+            }
+            "string" => self.double_string(node, src, b),
+            "translated_string" => {
+                self.opaque(Opaque::LocaleQuote);
+                self.container(node, src, b);
+            }
+            "ansi_c_string" => {
+                self.opaque(Opaque::AnsiCQuote);
+                let inner = t.strip_prefix("$'").unwrap_or(t);
+                let decoded = decode_ansi_c(inner.strip_suffix('\'').unwrap_or(inner));
+                super::check_characters(&decoded, &mut self.opaque);
+                b.quoted(&decoded);
+            }
+            "simple_expansion" => self.variable(t.trim_start_matches('$'), t, false, b),
+            "expansion" => self.expansion(node, src, false, b),
+            "command_substitution" => {
+                self.substitution(node, src, Origin::Substitution);
+                b.dynamic(t);
+            }
+            "process_substitution" => {
+                self.substitution(node, src, Origin::ProcessSubstitution);
+                b.dynamic(t);
+            }
+            "arithmetic_expansion"
+            | "brace_expression"
+            | "extglob_pattern"
+            | "regex"
+            | "number"
+            | "array" => {
+                self.scan(node, src);
+                b.dynamic(t);
+            }
+            kind => {
+                if kind == "ERROR" || node.is_missing() {
+                    self.opaque(Opaque::ParseError(format!("near `{}`", short(t))));
+                } else {
+                    self.opaque(Opaque::UnsupportedSyntax(kind.to_string()));
+                }
+                self.scan(node, src);
+                b.dynamic(t);
+            }
+        }
+        self.leave();
+    }
+
+    /// The value of `NAME=value`: like a word, but `~` also expands after `:`.
+    pub(super) fn assignment_value(&mut self, node: Node, src: &str) -> Vec<Word> {
+        let mut b = Builder {
+            assignment_value: true,
+            ..Builder::default()
+        };
+        self.piece(node, src, &mut b);
+        b.finish()
+    }
+
+    /// The first unquoted piece of a word: tilde prefixes expand at its start and, in
+    /// words that look like assignments (`A=~/x:~/y`), after `=` and each `:`.
+    fn tilde_word(&mut self, t: &str, b: &mut Builder) {
+        let eq = t
+            .find('=')
+            .filter(|&i| super::unwrap::split_assignment(t).is_some() && i > 0);
+        let mut points = vec![0];
+        let colon_from = match eq {
+            Some(i) => {
+                points.push(i + 1);
+                Some(i + 1)
+            }
+            None if b.assignment_value => Some(0),
+            None => None,
+        };
+        if let Some(from) = colon_from {
+            points.extend(
+                t.match_indices(':')
+                    .map(|(i, _)| i + 1)
+                    .filter(|&i| i > from),
+            );
+        }
+        let mut cursor = 0;
+        for p in points {
+            if p < cursor || !t.get(p..).is_some_and(|r| r.starts_with('~')) {
+                continue;
+            }
+            b.unquoted(t.get(cursor..p).unwrap_or(""));
+            let rest = t.get(p..).unwrap_or("");
+            let stop: &[char] = if colon_from.is_some() {
+                &['/', ':']
+            } else {
+                &['/']
+            };
+            let end = p + rest.find(stop).unwrap_or(rest.len());
+            match t.get(p..end).unwrap_or("") {
+                "~" => b.quoted(&self.env.home.to_string_lossy()),
+                "~+" => b.quoted(&self.env.cwd.to_string_lossy()),
+                head => b.dynamic(head),
+            }
+            cursor = end;
+        }
+        b.unquoted(t.get(cursor..).unwrap_or(""));
+    }
+
+    /// Children in order; any text between them is unquoted word text.
+    fn container(&mut self, node: Node, src: &str, b: &mut Builder) {
+        let mut pos = node.start_byte();
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children(&mut cursor).collect();
+        let mut iter = children.iter().peekable();
+        while let Some(child) = iter.next() {
+            if let Some(gap) = src.get(pos..child.start_byte()) {
+                b.unquoted(gap);
+            }
+            if !child.is_named() && child.kind() == "$" {
+                if iter.peek().is_some_and(|n| n.kind() == "string") {
+                    self.opaque(Opaque::LocaleQuote);
+                } else {
+                    b.pending_dollar = true;
+                }
+            } else {
+                self.piece(*child, src, b);
+            }
+            pos = child.end_byte();
+        }
+        if let Some(gap) = src.get(pos..node.end_byte()) {
+            b.unquoted(gap);
+        }
+    }
+
+    /// `"…"`: literal parts keep their text (minus the four escapes); expansions resolve.
+    fn double_string(&mut self, node: Node, src: &str, b: &mut Builder) {
+        b.quoted("");
+        let mut pos = node.start_byte();
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children(&mut cursor).collect();
+        for child in children {
+            if let Some(gap) = src.get(pos..child.start_byte()) {
+                b.quoted(&double_quoted(gap));
+            }
+            pos = child.end_byte();
+            let t = text(child, src);
+            match child.kind() {
+                "\"" if !child.is_named() => {}
+                "string_content" => b.quoted(&double_quoted(t)),
+                "simple_expansion" => self.variable(t.trim_start_matches('$'), t, true, b),
+                "expansion" => self.expansion(child, src, true, b),
+                "command_substitution" => {
+                    self.substitution(child, src, Origin::Substitution);
+                    b.dynamic(t);
+                }
+                "$" if !child.is_named() => b.quoted("$"),
+                "arithmetic_expansion" => {
+                    self.scan(child, src);
+                    b.dynamic(t);
+                }
+                kind => {
+                    if kind == "ERROR" || child.is_missing() {
+                        self.opaque(Opaque::ParseError(format!("near `{}`", short(t))));
+                    } else {
+                        self.opaque(Opaque::UnsupportedSyntax(format!("{kind} in a string")));
+                    }
+                    self.scan(child, src);
+                    b.dynamic(t);
+                }
+            }
+        }
+        if let Some(gap) = src.get(pos..node.end_byte()) {
+            b.quoted(&double_quoted(gap));
+        }
+    }
+
+    /// `$NAME`: only HOME, PWD and IFS are resolved.
+    fn variable(&mut self, name: &str, source: &str, quoted: bool, b: &mut Builder) {
+        match name {
+            "HOME" => b.quoted(&self.env.home.to_string_lossy()),
+            "PWD" => b.quoted(&self.env.cwd.to_string_lossy()),
+            "IFS" if quoted => b.quoted(" \t\n"),
+            "IFS" => b.split(),
+            _ => b.dynamic(source),
+        }
+    }
+
+    /// `${…}`: plain `${NAME}` resolves like `$NAME`; rewriting and indirection are opaque;
+    /// every other operator is merely dynamic.
+    fn expansion(&mut self, node: Node, src: &str, quoted: bool, b: &mut Builder) {
+        let t = text(node, src);
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children(&mut cursor).collect();
+        let simple_name = match children.as_slice() {
+            [open, name, close]
+                if open.kind() == "${"
+                    && close.kind() == "}"
+                    && matches!(name.kind(), "variable_name" | "special_variable_name") =>
+            {
+                Some(text(*name, src))
+            }
+            _ => None,
+        };
+        if let Some(name) = simple_name {
+            self.variable(name, t, quoted, b);
+            return;
+        }
+        let rewrites = children
+            .iter()
+            .any(|c| !c.is_named() && matches!(c.kind(), "/" | "//" | "/#" | "/%" | "!" | "@"));
+        if rewrites || t.starts_with("${!") {
+            self.opaque(Opaque::PatternSubstitution);
+        }
+        self.scan(node, src);
+        b.dynamic(t);
+    }
+}
+
+/// Join the fields of one word with spaces (for strings handed to a shell).
+pub(super) fn join_fields(fields: Vec<Word>) -> Word {
+    let dynamic = fields.iter().any(|f| f.dynamic);
+    let text = fields
+        .into_iter()
+        .map(|f| f.text)
+        .collect::<Vec<_>>()
+        .join(" ");
+    Word { text, dynamic }
+}
+
+/// The source text of a node ("" if the range is not valid UTF-8 boundaries).
+pub(super) fn text<'s>(node: Node, src: &'s str) -> &'s str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+/// A short, single-line excerpt for explanations.
+pub(super) fn short(text: &str) -> String {
+    let one_line: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(40)
+        .collect();
+    if text.chars().count() > 40 {
+        format!("{one_line}…")
+    } else {
+        one_line
+    }
+}
