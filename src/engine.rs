@@ -352,7 +352,10 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             bash_commands.push(rules::BashCommand {
                 argv: c.exec.clone(),
                 assignments: c.assignments.clone(),
-                has_file_redirect: c.redirects.iter().any(|r| r.writes_file()),
+                has_file_redirect: c
+                    .redirects
+                    .iter()
+                    .any(|r| r.op.writes() && !is_dev_null(&r.target)),
             });
             ev.step(
                 "shell",
@@ -548,4 +551,8 @@ fn hard_floor(paths: &[PathFact]) -> Option<Cause> {
 
 fn source_label(s: &rules::RuleSource) -> String {
     format!("{}:{}", s.file.display(), s.line)
+}
+
+fn is_dev_null(target: &str) -> bool {
+    target == "/dev/null"
 }

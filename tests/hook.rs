@@ -757,7 +757,10 @@ fn a_crash_blocks_the_call() {
     cmd.env("GATEHOOK_TEST_PANIC", "1");
     let p = env.payload("Read", env.expand(r#"{"file_path":"$WS/src/main.rs"}"#));
     let out = env.run_raw(cmd, p.to_string().as_bytes());
-    assert_eq!(out.code, 2, "a panic must exit 2 (blocking), never 0 or 1: {out:?}");
+    assert_eq!(
+        out.code, 2,
+        "a panic must exit 2 (blocking), never 0 or 1: {out:?}"
+    );
     assert!(out.stderr.contains("internal-error"), "{}", out.stderr);
     assert_eq!(out.stdout, "");
 }
