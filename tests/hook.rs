@@ -764,3 +764,25 @@ fn a_crash_blocks_the_call() {
     assert!(out.stderr.contains("internal-error"), "{}", out.stderr);
     assert_eq!(out.stdout, "");
 }
+
+/// The sample payloads in fixtures/ answer as fixtures/README.md says.
+#[test]
+fn fixtures_answer_as_documented() {
+    let env = Env::new();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    for (file, want) in [
+        ("read-in-workspace.json", "allow"),
+        ("read-credential.json", "deny"),
+        ("write-env.json", "ask"),
+        ("write-claude-settings.json", "deny"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        // The workspace stands in for $PWD; README.md must exist there.
+        std::fs::write(env.ws.join("README.md"), "x").unwrap();
+        let text = text
+            .replace("@PWD@", env.ws.to_str().unwrap())
+            .replace("@HOME@", env.home.to_str().unwrap());
+        let out = env.hook_bytes(text.as_bytes());
+        assert_eq!(out.decision(), want, "{file}: {}", out.reason());
+    }
+}
