@@ -45,6 +45,15 @@ pub enum Command {
         /// A Bash command, or `-` to read a whole hook payload from stdin.
         command: Option<String>,
     },
+    /// Lint the config in effect and run policy tests (.gatehook/tests/*.toml, or PATHs).
+    /// Exit 0: all good; 1: a test or lint failed; 2: a file could not be read or parsed.
+    Check {
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+        /// Policy-test files to run (default: lint + .gatehook/tests/*.toml).
+        paths: Vec<PathBuf>,
+    },
     /// Trust a project's .gatehook.toml as it is now (records its sha256), so its allow
     /// rules and settings apply. Editing the file withdraws the trust.
     Trust {
@@ -96,6 +105,22 @@ pub fn run() -> i32 {
                     2
                 }
             }
+        }
+        Command::Check { format, paths } => {
+            let cwd = match std::env::current_dir() {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("gatehook check: no current directory: {e}");
+                    return 2;
+                }
+            };
+            let report = crate::check::run(&paths, &cwd, &Env::from_process());
+            print_out(&if format == "json" {
+                report.render_json()
+            } else {
+                report.render_text()
+            });
+            report.exit_code()
         }
         Command::Trust { path } => match crate::trust_cmd(path) {
             Ok(msg) => {

@@ -12,6 +12,7 @@
 
 pub mod audit;
 pub mod cause;
+pub mod check;
 pub mod cli;
 pub mod config;
 pub mod decision;

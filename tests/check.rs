@@ -1,0 +1,123 @@
+//! `gatehook check` through the binary: policy tests, lints, exit codes.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+use support::Env;
+
+fn check(env: &Env, args: &[&str]) -> support::Out {
+    let mut all = vec!["check"];
+    all.extend_from_slice(args);
+    env.run_raw(env.command(&all), b"")
+}
+
+#[test]
+fn policy_tests_pass_and_fail_by_name() {
+    let env = Env::new();
+    let file = env.root.join("policy.toml");
+    std::fs::write(
+        &file,
+        format!(
+            r#"
+[[case]]
+name = "keys are never read"
+tool = "Read"
+input = {{ file_path = "{home}/.ssh/id_rsa" }}
+expect = "deny"
+
+[[case]]
+name = "workspace reads are routine"
+tool = "Read"
+input = {{ file_path = "{ws}/src/main.rs" }}
+expect = "allow"
+
+[[case]]
+name = "plan mode refuses writes"
+tool = "Write"
+input = {{ file_path = "{ws}/src/x.rs", content = "x" }}
+mode = "plan"
+expect = "deny"
+
+[[case]]
+name = "auto mode reviews web fetches"
+tool = "WebFetch"
+input = {{ url = "https://example.com", prompt = "x" }}
+mode = "auto"
+expect = "review"
+
+[[case]]
+name = "env files are not allowed"
+tool = "Write"
+input = {{ file_path = "{ws}/.env", content = "x" }}
+expect = "not-allow"
+"#,
+            home = env.home.display(),
+            ws = env.ws.display()
+        ),
+    )
+    .unwrap();
+    let out = check(&env, &[file.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    assert!(out.stdout.contains("5 passed, 0 failed"), "{}", out.stdout);
+
+    std::fs::write(
+        &file,
+        format!(
+            "[[case]]\nname = \"wrong on purpose\"\ntool = \"Read\"\ninput = {{ file_path = \"{}/.aws/credentials\" }}\nexpect = \"allow\"\n",
+            env.home.display()
+        ),
+    )
+    .unwrap();
+    let out = check(&env, &["--format", "json", file.to_str().unwrap()]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stdout.contains("wrong on purpose") && out.stdout.contains("credential"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn unreadable_or_invalid_files_exit_2() {
+    let env = Env::new();
+    let out = check(&env, &["/nonexistent/policy.toml"]);
+    assert_eq!(out.code, 2, "{out:?}");
+    let bad = env.root.join("bad.toml");
+    std::fs::write(&bad, "[[case]]\nname = 1\n").unwrap();
+    assert_eq!(check(&env, &[bad.to_str().unwrap()]).code, 2);
+    std::fs::write(
+        &bad,
+        "[[case]]\nname = \"x\"\ntool = \"Read\"\ninput = {}\nexpect = \"maybe\"\n",
+    )
+    .unwrap();
+    assert_eq!(check(&env, &[bad.to_str().unwrap()]).code, 2);
+}
+
+#[test]
+fn lint_and_project_tests_without_paths() {
+    let env = Env::new();
+    // A clean setup with one project policy test.
+    std::fs::create_dir_all(env.ws.join(".gatehook/tests")).unwrap();
+    std::fs::write(
+        env.ws.join(".gatehook/tests/floor.toml"),
+        format!(
+            "[[case]]\nname = \"settings are protected\"\ntool = \"Write\"\ninput = {{ file_path = \"{}/.claude/settings.json\", content = \"{{}}\" }}\nexpect = \"deny\"\n",
+            env.ws.display()
+        ),
+    )
+    .unwrap();
+    let out = check(&env, &[]);
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    // A broad allow rule is a lint failure, named with file and line.
+    env.config("[permissions]\nallow = [\n  \"Bash(python *)\",\n]\n");
+    let out = check(&env, &[]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stdout.contains("config.toml:3") && out.stdout.contains("broad"),
+        "{}",
+        out.stdout
+    );
+    // An invalid config cannot be checked at all.
+    env.config("mode = \"sometimes\"\n");
+    assert_eq!(check(&env, &[]).code, 2);
+}
