@@ -19,6 +19,7 @@ pub mod decision;
 pub mod engine;
 pub mod explain;
 pub mod floor;
+pub mod holds;
 pub mod hook;
 pub mod input;
 pub mod output;
