@@ -301,12 +301,11 @@ pub fn classes_of_argv(argv: &[String]) -> Vec<ActionClass> {
         }
         "docker" | "podman" if first == "push" => out.push(Deploy),
         "vercel" | "netlify" | "flyctl" | "fly" | "heroku" | "railway" | "firebase"
-        | "wrangler" | "serverless" | "sls" | "amplify" | "eb" | "cdk" => {
+        | "wrangler" | "serverless" | "sls" | "amplify" | "eb" | "cdk"
             if matches!(first, "deploy" | "publish" | "up" | "release" | "")
-                || argv.iter().any(|a| a == "--prod")
-            {
-                out.push(Deploy)
-            }
+                || argv.iter().any(|a| a == "--prod") =>
+        {
+            out.push(Deploy)
         }
         "kubectl" | "helm" | "terraform" | "pulumi" | "ansible-playbook" => {
             if matches!(
