@@ -11,9 +11,12 @@
 //! normalises words, `unwrap` strips wrappers and finds re-entries, `opts` parses wrapper
 //! options.
 
+mod command;
+mod emit;
 mod opts;
 mod parse;
 mod reenter;
+mod specs;
 mod unwrap;
 mod words;
 
@@ -251,6 +254,9 @@ pub enum Opaque {
     UnknownWrapperOption { wrapper: String, option: String },
     /// A shell reads its commands from a pipe whose content is not known.
     ShellFromStdin(String),
+    /// A variable is set to literal text containing `$(…)` or backticks, which a later
+    /// expansion (`eval`, arithmetic, `${v@P}`, `sh -c "$v"`) may run.
+    LatentCode(String),
     /// A construct the analysis does not model (`coproc`, `select`, `trap`, `((…))`, …).
     UnsupportedSyntax(String),
 }
@@ -303,6 +309,11 @@ impl Opaque {
             }
             Opaque::ShellFromStdin(shell) => {
                 format!("{shell} runs commands read from a pipe whose content is unknown")
+            }
+            Opaque::LatentCode(name) => {
+                format!(
+                    "{name} is set to text containing a command substitution, which may run later"
+                )
             }
             Opaque::UnsupportedSyntax(what) => {
                 format!("uses shell syntax gatehook does not model: {what}")
