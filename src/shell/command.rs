@@ -39,9 +39,13 @@ pub(super) struct Outer<'t> {
 /// the text is anything more.
 fn lost_words(gap: &str) -> Option<Vec<Word>> {
     let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    let gap = gap.replace("\\\n", " ");
+    if gap.contains('\n') {
+        return None; // a raw newline ends the command in bash
+    }
     let mut out = Vec::new();
-    for token in gap.split([' ', '\t', '\n']) {
-        if token.is_empty() || token == "\\" {
+    for token in gap.split([' ', '\t']) {
+        if token.is_empty() {
             continue;
         }
         if !token.chars().all(safe) {
@@ -50,6 +54,59 @@ fn lost_words(gap: &str) -> Option<Vec<Word>> {
         out.push(Word::lit(token));
     }
     Some(out)
+}
+
+/// The offset of the first unescaped newline between the children of `node`.
+fn gap_newline(node: Node, src: &str) -> Option<usize> {
+    let mut pos = node.start_byte();
+    let mut cursor = node.walk();
+    let mut ends = node
+        .children(&mut cursor)
+        .map(|c| (c.start_byte(), c.end_byte()));
+    loop {
+        let (start, end) = ends.next().unwrap_or((node.end_byte(), node.end_byte()));
+        let gap = src.get(pos..start).unwrap_or("");
+        let mut chars = gap.char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '\\' => {
+                    chars.next();
+                }
+                '\n' => return Some(pos + i),
+                _ => {}
+            }
+        }
+        if start >= node.end_byte() {
+            return None;
+        }
+        pos = end.max(pos);
+    }
+}
+
+/// The offset of the first unescaped newline inside an unquoted word, if any.
+fn raw_newline(node: Node, src: &str) -> Option<usize> {
+    match node.kind() {
+        "word" => {
+            let t = text(node, src);
+            let mut chars = t.char_indices();
+            while let Some((i, c)) = chars.next() {
+                match c {
+                    '\\' => {
+                        chars.next();
+                    }
+                    '\n' => return Some(node.start_byte() + i),
+                    _ => {}
+                }
+            }
+            None
+        }
+        "concatenation" | "command_name" => {
+            let mut cursor = node.walk();
+            let children: Vec<Node> = node.children(&mut cursor).collect();
+            children.into_iter().find_map(|c| raw_newline(c, src))
+        }
+        _ => None,
+    }
 }
 
 impl Walker<'_> {
@@ -111,6 +168,24 @@ impl Walker<'_> {
             }
         }
         redirect_nodes.extend_from_slice(&outer.redirects);
+        // NOTE: the grammar glues a line starting with a backslash onto the previous
+        // command (`ls⏎\rm -rf ~` becomes one command with the word `⏎\rm`); bash runs
+        // two. Cut the command at the raw newline and analyse the rest on its own.
+        let in_gap = gap_newline(node, src);
+        let in_word = word_nodes.iter().find_map(|n| raw_newline(*n, src));
+        let cut = match (in_gap, in_word) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let mut rest = None;
+        if let Some(k) = cut {
+            self.opaque(Opaque::ParseError(
+                "a line starting with `\\` read as part of the previous command".into(),
+            ));
+            word_nodes.retain(|n| n.start_byte() < k);
+            redirect_nodes.retain(|n| n.start_byte() < k);
+            rest = src.get(k..node.end_byte());
+        }
         let mut redirects = Vec::new();
         let mut extras = RedirectExtras::default();
         for r in redirect_nodes {
@@ -127,6 +202,9 @@ impl Walker<'_> {
             draft.stdin_text = extras.stdin_text;
         }
         self.emit(draft, slot);
+        if let Some(rest) = rest {
+            self.reparse(rest, top);
+        }
         for (stmt, piped) in extras.trailing {
             let saved = self.piped;
             self.piped = piped;

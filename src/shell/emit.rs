@@ -165,6 +165,20 @@ impl Walker<'_> {
         }
     }
 
+    /// Parse and walk text the grammar misplaced, as if it stood on its own.
+    pub(super) fn reparse(&mut self, body: &str, top: bool) {
+        if self.reentry >= MAX_REENTRY {
+            self.opaque(Opaque::TooDeep);
+            return;
+        }
+        let Some((tree, body)) = self.parse(body) else {
+            return;
+        };
+        self.reentry = self.reentry.saturating_add(1);
+        self.root(tree.root_node(), &body, top);
+        self.reentry = self.reentry.saturating_sub(1);
+    }
+
     /// Parse and walk a string a shell will run again.
     pub(super) fn reenter_text(&mut self, body: &str, origin: Origin) {
         if self.reentry >= MAX_REENTRY {

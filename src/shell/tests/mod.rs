@@ -501,3 +501,118 @@ fn non_ascii_after_brace_does_not_crash_parser() {
         assert_opaque(cmd, |o| matches!(o, Opaque::ParseError(_)));
     }
 }
+
+/// Words bash really produces for `printf '%s\0' WORDS`, run in an empty directory.
+fn bash_words(words: &str) -> Option<Vec<String>> {
+    let dir = tempfile::tempdir().ok()?;
+    let out = std::process::Command::new("bash")
+        .arg("--norc")
+        .arg("-c")
+        .arg(format!("printf '%s\\0' SENTINEL {words}"))
+        .current_dir(dir.path())
+        .env_clear()
+        .env("HOME", HOME)
+        .env("LC_ALL", "C.UTF-8")
+        .env("PATH", "/usr/bin:/bin")
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let text = String::from_utf8(out.stdout).ok()?;
+    Some(
+        text.split_terminator('\0')
+            .skip(1)
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+#[test]
+fn words_match_bash() {
+    let cases = [
+        "r''m -rf ~",
+        "\"r\"m",
+        "'rm'",
+        "\\rm",
+        "a\\ b",
+        "\"x\\\"y\\$z\\\\w\\q\"",
+        "~/x",
+        "~",
+        "a~",
+        "x=~/a:~/b",
+        "\"$HOME\"/x",
+        "${HOME}",
+        "rm${IFS}-rf${IFS}/",
+        "rm$IFS-rf$IFS~",
+        "\"a${IFS}b\"",
+        "$'\\x72\\x6d'",
+        "$'a\\nb\\t\\\\\\''",
+        "$'\\162\\155'",
+        "'a'\"b\"c",
+        "'' \"\"",
+        "a\\\nb",
+        "\"a\\\nb\"",
+        "'a\\\nb'",
+        "\\'",
+        "\\\"",
+        "\"'\"",
+        "'\"'",
+        "a'b'\"c\"d",
+        "\\~",
+        "'~'",
+        "\\$HOME",
+        "'$HOME'",
+        "\"\\$HOME\"",
+        "$",
+        "a$",
+        "\"$\"",
+        "x\\",
+        "-rf",
+        "--a=b",
+        "e\\xf",
+        "$'\\u00e9'",
+        "$'\\cA'",
+        "\"a\"$'b'",
+        "${HOME}x${HOME}",
+        "\"${HOME}\"'${HOME}'",
+        "a=b",
+        "~/\"x y\"",
+        "'~'/x",
+    ];
+    let Some(probe) = bash_words("ok") else {
+        return; // no bash on this machine
+    };
+    assert_eq!(probe, ["ok"]);
+    for words in cases {
+        let cmd = format!("printf '%s\\0' {words}");
+        let a = analyze(&cmd, &env());
+        let c = &a.commands[0];
+        let ours: Vec<String> = c.argv.iter().skip(2).cloned().collect();
+        if c.dynamic_words.iter().any(|d| *d) || a.opaque.iter().any(|o| *o != Opaque::AnsiCQuote) {
+            continue; // only fully understood words must match exactly
+        }
+        let theirs = bash_words(words).unwrap();
+        assert_eq!(ours, theirs, "{words:?}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+    /// Random words made of quoting characters normalise exactly as bash does, whenever the
+    /// analysis calls them understood and static.
+    #[test]
+    fn random_words_match_bash(words in "([ab~/= :#!%@\t-]|'|\"|\\\\|\\\\\n|\\$|\\$HOME|\\$\\{HOME\\}|\\$IFS|\\$'[a\\\\x72nt]*'|\\{|\\}|,|\\n|[;()`*]){1,14}") {
+        let cmd = format!("printf '%s\\0' {words}");
+        let a = analyze(&cmd, &env());
+        let understood = a.opaque.iter().all(|o| *o == Opaque::AnsiCQuote)
+            && a.commands.len() == 1
+            && a.commands[0].dynamic_words.iter().all(|d| !d);
+        if understood {
+            if let Some(theirs) = bash_words(&words) {
+                let ours: Vec<String> = a.commands[0].argv.iter().skip(2).cloned().collect();
+                proptest::prop_assert_eq!(ours, theirs, "{:?}", words);
+            }
+        }
+    }
+}

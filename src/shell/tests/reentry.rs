@@ -373,3 +373,96 @@ fn words_the_grammar_drops_are_restored() {
     assert_eq!(a.commands[0].argv, ["python3", "-"]);
     assert!(a.opaque.is_empty(), "{:?}", a.opaque);
 }
+
+/// Lines bash prints when running `script` (stdin closed, in an empty directory).
+fn bash_output(script: &str) -> Option<Vec<String>> {
+    let dir = tempfile::tempdir().ok()?;
+    let out = std::process::Command::new("timeout")
+        .args(["5", "bash", "--norc", "-c", script])
+        .current_dir(dir.path())
+        .env_clear()
+        .env("HOME", HOME)
+        .env("LC_ALL", "C.UTF-8")
+        .env("PATH", "/usr/bin:/bin")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    Some(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+const PIECES: &[&str] = &[
+    "echo M",
+    " ",
+    ";",
+    "&&",
+    "||",
+    "|",
+    "\n",
+    "\\\n",
+    "#",
+    "'",
+    "\"",
+    "$(",
+    ")",
+    "`",
+    "(",
+    "{ ",
+    "}",
+    "<<E\n",
+    "\nE\n",
+    "bash -c '",
+    "sh -c \"",
+    "\\",
+    "$'",
+    "x",
+    "eval ",
+    "$",
+    "{",
+    "sudo ",
+    "xargs ",
+    "env ",
+    "then ",
+    "if true; ",
+    "fi",
+    "<<<",
+    "\t",
+    "${",
+    ":-",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+    /// Every `echo Mn` bash really runs is found by the analysis, unless it is opaque.
+    #[test]
+    fn every_command_bash_runs_is_found(picks in proptest::collection::vec(0..PIECES.len(), 1..16)) {
+        let mut script = String::new();
+        let mut n = 0;
+        for p in picks {
+            let piece = PIECES[p];
+            script.push_str(piece);
+            if piece == "echo M" {
+                script.push_str(&n.to_string());
+                n += 1;
+            }
+        }
+        let a = an(&script);
+        if !a.opaque.is_empty() {
+            return Ok(());
+        }
+        let Some(lines) = bash_output(&script) else {
+            return Ok(());
+        };
+        for line in lines {
+            let is_marker = line.len() > 1 && line.starts_with('M') && line[1..].bytes().all(|b| b.is_ascii_digit());
+            if is_marker {
+                let found = a.commands.iter().any(|c| c.exec == ["echo", line.as_str()]);
+                proptest::prop_assert!(found, "bash ran `echo {}` in {:?}; analysis: {:?}", line, script, a.commands.iter().map(|c| c.exec.join(" ")).collect::<Vec<_>>());
+            }
+        }
+    }
+}
