@@ -433,6 +433,37 @@ const PIECES: &[&str] = &[
     "\t",
     "${",
     ":-",
+    "for x in a; do ",
+    "done",
+    "while false; do ",
+    "case x in x) ",
+    ";;",
+    "esac",
+    ">/dev/null",
+    "2>&1",
+    "<(",
+    ">(",
+    "cat <<'E'\n",
+    "bash <<E\n",
+    "\"$(",
+    "xargs -I{} ",
+    "command ",
+    "timeout 5 ",
+    "nohup ",
+    "printf '%s\\n' ",
+    "| sh",
+    "| bash",
+    "echo 'echo M9' ",
+    "!",
+    "&",
+    "find . -maxdepth 0 -exec ",
+    " \\;",
+    "time ",
+    "a=b ",
+    "export ",
+    "$IFS",
+    "~",
+    "-c ",
 ];
 
 proptest::proptest! {
@@ -460,7 +491,11 @@ proptest::proptest! {
         for line in lines {
             let is_marker = line.len() > 1 && line.starts_with('M') && line[1..].bytes().all(|b| b.is_ascii_digit());
             if is_marker {
-                let found = a.commands.iter().any(|c| c.exec == ["echo", line.as_str()]);
+                // `printf '%s\n' x M0` also prints a marker: any word equal to it counts.
+                // A dynamic word (`M0$X`) may expand to the marker.
+                let found = a.commands.iter().any(|c| {
+                    c.argv.iter().zip(&c.dynamic_words).any(|(w, d)| *w == line || (*d && w.contains(line.as_str())))
+                });
                 proptest::prop_assert!(found, "bash ran `echo {}` in {:?}; analysis: {:?}", line, script, a.commands.iter().map(|c| c.exec.join(" ")).collect::<Vec<_>>());
             }
         }
