@@ -28,8 +28,11 @@ use std::path::PathBuf;
 
 /// Input longer than this is opaque (it is still analysed, up to [`HARD_MAX_LEN`]).
 pub const MAX_LEN: usize = 10_000;
-/// Text beyond this is not parsed at all (the analysis is already opaque by then).
-pub const HARD_MAX_LEN: usize = 1_000_000;
+/// Text beyond this is not parsed at all (the analysis is already opaque by then). The
+/// grammar parses roughly 1 µs per byte, so this bounds the worst case.
+pub const HARD_MAX_LEN: usize = 32 * 1024;
+/// Total bytes parsed per analysis, re-entries included (`eval eval eval …` re-parses).
+pub const PARSE_BUDGET: usize = 3 * HARD_MAX_LEN;
 /// More simple commands than this make the analysis opaque.
 pub const MAX_COMMANDS: usize = 128;
 /// Commands are still collected past [`MAX_COMMANDS`] (so deny rules see them), up to this.

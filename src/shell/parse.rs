@@ -8,7 +8,7 @@ use super::command::Outer;
 use super::words::{short, text};
 use super::{
     Analysis, Opaque, Origin, Redirect, ShellEnv, SimpleCommand, MAX_COMMANDS, MAX_OPAQUE,
-    MAX_TREE_DEPTH,
+    MAX_TREE_DEPTH, PARSE_BUDGET,
 };
 use std::borrow::Cow;
 use tree_sitter::{Node, Parser, Tree};
@@ -50,6 +50,8 @@ pub(crate) struct Walker<'e> {
     pub(super) inherited: Vec<Redirect>,
     pub(super) inherited_stdin: Option<String>,
     pub(super) found: usize,
+    /// Bytes handed to the parser so far.
+    pub(super) parsed: usize,
     /// The known output of the previous pipeline stage, if it is a literal.
     pub(super) pipe_in: Option<String>,
     /// The known output of the last command emitted (`echo`/`printf` of literals).
@@ -73,6 +75,7 @@ impl<'e> Walker<'e> {
             inherited: Vec::new(),
             inherited_stdin: None,
             found: 0,
+            parsed: 0,
             pipe_in: None,
             last_output: None,
         }
@@ -123,6 +126,12 @@ impl<'e> Walker<'e> {
                 return None;
             }
             self.parser = Some(parser);
+        }
+        self.parsed = self.parsed.saturating_add(src.len());
+        if self.parsed > PARSE_BUDGET {
+            let parsed = self.parsed;
+            self.opaque(Opaque::TooLong(parsed));
+            return None;
         }
         let src = defuse(src);
         if let Cow::Owned(_) = src {

@@ -501,3 +501,25 @@ proptest::proptest! {
         }
     }
 }
+
+/// Huge hostile inputs stay bounded (release: under 100 ms each; the bound here is loose
+/// for debug builds).
+#[test]
+fn hostile_inputs_are_bounded() {
+    for s in [
+        "echo a; ".repeat(125_000),
+        "'a'\"b\"".repeat(166_000),
+        "(".repeat(100_000),
+        "sh -c ".repeat(100_000),
+        "xargs ".repeat(100_000),
+        "find -exec ".repeat(50_000),
+        "cat <<E\nx\nE\n".repeat(50_000),
+        "eval ".repeat(100_000),
+    ] {
+        let t = std::time::Instant::now();
+        let a = an(&s);
+        assert!(!a.opaque.is_empty());
+        assert!(a.commands.len() <= HARD_MAX_COMMANDS);
+        assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
+    }
+}
