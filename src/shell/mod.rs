@@ -11,9 +11,12 @@
 //! normalises words, `unwrap` strips wrappers and finds re-entries, `opts` parses wrapper
 //! options.
 
+mod command;
+mod emit;
 mod opts;
 mod parse;
 mod reenter;
+mod specs;
 mod unwrap;
 mod words;
 
@@ -25,8 +28,11 @@ use std::path::PathBuf;
 
 /// Input longer than this is opaque (it is still analysed, up to [`HARD_MAX_LEN`]).
 pub const MAX_LEN: usize = 10_000;
-/// Text beyond this is not parsed at all (the analysis is already opaque by then).
-pub const HARD_MAX_LEN: usize = 1_000_000;
+/// Text beyond this is not parsed at all (the analysis is already opaque by then). The
+/// grammar parses roughly 1 µs per byte, so this bounds the worst case.
+pub const HARD_MAX_LEN: usize = 32 * 1024;
+/// Total bytes parsed per analysis, re-entries included (`eval eval eval …` re-parses).
+pub const PARSE_BUDGET: usize = 3 * HARD_MAX_LEN;
 /// More simple commands than this make the analysis opaque.
 pub const MAX_COMMANDS: usize = 128;
 /// Commands are still collected past [`MAX_COMMANDS`] (so deny rules see them), up to this.
@@ -251,6 +257,9 @@ pub enum Opaque {
     UnknownWrapperOption { wrapper: String, option: String },
     /// A shell reads its commands from a pipe whose content is not known.
     ShellFromStdin(String),
+    /// A variable is set to literal text containing `$(…)` or backticks, which a later
+    /// expansion (`eval`, arithmetic, `${v@P}`, `sh -c "$v"`) may run.
+    LatentCode(String),
     /// A construct the analysis does not model (`coproc`, `select`, `trap`, `((…))`, …).
     UnsupportedSyntax(String),
 }
@@ -303,6 +312,11 @@ impl Opaque {
             }
             Opaque::ShellFromStdin(shell) => {
                 format!("{shell} runs commands read from a pipe whose content is unknown")
+            }
+            Opaque::LatentCode(name) => {
+                format!(
+                    "{name} is set to text containing a command substitution, which may run later"
+                )
             }
             Opaque::UnsupportedSyntax(what) => {
                 format!("uses shell syntax gatehook does not model: {what}")

@@ -3,7 +3,8 @@
 //! -exec`, `parallel`, `watch`, `git -c alias.x=!cmd`. Each is handed back as a
 //! [`Nested`](super::unwrap::Nested) for the walker to analyse like any other command.
 
-use super::opts::{self, Spec};
+use super::opts;
+use super::specs::*;
 use super::unwrap::{program_name, NestKind, Unwrapped};
 use super::words::Word;
 
@@ -95,28 +96,6 @@ fn shell(name: &str, exec: &[Word], u: &mut Unwrapped) {
 
 /// `su [opts] [-] [user] -c STR`: options may come after the user.
 fn su(name: &str, exec: &[Word], u: &mut Unwrapped) {
-    const SU: Spec = Spec {
-        short_val: "cgGsCw",
-        short_opt: "",
-        short_bool: "lmpPfhV",
-        long_val: &[
-            "command",
-            "session-command",
-            "group",
-            "supp-group",
-            "shell",
-            "whitelist-environment",
-        ],
-        long_bool: &[
-            "login",
-            "preserve-environment",
-            "pty",
-            "fast",
-            "help",
-            "version",
-        ],
-        numeric: false,
-    };
     let mut j = 1;
     let mut found = None;
     while j < exec.len() {
@@ -140,14 +119,6 @@ fn su(name: &str, exec: &[Word], u: &mut Unwrapped) {
 /// `ssh [opts] host [opts] CMD…`: the words after the host are joined into a remote
 /// shell string. `-o ProxyCommand=…` runs locally through a shell.
 fn ssh(exec: &[Word], u: &mut Unwrapped) {
-    const SSH: Spec = Spec {
-        short_val: "BbcDEeFIiJLlmOoPpQRSWw",
-        short_opt: "",
-        short_bool: "46AaCfGgKkMNnqsTtVvXxYy",
-        long_val: &[],
-        long_bool: &[],
-        numeric: false,
-    };
     let p = opts::parse(exec, 1, &SSH);
     let q = opts::parse(exec, p.next + 1, &SSH);
     for flag in p.flags.iter().chain(q.flags.iter()) {
@@ -181,147 +152,10 @@ fn ssh(exec: &[Word], u: &mut Unwrapped) {
 
 /// `docker|podman [global] (exec|run|container exec|compose exec …) [opts] TARGET CMD…`.
 fn docker(exec: &[Word], u: &mut Unwrapped) {
-    const GLOBAL: Spec = Spec {
-        short_val: "cHl",
-        short_opt: "",
-        short_bool: "Dv",
-        long_val: &[
-            "config",
-            "context",
-            "host",
-            "log-level",
-            "tlscacert",
-            "tlscert",
-            "tlskey",
-            "url",
-            "connection",
-            "root",
-            "runroot",
-        ],
-        long_bool: &["debug", "tls", "tlsverify", "remote"],
-        numeric: false,
-    };
-    const COMPOSE: Spec = Spec {
-        short_val: "fp",
-        short_opt: "",
-        short_bool: "",
-        long_val: &[
-            "file",
-            "project-name",
-            "project-directory",
-            "env-file",
-            "profile",
-            "ansi",
-            "parallel",
-            "progress",
-        ],
-        long_bool: &["compatibility", "dry-run", "all-resources"],
-        numeric: false,
-    };
-    const RUN: Spec = Spec {
-        short_val: "aecmhlpuvw",
-        short_opt: "",
-        short_bool: "diPtT",
-        long_val: &[
-            "add-host",
-            "annotation",
-            "attach",
-            "blkio-weight",
-            "cap-add",
-            "cap-drop",
-            "cgroup-parent",
-            "cgroupns",
-            "cidfile",
-            "cpu-period",
-            "cpu-quota",
-            "cpu-shares",
-            "cpus",
-            "cpuset-cpus",
-            "cpuset-mems",
-            "device",
-            "dns",
-            "dns-option",
-            "dns-search",
-            "domainname",
-            "entrypoint",
-            "env",
-            "env-file",
-            "expose",
-            "gpus",
-            "group-add",
-            "health-cmd",
-            "health-interval",
-            "health-retries",
-            "health-start-period",
-            "health-timeout",
-            "hostname",
-            "ip",
-            "ip6",
-            "ipc",
-            "isolation",
-            "label",
-            "label-file",
-            "link",
-            "log-driver",
-            "log-opt",
-            "mac-address",
-            "memory",
-            "memory-reservation",
-            "memory-swap",
-            "mount",
-            "name",
-            "network",
-            "network-alias",
-            "pid",
-            "platform",
-            "publish",
-            "pull",
-            "restart",
-            "runtime",
-            "security-opt",
-            "shm-size",
-            "stop-signal",
-            "stop-timeout",
-            "storage-opt",
-            "sysctl",
-            "tmpfs",
-            "ulimit",
-            "user",
-            "userns",
-            "uts",
-            "volume",
-            "volumes-from",
-            "workdir",
-            "detach-keys",
-            "index",
-        ],
-        long_bool: &[
-            "detach",
-            "interactive",
-            "tty",
-            "rm",
-            "privileged",
-            "init",
-            "read-only",
-            "publish-all",
-            "sig-proxy",
-            "no-healthcheck",
-            "oom-kill-disable",
-            "help",
-            "quiet",
-            "disable-content-trust",
-            "no-deps",
-            "service-ports",
-            "no-TTY",
-            "use-aliases",
-            "remove-orphans",
-        ],
-        numeric: false,
-    };
-    let g = opts::parse(exec, 1, &GLOBAL);
+    let g = opts::parse(exec, 1, &DOCKER_GLOBAL);
     let mut j = g.next;
     if exec.get(j).is_some_and(|w| w.text == "compose") {
-        j = opts::parse(exec, j + 1, &COMPOSE).next;
+        j = opts::parse(exec, j + 1, &DOCKER_COMPOSE).next;
     } else if exec.get(j).is_some_and(|w| w.text == "container") {
         j += 1;
     }
@@ -331,7 +165,7 @@ fn docker(exec: &[Word], u: &mut Unwrapped) {
     {
         return;
     }
-    let p = opts::parse(exec, j + 1, &RUN);
+    let p = opts::parse(exec, j + 1, &DOCKER_RUN);
     let mut child: Vec<Word> = Vec::new();
     if let Some(entry) = p.value("--entrypoint") {
         child.push(Word::lit(entry));
@@ -356,34 +190,6 @@ fn kubectl(exec: &[Word], u: &mut Unwrapped) {
 
 /// `xargs [opts] [CMD…]`: the child runs with extra arguments; no command means `echo`.
 fn xargs(exec: &[Word], u: &mut Unwrapped) {
-    const XARGS: Spec = Spec {
-        short_val: "EIadLnPs",
-        short_opt: "eil",
-        short_bool: "0rtpxo",
-        long_val: &[
-            "arg-file",
-            "delimiter",
-            "max-args",
-            "max-procs",
-            "max-chars",
-            "process-slot-var",
-        ],
-        long_bool: &[
-            "null",
-            "no-run-if-empty",
-            "verbose",
-            "interactive",
-            "open-tty",
-            "exit",
-            "show-limits",
-            "replace",
-            "max-lines",
-            "eof",
-            "help",
-            "version",
-        ],
-        numeric: false,
-    };
     let p = opts::parse(exec, 1, &XARGS);
     u.check("xargs", &p, exec);
     let mut child = exec.get(p.next..).unwrap_or(&[]).to_vec();
@@ -417,64 +223,6 @@ fn find_exec(exec: &[Word], u: &mut Unwrapped) {
 
 /// `parallel [opts] CMD… ::: ARGS…`; without a command each argument is a command.
 fn parallel(exec: &[Word], u: &mut Unwrapped) {
-    const PARALLEL: Spec = Spec {
-        short_val: "ajSIdEnNLPCTsuMX",
-        short_opt: "",
-        short_bool: "kqvmrg0eh",
-        long_val: &[
-            "jobs",
-            "sshlogin",
-            "arg-file",
-            "colsep",
-            "delimiter",
-            "halt",
-            "results",
-            "joblog",
-            "tmpdir",
-            "env",
-            "workdir",
-            "timeout",
-            "retries",
-            "memfree",
-            "load",
-            "delay",
-            "tag-string",
-            "basefile",
-            "return",
-            "transfer-file",
-            "eof",
-            "max-args",
-            "max-lines",
-            "block",
-            "sshloginfile",
-            "sshdelay",
-            "shebang-wrap",
-        ],
-        long_bool: &[
-            "keep-order",
-            "quote",
-            "verbose",
-            "dry-run",
-            "tag",
-            "line-buffer",
-            "group",
-            "ungroup",
-            "null",
-            "pipe",
-            "progress",
-            "bar",
-            "eta",
-            "will-cite",
-            "no-notice",
-            "halt-on-error",
-            "xargs",
-            "help",
-            "version",
-            "nonall",
-            "onall",
-        ],
-        numeric: false,
-    };
     let p = opts::parse(exec, 1, &PARALLEL);
     let rest = exec.get(p.next..).unwrap_or(&[]);
     let sep = |w: &Word| w.text.starts_with(":::");
@@ -496,30 +244,6 @@ fn parallel(exec: &[Word], u: &mut Unwrapped) {
 
 /// `watch [opts] CMD…`: the words are joined and run by `sh -c`, or exec'd with `-x`.
 fn watch(exec: &[Word], u: &mut Unwrapped) {
-    const WATCH: Spec = Spec {
-        short_val: "nq",
-        short_opt: "d",
-        short_bool: "bcCegptwxrfh",
-        long_val: &["interval"],
-        long_bool: &[
-            "beep",
-            "color",
-            "no-color",
-            "differences",
-            "errexit",
-            "chgexit",
-            "equexit",
-            "precise",
-            "no-title",
-            "no-wrap",
-            "exec",
-            "no-rerun",
-            "follow",
-            "help",
-            "version",
-        ],
-        numeric: false,
-    };
     let p = opts::parse(exec, 1, &WATCH);
     u.check("watch", &p, exec);
     let rest = exec.get(p.next..).unwrap_or(&[]).to_vec();
@@ -541,49 +265,61 @@ fn watch(exec: &[Word], u: &mut Unwrapped) {
 
 /// `git -c alias.NAME=!cmd …`: a shell alias defined on the command line.
 fn git(exec: &[Word], u: &mut Unwrapped) {
-    const GIT: Spec = Spec {
-        short_val: "Cc",
-        short_opt: "",
-        short_bool: "pPhv",
-        long_val: &[
-            "git-dir",
-            "work-tree",
-            "namespace",
-            "super-prefix",
-            "config-env",
-            "list-cmds",
-            "attr-source",
-        ],
-        long_bool: &[
-            "no-pager",
-            "paginate",
-            "bare",
-            "no-replace-objects",
-            "literal-pathspecs",
-            "glob-pathspecs",
-            "noglob-pathspecs",
-            "icase-pathspecs",
-            "no-optional-locks",
-            "no-lazy-fetch",
-            "no-advice",
-            "html-path",
-            "man-path",
-            "info-path",
-            "exec-path",
-            "version",
-            "help",
-        ],
-        numeric: false,
-    };
     let p = opts::parse(exec, 1, &GIT);
     for flag in p.flags.iter().filter(|f| f.name == "-c") {
         let Some((key, value)) = flag.value.as_deref().and_then(|v| v.split_once('=')) else {
             continue;
         };
-        if key.to_ascii_lowercase().starts_with("alias.") {
+        let key = key.to_ascii_lowercase();
+        if key.starts_with("alias.") {
             if let Some(cmd) = value.strip_prefix('!') {
                 u.nest_shell(NestKind::GitAlias, Word::lit(cmd));
             }
+        } else if git_key_runs_command(&key) {
+            let cmd = value.strip_prefix('!').unwrap_or(value);
+            u.nest_shell(NestKind::Shell, Word::lit(cmd));
         }
     }
+    // `--upload-pack=CMD` / `--receive-pack CMD` run CMD through a shell (locally for
+    // local or ext:: transports).
+    let mut iter = exec.iter().skip(p.next);
+    while let Some(w) = iter.next() {
+        for opt in ["--upload-pack", "--receive-pack", "--exec"] {
+            if let Some(v) = w.text.strip_prefix(opt).and_then(|r| r.strip_prefix('=')) {
+                u.nest_shell(NestKind::Shell, Word::lit(v));
+            } else if w.text == opt {
+                if let Some(v) = iter.next() {
+                    u.nest_shell(NestKind::Shell, v.clone());
+                }
+            }
+        }
+    }
+}
+
+/// git configuration keys whose value git runs as a command.
+fn git_key_runs_command(key: &str) -> bool {
+    const EXACT: &[&str] = &[
+        "core.pager",
+        "core.sshcommand",
+        "core.fsmonitor",
+        "core.editor",
+        "core.askpass",
+        "diff.external",
+        "sequence.editor",
+        "gpg.program",
+        "gpg.ssh.program",
+        "gpg.x509.program",
+        "credential.helper",
+        "uploadpack.packobjectshook",
+        "interactive.difffilter",
+    ];
+    let suffix = |s: &str| key.ends_with(s);
+    EXACT.contains(&key)
+        || key.starts_with("pager.")
+        || suffix(".textconv")
+        || (key.starts_with("diff.") && suffix(".command"))
+        || (key.starts_with("merge.") && suffix(".driver"))
+        || (key.starts_with("filter.")
+            && (suffix(".clean") || suffix(".smudge") || suffix(".process")))
+        || (key.starts_with("credential.") && suffix(".helper"))
 }

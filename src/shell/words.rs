@@ -40,6 +40,12 @@ struct Builder {
     pending_dollar: bool,
     /// This word is an assignment value: `~` also expands after each `:`.
     assignment_value: bool,
+    /// An unquoted `$IFS` split this word.
+    split_used: bool,
+    /// A bare literal `$` is in this word.
+    bare_dollar: bool,
+    /// Where the whole word ends in the source (a tilde prefix may not reach past a node).
+    word_end: usize,
 }
 
 impl Builder {
@@ -54,8 +60,18 @@ impl Builder {
         self.dynamic = true;
     }
 
+    /// A bare `$` token; two in a row are `$$`, the shell's pid.
+    fn dollar(&mut self) {
+        if std::mem::take(&mut self.pending_dollar) {
+            self.dynamic("$$");
+        } else {
+            self.pending_dollar = true;
+        }
+    }
+
     /// Unquoted `$IFS`: ends the current field.
     fn split(&mut self) {
+        self.split_used = true;
         if self.started {
             self.fields.push(Word {
                 text: std::mem::take(&mut self.cur),
@@ -73,6 +89,7 @@ impl Builder {
             return;
         }
         if std::mem::take(&mut self.pending_dollar) {
+            self.bare_dollar = true;
             self.quoted("$");
         }
         let mut chars = text.chars().peekable();
@@ -117,6 +134,7 @@ impl Builder {
 
     fn finish(mut self) -> Vec<Word> {
         if std::mem::take(&mut self.pending_dollar) {
+            self.bare_dollar = true;
             self.quoted("$");
         }
         if self.started {
@@ -125,9 +143,13 @@ impl Builder {
                 dynamic: self.dynamic,
             });
         }
-        let braces = self.unquoted.contains('{')
-            && self.unquoted.contains('}')
-            && (self.unquoted.contains(',') || self.unquoted.contains(".."));
+        // NOTE: bash does not split a word that contains a bare `$` (`${IFS}x$` stays one
+        // word, found by differential testing); treat such words as unknown.
+        let unsplit = self.split_used && self.bare_dollar;
+        let braces = unsplit
+            || self.unquoted.contains('{')
+                && self.unquoted.contains('}')
+                && (self.unquoted.contains(',') || self.unquoted.contains(".."));
         if braces {
             for f in &mut self.fields {
                 f.dynamic = true;
@@ -157,6 +179,25 @@ fn double_quoted(text: &str) -> String {
         }
     }
     out
+}
+
+/// Does `$'…'` end, by bash's rules (a backslash escapes any character), exactly at its
+/// last character?
+fn ansi_c_closes_at_end(t: &str) -> bool {
+    let Some(body) = t.strip_prefix("$'") else {
+        return false;
+    };
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '\'' => return i + 1 == body.len(),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Decode the body of `$'…'` like bash does, so its content can be checked.
@@ -245,16 +286,25 @@ pub(super) fn decode_ansi_c(body: &str) -> String {
 impl Walker<'_> {
     /// Normalise one bash word made of one or more adjacent CST nodes.
     pub(super) fn word_group(&mut self, nodes: &[Node], src: &str) -> Vec<Word> {
-        let mut b = Builder::default();
-        let mut iter = nodes.iter().peekable();
-        while let Some(node) = iter.next() {
+        let mut b = Builder {
+            word_end: nodes.last().map_or(0, |n| n.end_byte()),
+            ..Builder::default()
+        };
+        for node in nodes {
             // `$"…"` is split by the grammar into a bare `$` and a string.
+            if !node.is_named() && text(*node, src) == "$$" {
+                b.dynamic("$$");
+                continue;
+            }
             if !node.is_named() && node.kind() == "$" {
-                if iter.peek().is_some_and(|n| n.kind() == "string") {
+                if src
+                    .get(node.end_byte()..)
+                    .is_some_and(|r| r.starts_with('"'))
+                {
                     self.opaque(Opaque::LocaleQuote);
                     continue;
                 }
-                b.pending_dollar = true;
+                b.dollar();
                 continue;
             }
             self.piece(*node, src, &mut b);
@@ -273,7 +323,17 @@ impl Walker<'_> {
             return;
         }
         let mut t = text(node, src);
-        if std::mem::take(&mut b.pending_dollar) {
+        let container = matches!(node.kind(), "concatenation" | "command_name");
+        if !container && b.pending_dollar && t.starts_with('$') {
+            // `$${X}` is `$$` then `{X}` to bash, but `$` then `${X}` to the grammar.
+            b.pending_dollar = false;
+            self.opaque(Opaque::ParseError(format!("misread `$${}`", short(t))));
+            b.dynamic(t);
+            self.scan(node, src);
+            self.leave();
+            return;
+        }
+        if !container && std::mem::take(&mut b.pending_dollar) {
             // `$NAME` split by the grammar into `$` and a word starting with NAME.
             let name_len = match t.chars().next() {
                 Some(c) if c.is_ascii_alphabetic() || c == '_' => t
@@ -291,11 +351,15 @@ impl Walker<'_> {
                     return;
                 }
             } else {
+                b.bare_dollar = true;
                 b.quoted("$");
             }
         }
         match node.kind() {
-            "word" if b.pieces == 0 => self.tilde_word(t, b),
+            "word" if b.pieces == 0 => {
+                let whole = node.end_byte() == b.word_end;
+                self.tilde_word(t, whole, b)
+            }
             "word" => b.unquoted(t),
             "concatenation" | "command_name" => self.container(node, src, b),
             "number" if node.named_child_count() == 0 => b.unquoted(t),
@@ -313,12 +377,19 @@ impl Walker<'_> {
             }
             "ansi_c_string" => {
                 self.opaque(Opaque::AnsiCQuote);
+                if !ansi_c_closes_at_end(t) {
+                    // The grammar ends `$'\'` at the escaped quote; bash does not.
+                    self.opaque(Opaque::ParseError(format!(
+                        "misread $'…' quoting `{}`",
+                        short(t)
+                    )));
+                }
                 let inner = t.strip_prefix("$'").unwrap_or(t);
                 let decoded = decode_ansi_c(inner.strip_suffix('\'').unwrap_or(inner));
                 super::check_characters(&decoded, &mut self.opaque);
                 b.quoted(&decoded);
             }
-            "simple_expansion" => self.variable(t.trim_start_matches('$'), t, false, b),
+            "simple_expansion" => self.simple_expansion(t, false, b),
             "expansion" => self.expansion(node, src, false, b),
             "command_substitution" => {
                 self.substitution(node, src, Origin::Substitution);
@@ -354,6 +425,7 @@ impl Walker<'_> {
     pub(super) fn assignment_value(&mut self, node: Node, src: &str) -> Vec<Word> {
         let mut b = Builder {
             assignment_value: true,
+            word_end: node.end_byte(),
             ..Builder::default()
         };
         self.piece(node, src, &mut b);
@@ -362,7 +434,7 @@ impl Walker<'_> {
 
     /// The first unquoted piece of a word: tilde prefixes expand at its start and, in
     /// words that look like assignments (`A=~/x:~/y`), after `=` and each `:`.
-    fn tilde_word(&mut self, t: &str, b: &mut Builder) {
+    fn tilde_word(&mut self, t: &str, whole: bool, b: &mut Builder) {
         let eq = t
             .find('=')
             .filter(|&i| super::unwrap::split_assignment(t).is_some() && i > 0);
@@ -395,7 +467,10 @@ impl Walker<'_> {
                 &['/']
             };
             let end = p + rest.find(stop).unwrap_or(rest.len());
+            // A prefix running into the next node (`~{`, `~"x"`) is not a plain `~`.
+            let cut = end == t.len() && !whole;
             match t.get(p..end).unwrap_or("") {
+                head if cut => b.dynamic(head),
                 "~" => b.quoted(&self.env.home.to_string_lossy()),
                 "~+" => b.quoted(&self.env.cwd.to_string_lossy()),
                 head => b.dynamic(head),
@@ -410,16 +485,20 @@ impl Walker<'_> {
         let mut pos = node.start_byte();
         let mut cursor = node.walk();
         let children: Vec<Node> = node.children(&mut cursor).collect();
-        let mut iter = children.iter().peekable();
-        while let Some(child) = iter.next() {
+        for child in &children {
             if let Some(gap) = src.get(pos..child.start_byte()) {
                 b.unquoted(gap);
             }
-            if !child.is_named() && child.kind() == "$" {
-                if iter.peek().is_some_and(|n| n.kind() == "string") {
+            if !child.is_named() && text(*child, src) == "$$" {
+                b.dynamic("$$");
+            } else if !child.is_named() && child.kind() == "$" {
+                if src
+                    .get(child.end_byte()..)
+                    .is_some_and(|r| r.starts_with('"'))
+                {
                     self.opaque(Opaque::LocaleQuote);
                 } else {
-                    b.pending_dollar = true;
+                    b.dollar();
                 }
             } else {
                 self.piece(*child, src, b);
@@ -442,11 +521,17 @@ impl Walker<'_> {
                 b.quoted(&double_quoted(gap));
             }
             pos = child.end_byte();
-            let t = text(child, src);
+            let raw = text(child, src);
+            // NOTE: the grammar puts the blanks before `$` inside the expansion's token
+            // (`" ${HOME}"`); they are string content.
+            let t = raw.trim_start();
+            if child.is_named() && t.len() < raw.len() {
+                b.quoted(raw.get(..raw.len() - t.len()).unwrap_or(""));
+            }
             match child.kind() {
                 "\"" if !child.is_named() => {}
                 "string_content" => b.quoted(&double_quoted(t)),
-                "simple_expansion" => self.variable(t.trim_start_matches('$'), t, true, b),
+                "simple_expansion" => self.simple_expansion(t, true, b),
                 "expansion" => self.expansion(child, src, true, b),
                 "command_substitution" => {
                     self.substitution(child, src, Origin::Substitution);
@@ -473,6 +558,29 @@ impl Walker<'_> {
         }
     }
 
+    /// `$NAME` as the grammar found it; a name bash would read differently (`$$HOME` is
+    /// `$$` then `HOME`) is a parse error.
+    fn simple_expansion(&mut self, t: &str, quoted: bool, b: &mut Builder) {
+        let name = t.strip_prefix('$').unwrap_or(t);
+        let mut chars = name.chars();
+        let valid = match chars.next() {
+            Some(c) if c.is_ascii_alphabetic() || c == '_' => {
+                chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+            }
+            Some(c) if c.is_ascii_digit() || "@*#?$!-".contains(c) => chars.next().is_none(),
+            _ => false,
+        };
+        if !valid {
+            self.opaque(Opaque::ParseError(format!(
+                "misread expansion `{}`",
+                short(t)
+            )));
+            b.dynamic(t);
+            return;
+        }
+        self.variable(name, t, quoted, b);
+    }
+
     /// `$NAME`: only HOME, PWD and IFS are resolved.
     fn variable(&mut self, name: &str, source: &str, quoted: bool, b: &mut Builder) {
         match name {
@@ -487,7 +595,7 @@ impl Walker<'_> {
     /// `${…}`: plain `${NAME}` resolves like `$NAME`; rewriting and indirection are opaque;
     /// every other operator is merely dynamic.
     fn expansion(&mut self, node: Node, src: &str, quoted: bool, b: &mut Builder) {
-        let t = text(node, src);
+        let t = text(node, src).trim_start();
         let mut cursor = node.walk();
         let children: Vec<Node> = node.children(&mut cursor).collect();
         let simple_name = match children.as_slice() {

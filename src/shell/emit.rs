@@ -1,0 +1,257 @@
+//! Emitting commands: strips wrappers from a [`Draft`], checks the program name, stores
+//! the [`SimpleCommand`], then analyses whatever it runs again (shell strings, child argv,
+//! heredocs fed to a shell) with bounded re-entry depth.
+
+use super::command::Draft;
+use super::parse::Walker;
+use super::unwrap::{self, Body, NestKind, Nested};
+use super::words::{decode_ansi_c, short, Word};
+use super::{Opaque, Origin, SimpleCommand, HARD_MAX_COMMANDS, MAX_REENTRY};
+
+impl Walker<'_> {
+    /// Strip wrappers, check the program name, store the command, then walk re-entries.
+    pub(super) fn emit(&mut self, draft: Draft, slot: usize) {
+        if self.found >= HARD_MAX_COMMANDS {
+            self.found = self.found.saturating_add(1);
+            return;
+        }
+        self.found += 1;
+        let u = unwrap::unwrap(&draft.argv);
+        for o in u.opaque {
+            self.opaque(o);
+        }
+        let mut exec: Vec<String> = match &u.exec_override {
+            Some(words) => words.iter().map(|w| w.text.clone()).collect(),
+            None => draft
+                .argv
+                .get(u.exec_start..)
+                .unwrap_or(&[])
+                .iter()
+                .map(|w| w.text.clone())
+                .collect(),
+        };
+        let exec_dynamic = match &u.exec_override {
+            Some(_) => false,
+            None => draft.argv.get(u.exec_start).is_some_and(|w| w.dynamic),
+        };
+        if exec_dynamic {
+            let name = exec.first().cloned().unwrap_or_default();
+            self.opaque(Opaque::DynamicCommandName(name));
+        }
+        if let Some(first) = exec.first_mut() {
+            let base = unwrap::program_name(first).to_string();
+            *first = base;
+        }
+        let mut wrappers = draft.wrappers;
+        wrappers.extend(u.wrappers);
+        let mut assignments = draft.assignments;
+        assignments.extend(u.assignments.iter().cloned());
+        let cmd = SimpleCommand {
+            argv: draft.argv.iter().map(|w| w.text.clone()).collect(),
+            dynamic_words: draft.argv.iter().map(|w| w.dynamic).collect(),
+            exec,
+            wrappers: wrappers.clone(),
+            assignments,
+            redirects: draft.redirects,
+            origin: self.origin,
+            part: self.part,
+            text: draft.text,
+            piped_stdin: self.piped,
+            stdin_text: draft.stdin_text.clone(),
+        };
+        let slot = slot.min(self.commands.len());
+        self.commands.insert(slot, cmd);
+        for nested in u.nested {
+            self.nested(nested, &wrappers);
+        }
+        for (name, value) in &u.assignments {
+            self.command_variable(name, &Word::lit(value));
+        }
+        if let Some(shell) = u.reads_stdin {
+            match (&draft.stdin_text, self.piped, self.pipe_in.clone()) {
+                (Some(body), _, _) => self.reenter_text(body, Origin::Heredoc),
+                (None, true, Some(text)) => {
+                    let depth = self.reentry.saturating_add(1);
+                    self.reenter_text(&text, Origin::ShellString { depth });
+                }
+                (None, true, None) => self.opaque(Opaque::ShellFromStdin(shell)),
+                (None, false, _) => {}
+            }
+        }
+        self.last_output = known_output(&draft.argv, u.exec_start, draft.stdin_text);
+    }
+
+    /// Checks on `NAME=value`: text that will run later is analysed now.
+    pub(super) fn check_assignment(&mut self, name: &str, value: &Word) {
+        if !value.dynamic && (value.text.contains("$(") || value.text.contains('`')) {
+            self.opaque(Opaque::LatentCode(name.to_string()));
+        }
+        self.command_variable(name, value);
+    }
+
+    /// Variables whose value a program runs through a shell (`GIT_SSH_COMMAND`, `PAGER`).
+    fn command_variable(&mut self, name: &str, value: &Word) {
+        const RUN: &[&str] = &[
+            "GIT_SSH",
+            "GIT_PAGER",
+            "PAGER",
+            "MANPAGER",
+            "SYSTEMD_PAGER",
+            "GIT_EDITOR",
+            "EDITOR",
+            "VISUAL",
+            "SUDO_EDITOR",
+            "GIT_SEQUENCE_EDITOR",
+            "GIT_EXTERNAL_DIFF",
+            "PROMPT_COMMAND",
+            "LESSOPEN",
+            "LESSCLOSE",
+            "RSYNC_RSH",
+            "CVS_RSH",
+            "BROWSER",
+        ];
+        if !(RUN.contains(&name) || name.ends_with("_COMMAND") || name.ends_with("_CMD")) {
+            return;
+        }
+        let body = value.text.trim_start_matches('|');
+        if body.trim().is_empty() {
+            return;
+        }
+        if value.dynamic {
+            self.opaque(Opaque::DynamicShellString(short(body)));
+        }
+        let depth = self.reentry.saturating_add(1);
+        self.reenter_text(body, Origin::ShellString { depth });
+    }
+
+    pub(super) fn nested(&mut self, nested: Nested, wrappers: &[String]) {
+        let depth = self.reentry.saturating_add(1);
+        let origin = match nested.kind {
+            NestKind::Shell => Origin::ShellString { depth },
+            NestKind::Xargs => Origin::Xargs,
+            NestKind::FindExec => Origin::FindExec,
+            NestKind::GitAlias => Origin::GitAlias,
+            NestKind::Watch => Origin::Watch,
+            NestKind::Parallel => Origin::Parallel,
+        };
+        match nested.body {
+            Body::Shell(word) => {
+                if word.dynamic {
+                    self.opaque(Opaque::DynamicShellString(short(&word.text)));
+                }
+                self.reenter_text(&word.text, origin);
+            }
+            Body::Argv(words) => {
+                if self.reentry >= MAX_REENTRY {
+                    self.opaque(Opaque::TooDeep);
+                    return;
+                }
+                let text = words
+                    .iter()
+                    .map(|w| w.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let mut draft = self.draft(words, &text);
+                draft.wrappers = wrappers.to_vec();
+                if let Some(parent) = nested.parent {
+                    draft.wrappers.push(parent);
+                }
+                let saved = (std::mem::replace(&mut self.origin, origin), self.reentry);
+                self.reentry = depth;
+                let slot = self.commands.len();
+                self.emit(draft, slot);
+                (self.origin, self.reentry) = saved;
+            }
+        }
+    }
+
+    /// Parse and walk text the grammar misplaced, as if it stood on its own.
+    pub(super) fn reparse(&mut self, body: &str, top: bool) {
+        if self.reentry >= MAX_REENTRY {
+            self.opaque(Opaque::TooDeep);
+            return;
+        }
+        let Some((tree, body)) = self.parse(body) else {
+            return;
+        };
+        self.reentry = self.reentry.saturating_add(1);
+        self.root(tree.root_node(), &body, top);
+        self.reentry = self.reentry.saturating_sub(1);
+    }
+
+    /// Parse and walk a string a shell will run again.
+    pub(super) fn reenter_text(&mut self, body: &str, origin: Origin) {
+        if self.reentry >= MAX_REENTRY {
+            self.opaque(Opaque::TooDeep);
+            return;
+        }
+        let Some((tree, body)) = self.parse(body) else {
+            return;
+        };
+        let saved = (
+            std::mem::replace(&mut self.origin, origin),
+            std::mem::replace(&mut self.piped, false),
+            std::mem::take(&mut self.inherited),
+            self.inherited_stdin.take(),
+            self.reentry,
+        );
+        self.reentry = self.reentry.saturating_add(1);
+        self.root(tree.root_node(), &body, false);
+        (
+            self.origin,
+            self.piped,
+            self.inherited,
+            self.inherited_stdin,
+            self.reentry,
+        ) = saved;
+    }
+}
+
+/// What a command is known to print, when it only prints literals: `echo` (no `-e`),
+/// `printf` with `%s` directives, `cat` of its heredoc.
+fn known_output(argv: &[Word], start: usize, stdin: Option<String>) -> Option<String> {
+    let exec = argv.get(start..)?;
+    let (name, args) = exec.split_first()?;
+    if name.dynamic || args.iter().any(|w| w.dynamic) {
+        return None;
+    }
+    match unwrap::program_name(&name.text) {
+        "echo" => {
+            let skip = args
+                .iter()
+                .take_while(|w| matches!(w.text.as_str(), "-n" | "-E" | "-e" | "-ne" | "-en"))
+                .count();
+            let text = args
+                .get(skip..)?
+                .iter()
+                .map(|w| w.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let escapes = args.get(..skip)?.iter().any(|w| w.text.contains('e'));
+            Some(if escapes { decode_ansi_c(&text) } else { text })
+        }
+        "printf" => {
+            let (format, rest) = args.split_first()?;
+            let mut rest = rest.iter();
+            let mut out = String::new();
+            let mut pieces = format.text.split("%%").peekable();
+            while let Some(piece) = pieces.next() {
+                let mut parts = piece.split("%s");
+                out.push_str(parts.next().unwrap_or(""));
+                for part in parts {
+                    out.push_str(rest.next().map(|w| w.text.as_str()).unwrap_or(""));
+                    out.push_str(part);
+                }
+                if pieces.peek().is_some() {
+                    out.push('%');
+                }
+            }
+            if out.contains('%') && !format.text.contains("%%") {
+                return None;
+            }
+            Some(decode_ansi_c(&out))
+        }
+        "cat" if args.is_empty() => stdin,
+        _ => None,
+    }
+}
