@@ -42,6 +42,9 @@ pub struct Findings {
     pub argv: Vec<Vec<String>>,
     /// Constructs the shell analysis could not model.
     pub opaque: Vec<String>,
+    /// The input carries a secret-shaped value (it changes under redaction): sending or
+    /// using a literal credential is never lifted by the reviewer.
+    pub secret: bool,
 }
 
 /// A guarantee that withdrew an allow.
@@ -127,6 +130,12 @@ pub fn check(v: &Verdict, shown: &[OwnerMessage], f: &Findings) -> Result<(), Vi
                 "no allow with a risk kind named (`{}`)",
                 crate::cause::one_line(k, 40)
             ),
+        );
+    }
+    if f.secret {
+        return fail(
+            "secret",
+            "the call carries a secret-shaped value; only the person can approve that".into(),
         );
     }
     if let Some(o) = f.opaque.first() {

@@ -69,7 +69,7 @@ fn gather(ev: &Evaluation, req: &Request, p: &Prepared, persist: bool) -> Gather
         cwd: req.call.cwd,
         roots: &roots,
     };
-    let findings = soft::findings(ev, req.call.tool, &places);
+    let findings = soft::findings(ev, req.call.tool, req.call.input, &places);
     Gathered {
         owner,
         findings,

@@ -9,6 +9,7 @@ use super::guard::{Findings, SoftAction};
 use crate::engine::{Evaluation, PathFact};
 use crate::floor::Access;
 use crate::shell::SimpleCommand;
+use serde_json::{Map, Value};
 use std::path::{Component, Path, PathBuf};
 
 /// Verbs that name each category of action.
@@ -34,6 +35,9 @@ const INFRA_DESTROY: &[&str] = &["destroy", "delete", "tear down", "remove", "un
 const SEND: &[&str] = &[
     "upload", "send", "post", "put", "submit", "sync", "deploy", "copy",
 ];
+const PERSIST: &[&str] = &[
+    "cron", "crontab", "schedule", "service", "systemd", "launchd", "daemon",
+];
 const DATABASE: &[&str] = &["drop", "truncate", "delete", "wipe"];
 const WRITE: &[&str] = &[
     "write",
@@ -58,11 +62,20 @@ pub struct Places<'a> {
 }
 
 /// Build the findings of an evaluation that needs review.
-pub fn findings(ev: &Evaluation, tool: &str, places: &Places) -> Findings {
+pub fn findings(
+    ev: &Evaluation,
+    tool: &str,
+    input: &Map<String, Value>,
+    places: &Places,
+) -> Findings {
     let mut f = Findings {
         cause_id: ev.cause.id().to_string(),
         why: ev.cause.describe(),
         paths: ev.paths.iter().map(path_note).collect(),
+        secret: {
+            let v = Value::Object(input.clone());
+            crate::redact::redact_value(&v) != v
+        },
         ..Findings::default()
     };
     if let Some(a) = &ev.shell {
@@ -84,7 +97,73 @@ pub fn findings(ev: &Evaluation, tool: &str, places: &Places) -> Findings {
             f.soft.push(action("write", WRITE, targets, None));
         }
     }
+    if tool.starts_with("mcp__") || !matches!(tool, "Bash" | "PowerShell") && f.soft.is_empty() {
+        f.soft
+            .extend(tool_action(tool, &Value::Object(input.clone())));
+    }
     f
+}
+
+/// Words in a tool's name that mean it only looks.
+const LOOK_WORDS: &[&str] = &[
+    "get", "list", "search", "read", "view", "show", "find", "fetch", "query", "describe",
+];
+/// Input fields that name where an outward action lands.
+const TARGET_FIELDS: &[&str] = &[
+    "repo",
+    "repository",
+    "channel",
+    "to",
+    "recipient",
+    "bucket",
+    "url",
+    "host",
+    "project",
+];
+
+/// An MCP or other non-file tool that is not a lookup: the person must name its action
+/// (a word of the tool's name) and, where the input has one, where it lands.
+fn tool_action(tool: &str, input: &Value) -> Option<SoftAction> {
+    let name = tool.rsplit("__").next().unwrap_or(tool);
+    let words: Vec<String> = name
+        .split(|c: char| c == '_' || c == '-' || c.is_whitespace())
+        .flat_map(split_camel)
+        .filter(|w| w.len() >= 2)
+        .collect();
+    if words.is_empty() || LOOK_WORDS.contains(&words[0].as_str()) {
+        return None;
+    }
+    if matches!(
+        tool,
+        "WebFetch" | "WebSearch" | "Read" | "Glob" | "Grep" | "LS" | "NotebookRead"
+    ) {
+        return None;
+    }
+    let targets = TARGET_FIELDS
+        .iter()
+        .filter_map(|k| input.get(*k).and_then(Value::as_str))
+        .filter(|v| v.len() >= 2)
+        .map(|v| host_of(v).unwrap_or_else(|| v.to_string()))
+        .collect();
+    Some(SoftAction {
+        category: format!("tool {tool}"),
+        verbs: words,
+        targets,
+        ungroundable: None,
+    })
+}
+
+fn split_camel(w: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for c in w.chars() {
+        if c.is_uppercase() && out.last().is_some_and(|l| !l.is_empty()) {
+            out.push(String::new());
+        }
+        if let Some(l) = out.last_mut() {
+            l.extend(c.to_lowercase());
+        }
+    }
+    out
 }
 
 fn path_note(p: &PathFact) -> String {
@@ -203,6 +282,27 @@ pub fn shell_actions(c: &SimpleCommand, places: &Places) -> Vec<SoftAction> {
     };
     let sub = nonflags.first().map(|(_, a)| a.as_str()).unwrap_or("");
     let mut out = Vec::new();
+    let mut written: Vec<String> = c
+        .redirects
+        .iter()
+        .filter(|r| r.op.writes() && r.target != "/dev/null" && r.fd.is_none_or(|fd| fd != 2))
+        .map(|r| r.target.clone())
+        .collect();
+    if prog == "tee" {
+        written.extend(nonflags.iter().map(|(_, a)| a.to_string()));
+    }
+    for w in written {
+        let abs = lexical_join(places.cwd, &w);
+        if !places.roots.iter().any(|r| abs.starts_with(r)) {
+            let name = abs.file_name().map(|n| n.to_string_lossy().into_owned());
+            out.push(action(
+                "write-outside",
+                WRITE,
+                [Some(w)].into_iter().chain([name]).flatten().collect(),
+                None,
+            ));
+        }
+    }
     match prog {
         "rm" | "rmdir" | "unlink" | "shred" | "trash" => {
             let (t, u) = path_targets(c, &nonflags, places);
@@ -248,6 +348,19 @@ pub fn shell_actions(c: &SimpleCommand, places: &Places) -> Vec<SoftAction> {
                 "stash" if nonflags.iter().any(|(_, a)| *a == "drop" || *a == "clear") => {
                     out.push(action("delete", DELETE, Vec::new(), None));
                 }
+                "config" if has(&["--global", "--system"]) => {
+                    out.push(action(
+                        "git-config",
+                        &["configure", "config"],
+                        Vec::new(),
+                        None,
+                    ));
+                }
+                "reflog" | "gc"
+                    if has(&["expire", "--prune=now", "--expire=now"]) || sub == "gc" =>
+                {
+                    out.push(action("delete", DELETE, Vec::new(), None));
+                }
                 "rebase" | "filter-branch" | "filter-repo" => {
                     out.push(action("rewrite", REWRITE, Vec::new(), None));
                 }
@@ -262,6 +375,9 @@ pub fn shell_actions(c: &SimpleCommand, places: &Places) -> Vec<SoftAction> {
         {
             out.push(action("publish", PUBLISH, Vec::new(), None));
         }
+        "docker" | "podman" if matches!(sub, "rm" | "rmi" | "prune" | "system" | "volume") => {
+            out.push(action("delete", DELETE, Vec::new(), None));
+        }
         "gem" | "docker" | "podman" if sub == "push" => {
             out.push(action(
                 "publish",
@@ -270,7 +386,7 @@ pub fn shell_actions(c: &SimpleCommand, places: &Places) -> Vec<SoftAction> {
                 None,
             ));
         }
-        "gh" if matches!(sub, "release" | "pr" | "repo") => {
+        "gh" if matches!(sub, "release" | "pr" | "repo" | "gist") => {
             out.push(action(
                 "publish",
                 &[PUBLISH, &["merge"]].concat(),
@@ -331,6 +447,50 @@ pub fn shell_actions(c: &SimpleCommand, places: &Places) -> Vec<SoftAction> {
             {
                 out.push(action("database", DATABASE, Vec::new(), None));
             }
+        }
+        "mv" | "chmod" | "chown" | "chgrp" => {
+            let (t, u) = path_targets(c, &nonflags, places);
+            let verbs: &[&str] = if prog == "mv" {
+                &["move", "rename", "mv"]
+            } else {
+                &["chmod", "chown", "permission", "owner"]
+            };
+            out.push(action(prog, verbs, t, u));
+        }
+        "crontab" | "systemctl" | "systemd-run" | "launchctl" | "at" | "service" => {
+            out.push(action("persistence", PERSIST, Vec::new(), None));
+        }
+        "kill" | "pkill" | "killall" => {
+            out.push(action(
+                "kill",
+                &["kill", "stop", "terminate"],
+                Vec::new(),
+                None,
+            ));
+        }
+        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "ssh" | "mosh" => {
+            let hosts: Vec<String> = nonflags
+                .iter()
+                .take(1)
+                .map(|(_, a)| a.rsplit('@').next().unwrap_or(a).to_string())
+                .collect();
+            out.push(action(
+                "remote",
+                &["ssh", "connect", "send", "log in", "run on"],
+                hosts,
+                None,
+            ));
+        }
+        "claude" | "codex" | "gemini" | "aider" | "opencode" | "cursor-agent" => {
+            let bypass = args.iter().any(|(_, a)| {
+                a.contains("dangerously") || a.contains("yolo") || a.contains("bypass")
+            });
+            out.push(action(
+                "nested-agent",
+                &["agent", prog],
+                Vec::new(),
+                bypass.then(|| "an agent with its permission checks off".to_string()),
+            ));
         }
         p if p.starts_with("mkfs") || p == "dd" || p == "wipefs" => {
             out.push(action(
