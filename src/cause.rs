@@ -48,6 +48,20 @@ pub enum Cause {
     Undecided { why: String },
     /// Auto mode wanted the reviewer, and it could not give a verdict.
     ReviewerUnavailable { error: String },
+    /// The reviewer allowed the call, citing the person's messages, and every guarantee
+    /// gatehook enforces in code held.
+    ReviewerAllow {
+        reason: String,
+        evidence: Vec<String>,
+    },
+    /// The reviewer wants the person to decide.
+    ReviewerAsk { reason: String, risk: String },
+    /// The reviewer refused the call.
+    ReviewerDeny { reason: String, risk: String },
+    /// The reviewer allowed the call, but a guarantee gatehook enforces in code does not
+    /// hold (no evidence, high risk, ungrounded destructive action, refusal limit, …), so
+    /// the allow was withdrawn.
+    Guarantee { guarantee: String, detail: String },
     /// The hook payload was unusable.
     BadInput { error: String },
     /// A config file was unreadable or invalid.
@@ -76,6 +90,10 @@ impl Cause {
             Cause::BypassMode => "bypass-mode",
             Cause::Undecided { .. } => "undecided",
             Cause::ReviewerUnavailable { .. } => "reviewer-unavailable",
+            Cause::ReviewerAllow { .. } => "reviewer-allow",
+            Cause::ReviewerAsk { .. } => "reviewer-ask",
+            Cause::ReviewerDeny { .. } => "reviewer-deny",
+            Cause::Guarantee { .. } => "guarantee",
             Cause::BadInput { .. } => "bad-input",
             Cause::BadConfig { .. } => "bad-config",
             Cause::Internal { .. } => "internal-error",
@@ -129,6 +147,19 @@ impl Cause {
             Cause::ReviewerUnavailable { error } => {
                 format!("the reviewer gave no verdict: {error}")
             }
+            Cause::ReviewerAllow { reason, evidence } => format!(
+                "the reviewer allowed it (citing {}): {reason}",
+                evidence.join(", ")
+            ),
+            Cause::ReviewerAsk { reason, risk } => {
+                format!("the reviewer asks the person ({risk} risk): {reason}")
+            }
+            Cause::ReviewerDeny { reason, risk } => {
+                format!("the reviewer refused it ({risk} risk): {reason}")
+            }
+            Cause::Guarantee { guarantee, detail } => {
+                format!("the reviewer's allow was withdrawn ({guarantee}): {detail}")
+            }
             Cause::BadInput { error } => format!("unusable hook payload: {error}"),
             Cause::BadConfig { error } => format!("invalid config: {error}"),
             Cause::Internal { error } => format!("internal error: {error}"),
@@ -169,6 +200,12 @@ impl Cause {
             Cause::ReviewerUnavailable { .. } => Some(
                 "check [reviewer] in your config (gatehook explain), or approve it yourself".to_string(),
             ),
+            Cause::ReviewerAsk { .. } | Cause::ReviewerDeny { .. } | Cause::Guarantee { .. } => {
+                Some(
+                    "say explicitly what you want done (name the action and its target), or approve it yourself"
+                        .to_string(),
+                )
+            }
             Cause::BadInput { .. } => Some("this is a harness or gatehook bug; report it".to_string()),
             Cause::BadConfig { .. } => Some("fix the config file named above".to_string()),
             Cause::Internal { .. } => Some("report this gatehook bug".to_string()),
@@ -176,6 +213,7 @@ impl Cause {
             | Cause::WorkspaceRead
             | Cause::WorkspaceEdit
             | Cause::NoSideEffects { .. }
+            | Cause::ReviewerAllow { .. }
             | Cause::BypassMode => None,
         }
     }

@@ -42,6 +42,9 @@ pub enum Command {
         /// The harness's permission mode (default, plan, acceptEdits, bypassPermissions, …).
         #[arg(long)]
         permission_mode: Option<String>,
+        /// Print the exact packet the reviewer would be sent (nothing is sent).
+        #[arg(long)]
+        packet: bool,
         /// A Bash command, or `-` to read a whole hook payload from stdin.
         command: Option<String>,
     },
@@ -84,6 +87,7 @@ pub fn run() -> i32 {
             tool,
             input,
             permission_mode,
+            packet,
             command,
         } => {
             let args = ExplainArgs {
@@ -94,6 +98,7 @@ pub fn run() -> i32 {
                 input,
                 command,
                 permission_mode,
+                packet,
             };
             match explain::run(&args) {
                 Ok(text) => {

@@ -8,7 +8,9 @@ use std::fmt;
 
 /// What gatehook tells the harness. Ordered from the most to the least permissive, so the
 /// strictest of several findings is their `max()`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Decision {
     /// Run the call without asking the person.

@@ -22,6 +22,8 @@ pub struct ExplainArgs {
     pub input: Option<String>,
     pub command: Option<String>,
     pub permission_mode: Option<String>,
+    /// Print the reviewer packet instead of the steps.
+    pub packet: bool,
 }
 
 /// The call to explain, from the arguments (or a whole payload on stdin for `-`).
@@ -91,6 +93,9 @@ pub fn run(a: &ExplainArgs) -> anyhow::Result<String> {
         permission_mode: pm,
     };
     let ev = prepared.evaluate(&call);
+    if a.packet {
+        return Ok(render_packet(&prepared, &ev, &call, a.prompt.as_deref()));
+    }
     Ok(if a.json {
         render_json(&prepared, &ev, a.prompt.as_deref())
     } else {
@@ -200,4 +205,28 @@ fn render_text(p: &Prepared, ev: &Evaluation, tool: &str, prompt: Option<&str>) 
         );
     }
     s
+}
+
+/// `explain --packet`: the exact packet a review would send, built by the reviewer's own
+/// code. Nothing is sent and no state is written; the person's words come from `--prompt`.
+fn render_packet(p: &Prepared, ev: &Evaluation, call: &Call, prompt: Option<&str>) -> String {
+    if ev.outcome != Outcome::Review {
+        let settled = hook::settle(ev, &p.config);
+        return format!(
+            "no review: this call is settled without the reviewer ({})\n",
+            output::reason_line(settled.decision, &settled.cause)
+        );
+    }
+    let req = crate::review::Request {
+        session_id: "explain",
+        prompt_id: None,
+        transcript_path: None,
+        call,
+        state_root: crate::config::gatehook_dirs().data.join("state"),
+    };
+    let pk = crate::review::packet_for(ev, &req, p, prompt, "EXPLAIN");
+    format!(
+        "# the data marker is random per request in the hook; `EXPLAIN` stands in for it here\n{}",
+        pk.render()
+    )
 }

@@ -13,6 +13,7 @@ use crate::input::{self, Event, HookInput, InputError};
 use crate::output;
 use crate::paths::{self, Workspace};
 use crate::redact;
+use crate::review;
 use crate::state;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -206,13 +207,35 @@ pub fn settle(ev: &Evaluation, config: &Config) -> Settled {
                     if config.reviewer.provider == crate::config::Provider::None {
                         "[reviewer] provider is \"none\""
                     } else {
-                        "this build has no reviewer client"
+                        "explain does not call the reviewer"
                     },
                     ev.cause.describe()
                 ),
             },
         },
     }
+}
+
+/// Settle for the hook: in auto mode with a configured provider, a pending review goes to
+/// the reviewer (`review::settle`); everything else settles as `explain` shows it.
+fn settle_for_hook(
+    hook: &HookInput,
+    call: &Call,
+    ev: &Evaluation,
+    p: &Prepared,
+) -> (Settled, Option<Value>) {
+    if ev.outcome != Outcome::Review || p.config.reviewer.provider == config::Provider::None {
+        return (settle(ev, &p.config), None);
+    }
+    let req = review::Request {
+        session_id: &hook.session_id,
+        prompt_id: hook.prompt_id.as_deref(),
+        transcript_path: hook.transcript_path.as_deref(),
+        call,
+        state_root: config::gatehook_dirs().data.join("state"),
+    };
+    let r = review::settle(ev, &req, p);
+    (r.settled, Some(r.record))
 }
 
 fn decide(hook: &HookInput, env: &Env, start: Instant) -> Answer {
@@ -238,11 +261,14 @@ fn decide(hook: &HookInput, env: &Env, start: Instant) -> Answer {
         permission_mode: hook.permission_mode,
     };
     let ev = prepared.evaluate(&call);
-    let settled = settle(&ev, &prepared.config);
+    let (settled, review) = settle_for_hook(hook, &call, &ev, &prepared);
     let reason = output::reason_line(settled.decision, &settled.cause);
     let mode = prepared.config.mode;
 
-    let record = audit_record(hook, &ev, &settled, &reason, mode, start);
+    let mut record = audit_record(hook, &ev, &settled, &reason, mode, start);
+    if let Some(r) = review {
+        record["review"] = r;
+    }
     let mut stderr = None;
     if prepared.config.audit.enabled {
         let settings = audit::AuditSettings {

@@ -7,7 +7,8 @@
 //! - [`shell`]: what a Bash command really runs;
 //! - [`engine`]: the one evaluation, returning an outcome, a gate and a [`cause::Cause`];
 //! - [`hook`]: the edge that settles reviews, writes the [`audit`] record and answers via
-//!   [`output`]; [`explain`] renders the same evaluation for people.
+//!   [`output`]; [`explain`] renders the same evaluation for people;
+//! - [`review`]: the LLM reviewer that settles auto mode's pending reviews, bounded by code.
 #![forbid(unsafe_code)]
 
 pub mod audit;
@@ -25,6 +26,7 @@ pub mod input;
 pub mod output;
 pub mod paths;
 pub mod redact;
+pub mod review;
 pub mod rules;
 pub mod shell;
 pub mod state;

@@ -1,0 +1,230 @@
+//! One review per action per turn. Verdicts are kept in the session's `reviews.json`,
+//! keyed by the sha256 of everything the verdict depends on: the tool and its input, the
+//! permission mode and gatehook mode, the turn (`prompt_id`), the person's messages and
+//! the environment note, the floor's findings, and the content hash of every file the
+//! command would run (a missing file is a state too). Any change is a new review. A refused
+//! action stays refused for the turn, and the turn's refusals are counted for the
+//! refusal limit. The file is bounded, locked and replaced atomically.
+
+use super::guard::Findings;
+use super::owner::OwnerMessage;
+use super::store;
+use super::verdict::Verdict;
+use crate::decision::Decision;
+use crate::state;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use sha2::{Digest, Sha256};
+use std::io::Read;
+use std::path::Path;
+
+/// The state file's name in the session directory.
+pub const FILE: &str = "reviews.json";
+const MAX_ENTRIES: usize = 256;
+const MAX_TURNS: usize = 32;
+/// Files larger than this are hashed by their first bytes plus their length.
+const MAX_HASH_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A settled review as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stored {
+    pub decision: Decision,
+    pub stage: String,
+    pub model: String,
+    pub verdict: Verdict,
+    /// The guarantee that withdrew an allow, with its detail.
+    pub guarantee: Option<(String, String)>,
+    pub packet_sha256: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Entry {
+    key: String,
+    stored: Stored,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+struct Turn {
+    turn: String,
+    refusals: u32,
+    /// Action keys refused in this turn, with what they got.
+    refused: Vec<(String, Stored)>,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct CacheFile {
+    entries: Vec<Entry>,
+    turns: Vec<Turn>,
+}
+
+/// What the cache knows before a review.
+pub enum Lookup {
+    Hit(Stored),
+    /// This action was refused earlier in the turn.
+    Refused(Stored),
+    /// The turn reached the refusal limit.
+    Paused(u32),
+    Miss,
+}
+
+fn sha(parts: &[&[u8]]) -> String {
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update((p.len() as u64).to_le_bytes());
+        h.update(p);
+    }
+    state::hex(&h.finalize())
+}
+
+/// The input as keyed: agent prose (`description`) does not change the action.
+fn input_text(input: &Map<String, Value>) -> String {
+    let mut m = input.clone();
+    m.remove("description");
+    Value::Object(m).to_string()
+}
+
+/// The key of the action alone (for "refused stays refused this turn").
+pub fn action_key(tool: &str, input: &Map<String, Value>) -> String {
+    sha(&[tool.as_bytes(), input_text(input).as_bytes()])
+}
+
+/// Everything a verdict depends on.
+pub struct KeyParts<'a> {
+    pub tool: &'a str,
+    pub input: &'a Map<String, Value>,
+    pub permission_mode: &'a str,
+    pub mode: &'a str,
+    pub prompt_id: Option<&'a str>,
+    pub owner: &'a [OwnerMessage],
+    pub environment: Option<&'a str>,
+    pub findings: &'a Findings,
+    pub files: &'a [(String, String)],
+}
+
+pub fn key(p: &KeyParts) -> String {
+    let owner = json!([p.owner, p.environment]).to_string();
+    let findings = serde_json::to_string(p.findings).unwrap_or_default();
+    let files = json!(p.files).to_string();
+    sha(&[
+        p.tool.as_bytes(),
+        input_text(p.input).as_bytes(),
+        p.permission_mode.as_bytes(),
+        p.mode.as_bytes(),
+        p.prompt_id.unwrap_or("").as_bytes(),
+        owner.as_bytes(),
+        findings.as_bytes(),
+        files.as_bytes(),
+    ])
+}
+
+fn hash_file(path: &Path) -> String {
+    let Ok(f) = std::fs::File::open(path) else {
+        return "missing".into();
+    };
+    let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+    let mut buf = Vec::new();
+    if f.take(MAX_HASH_BYTES).read_to_end(&mut buf).is_err() {
+        return "unreadable".into();
+    }
+    let mut h = Sha256::new();
+    h.update(&buf);
+    h.update(len.to_le_bytes());
+    state::hex(&h.finalize())
+}
+
+/// The files a command would run, with their content hashes.
+pub fn files_run(argv: &[Vec<String>], cwd: &Path) -> Vec<(String, String)> {
+    let mut files: Vec<String> = Vec::new();
+    for exec in argv {
+        let Some(prog) = exec.first() else { continue };
+        let name = prog.rsplit('/').next().unwrap_or(prog);
+        let first_file = || exec[1..].iter().find(|a| !a.starts_with('-')).cloned();
+        if prog.contains('/') {
+            files.push(prog.clone());
+        }
+        match name {
+            "python" | "python3" | "node" | "bash" | "sh" | "zsh" | "ruby" | "perl" | "deno"
+            | "bun" | "ts-node" | "tsx" | "source" | "." | "php" | "Rscript" => {
+                files.extend(first_file().filter(|f| f != "run"));
+                if matches!(name, "deno" | "bun") {
+                    files.extend(exec.iter().skip(2).find(|a| !a.starts_with('-')).cloned());
+                }
+            }
+            "make" | "gmake" => {
+                let f = exec.windows(2).find(|w| w[0] == "-f").map(|w| w[1].clone());
+                match f {
+                    Some(f) => files.push(f),
+                    None => files.extend(["GNUmakefile", "makefile", "Makefile"].map(String::from)),
+                }
+            }
+            "npm" | "yarn" | "pnpm" => files.push("package.json".into()),
+            "just" => files.extend(["justfile", "Justfile"].map(String::from)),
+            _ => {}
+        }
+    }
+    files.sort();
+    files.dedup();
+    files
+        .into_iter()
+        .map(|f| {
+            let h = hash_file(&cwd.join(&f));
+            (f, h)
+        })
+        .collect()
+}
+
+/// Look a key up. Errors reading state count as a miss (a new review).
+pub fn lookup(dir: &Path, key: &str, turn: &str, action: &str, limit: u32) -> Lookup {
+    let Some(c) = store::read_unlocked::<CacheFile>(&dir.join(FILE)) else {
+        return Lookup::Miss;
+    };
+    if let Some(t) = c.turns.iter().find(|t| t.turn == turn) {
+        if let Some((_, s)) = t.refused.iter().find(|(a, _)| a == action) {
+            return Lookup::Refused(s.clone());
+        }
+        if t.refusals >= limit {
+            return Lookup::Paused(t.refusals);
+        }
+    }
+    match c.entries.iter().rev().find(|e| e.key == key) {
+        Some(e) => Lookup::Hit(e.stored.clone()),
+        None => Lookup::Miss,
+    }
+}
+
+/// Record a settled review; a refusal is also counted for the turn.
+pub fn record(dir: &Path, key: &str, turn: &str, action: &str, s: &Stored) -> anyhow::Result<()> {
+    let l = store::lock(dir, FILE)?;
+    let mut c: CacheFile = l.read().unwrap_or_default();
+    c.entries.retain(|e| e.key != key);
+    c.entries.push(Entry {
+        key: key.to_string(),
+        stored: s.clone(),
+    });
+    if c.entries.len() > MAX_ENTRIES {
+        let drop = c.entries.len() - MAX_ENTRIES;
+        c.entries.drain(..drop);
+    }
+    if s.decision != Decision::Allow {
+        let pos = match c.turns.iter().position(|t| t.turn == turn) {
+            Some(p) => p,
+            None => {
+                c.turns.push(Turn {
+                    turn: turn.to_string(),
+                    ..Turn::default()
+                });
+                c.turns.len() - 1
+            }
+        };
+        let t = &mut c.turns[pos];
+        t.refusals += 1;
+        if !t.refused.iter().any(|(a, _)| a == action) && t.refused.len() < MAX_ENTRIES {
+            t.refused.push((action.to_string(), s.clone()));
+        }
+        if c.turns.len() > MAX_TURNS {
+            let drop = c.turns.len() - MAX_TURNS;
+            c.turns.drain(..drop);
+        }
+    }
+    l.write(&c)
+}

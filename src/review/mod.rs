@@ -1,0 +1,304 @@
+//! The LLM reviewer: in `auto` mode, what the floor neither allows nor refuses goes to a
+//! model over HTTP, blinded and bounded by code, failing closed.
+//!
+//! [`settle`] runs one review: the person's words ([`owner`]), the floor's findings
+//! ([`soft`]), the cache ([`cache`]), the packet ([`packet`]), the optional fast stage and
+//! the full stage ([`provider`]), the strict verdict ([`verdict`]) and the guarantees
+//! ([`guard`]). It returns the settled decision and the audit's `review` object. `explain`
+//! never calls it; it uses [`packet_for`] to print the packet instead.
+
+pub mod cache;
+pub mod guard;
+pub mod owner;
+pub mod packet;
+pub mod provider;
+pub mod soft;
+pub mod store;
+pub mod verdict;
+
+use crate::cause::{one_line, Cause};
+use crate::decision::{Decision, Gate};
+use crate::engine::{Call, Evaluation};
+use crate::hook::{Prepared, Settled};
+use guard::{Findings, Violation};
+use owner::OwnerMessage;
+use packet::Packet;
+use provider::Stage;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use verdict::Verdict;
+
+/// Longest reviewer reason carried into the reason line and audit.
+const MAX_REASON: usize = 200;
+
+/// The hook call a review is for.
+pub struct Request<'a> {
+    pub session_id: &'a str,
+    pub prompt_id: Option<&'a str>,
+    pub transcript_path: Option<&'a str>,
+    pub call: &'a Call<'a>,
+    /// `<data dir>/state`.
+    pub state_root: PathBuf,
+}
+
+/// The decision after review, and the audit's `review` object.
+pub struct Reviewed {
+    pub settled: Settled,
+    pub record: Value,
+}
+
+/// Everything gathered before any request is made.
+struct Gathered {
+    owner: Vec<OwnerMessage>,
+    findings: Findings,
+    roots: Vec<PathBuf>,
+}
+
+fn gather(ev: &Evaluation, req: &Request, p: &Prepared, persist: bool) -> Gathered {
+    let transcript = req.transcript_path.map(Path::new);
+    let (owner, _) = owner::collect(&req.state_root, req.session_id, transcript, persist);
+    let roots: Vec<PathBuf> = p
+        .workspace
+        .roots
+        .iter()
+        .map(|r| r.lexical.clone())
+        .collect();
+    let places = soft::Places {
+        home: &p.context_home,
+        cwd: req.call.cwd,
+        roots: &roots,
+    };
+    let findings = soft::findings(ev, req.call.tool, req.call.input, &places);
+    Gathered {
+        owner,
+        findings,
+        roots,
+    }
+}
+
+fn build_packet(g: &Gathered, req: &Request, p: &Prepared, marker: &str) -> Packet {
+    let action = packet::Action {
+        tool: req.call.tool,
+        input: req.call.input,
+        cwd: req.call.cwd,
+        roots: &g.roots,
+        findings: &g.findings,
+    };
+    packet::build(
+        p.config.reviewer.environment.as_deref(),
+        &g.owner,
+        &action,
+        marker,
+    )
+}
+
+/// The exact packet a review would send, without sending it or writing state (for
+/// `explain --packet`). `extra_prompt` is shown as the person's message when the session
+/// has none recorded. The marker is random per request in the hook; pass a fixed one here.
+pub fn packet_for(
+    ev: &Evaluation,
+    req: &Request,
+    p: &Prepared,
+    extra_prompt: Option<&str>,
+    marker: &str,
+) -> Packet {
+    let mut g = gather(ev, req, p, false);
+    if g.owner.is_empty() {
+        if let Some(text) = extra_prompt {
+            g.owner.push(OwnerMessage {
+                n: 1,
+                text: text.to_string(),
+            });
+        }
+    }
+    build_packet(&g, req, p, marker)
+}
+
+fn stored_settled(s: &cache::Stored, on_failure: Decision) -> Settled {
+    let v = &s.verdict;
+    let reason = one_line(&v.reason, MAX_REASON);
+    let cause = match (&s.guarantee, v.decision) {
+        (Some((g, d)), _) => Cause::Guarantee {
+            guarantee: g.clone(),
+            detail: d.clone(),
+        },
+        (None, Decision::Allow) => Cause::ReviewerAllow {
+            reason,
+            evidence: v.evidence.clone(),
+        },
+        (None, Decision::Ask) => Cause::ReviewerAsk {
+            reason,
+            risk: v.risk.as_str().into(),
+        },
+        (None, Decision::Deny) => Cause::ReviewerDeny {
+            reason,
+            risk: v.risk.as_str().into(),
+        },
+    };
+    let decision = if s.guarantee.is_some() {
+        guard::downgraded(on_failure)
+    } else {
+        s.decision
+    };
+    Settled {
+        decision: Some(decision),
+        gate: Gate::Reviewer,
+        cause,
+    }
+}
+
+fn unavailable(on_failure: Decision, error: String) -> Settled {
+    Settled {
+        decision: Some(on_failure),
+        gate: Gate::Reviewer,
+        cause: Cause::ReviewerUnavailable { error },
+    }
+}
+
+fn record_of(s: &cache::Stored, cache_hit: bool, latency_ms: u64) -> Value {
+    json!({
+        "stage": s.stage,
+        "model": s.model,
+        "latency_ms": latency_ms,
+        "decision": s.verdict.decision,
+        "risk": s.verdict.risk,
+        "reason": one_line(&s.verdict.reason, MAX_REASON),
+        "kind": s.verdict.kind.as_deref().map(|k| one_line(k, 60)),
+        "evidence": s.verdict.evidence,
+        "cache_hit": cache_hit,
+        "packet_sha256": s.packet_sha256,
+        "guarantee": s.guarantee.as_ref().map(|(g, _)| g),
+    })
+}
+
+/// Ask one stage and parse its verdict.
+fn ask_stage(stage: &Stage, system: &str, user: &str) -> Result<Verdict, String> {
+    let text = provider::ask(stage, system, user)?;
+    verdict::parse(&text)
+}
+
+/// Settle an evaluation whose outcome is `Review` by asking the reviewer.
+pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
+    let start = Instant::now();
+    let rv = &p.config.reviewer;
+    let on_failure = rv.on_failure;
+    // NOTE: the engine denies hard floors before any review; this assert keeps it so.
+    if guard::is_hard_floor(ev) {
+        return Reviewed {
+            settled: Settled {
+                decision: Some(Decision::Deny),
+                gate: Gate::Floor,
+                cause: ev.cause.clone(),
+            },
+            record: json!({"error": "a hard-floor call reached the reviewer; refused"}),
+        };
+    }
+    let g = gather(ev, req, p, true);
+    let files = cache::files_run(&g.findings.argv, req.call.cwd);
+    let key = cache::key(&cache::KeyParts {
+        tool: req.call.tool,
+        input: req.call.input,
+        permission_mode: req.call.permission_mode.as_str(),
+        mode: p.config.mode.as_str(),
+        prompt_id: req.prompt_id,
+        owner: &g.owner,
+        environment: rv.environment.as_deref(),
+        findings: &g.findings,
+        files: &files,
+    });
+    let turn = req.prompt_id.unwrap_or("");
+    let action = cache::action_key(req.call.tool, req.call.input);
+    let dir = crate::state::session_dir(&req.state_root, req.session_id);
+    let ms = |s: Instant| s.elapsed().as_millis() as u64;
+    match cache::lookup(&dir, &key, turn, &action, guard::REFUSALS_PER_TURN) {
+        cache::Lookup::Hit(s) | cache::Lookup::Refused(s) => {
+            let mut settled = stored_settled(&s, on_failure);
+            settled.gate = Gate::Cache;
+            return Reviewed {
+                settled,
+                record: record_of(&s, true, ms(start)),
+            };
+        }
+        cache::Lookup::Paused(n) => {
+            let v = Violation {
+                guarantee: "refusal-limit",
+                detail: format!(
+                    "{n} proposals were refused in this turn; the reviewer lifts nothing more until the person writes again"
+                ),
+            };
+            return Reviewed {
+                settled: Settled {
+                    decision: Some(guard::downgraded(on_failure)),
+                    gate: Gate::Paused,
+                    cause: v.cause(),
+                },
+                record: json!({"guarantee": v.guarantee, "cache_hit": false, "latency_ms": 0}),
+            };
+        }
+        cache::Lookup::Miss => {}
+    }
+
+    let marker = packet::random_marker();
+    let pk = build_packet(&g, req, p, &marker);
+    let sha = pk.sha256();
+    let judge = |stage: &Stage, v: Verdict| -> cache::Stored {
+        let violation = guard::check(&v, &pk.shown, &g.findings).err();
+        cache::Stored {
+            decision: match &violation {
+                Some(_) => guard::downgraded(on_failure),
+                None => v.decision,
+            },
+            stage: stage.name.to_string(),
+            model: stage.model_name(),
+            verdict: v,
+            guarantee: violation.map(|x| (x.guarantee.to_string(), x.detail)),
+            packet_sha256: sha.clone(),
+        }
+    };
+
+    // Fast stage: it may only allow, under every guarantee; anything else goes on.
+    let mut fast_note = Value::Null;
+    if let Some(fast) = rv.fast.as_deref() {
+        let stage = Stage::fast(fast);
+        let t = Instant::now();
+        match ask_stage(&stage, &pk.system, &pk.fast_user()) {
+            Ok(v) if v.decision == Decision::Allow => {
+                let s = judge(&stage, v);
+                if s.guarantee.is_none() {
+                    let _ = cache::record(&dir, &key, turn, &action, &s);
+                    return Reviewed {
+                        settled: stored_settled(&s, on_failure),
+                        record: record_of(&s, false, ms(t)),
+                    };
+                }
+                fast_note = json!({"latency_ms": ms(t), "guarantee": s.guarantee.map(|x| x.0)});
+            }
+            Ok(v) => fast_note = json!({"latency_ms": ms(t), "decision": v.decision}),
+            Err(e) => fast_note = json!({"latency_ms": ms(t), "error": one_line(&e, 200)}),
+        }
+    }
+
+    let stage = Stage::full(rv);
+    let t = Instant::now();
+    match ask_stage(&stage, &pk.system, &pk.user) {
+        Ok(v) => {
+            let s = judge(&stage, v);
+            let _ = cache::record(&dir, &key, turn, &action, &s);
+            let mut record = record_of(&s, false, ms(t));
+            record["fast"] = fast_note;
+            Reviewed {
+                settled: stored_settled(&s, on_failure),
+                record,
+            }
+        }
+        Err(e) => Reviewed {
+            settled: unavailable(on_failure, format!("{} stage: {e}", stage.name)),
+            record: json!({
+                "stage": stage.name, "model": stage.model_name(), "latency_ms": ms(t),
+                "error": one_line(&e, 200), "cache_hit": false, "packet_sha256": sha,
+                "fast": fast_note,
+            }),
+        },
+    }
+}
