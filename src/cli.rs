@@ -57,11 +57,44 @@ pub enum Command {
         /// Policy-test files to run (default: lint + .gatehook/tests/*.toml).
         paths: Vec<PathBuf>,
     },
+    /// List recent denials and asks, with the explain command and, where it makes sense,
+    /// the narrow rule that would allow each.
+    Denied {
+        /// Only this session.
+        #[arg(long)]
+        session: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// How many to show.
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+    },
+    /// Manage the rules in your user config.
+    Rules {
+        #[command(subcommand)]
+        action: RulesAction,
+    },
     /// Trust a project's .gatehook.toml as it is now (records its sha256), so its allow
     /// rules and settings apply. Editing the file withdraws the trust.
     Trust {
         /// The file (default: .gatehook.toml at the current project's root).
         path: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum RulesAction {
+    /// Add a rule to [permissions] in the user config, after showing it.
+    Add {
+        /// The rule, in Claude Code syntax (e.g. 'Bash(make deploy-staging)').
+        rule: String,
+        /// Which list: allow (default), ask or deny.
+        #[arg(long, value_parser = ["allow", "ask", "deny"], default_value = "allow")]
+        kind: String,
+        /// Write without asking.
+        #[arg(long)]
+        yes: bool,
     },
 }
 
@@ -126,6 +159,50 @@ pub fn run() -> i32 {
                 report.render_text()
             });
             report.exit_code()
+        }
+        Command::Denied {
+            session,
+            json,
+            limit,
+        } => {
+            let dirs = crate::config::gatehook_dirs();
+            let keep = match crate::config::load(&crate::config::ConfigPaths::discover(None)) {
+                Ok(c) => c.audit.keep,
+                Err(_) => 3,
+            };
+            match crate::denied::recent(&dirs.data, keep, session.as_deref(), limit) {
+                Ok(entries) => {
+                    print_out(&if json {
+                        crate::denied::render_json(&entries)
+                    } else {
+                        crate::denied::render_text(&entries)
+                    });
+                    0
+                }
+                Err(e) => {
+                    eprintln!("gatehook denied: {e:#}");
+                    2
+                }
+            }
+        }
+        Command::Rules {
+            action: RulesAction::Add { rule, kind, yes },
+        } => {
+            let kind = match kind.as_str() {
+                "ask" => crate::rules::RuleKind::Ask,
+                "deny" => crate::rules::RuleKind::Deny,
+                _ => crate::rules::RuleKind::Allow,
+            };
+            match crate::denied::rules_add(&rule, kind, yes) {
+                Ok(msg) => {
+                    print_out(&msg);
+                    0
+                }
+                Err(e) => {
+                    eprintln!("gatehook rules add: {e:#}");
+                    2
+                }
+            }
         }
         Command::Trust { path } => match crate::trust_cmd(path) {
             Ok(msg) => {

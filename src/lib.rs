@@ -17,6 +17,7 @@ pub mod check;
 pub mod cli;
 pub mod config;
 pub mod decision;
+pub mod denied;
 pub mod engine;
 pub mod explain;
 pub mod floor;
