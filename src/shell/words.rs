@@ -46,6 +46,8 @@ struct Builder {
     bare_dollar: bool,
     /// Where the whole word ends in the source (a tilde prefix may not reach past a node).
     word_end: usize,
+    /// Unquoted, unescaped blank inside a word node: the grammar and bash disagree.
+    misread: bool,
 }
 
 impl Builder {
@@ -107,6 +109,11 @@ impl Builder {
                         any = true;
                     }
                 },
+                ' ' | '\t' | '\n' => {
+                    self.misread = true;
+                    self.cur.push(c);
+                    any = true;
+                }
                 '*' | '?' => {
                     self.cur.push(c);
                     self.dynamic = true;
@@ -286,30 +293,56 @@ pub(super) fn decode_ansi_c(body: &str) -> String {
 impl Walker<'_> {
     /// Normalise one bash word made of one or more adjacent CST nodes.
     pub(super) fn word_group(&mut self, nodes: &[Node], src: &str) -> Vec<Word> {
+        if let (Some(first), Some(last)) = (nodes.first(), nodes.last()) {
+            let raw = src.get(first.start_byte()..last.end_byte()).unwrap_or("");
+            if continuation_splits_expansion(raw) {
+                self.opaque(Opaque::ParseError(format!(
+                    "a line continuation inside an expansion `{}`",
+                    short(raw)
+                )));
+            }
+        }
         let mut b = Builder {
             word_end: nodes.last().map_or(0, |n| n.end_byte()),
             ..Builder::default()
         };
         for node in nodes {
             // `$"…"` is split by the grammar into a bare `$` and a string.
-            if !node.is_named() && text(*node, src) == "$$" {
-                b.dynamic("$$");
-                continue;
-            }
             if !node.is_named() && node.kind() == "$" {
-                if src
-                    .get(node.end_byte()..)
-                    .is_some_and(|r| r.starts_with('"'))
-                {
-                    self.opaque(Opaque::LocaleQuote);
-                    continue;
-                }
-                b.dollar();
+                self.dollar_token(*node, src, &mut b);
                 continue;
             }
             self.piece(*node, src, &mut b);
         }
+        if b.misread {
+            self.opaque(Opaque::ParseError("a blank inside a word".into()));
+        }
         b.finish()
+    }
+
+    /// A bare `$` token outside an expansion. Its text may carry more than `$`: `$$` (the
+    /// pid), or characters before it the grammar swallowed (`-$` in `}-$`).
+    fn dollar_token(&mut self, node: Node, src: &str, b: &mut Builder) {
+        let t = text(node, src);
+        let at = t.find('$').unwrap_or(t.len());
+        let (prefix, dollars) = t.split_at(at);
+        if prefix.chars().rev().take_while(|&c| c == '\\').count() % 2 == 1 {
+            b.unquoted(t); // `\$`: an escaped, literal dollar
+            return;
+        }
+        b.unquoted(prefix);
+        let quote_follows = src
+            .get(node.end_byte()..)
+            .is_some_and(|r| r.starts_with('"'));
+        match dollars {
+            "$$" => b.dynamic("$$"),
+            "$" if quote_follows => self.opaque(Opaque::LocaleQuote),
+            "$" => b.dollar(),
+            other => {
+                self.opaque(Opaque::ParseError(format!("misread `{}`", short(other))));
+                b.dynamic(other);
+            }
+        }
     }
 
     /// Normalise one CST node as a whole word.
@@ -429,6 +462,9 @@ impl Walker<'_> {
             ..Builder::default()
         };
         self.piece(node, src, &mut b);
+        if b.misread {
+            self.opaque(Opaque::ParseError("a blank inside a word".into()));
+        }
         b.finish()
     }
 
@@ -489,17 +525,8 @@ impl Walker<'_> {
             if let Some(gap) = src.get(pos..child.start_byte()) {
                 b.unquoted(gap);
             }
-            if !child.is_named() && text(*child, src) == "$$" {
-                b.dynamic("$$");
-            } else if !child.is_named() && child.kind() == "$" {
-                if src
-                    .get(child.end_byte()..)
-                    .is_some_and(|r| r.starts_with('"'))
-                {
-                    self.opaque(Opaque::LocaleQuote);
-                } else {
-                    b.dollar();
-                }
+            if !child.is_named() && child.kind() == "$" {
+                self.dollar_token(*child, src, b);
             } else {
                 self.piece(*child, src, b);
             }
@@ -529,7 +556,10 @@ impl Walker<'_> {
                 b.quoted(raw.get(..raw.len() - t.len()).unwrap_or(""));
             }
             match child.kind() {
-                "\"" if !child.is_named() => {}
+                // The grammar may fold blanks before the closing quote into its token.
+                "\"" if !child.is_named() => {
+                    b.quoted(&double_quoted(raw.strip_suffix('"').unwrap_or(raw)))
+                }
                 "string_content" => b.quoted(&double_quoted(t)),
                 "simple_expansion" => self.simple_expansion(t, true, b),
                 "expansion" => self.expansion(child, src, true, b),
@@ -621,6 +651,22 @@ impl Walker<'_> {
         self.scan(node, src);
         b.dynamic(t);
     }
+}
+
+/// Does a backslash-newline fall inside a `$NAME` or right after `$`? Bash removes it
+/// before reading the expansion (`$HO\⏎ME` is `$HOME`); the grammar does not.
+fn continuation_splits_expansion(raw: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    raw.match_indices("\\\n").any(|(i, _)| {
+        let before = raw.get(..i).unwrap_or("");
+        let after = raw.get(i + 2..).unwrap_or("");
+        if before.ends_with('$') {
+            return true;
+        }
+        let name_start = before.trim_end_matches(ident);
+        let in_name = name_start.len() < before.len() && name_start.ends_with('$');
+        in_name && after.starts_with(ident)
+    })
 }
 
 /// Join the fields of one word with spaces (for strings handed to a shell).
