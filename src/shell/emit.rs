@@ -4,8 +4,9 @@
 
 use super::command::Draft;
 use super::parse::Walker;
+use super::quoting::decode_ansi_c;
 use super::unwrap::{self, Body, NestKind, Nested};
-use super::words::{decode_ansi_c, short, Word};
+use super::words::{short, Word};
 use super::{Opaque, Origin, SimpleCommand, HARD_MAX_COMMANDS, MAX_REENTRY};
 
 impl Walker<'_> {

@@ -7,14 +7,26 @@
 //! in [`Analysis::opaque`], and the caller must never allow an opaque command. Deciding
 //! which commands are routine or dangerous is left to the rules and floor modules.
 //!
-//! Submodules: `parse` walks the tree-sitter CST (allowlisting node kinds), `words`
-//! normalises words, `unwrap` strips wrappers and finds re-entries, `opts` parses wrapper
-//! options.
+//! Submodules: `parse` walks the tree-sitter CST (allowlisting node kinds), `command`
+//! assembles simple commands and redirects, `words` normalises words (with the character
+//! rules in `quoting`), `emit` stores commands and runs re-entries, `unwrap` strips
+//! wrappers, `reenter` finds commands run again by a shell or tool, `opts`/`specs` parse
+//! wrapper options.
+//!
+//! The grammar and bash disagree in places (found by differential tests against bash in
+//! `tests`); each known disagreement is either corrected or reported as
+//! [`Opaque::ParseError`], never silently trusted.
+//!
+//! Cost (release, this machine): `analyze("git status && git diff --stat")` takes about
+//! 21–29 µs including parser creation (`Parser::new` + `set_language` is ≈0.6 µs, so no
+//! parser cache is needed). Parsing costs roughly 1 µs per byte, which is why text beyond
+//! [`HARD_MAX_LEN`] is not parsed and all parsing per call is capped at [`PARSE_BUDGET`].
 
 mod command;
 mod emit;
 mod opts;
 mod parse;
+mod quoting;
 mod reenter;
 mod specs;
 mod unwrap;

@@ -34,6 +34,22 @@ pub(super) fn detect(exec: &[Word], u: &mut Unwrapped) {
         "parallel" => parallel(exec, u),
         "watch" => watch(exec, u),
         "git" => git(exec, u),
+        "script" => {
+            let p = opts::parse(exec, 1, &SCRIPT);
+            if let Some(cmd) = p.value("-c").or_else(|| p.value("--command")) {
+                u.nest_shell(NestKind::Shell, Word::lit(cmd));
+            }
+        }
+        "nix-shell" => {
+            let mut iter = exec.iter();
+            while let Some(w) = iter.next() {
+                if w.text == "--run" || w.text == "--command" {
+                    if let Some(cmd) = iter.next() {
+                        u.nest_shell(NestKind::Shell, cmd.clone());
+                    }
+                }
+            }
+        }
         _ => {}
     }
 }

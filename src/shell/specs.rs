@@ -538,3 +538,94 @@ pub(super) const GIT: Spec = Spec {
     ],
     numeric: false,
 };
+
+pub(super) const STRACE: Spec = Spec {
+    short_val: "abeEIoOpPsSuUX",
+    short_opt: "",
+    short_bool: "cCdDfFhiknqrtTvVwxyYzZ",
+    long_val: &[
+        "output",
+        "expr",
+        "signal",
+        "string-limit",
+        "user",
+        "env",
+        "trace",
+        "attach",
+    ],
+    long_bool: &[
+        "follow-forks",
+        "output-separately",
+        "summary-only",
+        "summary",
+        "help",
+        "version",
+    ],
+    numeric: false,
+};
+pub(super) const SSHPASS: Spec = Spec {
+    short_val: "pfdP",
+    short_opt: "",
+    short_bool: "evh",
+    long_val: &[],
+    long_bool: &[],
+    numeric: false,
+};
+pub(super) const PROXYCHAINS: Spec = Spec {
+    short_val: "f",
+    short_opt: "",
+    short_bool: "q",
+    long_val: &[],
+    long_bool: &[],
+    numeric: false,
+};
+pub(super) const TORSOCKS: Spec = Spec {
+    short_val: "upaP",
+    short_opt: "",
+    short_bool: "idq6h",
+    long_val: &["user", "pass", "address", "port"],
+    long_bool: &["isolate", "debug", "quiet", "help", "version"],
+    numeric: false,
+};
+pub(super) const FAKEROOT: Spec = Spec {
+    short_val: "lisb",
+    short_opt: "",
+    short_bool: "uhv",
+    long_val: &["lib", "faked", "fd-base"],
+    long_bool: &["unknown-is-real", "help", "version"],
+    numeric: false,
+};
+pub(super) const XVFB_RUN: Spec = Spec {
+    short_val: "efnpsw",
+    short_opt: "",
+    short_bool: "alh",
+    long_val: &[
+        "error-file",
+        "auth-file",
+        "server-num",
+        "xauth-protocol",
+        "server-args",
+        "wait",
+    ],
+    long_bool: &["auto-servernum", "listen-tcp", "help"],
+    numeric: false,
+};
+pub(super) const SCRIPT: Spec = Spec {
+    short_val: "cEIOTBmo",
+    short_opt: "",
+    short_bool: "aefqh",
+    long_val: &[
+        "command",
+        "echo",
+        "log-in",
+        "log-out",
+        "log-timing",
+        "log-io",
+        "logging-format",
+        "output-limit",
+    ],
+    long_bool: &[
+        "append", "return", "flush", "force", "quiet", "help", "version",
+    ],
+    numeric: false,
+};

@@ -159,6 +159,12 @@ pub(super) fn unwrap(argv: &[Word]) -> Unwrapped {
                 (!(p.has("-p") || p.has("--pid"))).then_some(p.next + 1)
             }
             "flock" => flock(argv, i, &mut u),
+            "strace" | "ltrace" => plain(&name, argv, i, &STRACE, &mut u),
+            "sshpass" => plain(&name, argv, i, &SSHPASS, &mut u),
+            "proxychains" | "proxychains4" => plain(&name, argv, i, &PROXYCHAINS, &mut u),
+            "torsocks" => plain(&name, argv, i, &TORSOCKS, &mut u),
+            "fakeroot" => plain(&name, argv, i, &FAKEROOT, &mut u),
+            "xvfb-run" => plain(&name, argv, i, &XVFB_RUN, &mut u),
             _ => None,
         };
         match next {

@@ -4,6 +4,9 @@
 //! Command substitutions met on the way are handed back to the walker (`parse`).
 
 use super::parse::Walker;
+use super::quoting::{
+    ansi_c_closes_at_end, continuation_splits_expansion, decode_ansi_c, double_quoted,
+};
 use super::{Opaque, Origin};
 use tree_sitter::Node;
 
@@ -46,6 +49,8 @@ struct Builder {
     bare_dollar: bool,
     /// Where the whole word ends in the source (a tilde prefix may not reach past a node).
     word_end: usize,
+    /// Unquoted, unescaped blank inside a word node: the grammar and bash disagree.
+    misread: bool,
 }
 
 impl Builder {
@@ -107,6 +112,11 @@ impl Builder {
                         any = true;
                     }
                 },
+                ' ' | '\t' | '\n' => {
+                    self.misread = true;
+                    self.cur.push(c);
+                    any = true;
+                }
                 '*' | '?' => {
                     self.cur.push(c);
                     self.dynamic = true;
@@ -159,157 +169,59 @@ impl Builder {
     }
 }
 
-/// Text inside double quotes: only `\$ \` \" \\ \newline` are escapes.
-fn double_quoted(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('\n') => {}
-            Some(n @ ('$' | '`' | '"' | '\\')) => out.push(n),
-            Some(n) => {
-                out.push('\\');
-                out.push(n);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
-}
-
-/// Does `$'…'` end, by bash's rules (a backslash escapes any character), exactly at its
-/// last character?
-fn ansi_c_closes_at_end(t: &str) -> bool {
-    let Some(body) = t.strip_prefix("$'") else {
-        return false;
-    };
-    let mut chars = body.char_indices();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '\\' => {
-                chars.next();
-            }
-            '\'' => return i + 1 == body.len(),
-            _ => {}
-        }
-    }
-    false
-}
-
-/// Decode the body of `$'…'` like bash does, so its content can be checked.
-pub(super) fn decode_ansi_c(body: &str) -> String {
-    let mut out = String::with_capacity(body.len());
-    let chars: Vec<char> = body.chars().collect();
-    let mut i = 0;
-    let radix_run = |start: usize, max: usize, radix: u32| -> (u32, usize) {
-        let mut v: u32 = 0;
-        let mut n = 0;
-        while n < max {
-            match chars.get(start + n).and_then(|c| c.to_digit(radix)) {
-                Some(d) => {
-                    v = v.saturating_mul(radix).saturating_add(d);
-                    n += 1;
-                }
-                None => break,
-            }
-        }
-        (v, n)
-    };
-    while let Some(&c) = chars.get(i) {
-        i += 1;
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        let Some(&e) = chars.get(i) else {
-            out.push('\\');
-            break;
-        };
-        i += 1;
-        let simple = match e {
-            'a' => Some('\x07'),
-            'b' => Some('\x08'),
-            'e' | 'E' => Some('\x1b'),
-            'f' => Some('\x0c'),
-            'n' => Some('\n'),
-            'r' => Some('\r'),
-            't' => Some('\t'),
-            'v' => Some('\x0b'),
-            '\\' | '\'' | '"' | '?' => Some(e),
-            _ => None,
-        };
-        if let Some(s) = simple {
-            out.push(s);
-            continue;
-        }
-        let (value, used) = match e {
-            '0'..='7' => {
-                let (v, n) = radix_run(i - 1, 3, 8);
-                (Some(v), n.saturating_sub(1))
-            }
-            'x' => {
-                let (v, n) = radix_run(i, 2, 16);
-                (if n > 0 { Some(v) } else { None }, n)
-            }
-            'u' => {
-                let (v, n) = radix_run(i, 4, 16);
-                (if n > 0 { Some(v) } else { None }, n)
-            }
-            'U' => {
-                let (v, n) = radix_run(i, 8, 16);
-                (if n > 0 { Some(v) } else { None }, n)
-            }
-            'c' => match chars.get(i) {
-                Some(&ctl) => (Some(u32::from(ctl) & 0x1f), 1),
-                None => (None, 0),
-            },
-            _ => (None, 0),
-        };
-        match value {
-            Some(v) => {
-                i += used;
-                out.push(char::from_u32(v & 0x10_FFFF).unwrap_or('\u{FFFD}'));
-            }
-            None => {
-                out.push('\\');
-                out.push(e);
-            }
-        }
-    }
-    out
-}
-
 impl Walker<'_> {
     /// Normalise one bash word made of one or more adjacent CST nodes.
     pub(super) fn word_group(&mut self, nodes: &[Node], src: &str) -> Vec<Word> {
+        if let (Some(first), Some(last)) = (nodes.first(), nodes.last()) {
+            let raw = src.get(first.start_byte()..last.end_byte()).unwrap_or("");
+            if continuation_splits_expansion(raw) {
+                self.opaque(Opaque::ParseError(format!(
+                    "a line continuation inside an expansion `{}`",
+                    short(raw)
+                )));
+            }
+        }
         let mut b = Builder {
             word_end: nodes.last().map_or(0, |n| n.end_byte()),
             ..Builder::default()
         };
         for node in nodes {
             // `$"…"` is split by the grammar into a bare `$` and a string.
-            if !node.is_named() && text(*node, src) == "$$" {
-                b.dynamic("$$");
-                continue;
-            }
             if !node.is_named() && node.kind() == "$" {
-                if src
-                    .get(node.end_byte()..)
-                    .is_some_and(|r| r.starts_with('"'))
-                {
-                    self.opaque(Opaque::LocaleQuote);
-                    continue;
-                }
-                b.dollar();
+                self.dollar_token(*node, src, &mut b);
                 continue;
             }
             self.piece(*node, src, &mut b);
         }
+        if b.misread {
+            self.opaque(Opaque::ParseError("a blank inside a word".into()));
+        }
         b.finish()
+    }
+
+    /// A bare `$` token outside an expansion. Its text may carry more than `$`: `$$` (the
+    /// pid), or characters before it the grammar swallowed (`-$` in `}-$`).
+    fn dollar_token(&mut self, node: Node, src: &str, b: &mut Builder) {
+        let t = text(node, src);
+        let at = t.find('$').unwrap_or(t.len());
+        let (prefix, dollars) = t.split_at(at);
+        if prefix.chars().rev().take_while(|&c| c == '\\').count() % 2 == 1 {
+            b.unquoted(t); // `\$`: an escaped, literal dollar
+            return;
+        }
+        b.unquoted(prefix);
+        let quote_follows = src
+            .get(node.end_byte()..)
+            .is_some_and(|r| r.starts_with('"'));
+        match dollars {
+            "$$" => b.dynamic("$$"),
+            "$" if quote_follows => self.opaque(Opaque::LocaleQuote),
+            "$" => b.dollar(),
+            other => {
+                self.opaque(Opaque::ParseError(format!("misread `{}`", short(other))));
+                b.dynamic(other);
+            }
+        }
     }
 
     /// Normalise one CST node as a whole word.
@@ -429,6 +341,9 @@ impl Walker<'_> {
             ..Builder::default()
         };
         self.piece(node, src, &mut b);
+        if b.misread {
+            self.opaque(Opaque::ParseError("a blank inside a word".into()));
+        }
         b.finish()
     }
 
@@ -489,17 +404,8 @@ impl Walker<'_> {
             if let Some(gap) = src.get(pos..child.start_byte()) {
                 b.unquoted(gap);
             }
-            if !child.is_named() && text(*child, src) == "$$" {
-                b.dynamic("$$");
-            } else if !child.is_named() && child.kind() == "$" {
-                if src
-                    .get(child.end_byte()..)
-                    .is_some_and(|r| r.starts_with('"'))
-                {
-                    self.opaque(Opaque::LocaleQuote);
-                } else {
-                    b.dollar();
-                }
+            if !child.is_named() && child.kind() == "$" {
+                self.dollar_token(*child, src, b);
             } else {
                 self.piece(*child, src, b);
             }
@@ -529,7 +435,10 @@ impl Walker<'_> {
                 b.quoted(raw.get(..raw.len() - t.len()).unwrap_or(""));
             }
             match child.kind() {
-                "\"" if !child.is_named() => {}
+                // The grammar may fold blanks before the closing quote into its token.
+                "\"" if !child.is_named() => {
+                    b.quoted(&double_quoted(raw.strip_suffix('"').unwrap_or(raw)))
+                }
                 "string_content" => b.quoted(&double_quoted(t)),
                 "simple_expansion" => self.simple_expansion(t, true, b),
                 "expansion" => self.expansion(child, src, true, b),

@@ -29,6 +29,8 @@ fn finds_rm_in_bash_c_recursively() {
         "ssh -p 22 host 'rm -rf /'",
         "flock /tmp/l -c 'rm -rf /'",
         "busybox sh -c 'rm -rf /'",
+        "script -qc 'rm -rf /' /dev/null",
+        "nix-shell -p x --run 'rm -rf /'",
     ] {
         assert_exec(cmd, "rm -rf /");
     }
@@ -82,6 +84,12 @@ fn unwraps_sudo_env_timeout_nice_command() {
         ("caffeinate -i rm x", "rm x", "caffeinate"),
         ("busybox rm x", "rm x", "busybox"),
         ("/usr/bin/sudo /usr/bin/env /bin/rm x", "rm x", "sudo env"),
+        ("strace -f -o /tmp/t rm x", "rm x", "strace"),
+        (
+            "sshpass -p pw proxychains4 -q torsocks fakeroot xvfb-run -a rm x",
+            "rm x",
+            "sshpass proxychains4 torsocks fakeroot xvfb-run",
+        ),
         ("command -v rm", "command -v rm", ""),
         ("sudo -l", "sudo -l", ""),
         ("env", "env", ""),
