@@ -133,20 +133,26 @@ impl<'e> Walker<'e> {
             self.opaque(Opaque::TooLong(parsed));
             return None;
         }
-        let src = defuse(src);
-        if let Cow::Owned(_) = src {
+        if let Cow::Owned(_) = defuse(src) {
             self.opaque(Opaque::ParseError(
                 "a non-ASCII character right after `{` (replaced before parsing)".into(),
             ));
         }
+        // NOTE: the grammar's C scanner only ever sees ASCII. Every non-ASCII character is
+        // replaced, byte for byte, by `_` before parsing: bash treats all non-ASCII bytes as
+        // ordinary word characters, so the structure is unchanged, every byte offset stays
+        // valid in the original text (which is what words are read from), and the class of
+        // crashes where the scanner hands a large code point to C `isdigit()`/`iswspace()`
+        // (a segfault would exit as a non-blocking error, i.e. fail open) cannot occur.
+        let ascii = ascii_only(src);
         let tree = self
             .parser
             .as_mut()
-            .and_then(|p| p.parse(src.as_ref(), None));
+            .and_then(|p| p.parse(ascii.as_ref(), None));
         if tree.is_none() {
             self.opaque(Opaque::ParseError("the parser gave up".into()));
         }
-        Some((tree?, src))
+        Some((tree?, Cow::Borrowed(src)))
     }
 
     pub(crate) fn analyze_top(&mut self, src: &str) {
@@ -456,6 +462,22 @@ fn defuse(src: &str) -> Cow<'_, str> {
         Some(s) => Cow::Owned(s),
         None => Cow::Borrowed(src),
     }
+}
+
+/// `src` with every non-ASCII character replaced by as many `_` as it has bytes.
+fn ascii_only(src: &str) -> Cow<'_, str> {
+    if src.is_ascii() {
+        return Cow::Borrowed(src);
+    }
+    let mut out = String::with_capacity(src.len());
+    for c in src.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            out.extend(std::iter::repeat_n('_', c.len_utf8()));
+        }
+    }
+    Cow::Owned(out)
 }
 
 fn is_blank(gap: &str) -> bool {

@@ -616,3 +616,29 @@ proptest::proptest! {
         }
     }
 }
+
+/// The grammar parses an ASCII stand-in; words keep their real characters.
+#[test]
+fn non_ascii_words_survive_the_ascii_parse() {
+    let cases: &[(&str, &[&str])] = &[
+        ("cat fïlé.txt", &["cat", "fïlé.txt"]),
+        (
+            "grep 'naïve café' 日本.md",
+            &["grep", "naïve café", "日本.md"],
+        ),
+        ("echo \u{a0}x", &["echo", "\u{a0}x"]),
+    ];
+    for (cmd, want) in cases {
+        assert_eq!(argv0(cmd), *want, "{cmd}");
+        assert!(an(cmd).is_transparent(), "{cmd}: {:?}", an(cmd).opaque);
+    }
+    // Code points the C scanner once crashed on are harmless now, anywhere in the text.
+    for cmd in [
+        "{\u{722D2}",
+        "x {1..\u{10FFFF}}",
+        "echo ${\u{722D2}}",
+        "a\u{722D2}{",
+    ] {
+        let _ = an(cmd);
+    }
+}
