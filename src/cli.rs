@@ -42,6 +42,9 @@ pub enum Command {
         /// The harness's permission mode (default, plan, acceptEdits, bypassPermissions, …).
         #[arg(long)]
         permission_mode: Option<String>,
+        /// Compare build files against this session's baseline (read only).
+        #[arg(long)]
+        session: Option<String>,
         /// A Bash command, or `-` to read a whole hook payload from stdin.
         command: Option<String>,
     },
@@ -75,6 +78,7 @@ pub fn run() -> i32 {
             tool,
             input,
             permission_mode,
+            session,
             command,
         } => {
             let args = ExplainArgs {
@@ -85,6 +89,7 @@ pub fn run() -> i32 {
                 input,
                 command,
                 permission_mode,
+                session,
             };
             match explain::run(&args) {
                 Ok(text) => {
