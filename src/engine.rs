@@ -589,7 +589,12 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             ev.step("build-files", cause.describe());
             return unsure(ev, Gate::Floor, cause);
         }
-        Some(Verdict::Opaque { reason }) => Some(Cause::OpaqueCommand { reason }),
+        Some(Verdict::Opaque { reason }) => {
+            // What runs cannot be seen: a person (or the reviewer) looks at it.
+            let cause = Cause::OpaqueCommand { reason };
+            ev.step("opaque", cause.describe());
+            return unsure(ev, Gate::Floor, cause);
+        }
         Some(Verdict::Unknown { command, reason }) => {
             Some(Cause::UnknownCommand { command, reason })
         }

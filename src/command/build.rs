@@ -46,23 +46,29 @@ const GRADLE_FILES: &[&str] = &[
 ];
 const DENO_FILES: &[&str] = &["deno.json", "deno.jsonc"];
 
-/// Options that change which code a runner executes.
-const BAD_OPTS: &[(&str, &str)] = &[
-    ("--config", "sets config that can name another program"),
-    ("-Z", "enables unstable options"),
-    ("--manifest-path", "builds another manifest"),
-    ("-toolexec", "runs a program around every tool"),
-    ("-exec", "runs test binaries through a program"),
-    ("--eval", "evaluates make code"),
-    ("-E", "evaluates make code"),
-    ("-f", "reads another makefile"),
-    ("--file", "reads another makefile"),
-    ("-C", "runs in another directory"),
-    ("--directory", "runs in another directory"),
-    ("-p", "loads a plugin"),
-    ("--rootdir", "reads config from another directory"),
-    ("--justfile", "reads another justfile"),
-    ("--prefix", "runs another package"),
+/// Options that change which code a runner executes: `(program, option, why)`.
+const BAD_OPTS: &[(&str, &str, &str)] = &[
+    ("cargo", "--config", "sets config that can name another program"),
+    ("cargo", "-Z", "enables unstable options"),
+    ("cargo", "--manifest-path", "builds another manifest"),
+    ("go", "-toolexec", "runs a program around every tool"),
+    ("go", "-exec", "runs test binaries through a program"),
+    ("make", "--eval", "evaluates make code"),
+    ("make", "-E", "evaluates make code"),
+    ("make", "-f", "reads another makefile"),
+    ("make", "--file", "reads another makefile"),
+    ("make", "--makefile", "reads another makefile"),
+    ("make", "-C", "runs in another directory"),
+    ("make", "--directory", "runs in another directory"),
+    ("pytest", "-p", "loads a plugin"),
+    ("pytest", "--rootdir", "reads config from another directory"),
+    ("pytest", "-c", "reads another config file"),
+    ("just", "--justfile", "reads another justfile"),
+    ("just", "-f", "reads another justfile"),
+    ("just", "-d", "runs in another directory"),
+    ("npm", "--prefix", "runs another package"),
+    ("pnpm", "--dir", "runs another package"),
+    ("yarn", "--cwd", "runs another package"),
 ];
 
 /// Is this a build or test runner? Returns the look (class `Build`) when it is.
@@ -102,7 +108,11 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
     };
     for a in args {
         let name = a.split('=').next().unwrap_or(a);
-        if let Some((f, why)) = BAD_OPTS.iter().find(|(f, _)| *f == name) {
+        let prog = match cmd.program() {
+            "py.test" | "python" | "python3" => "pytest",
+            p => p,
+        };
+        if let Some((_, f, why)) = BAD_OPTS.iter().find(|(p, f, _)| *p == prog && *f == name) {
             return Some(Look::unknown(format!("{} {f} {why}", cmd.program())));
         }
     }

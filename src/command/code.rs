@@ -20,7 +20,7 @@ const DELETE_APIS: &[&str] = &[
 const SHELL_APIS: &[&str] = &[
     "os.system", "subprocess", "child_process", "execSync", "exec(", "spawn", "system(",
     "popen", "Deno.run", "Deno.Command", "Bun.spawn", "%x(", "IO.popen", "shell_exec",
-    "passthru", "proc_open", "`", "Runtime.getRuntime",
+    "passthru", "proc_open", "`", "Runtime.getRuntime", "getline", "| \"", "|\"",
 ];
 
 /// Signs that code names the root, a top-level directory or the home directory.
@@ -43,9 +43,14 @@ fn code_flag(prog: &str) -> &'static [&'static str] {
         "php" => &["-r"],
         "lua" => &["-e"],
         "osascript" => &["-e"],
+        "awk" | "gawk" | "mawk" | "nawk" => &["-e", "--source"],
         "pwsh" | "powershell" => &["-c", "-Command", "-command"],
         _ => &[],
     }
+}
+
+fn is_awk(prog: &str) -> bool {
+    matches!(prog, "awk" | "gawk" | "mawk" | "nawk")
 }
 
 fn is_interpreter(prog: &str) -> bool {
@@ -57,7 +62,9 @@ fn is_interpreter(prog: &str) -> bool {
 /// The inline code a command runs, if it is an interpreter given code.
 fn inline_code(cmd: &Cmd) -> Option<String> {
     let prog = cmd.program();
-    if !is_interpreter(prog) {
+    let prog = prog.rsplit('/').next().unwrap_or(prog);
+    let prog = prog.strip_suffix(".exe").unwrap_or(prog);
+    if !is_interpreter(prog) && !is_awk(prog) {
         return None;
     }
     let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
@@ -70,9 +77,35 @@ fn inline_code(cmd: &Cmd) -> Option<String> {
                 code.push_str(v);
                 code.push('\n');
             }
+        } else if flags.iter().any(|f| {
+            f.len() == 2 && a.starts_with('-') && !a.starts_with("--") && a.ends_with(&f[1..])
+        }) {
+            // A bundle ending in the code flag (`perl -we CODE`, `ruby -we CODE`).
+            if let Some(v) = args.get(i + 1) {
+                code.push_str(v);
+                code.push('\n');
+            }
         } else if flags.iter().any(|f| f.len() == 2 && a.starts_with(f) && a.len() > 2) {
             code.push_str(&a[2..]);
             code.push('\n');
+        }
+    }
+    if is_awk(prog) && code.is_empty() {
+        // The first non-option word is the awk program.
+        let mut skip = false;
+        for a in args {
+            if skip {
+                skip = false;
+                continue;
+            }
+            if a == "-F" || a == "-v" || a == "-f" {
+                skip = true;
+                continue;
+            }
+            if !a.starts_with('-') {
+                code.push_str(a);
+                break;
+            }
         }
     }
     if let Some(s) = &cmd.sc.stdin_text {
@@ -85,6 +118,7 @@ fn inline_code(cmd: &Cmd) -> Option<String> {
 pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
     let code = inline_code(cmd)?;
     let prog = cmd.program();
+    let prog = prog.rsplit('/').next().unwrap_or(prog);
     // Shell commands quoted inside the code.
     if SHELL_APIS.iter().any(|a| code.contains(a)) && can_recurse(depth) {
         let mut worst: Option<Class> = None;
@@ -110,6 +144,13 @@ pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
             return Some(w);
         }
     }
+    // Code that reads like a shell command line (`ruby -e "rm -rf /"`).
+    if can_recurse(depth) {
+        let j = judge_text(&code, ctx, depth);
+        if let Verdict::Hard { category, reason, .. } | Verdict::Soft { category, reason, .. } = j.verdict {
+            return Some(Class::Soft { category, reason: format!("{prog} code reads like a command that {reason}") });
+        }
+    }
     if let Some(api) = DELETE_APIS.iter().find(|a| code.contains(*a)) {
         let hard = HARD_SIGNS.iter().any(|s| code.contains(s)) || code.contains(&ctx.home.display().to_string());
         let reason = format!("{prog} code calls {api}");
@@ -118,6 +159,15 @@ pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
         } else {
             Class::Soft { category: "deletion", reason: format!("{reason}, which deletes files") }
         });
+    }
+    if SHELL_APIS.iter().any(|a| code.contains(a)) {
+        return Some(Class::Soft {
+            category: "dynamic-exec",
+            reason: format!("{prog} code runs shell commands"),
+        });
+    }
+    if is_awk(prog) {
+        return None;
     }
     Some(Class::Unknown {
         reason: format!("{prog} runs inline code, which is never routine"),

@@ -29,7 +29,7 @@ impl Tier {
     }
 }
 
-type Hit = (Tier, &'static str, String, Vec<String>);
+pub(super) type Hit = (Tier, &'static str, String, Vec<String>);
 
 fn hit(t: Tier, cat: &'static str, reason: impl Into<String>) -> Option<Hit> {
     Some((t, cat, reason.into(), Vec::new()))
@@ -168,12 +168,24 @@ pub(super) fn inherited_targets(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> O
     }
 }
 
+/// Glob components that match everything in a directory.
+const MATCH_ALL: &[&str] = &["*", ".*", "*.*", ".[!.]*", ".??*", "{*,.*}", "{.*,*}", "**", "*/"];
+
+/// Directories meant to be emptied: deleting them is asked about, not denied.
+const SCRATCH: &[&str] = &["/tmp", "/var/tmp", "/private/tmp"];
+
 /// Does deleting this target destroy something no one can get back?
 fn hard_target(word: &str, dynamic: bool, cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
     if dynamic && is_expansion(word) {
         let prefix = &word[..word.find(['$', '`']).unwrap_or(0)];
         if prefix.is_empty() || prefix == "./" || prefix == "." {
-            return Some(format!("{word} is computed at run time and could be empty or /"));
+            // `$X`, `$X/`, `$X/*` could be `/` or the home directory; `$TMPDIR/build`
+            // names one thing below whatever `$X` is.
+            let tail = word.split_once('/').map(|(_, t)| t).unwrap_or("");
+            if tail.is_empty() || MATCH_ALL.contains(&tail) {
+                return Some(format!("{word} is computed at run time and could be empty or /"));
+            }
+            return None;
         }
         let dir = if prefix.ends_with('/') {
             prefix.to_string()
@@ -186,8 +198,7 @@ fn hard_target(word: &str, dynamic: bool, cmd: &Cmd, ctx: &JudgeCtx) -> Option<S
         // A glob: the directory it matches in, if the last part matches everything.
         let dir = routine::glob_dir(word);
         let last = word.rsplit('/').next().unwrap_or(word);
-        let match_all = last.chars().all(|c| matches!(c, '*' | '.' | '?' | '[' | ']' | '!' | '{' | '}' | ','));
-        if match_all {
+        if MATCH_ALL.contains(&last) {
             return hard_dir(&dir, cmd, ctx).map(|w| format!("{word} matches everything in {w}"));
         }
         return None;
@@ -212,6 +223,9 @@ fn hard_dir(word: &str, cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
 }
 
 fn hard_place(p: &Path, ctx: &JudgeCtx) -> Option<String> {
+    if SCRATCH.iter().any(|t| p == Path::new(t)) {
+        return None;
+    }
     let n = p.components().count();
     if n <= 1 {
         return Some("the root directory".into());
@@ -263,7 +277,11 @@ pub(super) fn check(cmd: &Cmd, inherited: Option<&[(String, bool)]>, ctx: &Judge
         }
     }
     if prog.starts_with("mkfs") || prog == "wipefs" || prog == "mkswap" {
-        return hit(Tier::Hard, "disk", format!("{prog} erases a file system"));
+        let on_device = cmd.args().iter().any(|a| a.starts_with("/dev/")) || cmd.has_expansion();
+        if on_device {
+            return hit(Tier::Hard, "disk", format!("{prog} erases a file system on a device"));
+        }
+        return hit(Tier::Soft, "disk", format!("{prog} formats an image file"));
     }
     let (flags, pos) = split_args(cmd);
     if let Some((_, flag)) = AGENT_SKIP_FLAGS.iter().find(|(p, f)| {
@@ -299,7 +317,9 @@ pub(super) fn check(cmd: &Cmd, inherited: Option<&[(String, bool)]>, ctx: &Judge
             }
             if recursive || force || prog == "shred" || cmd.sc.origin == Origin::Xargs {
                 for (t, d) in &targets {
-                    if let Some(why) = hard_target(t, *d, cmd, ctx) {
+                    // A find filter chooses among the files under the workspace: asked.
+                    let found = inherited.is_some() && cmd.sc.origin == Origin::FindExec;
+                    if let Some(why) = hard_target(t, *d, cmd, ctx).filter(|w| !(found && w.contains("the workspace"))) {
                         return Some((Tier::Hard, "deletion", format!("{prog} would delete {why}"), writes));
                     }
                 }
@@ -312,7 +332,7 @@ pub(super) fn check(cmd: &Cmd, inherited: Option<&[(String, bool)]>, ctx: &Judge
         "find" if cmd.args().iter().any(|a| a == "-delete") => {
             let roots = inherited_targets_find(cmd);
             for (t, d) in &roots {
-                if let Some(why) = hard_target(t, *d, cmd, ctx) {
+                if let Some(why) = hard_target(t, *d, cmd, ctx).filter(|w| !w.contains("the workspace")) {
                     return hit(Tier::Hard, "deletion", format!("find -delete would delete {why}"));
                 }
             }
@@ -351,7 +371,7 @@ pub(super) fn check(cmd: &Cmd, inherited: Option<&[(String, bool)]>, ctx: &Judge
             hit(Tier::Hard, "disk", format!("{prog} rewrites a partition table"))
         }
         "chmod" | "chown" | "chgrp" => {
-            let recursive = has_short(&flags, 'R') || has_long(&flags, &["--recursive"]);
+            let recursive = has_short(&flags, 'R') || has_short(&flags, 'r') || has_long(&flags, &["--recursive"]);
             let targets = pos.iter().skip(if flags.iter().any(|f| f.starts_with("--reference")) { 0 } else { 1 });
             for (t, d) in targets {
                 if let Some(why) = hard_target(t, *d, cmd, ctx) {
@@ -474,6 +494,101 @@ fn cloud(prog: &str, pos: &[(String, bool)]) -> Option<Hit> {
         if p.starts_with("delete") || p.starts_with("terminate") || p.starts_with("remove") || p == "rb" || (prog == "aws" && p == "rm") || p == "destroy" {
             return hit(Tier::Soft, "cloud", format!("{prog} {p} deletes cloud resources"));
         }
+    }
+    None
+}
+
+/// Programs the destructive tier knows by name (to find them behind unknown wrappers).
+pub(super) fn is_destructive_program(w: &str) -> bool {
+    matches!(
+        w,
+        "rm" | "rmdir" | "shred" | "git" | "dd" | "mkfs" | "chmod" | "chown" | "kill" | "pkill"
+            | "killall" | "find" | "rsync" | "mv" | "docker" | "kubectl" | "terraform"
+            | "xargs" | "psql" | "mysql" | "redis-cli" | "sh" | "bash" | "zsh" | "eval"
+            | "npm" | "cargo" | "crontab" | "shutdown" | "reboot"
+    ) || w.starts_with("mkfs")
+}
+
+/// Commands that run code the analysis cannot see: children of `xargs`, `parallel`,
+/// `find -exec` and `watch` that are shells, interpreters or not routine, shells given a
+/// script named at run time or a startup file, and `parallel` itself.
+pub(super) fn runs_unseen(cmd: &Cmd) -> Option<(&'static str, String)> {
+    let prog = cmd.program();
+    let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let runner = RUNNERS.contains(&prog) || RUNNERS.contains(&base) || matches!(prog, "awk" | "gawk" | "mawk" | "nawk" | "env" | "eval" | "source" | "." | "exec" | "xargs" | "git" | "find");
+    if prog == "parallel" {
+        return Some(("dynamic-exec", "parallel runs commands built from its input".into()));
+    }
+    let child = matches!(cmd.sc.origin, Origin::Xargs | Origin::Parallel | Origin::FindExec | Origin::Watch);
+    if child && runner {
+        return Some(("dynamic-exec", format!("{prog} runs with arguments chosen at run time ({})", cmd.sc.origin.describe())));
+    }
+    if RUNNERS.contains(&prog) || RUNNERS.contains(&base) {
+        let args = cmd.args();
+        if args.iter().any(|a| matches!(a.as_str(), "--init-file" | "--rcfile")) {
+            return Some(("env-injection", format!("{prog} loads a startup file")));
+        }
+        if args.iter().enumerate().any(|(i, a)| !a.starts_with('-') && cmd.arg_dynamic(i) && is_expansion(a)) {
+            return Some(("dynamic-exec", format!("{prog} runs a script named at run time")));
+        }
+    }
+    if matches!(prog, "export" | "declare" | "typeset" | "readonly" | "local") {
+        if let Some(a) = cmd.args().iter().find(|a| a.split_once('=').is_some_and(|(n, _)| super::code_env(n))) {
+            return Some(("env-injection", format!("{prog} {a} makes later programs load or run other code")));
+        }
+    }
+    if matches!(prog, "sh" | "bash" | "zsh" | "dash" | "ksh")
+        && cmd.args().iter().any(|a| a == "-c" || (a.starts_with('-') && !a.starts_with("--") && a.ends_with('c')))
+        && cmd.args().iter().any(|a| a.contains('$'))
+    {
+        return Some(("dynamic-exec", format!("{prog} -c runs a string built at run time")));
+    }
+    if prog == "git" {
+        if let Some(sub) = git_subcommand(cmd.args()) {
+            if !GIT_BUILTINS.contains(&sub) && !sub.starts_with('-') {
+                return Some(("git-alias", format!("git {sub} is not a git command, so it may be an alias that runs anything")));
+            }
+        }
+        let args = cmd.args();
+        let bad = args.iter().take_while(|a| a.starts_with('-') || args.iter().position(|x| x == *a).is_some_and(|p| p > 0 && matches!(args[p - 1].as_str(), "-c" | "-C" | "--config-env"))).any(|a| {
+            a.starts_with("-calias") || a.starts_with("--config-env") || a.starts_with("alias.") || a.contains(".sshcommand") || a.contains("core.pager") || a.contains("core.fsmonitor") || a.contains("core.hookspath") || a.contains("diff.external") || a.contains("textconv") || a.contains("core.editor") || a.contains("sequence.editor")
+        });
+        if bad {
+            return Some(("git-config-exec", "git is given config that runs a program".into()));
+        }
+    }
+    None
+}
+
+/// git's own commands; any other subcommand is an alias or an external `git-*` program.
+const GIT_BUILTINS: &[&str] = &[
+    "add", "am", "annotate", "apply", "archive", "bisect", "blame", "branch", "bundle",
+    "cat-file", "check-attr", "check-ignore", "check-mailmap", "check-ref-format", "checkout",
+    "cherry", "cherry-pick", "citool", "clean", "clone", "commit", "commit-graph",
+    "commit-tree", "config", "count-objects", "credential", "describe", "diff", "diff-files",
+    "diff-index", "diff-tree", "difftool", "fetch", "filter-branch", "filter-repo",
+    "for-each-ref", "format-patch", "fsck", "gc", "grep", "hash-object", "help", "init",
+    "instaweb", "log", "ls-files", "ls-remote", "ls-tree", "maintenance", "merge",
+    "merge-base", "mergetool", "mv", "name-rev", "notes", "pull", "push", "range-diff",
+    "read-tree", "rebase", "reflog", "remote", "repack", "replace", "request-pull", "rerere",
+    "reset", "restore", "rev-list", "rev-parse", "revert", "rm", "send-email", "shortlog",
+    "show", "show-branch", "show-ref", "sparse-checkout", "stash", "status", "submodule",
+    "switch", "symbolic-ref", "tag", "update-index", "update-ref", "var", "verify-commit",
+    "verify-tag", "version", "whatchanged", "worktree", "write-tree", "lfs", "gui", "prune",
+    "fast-export", "fast-import", "mktag", "mktree", "pack-refs", "verify-pack", "bugreport",
+    "backfill", "scalar", "switch", "restore", "blame", "init-db", "column",
+];
+
+fn git_subcommand(args: &[String]) -> Option<&str> {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if !a.starts_with('-') {
+            return Some(a);
+        }
+        if matches!(a.as_str(), "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env") {
+            i += 1;
+        }
+        i += 1;
     }
     None
 }

@@ -36,8 +36,15 @@ pub(super) fn check(cmd: &Cmd) -> Option<Hit> {
     let i = sub_index(args)?;
     let sub = args.get(i)?.as_str();
     let rest = args.get(i + 1..).unwrap_or(&[]);
-    let has = |f: &[&str]| rest.iter().any(|a| f.iter().any(|x| a == x || a.starts_with(&format!("{x}="))));
-    let short = |c: char| rest.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c));
+    // git accepts any unambiguous prefix of a long option (`--har` is `--hard`).
+    let before_dd: Vec<&String> = rest.iter().take_while(|a| *a != "--").collect();
+    let has = |f: &[&str]| {
+        before_dd.iter().any(|a| {
+            let name = a.split('=').next().unwrap_or(a);
+            f.iter().any(|x| *a == x || name == *x || (name.len() >= 5 && name.starts_with("--") && x.starts_with(name)))
+        })
+    };
+    let short = |c: char| before_dd.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c));
     let pos: Vec<&String> = rest.iter().filter(|a| !a.starts_with('-')).collect();
     match sub {
         "push" => push(rest, &pos, has(&["--force", "--force-with-lease", "--force-if-includes"]) || short('f'), has(&["--mirror"]), has(&["--delete"]) || short('d')),
@@ -45,17 +52,17 @@ pub(super) fn check(cmd: &Cmd) -> Option<Hit> {
         "clean" if (short('f') || has(&["--force"])) && !short('n') && !has(&["--dry-run"]) => {
             soft("git clean -f deletes untracked files")
         }
-        "checkout" if rest.iter().any(|a| a == "--" || a == "." ) || short('f') || has(&["--force"]) => {
+        "checkout" if rest.iter().any(|a| a == "--" || a == ".") || short('f') || has(&["--force", "--pathspec-from-file", "--ours", "--theirs"]) || pos.len() >= 2 => {
             soft("git checkout over paths discards uncommitted changes")
         }
-        "restore" if !has(&["--staged"]) || has(&["--worktree"]) || short('W') => {
+        "restore" if !staged_only(rest) => {
             soft("git restore discards uncommitted changes")
         }
         "switch" if has(&["--discard-changes", "--force"]) || short('f') => soft("git switch --discard-changes loses work"),
         "stash" if pos.first().is_some_and(|s| matches!(s.as_str(), "drop" | "clear")) => {
             soft("git stash drop/clear deletes stashed work")
         }
-        "branch" if short('D') || (has(&["--delete"]) && has(&["--force"])) || (short('d') && short('f')) => {
+        "branch" if short('D') || has(&["--delete"]) && has(&["--force"]) || short('d') && short('f') || short('f') || has(&["--force"]) => {
             soft("git branch -D deletes a branch with unmerged work")
         }
         "branch" if short('d') || has(&["--delete"]) || short('M') || short('m') || has(&["--move"]) => {
@@ -83,6 +90,28 @@ pub(super) fn check(cmd: &Cmd) -> Option<Hit> {
         "submodule" if pos.first().is_some_and(|s| s.as_str() == "deinit") => soft("git submodule deinit removes a submodule's files"),
         _ => None,
     }
+}
+
+/// `git restore --staged PATH` only unstages; anything else rewrites the working tree.
+/// Values of `--source`, `--conflict` and `--pathspec-from-file` are not flags.
+fn staged_only(rest: &[String]) -> bool {
+    let mut staged = false;
+    let mut skip = false;
+    for a in rest {
+        if skip {
+            skip = false;
+            continue;
+        }
+        match a.as_str() {
+            "--" => break,
+            "-s" | "--source" | "--conflict" | "--pathspec-from-file" => skip = true,
+            "--staged" | "-S" => staged = true,
+            "--worktree" | "-W" => return false,
+            s if s.starts_with('-') && !s.starts_with("--") && s.contains('W') => return false,
+            _ => {}
+        }
+    }
+    staged
 }
 
 fn push(rest: &[String], pos: &[&String], force: bool, mirror: bool, delete: bool) -> Option<Hit> {

@@ -272,6 +272,28 @@ pub(crate) fn harmless_env(name: &str) -> bool {
     HARMLESS_ENV.contains(&name) || name.starts_with("LC_")
 }
 
+/// Wrappers that run the command as someone else.
+const PRIVILEGE_WRAPPERS: &[&str] = &["sudo", "doas", "su", "runuser", "pkexec", "run0"];
+
+/// Variables that make programs load or run other code (loaders, pagers, editors, git's
+/// hooks into ssh and config, shell startup files, language runtimes).
+pub(crate) fn code_env(name: &str) -> bool {
+    name.starts_with("LD_")
+        || name.starts_with("DYLD_")
+        || name.starts_with("GIT_CONFIG")
+        || matches!(
+            name,
+            "GIT_SSH" | "GIT_SSH_COMMAND" | "GIT_EXTERNAL_DIFF" | "GIT_PAGER" | "GIT_EDITOR"
+                | "GIT_EXEC_PATH" | "GIT_ASKPASS" | "SSH_ASKPASS" | "GIT_PROXY_COMMAND"
+                | "PAGER" | "MANPAGER" | "LESSOPEN" | "LESSCLOSE" | "EDITOR" | "VISUAL"
+                | "BASH_ENV" | "ENV" | "PROMPT_COMMAND" | "SHELLOPTS" | "BASHOPTS"
+                | "PYTHONSTARTUP" | "PYTHONPATH" | "PYTHONHOME" | "NODE_OPTIONS" | "NODE_PATH"
+                | "PERL5OPT" | "PERL5LIB" | "RUBYOPT" | "RUBYLIB" | "RUSTC_WRAPPER"
+                | "RUSTC_WORKSPACE_WRAPPER" | "RUSTFLAGS" | "CARGO_BUILD_RUSTC_WRAPPER"
+                | "PATH" | "ZDOTDIR" | "NPM_CONFIG_SCRIPT_SHELL" | "GIT_TEMPLATE_DIR"
+        )
+}
+
 /// Depth of interpreter-string recursion (`python -c "os.system('bash -c …')"`).
 const MAX_DEPTH: u8 = 3;
 
@@ -296,7 +318,16 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         );
     }
     for (name, _) in &analysis.bare_assignments {
-        if !harmless_env(name) {
+        if code_env(name) {
+            raise(
+                Verdict::Soft {
+                    category: "env-injection",
+                    reason: format!("assigning {name} makes later programs load or run other code"),
+                    command: format!("{name}=…"),
+                },
+                &mut verdict,
+            );
+        } else if !harmless_env(name) {
             raise(
                 Verdict::Unknown {
                     command: format!("{name}=…"),
@@ -305,6 +336,15 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 &mut verdict,
             );
         }
+    }
+    if analysis.commands.is_empty() && analysis.bare_assignments.is_empty() {
+        raise(
+            Verdict::Unknown {
+                command: String::new(),
+                reason: "the command is empty".into(),
+            },
+            &mut verdict,
+        );
     }
     let root_cwd = Cwd::Known {
         dir: paths::normalize(ctx.cwd),
@@ -333,7 +373,23 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         };
         // Redirections: dups, /dev/null and workspace files are fine; the rest is judged.
         redirects(&cmd, &mut look);
+        // Privilege wrappers: the same command as another user is not routine.
+        if let Some(w) = sc.wrappers.iter().find(|w| PRIVILEGE_WRAPPERS.contains(&w.as_str())) {
+            demote(&mut look, format!("it runs through {w}"));
+        }
+        // A substitution the analysis did not reach (`${x:-`…`}`) hides a command.
+        if sc.exec.iter().any(|w| w.contains('`') || w.contains("$("))
+            && !cmds.iter().any(|c| c.part == sc.part && matches!(c.origin, Origin::Substitution | Origin::ProcessSubstitution))
+        {
+            demote(&mut look, "a command substitution was not analysed".into());
+        }
         // Prefixes that change what runs.
+        if let Some((name, _)) = sc.assignments.iter().find(|(n, _)| code_env(n)) {
+            look.class = Class::Soft {
+                category: "env-injection",
+                reason: format!("the {name}=… prefix makes the program load or run other code"),
+            };
+        }
         if let Some((name, _)) = sc.assignments.iter().find(|(n, _)| !harmless_env(n)) {
             demote(
                 &mut look,
@@ -432,21 +488,86 @@ fn demote(look: &mut Look, reason: String) {
 fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
     let targets = destructive::inherited_targets(cmd, all, i);
     let mut look = routine::look(cmd, ctx);
-    if let Some((tier, category, reason, writes)) =
-        destructive::check(cmd, targets.as_deref(), ctx)
-    {
+    if let Some((tier, category, reason, writes)) = destructive_any(cmd, targets.as_deref(), ctx, depth) {
         look.writes.extend(writes);
         look.class = tier.class(category, reason);
         return look;
     }
-    if let Some(found) = code::search(cmd, ctx, depth) {
-        look.class = found;
+    let found = code::search(cmd, ctx, depth);
+    if let Some(c @ (Class::Hard { .. } | Class::Soft { .. })) = found {
+        look.class = c;
+        return look;
+    }
+    if let Some((category, reason)) = destructive::runs_unseen(cmd) {
+        look.class = Class::Soft { category, reason };
+        return look;
+    }
+    if let Some(c) = found {
+        look.class = c;
         return look;
     }
     if matches!(look.class, Class::Build { .. }) {
         build::check_baseline(cmd, ctx, &mut look);
     }
     look
+}
+
+/// The destructive tiers, also under the spellings a case-insensitive file system or a
+/// `.exe` suffix would still run, and inside words that hide a command line.
+fn destructive_any(
+    cmd: &Cmd,
+    targets: Option<&[(String, bool)]>,
+    ctx: &JudgeCtx,
+    depth: u8,
+) -> Option<destructive::Hit> {
+    if let Some(h) = destructive::check(cmd, targets, ctx) {
+        return Some(h);
+    }
+    // `RM -rf /`, `git RESET --HARD`, `git.exe reset --hard`, `./git reset --hard`.
+    let prog = cmd.program();
+    let base = prog.rsplit('/').next().unwrap_or(prog);
+    let base = base.strip_suffix(".exe").unwrap_or(base).to_lowercase();
+    let mut first_pos = true;
+    let norm: Vec<String> = std::iter::once(base)
+        .chain(cmd.args().iter().map(|a| {
+            if a.starts_with('-') {
+                a.to_lowercase()
+            } else if first_pos {
+                first_pos = false;
+                a.to_lowercase()
+            } else {
+                a.clone()
+            }
+        }))
+        .collect();
+    if norm.as_slice() != cmd.argv {
+        let c = Cmd { sc: cmd.sc, argv: &norm, dynamic: cmd.dynamic, cwd: cmd.cwd };
+        if let Some(h) = destructive::check(&c, targets, ctx) {
+            return Some(h);
+        }
+    }
+    // A program word holding a whole command line (`'rm -rf /tmp/x'`), or an unknown
+    // program in front of a known one (`tool git reset --hard`, `A-B=2 git reset --hard`).
+    if !routine::is_catalogued(prog) && can_recurse(depth) {
+        if prog.contains(char::is_whitespace) {
+            let j = judge_text(&cmd.argv.join(" "), ctx, depth);
+            if let Verdict::Hard { category, reason, .. } | Verdict::Soft { category, reason, .. } = j.verdict {
+                return Some((destructive::Tier::Soft, category, format!("a word holds a command line that {reason}"), Vec::new()));
+            }
+        }
+        for k in 1..cmd.argv.len() {
+            let sub = cmd.argv.get(k..).unwrap_or(&[]);
+            let dynamic = cmd.dynamic.get(k..).unwrap_or(&[]);
+            if !sub.first().is_some_and(|w| destructive::is_destructive_program(w)) {
+                continue;
+            }
+            let c = Cmd { sc: cmd.sc, argv: sub, dynamic, cwd: cmd.cwd };
+            if let Some((_, category, reason, writes)) = destructive::check(&c, None, ctx) {
+                return Some((destructive::Tier::Soft, category, format!("{prog} may run it: {reason}"), writes));
+            }
+        }
+    }
+    None
 }
 
 /// Judge a command string found inside another program (interpreter strings, fzf

@@ -114,7 +114,12 @@ const DANGEROUS_FLAGS: &[(&str, &str, &str)] = &[
     ("man", "--pager", "runs a pager program"),
     ("man", "-H", "runs a browser"),
     ("man", "--html", "runs a browser"),
-    ("xxd", "-r", "writes binary (allowed only to stdout; see below)"),
+    ("xxd", "-r", "writes binary"),
+    ("dmesg", "--clear", "clears the kernel log"),
+    ("dmesg", "--read-clear", "clears the kernel log"),
+    ("dmesg", "--console-off", "changes console logging"),
+    ("dmesg", "--console-on", "changes console logging"),
+    ("dmesg", "--console-level", "changes console logging"),
 ];
 
 /// Options that take the next word as their value, per reader (so it is not a path).
@@ -218,6 +223,11 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     l
 }
 
+/// Is this program in a routine catalogue (so its arguments are data, not commands)?
+pub(super) fn is_catalogued(prog: &str) -> bool {
+    known(prog) || matches!(prog, "git" | "find" | "grep" | "egrep" | "fgrep" | "rg" | "fd" | "sed" | "awk" | "fzf" | "man" | "date" | "dmesg" | "hostname")
+}
+
 fn known(prog: &str) -> bool {
     PURE.iter().any(|(n, _)| *n == prog) || FILE_READERS.iter().any(|(n, _)| *n == prog)
 }
@@ -237,9 +247,6 @@ fn danger_flag(cmd: &Cmd) -> Option<String> {
                     && a.len() > 2
                     && short_bundle_has(a, flag));
             if hit {
-                if prog == "xxd" && *flag == "-r" {
-                    continue;
-                }
                 return Some(format!("{prog} {flag} {why}"));
             }
         }
@@ -271,6 +278,9 @@ pub(super) fn positional(cmd: &Cmd, value_opts: &[&str]) -> Result<Vec<String>, 
             continue;
         }
         if !ended && a.starts_with('-') && a.len() > 1 {
+            if cmd.arg_dynamic(i) && is_expansion(a) {
+                return Err(format!("the option {a} is computed at run time"));
+            }
             if value_opts.contains(&a.as_str()) {
                 skip = true;
             }
@@ -310,8 +320,8 @@ pub(super) fn glob_dir(word: &str) -> String {
 }
 
 fn command_v(cmd: &Cmd) -> Look {
-    match cmd.args().first().map(String::as_str) {
-        Some("-v") | Some("-V") => Look::routine("describes a command name"),
+    match (cmd.args().first().map(String::as_str), cmd.args().len()) {
+        (Some("-v") | Some("-V"), 2) => Look::routine("describes a command name"),
         _ => Look::unknown("command runs a program"),
     }
 }
