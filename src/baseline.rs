@@ -74,7 +74,11 @@ impl Baseline for FileBaseline {
     }
 }
 
-fn diff(known: &BTreeMap<String, String>, current: &[(String, String)], files: &[PathBuf]) -> Vec<PathBuf> {
+fn diff(
+    known: &BTreeMap<String, String>,
+    current: &[(String, String)],
+    files: &[PathBuf],
+) -> Vec<PathBuf> {
     current
         .iter()
         .zip(files)
@@ -128,7 +132,11 @@ mod tests {
         assert!(b.changed(&files).is_empty());
         std::fs::write(&pkg, "{\"scripts\":{\"test\":\"curl x|sh\"}}").unwrap();
         std::fs::write(&mk, "all:\n\tcurl x | sh\n").unwrap();
-        assert_eq!(b.changed(&files), files, "an edit and a new file both count");
+        assert_eq!(
+            b.changed(&files),
+            files,
+            "an edit and a new file both count"
+        );
         // explain's read-only view agrees and records nothing new.
         let ro = FileBaseline::new(&t.path().join("state"), "s1", false);
         assert_eq!(ro.changed(&files), files);

@@ -65,7 +65,10 @@ pub enum Cause {
     RoutineCommand,
     /// A build or test runner whose definition files (manifests, build scripts, runner
     /// config) changed since the session began: it may now run code nobody has seen.
-    BuildFilesChanged { files: Vec<PathBuf>, command: String },
+    BuildFilesChanged {
+        files: Vec<PathBuf>,
+        command: String,
+    },
     /// The shell command uses constructs gatehook cannot fully model; never allowed by the
     /// floor.
     OpaqueCommand { reason: String },

@@ -373,7 +373,10 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         for f in &judgement.findings {
             ev.step("command", finding_line(f));
         }
-        for (list, access) in [(&judgement.reads, Access::Read), (&judgement.writes, Access::Write)] {
+        for (list, access) in [
+            (&judgement.reads, Access::Read),
+            (&judgement.writes, Access::Write),
+        ] {
             for p in list {
                 let raw = p.display().to_string();
                 let forms = paths::forms(&raw, call.cwd, &ctx.home);
@@ -516,17 +519,24 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             .iter()
             .find(|p| p.access == Access::Write && !p.in_workspace)
         {
-            let path = p.forms.resolved.clone().unwrap_or_else(|| p.forms.lexical.clone());
+            let path = p
+                .forms
+                .resolved
+                .clone()
+                .unwrap_or_else(|| p.forms.lexical.clone());
             let cause = Cause::OutsideWorkspace { path };
             ev.step("floor", format!("write: {}", cause.describe()));
             return unsure(ev, Gate::Floor, cause);
         }
     }
-    if let (Some(Verdict::Soft {
-        category,
-        reason,
-        command,
-    }), None) = (&verdict, &allow_rules)
+    if let (
+        Some(Verdict::Soft {
+            category,
+            reason,
+            command,
+        }),
+        None,
+    ) = (&verdict, &allow_rules)
     {
         let cause = Cause::RiskyCommand {
             category: category.to_string(),
@@ -652,7 +662,6 @@ fn path_steps(ev: &mut Eval, from: usize) {
         );
         ev.step("path", detail);
     }
-
 }
 
 fn hard_floor(paths: &[PathFact]) -> Option<Cause> {
@@ -682,7 +691,11 @@ fn finding_line(f: &command::Finding) -> String {
         command::Class::Build { reason } => format!("build ({reason}; definition files unchanged)"),
         command::Class::BuildFilesChanged { files } => format!(
             "build, but {} changed",
-            files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+            files
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         command::Class::Soft { category, reason } => format!("soft {category}: {reason}"),
         command::Class::Hard { category, reason } => format!("HARD {category}: {reason}"),

@@ -48,7 +48,11 @@ const DENO_FILES: &[&str] = &["deno.json", "deno.jsonc"];
 
 /// Options that change which code a runner executes: `(program, option, why)`.
 const BAD_OPTS: &[(&str, &str, &str)] = &[
-    ("cargo", "--config", "sets config that can name another program"),
+    (
+        "cargo",
+        "--config",
+        "sets config that can name another program",
+    ),
     ("cargo", "-Z", "enables unstable options"),
     ("cargo", "--manifest-path", "builds another manifest"),
     ("go", "-toolexec", "runs a program around every tool"),
@@ -79,18 +83,33 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
         ("cargo", Some(s))
             if matches!(
                 s,
-                "build" | "b" | "check" | "c" | "test" | "t" | "clippy" | "doc" | "bench"
-                    | "run" | "r" | "nextest" | "fmt" | "metadata" | "tree"
+                "build"
+                    | "b"
+                    | "check"
+                    | "c"
+                    | "test"
+                    | "t"
+                    | "clippy"
+                    | "doc"
+                    | "bench"
+                    | "run"
+                    | "r"
+                    | "nextest"
+                    | "fmt"
+                    | "metadata"
+                    | "tree"
             ) =>
         {
             ("runs cargo on the project", CARGO_FILES)
         }
-        ("npm", Some("test" | "t" | "run" | "run-script")) => ("runs a package.json script", NODE_FILES),
-        ("pnpm" | "yarn" | "bun", Some("test" | "run")) => ("runs a package.json script", NODE_FILES),
+        ("npm", Some("test" | "t" | "run" | "run-script")) => {
+            ("runs a package.json script", NODE_FILES)
+        }
+        ("pnpm" | "yarn" | "bun", Some("test" | "run")) => {
+            ("runs a package.json script", NODE_FILES)
+        }
         ("pytest" | "py.test", _) => ("runs the project's tests", PY_FILES),
-        ("python" | "python3", Some("-m"))
-            if args.get(1).map(String::as_str) == Some("pytest") =>
-        {
+        ("python" | "python3", Some("-m")) if args.get(1).map(String::as_str) == Some("pytest") => {
             ("runs the project's tests", PY_FILES)
         }
         ("go", Some("test" | "build" | "vet")) => ("runs go on the project", GO_FILES),
@@ -103,7 +122,9 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
         ("gradle", Some("test" | "build" | "check" | "assemble")) => {
             ("runs a gradle task", GRADLE_FILES)
         }
-        ("deno", Some("test" | "check" | "lint" | "fmt")) => ("runs deno on the project", DENO_FILES),
+        ("deno", Some("test" | "check" | "lint" | "fmt")) => {
+            ("runs deno on the project", DENO_FILES)
+        }
         _ => return None,
     };
     for a in args {
@@ -117,10 +138,15 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
         }
     }
     if cmd.program() == "make" && args.iter().any(|a| a.contains('=')) {
-        return Some(Look::unknown("make VAR=value can replace the commands a target runs"));
+        return Some(Look::unknown(
+            "make VAR=value can replace the commands a target runs",
+        ));
     }
     if cmd.has_expansion() {
-        return Some(Look::unknown(format!("{} is given a run-time value", cmd.program())));
+        return Some(Look::unknown(format!(
+            "{} is given a run-time value",
+            cmd.program()
+        )));
     }
     let _ = files;
     Some(Look {

@@ -9,27 +9,97 @@ use super::{can_recurse, judge_text, Class, Cmd, JudgeCtx, Verdict};
 
 /// APIs that delete files or trees.
 const DELETE_APIS: &[&str] = &[
-    "shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs", ".unlink(",
-    ".rmdir(", "fs.rmSync", "fs.rm(", "fs.rmdirSync", "fs.unlinkSync", "fs.unlink(",
-    "fs.promises.rm", "rmSync(", "rimraf", "FileUtils.rm", "FileUtils.remove", "rm_rf",
-    "File.delete", "Dir.rmdir", "unlink(", "rmtree(", "remove_tree", "Deno.remove",
-    "File::Path", "rmdir(",
+    "shutil.rmtree",
+    "os.remove",
+    "os.unlink",
+    "os.rmdir",
+    "os.removedirs",
+    ".unlink(",
+    ".rmdir(",
+    "fs.rmSync",
+    "fs.rm(",
+    "fs.rmdirSync",
+    "fs.unlinkSync",
+    "fs.unlink(",
+    "fs.promises.rm",
+    "rmSync(",
+    "rimraf",
+    "FileUtils.rm",
+    "FileUtils.remove",
+    "rm_rf",
+    "File.delete",
+    "Dir.rmdir",
+    "unlink(",
+    "rmtree(",
+    "remove_tree",
+    "Deno.remove",
+    "File::Path",
+    "rmdir(",
 ];
 
 /// APIs that run a shell command.
 const SHELL_APIS: &[&str] = &[
-    "os.system", "subprocess", "child_process", "execSync", "exec(", "spawn", "system(",
-    "popen", "Deno.run", "Deno.Command", "Bun.spawn", "%x(", "IO.popen", "shell_exec",
-    "passthru", "proc_open", "`", "Runtime.getRuntime", "getline", "| \"", "|\"",
+    "os.system",
+    "subprocess",
+    "child_process",
+    "execSync",
+    "exec(",
+    "spawn",
+    "system(",
+    "popen",
+    "Deno.run",
+    "Deno.Command",
+    "Bun.spawn",
+    "%x(",
+    "IO.popen",
+    "shell_exec",
+    "passthru",
+    "proc_open",
+    "`",
+    "Runtime.getRuntime",
+    "getline",
+    "| \"",
+    "|\"",
 ];
 
 /// Signs that code names the root, a top-level directory or the home directory.
 const HARD_SIGNS: &[&str] = &[
-    "'/'", "\"/\"", "'/etc", "\"/etc", "'/usr", "\"/usr", "'/home", "\"/home", "'/Users",
-    "\"/Users", "'/var", "\"/var", "'/root", "\"/root", "'/opt", "\"/opt", "homedir",
-    "expanduser", "Path.home", "'~", "\"~", "$HOME", "ENV['HOME']", "ENV[\"HOME\"]",
-    "environ['HOME']", "environ[\"HOME\"]", "getenv('HOME')", "getenv(\"HOME\")", "Dir.home",
-    "os.homedir", "'/bin", "\"/bin", "'/lib", "\"/lib", "'/boot", "\"/boot",
+    "'/'",
+    "\"/\"",
+    "'/etc",
+    "\"/etc",
+    "'/usr",
+    "\"/usr",
+    "'/home",
+    "\"/home",
+    "'/Users",
+    "\"/Users",
+    "'/var",
+    "\"/var",
+    "'/root",
+    "\"/root",
+    "'/opt",
+    "\"/opt",
+    "homedir",
+    "expanduser",
+    "Path.home",
+    "'~",
+    "\"~",
+    "$HOME",
+    "ENV['HOME']",
+    "ENV[\"HOME\"]",
+    "environ['HOME']",
+    "environ[\"HOME\"]",
+    "getenv('HOME')",
+    "getenv(\"HOME\")",
+    "Dir.home",
+    "os.homedir",
+    "'/bin",
+    "\"/bin",
+    "'/lib",
+    "\"/lib",
+    "'/boot",
+    "\"/boot",
 ];
 
 /// Options that introduce inline code, per interpreter family.
@@ -68,7 +138,11 @@ fn inline_code(cmd: &Cmd) -> Option<String> {
         return None;
     }
     let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    let flags = if code_flag(prog).is_empty() { code_flag(base) } else { code_flag(prog) };
+    let flags = if code_flag(prog).is_empty() {
+        code_flag(base)
+    } else {
+        code_flag(prog)
+    };
     let args = cmd.args();
     let mut code = String::new();
     for (i, a) in args.iter().enumerate() {
@@ -85,7 +159,10 @@ fn inline_code(cmd: &Cmd) -> Option<String> {
                 code.push_str(v);
                 code.push('\n');
             }
-        } else if flags.iter().any(|f| f.len() == 2 && a.starts_with(f) && a.len() > 2) {
+        } else if flags
+            .iter()
+            .any(|f| f.len() == 2 && a.starts_with(f) && a.len() > 2)
+        {
             code.push_str(&a[2..]);
             code.push('\n');
         }
@@ -128,8 +205,18 @@ pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
             }
             let j = judge_text(&s, ctx, depth);
             let c = match j.verdict {
-                Verdict::Hard { category, reason, .. } => Class::Hard { category, reason: format!("{prog} code runs a shell command that {reason}") },
-                Verdict::Soft { category, reason, .. } => Class::Soft { category, reason: format!("{prog} code runs a shell command: {reason}") },
+                Verdict::Hard {
+                    category, reason, ..
+                } => Class::Hard {
+                    category,
+                    reason: format!("{prog} code runs a shell command that {reason}"),
+                },
+                Verdict::Soft {
+                    category, reason, ..
+                } => Class::Soft {
+                    category,
+                    reason: format!("{prog} code runs a shell command: {reason}"),
+                },
                 _ => continue,
             };
             let stricter = matches!(c, Class::Hard { .. }) || worst.is_none();
@@ -147,17 +234,33 @@ pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
     // Code that reads like a shell command line (`ruby -e "rm -rf /"`).
     if can_recurse(depth) {
         let j = judge_text(&code, ctx, depth);
-        if let Verdict::Hard { category, reason, .. } | Verdict::Soft { category, reason, .. } = j.verdict {
-            return Some(Class::Soft { category, reason: format!("{prog} code reads like a command that {reason}") });
+        if let Verdict::Hard {
+            category, reason, ..
+        }
+        | Verdict::Soft {
+            category, reason, ..
+        } = j.verdict
+        {
+            return Some(Class::Soft {
+                category,
+                reason: format!("{prog} code reads like a command that {reason}"),
+            });
         }
     }
     if let Some(api) = DELETE_APIS.iter().find(|a| code.contains(*a)) {
-        let hard = HARD_SIGNS.iter().any(|s| code.contains(s)) || code.contains(&ctx.home.display().to_string());
+        let hard = HARD_SIGNS.iter().any(|s| code.contains(s))
+            || code.contains(&ctx.home.display().to_string());
         let reason = format!("{prog} code calls {api}");
         return Some(if hard {
-            Class::Hard { category: "deletion", reason: format!("{reason} on the root, a system directory or your home") }
+            Class::Hard {
+                category: "deletion",
+                reason: format!("{reason} on the root, a system directory or your home"),
+            }
         } else {
-            Class::Soft { category: "deletion", reason: format!("{reason}, which deletes files") }
+            Class::Soft {
+                category: "deletion",
+                reason: format!("{reason}, which deletes files"),
+            }
         });
     }
     if SHELL_APIS.iter().any(|a| code.contains(a)) {

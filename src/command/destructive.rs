@@ -62,8 +62,8 @@ const AGENT_SKIP_FLAGS: &[(&str, &str)] = &[
 /// Programs that reach the network.
 pub(super) const NETWORK: &[&str] = &[
     "curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "rsync", "dig",
-    "nslookup", "host", "ping", "telnet", "ftp", "http", "https", "xh", "aria2c", "gh",
-    "openssl", "fetch",
+    "nslookup", "host", "ping", "telnet", "ftp", "http", "https", "xh", "aria2c", "gh", "openssl",
+    "fetch",
 ];
 
 /// Programs whose output is a payload fetched from the network.
@@ -73,18 +73,55 @@ const FETCHERS: &[&str] = &[
 
 /// Shells and interpreters: a payload fed to them runs.
 pub(super) const RUNNERS: &[&str] = &[
-    "sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python2", "python3", "perl",
-    "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "pwsh", "osascript", "tclsh",
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "ksh",
+    "fish",
+    "python",
+    "python2",
+    "python3",
+    "perl",
+    "ruby",
+    "node",
+    "nodejs",
+    "php",
+    "lua",
+    "deno",
+    "bun",
+    "pwsh",
+    "osascript",
+    "tclsh",
 ];
 
 /// Database clients and the statements that destroy data.
 const DB_CLIENTS: &[&str] = &[
-    "psql", "mysql", "mariadb", "sqlite3", "redis-cli", "mongo", "mongosh", "cqlsh",
-    "clickhouse-client", "clickhouse", "sqlcmd", "duckdb", "cockroach",
+    "psql",
+    "mysql",
+    "mariadb",
+    "sqlite3",
+    "redis-cli",
+    "mongo",
+    "mongosh",
+    "cqlsh",
+    "clickhouse-client",
+    "clickhouse",
+    "sqlcmd",
+    "duckdb",
+    "cockroach",
 ];
 const DB_DESTROY: &[&str] = &[
-    "DROP ", "TRUNCATE", "DELETE FROM", "FLUSHALL", "FLUSHDB", "DROPDATABASE", ".DROP(",
-    "DELETEMANY", "ALTER TABLE", "UNLINK ",
+    "DROP ",
+    "TRUNCATE",
+    "DELETE FROM",
+    "FLUSHALL",
+    "FLUSHDB",
+    "DROPDATABASE",
+    ".DROP(",
+    "DELETEMANY",
+    "ALTER TABLE",
+    "UNLINK ",
 ];
 
 /// Publish-like actions: `(program, subcommand)`.
@@ -129,10 +166,18 @@ const PUBLISH: &[(&str, &str)] = &[
 
 /// Targets inherited from a parent: `find ROOT -exec rm {} \;` deletes under ROOT, and
 /// `… | xargs rm` deletes what the producer of its stdin names.
-pub(super) fn inherited_targets(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> Option<Vec<(String, bool)>> {
+pub(super) fn inherited_targets(
+    cmd: &Cmd,
+    all: &[SimpleCommand],
+    i: usize,
+) -> Option<Vec<(String, bool)>> {
     match cmd.sc.origin {
         Origin::FindExec => {
-            let find = all.get(..i)?.iter().rev().find(|c| c.program() == Some("find"))?;
+            let find = all
+                .get(..i)?
+                .iter()
+                .rev()
+                .find(|c| c.program() == Some("find"))?;
             let mut roots = Vec::new();
             let off = find.argv.len().saturating_sub(find.exec.len());
             for (k, a) in find.exec.iter().enumerate().skip(1) {
@@ -142,7 +187,10 @@ pub(super) fn inherited_targets(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> O
                     }
                     break;
                 }
-                roots.push((a.clone(), find.dynamic_words.get(off + k).copied().unwrap_or(false)));
+                roots.push((
+                    a.clone(),
+                    find.dynamic_words.get(off + k).copied().unwrap_or(false),
+                ));
             }
             if roots.is_empty() {
                 roots.push((".".to_string(), false));
@@ -151,14 +199,20 @@ pub(super) fn inherited_targets(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> O
         }
         Origin::Xargs => {
             let mut words = Vec::new();
-            for c in all.iter().take(i) {
-                if c.part != cmd.sc.part || c.program() == Some("xargs") {
+            let ids = pipeline_ids(all);
+            let me = ids.get(i).copied().unwrap_or(usize::MAX);
+            for (j, c) in all.iter().enumerate().take(i) {
+                if ids.get(j) != Some(&me) || c.part == cmd.sc.part || c.program() == Some("xargs")
+                {
                     continue;
                 }
                 let off = c.argv.len().saturating_sub(c.exec.len());
                 for (k, a) in c.exec.iter().enumerate().skip(1) {
                     if !a.starts_with('-') {
-                        words.push((a.clone(), c.dynamic_words.get(off + k).copied().unwrap_or(false)));
+                        words.push((
+                            a.clone(),
+                            c.dynamic_words.get(off + k).copied().unwrap_or(false),
+                        ));
                     }
                 }
             }
@@ -169,7 +223,9 @@ pub(super) fn inherited_targets(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> O
 }
 
 /// Glob components that match everything in a directory.
-const MATCH_ALL: &[&str] = &["*", ".*", "*.*", ".[!.]*", ".??*", "{*,.*}", "{.*,*}", "**", "*/"];
+const MATCH_ALL: &[&str] = &[
+    "*", ".*", "*.*", ".[!.]*", ".??*", "{*,.*}", "{.*,*}", "**", "*/",
+];
 
 /// Directories meant to be emptied: deleting them is asked about, not denied.
 const SCRATCH: &[&str] = &["/tmp", "/var/tmp", "/private/tmp"];
@@ -183,14 +239,19 @@ fn hard_target(word: &str, dynamic: bool, cmd: &Cmd, ctx: &JudgeCtx) -> Option<S
             // names one thing below whatever `$X` is.
             let tail = word.split_once('/').map(|(_, t)| t).unwrap_or("");
             if tail.is_empty() || MATCH_ALL.contains(&tail) {
-                return Some(format!("{word} is computed at run time and could be empty or /"));
+                return Some(format!(
+                    "{word} is computed at run time and could be empty or /"
+                ));
             }
             return None;
         }
         let dir = if prefix.ends_with('/') {
             prefix.to_string()
         } else {
-            Path::new(prefix).parent().map(|p| p.display().to_string()).unwrap_or_default()
+            Path::new(prefix)
+                .parent()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
         };
         return hard_dir(&dir, cmd, ctx).map(|w| format!("{word} expands inside {w}"));
     }
@@ -211,7 +272,11 @@ fn hard_dir(word: &str, cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
     let base: PathBuf = match cmd.cwd.dir() {
         Some(d) => d.to_path_buf(),
         None if Path::new(word).is_absolute() || word.starts_with('~') => PathBuf::from("/"),
-        None => return Some(format!("{word} is relative to a directory that is not known")),
+        None => {
+            return Some(format!(
+                "{word} is relative to a directory that is not known"
+            ))
+        }
     };
     let forms = paths::forms(word, &base, ctx.home);
     for p in forms.forms() {
@@ -236,7 +301,12 @@ fn hard_place(p: &Path, ctx: &JudgeCtx) -> Option<String> {
     if ctx.home.starts_with(p) {
         return Some(format!("{} (your home directory or above it)", p.display()));
     }
-    if ctx.workspace.roots.iter().any(|r| r.forms().any(|root| root.starts_with(p))) {
+    if ctx
+        .workspace
+        .roots
+        .iter()
+        .any(|r| r.forms().any(|root| root.starts_with(p)))
+    {
         return Some(format!("{} (the workspace or above it)", p.display()));
     }
     None
@@ -260,100 +330,202 @@ fn split_args(cmd: &Cmd) -> (Vec<String>, Vec<(String, bool)>) {
 }
 
 fn has_short(flags: &[String], c: char) -> bool {
-    flags.iter().any(|f| !f.starts_with("--") && f.chars().skip(1).any(|x| x == c))
+    flags
+        .iter()
+        .any(|f| !f.starts_with("--") && f.chars().skip(1).any(|x| x == c))
 }
 
 fn has_long(flags: &[String], names: &[&str]) -> bool {
-    flags.iter().any(|f| names.iter().any(|n| f == n || f.starts_with(&format!("{n}="))))
+    flags.iter().any(|f| {
+        names
+            .iter()
+            .any(|n| f == n || f.starts_with(&format!("{n}=")))
+    })
 }
 
 /// The hard and soft tiers for one command.
-pub(super) fn check(cmd: &Cmd, inherited: Option<&[(String, bool)]>, ctx: &JudgeCtx) -> Option<Hit> {
+pub(super) fn check(
+    cmd: &Cmd,
+    inherited: Option<&[(String, bool)]>,
+    ctx: &JudgeCtx,
+) -> Option<Hit> {
     let prog = cmd.program();
     // Disk devices written through a redirection.
     for r in &cmd.sc.redirects {
         if r.op.writes() && is_disk_device(&r.target) {
-            return hit(Tier::Hard, "disk", format!("writes straight to the disk device {}", r.target));
+            return hit(
+                Tier::Hard,
+                "disk",
+                format!("writes straight to the disk device {}", r.target),
+            );
         }
     }
     if prog.starts_with("mkfs") || prog == "wipefs" || prog == "mkswap" {
         let on_device = cmd.args().iter().any(|a| a.starts_with("/dev/")) || cmd.has_expansion();
         if on_device {
-            return hit(Tier::Hard, "disk", format!("{prog} erases a file system on a device"));
+            return hit(
+                Tier::Hard,
+                "disk",
+                format!("{prog} erases a file system on a device"),
+            );
         }
         return hit(Tier::Soft, "disk", format!("{prog} formats an image file"));
     }
     let (flags, pos) = split_args(cmd);
-    if let Some((_, flag)) = AGENT_SKIP_FLAGS.iter().find(|(p, f)| {
-        *p == prog && cmd.args().iter().any(|a| a == f)
-    }) {
-        return hit(Tier::Hard, "unguarded-agent", format!("starts {prog} with {flag}, which turns its permission checks off"));
+    if let Some((_, flag)) = AGENT_SKIP_FLAGS
+        .iter()
+        .find(|(p, f)| *p == prog && cmd.args().iter().any(|a| a == f))
+    {
+        return hit(
+            Tier::Hard,
+            "unguarded-agent",
+            format!("starts {prog} with {flag}, which turns its permission checks off"),
+        );
     }
     if prog == "claude" {
         let args = cmd.args();
-        if args.windows(2).any(|w| w[0] == "--permission-mode" && w[1] == "bypassPermissions") {
-            return hit(Tier::Hard, "unguarded-agent", "starts claude with permission checks bypassed");
+        if args
+            .windows(2)
+            .any(|w| w[0] == "--permission-mode" && w[1] == "bypassPermissions")
+        {
+            return hit(
+                Tier::Hard,
+                "unguarded-agent",
+                "starts claude with permission checks bypassed",
+            );
         }
     }
     if matches!(prog, "gemini" | "codex") {
         let args = cmd.args();
-        if args.windows(2).any(|w| (w[0] == "--approval-mode" && w[1] == "yolo") || ((w[0] == "-s" || w[0] == "--sandbox") && w[1] == "danger-full-access")) {
-            return hit(Tier::Hard, "unguarded-agent", format!("starts {prog} with its checks off"));
+        if args.windows(2).any(|w| {
+            (w[0] == "--approval-mode" && w[1] == "yolo")
+                || ((w[0] == "-s" || w[0] == "--sandbox") && w[1] == "danger-full-access")
+        }) {
+            return hit(
+                Tier::Hard,
+                "unguarded-agent",
+                format!("starts {prog} with its checks off"),
+            );
         }
     }
     match prog {
         "rm" | "rmdir" | "unlink" | "shred" | "srm" | "trash" | "trash-put" => {
-            let recursive = has_short(&flags, 'r') || has_short(&flags, 'R') || has_long(&flags, &["--recursive"]);
+            let recursive = has_short(&flags, 'r')
+                || has_short(&flags, 'R')
+                || has_long(&flags, &["--recursive"]);
             let force = has_short(&flags, 'f') || has_long(&flags, &["--force"]);
             let targets: Vec<(String, bool)> = match inherited {
                 Some(t) if pos.iter().all(|(p, _)| p == "{}") || pos.is_empty() => t.to_vec(),
                 _ => pos.clone(),
             };
-            let writes: Vec<String> = pos.iter().filter(|(p, d)| !d && p != "{}").map(|(p, _)| p.clone()).collect();
+            let writes: Vec<String> = pos
+                .iter()
+                .filter(|(p, d)| !d && p != "{}")
+                .map(|(p, _)| p.clone())
+                .collect();
             if prog == "shred" {
                 if let Some((t, _)) = targets.iter().find(|(t, _)| is_disk_device(t)) {
-                    return Some((Tier::Hard, "disk", format!("shred overwrites the disk device {t}"), writes));
+                    return Some((
+                        Tier::Hard,
+                        "disk",
+                        format!("shred overwrites the disk device {t}"),
+                        writes,
+                    ));
                 }
             }
             if recursive || force || prog == "shred" || cmd.sc.origin == Origin::Xargs {
                 for (t, d) in &targets {
                     // A find filter chooses among the files under the workspace: asked.
                     let found = inherited.is_some() && cmd.sc.origin == Origin::FindExec;
-                    if let Some(why) = hard_target(t, *d, cmd, ctx).filter(|w| !(found && w.contains("the workspace"))) {
-                        return Some((Tier::Hard, "deletion", format!("{prog} would delete {why}"), writes));
+                    if let Some(why) = hard_target(t, *d, cmd, ctx)
+                        .filter(|w| !(found && w.contains("the workspace")))
+                    {
+                        return Some((
+                            Tier::Hard,
+                            "deletion",
+                            format!("{prog} would delete {why}"),
+                            writes,
+                        ));
                     }
                 }
             }
-            let what = if targets.is_empty() { "files named at run time".to_string() } else {
-                targets.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>().join(" ")
+            let what = if targets.is_empty() {
+                "files named at run time".to_string()
+            } else {
+                targets
+                    .iter()
+                    .map(|(t, _)| t.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
             };
-            Some((Tier::Soft, "deletion", format!("{prog} deletes {what}"), writes))
+            Some((
+                Tier::Soft,
+                "deletion",
+                format!("{prog} deletes {what}"),
+                writes,
+            ))
         }
         "find" if cmd.args().iter().any(|a| a == "-delete") => {
             let roots = inherited_targets_find(cmd);
             for (t, d) in &roots {
-                if let Some(why) = hard_target(t, *d, cmd, ctx).filter(|w| !w.contains("the workspace")) {
-                    return hit(Tier::Hard, "deletion", format!("find -delete would delete {why}"));
+                if let Some(why) =
+                    hard_target(t, *d, cmd, ctx).filter(|w| !w.contains("the workspace"))
+                {
+                    return hit(
+                        Tier::Hard,
+                        "deletion",
+                        format!("find -delete would delete {why}"),
+                    );
                 }
             }
-            hit(Tier::Soft, "deletion", "find -delete deletes the files it matches")
+            hit(
+                Tier::Soft,
+                "deletion",
+                "find -delete deletes the files it matches",
+            )
         }
-        "rsync" if flags.iter().any(|f| f.starts_with("--delete") || f == "--remove-source-files") => {
+        "rsync"
+            if flags
+                .iter()
+                .any(|f| f.starts_with("--delete") || f == "--remove-source-files") =>
+        {
             if let Some((t, d)) = pos.last() {
                 if let Some(why) = hard_target(t, *d, cmd, ctx) {
-                    return hit(Tier::Hard, "deletion", format!("rsync --delete would delete {why}"));
+                    return hit(
+                        Tier::Hard,
+                        "deletion",
+                        format!("rsync --delete would delete {why}"),
+                    );
                 }
             }
-            hit(Tier::Soft, "deletion", "rsync --delete deletes files at the destination")
+            hit(
+                Tier::Soft,
+                "deletion",
+                "rsync --delete deletes files at the destination",
+            )
         }
         "mv" => {
-            let writes: Vec<String> = pos.iter().filter(|(_, d)| !d).map(|(p, _)| p.clone()).collect();
+            let writes: Vec<String> = pos
+                .iter()
+                .filter(|(_, d)| !d)
+                .map(|(p, _)| p.clone())
+                .collect();
             if pos.last().is_some_and(|(p, _)| p == "/dev/null") {
-                return Some((Tier::Hard, "deletion", "mv into /dev/null destroys the source".into(), writes));
+                return Some((
+                    Tier::Hard,
+                    "deletion",
+                    "mv into /dev/null destroys the source".into(),
+                    writes,
+                ));
             }
             for (t, d) in pos.iter().take(pos.len().saturating_sub(1)) {
                 if let Some(why) = hard_target(t, *d, cmd, ctx) {
-                    return Some((Tier::Hard, "deletion", format!("mv would move away {why}"), writes));
+                    return Some((
+                        Tier::Hard,
+                        "deletion",
+                        format!("mv would move away {why}"),
+                        writes,
+                    ));
                 }
             }
             None
@@ -361,23 +533,51 @@ pub(super) fn check(cmd: &Cmd, inherited: Option<&[(String, bool)]>, ctx: &Judge
         "dd" => {
             let of = cmd.args().iter().find_map(|a| a.strip_prefix("of="));
             match of {
-                Some(t) if t.starts_with("/dev/") && !super::is_null_device(t) && !matches!(t, "/dev/zero" | "/dev/random" | "/dev/urandom") => {
-                    hit(Tier::Hard, "disk", format!("dd writes straight to the device {t}"))
+                Some(t)
+                    if t.starts_with("/dev/")
+                        && !super::is_null_device(t)
+                        && !matches!(t, "/dev/zero" | "/dev/random" | "/dev/urandom") =>
+                {
+                    hit(
+                        Tier::Hard,
+                        "disk",
+                        format!("dd writes straight to the device {t}"),
+                    )
                 }
                 _ => None,
             }
         }
-        "fdisk" | "sfdisk" | "parted" | "gdisk" | "sgdisk" if !flags.iter().any(|f| f == "-l" || f == "--list") => {
-            hit(Tier::Hard, "disk", format!("{prog} rewrites a partition table"))
+        "fdisk" | "sfdisk" | "parted" | "gdisk" | "sgdisk"
+            if !flags.iter().any(|f| f == "-l" || f == "--list") =>
+        {
+            hit(
+                Tier::Hard,
+                "disk",
+                format!("{prog} rewrites a partition table"),
+            )
         }
         "chmod" | "chown" | "chgrp" => {
-            let recursive = has_short(&flags, 'R') || has_short(&flags, 'r') || has_long(&flags, &["--recursive"]);
-            let targets = pos.iter().skip(if flags.iter().any(|f| f.starts_with("--reference")) { 0 } else { 1 });
+            let recursive = has_short(&flags, 'R')
+                || has_short(&flags, 'r')
+                || has_long(&flags, &["--recursive"]);
+            let targets = pos
+                .iter()
+                .skip(if flags.iter().any(|f| f.starts_with("--reference")) {
+                    0
+                } else {
+                    1
+                });
             for (t, d) in targets {
                 if let Some(why) = hard_target(t, *d, cmd, ctx) {
-                    let tree = why.contains("root directory") || why.contains("top-level") || why.contains("home");
+                    let tree = why.contains("root directory")
+                        || why.contains("top-level")
+                        || why.contains("home");
                     if recursive || tree {
-                        return hit(Tier::Hard, "permissions", format!("{prog} changes permissions of {why}"));
+                        return hit(
+                            Tier::Hard,
+                            "permissions",
+                            format!("{prog} changes permissions of {why}"),
+                        );
                     }
                 }
             }
@@ -385,44 +585,102 @@ pub(super) fn check(cmd: &Cmd, inherited: Option<&[(String, bool)]>, ctx: &Judge
         }
         "kill" | "pkill" | "killall" | "skill" => {
             if cmd.args().iter().any(|a| a.contains("gatehook")) {
-                return hit(Tier::Hard, "gate-tampering", format!("{prog} would stop gatehook"));
+                return hit(
+                    Tier::Hard,
+                    "gate-tampering",
+                    format!("{prog} would stop gatehook"),
+                );
             }
             hit(Tier::Soft, "process", format!("{prog} kills processes"))
         }
-        "crontab" if !flags.iter().any(|f| f == "-l") => {
-            hit(Tier::Soft, "persistence", "crontab replaces or removes scheduled jobs")
+        "crontab" if !flags.iter().any(|f| f == "-l") => hit(
+            Tier::Soft,
+            "persistence",
+            "crontab replaces or removes scheduled jobs",
+        ),
+        "shutdown" | "reboot" | "halt" | "poweroff" => {
+            hit(Tier::Soft, "system", format!("{prog} stops the machine"))
         }
-        "shutdown" | "reboot" | "halt" | "poweroff" => hit(Tier::Soft, "system", format!("{prog} stops the machine")),
-        "systemctl" if pos.first().is_some_and(|(s, _)| matches!(s.as_str(), "stop" | "disable" | "mask" | "kill" | "poweroff" | "reboot" | "halt")) => {
+        "systemctl"
+            if pos.first().is_some_and(|(s, _)| {
+                matches!(
+                    s.as_str(),
+                    "stop" | "disable" | "mask" | "kill" | "poweroff" | "reboot" | "halt"
+                )
+            }) =>
+        {
             hit(Tier::Soft, "system", "systemctl stops or disables services")
         }
         "git" => super::destructive_git::check(cmd),
         _ if DB_CLIENTS.contains(&prog) => db(cmd),
         "docker" | "podman" | "nerdctl" => container(&pos),
         "aws" | "gcloud" | "az" | "doctl" => cloud(prog, &pos),
-        "gh" => match (pos.first().map(|p| p.0.as_str()), pos.get(1).map(|p| p.0.as_str())) {
-            (Some("release"), Some("create" | "delete" | "upload")) => hit(Tier::Soft, "publish", "gh release publishes or deletes a release"),
-            (Some("repo"), Some("delete" | "archive" | "edit")) => hit(Tier::Soft, "publish", "gh repo changes or deletes a repository"),
-            (Some("gist"), Some("create")) => hit(Tier::Soft, "publish", "gh gist create publishes files"),
-            (Some("pr"), Some("merge")) => hit(Tier::Soft, "publish", "gh pr merge changes a shared branch"),
-            (Some("api"), _) if flags.iter().any(|f| f == "-X" || f == "--method" || f.starts_with("--method=") || f.starts_with("-X")) => {
-                hit(Tier::Soft, "publish", "gh api with a method changes remote state")
+        "gh" => match (
+            pos.first().map(|p| p.0.as_str()),
+            pos.get(1).map(|p| p.0.as_str()),
+        ) {
+            (Some("release"), Some("create" | "delete" | "upload")) => hit(
+                Tier::Soft,
+                "publish",
+                "gh release publishes or deletes a release",
+            ),
+            (Some("repo"), Some("delete" | "archive" | "edit")) => hit(
+                Tier::Soft,
+                "publish",
+                "gh repo changes or deletes a repository",
+            ),
+            (Some("gist"), Some("create")) => {
+                hit(Tier::Soft, "publish", "gh gist create publishes files")
+            }
+            (Some("pr"), Some("merge")) => {
+                hit(Tier::Soft, "publish", "gh pr merge changes a shared branch")
+            }
+            (Some("api"), _)
+                if flags.iter().any(|f| {
+                    f == "-X"
+                        || f == "--method"
+                        || f.starts_with("--method=")
+                        || f.starts_with("-X")
+                }) =>
+            {
+                hit(
+                    Tier::Soft,
+                    "publish",
+                    "gh api with a method changes remote state",
+                )
             }
             _ => None,
         },
-        "vercel" if flags.iter().any(|f| f == "--prod") || pos.first().is_some_and(|(p, _)| p == "deploy" || p == "--prod") => {
+        "vercel"
+            if flags.iter().any(|f| f == "--prod")
+                || pos
+                    .first()
+                    .is_some_and(|(p, _)| p == "deploy" || p == "--prod") =>
+        {
             hit(Tier::Soft, "publish", "vercel deploys")
         }
         _ => {
             let sub = pos.first().map(|p| p.0.as_str()).unwrap_or("");
             if let Some((p, s)) = PUBLISH.iter().find(|(p, s)| *p == prog && *s == sub) {
-                let cat = if matches!(*s, "destroy" | "delete" | "uninstall" | "drain") { "infrastructure" } else { "publish" };
+                let cat = if matches!(*s, "destroy" | "delete" | "uninstall" | "drain") {
+                    "infrastructure"
+                } else {
+                    "publish"
+                };
                 if *p == "terraform" || *p == "tofu" {
-                    if *s == "apply" && !flags.iter().any(|f| f.starts_with("-auto-approve") || f.starts_with("--auto-approve")) {
+                    if *s == "apply"
+                        && !flags.iter().any(|f| {
+                            f.starts_with("-auto-approve") || f.starts_with("--auto-approve")
+                        })
+                    {
                         return None;
                     }
                 }
-                return hit(Tier::Soft, cat, format!("{p} {s} changes shared or remote state"));
+                return hit(
+                    Tier::Soft,
+                    cat,
+                    format!("{p} {s} changes shared or remote state"),
+                );
             }
             None
         }
@@ -450,9 +708,11 @@ fn is_disk_device(t: &str) -> bool {
     let Some(d) = t.strip_prefix("/dev/") else {
         return false;
     };
-    ["sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop"]
-        .iter()
-        .any(|p| d.starts_with(p))
+    [
+        "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop",
+    ]
+    .iter()
+    .any(|p| d.starts_with(p))
 }
 
 fn db(cmd: &Cmd) -> Option<Hit> {
@@ -464,9 +724,18 @@ fn db(cmd: &Cmd) -> Option<Hit> {
     let upper = text.to_uppercase().replace(['\n', '\t'], " ");
     let prog = cmd.program();
     if let Some(s) = DB_DESTROY.iter().find(|s| upper.contains(*s)) {
-        return hit(Tier::Soft, "database", format!("{prog} runs {} which destroys data", s.trim()));
+        return hit(
+            Tier::Soft,
+            "database",
+            format!("{prog} runs {} which destroys data", s.trim()),
+        );
     }
-    if prog == "redis-cli" && cmd.args().iter().any(|a| matches!(a.to_uppercase().as_str(), "DEL" | "FLUSHALL" | "FLUSHDB")) {
+    if prog == "redis-cli"
+        && cmd
+            .args()
+            .iter()
+            .any(|a| matches!(a.to_uppercase().as_str(), "DEL" | "FLUSHALL" | "FLUSHDB"))
+    {
         return hit(Tier::Soft, "database", "redis-cli deletes keys");
     }
     None
@@ -476,12 +745,25 @@ fn container(pos: &[(String, bool)]) -> Option<Hit> {
     let w: Vec<&str> = pos.iter().map(|(p, _)| p.as_str()).collect();
     let destroy = matches!(
         w.as_slice(),
-        ["system", "prune", ..] | ["rm", ..] | ["rmi", ..] | ["volume", "rm" | "prune", ..]
-            | ["container", "prune" | "rm", ..] | ["image", "prune" | "rm", ..]
-            | ["network", "prune" | "rm", ..] | ["builder", "prune", ..] | ["compose", "down", ..]
+        ["system", "prune", ..]
+            | ["rm", ..]
+            | ["rmi", ..]
+            | ["volume", "rm" | "prune", ..]
+            | ["container", "prune" | "rm", ..]
+            | ["image", "prune" | "rm", ..]
+            | ["network", "prune" | "rm", ..]
+            | ["builder", "prune", ..]
+            | ["compose", "down", ..]
     );
     if destroy {
-        return hit(Tier::Soft, "container", format!("docker {} removes containers, images or volumes", w.join(" ")));
+        return hit(
+            Tier::Soft,
+            "container",
+            format!(
+                "docker {} removes containers, images or volumes",
+                w.join(" ")
+            ),
+        );
     }
     if w.first() == Some(&"push") {
         return hit(Tier::Soft, "publish", "docker push publishes an image");
@@ -491,8 +773,18 @@ fn container(pos: &[(String, bool)]) -> Option<Hit> {
 
 fn cloud(prog: &str, pos: &[(String, bool)]) -> Option<Hit> {
     for (p, _) in pos.iter().take(4) {
-        if p.starts_with("delete") || p.starts_with("terminate") || p.starts_with("remove") || p == "rb" || (prog == "aws" && p == "rm") || p == "destroy" {
-            return hit(Tier::Soft, "cloud", format!("{prog} {p} deletes cloud resources"));
+        if p.starts_with("delete")
+            || p.starts_with("terminate")
+            || p.starts_with("remove")
+            || p == "rb"
+            || (prog == "aws" && p == "rm")
+            || p == "destroy"
+        {
+            return hit(
+                Tier::Soft,
+                "cloud",
+                format!("{prog} {p} deletes cloud resources"),
+            );
         }
     }
     None
@@ -502,10 +794,35 @@ fn cloud(prog: &str, pos: &[(String, bool)]) -> Option<Hit> {
 pub(super) fn is_destructive_program(w: &str) -> bool {
     matches!(
         w,
-        "rm" | "rmdir" | "shred" | "git" | "dd" | "mkfs" | "chmod" | "chown" | "kill" | "pkill"
-            | "killall" | "find" | "rsync" | "mv" | "docker" | "kubectl" | "terraform"
-            | "xargs" | "psql" | "mysql" | "redis-cli" | "sh" | "bash" | "zsh" | "eval"
-            | "npm" | "cargo" | "crontab" | "shutdown" | "reboot"
+        "rm" | "rmdir"
+            | "shred"
+            | "git"
+            | "dd"
+            | "mkfs"
+            | "chmod"
+            | "chown"
+            | "kill"
+            | "pkill"
+            | "killall"
+            | "find"
+            | "rsync"
+            | "mv"
+            | "docker"
+            | "kubectl"
+            | "terraform"
+            | "xargs"
+            | "psql"
+            | "mysql"
+            | "redis-cli"
+            | "sh"
+            | "bash"
+            | "zsh"
+            | "eval"
+            | "npm"
+            | "cargo"
+            | "crontab"
+            | "shutdown"
+            | "reboot"
     ) || w.starts_with("mkfs")
 }
 
@@ -515,46 +832,126 @@ pub(super) fn is_destructive_program(w: &str) -> bool {
 pub(super) fn runs_unseen(cmd: &Cmd) -> Option<(&'static str, String)> {
     let prog = cmd.program();
     let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    let runner = RUNNERS.contains(&prog) || RUNNERS.contains(&base) || matches!(prog, "awk" | "gawk" | "mawk" | "nawk" | "env" | "eval" | "source" | "." | "exec" | "xargs" | "git" | "find");
+    let runner = RUNNERS.contains(&prog)
+        || RUNNERS.contains(&base)
+        || matches!(
+            prog,
+            "awk"
+                | "gawk"
+                | "mawk"
+                | "nawk"
+                | "env"
+                | "eval"
+                | "source"
+                | "."
+                | "exec"
+                | "xargs"
+                | "git"
+                | "find"
+        );
     if prog == "parallel" {
-        return Some(("dynamic-exec", "parallel runs commands built from its input".into()));
+        return Some((
+            "dynamic-exec",
+            "parallel runs commands built from its input".into(),
+        ));
     }
-    let child = matches!(cmd.sc.origin, Origin::Xargs | Origin::Parallel | Origin::FindExec | Origin::Watch);
+    let child = matches!(
+        cmd.sc.origin,
+        Origin::Xargs | Origin::Parallel | Origin::FindExec | Origin::Watch
+    );
     if child && runner {
-        return Some(("dynamic-exec", format!("{prog} runs with arguments chosen at run time ({})", cmd.sc.origin.describe())));
+        return Some((
+            "dynamic-exec",
+            format!(
+                "{prog} runs with arguments chosen at run time ({})",
+                cmd.sc.origin.describe()
+            ),
+        ));
     }
     if RUNNERS.contains(&prog) || RUNNERS.contains(&base) {
         let args = cmd.args();
-        if args.iter().any(|a| matches!(a.as_str(), "--init-file" | "--rcfile")) {
+        if args
+            .iter()
+            .any(|a| matches!(a.as_str(), "--init-file" | "--rcfile"))
+        {
             return Some(("env-injection", format!("{prog} loads a startup file")));
         }
-        if args.iter().enumerate().any(|(i, a)| !a.starts_with('-') && cmd.arg_dynamic(i) && is_expansion(a)) {
-            return Some(("dynamic-exec", format!("{prog} runs a script named at run time")));
+        if args
+            .iter()
+            .enumerate()
+            .any(|(i, a)| !a.starts_with('-') && cmd.arg_dynamic(i) && is_expansion(a))
+        {
+            return Some((
+                "dynamic-exec",
+                format!("{prog} runs a script named at run time"),
+            ));
         }
     }
-    if matches!(prog, "export" | "declare" | "typeset" | "readonly" | "local") {
-        if let Some(a) = cmd.args().iter().find(|a| a.split_once('=').is_some_and(|(n, _)| super::code_env(n))) {
-            return Some(("env-injection", format!("{prog} {a} makes later programs load or run other code")));
+    if matches!(
+        prog,
+        "export" | "declare" | "typeset" | "readonly" | "local"
+    ) {
+        if let Some(a) = cmd
+            .args()
+            .iter()
+            .find(|a| a.split_once('=').is_some_and(|(n, _)| super::code_env(n)))
+        {
+            return Some((
+                "env-injection",
+                format!("{prog} {a} makes later programs load or run other code"),
+            ));
         }
     }
     if matches!(prog, "sh" | "bash" | "zsh" | "dash" | "ksh")
-        && cmd.args().iter().any(|a| a == "-c" || (a.starts_with('-') && !a.starts_with("--") && a.ends_with('c')))
+        && cmd
+            .args()
+            .iter()
+            .any(|a| a == "-c" || (a.starts_with('-') && !a.starts_with("--") && a.ends_with('c')))
         && cmd.args().iter().any(|a| a.contains('$'))
     {
-        return Some(("dynamic-exec", format!("{prog} -c runs a string built at run time")));
+        return Some((
+            "dynamic-exec",
+            format!("{prog} -c runs a string built at run time"),
+        ));
     }
     if prog == "git" {
         if let Some(sub) = git_subcommand(cmd.args()) {
             if !GIT_BUILTINS.contains(&sub) && !sub.starts_with('-') {
-                return Some(("git-alias", format!("git {sub} is not a git command, so it may be an alias that runs anything")));
+                return Some((
+                    "git-alias",
+                    format!(
+                        "git {sub} is not a git command, so it may be an alias that runs anything"
+                    ),
+                ));
             }
         }
         let args = cmd.args();
-        let bad = args.iter().take_while(|a| a.starts_with('-') || args.iter().position(|x| x == *a).is_some_and(|p| p > 0 && matches!(args[p - 1].as_str(), "-c" | "-C" | "--config-env"))).any(|a| {
-            a.starts_with("-calias") || a.starts_with("--config-env") || a.starts_with("alias.") || a.contains(".sshcommand") || a.contains("core.pager") || a.contains("core.fsmonitor") || a.contains("core.hookspath") || a.contains("diff.external") || a.contains("textconv") || a.contains("core.editor") || a.contains("sequence.editor")
-        });
+        let bad = args
+            .iter()
+            .take_while(|a| {
+                a.starts_with('-')
+                    || args.iter().position(|x| x == *a).is_some_and(|p| {
+                        p > 0 && matches!(args[p - 1].as_str(), "-c" | "-C" | "--config-env")
+                    })
+            })
+            .any(|a| {
+                a.starts_with("-calias")
+                    || a.starts_with("--config-env")
+                    || a.starts_with("alias.")
+                    || a.contains(".sshcommand")
+                    || a.contains("core.pager")
+                    || a.contains("core.fsmonitor")
+                    || a.contains("core.hookspath")
+                    || a.contains("diff.external")
+                    || a.contains("textconv")
+                    || a.contains("core.editor")
+                    || a.contains("sequence.editor")
+            });
         if bad {
-            return Some(("git-config-exec", "git is given config that runs a program".into()));
+            return Some((
+                "git-config-exec",
+                "git is given config that runs a program".into(),
+            ));
         }
     }
     None
@@ -562,21 +959,116 @@ pub(super) fn runs_unseen(cmd: &Cmd) -> Option<(&'static str, String)> {
 
 /// git's own commands; any other subcommand is an alias or an external `git-*` program.
 const GIT_BUILTINS: &[&str] = &[
-    "add", "am", "annotate", "apply", "archive", "bisect", "blame", "branch", "bundle",
-    "cat-file", "check-attr", "check-ignore", "check-mailmap", "check-ref-format", "checkout",
-    "cherry", "cherry-pick", "citool", "clean", "clone", "commit", "commit-graph",
-    "commit-tree", "config", "count-objects", "credential", "describe", "diff", "diff-files",
-    "diff-index", "diff-tree", "difftool", "fetch", "filter-branch", "filter-repo",
-    "for-each-ref", "format-patch", "fsck", "gc", "grep", "hash-object", "help", "init",
-    "instaweb", "log", "ls-files", "ls-remote", "ls-tree", "maintenance", "merge",
-    "merge-base", "mergetool", "mv", "name-rev", "notes", "pull", "push", "range-diff",
-    "read-tree", "rebase", "reflog", "remote", "repack", "replace", "request-pull", "rerere",
-    "reset", "restore", "rev-list", "rev-parse", "revert", "rm", "send-email", "shortlog",
-    "show", "show-branch", "show-ref", "sparse-checkout", "stash", "status", "submodule",
-    "switch", "symbolic-ref", "tag", "update-index", "update-ref", "var", "verify-commit",
-    "verify-tag", "version", "whatchanged", "worktree", "write-tree", "lfs", "gui", "prune",
-    "fast-export", "fast-import", "mktag", "mktree", "pack-refs", "verify-pack", "bugreport",
-    "backfill", "scalar", "switch", "restore", "blame", "init-db", "column",
+    "add",
+    "am",
+    "annotate",
+    "apply",
+    "archive",
+    "bisect",
+    "blame",
+    "branch",
+    "bundle",
+    "cat-file",
+    "check-attr",
+    "check-ignore",
+    "check-mailmap",
+    "check-ref-format",
+    "checkout",
+    "cherry",
+    "cherry-pick",
+    "citool",
+    "clean",
+    "clone",
+    "commit",
+    "commit-graph",
+    "commit-tree",
+    "config",
+    "count-objects",
+    "credential",
+    "describe",
+    "diff",
+    "diff-files",
+    "diff-index",
+    "diff-tree",
+    "difftool",
+    "fetch",
+    "filter-branch",
+    "filter-repo",
+    "for-each-ref",
+    "format-patch",
+    "fsck",
+    "gc",
+    "grep",
+    "hash-object",
+    "help",
+    "init",
+    "instaweb",
+    "log",
+    "ls-files",
+    "ls-remote",
+    "ls-tree",
+    "maintenance",
+    "merge",
+    "merge-base",
+    "mergetool",
+    "mv",
+    "name-rev",
+    "notes",
+    "pull",
+    "push",
+    "range-diff",
+    "read-tree",
+    "rebase",
+    "reflog",
+    "remote",
+    "repack",
+    "replace",
+    "request-pull",
+    "rerere",
+    "reset",
+    "restore",
+    "rev-list",
+    "rev-parse",
+    "revert",
+    "rm",
+    "send-email",
+    "shortlog",
+    "show",
+    "show-branch",
+    "show-ref",
+    "sparse-checkout",
+    "stash",
+    "status",
+    "submodule",
+    "switch",
+    "symbolic-ref",
+    "tag",
+    "update-index",
+    "update-ref",
+    "var",
+    "verify-commit",
+    "verify-tag",
+    "version",
+    "whatchanged",
+    "worktree",
+    "write-tree",
+    "lfs",
+    "gui",
+    "prune",
+    "fast-export",
+    "fast-import",
+    "mktag",
+    "mktree",
+    "pack-refs",
+    "verify-pack",
+    "bugreport",
+    "backfill",
+    "scalar",
+    "switch",
+    "restore",
+    "blame",
+    "init-db",
+    "column",
 ];
 
 fn git_subcommand(args: &[String]) -> Option<&str> {
@@ -585,7 +1077,10 @@ fn git_subcommand(args: &[String]) -> Option<&str> {
         if !a.starts_with('-') {
             return Some(a);
         }
-        if matches!(a.as_str(), "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env") {
+        if matches!(
+            a.as_str(),
+            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env"
+        ) {
             i += 1;
         }
         i += 1;
@@ -594,23 +1089,36 @@ fn git_subcommand(args: &[String]) -> Option<&str> {
 }
 
 /// Whole-command patterns that no single part shows.
-pub(super) fn whole(analysis: &Analysis, findings: &[Finding], _reads: &[PathBuf], ctx: &JudgeCtx) -> Vec<Verdict> {
+pub(super) fn whole(
+    analysis: &Analysis,
+    findings: &[Finding],
+    _reads: &[PathBuf],
+    ctx: &JudgeCtx,
+) -> Vec<Verdict> {
     let mut out = Vec::new();
     let cmds = &analysis.commands;
     // Fork bombs: a function that pipes itself into itself in the background.
     if analysis.opaque.contains(&Opaque::FunctionDefinition) {
-        for c in cmds {
-            if let Some(v) = fork_bomb(&c.text) {
-                out.push(v);
-                break;
-            }
+        match cmds
+            .iter()
+            .find_map(|c| fork_bomb(&c.text))
+            .or_else(|| fork_bomb_shape(cmds))
+        {
+            Some(v) => out.push(v),
+            None => {}
         }
     }
     // Network or decoded payloads fed to a shell or interpreter.
-    let mut parts: Vec<usize> = cmds.iter().map(|c| c.part).collect();
-    parts.dedup();
-    for part in parts {
-        let in_part: Vec<&SimpleCommand> = cmds.iter().filter(|c| c.part == part).collect();
+    let ids = pipeline_ids(cmds);
+    let mut groups = ids.clone();
+    groups.dedup();
+    for g in groups {
+        let in_part: Vec<&SimpleCommand> = cmds
+            .iter()
+            .zip(&ids)
+            .filter(|(_, id)| **id == g)
+            .map(|(c, _)| c)
+            .collect();
         let source = in_part.iter().find(|c| is_fetch_or_decode(c));
         let sink = in_part.iter().find(|c| runs_unknown_code(c));
         if let (Some(src), Some(snk)) = (source, sink) {
@@ -628,27 +1136,97 @@ pub(super) fn whole(analysis: &Analysis, findings: &[Finding], _reads: &[PathBuf
     // Credentials together with network egress.
     let egress = cmds.iter().any(|c| {
         c.program().is_some_and(|p| NETWORK.contains(&p))
-            || c.exec.iter().any(|w| w.contains("/dev/tcp/") || w.contains("/dev/udp/"))
-            || c.redirects.iter().any(|r| r.target.contains("/dev/tcp/") || r.target.contains("/dev/udp/"))
+            || c.exec
+                .iter()
+                .any(|w| w.contains("/dev/tcp/") || w.contains("/dev/udp/"))
+            || c.redirects
+                .iter()
+                .any(|r| r.target.contains("/dev/tcp/") || r.target.contains("/dev/udp/"))
     });
     if egress {
-        let cred = findings.iter().flat_map(|f| f.reads.iter()).find(|p| is_credential(p, ctx)).cloned()
+        let cred = findings
+            .iter()
+            .flat_map(|f| f.reads.iter())
+            .find(|p| is_credential(p, ctx))
+            .cloned()
             .or_else(|| cmds.iter().find_map(|c| credential_word(c, ctx)));
         if let Some(p) = cred {
             out.push(Verdict::Hard {
                 category: "exfiltration",
-                reason: format!("reads the credential {} and talks to the network in the same command", p.display()),
-                command: crate::cause::one_line(&cmds.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join("; "), 200),
+                reason: format!(
+                    "reads the credential {} and talks to the network in the same command",
+                    p.display()
+                ),
+                command: crate::cause::one_line(
+                    &cmds
+                        .iter()
+                        .map(|c| c.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                    200,
+                ),
             });
         }
     }
     out
 }
 
+/// Which pipeline each command belongs to: a top-level stage fed by a pipe joins the
+/// pipeline before it; nested commands belong to their part's pipeline.
+pub(super) fn pipeline_ids(cmds: &[SimpleCommand]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(cmds.len());
+    let mut id = 0usize;
+    let mut part_id: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
+    let mut last_part = None;
+    for c in cmds {
+        let known = part_id.get(&c.part).copied();
+        let this = match known {
+            Some(x) => x,
+            None => {
+                if !(c.piped_stdin && last_part.is_some()) {
+                    id += 1;
+                }
+                part_id.insert(c.part, id);
+                id
+            }
+        };
+        last_part = Some(c.part);
+        out.push(this);
+    }
+    out
+}
+
+/// `f(){ f|f& };f`: a function piping itself into itself, then called.
+fn fork_bomb_shape(cmds: &[SimpleCommand]) -> Option<Verdict> {
+    for (i, a) in cmds.iter().enumerate() {
+        let Some(name) = a.program() else { continue };
+        let piped_twin = cmds
+            .iter()
+            .skip(i + 1)
+            .any(|b| b.program() == Some(name) && b.piped_stdin && b.part == a.part);
+        let called = cmds.iter().filter(|b| b.program() == Some(name)).count() >= 3;
+        if piped_twin && called {
+            return Some(Verdict::Hard {
+                category: "fork-bomb",
+                reason: format!("the function {name} starts copies of itself without end"),
+                command: crate::cause::one_line(&a.text, 200),
+            });
+        }
+    }
+    None
+}
+
 fn fork_bomb(text: &str) -> Option<Verdict> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let pos = t.find("(){")?;
-    let name: String = t[..pos].chars().rev().take_while(|c| !matches!(c, ';' | '&' | '|' | '{' | '}' | '(' | ')')).collect::<Vec<_>>().into_iter().rev().collect();
+    let name: String = t[..pos]
+        .chars()
+        .rev()
+        .take_while(|c| !matches!(c, ';' | '&' | '|' | '{' | '}' | '(' | ')'))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
     let name = name.trim_start_matches("function");
     if name.is_empty() {
         return None;
@@ -668,7 +1246,10 @@ fn is_fetch_or_decode(c: &SimpleCommand) -> bool {
     let Some(p) = c.program() else { return false };
     let args = c.exec.get(1..).unwrap_or(&[]);
     FETCHERS.contains(&p)
-        || (p == "base64" && args.iter().any(|a| matches!(a.as_str(), "-d" | "--decode" | "-D")))
+        || (p == "base64"
+            && args
+                .iter()
+                .any(|a| matches!(a.as_str(), "-d" | "--decode" | "-D")))
         || (p == "xxd" && args.iter().any(|a| a == "-r" || a.starts_with("-r")))
         || (p == "openssl" && args.iter().any(|a| a == "-d" || a == "base64"))
         || matches!(p, "uudecode" | "rev" | "base32" | "basenc")
@@ -691,12 +1272,18 @@ fn runs_unknown_code(c: &SimpleCommand) -> bool {
     }
     let script_args: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     (c.piped_stdin && script_args.is_empty())
-        || args.iter().any(|a| a.starts_with("<(") || a == "/dev/stdin" || a == "-")
-        || (args.iter().any(|a| a == "-c" || a == "-e") && args.iter().any(|a| a.contains("$(") || a.contains('`')))
+        || args
+            .iter()
+            .any(|a| a.starts_with("<(") || a == "/dev/stdin" || a == "-")
+        || (args.iter().any(|a| a == "-c" || a == "-e")
+            && args.iter().any(|a| a.contains("$(") || a.contains('`')))
 }
 
 fn is_credential(p: &Path, ctx: &JudgeCtx) -> bool {
-    matches!(super::path_class(p, Access::Read, ctx), Some(PathClass::Credential { .. }))
+    matches!(
+        super::path_class(p, Access::Read, ctx),
+        Some(PathClass::Credential { .. })
+    )
 }
 
 /// A word of any command that names a credential file (`@~/.ssh/id_rsa`, `f=@~/.aws/…`),

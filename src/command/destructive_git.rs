@@ -23,7 +23,10 @@ fn sub_index(args: &[String]) -> Option<usize> {
         if !a.starts_with('-') {
             return Some(i);
         }
-        if matches!(a.as_str(), "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env") {
+        if matches!(
+            a.as_str(),
+            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env"
+        ) {
             i += 1;
         }
         i += 1;
@@ -41,35 +44,70 @@ pub(super) fn check(cmd: &Cmd) -> Option<Hit> {
     let has = |f: &[&str]| {
         before_dd.iter().any(|a| {
             let name = a.split('=').next().unwrap_or(a);
-            f.iter().any(|x| *a == x || name == *x || (name.len() >= 5 && name.starts_with("--") && x.starts_with(name)))
+            f.iter().any(|x| {
+                *a == x
+                    || name == *x
+                    || (name.len() >= 5 && name.starts_with("--") && x.starts_with(name))
+            })
         })
     };
-    let short = |c: char| before_dd.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c));
+    let short = |c: char| {
+        before_dd
+            .iter()
+            .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c))
+    };
     let pos: Vec<&String> = rest.iter().filter(|a| !a.starts_with('-')).collect();
     match sub {
-        "push" => push(rest, &pos, has(&["--force", "--force-with-lease", "--force-if-includes"]) || short('f'), has(&["--mirror"]), has(&["--delete"]) || short('d')),
-        "reset" if has(&["--hard", "--merge", "--keep"]) => soft("git reset --hard discards uncommitted work"),
+        "push" => push(
+            rest,
+            &pos,
+            has(&["--force", "--force-with-lease", "--force-if-includes"]) || short('f'),
+            has(&["--mirror"]),
+            has(&["--delete"]) || short('d'),
+        ),
+        "reset" if has(&["--hard", "--merge", "--keep"]) => {
+            soft("git reset --hard discards uncommitted work")
+        }
         "clean" if (short('f') || has(&["--force"])) && !short('n') && !has(&["--dry-run"]) => {
             soft("git clean -f deletes untracked files")
         }
-        "checkout" if rest.iter().any(|a| a == "--" || a == ".") || short('f') || has(&["--force", "--pathspec-from-file", "--ours", "--theirs"]) || pos.len() >= 2 => {
+        "checkout"
+            if rest.iter().any(|a| a == "--" || a == ".")
+                || short('f')
+                || has(&["--force", "--pathspec-from-file", "--ours", "--theirs"])
+                || pos.len() >= 2 =>
+        {
             soft("git checkout over paths discards uncommitted changes")
         }
-        "restore" if !staged_only(rest) => {
-            soft("git restore discards uncommitted changes")
+        "restore" if !staged_only(rest) => soft("git restore discards uncommitted changes"),
+        "switch" if has(&["--discard-changes", "--force"]) || short('f') => {
+            soft("git switch --discard-changes loses work")
         }
-        "switch" if has(&["--discard-changes", "--force"]) || short('f') => soft("git switch --discard-changes loses work"),
-        "stash" if pos.first().is_some_and(|s| matches!(s.as_str(), "drop" | "clear")) => {
+        "stash"
+            if pos
+                .first()
+                .is_some_and(|s| matches!(s.as_str(), "drop" | "clear")) =>
+        {
             soft("git stash drop/clear deletes stashed work")
         }
-        "branch" if short('D') || has(&["--delete"]) && has(&["--force"]) || short('d') && short('f') || short('f') || has(&["--force"]) => {
+        "branch"
+            if short('D')
+                || has(&["--delete"]) && has(&["--force"])
+                || short('d') && short('f')
+                || short('f')
+                || has(&["--force"]) =>
+        {
             soft("git branch -D deletes a branch with unmerged work")
         }
-        "branch" if short('d') || has(&["--delete"]) || short('M') || short('m') || has(&["--move"]) => {
+        "branch"
+            if short('d') || has(&["--delete"]) || short('M') || short('m') || has(&["--move"]) =>
+        {
             soft("git branch -d/-m deletes or renames a branch")
         }
         "tag" if short('d') || has(&["--delete"]) => soft("git tag -d deletes a tag"),
-        "filter-branch" | "filter-repo" => hard(format!("git {sub} rewrites the whole history, the default branch included")),
+        "filter-branch" | "filter-repo" => hard(format!(
+            "git {sub} rewrites the whole history, the default branch included"
+        )),
         "rebase" => {
             if pos.iter().any(|p| DEFAULT_BRANCHES.contains(&p.as_str())) && has(&["--root"]) {
                 return hard("git rebase --root rewrites the default branch's history");
@@ -77,17 +115,29 @@ pub(super) fn check(cmd: &Cmd) -> Option<Hit> {
             soft("git rebase rewrites history")
         }
         "commit" if has(&["--amend"]) => soft("git commit --amend rewrites the last commit"),
-        "reflog" if pos.first().is_some_and(|s| matches!(s.as_str(), "expire" | "delete")) => {
+        "reflog"
+            if pos
+                .first()
+                .is_some_and(|s| matches!(s.as_str(), "expire" | "delete")) =>
+        {
             soft("git reflog expire drops the history of lost commits")
         }
-        "gc" if has(&["--prune"]) || has(&["--aggressive"]) => soft("git gc --prune deletes unreachable commits"),
+        "gc" if has(&["--prune"]) || has(&["--aggressive"]) => {
+            soft("git gc --prune deletes unreachable commits")
+        }
         "update-ref" if short('d') => soft("git update-ref -d deletes a ref"),
-        "worktree" if pos.first().is_some_and(|s| matches!(s.as_str(), "remove" | "prune")) => {
+        "worktree"
+            if pos
+                .first()
+                .is_some_and(|s| matches!(s.as_str(), "remove" | "prune")) =>
+        {
             soft("git worktree remove deletes a worktree")
         }
         "rm" => soft("git rm deletes files"),
         "replace" | "notes" if has(&["--force"]) || short('f') => soft("rewrites git metadata"),
-        "submodule" if pos.first().is_some_and(|s| s.as_str() == "deinit") => soft("git submodule deinit removes a submodule's files"),
+        "submodule" if pos.first().is_some_and(|s| s.as_str() == "deinit") => {
+            soft("git submodule deinit removes a submodule's files")
+        }
         _ => None,
     }
 }
@@ -127,13 +177,19 @@ fn push(rest: &[String], pos: &[&String], force: bool, mirror: bool, delete: boo
     };
     for r in &refspecs {
         if r.starts_with(':') && dst_default(r) {
-            return hard(format!("git push {r} deletes the default branch on the remote"));
+            return hard(format!(
+                "git push {r} deletes the default branch on the remote"
+            ));
         }
         if (r.starts_with('+') || force) && dst_default(r) {
-            return hard(format!("force-pushing {r} rewrites the default branch's history"));
+            return hard(format!(
+                "force-pushing {r} rewrites the default branch's history"
+            ));
         }
         if delete && dst_default(r) {
-            return hard(format!("git push --delete {r} deletes the default branch on the remote"));
+            return hard(format!(
+                "git push --delete {r} deletes the default branch on the remote"
+            ));
         }
     }
     let _ = rest;

@@ -283,14 +283,43 @@ pub(crate) fn code_env(name: &str) -> bool {
         || name.starts_with("GIT_CONFIG")
         || matches!(
             name,
-            "GIT_SSH" | "GIT_SSH_COMMAND" | "GIT_EXTERNAL_DIFF" | "GIT_PAGER" | "GIT_EDITOR"
-                | "GIT_EXEC_PATH" | "GIT_ASKPASS" | "SSH_ASKPASS" | "GIT_PROXY_COMMAND"
-                | "PAGER" | "MANPAGER" | "LESSOPEN" | "LESSCLOSE" | "EDITOR" | "VISUAL"
-                | "BASH_ENV" | "ENV" | "PROMPT_COMMAND" | "SHELLOPTS" | "BASHOPTS"
-                | "PYTHONSTARTUP" | "PYTHONPATH" | "PYTHONHOME" | "NODE_OPTIONS" | "NODE_PATH"
-                | "PERL5OPT" | "PERL5LIB" | "RUBYOPT" | "RUBYLIB" | "RUSTC_WRAPPER"
-                | "RUSTC_WORKSPACE_WRAPPER" | "RUSTFLAGS" | "CARGO_BUILD_RUSTC_WRAPPER"
-                | "PATH" | "ZDOTDIR" | "NPM_CONFIG_SCRIPT_SHELL" | "GIT_TEMPLATE_DIR"
+            "GIT_SSH"
+                | "GIT_SSH_COMMAND"
+                | "GIT_EXTERNAL_DIFF"
+                | "GIT_PAGER"
+                | "GIT_EDITOR"
+                | "GIT_EXEC_PATH"
+                | "GIT_ASKPASS"
+                | "SSH_ASKPASS"
+                | "GIT_PROXY_COMMAND"
+                | "PAGER"
+                | "MANPAGER"
+                | "LESSOPEN"
+                | "LESSCLOSE"
+                | "EDITOR"
+                | "VISUAL"
+                | "BASH_ENV"
+                | "ENV"
+                | "PROMPT_COMMAND"
+                | "SHELLOPTS"
+                | "BASHOPTS"
+                | "PYTHONSTARTUP"
+                | "PYTHONPATH"
+                | "PYTHONHOME"
+                | "NODE_OPTIONS"
+                | "NODE_PATH"
+                | "PERL5OPT"
+                | "PERL5LIB"
+                | "RUBYOPT"
+                | "RUBYLIB"
+                | "RUSTC_WRAPPER"
+                | "RUSTC_WORKSPACE_WRAPPER"
+                | "RUSTFLAGS"
+                | "CARGO_BUILD_RUSTC_WRAPPER"
+                | "PATH"
+                | "ZDOTDIR"
+                | "NPM_CONFIG_SCRIPT_SHELL"
+                | "GIT_TEMPLATE_DIR"
         )
 }
 
@@ -348,9 +377,11 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     }
     let root_cwd = Cwd::Known {
         dir: paths::normalize(ctx.cwd),
-        in_ws: ctx
-            .workspace
-            .contains(&paths::forms(&ctx.cwd.display().to_string(), ctx.cwd, ctx.home)),
+        in_ws: ctx.workspace.contains(&paths::forms(
+            &ctx.cwd.display().to_string(),
+            ctx.cwd,
+            ctx.home,
+        )),
     };
     let mut cwd = root_cwd;
     let mut findings: Vec<Finding> = Vec::new();
@@ -374,12 +405,19 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         // Redirections: dups, /dev/null and workspace files are fine; the rest is judged.
         redirects(&cmd, &mut look);
         // Privilege wrappers: the same command as another user is not routine.
-        if let Some(w) = sc.wrappers.iter().find(|w| PRIVILEGE_WRAPPERS.contains(&w.as_str())) {
+        if let Some(w) = sc
+            .wrappers
+            .iter()
+            .find(|w| PRIVILEGE_WRAPPERS.contains(&w.as_str()))
+        {
             demote(&mut look, format!("it runs through {w}"));
         }
         // A substitution the analysis did not reach (`${x:-`…`}`) hides a command.
         if sc.exec.iter().any(|w| w.contains('`') || w.contains("$("))
-            && !cmds.iter().any(|c| c.part == sc.part && matches!(c.origin, Origin::Substitution | Origin::ProcessSubstitution))
+            && !cmds.iter().any(|c| {
+                c.part == sc.part
+                    && matches!(c.origin, Origin::Substitution | Origin::ProcessSubstitution)
+            })
         {
             demote(&mut look, "a command substitution was not analysed".into());
         }
@@ -488,7 +526,9 @@ fn demote(look: &mut Look, reason: String) {
 fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
     let targets = destructive::inherited_targets(cmd, all, i);
     let mut look = routine::look(cmd, ctx);
-    if let Some((tier, category, reason, writes)) = destructive_any(cmd, targets.as_deref(), ctx, depth) {
+    if let Some((tier, category, reason, writes)) =
+        destructive_any(cmd, targets.as_deref(), ctx, depth)
+    {
         look.writes.extend(writes);
         look.class = tier.class(category, reason);
         return look;
@@ -541,7 +581,12 @@ fn destructive_any(
         }))
         .collect();
     if norm.as_slice() != cmd.argv {
-        let c = Cmd { sc: cmd.sc, argv: &norm, dynamic: cmd.dynamic, cwd: cmd.cwd };
+        let c = Cmd {
+            sc: cmd.sc,
+            argv: &norm,
+            dynamic: cmd.dynamic,
+            cwd: cmd.cwd,
+        };
         if let Some(h) = destructive::check(&c, targets, ctx) {
             return Some(h);
         }
@@ -551,19 +596,43 @@ fn destructive_any(
     if !routine::is_catalogued(prog) && can_recurse(depth) {
         if prog.contains(char::is_whitespace) {
             let j = judge_text(&cmd.argv.join(" "), ctx, depth);
-            if let Verdict::Hard { category, reason, .. } | Verdict::Soft { category, reason, .. } = j.verdict {
-                return Some((destructive::Tier::Soft, category, format!("a word holds a command line that {reason}"), Vec::new()));
+            if let Verdict::Hard {
+                category, reason, ..
+            }
+            | Verdict::Soft {
+                category, reason, ..
+            } = j.verdict
+            {
+                return Some((
+                    destructive::Tier::Soft,
+                    category,
+                    format!("a word holds a command line that {reason}"),
+                    Vec::new(),
+                ));
             }
         }
         for k in 1..cmd.argv.len() {
             let sub = cmd.argv.get(k..).unwrap_or(&[]);
             let dynamic = cmd.dynamic.get(k..).unwrap_or(&[]);
-            if !sub.first().is_some_and(|w| destructive::is_destructive_program(w)) {
+            if !sub
+                .first()
+                .is_some_and(|w| destructive::is_destructive_program(w))
+            {
                 continue;
             }
-            let c = Cmd { sc: cmd.sc, argv: sub, dynamic, cwd: cmd.cwd };
+            let c = Cmd {
+                sc: cmd.sc,
+                argv: sub,
+                dynamic,
+                cwd: cmd.cwd,
+            };
             if let Some((_, category, reason, writes)) = destructive::check(&c, None, ctx) {
-                return Some((destructive::Tier::Soft, category, format!("{prog} may run it: {reason}"), writes));
+                return Some((
+                    destructive::Tier::Soft,
+                    category,
+                    format!("{prog} may run it: {reason}"),
+                    writes,
+                ));
             }
         }
     }

@@ -88,6 +88,8 @@ const PURE: &[(&str, &str)] = &[
     ("printenv", "prints named environment variables"),
     ("help", "shows shell help"),
     ("cal", "prints a calendar"),
+    ("locate", "looks names up in the file database"),
+    ("read", "reads a line into a variable"),
     ("expr", "evaluates an expression"),
 ];
 
@@ -130,7 +132,15 @@ fn value_options(prog: &str) -> &'static [&'static str] {
         "paste" => &["-d", "--delimiters"],
         "column" => &["-s", "-c", "-t", "-o", "-N", "-l", "-R", "-H", "-W"],
         "fold" | "fmt" => &["-w", "--width"],
-        "sort" => &["-k", "-t", "-S", "-T", "--key", "--field-separator", "--parallel"],
+        "sort" => &[
+            "-k",
+            "-t",
+            "-S",
+            "-T",
+            "--key",
+            "--field-separator",
+            "--parallel",
+        ],
         "uniq" => &["-f", "-s", "-w"],
         "tree" => &["-L", "-P", "-I", "--charset", "--filelimit", "--sort"],
         "du" => &["-d", "--max-depth", "-B", "--exclude", "-t", "--threshold"],
@@ -142,7 +152,15 @@ fn value_options(prog: &str) -> &'static [&'static str] {
         "xxd" => &["-c", "-g", "-l", "-s", "-o"],
         "stat" => &["-c", "--format", "--printf", "-f"],
         "strings" => &["-n", "-t", "-e"],
-        "bat" => &["-l", "--language", "-r", "--line-range", "--style", "--theme", "-H"],
+        "bat" => &[
+            "-l",
+            "--language",
+            "-r",
+            "--line-range",
+            "--style",
+            "--theme",
+            "-H",
+        ],
         "jq" => &["--arg", "--argjson", "--indent"],
         "md5sum" | "sha1sum" | "sha256sum" | "sha512sum" | "b2sum" | "shasum" => &["-a", "-l"],
         _ => &[],
@@ -159,11 +177,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
         return Look::unknown("the program name is computed at run time");
     }
     if cmd.args().iter().any(|a| a == "--help" || a == "--version") && cmd.args().len() == 1 {
-        let mut l = Look::routine("prints help or its version");
-        if !matches!(prog, "rg" | "fd" | "find" | "git" | "fzf" | "man") && !known(prog) {
-            l = Look::unknown(format!("{prog} is not in the routine catalogue"));
-        }
-        return l;
+        return Look::routine("prints help or its version");
     }
     if let Some(l) = build::look(cmd) {
         return l;
@@ -177,7 +191,9 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
         "sed" => return sed(cmd),
         "awk" | "gawk" | "mawk" | "nawk" => return awk(cmd),
         "fzf" => return super::routine_git::fzf(cmd, ctx),
-        "env" => return Look::unknown("env without a command prints every secret in the environment"),
+        "env" => {
+            return Look::unknown("env without a command prints every secret in the environment")
+        }
         "printenv" if cmd.args().is_empty() => {
             return Look::unknown("printenv with no name prints every secret in the environment")
         }
@@ -225,7 +241,24 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
 
 /// Is this program in a routine catalogue (so its arguments are data, not commands)?
 pub(super) fn is_catalogued(prog: &str) -> bool {
-    known(prog) || matches!(prog, "git" | "find" | "grep" | "egrep" | "fgrep" | "rg" | "fd" | "sed" | "awk" | "fzf" | "man" | "date" | "dmesg" | "hostname")
+    known(prog)
+        || matches!(
+            prog,
+            "git"
+                | "find"
+                | "grep"
+                | "egrep"
+                | "fgrep"
+                | "rg"
+                | "fd"
+                | "sed"
+                | "awk"
+                | "fzf"
+                | "man"
+                | "date"
+                | "dmesg"
+                | "hostname"
+        )
 }
 
 fn known(prog: &str) -> bool {
@@ -351,8 +384,10 @@ fn find(cmd: &Cmd) -> Look {
         if in_expr {
             continue;
         }
-        if matches!(a.as_str(), "-H" | "-L" | "-P" | "-E" | "-X" | "-d" | "-s" | "-x")
-            || a.starts_with("-O")
+        if matches!(
+            a.as_str(),
+            "-H" | "-L" | "-P" | "-E" | "-X" | "-d" | "-s" | "-x"
+        ) || a.starts_with("-O")
         {
             continue;
         }
@@ -373,8 +408,23 @@ fn find(cmd: &Cmd) -> Look {
 
 fn grep(cmd: &Cmd) -> Look {
     const VALUE: &[&str] = &[
-        "-e", "-f", "-m", "-A", "-B", "-C", "-d", "-D", "--regexp", "--file", "--max-count",
-        "--context", "--label", "--include", "--exclude", "--exclude-dir", "--color",
+        "-e",
+        "-f",
+        "-m",
+        "-A",
+        "-B",
+        "-C",
+        "-d",
+        "-D",
+        "--regexp",
+        "--file",
+        "--max-count",
+        "--context",
+        "--label",
+        "--include",
+        "--exclude",
+        "--exclude-dir",
+        "--color",
     ];
     let mut explicit_pattern = false;
     let mut pattern_files = Vec::new();
@@ -428,11 +478,42 @@ fn rg(cmd: &Cmd) -> Look {
         ("--hostname-bin", "runs a program"),
     ];
     const VALUE: &[&str] = &[
-        "-e", "-f", "-g", "-t", "-T", "-m", "-A", "-B", "-C", "-j", "-M", "-r", "-E",
-        "--regexp", "--file", "--glob", "--iglob", "--type", "--type-not", "--max-count",
-        "--context", "--after-context", "--before-context", "--threads", "--max-columns",
-        "--replace", "--encoding", "--max-depth", "--sort", "--sortr", "--color", "--colors",
-        "--type-add", "--max-filesize", "--path-separator", "-d",
+        "-e",
+        "-f",
+        "-g",
+        "-t",
+        "-T",
+        "-m",
+        "-A",
+        "-B",
+        "-C",
+        "-j",
+        "-M",
+        "-r",
+        "-E",
+        "--regexp",
+        "--file",
+        "--glob",
+        "--iglob",
+        "--type",
+        "--type-not",
+        "--max-count",
+        "--context",
+        "--after-context",
+        "--before-context",
+        "--threads",
+        "--max-columns",
+        "--replace",
+        "--encoding",
+        "--max-depth",
+        "--sort",
+        "--sortr",
+        "--color",
+        "--colors",
+        "--type-add",
+        "--max-filesize",
+        "--path-separator",
+        "-d",
     ];
     const NUMERIC: &[&str] = &["-m", "-A", "-B", "-C", "-j", "-M", "-d", "--max-depth"];
     let args = cmd.args();
@@ -472,9 +553,27 @@ fn rg(cmd: &Cmd) -> Look {
 fn fd(cmd: &Cmd) -> Look {
     const BAD: &[&str] = &["-x", "--exec", "-X", "--exec-batch"];
     const VALUE: &[&str] = &[
-        "-t", "-e", "-E", "-d", "-j", "-S", "-o", "--type", "--extension", "--exclude",
-        "--max-depth", "--min-depth", "--changed-within", "--changed-before", "--size",
-        "--owner", "--search-path", "--base-directory", "-c", "--color", "--max-results",
+        "-t",
+        "-e",
+        "-E",
+        "-d",
+        "-j",
+        "-S",
+        "-o",
+        "--type",
+        "--extension",
+        "--exclude",
+        "--max-depth",
+        "--min-depth",
+        "--changed-within",
+        "--changed-before",
+        "--size",
+        "--owner",
+        "--search-path",
+        "--base-directory",
+        "-c",
+        "--color",
+        "--max-results",
     ];
     if let Some(a) = cmd.args().iter().find(|a| BAD.contains(&a.as_str())) {
         return Look::unknown(format!("fd {a} runs a program per file"));
@@ -530,11 +629,14 @@ fn sed(cmd: &Cmd) -> Look {
                 s if s.chars().skip(1).all(|c| "nErsuz".contains(c)) => {}
                 s => return Look::unknown(format!("sed {s} is not a known printing option")),
             }
-        } else if scripts.is_empty() && !args.iter().any(|x| x == "-e" || x == "--expression")
-        {
+        } else if scripts.is_empty() && !args.iter().any(|x| x == "-e" || x == "--expression") {
             scripts.push(a.clone());
         } else {
-            files.push(if cmd.arg_dynamic(i) { super::routine::glob_dir(a) } else { a.clone() });
+            files.push(if cmd.arg_dynamic(i) {
+                super::routine::glob_dir(a)
+            } else {
+                a.clone()
+            });
         }
         i += 1;
     }
@@ -589,7 +691,9 @@ pub(super) fn sed_script_ok(s: &str) -> Result<(), String> {
                 if ch == 's' {
                     while i < c.len() && !matches!(c[i], ';' | '\n' | '}') {
                         match c[i] {
-                            'e' => return Err("the sed s///e flag runs the result as a command".into()),
+                            'e' => {
+                                return Err("the sed s///e flag runs the result as a command".into())
+                            }
                             'w' | 'W' => return Err("the sed s///w flag writes a file".into()),
                             _ => {}
                         }
@@ -601,7 +705,10 @@ pub(super) fn sed_script_ok(s: &str) -> Result<(), String> {
             'w' | 'W' => return Err("the sed w command writes a file".into()),
             'r' | 'R' => return Err("the sed r command reads another file".into()),
             'a' | 'i' | 'c' | ':' | 'b' | 't' | 'T' | '#' => {
-                while i < c.len() && c[i] != '\n' && !(ch != 'a' && ch != 'i' && ch != 'c' && ch != '#' && c[i] == ';') {
+                while i < c.len()
+                    && c[i] != '\n'
+                    && !(ch != 'a' && ch != 'i' && ch != 'c' && ch != '#' && c[i] == ';')
+                {
                     i += 1;
                 }
             }
@@ -643,13 +750,16 @@ fn awk(cmd: &Cmd) -> Look {
     let Some(p) = program else {
         return Look::unknown("awk without a program");
     };
-    for bad in ["system", "|", ">", "getline", "@load", "@include", "close", "fflush", "ENVIRON"] {
+    for bad in [
+        "system", "|", ">", "getline", "@load", "@include", "close", "fflush", "ENVIRON",
+    ] {
         if p.contains(bad) {
-            return Look::unknown(format!("the awk program uses {bad}, which can run or write"));
+            return Look::unknown(format!(
+                "the awk program uses {bad}, which can run or write"
+            ));
         }
     }
     let mut l = Look::routine("filters text");
     l.reads = files;
     l
 }
-

@@ -52,7 +52,10 @@ const GIT_BAD_OPTS: &[(&str, &str)] = &[
     ("--upload-pack", "runs a program on the remote side"),
     ("--receive-pack", "runs a program on the remote side"),
     ("--open-files-in-pager", "opens a pager program"),
-    ("-O", "opens files in a pager program (grep) or reads an order file (diff)"),
+    (
+        "-O",
+        "opens files in a pager program (grep) or reads an order file (diff)",
+    ),
     ("--no-index", "compares files outside the repository"),
 ];
 
@@ -94,8 +97,14 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
                     return Look::unknown(format!("git {name} {v} is outside the workspace"));
                 }
             }
-            "--no-pager" | "-P" | "--no-replace-objects" | "--literal-pathspecs"
-            | "--no-optional-locks" | "--bare" | "--glob-pathspecs" | "--noglob-pathspecs"
+            "--no-pager"
+            | "-P"
+            | "--no-replace-objects"
+            | "--literal-pathspecs"
+            | "--no-optional-locks"
+            | "--bare"
+            | "--glob-pathspecs"
+            | "--noglob-pathspecs"
             | "--icase-pathspecs" => {}
             "--help" | "--version" | "-h" => return with_cwd(Look::routine("prints help")),
             other => return Look::unknown(format!("git {other} is not a known global option")),
@@ -118,9 +127,11 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
             return with_cwd(Look::routine("prints help"));
         }
     }
-    if rest.iter().enumerate().any(|(k, a)| {
-        cmd.arg_dynamic(i + 1 + k) && is_expansion(a)
-    }) {
+    if rest
+        .iter()
+        .enumerate()
+        .any(|(k, a)| cmd.arg_dynamic(i + 1 + k) && is_expansion(a))
+    {
         return Look::unknown(format!("git {sub} is given a run-time value"));
     }
     let has = |f: &[&str]| rest.iter().any(|a| f.contains(&a.as_str()));
@@ -163,11 +174,29 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
         },
         "config" => {
             let writes = has(&[
-                "-e", "--edit", "--add", "--unset", "--unset-all", "--replace-all",
-                "--rename-section", "--remove-section", "set", "unset", "edit",
-                "rename-section", "remove-section",
+                "-e",
+                "--edit",
+                "--add",
+                "--unset",
+                "--unset-all",
+                "--replace-all",
+                "--rename-section",
+                "--remove-section",
+                "set",
+                "unset",
+                "edit",
+                "rename-section",
+                "remove-section",
             ]);
-            let reads = has(&["--get", "--get-all", "--get-regexp", "--list", "-l", "list", "get"]);
+            let reads = has(&[
+                "--get",
+                "--get-all",
+                "--get-regexp",
+                "--list",
+                "-l",
+                "list",
+                "get",
+            ]);
             if !writes && (reads || positional() <= 1) {
                 Ok("reads config")
             } else {
@@ -189,11 +218,34 @@ fn with_cwd(mut l: Look) -> Look {
 
 fn branch(rest: &[String]) -> Result<&'static str, String> {
     const LIST: &[&str] = &[
-        "--list", "-l", "-a", "--all", "-r", "--remotes", "-v", "-vv", "--verbose",
-        "--show-current", "--no-color", "--color", "--no-column", "--column", "-i",
-        "--ignore-case", "--omit-empty",
+        "--list",
+        "-l",
+        "-a",
+        "--all",
+        "-r",
+        "--remotes",
+        "--remote",
+        "-v",
+        "-vv",
+        "--verbose",
+        "--show-current",
+        "--no-color",
+        "--color",
+        "--no-column",
+        "--column",
+        "-i",
+        "--ignore-case",
+        "--omit-empty",
     ];
-    const VALUED: &[&str] = &["--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format"];
+    const VALUED: &[&str] = &[
+        "--contains",
+        "--no-contains",
+        "--merged",
+        "--no-merged",
+        "--points-at",
+        "--sort",
+        "--format",
+    ];
     let listing = rest.iter().any(|a| a == "--list" || a == "-l");
     let mut skip = false;
     for a in rest {
@@ -218,8 +270,18 @@ fn branch(rest: &[String]) -> Result<&'static str, String> {
 }
 
 fn tag(rest: &[String]) -> Result<&'static str, String> {
-    const VALUED: &[&str] = &["--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--sort", "--format"];
-    let listing = rest.iter().any(|a| matches!(a.as_str(), "-l" | "--list" | "-v" | "--verify"));
+    const VALUED: &[&str] = &[
+        "--contains",
+        "--no-contains",
+        "--merged",
+        "--no-merged",
+        "--points-at",
+        "--sort",
+        "--format",
+    ];
+    let listing = rest
+        .iter()
+        .any(|a| matches!(a.as_str(), "-l" | "--list" | "-v" | "--verify"));
     let mut skip = false;
     for a in rest {
         if skip {
@@ -231,8 +293,10 @@ fn tag(rest: &[String]) -> Result<&'static str, String> {
             skip = !a.contains('=');
             continue;
         }
-        if matches!(name, "-l" | "--list" | "-v" | "--verify" | "--column" | "--no-column")
-            || (name.starts_with("-n") && name[2..].chars().all(|c| c.is_ascii_digit()))
+        if matches!(
+            name,
+            "-l" | "--list" | "-v" | "--verify" | "--column" | "--no-column"
+        ) || (name.starts_with("-n") && name[2..].chars().all(|c| c.is_ascii_digit()))
         {
             continue;
         }
@@ -246,12 +310,30 @@ fn tag(rest: &[String]) -> Result<&'static str, String> {
 
 /// fzf actions that run a shell command.
 const FZF_EXEC_ACTIONS: &[&str] = &[
-    "execute", "execute-silent", "execute-multi", "become", "reload", "reload-sync",
-    "preview", "change-preview", "transform", "transform-query", "transform-prompt",
-    "transform-header", "transform-footer", "transform-border-label",
-    "transform-preview-label", "transform-list-label", "transform-input-label",
-    "transform-header-label", "transform-footer-label", "transform-ghost",
-    "transform-pointer", "transform-nth", "transform-search", "bg-transform",
+    "execute",
+    "execute-silent",
+    "execute-multi",
+    "become",
+    "reload",
+    "reload-sync",
+    "preview",
+    "change-preview",
+    "transform",
+    "transform-query",
+    "transform-prompt",
+    "transform-header",
+    "transform-footer",
+    "transform-border-label",
+    "transform-preview-label",
+    "transform-list-label",
+    "transform-input-label",
+    "transform-header-label",
+    "transform-footer-label",
+    "transform-ghost",
+    "transform-pointer",
+    "transform-nth",
+    "transform-search",
+    "bg-transform",
 ];
 
 /// fzf: a picker; its `--preview` and `--bind` commands are judged like any command.
@@ -308,7 +390,9 @@ fn bind_commands(v: &str) -> Vec<String> {
         let action = action.trim();
         for name in FZF_EXEC_ACTIONS {
             // `name(cmd)`, `name:cmd`, `name[cmd]`, … anywhere after `key:`.
-            for sep in ["(", ":", "[", "{", "<", "~", "!", "@", "#", "$", "%", "^", "&", "*", ";", "/", "|"] {
+            for sep in [
+                "(", ":", "[", "{", "<", "~", "!", "@", "#", "$", "%", "^", "&", "*", ";", "/", "|",
+            ] {
                 let pat = format!("{name}{sep}");
                 if let Some(pos) = action.find(&pat) {
                     let before = &action[..pos];
@@ -329,7 +413,11 @@ fn bind_commands(v: &str) -> Vec<String> {
         }
     }
     // Anything that looks like an exec action but was not parsed is judged whole.
-    if out.is_empty() && ["execute", "become", "reload"].iter().any(|a| v.contains(a)) {
+    if out.is_empty()
+        && ["execute", "become", "reload"]
+            .iter()
+            .any(|a| v.contains(a))
+    {
         out.push(v.to_string());
     }
     out
