@@ -80,28 +80,13 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
     let args = cmd.args();
     let first = args.first().map(String::as_str);
     let (reason, files): (&str, &[&str]) = match (cmd.program(), first) {
-        ("cargo", Some(s))
-            if matches!(
-                s,
-                "build"
-                    | "b"
-                    | "check"
-                    | "c"
-                    | "test"
-                    | "t"
-                    | "clippy"
-                    | "doc"
-                    | "bench"
-                    | "run"
-                    | "r"
-                    | "nextest"
-                    | "fmt"
-                    | "metadata"
-                    | "tree"
-            ) =>
-        {
-            ("runs cargo on the project", CARGO_FILES)
-        }
+        (
+            "cargo",
+            Some(
+                "build" | "b" | "check" | "c" | "test" | "t" | "clippy" | "doc" | "bench" | "run"
+                | "r" | "nextest" | "fmt" | "metadata" | "tree",
+            ),
+        ) => ("runs cargo on the project", CARGO_FILES),
         ("npm", Some("test" | "t" | "run" | "run-script")) => {
             ("runs a package.json script", NODE_FILES)
         }

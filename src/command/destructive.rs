@@ -667,14 +667,13 @@ pub(super) fn check(
                 } else {
                     "publish"
                 };
-                if *p == "terraform" || *p == "tofu" {
-                    if *s == "apply"
-                        && !flags.iter().any(|f| {
-                            f.starts_with("-auto-approve") || f.starts_with("--auto-approve")
-                        })
-                    {
-                        return None;
-                    }
+                if (*p == "terraform" || *p == "tofu")
+                    && *s == "apply"
+                    && !flags
+                        .iter()
+                        .any(|f| f.starts_with("-auto-approve") || f.starts_with("--auto-approve"))
+                {
+                    return None;
                 }
                 return hit(
                     Tier::Soft,
@@ -1099,13 +1098,12 @@ pub(super) fn whole(
     let cmds = &analysis.commands;
     // Fork bombs: a function that pipes itself into itself in the background.
     if analysis.opaque.contains(&Opaque::FunctionDefinition) {
-        match cmds
+        if let Some(v) = cmds
             .iter()
             .find_map(|c| fork_bomb(&c.text))
             .or_else(|| fork_bomb_shape(cmds))
         {
-            Some(v) => out.push(v),
-            None => {}
+            out.push(v);
         }
     }
     // Network or decoded payloads fed to a shell or interpreter.

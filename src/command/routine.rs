@@ -447,7 +447,7 @@ fn grep(cmd: &Cmd) -> Look {
             recursive = true;
         }
         if matches!(a.as_str(), "-m" | "-A" | "-B" | "-C")
-            && !args.get(i + 1).is_some_and(|v| v.parse::<u64>().is_ok())
+            && args.get(i + 1).is_none_or(|v| v.parse::<u64>().is_err())
         {
             return Look::unknown(format!("grep {a} is not given a number"));
         }
@@ -526,7 +526,7 @@ fn rg(cmd: &Cmd) -> Look {
             return Look::unknown("rg -z runs decompression programs");
         }
         if NUMERIC.contains(&a.as_str())
-            && !args.get(i + 1).is_some_and(|v| v.parse::<u64>().is_ok())
+            && args.get(i + 1).is_none_or(|v| v.parse::<u64>().is_err())
         {
             return Look::unknown(format!("rg {a} is not given a number"));
         }
