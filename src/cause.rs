@@ -43,6 +43,38 @@ pub enum Cause {
     /// The harness runs with permission checks off; gatehook applied its hard floor and
     /// deny/ask rules and leaves the rest to the harness.
     BypassMode,
+    /// The shell command destroys something beyond repair (deleting the home directory or
+    /// the workspace, wiping a disk, a fork bomb, remote code piped to a shell, credentials
+    /// sent out, an unguarded agent, a force-push to the default branch) or attacks the
+    /// gate itself. A hard floor: no rule, mode or reviewer lifts it.
+    Destructive {
+        category: String,
+        reason: String,
+        command: String,
+    },
+    /// The shell command loses work, publishes, or destroys something recoverable
+    /// (deleting inside the workspace, `git reset --hard`, `git push`, dropping a table,
+    /// killing processes). Asked about (guard) or reviewed (auto).
+    RiskyCommand {
+        category: String,
+        reason: String,
+        command: String,
+    },
+    /// Every part of the shell command only reads (or writes inside the workspace through a
+    /// redirection); allowed without asking.
+    RoutineCommand,
+    /// A build or test runner whose definition files (manifests, build scripts, runner
+    /// config) changed since the session began: it may now run code nobody has seen.
+    BuildFilesChanged {
+        files: Vec<PathBuf>,
+        command: String,
+    },
+    /// The shell command uses constructs gatehook cannot fully model; never allowed by the
+    /// floor.
+    OpaqueCommand { reason: String },
+    /// A part of the shell command is not in the routine catalogue (or is given an option
+    /// that is not routine), and nothing else decides it.
+    UnknownCommand { command: String, reason: String },
     /// Nothing in the floor or the rules decides this call; it needs a person or the
     /// reviewer.
     Undecided { why: String },
@@ -88,6 +120,12 @@ impl Cause {
             Cause::WorkspaceEdit => "workspace-edit",
             Cause::NoSideEffects { .. } => "no-side-effects",
             Cause::BypassMode => "bypass-mode",
+            Cause::Destructive { .. } => "destructive",
+            Cause::RiskyCommand { .. } => "risky-command",
+            Cause::RoutineCommand => "routine-command",
+            Cause::BuildFilesChanged { .. } => "build-files-changed",
+            Cause::OpaqueCommand { .. } => "opaque-command",
+            Cause::UnknownCommand { .. } => "unknown-command",
             Cause::Undecided { .. } => "undecided",
             Cause::ReviewerUnavailable { .. } => "reviewer-unavailable",
             Cause::ReviewerAllow { .. } => "reviewer-allow",
@@ -143,6 +181,31 @@ impl Cause {
             Cause::BypassMode => {
                 "permission checks are bypassed; no hard floor or deny/ask rule applies".to_string()
             }
+            Cause::Destructive {
+                category,
+                reason,
+                command,
+            } => format!("`{command}`: {reason} ({category}); never allowed"),
+            Cause::RiskyCommand {
+                category,
+                reason,
+                command,
+            } => format!("`{command}`: {reason} ({category})"),
+            Cause::RoutineCommand => "every part of the command only reads".to_string(),
+            Cause::BuildFilesChanged { files, command } => format!(
+                "`{command}` runs project code, and {} changed since the session began",
+                files
+                    .iter()
+                    .map(|f| f.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Cause::OpaqueCommand { reason } => {
+                format!("the command cannot be fully analysed: {reason}")
+            }
+            Cause::UnknownCommand { command, reason } => {
+                format!("`{command}` is not known to be routine: {reason}")
+            }
             Cause::Undecided { why } => why.clone(),
             Cause::ReviewerUnavailable { error } => {
                 format!("the reviewer gave no verdict: {error}")
@@ -193,7 +256,20 @@ impl Cause {
             )),
             Cause::UnresolvablePath { .. } => Some("fix or remove the broken symlink".to_string()),
             Cause::PlanMode { .. } => Some("leave plan mode first".to_string()),
-            Cause::Undecided { .. } => Some(
+            Cause::Destructive { .. } => Some(
+                "run it yourself outside the agent if you really mean it".to_string(),
+            ),
+            Cause::RiskyCommand { .. } => Some(
+                "approve it if it is what you asked for, or add a narrow allow rule".to_string(),
+            ),
+            Cause::BuildFilesChanged { .. } => Some(
+                "review the changed file, then approve (a new session takes a new baseline)"
+                    .to_string(),
+            ),
+            Cause::OpaqueCommand { .. } => Some(
+                "approve it, or ask the agent for a plainer command".to_string(),
+            ),
+            Cause::UnknownCommand { .. } | Cause::Undecided { .. } => Some(
                 "approve it, or add a narrow allow rule (gatehook explain shows the parsed command)"
                     .to_string(),
             ),
@@ -214,6 +290,7 @@ impl Cause {
             | Cause::WorkspaceEdit
             | Cause::NoSideEffects { .. }
             | Cause::ReviewerAllow { .. }
+            | Cause::RoutineCommand
             | Cause::BypassMode => None,
         }
     }

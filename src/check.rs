@@ -221,11 +221,14 @@ fn run_case(case: &Case, cwd: &Path, env: &Env) -> Result<Option<String>, String
     if let Some(m) = gatehook_mode {
         prepared.config.mode = m;
     }
+    // A policy test records nothing: build files are compared, never baselined.
+    prepared.record_baseline = false;
     let call = Call {
         tool: &case.tool,
         input: &input,
         cwd: &cwd,
         permission_mode,
+        session_id: "gatehook-check",
     };
     let _ = &case.prompt; // The prompt only matters to the reviewer, which check never calls.
     let ev = prepared.evaluate(&call);

@@ -45,6 +45,9 @@ pub enum Command {
         /// Print the exact packet the reviewer would be sent (nothing is sent).
         #[arg(long)]
         packet: bool,
+        /// Compare build files against this session's baseline (read only).
+        #[arg(long)]
+        session: Option<String>,
         /// A Bash command, or `-` to read a whole hook payload from stdin.
         command: Option<String>,
     },
@@ -121,6 +124,7 @@ pub fn run() -> i32 {
             input,
             permission_mode,
             packet,
+            session,
             command,
         } => {
             let args = ExplainArgs {
@@ -132,6 +136,7 @@ pub fn run() -> i32 {
                 command,
                 permission_mode,
                 packet,
+                session,
             };
             match explain::run(&args) {
                 Ok(text) => {

@@ -6,6 +6,7 @@
 //! come from the edges.
 
 use crate::cause::Cause;
+use crate::command::{self, Baseline, Judgement, Verdict};
 use crate::config::Config;
 use crate::decision::{Decision, Gate, Mode};
 use crate::floor::{self, Access, FloorCtx, PathClass};
@@ -24,6 +25,8 @@ pub struct Call<'a> {
     pub input: &'a Map<String, Value>,
     pub cwd: &'a Path,
     pub permission_mode: PermissionMode,
+    /// The harness's session id: build-file baselines are per session.
+    pub session_id: &'a str,
 }
 
 /// Everything the core needs besides the call.
@@ -32,6 +35,8 @@ pub struct Context<'a> {
     pub home: PathBuf,
     pub workspace: Workspace,
     pub floor: FloorCtx,
+    /// The session's record of build-defining files.
+    pub baseline: &'a dyn Baseline,
 }
 
 /// The floor's answer before any reviewer is asked.
@@ -73,6 +78,8 @@ pub struct Evaluation {
     pub paths: Vec<PathFact>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shell: Option<shell::Analysis>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judgement: Option<Judgement>,
 }
 
 /// What kind of thing a tool does, as far as the floor is concerned.
@@ -120,6 +127,7 @@ struct Eval<'c, 'a> {
     steps: Vec<Step>,
     paths: Vec<PathFact>,
     shell: Option<shell::Analysis>,
+    judgement: Option<Judgement>,
 }
 
 impl Eval<'_, '_> {
@@ -138,6 +146,7 @@ impl Eval<'_, '_> {
             steps: self.steps,
             paths: self.paths,
             shell: self.shell,
+            judgement: self.judgement,
         }
     }
 
@@ -158,6 +167,10 @@ impl Eval<'_, '_> {
 
     fn add_path(&mut self, raw: &str, access: Access) {
         let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        self.add_forms(raw, forms, access);
+    }
+
+    fn add_forms(&mut self, raw: &str, forms: PathForms, access: Access) {
         let class = forms
             .forms()
             .filter_map(|p| floor::classify(p, access, &self.ctx.floor))
@@ -278,6 +291,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         steps: Vec::new(),
         paths: Vec::new(),
         shell: None,
+        judgement: None,
     };
     let cfg = ctx.config;
     ev.step(
@@ -307,29 +321,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             return ev.finish(Outcome::Decided(Decision::Deny), Gate::Error, cause);
         }
     };
-    for i in 0..ev.paths.len() {
-        let p = &ev.paths[i];
-        let detail = format!(
-            "{} {} → {}{}{}",
-            match p.access {
-                Access::Read => "read",
-                Access::Write => "write",
-            },
-            p.raw,
-            p.forms.lexical.display(),
-            match &p.forms.resolved {
-                Some(r) if *r != p.forms.lexical => format!(" (resolves to {})", r.display()),
-                Some(_) => String::new(),
-                None => " (unresolvable)".to_string(),
-            },
-            if p.in_workspace {
-                " · in workspace"
-            } else {
-                " · outside workspace"
-            }
-        );
-        ev.step("path", detail);
-    }
+    path_steps(&mut ev, 0);
 
     // 1. Hard floor: credentials, gatehook's own files, the harness's settings.
     if let Some(cause) = hard_floor(&ev.paths) {
@@ -366,11 +358,59 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             ev.step("shell", format!("opaque: {}", o.describe()));
         }
         fully_parsed = analysis.opaque.is_empty() && !analysis.commands.is_empty();
+        let judgement = command::judge(
+            &analysis,
+            &command::JudgeCtx {
+                home: &ctx.home,
+                cwd: call.cwd,
+                workspace: &ctx.workspace,
+                floor: &ctx.floor,
+                baseline: ctx.baseline,
+            },
+        );
         ev.shell = Some(analysis);
+        let from = ev.paths.len();
+        for f in &judgement.findings {
+            ev.step("command", finding_line(f));
+        }
+        for (list, access) in [
+            (&judgement.reads, Access::Read),
+            (&judgement.writes, Access::Write),
+        ] {
+            for p in list {
+                let raw = p.display().to_string();
+                let forms = paths::forms(&raw, call.cwd, &ctx.home);
+                ev.add_forms(&raw, forms, access);
+            }
+        }
+        path_steps(&mut ev, from);
+        ev.judgement = Some(judgement);
+    }
+    let verdict = ev.judgement.as_ref().map(|j| j.verdict.clone());
+
+    // 2b. The shell floor: credentials, self and harness through Bash, then the hard tier.
+    if let Some(cause) = hard_floor(&ev.paths) {
+        ev.step("hard-floor", cause.describe());
+        return ev.finish(Outcome::Decided(Decision::Deny), Gate::Floor, cause);
+    }
+    if let Some(Verdict::Hard {
+        category,
+        reason,
+        command,
+    }) = &verdict
+    {
+        let cause = Cause::Destructive {
+            category: category.to_string(),
+            reason: reason.clone(),
+            command: command.clone(),
+        };
+        ev.step("destructive", cause.describe());
+        return ev.finish(Outcome::Decided(Decision::Deny), Gate::Floor, cause);
     }
 
-    // 3. Plan mode: nothing that writes or runs.
-    if call.permission_mode == PermissionMode::Plan && !is_read_only_tool(call.tool) {
+    // 3. Plan mode: nothing that writes or runs (a read-only routine command may run).
+    let plan_ok = ev.judgement.as_ref().is_some_and(Judgement::read_only);
+    if call.permission_mode == PermissionMode::Plan && !is_read_only_tool(call.tool) && !plan_ok {
         let cause = Cause::PlanMode {
             tool: call.tool.to_string(),
         };
@@ -471,6 +511,42 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         return unsure(ev, Gate::Floor, cause);
     }
 
+    // 6b. Shell writes outside the workspace, then the soft tier (a person's allow rule
+    //     covering every part lifts the soft tier, never a write outside).
+    if ev.judgement.is_some() {
+        if let Some(p) = ev
+            .paths
+            .iter()
+            .find(|p| p.access == Access::Write && !p.in_workspace)
+        {
+            let path = p
+                .forms
+                .resolved
+                .clone()
+                .unwrap_or_else(|| p.forms.lexical.clone());
+            let cause = Cause::OutsideWorkspace { path };
+            ev.step("floor", format!("write: {}", cause.describe()));
+            return unsure(ev, Gate::Floor, cause);
+        }
+    }
+    if let (
+        Some(Verdict::Soft {
+            category,
+            reason,
+            command,
+        }),
+        None,
+    ) = (&verdict, &allow_rules)
+    {
+        let cause = Cause::RiskyCommand {
+            category: category.to_string(),
+            reason: reason.clone(),
+            command: command.clone(),
+        };
+        ev.step("risky", cause.describe());
+        return unsure(ev, Gate::Floor, cause);
+    }
+
     // 7. Allow rules.
     if let Some(rules) = allow_rules {
         let cause = Cause::AllowRule { rules };
@@ -509,6 +585,40 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         ev.step("fast-path", cause.describe());
         return ev.finish(Outcome::Decided(Decision::Allow), Gate::Fastpath, cause);
     }
+    let shell_cause = match verdict {
+        Some(Verdict::Routine) => {
+            ev.step("fast-path", Cause::RoutineCommand.describe());
+            return ev.finish(
+                Outcome::Decided(Decision::Allow),
+                Gate::Fastpath,
+                Cause::RoutineCommand,
+            );
+        }
+        Some(Verdict::BuildFilesChanged { files, command }) => {
+            let cause = Cause::BuildFilesChanged { files, command };
+            ev.step("build-files", cause.describe());
+            return unsure(ev, Gate::Floor, cause);
+        }
+        Some(Verdict::Opaque { reason }) => {
+            // What runs cannot be seen: a person (or the reviewer) looks at it.
+            let cause = Cause::OpaqueCommand { reason };
+            ev.step("opaque", cause.describe());
+            return unsure(ev, Gate::Floor, cause);
+        }
+        Some(Verdict::Unknown { command, reason }) => {
+            Some(Cause::UnknownCommand { command, reason })
+        }
+        // Hard and soft were settled above.
+        Some(Verdict::Hard { .. }) | Some(Verdict::Soft { .. }) | None => None,
+    };
+    if let Some(cause) = shell_cause {
+        ev.step("fallback", cause.describe());
+        let outcome = match cfg.mode {
+            Mode::Auto => Outcome::Review,
+            Mode::Guard | Mode::Observe => Outcome::Silent,
+        };
+        return ev.finish(outcome, Gate::Floor, cause);
+    }
 
     // 10. Nothing decided it.
     let why = match &kind {
@@ -526,6 +636,32 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         Mode::Guard | Mode::Observe => Outcome::Silent,
     };
     ev.finish(outcome, Gate::Floor, cause)
+}
+
+fn path_steps(ev: &mut Eval, from: usize) {
+    for i in from..ev.paths.len() {
+        let p = &ev.paths[i];
+        let detail = format!(
+            "{} {} → {}{}{}",
+            match p.access {
+                Access::Read => "read",
+                Access::Write => "write",
+            },
+            p.raw,
+            p.forms.lexical.display(),
+            match &p.forms.resolved {
+                Some(r) if *r != p.forms.lexical => format!(" (resolves to {})", r.display()),
+                Some(_) => String::new(),
+                None => " (unresolvable)".to_string(),
+            },
+            if p.in_workspace {
+                " · in workspace"
+            } else {
+                " · outside workspace"
+            }
+        );
+        ev.step("path", detail);
+    }
 }
 
 fn hard_floor(paths: &[PathFact]) -> Option<Cause> {
@@ -547,6 +683,34 @@ fn hard_floor(paths: &[PathFact]) -> Option<Cause> {
             Some(PathClass::Protected { .. }) | None => None,
         }
     })
+}
+
+fn finding_line(f: &command::Finding) -> String {
+    let class = match &f.class {
+        command::Class::Routine { reason } => format!("routine ({reason})"),
+        command::Class::Build { reason } => format!("build ({reason}; definition files unchanged)"),
+        command::Class::BuildFilesChanged { files } => format!(
+            "build, but {} changed",
+            files
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        command::Class::Soft { category, reason } => format!("soft {category}: {reason}"),
+        command::Class::Hard { category, reason } => format!("HARD {category}: {reason}"),
+        command::Class::Unknown { reason } => format!("not routine: {reason}"),
+    };
+    format!(
+        "part {} {:?} in {} ({}): {class}",
+        f.part,
+        f.argv,
+        f.cwd
+            .as_ref()
+            .map(|c| c.display().to_string())
+            .unwrap_or_else(|| "an unknown directory".into()),
+        f.origin
+    )
 }
 
 fn source_label(s: &rules::RuleSource) -> String {

@@ -24,6 +24,8 @@ pub struct ExplainArgs {
     pub permission_mode: Option<String>,
     /// Print the reviewer packet instead of the steps.
     pub packet: bool,
+    /// The session whose build-file baseline to compare against.
+    pub session: Option<String>,
 }
 
 /// The call to explain, from the arguments (or a whole payload on stdin for `-`).
@@ -82,15 +84,18 @@ fn build_call(
 pub fn run(a: &ExplainArgs) -> anyhow::Result<String> {
     let (tool, input, cwd, pm) = build_call(a)?;
     let env = Env::from_process();
-    let prepared = match hook::prepare(&cwd, &env) {
+    let mut prepared = match hook::prepare(&cwd, &env) {
         Ok(p) => p,
         Err(cause) => return Ok(render_failure(a.json, &cause)),
     };
+    // explain never records a baseline; it only reads the session's, if one is named.
+    prepared.record_baseline = false;
     let call = Call {
         tool: &tool,
         input: &input,
         cwd: &cwd,
         permission_mode: pm,
+        session_id: a.session.as_deref().unwrap_or(""),
     };
     let ev = prepared.evaluate(&call);
     if a.packet {
@@ -159,6 +164,7 @@ fn render_json(p: &Prepared, ev: &Evaluation, prompt: Option<&str>) -> String {
         "steps": ev.steps,
         "paths": ev.paths,
         "shell": ev.shell,
+        "judgement": ev.judgement,
         "prompt": prompt,
     })
     .to_string()

@@ -4,6 +4,7 @@
 //! way becomes a fail-closed answer; nothing here decides policy.
 
 use crate::audit;
+use crate::baseline::FileBaseline;
 use crate::cause::Cause;
 use crate::config::{self, Config, ConfigPaths};
 use crate::decision::{Decision, Gate, Mode};
@@ -126,6 +127,9 @@ pub struct Prepared {
     pub project_root: PathBuf,
     pub workspace: Workspace,
     pub floor: FloorCtx,
+    /// Record first sightings of build files (the hook) or only read them (`explain`).
+    pub record_baseline: bool,
+    pub state_root: PathBuf,
 }
 
 pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
@@ -162,16 +166,20 @@ pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
         project_root,
         workspace,
         floor,
+        record_baseline: true,
+        state_root: dirs.data.join("state"),
     })
 }
 
 impl Prepared {
     pub fn evaluate(&self, call: &Call) -> Evaluation {
+        let baseline = FileBaseline::new(&self.state_root, call.session_id, self.record_baseline);
         let ctx = Context {
             config: &self.config,
             home: self.context_home.clone(),
             workspace: self.workspace.clone(),
             floor: self.floor.clone(),
+            baseline: &baseline,
         };
         engine::evaluate(call, &ctx)
     }
@@ -259,6 +267,7 @@ fn decide(hook: &HookInput, env: &Env, start: Instant) -> Answer {
         input: &tool.input,
         cwd: &hook.cwd,
         permission_mode: hook.permission_mode,
+        session_id: &hook.session_id,
     };
     let ev = prepared.evaluate(&call);
     let (settled, review) = settle_for_hook(hook, &call, &ev, &prepared);

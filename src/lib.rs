@@ -4,7 +4,8 @@
 //! - [`input`]: the payload on stdin, capped and validated;
 //! - [`config`] and [`rules`]: the layered policy and Claude Code rule syntax;
 //! - [`paths`] and [`floor`]: where a call lands and what is protected there;
-//! - [`shell`]: what a Bash command really runs;
+//! - [`shell`]: what a Bash command really runs; [`command`]: whether it is routine,
+//!   risky or destructive, with [`baseline`] recording the session's build files;
 //! - [`engine`]: the one evaluation, returning an outcome, a gate and a [`cause::Cause`];
 //! - [`hook`]: the edge that settles reviews, writes the [`audit`] record and answers via
 //!   [`output`]; [`explain`] renders the same evaluation for people;
@@ -12,9 +13,11 @@
 #![forbid(unsafe_code)]
 
 pub mod audit;
+pub mod baseline;
 pub mod cause;
 pub mod check;
 pub mod cli;
+pub mod command;
 pub mod config;
 pub mod decision;
 pub mod denied;

@@ -54,7 +54,7 @@ pub fn private_dir(dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn open_nofollow(path: &Path, append: bool) -> anyhow::Result<File> {
+pub(crate) fn open_nofollow(path: &Path, append: bool) -> anyhow::Result<File> {
     let mut o = OpenOptions::new();
     o.read(true).create(true).mode(0o600);
     if append {

@@ -60,6 +60,7 @@ fn shell(name: &str, exec: &[Word], u: &mut Unwrapped) {
     let mut command_flag = false;
     let mut stdin_flag = false;
     let mut command_value = None;
+    let mut noexec = false;
     while let Some(w) = exec.get(j) {
         let t = w.text.as_str();
         if t == "--" || t == "-" {
@@ -84,20 +85,34 @@ fn shell(name: &str, exec: &[Word], u: &mut Unwrapped) {
             j += 1;
             continue;
         }
+        let on = t.starts_with('-');
         let flags = match t.strip_prefix('-').or_else(|| t.strip_prefix('+')) {
             Some(f) if !f.is_empty() => f,
             _ => break,
         };
+        let mut takes_value = 0;
         for c in flags.chars() {
             match c {
                 'c' => command_flag = true,
                 's' => stdin_flag = true,
+                'n' => noexec = on,
                 // -o OPTION / -O SHOPT take the next word.
-                'o' | 'O' => j += 1,
+                'o' | 'O' => {
+                    takes_value += 1;
+                    if c == 'o'
+                        && exec.get(j + takes_value).map(|w| w.text.as_str()) == Some("noexec")
+                    {
+                        noexec = on;
+                    }
+                }
                 _ => {}
             }
         }
-        j += 1;
+        j += 1 + takes_value;
+    }
+    // `bash -n` (noexec) only checks syntax: nothing it reads runs.
+    if noexec {
+        return;
     }
     if let Some(cmd) = command_value {
         u.nest_shell(NestKind::Shell, cmd);

@@ -531,3 +531,22 @@ fn hostile_inputs_are_bounded() {
         assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
     }
 }
+
+/// `bash -n` only checks syntax: the text it reads is not run.
+#[test]
+fn noexec_shells_run_nothing() {
+    for cmd in [
+        "bash -n <<< 'rm -rf /'",
+        "printf '%s\\n' 'rm -rf /' | bash -n",
+        "sh -n -c 'rm -rf /'",
+        "bash -o noexec -c 'rm -rf /'",
+    ] {
+        assert!(
+            !super::has_exec(cmd, "rm -rf /"),
+            "{cmd}: {:?}",
+            super::execs(cmd)
+        );
+    }
+    // `+n` turns it back off.
+    assert!(super::has_exec("bash -n +n -c 'rm -rf /'", "rm -rf /"));
+}

@@ -1,0 +1,750 @@
+//! The command floor: judges what a parsed shell command does. It owns the catalogues (as
+//! data, one reason per entry) and the [`judge`] that walks every simple command of an
+//! [`Analysis`], tracks the directory each part runs in, collects the paths it reads and
+//! writes, and combines the findings into one [`Verdict`], strictest first.
+//!
+//! It decides nothing about modes, rules or reviewers (that is `engine`), and it does no
+//! I/O of its own apart from resolving paths through `paths` and asking the [`Baseline`]
+//! whether build files changed.
+//!
+//! Submodules: `routine` (the read-only catalogue and each tool's dangerous flags),
+//! `destructive` (the hard and soft tiers), `build` (build and test runners and the files
+//! that define what they run), `code` (searching interpreter one-liners and heredocs).
+
+mod build;
+mod code;
+mod destructive;
+mod destructive_git;
+mod routine;
+mod routine_git;
+
+#[cfg(test)]
+mod tests;
+
+use crate::floor::{self, Access, FloorCtx, PathClass};
+use crate::paths::{self, Workspace};
+use crate::shell::{self, Analysis, Origin, RedirectOp, SimpleCommand};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// The session's record of build-defining files.
+pub trait Baseline {
+    /// Files among `files` whose sha256 differs from the session's first-seen value (first
+    /// sight records it, so it is "unchanged"). A missing file is a state too.
+    fn changed(&self, files: &[PathBuf]) -> Vec<PathBuf>;
+}
+
+/// A baseline that has seen nothing and records nothing: every file is unchanged.
+pub struct NoBaseline;
+
+impl Baseline for NoBaseline {
+    fn changed(&self, _files: &[PathBuf]) -> Vec<PathBuf> {
+        Vec::new()
+    }
+}
+
+/// What the judge needs besides the analysis.
+pub struct JudgeCtx<'a> {
+    pub home: &'a Path,
+    pub cwd: &'a Path,
+    pub workspace: &'a Workspace,
+    pub floor: &'a FloorCtx,
+    pub baseline: &'a dyn Baseline,
+}
+
+/// How one simple command is classed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "class", rename_all = "kebab-case")]
+pub enum Class {
+    /// Only reads (or writes inside the workspace through a redirect).
+    Routine { reason: String },
+    /// Runs project code whose definition files are unchanged since the session began.
+    Build { reason: String },
+    /// Runs project code whose definition files changed this session.
+    BuildFilesChanged { files: Vec<PathBuf> },
+    /// Destructive but recoverable or scoped: asked about.
+    Soft {
+        category: &'static str,
+        reason: String,
+    },
+    /// Destructive beyond repair, or an attack on the gate itself: denied.
+    Hard {
+        category: &'static str,
+        reason: String,
+    },
+    /// Not in any catalogue, or given an option or input that is not routine.
+    Unknown { reason: String },
+}
+
+/// One simple command as the judge saw it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    pub part: usize,
+    /// The normalised argv of the program that runs (wrappers stripped).
+    pub argv: Vec<String>,
+    /// The directory it runs in, when known.
+    pub cwd: Option<PathBuf>,
+    pub origin: &'static str,
+    #[serde(flatten)]
+    pub class: Class,
+    pub reads: Vec<PathBuf>,
+    pub writes: Vec<PathBuf>,
+}
+
+/// The overall answer, strictest wins.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", rename_all = "kebab-case")]
+pub enum Verdict {
+    Hard {
+        category: &'static str,
+        reason: String,
+        command: String,
+    },
+    Soft {
+        category: &'static str,
+        reason: String,
+        command: String,
+    },
+    BuildFilesChanged {
+        files: Vec<PathBuf>,
+        command: String,
+    },
+    Opaque {
+        reason: String,
+    },
+    Unknown {
+        command: String,
+        reason: String,
+    },
+    Routine,
+}
+
+impl Verdict {
+    fn rank(&self) -> u8 {
+        match self {
+            Verdict::Hard { .. } => 5,
+            Verdict::Soft { .. } => 4,
+            Verdict::BuildFilesChanged { .. } => 3,
+            Verdict::Opaque { .. } => 2,
+            Verdict::Unknown { .. } => 1,
+            Verdict::Routine => 0,
+        }
+    }
+}
+
+/// The judge's result: per-command findings and the overall verdict. The paths read and
+/// written are for the engine's path floor (credentials, self, harness, protected,
+/// outside the workspace).
+#[derive(Clone, Debug, Serialize)]
+pub struct Judgement {
+    pub findings: Vec<Finding>,
+    pub verdict: Verdict,
+    pub reads: Vec<PathBuf>,
+    pub writes: Vec<PathBuf>,
+}
+
+impl Judgement {
+    /// Routine and writes nothing (what plan mode accepts).
+    pub fn read_only(&self) -> bool {
+        self.verdict == Verdict::Routine && self.writes.is_empty()
+    }
+}
+
+/// Where a command runs.
+#[derive(Clone, Debug)]
+pub(crate) enum Cwd {
+    /// A literal directory; `in_ws` when inside the workspace.
+    Known { dir: PathBuf, in_ws: bool },
+    /// After `cd` to a run-time path (or `cd -`, `popd`, `cd` inside a subshell).
+    Unknown,
+}
+
+impl Cwd {
+    fn dir(&self) -> Option<&Path> {
+        match self {
+            Cwd::Known { dir, .. } => Some(dir),
+            Cwd::Unknown => None,
+        }
+    }
+    fn in_ws(&self) -> bool {
+        matches!(self, Cwd::Known { in_ws: true, .. })
+    }
+}
+
+/// One command handed to the catalogues.
+pub(crate) struct Cmd<'a> {
+    pub sc: &'a SimpleCommand,
+    /// `exec`: the program and its arguments.
+    pub argv: &'a [String],
+    /// Per `argv` word: an unresolved expansion or glob.
+    pub dynamic: &'a [bool],
+    pub cwd: &'a Cwd,
+}
+
+impl Cmd<'_> {
+    pub fn program(&self) -> &str {
+        self.argv.first().map(String::as_str).unwrap_or("")
+    }
+    pub fn args(&self) -> &[String] {
+        self.argv.get(1..).unwrap_or(&[])
+    }
+    /// Is argument `i` (0-based after the program) dynamic?
+    pub fn arg_dynamic(&self, i: usize) -> bool {
+        self.dynamic.get(i + 1).copied().unwrap_or(false)
+    }
+    /// Does any argument contain a run-time expansion (not just a glob)?
+    pub fn has_expansion(&self) -> bool {
+        self.args()
+            .iter()
+            .enumerate()
+            .any(|(i, a)| self.arg_dynamic(i) && is_expansion(a))
+    }
+}
+
+/// A word that holds a run-time expansion (`$X`, `$(…)`, backticks) rather than a glob.
+pub(crate) fn is_expansion(word: &str) -> bool {
+    word.contains('$') || word.contains('`')
+}
+
+/// What a catalogue says about one command.
+pub(crate) struct Look {
+    pub class: Class,
+    /// Raw path words read (relative to the command's cwd).
+    pub reads: Vec<String>,
+    /// Raw path words written or deleted.
+    pub writes: Vec<String>,
+    /// The command acts on its working directory (git, builds, `ls` with no argument).
+    pub uses_cwd: bool,
+}
+
+impl Look {
+    pub fn routine(reason: impl Into<String>) -> Look {
+        Look {
+            class: Class::Routine {
+                reason: reason.into(),
+            },
+            reads: Vec::new(),
+            writes: Vec::new(),
+            uses_cwd: false,
+        }
+    }
+    pub fn unknown(reason: impl Into<String>) -> Look {
+        Look {
+            class: Class::Unknown {
+                reason: reason.into(),
+            },
+            reads: Vec::new(),
+            writes: Vec::new(),
+            uses_cwd: false,
+        }
+    }
+}
+
+/// Environment prefixes that change nothing about what runs or where it reads code from.
+const HARMLESS_ENV: &[&str] = &[
+    "LANG",
+    "LANGUAGE",
+    "TZ",
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "CLICOLOR",
+    "CLICOLOR_FORCE",
+    "COLUMNS",
+    "LINES",
+    "TERM",
+    "RUST_BACKTRACE",
+    "RUST_LOG",
+    "RUST_TEST_THREADS",
+    "CARGO_TERM_COLOR",
+    "CARGO_TERM_VERBOSE",
+    "CI",
+    "NODE_ENV",
+    "PYTHONUNBUFFERED",
+    "PYTHONDONTWRITEBYTECODE",
+    "PYTHONHASHSEED",
+    "GOFLAGS_NOCOLOR",
+    "DEBUG",
+    "VERBOSE",
+];
+
+/// Is `NAME=value` a prefix that leaves the program and its code unchanged?
+pub(crate) fn harmless_env(name: &str) -> bool {
+    HARMLESS_ENV.contains(&name) || name.starts_with("LC_")
+}
+
+/// Wrappers that run the command as someone else.
+const PRIVILEGE_WRAPPERS: &[&str] = &["sudo", "doas", "su", "runuser", "pkexec", "run0"];
+
+/// Variables that make programs load or run other code (loaders, pagers, editors, git's
+/// hooks into ssh and config, shell startup files, language runtimes).
+pub(crate) fn code_env(name: &str) -> bool {
+    name.starts_with("LD_")
+        || name.starts_with("DYLD_")
+        || name.starts_with("GIT_CONFIG")
+        || matches!(
+            name,
+            "GIT_SSH"
+                | "GIT_SSH_COMMAND"
+                | "GIT_EXTERNAL_DIFF"
+                | "GIT_PAGER"
+                | "GIT_EDITOR"
+                | "GIT_EXEC_PATH"
+                | "GIT_ASKPASS"
+                | "SSH_ASKPASS"
+                | "GIT_PROXY_COMMAND"
+                | "PAGER"
+                | "MANPAGER"
+                | "LESSOPEN"
+                | "LESSCLOSE"
+                | "EDITOR"
+                | "VISUAL"
+                | "BASH_ENV"
+                | "ENV"
+                | "PROMPT_COMMAND"
+                | "SHELLOPTS"
+                | "BASHOPTS"
+                | "PYTHONSTARTUP"
+                | "PYTHONPATH"
+                | "PYTHONHOME"
+                | "NODE_OPTIONS"
+                | "NODE_PATH"
+                | "PERL5OPT"
+                | "PERL5LIB"
+                | "RUBYOPT"
+                | "RUBYLIB"
+                | "RUSTC_WRAPPER"
+                | "RUSTC_WORKSPACE_WRAPPER"
+                | "RUSTFLAGS"
+                | "CARGO_BUILD_RUSTC_WRAPPER"
+                | "PATH"
+                | "ZDOTDIR"
+                | "NPM_CONFIG_SCRIPT_SHELL"
+                | "GIT_TEMPLATE_DIR"
+        )
+}
+
+/// Depth of interpreter-string recursion (`python -c "os.system('bash -c …')"`).
+const MAX_DEPTH: u8 = 3;
+
+/// Judge an analysed command.
+pub fn judge(analysis: &Analysis, ctx: &JudgeCtx) -> Judgement {
+    judge_at(analysis, ctx, 0)
+}
+
+fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
+    let mut verdict = Verdict::Routine;
+    let raise = |v: Verdict, verdict: &mut Verdict| {
+        if v.rank() > verdict.rank() {
+            *verdict = v;
+        }
+    };
+    if let Some(o) = analysis.opaque.first() {
+        raise(
+            Verdict::Opaque {
+                reason: o.describe(),
+            },
+            &mut verdict,
+        );
+    }
+    for (name, _) in &analysis.bare_assignments {
+        if code_env(name) {
+            raise(
+                Verdict::Soft {
+                    category: "env-injection",
+                    reason: format!("assigning {name} makes later programs load or run other code"),
+                    command: format!("{name}=…"),
+                },
+                &mut verdict,
+            );
+        } else if !harmless_env(name) {
+            raise(
+                Verdict::Unknown {
+                    command: format!("{name}=…"),
+                    reason: format!("assigning {name} can change what later commands run"),
+                },
+                &mut verdict,
+            );
+        }
+    }
+    if analysis.commands.is_empty() && analysis.bare_assignments.is_empty() {
+        raise(
+            Verdict::Unknown {
+                command: String::new(),
+                reason: "the command is empty".into(),
+            },
+            &mut verdict,
+        );
+    }
+    let root_cwd = Cwd::Known {
+        dir: paths::normalize(ctx.cwd),
+        in_ws: ctx.workspace.contains(&paths::forms(
+            &ctx.cwd.display().to_string(),
+            ctx.cwd,
+            ctx.home,
+        )),
+    };
+    let mut cwd = root_cwd;
+    let mut findings: Vec<Finding> = Vec::new();
+    let mut all_reads = Vec::new();
+    let mut all_writes = Vec::new();
+    let cmds = &analysis.commands;
+    for (i, sc) in cmds.iter().enumerate() {
+        let offset = sc.argv.len().saturating_sub(sc.exec.len());
+        let dynamic = sc.dynamic_words.get(offset..).unwrap_or(&[]);
+        let cmd = Cmd {
+            sc,
+            argv: &sc.exec,
+            dynamic,
+            cwd: &cwd,
+        };
+        let mut look = if sc.exec.is_empty() {
+            Look::routine("no program runs")
+        } else {
+            classify(&cmd, cmds, i, ctx, depth)
+        };
+        // Redirections: dups, /dev/null and workspace files are fine; the rest is judged.
+        redirects(&cmd, &mut look);
+        // Privilege wrappers: the same command as another user is not routine.
+        if let Some(w) = sc
+            .wrappers
+            .iter()
+            .find(|w| PRIVILEGE_WRAPPERS.contains(&w.as_str()))
+        {
+            demote(&mut look, format!("it runs through {w}"));
+        }
+        // A substitution the analysis did not reach (`${x:-`…`}`) hides a command.
+        if sc.exec.iter().any(|w| w.contains('`') || w.contains("$("))
+            && !cmds.iter().any(|c| {
+                c.part == sc.part
+                    && matches!(c.origin, Origin::Substitution | Origin::ProcessSubstitution)
+            })
+        {
+            demote(&mut look, "a command substitution was not analysed".into());
+        }
+        // Prefixes that change what runs.
+        if let Some((name, _)) = sc.assignments.iter().find(|(n, _)| code_env(n)) {
+            look.class = Class::Soft {
+                category: "env-injection",
+                reason: format!("the {name}=… prefix makes the program load or run other code"),
+            };
+        }
+        if let Some((name, _)) = sc.assignments.iter().find(|(n, _)| !harmless_env(n)) {
+            demote(
+                &mut look,
+                format!("the {name}=… prefix can change what the program runs"),
+            );
+        }
+        // Where it runs.
+        if look.uses_cwd && !cwd.in_ws() {
+            demote(
+                &mut look,
+                "it acts on a working directory outside the workspace or not known".into(),
+            );
+        }
+        let (reads, r_unplaced) = place(&look.reads, &cwd);
+        let (writes, w_unplaced) = place(&look.writes, &cwd);
+        if r_unplaced || w_unplaced {
+            demote(
+                &mut look,
+                "a relative path follows a cd whose target is not known".into(),
+            );
+        }
+        let text = one_line(&sc.text);
+        match &look.class {
+            Class::Hard { category, reason } => raise(
+                Verdict::Hard {
+                    category,
+                    reason: reason.clone(),
+                    command: text,
+                },
+                &mut verdict,
+            ),
+            Class::Soft { category, reason } => raise(
+                Verdict::Soft {
+                    category,
+                    reason: reason.clone(),
+                    command: text,
+                },
+                &mut verdict,
+            ),
+            Class::BuildFilesChanged { files } => raise(
+                Verdict::BuildFilesChanged {
+                    files: files.clone(),
+                    command: text,
+                },
+                &mut verdict,
+            ),
+            Class::Unknown { reason } => raise(
+                Verdict::Unknown {
+                    command: text,
+                    reason: reason.clone(),
+                },
+                &mut verdict,
+            ),
+            Class::Routine { .. } | Class::Build { .. } => {}
+        }
+        findings.push(Finding {
+            part: sc.part,
+            argv: sc.exec.clone(),
+            cwd: cwd.dir().map(Path::to_path_buf),
+            origin: sc.origin.describe(),
+            class: look.class,
+            reads: reads.clone(),
+            writes: writes.clone(),
+        });
+        all_reads.extend(reads);
+        all_writes.extend(writes);
+        // `cd` moves the cwd for later commands of the same list.
+        if sc.program() == Some("cd") || sc.program() == Some("pushd") {
+            cwd = next_cwd(&cmd, sc, ctx);
+        } else if sc.program() == Some("popd") {
+            cwd = Cwd::Unknown;
+        }
+    }
+    // Whole-command patterns: network into a shell, credentials with egress, fork bombs.
+    for v in destructive::whole(analysis, &findings, &all_reads, ctx) {
+        raise(v, &mut verdict);
+    }
+    Judgement {
+        findings,
+        verdict,
+        reads: all_reads,
+        writes: all_writes,
+    }
+}
+
+fn demote(look: &mut Look, reason: String) {
+    if matches!(
+        look.class,
+        Class::Routine { .. } | Class::Build { .. } | Class::BuildFilesChanged { .. }
+    ) {
+        look.class = Class::Unknown { reason };
+    }
+}
+
+/// Classify one command: hard and soft tiers first, then the catalogues.
+fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
+    let targets = destructive::inherited_targets(cmd, all, i);
+    let mut look = routine::look(cmd, ctx);
+    if let Some((tier, category, reason, writes)) =
+        destructive_any(cmd, targets.as_deref(), ctx, depth)
+    {
+        look.writes.extend(writes);
+        look.class = tier.class(category, reason);
+        return look;
+    }
+    let found = code::search(cmd, ctx, depth);
+    if let Some(c @ (Class::Hard { .. } | Class::Soft { .. })) = found {
+        look.class = c;
+        return look;
+    }
+    if let Some((category, reason)) = destructive::runs_unseen(cmd) {
+        look.class = Class::Soft { category, reason };
+        return look;
+    }
+    if let Some(c) = found {
+        look.class = c;
+        return look;
+    }
+    if matches!(look.class, Class::Build { .. }) {
+        build::check_baseline(cmd, ctx, &mut look);
+    }
+    look
+}
+
+/// The destructive tiers, also under the spellings a case-insensitive file system or a
+/// `.exe` suffix would still run, and inside words that hide a command line.
+fn destructive_any(
+    cmd: &Cmd,
+    targets: Option<&[(String, bool)]>,
+    ctx: &JudgeCtx,
+    depth: u8,
+) -> Option<destructive::Hit> {
+    if let Some(h) = destructive::check(cmd, targets, ctx) {
+        return Some(h);
+    }
+    // `RM -rf /`, `git RESET --HARD`, `git.exe reset --hard`, `./git reset --hard`.
+    let prog = cmd.program();
+    let base = prog.rsplit('/').next().unwrap_or(prog);
+    let base = base.strip_suffix(".exe").unwrap_or(base).to_lowercase();
+    let mut first_pos = true;
+    let norm: Vec<String> = std::iter::once(base)
+        .chain(cmd.args().iter().map(|a| {
+            if a.starts_with('-') {
+                a.to_lowercase()
+            } else if first_pos {
+                first_pos = false;
+                a.to_lowercase()
+            } else {
+                a.clone()
+            }
+        }))
+        .collect();
+    if norm.as_slice() != cmd.argv {
+        let c = Cmd {
+            sc: cmd.sc,
+            argv: &norm,
+            dynamic: cmd.dynamic,
+            cwd: cmd.cwd,
+        };
+        if let Some(h) = destructive::check(&c, targets, ctx) {
+            return Some(h);
+        }
+    }
+    // A program word holding a whole command line (`'rm -rf /tmp/x'`), or an unknown
+    // program in front of a known one (`tool git reset --hard`, `A-B=2 git reset --hard`).
+    if !routine::is_catalogued(prog) && can_recurse(depth) {
+        if prog.contains(char::is_whitespace) {
+            let j = judge_text(&cmd.argv.join(" "), ctx, depth);
+            if let Verdict::Hard {
+                category, reason, ..
+            }
+            | Verdict::Soft {
+                category, reason, ..
+            } = j.verdict
+            {
+                return Some((
+                    destructive::Tier::Soft,
+                    category,
+                    format!("a word holds a command line that {reason}"),
+                    Vec::new(),
+                ));
+            }
+        }
+        for k in 1..cmd.argv.len() {
+            let sub = cmd.argv.get(k..).unwrap_or(&[]);
+            let dynamic = cmd.dynamic.get(k..).unwrap_or(&[]);
+            if !sub
+                .first()
+                .is_some_and(|w| destructive::is_destructive_program(w))
+            {
+                continue;
+            }
+            let c = Cmd {
+                sc: cmd.sc,
+                argv: sub,
+                dynamic,
+                cwd: cmd.cwd,
+            };
+            if let Some((_, category, reason, writes)) = destructive::check(&c, None, ctx) {
+                return Some((
+                    destructive::Tier::Soft,
+                    category,
+                    format!("{prog} may run it: {reason}"),
+                    writes,
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Judge a command string found inside another program (interpreter strings, fzf
+/// bindings). Used by the catalogues.
+pub(crate) fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
+    let analysis = shell::analyze(
+        text,
+        &shell::ShellEnv {
+            home: ctx.home.to_path_buf(),
+            cwd: ctx.cwd.to_path_buf(),
+        },
+    );
+    judge_at(&analysis, ctx, depth + 1)
+}
+
+pub(crate) fn can_recurse(depth: u8) -> bool {
+    depth < MAX_DEPTH
+}
+
+fn redirects(cmd: &Cmd, look: &mut Look) {
+    for r in &cmd.sc.redirects {
+        match r.op {
+            RedirectOp::DupOut | RedirectOp::DupIn | RedirectOp::Close => {}
+            RedirectOp::HereDoc | RedirectOp::HereString => {}
+            _ if r.dynamic => demote(
+                look,
+                format!("a redirection target is computed at run time: {}", r.target),
+            ),
+            RedirectOp::In => look.reads.push(r.target.clone()),
+            _ if is_null_device(&r.target) => {}
+            RedirectOp::InOut => {
+                look.reads.push(r.target.clone());
+                look.writes.push(r.target.clone());
+            }
+            _ => look.writes.push(r.target.clone()),
+        }
+    }
+}
+
+pub(crate) fn is_null_device(t: &str) -> bool {
+    matches!(t, "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty")
+}
+
+/// Make raw path words absolute against the command's cwd. The flag is set when a
+/// relative path cannot be placed because the cwd is unknown.
+fn place(raw: &[String], cwd: &Cwd) -> (Vec<PathBuf>, bool) {
+    let mut out = Vec::new();
+    let mut unplaced = false;
+    for r in raw {
+        let p = Path::new(r);
+        if p.is_absolute() {
+            out.push(paths::normalize(p));
+        } else if let Some(d) = cwd.dir() {
+            out.push(paths::normalize(&d.join(p)));
+        } else {
+            unplaced = true;
+        }
+    }
+    (out, unplaced)
+}
+
+fn next_cwd(cmd: &Cmd, sc: &SimpleCommand, ctx: &JudgeCtx) -> Cwd {
+    // A cd inside a subshell, substitution or re-entry does not move later commands.
+    if sc.origin != Origin::TopLevel {
+        return Cwd::Unknown;
+    }
+    let args: Vec<&String> = cmd
+        .args()
+        .iter()
+        .filter(|a| !matches!(a.as_str(), "-L" | "-P" | "-e" | "-@"))
+        .collect();
+    let target = match args.as_slice() {
+        [] => ctx.home.display().to_string(),
+        [a] if a.as_str() != "-" && !cmd.has_expansion() && !a.contains(['*', '?', '[']) => {
+            (*a).clone()
+        }
+        _ => return Cwd::Unknown,
+    };
+    let Some(base) = cmd.cwd.dir() else {
+        if !Path::new(&target).is_absolute() {
+            return Cwd::Unknown;
+        }
+        return known(&target, Path::new("/"), ctx);
+    };
+    known(&target, base, ctx)
+}
+
+fn known(target: &str, base: &Path, ctx: &JudgeCtx) -> Cwd {
+    let forms = paths::forms(target, base, ctx.home);
+    let in_ws = ctx.workspace.contains(&forms);
+    let dir = forms.resolved.unwrap_or(forms.lexical);
+    Cwd::Known { dir, in_ws }
+}
+
+/// Classify one absolute path for the floor, worst form first (lexical and resolved).
+pub(crate) fn path_class(p: &Path, access: Access, ctx: &JudgeCtx) -> Option<PathClass> {
+    let forms = paths::forms(&p.display().to_string(), ctx.cwd, ctx.home);
+    forms
+        .forms()
+        .filter_map(|f| floor::classify(f, access, ctx.floor))
+        .max_by_key(|c| match c {
+            PathClass::Protected { .. } => 1,
+            PathClass::HarnessConfig { .. } => 2,
+            PathClass::SelfConfig { .. } => 3,
+            PathClass::Credential { .. } => 4,
+        })
+}
+
+fn one_line(text: &str) -> String {
+    crate::cause::one_line(text, 200)
+}
