@@ -103,6 +103,15 @@ pub enum RulesAction {
 
 /// Run the CLI; returns the process exit code.
 pub fn run() -> i32 {
+    // The hook runs once per tool call: skip building the clap command tree for it (that
+    // alone touches dozens of pages at start-up). Any other argument list goes to clap.
+    let mut args = std::env::args_os().skip(1);
+    if let (Some(first), None) = (args.next(), args.next()) {
+        if first == "hook" {
+            let answer = hook::run(&mut std::io::stdin().lock(), &Env::from_process());
+            return emit(answer);
+        }
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -24,6 +24,7 @@
 
 mod command;
 mod emit;
+mod fast;
 mod opts;
 mod parse;
 mod quoting;
@@ -346,8 +347,25 @@ pub fn analyze(command: &str, env: &ShellEnv) -> Analysis {
     }
     check_characters(command, &mut opaque);
     let text = truncate(command, HARD_MAX_LEN);
+    let clean = opaque.is_empty();
     let mut walker = parse::Walker::new(env, opaque);
-    walker.analyze_top(text);
+    if !(clean && fast::analyze(text, &mut walker)) {
+        walker.analyze_top(text);
+    }
+    walker.finish()
+}
+
+/// The full parse only, never the plain-command fast path (for the differential test).
+#[cfg(test)]
+pub(crate) fn analyze_parsed(command: &str, env: &ShellEnv) -> Analysis {
+    let mut opaque = Vec::new();
+    let chars = command.chars().count();
+    if chars > MAX_LEN {
+        opaque.push(Opaque::TooLong(chars));
+    }
+    check_characters(command, &mut opaque);
+    let mut walker = parse::Walker::new(env, opaque);
+    walker.analyze_top(truncate(command, HARD_MAX_LEN));
     walker.finish()
 }
 

@@ -642,3 +642,170 @@ fn non_ascii_words_survive_the_ascii_parse() {
         let _ = an(cmd);
     }
 }
+
+/// The plain-command fast path and the full parse agree on every plain text.
+mod fast_path_differential {
+    use super::*;
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "ls",
+        "-la",
+        "git",
+        "status",
+        "diff",
+        "--stat",
+        "log",
+        "-c",
+        "alias.x=y",
+        "push",
+        "origin",
+        "main",
+        "--force",
+        "rm",
+        "-rf",
+        "/",
+        "build",
+        "sudo",
+        "-u",
+        "root",
+        "env",
+        "A=1",
+        "timeout",
+        "5",
+        "nice",
+        "-n",
+        "10",
+        "xargs",
+        "-0",
+        "find",
+        ".",
+        "-name",
+        "x.rs",
+        "-exec",
+        "-delete",
+        "+",
+        "bash",
+        "sh",
+        "-s",
+        "echo",
+        "printf",
+        "cat",
+        "head",
+        "wc",
+        "-l",
+        "cd",
+        "src",
+        "..",
+        "command",
+        "exec",
+        "nohup",
+        "watch",
+        "parallel",
+        ":::",
+        "a",
+        "b",
+        "ssh",
+        "host",
+        "docker",
+        "run",
+        "kubectl",
+        "--",
+        "npm",
+        "test",
+        "cargo",
+        "python3",
+        "-m",
+        "pytest",
+        "make",
+        "curl",
+        "https:/x.example/i",
+        "base64",
+        "-d",
+        "tee",
+        "f.txt",
+        "%s",
+        "@x",
+        "^y",
+        "a,b",
+        "k=v",
+        "-o=1",
+        "sed",
+        "-n",
+        "1p",
+        "-i",
+        "export",
+        "B=2",
+        "local",
+        "declare",
+        "-x",
+        "unset",
+        "alias",
+        "eval",
+        "source",
+        "true",
+        "false",
+        "test",
+        "exit",
+        "return",
+        "shift",
+        "read",
+        "set",
+        "-e",
+        "trap",
+        "wait",
+        "jobs",
+        "fg",
+        "let",
+    ];
+    const SEPS: &[&str] = &[" && ", " || ", "; ", " | ", "|", ";", "&&", "  ", "\t|\t"];
+
+    fn plain_text() -> impl Strategy<Value = String> {
+        let cmd =
+            prop::collection::vec(prop::sample::select(WORDS), 1..6).prop_map(|w| w.join(" "));
+        prop::collection::vec((cmd, prop::sample::select(SEPS)), 1..5).prop_map(|parts| {
+            let n = parts.len();
+            parts
+                .into_iter()
+                .enumerate()
+                .map(|(i, (c, s))| if i + 1 < n { format!("{c}{s}") } else { c })
+                .collect()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5000))]
+        #[test]
+        fn same_analysis(text in plain_text()) {
+            prop_assert_eq!(analyze(&text, &env()), analyze_parsed(&text, &env()), "{}", text);
+        }
+    }
+
+    #[test]
+    fn corpus_commands_agree() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/eval");
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            return;
+        };
+        let mut checked = 0;
+        for e in rd.flatten() {
+            let Ok(text) = std::fs::read_to_string(e.path()) else {
+                continue;
+            };
+            for line in text.lines() {
+                let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+                    continue;
+                };
+                let Some(c) = v["command"]
+                    .as_str()
+                    .or(v["tool_input"]["command"].as_str())
+                else {
+                    continue;
+                };
+                assert_eq!(analyze(c, &env()), analyze_parsed(c, &env()), "{c}");
+                checked += 1;
+            }
+        }
+        assert!(checked == 0 || checked > 1000);
+    }
+}
