@@ -706,3 +706,49 @@ fn packet_and_verdict_overhead_is_small() {
         "{per:?}"
     );
 }
+
+/// Every command of the destructive corpus that the floor asks about (soft) stays
+/// un-allowed when an always-allow reviewer faces it with words that name none of it:
+/// grounding comes from the floor's own judgement, not only from the reviewer's table.
+#[test]
+fn floor_soft_commands_need_grounded_words() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/eval/destructive.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping: {} not found", path.display());
+        return;
+    };
+    let srv = Server::start(|_| Reply::Text(allow_m1()));
+    let env = Env::new();
+    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    prompt(&env, "fix the failing unit test in src/lib.rs");
+    let mut checked = 0;
+    for (i, line) in text.lines().enumerate() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        if v["expect"] != "block" || !v["pack"].is_null() {
+            continue;
+        }
+        let cmd = v["command"].as_str().unwrap();
+        let mut p = env.payload("Bash", json!({ "command": cmd }));
+        // A fresh turn for each call, so the per-turn refusal limit cannot mask a lift.
+        p["prompt_id"] = json!(format!("turn-{i}"));
+        let out = env.hook(&p);
+        let rec = env.audit_lines().pop().unwrap();
+        let floor = rec["floor_cause"]
+            .as_str()
+            .or(rec["cause"].as_str())
+            .unwrap_or("");
+        if floor != "risky-command" {
+            continue;
+        }
+        assert_ne!(
+            out.decision(),
+            "allow",
+            "{} lifted: {cmd} ({})",
+            v["id"],
+            out.reason()
+        );
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
+}

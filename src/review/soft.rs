@@ -1,9 +1,11 @@
 //! The floor's findings for the reviewer and the guard, derived from an [`Evaluation`].
 //!
-//! NOTE: integration point. The shell floor (built separately) will classify commands as
-//! soft-destructive or publish-like itself; until the engine carries those findings, the
-//! small table in [`shell_actions`] derives them from the parsed argv. Whatever the source,
-//! the guard treats [`Findings::soft`] the same way.
+//! Two sources feed [`Findings::soft`]: the table in [`shell_actions`], which names each
+//! action's verbs and targets precisely from the parsed argv, and the command floor's own
+//! judgement (`ev.judgement`): every command the floor classed as soft-destructive or
+//! publish-like that the table did not name still gets a grounding requirement (its
+//! program and subcommand as verbs, its arguments as targets). So nothing the floor calls
+//! soft can be allowed by the reviewer on words that do not name it.
 
 use super::guard::{Findings, SoftAction};
 use crate::engine::{Evaluation, PathFact};
@@ -83,6 +85,22 @@ pub fn findings(
         f.opaque = a.opaque.iter().map(|o| o.describe()).collect();
         for c in &a.commands {
             f.soft.extend(shell_actions(c, places));
+        }
+    }
+    if let Some(j) = &ev.judgement {
+        for finding in &j.findings {
+            if let crate::command::Class::Soft { category, .. } = &finding.class {
+                // Named by the table when the same command produced an action there.
+                let named = ev.shell.as_ref().is_some_and(|a| {
+                    a.commands
+                        .iter()
+                        .filter(|c| c.exec == finding.argv)
+                        .any(|c| !shell_actions(c, places).is_empty())
+                });
+                if !named {
+                    f.soft.push(judged_action(category, &finding.argv));
+                }
+            }
         }
     }
     if matches!(tool, "Write" | "Edit" | "MultiEdit" | "NotebookEdit") {
@@ -190,6 +208,35 @@ fn path_note(p: &PathFact) -> String {
             "outside workspace"
         }
     )
+}
+
+/// A grounding requirement for a command the floor judged soft but the table above does
+/// not name: the program and its subcommand are the verbs, its other arguments the targets.
+fn judged_action(category: &str, argv: &[String]) -> SoftAction {
+    let mut verbs: Vec<String> = argv
+        .iter()
+        .take(2)
+        .filter(|a| !a.starts_with('-'))
+        .cloned()
+        .collect();
+    verbs.extend(
+        category
+            .split('-')
+            .filter(|w| w.len() > 2)
+            .map(str::to_string),
+    );
+    let targets: Vec<String> = argv
+        .iter()
+        .skip(2)
+        .filter(|a| !a.starts_with('-') && a.len() > 1)
+        .cloned()
+        .collect();
+    SoftAction {
+        category: category.to_string(),
+        verbs,
+        targets,
+        ungroundable: None,
+    }
 }
 
 fn action(
