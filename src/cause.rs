@@ -100,6 +100,9 @@ pub enum Cause {
     BadConfig { error: String },
     /// gatehook itself failed.
     Internal { error: String },
+    /// The person asked not to do this kind of thing ("don't push yet"); a hold asks
+    /// them, whatever rules, the fast path or the reviewer would say.
+    Hold { class: String, quote: String },
 }
 
 impl Cause {
@@ -135,6 +138,7 @@ impl Cause {
             Cause::BadInput { .. } => "bad-input",
             Cause::BadConfig { .. } => "bad-config",
             Cause::Internal { .. } => "internal-error",
+            Cause::Hold { .. } => "hold",
         }
     }
 
@@ -226,6 +230,9 @@ impl Cause {
             Cause::BadInput { error } => format!("unusable hook payload: {error}"),
             Cause::BadConfig { error } => format!("invalid config: {error}"),
             Cause::Internal { error } => format!("internal error: {error}"),
+            Cause::Hold { class, quote } => format!(
+                "You asked me not to {class} (\"{quote}\"), so I'm checking before I do it now"
+            ),
         }
     }
 
@@ -285,6 +292,9 @@ impl Cause {
             Cause::BadInput { .. } => Some("this is a harness or gatehook bug; report it".to_string()),
             Cause::BadConfig { .. } => Some("fix the config file named above".to_string()),
             Cause::Internal { .. } => Some("report this gatehook bug".to_string()),
+            Cause::Hold { class, .. } => Some(format!(
+                "approve it here, or tell the agent in a new message that it may {class} now"
+            )),
             Cause::AllowRule { .. }
             | Cause::WorkspaceRead
             | Cause::WorkspaceEdit

@@ -10,6 +10,7 @@ use crate::command::{self, Baseline, Judgement, Verdict};
 use crate::config::Config;
 use crate::decision::{Decision, Gate, Mode};
 use crate::floor::{self, Access, FloorCtx, PathClass};
+use crate::holds;
 use crate::input::PermissionMode;
 use crate::paths::{self, PathForms, Workspace};
 use crate::rules::{self, MatchCtx, RuleOutcome, Subject};
@@ -37,6 +38,8 @@ pub struct Context<'a> {
     pub floor: FloorCtx,
     /// The session's record of build-defining files.
     pub baseline: &'a dyn Baseline,
+    /// Holds the person's own words put in force this session.
+    pub holds: &'a [holds::Hold],
 }
 
 /// The floor's answer before any reviewer is asked.
@@ -477,6 +480,30 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             allow_rules = Some(texts);
         }
         RuleOutcome::NoMatch => ev.step("rules", "no rule matches"),
+    }
+
+    // 4b. Holds: the person said not to do this kind of thing; ask them, quoting their
+    //     words. No allow rule, fast path or reviewer lifts a hold; only their own later
+    //     words do (the holds in the context are already the ones in force).
+    if !ctx.holds.is_empty() {
+        let mut classes = match &ev.shell {
+            Some(a) => a
+                .commands
+                .iter()
+                .flat_map(|c| holds::classes_of_argv(&c.exec))
+                .collect::<Vec<_>>(),
+            None => holds::classes_of_tool(call.tool, call.input),
+        };
+        classes.sort();
+        classes.dedup();
+        if let Some(h) = holds::applicable(ctx.holds, &classes) {
+            let cause = Cause::Hold {
+                class: h.class.phrase().to_string(),
+                quote: h.quote.clone(),
+            };
+            ev.step("hold", cause.describe());
+            return ev.finish(Outcome::Decided(Decision::Ask), Gate::Hold, cause);
+        }
     }
 
     // 5. Permission checks bypassed: the hard floor and deny/ask rules were all that apply.

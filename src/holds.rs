@@ -16,10 +16,10 @@
 //! - a clause naming a class word without a negation, in a message after the hold,
 //!   *lifts* it ("ok, push it now", "go ahead and deploy").
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Classes of action a person can put on hold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ActionClass {
     Push,
@@ -47,7 +47,7 @@ impl ActionClass {
 }
 
 /// A hold set by the person's words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hold {
     pub class: ActionClass,
     /// The clause that set it, as they wrote it (trimmed, bounded).
@@ -457,4 +457,22 @@ mod tests {
             assert_eq!(classes_of_argv(&argv(cmd)), *want, "{cmd}");
         }
     }
+}
+
+/// The session file holding the holds in force (written when the person writes).
+pub const FILE: &str = "holds.json";
+
+/// Recompute the holds from all of the person's recorded messages and store them.
+pub fn refresh(state_root: &std::path::Path, session_id: &str) -> anyhow::Result<()> {
+    let prompts = crate::state::read_prompts(state_root, session_id);
+    let holds = holds_from(&prompts);
+    let dir = crate::state::session_dir(state_root, session_id);
+    let l = crate::review::store::lock(&dir, FILE)?;
+    l.write(&holds)
+}
+
+/// The holds in force for a session (none when nothing was recorded or the file is bad).
+pub fn load(state_root: &std::path::Path, session_id: &str) -> Vec<Hold> {
+    let path = crate::state::session_dir(state_root, session_id).join(FILE);
+    crate::review::store::read_unlocked(&path).unwrap_or_default()
 }

@@ -111,12 +111,9 @@ pub fn run(stdin: &mut impl std::io::Read, env: &Env) -> Answer {
 fn record_prompt(hook: &HookInput) -> anyhow::Result<()> {
     let dirs = config::gatehook_dirs();
     let prompt = hook.prompt.as_deref().unwrap_or_default();
-    state::record_prompt(
-        &dirs.data.join("state"),
-        &hook.session_id,
-        hook.prompt_id.as_deref(),
-        prompt,
-    )
+    let root = dirs.data.join("state");
+    state::record_prompt(&root, &hook.session_id, hook.prompt_id.as_deref(), prompt)?;
+    crate::holds::refresh(&root, &hook.session_id)
 }
 
 /// Everything `evaluate` needs, built from the payload and the environment. Shared with
@@ -174,12 +171,14 @@ pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
 impl Prepared {
     pub fn evaluate(&self, call: &Call) -> Evaluation {
         let baseline = FileBaseline::new(&self.state_root, call.session_id, self.record_baseline);
+        let holds = crate::holds::load(&self.state_root, call.session_id);
         let ctx = Context {
             config: &self.config,
             home: self.context_home.clone(),
             workspace: self.workspace.clone(),
             floor: self.floor.clone(),
             baseline: &baseline,
+            holds: &holds,
         };
         engine::evaluate(call, &ctx)
     }
