@@ -375,6 +375,24 @@ pub fn applicable<'h>(holds: &'h [Hold], classes: &[ActionClass]) -> Option<&'h 
     holds.iter().find(|h| classes.contains(&h.class))
 }
 
+/// The session file holding the holds in force (written when the person writes).
+pub const FILE: &str = "holds.json";
+
+/// Recompute the holds from all of the person's recorded messages and store them.
+pub fn refresh(state_root: &std::path::Path, session_id: &str) -> anyhow::Result<()> {
+    let prompts = crate::state::read_prompts(state_root, session_id);
+    let holds = holds_from(&prompts);
+    let dir = crate::state::session_dir(state_root, session_id);
+    let l = crate::review::store::lock(&dir, FILE)?;
+    l.write(&holds)
+}
+
+/// The holds in force for a session (none when nothing was recorded or the file is bad).
+pub fn load(state_root: &std::path::Path, session_id: &str) -> Vec<Hold> {
+    let path = crate::state::session_dir(state_root, session_id).join(FILE);
+    crate::review::store::read_unlocked(&path).unwrap_or_default()
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -457,22 +475,4 @@ mod tests {
             assert_eq!(classes_of_argv(&argv(cmd)), *want, "{cmd}");
         }
     }
-}
-
-/// The session file holding the holds in force (written when the person writes).
-pub const FILE: &str = "holds.json";
-
-/// Recompute the holds from all of the person's recorded messages and store them.
-pub fn refresh(state_root: &std::path::Path, session_id: &str) -> anyhow::Result<()> {
-    let prompts = crate::state::read_prompts(state_root, session_id);
-    let holds = holds_from(&prompts);
-    let dir = crate::state::session_dir(state_root, session_id);
-    let l = crate::review::store::lock(&dir, FILE)?;
-    l.write(&holds)
-}
-
-/// The holds in force for a session (none when nothing was recorded or the file is bad).
-pub fn load(state_root: &std::path::Path, session_id: &str) -> Vec<Hold> {
-    let path = crate::state::session_dir(state_root, session_id).join(FILE);
-    crate::review::store::read_unlocked(&path).unwrap_or_default()
 }
