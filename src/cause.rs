@@ -103,6 +103,13 @@ pub enum Cause {
     /// The person asked not to do this kind of thing ("don't push yet"); a hold asks
     /// them, whatever rules, the fast path or the reviewer would say.
     Hold { class: String, quote: String },
+    /// Auto mode is paused for this session after repeated reviewer refusals: calls that
+    /// would go to the reviewer ask the person instead.
+    Paused {
+        in_a_row: u32,
+        total: u32,
+        session: String,
+    },
 }
 
 impl Cause {
@@ -139,6 +146,7 @@ impl Cause {
             Cause::BadConfig { .. } => "bad-config",
             Cause::Internal { .. } => "internal-error",
             Cause::Hold { .. } => "hold",
+            Cause::Paused { .. } => "paused",
         }
     }
 
@@ -230,6 +238,9 @@ impl Cause {
             Cause::BadInput { error } => format!("unusable hook payload: {error}"),
             Cause::BadConfig { error } => format!("invalid config: {error}"),
             Cause::Internal { error } => format!("internal error: {error}"),
+            Cause::Paused { in_a_row, total, .. } => format!(
+                "auto mode is paused for this session after {in_a_row} reviewer refusals in a row ({total} in total)"
+            ),
             Cause::Hold { class, quote } => format!(
                 "You asked me not to {class} (\"{quote}\"), so I'm checking before I do it now"
             ),
@@ -292,6 +303,9 @@ impl Cause {
             Cause::BadInput { .. } => Some("this is a harness or gatehook bug; report it".to_string()),
             Cause::BadConfig { .. } => Some("fix the config file named above".to_string()),
             Cause::Internal { .. } => Some("report this gatehook bug".to_string()),
+            Cause::Paused { session, .. } => Some(format!(
+                "approve it yourself; `gatehook resume --session {session}` (or a new session) resumes auto mode"
+            )),
             Cause::Hold { class, .. } => Some(format!(
                 "approve it here, or tell the agent in a new message that it may {class} now"
             )),

@@ -78,6 +78,12 @@ pub enum Command {
         #[command(subcommand)]
         action: RulesAction,
     },
+    /// Resume auto mode after it paused on repeated reviewer refusals.
+    Resume {
+        /// The session (default: every paused session).
+        #[arg(long)]
+        session: Option<String>,
+    },
     /// Trust a project's .gatehook.toml as it is now (records its sha256), so its allow
     /// rules and settings apply. Editing the file withdraws the trust.
     Trust {
@@ -218,6 +224,16 @@ pub fn run() -> i32 {
                 }
             }
         }
+        Command::Resume { session } => match crate::review::resume(session.as_deref()) {
+            Ok(msg) => {
+                print_out(&msg);
+                0
+            }
+            Err(e) => {
+                eprintln!("gatehook resume: {e:#}");
+                2
+            }
+        },
         Command::Trust { path } => match crate::trust_cmd(path) {
             Ok(msg) => {
                 print_out(&msg);

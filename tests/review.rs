@@ -483,7 +483,13 @@ fn three_refusals_in_a_turn_stop_allows() {
         }
     });
     let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    // The session-wide pause (3 in a row by default) is tested on its own below.
+    auto_config(
+        &env,
+        "openai",
+        &srv.url("/v1/chat/completions"),
+        "pause_after = 100\n",
+    );
     prompt(&env, "run the tools");
     for i in 0..3 {
         assert_eq!(
@@ -751,4 +757,142 @@ fn floor_soft_commands_need_grounded_words() {
         checked += 1;
     }
     assert!(checked > 100, "{checked}");
+}
+
+fn fetch_in_turn(env: &Env, url: &str, turn: &str) -> support::Out {
+    let mut p = env.payload("WebFetch", json!({"url": url, "prompt": "read it"}));
+    p["prompt_id"] = json!(turn);
+    env.hook(&p)
+}
+
+#[test]
+fn three_refusals_in_a_row_pause_auto_mode_until_resumed() {
+    // The reviewer refuses anything mentioning "bad", allows the rest.
+    let srv = Server::start(|r| {
+        if r.body.contains("bad.example") {
+            Reply::Text(verdict("deny", "high", json!("scope"), &[]))
+        } else {
+            Reply::Text(allow_m1())
+        }
+    });
+    let env = Env::new();
+    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    prompt(&env, "read the docs on those two sites");
+    // deny, deny, allow (resets the run), deny, deny: not paused.
+    for (i, host) in [
+        "bad.example/1",
+        "bad.example/2",
+        "good.example/1",
+        "bad.example/3",
+        "bad.example/4",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = fetch_in_turn(&env, &format!("https://{host}"), &format!("t{i}"));
+        assert_ne!(out.cause(), "paused", "{host}: {}", out.reason());
+        let want = if host.starts_with("good") {
+            "allow"
+        } else {
+            "deny"
+        };
+        assert_eq!(out.decision(), want, "{host}: {}", out.reason());
+    }
+    // A third refusal in a row pauses the session.
+    assert_eq!(
+        fetch_in_turn(&env, "https://bad.example/5", "t5").decision(),
+        "deny"
+    );
+    let before = srv.count();
+    let out = fetch_in_turn(&env, "https://good.example/2", "t6");
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("ask", "paused"),
+        "{}",
+        out.reason()
+    );
+    assert!(
+        out.reason()
+            .contains("gatehook resume --session test-session"),
+        "{}",
+        out.reason()
+    );
+    assert_eq!(
+        srv.count(),
+        before,
+        "a paused session asks the person, not the reviewer"
+    );
+    assert_eq!(env.audit_lines().last().unwrap()["gate"], "paused");
+    // The person resumes it.
+    let r = env.run_raw(env.command(&["resume", "--session", "test-session"]), b"");
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.contains("resumed"), "{}", r.stdout);
+    assert_eq!(
+        fetch_in_turn(&env, "https://good.example/3", "t7").decision(),
+        "allow"
+    );
+}
+
+#[test]
+fn twenty_refusals_in_total_pause_even_with_allows_between() {
+    let srv = Server::start(|r| {
+        if r.body.contains("bad.example") {
+            Reply::Text(verdict("deny", "high", json!("scope"), &[]))
+        } else {
+            Reply::Text(allow_m1())
+        }
+    });
+    let env = Env::new();
+    auto_config(
+        &env,
+        "openai",
+        &srv.url("/v1/chat/completions"),
+        "pause_total = 4\n",
+    );
+    prompt(&env, "read those sites");
+    for i in 0..4 {
+        fetch_in_turn(&env, &format!("https://bad.example/{i}"), &format!("b{i}"));
+        fetch_in_turn(&env, &format!("https://good.example/{i}"), &format!("g{i}"));
+    }
+    let out = fetch_in_turn(&env, "https://good.example/x", "gx");
+    assert_eq!(out.cause(), "paused", "{}", out.reason());
+}
+
+#[test]
+fn concurrent_refusals_are_all_counted() {
+    let srv = Server::start(|_| Reply::Text(verdict("deny", "high", json!("scope"), &[])));
+    let env = Env::new();
+    auto_config(
+        &env,
+        "openai",
+        &srv.url("/v1/chat/completions"),
+        "pause_after = 100\npause_total = 8\n",
+    );
+    prompt(&env, "read the docs");
+    let mut children = Vec::new();
+    for i in 0..8 {
+        let mut p = env.payload(
+            "WebFetch",
+            json!({"url": format!("https://x.example/{i}"), "prompt": "x"}),
+        );
+        p["prompt_id"] = json!(format!("c{i}"));
+        let mut cmd = env.command(&["hook"]);
+        cmd.stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        use std::io::Write as _;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(p.to_string().as_bytes())
+            .unwrap();
+        children.push(child);
+    }
+    for c in children {
+        assert!(c.wait_with_output().unwrap().status.success());
+    }
+    // All eight refusals were counted under the lock: the session is now paused.
+    let out = fetch_in_turn(&env, "https://x.example/after", "after");
+    assert_eq!(out.cause(), "paused", "{}", out.reason());
 }

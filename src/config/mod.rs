@@ -184,6 +184,10 @@ pub struct ReviewerConfig {
     pub environment: Option<String>,
     /// Optional first stage (`[reviewer.fast]`) that may only allow.
     pub fast: Option<Box<StageConfig>>,
+    /// Reviewer refusals in a row that pause auto mode for the session.
+    pub pause_after: u32,
+    /// Reviewer refusals in total that pause auto mode for the session.
+    pub pause_total: u32,
 }
 
 impl Default for ReviewerConfig {
@@ -197,6 +201,8 @@ impl Default for ReviewerConfig {
             on_failure: Decision::Deny,
             environment: None,
             fast: None,
+            pause_after: 3,
+            pause_total: 20,
         }
     }
 }
@@ -463,6 +469,12 @@ fn apply_settings(cfg: &mut Config, s: &FileSettings) {
     }
     if s.layer != Layer::Project {
         set(&mut rv.environment, &r.environment);
+    }
+    if let Some(n) = r.pause_after {
+        rv.pause_after = u32::try_from(n).unwrap_or(u32::MAX);
+    }
+    if let Some(n) = r.pause_total {
+        rv.pause_total = u32::try_from(n).unwrap_or(u32::MAX);
     }
     let a = &mut cfg.audit;
     if let Some(e) = s.audit.enabled {

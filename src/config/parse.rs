@@ -54,6 +54,8 @@ pub(super) struct ReviewerPatch {
     pub(super) timeout_ms: Option<u64>,
     pub(super) on_failure: Option<Decision>,
     pub(super) environment: Option<String>,
+    pub(super) pause_after: Option<u64>,
+    pub(super) pause_total: Option<u64>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -438,6 +440,8 @@ fn reviewer(w: &mut Walker, t: &Table, out: &mut FileSettings) {
         }
         match key {
             "environment" => out.reviewer.environment = w.string(v, &full),
+            "pause_after" => out.reviewer.pause_after = w.integer(v, &full, 1..1001),
+            "pause_total" => out.reviewer.pause_total = w.integer(v, &full, 1..100_001),
             "fast" => {
                 if let Some(ft) = w.table(v, "reviewer.fast") {
                     let mut fast = StagePatch::default();
@@ -453,7 +457,12 @@ fn reviewer(w: &mut Walker, t: &Table, out: &mut FileSettings) {
             }
             other => {
                 let mut known = STAGE_KEYS.to_vec();
-                known.extend(["environment", "[reviewer.fast]"]);
+                known.extend([
+                    "environment",
+                    "pause_after",
+                    "pause_total",
+                    "[reviewer.fast]",
+                ]);
                 w.unknown(k.span(), "reviewer.", other, &known);
             }
         }

@@ -55,6 +55,24 @@ struct Turn {
 struct CacheFile {
     entries: Vec<Entry>,
     turns: Vec<Turn>,
+    #[serde(default)]
+    session: Pause,
+}
+
+/// Reviewer refusals across the session: enough in a row, or in total, pause auto mode
+/// until the person resumes it (`gatehook resume`) or starts a new session.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pause {
+    pub in_a_row: u32,
+    pub total: u32,
+    pub paused: bool,
+}
+
+/// Thresholds from `[reviewer] pause_after` / `pause_total`.
+#[derive(Clone, Copy, Debug)]
+pub struct PauseLimits {
+    pub in_a_row: u32,
+    pub total: u32,
 }
 
 /// What the cache knows before a review.
@@ -64,6 +82,8 @@ pub enum Lookup {
     Refused(Stored),
     /// The turn reached the refusal limit.
     Paused(u32),
+    /// Auto mode is paused for the session.
+    SessionPaused(Pause),
     Miss,
 }
 
@@ -178,6 +198,9 @@ pub fn lookup(dir: &Path, key: &str, turn: &str, action: &str, limit: u32) -> Lo
     let Some(c) = store::read_unlocked::<CacheFile>(&dir.join(FILE)) else {
         return Lookup::Miss;
     };
+    if c.session.paused {
+        return Lookup::SessionPaused(c.session);
+    }
     if let Some(t) = c.turns.iter().find(|t| t.turn == turn) {
         if let Some((_, s)) = t.refused.iter().find(|(a, _)| a == action) {
             return Lookup::Refused(s.clone());
@@ -192,10 +215,27 @@ pub fn lookup(dir: &Path, key: &str, turn: &str, action: &str, limit: u32) -> Lo
     }
 }
 
-/// Record a settled review; a refusal is also counted for the turn.
-pub fn record(dir: &Path, key: &str, turn: &str, action: &str, s: &Stored) -> anyhow::Result<()> {
+/// Record a settled review; a refusal is also counted for the turn and the session (an
+/// allow resets the in-a-row count), and pauses the session at the limits.
+pub fn record(
+    dir: &Path,
+    key: &str,
+    turn: &str,
+    action: &str,
+    s: &Stored,
+    limits: PauseLimits,
+) -> anyhow::Result<()> {
     let l = store::lock(dir, FILE)?;
     let mut c: CacheFile = l.read().unwrap_or_default();
+    if s.decision == Decision::Allow {
+        c.session.in_a_row = 0;
+    } else {
+        c.session.in_a_row = c.session.in_a_row.saturating_add(1);
+        c.session.total = c.session.total.saturating_add(1);
+        if c.session.in_a_row >= limits.in_a_row || c.session.total >= limits.total {
+            c.session.paused = true;
+        }
+    }
     c.entries.retain(|e| e.key != key);
     c.entries.push(Entry {
         key: key.to_string(),
@@ -227,4 +267,22 @@ pub fn record(dir: &Path, key: &str, turn: &str, action: &str, s: &Stored) -> an
         }
     }
     l.write(&c)
+}
+
+/// Lift a session's pause (`gatehook resume`); returns what it was.
+pub fn resume(dir: &Path) -> anyhow::Result<Pause> {
+    let l = store::lock(dir, FILE)?;
+    let mut c: CacheFile = l.read().unwrap_or_default();
+    let was = c.session;
+    c.session = Pause::default();
+    // Refusals of the current turns stay refused; only the pause and its counts reset.
+    l.write(&c)?;
+    Ok(was)
+}
+
+/// A session's pause state, without locking.
+pub fn pause_state(dir: &Path) -> Pause {
+    store::read_unlocked::<CacheFile>(&dir.join(FILE))
+        .map(|c| c.session)
+        .unwrap_or_default()
 }

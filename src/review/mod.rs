@@ -236,8 +236,26 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
                 record: json!({"guarantee": v.guarantee, "cache_hit": false, "latency_ms": 0}),
             };
         }
+        cache::Lookup::SessionPaused(pause) => {
+            return Reviewed {
+                settled: Settled {
+                    decision: Some(Decision::Ask),
+                    gate: Gate::Paused,
+                    cause: Cause::Paused {
+                        in_a_row: pause.in_a_row,
+                        total: pause.total,
+                        session: req.session_id.to_string(),
+                    },
+                },
+                record: json!({"paused": pause, "cache_hit": false, "latency_ms": 0}),
+            };
+        }
         cache::Lookup::Miss => {}
     }
+    let limits = cache::PauseLimits {
+        in_a_row: rv.pause_after,
+        total: rv.pause_total,
+    };
 
     let marker = packet::random_marker();
     let pk = build_packet(&g, req, p, &marker);
@@ -266,7 +284,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
             Ok(v) if v.decision == Decision::Allow => {
                 let s = judge(&stage, v);
                 if s.guarantee.is_none() {
-                    let _ = cache::record(&dir, &key, turn, &action, &s);
+                    let _ = cache::record(&dir, &key, turn, &action, &s, limits);
                     return Reviewed {
                         settled: stored_settled(&s, on_failure),
                         record: record_of(&s, false, ms(t)),
@@ -284,7 +302,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
     match ask_stage(&stage, &pk.system, &pk.user) {
         Ok(v) => {
             let s = judge(&stage, v);
-            let _ = cache::record(&dir, &key, turn, &action, &s);
+            let _ = cache::record(&dir, &key, turn, &action, &s, limits);
             let mut record = record_of(&s, false, ms(t));
             record["fast"] = fast_note;
             Reviewed {
@@ -301,4 +319,36 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
             }),
         },
     }
+}
+
+/// `gatehook resume [--session ID]`: lift the pause of one session, or of every paused one.
+pub fn resume(session: Option<&str>) -> anyhow::Result<String> {
+    let root = crate::config::gatehook_dirs().data.join("state");
+    let dirs: Vec<std::path::PathBuf> = match session {
+        Some(id) => vec![crate::state::session_dir(&root, id)],
+        None => match std::fs::read_dir(&root) {
+            Ok(rd) => rd.filter_map(Result::ok).map(|e| e.path()).collect(),
+            Err(_) => Vec::new(),
+        },
+    };
+    let mut resumed = Vec::new();
+    for dir in dirs {
+        if !cache::pause_state(&dir).paused {
+            continue;
+        }
+        let was = cache::resume(&dir)?;
+        resumed.push(format!(
+            "{} (after {} refusals in a row, {} in total)",
+            dir.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            was.in_a_row,
+            was.total
+        ));
+    }
+    Ok(if resumed.is_empty() {
+        "no session is paused".to_string()
+    } else {
+        format!("resumed auto mode for: {}", resumed.join(", "))
+    })
 }
