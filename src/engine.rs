@@ -247,9 +247,16 @@ impl Eval<'_, '_> {
                 self.add_path(&p, Access::Write);
                 Kind::Edit
             }
-            "Bash" | "PowerShell" => {
+            "Bash" => {
                 let c = self.str_field("command", true)?.unwrap_or_default();
                 Kind::Shell(c)
+            }
+            // NOTE: PowerShell has its own grammar (backtick escapes, `$(…)` subexpressions,
+            // cmdlets); reading it with the bash parser could misjudge it, so it is never
+            // fast-pathed: rules, then the harness (guard) or the reviewer (auto) decide.
+            "PowerShell" => {
+                self.str_field("command", true)?;
+                Kind::Other
             }
             "WebFetch" => Kind::Fetch(self.str_field("url", true)?.unwrap_or_default()),
             t if INERT_TOOLS.contains(&t) => Kind::Inert,
