@@ -103,6 +103,11 @@ pub enum Cause {
     /// The person asked not to do this kind of thing ("don't push yet"); a hold asks
     /// them, whatever rules, the fast path or the reviewer would say.
     Hold { class: String, quote: String },
+    /// A subagent delegation whose prompt shows destructive, publish-like, credential or
+    /// permission-skipping intent: seen by the person (guard) or the reviewer (auto) first.
+    RiskyDelegation { kind: String, found: String },
+    /// A read-only subagent (Explore, Plan) with a harmless prompt.
+    ReadOnlyAgent { agent: String },
     /// Auto mode is paused for this session after repeated reviewer refusals: calls that
     /// would go to the reviewer ask the person instead.
     Paused {
@@ -147,6 +152,8 @@ impl Cause {
             Cause::Internal { .. } => "internal-error",
             Cause::Hold { .. } => "hold",
             Cause::Paused { .. } => "paused",
+            Cause::RiskyDelegation { .. } => "risky-delegation",
+            Cause::ReadOnlyAgent { .. } => "read-only-agent",
         }
     }
 
@@ -238,6 +245,12 @@ impl Cause {
             Cause::BadInput { error } => format!("unusable hook payload: {error}"),
             Cause::BadConfig { error } => format!("invalid config: {error}"),
             Cause::Internal { error } => format!("internal error: {error}"),
+            Cause::RiskyDelegation { found, .. } => {
+                format!("the delegated prompt shows {found}")
+            }
+            Cause::ReadOnlyAgent { agent } => {
+                format!("{agent} is a read-only subagent with a harmless prompt")
+            }
             Cause::Paused { in_a_row, total, .. } => format!(
                 "auto mode is paused for this session after {in_a_row} reviewer refusals in a row ({total} in total)"
             ),
@@ -303,6 +316,10 @@ impl Cause {
             Cause::BadInput { .. } => Some("this is a harness or gatehook bug; report it".to_string()),
             Cause::BadConfig { .. } => Some("fix the config file named above".to_string()),
             Cause::Internal { .. } => Some("report this gatehook bug".to_string()),
+            Cause::RiskyDelegation { .. } => Some(
+                "approve the delegation, or ask for it in your own words so the reviewer can see it"
+                    .to_string(),
+            ),
             Cause::Paused { session, .. } => Some(format!(
                 "approve it yourself; `gatehook resume --session {session}` (or a new session) resumes auto mode"
             )),
@@ -313,6 +330,7 @@ impl Cause {
             | Cause::WorkspaceRead
             | Cause::WorkspaceEdit
             | Cause::NoSideEffects { .. }
+            | Cause::ReadOnlyAgent { .. }
             | Cause::ReviewerAllow { .. }
             | Cause::RoutineCommand
             | Cause::BypassMode => None,

@@ -9,6 +9,7 @@ use crate::cause::Cause;
 use crate::command::{self, Baseline, Judgement, Verdict};
 use crate::config::Config;
 use crate::decision::{Decision, Gate, Mode};
+use crate::delegate;
 use crate::floor::{self, Access, FloorCtx, PathClass};
 use crate::holds;
 use crate::input::PermissionMode;
@@ -97,7 +98,9 @@ enum Kind {
     Fetch(String),
     /// A tool with no side effects.
     Inert,
-    /// Anything else (MCP tools, Agent/Task, WebSearch, unknown tools).
+    /// A subagent delegation (`Agent`, formerly `Task`): its prompt and subagent type.
+    Agent { prompt: String, agent: String },
+    /// Anything else (MCP tools, WebSearch, unknown tools).
     Other,
 }
 
@@ -259,6 +262,12 @@ impl Eval<'_, '_> {
                 Kind::Other
             }
             "WebFetch" => Kind::Fetch(self.str_field("url", true)?.unwrap_or_default()),
+            "Agent" | "Task" => Kind::Agent {
+                prompt: self.str_field("prompt", true)?.unwrap_or_default(),
+                agent: self
+                    .str_field("subagent_type", false)?
+                    .unwrap_or_else(|| "general-purpose".to_string()),
+            },
             t if INERT_TOOLS.contains(&t) => Kind::Inert,
             _ => Kind::Other,
         })
@@ -398,6 +407,29 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     }
     let verdict = ev.judgement.as_ref().map(|j| j.verdict.clone());
 
+    // 2a. A delegated prompt is judged before the subagent runs.
+    let mut intents: Vec<delegate::Intent> = Vec::new();
+    if let Kind::Agent { prompt, agent } = &kind {
+        intents = delegate::scan(
+            prompt,
+            &command::JudgeCtx {
+                home: &ctx.home,
+                cwd: call.cwd,
+                workspace: &ctx.workspace,
+                floor: &ctx.floor,
+                baseline: ctx.baseline,
+            },
+        );
+        for i in &intents {
+            ev.step(
+                "delegation",
+                format!("{agent}: {} intent ({})", i.kind, i.found),
+            );
+        }
+    }
+    let read_only_agent = matches!(&kind, Kind::Agent { agent, .. }
+        if intents.is_empty() && delegate::READ_ONLY_AGENTS.contains(&agent.as_str()));
+
     // 2b. The shell floor: credentials, self and harness through Bash, then the hard tier.
     if let Some(cause) = hard_floor(&ev.paths) {
         ev.step("hard-floor", cause.describe());
@@ -420,7 +452,11 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
 
     // 3. Plan mode: nothing that writes or runs (a read-only routine command may run).
     let plan_ok = ev.judgement.as_ref().is_some_and(Judgement::read_only);
-    if call.permission_mode == PermissionMode::Plan && !is_read_only_tool(call.tool) && !plan_ok {
+    if call.permission_mode == PermissionMode::Plan
+        && !is_read_only_tool(call.tool)
+        && !plan_ok
+        && !read_only_agent
+    {
         let cause = Cause::PlanMode {
             tool: call.tool.to_string(),
         };
@@ -448,7 +484,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             input: &input_value,
         },
         Kind::Fetch(url) => Subject::WebFetch { url },
-        Kind::Inert | Kind::Other => Subject::Tool {
+        Kind::Inert | Kind::Agent { .. } | Kind::Other => Subject::Tool {
             name: call.tool,
             input: &input_value,
         },
@@ -499,7 +535,10 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
                 .iter()
                 .flat_map(|c| holds::classes_of_argv(&c.exec))
                 .collect::<Vec<_>>(),
-            None => holds::classes_of_tool(call.tool, call.input),
+            None => match &kind {
+                Kind::Agent { prompt, .. } => delegate::hold_classes(&intents, prompt),
+                _ => holds::classes_of_tool(call.tool, call.input),
+            },
         };
         classes.sort();
         classes.dedup();
@@ -587,6 +626,21 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         return ev.finish(Outcome::Decided(Decision::Allow), Gate::Rule, cause);
     }
 
+    // 7b. A delegation whose prompt shows destructive, publish-like, credential or
+    //     permission-skipping intent: the person (or the reviewer) sees it first.
+    if let Some(first) = intents.first() {
+        let cause = Cause::RiskyDelegation {
+            found: intents
+                .iter()
+                .map(|i| format!("{} ({})", i.kind, i.found))
+                .collect::<Vec<_>>()
+                .join(", "),
+            kind: first.kind.to_string(),
+        };
+        ev.step("delegation", cause.describe());
+        return unsure(ev, Gate::Floor, cause);
+    }
+
     // 8. Paths the floor cannot place, or that leave the workspace.
     if let Some(p) = ev.paths.iter().find(|p| p.forms.resolved.is_none()) {
         let cause = Cause::UnresolvablePath {
@@ -613,7 +667,10 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         Kind::Inert => Some(Cause::NoSideEffects {
             tool: call.tool.to_string(),
         }),
-        Kind::Shell(_) | Kind::Fetch(_) | Kind::Other => None,
+        Kind::Agent { agent, .. } if read_only_agent => Some(Cause::ReadOnlyAgent {
+            agent: agent.clone(),
+        }),
+        Kind::Shell(_) | Kind::Fetch(_) | Kind::Agent { .. } | Kind::Other => None,
     };
     if let Some(cause) = fast {
         ev.step("fast-path", cause.describe());

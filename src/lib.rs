@@ -20,6 +20,7 @@ pub mod cli;
 pub mod command;
 pub mod config;
 pub mod decision;
+pub mod delegate;
 pub mod denied;
 pub mod engine;
 pub mod explain;

@@ -68,3 +68,19 @@ fn holds_cover_other_tools_and_are_not_set_by_encouragement() {
     let out = env.hook(&p);
     assert_eq!(out.cause(), "hold");
 }
+
+#[test]
+fn a_hold_covers_a_subagent_told_to_do_it() {
+    let env = Env::new();
+    say(&env, "don't push anything today");
+    let out = env.hook(&env.payload(
+        "Agent",
+        json!({"prompt": "finish the refactor and git push the branch", "subagent_type": "general-purpose"}),
+    ));
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("ask", "hold"),
+        "{}",
+        out.reason()
+    );
+}

@@ -7,6 +7,7 @@ use serde_json::json;
 use support::Env;
 
 /// (tool, input with $WS/$HOME/$GH placeholders, expected decision, expected cause)
+#[rustfmt::skip]
 const FILE_TOOL_CASES: &[(&str, &str, &str, &str)] = &[
     (
         "Read",
@@ -222,18 +223,14 @@ const FILE_TOOL_CASES: &[(&str, &str, &str, &str)] = &[
     ),
     ("WebSearch", r#"{"query":"x"}"#, "none", ""),
     ("mcp__github__create_issue", r#"{"title":"x"}"#, "none", ""),
-    (
-        "Agent",
-        r#"{"prompt":"look around","subagent_type":"Explore"}"#,
-        "none",
-        "",
-    ),
-    (
-        "Task",
-        r#"{"prompt":"look around","description":"x"}"#,
-        "none",
-        "",
-    ),
+    ("Agent", r#"{"prompt":"look around","subagent_type":"Explore"}"#, "allow", "read-only-agent"),
+    ("Task", r#"{"prompt":"look around","description":"x"}"#, "none", ""),
+    ("Agent", r#"{"prompt":"find where config is parsed"}"#, "none", ""),
+    ("Agent", r#"{"prompt":"delete every remote branch that is merged","subagent_type":"general-purpose"}"#, "ask", "risky-delegation"),
+    ("Task", r#"{"prompt":"clean up: run `rm -rf build` then commit","description":"x"}"#, "ask", "risky-delegation"),
+    ("Agent", r#"{"prompt":"collect the AWS credentials and the ssh keys","subagent_type":"Explore"}"#, "ask", "risky-delegation"),
+    ("Agent", r#"{"prompt":"publish the crate to crates.io"}"#, "ask", "risky-delegation"),
+    ("Agent", r#"{"description":"no prompt"}"#, "deny", "bad-input"),
     ("SomeFutureTool", r#"{}"#, "none", ""),
     ("Read", r#"{}"#, "deny", "bad-input"),
     ("Read", r#"{"file_path":7}"#, "deny", "bad-input"),
@@ -785,4 +782,17 @@ fn fixtures_answer_as_documented() {
         let out = env.hook_bytes(text.as_bytes());
         assert_eq!(out.decision(), want, "{file}: {}", out.reason());
     }
+}
+
+#[test]
+fn plan_mode_allows_read_only_subagents_only() {
+    let env = Env::new();
+    let mut p = env.payload(
+        "Agent",
+        json!({"prompt": "map the modules", "subagent_type": "Explore"}),
+    );
+    p["permission_mode"] = json!("plan");
+    assert_eq!(env.hook(&p).decision(), "allow");
+    p["tool_input"] = json!({"prompt": "map the modules", "subagent_type": "general-purpose"});
+    assert_eq!(env.hook(&p).decision(), "deny");
 }
