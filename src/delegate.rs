@@ -134,8 +134,8 @@ fn quoted_commands(text: &str) -> Vec<String> {
     let mut inline = text;
     while let Some(i) = inline.find('`') {
         let after = &inline[i + 1..];
-        if after.starts_with("``") {
-            inline = &after[2..];
+        if let Some(rest) = after.strip_prefix("``") {
+            inline = rest;
             continue;
         }
         let Some(j) = after.find('`') else { break };
