@@ -113,6 +113,7 @@ fn record_prompt(hook: &HookInput) -> anyhow::Result<()> {
     let prompt = hook.prompt.as_deref().unwrap_or_default();
     let root = dirs.data.join("state");
     state::record_prompt(&root, &hook.session_id, hook.prompt_id.as_deref(), prompt)?;
+    state::prune(&root, std::time::SystemTime::now());
     crate::holds::refresh(&root, &hook.session_id)
 }
 

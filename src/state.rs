@@ -11,6 +11,9 @@ use std::io::Write;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
+/// Sessions untouched for this long are removed (on the next recorded prompt).
+pub const RETENTION: std::time::Duration = std::time::Duration::from_secs(14 * 24 * 3600);
+
 /// Longest prompt kept verbatim; longer ones keep their head and tail.
 pub const MAX_PROMPT_BYTES: usize = 64 * 1024;
 
@@ -122,6 +125,38 @@ pub fn record_prompt(
     locked_append(&dir, "prompts.jsonl", &format!("{rec}\n"))
 }
 
+/// Remove the state of sessions not touched for [`RETENTION`]; returns how many. A symlink
+/// planted in the state directory is removed as a link, never followed.
+pub fn prune(state_root: &Path, now: std::time::SystemTime) -> usize {
+    let Ok(rd) = std::fs::read_dir(state_root) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for e in rd.flatten() {
+        let path = e.path();
+        let Ok(md) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        let old = md
+            .modified()
+            .ok()
+            .and_then(|m| now.duration_since(m).ok())
+            .is_some_and(|age| age > RETENTION);
+        if !old {
+            continue;
+        }
+        let gone = if md.is_dir() {
+            std::fs::remove_dir_all(&path)
+        } else {
+            std::fs::remove_file(&path)
+        };
+        if gone.is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
 /// The person's recorded prompts for a session, oldest first (unparsable lines skipped).
 pub fn read_prompts(state_root: &Path, session_id: &str) -> Vec<String> {
     let path = session_dir(state_root, session_id).join("prompts.jsonl");
@@ -159,6 +194,18 @@ mod tests {
         let got = read_prompts(t.path(), "s1");
         assert_eq!(got[0], "don't push");
         assert!(got[1].contains("truncated by gatehook") && got[1].len() < MAX_PROMPT_BYTES + 100);
+    }
+
+    #[test]
+    fn prunes_old_sessions_only() {
+        let t = tempfile::tempdir().unwrap();
+        record_prompt(t.path(), "old", None, "x").unwrap();
+        record_prompt(t.path(), "new", None, "y").unwrap();
+        let later = std::time::SystemTime::now() + RETENTION + std::time::Duration::from_secs(60);
+        // Touch "new" as if written just now at `later`: only "old" is stale then.
+        assert_eq!(prune(t.path(), std::time::SystemTime::now()), 0);
+        assert_eq!(prune(t.path(), later), 2);
+        assert!(read_prompts(t.path(), "old").is_empty());
     }
 
     #[test]
