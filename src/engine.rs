@@ -430,6 +430,16 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     let read_only_agent = matches!(&kind, Kind::Agent { agent, .. }
         if intents.is_empty() && delegate::READ_ONLY_AGENTS.contains(&agent.as_str()));
 
+    // 2a'. Programs that change the gate or the harness from the inside: the agent may
+    //      not trust a project file, add rules, resume a pause, or edit Claude Code's own
+    //      settings through its CLI.
+    if let Some(a) = &ev.shell {
+        if let Some(cause) = a.commands.iter().find_map(|c| self_command(&c.exec)) {
+            ev.step("hard-floor", cause.describe());
+            return ev.finish(Outcome::Decided(Decision::Deny), Gate::Floor, cause);
+        }
+    }
+
     // 2b. The shell floor: credentials, self and harness through Bash, then the hard tier.
     if let Some(cause) = hard_floor(&ev.paths) {
         ev.step("hard-floor", cause.describe());
@@ -810,4 +820,67 @@ fn source_label(s: &rules::RuleSource) -> String {
 
 fn is_dev_null(target: &str) -> bool {
     target == "/dev/null"
+}
+
+/// `gatehook` subcommands that only read; any other use of gatehook by the agent changes
+/// its own gate.
+const GATEHOOK_READ_ONLY: &[&str] = &[
+    "explain",
+    "check",
+    "denied",
+    "--version",
+    "-V",
+    "--help",
+    "-h",
+    "help",
+];
+
+/// A command that changes gatehook's or the harness's settings through their own CLIs.
+fn self_command(exec: &[String]) -> Option<Cause> {
+    let prog = exec.first()?;
+    let name = prog.rsplit('/').next().unwrap_or(prog);
+    let sub: Vec<&str> = exec
+        .iter()
+        .skip(1)
+        .map(String::as_str)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    match name {
+        "gatehook" => {
+            let first = exec.get(1).map(String::as_str).unwrap_or("");
+            (!GATEHOOK_READ_ONLY.contains(&first) && first != "hook").then(|| {
+                Cause::SelfModification {
+                    path: PathBuf::from(prog),
+                    what: format!("gatehook's own CLI (`gatehook {first}`)"),
+                }
+            })
+        }
+        "claude" => {
+            let changes = match sub.first().copied() {
+                Some("config") => sub
+                    .get(1)
+                    .is_some_and(|s| matches!(*s, "set" | "add" | "remove")),
+                Some("mcp") => sub.get(1).is_some_and(|s| {
+                    matches!(
+                        *s,
+                        "add"
+                            | "add-json"
+                            | "remove"
+                            | "add-from-claude-desktop"
+                            | "reset-project-choices"
+                    )
+                }),
+                Some("plugin") | Some("plugins") => true,
+                _ => false,
+            };
+            changes.then(|| Cause::HarnessConfig {
+                path: PathBuf::from(prog),
+                what: format!(
+                    "Claude Code's settings through its CLI (`claude {}`)",
+                    sub.join(" ")
+                ),
+            })
+        }
+        _ => None,
+    }
 }

@@ -796,3 +796,34 @@ fn plan_mode_allows_read_only_subagents_only() {
     p["tool_input"] = json!({"prompt": "map the modules", "subagent_type": "general-purpose"});
     assert_eq!(env.hook(&p).decision(), "deny");
 }
+
+#[test]
+fn the_agent_cannot_loosen_its_gate_through_the_cli() {
+    let env = Env::new();
+    for (cmd, want) in [
+        ("gatehook trust", "self-modification"),
+        ("gatehook rules add --yes Bash", "self-modification"),
+        ("gatehook resume", "self-modification"),
+        (
+            "ls && /usr/local/bin/gatehook trust .gatehook.toml",
+            "self-modification",
+        ),
+        ("claude mcp add evil -- npx evil", "harness-config"),
+        ("claude config set -g autoUpdates false", "harness-config"),
+    ] {
+        let out = env.hook(&env.payload("Bash", json!({ "command": cmd })));
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("deny", want),
+            "{cmd}"
+        );
+    }
+    for cmd in [
+        "gatehook explain 'rm -rf /'",
+        "gatehook check",
+        "gatehook denied --json",
+    ] {
+        let out = env.hook(&env.payload("Bash", json!({ "command": cmd })));
+        assert_ne!(out.decision(), "deny", "{cmd}: {}", out.reason());
+    }
+}
