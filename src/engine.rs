@@ -402,6 +402,23 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
                 ev.add_forms(&raw, forms, access);
             }
         }
+        // Paths written (or linked) through arguments: `sed -i`, `find -fprint`, `cp`, `ln`…
+        for f in &judgement.findings {
+            let (writes, reads) = command::writers::targets(&f.argv);
+            let cwd = f.cwd.as_deref().unwrap_or(call.cwd);
+            for (list, access) in [(writes, Access::Write), (reads, Access::Read)] {
+                for raw in list {
+                    let forms = paths::forms(&raw, cwd, &ctx.home);
+                    if !ev
+                        .paths
+                        .iter()
+                        .any(|p| p.forms == forms && p.access == access)
+                    {
+                        ev.add_forms(&raw, forms, access);
+                    }
+                }
+            }
+        }
         path_steps(&mut ev, from);
         ev.judgement = Some(judgement);
     }

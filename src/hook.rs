@@ -146,9 +146,9 @@ pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
     let workspace = Workspace::new(&project_root, &config.workspace.additional_directories);
     let dirs = config::gatehook_dirs();
     let mut self_paths = vec![dirs.config.clone(), dirs.data.clone()];
-    if let Some(parent) = cpaths.managed.parent() {
-        self_paths.push(parent.to_path_buf());
-    }
+    // The managed file itself (its directory may be shared; `/etc/gatehook` is on the
+    // floor's own list).
+    self_paths.push(cpaths.managed.clone());
     self_paths.push(cpaths.trust_store.clone());
     if let Ok(exe) = std::env::current_exe() {
         self_paths.push(exe);

@@ -827,3 +827,40 @@ fn the_agent_cannot_loosen_its_gate_through_the_cli() {
         assert_ne!(out.decision(), "deny", "{cmd}: {}", out.reason());
     }
 }
+
+/// Files written or linked through arguments go through the path floor like an Edit.
+#[test]
+fn argument_writes_meet_the_path_floor() {
+    let env = Env::new();
+    for (cmd, want, cause) in [
+        (
+            "sed -i '/gatehook/d' ~/.claude/settings.json",
+            "deny",
+            "harness-config",
+        ),
+        (
+            "find . -name '*.toml' -fprint ~/.bashrc",
+            "ask",
+            "protected-path",
+        ),
+        (
+            "ln -s ~/.ssh ./keys && cat keys/id_rsa",
+            "deny",
+            "credential",
+        ),
+        (
+            "cp notes.txt $HOME/.gatehook-notes",
+            "ask",
+            "outside-workspace",
+        ),
+        ("tee .git/hooks/pre-commit", "ask", "protected-path"),
+    ] {
+        let out = env.hook(&env.payload("Bash", json!({ "command": cmd })));
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            (want, cause),
+            "{cmd}: {}",
+            out.reason()
+        );
+    }
+}

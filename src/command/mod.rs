@@ -17,6 +17,7 @@ mod destructive;
 mod destructive_git;
 mod routine;
 mod routine_git;
+pub mod writers;
 
 #[cfg(test)]
 mod tests;

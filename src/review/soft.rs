@@ -103,10 +103,15 @@ pub fn findings(
             }
         }
     }
-    if matches!(tool, "Write" | "Edit" | "MultiEdit" | "NotebookEdit") {
+    {
         // A file edit reaches the reviewer only off the fast path (protected or outside
-        // the workspace): the person must name the file.
-        for p in ev.paths.iter().filter(|p| p.access == Access::Write) {
+        // the workspace): the person must name the file. The same holds for every path a
+        // shell command writes (redirects, `tee`, `find -fprint`, `sed -i`, `cp`, `ln` …)
+        // that is protected or outside the workspace.
+        let file_tool = matches!(tool, "Write" | "Edit" | "MultiEdit" | "NotebookEdit");
+        for p in ev.paths.iter().filter(|p| {
+            p.access == Access::Write && (file_tool || p.class.is_some() || !p.in_workspace)
+        }) {
             let lexical = p.forms.lexical.display().to_string();
             let mut targets = vec![lexical];
             if let Some(name) = p.forms.lexical.file_name() {
