@@ -100,6 +100,15 @@ pub enum Cause {
     BadConfig { error: String },
     /// gatehook itself failed.
     Internal { error: String },
+    /// A workspace edit to a file that runs later (build or test definition, script, CI
+    /// file, git hook) or that steers the agent (CLAUDE.md, AGENTS.md, …) plants something
+    /// dangerous: a remote script piped to a shell, a credential path, the environment
+    /// sent out, permission checks switched off. Asked about (guard) or reviewed (auto).
+    RiskyEdit {
+        path: PathBuf,
+        file: String,
+        found: String,
+    },
 }
 
 impl Cause {
@@ -135,6 +144,7 @@ impl Cause {
             Cause::BadInput { .. } => "bad-input",
             Cause::BadConfig { .. } => "bad-config",
             Cause::Internal { .. } => "internal-error",
+            Cause::RiskyEdit { .. } => "risky-edit",
         }
     }
 
@@ -226,6 +236,9 @@ impl Cause {
             Cause::BadInput { error } => format!("unusable hook payload: {error}"),
             Cause::BadConfig { error } => format!("invalid config: {error}"),
             Cause::Internal { error } => format!("internal error: {error}"),
+            Cause::RiskyEdit { path, file, found } => {
+                format!("{} is {file}, and the new text {found}", path.display())
+            }
         }
     }
 
@@ -285,6 +298,9 @@ impl Cause {
             Cause::BadInput { .. } => Some("this is a harness or gatehook bug; report it".to_string()),
             Cause::BadConfig { .. } => Some("fix the config file named above".to_string()),
             Cause::Internal { .. } => Some("report this gatehook bug".to_string()),
+            Cause::RiskyEdit { .. } => Some(
+                "read the change; approve it only if it is what you asked for".to_string(),
+            ),
             Cause::AllowRule { .. }
             | Cause::WorkspaceRead
             | Cause::WorkspaceEdit

@@ -9,17 +9,23 @@
 //!
 //! Submodules: `routine` (the read-only catalogue and each tool's dangerous flags),
 //! `destructive` (the hard and soft tiers), `build` (build and test runners and the files
-//! that define what they run), `code` (searching interpreter one-liners and heredocs).
+//! that define what they run), `code` (searching interpreter one-liners and heredocs),
+//! `edits` (searching the new text of edits to files that run or steer the agent).
 
 mod build;
 mod code;
 mod destructive;
 mod destructive_git;
+mod edits;
 mod routine;
 mod routine_git;
 
 #[cfg(test)]
+mod edits_tests;
+#[cfg(test)]
 mod tests;
+
+pub use edits::{proposed_text, scan as scan_edit, EditRisk};
 
 use crate::floor::{self, Access, FloorCtx, PathClass};
 use crate::paths::{self, Workspace};
