@@ -16,6 +16,7 @@ mod build;
 mod code;
 mod destructive;
 mod destructive_git;
+mod dynamic;
 mod edits;
 mod routine;
 mod routine_git;
@@ -531,7 +532,17 @@ fn demote(look: &mut Look, reason: String) {
 /// Classify one command: hard and soft tiers first, then the catalogues.
 fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
     let targets = destructive::inherited_targets(cmd, all, i);
-    let mut look = routine::look(cmd, ctx);
+    let mut look = if cmd.program() == "xargs" {
+        dynamic::xargs(cmd, all)
+    } else {
+        routine::look(cmd, ctx)
+    };
+    if matches!(look.class, Class::Unknown { .. }) && cmd.has_expansion() {
+        if let Some(l) = dynamic::with_substitutions(cmd, all, ctx) {
+            look = l;
+        }
+    }
+    dynamic::xargs_child(cmd, all, i, ctx, &mut look);
     if let Some((tier, category, reason, writes)) =
         destructive_any(cmd, targets.as_deref(), ctx, depth)
     {

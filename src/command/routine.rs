@@ -16,6 +16,8 @@ const FILE_READERS: &[(&str, &str)] = &[
     ("nl", "numbers lines"),
     ("tac", "prints files in reverse"),
     ("ls", "lists directories"),
+    ("ll", "lists directories (the usual alias of ls -l)"),
+    ("la", "lists directories (the usual alias of ls -A)"),
     ("eza", "lists directories"),
     ("exa", "lists directories"),
     ("du", "measures disk usage"),
@@ -144,7 +146,9 @@ fn value_options(prog: &str) -> &'static [&'static str] {
         "uniq" => &["-f", "-s", "-w"],
         "tree" => &["-L", "-P", "-I", "--charset", "--filelimit", "--sort"],
         "du" => &["-d", "--max-depth", "-B", "--exclude", "-t", "--threshold"],
-        "ls" | "eza" | "exa" => &["-I", "--ignore", "-w", "--hide", "-T", "-L", "--level"],
+        "ls" | "ll" | "la" | "eza" | "exa" => {
+            &["-I", "--ignore", "-w", "--hide", "-T", "-L", "--level"]
+        }
         "diff" => &["-U", "-C", "-x", "-X", "-I", "--label", "-W"],
         "nl" => &["-b", "-n", "-s", "-v", "-w", "-i"],
         "od" => &["-t", "-A", "-j", "-N", "-w"],
@@ -178,6 +182,11 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     }
     if cmd.args().iter().any(|a| a == "--help" || a == "--version") && cmd.args().len() == 1 {
         return Look::routine("prints help or its version");
+    }
+    // A lone `-h` is help too, except to shells and interpreters (`bash -h` sets an
+    // option and reads commands) and to programs for which it means something else.
+    if cmd.args() == ["-h"] && !is_runner(prog) && !H_IS_NOT_HELP.contains(&prog) {
+        return Look::routine("prints help");
     }
     if let Some(l) = build::look(cmd) {
         return l;
@@ -231,12 +240,23 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
         "xxd" if files.len() > 1 => return Look::unknown("xxd IN OUT writes OUT"),
         _ => {}
     }
-    if files.is_empty() && matches!(prog, "ls" | "eza" | "exa" | "du" | "tree") {
+    if files.is_empty() && matches!(prog, "ls" | "ll" | "la" | "eza" | "exa" | "du" | "tree") {
         l.reads.push(".".into());
         l.uses_cwd = true;
     }
     l.reads.extend(files.into_iter().filter(|f| f != "-"));
     l
+}
+
+/// Programs for which a lone `-h` is not help (halt, hold, no-dereference, endless output).
+const H_IS_NOT_HELP: &[&str] = &[
+    "shutdown", "halt", "poweroff", "reboot", "yes", "chown", "chgrp", "tar", "init", "telinit",
+    "hostname", "sort", "ln", "cp", "mv",
+];
+
+fn is_runner(prog: &str) -> bool {
+    let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    super::destructive::RUNNERS.contains(&prog) || super::destructive::RUNNERS.contains(&base)
 }
 
 /// Is this program in a routine catalogue (so its arguments are data, not commands)?
