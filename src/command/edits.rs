@@ -22,7 +22,8 @@ pub struct EditRisk {
 }
 
 /// How many pieces of text (lines, quoted strings) are judged as shell at most.
-const MAX_PIECES: usize = 4000;
+/// Beyond it the text is not searched and the edit is asked about (fail closed).
+const MAX_PIECES: usize = 3000;
 
 /// Agent-instruction files, by lower-case name.
 const AGENT_FILES: &[&str] = &[
@@ -113,7 +114,6 @@ const CREDENTIAL_MARKERS: &[&str] = &[
     "/.aws",
     ".aws/config",
     "/proc/self/environ",
-    "/environ",
     ".gnupg",
     ".netrc",
     ".git-credentials",
@@ -138,8 +138,6 @@ const SKIP_MARKERS: &[&str] = &[
     "--allow-all-tools",
     "--trust-all-tools",
     "--full-auto",
-    "--auto-approve",
-    "--no-confirm",
     "approval_policy = \"never\"",
     "approval-policy never",
 ];
@@ -150,9 +148,6 @@ const OVERSIGHT_MARKERS: &[&str] = &[
     "don't ask",
     "do not ask",
     "dont ask",
-    "without asking",
-    "without permission",
-    "without confirmation",
     "no need to ask",
     "never mention",
     "don't mention",
@@ -177,6 +172,18 @@ const OVERSIGHT_MARKERS: &[&str] = &[
     "auto-approve",
     "approve everything",
 ];
+
+/// Phrases that tell an agent to stop asking unless a negation before them on the same
+/// line makes them a restriction ("never commit without asking").
+const UNLESS_NEGATED: &[&str] = &[
+    "without asking",
+    "without permission",
+    "without confirmation",
+    "without approval",
+];
+
+/// Words that turn an UNLESS_NEGATED phrase into a restriction.
+const NEGATIONS: &[&str] = &["never ", "don't ", "do not ", "dont ", "no ", "not "];
 
 /// The whole environment turned into data (rather than one variable read).
 const ENV_DUMPS: &[&str] = &[
@@ -315,6 +322,12 @@ fn scan_text(file: &str, text: &str, ctx: &JudgeCtx) -> Option<String> {
                 "tells the agent to stop asking or to hide things (\"{m}\")"
             ));
         }
+        if let Some(m) = unnegated(&lower) {
+            return Some(format!("tells the agent to stop asking (\"{m}\")"));
+        }
+    }
+    if lower.contains("/proc/") && lower.contains("/environ") {
+        return Some("names a process environment (/proc/…/environ)".to_string());
     }
     let network = NETWORK.iter().any(|n| lower.contains(&n.to_lowercase()));
     if let Some(m) = CREDENTIAL_MARKERS.iter().find(|m| text.contains(*m)) {
@@ -355,7 +368,12 @@ fn judge_pieces(text: &str, ctx: &JudgeCtx) -> Option<String> {
         .chain(lines.map(str::to_string))
         .chain(strings)
         .collect();
-    pieces.truncate(MAX_PIECES);
+    if pieces.len() > MAX_PIECES {
+        return Some(format!(
+            "is too long to search ({} lines and strings)",
+            pieces.len()
+        ));
+    }
     for p in &pieces {
         let j = judge_text(p, ctx, 1);
         match j.verdict {
@@ -381,6 +399,16 @@ const PLANTING: &[&str] = &[
     "env-injection",
     "persistence",
 ];
+
+/// An UNLESS_NEGATED phrase with no negation before it on its line.
+fn unnegated(lower: &str) -> Option<&'static str> {
+    lower.lines().find_map(|line| {
+        UNLESS_NEGATED.iter().copied().find(|m| {
+            line.find(m)
+                .is_some_and(|at| !NEGATIONS.iter().any(|n| line[..at].contains(n)))
+        })
+    })
+}
 
 fn strip_prefix(line: &str) -> &str {
     let l = line.trim_start();
