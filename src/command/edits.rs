@@ -364,7 +364,7 @@ fn judge_pieces(text: &str, ctx: &JudgeCtx) -> Option<String> {
     let strings = code::quoted_strings(text)
         .into_iter()
         .filter(|s| s.contains(' ') && !s.contains('\n'));
-    let mut pieces: Vec<String> = std::iter::once(text.to_string())
+    let pieces: Vec<String> = std::iter::once(text.to_string())
         .chain(lines.map(str::to_string))
         .chain(strings)
         .collect();
