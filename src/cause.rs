@@ -115,6 +115,15 @@ pub enum Cause {
         total: u32,
         session: String,
     },
+    /// A workspace edit to a file that runs later (build or test definition, script, CI
+    /// file, git hook) or that steers the agent (CLAUDE.md, AGENTS.md, …) plants something
+    /// dangerous: a remote script piped to a shell, a credential path, the environment
+    /// sent out, permission checks switched off. Asked about (guard) or reviewed (auto).
+    RiskyEdit {
+        path: PathBuf,
+        file: String,
+        found: String,
+    },
 }
 
 impl Cause {
@@ -154,6 +163,7 @@ impl Cause {
             Cause::Paused { .. } => "paused",
             Cause::RiskyDelegation { .. } => "risky-delegation",
             Cause::ReadOnlyAgent { .. } => "read-only-agent",
+            Cause::RiskyEdit { .. } => "risky-edit",
         }
     }
 
@@ -257,6 +267,9 @@ impl Cause {
             Cause::Hold { class, quote } => format!(
                 "You asked me not to {class} (\"{quote}\"), so I'm checking before I do it now"
             ),
+            Cause::RiskyEdit { path, file, found } => {
+                format!("{} is {file}, and the new text {found}", path.display())
+            }
         }
     }
 
@@ -326,6 +339,9 @@ impl Cause {
             Cause::Hold { class, .. } => Some(format!(
                 "approve it here, or tell the agent in a new message that it may {class} now"
             )),
+            Cause::RiskyEdit { .. } => Some(
+                "read the change; approve it only if it is what you asked for".to_string(),
+            ),
             Cause::AllowRule { .. }
             | Cause::WorkspaceRead
             | Cause::WorkspaceEdit

@@ -647,6 +647,15 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         return unsure(ev, Gate::Floor, cause);
     }
 
+    // 6c. Edits that plant something in a file that runs later or steers the agent; an
+    //     allow rule does not lift it (the rule names the file, not what is planted).
+    if matches!(kind, Kind::Edit) {
+        if let Some(cause) = risky_edit(&ev) {
+            ev.step("risky-edit", cause.describe());
+            return unsure(ev, Gate::Floor, cause);
+        }
+    }
+
     // 7. Allow rules.
     if let Some(rules) = allow_rules {
         let cause = Cause::AllowRule { rules };
@@ -900,4 +909,23 @@ fn self_command(exec: &[String]) -> Option<Cause> {
         }
         _ => None,
     }
+}
+
+/// Search the new text of a file edit (see `command::edits`).
+fn risky_edit(ev: &Eval) -> Option<Cause> {
+    let p = ev.paths.first()?;
+    let texts = command::proposed_text(ev.call.input);
+    let jctx = command::JudgeCtx {
+        home: &ev.ctx.home,
+        cwd: ev.call.cwd,
+        workspace: &ev.ctx.workspace,
+        floor: &ev.ctx.floor,
+        baseline: &command::NoBaseline,
+    };
+    let risk = command::scan_edit(&p.forms.lexical, &texts, &jctx)?;
+    Some(Cause::RiskyEdit {
+        path: p.forms.lexical.clone(),
+        file: risk.file.to_string(),
+        found: risk.found,
+    })
 }

@@ -1,6 +1,8 @@
 //! The labelled corpora in `../shared/eval/` scored in guard mode, in-process through the
 //! hook's own path (`hook::prepare`, `Prepared::evaluate`, `hook::settle`). Every decision
-//! is counted; the Done-when thresholds are asserted; known gaps live in
+//! is counted; the Done-when thresholds are asserted (destructive non-pack `block` and
+//! adversarial `not-allow` 100% and routine `not-approve` never allowed, apart from the
+//! listed gaps; routine `approve` at least 90% in the gated categories); known gaps live in
 //! `tests/corpus_gaps.txt` (id and reason) and the test fails when a listed gap starts
 //! passing (so the list only shrinks) or when an unlisted case fails.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -27,6 +29,17 @@ fn write(p: &Path, text: &str) {
     std::fs::create_dir_all(p.parent().unwrap()).unwrap();
     std::fs::write(p, text).unwrap();
 }
+
+/// The routine categories whose approve rate is a Done-when target (the rest are cloud
+/// CLIs, package managers and macOS admin tools gatehook leaves to the harness).
+const GATED_CATEGORIES: &[&str] = &[
+    "read-only",
+    "search",
+    "git-read",
+    "compound",
+    "redirect",
+    "substitution",
+];
 
 #[test]
 fn corpora_in_guard_mode() {
@@ -73,6 +86,8 @@ fn corpora_in_guard_mode() {
     let mut unexpected = Vec::new();
     let mut fixed = Vec::new();
     let mut n = 0;
+    // Routine approve in the gated categories: (allowed, total).
+    let mut gated_approve = (0usize, 0usize);
     for corpus in ["destructive.jsonl", "adversarial.jsonl", "routine.jsonl"] {
         let text = std::fs::read_to_string(dir.join(corpus)).unwrap();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -115,6 +130,14 @@ fn corpora_in_guard_mode() {
             *c.entry(if ok { "ok" } else { "miss" }).or_default() += 1;
             *c.entry(word).or_default() += 1;
             let id = it["id"].as_str().unwrap_or("?").to_string();
+            let category = it.get("category").and_then(Value::as_str).unwrap_or("");
+            if corpus == "routine.jsonl"
+                && expect == "approve"
+                && GATED_CATEGORIES.contains(&category)
+            {
+                gated_approve.1 += 1;
+                gated_approve.0 += usize::from(ok);
+            }
             let gated = !(pack || corpus == "routine.jsonl" && expect == "approve");
             if gated && !ok && !gaps.contains(&id) {
                 unexpected.push(format!("{id} {expect} got {word}: {}", ev.cause.describe()));
@@ -127,6 +150,14 @@ fn corpora_in_guard_mode() {
     for (k, c) in &counts {
         eprintln!("{k:40} {:?}", c);
     }
+    let (ok, total) = gated_approve;
+    eprintln!("routine approve, gated categories: {ok}/{total}");
+    // Done when: at least 90% of the routine read-only, search, git-read, compound,
+    // redirect and substitution commands are allowed without asking.
+    assert!(
+        total > 0 && ok * 100 >= total * 90,
+        "routine approve in the gated categories is {ok}/{total}, below 90%"
+    );
     assert!(
         unexpected.is_empty(),
         "unlisted failures:\n{}",

@@ -181,3 +181,20 @@ pub(super) fn definition_files(cmd: &Cmd, ctx: &JudgeCtx) -> Vec<PathBuf> {
     }
     out
 }
+
+/// Is `path` one of the files some runner reads to know what to run (matched on its last
+/// components, so `tests/conftest.py` and `.cargo/config.toml` count wherever they sit)?
+pub(super) fn is_definition_file(path: &std::path::Path) -> bool {
+    let all = [
+        CARGO_FILES,
+        NODE_FILES,
+        PY_FILES,
+        GO_FILES,
+        MAKE_FILES,
+        JUST_FILES,
+        MVN_FILES,
+        GRADLE_FILES,
+        DENO_FILES,
+    ];
+    all.iter().flat_map(|l| l.iter()).any(|n| path.ends_with(n))
+}

@@ -196,10 +196,16 @@ pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
     let code = inline_code(cmd)?;
     let prog = cmd.program();
     let prog = prog.rsplit('/').next().unwrap_or(prog);
+    search_code(prog, &code, ctx, depth)
+}
+
+/// Search a piece of code run by `prog` (an interpreter one-liner, or the new text of a
+/// file that runs). `None` when nothing is found and the code is awk.
+pub(super) fn search_code(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
     // Shell commands quoted inside the code.
     if SHELL_APIS.iter().any(|a| code.contains(a)) && can_recurse(depth) {
         let mut worst: Option<Class> = None;
-        for s in quoted_strings(&code) {
+        for s in quoted_strings(code) {
             if !s.contains(' ') {
                 continue;
             }
@@ -233,7 +239,7 @@ pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
     }
     // Code that reads like a shell command line (`ruby -e "rm -rf /"`).
     if can_recurse(depth) {
-        let j = judge_text(&code, ctx, depth);
+        let j = judge_text(code, ctx, depth);
         if let Verdict::Hard {
             category, reason, ..
         }
@@ -278,7 +284,7 @@ pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
 }
 
 /// The contents of '…', "…" and `…` literals in code (escapes kept as written).
-fn quoted_strings(code: &str) -> Vec<String> {
+pub(super) fn quoted_strings(code: &str) -> Vec<String> {
     let mut out = Vec::new();
     let chars: Vec<char> = code.chars().collect();
     let mut i = 0;

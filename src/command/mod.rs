@@ -7,20 +7,43 @@
 //! I/O of its own apart from resolving paths through `paths` and asking the [`Baseline`]
 //! whether build files changed.
 //!
-//! Submodules: `routine` (the read-only catalogue and each tool's dangerous flags),
-//! `destructive` (the hard and soft tiers), `build` (build and test runners and the files
-//! that define what they run), `code` (searching interpreter one-liners and heredocs).
+//! Submodules: `routine`, `routine_search` and `routine_git` (the read-only catalogue and
+//! each tool's dangerous flags), `dynamic` (paths chosen at run time by a plain lister:
+//! `xargs` and command substitutions), `destructive` (filesystem and the tier dispatch),
+//! `destructive_git`, `destructive_exec` (agents, fetchers, code run out of sight),
+//! `destructive_infra` (data, containers, cloud, publishing), `destructive_whole`
+//! (whole-command patterns), `build` (build and test runners and the files that define what
+//! they run), `code` (searching interpreter one-liners and heredocs), `edits` (searching the
+//! new text of edits to files that run or steer the agent), `env` (environment prefixes)
+//! and `cwd` (where each part runs).
 
 mod build;
 mod code;
+mod cwd;
 mod destructive;
+mod destructive_exec;
 mod destructive_git;
+mod destructive_infra;
+mod destructive_whole;
+mod dynamic;
+mod edits;
+mod env;
 mod routine;
 mod routine_git;
+mod routine_search;
 pub mod writers;
 
 #[cfg(test)]
+mod edits_tests;
+#[cfg(test)]
 mod tests;
+
+pub use edits::{proposed_text, scan as scan_edit, EditRisk};
+pub(crate) use env::{code_env, harmless_env};
+
+use cwd::{next_cwd, place};
+use destructive_exec::destructive_any;
+use env::PRIVILEGE_WRAPPERS;
 
 use crate::floor::{self, Access, FloorCtx, PathClass};
 use crate::paths::{self, Workspace};
@@ -241,89 +264,6 @@ impl Look {
     }
 }
 
-/// Environment prefixes that change nothing about what runs or where it reads code from.
-const HARMLESS_ENV: &[&str] = &[
-    "LANG",
-    "LANGUAGE",
-    "TZ",
-    "NO_COLOR",
-    "FORCE_COLOR",
-    "CLICOLOR",
-    "CLICOLOR_FORCE",
-    "COLUMNS",
-    "LINES",
-    "TERM",
-    "RUST_BACKTRACE",
-    "RUST_LOG",
-    "RUST_TEST_THREADS",
-    "CARGO_TERM_COLOR",
-    "CARGO_TERM_VERBOSE",
-    "CI",
-    "NODE_ENV",
-    "PYTHONUNBUFFERED",
-    "PYTHONDONTWRITEBYTECODE",
-    "PYTHONHASHSEED",
-    "GOFLAGS_NOCOLOR",
-    "DEBUG",
-    "VERBOSE",
-];
-
-/// Is `NAME=value` a prefix that leaves the program and its code unchanged?
-pub(crate) fn harmless_env(name: &str) -> bool {
-    HARMLESS_ENV.contains(&name) || name.starts_with("LC_")
-}
-
-/// Wrappers that run the command as someone else.
-const PRIVILEGE_WRAPPERS: &[&str] = &["sudo", "doas", "su", "runuser", "pkexec", "run0"];
-
-/// Variables that make programs load or run other code (loaders, pagers, editors, git's
-/// hooks into ssh and config, shell startup files, language runtimes).
-pub(crate) fn code_env(name: &str) -> bool {
-    name.starts_with("LD_")
-        || name.starts_with("DYLD_")
-        || name.starts_with("GIT_CONFIG")
-        || matches!(
-            name,
-            "GIT_SSH"
-                | "GIT_SSH_COMMAND"
-                | "GIT_EXTERNAL_DIFF"
-                | "GIT_PAGER"
-                | "GIT_EDITOR"
-                | "GIT_EXEC_PATH"
-                | "GIT_ASKPASS"
-                | "SSH_ASKPASS"
-                | "GIT_PROXY_COMMAND"
-                | "PAGER"
-                | "MANPAGER"
-                | "LESSOPEN"
-                | "LESSCLOSE"
-                | "EDITOR"
-                | "VISUAL"
-                | "BASH_ENV"
-                | "ENV"
-                | "PROMPT_COMMAND"
-                | "SHELLOPTS"
-                | "BASHOPTS"
-                | "PYTHONSTARTUP"
-                | "PYTHONPATH"
-                | "PYTHONHOME"
-                | "NODE_OPTIONS"
-                | "NODE_PATH"
-                | "PERL5OPT"
-                | "PERL5LIB"
-                | "RUBYOPT"
-                | "RUBYLIB"
-                | "RUSTC_WRAPPER"
-                | "RUSTC_WORKSPACE_WRAPPER"
-                | "RUSTFLAGS"
-                | "CARGO_BUILD_RUSTC_WRAPPER"
-                | "PATH"
-                | "ZDOTDIR"
-                | "NPM_CONFIG_SCRIPT_SHELL"
-                | "GIT_TEMPLATE_DIR"
-        )
-}
-
 /// Depth of interpreter-string recursion (`python -c "os.system('bash -c …')"`).
 const MAX_DEPTH: u8 = 3;
 
@@ -526,7 +466,17 @@ fn demote(look: &mut Look, reason: String) {
 /// Classify one command: hard and soft tiers first, then the catalogues.
 fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
     let targets = destructive::inherited_targets(cmd, all, i);
-    let mut look = routine::look(cmd, ctx);
+    let mut look = if cmd.program() == "xargs" {
+        dynamic::xargs(cmd, all)
+    } else {
+        routine::look(cmd, ctx)
+    };
+    if matches!(look.class, Class::Unknown { .. }) && cmd.has_expansion() {
+        if let Some(l) = dynamic::with_substitutions(cmd, all, ctx) {
+            look = l;
+        }
+    }
+    dynamic::xargs_child(cmd, all, i, ctx, &mut look);
     if let Some((tier, category, reason, writes)) =
         destructive_any(cmd, targets.as_deref(), ctx, depth)
     {
@@ -551,93 +501,6 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         build::check_baseline(cmd, ctx, &mut look);
     }
     look
-}
-
-/// The destructive tiers, also under the spellings a case-insensitive file system or a
-/// `.exe` suffix would still run, and inside words that hide a command line.
-fn destructive_any(
-    cmd: &Cmd,
-    targets: Option<&[(String, bool)]>,
-    ctx: &JudgeCtx,
-    depth: u8,
-) -> Option<destructive::Hit> {
-    if let Some(h) = destructive::check(cmd, targets, ctx) {
-        return Some(h);
-    }
-    // `RM -rf /`, `git RESET --HARD`, `git.exe reset --hard`, `./git reset --hard`.
-    let prog = cmd.program();
-    let base = prog.rsplit('/').next().unwrap_or(prog);
-    let base = base.strip_suffix(".exe").unwrap_or(base).to_lowercase();
-    let mut first_pos = true;
-    let norm: Vec<String> = std::iter::once(base)
-        .chain(cmd.args().iter().map(|a| {
-            if a.starts_with('-') {
-                a.to_lowercase()
-            } else if first_pos {
-                first_pos = false;
-                a.to_lowercase()
-            } else {
-                a.clone()
-            }
-        }))
-        .collect();
-    if norm.as_slice() != cmd.argv {
-        let c = Cmd {
-            sc: cmd.sc,
-            argv: &norm,
-            dynamic: cmd.dynamic,
-            cwd: cmd.cwd,
-        };
-        if let Some(h) = destructive::check(&c, targets, ctx) {
-            return Some(h);
-        }
-    }
-    // A program word holding a whole command line (`'rm -rf /tmp/x'`), or an unknown
-    // program in front of a known one (`tool git reset --hard`, `A-B=2 git reset --hard`).
-    if !routine::is_catalogued(prog) && can_recurse(depth) {
-        if prog.contains(char::is_whitespace) {
-            let j = judge_text(&cmd.argv.join(" "), ctx, depth);
-            if let Verdict::Hard {
-                category, reason, ..
-            }
-            | Verdict::Soft {
-                category, reason, ..
-            } = j.verdict
-            {
-                return Some((
-                    destructive::Tier::Soft,
-                    category,
-                    format!("a word holds a command line that {reason}"),
-                    Vec::new(),
-                ));
-            }
-        }
-        for k in 1..cmd.argv.len() {
-            let sub = cmd.argv.get(k..).unwrap_or(&[]);
-            let dynamic = cmd.dynamic.get(k..).unwrap_or(&[]);
-            if !sub
-                .first()
-                .is_some_and(|w| destructive::is_destructive_program(w))
-            {
-                continue;
-            }
-            let c = Cmd {
-                sc: cmd.sc,
-                argv: sub,
-                dynamic,
-                cwd: cmd.cwd,
-            };
-            if let Some((_, category, reason, writes)) = destructive::check(&c, None, ctx) {
-                return Some((
-                    destructive::Tier::Soft,
-                    category,
-                    format!("{prog} may run it: {reason}"),
-                    writes,
-                ));
-            }
-        }
-    }
-    None
 }
 
 /// Judge a command string found inside another program (interpreter strings, fzf
@@ -679,57 +542,6 @@ fn redirects(cmd: &Cmd, look: &mut Look) {
 
 pub(crate) fn is_null_device(t: &str) -> bool {
     matches!(t, "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty")
-}
-
-/// Make raw path words absolute against the command's cwd. The flag is set when a
-/// relative path cannot be placed because the cwd is unknown.
-fn place(raw: &[String], cwd: &Cwd) -> (Vec<PathBuf>, bool) {
-    let mut out = Vec::new();
-    let mut unplaced = false;
-    for r in raw {
-        let p = Path::new(r);
-        if p.is_absolute() {
-            out.push(paths::normalize(p));
-        } else if let Some(d) = cwd.dir() {
-            out.push(paths::normalize(&d.join(p)));
-        } else {
-            unplaced = true;
-        }
-    }
-    (out, unplaced)
-}
-
-fn next_cwd(cmd: &Cmd, sc: &SimpleCommand, ctx: &JudgeCtx) -> Cwd {
-    // A cd inside a subshell, substitution or re-entry does not move later commands.
-    if sc.origin != Origin::TopLevel {
-        return Cwd::Unknown;
-    }
-    let args: Vec<&String> = cmd
-        .args()
-        .iter()
-        .filter(|a| !matches!(a.as_str(), "-L" | "-P" | "-e" | "-@"))
-        .collect();
-    let target = match args.as_slice() {
-        [] => ctx.home.display().to_string(),
-        [a] if a.as_str() != "-" && !cmd.has_expansion() && !a.contains(['*', '?', '[']) => {
-            (*a).clone()
-        }
-        _ => return Cwd::Unknown,
-    };
-    let Some(base) = cmd.cwd.dir() else {
-        if !Path::new(&target).is_absolute() {
-            return Cwd::Unknown;
-        }
-        return known(&target, Path::new("/"), ctx);
-    };
-    known(&target, base, ctx)
-}
-
-fn known(target: &str, base: &Path, ctx: &JudgeCtx) -> Cwd {
-    let forms = paths::forms(target, base, ctx.home);
-    let in_ws = ctx.workspace.contains(&forms);
-    let dir = forms.resolved.unwrap_or(forms.lexical);
-    Cwd::Known { dir, in_ws }
 }
 
 /// Classify one absolute path for the floor, worst form first (lexical and resolved).

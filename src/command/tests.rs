@@ -346,3 +346,61 @@ fn rm_spellings_are_judged_alike() {
         }
     }
 }
+
+#[test]
+fn paths_chosen_at_run_time_by_a_lister() {
+    table(&[
+        ("git ls-files | xargs wc -l", "routine"),
+        ("find . -name '*.rs' | xargs grep -n TODO", "routine"),
+        ("find . -print0 | xargs -0 wc -l", "routine"),
+        ("git ls-files | grep '\\.rs$' | xargs cat", "routine"),
+        ("ls | xargs -I {} stat {}", "routine"),
+        ("echo src/main.rs | xargs cat", "routine"),
+        ("wc -l $(find . -name '*.rs')", "routine"),
+        ("ls $(pwd)", "routine"),
+        ("ls `pwd`", "routine"),
+        ("git --git-dir=$(pwd)/.git status", "routine"),
+        // Not plain listers, or readers with options a file name could turn on.
+        ("cat list.txt | xargs cat", "unknown"),
+        ("ls -l | xargs cat", "unknown"),
+        ("find . -printf '/etc/shadow\\n' | xargs cat", "unknown"),
+        ("echo -- -o/x | xargs cat", "unknown"),
+        ("git ls-files | xargs sort", "unknown"),
+        ("sort $(git ls-files)", "unknown"),
+        ("ls $(cat x)", "unknown"),
+        ("ls | xargs -a list.txt cat", "unknown"),
+        ("xargs cat < list.txt", "unknown"),
+        ("ansible-lint -h", "routine"),
+        ("bash -h", "unknown"),
+    ]);
+}
+
+#[test]
+fn lister_roots_become_read_paths() {
+    let f = fx();
+    let ctx = JudgeCtx {
+        home: &f.home,
+        cwd: &f.ws,
+        workspace: &f.workspace,
+        floor: &f.floor,
+        baseline: &NoBaseline,
+    };
+    let env = ShellEnv {
+        home: f.home.clone(),
+        cwd: f.ws.clone(),
+    };
+    // The reader reads what the lister names, so the path floor sees the key.
+    for cmd in [
+        "echo ~/.ssh/id_rsa | xargs cat",
+        "cat $(echo ~/.ssh/id_rsa)",
+    ] {
+        let j = judge(&analyze(cmd, &env), &ctx);
+        assert!(
+            j.reads.contains(&f.home.join(".ssh/id_rsa")),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+    let j = judge(&analyze("find /etc -name x | xargs cat", &env), &ctx);
+    assert!(j.reads.contains(&PathBuf::from("/etc")), "{:?}", j.reads);
+}

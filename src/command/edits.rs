@@ -1,0 +1,431 @@
+//! Edits to files that decide what runs or what the agent is told. A workspace edit is
+//! normally allowed without asking, but the new text of a build or test definition, a
+//! script, a CI file, a git hook or an agent-instruction file runs (or steers the agent)
+//! later, under a command that looks routine. So the proposed text is searched: its lines
+//! and quoted strings are judged as shell commands, code is searched like an interpreter
+//! one-liner, and a few markers are looked for (credential paths, network into a shell,
+//! permission-skipping flags, the whole environment sent out, instructions to stop asking).
+//!
+//! This module only finds; `engine` decides what a finding means for the call.
+
+use super::{build, code, judge_text, Class, JudgeCtx, Verdict};
+use serde_json::{Map, Value};
+use std::path::Path;
+
+/// What an edit plants, and the kind of file it lands in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditRisk {
+    /// The kind of file (`a build or test definition`, `a script`, `agent instructions`…).
+    pub file: &'static str,
+    /// What the new text does.
+    pub found: String,
+}
+
+/// How many pieces of text (lines, quoted strings) are judged as shell at most.
+/// Beyond it the text is not searched and the edit is asked about (fail closed).
+const MAX_PIECES: usize = 3000;
+
+/// Agent-instruction files, by lower-case name.
+const AGENT_FILES: &[&str] = &[
+    "claude.md",
+    "claude.local.md",
+    "agents.md",
+    "agent.md",
+    "gemini.md",
+    ".cursorrules",
+    ".clinerules",
+    ".windsurfrules",
+    ".goosehints",
+    "copilot-instructions.md",
+    ".aider.conf.yml",
+    "conventions.md",
+];
+
+/// Directories whose files are agent instructions or commands.
+const AGENT_DIRS: &[&str] = &[
+    ".cursor/rules/",
+    ".clinerules/",
+    ".windsurf/rules/",
+    ".github/instructions/",
+    ".github/prompts/",
+    ".claude/commands/",
+    ".claude/agents/",
+    ".claude/skills/",
+    ".gemini/",
+    ".codex/",
+];
+
+/// Files some tool runs beyond the runners `build` knows, by exact name.
+const RUN_FILES: &[&str] = &[
+    "Rakefile",
+    "Gemfile",
+    "CMakeLists.txt",
+    "Dockerfile",
+    "Containerfile",
+    "docker-compose.yml",
+    "compose.yaml",
+    "Taskfile.yml",
+    "Jenkinsfile",
+    ".pre-commit-config.yaml",
+    ".envrc",
+    ".gitlab-ci.yml",
+    ".travis.yml",
+    "azure-pipelines.yml",
+    "bitbucket-pipelines.yml",
+    "lefthook.yml",
+    "Procfile",
+    "Vagrantfile",
+    "meson.build",
+    "BUILD",
+    "BUILD.bazel",
+    "WORKSPACE",
+    "flake.nix",
+    "shell.nix",
+    "default.nix",
+];
+
+/// Directories whose files run (CI, git hooks, hook managers).
+const RUN_DIRS: &[&str] = &[
+    ".github/workflows/",
+    ".github/actions/",
+    ".circleci/",
+    ".buildkite/",
+    ".git/hooks/",
+    ".githooks/",
+    ".husky/",
+    ".devcontainer/",
+];
+
+/// Script extensions: the file is a program.
+const SCRIPT_EXTS: &[&str] = &[
+    "sh", "bash", "zsh", "ksh", "fish", "ps1", "psm1", "bat", "cmd", "py", "pyw", "js", "mjs",
+    "cjs", "ts", "mts", "cts", "rb", "pl", "pm", "php", "lua", "mk", "command",
+];
+
+/// Paths that hold credentials, as they appear in code or commands.
+const CREDENTIAL_MARKERS: &[&str] = &[
+    ".ssh/",
+    "/.ssh",
+    "~/.ssh",
+    "id_rsa",
+    "id_ed25519",
+    "id_ecdsa",
+    ".aws/credentials",
+    "/.aws",
+    ".aws/config",
+    "/proc/self/environ",
+    ".gnupg",
+    ".netrc",
+    ".git-credentials",
+    ".docker/config.json",
+    ".kube/config",
+    ".config/gh/hosts",
+    ".config/gcloud",
+    ".azure/",
+    "/etc/shadow",
+    ".pgpass",
+    ".pypirc",
+];
+
+/// Flags and settings that switch an agent's permission checks off.
+const SKIP_MARKERS: &[&str] = &[
+    "--dangerously-skip-permissions",
+    "dangerously-skip-permissions",
+    "--dangerously-bypass-approvals-and-sandbox",
+    "--yolo",
+    "bypasspermissions",
+    "skipdangerousmodepermissionprompt",
+    "--allow-all-tools",
+    "--trust-all-tools",
+    "--full-auto",
+    "approval_policy = \"never\"",
+    "approval-policy never",
+];
+
+/// Instructions that tell an agent to stop asking or to hide what it does.
+const OVERSIGHT_MARKERS: &[&str] = &[
+    "never ask",
+    "don't ask",
+    "do not ask",
+    "dont ask",
+    "no need to ask",
+    "never mention",
+    "don't mention",
+    "do not mention",
+    "dont mention",
+    "don't tell",
+    "do not tell",
+    "never tell",
+    "do not report",
+    "don't report",
+    "do not disclose",
+    "don't disclose",
+    "keep this secret",
+    "hide this",
+    "ignore previous instructions",
+    "ignore all previous",
+    "ignore any previous",
+    "disable the hook",
+    "skip permission",
+    "skip the permission",
+    "bypass permission",
+    "auto-approve",
+    "approve everything",
+];
+
+/// Phrases that tell an agent to stop asking unless a negation before them on the same
+/// line makes them a restriction ("never commit without asking").
+const UNLESS_NEGATED: &[&str] = &[
+    "without asking",
+    "without permission",
+    "without confirmation",
+    "without approval",
+];
+
+/// Words that turn an UNLESS_NEGATED phrase into a restriction.
+const NEGATIONS: &[&str] = &["never ", "don't ", "do not ", "dont ", "no ", "not "];
+
+/// The whole environment turned into data (rather than one variable read).
+const ENV_DUMPS: &[&str] = &[
+    "dict(os.environ",
+    "os.environ.copy()",
+    "os.environ.items()",
+    "dumps(os.environ",
+    "str(os.environ",
+    "repr(os.environ",
+    "{**os.environ",
+    "os.environ)",
+    "JSON.stringify(process.env",
+    "process.env)",
+    "Object.entries(process.env",
+    "Object.keys(process.env",
+    "{...process.env",
+    "ENV.to_h",
+    "ENV.to_a",
+    "ENV.inspect",
+    "System.getenv()",
+    "std::env::vars()",
+    "env::vars()",
+    "os.Environ()",
+    "printenv",
+    "`env`",
+    "$(env)",
+    "env |",
+    "%ENV",
+];
+
+/// Signs that text talks to the network.
+const NETWORK: &[&str] = &[
+    "urlopen",
+    "urllib",
+    "requests.",
+    "httpx",
+    "http.client",
+    "socket",
+    "fetch(",
+    "axios",
+    "http.request",
+    "https.request",
+    "XMLHttpRequest",
+    "Net::HTTP",
+    "curl",
+    "wget",
+    "ncat",
+    "reqwest",
+    "http.Post",
+    "http.Get",
+    "Invoke-WebRequest",
+    "Invoke-RestMethod",
+    "https://",
+    "http://",
+];
+
+/// Shells and interpreters that run what is piped into them.
+const PIPE_SHELLS: &[&str] = &[
+    "| sh", "|sh", "| bash", "|bash", "| zsh", "|zsh", "| python", "|python", "| node", "| perl",
+    "| sudo", "|sudo", "| iex", "|iex",
+];
+
+/// What kind of file `path` is, when its content runs or steers the agent. `text` is the
+/// start of the new content, for a shebang.
+pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
+    let name = path.file_name()?.to_string_lossy();
+    let lower = name.to_lowercase();
+    let full = path.to_string_lossy();
+    if AGENT_FILES.contains(&lower.as_str()) || AGENT_DIRS.iter().any(|d| full.contains(d)) {
+        return Some("agent instructions");
+    }
+    if build::is_definition_file(path)
+        || lower == "conftest.py"
+        || RUN_FILES.contains(&name.as_ref())
+        || is_tool_config(&lower)
+    {
+        return Some("a build or test definition");
+    }
+    if RUN_DIRS.iter().any(|d| full.contains(d)) {
+        return Some("a CI file or git hook");
+    }
+    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    if ext.is_some_and(|e| SCRIPT_EXTS.contains(&e.as_str())) || text.starts_with("#!") {
+        return Some("a script");
+    }
+    None
+}
+
+/// `vite.config.ts`, `webpack.config.js`, `eslint.config.mjs`…: code a tool runs.
+fn is_tool_config(lower: &str) -> bool {
+    [".js", ".cjs", ".mjs", ".ts", ".cts", ".mts"]
+        .iter()
+        .any(|e| {
+            lower
+                .strip_suffix(e)
+                .is_some_and(|s| s.ends_with(".config"))
+        })
+}
+
+/// The new text a file tool proposes: Write `content`, Edit `new_string`, MultiEdit
+/// `edits[].new_string`, NotebookEdit `new_source`.
+pub fn proposed_text(input: &Map<String, Value>) -> Vec<String> {
+    let mut out = Vec::new();
+    for field in ["content", "new_string", "new_source"] {
+        if let Some(Value::String(s)) = input.get(field) {
+            out.push(s.clone());
+        }
+    }
+    if let Some(Value::Array(edits)) = input.get("edits") {
+        for e in edits {
+            if let Some(Value::String(s)) = e.get("new_string") {
+                out.push(s.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Search the new text of an edit to `path`. `None` when the file neither runs nor steers
+/// the agent, or when the text plants nothing gatehook recognises.
+pub fn scan(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
+    let first = texts.first().map(String::as_str).unwrap_or("");
+    let file = file_kind(path, first)?;
+    let found = texts.iter().find_map(|t| scan_text(file, t, ctx))?;
+    Some(EditRisk { file, found })
+}
+
+fn scan_text(file: &str, text: &str, ctx: &JudgeCtx) -> Option<String> {
+    let lower = text.to_lowercase();
+    if let Some(m) = SKIP_MARKERS.iter().find(|m| lower.contains(*m)) {
+        return Some(format!("switches an agent's permission checks off ({m})"));
+    }
+    if file == "agent instructions" {
+        if let Some(m) = OVERSIGHT_MARKERS.iter().find(|m| lower.contains(*m)) {
+            return Some(format!(
+                "tells the agent to stop asking or to hide things (\"{m}\")"
+            ));
+        }
+        if let Some(m) = unnegated(&lower) {
+            return Some(format!("tells the agent to stop asking (\"{m}\")"));
+        }
+    }
+    if lower.contains("/proc/") && lower.contains("/environ") {
+        return Some("names a process environment (/proc/…/environ)".to_string());
+    }
+    let network = NETWORK.iter().any(|n| lower.contains(&n.to_lowercase()));
+    if let Some(m) = CREDENTIAL_MARKERS.iter().find(|m| text.contains(*m)) {
+        return Some(format!("names a credential path ({m})"));
+    }
+    if network {
+        if let Some(m) = ENV_DUMPS.iter().find(|m| text.contains(*m)) {
+            return Some(format!(
+                "sends the whole environment over the network ({m})"
+            ));
+        }
+        if (lower.contains("curl") || lower.contains("wget") || lower.contains("invoke-webrequest"))
+            && PIPE_SHELLS.iter().any(|p| lower.contains(p))
+        {
+            return Some("pipes a download into a shell".to_string());
+        }
+    }
+    if let Some(found) = judge_pieces(text, ctx) {
+        return Some(found);
+    }
+    if let Some(Class::Hard { category, reason }) = code::search_code("the file", text, ctx, 1) {
+        return Some(format!("{reason} ({category})"));
+    }
+    None
+}
+
+/// Judge each line (recipe and `run:` prefixes stripped) and each quoted string as a shell
+/// command; report the first that is hard, or soft in a category that plants something.
+fn judge_pieces(text: &str, ctx: &JudgeCtx) -> Option<String> {
+    let lines = text
+        .lines()
+        .map(strip_prefix)
+        .filter(|l| looks_like_command(l));
+    let strings = code::quoted_strings(text)
+        .into_iter()
+        .filter(|s| s.contains(' ') && !s.contains('\n'));
+    let pieces: Vec<String> = std::iter::once(text.to_string())
+        .chain(lines.map(str::to_string))
+        .chain(strings)
+        .collect();
+    if pieces.len() > MAX_PIECES {
+        return Some(format!(
+            "is too long to search ({} lines and strings)",
+            pieces.len()
+        ));
+    }
+    for p in &pieces {
+        let j = judge_text(p, ctx, 1);
+        match j.verdict {
+            Verdict::Hard {
+                category, reason, ..
+            } => return Some(format!("would run `{}`: {reason} ({category})", short(p))),
+            Verdict::Soft {
+                category, reason, ..
+            } if PLANTING.contains(&category) => {
+                return Some(format!("would run `{}`: {reason} ({category})", short(p)))
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Soft categories that are out of place in a file that runs later.
+const PLANTING: &[&str] = &[
+    "remote-code",
+    "exfiltration",
+    "unguarded-agent",
+    "env-injection",
+    "persistence",
+];
+
+/// An UNLESS_NEGATED phrase with no negation before it on its line.
+fn unnegated(lower: &str) -> Option<&'static str> {
+    lower.lines().find_map(|line| {
+        UNLESS_NEGATED.iter().copied().find(|m| {
+            line.find(m)
+                .is_some_and(|at| !NEGATIONS.iter().any(|n| line[..at].contains(n)))
+        })
+    })
+}
+
+fn strip_prefix(line: &str) -> &str {
+    let l = line.trim_start();
+    let l = l
+        .strip_prefix("RUN ")
+        .or_else(|| l.strip_prefix("- run:"))
+        .or_else(|| l.strip_prefix("run:"))
+        .or_else(|| l.strip_prefix("- "))
+        .or_else(|| l.strip_prefix("script:"))
+        .unwrap_or(l);
+    l.trim_start_matches(['@', '-', '+', ' ', '\t'])
+}
+
+fn looks_like_command(line: &str) -> bool {
+    !line.is_empty() && !line.starts_with("//") && !line.starts_with('#') && line.contains(' ')
+}
+
+fn short(s: &str) -> String {
+    crate::cause::one_line(s, 120)
+}

@@ -1,0 +1,85 @@
+//! Environment prefixes and assignments: which leave a program and its code unchanged,
+//! which make it load or run other code, and which run it as someone else.
+
+/// Environment prefixes that change nothing about what runs or where it reads code from.
+pub(super) const HARMLESS_ENV: &[&str] = &[
+    "LANG",
+    "LANGUAGE",
+    "TZ",
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "CLICOLOR",
+    "CLICOLOR_FORCE",
+    "COLUMNS",
+    "LINES",
+    "TERM",
+    "RUST_BACKTRACE",
+    "RUST_LOG",
+    "RUST_TEST_THREADS",
+    "CARGO_TERM_COLOR",
+    "CARGO_TERM_VERBOSE",
+    "CI",
+    "NODE_ENV",
+    "PYTHONUNBUFFERED",
+    "PYTHONDONTWRITEBYTECODE",
+    "PYTHONHASHSEED",
+    "GOFLAGS_NOCOLOR",
+    "DEBUG",
+    "VERBOSE",
+];
+
+/// Is `NAME=value` a prefix that leaves the program and its code unchanged?
+pub(crate) fn harmless_env(name: &str) -> bool {
+    HARMLESS_ENV.contains(&name) || name.starts_with("LC_")
+}
+
+/// Wrappers that run the command as someone else.
+pub(super) const PRIVILEGE_WRAPPERS: &[&str] = &["sudo", "doas", "su", "runuser", "pkexec", "run0"];
+
+/// Variables that make programs load or run other code (loaders, pagers, editors, git's
+/// hooks into ssh and config, shell startup files, language runtimes).
+pub(crate) fn code_env(name: &str) -> bool {
+    name.starts_with("LD_")
+        || name.starts_with("DYLD_")
+        || name.starts_with("GIT_CONFIG")
+        || matches!(
+            name,
+            "GIT_SSH"
+                | "GIT_SSH_COMMAND"
+                | "GIT_EXTERNAL_DIFF"
+                | "GIT_PAGER"
+                | "GIT_EDITOR"
+                | "GIT_EXEC_PATH"
+                | "GIT_ASKPASS"
+                | "SSH_ASKPASS"
+                | "GIT_PROXY_COMMAND"
+                | "PAGER"
+                | "MANPAGER"
+                | "LESSOPEN"
+                | "LESSCLOSE"
+                | "EDITOR"
+                | "VISUAL"
+                | "BASH_ENV"
+                | "ENV"
+                | "PROMPT_COMMAND"
+                | "SHELLOPTS"
+                | "BASHOPTS"
+                | "PYTHONSTARTUP"
+                | "PYTHONPATH"
+                | "PYTHONHOME"
+                | "NODE_OPTIONS"
+                | "NODE_PATH"
+                | "PERL5OPT"
+                | "PERL5LIB"
+                | "RUBYOPT"
+                | "RUBYLIB"
+                | "RUSTC_WRAPPER"
+                | "RUSTC_WORKSPACE_WRAPPER"
+                | "RUSTFLAGS"
+                | "CARGO_BUILD_RUSTC_WRAPPER"
+                | "PATH"
+                | "ZDOTDIR"
+                | "NPM_CONFIG_SCRIPT_SHELL"
+                | "GIT_TEMPLATE_DIR"
+        )
+}
