@@ -192,8 +192,8 @@ pub struct Settled {
     pub cause: Cause,
 }
 
-/// Settle an evaluation: a pending review goes to the reviewer. No reviewer is built into
-/// this version, so a review falls back to `on_failure`.
+/// Settle an evaluation without the reviewer (what `explain` and `check` show, and the hook
+/// with `provider = "none"`): a pending review yields `on_failure`.
 pub fn settle(ev: &Evaluation, config: &Config) -> Settled {
     match ev.outcome {
         Outcome::Decided(d) => Settled {

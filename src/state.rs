@@ -202,7 +202,7 @@ mod tests {
         record_prompt(t.path(), "old", None, "x").unwrap();
         record_prompt(t.path(), "new", None, "y").unwrap();
         let later = std::time::SystemTime::now() + RETENTION + std::time::Duration::from_secs(60);
-        // Touch "new" as if written just now at `later`: only "old" is stale then.
+        // Nothing is stale now; past the retention period, both are.
         assert_eq!(prune(t.path(), std::time::SystemTime::now()), 0);
         assert_eq!(prune(t.path(), later), 2);
         assert!(read_prompts(t.path(), "old").is_empty());
