@@ -896,3 +896,14 @@ fn concurrent_refusals_are_all_counted() {
     let out = fetch_in_turn(&env, "https://x.example/after", "after");
     assert_eq!(out.cause(), "paused", "{}", out.reason());
 }
+
+/// "run the tests" names the tests, not the loader hook planted in front of them.
+#[test]
+fn an_env_injection_is_not_grounded_by_naming_the_command() {
+    let srv = Server::start(|_| Reply::Text(allow_m1()));
+    let env = Env::new();
+    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    prompt(&env, "run the tests and fix the failing one");
+    let out = bash(&env, "NODE_OPTIONS='--require /tmp/hook.js' npm test");
+    assert_ne!(out.decision(), "allow", "{}", out.reason());
+}

@@ -98,7 +98,15 @@ pub fn findings(
                         .any(|c| !shell_actions(c, places).is_empty())
                 });
                 if !named {
-                    f.soft.push(judged_action(category, &finding.argv));
+                    let assigned: Vec<String> = ev
+                        .shell
+                        .iter()
+                        .flat_map(|a| a.commands.iter())
+                        .filter(|c| c.exec == finding.argv)
+                        .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
+                        .collect();
+                    f.soft
+                        .push(judged_action(category, &finding.argv, &assigned));
                 }
             }
         }
@@ -216,13 +224,14 @@ fn path_note(p: &PathFact) -> String {
 }
 
 /// A grounding requirement for a command the floor judged soft but the table above does
-/// not name: the program and its subcommand are the verbs, its other arguments the targets.
-fn judged_action(category: &str, argv: &[String]) -> SoftAction {
+/// not name: the program and the words of its danger category are the verbs (so "run the
+/// tests" does not ground `NODE_OPTIONS=… npm test`), its arguments and any variables it
+/// sets are the targets.
+fn judged_action(category: &str, argv: &[String], assignments: &[String]) -> SoftAction {
     let mut verbs: Vec<String> = argv
-        .iter()
-        .take(2)
-        .filter(|a| !a.starts_with('-'))
-        .cloned()
+        .first()
+        .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
+        .into_iter()
         .collect();
     verbs.extend(
         category
@@ -230,12 +239,13 @@ fn judged_action(category: &str, argv: &[String]) -> SoftAction {
             .filter(|w| w.len() > 2)
             .map(str::to_string),
     );
-    let targets: Vec<String> = argv
+    let mut targets: Vec<String> = argv
         .iter()
-        .skip(2)
+        .skip(1)
         .filter(|a| !a.starts_with('-') && a.len() > 1)
         .cloned()
         .collect();
+    targets.extend(assignments.iter().cloned());
     SoftAction {
         category: category.to_string(),
         verbs,
