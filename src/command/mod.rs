@@ -477,6 +477,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         }
     }
     dynamic::xargs_child(cmd, all, i, ctx, &mut look);
+    runs_code(&mut look);
     if let Some((tier, category, reason, writes)) =
         destructive_any(cmd, targets.as_deref(), ctx, depth)
     {
@@ -560,4 +561,36 @@ pub(crate) fn path_class(p: &Path, access: Access, ctx: &JudgeCtx) -> Option<Pat
 
 fn one_line(text: &str) -> String {
     crate::cause::one_line(text, 200)
+}
+
+/// What the catalogues say when a reader is given an option that makes it run another
+/// program (`rg --pre`, `sort --compress-program`, `sed 1e`, `git --ext-diff`, `man -P`…).
+// `find -exec`, `fd -x`, `xargs` and `ssh host cmd` are left out: the shell analysis
+// extracts the command they run, which is judged on its own.
+const RUNS_CODE: &[&str] = &[
+    "runs a pager program",
+    "runs a preprocessor program",
+    "runs decompression programs",
+    "runs a browser",
+    "runs an external diff program",
+    "runs textconv filter programs",
+    "runs programs from a path",
+    "config that runs programs",
+    "runs the result as a command",
+    "e command runs a program",
+    "--compress-program runs a program",
+    "--hostname-bin runs a program",
+];
+
+/// A reader turned into a launcher is not merely unknown: whatever it runs is hidden from
+/// the floor, so it is asked about (guard) and needs grounded words (auto).
+fn runs_code(look: &mut Look) {
+    if let Class::Unknown { reason } = &look.class {
+        if RUNS_CODE.iter().any(|r| reason.contains(r)) {
+            look.class = Class::Soft {
+                category: "runs-code",
+                reason: reason.clone(),
+            };
+        }
+    }
 }
