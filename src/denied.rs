@@ -227,8 +227,19 @@ pub fn rules_add(rule: &str, kind: RuleKind, yes: bool) -> anyhow::Result<String
     arr.push(rule);
     let new_text = doc.to_string();
     // Validate the whole new file before it replaces the old one.
-    let check = std::env::temp_dir().join(format!("gatehook-rules-{}.toml", std::process::id()));
-    std::fs::write(&check, &new_text)?;
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    // Validated beside the real file (never in a shared temp directory, where a planted
+    // symlink could redirect the write).
+    let check = file.with_extension(format!("toml.check.{}", std::process::id()));
+    let _ = std::fs::remove_file(&check);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&check)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, new_text.as_bytes()))
+        .with_context(|| format!("writing {}", check.display()))?;
     let probe = ConfigPaths {
         user: Some(check.clone()),
         project: None,
@@ -245,9 +256,6 @@ pub fn rules_add(rule: &str, kind: RuleKind, yes: bool) -> anyhow::Result<String
                 .collect::<Vec<_>>()
                 .join("; ")
         );
-    }
-    if let Some(dir) = file.parent() {
-        std::fs::create_dir_all(dir)?;
     }
     let tmp = file.with_extension("toml.tmp");
     std::fs::write(&tmp, new_text)?;
