@@ -100,6 +100,9 @@ enum Kind {
     Inert,
     /// A subagent delegation (`Agent`, formerly `Task`): its prompt and subagent type.
     Agent { prompt: String, agent: String },
+    /// A PowerShell command: matched by deny/ask rules on its words, never allowed by the
+    /// floor or an allow rule (it is not read with the bash grammar).
+    PowerShell(String),
     /// Anything else (MCP tools, WebSearch, unknown tools).
     Other,
 }
@@ -257,10 +260,7 @@ impl Eval<'_, '_> {
             // NOTE: PowerShell has its own grammar (backtick escapes, `$(…)` subexpressions,
             // cmdlets); reading it with the bash parser could misjudge it, so it is never
             // fast-pathed: rules, then the harness (guard) or the reviewer (auto) decide.
-            "PowerShell" => {
-                self.str_field("command", true)?;
-                Kind::Other
-            }
+            "PowerShell" => Kind::PowerShell(self.str_field("command", true)?.unwrap_or_default()),
             "WebFetch" => Kind::Fetch(self.str_field("url", true)?.unwrap_or_default()),
             "Agent" | "Task" => Kind::Agent {
                 prompt: self.str_field("prompt", true)?.unwrap_or_default(),
@@ -499,6 +499,14 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         rules::Access::Read
     };
     let input_value = Value::Object(call.input.clone());
+    let ps_commands: Vec<rules::BashCommand> = match &kind {
+        Kind::PowerShell(c) => vec![rules::BashCommand {
+            argv: c.split_whitespace().map(str::to_string).collect(),
+            assignments: Vec::new(),
+            has_file_redirect: false,
+        }],
+        _ => Vec::new(),
+    };
     let subject = match &kind {
         Kind::Read | Kind::Edit => Subject::Path {
             tool: call.tool,
@@ -508,6 +516,13 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         Kind::Shell(_) => Subject::Bash {
             commands: &bash_commands,
             fully_parsed,
+            input: &input_value,
+        },
+        // Words split on blanks: enough for deny and ask rules to see it; an allow never
+        // covers a command that is not fully parsed.
+        Kind::PowerShell(_) => Subject::Bash {
+            commands: &ps_commands,
+            fully_parsed: false,
             input: &input_value,
         },
         Kind::Fetch(url) => Subject::WebFetch { url },
@@ -706,7 +721,11 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         Kind::Agent { agent, .. } if read_only_agent => Some(Cause::ReadOnlyAgent {
             agent: agent.clone(),
         }),
-        Kind::Shell(_) | Kind::Fetch(_) | Kind::Agent { .. } | Kind::Other => None,
+        Kind::Shell(_)
+        | Kind::PowerShell(_)
+        | Kind::Fetch(_)
+        | Kind::Agent { .. }
+        | Kind::Other => None,
     };
     if let Some(cause) = fast {
         ev.step("fast-path", cause.describe());

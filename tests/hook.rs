@@ -953,3 +953,21 @@ fn edits_that_plant_code_in_files_that_run_ask() {
         }
     }
 }
+
+/// PowerShell is not read with the bash grammar: deny and ask rules still see its words,
+/// an allow rule never covers it.
+#[test]
+fn powershell_meets_deny_rules_but_no_allow() {
+    let env = Env::new();
+    env.config("[permissions]\ndeny = [\"PowerShell(Remove-Item *)\"]\nallow = [\"PowerShell(Get-ChildItem *)\"]\n");
+    let out = env.pre(
+        "PowerShell",
+        r#"{"command":"Remove-Item -Recurse C:\\Users"}"#,
+    );
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("deny", "deny-rule")
+    );
+    let out = env.pre("PowerShell", r#"{"command":"Get-ChildItem -Force"}"#);
+    assert_eq!(out.decision(), "none", "{}", out.reason());
+}
