@@ -31,6 +31,7 @@ mod env;
 mod routine;
 mod routine_git;
 mod routine_search;
+mod sensitive;
 pub mod writers;
 
 #[cfg(test)]
@@ -478,6 +479,16 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     }
     dynamic::xargs_child(cmd, all, i, ctx, &mut look);
     runs_code(&mut look);
+    if matches!(look.class, Class::Unknown { .. } | Class::Routine { .. }) {
+        let prev = i
+            .checked_sub(1)
+            .and_then(|p| all.get(p))
+            .filter(|_| cmd.sc.piped_stdin)
+            .map(|p| p.exec.as_slice());
+        if let Some(c) = sensitive::classify(cmd, prev) {
+            look.class = c;
+        }
+    }
     if let Some((tier, category, reason, writes)) =
         destructive_any(cmd, targets.as_deref(), ctx, depth)
     {

@@ -406,3 +406,23 @@ fn lister_roots_become_read_paths() {
     let j = judge(&analyze("find /etc -name x | xargs cat", &env), &ctx);
     assert!(j.reads.contains(&PathBuf::from("/etc")), "{:?}", j.reads);
 }
+
+#[test]
+fn sensitive_commands_are_not_left_unknown() {
+    table(&[
+        ("security find-generic-password -s github.com -w", "hard"),
+        ("env | grep -iE 'token|key|secret'", "soft"),
+        ("printenv | grep PASSWORD", "soft"),
+        ("env | grep PATH", "unknown"),
+        ("grep -rn token src", "routine"),
+        ("pip install reqeusts", "soft"),
+        ("npx -y lint-autofix-pro@latest --fix", "soft"),
+        ("npm install left-pad", "soft"),
+        ("cargo install ripgrep", "soft"),
+        (
+            "docker run --privileged --pid=host alpine nsenter -t 1 -m sh -c id",
+            "soft",
+        ),
+        ("docker run -v /:/host alpine ls /host", "soft"),
+    ]);
+}
