@@ -7,6 +7,41 @@
 use super::destructive::RUNNERS;
 use super::{can_recurse, judge_text, Class, Cmd, JudgeCtx, Verdict};
 
+/// Where secrets are read from inside code.
+const SECRET_SOURCES: &[&str] = &[
+    "os.environ",
+    "environ",
+    "process.env",
+    "ENV[",
+    "ENV.to_h",
+    "%ENV",
+    "getenv",
+    ".ssh/",
+    ".aws/",
+    ".netrc",
+    "credentials",
+    "id_rsa",
+    "id_ed25519",
+];
+
+/// Network calls inside code.
+const NETWORK_APIS: &[&str] = &[
+    "urlopen",
+    "urllib",
+    "requests.",
+    "http.client",
+    "httpx",
+    "socket",
+    "fetch(",
+    "http.request",
+    "https.request",
+    "axios",
+    "Net::HTTP",
+    "LWP::",
+    "HTTP::Tiny",
+    "curl",
+];
+
 /// APIs that delete files or trees.
 const DELETE_APIS: &[&str] = &[
     "shutil.rmtree",
@@ -273,6 +308,15 @@ pub(super) fn search_code(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> 
         return Some(Class::Soft {
             category: "dynamic-exec",
             reason: format!("{prog} code runs shell commands"),
+        });
+    }
+    // The environment (where tokens live) or a credential file, and a network call.
+    let secrets = SECRET_SOURCES.iter().find(|a| code.contains(*a));
+    let network = NETWORK_APIS.iter().find(|a| code.contains(*a));
+    if let (Some(src), Some(net)) = (secrets, network) {
+        return Some(Class::Soft {
+            category: "exfiltration",
+            reason: format!("{prog} code reads {src} and calls {net}"),
         });
     }
     if is_awk(prog) {
