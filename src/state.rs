@@ -77,9 +77,8 @@ pub(crate) fn open_nofollow(path: &Path, append: bool) -> anyhow::Result<File> {
 
 /// Append one line to `dir/name` while holding `dir/name.lock`.
 pub fn locked_append(dir: &Path, name: &str, line: &str) -> anyhow::Result<()> {
-    private_dir(dir)?;
-    let lock = open_nofollow(&dir.join(format!("{name}.lock")), false)?;
-    lock.lock().context("locking session state")?;
+    // The same lock file convention (`NAME.lock`, never renamed) as the other state files.
+    let lock = crate::review::store::lock(dir, name)?;
     let mut f = open_nofollow(&dir.join(name), true)?;
     f.write_all(line.as_bytes())?;
     drop(f);

@@ -350,20 +350,8 @@ const GIT_BUILTINS: &[&str] = &[
 ];
 
 fn git_subcommand(args: &[String]) -> Option<&str> {
-    let mut i = 0;
-    while let Some(a) = args.get(i) {
-        if !a.starts_with('-') {
-            return Some(a);
-        }
-        if matches!(
-            a.as_str(),
-            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env"
-        ) {
-            i += 1;
-        }
-        i += 1;
-    }
-    None
+    let i = super::destructive_git::sub_index(args)?;
+    args.get(i).map(String::as_str)
 }
 
 /// The destructive tiers, also under the spellings a case-insensitive file system or a

@@ -17,7 +17,7 @@ fn hard(reason: impl Into<String>) -> Option<Hit> {
 }
 
 /// Skip git's global options; return the subcommand index.
-fn sub_index(args: &[String]) -> Option<usize> {
+pub(super) fn sub_index(args: &[String]) -> Option<usize> {
     let mut i = 0;
     while let Some(a) = args.get(i) {
         if !a.starts_with('-') {

@@ -263,13 +263,7 @@ fn parallel(exec: &[Word], u: &mut Unwrapped) {
             u.nest_shell(NestKind::Parallel, arg.clone());
         }
     } else {
-        let dynamic = cmd.iter().any(|w| w.dynamic);
-        let text = cmd
-            .iter()
-            .map(|w| w.text.as_str())
-            .collect::<Vec<_>>()
-            .join(" ");
-        u.nest_shell(NestKind::Parallel, Word { text, dynamic });
+        u.nest_shell(NestKind::Parallel, joined(cmd.into_iter()));
     }
 }
 
@@ -284,13 +278,7 @@ fn watch(exec: &[Word], u: &mut Unwrapped) {
     if p.has("-x") || p.has("--exec") {
         u.nest_argv(NestKind::Watch, rest, "watch");
     } else {
-        let dynamic = rest.iter().any(|w| w.dynamic);
-        let text = rest
-            .iter()
-            .map(|w| w.text.as_str())
-            .collect::<Vec<_>>()
-            .join(" ");
-        u.nest_shell(NestKind::Watch, Word { text, dynamic });
+        u.nest_shell(NestKind::Watch, joined(rest.iter()));
     }
 }
 
@@ -353,4 +341,12 @@ fn git_key_runs_command(key: &str) -> bool {
         || (key.starts_with("filter.")
             && (suffix(".clean") || suffix(".smudge") || suffix(".process")))
         || (key.starts_with("credential.") && suffix(".helper"))
+}
+
+/// Words a tool joins with spaces and hands to `sh -c` (`watch CMD…`, `parallel CMD…`).
+fn joined<'w>(words: impl Iterator<Item = &'w Word> + Clone) -> Word {
+    Word {
+        dynamic: words.clone().any(|w| w.dynamic),
+        text: words.map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
+    }
 }
