@@ -180,6 +180,21 @@ fn read_clause(clause: &str) -> (Vec<ActionClass>, Vec<ActionClass>) {
     (held, permitted)
 }
 
+/// The clauses of a message that name an action class (so may set or lift a hold), one
+/// per line, or `None`: what the compaction of the session's prompts file keeps of an
+/// older message so that the holds it set or lifted stay as they were.
+pub fn action_clauses(message: &str) -> Option<String> {
+    let kept: Vec<String> = clauses(message)
+        .into_iter()
+        .filter(|c| {
+            let (held, permitted) = read_clause(c);
+            !held.is_empty() || !permitted.is_empty()
+        })
+        .map(|c| crate::state::cap_text(c.trim(), 1024))
+        .collect();
+    (!kept.is_empty()).then(|| kept.join("\n"))
+}
+
 /// The holds in force after the person's messages, oldest first.
 pub fn holds_from(messages: &[String]) -> Vec<Hold> {
     let mut holds: Vec<Hold> = Vec::new();
@@ -402,6 +417,19 @@ mod tests {
     fn held(msgs: &[&str]) -> Vec<ActionClass> {
         let m: Vec<String> = msgs.iter().map(|s| s.to_string()).collect();
         holds_from(&m).into_iter().map(|h| h.class).collect()
+    }
+
+    #[test]
+    fn compaction_keeps_what_holds_need() {
+        let m = "Refactor the parser, it is slow. Don't push yet! Thanks.";
+        let kept = action_clauses(m).unwrap();
+        assert_eq!(kept, "Don't push yet");
+        let reduced = format!("{}\n{kept}", crate::state::REDUCED_MARK);
+        assert_eq!(held(&[&reduced]), vec![Push]);
+        // Reducing again changes nothing.
+        assert_eq!(action_clauses(&reduced).unwrap(), kept);
+        assert!(action_clauses("ok, push it now").is_some());
+        assert_eq!(action_clauses("thanks, looks good"), None);
     }
 
     #[test]

@@ -93,26 +93,118 @@ pub fn run(stdin: &mut impl std::io::Read, env: &Env) -> Answer {
     };
     match hook.event {
         Event::PreToolUse | Event::PermissionRequest => decide(&hook, env, start),
-        Event::UserPromptSubmit => {
-            // Recording the person's words never blocks them.
-            if let Err(e) = record_prompt(&hook) {
-                return Answer {
-                    stdout: None,
-                    stderr: Some(format!("gatehook: could not record the prompt: {e}")),
-                    exit: 0,
-                };
-            }
-            Answer::default()
-        }
-        Event::SessionStart | Event::SubagentStop | Event::Other(_) => Answer::default(),
+        Event::UserPromptSubmit => user_prompt(&hook, env),
+        Event::SubagentStop => subagent_stop(&hook, env),
+        Event::PostToolUse => post_tool_use(&hook, env),
+        Event::SessionStart | Event::Other(_) => Answer::default(),
     }
+}
+
+/// UserPromptSubmit: record the person's words (never blocks them). A prompt the CLI
+/// generated (a background agent's `<task-notification>`, local command output) is not
+/// theirs and is not recorded; a task notification gets the agent's summary as context.
+fn user_prompt(hook: &HookInput, env: &Env) -> Answer {
+    let prompt = hook.prompt.as_deref().unwrap_or_default();
+    if review::owner::is_cli_generated(prompt) {
+        return match crate::subagents::task_notification_agent(prompt) {
+            Some(agent) => subagent_context(hook, env, agent, None),
+            None => Answer::default(),
+        };
+    }
+    match record_prompt(hook) {
+        Ok(()) => Answer::default(),
+        Err(e) => Answer {
+            stdout: None,
+            stderr: Some(format!("gatehook: could not record the prompt: {e}")),
+            exit: 0,
+        },
+    }
+}
+
+/// SubagentStop: store the summary of the subagent's decisions for the parent. Nothing is
+/// printed: `additionalContext` here would go to the subagent and keep it running.
+fn subagent_stop(hook: &HookInput, env: &Env) -> Answer {
+    let Some(agent) = hook.agent_id.as_deref() else {
+        return Answer::default();
+    };
+    match summarize_subagent(hook, env, agent, hook.agent_type.as_deref()) {
+        Ok(_) => Answer::default(),
+        Err(e) => Answer {
+            stdout: None,
+            stderr: Some(format!("gatehook: no subagent summary: {e}")),
+            exit: 0,
+        },
+    }
+}
+
+/// PostToolUse of a finished foreground `Agent`/`Task` call: the summary as context for
+/// the parent. A background agent's launch (status `async_launched`) says nothing yet.
+fn post_tool_use(hook: &HookInput, env: &Env) -> Answer {
+    match &hook.subagent_result {
+        Some(r) if r.completed => subagent_context(hook, env, &r.agent_id, Some("PostToolUse")),
+        _ => Answer::default(),
+    }
+}
+
+/// The stored summary of `agent` (computed from the audit log when SubagentStop left
+/// none), as `additionalContext` for the event of `hook`.
+fn subagent_context(hook: &HookInput, env: &Env, agent: &str, event: Option<&str>) -> Answer {
+    let state_root = config::gatehook_dirs().data.join("state");
+    let summary = match crate::subagents::load(&state_root, &hook.session_id, agent) {
+        Some(s) => Ok(s),
+        None => summarize_subagent(hook, env, agent, None),
+    };
+    match summary {
+        Ok(s) => Answer {
+            stdout: Some(
+                json!({"hookSpecificOutput": {
+                    "hookEventName": event.unwrap_or(hook.event.as_str()),
+                    "additionalContext": crate::subagents::render(&s),
+                }})
+                .to_string(),
+            ),
+            stderr: None,
+            exit: 0,
+        },
+        Err(e) => Answer {
+            stdout: None,
+            stderr: Some(format!("gatehook: no subagent summary: {e}")),
+            exit: 0,
+        },
+    }
+}
+
+/// Summarise `agent` from the audit log and store it in the session's state.
+fn summarize_subagent(
+    hook: &HookInput,
+    env: &Env,
+    agent: &str,
+    agent_type: Option<&str>,
+) -> anyhow::Result<crate::subagents::Summary> {
+    // The audit settings of the config in effect; a config that does not load still has
+    // the default rotation.
+    let project_root = paths::project_root(env.claude_project_dir.as_deref(), &hook.cwd);
+    let keep = config::load(&ConfigPaths::discover(Some(&project_root)))
+        .map(|c| c.audit.keep)
+        .unwrap_or(crate::config::AuditConfig::default().keep);
+    let dirs = config::gatehook_dirs();
+    let summary =
+        crate::subagents::from_audit(&dirs.data, keep, &hook.session_id, agent, agent_type)?;
+    crate::subagents::store(&dirs.data.join("state"), &hook.session_id, &summary)?;
+    Ok(summary)
 }
 
 fn record_prompt(hook: &HookInput) -> anyhow::Result<()> {
     let dirs = config::gatehook_dirs();
     let prompt = hook.prompt.as_deref().unwrap_or_default();
     let root = dirs.data.join("state");
-    state::record_prompt(&root, &hook.session_id, hook.prompt_id.as_deref(), prompt)?;
+    state::record_prompt(
+        &root,
+        &hook.session_id,
+        hook.prompt_id.as_deref(),
+        prompt,
+        crate::holds::action_clauses,
+    )?;
     state::prune(&root, std::time::SystemTime::now());
     crate::holds::refresh(&root, &hook.session_id)
 }

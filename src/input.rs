@@ -19,6 +19,7 @@ pub enum Event {
     UserPromptSubmit,
     SessionStart,
     SubagentStop,
+    PostToolUse,
     Other(String),
 }
 
@@ -30,6 +31,7 @@ impl Event {
             "UserPromptSubmit" => Event::UserPromptSubmit,
             "SessionStart" => Event::SessionStart,
             "SubagentStop" => Event::SubagentStop,
+            "PostToolUse" => Event::PostToolUse,
             other => Event::Other(other.to_string()),
         }
     }
@@ -41,6 +43,7 @@ impl Event {
             Event::UserPromptSubmit => "UserPromptSubmit",
             Event::SessionStart => "SessionStart",
             Event::SubagentStop => "SubagentStop",
+            Event::PostToolUse => "PostToolUse",
             Event::Other(s) => s,
         }
     }
@@ -106,6 +109,17 @@ pub struct HookInput {
     pub prompt: Option<String>,
     pub agent_id: Option<String>,
     pub agent_type: Option<String>,
+    /// For PostToolUse of an `Agent`/`Task` call: the subagent it ran and whether it has
+    /// finished (a background agent's PostToolUse fires at launch, status
+    /// `async_launched`). Read leniently: a missing or odd field is `None`.
+    pub subagent_result: Option<SubagentResult>,
+}
+
+/// What a finished (or launched) subagent call reported in its `tool_response`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubagentResult {
+    pub agent_id: String,
+    pub completed: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -279,6 +293,11 @@ pub fn from_object(mut obj: Map<String, Value>) -> Result<HookInput, InputError>
     } else {
         None
     };
+    let subagent_result = if event == Event::PostToolUse {
+        subagent_result(&obj)
+    } else {
+        None
+    };
 
     Ok(HookInput {
         event,
@@ -291,6 +310,25 @@ pub fn from_object(mut obj: Map<String, Value>) -> Result<HookInput, InputError>
         prompt,
         agent_id,
         agent_type,
+        subagent_result,
+    })
+}
+
+/// The subagent of a PostToolUse `Agent`/`Task` payload (`tool_response.agentId`,
+/// `tool_response.status`), measured on Claude Code 2.1.328.
+fn subagent_result(obj: &Map<String, Value>) -> Option<SubagentResult> {
+    let tool = obj.get("tool_name")?.as_str()?;
+    if tool != "Agent" && tool != "Task" {
+        return None;
+    }
+    let resp = obj.get("tool_response")?.as_object()?;
+    let agent_id = resp.get("agentId")?.as_str()?;
+    if agent_id.is_empty() || agent_id.len() > 200 {
+        return None;
+    }
+    Some(SubagentResult {
+        agent_id: agent_id.to_string(),
+        completed: resp.get("status").and_then(Value::as_str) == Some("completed"),
     })
 }
 

@@ -35,6 +35,7 @@ pub mod review;
 pub mod rules;
 pub mod shell;
 pub mod state;
+pub mod subagents;
 
 use std::path::PathBuf;
 

@@ -108,12 +108,25 @@ pub fn cap_text(text: &str, max: usize) -> String {
     )
 }
 
-/// Record one of the person's prompts for the session.
+/// `prompts.jsonl` past this size is compacted on the next append.
+pub const MAX_PROMPTS_FILE_BYTES: u64 = 2 * 1024 * 1024;
+
+/// What compaction keeps of an older prompt that is not among the latest: `Some(text)` to
+/// keep (e.g. the sentences that set or lift a hold), `None` to drop it.
+pub type Reduce = fn(&str) -> Option<String>;
+
+/// Record one of the person's prompts for the session. When the file grows past
+/// [`MAX_PROMPTS_FILE_BYTES`] it is compacted under the same lock to half that bound: the
+/// first prompt (its head), the latest prompts verbatim, and of the ones between what
+/// `reduce` keeps (the sentences that set or lift a hold), latest first. Every record keeps
+/// its original number `n`, so the reviewer's message ids (`m{n}`) stay stable; the file
+/// is replaced atomically.
 pub fn record_prompt(
     state_root: &Path,
     session_id: &str,
     prompt_id: Option<&str>,
     prompt: &str,
+    reduce: Reduce,
 ) -> anyhow::Result<()> {
     let dir = session_dir(state_root, session_id);
     let rec = json!({
@@ -121,7 +134,104 @@ pub fn record_prompt(
         "prompt_id": prompt_id,
         "prompt": cap_text(prompt, MAX_PROMPT_BYTES),
     });
-    locked_append(&dir, "prompts.jsonl", &format!("{rec}\n"))
+    let name = "prompts.jsonl";
+    let lock = crate::review::store::lock(&dir, name)?;
+    let path = dir.join(name);
+    let mut f = open_nofollow(&path, true)?;
+    f.write_all(format!("{rec}\n").as_bytes())?;
+    let size = f.metadata()?.len();
+    drop(f);
+    if size > MAX_PROMPTS_FILE_BYTES {
+        compact_prompts(&path, reduce)?;
+    }
+    drop(lock);
+    Ok(())
+}
+
+/// Marks an older prompt of which compaction kept only some sentences.
+pub const REDUCED_MARK: &str =
+    "[gatehook kept only the sentences of this older message that name actions]";
+
+/// Rewrite `prompts.jsonl` within half its bound (the caller holds the lock).
+fn compact_prompts(path: &Path, reduce: Reduce) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(path)?;
+    let records = numbered(&text);
+    let quarter = (MAX_PROMPTS_FILE_BYTES / 4) as usize;
+    let line = |n: u32, t: &str| format!("{}\n", json!({"n": n, "prompt": t}));
+    let mut kept: Vec<Option<String>> = vec![None; records.len()];
+    // The first message, which often states the task, keeps its head and tail.
+    if let Some((_, t)) = records.first() {
+        kept[0] = Some(cap_text(t, 8 * 1024));
+    }
+    // The latest messages verbatim, within a quarter of the bound (the last always).
+    let mut used = 0usize;
+    let mut tail_start = records.len();
+    for (i, (n, t)) in records.iter().enumerate().skip(1).rev() {
+        let len = line(*n, t).len();
+        if i + 1 != records.len() && used + len > quarter {
+            break;
+        }
+        kept[i] = Some(t.clone());
+        used += len;
+        tail_start = i;
+    }
+    // Between them, what `reduce` keeps, latest first, within another quarter.
+    let mut used = 0usize;
+    for i in (1..tail_start).rev() {
+        let Some(r) = reduce(&records[i].1) else {
+            continue;
+        };
+        let t = format!("{REDUCED_MARK}\n{r}");
+        let len = line(records[i].0, &t).len();
+        if used + len > quarter {
+            break;
+        }
+        kept[i] = Some(t);
+        used += len;
+    }
+    let out: String = records
+        .iter()
+        .zip(kept)
+        .filter_map(|((n, _), k)| k.map(|t| line(*n, &t)))
+        .collect();
+    let tmp = path.with_extension("jsonl.tmp");
+    let _ = std::fs::remove_file(&tmp);
+    let mut f = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(&tmp)
+        .with_context(|| format!("creating {}", tmp.display()))?;
+    f.write_all(out.as_bytes())?;
+    f.sync_all()?;
+    drop(f);
+    std::fs::rename(&tmp, path).with_context(|| format!("replacing {}", path.display()))?;
+    Ok(())
+}
+
+/// The prompts of a `prompts.jsonl` text with their numbers: a record's own `n` (kept
+/// through compaction), else one more than the record before it.
+fn numbered(text: &str) -> Vec<(u32, String)> {
+    let mut out = Vec::new();
+    let mut last = 0u32;
+    for v in text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+    {
+        let Some(p) = v.get("prompt").and_then(|p| p.as_str()) else {
+            continue;
+        };
+        let n = v
+            .get("n")
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|&n| n > last)
+            .unwrap_or(last.saturating_add(1));
+        last = n;
+        out.push((n, p.to_string()));
+    }
+    out
 }
 
 /// Remove the state of sessions not touched for [`RETENTION`]; returns how many. A symlink
@@ -156,15 +266,21 @@ pub fn prune(state_root: &Path, now: std::time::SystemTime) -> usize {
     removed
 }
 
-/// The person's recorded prompts for a session, oldest first (unparsable lines skipped).
-pub fn read_prompts(state_root: &Path, session_id: &str) -> Vec<String> {
+/// The person's recorded prompts for a session, oldest first, with their stable numbers
+/// (unparsable lines skipped).
+pub fn read_prompts_numbered(state_root: &Path, session_id: &str) -> Vec<(u32, String)> {
     let path = session_dir(state_root, session_id).join("prompts.jsonl");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Vec::new();
-    };
-    text.lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .filter_map(|v| v.get("prompt").and_then(|p| p.as_str()).map(str::to_string))
+    match std::fs::read_to_string(path) {
+        Ok(text) => numbered(&text),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The person's recorded prompts for a session, oldest first.
+pub fn read_prompts(state_root: &Path, session_id: &str) -> Vec<String> {
+    read_prompts_numbered(state_root, session_id)
+        .into_iter()
+        .map(|(_, t)| t)
         .collect()
 }
 
@@ -172,6 +288,44 @@ pub fn read_prompts(state_root: &Path, session_id: &str) -> Vec<String> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    fn keep_none(_: &str) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn the_prompts_file_stays_bounded_and_numbers_stay_stable() {
+        let t = tempfile::tempdir().unwrap();
+        let big = "x".repeat(60 * 1024);
+        // What the holds grammar would keep: the line that names an action.
+        let keep: Reduce = |t: &str| {
+            t.lines()
+                .find(|l| l.starts_with("HOLD"))
+                .map(str::to_string)
+        };
+        record_prompt(t.path(), "s", None, "first words", keep).unwrap();
+        record_prompt(t.path(), "s", None, "HOLD: don't push", keep).unwrap();
+        for i in 0..100 {
+            record_prompt(t.path(), "s", None, &format!("{i} {big}"), keep).unwrap();
+            let size = std::fs::metadata(session_dir(t.path(), "s").join("prompts.jsonl"))
+                .unwrap()
+                .len();
+            assert!(size <= MAX_PROMPTS_FILE_BYTES + 70 * 1024, "{size}");
+        }
+        record_prompt(t.path(), "s", None, "last words", keep).unwrap();
+        let got = read_prompts_numbered(t.path(), "s");
+        assert_eq!(got[0], (1, "first words".to_string()));
+        assert_eq!(got[1].0, 2, "{}", &got[1].1[..40]);
+        assert_eq!(got[1].1, format!("{REDUCED_MARK}\nHOLD: don't push"));
+        assert_eq!(got.last().unwrap(), &(103, "last words".to_string()));
+        let n99 = got.iter().find(|(_, t)| t.starts_with("99 ")).unwrap();
+        assert_eq!(n99.0, 102);
+        assert!(got.len() < 40, "{}", got.len());
+        // Numbers only grow: a hostile or stale `n` cannot go backwards.
+        let text = "{\"n\":5,\"prompt\":\"a\"}\n{\"n\":2,\"prompt\":\"b\"}\n{\"prompt\":\"c\"}\n";
+        let v: Vec<u32> = numbered(text).into_iter().map(|(n, _)| n).collect();
+        assert_eq!(v, [5, 6, 7]);
+    }
 
     #[test]
     fn session_names_are_safe() {
@@ -188,8 +342,15 @@ mod tests {
     #[test]
     fn prompts_round_trip_and_cap() {
         let t = tempfile::tempdir().unwrap();
-        record_prompt(t.path(), "s1", Some("p1"), "don't push").unwrap();
-        record_prompt(t.path(), "s1", None, &"é".repeat(MAX_PROMPT_BYTES)).unwrap();
+        record_prompt(t.path(), "s1", Some("p1"), "don't push", keep_none).unwrap();
+        record_prompt(
+            t.path(),
+            "s1",
+            None,
+            &"é".repeat(MAX_PROMPT_BYTES),
+            keep_none,
+        )
+        .unwrap();
         let got = read_prompts(t.path(), "s1");
         assert_eq!(got[0], "don't push");
         assert!(got[1].contains("truncated by gatehook") && got[1].len() < MAX_PROMPT_BYTES + 100);
@@ -198,8 +359,8 @@ mod tests {
     #[test]
     fn prunes_old_sessions_only() {
         let t = tempfile::tempdir().unwrap();
-        record_prompt(t.path(), "old", None, "x").unwrap();
-        record_prompt(t.path(), "new", None, "y").unwrap();
+        record_prompt(t.path(), "old", None, "x", keep_none).unwrap();
+        record_prompt(t.path(), "new", None, "y", keep_none).unwrap();
         let later = std::time::SystemTime::now() + RETENTION + std::time::Duration::from_secs(60);
         // Nothing is stale now; past the retention period, both are.
         assert_eq!(prune(t.path(), std::time::SystemTime::now()), 0);
@@ -215,7 +376,7 @@ mod tests {
         let target = t.path().join("victim");
         std::fs::write(&target, "keep").unwrap();
         std::os::unix::fs::symlink(&target, dir.join("prompts.jsonl")).unwrap();
-        assert!(record_prompt(t.path(), "s", None, "x").is_err());
+        assert!(record_prompt(t.path(), "s", None, "x", keep_none).is_err());
         assert_eq!(std::fs::read_to_string(target).unwrap(), "keep");
     }
 }
