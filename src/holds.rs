@@ -402,10 +402,15 @@ pub fn refresh(state_root: &std::path::Path, session_id: &str) -> anyhow::Result
     l.write(&holds)
 }
 
-/// The holds in force for a session (none when nothing was recorded or the file is bad).
+/// The holds in force for a session. When `holds.json` is missing or unreadable (a failed
+/// refresh, a damaged file) they are recomputed from the recorded prompts, so a broken
+/// file never drops a hold the person set.
 pub fn load(state_root: &std::path::Path, session_id: &str) -> Vec<Hold> {
     let path = crate::state::session_dir(state_root, session_id).join(FILE);
-    crate::review::store::read_unlocked(&path).unwrap_or_default()
+    match crate::review::store::read_unlocked(&path) {
+        Some(holds) => holds,
+        None => holds_from(&crate::state::read_prompts(state_root, session_id)),
+    }
 }
 
 #[cfg(test)]
@@ -417,6 +422,22 @@ mod tests {
     fn held(msgs: &[&str]) -> Vec<ActionClass> {
         let m: Vec<String> = msgs.iter().map(|s| s.to_string()).collect();
         holds_from(&m).into_iter().map(|h| h.class).collect()
+    }
+
+    #[test]
+    fn a_damaged_holds_file_is_recomputed_from_the_prompts() {
+        let t = tempfile::tempdir().unwrap();
+        crate::state::record_prompt(t.path(), "s", None, "don't push yet", action_clauses).unwrap();
+        refresh(t.path(), "s").unwrap();
+        let file = crate::state::session_dir(t.path(), "s").join(FILE);
+        for damage in ["{not json", ""] {
+            std::fs::write(&file, damage).unwrap();
+            let got: Vec<ActionClass> = load(t.path(), "s").into_iter().map(|h| h.class).collect();
+            assert_eq!(got, vec![Push], "{damage:?}");
+        }
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(load(t.path(), "s").len(), 1);
+        assert!(load(t.path(), "other").is_empty());
     }
 
     #[test]
