@@ -1,0 +1,134 @@
+//! A scripted reviewer (OpenAI chat completions or Anthropic messages) on loopback: each
+//! request is recorded and answered by a policy closure.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// What the fake server does with a request.
+#[derive(Clone)]
+pub enum Reply {
+    /// The model's text, wrapped in the provider's response shape.
+    Text(String),
+    /// A raw HTTP status and body.
+    Status(u16, String),
+    /// Never answer.
+    Hang,
+}
+
+#[derive(Clone, Debug)]
+pub struct Req {
+    pub path: String,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+pub type Policy = Arc<dyn Fn(&Req) -> Reply + Send + Sync>;
+
+pub struct Server {
+    pub port: u16,
+    pub reqs: Arc<Mutex<Vec<Req>>>,
+}
+
+impl Server {
+    pub fn start(policy: impl Fn(&Req) -> Reply + Send + Sync + 'static) -> Server {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        let reqs = Arc::new(Mutex::new(Vec::new()));
+        let (r2, p): (_, Policy) = (reqs.clone(), Arc::new(policy));
+        std::thread::spawn(move || {
+            for s in l.incoming().flatten() {
+                let (r3, p2) = (r2.clone(), p.clone());
+                std::thread::spawn(move || serve(s, &r3, &p2));
+            }
+        });
+        Server { port, reqs }
+    }
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+    pub fn count(&self) -> usize {
+        self.reqs.lock().unwrap().len()
+    }
+    pub fn last(&self) -> Req {
+        self.reqs.lock().unwrap().last().cloned().unwrap()
+    }
+}
+
+fn serve(s: TcpStream, reqs: &Mutex<Vec<Req>>, policy: &Policy) {
+    let mut r = BufReader::new(s.try_clone().unwrap());
+    let mut line = String::new();
+    if r.read_line(&mut line).is_err() {
+        return;
+    }
+    let path = line.split_whitespace().nth(1).unwrap_or("").to_string();
+    let mut headers = Vec::new();
+    loop {
+        let mut h = String::new();
+        if r.read_line(&mut h).unwrap_or(0) == 0 || h.trim().is_empty() {
+            break;
+        }
+        if let Some((k, v)) = h.split_once(':') {
+            headers.push((k.trim().to_lowercase(), v.trim().to_string()));
+        }
+    }
+    let len: usize = headers
+        .iter()
+        .find(|(k, _)| k == "content-length")
+        .map(|(_, v)| v.parse().unwrap())
+        .unwrap_or(0);
+    let mut body = vec![0; len];
+    r.read_exact(&mut body).unwrap();
+    let req = Req {
+        path,
+        headers,
+        body: String::from_utf8_lossy(&body).into_owned(),
+    };
+    reqs.lock().unwrap().push(req.clone());
+    let (status, text) = match policy(&req) {
+        Reply::Hang => {
+            std::thread::sleep(Duration::from_secs(30));
+            return;
+        }
+        Reply::Status(c, b) => (c, b),
+        Reply::Text(t) if req.path.contains("/messages") => (
+            200,
+            json!({"id": "m", "type": "message", "role": "assistant", "model": "fake",
+                   "content": [{"type": "text", "text": t}], "stop_reason": "end_turn"})
+            .to_string(),
+        ),
+        Reply::Text(t) => (
+            200,
+            json!({"id": "c", "object": "chat.completion", "model": "fake",
+                   "choices": [{"index": 0, "finish_reason": "stop",
+                                "message": {"role": "assistant", "content": t}}]})
+            .to_string(),
+        ),
+    };
+    let mut w = s;
+    let _ = write!(
+        w,
+        "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
+        text.len()
+    );
+}
+
+pub fn verdict(decision: &str, risk: &str, kind: Value, evidence: &[&str]) -> String {
+    json!({"decision": decision, "risk": risk, "reason": "scripted", "kind": kind,
+           "evidence": evidence})
+    .to_string()
+}
+
+impl Server {
+    /// Every request's body, in arrival order.
+    pub fn bodies(&self) -> Vec<String> {
+        self.reqs
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|r| r.body.clone())
+            .collect()
+    }
+}
