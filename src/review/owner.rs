@@ -44,7 +44,7 @@ pub enum Source {
 }
 
 /// Incremental transcript reading state (`owner.json`).
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct TranscriptState {
     pub path: String,
     pub offset: u64,
