@@ -17,8 +17,9 @@ pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
 pub fn man() -> std::io::Result<Vec<u8>> {
     let mut cmd = Cli::command();
     cmd.build();
-    let mut out = Vec::new();
-    clap_mangen::Man::new(cmd.clone()).render(&mut out)?;
+    let mut page = Vec::new();
+    clap_mangen::Man::new(cmd.clone()).render(&mut page)?;
+    let mut out = title_first(&String::from_utf8_lossy(&page)).into_bytes();
     for sub in cmd.get_subcommands_mut() {
         if sub.is_hide_set() || sub.get_name() == "help" {
             continue;
@@ -33,6 +34,30 @@ pub fn man() -> std::io::Result<Vec<u8>> {
         out.extend_from_slice(b".fi\n");
     }
     Ok(out)
+}
+
+/// clap_mangen's page with its `.TH` line first (man(1) and tools that sniff the page
+/// expect it there; the string definitions before it may follow it), and the subcommand
+/// list pointing at this page's own sections instead of `gatehook-NAME(1)` pages that do
+/// not exist.
+fn title_first(page: &str) -> String {
+    let mut lines: Vec<&str> = page.lines().collect();
+    if let Some(i) = lines.iter().position(|l| l.starts_with(".TH ")) {
+        let th = lines.remove(i);
+        lines.insert(0, th);
+    }
+    let mut out = String::new();
+    for l in lines {
+        match l
+            .strip_prefix("gatehook\\-")
+            .and_then(|r| r.strip_suffix("(1)"))
+        {
+            Some(name) => out.push_str(&format!("\\fBgatehook {name}\\fR")),
+            None => out.push_str(l),
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// One line of literal text for roff: backslashes escaped, and a leading `.` or `'` (which

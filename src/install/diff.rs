@@ -42,12 +42,13 @@ fn script(a: &[&str], b: &[&str]) -> Vec<(Op, usize)> {
             out.push((Op::Keep, i));
             i += 1;
             j += 1;
-        } else if j < m && (i == n || lcs[at(i, j + 1)] >= lcs[at(i + 1, j)]) {
-            out.push((Op::Add, j));
-            j += 1;
-        } else {
+        } else if i < n && (j == m || lcs[at(i + 1, j)] >= lcs[at(i, j + 1)]) {
+            // Deletions before additions, as diff(1) shows them.
             out.push((Op::Del, i));
             i += 1;
+        } else {
+            out.push((Op::Add, j));
+            j += 1;
         }
     }
     out
