@@ -95,6 +95,21 @@ fn install_registers_every_event_with_this_binary_and_the_hook_runs() {
 }
 
 #[test]
+fn the_sample_in_hooks_matches_what_install_writes() {
+    let env = Env::new();
+    assert_eq!(run(&env, &["install"]).code, 0);
+    let text = std::fs::read_to_string(user_settings(&env))
+        .unwrap()
+        .replace(&expected_command(), "gatehook hook");
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("hooks/claude-settings.json");
+    assert_eq!(
+        serde_json::from_str::<Value>(&text).unwrap(),
+        read_json(&sample),
+        "hooks/claude-settings.json is out of date"
+    );
+}
+
+#[test]
 fn install_twice_changes_nothing() {
     let env = Env::new();
     assert_eq!(run(&env, &["install"]).code, 0);

@@ -15,13 +15,28 @@ use std::path::{Path, PathBuf};
 /// versions, 60 s in older ones: the lower one is assumed).
 const DEFAULT_TIMEOUT_S: u64 = 60;
 
+/// Claude Code's managed (organisation) settings file.
+#[cfg(target_os = "macos")]
+const MANAGED_SETTINGS: &str = "/Library/Application Support/ClaudeCode/managed-settings.json";
+#[cfg(not(target_os = "macos"))]
+const MANAGED_SETTINGS: &str = "/etc/claude-code/managed-settings.json";
+
 pub fn checks(cwd: &Path, env: &Env, reviewer: &ReviewerConfig, auto: bool) -> Vec<Check> {
     let exe_name = install::exe_name();
     let mut out = Vec::new();
     let mut all: Vec<(String, Found)> = Vec::new();
-    for scope in Scope::ALL {
-        let name = format!("settings ({})", scope.as_str());
-        let path = match install::settings_path(scope, env, cwd) {
+    let mut files: Vec<(&str, Result<PathBuf, String>)> = Scope::ALL
+        .iter()
+        .map(|s| (s.as_str(), install::settings_path(*s, env, cwd)))
+        .collect();
+    // Organisation-wide hooks count too; only looked at when the file exists.
+    let managed = PathBuf::from(MANAGED_SETTINGS);
+    if managed.exists() {
+        files.push(("managed", Ok(managed)));
+    }
+    for (scope, path) in files {
+        let name = format!("settings ({scope})");
+        let path = match path {
             Ok(p) => p,
             Err(e) => {
                 out.push(Check::new(&name, Level::Skip, e));
@@ -65,7 +80,7 @@ pub fn checks(cwd: &Path, env: &Env, reviewer: &ReviewerConfig, auto: bool) -> V
                         format!("{}: gatehook handles {}", path.display(), events.join(", ")),
                     )
                 });
-                all.extend(found.into_iter().map(|f| (scope.as_str().to_string(), f)));
+                all.extend(found.into_iter().map(|f| (scope.to_string(), f)));
             }
         }
     }
