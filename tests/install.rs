@@ -388,6 +388,51 @@ fn claude_config_dir_and_symlinked_settings() {
 }
 
 #[test]
+fn project_settings_symlinked_out_of_the_project_are_refused() {
+    let env = Env::new();
+    // Some other JSON file of the person's, which a hostile repository links to.
+    let victim = env.home.join("app.json");
+    std::fs::write(&victim, "{\"theme\": \"dark\"}\n").unwrap();
+    std::fs::create_dir_all(env.ws.join(".claude")).unwrap();
+    std::os::unix::fs::symlink(&victim, env.ws.join(".claude/settings.json")).unwrap();
+    let o = run(&env, &["install", "--project"]);
+    assert_eq!(o.code, 2, "{o:?}");
+    assert!(o.stderr.contains("outside the project"), "{o:?}");
+    assert_eq!(
+        std::fs::read_to_string(&victim).unwrap(),
+        "{\"theme\": \"dark\"}\n"
+    );
+
+    // The same through a symlinked `.claude` directory.
+    let env = Env::new();
+    let elsewhere = env.root.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::write(elsewhere.join("settings.local.json"), "{}").unwrap();
+    std::os::unix::fs::symlink(&elsewhere, env.ws.join(".claude")).unwrap();
+    let o = run(&env, &["install", "--local"]);
+    assert_eq!(o.code, 2, "{o:?}");
+    assert_eq!(
+        std::fs::read_to_string(elsewhere.join("settings.local.json")).unwrap(),
+        "{}"
+    );
+
+    // A link that stays inside the project is followed.
+    let env = Env::new();
+    std::fs::create_dir_all(env.ws.join(".claude")).unwrap();
+    std::fs::write(env.ws.join("shared.json"), "{}").unwrap();
+    std::os::unix::fs::symlink(
+        env.ws.join("shared.json"),
+        env.ws.join(".claude/settings.json"),
+    )
+    .unwrap();
+    assert_eq!(run(&env, &["install", "--project"]).code, 0);
+    assert_eq!(
+        gatehook_handlers(&read_json(&env.ws.join("shared.json"))).len(),
+        5
+    );
+}
+
+#[test]
 fn completions_name_the_subcommands() {
     let env = Env::new();
     let o = run(&env, &["completions", "bash"]);

@@ -130,6 +130,34 @@ pub fn reviewer_in_effect(cwd: &Path, env: &Env) -> (ReviewerConfig, Option<Stri
     }
 }
 
+/// A repository can plant `.claude` or `.claude/settings.json` as a symlink to some other
+/// JSON file of the person's; project and local settings are only edited where they really
+/// are inside the project.
+fn inside_project(real: &Path, cwd: &Path, env: &Env) -> Result<(), String> {
+    let root = crate::paths::project_root(env.claude_project_dir.as_deref(), cwd);
+    let root = std::fs::canonicalize(&root).unwrap_or(root);
+    // The deepest existing ancestor of the file, resolved.
+    let mut dir = real.parent();
+    while let Some(d) = dir {
+        if let Ok(resolved) = std::fs::canonicalize(d) {
+            if resolved.starts_with(&root) {
+                return Ok(());
+            }
+            return Err(format!(
+                "{} resolves to {}, outside the project {}; refusing to edit it",
+                real.display(),
+                resolved.display(),
+                root.display()
+            ));
+        }
+        dir = d.parent();
+    }
+    Err(format!(
+        "{} has no existing directory above it",
+        real.display()
+    ))
+}
+
 /// What `install` / `uninstall` do.
 #[derive(Clone, Copy, Debug)]
 pub struct Args {
@@ -143,6 +171,9 @@ pub struct Args {
 pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<String, String> {
     let path = settings_path(a.scope, env, cwd)?;
     let orig = write::read(&path)?;
+    if a.scope != Scope::User {
+        inside_project(&orig.real, cwd, env)?;
+    }
     let old_text = orig.text()?;
     let mut doc = if old_text.trim().is_empty() {
         Json::Object(Vec::new())
