@@ -210,6 +210,21 @@ fn bad_config_fails() {
 }
 
 #[test]
+fn lint_problems_warn() {
+    let env = Env::new();
+    install(&env);
+    env.config("[permissions]\nallow = [\"Bash\"]\n");
+    let o = doctor(&env, &["--offline"]);
+    assert_eq!(o.code, 0, "{}", o.stdout);
+    assert_eq!(level(&o, "config lints"), "warn");
+    assert!(
+        line(&o, "config lints").contains("gatehook check"),
+        "{}",
+        o.stdout
+    );
+}
+
+#[test]
 fn low_timeout_fails_in_auto_mode_and_warns_in_guard() {
     let env = Env::new();
     let exe = std::path::Path::new(support::BIN).canonicalize().unwrap();

@@ -252,7 +252,10 @@ fn config_checks(
         Check::new(
             "config lints",
             Level::Ok,
-            format!("gatehook check: {} passed", report.passed),
+            format!(
+                "gatehook check: no lint problems, {} policy test(s) passed",
+                report.passed
+            ),
         )
     } else {
         let first: Vec<String> = problems.iter().take(3).map(|s| s.to_string()).collect();

@@ -240,7 +240,7 @@ fn timeouts(all: &[(String, Found)], reviewer: &ReviewerConfig, auto: bool) -> C
         name,
         level,
         format!(
-            "{} is below {need} s (reviewer worst case {worst_ms} ms + margin): a hook that times out lets the call run{}",
+            "too low: {}; needs at least {need} s (reviewer worst case {worst_ms} ms + margin): a hook that times out lets the call run{}",
             low.join(", "),
             if auto { "" } else { " (matters once mode = \"auto\")" }
         ),
