@@ -472,3 +472,23 @@ fn man_page_is_roff_naming_the_subcommands() {
     // No help line can start a roff request.
     assert!(o.stdout.lines().all(|l| !l.starts_with(".gatehook")));
 }
+
+/// `uninstall` takes the gate away and `install --local` could re-point it: the agent may
+/// run neither (the command floor denies gatehook subcommands that are not read-only).
+#[test]
+fn the_agent_cannot_uninstall_or_reinstall_its_gate() {
+    let env = Env::new();
+    for cmd in [
+        "gatehook uninstall",
+        "gatehook uninstall --local --dry-run",
+        "/usr/local/bin/gatehook install --project",
+        "cd /tmp && gatehook doctor",
+    ] {
+        let out = env.hook(&env.payload("Bash", json!({ "command": cmd })));
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("deny", "self-modification"),
+            "{cmd}"
+        );
+    }
+}
