@@ -261,6 +261,27 @@ pub fn read_all(dir: &Path, keep: u32) -> Result<(Vec<Value>, usize), AuditError
     Ok((records, skipped))
 }
 
+/// The checks `append` makes before it writes, without writing (for `gatehook doctor`):
+/// the directory is a real directory of ours that nobody else can write, and the lock file
+/// and live log, where they exist, are regular files of ours with a single link.
+pub fn inspect(dir: &Path) -> Result<(), AuditError> {
+    secure_dir(dir, false)?;
+    for name in [LOCK_NAME, LOG_NAME] {
+        let path = dir.join(name);
+        match open_no_follow(&path, OpenOptions::new().read(true)) {
+            Ok(f) => check_regular(&path, &f)?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => {
+                return Err(classify_open(&path, e, |p, s| AuditError::OpenLog {
+                    path: p,
+                    source: s,
+                }))
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The name of the `n`th rotated file (`audit.jsonl.1` is the newest).
 pub fn rotated_name(n: u32) -> String {
     format!("{LOG_NAME}.{n}")

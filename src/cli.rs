@@ -90,6 +90,51 @@ pub enum Command {
         /// The file (default: .gatehook.toml at the current project's root).
         path: Option<PathBuf>,
     },
+    /// Register gatehook in Claude Code's settings (user by default), keeping the rest of
+    /// the file; running it again changes nothing.
+    Install {
+        #[command(flatten)]
+        target: SettingsTarget,
+    },
+    /// Remove gatehook's handlers from Claude Code's settings, keeping the rest of the file.
+    Uninstall {
+        #[command(flatten)]
+        target: SettingsTarget,
+    },
+    /// Check the setup: PATH, registration, config, audit log, state, reviewer, speed.
+    /// Exit 0: no check failed; 1: a check failed.
+    Doctor {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Do not call the reviewer.
+        #[arg(long)]
+        offline: bool,
+    },
+    /// Print shell completions (bash, zsh, fish, powershell, elvish).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) to stdout.
+    Man,
+}
+
+/// Which Claude Code settings file `install` / `uninstall` edit.
+#[derive(clap::Args, Debug)]
+pub struct SettingsTarget {
+    /// ~/.claude/settings.json: every project (the default).
+    #[arg(long, group = "scope")]
+    pub user: bool,
+    /// <project>/.claude/settings.json: this project, shared through the repository.
+    #[arg(long, group = "scope")]
+    pub project: bool,
+    /// <project>/.claude/settings.local.json: this project, this checkout only.
+    #[arg(long, group = "scope")]
+    pub local: bool,
+    /// Print the change as a diff; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -234,6 +279,23 @@ pub fn run() -> i32 {
                 2
             }
         },
+        Command::Install { target } => settings_cmd(&target, false),
+        Command::Uninstall { target } => settings_cmd(&target, true),
+        Command::Doctor { json, offline } => crate::doctor::run(json, offline),
+        Command::Completions { shell } => {
+            let _ = std::io::stdout().write_all(&crate::generate::completions(shell));
+            0
+        }
+        Command::Man => match crate::generate::man() {
+            Ok(page) => {
+                let _ = std::io::stdout().write_all(&page);
+                0
+            }
+            Err(e) => {
+                eprintln!("gatehook man: {e}");
+                2
+            }
+        },
         Command::Trust { path } => match crate::trust_cmd(path) {
             Ok(msg) => {
                 print_out(&msg);
@@ -244,6 +306,35 @@ pub fn run() -> i32 {
                 2
             }
         },
+    }
+}
+
+/// `install` / `uninstall`: exit 0 done (or nothing to do), 2 refused with nothing written.
+fn settings_cmd(t: &SettingsTarget, uninstall: bool) -> i32 {
+    use crate::install::{self, Scope};
+    let name = if uninstall { "uninstall" } else { "install" };
+    let scope = match (t.project, t.local) {
+        (true, _) => Scope::Project,
+        (_, true) => Scope::Local,
+        _ => Scope::User,
+    };
+    let args = install::Args {
+        scope,
+        dry_run: t.dry_run,
+        uninstall,
+    };
+    let result = std::env::current_dir()
+        .map_err(|e| format!("no current directory: {e}"))
+        .and_then(|cwd| install::run(&args, &cwd, &Env::from_process()));
+    match result {
+        Ok(text) => {
+            print_out(&text);
+            0
+        }
+        Err(e) => {
+            eprintln!("gatehook {name}: {e}");
+            2
+        }
     }
 }
 
