@@ -49,10 +49,15 @@ pub fn read_all(dir: &Path, keep: u32) -> Result<(Vec<Value>, usize), AuditError
 /// `read_all`, also returning a follower positioned just after what was read (taken under
 /// the same lock, so no line is lost or repeated between the two). A last line still
 /// without its newline is left to the follower, not counted.
-pub fn read_for_follow(dir: &Path, keep: u32) -> Result<(Vec<Value>, usize, Follower), AuditError> {
+pub fn read_for_follow(
+    dir: &Path,
+    keep: u32,
+) -> Result<(Vec<Value>, usize, Follower), AuditError> {
     let mut follower = Follower {
         dir: dir.to_path_buf(),
+        keep,
         live: None,
+        newest: None,
         partial: Vec::new(),
     };
     match fs::symlink_metadata(dir) {
@@ -60,32 +65,14 @@ pub fn read_for_follow(dir: &Path, keep: u32) -> Result<(Vec<Value>, usize, Foll
         _ => {}
     }
     secure_dir(dir, false)?;
-    // A shared lock, when the lock file exists, keeps a rotation from moving a file
-    // between our reads of two names (which would skip or repeat it).
-    let lock_path = dir.join(LOCK_NAME);
-    let _guard = match open_no_follow(&lock_path, OpenOptions::new().read(true)) {
-        Ok(lock) => {
-            check_regular(&lock_path, &lock)?;
-            Some(shared_lock_with_deadline(
-                lock,
-                &lock_path,
-                Duration::from_secs(2),
-            )?)
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => {
-            return Err(classify_open(&lock_path, e, |p, s| AuditError::OpenLock {
-                path: p,
-                source: s,
-            }))
-        }
-    };
+    let _guard = shared_guard(dir)?;
     let mut records = Vec::new();
     let mut skipped = 0;
     for n in (1..=keep).rev() {
         let path = dir.join(rotated_name(n));
         if let Some(mut file) = open_existing(&path)? {
             skipped += parse_lines(&read_rest(&mut file, &path)?, &mut records);
+            follower.newest = Some(identity(&file, &path)?);
         }
     }
     let live_path = dir.join(LOG_NAME);
@@ -94,39 +81,58 @@ pub fn read_for_follow(dir: &Path, keep: u32) -> Result<(Vec<Value>, usize, Foll
         let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         follower.partial = bytes.split_off(complete);
         skipped += parse_lines(&bytes, &mut records);
-        follower.live = Some(Live::of(file, &live_path)?);
+        follower.newest = Some(identity(&file, &live_path)?);
+        follower.live = Some(file);
     }
     Ok((records, skipped, follower))
 }
 
-/// Follows the live log: each `poll` returns the complete records appended since the last
-/// one. When a hook rotates the log, the rest of the old file is read through the handle
-/// we hold (rotation renames, so it is the same inode) before the new file is opened.
+/// A shared lock on `audit.lock`, when it exists: it keeps a rotation from moving a file
+/// between our reads of two names (which would skip or repeat it).
+fn shared_guard(dir: &Path) -> Result<Option<File>, AuditError> {
+    let lock_path = dir.join(LOCK_NAME);
+    match open_no_follow(&lock_path, OpenOptions::new().read(true)) {
+        Ok(lock) => {
+            check_regular(&lock_path, &lock)?;
+            Ok(Some(shared_lock_with_deadline(
+                lock,
+                &lock_path,
+                Duration::from_secs(2),
+            )?))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(classify_open(&lock_path, e, |p, s| AuditError::OpenLock {
+            path: p,
+            source: s,
+        })),
+    }
+}
+
+/// Which file a handle is (device and inode): rotation renames, so this follows a file
+/// from `audit.jsonl` to `audit.jsonl.1` and on.
+type Identity = (u64, u64);
+
+fn identity(file: &File, path: &Path) -> Result<Identity, AuditError> {
+    let meta = file.metadata().map_err(|e| AuditError::Read {
+        path: path.to_path_buf(),
+        source: e,
+    })?;
+    Ok((meta.dev(), meta.ino()))
+}
+
+/// Follows the log: each `poll` returns the complete records appended since the last one.
+/// When hooks rotate the log (once or several times between two polls), the rest of the
+/// file we hold is read through our handle, then every rotated file newer than it, then the
+/// new live log from its start.
 pub struct Follower {
     dir: PathBuf,
-    live: Option<Live>,
+    keep: u32,
+    /// The live log as we opened it (it may have been rotated since).
+    live: Option<File>,
+    /// The newest file read to its end so far (the live log, once opened).
+    newest: Option<Identity>,
     /// Bytes after the last newline read so far (a line still being written).
     partial: Vec<u8>,
-}
-
-struct Live {
-    file: File,
-    dev: u64,
-    ino: u64,
-}
-
-impl Live {
-    fn of(file: File, path: &Path) -> Result<Live, AuditError> {
-        let meta = file.metadata().map_err(|e| AuditError::Read {
-            path: path.to_path_buf(),
-            source: e,
-        })?;
-        Ok(Live {
-            file,
-            dev: meta.dev(),
-            ino: meta.ino(),
-        })
-    }
 }
 
 impl Follower {
@@ -136,34 +142,64 @@ impl Follower {
         let mut records = Vec::new();
         let mut skipped = self.drain(&path, &mut records)?;
         let current = match fs::symlink_metadata(&path) {
-            Ok(m) => Some((m.dev(), m.ino())),
+            Ok(m) => Some(((m.dev(), m.ino()), m.len())),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-            Err(e) => {
-                return Err(AuditError::Read {
-                    path: path.clone(),
-                    source: e,
-                })
+            Err(e) => return Err(AuditError::Read { path, source: e }),
+        };
+        let moved = match (current, self.newest) {
+            // Removed (keep = 0) and not yet created again: nothing to read.
+            (None, _) => false,
+            (Some(_), None) => true,
+            // A new inode may reuse a deleted one's number: a shorter file is a new one.
+            (Some((id, len)), Some(newest)) => id != newest || len < self.position(&path)?,
+        };
+        if !moved {
+            return Ok((records, skipped));
+        }
+        secure_dir(&self.dir, false)?;
+        let _guard = shared_guard(&self.dir)?;
+        // Finish the file we held (writers only rename it, under the lock we now hold).
+        skipped += self.drain(&path, &mut records)?;
+        if !self.partial.is_empty() {
+            skipped += 1; // a torn line at the end of a rotated file never ends
+            self.partial.clear();
+        }
+        self.live = None;
+        // Rotated files newer than the newest we read: those above it in the rotation
+        // order, or all of them when it is gone (rotated past `keep`) or there was none.
+        let mut newer = Vec::new();
+        for n in 1..=self.keep {
+            let p = self.dir.join(rotated_name(n));
+            let Some(file) = open_existing(&p)? else {
+                continue;
+            };
+            if Some(identity(&file, &p)?) == self.newest {
+                break;
             }
-        };
-        let same = match (&self.live, current) {
-            (Some(l), Some((dev, ino))) => l.dev == dev && l.ino == ino,
-            (_, None) => true, // removed (keep = 0): wait for a writer to create it again
-            (None, Some(_)) => false,
-        };
-        if !same {
-            // Rotated (or created): finish the old file, then start the new one at 0.
+            newer.push((file, p));
+        }
+        for (mut file, p) in newer.into_iter().rev() {
+            skipped += parse_lines(&read_rest(&mut file, &p)?, &mut records);
+            self.newest = Some(identity(&file, &p)?);
+        }
+        if let Some(file) = open_existing(&path)? {
+            self.newest = Some(identity(&file, &path)?);
+            self.live = Some(file);
             skipped += self.drain(&path, &mut records)?;
-            if !self.partial.is_empty() {
-                skipped += 1;
-                self.partial.clear();
-            }
-            self.live = None;
-            if let Some(file) = open_existing(&path)? {
-                self.live = Some(Live::of(file, &path)?);
-                skipped += self.drain(&path, &mut records)?;
-            }
         }
         Ok((records, skipped))
+    }
+
+    /// How far into the live log we have read.
+    fn position(&mut self, path: &Path) -> Result<u64, AuditError> {
+        use std::io::Seek as _;
+        match self.live.as_mut() {
+            Some(f) => f.stream_position().map_err(|e| AuditError::Read {
+                path: path.to_path_buf(),
+                source: e,
+            }),
+            None => Ok(0),
+        }
     }
 
     /// Read what is new in the file we hold; parse the complete lines.
@@ -171,7 +207,7 @@ impl Follower {
         let Some(live) = self.live.as_mut() else {
             return Ok(0);
         };
-        let bytes = read_rest(&mut live.file, path)?;
+        let bytes = read_rest(live, path)?;
         if bytes.is_empty() {
             return Ok(0);
         }
