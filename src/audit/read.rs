@@ -49,10 +49,7 @@ pub fn read_all(dir: &Path, keep: u32) -> Result<(Vec<Value>, usize), AuditError
 /// `read_all`, also returning a follower positioned just after what was read (taken under
 /// the same lock, so no line is lost or repeated between the two). A last line still
 /// without its newline is left to the follower, not counted.
-pub fn read_for_follow(
-    dir: &Path,
-    keep: u32,
-) -> Result<(Vec<Value>, usize, Follower), AuditError> {
+pub fn read_for_follow(dir: &Path, keep: u32) -> Result<(Vec<Value>, usize, Follower), AuditError> {
     let mut follower = Follower {
         dir: dir.to_path_buf(),
         keep,

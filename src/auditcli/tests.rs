@@ -59,7 +59,10 @@ fn command_keys_name_program_and_subcommand() {
     let bash = |cmd: &str| json!({"tool": "Bash", "input": {"command": cmd}});
     assert_eq!(command_key(&bash("git push origin main")), "git push");
     assert_eq!(command_key(&bash("rm -rf /tmp/x")), "rm");
-    assert_eq!(command_key(&bash("FOO=1 make deploy-staging")), "make deploy-staging");
+    assert_eq!(
+        command_key(&bash("FOO=1 make deploy-staging")),
+        "make deploy-staging"
+    );
     assert_eq!(command_key(&bash("/usr/bin/curl https://x.y/z")), "curl");
     assert_eq!(command_key(&bash("")), "Bash (empty)");
     // The hook's analysis wins over the raw text.
@@ -154,7 +157,11 @@ fn follower_reads_across_rotation_without_loss_or_repeat() {
     let (new, _) = f.poll().unwrap();
     seen.extend(new.iter().map(|r| r["i"].as_u64().unwrap()));
     assert_eq!(seen, (3..20).collect::<Vec<u64>>());
-    assert_eq!(f.poll().unwrap(), (vec![], 0), "nothing new, nothing repeated");
+    assert_eq!(
+        f.poll().unwrap(),
+        (vec![], 0),
+        "nothing new, nothing repeated"
+    );
 }
 
 #[test]
@@ -164,14 +171,24 @@ fn follower_waits_for_a_line_to_end_and_skips_garbage() {
     append(&s, &json!({"i": 0})).unwrap();
     let (_, _, mut f) = read_for_follow(&s.dir, s.keep).unwrap();
     let live = s.dir.join(crate::audit::LOG_NAME);
-    let mut file = std::fs::OpenOptions::new().append(true).open(&live).unwrap();
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&live)
+        .unwrap();
     use std::io::Write as _;
     file.write_all(b"{\"i\": 1").unwrap();
-    assert_eq!(f.poll().unwrap(), (vec![], 0), "half a line is not a record yet");
+    assert_eq!(
+        f.poll().unwrap(),
+        (vec![], 0),
+        "half a line is not a record yet"
+    );
     file.write_all(b"}\nnot json\n[1]\n").unwrap();
     let (new, skipped) = f.poll().unwrap();
     assert_eq!(new, vec![json!({"i": 1})]);
-    assert_eq!(skipped, 2, "garbage and a non-object are skipped and counted");
+    assert_eq!(
+        skipped, 2,
+        "garbage and a non-object are skipped and counted"
+    );
 }
 
 #[test]

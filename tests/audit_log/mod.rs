@@ -10,7 +10,16 @@ use std::path::Path;
 /// injection, attribute breaking, a bidi override, a terminal escape, a BEL, a C1 CSI.
 pub const HOSTILE: &str = "echo '</code></td><script>document.title=\"pwned\"</script><img src=x onerror=\"document.body.dataset.pwned=1\">' \"q\" \u{202e}gnp.exe \u{1b}[2J\u{7}\u{9b}31m";
 
-pub fn rec(ts: &str, session: &str, tool: &str, input: Value, d: &str, gate: &str, cause: &str, us: u64) -> Value {
+pub fn rec(
+    ts: &str,
+    session: &str,
+    tool: &str,
+    input: Value,
+    d: &str,
+    gate: &str,
+    cause: &str,
+    us: u64,
+) -> Value {
     let mut r = json!({
         "ts": ts, "version": "0.1.0", "session_id": session, "tool": tool, "input": input,
         "cwd": "/ws", "mode": "auto", "permission_mode": "default", "decision": d,
@@ -25,8 +34,25 @@ pub fn rec(ts: &str, session: &str, tool: &str, input: Value, d: &str, gate: &st
     r
 }
 
-pub fn bash(ts: &str, session: &str, cmd: &str, d: &str, gate: &str, cause: &str, us: u64) -> Value {
-    rec(ts, session, "Bash", json!({"command": cmd}), d, gate, cause, us)
+pub fn bash(
+    ts: &str,
+    session: &str,
+    cmd: &str,
+    d: &str,
+    gate: &str,
+    cause: &str,
+    us: u64,
+) -> Value {
+    rec(
+        ts,
+        session,
+        "Bash",
+        json!({"command": cmd}),
+        d,
+        gate,
+        cause,
+        us,
+    )
 }
 
 /// Make GATEHOOK_HOME as the hook would (0700).
@@ -64,15 +90,75 @@ pub fn day_of_traffic() -> Vec<Value> {
         let t = ago(30 * 3600 - i * 360);
         let s = ["s1", "s2", "s3"][(i % 3) as usize];
         let r = match i % 20 {
-            0..=6 => rec(&t, s, "Read", json!({"file_path": "/ws/src/main.rs"}), "allow", "fastpath", "workspace-read", 800 + (i as u64 % 7) * 300),
-            7..=11 => bash(&t, s, "cargo test", "allow", "fastpath", "routine-command", 1500 + (i as u64 % 5) * 700),
-            12 | 13 => bash(&t, s, "make deploy-staging", "allow", "reviewer", "reviewer-allow", 900_000 + (i as u64 % 9) * 100_000),
-            14 => bash(&t, s, "git push origin main", "ask", "reviewer", "reviewer-ask", 1_400_000),
-            15 => rec(&t, s, "Read", json!({"file_path": "/home/u/.ssh/id_rsa"}), "deny", "floor", "credential", 400),
+            0..=6 => rec(
+                &t,
+                s,
+                "Read",
+                json!({"file_path": "/ws/src/main.rs"}),
+                "allow",
+                "fastpath",
+                "workspace-read",
+                800 + (i as u64 % 7) * 300,
+            ),
+            7..=11 => bash(
+                &t,
+                s,
+                "cargo test",
+                "allow",
+                "fastpath",
+                "routine-command",
+                1500 + (i as u64 % 5) * 700,
+            ),
+            12 | 13 => bash(
+                &t,
+                s,
+                "make deploy-staging",
+                "allow",
+                "reviewer",
+                "reviewer-allow",
+                900_000 + (i as u64 % 9) * 100_000,
+            ),
+            14 => bash(
+                &t,
+                s,
+                "git push origin main",
+                "ask",
+                "reviewer",
+                "reviewer-ask",
+                1_400_000,
+            ),
+            15 => rec(
+                &t,
+                s,
+                "Read",
+                json!({"file_path": "/home/u/.ssh/id_rsa"}),
+                "deny",
+                "floor",
+                "credential",
+                400,
+            ),
             16 => bash(&t, s, "rm -rf /", "deny", "floor", "destructive", 600),
             17 => bash(&t, s, HOSTILE, "ask", "floor", "opaque-command", 2_000),
-            18 => rec(&t, s, "WebFetch", json!({"url": "https://example.com/a"}), "ask", "floor", "unknown-command", 900),
-            _ => rec(&t, s, "Edit", json!({"file_path": "/ws/src/lib.rs"}), "allow", "fastpath", "workspace-edit", 1_100),
+            18 => rec(
+                &t,
+                s,
+                "WebFetch",
+                json!({"url": "https://example.com/a"}),
+                "ask",
+                "floor",
+                "unknown-command",
+                900,
+            ),
+            _ => rec(
+                &t,
+                s,
+                "Edit",
+                json!({"file_path": "/ws/src/lib.rs"}),
+                "allow",
+                "fastpath",
+                "workspace-edit",
+                1_100,
+            ),
         };
         out.push(r);
     }
