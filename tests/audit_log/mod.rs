@@ -1,6 +1,11 @@
 //! Synthetic audit logs for the `gatehook audit` tests: records shaped like the hook's
 //! (see src/hook.rs `audit_record`), hostile strings, garbage lines, rotated files.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::too_many_arguments
+)]
 
 use serde_json::{json, Value};
 use std::os::unix::fs::PermissionsExt;
