@@ -28,9 +28,9 @@ pub fn stacked_bars(
         .max()
         .unwrap_or(0)
         .max(1);
-    let ymax = nice_ceiling(max);
+    let (ymax, step) = nice_axis(max);
     let mut s = open_svg(w, h, title);
-    axis_y(&mut s, left, top, plot_w, plot_h, ymax);
+    axis_y(&mut s, left, top, plot_w, plot_h, ymax, step);
     let n = buckets.len().max(1) as f64;
     let slot = plot_w / n;
     let bar = (slot * 0.78).max(1.0);
@@ -88,9 +88,9 @@ pub fn histogram(bins: &[(String, usize)], color: &str, title: &str) -> String {
     let plot_w = w - left - right;
     let plot_h = h - top - bottom;
     let max = bins.iter().map(|(_, c)| *c).max().unwrap_or(0).max(1);
-    let ymax = nice_ceiling(max);
+    let (ymax, step) = nice_axis(max);
     let mut s = open_svg(w, h, title);
-    axis_y(&mut s, left, top, plot_w, plot_h, ymax);
+    axis_y(&mut s, left, top, plot_w, plot_h, ymax, step);
     let slot = plot_w / bins.len().max(1) as f64;
     let bar = slot * 0.86;
     for (i, (label, c)) in bins.iter().enumerate() {
@@ -156,10 +156,9 @@ fn open_svg(w: f64, h: f64, title: &str) -> String {
     )
 }
 
-fn axis_y(s: &mut String, left: f64, top: f64, plot_w: f64, plot_h: f64, ymax: usize) {
-    for k in 0..=4 {
-        let v = ymax * k / 4;
-        let y = top + plot_h - plot_h * k as f64 / 4.0;
+fn axis_y(s: &mut String, left: f64, top: f64, plot_w: f64, plot_h: f64, ymax: usize, step: usize) {
+    for v in (0..=ymax).step_by(step.max(1)) {
+        let y = top + plot_h - plot_h * v as f64 / ymax.max(1) as f64;
         let _ = write!(
             s,
             r#"<line x1="{left:.1}" x2="{:.1}" y1="{y:.1}" y2="{y:.1}" class="grid"/><text x="{:.1}" y="{:.1}" class="yl" text-anchor="end">{v}</text>"#,
@@ -170,20 +169,36 @@ fn axis_y(s: &mut String, left: f64, top: f64, plot_w: f64, plot_h: f64, ymax: u
     }
 }
 
-/// A round top for the y axis: four grid steps of 1, 2, 2.5 or 5 × 10^k covering `n`.
-fn nice_ceiling(n: usize) -> usize {
+/// A round y axis for counts up to `n`: the top and the grid step, the step being 1, 2 or
+/// 5 × 10^k with at most five steps.
+fn nice_axis(n: usize) -> (usize, usize) {
+    let n = n.max(1);
     let mut scale = 1usize;
     loop {
-        for m in [1, 2, 5] {
-            let step = m * scale;
-            if step * 4 >= n {
-                return step * 4;
+        for m in [1usize, 2, 5] {
+            let step = m.saturating_mul(scale);
+            let steps = n.div_ceil(step);
+            if steps <= 5 {
+                return (steps.max(1).saturating_mul(step), step);
             }
         }
-        if scale >= usize::MAX / 100 {
-            return n;
-        }
-        scale *= 10;
+        scale = scale.saturating_mul(10);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nice_axis;
+
+    #[test]
+    fn axes_are_round_and_cover_the_data() {
+        assert_eq!(nice_axis(0), (1, 1));
+        assert_eq!(nice_axis(4), (4, 1));
+        assert_eq!(nice_axis(7), (8, 2));
+        assert_eq!(nice_axis(33), (40, 10));
+        assert_eq!(nice_axis(4400), (5000, 1000));
+        assert_eq!(nice_axis(18_928), (20_000, 5000));
+        assert!(nice_axis(usize::MAX).0 >= usize::MAX / 2);
     }
 }
 
