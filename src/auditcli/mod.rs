@@ -51,8 +51,9 @@ pub enum AuditAction {
         #[arg(long)]
         json: bool,
     },
-    /// Narrow allow rules for calls the reviewer allowed again and again (nothing is
-    /// written: each comes with the `gatehook rules add` command to accept it).
+    /// Narrow allow rules for calls the reviewer keeps allowing (printed, never written).
+    ///
+    /// Each comes with the `gatehook rules add` command a person may run to accept it.
     Suggest {
         /// Only calls allowed at least this many times.
         #[arg(long, default_value_t = 3)]

@@ -186,6 +186,16 @@ fn nice_axis(n: usize) -> (usize, usize) {
     }
 }
 
+fn short(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::nice_axis;
@@ -199,15 +209,5 @@ mod tests {
         assert_eq!(nice_axis(4400), (5000, 1000));
         assert_eq!(nice_axis(18_928), (20_000, 5000));
         assert!(nice_axis(usize::MAX).0 >= usize::MAX / 2);
-    }
-}
-
-fn short(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(max - 1).collect();
-        t.push('…');
-        t
     }
 }
