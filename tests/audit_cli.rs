@@ -582,3 +582,23 @@ fn records_written_by_the_hook_are_read_back() {
     assert!(tail.contains("deny   floor     credential"), "{tail}");
     assert!(tail.contains("Bash      git status"), "{tail}");
 }
+
+#[test]
+fn a_torn_last_line_is_counted_not_fatal() {
+    let env = Env::new();
+    write(&env.gh, "audit.jsonl", &[n(0), n(1)], &[]);
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(env.gh.join("audit.jsonl"))
+        .unwrap();
+    std::io::Write::write_all(&mut f, b"{\"ts\": \"2026-11-30T0").unwrap();
+    let v = stats_json(&env, &[]);
+    assert_eq!(
+        (v["records"].as_u64(), v["skipped_lines"].as_u64()),
+        (Some(2), Some(1))
+    );
+    let out = audit(&env, &["tail"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout.lines().count(), 2);
+    assert!(out.stderr.contains("skipped 1"), "{}", out.stderr);
+}

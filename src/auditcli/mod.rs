@@ -161,30 +161,40 @@ fn report_cmd(
 pub struct Log {
     pub records: Vec<Value>,
     pub skipped: usize,
-    pub follower: audit::Follower,
 }
 
 impl Log {
-    /// Read the log where hooks write it (GATEHOOK_HOME, or the data dir), with the
-    /// rotation count of the config in effect.
+    /// Read the whole log where hooks write it (GATEHOOK_HOME, or the data dir), with the
+    /// rotation count of the config in effect. A last line without its newline counts as
+    /// torn.
     pub fn load() -> anyhow::Result<Log> {
-        let dir = crate::config::gatehook_dirs().data;
-        let keep = match crate::config::load(&crate::config::ConfigPaths::discover(None)) {
-            Ok(c) => c.audit.keep,
-            Err(_) => {
-                eprintln!(
-                    "gatehook audit: the config does not load; reading the default 3 rotated files"
-                );
-                3
-            }
-        };
+        let (records, skipped) =
+            audit::read_all(&log_dir(), log_keep()).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(Log { records, skipped })
+    }
+
+    /// `load`, and a follower for what hooks append after it (a last line still without
+    /// its newline is left to the follower).
+    pub fn load_and_follow() -> anyhow::Result<(Log, audit::Follower)> {
         let (records, skipped, follower) =
-            audit::read_for_follow(&dir, keep).map_err(|e| anyhow::anyhow!("{e}"))?;
-        Ok(Log {
-            records,
-            skipped,
-            follower,
-        })
+            audit::read_for_follow(&log_dir(), log_keep()).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok((Log { records, skipped }, follower))
+    }
+}
+
+fn log_dir() -> PathBuf {
+    crate::config::gatehook_dirs().data
+}
+
+fn log_keep() -> u32 {
+    match crate::config::load(&crate::config::ConfigPaths::discover(None)) {
+        Ok(c) => c.audit.keep,
+        Err(_) => {
+            eprintln!(
+                "gatehook audit: the config does not load; reading the default 3 rotated files"
+            );
+            3
+        }
     }
 }
 

@@ -18,11 +18,12 @@ pub fn run(
     now: DateTime<Utc>,
 ) -> anyhow::Result<()> {
     let filter = Filter::new(None, session.map(str::to_string), now)?;
-    let Log {
-        records,
-        skipped,
-        mut follower,
-    } = Log::load()?;
+    let (Log { records, skipped }, mut follower) = if follow {
+        let (log, f) = Log::load_and_follow()?;
+        (log, Some(f))
+    } else {
+        (Log::load()?, None)
+    };
     let kept = filter.apply(&records);
     let start = kept.len().saturating_sub(n);
     let mut out = std::io::stdout().lock();
@@ -33,9 +34,9 @@ pub fn run(
     if kept.is_empty() && !json && !follow {
         let _ = writeln!(out, "no audit records");
     }
-    if !follow {
+    let Some(follower) = follower.as_mut() else {
         return Ok(());
-    }
+    };
     loop {
         std::thread::sleep(POLL);
         let (new, skipped) = follower.poll().map_err(|e| anyhow::anyhow!("{e}"))?;
