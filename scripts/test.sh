@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # THE test command: installs the pinned Claude Code (e2e/package.json + package-lock.json)
-# into e2e/node_modules if it is missing or stale, then runs every cargo test with
-# GATEHOOK_CLAUDE_BIN pointing at it, so the end-to-end test (tests/e2e_claude.rs) runs
-# against the real binary. Needs: the Rust toolchain, node/npm, python3, git.
+# into e2e/node_modules if it is missing or stale, and Chromium (Debian's `chromium`
+# package) if /usr/bin/chromium is missing, then runs every cargo test with
+# GATEHOOK_CLAUDE_BIN and GATEHOOK_CHROMIUM pointing at them, so the end-to-end test
+# (tests/e2e_claude.rs) runs against the real Claude Code and the HTML report test
+# (tests/audit_report.rs) against a real browser. Needs: the Rust toolchain, node/npm,
+# python3, git, and apt-get (as root, or with sudo) when Chromium is missing.
 # Extra arguments go to `cargo test` (e.g. scripts/test.sh --test e2e_claude).
 set -euo pipefail
 
@@ -49,7 +52,38 @@ if [[ -z "$claude_bin" ]]; then
 fi
 echo "scripts/test.sh: using $("$claude_bin" --version) at $claude_bin" >&2
 
+# Chromium renders the `gatehook audit report` page in tests/audit_report.rs.
+chromium_bin=/usr/bin/chromium
+if [[ ! -x "$chromium_bin" ]]; then
+    echo "scripts/test.sh: installing Chromium (apt-get install chromium)" >&2
+    command -v apt-get >/dev/null || {
+        echo "scripts/test.sh: $chromium_bin is missing and there is no apt-get to install it;" \
+            "install Chromium there and re-run" >&2
+        exit 1
+    }
+    sudo=""
+    if [[ "$(id -u)" -ne 0 ]]; then
+        command -v sudo >/dev/null || {
+            echo "scripts/test.sh: $chromium_bin is missing and installing it needs root or sudo" >&2
+            exit 1
+        }
+        sudo=sudo
+    fi
+    $sudo apt-get update
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+    [[ -x "$chromium_bin" ]] || {
+        echo "scripts/test.sh: apt-get installed no $chromium_bin" >&2
+        exit 1
+    }
+fi
+"$chromium_bin" --version >/dev/null 2>&1 || {
+    echo "scripts/test.sh: $chromium_bin does not run" >&2
+    exit 1
+}
+echo "scripts/test.sh: using $("$chromium_bin" --version 2>/dev/null) at $chromium_bin" >&2
+
 export GATEHOOK_CLAUDE_BIN="$claude_bin"
+export GATEHOOK_CHROMIUM="$chromium_bin"
 cargo test --all-targets "$@"
 if [[ $# -eq 0 ]]; then
     cargo test --doc

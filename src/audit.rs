@@ -13,11 +13,14 @@
 use serde_json::{Map, Value};
 use std::fmt;
 use std::fs::{self, DirBuilder, File, OpenOptions, TryLockError};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::os::unix::fs::{DirBuilderExt, FileExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
+
+mod read;
+pub use read::{parse_lines, read_all, read_for_follow, Follower};
 
 /// The live log's file name inside the audit directory.
 pub const LOG_NAME: &str = "audit.jsonl";
@@ -194,71 +197,6 @@ pub fn append(settings: &AuditSettings, record: &Value) -> Result<(), AuditError
     // the lock and none can be left writing to an inode that was rotated away.
     drop(log);
     Ok(())
-}
-
-/// Read every record of the live log and its rotated files (oldest first), skipping
-/// unparsable lines (counted in the second value). A missing directory reads as empty.
-pub fn read_all(dir: &Path, keep: u32) -> Result<(Vec<Value>, usize), AuditError> {
-    match fs::symlink_metadata(dir) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((Vec::new(), 0)),
-        _ => {}
-    }
-    secure_dir(dir, false)?;
-    // A shared lock, when the lock file exists, keeps a rotation from moving a file
-    // between our reads of two names (which would skip or repeat it).
-    let lock_path = dir.join(LOCK_NAME);
-    let _guard = match open_no_follow(&lock_path, OpenOptions::new().read(true)) {
-        Ok(lock) => {
-            check_regular(&lock_path, &lock)?;
-            Some(shared_lock_with_deadline(
-                lock,
-                &lock_path,
-                Duration::from_secs(2),
-            )?)
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => {
-            return Err(classify_open(&lock_path, e, |p, s| AuditError::OpenLock {
-                path: p,
-                source: s,
-            }))
-        }
-    };
-    let mut records = Vec::new();
-    let mut skipped = 0;
-    let names = (1..=keep)
-        .rev()
-        .map(rotated_name)
-        .chain([LOG_NAME.to_string()]);
-    for name in names {
-        let path = dir.join(name);
-        let mut file = match open_no_follow(&path, OpenOptions::new().read(true)) {
-            Ok(f) => f,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-            Err(e) => {
-                return Err(classify_open(&path, e, |p, s| AuditError::Read {
-                    path: p,
-                    source: s,
-                }))
-            }
-        };
-        check_regular(&path, &file)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes).map_err(|e| AuditError::Read {
-            path: path.clone(),
-            source: e,
-        })?;
-        for line in bytes.split(|&b| b == b'\n') {
-            if line.iter().all(u8::is_ascii_whitespace) {
-                continue;
-            }
-            match serde_json::from_slice::<Value>(line) {
-                Ok(v) => records.push(v),
-                Err(_) => skipped += 1,
-            }
-        }
-    }
-    Ok((records, skipped))
 }
 
 /// The checks `append` makes before it writes, without writing (for `gatehook doctor`):

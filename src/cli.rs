@@ -73,6 +73,11 @@ pub enum Command {
         #[arg(long, default_value_t = 20)]
         limit: usize,
     },
+    /// Read the audit log: tail, stats, suggest rules, or write an HTML report.
+    Audit {
+        #[command(subcommand)]
+        action: crate::auditcli::AuditAction,
+    },
     /// Manage the rules in your user config.
     Rules {
         #[command(subcommand)]
@@ -250,6 +255,7 @@ pub fn run() -> i32 {
                 }
             }
         }
+        Command::Audit { action } => crate::auditcli::run(action),
         Command::Rules {
             action: RulesAction::Add { rule, kind, yes },
         } => {

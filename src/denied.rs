@@ -38,17 +38,20 @@ pub struct Entry {
     pub suggestion: Option<String>,
 }
 
-fn shell_quote(s: &str) -> String {
+pub(crate) fn shell_quote(s: &str) -> String {
     shlex::try_quote(s)
         .map(|c| c.into_owned())
         .unwrap_or_else(|_| format!("'{}'", s.replace('\0', "").replace('\'', r"'\''")))
 }
 
-/// The narrow rule that would allow this call, if one makes sense.
-fn suggestion(rec: &Value) -> Option<String> {
-    let cause = rec["cause"].as_str().unwrap_or("");
-    if UNLIFTABLE.contains(&cause) {
-        return None;
+/// The narrow rule that would allow the call of this audit record, if one makes sense:
+/// never for a cause no rule can lift (the decision's or the floor's under a review), and
+/// never a wildcard. Shared with `gatehook audit suggest`.
+pub(crate) fn narrow_rule(rec: &Value) -> Option<String> {
+    for key in ["cause", "floor_cause"] {
+        if UNLIFTABLE.contains(&rec[key].as_str().unwrap_or("")) {
+            return None;
+        }
     }
     let tool = rec["tool"].as_str()?;
     let input = &rec["input"];
@@ -90,6 +93,14 @@ fn suggestion(rec: &Value) -> Option<String> {
         t if t.starts_with("mcp__") && t.matches("__").count() >= 2 => t.to_string(),
         _ => return None,
     };
+    // A control or invisible character (a bidi override) would make the rule read as
+    // something other than what it matches: never offer one.
+    if rule
+        .chars()
+        .any(|c| c.is_control() || crate::cause::is_invisible_format(c))
+    {
+        return None;
+    }
     // Only suggest what parses as a narrow allow rule.
     let parsed = Rule::parse_for(RuleKind::Allow, &rule).ok()?;
     (!parsed.is_broad()).then_some(rule)
@@ -140,7 +151,7 @@ pub fn recent(
             cause: rec["cause"].as_str().unwrap_or("").to_string(),
             reason: crate::cause::one_line(rec["reason"].as_str().unwrap_or(""), 300),
             explain: explain_command(rec),
-            suggestion: suggestion(rec),
+            suggestion: narrow_rule(rec),
         });
         if out.len() >= limit {
             break;

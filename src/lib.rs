@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 pub mod audit;
+pub mod auditcli;
 pub mod baseline;
 pub mod cause;
 pub mod check;
