@@ -2,6 +2,7 @@
 //! nowhere else.
 
 use crate::explain::{self, ExplainArgs};
+use crate::harness::Harness;
 use crate::hook::{self, Env};
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -21,7 +22,11 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Read one hook payload (JSON) on stdin and answer on stdout.
-    Hook,
+    Hook {
+        /// The harness's protocol (default: detected where unambiguous, else claude).
+        #[arg(long, value_parser = crate::harness::Harness::NAMES.to_vec())]
+        format: Option<String>,
+    },
     /// Show how a call would be decided, step by step, without running it.
     Explain {
         /// Print one JSON object.
@@ -111,11 +116,10 @@ pub enum RulesAction {
 pub fn run() -> i32 {
     // The hook runs once per tool call: skip building the clap command tree for it (that
     // alone touches dozens of pages at start-up). Any other argument list goes to clap.
-    let mut args = std::env::args_os().skip(1);
-    if let (Some(first), None) = (args.next(), args.next()) {
-        if first == "hook" {
-            let answer = hook::run(&mut std::io::stdin().lock(), &Env::from_process());
-            return emit(answer);
+    let args: Vec<_> = std::env::args_os().skip(1).collect();
+    if args.first().is_some_and(|a| a == "hook") {
+        if let Some(format) = hook_format(&args[1..]) {
+            return run_hook(format);
         }
     }
     let cli = match Cli::try_parse() {
@@ -127,10 +131,7 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
-        Command::Hook => {
-            let answer = hook::run(&mut std::io::stdin().lock(), &Env::from_process());
-            emit(answer)
-        }
+        Command::Hook { format } => run_hook(format.as_deref().and_then(Harness::parse)),
         Command::Explain {
             json,
             cwd,
@@ -245,6 +246,27 @@ pub fn run() -> i32 {
             }
         },
     }
+}
+
+/// `hook`, `hook --format X`, `hook --format=X` without clap: `Some(format)` when the
+/// arguments are exactly one of those with a known harness, else `None` (clap reports it).
+fn hook_format(rest: &[std::ffi::OsString]) -> Option<Option<Harness>> {
+    let rest: Vec<&str> = rest.iter().map(|a| a.to_str()).collect::<Option<_>>()?;
+    let name = match rest.as_slice() {
+        [] => return Some(None),
+        ["--format", name] => *name,
+        [one] => one.strip_prefix("--format=")?,
+        _ => return None,
+    };
+    Harness::parse(name).map(Some)
+}
+
+fn run_hook(format: Option<Harness>) -> i32 {
+    emit(hook::run_as(
+        &mut std::io::stdin().lock(),
+        &Env::from_process(),
+        format,
+    ))
 }
 
 fn print_out(text: &str) {

@@ -9,6 +9,8 @@
 //! - [`engine`]: the one evaluation, returning an outcome, a gate and a [`cause::Cause`];
 //! - [`hook`]: the edge that settles reviews, writes the [`audit`] record and answers via
 //!   [`output`]; [`explain`] renders the same evaluation for people;
+//! - [`harness`]: other agents' payloads (Gemini, Cursor, Copilot, Codex) rewritten into
+//!   the Claude shape, and answered in their own;
 //! - [`review`]: the LLM reviewer that settles auto mode's pending reviews, bounded by code.
 #![forbid(unsafe_code)]
 
@@ -25,6 +27,7 @@ pub mod denied;
 pub mod engine;
 pub mod explain;
 pub mod floor;
+pub mod harness;
 pub mod holds;
 pub mod hook;
 pub mod input;
