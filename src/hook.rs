@@ -138,7 +138,7 @@ pub fn run_as(stdin: &mut impl std::io::Read, env: &Env, format: Option<Harness>
         Event::PreToolUse | Event::PermissionRequest => decide(&hook, &env, &reply, start),
         Event::UserPromptSubmit => {
             // Recording the person's words never blocks them.
-            let stdout = harness::render::answer(reply.surface, &hook.event, None, "", "", None);
+            let stdout = harness::render::prompt_answer(reply.surface);
             if let Err(e) = record_prompt(&hook) {
                 return Answer {
                     stdout,
@@ -367,6 +367,7 @@ fn decide(hook: &HookInput, env: &Env, reply: &Reply, start: Instant) -> Answer 
             &hook.event,
             settled.decision,
             &reason,
+            &settled.cause,
             &tool.name,
             Some(&tool.input),
         ),

@@ -6,7 +6,7 @@
 //! gatehook's "no opinion" is rendered as an ask.
 
 use super::{Harness, Surface};
-use crate::cause::Cause;
+use crate::cause::{one_line, Cause, MAX_REASON_CHARS};
 use crate::decision::Decision;
 use crate::hook::{self, Answer};
 use crate::input::Event;
@@ -14,10 +14,14 @@ use crate::output;
 use serde_json::{json, Map, Value};
 
 /// What a Codex ask becomes: a deny whose reason tells the person how to proceed.
-pub fn codex_ask_reason(reason: &str) -> String {
-    let body = reason.strip_prefix("gatehook ask").unwrap_or(reason);
-    format!(
-        "gatehook deny{body} (gatehook would ask you, but Codex hooks cannot ask: run it yourself, or add a gatehook rule that allows it)"
+pub fn codex_ask_reason(cause: &Cause) -> String {
+    one_line(
+        &format!(
+            "gatehook deny [{}]: {} — gatehook would ask you, but Codex hooks cannot ask: run it yourself, or add a gatehook rule that allows it",
+            cause.id(),
+            cause.describe()
+        ),
+        MAX_REASON_CHARS,
     )
 }
 
@@ -56,12 +60,18 @@ pub fn told(surface: Surface, event: &Event, decision: Option<Decision>) -> &'st
     d.map(Decision::as_str).unwrap_or("none")
 }
 
+/// The stdout text for a prompt event: it is recorded, never blocked.
+pub fn prompt_answer(surface: Surface) -> Option<String> {
+    (surface == Surface::CursorPrompt).then(|| json!({"continue": true}).to_string())
+}
+
 /// The stdout text for a decided tool event, or `None` for silence.
 pub fn answer(
     surface: Surface,
     event: &Event,
     decision: Option<Decision>,
     reason: &str,
+    cause: &Cause,
     tool: &str,
     input: Option<&Map<String, Value>>,
 ) -> Option<String> {
@@ -79,7 +89,7 @@ pub fn answer(
             "permissionDecisionReason": reason}),
         Surface::CodexPreTool => match decision {
             Some(Decision::Deny) => codex_deny(reason),
-            Some(Decision::Ask) => codex_deny(&codex_ask_reason(reason)),
+            Some(Decision::Ask) => codex_deny(&codex_ask_reason(cause)),
             Some(Decision::Allow) | None => return None,
         },
     };
@@ -138,7 +148,15 @@ mod tests {
         ];
         for (s, d, want) in cases {
             assert_eq!(told(s, &e, d), want, "{s:?} {d:?}");
-            let out = answer(s, &e, d, "gatehook ask [x]: y", "Bash", None);
+            let out = answer(
+                s,
+                &e,
+                d,
+                "gatehook ask [x]: y",
+                &Cause::BypassMode,
+                "Bash",
+                None,
+            );
             assert_eq!(out.is_none(), want == "none", "{s:?} {d:?} {out:?}");
         }
         let r = codex_ask_reason("gatehook ask [risky-command]: z");
