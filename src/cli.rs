@@ -60,8 +60,16 @@ pub enum Command {
     /// Exit 0: all good; 1: a test or lint failed; 2: a file could not be read or parsed.
     Check {
         /// Output format.
-        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        #[arg(long, value_parser = ["text", "json", "junit"], default_value = "text")]
         format: String,
+        /// Re-decide the calls in this audit log under the current policy (never the
+        /// reviewer) and list those whose decision would change. Exit 0 unless the file
+        /// cannot be read (2), or `--fail-on-change` and something changed (1).
+        #[arg(long, conflicts_with = "paths")]
+        replay: Option<PathBuf>,
+        /// With --replay: exit 1 when any decision would change.
+        #[arg(long, requires = "replay")]
+        fail_on_change: bool,
         /// Policy-test files to run (default: lint + .gatehook/tests/*.toml).
         paths: Vec<PathBuf>,
     },
@@ -165,7 +173,12 @@ pub fn run() -> i32 {
                 }
             }
         }
-        Command::Check { format, paths } => {
+        Command::Check {
+            format,
+            replay,
+            fail_on_change,
+            paths,
+        } => {
             let cwd = match std::env::current_dir() {
                 Ok(c) => c,
                 Err(e) => {
@@ -173,11 +186,15 @@ pub fn run() -> i32 {
                     return 2;
                 }
             };
-            let report = crate::check::run(&paths, &cwd, &Env::from_process());
-            print_out(&if format == "json" {
-                report.render_json()
-            } else {
-                report.render_text()
+            let env = Env::from_process();
+            let report = match &replay {
+                Some(file) => crate::replay::run(file, &env, fail_on_change),
+                None => crate::check::run(&paths, &cwd, &env),
+            };
+            print_out(&match format.as_str() {
+                "json" => report.render_json(),
+                "junit" => report.render_junit(),
+                _ => report.render_text(),
             });
             report.exit_code()
         }

@@ -34,6 +34,7 @@ pub mod input;
 pub mod output;
 pub mod paths;
 pub mod redact;
+pub mod replay;
 pub mod review;
 pub mod rules;
 pub mod shell;
