@@ -159,9 +159,9 @@ mod tests {
             );
             assert_eq!(out.is_none(), want == "none", "{s:?} {d:?} {out:?}");
         }
-        let r = codex_ask_reason("gatehook ask [risky-command]: z");
+        let r = codex_ask_reason(&Cause::WorkspaceRead);
         assert!(
-            r.starts_with("gatehook deny [risky-command]: z") && r.contains("run it yourself"),
+            r.starts_with("gatehook deny [workspace-read]: ") && r.contains("run it yourself"),
             "{r}"
         );
     }
