@@ -508,3 +508,37 @@ fn prompt_events_record_the_persons_words() {
         assert!(r.contains("[hold]"), "{h}: {out:?}");
     }
 }
+
+#[test]
+fn codex_argv_commands_are_judged_as_what_the_shell_runs() {
+    let env = Env::new();
+    let p = |argv: Value| {
+        let mut p = env.payload("Bash", json!({ "command": argv }));
+        p["turn_id"] = json!("t1");
+        p
+    };
+    let cases = [
+        (
+            json!(["bash", "-lc", "git push origin feature"]),
+            "deny",
+            "[risky-command]",
+        ),
+        (
+            json!(["/bin/sh", "-c", "rm -rf ~"]),
+            "deny",
+            "[destructive]",
+        ),
+        (json!(["rm", "-rf", "/"]), "deny", "[destructive]"),
+        (json!(["bash", "-lc", "git status"]), "none", ""),
+    ];
+    for (argv, want, cause) in cases {
+        let out = run(&env, Some("codex"), &p(argv.clone()));
+        assert_eq!(told("codex", &out), want, "{argv}: {out:?}");
+        if !cause.is_empty() {
+            assert!(reason("codex", &out).contains(cause), "{argv}: {out:?}");
+        }
+    }
+    let audit = env.audit_lines();
+    assert_eq!(audit[0]["input"]["command"], "git push origin feature");
+    assert_eq!(audit[3]["cause"], "routine-command", "{:?}", audit[3]);
+}

@@ -500,16 +500,33 @@ fn codex(mut obj: Map<String, Value>) -> Result<Normalized, InputError> {
         let mut input = object_or_json(&mut obj, "tool_input")?;
         let tool = match name.as_str() {
             "Bash" => {
-                // An argv array is joined the way a shell would read it back.
+                // An argv array is joined the way a shell would read it back; Codex's
+                // usual `["bash", "-lc", SCRIPT]` is judged as the SCRIPT bash runs.
                 if let Some(Value::Array(argv)) = input.get("command") {
                     let words: Option<Vec<&str>> = argv.iter().map(Value::as_str).collect();
-                    let joined = words.and_then(|w| shlex::try_join(w).ok()).ok_or(
-                        InputError::BadValue {
-                            field: "tool_input",
-                            why: "has a `command` that is neither a string nor a list of strings",
-                        },
-                    )?;
-                    input.insert("command".into(), Value::String(joined));
+                    let script = match words.as_deref() {
+                        Some([sh, flag, script])
+                            if matches!(
+                                *sh,
+                                "bash"
+                                    | "/bin/bash"
+                                    | "/usr/bin/bash"
+                                    | "sh"
+                                    | "/bin/sh"
+                                    | "zsh"
+                                    | "/bin/zsh"
+                            ) && matches!(*flag, "-c" | "-lc") =>
+                        {
+                            Some(script.to_string())
+                        }
+                        Some(w) => shlex::try_join(w.iter().copied()).ok(),
+                        None => None,
+                    };
+                    let script = script.ok_or(InputError::BadValue {
+                        field: "tool_input",
+                        why: "has a `command` that is neither a string nor a list of strings",
+                    })?;
+                    input.insert("command".into(), Value::String(script));
                 }
                 name
             }
