@@ -218,12 +218,16 @@ pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
 
 impl Prepared {
     /// Judge a call. Codex's `apply_patch` is judged file by file (`harness::patch`), each
-    /// file through the same evaluation.
+    /// file through the same evaluation; another harness's unmapped tool is never allowed.
     pub fn evaluate(&self, call: &Call) -> Evaluation {
         if call.tool == harness::patch::TOOL {
             return harness::patch::evaluate(call, |c| self.evaluate_one(c));
         }
-        self.evaluate_one(call)
+        let mut ev = self.evaluate_one(call);
+        if harness::is_unmapped(call.tool) {
+            harness::never_allow(call.tool, &mut ev);
+        }
+        ev
     }
 
     fn evaluate_one(&self, call: &Call) -> Evaluation {

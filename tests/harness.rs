@@ -292,8 +292,8 @@ fn unknown_tools_are_never_allowed() {
             json!({"hook_event_name": "PreToolUse", "turn_id": "t", "cwd": ws, "tool_name": "Read", "tool_input": {"file_path": "README.md"}}),
         ),
     ];
-    for (h, payload) in cases {
-        let out = run(&env, Some(h), &payload);
+    for (h, payload) in &cases {
+        let out = run(&env, Some(h), payload);
         assert_ne!(told(h, &out), "allow", "{h}: {payload}: {out:?}");
     }
     let audit = env.audit_lines();

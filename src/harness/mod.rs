@@ -11,6 +11,9 @@ mod tools;
 
 use tools::{copilot_tool, gemini_tool, remap, unknown};
 
+use crate::cause::Cause;
+use crate::decision::{Decision, Gate};
+use crate::engine::{Evaluation, Outcome, Step};
 use crate::input::InputError;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -48,6 +51,34 @@ impl Harness {
             Harness::Codex => "codex",
         }
     }
+}
+
+/// A tool of another harness this module does not map (`gemini:save_memory`): gatehook
+/// cannot know what it does.
+pub fn is_unmapped(tool: &str) -> bool {
+    Harness::NAMES
+        .iter()
+        .any(|h| tool.strip_prefix(h).is_some_and(|r| r.starts_with(':')))
+}
+
+/// An unmapped tool is never allowed: not by a wildcard rule, not by the reviewer (who
+/// would be judging a name). What would have been allowed or reviewed is asked.
+pub fn never_allow(tool: &str, ev: &mut Evaluation) {
+    match ev.outcome {
+        Outcome::Review => {}
+        Outcome::Decided(Decision::Allow) => {
+            ev.cause = Cause::Undecided {
+                why: format!("{tool} is a tool gatehook does not know"),
+            };
+            ev.gate = Gate::Floor;
+        }
+        Outcome::Silent | Outcome::Decided(Decision::Ask | Decision::Deny) => return,
+    }
+    ev.outcome = Outcome::Decided(Decision::Ask);
+    ev.steps.push(Step {
+        stage: "harness",
+        detail: format!("{tool} is not a tool gatehook knows: never allowed, the person decides"),
+    });
 }
 
 /// The answer shape a payload expects (see [`render`]).
@@ -449,5 +480,7 @@ mod tests {
         for (v, want) in cases {
             assert_eq!(detect(&obj(v.clone())), want, "{v}");
         }
+        assert!(is_unmapped("gemini:save_memory") && is_unmapped("codex:x"));
+        assert!(!is_unmapped("mcp__a__b") && !is_unmapped("Bash") && !is_unmapped("geminix:y"));
     }
 }
