@@ -20,6 +20,7 @@ fn python(env: &Env, script: &str) -> Out {
         .env("GATEHOOK_HOME", &env.gh)
         .env("GATEHOOK_MANAGED_CONFIG", &env.managed)
         .env("GATEHOOK_BIN", BIN)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
         .env("EXAMPLES", Path::new(REPO).join("examples/sdk"))
         .env("WS", &env.ws)
         .current_dir(&env.ws);
