@@ -67,7 +67,11 @@ fn typical(c: &mut Criterion) {
     let main_rs = f.ws.join("src/main.rs");
     let cases = [
         ("read", "Read", json!({"file_path": main_rs})),
-        ("edit", "Edit", json!({"file_path": main_rs, "old_string": "a", "new_string": "b"})),
+        (
+            "edit",
+            "Edit",
+            json!({"file_path": main_rs, "old_string": "a", "new_string": "b"}),
+        ),
         ("git_status", "Bash", json!({"command": "git status"})),
         (
             "compound",
@@ -95,7 +99,10 @@ fn command_length(c: &mut Criterion) {
     for words in [4usize, 64, 1024] {
         let cmd = format!(
             "ls {}",
-            (0..words).map(|i| format!("src/f{i}.rs")).collect::<Vec<_>>().join(" ")
+            (0..words)
+                .map(|i| format!("src/f{i}.rs"))
+                .collect::<Vec<_>>()
+                .join(" ")
         );
         let input = obj(json!({ "command": cmd }));
         g.bench_with_input(BenchmarkId::from_parameter(words), &input, |b, input| {
@@ -106,7 +113,7 @@ fn command_length(c: &mut Criterion) {
 }
 
 fn transcript_line(i: usize) -> String {
-    let rec = if i % 3 == 0 {
+    let rec = if i.is_multiple_of(3) {
         json!({"type": "user", "uuid": format!("u{i}"), "message": {"role": "user", "content": format!("please fix bug {i}")}})
     } else {
         json!({"type": "assistant", "uuid": format!("a{i}"), "message": {"role": "assistant",
@@ -164,12 +171,20 @@ fn audit_size(c: &mut Criterion) {
         }
         std::fs::create_dir_all(dir).unwrap();
         std::fs::write(dir.join("audit.jsonl"), &text).unwrap();
-        g.bench_with_input(BenchmarkId::from_parameter(format!("{mb}MiB")), &settings, |b, s| {
-            b.iter(|| audit::append(s, &record).unwrap())
-        });
+        g.bench_with_input(
+            BenchmarkId::from_parameter(format!("{mb}MiB")),
+            &settings,
+            |b, s| b.iter(|| audit::append(s, &record).unwrap()),
+        );
     }
     g.finish();
 }
 
-criterion_group!(benches, typical, command_length, transcript_length, audit_size);
+criterion_group!(
+    benches,
+    typical,
+    command_length,
+    transcript_length,
+    audit_size
+);
 criterion_main!(benches);

@@ -38,6 +38,15 @@ struct Case {
 
 const EXPECTATIONS: &[&str] = &["allow", "ask", "deny", "none", "review", "not-allow"];
 
+/// One named case of a run, for the JUnit report.
+#[derive(Debug)]
+pub struct CaseResult {
+    pub name: String,
+    /// Why it failed (or, with `error`, why it could not run).
+    pub failure: Option<String>,
+    pub error: bool,
+}
+
 /// The result of a check run.
 #[derive(Debug, Default)]
 pub struct Report {
@@ -45,13 +54,46 @@ pub struct Report {
     pub failures: Vec<String>,
     /// Files that could not be read or parsed.
     pub broken: Vec<String>,
+    pub cases: Vec<CaseResult>,
+    /// Informational lines (`--replay`).
+    pub notes: Vec<String>,
+    /// A replay: failures are changed decisions, reported but not failing unless asked.
+    pub replay: bool,
+    pub fail_on_change: bool,
 }
 
 impl Report {
+    pub fn pass(&mut self, name: String) {
+        self.passed += 1;
+        self.cases.push(CaseResult {
+            name,
+            failure: None,
+            error: false,
+        });
+    }
+
+    pub fn fail(&mut self, name: String, why: String) {
+        self.failures.push(format!("{name}: {why}"));
+        self.cases.push(CaseResult {
+            name,
+            failure: Some(why),
+            error: false,
+        });
+    }
+
+    pub fn error(&mut self, name: String, why: String) {
+        self.broken.push(format!("{name}: {why}"));
+        self.cases.push(CaseResult {
+            name,
+            failure: Some(why),
+            error: true,
+        });
+    }
+
     pub fn exit_code(&self) -> i32 {
         if !self.broken.is_empty() {
             2
-        } else if !self.failures.is_empty() {
+        } else if !self.failures.is_empty() && (!self.replay || self.fail_on_change) {
             1
         } else {
             0
@@ -63,27 +105,103 @@ impl Report {
         for b in &self.broken {
             let _ = writeln!(s, "ERROR {b}");
         }
+        let label = if self.replay { "CHANGED" } else { "FAIL " };
         for f in &self.failures {
-            let _ = writeln!(s, "FAIL  {f}");
+            let _ = writeln!(s, "{label} {f}");
         }
-        let _ = writeln!(
-            s,
-            "{} passed, {} failed",
-            self.passed,
-            self.failures.len() + self.broken.len()
-        );
+        for n in &self.notes {
+            let _ = writeln!(s, "NOTE  {n}");
+        }
+        if self.replay {
+            let _ = writeln!(
+                s,
+                "{} replayed, {} unchanged, {} changed, {} errors",
+                self.passed + self.failures.len(),
+                self.passed,
+                self.failures.len(),
+                self.broken.len()
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "{} passed, {} failed",
+                self.passed,
+                self.failures.len() + self.broken.len()
+            );
+        }
         s
     }
 
     pub fn render_json(&self) -> String {
-        serde_json::json!({
+        let mut v = serde_json::json!({
             "passed": self.passed,
             "failures": self.failures,
             "errors": self.broken,
             "ok": self.exit_code() == 0,
-        })
-        .to_string()
+        });
+        if self.replay {
+            v["changed"] = serde_json::json!(self.failures);
+            v["notes"] = serde_json::json!(self.notes);
+        }
+        v.to_string()
     }
+
+    /// A JUnit XML report: one `testcase` per case, `failure` for a failed case (a changed
+    /// decision in a replay), `error` for one that could not run.
+    pub fn render_junit(&self) -> String {
+        let failures = self
+            .cases
+            .iter()
+            .filter(|c| c.failure.is_some() && !c.error)
+            .count();
+        let errors = self.cases.iter().filter(|c| c.error).count();
+        let counts = format!(
+            r#"tests="{}" failures="{failures}" errors="{errors}""#,
+            self.cases.len()
+        );
+        let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        let _ = writeln!(s, r#"<testsuites name="gatehook" {counts}>"#);
+        let _ = writeln!(s, r#"  <testsuite name="gatehook check" {counts}>"#);
+        for c in &self.cases {
+            let name = xml_escape(&c.name);
+            match &c.failure {
+                None => {
+                    let _ = writeln!(s, r#"    <testcase classname="gatehook" name="{name}"/>"#);
+                }
+                Some(why) => {
+                    let tag = if c.error { "error" } else { "failure" };
+                    let why = xml_escape(why);
+                    let _ = writeln!(
+                        s,
+                        r#"    <testcase classname="gatehook" name="{name}"><{tag} message="{why}">{why}</{tag}></testcase>"#
+                    );
+                }
+            }
+        }
+        s.push_str("  </testsuite>\n</testsuites>\n");
+        s
+    }
+}
+
+/// Escape text for an XML attribute or element; characters XML 1.0 cannot carry at all
+/// (most control characters) become U+FFFD.
+pub fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' => out.push_str("&#9;"),
+            '\n' => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Run `gatehook check`. `paths` empty: lint the config in effect for `cwd`'s project and
@@ -120,28 +238,27 @@ fn lint(cwd: &Path, env: &Env, report: &mut Report) {
     let prepared = match hook::prepare(cwd, env) {
         Ok(p) => p,
         Err(cause) => {
-            report.broken.push(cause.describe());
+            report.error("config".to_string(), cause.describe());
             return;
         }
     };
     let rules = &prepared.config.rules;
     let at = |r: &LoadedRule| format!("{}:{}", r.source.file.display(), r.source.line);
     for r in rules.deny.iter().chain(&rules.ask).chain(&rules.allow) {
+        let name = format!("{}: rule `{}`", at(r), r.rule.text);
         if r.rule.can_never_match() {
-            report
-                .failures
-                .push(format!("{}: rule `{}` can never match", at(r), r.rule.text));
+            report.fail(name, "can never match".to_string());
         } else {
-            report.passed += 1;
+            report.pass(name);
         }
     }
     for r in &rules.allow {
         if r.rule.is_broad() {
-            report.failures.push(format!(
-                "{}: allow rule `{}` is broad (it allows whole interpreters or every command; auto mode ignores it)",
-                at(r),
-                r.rule.text
-            ));
+            report.fail(
+                format!("{}: allow rule `{}`", at(r), r.rule.text),
+                "is broad (it allows whole interpreters or every command; auto mode ignores it)"
+                    .to_string(),
+            );
         }
         if let Some(d) = rules
             .deny
@@ -149,16 +266,14 @@ fn lint(cwd: &Path, env: &Env, report: &mut Report) {
             .chain(&rules.ask)
             .find(|d| d.rule.text == r.rule.text)
         {
-            report.failures.push(format!(
-                "{}: allow rule `{}` is shadowed by the same rule at {}",
-                at(r),
-                r.rule.text,
-                at(d)
-            ));
+            report.fail(
+                format!("{}: allow rule `{}`", at(r), r.rule.text),
+                format!("is shadowed by the same rule at {}", at(d)),
+            );
         }
     }
     for note in &prepared.config.notes {
-        report.failures.push(format!("config: {note}"));
+        report.fail("config".to_string(), note.to_string());
     }
 }
 
@@ -166,27 +281,26 @@ fn run_file(path: &Path, cwd: &Path, env: &Env, report: &mut Report) {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
-            report.broken.push(format!("{}: {e}", path.display()));
+            report.error(path.display().to_string(), e.to_string());
             return;
         }
     };
     let file: TestFile = match toml::from_str(&text) {
         Ok(f) => f,
         Err(e) => {
-            report.broken.push(format!(
-                "{}: {}",
-                path.display(),
-                crate::cause::one_line(&e.to_string(), 300)
-            ));
+            report.error(
+                path.display().to_string(),
+                crate::cause::one_line(&e.to_string(), 300),
+            );
             return;
         }
     };
     for (i, case) in file.case.iter().enumerate() {
         let label = format!("{} case {} ({})", path.display(), i + 1, case.name);
         match run_case(case, cwd, env) {
-            Ok(None) => report.passed += 1,
-            Ok(Some(why)) => report.failures.push(format!("{label}: {why}")),
-            Err(why) => report.broken.push(format!("{label}: {why}")),
+            Ok(None) => report.pass(label),
+            Ok(Some(why)) => report.fail(label, why),
+            Err(why) => report.error(label, why),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! nowhere else.
 
 use crate::explain::{self, ExplainArgs};
+use crate::harness::Harness;
 use crate::hook::{self, Env};
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -21,7 +22,11 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Read one hook payload (JSON) on stdin and answer on stdout.
-    Hook,
+    Hook {
+        /// The harness's protocol (default: detected where unambiguous, else claude).
+        #[arg(long, value_parser = crate::harness::Harness::NAMES.to_vec())]
+        format: Option<String>,
+    },
     /// Show how a call would be decided, step by step, without running it.
     Explain {
         /// Print one JSON object.
@@ -55,8 +60,16 @@ pub enum Command {
     /// Exit 0: all good; 1: a test or lint failed; 2: a file could not be read or parsed.
     Check {
         /// Output format.
-        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        #[arg(long, value_parser = ["text", "json", "junit"], default_value = "text")]
         format: String,
+        /// Re-decide the calls in this audit log under the current policy (never the
+        /// reviewer) and list those whose decision would change. Exit 0 unless the file
+        /// cannot be read (2), or `--fail-on-change` and something changed (1).
+        #[arg(long, conflicts_with = "paths")]
+        replay: Option<PathBuf>,
+        /// With --replay: exit 1 when any decision would change.
+        #[arg(long, requires = "replay")]
+        fail_on_change: bool,
         /// Policy-test files to run (default: lint + .gatehook/tests/*.toml).
         paths: Vec<PathBuf>,
     },
@@ -161,11 +174,10 @@ pub enum RulesAction {
 pub fn run() -> i32 {
     // The hook runs once per tool call: skip building the clap command tree for it (that
     // alone touches dozens of pages at start-up). Any other argument list goes to clap.
-    let mut args = std::env::args_os().skip(1);
-    if let (Some(first), None) = (args.next(), args.next()) {
-        if first == "hook" {
-            let answer = hook::run(&mut std::io::stdin().lock(), &Env::from_process());
-            return emit(answer);
+    let args: Vec<_> = std::env::args_os().skip(1).collect();
+    if args.first().is_some_and(|a| a == "hook") {
+        if let Some(format) = hook_format(&args[1..]) {
+            return run_hook(format);
         }
     }
     let cli = match Cli::try_parse() {
@@ -177,10 +189,7 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
-        Command::Hook => {
-            let answer = hook::run(&mut std::io::stdin().lock(), &Env::from_process());
-            emit(answer)
-        }
+        Command::Hook { format } => run_hook(format.as_deref().and_then(Harness::parse)),
         Command::Explain {
             json,
             cwd,
@@ -214,7 +223,12 @@ pub fn run() -> i32 {
                 }
             }
         }
-        Command::Check { format, paths } => {
+        Command::Check {
+            format,
+            replay,
+            fail_on_change,
+            paths,
+        } => {
             let cwd = match std::env::current_dir() {
                 Ok(c) => c,
                 Err(e) => {
@@ -222,11 +236,15 @@ pub fn run() -> i32 {
                     return 2;
                 }
             };
-            let report = crate::check::run(&paths, &cwd, &Env::from_process());
-            print_out(&if format == "json" {
-                report.render_json()
-            } else {
-                report.render_text()
+            let env = Env::from_process();
+            let report = match &replay {
+                Some(file) => crate::replay::run(file, &env, fail_on_change),
+                None => crate::check::run(&paths, &cwd, &env),
+            };
+            print_out(&match format.as_str() {
+                "json" => report.render_json(),
+                "junit" => report.render_junit(),
+                _ => report.render_text(),
             });
             report.exit_code()
         }
@@ -342,6 +360,27 @@ fn settings_cmd(t: &SettingsTarget, uninstall: bool) -> i32 {
             2
         }
     }
+}
+
+/// `hook`, `hook --format X`, `hook --format=X` without clap: `Some(format)` when the
+/// arguments are exactly one of those with a known harness, else `None` (clap reports it).
+fn hook_format(rest: &[std::ffi::OsString]) -> Option<Option<Harness>> {
+    let rest: Vec<&str> = rest.iter().map(|a| a.to_str()).collect::<Option<_>>()?;
+    let name = match rest.as_slice() {
+        [] => return Some(None),
+        ["--format", name] => *name,
+        [one] => one.strip_prefix("--format=")?,
+        _ => return None,
+    };
+    Harness::parse(name).map(Some)
+}
+
+fn run_hook(format: Option<Harness>) -> i32 {
+    emit(hook::run_as(
+        &mut std::io::stdin().lock(),
+        &Env::from_process(),
+        format,
+    ))
 }
 
 fn print_out(text: &str) {

@@ -10,6 +10,7 @@ use crate::config::{self, Config, ConfigPaths};
 use crate::decision::{Decision, Gate, Mode};
 use crate::engine::{self, Call, Context, Evaluation, Outcome};
 use crate::floor::FloorCtx;
+use crate::harness::{self, Harness, ProjectHint, Surface};
 use crate::input::{self, Event, HookInput, InputError};
 use crate::output;
 use crate::paths::{self, Workspace};
@@ -65,9 +66,21 @@ pub fn fail_closed(event: Option<&Event>, cause: &Cause) -> Answer {
     }
 }
 
-fn input_failure(text: Option<&str>, e: &InputError) -> Answer {
+/// How a payload is answered: its harness, the answer shape and the event.
+struct Reply {
+    harness: Harness,
+    surface: Surface,
+}
+
+impl Reply {
+    fn fail(&self, event: Option<&Event>, cause: &Cause) -> Answer {
+        harness::render::fail_closed(self.harness, self.surface, event, cause)
+    }
+}
+
+fn input_failure(reply: &Reply, text: Option<&str>, e: &InputError) -> Answer {
     let event = text.and_then(input::sniff_event);
-    fail_closed(
+    reply.fail(
         event.as_ref(),
         &Cause::BadInput {
             error: e.to_string(),
@@ -75,28 +88,70 @@ fn input_failure(text: Option<&str>, e: &InputError) -> Answer {
     )
 }
 
-/// Run the hook on raw stdin bytes.
+/// Run the hook on raw stdin bytes, detecting the harness from the payload.
 pub fn run(stdin: &mut impl std::io::Read, env: &Env) -> Answer {
+    run_as(stdin, env, None)
+}
+
+/// Run the hook for `format` (`None`: detect it where the payload is unambiguous).
+pub fn run_as(stdin: &mut impl std::io::Read, env: &Env, format: Option<Harness>) -> Answer {
     let start = Instant::now();
     // Debug builds only: lets the test suite prove that a crash blocks the call.
     #[cfg(debug_assertions)]
     if std::env::var_os("GATEHOOK_TEST_PANIC").is_some() {
         panic!("GATEHOOK_TEST_PANIC is set");
     }
+    let guess = format.unwrap_or(Harness::Claude);
+    let mut reply = Reply {
+        harness: guess,
+        surface: harness::surface(guess, &serde_json::Map::new()),
+    };
     let text = match input::read_payload(stdin) {
         Ok(t) => t,
-        Err(e) => return input_failure(None, &e),
+        Err(e) => return input_failure(&reply, None, &e),
     };
-    let hook = match input::parse(&text) {
+    let obj = match input::parse_object(&text) {
+        Ok(o) => o,
+        Err(e) => return input_failure(&reply, Some(&text), &e),
+    };
+    reply.harness = format.unwrap_or_else(|| harness::detect(&obj));
+    reply.surface = harness::surface(reply.harness, &obj);
+    let norm = match harness::normalize(reply.harness, obj) {
+        Ok(n) => n,
+        Err(e) => return input_failure(&reply, Some(&text), &e),
+    };
+    let hook = match input::from_object(norm.object) {
         Ok(h) => h,
-        Err(e) => return input_failure(Some(&text), &e),
+        Err(e) => return input_failure(&reply, Some(&text), &e),
     };
+    let mut env = env.clone();
+    if env.claude_project_dir.as_deref().is_none_or(str::is_empty) {
+        env.claude_project_dir = match norm.project {
+            Some(ProjectHint::Root(r)) => Some(r),
+            Some(ProjectHint::From(cwd)) => {
+                Some(paths::project_root(None, &cwd).display().to_string())
+            }
+            None => None,
+        };
+    }
     match hook.event {
-        Event::PreToolUse | Event::PermissionRequest => decide(&hook, env, start),
-        Event::UserPromptSubmit => user_prompt(&hook, env),
-        Event::SubagentStop => subagent_stop(&hook, env),
-        Event::PostToolUse => post_tool_use(&hook, env),
-        Event::SessionStart | Event::Other(_) => Answer::default(),
+        Event::PreToolUse | Event::PermissionRequest => decide(&hook, &env, &reply, start),
+        Event::UserPromptSubmit => {
+            let answer = user_prompt(&hook, &env);
+            match reply.harness {
+                // Only Claude Code takes the subagent summary as prompt context.
+                Harness::Claude => answer,
+                _ => Answer {
+                    stdout: harness::render::prompt_answer(reply.surface),
+                    ..answer
+                },
+            }
+        }
+        Event::SubagentStop if reply.harness == Harness::Claude => subagent_stop(&hook, &env),
+        Event::PostToolUse if reply.harness == Harness::Claude => post_tool_use(&hook, &env),
+        Event::SubagentStop | Event::PostToolUse | Event::SessionStart | Event::Other(_) => {
+            Answer::default()
+        }
     }
 }
 
@@ -262,7 +317,20 @@ pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
 }
 
 impl Prepared {
+    /// Judge a call. Codex's `apply_patch` is judged file by file (`harness::patch`), each
+    /// file through the same evaluation; another harness's unmapped tool is never allowed.
     pub fn evaluate(&self, call: &Call) -> Evaluation {
+        if call.tool == harness::patch::TOOL {
+            return harness::patch::evaluate(call, |c| self.evaluate_one(c));
+        }
+        let mut ev = self.evaluate_one(call);
+        if harness::is_unmapped(call.tool) {
+            harness::never_allow(call.tool, &mut ev);
+        }
+        ev
+    }
+
+    fn evaluate_one(&self, call: &Call) -> Evaluation {
         let baseline = FileBaseline::new(&self.state_root, call.session_id, self.record_baseline);
         let holds = crate::holds::load(&self.state_root, call.session_id);
         let ctx = Context {
@@ -338,9 +406,9 @@ fn settle_for_hook(
     (r.settled, Some(r.record))
 }
 
-fn decide(hook: &HookInput, env: &Env, start: Instant) -> Answer {
+fn decide(hook: &HookInput, env: &Env, reply: &Reply, start: Instant) -> Answer {
     let Some(tool) = hook.tool.as_ref() else {
-        return fail_closed(
+        return reply.fail(
             Some(&hook.event),
             &Cause::Internal {
                 error: "tool event without a tool".to_string(),
@@ -350,8 +418,8 @@ fn decide(hook: &HookInput, env: &Env, start: Instant) -> Answer {
     let prepared = match prepare(&hook.cwd, env) {
         Ok(p) => p,
         Err(cause) => {
-            audit_failure(hook, &cause, start);
-            return fail_closed(Some(&hook.event), &cause);
+            audit_failure(hook, reply, &cause, start);
+            return reply.fail(Some(&hook.event), &cause);
         }
     };
     let call = Call {
@@ -369,6 +437,12 @@ fn decide(hook: &HookInput, env: &Env, start: Instant) -> Answer {
     let mut record = audit_record(hook, &ev, &settled, &reason, mode, start);
     if let Some(r) = review {
         record["review"] = r;
+    }
+    record["harness"] = json!(reply.harness.as_str());
+    let told = harness::render::told(reply.surface, &hook.event, settled.decision);
+    if reply.surface != Surface::Claude && told != record["decision"] {
+        // What the harness was told, where it cannot express gatehook's decision.
+        record["answered"] = json!(told);
     }
     let mut stderr = None;
     if prepared.config.audit.enabled {
@@ -392,10 +466,12 @@ fn decide(hook: &HookInput, env: &Env, start: Instant) -> Answer {
         };
     }
     Answer {
-        stdout: output::render(
+        stdout: harness::render::answer(
+            reply.surface,
             &hook.event,
             settled.decision,
             &reason,
+            &settled.cause,
             &tool.name,
             Some(&tool.input),
         ),
@@ -461,7 +537,7 @@ fn audit_record(
 
 /// A decision that failed before evaluation (bad config) is still recorded, best effort,
 /// with default audit settings.
-fn audit_failure(hook: &HookInput, cause: &Cause, start: Instant) {
+fn audit_failure(hook: &HookInput, reply: &Reply, cause: &Cause, start: Instant) {
     let reason = output::reason_line(Some(Decision::Deny), cause);
     let tool = hook.tool.as_ref();
     let record = json!({
@@ -473,6 +549,7 @@ fn audit_failure(hook: &HookInput, cause: &Cause, start: Instant) {
         "tool": tool.map(|t| t.name.clone()),
         "input": tool.map(|t| redact::redact_value(&Value::Object(t.input.clone()))),
         "cwd": hook.cwd,
+        "harness": reply.harness.as_str(),
         "decision": "deny",
         "gate": Gate::Error.as_str(),
         "cause": cause.id(),

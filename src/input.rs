@@ -193,15 +193,20 @@ pub fn read_payload(r: &mut impl Read) -> Result<String, InputError> {
 /// Parse a payload. serde_json's recursion limit (128) turns deeply nested input into an
 /// error rather than a stack overflow.
 pub fn parse(text: &str) -> Result<HookInput, InputError> {
+    from_object(parse_object(text)?)
+}
+
+/// Parse a payload into its JSON object, before any harness-specific rewriting.
+pub fn parse_object(text: &str) -> Result<Map<String, Value>, InputError> {
     let value: Value = serde_json::from_str(text).map_err(|e| {
         let mut msg = e.to_string();
         msg.truncate(120);
         InputError::NotJson(msg)
     })?;
-    let Value::Object(obj) = value else {
-        return Err(InputError::NotObject);
-    };
-    from_object(obj)
+    match value {
+        Value::Object(obj) => Ok(obj),
+        _ => Err(InputError::NotObject),
+    }
 }
 
 /// Best effort: the event name of a payload that may otherwise be invalid, so a failure can

@@ -9,6 +9,8 @@
 //! - [`engine`]: the one evaluation, returning an outcome, a gate and a [`cause::Cause`];
 //! - [`hook`]: the edge that settles reviews, writes the [`audit`] record and answers via
 //!   [`output`]; [`explain`] renders the same evaluation for people;
+//! - [`harness`]: other agents' payloads (Gemini, Cursor, Copilot, Codex) rewritten into
+//!   the Claude shape, and answered in their own;
 //! - [`review`]: the LLM reviewer that settles auto mode's pending reviews, bounded by code.
 #![forbid(unsafe_code)]
 
@@ -28,6 +30,7 @@ pub mod engine;
 pub mod explain;
 pub mod floor;
 pub mod generate;
+pub mod harness;
 pub mod holds;
 pub mod hook;
 pub mod input;
@@ -35,6 +38,7 @@ pub mod install;
 pub mod output;
 pub mod paths;
 pub mod redact;
+pub mod replay;
 pub mod review;
 pub mod rules;
 pub mod shell;
