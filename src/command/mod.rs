@@ -18,6 +18,7 @@
 //! and `cwd` (where each part runs).
 
 mod build;
+mod catalog;
 mod code;
 mod cwd;
 mod destructive;
@@ -508,6 +509,18 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     if let Some(c) = found {
         look.class = c;
         return look;
+    }
+    // The long tail: a tool no catalogue knows, told to delete, purge, revoke, … .
+    let prog = cmd.program();
+    if matches!(look.class, Class::Unknown { .. })
+        && !catalog::knows(prog)
+        && !routine::is_catalogued(prog)
+        && !destructive::RUNNERS.contains(&prog)
+    {
+        if let Some((category, reason)) = catalog::unknown_program_mutation(cmd) {
+            look.class = Class::Soft { category, reason };
+            return look;
+        }
     }
     if matches!(look.class, Class::Build { .. }) {
         build::check_baseline(cmd, ctx, &mut look);
