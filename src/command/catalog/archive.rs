@@ -120,6 +120,10 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
     if !(stdout || check) {
         return Said::unknown(format!("{prog} replaces files in place"));
     }
+    const LONG_OK: &[&str] = &[
+        "--stdout", "--to-stdout", "--decompress", "--uncompress", "--test", "--list",
+        "--verbose", "--quiet", "--force", "--keep", "--no-name", "--name", "--fast", "--best",
+    ];
     let mut files = Vec::new();
     let mut skip = false;
     for a in args {
@@ -127,7 +131,15 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
             skip = false;
         } else if a == "-S" || a == "--suffix" {
             skip = true;
-        } else if !a.starts_with('-') {
+        } else if a.starts_with("--") {
+            if !LONG_OK.contains(&a.as_str()) {
+                return Said::unknown(format!("{prog} {a} is not a known option"));
+            }
+        } else if let Some(b) = a.strip_prefix('-') {
+            if let Some(c) = b.chars().find(|c| !"cdtlvfqkn123456789".contains(*c)) {
+                return Said::unknown(format!("{prog} -{c} is not a known option"));
+            }
+        } else {
             files.push(a.clone());
         }
     }

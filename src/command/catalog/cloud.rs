@@ -24,7 +24,10 @@ const MUTATING: &[&str] = &[
     "failover", "promote", "merge", "split", "increase", "decrease", "lock", "unlock",
     "generate", "issue", "approve", "reject", "wait-for", "exec", "open", "browse", "scale",
     "create-or-update", "purge-deleted", "start-query", "stop-query", "batch-write",
-    "batch-delete", "transact-write", "admin", "confirm", "respond", "reject",
+    "batch-delete", "transact-write", "admin", "confirm", "respond", "perform", "simulate",
+    "reinstall", "repair", "migrate", "rebuild", "refresh", "sync", "push", "pull", "trigger",
+    "retry", "resend", "abandon", "fail", "flush", "clone", "rename", "transfer", "accept",
+    "claim", "release", "reimage", "restore", "set-iam-policy", "mount", "unmount",
 ];
 
 /// Verbs that only read.
@@ -204,6 +207,9 @@ pub(super) fn aws(cmd: &Cmd) -> Said {
         }
     }
     let rest = args.get(i..).unwrap_or(&[]);
+    if args.iter().any(|a| a.starts_with("--endpoint-url")) {
+        return Said::unknown("aws --endpoint-url sends signed requests to another host");
+    }
     let words = positionals(rest, AWS_VALUE_OPTS);
     if words.contains(&"help") || asks_help(rest) {
         return Said::read("aws prints help");

@@ -99,7 +99,7 @@ pub(crate) fn not_read_only(sql: &str, duckdb: bool) -> Option<String> {
         return Some(format!("{f} has side effects or reads server files"));
     }
     // DuckDB reads files and URLs named as tables (`FROM '/etc/x.csv'`).
-    if duckdb && (trimmed.contains('\'') || trimmed.contains('"')) && trimmed.contains('/') {
+    if duckdb && (trimmed.contains('\'') || trimmed.contains('"')) {
         return Some("duckdb reads a file or URL named in the query".into());
     }
     None

@@ -192,33 +192,43 @@ pub(super) fn gh(cmd: &Cmd) -> Said {
 }
 
 /// `gh api`: GET without a body reads; a method, body fields or an input file write.
+/// `-F key=@file` reads a local file and sends it, whatever the method: a read path.
 fn api(args: &[String], pos: &[&str]) -> Said {
-    let method = option_value(args, &["-X", "--method"]).map(str::to_ascii_uppercase);
-    let fields = ["-f", "-F", "--field", "--raw-field"]
-        .iter()
-        .any(|f| has_flag(args, f) || args.iter().any(|a| a.starts_with(f) && a.len() > f.len() && !f.starts_with("--")));
-    let input = has_flag(args, "--input");
     let graphql = pos.get(1) == Some(&"graphql");
-    let body: String = args.join(" ");
-    match method.as_deref() {
-        Some("GET" | "HEAD") if !input => {
-            return Said::read("gh api GET reads from the API");
+    let mut reads = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let v = match a.as_str() {
+            "-F" | "--field" => it.next().map(String::as_str),
+            _ => a
+                .strip_prefix("--field=")
+                .or_else(|| a.strip_prefix("-F").filter(|v| !v.is_empty())),
+        };
+        if let Some(path) = v.and_then(|v| v.split_once("=@")).map(|(_, p)| p) {
+            if path == "-" || graphql {
+                return Said::unknown("gh api -F key=@… sends a file or stdin gatehook cannot read");
+            }
+            reads.push(path.to_string());
         }
-        Some("DELETE") => return Said::soft("deletion", "gh api -X DELETE deletes on GitHub"),
-        Some(m) => return Said::soft("publish", format!("gh api -X {m} changes state on GitHub")),
-        None => {}
     }
-    if graphql {
-        if body.to_ascii_lowercase().contains("mutation") || input {
-            return Said::soft("publish", "gh api graphql runs a mutation");
+    let method = option_value(args, &["-X", "--method"]).map(str::to_ascii_uppercase);
+    let fields = ["-f", "-F", "--field", "--raw-field"].iter().any(|f| {
+        has_flag(args, f)
+            || (!f.starts_with("--") && args.iter().any(|a| a.starts_with(f) && a.len() > 2))
+    });
+    let input = has_flag(args, "--input");
+    let body = args.join(" ").to_ascii_lowercase();
+    let said = match method.as_deref() {
+        Some("GET" | "HEAD") if !input => Said::read("gh api GET reads from the API"),
+        Some("DELETE") => Said::soft("deletion", "gh api -X DELETE deletes on GitHub"),
+        Some(m) => Said::soft("publish", format!("gh api -X {m} changes state on GitHub")),
+        None if graphql && (body.contains("mutation") || input) => {
+            Said::soft("publish", "gh api graphql runs a mutation")
         }
-        return Said::read("gh api graphql runs a query");
-    }
-    if input {
-        return Said::soft("publish", "gh api --input sends a request body (a POST)");
-    }
-    if fields {
-        return Said::soft("publish", "gh api with fields sends a POST");
-    }
-    Said::read("gh api GET reads from the API")
+        None if graphql => Said::read("gh api graphql runs a query"),
+        None if input => Said::soft("publish", "gh api --input sends a request body (a POST)"),
+        None if fields => Said::soft("publish", "gh api with fields sends a POST"),
+        None => Said::read("gh api GET reads from the API"),
+    };
+    said.with_reads(reads)
 }

@@ -53,7 +53,7 @@ const KUBECTL_VALUE_OPTS: &[&str] = &[
 ];
 
 const KUBECTL: &[Entry] = &[
-    read(&["get"], "lists resources"),
+    read_unless(&["get"], &["--raw"], "lists resources"),
     read(&["describe"], "describes resources"),
     read(&["logs"], "prints container logs"),
     read(&["top"], "shows resource use"),
@@ -77,7 +77,11 @@ const KUBECTL: &[Entry] = &[
     read(&["rollout", "status"], "waits for a rollout"),
     read(&["rollout", "history"], "lists rollout revisions"),
     read(&["diff"], "compares manifests with the cluster"),
-    read(&["kustomize"], "renders manifests to stdout"),
+    read_unless(
+        &["kustomize"],
+        &["--enable-helm", "--enable-alpha-plugins", "--enable-exec"],
+        "renders manifests to stdout",
+    ),
     read(&["plugin", "list"], "lists plugins"),
     read(&["completion"], "prints shell completion"),
     read(&["wait"], "waits for a condition"),
@@ -136,7 +140,8 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
     // Secrets printed in full.
     if verb == "get"
         && pos.iter().skip(1).any(|w| {
-            w.split(['/', ','])
+            w.to_ascii_lowercase()
+                .split(['/', ',', '.'])
                 .any(|r| matches!(r, "secret" | "secrets"))
         })
         && option_value(args, &["-o", "--output"]).is_some_and(|o| {
@@ -162,7 +167,13 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
     match lookup(KUBECTL, &pos) {
         Some(e) => {
             let reads = option_files(args, &["-f", "--filename", "-k", "--kustomize"]);
-            super::apply(prog, e, args).with_reads(reads)
+            let said = super::apply(prog, e, args).with_reads(reads);
+            if matches!(said, Said::Read { .. })
+                && option_value(args, &["-s", "--server"]).is_some()
+            {
+                return Said::unknown(format!("{prog} --server sends the credentials to another host"));
+            }
+            said
         }
         None => Said::unknown(format!("{prog} {verb} is not in the kubectl catalogue")),
     }
@@ -395,7 +406,6 @@ const COMPOSE: &[Entry] = &[
     read(&["port"], "prints a port mapping"),
     read(&["version"], "prints its version"),
     read(&["top"], "lists service processes"),
-    read(&["config"], "prints the resolved configuration"),
     soft(&["down"], "container", "stops and removes containers (and volumes with -v)"),
     soft(&["rm"], "container", "removes stopped containers"),
     soft(&["kill"], "container", "kills services"),

@@ -259,6 +259,13 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
     if urls.is_empty() {
         return Said::unknown("curl without a URL");
     }
+    if let Some(u) = urls.iter().find(|u| {
+        u.split_once("://").is_some_and(|(scheme, _)| {
+            !matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https" | "ftp" | "ftps")
+        })
+    }) {
+        return Said::unknown(format!("curl {u}: only http, https and ftp are catalogued"));
+    }
     let dash_o = words.iter().any(|(n, _)| n == "-O" || n == "--remote-name");
     if dash_o {
         if words.iter().any(|(n, _)| n == "-J" || n == "--remote-header-name") {

@@ -161,6 +161,11 @@ pub(super) fn uv(cmd: &Cmd) -> Said {
         return Said::read("uv prints help or its version");
     }
     let pos = positionals(args, &["--package", "--depth", "-d", "--format", "--python", "-p"]);
+    if matches!(pos.first(), Some(&("tree" | "export" | "version")))
+        && !(has_flag(args, "--frozen") || has_flag(args, "--locked"))
+    {
+        return Said::unknown("uv tree/export/version may lock the project, building packages");
+    }
     if pos.first() == Some(&"version") && pos.len() > 1 {
         return Said::unknown("uv version VALUE changes the project version");
     }
