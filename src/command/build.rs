@@ -98,10 +98,9 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
             ("runs the project's tests", PY_FILES)
         }
         ("go", Some("test" | "build" | "vet")) => ("runs go on the project", GO_FILES),
-        _ if lock_install(cmd.program(), args) => (
-            "installs the project's locked dependencies",
-            &[] as &[&str],
-        ),
+        _ if lock_install(cmd.program(), args) => {
+            ("installs the project's locked dependencies", &[] as &[&str])
+        }
         ("make", _) => ("runs a make target", MAKE_FILES),
         ("just", _) => ("runs a just recipe", JUST_FILES),
         ("tox", _) => ("runs tox environments", PY_FILES),

@@ -7,7 +7,9 @@
 //! I/O of its own apart from resolving paths through `paths` and asking the [`Baseline`]
 //! whether build files changed.
 //!
-//! Submodules: `routine`, `routine_search` and `routine_git` (the read-only catalogue and
+//! Submodules: `catalog` (tool and service families as data: cloud CLIs, Kubernetes,
+//! containers, GitHub, IaC, package managers, databases, fetchers, archivers), `routine`,
+//! `routine_search` and `routine_git` (the read-only catalogue and
 //! each tool's dangerous flags), `dynamic` (paths chosen at run time by a plain lister:
 //! `xargs` and command substitutions), `destructive` (filesystem and the tier dispatch),
 //! `destructive_git`, `destructive_exec` (agents, fetchers, code run out of sight),

@@ -23,9 +23,25 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
     }
     const SHORT_OK: &str = "tvzjJfaZ";
     const LONG_OK: &[&str] = &[
-        "--list", "--verbose", "--gzip", "--gunzip", "--bzip2", "--xz", "--zstd", "--lzma",
-        "--wildcards", "--no-wildcards", "--exclude", "--numeric-owner", "--auto-compress",
-        "--file", "--full-time", "--utc", "--anchored", "--no-anchored", "--ignore-case",
+        "--list",
+        "--verbose",
+        "--gzip",
+        "--gunzip",
+        "--bzip2",
+        "--xz",
+        "--zstd",
+        "--lzma",
+        "--wildcards",
+        "--no-wildcards",
+        "--exclude",
+        "--numeric-owner",
+        "--auto-compress",
+        "--file",
+        "--full-time",
+        "--utc",
+        "--anchored",
+        "--no-anchored",
+        "--ignore-case",
     ];
     let mut list = false;
     let mut files = Vec::new();
@@ -112,7 +128,8 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
         return Said::read(format!("{prog} prints help or its version"));
     }
     let short = |c: char| has_flag(args, &format!("-{c}"));
-    let stdout = prog == "zcat" || short('c') || has_flag(args, "--stdout") || has_flag(args, "--to-stdout");
+    let stdout =
+        prog == "zcat" || short('c') || has_flag(args, "--stdout") || has_flag(args, "--to-stdout");
     let check = short('t') || short('l') || has_flag(args, "--test") || has_flag(args, "--list");
     if short('r') || has_flag(args, "--recursive") {
         return Said::unknown(format!("{prog} -r works on whole directories"));
@@ -121,8 +138,20 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
         return Said::unknown(format!("{prog} replaces files in place"));
     }
     const LONG_OK: &[&str] = &[
-        "--stdout", "--to-stdout", "--decompress", "--uncompress", "--test", "--list",
-        "--verbose", "--quiet", "--force", "--keep", "--no-name", "--name", "--fast", "--best",
+        "--stdout",
+        "--to-stdout",
+        "--decompress",
+        "--uncompress",
+        "--test",
+        "--list",
+        "--verbose",
+        "--quiet",
+        "--force",
+        "--keep",
+        "--no-name",
+        "--name",
+        "--fast",
+        "--best",
     ];
     let mut files = Vec::new();
     let mut skip = false;
@@ -162,13 +191,28 @@ pub(super) fn sevenzip(cmd: &Cmd) -> Said {
     let rest = &args[1..];
     if let Some(s) = rest.iter().find(|a| {
         a.starts_with('-')
-            && !["-scrc", "-slt", "-p", "-r", "-bb", "-ba", "-bs", "-t", "-sccUTF-8", "-mmt"]
-                .iter()
-                .any(|ok| a.starts_with(ok))
+            && ![
+                "-scrc",
+                "-slt",
+                "-p",
+                "-r",
+                "-bb",
+                "-ba",
+                "-bs",
+                "-t",
+                "-sccUTF-8",
+                "-mmt",
+            ]
+            .iter()
+            .any(|ok| a.starts_with(ok))
     }) {
         return Said::unknown(format!("{prog} {s} is not a known listing switch"));
     }
-    let files: Vec<String> = rest.iter().filter(|a| !a.starts_with('-')).cloned().collect();
+    let files: Vec<String> = rest
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .cloned()
+        .collect();
     read_files(format!("{prog} {mode} lists, tests or hashes"), files)
 }
 
@@ -202,7 +246,11 @@ pub(super) fn binhex(cmd: &Cmd) -> Said {
         return Said::read("binhex prints its version");
     }
     if args.first().map(String::as_str) == Some("encode") && has_flag(args, "-c") {
-        let files: Vec<String> = args[1..].iter().filter(|a| !a.starts_with('-')).cloned().collect();
+        let files: Vec<String> = args[1..]
+            .iter()
+            .filter(|a| !a.starts_with('-'))
+            .cloned()
+            .collect();
         return read_files("binhex encode -c prints to stdout".into(), files);
     }
     Said::unknown("binhex writes files")

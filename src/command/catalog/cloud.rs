@@ -11,23 +11,148 @@ use crate::command::Cmd;
 
 /// Verbs (whole words or `verb-…` prefixes) that change cloud resources.
 const MUTATING: &[&str] = &[
-    "create", "delete", "update", "set", "put", "add", "remove", "deploy", "undeploy", "import",
-    "export", "stop", "start", "restart", "reset", "resize", "enable", "disable", "patch",
-    "restore", "rollback", "cancel", "call", "decrypt", "encrypt", "snapshot", "activate",
-    "revoke", "login", "logout", "purge", "destroy", "terminate", "detach", "attach", "move",
-    "cp", "mv", "rm", "rb", "mb", "rsync", "sign", "upload", "publish", "submit", "execute",
-    "ssh", "scp", "modify", "reboot", "register", "unregister", "deregister", "associate",
-    "disassociate", "authorize", "grant", "tag", "untag", "invoke", "run", "send", "rotate",
-    "renew", "swap", "upgrade", "install", "uninstall", "deallocate", "generalize", "capture",
-    "redeploy", "recover", "copy", "change", "replace", "assign", "unassign", "receive",
-    "subscribe", "unsubscribe", "apply", "init", "configure", "connect", "resume", "suspend",
-    "failover", "promote", "merge", "split", "increase", "decrease", "lock", "unlock",
-    "generate", "issue", "approve", "reject", "wait-for", "exec", "open", "browse", "scale",
-    "create-or-update", "purge-deleted", "start-query", "stop-query", "batch-write",
-    "batch-delete", "transact-write", "admin", "confirm", "respond", "perform", "simulate",
-    "reinstall", "repair", "migrate", "rebuild", "refresh", "sync", "push", "pull", "trigger",
-    "retry", "resend", "abandon", "fail", "flush", "clone", "rename", "transfer", "accept",
-    "claim", "release", "reimage", "restore", "set-iam-policy", "mount", "unmount",
+    "create",
+    "delete",
+    "update",
+    "set",
+    "put",
+    "add",
+    "remove",
+    "deploy",
+    "undeploy",
+    "import",
+    "export",
+    "stop",
+    "start",
+    "restart",
+    "reset",
+    "resize",
+    "enable",
+    "disable",
+    "patch",
+    "restore",
+    "rollback",
+    "cancel",
+    "call",
+    "decrypt",
+    "encrypt",
+    "snapshot",
+    "activate",
+    "revoke",
+    "login",
+    "logout",
+    "purge",
+    "destroy",
+    "terminate",
+    "detach",
+    "attach",
+    "move",
+    "cp",
+    "mv",
+    "rm",
+    "rb",
+    "mb",
+    "rsync",
+    "sign",
+    "upload",
+    "publish",
+    "submit",
+    "execute",
+    "ssh",
+    "scp",
+    "modify",
+    "reboot",
+    "register",
+    "unregister",
+    "deregister",
+    "associate",
+    "disassociate",
+    "authorize",
+    "grant",
+    "tag",
+    "untag",
+    "invoke",
+    "run",
+    "send",
+    "rotate",
+    "renew",
+    "swap",
+    "upgrade",
+    "install",
+    "uninstall",
+    "deallocate",
+    "generalize",
+    "capture",
+    "redeploy",
+    "recover",
+    "copy",
+    "change",
+    "replace",
+    "assign",
+    "unassign",
+    "receive",
+    "subscribe",
+    "unsubscribe",
+    "apply",
+    "init",
+    "configure",
+    "connect",
+    "resume",
+    "suspend",
+    "failover",
+    "promote",
+    "merge",
+    "split",
+    "increase",
+    "decrease",
+    "lock",
+    "unlock",
+    "generate",
+    "issue",
+    "approve",
+    "reject",
+    "wait-for",
+    "exec",
+    "open",
+    "browse",
+    "scale",
+    "create-or-update",
+    "purge-deleted",
+    "start-query",
+    "stop-query",
+    "batch-write",
+    "batch-delete",
+    "transact-write",
+    "admin",
+    "confirm",
+    "respond",
+    "perform",
+    "simulate",
+    "reinstall",
+    "repair",
+    "migrate",
+    "rebuild",
+    "refresh",
+    "sync",
+    "push",
+    "pull",
+    "trigger",
+    "retry",
+    "resend",
+    "abandon",
+    "fail",
+    "flush",
+    "clone",
+    "rename",
+    "transfer",
+    "accept",
+    "claim",
+    "release",
+    "reimage",
+    "restore",
+    "set-iam-policy",
+    "mount",
+    "unmount",
 ];
 
 /// Verbs that only read.
@@ -60,9 +185,16 @@ fn is_mutating(w: &str) -> bool {
 
 fn is_reading(w: &str) -> bool {
     READING.contains(&w)
-        || ["list-", "show-", "describe-", "get-", "batch-get-", "filter-"]
-            .iter()
-            .any(|p| w.starts_with(p))
+        || [
+            "list-",
+            "show-",
+            "describe-",
+            "get-",
+            "batch-get-",
+            "filter-",
+        ]
+        .iter()
+        .any(|p| w.starts_with(p))
 }
 
 /// A read that prints a secret, a token or credentials.
@@ -224,16 +356,28 @@ pub(super) fn aws(cmd: &Cmd) -> Said {
         "s3" => return aws_s3(op, rest),
         "configure" => {
             return match *op {
-                "list" | "list-profiles" => Said::read("aws configure list shows which profile is used"),
-                _ => Said::soft("credentials", format!("aws configure {op} reads or changes credentials")),
+                "list" | "list-profiles" => {
+                    Said::read("aws configure list shows which profile is used")
+                }
+                _ => Said::soft(
+                    "credentials",
+                    format!("aws configure {op} reads or changes credentials"),
+                ),
             }
         }
         _ => {}
     }
     if matches!(*op, "get-object" | "get-object-torrent") {
-        return Said::unknown(format!("aws {service} {op} writes the object to a local file"));
+        return Said::unknown(format!(
+            "aws {service} {op} writes the object to a local file"
+        ));
     }
-    if is_reading(op) || matches!(*op, "query" | "scan" | "tail" | "wait" | "validate-template" | "estimate-template-cost") {
+    if is_reading(op)
+        || matches!(
+            *op,
+            "query" | "scan" | "tail" | "wait" | "validate-template" | "estimate-template-cost"
+        )
+    {
         return Said::read(format!("aws {service} {op} only reads")).with_reads(file_urls(rest));
     }
     if let Some(f) = AWS_NO_RECOVERY.iter().find(|f| has_flag(rest, f)) {
@@ -242,9 +386,16 @@ pub(super) fn aws(cmd: &Cmd) -> Said {
             reason: format!("aws {service} {op} {f} deletes with no way back"),
         };
     }
-    let what = if ["delete", "terminate", "remove", "deregister", "purge", "batch-delete"]
-        .iter()
-        .any(|p| op.starts_with(p))
+    let what = if [
+        "delete",
+        "terminate",
+        "remove",
+        "deregister",
+        "purge",
+        "batch-delete",
+    ]
+    .iter()
+    .any(|p| op.starts_with(p))
     {
         "deletes cloud resources"
     } else {
@@ -262,12 +413,19 @@ const S3: &[Entry] = &[
     soft(&["sync"], "cloud", "copies objects"),
     soft(&["mb"], "cloud", "creates a bucket"),
     soft(&["website"], "cloud", "changes bucket hosting"),
-    soft(&["presign"], "credentials", "mints a URL that grants access"),
+    soft(
+        &["presign"],
+        "credentials",
+        "mints a URL that grants access",
+    ),
 ];
 
 fn aws_s3(op: &str, rest: &[String]) -> Said {
     if op == "sync" && rest.iter().any(|a| a.starts_with("--delete")) {
-        return Said::soft("deletion", "aws s3 sync --delete deletes objects at the destination");
+        return Said::soft(
+            "deletion",
+            "aws s3 sync --delete deletes objects at the destination",
+        );
     }
     if op == "rb" && has_flag(rest, "--force") {
         return Said::Hard {
@@ -352,7 +510,10 @@ pub(super) fn az(cmd: &Cmd) -> Said {
     match words.first() {
         Some(&("version" | "find")) => return Said::read("az prints information"),
         Some(&("login" | "logout" | "configure" | "upgrade" | "init")) => {
-            return Said::soft("cloud", format!("az {} changes the local configuration or account", words[0]))
+            return Said::soft(
+                "cloud",
+                format!("az {} changes the local configuration or account", words[0]),
+            )
         }
         None => return Said::unknown("az without a command"),
         _ => {}

@@ -12,27 +12,118 @@ use crate::command::Cmd;
 
 /// Keywords that write, change the session or reach outside the database.
 const WRITE_WORDS: &[&str] = &[
-    "INSERT", "UPDATE", "DELETE", "DROP", "CREATE", "ALTER", "TRUNCATE", "GRANT", "REVOKE",
-    "MERGE", "COPY", "INTO", "CALL", "DO", "EXEC", "EXECUTE", "LOCK", "VACUUM", "ATTACH",
-    "DETACH", "LOAD", "SET", "RESET", "REFRESH", "REINDEX", "CLUSTER", "COMMENT", "SECURITY",
-    "NOTIFY", "PREPARE", "DEALLOCATE", "IMPORT", "EXPORT", "INSTALL", "UPSERT", "REPLACE",
-    "RENAME", "OUTFILE", "DUMPFILE", "UNLOAD", "CHECKPOINT", "KILL", "SHUTDOWN", "FLUSH",
-    "PURGE", "HANDLER", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "PRAGMA", "USE",
-    "DISCARD", "REASSIGN", "OPTIMIZE", "REPAIR", "UNINSTALL", "RESTORE", "BACKUP",
+    "INSERT",
+    "UPDATE",
+    "DELETE",
+    "DROP",
+    "CREATE",
+    "ALTER",
+    "TRUNCATE",
+    "GRANT",
+    "REVOKE",
+    "MERGE",
+    "COPY",
+    "INTO",
+    "CALL",
+    "DO",
+    "EXEC",
+    "EXECUTE",
+    "LOCK",
+    "VACUUM",
+    "ATTACH",
+    "DETACH",
+    "LOAD",
+    "SET",
+    "RESET",
+    "REFRESH",
+    "REINDEX",
+    "CLUSTER",
+    "COMMENT",
+    "SECURITY",
+    "NOTIFY",
+    "PREPARE",
+    "DEALLOCATE",
+    "IMPORT",
+    "EXPORT",
+    "INSTALL",
+    "UPSERT",
+    "REPLACE",
+    "RENAME",
+    "OUTFILE",
+    "DUMPFILE",
+    "UNLOAD",
+    "CHECKPOINT",
+    "KILL",
+    "SHUTDOWN",
+    "FLUSH",
+    "PURGE",
+    "HANDLER",
+    "BEGIN",
+    "COMMIT",
+    "ROLLBACK",
+    "SAVEPOINT",
+    "PRAGMA",
+    "USE",
+    "DISCARD",
+    "REASSIGN",
+    "OPTIMIZE",
+    "REPAIR",
+    "UNINSTALL",
+    "RESTORE",
+    "BACKUP",
 ];
 
 /// Function names (or prefixes) with side effects, or that read files on the server.
 const SIDE_EFFECT_FUNCS: &[&str] = &[
-    "PG_TERMINATE", "PG_CANCEL", "PG_RELOAD", "PG_ROTATE", "PG_SWITCH", "PG_CREATE",
-    "PG_DROP", "PG_PROMOTE", "PG_START", "PG_STOP", "PG_BACKUP", "PG_READ", "PG_LS",
-    "PG_FILE", "PG_LOGICAL", "PG_REPLICATION", "PG_ADVISORY", "PG_NOTIFY", "PG_SLEEP",
-    "LO_", "SET_CONFIG", "NEXTVAL", "SETVAL", "DBLINK", "LOAD_FILE", "SYS_", "XP_", "SP_",
-    "READ_", "WRITE", "READFILE", "WRITEFILE", "LOAD_EXTENSION", "EDIT", "HTTP", "QUERY_TABLE",
-    "SLEEP", "BENCHMARK", "GET_LOCK", "RELEASE_LOCK", "TXID", "CURRVAL", "LASTVAL",
+    "PG_TERMINATE",
+    "PG_CANCEL",
+    "PG_RELOAD",
+    "PG_ROTATE",
+    "PG_SWITCH",
+    "PG_CREATE",
+    "PG_DROP",
+    "PG_PROMOTE",
+    "PG_START",
+    "PG_STOP",
+    "PG_BACKUP",
+    "PG_READ",
+    "PG_LS",
+    "PG_FILE",
+    "PG_LOGICAL",
+    "PG_REPLICATION",
+    "PG_ADVISORY",
+    "PG_NOTIFY",
+    "PG_SLEEP",
+    "LO_",
+    "SET_CONFIG",
+    "NEXTVAL",
+    "SETVAL",
+    "DBLINK",
+    "LOAD_FILE",
+    "SYS_",
+    "XP_",
+    "SP_",
+    "READ_",
+    "WRITE",
+    "READFILE",
+    "WRITEFILE",
+    "LOAD_EXTENSION",
+    "EDIT",
+    "HTTP",
+    "QUERY_TABLE",
+    "SLEEP",
+    "BENCHMARK",
+    "GET_LOCK",
+    "RELEASE_LOCK",
+    "TXID",
+    "CURRVAL",
+    "LASTVAL",
 ];
 
 /// Statements that only read, by their first keyword.
-const READ_STARTS: &[&str] = &["SELECT", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "WITH", "VALUES"];
+const READ_STARTS: &[&str] = &[
+    "SELECT", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "WITH", "VALUES",
+];
 
 /// Strip `--` and `/* */` comments.
 fn strip_comments(sql: &str) -> String {
@@ -61,10 +152,17 @@ pub(crate) fn not_read_only(sql: &str, duckdb: bool) -> Option<String> {
     }
     // Meta-commands: psql `\d…`/`\l`, sqlite `.tables`/`.schema`.
     if let Some(meta) = trimmed.strip_prefix('\\') {
-        let name: String = meta.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        let name: String = meta
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
         let ok = (name.starts_with('d') && !name.starts_with("do"))
-            || matches!(name.as_str(), "l" | "list" | "conninfo" | "dn" | "du" | "x" | "timing");
-        return (!ok || trimmed.contains(['\n', '|', ';'])).then(|| format!("\\{name} is not a listing meta-command"));
+            || matches!(
+                name.as_str(),
+                "l" | "list" | "conninfo" | "dn" | "du" | "x" | "timing"
+            );
+        return (!ok || trimmed.contains(['\n', '|', ';']))
+            .then(|| format!("\\{name} is not a listing meta-command"));
     }
     if let Some(meta) = trimmed.strip_prefix('.') {
         let name = meta.split_whitespace().next().unwrap_or("");
@@ -72,7 +170,8 @@ pub(crate) fn not_read_only(sql: &str, duckdb: bool) -> Option<String> {
             name,
             "tables" | "schema" | "indexes" | "indices" | "databases" | "dbinfo" | "show" | "help"
         );
-        return (!ok || trimmed.contains(['\n', ';'])).then(|| format!(".{name} is not a listing meta-command"));
+        return (!ok || trimmed.contains(['\n', ';']))
+            .then(|| format!(".{name} is not a listing meta-command"));
     }
     if trimmed.contains(';') {
         return Some("several statements".into());
@@ -113,8 +212,19 @@ fn writes(sql: &str) -> bool {
         .any(|w| {
             matches!(
                 w,
-                "INSERT" | "UPDATE" | "DELETE" | "DROP" | "CREATE" | "ALTER" | "TRUNCATE"
-                    | "GRANT" | "REVOKE" | "MERGE" | "UPSERT" | "REPLACE" | "RENAME"
+                "INSERT"
+                    | "UPDATE"
+                    | "DELETE"
+                    | "DROP"
+                    | "CREATE"
+                    | "ALTER"
+                    | "TRUNCATE"
+                    | "GRANT"
+                    | "REVOKE"
+                    | "MERGE"
+                    | "UPSERT"
+                    | "REPLACE"
+                    | "RENAME"
             )
         })
 }
@@ -127,20 +237,75 @@ fn sql_texts(cmd: &Cmd) -> Result<Vec<String>, String> {
     let (sql_opts, value_opts, file_opts): (&[&str], &[&str], &[&str]) = match prog {
         "psql" => (
             &["-c", "--command"],
-            &["-h", "--host", "-p", "--port", "-U", "--username", "-d", "--dbname", "-P", "--pset", "-F", "-R", "-T"],
-            &["-f", "--file", "-o", "--output", "-L", "--log-file", "-v", "--set", "--variable"],
+            &[
+                "-h",
+                "--host",
+                "-p",
+                "--port",
+                "-U",
+                "--username",
+                "-d",
+                "--dbname",
+                "-P",
+                "--pset",
+                "-F",
+                "-R",
+                "-T",
+            ],
+            &[
+                "-f",
+                "--file",
+                "-o",
+                "--output",
+                "-L",
+                "--log-file",
+                "-v",
+                "--set",
+                "--variable",
+            ],
         ),
         "mysql" | "mariadb" => (
             &["-e", "--execute"],
-            &["-h", "--host", "-P", "--port", "-u", "--user", "-D", "--database", "-S", "--socket"],
-            &["--init-command", "--tee", "--pager", "--defaults-file", "--defaults-extra-file", "--plugin-dir", "--load-data-local-dir"],
+            &[
+                "-h",
+                "--host",
+                "-P",
+                "--port",
+                "-u",
+                "--user",
+                "-D",
+                "--database",
+                "-S",
+                "--socket",
+            ],
+            &[
+                "--init-command",
+                "--tee",
+                "--pager",
+                "--defaults-file",
+                "--defaults-extra-file",
+                "--plugin-dir",
+                "--load-data-local-dir",
+            ],
         ),
         "sqlite3" => (
             &["-cmd"],
-            &["-separator", "-newline", "-nullvalue", "-mmap", "-vfs", "-lookaside", "-pagecache"],
+            &[
+                "-separator",
+                "-newline",
+                "-nullvalue",
+                "-mmap",
+                "-vfs",
+                "-lookaside",
+                "-pagecache",
+            ],
             &["-init"],
         ),
-        "duckdb" => (&["-c", "-s", "-cmd"], &["-separator", "-nullvalue", "-newline"], &["-f", "-init"]),
+        "duckdb" => (
+            &["-c", "-s", "-cmd"],
+            &["-separator", "-nullvalue", "-newline"],
+            &["-f", "-init"],
+        ),
         _ => (&[], &[], &[]),
     };
     if let Some(f) = file_opts.iter().find(|f| has_flag(args, f)) {
@@ -193,7 +358,8 @@ pub(super) fn client(cmd: &Cmd) -> Said {
     if prog == "sqlcmd" {
         return sqlcmd(args);
     }
-    if prog == "psql" && (has_flag(args, "-l") || has_flag(args, "--list")) && !has_flag(args, "-c") {
+    if prog == "psql" && (has_flag(args, "-l") || has_flag(args, "--list")) && !has_flag(args, "-c")
+    {
         return Said::read("psql -l lists databases");
     }
     let texts = match sql_texts(cmd) {
@@ -209,20 +375,40 @@ pub(super) fn client(cmd: &Cmd) -> Said {
     let sql = &texts[0];
     match not_read_only(sql, prog == "duckdb") {
         None => Said::read(format!("{prog} runs one read-only statement")),
-        Some(_) if writes(sql) => Said::soft("database", format!("{prog} runs SQL that writes or changes the schema")),
+        Some(_) if writes(sql) => Said::soft(
+            "database",
+            format!("{prog} runs SQL that writes or changes the schema"),
+        ),
         Some(why) => Said::unknown(format!("{prog}: {why}")),
     }
 }
 
 /// go-sqlcmd (`sqlcmd query 'SQL'`, `config view`) and the classic `-Q`/`-q` flags.
 fn sqlcmd(args: &[String]) -> Said {
-    let pos = super::positionals(args, &["-d", "--database", "-S", "-U", "-t", "--text", "-q", "--query", "-Q"]);
+    let pos = super::positionals(
+        args,
+        &[
+            "-d",
+            "--database",
+            "-S",
+            "-U",
+            "-t",
+            "--text",
+            "-q",
+            "--query",
+            "-Q",
+        ],
+    );
     if pos.first() == Some(&"config") && pos.get(1) == Some(&"view") {
         return Said::read("sqlcmd config view prints settings");
     }
     let sql = option_value(args, &["--text", "-t", "--query", "-q", "-Q"])
         .map(str::to_string)
-        .or_else(|| (pos.first() == Some(&"query")).then(|| pos.get(1).map(|s| s.to_string())).flatten());
+        .or_else(|| {
+            (pos.first() == Some(&"query"))
+                .then(|| pos.get(1).map(|s| s.to_string()))
+                .flatten()
+        });
     let Some(sql) = sql else {
         return Said::unknown("sqlcmd without a query it can read");
     };

@@ -131,13 +131,61 @@ const READS: &[Entry] = &[
 
 /// Verbs that change something on GitHub (or locally for the account).
 const WRITES: &[&str] = &[
-    "create", "merge", "close", "reopen", "edit", "comment", "review", "ready", "lock",
-    "unlock", "transfer", "pin", "unpin", "develop", "archive", "unarchive", "rename", "fork",
-    "sync", "upload", "set", "cancel", "rerun", "run", "enable", "disable", "add", "import",
-    "login", "logout", "refresh", "setup-git", "copy", "link", "unlink", "item-add",
-    "item-create", "item-edit", "item-archive", "field-create", "mark-template", "install",
-    "upgrade", "exec", "ssh", "code", "cp", "stop", "jupyter", "ports", "deploy-key", "clone",
-    "checkout", "revert", "update-branch",
+    "create",
+    "merge",
+    "close",
+    "reopen",
+    "edit",
+    "comment",
+    "review",
+    "ready",
+    "lock",
+    "unlock",
+    "transfer",
+    "pin",
+    "unpin",
+    "develop",
+    "archive",
+    "unarchive",
+    "rename",
+    "fork",
+    "sync",
+    "upload",
+    "set",
+    "cancel",
+    "rerun",
+    "run",
+    "enable",
+    "disable",
+    "add",
+    "import",
+    "login",
+    "logout",
+    "refresh",
+    "setup-git",
+    "copy",
+    "link",
+    "unlink",
+    "item-add",
+    "item-create",
+    "item-edit",
+    "item-archive",
+    "field-create",
+    "mark-template",
+    "install",
+    "upgrade",
+    "exec",
+    "ssh",
+    "code",
+    "cp",
+    "stop",
+    "jupyter",
+    "ports",
+    "deploy-key",
+    "clone",
+    "checkout",
+    "revert",
+    "update-branch",
 ];
 
 const DELETES: &[&str] = &[
@@ -206,7 +254,9 @@ fn api(args: &[String], pos: &[&str]) -> Said {
         };
         if let Some(path) = v.and_then(|v| v.split_once("=@")).map(|(_, p)| p) {
             if path == "-" || graphql {
-                return Said::unknown("gh api -F key=@… sends a file or stdin gatehook cannot read");
+                return Said::unknown(
+                    "gh api -F key=@… sends a file or stdin gatehook cannot read",
+                );
             }
             reads.push(path.to_string());
         }

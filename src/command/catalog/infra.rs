@@ -18,7 +18,11 @@ const TERRAFORM: &[Entry] = &[
     ),
     read(&["show"], "prints state or a plan"),
     read(&["validate"], "checks the configuration"),
-    read_unless(&["fmt"], &["-write"], "checks formatting (rewrites files unless -check)"),
+    read_unless(
+        &["fmt"],
+        &["-write"],
+        "checks formatting (rewrites files unless -check)",
+    ),
     read(&["version"], "prints versions"),
     read(&["output"], "prints outputs"),
     read(&["state", "list"], "lists resources in the state"),
@@ -29,23 +33,55 @@ const TERRAFORM: &[Entry] = &[
     read(&["metadata"], "prints metadata"),
     read(&["workspace", "list"], "lists workspaces"),
     read(&["workspace", "show"], "prints the workspace"),
-    soft(&["destroy"], "infrastructure", "destroys every managed resource"),
+    soft(
+        &["destroy"],
+        "infrastructure",
+        "destroys every managed resource",
+    ),
     soft_with(
         &["apply"],
         "infrastructure",
         TF_AUTO,
         "applies changes without asking",
     ),
-    soft(&["state", "rm"], "infrastructure", "forgets resources (they leak or get recreated)"),
-    soft(&["state", "mv"], "infrastructure", "moves resources in the state"),
-    soft(&["state", "push"], "infrastructure", "overwrites the remote state"),
-    soft(&["state", "replace-provider"], "infrastructure", "rewrites the state"),
-    soft(&["import"], "infrastructure", "adopts existing resources into the state"),
-    soft(&["taint"], "infrastructure", "marks a resource for replacement"),
+    soft(
+        &["state", "rm"],
+        "infrastructure",
+        "forgets resources (they leak or get recreated)",
+    ),
+    soft(
+        &["state", "mv"],
+        "infrastructure",
+        "moves resources in the state",
+    ),
+    soft(
+        &["state", "push"],
+        "infrastructure",
+        "overwrites the remote state",
+    ),
+    soft(
+        &["state", "replace-provider"],
+        "infrastructure",
+        "rewrites the state",
+    ),
+    soft(
+        &["import"],
+        "infrastructure",
+        "adopts existing resources into the state",
+    ),
+    soft(
+        &["taint"],
+        "infrastructure",
+        "marks a resource for replacement",
+    ),
     soft(&["untaint"], "infrastructure", "changes the state"),
     soft(&["force-unlock"], "infrastructure", "breaks the state lock"),
     soft(&["refresh"], "infrastructure", "rewrites the state"),
-    soft(&["workspace", "delete"], "infrastructure", "deletes a workspace and its state"),
+    soft(
+        &["workspace", "delete"],
+        "infrastructure",
+        "deletes a workspace and its state",
+    ),
     soft(&["login"], "credentials", "stores an API token"),
     soft(&["logout"], "credentials", "removes an API token"),
 ];
@@ -72,7 +108,11 @@ const PACKER: &[Entry] = &[
     read(&["version"], "prints its version"),
     read(&["plugins", "required"], "lists required plugins"),
     read(&["plugins", "installed"], "lists installed plugins"),
-    soft(&["build"], "publish", "builds machine images in a cloud account"),
+    soft(
+        &["build"],
+        "publish",
+        "builds machine images in a cloud account",
+    ),
     soft(&["plugins", "remove"], "install", "removes plugins"),
 ];
 
@@ -95,10 +135,18 @@ pub(super) fn packer(cmd: &Cmd) -> Said {
 const CDK: &[Entry] = &[
     read(&["docs"], "prints the documentation URL"),
     read(&["doctor"], "checks the setup"),
-    read_unless(&["context"], &["--reset", "--clear"], "prints cached context"),
+    read_unless(
+        &["context"],
+        &["--reset", "--clear"],
+        "prints cached context",
+    ),
     soft(&["deploy"], "publish", "deploys stacks"),
     soft(&["destroy"], "infrastructure", "destroys stacks"),
-    soft(&["bootstrap"], "infrastructure", "creates resources in an account"),
+    soft(
+        &["bootstrap"],
+        "infrastructure",
+        "creates resources in an account",
+    ),
     soft(&["gc"], "infrastructure", "deletes unused assets"),
     soft(&["import"], "infrastructure", "adopts existing resources"),
 ];

@@ -16,7 +16,9 @@
 
 mod archive;
 mod cloud;
+mod containers;
 mod database;
+mod fetch;
 mod github;
 mod infra;
 mod kube;
@@ -183,8 +185,8 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "az" => cloud::az,
         "kubectl" | "oc" => kube::kubectl,
         "helm" => kube::helm,
-        "docker" | "podman" => kube::docker,
-        "docker-compose" | "podman-compose" => kube::compose,
+        "docker" | "podman" => containers::docker,
+        "docker-compose" | "podman-compose" => containers::compose,
         "terraform" | "tofu" => infra::terraform,
         "packer" => infra::packer,
         "cdk" => infra::cdk,
@@ -196,18 +198,16 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "cargo" => packages::cargo,
         "go" => packages::go,
         "psql" | "mysql" | "mariadb" | "sqlite3" | "duckdb" | "sqlcmd" => database::client,
-        "curl" => network::curl,
-        "wget" => network::wget,
+        "curl" => fetch::curl,
+        "wget" => fetch::wget,
         "ip" => network::ip,
         "ifconfig" => network::ifconfig,
         "openssl" => network::openssl,
         "ping" | "ping6" => network::ping,
-        "http" | "https" | "xh" => network::httpie,
+        "http" | "https" | "xh" => fetch::httpie,
         "tar" | "bsdtar" | "gtar" => archive::tar,
         "unzip" => archive::unzip,
-        "gzip" | "gunzip" | "zcat" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" => {
-            archive::gzip
-        }
+        "gzip" | "gunzip" | "zcat" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" => archive::gzip,
         "7z" | "7za" | "7zz" | "7zr" => archive::sevenzip,
         "iconv" => archive::iconv,
         "binhex" => archive::binhex,
@@ -262,12 +262,16 @@ pub(super) fn said(cmd: &Cmd) -> Option<Said> {
     // A file written whose content gatehook cannot see must not be one that runs later or
     // steers the agent (the edit scan never sees a download).
     if let Said::Read { writes, .. } = &said {
-        if let Some((w, kind)) = writes.iter().find_map(|w| {
-            super::edits::file_kind(std::path::Path::new(w), "").map(|k| (w, k))
-        }) {
+        if let Some((w, kind)) = writes
+            .iter()
+            .find_map(|w| super::edits::file_kind(std::path::Path::new(w), "").map(|k| (w, k)))
+        {
             return Some(Said::soft(
                 "planting",
-                format!("{} writes {w}, {kind}, with content gatehook cannot see", cmd.program()),
+                format!(
+                    "{} writes {w}, {kind}, with content gatehook cannot see",
+                    cmd.program()
+                ),
             ));
         }
     }
@@ -397,8 +401,7 @@ pub(crate) fn lookup<'e>(entries: &'e [Entry], pos: &[&str]) -> Option<&'e Entry
     entries
         .iter()
         .filter(|e| {
-            e.path.len() <= pos.len()
-                && e.path.iter().zip(pos).all(|(p, w)| *p == "*" || p == w)
+            e.path.len() <= pos.len() && e.path.iter().zip(pos).all(|(p, w)| *p == "*" || p == w)
         })
         .max_by_key(|e| e.path.len())
 }
@@ -409,15 +412,12 @@ pub(crate) fn apply(prog: &str, e: &Entry, args: &[String]) -> Said {
     let path = e.path.join(" ");
     match (e.kind, flag) {
         (Kind::Read, None) => Said::read(e.reason),
-        (Kind::Read, Some(f)) => Said::unknown(format!(
-            "{prog} {path} {f} is not read-only ({})",
-            e.reason
-        )),
+        (Kind::Read, Some(f)) => {
+            Said::unknown(format!("{prog} {path} {f} is not read-only ({})", e.reason))
+        }
         (Kind::Soft(_), Some(f)) => Said::read(format!("{prog} {path} {f} only simulates")),
         (Kind::Soft(c), None) => Said::soft(c, format!("{prog} {path}: {}", e.reason)),
-        (Kind::SoftWith(c), Some(f)) => {
-            Said::soft(c, format!("{prog} {path} {f}: {}", e.reason))
-        }
+        (Kind::SoftWith(c), Some(f)) => Said::soft(c, format!("{prog} {path} {f}: {}", e.reason)),
         (Kind::SoftWith(_), None) => Said::unknown(format!("{prog} {path}: {}", e.reason)),
     }
 }
@@ -441,11 +441,16 @@ pub(crate) fn by_table(cmd: &Cmd, entries: &[Entry], value_opts: &[&str]) -> Sai
 /// prints and exits. (`-h` elsewhere is often a host, `--version` a value option.)
 pub(crate) fn asks_help(args: &[String]) -> bool {
     if let [a] = args {
-        if matches!(a.as_str(), "-h" | "-help" | "--version" | "-version" | "help") {
+        if matches!(
+            a.as_str(),
+            "-h" | "-help" | "--version" | "-version" | "help"
+        ) {
             return true;
         }
     }
-    args.iter().take_while(|a| *a != "--").any(|a| a == "--help")
+    args.iter()
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--help")
 }
 
 /// `--help` before the `n`-th positional word: for CLIs that stop parsing their own

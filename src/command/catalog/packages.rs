@@ -122,7 +122,14 @@ const PIP: &[Entry] = &[
     read(&["search"], "searches the index"),
 ];
 
-const PIP_VALUE_OPTS: &[&str] = &["--format", "--path", "-a", "--algorithm", "--index-url", "-i"];
+const PIP_VALUE_OPTS: &[&str] = &[
+    "--format",
+    "--path",
+    "-a",
+    "--algorithm",
+    "--index-url",
+    "-i",
+];
 
 pub(super) fn pip(cmd: &Cmd) -> Said {
     let args = cmd.args();
@@ -143,7 +150,11 @@ const UV: &[Entry] = &[
     read(&["help"], "prints help"),
     read(&["version"], "prints the project version"),
     read(&["cache", "dir"], "prints the cache directory"),
-    read_unless(&["export"], &["-o", "--output-file"], "prints the locked requirements"),
+    read_unless(
+        &["export"],
+        &["-o", "--output-file"],
+        "prints the locked requirements",
+    ),
     read(&["pip", "list"], "lists installed packages"),
     read(&["pip", "show"], "shows package metadata"),
     read(&["pip", "freeze"], "prints installed packages"),
@@ -160,7 +171,10 @@ pub(super) fn uv(cmd: &Cmd) -> Said {
     if asks_help(args) || args.is_empty() || args == ["pip"] {
         return Said::read("uv prints help or its version");
     }
-    let pos = positionals(args, &["--package", "--depth", "-d", "--format", "--python", "-p"]);
+    let pos = positionals(
+        args,
+        &["--package", "--depth", "-d", "--format", "--python", "-p"],
+    );
     if matches!(pos.first(), Some(&("tree" | "export" | "version")))
         && !(has_flag(args, "--frozen") || has_flag(args, "--locked"))
     {
@@ -169,7 +183,11 @@ pub(super) fn uv(cmd: &Cmd) -> Said {
     if pos.first() == Some(&"version") && pos.len() > 1 {
         return Said::unknown("uv version VALUE changes the project version");
     }
-    by_table(cmd, UV, &["--package", "--depth", "-d", "--format", "--python", "-p"])
+    by_table(
+        cmd,
+        UV,
+        &["--package", "--depth", "-d", "--format", "--python", "-p"],
+    )
 }
 
 const BREW: &[Entry] = &[
@@ -209,7 +227,14 @@ pub(super) fn brew(cmd: &Cmd) -> Said {
     if let Some(first) = args.first() {
         if matches!(
             first.as_str(),
-            "--prefix" | "--cellar" | "--cache" | "--caskroom" | "--env" | "--taps" | "--repository" | "--repo"
+            "--prefix"
+                | "--cellar"
+                | "--cache"
+                | "--caskroom"
+                | "--env"
+                | "--taps"
+                | "--repository"
+                | "--repo"
         ) {
             return Said::read(format!("brew {first} prints a path or setting"));
         }

@@ -10,17 +10,60 @@ use crate::command::Cmd;
 
 /// Verbs that destroy or take something away (whole word, or `verb-…`/`verb_…`).
 const DESTROY: &[&str] = &[
-    "delete", "destroy", "remove", "purge", "prune", "drop", "terminate", "uninstall",
-    "unregister", "undeploy", "reset", "wipe", "truncate", "flush", "revoke", "disable",
-    "stop", "rollback", "forget", "break-lock", "compact", "recreate", "clear", "unsubscribe",
-    "deregister", "roll", "kill", "shutdown", "decommission", "evict", "expire", "erase",
-    "restore", "overwrite", "cleanup", "unpublish", "deactivate", "rotate", "detach",
-    "del", "rm", "rb", "rmdir", "unset", "dropdb", "forget_cluster_node", "delete_vhost",
+    "delete",
+    "destroy",
+    "remove",
+    "purge",
+    "prune",
+    "drop",
+    "terminate",
+    "uninstall",
+    "unregister",
+    "undeploy",
+    "reset",
+    "wipe",
+    "truncate",
+    "flush",
+    "revoke",
+    "disable",
+    "stop",
+    "rollback",
+    "forget",
+    "break-lock",
+    "compact",
+    "recreate",
+    "clear",
+    "unsubscribe",
+    "deregister",
+    "roll",
+    "kill",
+    "shutdown",
+    "decommission",
+    "evict",
+    "expire",
+    "erase",
+    "restore",
+    "overwrite",
+    "cleanup",
+    "unpublish",
+    "deactivate",
+    "rotate",
+    "detach",
+    "del",
+    "rm",
+    "rb",
+    "rmdir",
+    "unset",
+    "dropdb",
+    "forget_cluster_node",
+    "delete_vhost",
     "clear_permissions",
 ];
 
 /// Verbs too short or common to trust inside a program name.
-const SHORT: &[&str] = &["del", "rm", "rb", "stop", "kill", "roll", "clear", "reset", "unset"];
+const SHORT: &[&str] = &[
+    "del", "rm", "rb", "stop", "kill", "roll", "clear", "reset", "unset",
+];
 
 /// Tools whose verbs move or mirror with deletion at the destination.
 const SYNC_DELETES: &[(&str, &[&str])] = &[
@@ -43,8 +86,10 @@ fn matches_verb(token: &str, allow_short: bool) -> Option<&'static str> {
 }
 
 fn tokens(word: &str) -> impl Iterator<Item = &str> {
-    word.split([':', '.', '/', '(', ')', '"', '\'', ' ', '=', ',', '\n', '\t'])
-        .filter(|t| !t.is_empty())
+    word.split([
+        ':', '.', '/', '(', ')', '"', '\'', ' ', '=', ',', '\n', '\t',
+    ])
+    .filter(|t| !t.is_empty())
 }
 
 const SQL_WRITES: &[&str] = &[
@@ -60,8 +105,17 @@ pub(crate) fn mutation(cmd: &Cmd) -> Option<(&'static str, String)> {
         && args.first().is_some_and(|a| {
             matches!(
                 a.to_ascii_uppercase().trim_end_matches(';'),
-                "TABLE" | "FROM" | "INTO" | "DATABASE" | "SCHEMA" | "INDEX" | "VIEW" | "ALL" | "ON"
-                    | "USER" | "ROLE"
+                "TABLE"
+                    | "FROM"
+                    | "INTO"
+                    | "DATABASE"
+                    | "SCHEMA"
+                    | "INDEX"
+                    | "VIEW"
+                    | "ALL"
+                    | "ON"
+                    | "USER"
+                    | "ROLE"
             ) || prog.chars().all(|c| c.is_ascii_uppercase())
         })
     {
@@ -71,22 +125,36 @@ pub(crate) fn mutation(cmd: &Cmd) -> Option<(&'static str, String)> {
         ));
     }
     if prog == "truncate" {
-        return Some(("deletion", "truncate cuts files to a size, dropping their data".into()));
+        return Some((
+            "deletion",
+            "truncate cuts files to a size, dropping their data".into(),
+        ));
     }
     if prog == "nsupdate" {
         return Some(("infrastructure", "nsupdate changes DNS records".into()));
     }
     if matches!(prog, "ssh-add") && args.iter().any(|a| a == "-D" || a == "-d") {
-        return Some(("credentials", "ssh-add -D removes keys from the agent".into()));
+        return Some((
+            "credentials",
+            "ssh-add -D removes keys from the agent".into(),
+        ));
     }
     if prog == "ssh-keygen" && args.iter().any(|a| a == "-R") {
-        return Some(("credentials", "ssh-keygen -R removes a host from known_hosts".into()));
+        return Some((
+            "credentials",
+            "ssh-keygen -R removes a host from known_hosts".into(),
+        ));
     }
     if matches!(prog, "scp" | "rsync") {
-        if let Some(dest) = args.iter().filter(|a| !a.starts_with('-')).last() {
+        if let Some(dest) = args.iter().rfind(|a| !a.starts_with('-')) {
             if let Some((_, path)) = dest.split_once(':') {
-                let system = ["/etc", "/lib", "/lib64", "/usr", "/bin", "/sbin", "/boot", "/root"];
-                if system.iter().any(|s| path == *s || path.starts_with(&format!("{s}/"))) {
+                let system = [
+                    "/etc", "/lib", "/lib64", "/usr", "/bin", "/sbin", "/boot", "/root",
+                ];
+                if system
+                    .iter()
+                    .any(|s| path == *s || path.starts_with(&format!("{s}/")))
+                {
                     return Some((
                         "infrastructure",
                         format!("{prog} writes {path} on a remote host's system directories"),
@@ -97,22 +165,35 @@ pub(crate) fn mutation(cmd: &Cmd) -> Option<(&'static str, String)> {
     }
     if let Some((_, verbs)) = SYNC_DELETES.iter().find(|(p, _)| *p == prog) {
         if let Some(v) = args.iter().find(|a| verbs.contains(&a.as_str())) {
-            return Some(("deletion", format!("{prog} {v} deletes files at the destination")));
+            return Some((
+                "deletion",
+                format!("{prog} {v} deletes files at the destination"),
+            ));
         }
     }
     if prog == "gsutil" && args.iter().any(|a| a == "rsync") && args.iter().any(|a| a == "-d") {
-        return Some(("deletion", "gsutil rsync -d deletes objects at the destination".into()));
+        return Some((
+            "deletion",
+            "gsutil rsync -d deletes objects at the destination".into(),
+        ));
     }
     // The program's own name (`kafka-delete-records`).
-    if let Some(v) = prog.split(['-', '_', '.', '(']).find_map(|t| matches_verb(t, false)) {
+    if let Some(v) = prog
+        .split(['-', '_', '.', '('])
+        .find_map(|t| matches_verb(t, false))
+    {
         return Some(("deletion", format!("{prog} is a tool that will {v}")));
     }
     // Options naming a deletion (`--delete`, `--delete-destination`, `--prune`, `--remove`).
     if let Some(f) = args.iter().take_while(|a| *a != "--").find(|a| {
         a.starts_with("--") && {
             let name = a[2..].split('=').next().unwrap_or("");
-            name.split('-').any(|t| matches!(t, "delete" | "remove" | "purge" | "prune" | "destroy" | "wipe" | "drop"))
-                && !a.ends_with("=false")
+            name.split('-').any(|t| {
+                matches!(
+                    t,
+                    "delete" | "remove" | "purge" | "prune" | "destroy" | "wipe" | "drop"
+                )
+            }) && !a.ends_with("=false")
         }
     }) {
         return Some(("deletion", format!("{prog} {f} deletes")));
@@ -120,7 +201,10 @@ pub(crate) fn mutation(cmd: &Cmd) -> Option<(&'static str, String)> {
     // Subcommands and arguments (`doppler secrets delete`, `vault kv destroy`).
     for a in args.iter().filter(|a| !a.starts_with('-')) {
         if let Some(v) = tokens(a).find_map(|t| matches_verb(t, true)) {
-            return Some(("deletion", format!("{prog} … {v}: the command names a destructive action")));
+            return Some((
+                "deletion",
+                format!("{prog} … {v}: the command names a destructive action"),
+            ));
         }
     }
     // Publishing and deploying (`poetry publish`, `fastly service version activate`).
@@ -128,7 +212,12 @@ pub(crate) fn mutation(cmd: &Cmd) -> Option<(&'static str, String)> {
         .iter()
         .filter(|a| !a.starts_with('-'))
         .take(4)
-        .find(|a| matches!(a.as_str(), "publish" | "deploy" | "activate" | "promote" | "release"))
+        .find(|a| {
+            matches!(
+                a.as_str(),
+                "publish" | "deploy" | "activate" | "promote" | "release"
+            )
+        })
     {
         return Some(("publish", format!("{prog} {v} publishes or deploys")));
     }
@@ -139,7 +228,10 @@ pub(crate) fn mutation(cmd: &Cmd) -> Option<(&'static str, String)> {
             .filter_map(|l| l.split_whitespace().next())
             .find_map(|t| matches_verb(t, true))
         {
-            return Some(("infrastructure", format!("{prog} is sent a {v} command on stdin")));
+            return Some((
+                "infrastructure",
+                format!("{prog} is sent a {v} command on stdin"),
+            ));
         }
     }
     None
