@@ -244,7 +244,7 @@ fn prints_secret(words: &[&str], args: &[String]) -> Option<String> {
 
 /// The first verb among `words[from..]` (only group-like words before it), if any.
 fn first_verb<'a>(words: &[&'a str], from: usize) -> Option<(usize, &'a str, bool)> {
-    for (i, w) in words.iter().enumerate().skip(from).take(5) {
+    for (i, w) in words.iter().enumerate().skip(from).take(4) {
         if is_reading(w) {
             return Some((i, w, true));
         }

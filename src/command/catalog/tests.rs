@@ -487,3 +487,81 @@ fn long_tail() {
         ("python3 script.py delete", "unknown"),
     ]);
 }
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    const PROGRAMS: &[&str] = &[
+        "aws",
+        "gcloud",
+        "az",
+        "kubectl",
+        "helm",
+        "docker",
+        "docker-compose",
+        "terraform",
+        "packer",
+        "cdk",
+        "gh",
+        "npm",
+        "pip",
+        "uv",
+        "brew",
+        "cargo",
+        "go",
+        "psql",
+        "mysql",
+        "sqlite3",
+        "duckdb",
+        "sqlcmd",
+        "curl",
+        "wget",
+        "http",
+        "ip",
+        "ifconfig",
+        "openssl",
+        "tar",
+        "unzip",
+        "gzip",
+        "7z",
+        "iconv",
+        "binhex",
+        "vault",
+        "railway",
+    ];
+
+    fn word() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("-".to_string()),
+            Just("--".to_string()),
+            Just("-o".to_string()),
+            Just("-X".to_string()),
+            Just("--help".to_string()),
+            Just("delete".to_string()),
+            Just("get".to_string()),
+            Just("list".to_string()),
+            Just("-c".to_string()),
+            Just("'SELECT 1'".to_string()),
+            Just("file://x".to_string()),
+            Just("=".to_string()),
+            "[a-zA-Z0-9_.=:/@-]{0,12}",
+            "\\PC{0,6}".prop_map(|s| format!("'{}'", s.replace('\'', ""))),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Any argv for a catalogued program judges without panicking, and adding a
+        /// deletion the tiers deny afterwards is never routine.
+        #[test]
+        fn catalogues_never_panic(p in 0usize..PROGRAMS.len(), args in proptest::collection::vec(word(), 0..7)) {
+            let f = fx();
+            let cmd = format!("{} {}", PROGRAMS[p], args.join(" "));
+            let _ = class(&f, &cmd);
+            let (c, _) = class(&f, &format!("{cmd}; rm -rf /"));
+            prop_assert_eq!(c, "hard");
+        }
+    }
+}
