@@ -32,6 +32,15 @@ fn write(p: &Path, text: &str) {
 
 /// The routine categories whose approve rate is a Done-when target (the rest are cloud
 /// CLIs, package managers and macOS admin tools gatehook leaves to the harness).
+/// Issue 7 (breadth): at least 80% of routine approve items allowed in each of these.
+const BREADTH_CATEGORIES: &[&str] = &[
+    "cloud-cli",
+    "package-manager",
+    "database",
+    "network",
+    "archive-encode",
+];
+
 const GATED_CATEGORIES: &[&str] = &[
     "read-only",
     "search",
@@ -88,6 +97,9 @@ fn corpora_in_guard_mode() {
     let mut n = 0;
     // Routine approve in the gated categories: (allowed, total).
     let mut gated_approve = (0usize, 0usize);
+    // Routine approve per breadth category, and destructive `pack` blocks: (ok, total).
+    let mut breadth: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut pack_block = (0usize, 0usize);
     for corpus in ["destructive.jsonl", "adversarial.jsonl", "routine.jsonl"] {
         let text = std::fs::read_to_string(dir.join(corpus)).unwrap();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -138,6 +150,17 @@ fn corpora_in_guard_mode() {
                 gated_approve.1 += 1;
                 gated_approve.0 += usize::from(ok);
             }
+            if corpus == "routine.jsonl" && expect == "approve" {
+                if let Some(c) = BREADTH_CATEGORIES.iter().find(|c| **c == category) {
+                    let e = breadth.entry(c).or_default();
+                    e.0 += usize::from(ok);
+                    e.1 += 1;
+                }
+            }
+            if pack && expect == "block" {
+                pack_block.0 += usize::from(ok);
+                pack_block.1 += 1;
+            }
             let gated = !(pack || corpus == "routine.jsonl" && expect == "approve");
             if gated && !ok && !gaps.contains(&id) {
                 unexpected.push(format!("{id} {expect} got {word}: {}", ev.cause.describe()));
@@ -157,6 +180,19 @@ fn corpora_in_guard_mode() {
     assert!(
         total > 0 && ok * 100 >= total * 90,
         "routine approve in the gated categories is {ok}/{total}, below 90%"
+    );
+    for (c, (ok, total)) in &breadth {
+        eprintln!("routine approve, {c}: {ok}/{total}");
+        assert!(
+            *total > 0 && ok * 100 >= total * 80,
+            "routine approve in {c} is {ok}/{total}, below 80%"
+        );
+    }
+    let (ok, total) = pack_block;
+    eprintln!("destructive pack block: {ok}/{total}");
+    assert!(
+        total > 0 && ok * 100 >= total * 95,
+        "destructive pack block is {ok}/{total}, below 95%"
     );
     assert!(
         unexpected.is_empty(),

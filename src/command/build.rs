@@ -98,6 +98,9 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
             ("runs the project's tests", PY_FILES)
         }
         ("go", Some("test" | "build" | "vet")) => ("runs go on the project", GO_FILES),
+        _ if lock_install(cmd.program(), args) => {
+            ("installs the project's locked dependencies", &[] as &[&str])
+        }
         ("make", _) => ("runs a make target", MAKE_FILES),
         ("just", _) => ("runs a just recipe", JUST_FILES),
         ("tox", _) => ("runs tox environments", PY_FILES),
@@ -144,6 +147,42 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
     })
 }
 
+/// Lockfiles: a lockfile-respecting install runs exactly what they pin.
+const LOCK_FILES: &[&str] = &[
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "pnpm-lock.yaml",
+    "yarn.lock",
+    "bun.lockb",
+    "bun.lock",
+    "Cargo.lock",
+    "uv.lock",
+    "go.sum",
+];
+
+/// An install of the project's own dependencies that respects the lockfile (`npm ci`,
+/// `pnpm install --frozen-lockfile`, `yarn install --immutable`, `cargo fetch`, `uv sync
+/// --locked`, `go mod download`): build-like, under the same baseline as build runners,
+/// with the lockfiles added to the files it depends on. Installing a named package is not
+/// this (see `sensitive`).
+fn lock_install(prog: &str, args: &[String]) -> bool {
+    let first = args.first().map(String::as_str);
+    let has = |f: &str| args.iter().any(|a| a == f);
+    let named = args.iter().skip(1).any(|a| !a.starts_with('-'));
+    if named {
+        return prog == "go" && first == Some("mod") && args.len() == 2 && args[1] == "download";
+    }
+    match (prog, first) {
+        ("npm", Some("ci" | "clean-install")) => true,
+        ("pnpm", Some("install" | "i")) => has("--frozen-lockfile"),
+        ("yarn", Some("install")) => has("--frozen-lockfile") || has("--immutable"),
+        ("bun", Some("install" | "i")) => has("--frozen-lockfile"),
+        ("cargo", Some("fetch")) => true,
+        ("uv", Some("sync")) => has("--locked") || has("--frozen"),
+        _ => false,
+    }
+}
+
 /// Ask the baseline whether the runner's definition files changed.
 pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     let files = definition_files(cmd, ctx);
@@ -165,7 +204,13 @@ pub(super) fn definition_files(cmd: &Cmd, ctx: &JudgeCtx) -> Vec<PathBuf> {
         "mvn" => MVN_FILES,
         "gradle" => GRADLE_FILES,
         "deno" => DENO_FILES,
+        "uv" => PY_FILES,
         _ => &[],
+    };
+    let locks: &[&str] = if lock_install(cmd.program(), cmd.args()) {
+        LOCK_FILES
+    } else {
+        &[]
     };
     let mut dirs = vec![ctx.workspace.root.clone()];
     if let Some(d) = cmd.cwd.dir() {
@@ -175,7 +220,7 @@ pub(super) fn definition_files(cmd: &Cmd, ctx: &JudgeCtx) -> Vec<PathBuf> {
     }
     let mut out = Vec::new();
     for d in &dirs {
-        for n in names {
+        for n in names.iter().chain(locks) {
             out.push(d.join(n));
         }
     }

@@ -289,6 +289,7 @@ pub(super) fn check(
         }
     }
     match prog {
+        _ if super::catalog::owns_tier(prog) => super::catalog::tier(cmd),
         "rm" | "rmdir" | "unlink" | "shred" | "srm" | "trash" | "trash-put" => {
             let recursive = has_short(&flags, 'r')
                 || has_short(&flags, 'R')
@@ -493,44 +494,9 @@ pub(super) fn check(
         }
         "git" => super::destructive_git::check(cmd),
         _ if DB_CLIENTS.contains(&prog) => db(cmd),
-        "docker" | "podman" | "nerdctl" => container(&pos),
-        "aws" | "gcloud" | "az" | "doctl" => cloud(prog, &pos),
-        "gh" => match (
-            pos.first().map(|p| p.0.as_str()),
-            pos.get(1).map(|p| p.0.as_str()),
-        ) {
-            (Some("release"), Some("create" | "delete" | "upload")) => hit(
-                Tier::Soft,
-                "publish",
-                "gh release publishes or deletes a release",
-            ),
-            (Some("repo"), Some("delete" | "archive" | "edit")) => hit(
-                Tier::Soft,
-                "publish",
-                "gh repo changes or deletes a repository",
-            ),
-            (Some("gist"), Some("create")) => {
-                hit(Tier::Soft, "publish", "gh gist create publishes files")
-            }
-            (Some("pr"), Some("merge")) => {
-                hit(Tier::Soft, "publish", "gh pr merge changes a shared branch")
-            }
-            (Some("api"), _)
-                if flags.iter().any(|f| {
-                    f == "-X"
-                        || f == "--method"
-                        || f.starts_with("--method=")
-                        || f.starts_with("-X")
-                }) =>
-            {
-                hit(
-                    Tier::Soft,
-                    "publish",
-                    "gh api with a method changes remote state",
-                )
-            }
-            _ => None,
-        },
+        // docker, podman, aws, gcloud, az, gh: `catalog` (above).
+        "nerdctl" => container(&pos),
+        "doctl" => cloud(prog, &pos),
         "vercel"
             if flags.iter().any(|f| f == "--prod")
                 || pos
@@ -547,14 +513,6 @@ pub(super) fn check(
                 } else {
                     "publish"
                 };
-                if (*p == "terraform" || *p == "tofu")
-                    && *s == "apply"
-                    && !flags
-                        .iter()
-                        .any(|f| f.starts_with("-auto-approve") || f.starts_with("--auto-approve"))
-                {
-                    return None;
-                }
                 return hit(
                     Tier::Soft,
                     cat,

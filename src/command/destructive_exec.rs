@@ -88,6 +88,14 @@ pub(super) fn is_destructive_program(w: &str) -> bool {
             | "docker"
             | "kubectl"
             | "terraform"
+            | "tofu"
+            | "helm"
+            | "aws"
+            | "gcloud"
+            | "az"
+            | "gh"
+            | "curl"
+            | "wget"
             | "xargs"
             | "psql"
             | "mysql"
@@ -370,9 +378,13 @@ pub(super) fn destructive_any(
     let base = prog.rsplit('/').next().unwrap_or(prog);
     let base = base.strip_suffix(".exe").unwrap_or(base).to_lowercase();
     let mut first_pos = true;
+    // The catalogues own their flags' case (`gh api -X GET` is not `-x`).
+    let keep_flags = super::catalog::owns_tier(&base);
     let norm: Vec<String> = std::iter::once(base)
         .chain(cmd.args().iter().map(|a| {
-            if a.starts_with('-') {
+            if a.starts_with('-') && keep_flags {
+                a.clone()
+            } else if a.starts_with('-') {
                 a.to_lowercase()
             } else if first_pos {
                 first_pos = false;

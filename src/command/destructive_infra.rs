@@ -34,7 +34,8 @@ const DB_DESTROY: &[&str] = &[
     "UNLINK ",
 ];
 
-/// Publish-like actions: `(program, subcommand)`.
+/// Publish-like actions: `(program, subcommand)`. (kubectl, helm, docker, terraform and
+/// the cloud CLIs are in `catalog`.)
 pub(super) const PUBLISH: &[(&str, &str)] = &[
     ("npm", "publish"),
     ("npm", "unpublish"),
@@ -42,8 +43,6 @@ pub(super) const PUBLISH: &[(&str, &str)] = &[
     ("yarn", "publish"),
     ("cargo", "publish"),
     ("cargo", "yank"),
-    ("docker", "push"),
-    ("podman", "push"),
     ("twine", "upload"),
     ("gem", "push"),
     ("fly", "deploy"),
@@ -57,19 +56,6 @@ pub(super) const PUBLISH: &[(&str, &str)] = &[
     ("vercel", "deploy"),
     ("railway", "up"),
     ("heroku", "releases:rollback"),
-    ("helm", "install"),
-    ("helm", "upgrade"),
-    ("helm", "uninstall"),
-    ("helm", "delete"),
-    ("kubectl", "apply"),
-    ("kubectl", "delete"),
-    ("kubectl", "drain"),
-    ("kubectl", "replace"),
-    ("kubectl", "scale"),
-    ("terraform", "destroy"),
-    ("terraform", "apply"),
-    ("tofu", "destroy"),
-    ("tofu", "apply"),
     ("pulumi", "destroy"),
     ("pulumi", "up"),
 ];

@@ -7,7 +7,9 @@
 //! I/O of its own apart from resolving paths through `paths` and asking the [`Baseline`]
 //! whether build files changed.
 //!
-//! Submodules: `routine`, `routine_search` and `routine_git` (the read-only catalogue and
+//! Submodules: `catalog` (tool and service families as data: cloud CLIs, Kubernetes,
+//! containers, GitHub, IaC, package managers, databases, fetchers, archivers), `routine`,
+//! `routine_search` and `routine_git` (the read-only catalogue and
 //! each tool's dangerous flags), `dynamic` (paths chosen at run time by a plain lister:
 //! `xargs` and command substitutions), `destructive` (filesystem and the tier dispatch),
 //! `destructive_git`, `destructive_exec` (agents, fetchers, code run out of sight),
@@ -18,6 +20,7 @@
 //! and `cwd` (where each part runs).
 
 mod build;
+mod catalog;
 mod code;
 mod cwd;
 mod destructive;
@@ -508,6 +511,18 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     if let Some(c) = found {
         look.class = c;
         return look;
+    }
+    // The long tail: a tool no catalogue knows, told to delete, purge, revoke, … .
+    let prog = cmd.program();
+    if matches!(look.class, Class::Unknown { .. })
+        && !catalog::knows(prog)
+        && !routine::is_catalogued(prog)
+        && !destructive::RUNNERS.contains(&prog)
+    {
+        if let Some((category, reason)) = catalog::unknown_program_mutation(cmd) {
+            look.class = Class::Soft { category, reason };
+            return look;
+        }
     }
     if matches!(look.class, Class::Build { .. }) {
         build::check_baseline(cmd, ctx, &mut look);

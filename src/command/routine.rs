@@ -192,6 +192,9 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     if let Some(l) = build::look(cmd) {
         return l;
     }
+    if let Some(l) = super::catalog::look(cmd) {
+        return l;
+    }
     match prog {
         "git" => return super::routine_git::look(cmd, ctx),
         "find" => return find(cmd),

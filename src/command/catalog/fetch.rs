@@ -1,0 +1,597 @@
+//! Fetchers: `curl`, `wget`, HTTPie/`xh`.
+//!
+//! `curl` and `wget` are read-only only as a GET (or HEAD) printing to stdout, with every
+//! option known: a body (`-d`, `-F`, `--json`), an upload (`-T`), a config file (`-K`),
+//! `.netrc` credentials, headers read from files (`-H @file`) or an unknown option is not
+//! routine. Files they write (`-o`, `--cookie-jar`, `-D`) are writes, judged like an edit
+//! (outside the workspace: asked). A `DELETE` is soft anywhere; `POST`/`PUT`/`PATCH` is
+//! soft toward a known control plane (GitHub, Cloudflare, Railway, Vercel, Stripe, …), for
+//! a GraphQL mutation, or for a path that names a deletion (`_delete_by_query`).
+
+use super::{asks_help, has_flag, Said};
+use crate::command::Cmd;
+
+/// API hosts of hosted services whose writes change someone's production.
+const CONTROL_PLANES: &[&str] = &[
+    "api.github.com",
+    "uploads.github.com",
+    "gitlab.com",
+    "api.cloudflare.com",
+    "api.railway.app",
+    "backboard.railway.app",
+    "backboard.railway.com",
+    "api.vercel.com",
+    "api.netlify.com",
+    "api.fly.io",
+    "api.machines.dev",
+    "api.heroku.com",
+    "api.stripe.com",
+    "api.supabase.com",
+    "supabase.co",
+    "api.digitalocean.com",
+    "management.azure.com",
+    "googleapis.com",
+    "amazonaws.com",
+    "api.render.com",
+    "api.sendgrid.com",
+    "api.mailgun.net",
+    "api.postmarkapp.com",
+    "api.pagerduty.com",
+    "datadoghq.com",
+    "api.newrelic.com",
+    "api.twilio.com",
+    "slack.com",
+    "hooks.slack.com",
+    "discord.com",
+    "api.linear.app",
+    "console.neon.tech",
+    "api.planetscale.com",
+    "api.squareup.com",
+    "braintreegateway.com",
+    "app.launchdarkly.com",
+    "api.split.io",
+    "algolia.net",
+    "api.fastly.com",
+    "api.hetzner.cloud",
+    "api.linode.com",
+    "api.vultr.com",
+    "api.atlassian.com",
+    "atlassian.net",
+];
+
+/// Words in a URL path that name a deletion.
+const DELETE_PATH_WORDS: &[&str] = &[
+    "delete", "destroy", "purge", "_close", "drop", "remove", "wipe", "flush",
+];
+
+fn host_of(url: &str) -> &str {
+    let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = host.rsplit('@').next().unwrap_or(host);
+    host.split(':').next().unwrap_or(host)
+}
+
+fn control_plane(url: &str) -> Option<&'static str> {
+    let h = host_of(url).to_ascii_lowercase();
+    CONTROL_PLANES
+        .iter()
+        .find(|c| h == **c || h.ends_with(&format!(".{c}")))
+        .copied()
+}
+
+/// The write verdict for a request with a method other than GET.
+fn mutation(prog: &str, method: &str, urls: &[String], body: &str) -> Said {
+    let url = urls.first().map(String::as_str).unwrap_or("");
+    if method == "DELETE" {
+        return Said::soft(
+            "infrastructure",
+            format!("{prog} sends DELETE to {}", host_of(url)),
+        );
+    }
+    if let Some(cp) = urls.iter().find_map(|u| control_plane(u)) {
+        return Said::soft(
+            "infrastructure",
+            format!("{prog} sends {method} to the {cp} API, which changes hosted resources"),
+        );
+    }
+    let lower = body.to_ascii_lowercase();
+    if lower.contains("mutation") {
+        return Said::soft(
+            "infrastructure",
+            format!("{prog} sends a GraphQL mutation to {}", host_of(url)),
+        );
+    }
+    if urls.iter().any(|u| {
+        let path = u.split_once("://").map(|(_, r)| r).unwrap_or(u);
+        let path = path
+            .split_once('/')
+            .map(|(_, p)| p)
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        DELETE_PATH_WORDS.iter().any(|w| path.contains(w))
+    }) {
+        return Said::soft(
+            "infrastructure",
+            format!("{prog} sends {method} to a deleting endpoint"),
+        );
+    }
+    Said::unknown(format!(
+        "{prog} sends {method} with data to {}",
+        host_of(url)
+    ))
+}
+
+/// curl flags that take no value and only change how the response is fetched or shown.
+const CURL_FLAGS: &[&str] = &[
+    "-s",
+    "--silent",
+    "-S",
+    "--show-error",
+    "-L",
+    "--location",
+    "-i",
+    "--include",
+    "-I",
+    "--head",
+    "-v",
+    "--verbose",
+    "-f",
+    "--fail",
+    "--fail-with-body",
+    "-k",
+    "--insecure",
+    "--compressed",
+    "--http1.0",
+    "--http1.1",
+    "--http2",
+    "--http2-prior-knowledge",
+    "--http3",
+    "-4",
+    "-6",
+    "--ipv4",
+    "--ipv6",
+    "-#",
+    "--progress-bar",
+    "-N",
+    "--no-buffer",
+    "-g",
+    "--globoff",
+    "-G",
+    "--get",
+    "-l",
+    "--list-only",
+    "-1",
+    "-2",
+    "-3",
+    "--tlsv1",
+    "--tlsv1.0",
+    "--tlsv1.1",
+    "--tlsv1.2",
+    "--tlsv1.3",
+    "--ssl-reqd",
+    "--digest",
+    "--negotiate",
+    "--ntlm",
+    "--anyauth",
+    "--basic",
+    "-M",
+    "--manual",
+    "--xattr",
+    "--raw",
+    "--tr-encoding",
+    "--no-keepalive",
+    "--no-progress-meter",
+    "--path-as-is",
+    "--retry-all-errors",
+    "--location-trusted",
+    "-q",
+    "--disable",
+    "-R",
+    "--remote-time",
+    "--fail-early",
+    "--no-sessionid",
+    "--ssl-no-revoke",
+    "--styled-output",
+    "--no-styled-output",
+    "-j",
+    "--junk-session-cookies",
+    "--create-dirs",
+    "-O",
+    "--remote-name",
+    "-J",
+    "--remote-header-name",
+];
+
+/// curl options whose value is harmless data.
+const CURL_VALUES: &[&str] = &[
+    "-H",
+    "--header",
+    "-A",
+    "--user-agent",
+    "-e",
+    "--referer",
+    "-m",
+    "--max-time",
+    "--connect-timeout",
+    "--retry",
+    "--retry-delay",
+    "--retry-max-time",
+    "-r",
+    "--range",
+    "-w",
+    "--write-out",
+    "-X",
+    "--request",
+    "-x",
+    "--proxy",
+    "-U",
+    "--proxy-user",
+    "-u",
+    "--user",
+    "--interface",
+    "--resolve",
+    "--connect-to",
+    "--max-redirs",
+    "--limit-rate",
+    "-y",
+    "--speed-time",
+    "-Y",
+    "--speed-limit",
+    "-z",
+    "--time-cond",
+    "--capath",
+    "--cacert",
+    "-E",
+    "--cert",
+    "--key",
+    "-b",
+    "--cookie",
+    "-c",
+    "--cookie-jar",
+    "--stderr",
+    "--libcurl",
+    "-D",
+    "--dump-header",
+    "--trace",
+    "--trace-ascii",
+    "-o",
+    "--output",
+    "-Q",
+    "--quote",
+    "--url",
+    "--oauth2-bearer",
+    "--cert-type",
+    "--key-type",
+    "--ciphers",
+    "--dns-servers",
+    "--expect100-timeout",
+    "--keepalive-time",
+    "--max-filesize",
+    "--noproxy",
+    "--proto",
+    "--proto-redir",
+    "--proxy-header",
+    "-d",
+    "--data",
+    "--data-raw",
+    "--data-binary",
+    "--data-ascii",
+    "--data-urlencode",
+    "-F",
+    "--form",
+    "--form-string",
+    "--json",
+    "-T",
+    "--upload-file",
+    "-K",
+    "--config",
+];
+
+/// Options that send a body (and make the method POST, or PUT for uploads).
+const CURL_BODY: &[&str] = &[
+    "-d",
+    "--data",
+    "--data-raw",
+    "--data-binary",
+    "--data-ascii",
+    "--data-urlencode",
+    "-F",
+    "--form",
+    "--form-string",
+    "--json",
+    "-T",
+    "--upload-file",
+];
+
+/// Read-only FTP commands for `-Q`.
+const FTP_READ: &[&str] = &[
+    "LIST", "NLST", "NOOP", "PWD", "SYST", "STAT", "HELP", "SIZE", "MDTM", "FEAT",
+];
+
+/// Split a curl short-option word into (option, attached value): `-XPOST` → (`-X`, `POST`),
+/// `-sSL` → each flag.
+fn curl_words(args: &[String]) -> Result<Vec<(String, Option<String>)>, String> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a.starts_with("--") && a.len() > 2 {
+            let (name, val) = match a.split_once('=') {
+                Some((n, v)) if CURL_VALUES.contains(&n) => (n.to_string(), Some(v.to_string())),
+                _ => (a.clone(), None),
+            };
+            if val.is_none() && CURL_VALUES.contains(&name.as_str()) {
+                let v = it
+                    .next()
+                    .ok_or_else(|| format!("curl {name} without a value"))?;
+                out.push((name, Some(v.clone())));
+            } else {
+                out.push((name, val));
+            }
+        } else if a.starts_with('-') && a.len() > 1 {
+            let chars: Vec<char> = a[1..].chars().collect();
+            let mut i = 0;
+            while i < chars.len() {
+                let name = format!("-{}", chars[i]);
+                if CURL_VALUES.contains(&name.as_str()) {
+                    let rest: String = chars[i + 1..].iter().collect();
+                    let v = if rest.is_empty() {
+                        it.next()
+                            .ok_or_else(|| format!("curl {name} without a value"))?
+                            .clone()
+                    } else {
+                        rest
+                    };
+                    out.push((name, Some(v)));
+                    break;
+                }
+                out.push((name, None));
+                i += 1;
+            }
+        } else {
+            out.push((String::new(), Some(a.clone())));
+        }
+    }
+    Ok(out)
+}
+
+pub(super) fn curl(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) || args == ["-M"] || args == ["--manual"] {
+        return Said::read("curl prints help or its version");
+    }
+    let words = match curl_words(args) {
+        Ok(w) => w,
+        Err(e) => return Said::unknown(e),
+    };
+    let mut urls = Vec::new();
+    let mut reads = Vec::new();
+    let mut writes = Vec::new();
+    let mut method: Option<String> = None;
+    let mut body = String::new();
+    let mut has_body = false;
+    let mut upload = false;
+    let mut unknown: Option<String> = None;
+    for (name, val) in &words {
+        let v = val.clone().unwrap_or_default();
+        match name.as_str() {
+            "" | "--url" => urls.push(v),
+            "-X" | "--request" => method = Some(v.to_ascii_uppercase()),
+            n if CURL_BODY.contains(&n) => {
+                has_body = true;
+                upload |= matches!(n, "-T" | "--upload-file");
+                body.push_str(&v);
+                body.push(' ');
+            }
+            "-K" | "--config" => unknown = Some("curl -K reads options from a file".into()),
+            "-H" | "--header" | "--proxy-header" if v.starts_with('@') => {
+                unknown = Some("curl -H @file sends headers read from a file".into())
+            }
+            "-w" | "--write-out" if v.starts_with('@') || v.contains("%output") => {
+                unknown = Some("curl -w reads or writes a file".into())
+            }
+            "-Q" | "--quote" => {
+                let c = v
+                    .trim_start_matches(['-', '+', '*'])
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("");
+                if !FTP_READ.contains(&c.to_ascii_uppercase().as_str()) {
+                    unknown = Some(format!(
+                        "curl -Q {c} runs an FTP command that changes files"
+                    ));
+                }
+            }
+            "--capath" | "--cacert" | "-E" | "--cert" | "--key" => reads.push(v),
+            "-b" | "--cookie" if !v.contains('=') => reads.push(v),
+            "-o" | "--output" | "-c" | "--cookie-jar" | "--stderr" | "--libcurl" | "-D"
+            | "--dump-header" | "--trace" | "--trace-ascii" => {
+                if v != "-" {
+                    writes.push(v);
+                }
+            }
+            n if CURL_VALUES.contains(&n) || CURL_FLAGS.contains(&n) => {}
+            n if n.starts_with("--netrc") || n == "-n" => {
+                unknown = Some("curl --netrc sends saved credentials".into())
+            }
+            n => unknown = Some(format!("curl {n} is not a known read-only option")),
+        }
+    }
+    let method = method.unwrap_or_else(|| {
+        if upload {
+            "PUT".into()
+        } else if has_body && !has_flag(args, "-G") && !has_flag(args, "--get") {
+            "POST".into()
+        } else {
+            "GET".into()
+        }
+    });
+    if !matches!(method.as_str(), "GET" | "HEAD") {
+        return mutation("curl", &method, &urls, &body);
+    }
+    if has_body {
+        return Said::unknown("curl sends data from the command line or a file");
+    }
+    if let Some(u) = unknown {
+        return Said::unknown(u);
+    }
+    if urls.is_empty() {
+        return Said::unknown("curl without a URL");
+    }
+    if let Some(u) = urls.iter().find(|u| {
+        u.split_once("://").is_some_and(|(scheme, _)| {
+            !matches!(
+                scheme.to_ascii_lowercase().as_str(),
+                "http" | "https" | "ftp" | "ftps"
+            )
+        })
+    }) {
+        return Said::unknown(format!("curl {u}: only http, https and ftp are catalogued"));
+    }
+    let dash_o = words.iter().any(|(n, _)| n == "-O" || n == "--remote-name");
+    if dash_o {
+        if words
+            .iter()
+            .any(|(n, _)| n == "-J" || n == "--remote-header-name")
+        {
+            return Said::unknown("curl -J -O writes a file the server names");
+        }
+        for u in &urls {
+            let path = u.split(['?', '#']).next().unwrap_or(u);
+            let name = path.rsplit('/').next().unwrap_or("");
+            if name.is_empty() || name.contains("..") {
+                return Said::unknown("curl -O writes a file named by the URL");
+            }
+            writes.push(name.to_string());
+        }
+    }
+    Said::Read {
+        reason: "curl fetches a URL (GET)".into(),
+        reads,
+        writes,
+        uses_cwd: false,
+    }
+}
+
+/// `wget`: a GET to stdout (`-O -`) or `--spider` only checks.
+pub(super) fn wget(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) || args == ["-V"] {
+        return Said::read("wget prints help or its version");
+    }
+    const FLAGS: &[&str] = &[
+        "-q",
+        "--quiet",
+        "-nv",
+        "--no-verbose",
+        "-S",
+        "--server-response",
+        "--spider",
+        "--no-check-certificate",
+        "-4",
+        "-6",
+        "--inet4-only",
+        "--inet6-only",
+        "-v",
+        "--verbose",
+    ];
+    const VALUES: &[&str] = &[
+        "-T",
+        "--timeout",
+        "-t",
+        "--tries",
+        "--header",
+        "-U",
+        "--user-agent",
+        "-O",
+        "--output-document",
+        "--max-redirect",
+        "--method",
+        "--post-data",
+        "--post-file",
+        "--body-data",
+        "--body-file",
+    ];
+    let mut urls = Vec::new();
+    let mut out: Option<String> = None;
+    let mut method = "GET".to_string();
+    let mut body = String::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
+            _ => (a.clone(), None),
+        };
+        if !name.starts_with('-') {
+            urls.push(a.clone());
+            continue;
+        }
+        if FLAGS.contains(&name.as_str()) {
+            continue;
+        }
+        if !VALUES.contains(&name.as_str()) {
+            return Said::unknown(format!("wget {name} is not a known read-only option"));
+        }
+        let v = match inline {
+            Some(v) => v,
+            None => match it.next() {
+                Some(v) => v.clone(),
+                None => return Said::unknown(format!("wget {name} without a value")),
+            },
+        };
+        match name.as_str() {
+            "-O" | "--output-document" => out = Some(v),
+            "--method" => method = v.to_ascii_uppercase(),
+            "--post-data" | "--post-file" | "--body-data" | "--body-file" => {
+                if method == "GET" {
+                    method = "POST".into();
+                }
+                body.push_str(&v);
+            }
+            "--header" if v.starts_with('@') => {
+                return Said::unknown("wget reads a header from a file")
+            }
+            _ => {}
+        }
+    }
+    if method != "GET" && method != "HEAD" {
+        return mutation("wget", &method, &urls, &body);
+    }
+    if urls.is_empty() {
+        return Said::unknown("wget without a URL");
+    }
+    match out.as_deref() {
+        Some("-") => Said::read("wget prints a URL to stdout"),
+        Some(f) => Said::Read {
+            reason: "wget downloads a URL to a file".into(),
+            reads: Vec::new(),
+            writes: vec![f.to_string()],
+            uses_cwd: false,
+        },
+        None if has_flag(args, "--spider") => Said::read("wget --spider only checks a URL"),
+        None => Said::unknown("wget saves a file the server names in the working directory"),
+    }
+}
+
+/// HTTPie and xh: `http [METHOD] URL [ITEMS…]`. Only writes are catalogued (a GET is left
+/// unknown: request items can read files, `@file`).
+pub(super) fn httpie(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    let pos: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let method = pos
+        .first()
+        .filter(|m| m.chars().all(|c| c.is_ascii_alphabetic()) && m.len() <= 7)
+        .map(|m| m.to_ascii_uppercase());
+    match method.as_deref() {
+        Some(m @ ("POST" | "PUT" | "PATCH" | "DELETE")) => {
+            let urls: Vec<String> = pos.iter().skip(1).take(1).map(|s| s.to_string()).collect();
+            let body = pos
+                .iter()
+                .skip(2)
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            mutation(cmd.program(), m, &urls, &body)
+        }
+        _ => Said::unknown(format!("{} is not catalogued as read-only", cmd.program())),
+    }
+}
