@@ -35,7 +35,10 @@ fn main() {
     let (ws, home, gh) = (root.join("ws"), root.join("home"), root.join("gh"));
     std::fs::create_dir_all(ws.join(".git")).unwrap();
     write(&ws.join("src/main.rs"), "fn main() {}\n");
-    write(&home.join(".ssh/id_rsa"), "-----BEGIN OPENSSH PRIVATE KEY-----\n");
+    write(
+        &home.join(".ssh/id_rsa"),
+        "-----BEGIN OPENSSH PRIVATE KEY-----\n",
+    );
     write(&gh.join("config.toml"), "mode = \"guard\"\n");
     // NOTE: set before any evaluation, in this single-threaded process.
     std::env::set_var("GATEHOOK_HOME", &gh);
@@ -48,7 +51,10 @@ fn main() {
 
     let mut all = Vec::new();
     println!("per-call median of {ROUNDS} runs; microseconds over the calls");
-    println!("{:22} {:>6} {:>8} {:>8} {:>8} {:>9}", "corpus", "calls", "median", "p90", "p99", "max");
+    println!(
+        "{:22} {:>6} {:>8} {:>8} {:>8} {:>9}",
+        "corpus", "calls", "median", "p90", "p99", "max"
+    );
     for corpus in ["routine.jsonl", "destructive.jsonl", "adversarial.jsonl"] {
         let Ok(text) = std::fs::read_to_string(dir.join(corpus)) else {
             eprintln!("bench_corpus: {} is missing", dir.join(corpus).display());

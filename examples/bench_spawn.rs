@@ -259,7 +259,10 @@ fn main() {
         ],
     };
     for (name, cmd) in [
-        ("peer cc-safety-net: git status && git diff --stat", "git status && git diff --stat"),
+        (
+            "peer cc-safety-net: git status && git diff --stat",
+            "git status && git diff --stat",
+        ),
         ("peer cc-safety-net: rm -rf ~ (blocked)", "rm -rf ~"),
     ] {
         let p = payload("Bash", &json!({ "command": cmd }));

@@ -57,6 +57,27 @@ pub(super) fn check(cmd: &Cmd) -> Option<Hit> {
             .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c))
     };
     let pos: Vec<&String> = rest.iter().filter(|a| !a.starts_with('-')).collect();
+    // Skipping the repository's hooks bypasses its checks (typically added after they
+    // failed; gatehook never sees the failure, so the skip is always a question).
+    let hooks_path = args[..i].windows(2).any(|w| {
+        w[0] == "-c"
+            && w[1]
+                .split('=')
+                .next()
+                .is_some_and(|k| k.eq_ignore_ascii_case("core.hookspath"))
+    });
+    let no_verify = match sub {
+        "commit" => has(&["--no-verify"]) || short('n'),
+        "merge" | "am" | "cherry-pick" | "revert" | "pull" | "rebase" | "push" => {
+            has(&["--no-verify"])
+        }
+        _ => false,
+    };
+    if hooks_path || no_verify {
+        return soft(format!(
+            "git {sub} skipping the repository's hooks (--no-verify, core.hooksPath) bypasses its checks"
+        ));
+    }
     match sub {
         "push" => push(
             rest,

@@ -226,6 +226,13 @@ fn git_tiers() {
         ("git branch -D x", "soft"),
         ("git rebase -i HEAD~3", "soft"),
         ("git nuke --hard", "soft"),
+        ("git commit --no-verify -m x", "soft"),
+        ("git commit -nm x", "soft"),
+        ("git commit --no-ver -m x", "soft"),
+        ("git -c core.hooksPath=/dev/null commit -m x", "soft"),
+        ("git -c CORE.HOOKSPATH=x merge feature", "soft"),
+        ("git merge --no-verify feature", "soft"),
+        ("git commit -m x", "unknown"),
     ]);
 }
 
