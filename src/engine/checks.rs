@@ -1,0 +1,176 @@
+//! The engine's helpers: path steps, the hard floor over a call's paths, self-commands
+//! (the agent loosening the gate or the harness through their CLIs), risky edits, and the
+//! one-line renderings used in steps.
+
+use super::tool::Eval;
+use super::PathFact;
+use crate::cause::Cause;
+use crate::command;
+use crate::floor::{Access, PathClass};
+use crate::rules;
+use std::path::PathBuf;
+
+pub(super) fn path_steps(ev: &mut Eval, from: usize) {
+    for i in from..ev.paths.len() {
+        let p = &ev.paths[i];
+        let detail = format!(
+            "{} {} → {}{}{}",
+            match p.access {
+                Access::Read => "read",
+                Access::Write => "write",
+            },
+            p.raw,
+            p.forms.lexical.display(),
+            match &p.forms.resolved {
+                Some(r) if *r != p.forms.lexical => format!(" (resolves to {})", r.display()),
+                Some(_) => String::new(),
+                None => " (unresolvable)".to_string(),
+            },
+            if p.in_workspace {
+                " · in workspace"
+            } else {
+                " · outside workspace"
+            }
+        );
+        ev.step("path", detail);
+    }
+}
+
+pub(super) fn hard_floor(paths: &[PathFact]) -> Option<Cause> {
+    paths.iter().find_map(|p| {
+        let path = p.forms.lexical.clone();
+        match &p.class {
+            Some(PathClass::Credential { what }) => Some(Cause::Credential {
+                path,
+                what: what.to_string(),
+            }),
+            Some(PathClass::SelfConfig { what }) => Some(Cause::SelfModification {
+                path,
+                what: what.to_string(),
+            }),
+            Some(PathClass::HarnessConfig { what }) => Some(Cause::HarnessConfig {
+                path,
+                what: what.to_string(),
+            }),
+            Some(PathClass::Protected { .. }) | None => None,
+        }
+    })
+}
+
+pub(super) fn finding_line(f: &command::Finding) -> String {
+    let class = match &f.class {
+        command::Class::Routine { reason } => format!("routine ({reason})"),
+        command::Class::Build { reason } => format!("build ({reason}; definition files unchanged)"),
+        command::Class::BuildFilesChanged { files } => format!(
+            "build, but {} changed",
+            files
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        command::Class::Soft { category, reason } => format!("soft {category}: {reason}"),
+        command::Class::Hard { category, reason } => format!("HARD {category}: {reason}"),
+        command::Class::Unknown { reason } => format!("not routine: {reason}"),
+    };
+    format!(
+        "part {} {:?} in {} ({}): {class}",
+        f.part,
+        f.argv,
+        f.cwd
+            .as_ref()
+            .map(|c| c.display().to_string())
+            .unwrap_or_else(|| "an unknown directory".into()),
+        f.origin
+    )
+}
+
+pub(super) fn source_label(s: &rules::RuleSource) -> String {
+    format!("{}:{}", s.file.display(), s.line)
+}
+
+pub(super) fn is_dev_null(target: &str) -> bool {
+    target == "/dev/null"
+}
+
+/// `gatehook` subcommands that only read; any other use of gatehook by the agent changes
+/// its own gate.
+const GATEHOOK_READ_ONLY: &[&str] = &[
+    "explain",
+    "check",
+    "denied",
+    "--version",
+    "-V",
+    "--help",
+    "-h",
+    "help",
+];
+
+/// A command that changes gatehook's or the harness's settings through their own CLIs.
+pub(super) fn self_command(exec: &[String]) -> Option<Cause> {
+    let prog = exec.first()?;
+    let name = prog.rsplit('/').next().unwrap_or(prog);
+    let sub: Vec<&str> = exec
+        .iter()
+        .skip(1)
+        .map(String::as_str)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    match name {
+        "gatehook" => {
+            let first = exec.get(1).map(String::as_str).unwrap_or("");
+            (!GATEHOOK_READ_ONLY.contains(&first) && first != "hook").then(|| {
+                Cause::SelfModification {
+                    path: PathBuf::from(prog),
+                    what: format!("gatehook's own CLI (`gatehook {first}`)"),
+                }
+            })
+        }
+        "claude" => {
+            let changes = match sub.first().copied() {
+                Some("config") => sub
+                    .get(1)
+                    .is_some_and(|s| matches!(*s, "set" | "add" | "remove")),
+                Some("mcp") => sub.get(1).is_some_and(|s| {
+                    matches!(
+                        *s,
+                        "add"
+                            | "add-json"
+                            | "remove"
+                            | "add-from-claude-desktop"
+                            | "reset-project-choices"
+                    )
+                }),
+                Some("plugin") | Some("plugins") => true,
+                _ => false,
+            };
+            changes.then(|| Cause::HarnessConfig {
+                path: PathBuf::from(prog),
+                what: format!(
+                    "Claude Code's settings through its CLI (`claude {}`)",
+                    sub.join(" ")
+                ),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Search the new text of a file edit (see `command::edits`).
+pub(super) fn risky_edit(ev: &Eval) -> Option<Cause> {
+    let p = ev.paths.first()?;
+    let texts = command::proposed_text(ev.call.input);
+    let jctx = command::JudgeCtx {
+        home: &ev.ctx.home,
+        cwd: ev.call.cwd,
+        workspace: &ev.ctx.workspace,
+        floor: &ev.ctx.floor,
+        baseline: &command::NoBaseline,
+    };
+    let risk = command::scan_edit(&p.forms.lexical, &texts, &jctx)?;
+    Some(Cause::RiskyEdit {
+        path: p.forms.lexical.clone(),
+        file: risk.file.to_string(),
+        found: risk.found,
+    })
+}
