@@ -1,7 +1,44 @@
 #!/usr/bin/env bash
-# Whole-process benchmark: `gatehook hook` vs the spawn floor (a minimal Rust program that
-# reads stdin and prints JSON), alternating in one run. Usage: scripts/bench.sh [ITERATIONS]
+# The benchmarks, one command: scripts/bench.sh [ITERATIONS]
+#  1. whole process: `gatehook hook` against the spawn floor (a minimal Rust program that
+#     reads stdin and prints JSON), alternating in one run, for a fast-path Read, a routine
+#     compound Bash command, an allow-rule hit, a cached review and a review against a
+#     loopback reviewer; peak RSS per case; and the peer hook cc-safety-net (pinned in
+#     bench/peers, installed from the npm registry) on the same machine in the same run;
+#  2. in-process decision time per call over ../shared/eval (median, p90, p99, max);
+#  3. criterion: typical calls, and growth with command length, transcript length and
+#     audit-log size.
+# Results are written up in docs/BENCHMARKS.md. Run on an otherwise idle machine.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-cargo build --release --quiet --bin gatehook --example spawn_floor --example bench_spawn
-target/release/examples/bench_spawn target/release/gatehook target/release/examples/spawn_floor "${1:-300}"
+n="${1:-300}"
+
+cargo build --release --quiet --bin gatehook --example spawn_floor --example bench_spawn \
+    --example bench_corpus
+
+peer=""
+if command -v npm >/dev/null && command -v node >/dev/null; then
+    if [[ ! -f bench/peers/node_modules/cc-safety-net/package.json ]]; then
+        (cd bench/peers && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) ||
+            echo "scripts/bench.sh: could not install the peer hook; measuring gatehook only" >&2
+    fi
+    js=bench/peers/node_modules/cc-safety-net/dist/bin/cc-safety-net.js
+    [[ -f "$js" ]] && peer="$js"
+fi
+
+echo "== whole process (scripts/bench.sh $n)"
+target/release/examples/bench_spawn target/release/gatehook target/release/examples/spawn_floor \
+    "$n" ${peer:+"$peer"}
+
+echo
+echo "== in-process, per call, over ../shared/eval"
+if [[ -d ../shared/eval ]]; then
+    target/release/examples/bench_corpus ../shared/eval
+else
+    echo "(../shared/eval is missing: skipped)"
+fi
+
+echo
+echo "== criterion (cargo bench --bench decision)"
+cargo bench --quiet --bench decision -- --warm-up-time 1 --measurement-time 3 2>/dev/null |
+    grep -B1 -E 'time:' | grep -vE '^(--|Benchmarking|Found|$)' || true
