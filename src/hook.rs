@@ -332,7 +332,7 @@ impl Prepared {
 
     fn evaluate_one(&self, call: &Call) -> Evaluation {
         let baseline = FileBaseline::new(&self.state_root, call.session_id, self.record_baseline);
-        let holds = crate::holds::load(&self.state_root, call.session_id);
+        let holds = || crate::holds::load(&self.state_root, call.session_id);
         let ctx = Context {
             config: &self.config,
             home: self.context_home.clone(),

@@ -47,8 +47,9 @@ pub struct Context<'a> {
     pub floor: FloorCtx,
     /// The session's record of build-defining files.
     pub baseline: &'a dyn Baseline,
-    /// Holds the person's own words put in force this session.
-    pub holds: &'a [holds::Hold],
+    /// The holds the person's own words put in force this session, read only when the
+    /// call falls in an action class a hold could cover (most calls do not).
+    pub holds: &'a dyn Fn() -> Vec<holds::Hold>,
 }
 
 /// The floor's answer before any reviewer is asked.
@@ -362,21 +363,22 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     // 4b. Holds: the person said not to do this kind of thing; ask them, quoting their
     //     words. No allow rule, fast path or reviewer lifts a hold; only their own later
     //     words do (the holds in the context are already the ones in force).
-    if !ctx.holds.is_empty() {
-        let mut classes = match &ev.shell {
-            Some(a) => a
-                .commands
-                .iter()
-                .flat_map(|c| holds::classes_of_argv(&c.exec))
-                .collect::<Vec<_>>(),
-            None => match &kind {
-                Kind::Agent { prompt, .. } => delegate::hold_classes(&intents, prompt),
-                _ => holds::classes_of_tool(call.tool, call.input),
-            },
-        };
-        classes.sort();
-        classes.dedup();
-        if let Some(h) = holds::applicable(ctx.holds, &classes) {
+    let mut classes = match &ev.shell {
+        Some(a) => a
+            .commands
+            .iter()
+            .flat_map(|c| holds::classes_of_argv(&c.exec))
+            .collect::<Vec<_>>(),
+        None => match &kind {
+            Kind::Agent { prompt, .. } => delegate::hold_classes(&intents, prompt),
+            _ => holds::classes_of_tool(call.tool, call.input),
+        },
+    };
+    classes.sort();
+    classes.dedup();
+    if !classes.is_empty() {
+        let in_force = (ctx.holds)();
+        if let Some(h) = holds::applicable(&in_force, &classes) {
             let cause = Cause::Hold {
                 class: h.class.phrase().to_string(),
                 quote: h.quote.clone(),
