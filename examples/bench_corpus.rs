@@ -50,6 +50,7 @@ fn main() {
     let prepared = hook::prepare(&ws, &env).expect("prepare");
 
     let mut all = Vec::new();
+    let mut slowest: Vec<(Duration, String)> = Vec::new();
     println!("per-call median of {ROUNDS} runs; microseconds over the calls");
     println!(
         "{:22} {:>6} {:>8} {:>8} {:>8} {:>9}",
@@ -60,7 +61,7 @@ fn main() {
             eprintln!("bench_corpus: {} is missing", dir.join(corpus).display());
             std::process::exit(2);
         };
-        let mut calls: Vec<(String, Map<String, Value>)> = Vec::new();
+        let mut calls: Vec<(String, Map<String, Value>, String)> = Vec::new();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let it: Value = serde_json::from_str(line).unwrap();
             let (tool, input) = match it.get("command") {
@@ -74,10 +75,11 @@ fn main() {
                 .unwrap()
                 .replace("/workspace/proj", &ws.display().to_string())
                 .replace("/home/dev", &home.display().to_string());
-            calls.push((tool, serde_json::from_str(&input).unwrap()));
+            let id = it["id"].as_str().unwrap_or("?").to_string();
+            calls.push((tool, serde_json::from_str(&input).unwrap(), id));
         }
         let mut times = Vec::with_capacity(calls.len());
-        for (i, (tool, input)) in calls.iter().enumerate() {
+        for (i, (tool, input, id)) in calls.iter().enumerate() {
             let session = format!("bench-{i}");
             let call = Call {
                 tool,
@@ -96,6 +98,7 @@ fn main() {
             let mut runs: Vec<Duration> = (0..ROUNDS).map(|_| one()).collect();
             runs.sort();
             times.push(runs[ROUNDS / 2]);
+            slowest.push((runs[ROUNDS / 2], id.clone()));
         }
         times.sort();
         println!(
@@ -118,4 +121,12 @@ fn main() {
         pct(&all, 0.99),
         pct(&all, 1.0)
     );
+    slowest.sort();
+    let top: Vec<String> = slowest
+        .iter()
+        .rev()
+        .take(3)
+        .map(|(d, id)| format!("{id} {:.0} µs", d.as_secs_f64() * 1e6))
+        .collect();
+    println!("slowest: {}", top.join(", "));
 }
