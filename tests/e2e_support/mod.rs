@@ -1,7 +1,10 @@
-//! Helpers for the end-to-end tests against the real Claude Code binary
-//! (`tests/e2e_claude.rs`, `tests/e2e_subagent.rs`): a scripted model server and a Claude
-//! Code runner. Each test file uses a different part of them.
+//! Helpers for the end-to-end tests against the real Claude Code binary and Gemini CLI
+//! (`tests/e2e_claude.rs`, `tests/e2e_subagent.rs`, `tests/e2e_gemini.rs`): scripted model
+//! servers (Anthropic and Gemini APIs) and runners for each CLI.
+//! Each test file uses a different part of them.
 #![allow(dead_code)]
 
 pub mod claude;
+pub mod gemini;
+pub mod gemini_server;
 pub mod model_server;

@@ -226,10 +226,11 @@ pub fn tool_result_text(block: &Value) -> String {
     }
 }
 
-struct Request {
-    method: String,
-    path: String,
-    body: Vec<u8>,
+/// One parsed HTTP request (also used by `gemini_server`).
+pub struct Request {
+    pub method: String,
+    pub path: String,
+    pub body: Vec<u8>,
 }
 
 fn serve_connection(mut stream: TcpStream, shared: &Shared) {
@@ -263,7 +264,7 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// Parses one complete HTTP/1.1 request from the front of `buf`; `None` while incomplete.
-fn parse_request(buf: &[u8]) -> Option<(Request, usize)> {
+pub fn parse_request(buf: &[u8]) -> Option<(Request, usize)> {
     let head_end = find(buf, b"\r\n\r\n")?;
     let head = String::from_utf8_lossy(&buf[..head_end]);
     let mut lines = head.split("\r\n");
@@ -319,7 +320,7 @@ fn decode_chunked(mut data: &[u8]) -> Option<(Vec<u8>, usize)> {
     }
 }
 
-fn http_response(status: &str, content_type: &str, body: &[u8], head_only: bool) -> Vec<u8> {
+pub fn http_response(status: &str, content_type: &str, body: &[u8], head_only: bool) -> Vec<u8> {
     let mut out = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
          Connection: keep-alive\r\nrequest-id: req_e2e\r\n\r\n",
