@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# THE test command: installs the pinned Claude Code (e2e/package.json + package-lock.json)
-# into e2e/node_modules if it is missing or stale, and Chromium (Debian's `chromium`
-# package) if /usr/bin/chromium is missing, then runs every cargo test with
-# GATEHOOK_CLAUDE_BIN and GATEHOOK_CHROMIUM pointing at them, so the end-to-end test
-# (tests/e2e_claude.rs) runs against the real Claude Code and the HTML report test
-# (tests/audit_report.rs) against a real browser. Needs: the Rust toolchain, node/npm,
+# THE test command: installs the pinned Claude Code and Gemini CLI (e2e/package.json +
+# package-lock.json) into e2e/node_modules if either is missing or stale, and Chromium
+# (Debian's `chromium` package) if /usr/bin/chromium is missing, then runs every cargo test
+# with GATEHOOK_CLAUDE_BIN, GATEHOOK_GEMINI_BIN and GATEHOOK_CHROMIUM pointing at them, so
+# the end-to-end tests (tests/e2e_claude.rs, tests/e2e_gemini.rs) run against the real
+# agents and the HTML report test (tests/audit_report.rs) against a real browser. Needs: the Rust toolchain, node/npm,
 # python3, git, and apt-get (as root, or with sudo) when Chromium is missing.
 # Extra arguments go to `cargo test` (e.g. scripts/test.sh --test e2e_claude).
 set -euo pipefail
@@ -19,8 +19,16 @@ for tool in node npm cargo git python3; do
     }
 done
 
-pinned="$(node -p 'require("./e2e/package.json").dependencies["@anthropic-ai/claude-code"]')"
-installed="$(node -p 'try { require("./e2e/node_modules/@anthropic-ai/claude-code/package.json").version } catch (e) { "" }')"
+# The version e2e/package.json pins for npm package $1, and the one installed.
+pinned_version() {
+    node -p 'require("./e2e/package.json").dependencies[process.argv[1]]' "$1"
+}
+installed_version() {
+    node -p 'try { require("./e2e/node_modules/" + process.argv[1] + "/package.json").version } catch (e) { "" }' "$1"
+}
+pinned="$(pinned_version @anthropic-ai/claude-code)"
+installed="$(installed_version @anthropic-ai/claude-code)"
+gemini_pinned="$(pinned_version @google/gemini-cli)"
 
 # The native binary of the platform package npm chose (linux-x64, linux-x64-musl,
 # darwin-arm64, ...), checked by running it: a wrong-libc binary does not count.
@@ -35,22 +43,46 @@ find_claude() {
     return 1
 }
 
+# Gemini CLI's entry script (the package's `bin.gemini`, run with node), checked by running
+# it: it must report the pinned version.
+find_gemini() {
+    local bin
+    bin="$(node -p 'try { const d = "./e2e/node_modules/@google/gemini-cli/"; d + require(d + "package.json").bin.gemini } catch (e) { "" }')"
+    if [[ -n "$bin" && -f "$bin" ]] && [[ "$(node "$bin" --version 2>/dev/null)" == "$gemini_pinned" ]]; then
+        echo "$root/${bin#./}"
+        return 0
+    fi
+    return 1
+}
+
 claude_bin=""
+gemini_bin=""
 if [[ "$installed" == "$pinned" ]]; then
     claude_bin="$(find_claude || true)"
 fi
-if [[ -z "$claude_bin" ]]; then
-    echo "scripts/test.sh: installing Claude Code $pinned into e2e/node_modules" >&2
-    # --ignore-scripts: the package's postinstall only links the native binary, which the
-    # tests find by path; the optional platform package is installed without it.
+if [[ "$(installed_version @google/gemini-cli)" == "$gemini_pinned" ]]; then
+    gemini_bin="$(find_gemini || true)"
+fi
+if [[ -z "$claude_bin" || -z "$gemini_bin" ]]; then
+    echo "scripts/test.sh: installing Claude Code $pinned and Gemini CLI $gemini_pinned into" \
+        "e2e/node_modules" >&2
+    # --ignore-scripts: Claude Code's postinstall only links the native binary, which the
+    # tests find by path (the optional platform package is installed without it); Gemini
+    # CLI is a JavaScript bundle and its native extras (node-pty, keytar) are optional.
     (cd e2e && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
     claude_bin="$(find_claude)" || {
         echo "scripts/test.sh: npm installed no runnable Claude Code binary under" \
             "e2e/node_modules/@anthropic-ai/claude-code-*/claude" >&2
         exit 1
     }
+    gemini_bin="$(find_gemini)" || {
+        echo "scripts/test.sh: npm installed no Gemini CLI $gemini_pinned that runs under" \
+            "e2e/node_modules/@google/gemini-cli" >&2
+        exit 1
+    }
 fi
 echo "scripts/test.sh: using $("$claude_bin" --version) at $claude_bin" >&2
+echo "scripts/test.sh: using Gemini CLI $gemini_pinned at $gemini_bin" >&2
 
 # Chromium renders the `gatehook audit report` page in tests/audit_report.rs.
 chromium_bin=/usr/bin/chromium
@@ -83,6 +115,7 @@ fi
 echo "scripts/test.sh: using $("$chromium_bin" --version 2>/dev/null) at $chromium_bin" >&2
 
 export GATEHOOK_CLAUDE_BIN="$claude_bin"
+export GATEHOOK_GEMINI_BIN="$gemini_bin"
 export GATEHOOK_CHROMIUM="$chromium_bin"
 cargo test --all-targets "$@"
 if [[ $# -eq 0 ]]; then
