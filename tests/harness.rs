@@ -542,3 +542,35 @@ fn codex_argv_commands_are_judged_as_what_the_shell_runs() {
     assert_eq!(audit[0]["input"]["command"], "git push origin feature");
     assert_eq!(audit[3]["cause"], "routine-command", "{:?}", audit[3]);
 }
+
+/// Gemini CLI 0.61.0's own field names (from the tool declarations it sends the model):
+/// `grep_search`'s `include_pattern` is judged like Grep's `glob` (a file filter reaching
+/// outside the workspace is a read outside it), and `run_shell_command`'s `is_background`
+/// like Bash's `run_in_background` (so parameter rules apply).
+#[test]
+fn gemini_current_field_names_are_judged() {
+    let env = Env::new();
+    env.config("[permissions]\ndeny = [\"Bash(run_in_background:true)\"]\n");
+    let ws = env.ws.display().to_string();
+    let grep = |include: &str| {
+        json!({"hook_event_name": "BeforeTool", "session_id": "g1", "cwd": ws,
+            "tool_name": "grep_search",
+            "tool_input": {"pattern": "key", "dir_path": ".", "include_pattern": include}})
+    };
+    let out = run(&env, Some("gemini"), &grep("src/**/*.rs"));
+    assert_eq!(told("gemini", &out), "allow", "{out:?}");
+    let out = run(&env, Some("gemini"), &grep("../../**/*"));
+    assert_ne!(told("gemini", &out), "allow", "{out:?}");
+    assert!(reason("gemini", &out).contains("outside"), "{out:?}");
+
+    let bg = |background: bool| {
+        json!({"hook_event_name": "BeforeTool", "session_id": "g1", "cwd": ws,
+            "tool_name": "run_shell_command",
+            "tool_input": {"command": "git status", "is_background": background}})
+    };
+    let out = run(&env, Some("gemini"), &bg(false));
+    assert_eq!(told("gemini", &out), "allow", "{out:?}");
+    let out = run(&env, Some("gemini"), &bg(true));
+    assert_eq!(told("gemini", &out), "deny", "{out:?}");
+    assert!(reason("gemini", &out).contains("[deny-rule]"), "{out:?}");
+}

@@ -37,9 +37,15 @@ pub(super) fn gemini_tool(
     }
     let mapped = |tool: &str, fields: &[(&str, &[&str])]| (tool.to_string(), remap(&input, fields));
     match name {
+        // `is_background` is Claude's `run_in_background`, so `Bash(run_in_background:true)`
+        // rules apply.
         "run_shell_command" => mapped(
             "Bash",
-            &[("command", &["command"]), ("description", &["description"])],
+            &[
+                ("command", &["command"]),
+                ("description", &["description"]),
+                ("run_in_background", &["is_background"]),
+            ],
         ),
         "write_file" => mapped(
             "Write",
@@ -63,7 +69,8 @@ pub(super) fn gemini_tool(
             &[
                 ("pattern", &["pattern"]),
                 ("path", &["dir_path", "path"]),
-                ("glob", &["include"]),
+                // 0.61.0 names it `include_pattern`; older versions `include`.
+                ("glob", &["include_pattern", "include"]),
             ],
         ),
         "list_directory" => mapped("LS", &[("path", &["dir_path", "path"])]),
