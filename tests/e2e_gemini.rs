@@ -15,6 +15,10 @@
 //! path outside its workspace itself, before any BeforeTool hook runs (measured on
 //! 0.61.0: "Path not in workspace"), and the point is that gatehook refuses it.
 //!
+//! `harness_with_stand_in_hook` pins Gemini CLI's side of the protocol independently of
+//! gatehook: the payloads a few lines of Python receive, and what the model is told when
+//! such a hook denies.
+//!
 //! Needs Gemini CLI: `scripts/test.sh` installs the pinned version and sets
 //! `GATEHOOK_GEMINI_BIN`. Without it the test skips loudly, or fails under `CI`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -214,4 +218,111 @@ fn gatehook_gates_real_gemini_cli() {
             .any(|p| p.contains(&json!(PROMPT).to_string())),
         "BeforeAgent did not record the prompt: {prompts:?}{ctx}"
     );
+}
+
+const STAND_IN_REASON: &str = "stand-in: no deleting home";
+
+/// Gemini CLI's side, measured with a stand-in hook that logs every payload and denies
+/// only `run_shell_command`: the events and their fields, and the exact text the model
+/// gets for a deny.
+#[test]
+fn harness_with_stand_in_hook() {
+    let Some(bin) = gemini::gemini_bin() else {
+        return;
+    };
+    let hook_dir = tempfile::tempdir().unwrap();
+    let log = hook_dir.path().join("payloads.jsonl");
+    let script = hook_dir.path().join("stand_in.py");
+    std::fs::write(
+        &script,
+        format!(
+            r#"import json, sys
+payload = json.load(sys.stdin)
+with open({log:?}, "a") as f:
+    f.write(json.dumps(payload) + "\n")
+if payload.get("tool_name") == "run_shell_command":
+    print(json.dumps({{"decision": "deny", "reason": {reason:?}}}))
+"#,
+            log = log.to_string_lossy(),
+            reason = STAND_IN_REASON,
+        ),
+    )
+    .unwrap();
+    let project = Project::new(&format!("python3 {}", sh_quote(&script.to_string_lossy())));
+    let sentinel = project.home.join("keep-me.txt");
+    std::fs::write(&sentinel, "still here\n").unwrap();
+    let new_file = project.dir.join("src/new.txt");
+    let write_args = json!({"file_path": new_file, "content": NEW_CONTENT});
+    let rm_args = json!({"command": "rm -rf ~"});
+    let mut server = GeminiServer::start(vec![
+        Reply::call("write_file", write_args.clone()),
+        Reply::call("run_shell_command", rm_args.clone()),
+        Reply::text("done"),
+    ]);
+    let run = gemini::run_gemini(&bin, &project, &server.base_url(), PROMPT, &[]);
+    server.shutdown();
+    let payloads: Vec<Value> = std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("payload line is JSON"))
+        .collect();
+    let ctx = format!(
+        "\n{}--- model server requests ---\n{}--- hook payloads ---\n{}\n",
+        run.report(),
+        server.report(),
+        payloads
+            .iter()
+            .map(Value::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(run.success, "gemini did not exit successfully{ctx}");
+    let result = run.result.as_ref().expect("JSON result");
+
+    // A silent hook in YOLO mode: the write ran. The deny: HOME is intact, and the model
+    // is told the reason behind a fixed prefix.
+    assert_eq!(
+        std::fs::read_to_string(&new_file).ok().as_deref(),
+        Some(NEW_CONTENT),
+        "the write under a silent hook{ctx}"
+    );
+    assert!(sentinel.is_file(), "the denied rm ran{ctx}");
+    assert_eq!(
+        error_text(&server, "run_shell_command", &ctx),
+        format!("Tool execution blocked: {STAND_IN_REASON}"),
+        "what the model is told{ctx}"
+    );
+
+    let events: Vec<&str> = payloads
+        .iter()
+        .filter_map(|p| p["hook_event_name"].as_str())
+        .collect();
+    assert_eq!(
+        events,
+        ["BeforeAgent", "BeforeTool", "BeforeTool"],
+        "hook events{ctx}"
+    );
+    assert_eq!(
+        payloads[0]["prompt"],
+        json!(PROMPT),
+        "BeforeAgent prompt{ctx}"
+    );
+    for (p, (tool, args)) in payloads[1..]
+        .iter()
+        .zip([("write_file", &write_args), ("run_shell_command", &rm_args)])
+    {
+        assert_eq!(p["tool_name"], json!(tool), "tool_name{ctx}");
+        assert_eq!(
+            &p["tool_input"], args,
+            "tool_input is the model's args{ctx}"
+        );
+    }
+    for p in &payloads {
+        assert_eq!(p["session_id"], result["session_id"], "session_id{ctx}");
+        assert_eq!(p["cwd"], json!(project.dir), "cwd{ctx}");
+        assert!(
+            p["timestamp"].is_string() && p["transcript_path"].is_string(),
+            "timestamp and transcript_path{ctx}"
+        );
+    }
 }
