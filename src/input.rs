@@ -193,15 +193,84 @@ pub fn read_payload(r: &mut impl Read) -> Result<String, InputError> {
 /// Parse a payload. serde_json's recursion limit (128) turns deeply nested input into an
 /// error rather than a stack overflow.
 pub fn parse(text: &str) -> Result<HookInput, InputError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| {
-        let mut msg = e.to_string();
-        msg.truncate(120);
-        InputError::NotJson(msg)
-    })?;
+    let value = serde_json::from_str::<Unique>(text)
+        .map_err(|e| {
+            let mut msg = e.to_string();
+            msg.truncate(120);
+            InputError::NotJson(msg)
+        })?
+        .0;
     let Value::Object(obj) = value else {
         return Err(InputError::NotObject);
     };
     from_object(obj)
+}
+
+/// A JSON value whose objects, at every depth, have no duplicate keys. serde_json keeps
+/// the last of duplicates; a harness (or a parser in between) might keep the first, so a
+/// payload like `{"command":"rm -rf ~","command":"ls"}` would be judged as one call and
+/// run as another. Ambiguous payloads are bad input.
+struct Unique(Value);
+
+impl<'de> serde::Deserialize<'de> for Unique {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(UniqueVisitor).map(Unique)
+    }
+}
+
+struct UniqueVisitor;
+
+impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(Unique(v)) = seq.next_element()? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            if out.contains_key(&k) {
+                return Err(serde::de::Error::custom(format!(
+                    "duplicate key `{}`",
+                    crate::cause::one_line(&k, 40)
+                )));
+            }
+            let Unique(v) = map.next_value()?;
+            out.insert(k, v);
+        }
+        Ok(Value::Object(out))
+    }
 }
 
 /// Best effort: the event name of a payload that may otherwise be invalid, so a failure can
