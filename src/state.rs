@@ -51,7 +51,11 @@ pub fn session_dir(state_root: &Path, session_id: &str) -> PathBuf {
 pub fn unsafe_state(state_root: &Path, session_id: &str) -> Option<(PathBuf, String)> {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
     let session = session_dir(state_root, session_id);
-    let dirs = [state_root.parent(), Some(state_root), Some(session.as_path())];
+    let dirs = [
+        state_root.parent(),
+        Some(state_root),
+        Some(session.as_path()),
+    ];
     for dir in dirs.into_iter().flatten() {
         let md = match std::fs::symlink_metadata(dir) {
             Ok(md) => md,

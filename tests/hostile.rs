@@ -68,9 +68,7 @@ fn mkfifo(p: &Path) {
 }
 
 fn is_root() -> bool {
-    std::fs::metadata("/proc/self").map_or(false, |m| {
-        std::os::unix::fs::MetadataExt::uid(&m) == 0
-    })
+    std::fs::metadata("/proc/self").is_ok_and(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -109,7 +107,9 @@ fn invalid_text_in_a_field_fails_closed() {
     let p = read_main(&env).to_string();
     // Invalid UTF-8 inside the command, a lone surrogate escape, a UTF-8 BOM before the
     // object, an overlong encoding of '/'.
-    let bad_utf8 = p.replace("src/main.rs", "src/\u{1}main.rs").replace('\u{1}', "");
+    let bad_utf8 = p
+        .replace("src/main.rs", "src/\u{1}main.rs")
+        .replace('\u{1}', "");
     let mut bytes = bad_utf8.into_bytes();
     let at = bytes.windows(4).position(|w| w == b"main").unwrap();
     bytes.insert(at, 0xff);
@@ -126,7 +126,12 @@ fn invalid_text_in_a_field_fails_closed() {
         ("bom", bom),
         ("overlong", overlong),
     ] {
-        let out = run_timed(&env, env.command(&["hook"]), &bytes, Duration::from_secs(10));
+        let out = run_timed(
+            &env,
+            env.command(&["hook"]),
+            &bytes,
+            Duration::from_secs(10),
+        );
         assert_eq!(out.code, 2, "{name}: {out:?}");
         assert!(out.stderr.contains("[bad-input]"), "{name}: {}", out.stderr);
     }
@@ -148,7 +153,9 @@ fn nesting_inside_the_tool_input_is_bounded() {
     assert_eq!(out.decision(), "allow", "{out:?}");
     // Past it, anywhere in the payload: bad input, never a crash (exit 2 from a panic
     // would say internal-error).
-    let text = p.to_string().replacen("\"extra\":", "\"extra\":[[[[[[[[[[", 1);
+    let text = p
+        .to_string()
+        .replacen("\"extra\":", "\"extra\":[[[[[[[[[[", 1);
     let text = text.replacen("\"x\"", "\"x\"]]]]]]]]]]", 1);
     let out = run_timed(
         &env,
@@ -170,7 +177,10 @@ fn nul_bytes_in_fields_never_allow() {
             "Read",
             json!({"file_path": format!("{ws}/src/main.rs\u{0}/../../../home/.ssh/id_rsa")}),
         ),
-        ("Grep", json!({"pattern": "x", "path": format!("{ws}\u{0}/x")})),
+        (
+            "Grep",
+            json!({"pattern": "x", "path": format!("{ws}\u{0}/x")}),
+        ),
         (
             "Write",
             json!({"file_path": format!("{ws}/a\u{0}b"), "content": ""}),
@@ -252,7 +262,10 @@ fn mistyped_fields_are_bad_input() {
         ("Glob", json!({"pattern": {"a": 1}})),
         ("Grep", json!({"pattern": "x", "path": false})),
         ("WebFetch", json!({"url": 5})),
-        ("Agent", json!({"subagent_type": "Explore", "prompt": ["x"]})),
+        (
+            "Agent",
+            json!({"subagent_type": "Explore", "prompt": ["x"]}),
+        ),
     ];
     for (tool, input) in cases {
         let out = hook_timed(&env, &env.payload(tool, input.clone()));
@@ -319,19 +332,31 @@ fn configs_that_cannot_be_read_fail_closed_without_hanging() {
     // file over the size cap.
     std::os::unix::fs::symlink(&cfg, &cfg).unwrap();
     let out = hook_timed(&env, &read_main(&env));
-    assert_eq!((out.decision().as_str(), out.cause().as_str()), ("deny", "bad-config"));
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("deny", "bad-config")
+    );
     fresh(&cfg);
     mkfifo(&cfg);
     let out = hook_timed(&env, &read_main(&env));
-    assert_eq!((out.decision().as_str(), out.cause().as_str()), ("deny", "bad-config"));
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("deny", "bad-config")
+    );
     fresh(&cfg);
     std::os::unix::fs::symlink("/dev/zero", &cfg).unwrap();
     let out = hook_timed(&env, &read_main(&env));
-    assert_eq!((out.decision().as_str(), out.cause().as_str()), ("deny", "bad-config"));
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("deny", "bad-config")
+    );
     fresh(&cfg);
     std::fs::write(&cfg, "#".repeat(2 * 1024 * 1024)).unwrap();
     let out = hook_timed(&env, &read_main(&env));
-    assert_eq!((out.decision().as_str(), out.cause().as_str()), ("deny", "bad-config"));
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("deny", "bad-config")
+    );
     fresh(&cfg);
     // Not UTF-8; a wrong type deep in a table; a rule of the wrong type in a list.
     for bytes in [
@@ -356,13 +381,19 @@ fn configs_that_cannot_be_read_fail_closed_without_hanging() {
     // (a timed-out hook lets the call run).
     mkfifo(&env.path(".gatehook.toml"));
     let out = hook_timed(&env, &read_main(&env));
-    assert_eq!((out.decision().as_str(), out.cause().as_str()), ("deny", "bad-config"));
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("deny", "bad-config")
+    );
     fresh(&env.path(".gatehook.toml"));
     // The managed file unreadable: also closed.
     std::fs::create_dir_all(env.managed.parent().unwrap()).unwrap();
     mkfifo(&env.managed);
     let out = hook_timed(&env, &read_main(&env));
-    assert_eq!((out.decision().as_str(), out.cause().as_str()), ("deny", "bad-config"));
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("deny", "bad-config")
+    );
 }
 
 #[test]
@@ -376,7 +407,10 @@ fn an_unreadable_config_file_fails_closed() {
     let cfg = env.gh.join("config.toml");
     std::fs::set_permissions(&cfg, std::fs::Permissions::from_mode(0o000)).unwrap();
     let out = hook_timed(&env, &read_main(&env));
-    assert_eq!((out.decision().as_str(), out.cause().as_str()), ("deny", "bad-config"));
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("deny", "bad-config")
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -423,7 +457,11 @@ fn the_audit_log_as_a_fifo_does_not_hang() {
     mkfifo(&env.gh.join("audit.jsonl"));
     let out = hook_timed(&env, &read_main(&env));
     assert_eq!(out.decision(), "allow", "the decision is unchanged");
-    assert!(out.stderr.contains("audit log not written"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("audit log not written"),
+        "{}",
+        out.stderr
+    );
     let out = hook_timed(
         &env,
         &env.payload("Read", json!({"file_path": env.home.join(".ssh/id_rsa")})),
@@ -440,7 +478,11 @@ fn the_audit_log_linked_outside_is_refused_and_reported() {
     std::os::unix::fs::symlink(&outside, env.gh.join("audit.jsonl")).unwrap();
     let out = hook_timed(&env, &read_main(&env));
     assert_eq!(out.decision(), "allow", "the decision is unchanged");
-    assert!(out.stderr.contains("audit log not written"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("audit log not written"),
+        "{}",
+        out.stderr
+    );
     assert_eq!(std::fs::read_to_string(&outside).unwrap(), "theirs\n");
 }
 
@@ -455,10 +497,7 @@ fn the_data_dir_as_a_file_fails_closed() {
         ("deny", "bad-config"),
         "{out:?}"
     );
-    let out = hook_timed(
-        &env,
-        &env.payload("Bash", json!({"command": "rm -rf ~"})),
-    );
+    let out = hook_timed(&env, &env.payload("Bash", json!({"command": "rm -rf ~"})));
     assert_eq!(out.decision(), "deny");
     // The state directory beneath it cannot be used either: a prompt is not recorded but
     // not blocked.
@@ -489,7 +528,11 @@ fn state_others_can_write_never_loosens() {
                 "{} mode {mode:o}: {out:?}",
                 dir.display()
             );
-            assert!(out.reason().contains("writable by group or others"), "{}", out.reason());
+            assert!(
+                out.reason().contains("writable by group or others"),
+                "{}",
+                out.reason()
+            );
             // A floor deny stays a deny; an ask stays an ask.
             let out = hook_timed(&env, &env.payload("Bash", json!({"command": "rm -rf ~"})));
             assert_eq!(out.cause(), "destructive");
@@ -500,7 +543,11 @@ fn state_others_can_write_never_loosens() {
             assert_eq!(out.decision(), "deny");
             // The person's words are not recorded into it.
             let out = hook_timed(&env, &up);
-            assert!(out.stderr.contains("not recorded") || out.stderr.contains("could not record"), "{}", out.stderr);
+            assert!(
+                out.stderr.contains("not recorded") || out.stderr.contains("could not record"),
+                "{}",
+                out.stderr
+            );
         }
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(before)).unwrap();
         assert_eq!(hook_timed(&env, &read_main(&env)).decision(), "allow");
@@ -527,7 +574,11 @@ fn state_owned_by_someone_else_is_not_trusted() {
     std::os::unix::fs::chown(&state, Some(65534), Some(65534)).unwrap();
     let out = hook_timed(&env, &read_main(&env));
     assert_eq!(out.decision(), "deny");
-    assert!(out.reason().contains("is owned by uid 65534"), "{}", out.reason());
+    assert!(
+        out.reason().contains("is owned by uid 65534"),
+        "{}",
+        out.reason()
+    );
 }
 
 /// Mount a tiny tmpfs (as root) for GATEHOOK_HOME; `None` with a notice when it fails.
@@ -571,7 +622,11 @@ fn a_full_disk_fails_only_the_audit() {
     drop(f);
     let out = hook_timed(&env, &read_main(&env));
     assert_eq!(out.decision(), "allow", "{out:?}");
-    assert!(out.stderr.contains("audit log not written"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("audit log not written"),
+        "{}",
+        out.stderr
+    );
     let out = hook_timed(&env, &env.payload("Bash", json!({"command": "rm -rf ~"})));
     assert_eq!(out.decision(), "deny");
     // A build runner cannot record its baseline: it is not waved through.
@@ -588,8 +643,15 @@ fn a_read_only_gatehook_home_fails_only_the_audit() {
     };
     let out = hook_timed(&env, &read_main(&env));
     assert_eq!(out.decision(), "allow", "{out:?}");
-    assert!(out.stderr.contains("audit log not written"), "{}", out.stderr);
-    let out = hook_timed(&env, &env.payload("Read", json!({"file_path": env.home.join(".ssh/id_rsa")})));
+    assert!(
+        out.stderr.contains("audit log not written"),
+        "{}",
+        out.stderr
+    );
+    let out = hook_timed(
+        &env,
+        &env.payload("Read", json!({"file_path": env.home.join(".ssh/id_rsa")})),
+    );
     assert_eq!(out.decision(), "deny");
     let out = hook_timed(&env, &env.payload("Bash", json!({"command": "make"})));
     assert_ne!(out.decision(), "allow", "{out:?}");
