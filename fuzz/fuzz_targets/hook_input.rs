@@ -27,8 +27,14 @@ fuzz_target!(|data: &[u8]| {
         0 | 1 => rest.to_vec(),
         2 | 3 => wrap("Bash", json!({"command": text})),
         4 => wrap("Read", json!({"file_path": text})),
-        5 => wrap("Write", json!({"file_path": format!("{ws}/src/x.sh"), "content": text})),
-        6 => wrap("Agent", json!({"subagent_type": "general-purpose", "prompt": text})),
+        5 => wrap(
+            "Write",
+            json!({"file_path": format!("{ws}/src/x.sh"), "content": text}),
+        ),
+        6 => wrap(
+            "Agent",
+            json!({"subagent_type": "general-purpose", "prompt": text}),
+        ),
         _ => wrap("Grep", json!({"pattern": "x", "path": text})),
     };
     let answer = gatehook::hook::run(&mut bytes.as_slice(), &sb.env);

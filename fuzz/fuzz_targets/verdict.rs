@@ -18,7 +18,10 @@ fuzz_target!(|data: &[u8]| {
         let t = text.trim();
         let body = if t.starts_with("```") {
             let nl = t.find('\n').expect("fenced verdict has a newline");
-            t[nl + 1..].trim_end().strip_suffix("```").expect("closing fence")
+            t[nl + 1..]
+                .trim_end()
+                .strip_suffix("```")
+                .expect("closing fence")
         } else {
             t
         };
@@ -26,10 +29,22 @@ fuzz_target!(|data: &[u8]| {
         let obj = obj.as_object().expect("an object");
         let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
         keys.sort_unstable();
-        assert_eq!(keys, ["decision", "evidence", "kind", "reason", "risk"], "{text:?}");
-        assert!(matches!(obj["decision"].as_str(), Some("allow" | "ask" | "deny")));
-        assert!(matches!(obj["risk"].as_str(), Some("low" | "medium" | "high" | "critical")));
+        assert_eq!(
+            keys,
+            ["decision", "evidence", "kind", "reason", "risk"],
+            "{text:?}"
+        );
+        assert!(matches!(
+            obj["decision"].as_str(),
+            Some("allow" | "ask" | "deny")
+        ));
+        assert!(matches!(
+            obj["risk"].as_str(),
+            Some("low" | "medium" | "high" | "critical")
+        ));
         assert!(obj["reason"].is_string() && (obj["kind"].is_string() || obj["kind"].is_null()));
-        assert!(obj["evidence"].as_array().is_some_and(|a| a.iter().all(|e| e.is_string())));
+        assert!(obj["evidence"]
+            .as_array()
+            .is_some_and(|a| a.iter().all(|e| e.is_string())));
     }
 });

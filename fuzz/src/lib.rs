@@ -25,8 +25,11 @@ pub fn sandbox() -> &'static Sandbox {
         std::fs::write(ws.join("src/main.rs"), "fn main() {}\n").expect("write");
         std::fs::write(ws.join("Cargo.toml"), "[package]\nname = \"x\"\n").expect("write");
         // A small audit log so that reading it back (SubagentStop) stays fast.
-        std::fs::write(gh.join("config.toml"), "[audit]\nmax_bytes = 200000\nkeep = 1\n")
-            .expect("write");
+        std::fs::write(
+            gh.join("config.toml"),
+            "[audit]\nmax_bytes = 200000\nkeep = 1\n",
+        )
+        .expect("write");
         // SAFETY-free: set before any other thread of this process reads the environment.
         std::env::set_var("GATEHOOK_HOME", &gh);
         // The managed layer overrides every other: no fuzzed config can make the hook
