@@ -411,6 +411,55 @@ mod tests {
     }
 
     #[test]
+    fn duplicate_keys_at_any_depth_are_refused() {
+        for text in [
+            r#"{"a":1,"a":1}"#,
+            r#"{"x":{"command":"rm -rf ~","command":"ls"}}"#,
+            r#"{"x":[{"k":1},{"k":2,"k":3}]}"#,
+        ] {
+            let e = serde_json::from_str::<Unique>(text).map(|u| u.0);
+            assert!(
+                e.is_err_and(|e| e.to_string().contains("duplicate key")),
+                "{text}"
+            );
+        }
+        // Same keys in different objects are fine.
+        assert!(
+            serde_json::from_str::<Unique>(r#"{"a":{"a":{"a":1}},"b":[{"a":1},{"a":2}]}"#).is_ok()
+        );
+    }
+
+    fn any_value() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
+            "\\PC{0,8}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 24, 5, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                proptest::collection::btree_map("\\PC{0,4}", inner, 0..4)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        /// Without duplicates, the value is exactly what serde_json builds.
+        #[test]
+        fn unique_values_equal_serde_json(v in any_value()) {
+            let text = v.to_string();
+            let want: Value = serde_json::from_str(&text).unwrap();
+            let got = serde_json::from_str::<Unique>(&text).unwrap().0;
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
+
+    #[test]
     fn rejects_bad_payloads() {
         let cases: &[(&str, InputError)] = &[
             ("[]", InputError::NotObject),
