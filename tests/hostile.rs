@@ -323,13 +323,13 @@ fn duplicate_keys_are_bad_input() {
 fn configs_that_cannot_be_read_fail_closed_without_hanging() {
     let env = Env::new();
     let cfg = env.gh.join("config.toml");
-    std::fs::create_dir_all(&env.gh).unwrap();
+    env.config("");
     let fresh = |p: &Path| {
         let _ = std::fs::remove_file(p);
         let _ = std::fs::remove_dir_all(p);
     };
-    // A symlink loop, a FIFO (would block a plain open), a device, a dangling link, a
-    // file over the size cap.
+    // A symlink loop, a FIFO (would block a plain open), a device, a file over the cap.
+    fresh(&cfg);
     std::os::unix::fs::symlink(&cfg, &cfg).unwrap();
     let out = hook_timed(&env, &read_main(&env));
     assert_eq!(
@@ -453,7 +453,7 @@ fn a_fifo_transcript_does_not_hang_the_reviewer_path() {
 #[test]
 fn the_audit_log_as_a_fifo_does_not_hang() {
     let env = Env::new();
-    std::fs::create_dir_all(&env.gh).unwrap();
+    env.config("");
     mkfifo(&env.gh.join("audit.jsonl"));
     let out = hook_timed(&env, &read_main(&env));
     assert_eq!(out.decision(), "allow", "the decision is unchanged");
@@ -472,7 +472,7 @@ fn the_audit_log_as_a_fifo_does_not_hang() {
 #[test]
 fn the_audit_log_linked_outside_is_refused_and_reported() {
     let env = Env::new();
-    std::fs::create_dir_all(&env.gh).unwrap();
+    env.config("");
     let outside = env.root.join("outside.log");
     std::fs::write(&outside, "theirs\n").unwrap();
     std::os::unix::fs::symlink(&outside, env.gh.join("audit.jsonl")).unwrap();
