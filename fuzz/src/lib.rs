@@ -30,7 +30,7 @@ pub fn sandbox() -> &'static Sandbox {
             "[audit]\nmax_bytes = 200000\nkeep = 1\n",
         )
         .expect("write");
-        // SAFETY-free: set before any other thread of this process reads the environment.
+        // Set once, before anything in this process reads the environment.
         std::env::set_var("GATEHOOK_HOME", &gh);
         // The managed layer overrides every other: no fuzzed config can make the hook
         // call a reviewer over the network (which would only measure timeouts).
