@@ -398,13 +398,24 @@ fn configs_that_cannot_be_read_fail_closed_without_hanging() {
 
 #[test]
 fn an_unreadable_config_file_fails_closed() {
-    if is_root() {
-        eprintln!("skipped: running as root, mode 000 does not stop reads");
-        return;
-    }
     let env = Env::new();
     env.config("mode = \"guard\"\n");
     let cfg = env.gh.join("config.toml");
+    // A regular file whose read fails (EIO at offset 0): unreadable even for root.
+    std::fs::remove_file(&cfg).unwrap();
+    std::os::unix::fs::symlink("/proc/self/mem", &cfg).unwrap();
+    let out = hook_timed(&env, &read_main(&env));
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("deny", "bad-config")
+    );
+    assert!(out.reason().contains("cannot read"), "{}", out.reason());
+    std::fs::remove_file(&cfg).unwrap();
+    if is_root() {
+        eprintln!("NOTICE: mode 000 skipped: running as root, it does not stop reads");
+        return;
+    }
+    env.config("mode = \"guard\"\n");
     std::fs::set_permissions(&cfg, std::fs::Permissions::from_mode(0o000)).unwrap();
     let out = hook_timed(&env, &read_main(&env));
     assert_eq!(
