@@ -99,17 +99,20 @@ pub fn private_dir(dir: &Path) -> anyhow::Result<()> {
 /// Open `path` for reading only if it is a regular file, without ever blocking: a FIFO
 /// (which would block `open` until a writer comes) or a device planted at a name gatehook
 /// reads (a build file, a transcript, a config file) is an error, not a hang. Symlinks
-/// are followed; the type is checked on the opened file, so no swap can slip between.
+/// are followed. The type is checked before opening (opening some devices has effects of
+/// its own) and again on the opened file, so no swap can slip between.
 pub fn open_regular(path: &Path) -> std::io::Result<File> {
+    let not_regular =
+        || std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(not_regular());
+    }
     let f = OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
         .open(path)?;
     if !f.metadata()?.is_file() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file",
-        ));
+        return Err(not_regular());
     }
     Ok(f)
 }
