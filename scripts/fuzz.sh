@@ -27,6 +27,12 @@ for tool in cargo python3 rustc; do
     }
 done
 
+# libfuzzer-sys compiles libFuzzer from source with the system C++ compiler.
+if ! command -v "${CXX:-c++}" >/dev/null && ! command -v g++ >/dev/null && ! command -v clang++ >/dev/null; then
+    echo "scripts/fuzz.sh: no C++ compiler (c++, g++ or clang++; or set CXX) to build libFuzzer" >&2
+    exit 1
+fi
+
 host="$(rustc -vV | sed -n 's/^host: //p')"
 # Coverage instrumentation as cargo-fuzz applies it, without a sanitizer (stable Rust has
 # none). `--target` keeps the flags off build scripts, which are not linked to libFuzzer.
