@@ -456,7 +456,7 @@ fn classify_dir_open(dir: &Path, err: io::Error) -> AuditError {
 /// Our effective uid without `unsafe`: on Linux `/proc/self` is owned by the process's
 /// effective uid. Where there is no procfs the ownership checks are skipped (the mode and
 /// file-type checks still apply).
-fn current_uid() -> Option<u32> {
+pub(crate) fn current_uid() -> Option<u32> {
     static UID: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
     *UID.get_or_init(|| fs::metadata("/proc/self").ok().map(|m| m.uid()))
 }

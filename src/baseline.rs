@@ -16,6 +16,8 @@ const FILE: &str = "baseline.json";
 /// Files larger than this are hashed by their first bytes and their length.
 const MAX_HASH_BYTES: u64 = 8 * 1024 * 1024;
 const MISSING: &str = "missing";
+/// A FIFO, socket or device where a build file should be.
+const NOT_REGULAR: &str = "not-a-regular-file";
 
 /// The per-session baseline on disk.
 pub struct FileBaseline {
@@ -82,7 +84,9 @@ fn diff(
     current
         .iter()
         .zip(files)
-        .filter(|((p, h), _)| known.get(p).is_some_and(|k| k != h))
+        // A build file that is not a plain file (a FIFO, a device) has content nobody can
+        // know in advance: it counts as changed even when first seen.
+        .filter(|((p, h), _)| h == NOT_REGULAR || known.get(p).is_some_and(|k| k != h))
         .map(|(_, f)| f.clone())
         .collect()
 }
@@ -95,13 +99,14 @@ fn read_map(path: &Path) -> BTreeMap<String, String> {
 }
 
 /// The sha256 of a file's content, `missing` when absent, `unreadable` when it cannot be
-/// read (a directory, a permission problem).
+/// read (a directory, a FIFO or device, a permission problem).
 fn digest(path: &Path) -> String {
-    let Ok(f) = std::fs::File::open(path) else {
-        return if std::fs::symlink_metadata(path).is_err() {
-            MISSING.to_string()
-        } else {
-            "unreadable".to_string()
+    // NOTE: the workspace is the agent's: a FIFO planted as `Makefile` must not hang the hook.
+    let Ok(f) = state::open_regular(path) else {
+        return match std::fs::metadata(path) {
+            Err(_) if std::fs::symlink_metadata(path).is_err() => MISSING.to_string(),
+            Ok(m) if !m.is_file() && !m.is_dir() => NOT_REGULAR.to_string(),
+            _ => "unreadable".to_string(),
         };
     };
     let mut h = Sha256::new();

@@ -100,6 +100,10 @@ pub enum Cause {
     BadConfig { error: String },
     /// gatehook itself failed.
     Internal { error: String },
+    /// gatehook's own state directory (or its parent) is not private: someone else could
+    /// have written the person's words, holds, baselines or review cache kept there.
+    /// Reported as `internal-error` (the closed set of causes does not grow).
+    UnsafeState { dir: String, why: String },
     /// The person asked not to do this kind of thing ("don't push yet"); a hold asks
     /// them, whatever rules, the fast path or the reviewer would say.
     Hold { class: String, quote: String },
@@ -158,7 +162,7 @@ impl Cause {
             Cause::Guarantee { .. } => "guarantee",
             Cause::BadInput { .. } => "bad-input",
             Cause::BadConfig { .. } => "bad-config",
-            Cause::Internal { .. } => "internal-error",
+            Cause::Internal { .. } | Cause::UnsafeState { .. } => "internal-error",
             Cause::Hold { .. } => "hold",
             Cause::Paused { .. } => "paused",
             Cause::RiskyDelegation { .. } => "risky-delegation",
@@ -255,6 +259,10 @@ impl Cause {
             Cause::BadInput { error } => format!("unusable hook payload: {error}"),
             Cause::BadConfig { error } => format!("invalid config: {error}"),
             Cause::Internal { error } => format!("internal error: {error}"),
+            Cause::UnsafeState { dir, why } => format!(
+                "gatehook's state directory {dir} {why}, so the person's words, holds, build \
+                 baselines and review cache kept there cannot be trusted"
+            ),
             Cause::RiskyDelegation { found, .. } => {
                 format!("the delegated prompt shows {found}")
             }
@@ -329,6 +337,9 @@ impl Cause {
             Cause::BadInput { .. } => Some("this is a harness or gatehook bug; report it".to_string()),
             Cause::BadConfig { .. } => Some("fix the config file named above".to_string()),
             Cause::Internal { .. } => Some("report this gatehook bug".to_string()),
+            Cause::UnsafeState { dir, .. } => Some(format!(
+                "make {dir} a directory of yours that only you can write (chmod 700), or remove it"
+            )),
             Cause::RiskyDelegation { .. } => Some(
                 "approve the delegation, or ask for it in your own words so the reviewer can see it"
                     .to_string(),

@@ -205,6 +205,13 @@ fn post_tool_use(hook: &HookInput, env: &Env) -> Answer {
 /// none), as `additionalContext` for the event of `hook`.
 fn subagent_context(hook: &HookInput, env: &Env, agent: &str, event: Option<&str>) -> Answer {
     let state_root = config::gatehook_dirs().data.join("state");
+    if let Err(e) = private_state(&state_root, &hook.session_id) {
+        return Answer {
+            stdout: None,
+            stderr: Some(format!("gatehook: no subagent summary: {e}")),
+            exit: 0,
+        };
+    }
     let summary = match crate::subagents::load(&state_root, &hook.session_id, agent) {
         Some(s) => Ok(s),
         None => summarize_subagent(hook, env, agent, None),
@@ -243,16 +250,26 @@ fn summarize_subagent(
         .map(|c| c.audit.keep)
         .unwrap_or(crate::config::AuditConfig::default().keep);
     let dirs = config::gatehook_dirs();
+    private_state(&dirs.data.join("state"), &hook.session_id)?;
     let summary =
         crate::subagents::from_audit(&dirs.data, keep, &hook.session_id, agent, agent_type)?;
     crate::subagents::store(&dirs.data.join("state"), &hook.session_id, &summary)?;
     Ok(summary)
 }
 
+/// Refuse state others could have written (see `state::unsafe_state`).
+fn private_state(root: &Path, session_id: &str) -> anyhow::Result<()> {
+    match state::unsafe_state(root, session_id) {
+        Some((dir, why)) => anyhow::bail!("{} {why}", dir.display()),
+        None => Ok(()),
+    }
+}
+
 fn record_prompt(hook: &HookInput) -> anyhow::Result<()> {
     let dirs = config::gatehook_dirs();
     let prompt = hook.prompt.as_deref().unwrap_or_default();
     let root = dirs.data.join("state");
+    private_state(&root, &hook.session_id)?;
     state::record_prompt(
         &root,
         &hook.session_id,
@@ -331,8 +348,16 @@ impl Prepared {
     }
 
     fn evaluate_one(&self, call: &Call) -> Evaluation {
-        let baseline = FileBaseline::new(&self.state_root, call.session_id, self.record_baseline);
-        let holds = || crate::holds::load(&self.state_root, call.session_id);
+        let unsafe_state = state::unsafe_state(&self.state_root, call.session_id);
+        // Nothing is read from or recorded into a directory others can write.
+        let baseline = match unsafe_state {
+            None => FileBaseline::new(&self.state_root, call.session_id, self.record_baseline),
+            Some(_) => FileBaseline::new(Path::new(config::NO_HOME), call.session_id, false),
+        };
+        let holds = || match unsafe_state {
+            None => crate::holds::load(&self.state_root, call.session_id),
+            Some(_) => Vec::new(),
+        };
         let ctx = Context {
             config: &self.config,
             home: self.context_home.clone(),
@@ -341,7 +366,28 @@ impl Prepared {
             baseline: &baseline,
             holds: &holds,
         };
-        engine::evaluate(call, &ctx)
+        let mut ev = engine::evaluate(call, &ctx);
+        // NOTE: state others can write may have loosened the evaluation (holds erased, a
+        // changed build file blessed) and would steer a review (planted words, a cached
+        // allow): an allow, silence or a pending review becomes a deny. Asks and denies
+        // stand.
+        if let Some((dir, why)) = unsafe_state {
+            // Silence counts too: the erased hold might have asked.
+            let stands = matches!(ev.outcome, Outcome::Decided(Decision::Ask | Decision::Deny));
+            if !stands {
+                ev.cause = Cause::UnsafeState {
+                    dir: dir.display().to_string(),
+                    why,
+                };
+                ev.steps.push(engine::Step {
+                    stage: "state",
+                    detail: ev.cause.describe(),
+                });
+                ev.outcome = Outcome::Decided(Decision::Deny);
+                ev.gate = Gate::Error;
+            }
+        }
+        ev
     }
 }
 

@@ -196,16 +196,86 @@ pub fn parse(text: &str) -> Result<HookInput, InputError> {
     from_object(parse_object(text)?)
 }
 
-/// Parse a payload into its JSON object, before any harness-specific rewriting.
+/// Parse a payload into its JSON object, before any harness-specific rewriting. A
+/// duplicate key at any depth is bad input ([`Unique`]).
 pub fn parse_object(text: &str) -> Result<Map<String, Value>, InputError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| {
-        let mut msg = e.to_string();
-        msg.truncate(120);
-        InputError::NotJson(msg)
-    })?;
+    let value = serde_json::from_str::<Unique>(text)
+        .map_err(|e| {
+            let mut msg = e.to_string();
+            msg.truncate(120);
+            InputError::NotJson(msg)
+        })?
+        .0;
     match value {
         Value::Object(obj) => Ok(obj),
         _ => Err(InputError::NotObject),
+    }
+}
+
+/// A JSON value whose objects, at every depth, have no duplicate keys. serde_json keeps
+/// the last of duplicates; a harness (or a parser in between) might keep the first, so a
+/// payload like `{"command":"rm -rf ~","command":"ls"}` would be judged as one call and
+/// run as another. Ambiguous payloads are bad input.
+struct Unique(Value);
+
+impl<'de> serde::Deserialize<'de> for Unique {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(UniqueVisitor).map(Unique)
+    }
+}
+
+struct UniqueVisitor;
+
+impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(Unique(v)) = seq.next_element()? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            if out.contains_key(&k) {
+                return Err(serde::de::Error::custom(format!(
+                    "duplicate key `{}`",
+                    crate::cause::one_line(&k, 40)
+                )));
+            }
+            let Unique(v) = map.next_value()?;
+            out.insert(k, v);
+        }
+        Ok(Value::Object(out))
     }
 }
 
@@ -344,6 +414,55 @@ mod tests {
 
     fn err(text: &str) -> InputError {
         parse(text).unwrap_err()
+    }
+
+    #[test]
+    fn duplicate_keys_at_any_depth_are_refused() {
+        for text in [
+            r#"{"a":1,"a":1}"#,
+            r#"{"x":{"command":"rm -rf ~","command":"ls"}}"#,
+            r#"{"x":[{"k":1},{"k":2,"k":3}]}"#,
+        ] {
+            let e = serde_json::from_str::<Unique>(text).map(|u| u.0);
+            assert!(
+                e.is_err_and(|e| e.to_string().contains("duplicate key")),
+                "{text}"
+            );
+        }
+        // Same keys in different objects are fine.
+        assert!(
+            serde_json::from_str::<Unique>(r#"{"a":{"a":{"a":1}},"b":[{"a":1},{"a":2}]}"#).is_ok()
+        );
+    }
+
+    fn any_value() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
+            "\\PC{0,8}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 24, 5, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                proptest::collection::btree_map("\\PC{0,4}", inner, 0..4)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        /// Without duplicates, the value is exactly what serde_json builds.
+        #[test]
+        fn unique_values_equal_serde_json(v in any_value()) {
+            let text = v.to_string();
+            let want: Value = serde_json::from_str(&text).unwrap();
+            let got = serde_json::from_str::<Unique>(&text).unwrap().0;
+            proptest::prop_assert_eq!(got, want);
+        }
     }
 
     #[test]

@@ -43,6 +43,45 @@ pub fn session_dir(state_root: &Path, session_id: &str) -> PathBuf {
     state_root.join(session_dir_name(session_id))
 }
 
+/// Why the state a session's decision could be loosened by is not private, if it is not:
+/// the data directory, `state/` and the session's directory must each be missing, or a
+/// real directory (not a symlink) owned by us that neither group nor others can write.
+/// Someone who can write there could plant the person's "words", erase a hold, bless a
+/// changed build file or a cached reviewer allow. Three `lstat`s; no file is read.
+pub fn unsafe_state(state_root: &Path, session_id: &str) -> Option<(PathBuf, String)> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let session = session_dir(state_root, session_id);
+    let dirs = [
+        state_root.parent(),
+        Some(state_root),
+        Some(session.as_path()),
+    ];
+    for dir in dirs.into_iter().flatten() {
+        let md = match std::fs::symlink_metadata(dir) {
+            Ok(md) => md,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Some((dir.to_path_buf(), format!("cannot be inspected ({e})"))),
+        };
+        let why = if md.file_type().is_symlink() {
+            "is a symlink".to_string()
+        } else if !md.is_dir() {
+            "is not a directory".to_string()
+        } else if md.permissions().mode() & 0o022 != 0 {
+            format!(
+                "is writable by group or others (mode {:o})",
+                md.permissions().mode() & 0o777
+            )
+        } else {
+            match crate::audit::current_uid() {
+                Some(uid) if md.uid() != uid => format!("is owned by uid {}, not {uid}", md.uid()),
+                _ => continue,
+            }
+        };
+        return Some((dir.to_path_buf(), why));
+    }
+    None
+}
+
 /// Create `dir` (and parents) private to the user; refuse a symlink in its place.
 pub fn private_dir(dir: &Path) -> anyhow::Result<()> {
     DirBuilder::new()
@@ -55,6 +94,27 @@ pub fn private_dir(dir: &Path) -> anyhow::Result<()> {
         bail!("{} is not a plain directory", dir.display());
     }
     Ok(())
+}
+
+/// Open `path` for reading only if it is a regular file, without ever blocking: a FIFO
+/// (which would block `open` until a writer comes) or a device planted at a name gatehook
+/// reads (a build file, a transcript, a config file) is an error, not a hang. Symlinks
+/// are followed. The type is checked before opening (opening some devices has effects of
+/// its own) and again on the opened file, so no swap can slip between.
+pub fn open_regular(path: &Path) -> std::io::Result<File> {
+    let not_regular =
+        || std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(not_regular());
+    }
+    let f = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path)?;
+    if !f.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(f)
 }
 
 pub(crate) fn open_nofollow(path: &Path, append: bool) -> anyhow::Result<File> {
@@ -270,8 +330,9 @@ pub fn prune(state_root: &Path, now: std::time::SystemTime) -> usize {
 /// (unparsable lines skipped).
 pub fn read_prompts_numbered(state_root: &Path, session_id: &str) -> Vec<(u32, String)> {
     let path = session_dir(state_root, session_id).join("prompts.jsonl");
-    match std::fs::read_to_string(path) {
-        Ok(text) => numbered(&text),
+    let mut text = String::new();
+    match open_regular(&path).and_then(|mut f| std::io::Read::read_to_string(&mut f, &mut text)) {
+        Ok(_) => numbered(&text),
         Err(_) => Vec::new(),
     }
 }

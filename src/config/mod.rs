@@ -77,7 +77,7 @@ pub struct GatehookDirs {
 
 /// Used when neither `GATEHOOK_HOME` nor a home directory exists: a path that can't exist, so
 /// no user config is read, no project is trusted, and audit writes fail visibly.
-const NO_HOME: &str = "/nonexistent/gatehook";
+pub const NO_HOME: &str = "/nonexistent/gatehook";
 
 /// Pure environment read; no file access.
 pub fn gatehook_dirs() -> GatehookDirs {

@@ -102,7 +102,8 @@ pub(super) fn read_capped(path: &Path) -> Result<Option<Vec<u8>>, String> {
             meta.len()
         ));
     }
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    // Opened without blocking and checked again: a FIFO swapped in after the stat fails.
+    let file = crate::state::open_regular(path).map_err(|e| format!("cannot read: {e}"))?;
     let mut bytes = Vec::new();
     file.take(MAX_CONFIG_BYTES + 1)
         .read_to_end(&mut bytes)

@@ -103,6 +103,36 @@ impl Eval<'_, '_> {
         }
     }
 
+    /// The new text of a file tool is what the risky-edit scan reads: a mistyped one (a
+    /// number, an array, edits that are not objects of strings) would go unscanned, so it
+    /// is bad input. Empty strings are fine (deleting text, an empty file).
+    pub(super) fn edit_text_types(&self) -> Result<(), Cause> {
+        let input = self.call.input;
+        for field in ["content", "old_string", "new_string", "new_source"] {
+            match input.get(field) {
+                None | Some(Value::String(_)) => {}
+                Some(_) => return Err(bad(format!("`{field}` is not a string"))),
+            }
+        }
+        match input.get("edits") {
+            None => Ok(()),
+            Some(Value::Array(edits)) => {
+                for e in edits {
+                    let Value::Object(e) = e else {
+                        return Err(bad("`edits` holds a non-object".to_string()));
+                    };
+                    for field in ["old_string", "new_string"] {
+                        if !matches!(e.get(field), None | Some(Value::String(_))) {
+                            return Err(bad(format!("`edits[].{field}` is not a string")));
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Some(_) => Err(bad("`edits` is not an array".to_string())),
+        }
+    }
+
     pub(super) fn add_path(&mut self, raw: &str, access: Access) {
         let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
         self.add_forms(raw, forms, access);
@@ -174,11 +204,13 @@ impl Eval<'_, '_> {
             }
             "Write" | "Edit" | "MultiEdit" => {
                 let p = self.str_field("file_path", true)?.unwrap_or_default();
+                self.edit_text_types()?;
                 self.add_path(&p, Access::Write);
                 Kind::Edit
             }
             "NotebookEdit" => {
                 let p = self.str_field("notebook_path", true)?.unwrap_or_default();
+                self.edit_text_types()?;
                 self.add_path(&p, Access::Write);
                 Kind::Edit
             }

@@ -138,7 +138,7 @@ pub fn key(p: &KeyParts) -> String {
 }
 
 fn hash_file(path: &Path) -> String {
-    let Ok(f) = std::fs::File::open(path) else {
+    let Ok(f) = state::open_regular(path) else {
         return "missing".into();
     };
     let len = f.metadata().map(|m| m.len()).unwrap_or(0);

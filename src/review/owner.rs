@@ -119,7 +119,8 @@ fn keep_bounded(mut msgs: Vec<OwnerMessage>) -> Vec<OwnerMessage> {
 /// Read new transcript bytes into `st`. Returns whether the state changed.
 pub fn read_transcript(path: &Path, st: &mut TranscriptState) -> bool {
     let path_text = path.display().to_string();
-    let Ok(mut f) = std::fs::File::open(path) else {
+    // The path comes from the payload: a FIFO or device there is no transcript.
+    let Ok(mut f) = state::open_regular(path) else {
         return false;
     };
     let len = f.metadata().map(|m| m.len()).unwrap_or(0);

@@ -107,7 +107,10 @@ impl Env {
 
     /// Write the user config (GATEHOOK_HOME/config.toml).
     pub fn config(&self, text: &str) -> &Env {
-        std::fs::create_dir_all(&self.gh).unwrap();
+        // Private whatever the umask: gatehook distrusts a group-writable state directory.
+        std::os::unix::fs::DirBuilderExt::mode(std::fs::DirBuilder::new().recursive(true), 0o700)
+            .create(&self.gh)
+            .unwrap();
         std::fs::write(self.gh.join("config.toml"), text).unwrap();
         self
     }

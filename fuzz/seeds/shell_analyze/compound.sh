@@ -1,0 +1,1 @@
+for f in *; do case "$f" in a*) echo "$f";; esac; done; f() { g; }; [[ -n $x ]] && arr=(a b) && echo ${arr[@]:0:1} $((1+2))

@@ -1,0 +1,1 @@
+find . -name "*.rs" -exec grep -l foo {} + | xargs -0 sed -i s/a/b/ 2>/dev/null; (cd /tmp && tar cf - .) > out.tar
