@@ -199,17 +199,21 @@ pub fn parse(text: &str) -> Result<HookInput, InputError> {
 /// Parse a payload into its JSON object, before any harness-specific rewriting. A
 /// duplicate key at any depth is bad input ([`Unique`]).
 pub fn parse_object(text: &str) -> Result<Map<String, Value>, InputError> {
-    let value = serde_json::from_str::<Unique>(text)
-        .map_err(|e| {
-            let mut msg = e.to_string();
-            msg.truncate(120);
-            InputError::NotJson(msg)
-        })?
-        .0;
+    let value = parse_unique(text).map_err(|e| {
+        let mut msg = e.to_string();
+        msg.truncate(120);
+        InputError::NotJson(msg)
+    })?;
     match value {
         Value::Object(obj) => Ok(obj),
         _ => Err(InputError::NotObject),
     }
+}
+
+/// Parse JSON text refusing a duplicate key at any depth (also for JSON carried inside a
+/// string field, such as Cursor's MCP `tool_input`).
+pub fn parse_unique(text: &str) -> Result<Value, serde_json::Error> {
+    serde_json::from_str::<Unique>(text).map(|u| u.0)
 }
 
 /// A JSON value whose objects, at every depth, have no duplicate keys. serde_json keeps

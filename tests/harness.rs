@@ -396,6 +396,9 @@ fn bad_payloads_fail_closed_in_each_harness_shape() {
         ("gemini", json!({"hook_event_name": "BeforeTool", "cwd": "relative", "tool_name": "read_file", "tool_input": {"file_path": "/x"}}).to_string().into_bytes()),
         ("cursor", b"[]".to_vec()),
         ("cursor", json!({"hook_event_name": "beforeMCPExecution", "cwd": ws, "tool_name": "q", "tool_input": "{not json"}).to_string().into_bytes()),
+        // A duplicate key inside JSON carried in a string is as ambiguous as one outside.
+        ("cursor", json!({"hook_event_name": "beforeMCPExecution", "cwd": ws, "tool_name": "q", "tool_input": "{\"sql\":\"DROP TABLE t\",\"sql\":\"SELECT 1\"}"}).to_string().into_bytes()),
+        ("copilot", json!({"cwd": ws, "toolName": "bash", "toolArgs": "{\"command\":\"rm -rf ~\",\"command\":\"ls\"}"}).to_string().into_bytes()),
         ("cursor", json!({"hook_event_name": "beforeReadFile", "file_path": "/etc/hostname"}).to_string().into_bytes()),
         ("cursor", json!({"hook_event_name": "beforeShellExecution", "cwd": ws}).to_string().into_bytes()),
         ("copilot", b"".to_vec()),

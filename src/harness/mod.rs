@@ -212,7 +212,7 @@ fn object_or_json(
 ) -> Result<Map<String, Value>, InputError> {
     match obj.remove(field) {
         Some(Value::Object(m)) => Ok(m),
-        Some(Value::String(s)) => match serde_json::from_str::<Value>(&s) {
+        Some(Value::String(s)) => match crate::input::parse_unique(&s) {
             Ok(Value::Object(m)) => Ok(m),
             _ => Err(InputError::BadValue {
                 field,
