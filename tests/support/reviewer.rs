@@ -7,6 +7,8 @@ use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::Env;
+
 /// What the fake server does with a request.
 #[derive(Clone)]
 pub enum Reply {
@@ -131,4 +133,47 @@ impl Server {
             .map(|r| r.body.clone())
             .collect()
     }
+}
+
+// Helpers shared by the reviewer tests (tests/review.rs, tests/review_bounds.rs).
+
+pub fn allow_m1() -> String {
+    verdict("allow", "low", Value::Null, &["m1"])
+}
+
+pub fn auto_config(env: &Env, provider: &str, url: &str, extra: &str) {
+    env.config(&format!(
+        "mode = \"auto\"\n[reviewer]\nprovider = \"{provider}\"\nurl = \"{url}\"\nmodel = \"fake\"\ntimeout_ms = 3000\n{extra}"
+    ));
+}
+
+pub fn prompt(env: &Env, text: &str) {
+    let mut p = env.payload("Bash", json!({}));
+    let o = p.as_object_mut().unwrap();
+    o.insert("hook_event_name".into(), json!("UserPromptSubmit"));
+    o.insert("prompt".into(), json!(text));
+    o.remove("tool_name");
+    o.remove("tool_input");
+    assert_eq!(env.hook(&p).code, 0);
+}
+
+pub fn bash(env: &Env, cmd: &str) -> super::Out {
+    env.hook(&env.payload("Bash", json!({"command": cmd})))
+}
+
+pub fn last_review(env: &Env) -> Value {
+    env.audit_lines().last().unwrap()["review"].clone()
+}
+
+/// One env with a server answering every request the same way.
+pub fn setup(provider: &str, reply: Reply) -> (Env, Server) {
+    let srv = Server::start(move |_| reply.clone());
+    let env = Env::new();
+    let path = if provider == "anthropic" {
+        "/v1/messages"
+    } else {
+        "/v1/chat/completions"
+    };
+    auto_config(&env, provider, &srv.url(path), "");
+    (env, srv)
 }
