@@ -8,3 +8,4 @@ pub mod claude;
 pub mod gemini;
 pub mod gemini_server;
 pub mod model_server;
+pub mod scripted;

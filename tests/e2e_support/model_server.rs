@@ -17,14 +17,10 @@
 //! Every request is recorded (method, path, parsed body) so a test can assert what the
 //! model was told, e.g. the `tool_result` of a denied call.
 
+pub use super::scripted::Recorded;
+use super::scripted::{self, lock, Scripted};
 use serde_json::{json, Value};
-use std::collections::VecDeque;
-use std::io::{ErrorKind, Read, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
-use std::time::Duration;
+use std::sync::atomic::Ordering;
 
 /// One scripted answer of the model in the main conversation.
 #[derive(Clone, Debug)]
@@ -53,83 +49,32 @@ impl Reply {
     }
 }
 
-/// One HTTP request the server received.
-#[derive(Clone, Debug)]
-pub struct Recorded {
-    pub method: String,
-    pub path: String,
-    /// The JSON body, or `Value::Null` when there was none or it was not JSON.
-    pub body: Value,
-    /// Whether it was classified as the main conversation (and so consumed the script).
-    pub main: bool,
-}
-
-#[derive(Default)]
-struct Shared {
-    script: Mutex<VecDeque<Reply>>,
-    requests: Mutex<Vec<Recorded>>,
-    stop: AtomicBool,
-    next_id: AtomicUsize,
-}
-
 /// The running server. Dropping it stops the accept loop and every connection thread.
-pub struct ModelServer {
-    addr: SocketAddr,
-    shared: Arc<Shared>,
-    accept: Option<JoinHandle<Vec<JoinHandle<()>>>>,
-}
+pub struct ModelServer(Scripted<Reply>);
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    // A panicking connection thread must not hide the recorded requests from the report.
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
+type Shared = scripted::Shared<Reply>;
 
 impl ModelServer {
     pub fn start(script: Vec<Reply>) -> ModelServer {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
-        let addr = listener.local_addr().expect("local_addr");
-        let shared = Arc::new(Shared {
-            script: Mutex::new(script.into()),
-            ..Shared::default()
-        });
-        let accept_shared = Arc::clone(&shared);
-        let accept = std::thread::spawn(move || {
-            let mut conns = Vec::new();
-            for stream in listener.incoming() {
-                if accept_shared.stop.load(Ordering::SeqCst) {
-                    break;
-                }
-                let Ok(stream) = stream else { continue };
-                let conn_shared = Arc::clone(&accept_shared);
-                conns.push(std::thread::spawn(move || {
-                    serve_connection(stream, &conn_shared)
-                }));
-            }
-            conns
-        });
-        ModelServer {
-            addr,
-            shared,
-            accept: Some(accept),
-        }
+        ModelServer(Scripted::start(script, respond))
     }
 
     /// The value for `ANTHROPIC_BASE_URL`.
     pub fn base_url(&self) -> String {
-        format!("http://{}", self.addr)
+        self.0.base_url()
     }
 
     pub fn requests(&self) -> Vec<Recorded> {
-        lock(&self.shared.requests).clone()
+        self.0.requests()
     }
 
     pub fn main_requests(&self) -> Vec<Recorded> {
-        self.requests().into_iter().filter(|r| r.main).collect()
+        self.0.main_requests()
     }
 
     /// Replies the model never got to give (the run ended early).
     pub fn unused_replies(&self) -> usize {
-        lock(&self.shared.script).len()
+        self.0.unused_replies()
     }
 
     /// The `tool_result` block the model received for `tool_use_id`: from the first main
@@ -169,22 +114,7 @@ impl ModelServer {
     }
 
     pub fn shutdown(&mut self) {
-        self.shared.stop.store(true, Ordering::SeqCst);
-        if let Some(accept) = self.accept.take() {
-            // Wake the blocking accept() so it sees the stop flag.
-            let _ = TcpStream::connect_timeout(&self.addr, Duration::from_secs(1));
-            if let Ok(conns) = accept.join() {
-                for c in conns {
-                    let _ = c.join();
-                }
-            }
-        }
-    }
-}
-
-impl Drop for ModelServer {
-    fn drop(&mut self) {
-        self.shutdown();
+        self.0.shutdown();
     }
 }
 
@@ -231,32 +161,6 @@ pub struct Request {
     pub method: String,
     pub path: String,
     pub body: Vec<u8>,
-}
-
-fn serve_connection(mut stream: TcpStream, shared: &Shared) {
-    // Short read timeouts let the thread notice shutdown on a kept-alive idle connection.
-    let _ = stream.set_read_timeout(Some(Duration::from_millis(100)));
-    let mut buf: Vec<u8> = Vec::new();
-    let mut chunk = [0u8; 64 * 1024];
-    loop {
-        while let Some((req, used)) = parse_request(&buf) {
-            buf.drain(..used);
-            let response = respond(&req, shared);
-            if stream.write_all(&response).is_err() || stream.flush().is_err() {
-                return;
-            }
-        }
-        if shared.stop.load(Ordering::SeqCst) {
-            return;
-        }
-        match stream.read(&mut chunk) {
-            Ok(0) => return,
-            Ok(n) => buf.extend_from_slice(&chunk[..n]),
-            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
-            Err(e) if e.kind() == ErrorKind::Interrupted => {}
-            Err(_) => return,
-        }
-    }
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
