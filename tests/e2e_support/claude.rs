@@ -4,49 +4,26 @@
 //! `e2e/node_modules` (see `e2e/package.json`; `scripts/test.sh` installs it). Missing
 //! binary: a loud skip on a laptop, a failure under `CI`.
 
-use serde_json::{json, Value};
-use std::io::Write as _;
+pub use super::runner::Run;
+use super::runner::{find_cli, run_to_end};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tempfile::TempDir;
 
 /// Longest a single `claude -p` run may take before it is killed and the test fails.
 pub const RUN_TIMEOUT: Duration = Duration::from_secs(60);
 
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
-}
-
 /// The Claude Code binary, or `None` (after a loud notice) when it is not installed and
 /// this is not CI. Under CI a missing binary fails the test.
 pub fn claude_bin() -> Option<PathBuf> {
-    if let Some(explicit) = std::env::var_os("GATEHOOK_CLAUDE_BIN").filter(|v| !v.is_empty()) {
-        let path = PathBuf::from(explicit);
-        assert!(
-            path.is_file(),
-            "GATEHOOK_CLAUDE_BIN={} does not exist; run scripts/test.sh to install the pinned \
-             Claude Code",
-            path.display()
-        );
-        return Some(path);
-    }
-    if let Some(found) = find_installed() {
-        return Some(found);
-    }
-    let msg = "Claude Code is not installed (no GATEHOOK_CLAUDE_BIN, nothing under \
-               e2e/node_modules/@anthropic-ai/claude-code-*/). Run scripts/test.sh, which \
-               installs the pinned version and runs the whole test suite.";
-    if in_ci() {
-        panic!("{msg}");
-    }
-    // Straight to stderr, past libtest's output capture, so the skip is seen on a pass.
-    let bar = "=".repeat(78);
-    let _ = writeln!(
-        std::io::stderr(),
-        "\n{bar}\nSKIPPED: end-to-end test against Claude Code.\n{msg}\n{bar}\n"
-    );
-    None
+    find_cli(
+        "Claude Code",
+        "GATEHOOK_CLAUDE_BIN",
+        find_installed,
+        "no GATEHOOK_CLAUDE_BIN, nothing under e2e/node_modules/@anthropic-ai/claude-code-*/",
+    )
 }
 
 /// The native binary npm put in the platform package (`claude-code-linux-x64`, `-musl`,
@@ -152,27 +129,6 @@ fn kill_leftovers(gatehook_home: &Path) {
     let _ = gatehook_home;
 }
 
-/// What one `claude -p` run left behind.
-pub struct Run {
-    pub success: bool,
-    pub exit: String,
-    pub stdout: String,
-    pub stderr: String,
-    pub elapsed: Duration,
-    /// stdout parsed as the `--output-format json` result object.
-    pub result: Option<Value>,
-}
-
-impl Run {
-    /// stdout/stderr and exit status, for assertion messages.
-    pub fn report(&self) -> String {
-        format!(
-            "claude exit: {} after {:?}\n--- claude stdout ---\n{}\n--- claude stderr ---\n{}\n",
-            self.exit, self.elapsed, self.stdout, self.stderr
-        )
-    }
-}
-
 /// Runs `claude -p <prompt> --output-format json --permission-mode default` in the
 /// project against `base_url`, with a scrubbed environment, killing it after
 /// [`RUN_TIMEOUT`].
@@ -209,36 +165,16 @@ pub fn run_claude(bin: &Path, project: &Project, base_url: &str, prompt: &str) -
         cmd.env("TMPDIR", tmpdir);
     }
 
-    let started = Instant::now();
-    let mut child = cmd
-        .spawn()
-        .unwrap_or_else(|e| panic!("spawn {}: {e}", bin.display()));
-    let status = loop {
-        match child.try_wait().expect("wait for claude") {
-            Some(status) => break Some(status),
-            None if started.elapsed() > RUN_TIMEOUT => {
-                let _ = child.kill();
-                kill_leftovers(&project.gatehook_home);
-                let _ = child.wait();
-                break None;
-            }
-            None => std::thread::sleep(Duration::from_millis(50)),
-        }
-    };
-    let elapsed = started.elapsed();
-    let stdout = std::fs::read_to_string(&out_path).unwrap_or_default();
-    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
-    let result = serde_json::from_str(stdout.trim()).ok();
-    let (success, exit) = match status {
-        Some(s) => (s.success(), s.to_string()),
-        None => (false, format!("KILLED after the {RUN_TIMEOUT:?} timeout")),
-    };
-    Run {
-        success,
-        exit,
-        stdout,
-        stderr,
-        elapsed,
-        result,
-    }
+    let gatehook_home = project.gatehook_home.clone();
+    run_to_end(
+        "claude",
+        cmd,
+        &out_path,
+        &err_path,
+        RUN_TIMEOUT,
+        move |child| {
+            let _ = child.kill();
+            kill_leftovers(&gatehook_home);
+        },
+    )
 }

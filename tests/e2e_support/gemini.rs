@@ -18,10 +18,11 @@
 //!   connection is to the model server (checked with `strace -e connect`: before, two DNS
 //!   queries went out).
 
-use std::io::Write as _;
+pub use super::runner::Run;
+use super::runner::{find_cli, run_to_end};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tempfile::TempDir;
 
 /// Longest a single `gemini -p` run may take before it is killed and the test fails.
@@ -30,39 +31,15 @@ pub const RUN_TIMEOUT: Duration = Duration::from_secs(90);
 /// The model the runs ask for (any name works; pinning one skips the router).
 pub const MODEL: &str = "gemini-2.5-flash";
 
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
-}
-
 /// The Gemini CLI entry script, or `None` (after a loud notice) when it is not installed
 /// and this is not CI. Under CI a missing CLI fails the test.
 pub fn gemini_bin() -> Option<PathBuf> {
-    if let Some(explicit) = std::env::var_os("GATEHOOK_GEMINI_BIN").filter(|v| !v.is_empty()) {
-        let path = PathBuf::from(explicit);
-        assert!(
-            path.is_file(),
-            "GATEHOOK_GEMINI_BIN={} does not exist; run scripts/test.sh to install the pinned \
-             Gemini CLI",
-            path.display()
-        );
-        return Some(path);
-    }
-    if let Some(found) = find_installed() {
-        return Some(found);
-    }
-    let msg = "Gemini CLI is not installed (no GATEHOOK_GEMINI_BIN, no \
-               e2e/node_modules/@google/gemini-cli). Run scripts/test.sh, which installs the \
-               pinned version and runs the whole test suite.";
-    if in_ci() {
-        panic!("{msg}");
-    }
-    // Straight to stderr, past libtest's output capture, so the skip is seen on a pass.
-    let bar = "=".repeat(78);
-    let _ = writeln!(
-        std::io::stderr(),
-        "\n{bar}\nSKIPPED: end-to-end test against Gemini CLI.\n{msg}\n{bar}\n"
-    );
-    None
+    find_cli(
+        "Gemini CLI",
+        "GATEHOOK_GEMINI_BIN",
+        find_installed,
+        "no GATEHOOK_GEMINI_BIN, no e2e/node_modules/@google/gemini-cli",
+    )
 }
 
 /// The `bin.gemini` script of the installed package.
@@ -137,28 +114,6 @@ impl Project {
     }
 }
 
-/// What one `gemini -p` run left behind.
-pub struct Run {
-    pub success: bool,
-    pub exit: String,
-    pub stdout: String,
-    pub stderr: String,
-    pub elapsed: Duration,
-    /// stdout parsed as the `--output-format json` object (`session_id`, `response`,
-    /// `stats`).
-    pub result: Option<serde_json::Value>,
-}
-
-impl Run {
-    /// stdout/stderr and exit status, for assertion messages.
-    pub fn report(&self) -> String {
-        format!(
-            "gemini exit: {} after {:?}\n--- gemini stdout ---\n{}\n--- gemini stderr ---\n{}\n",
-            self.exit, self.elapsed, self.stdout, self.stderr
-        )
-    }
-}
-
 /// Runs `node <bin> -p <prompt> -m MODEL --approval-mode yolo --output-format json`
 /// (plus `extra_args`) in the project against `base_url`, with a scrubbed environment, in
 /// a process group of its own that is killed after [`RUN_TIMEOUT`].
@@ -199,40 +154,12 @@ pub fn run_gemini(
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
 
-    let started = Instant::now();
-    let mut child = cmd
-        .spawn()
-        .unwrap_or_else(|e| panic!("spawn node {} (is node on PATH?): {e}", bin.display()));
-    let status = loop {
-        match child.try_wait().expect("wait for gemini") {
-            Some(status) => break Some(status),
-            None if started.elapsed() > RUN_TIMEOUT => {
-                #[cfg(unix)]
-                let _ = Command::new("kill")
-                    .args(["-KILL", "--", &format!("-{}", child.id())])
-                    .stderr(Stdio::null())
-                    .status();
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            None => std::thread::sleep(Duration::from_millis(50)),
-        }
-    };
-    let elapsed = started.elapsed();
-    let stdout = std::fs::read_to_string(&out_path).unwrap_or_default();
-    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
-    let result = serde_json::from_str(stdout.trim()).ok();
-    let (success, exit) = match status {
-        Some(s) => (s.success(), s.to_string()),
-        None => (false, format!("KILLED after the {RUN_TIMEOUT:?} timeout")),
-    };
-    Run {
-        success,
-        exit,
-        stdout,
-        stderr,
-        elapsed,
-        result,
-    }
+    run_to_end("gemini", cmd, &out_path, &err_path, RUN_TIMEOUT, |child| {
+        #[cfg(unix)]
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", child.id())])
+            .stderr(Stdio::null())
+            .status();
+        let _ = child.kill();
+    })
 }

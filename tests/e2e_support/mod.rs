@@ -8,4 +8,5 @@ pub mod claude;
 pub mod gemini;
 pub mod gemini_server;
 pub mod model_server;
+pub mod runner;
 pub mod scripted;
