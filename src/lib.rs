@@ -26,6 +26,7 @@ pub mod decision;
 pub mod delegate;
 pub mod denied;
 pub mod doctor;
+pub mod effects;
 pub mod engine;
 pub mod explain;
 pub mod floor;

@@ -144,6 +144,7 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
         reads: Vec::new(),
         writes: Vec::new(),
         uses_cwd: true,
+        effects: Vec::new(),
     })
 }
 

@@ -49,6 +49,7 @@ use cwd::{next_cwd, place};
 use destructive_exec::destructive_any;
 use env::PRIVILEGE_WRAPPERS;
 
+use crate::effects::{Code, Effect, WriteHow};
 use crate::floor::{self, Access, FloorCtx, PathClass};
 use crate::paths::{self, Workspace};
 use crate::shell::{self, Analysis, Origin, RedirectOp, SimpleCommand};
@@ -117,6 +118,9 @@ pub struct Finding {
     pub class: Class,
     pub reads: Vec<PathBuf>,
     pub writes: Vec<PathBuf>,
+    /// What it does, as typed effects (from its grammar, or derived from the catalogue's
+    /// class and paths for programs not yet described by a grammar).
+    pub effects: Vec<Effect>,
 }
 
 /// The overall answer, strictest wins.
@@ -243,6 +247,8 @@ pub(crate) struct Look {
     pub writes: Vec<String>,
     /// The command acts on its working directory (git, builds, `ls` with no argument).
     pub uses_cwd: bool,
+    /// The effects its grammar found (empty for catalogue entries without a grammar).
+    pub effects: Vec<Effect>,
 }
 
 impl Look {
@@ -254,6 +260,7 @@ impl Look {
             reads: Vec::new(),
             writes: Vec::new(),
             uses_cwd: false,
+            effects: Vec::new(),
         }
     }
     pub fn unknown(reason: impl Into<String>) -> Look {
@@ -264,8 +271,112 @@ impl Look {
             reads: Vec::new(),
             writes: Vec::new(),
             uses_cwd: false,
+            effects: Vec::new(),
         }
     }
+
+    /// A program described by a grammar: its effects decide its class and paths.
+    pub fn from_effects(does: &str, effects: Vec<Effect>) -> Look {
+        let mut look = Look::routine(does);
+        look.class = effect_class(does, &effects);
+        for e in &effects {
+            match e {
+                Effect::Read { path, .. } => look.reads.push(path.clone()),
+                Effect::Write { path, .. } | Effect::Delete { path, .. } => {
+                    look.writes.push(path.clone())
+                }
+                _ => {}
+            }
+        }
+        look.effects = effects;
+        look
+    }
+}
+
+/// The tier of a command from its effects: unknown effects make it unknown, code the
+/// floor cannot see makes it soft, and reads and writes are left to the path floor.
+pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
+    if let Some(Effect::Unknown { why }) = effects.iter().find(|e| e.is_unknown()) {
+        return Class::Unknown {
+            reason: why.clone(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Secret { .. })) {
+        return Class::Hard {
+            category: "credential",
+            reason: e.phrase(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| {
+        matches!(
+            e,
+            Effect::Run {
+                code: Code::Hidden { .. } | Code::Inline { .. } | Code::File { .. }
+            }
+        )
+    }) {
+        return Class::Soft {
+            category: "runs-code",
+            reason: e.phrase(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| {
+        matches!(
+            e,
+            Effect::Run {
+                code: Code::Network { .. }
+            }
+        )
+    }) {
+        return Class::Hard {
+            category: "remote-code",
+            reason: e.phrase(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| {
+        matches!(
+            e,
+            Effect::Net { .. } | Effect::Remote { .. } | Effect::Privilege { .. }
+        )
+    }) {
+        return Class::Unknown { reason: e.phrase() };
+    }
+    Class::Routine {
+        reason: does.to_string(),
+    }
+}
+
+/// Effects for a command judged by a catalogue without a grammar: its paths and, when it
+/// is not routine, what its class says.
+fn derived_effects(look: &Look, reads: &[PathBuf], writes: &[PathBuf]) -> Vec<Effect> {
+    let mut out: Vec<Effect> = reads
+        .iter()
+        .map(|p| Effect::read(p.display().to_string()))
+        .chain(
+            writes
+                .iter()
+                .map(|p| Effect::write(p.display().to_string(), WriteHow::Replace)),
+        )
+        .collect();
+    match &look.class {
+        Class::Routine { .. } => {}
+        Class::Build { reason } => out.push(Effect::Run {
+            code: Code::Project {
+                runner: reason.clone(),
+                defined_by: Vec::new(),
+            },
+        }),
+        Class::BuildFilesChanged { files } => out.push(Effect::Run {
+            code: Code::Project {
+                runner: "a build runner".into(),
+                defined_by: files.iter().map(|f| f.display().to_string()).collect(),
+            },
+        }),
+        Class::Soft { reason, .. } | Class::Hard { reason, .. } | Class::Unknown { reason } => {
+            out.push(Effect::unknown(reason.clone()))
+        }
+    }
+    out
 }
 
 /// Depth of interpreter-string recursion (`python -c "os.system('bash -c …')"`).
@@ -342,8 +453,24 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             dynamic,
             cwd: &cwd,
         };
+        let written = sc.argv.get(offset).map(String::as_str).unwrap_or("");
         let mut look = if sc.exec.is_empty() {
             Look::routine("no program runs")
+        } else if written.starts_with('/') && !paths::system_program(Path::new(written)) {
+            // `/var/tmp/grep` is whatever file is there, not grep.
+            let mut l = Look::unknown(format!(
+                "{written} is a file outside the system's program directories, not {}",
+                sc.exec
+                    .first()
+                    .map(String::as_str)
+                    .unwrap_or("a known program")
+            ));
+            l.effects = vec![Effect::Run {
+                code: Code::File {
+                    path: written.to_string(),
+                },
+            }];
+            l
         } else {
             classify(&cmd, cmds, i, ctx, depth)
         };
@@ -428,6 +555,11 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             ),
             Class::Routine { .. } | Class::Build { .. } => {}
         }
+        let effects = if look.effects.is_empty() {
+            derived_effects(&look, &reads, &writes)
+        } else {
+            std::mem::take(&mut look.effects)
+        };
         findings.push(Finding {
             part: sc.part,
             argv: sc.exec.clone(),
@@ -436,6 +568,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             class: look.class,
             reads: reads.clone(),
             writes: writes.clone(),
+            effects,
         });
         all_reads.extend(reads);
         all_writes.extend(writes);

@@ -192,6 +192,16 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     if let Some(l) = build::look(cmd) {
         return l;
     }
+    if let Some(p) = crate::effects::programs::lookup(prog) {
+        return match crate::effects::programs::effects(p, cmd.argv, cmd.dynamic) {
+            Ok(effects) => {
+                let mut l = Look::from_effects(p.does, effects);
+                l.uses_cwd = p.reads_cwd_by_default && l.reads.iter().any(|r| r == ".");
+                l
+            }
+            Err(e) => Look::unknown(format!("{prog}: {e}")),
+        };
+    }
     if let Some(l) = super::catalog::look(cmd) {
         return l;
     }

@@ -291,6 +291,7 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
             reads,
             writes,
             uses_cwd,
+            effects: Vec::new(),
         },
         Said::Soft { category, reason } => Look {
             class: Class::Soft { category, reason },

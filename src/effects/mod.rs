@@ -1,0 +1,303 @@
+//! The effect model: what a call does to the machine, as typed facts. Every simple command
+//! and every tool call becomes a list of [`Effect`]s — which paths it reads, writes and
+//! deletes, what code it runs and from where, what it sends over the network and to whom,
+//! what remote or repository state it changes, which secrets it prints, which privileges
+//! it takes — and every policy (the hard floor, the soft tiers, holds, plan mode, the
+//! reviewer's findings and grounding, the reason line) reads these facts instead of
+//! recognising names.
+//!
+//! Effects of a shell command come from allowlisted argument grammars ([`grammar`]): each
+//! program the floor knows declares its options (short and long, with arity and what the
+//! value is) and its operands; [`programs`] holds those declarations as data, one table
+//! per program. An option, operand or construct outside the grammar is an
+//! [`Effect::Unknown`], and unknown is never allowed.
+//!
+//! Paths here are the words as the program receives them (relative to the directory the
+//! command runs in); the command floor places, expands and resolves them, and the path
+//! floor classifies them. This module does no I/O.
+
+pub mod grammar;
+pub mod programs;
+
+#[cfg(test)]
+mod tests;
+
+use serde::Serialize;
+
+/// How much of the file system a read reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reach {
+    /// The named file itself (or a directory's listing and metadata).
+    File,
+    /// Everything below a directory, not following symlinks met on the way.
+    Tree,
+    /// Everything below a directory, following every symlink met on the way.
+    TreeFollow,
+    /// A file that names further files to read at run time (`--files0-from`, `-T`).
+    ListOfFiles,
+}
+
+/// How a write changes its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WriteHow {
+    /// Creates or replaces the whole content.
+    Replace,
+    /// Appends to the end.
+    Append,
+    /// Edits the content in place.
+    Edit,
+    /// Creates a directory.
+    Mkdir,
+    /// Creates a link at the path.
+    Link,
+    /// Changes mode, owner or times only.
+    Metadata,
+    /// Moves something onto the path (rename target).
+    MoveInto,
+}
+
+/// Code that a command runs besides the program itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "from", rename_all = "kebab-case")]
+pub enum Code {
+    /// A program or script file (`./build.sh`, `python x.py`, `--vettool=./t`).
+    File { path: String },
+    /// Code given inline (`python -c`, `node -e`, a `--node-options=--import=data:…`).
+    Inline { lang: String, text: String },
+    /// Code fetched from the network and run (`curl … | sh`).
+    Network { url: Option<String> },
+    /// The project's own code as a build or test runner runs it (`cargo test`, `make`),
+    /// defined by the files named.
+    Project {
+        runner: String,
+        defined_by: Vec<String>,
+    },
+    /// A program this one starts that the floor does not see (a pager, a preprocessor, a
+    /// compress program, an editor command).
+    Hidden { what: String },
+}
+
+/// What a network exchange carries out of the machine.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "carries", rename_all = "kebab-case")]
+pub enum Carry {
+    /// The content of a file.
+    File { path: String },
+    /// The value of an environment variable.
+    Env { name: String },
+    /// The output of a command substitution.
+    Substitution,
+    /// Whatever arrives on stdin.
+    Stdin,
+    /// Literal data written in the command.
+    Literal,
+}
+
+/// How a remote action changes the remote side, mildest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Change {
+    /// Only reads.
+    Read,
+    /// Creates something new.
+    Create,
+    /// Changes existing state.
+    Modify,
+    /// Deletes or destroys state.
+    Destroy,
+    /// Makes something public or shipped (packages, releases, deploys, pushes).
+    Publish,
+    /// Changes who may do what (IAM, tokens, permissions).
+    Permission,
+}
+
+/// Local repository state a version-control command changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RepoOp {
+    /// Stages or unstages changes.
+    Stage,
+    /// Records a commit (history grows; nothing is lost).
+    Commit,
+    /// Saves work aside (`git stash push`).
+    Stash,
+    /// Moves to another branch or commit, creating a branch if asked.
+    Switch,
+    /// Brings in commits from elsewhere (fetch, merge without force).
+    Integrate,
+    /// Rewrites history or discards work (rebase, reset --hard, checkout -- file, clean).
+    Rewrite,
+    /// Deletes a branch, tag, stash or ref.
+    DeleteRef,
+    /// Changes repository configuration.
+    Configure,
+}
+
+/// One thing a call does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "effect", rename_all = "kebab-case")]
+pub enum Effect {
+    /// Reads a path.
+    Read { path: String, reach: Reach },
+    /// Writes a path.
+    Write { path: String, how: WriteHow },
+    /// Deletes a path.
+    Delete { path: String, recursive: bool },
+    /// Runs code besides the program itself.
+    Run { code: Code },
+    /// Talks to a host: fetches, or sends what `sends` lists.
+    Net {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        url: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        host: Option<String>,
+        sends: Vec<Carry>,
+    },
+    /// Reads or changes the state of a remote service.
+    Remote {
+        service: String,
+        action: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+        change: Change,
+    },
+    /// Changes the local repository.
+    Repo {
+        op: RepoOp,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+    },
+    /// Prints a secret where the agent reads it.
+    Secret { what: String },
+    /// Acts with other privileges or as another user.
+    Privilege { how: String },
+    /// Something the grammar does not model.
+    Unknown { why: String },
+}
+
+impl Effect {
+    pub fn read(path: impl Into<String>) -> Effect {
+        Effect::Read {
+            path: path.into(),
+            reach: Reach::File,
+        }
+    }
+
+    pub fn write(path: impl Into<String>, how: WriteHow) -> Effect {
+        Effect::Write {
+            path: path.into(),
+            how,
+        }
+    }
+
+    pub fn unknown(why: impl Into<String>) -> Effect {
+        Effect::Unknown { why: why.into() }
+    }
+
+    /// Is this an effect the floor does not understand?
+    pub fn is_unknown(&self) -> bool {
+        matches!(self, Effect::Unknown { .. })
+    }
+
+    /// Does this effect change anything (locally or remotely)?
+    pub fn mutates(&self) -> bool {
+        match self {
+            Effect::Read { .. } | Effect::Secret { .. } => false,
+            Effect::Remote { change, .. } => *change != Change::Read,
+            Effect::Net { sends, .. } => !sends.is_empty(),
+            Effect::Write { .. }
+            | Effect::Delete { .. }
+            | Effect::Run { .. }
+            | Effect::Repo { .. }
+            | Effect::Privilege { .. }
+            | Effect::Unknown { .. } => true,
+        }
+    }
+
+    /// One short phrase for reason lines and `explain` ("reads src/lib.rs").
+    pub fn phrase(&self) -> String {
+        match self {
+            Effect::Read { path, reach } => match reach {
+                Reach::File => format!("reads {path}"),
+                Reach::Tree => format!("reads everything under {path}"),
+                Reach::TreeFollow => format!("reads everything under {path}, following links"),
+                Reach::ListOfFiles => format!("reads the files listed in {path}"),
+            },
+            Effect::Write { path, how } => match how {
+                WriteHow::Replace => format!("writes {path}"),
+                WriteHow::Append => format!("appends to {path}"),
+                WriteHow::Edit => format!("edits {path} in place"),
+                WriteHow::Mkdir => format!("creates the directory {path}"),
+                WriteHow::Link => format!("creates the link {path}"),
+                WriteHow::Metadata => format!("changes the metadata of {path}"),
+                WriteHow::MoveInto => format!("moves a file onto {path}"),
+            },
+            Effect::Delete { path, recursive } => {
+                if *recursive {
+                    format!("deletes {path} and everything under it")
+                } else {
+                    format!("deletes {path}")
+                }
+            }
+            Effect::Run { code } => match code {
+                Code::File { path } => format!("runs the file {path}"),
+                Code::Inline { lang, .. } => format!("runs inline {lang} code"),
+                Code::Network { url: Some(u) } => format!("runs code fetched from {u}"),
+                Code::Network { url: None } => "runs code fetched from the network".into(),
+                Code::Project { runner, .. } => format!("runs the project's code through {runner}"),
+                Code::Hidden { what } => format!("runs {what}, which the floor cannot see"),
+            },
+            Effect::Net { url, host, sends } => {
+                let to = url
+                    .as_deref()
+                    .or(host.as_deref())
+                    .unwrap_or("a host computed at run time");
+                if sends.is_empty() {
+                    format!("fetches {to}")
+                } else {
+                    let what: Vec<String> = sends
+                        .iter()
+                        .map(|c| match c {
+                            Carry::File { path } => path.clone(),
+                            Carry::Env { name } => format!("${name}"),
+                            Carry::Substitution => "a command's output".into(),
+                            Carry::Stdin => "its input".into(),
+                            Carry::Literal => "data".into(),
+                        })
+                        .collect();
+                    format!("sends {} to {to}", what.join(", "))
+                }
+            }
+            Effect::Remote {
+                service,
+                action,
+                target,
+                ..
+            } => match target {
+                Some(t) => format!("{service} {action} {t}"),
+                None => format!("{service} {action}"),
+            },
+            Effect::Repo { op, target } => {
+                let what = match op {
+                    RepoOp::Stage => "stages changes",
+                    RepoOp::Commit => "records a commit",
+                    RepoOp::Stash => "stashes changes",
+                    RepoOp::Switch => "switches branch",
+                    RepoOp::Integrate => "brings in commits",
+                    RepoOp::Rewrite => "rewrites history or discards work",
+                    RepoOp::DeleteRef => "deletes a ref",
+                    RepoOp::Configure => "changes repository configuration",
+                };
+                match target {
+                    Some(t) => format!("{what} ({t})"),
+                    None => what.to_string(),
+                }
+            }
+            Effect::Secret { what } => format!("prints {what}"),
+            Effect::Privilege { how } => format!("runs {how}"),
+            Effect::Unknown { why } => why.clone(),
+        }
+    }
+}
