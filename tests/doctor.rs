@@ -362,3 +362,37 @@ fn refused_reviewer_port_fails() {
     );
     assert!(line(&o, "reviewer (full)").contains("fix:"));
 }
+
+#[test]
+fn doctor_says_which_form_each_registration_uses_and_whether_it_works_here() {
+    let env = Env::new();
+    assert_eq!(
+        env.run_raw(env.command(&["install", "--project"]), b"")
+            .code,
+        0
+    );
+    install(&env);
+    let bin_dir = env.root.join("pathbin");
+    std::fs::create_dir_all(&bin_dir).unwrap();
+    std::os::unix::fs::symlink(support::BIN, bin_dir.join("gatehook")).unwrap();
+    let with_path = |path: &str| {
+        let mut c = env.command(&["doctor", "--offline"]);
+        c.env("PATH", path);
+        env.run_raw(c, b"")
+    };
+    let o = with_path(&format!("{}:/usr/bin:/bin", bin_dir.display()));
+    assert_eq!(level(&o, "hook command"), "ok", "{}", o.stdout);
+    let l = line(&o, "hook command");
+    assert!(
+        l.contains("project: portable") && l.contains("user: this machine's path"),
+        "{l}"
+    );
+    // Without gatehook on PATH the project's registration blocks every call here.
+    let o = with_path("/usr/bin:/bin");
+    assert_eq!(level(&o, "hook command"), "fail", "{}", o.stdout);
+    assert!(
+        line(&o, "hook command").contains("gatehook is not on this PATH: every call is blocked"),
+        "{}",
+        o.stdout
+    );
+}

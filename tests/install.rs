@@ -7,6 +7,7 @@ mod support;
 use serde_json::{json, Value};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use support::{Env, Out, BIN};
 
 fn run(env: &Env, args: &[&str]) -> Out {
@@ -491,4 +492,81 @@ fn the_agent_cannot_uninstall_or_reinstall_its_gate() {
             "{cmd}"
         );
     }
+}
+
+/// A directory holding only a `gatehook` that is this build (for PATH), under `env.root`.
+fn path_dir_with_gatehook(env: &Env) -> PathBuf {
+    let d = env.root.join("pathbin");
+    std::fs::create_dir_all(&d).unwrap();
+    let link = d.join("gatehook");
+    if !link.exists() {
+        std::os::unix::fs::symlink(BIN, &link).unwrap();
+    }
+    d
+}
+
+/// Runs a registered hook command the way the harnesses do (`SHELL -c COMMAND`), with
+/// `path` as PATH, a workspace Read payload on stdin.
+fn run_registered(env: &Env, shell: &str, command: &str, path: &str) -> Out {
+    let mut c = Command::new(shell);
+    c.args(["-c", command])
+        .env_clear()
+        .env("PATH", path)
+        .env("HOME", &env.home)
+        .env("GATEHOOK_HOME", &env.gh)
+        .env("GATEHOOK_MANAGED_CONFIG", &env.managed)
+        .current_dir(&env.ws);
+    let payload = json!({"session_id": "s", "hook_event_name": "PreToolUse", "cwd": env.ws,
+        "tool_name": "Read", "tool_input": {"file_path": env.ws.join("src/main.rs")}});
+    env.run_raw(c, payload.to_string().as_bytes())
+}
+
+#[test]
+fn project_registration_is_portable_and_blocks_where_gatehook_is_missing() {
+    let env = Env::new();
+    assert_eq!(run(&env, &["install", "--project"]).code, 0);
+    let hs = gatehook_handlers(&read_json(&env.ws.join(".claude/settings.json")));
+    assert_eq!(hs.len(), 5);
+    let command = hs[0].2.clone();
+    for h in &hs {
+        assert_eq!(h.2, command, "one command for every event");
+    }
+    // No path of this machine in a file shared through the repository.
+    assert!(
+        !command.contains(&env.root.display().to_string()),
+        "{command}"
+    );
+    assert!(
+        command.starts_with("command -v gatehook") && command.ends_with("exec gatehook hook"),
+        "{command}"
+    );
+    // User and local settings stay on this binary's absolute path.
+    assert_eq!(run(&env, &["install", "--local"]).code, 0);
+    let local = gatehook_handlers(&read_json(&env.ws.join(".claude/settings.local.json")));
+    assert_eq!(local[0].2, expected_command());
+
+    let with = format!("{}:/usr/bin:/bin", path_dir_with_gatehook(&env).display());
+    // Claude Code runs hooks with /bin/sh -c, Gemini CLI and Codex (for bash users) bash -c.
+    for shell in ["/bin/sh", "bash"] {
+        let o = run_registered(&env, shell, &command, &with);
+        assert_eq!(
+            o.decision(),
+            "allow",
+            "{shell} with gatehook on PATH: {o:?}"
+        );
+        let o = run_registered(&env, shell, &command, "/usr/bin:/bin");
+        assert_eq!(o.code, 2, "{shell} without gatehook must block: {o:?}");
+        assert_eq!(
+            o.stderr.trim(),
+            "gatehook: not found on PATH; refusing this tool call (install gatehook, or remove its hook)",
+            "{shell}"
+        );
+        assert!(o.stdout.is_empty(), "{o:?}");
+    }
+    // Running install again recognises the portable entries and changes nothing.
+    let o = run(&env, &["install", "--project"]);
+    assert!(o.stdout.contains("nothing to change"), "{o:?}");
+    // Uninstall finds them too.
+    assert_eq!(run(&env, &["uninstall", "--project"]).code, 0);
+    assert!(gatehook_handlers(&read_json(&env.ws.join(".claude/settings.json"))).is_empty());
 }

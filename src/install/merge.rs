@@ -54,10 +54,14 @@ pub const REGISTRATIONS: &[Registration] = &[
     },
 ];
 
-/// Whether `command` runs `gatehook hook`: `[NAME=value …] PATH hook` where PATH's file
-/// name is `gatehook` or `exe_name` (the running binary's file name). A command the shell
-/// words cannot be split from counts when it ends in `gatehook hook`.
+/// Whether `command` runs `gatehook hook`: the portable command
+/// ([`super::PORTABLE_COMMAND`]), or `[NAME=value …] PATH hook` where PATH's file name is
+/// `gatehook` or `exe_name` (the running binary's file name). A command the shell words
+/// cannot be split from counts when it ends in `gatehook hook`.
 pub fn is_gatehook_command(command: &str, exe_name: &str) -> bool {
+    if command.trim() == super::PORTABLE_COMMAND {
+        return true;
+    }
     let Some(words) = shlex::split(command.trim()) else {
         return command.trim_end().ends_with("gatehook hook");
     };

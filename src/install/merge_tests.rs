@@ -183,3 +183,31 @@ fn refuses_malformed_shapes() {
         .unwrap_err()
         .contains("hooks.Stop"));
 }
+
+#[test]
+fn the_portable_command_is_gatehooks_and_its_form_is_known() {
+    use crate::install::{command_form, CommandForm, PORTABLE_COMMAND};
+    assert!(is_gatehook_command(PORTABLE_COMMAND, "gatehook"));
+    assert!(is_gatehook_command(
+        &format!("  {PORTABLE_COMMAND}\n"),
+        "gatehook"
+    ));
+    assert_eq!(
+        command_form(PORTABLE_COMMAND, "gatehook"),
+        Some(CommandForm::Portable)
+    );
+    assert_eq!(
+        command_form("'/opt/x y/gatehook' hook", "gatehook"),
+        Some(CommandForm::Path("/opt/x y/gatehook".into()))
+    );
+    assert_eq!(
+        command_form("GATEHOOK_HOME=/g gatehook hook", "gatehook"),
+        Some(CommandForm::OnPath("gatehook".into()))
+    );
+    // A look-alike that differs from the portable command is not taken for it.
+    let other = PORTABLE_COMMAND.replace("exit 2", "exit 0");
+    assert_eq!(command_form(&other, "gatehook"), None);
+    assert_eq!(command_form("echo hi", "gatehook"), None);
+    // It is one shell line, quoted for nothing but POSIX sh.
+    assert!(!PORTABLE_COMMAND.contains('\n') && !PORTABLE_COMMAND.contains('\''));
+}

@@ -1,10 +1,11 @@
 //! `gatehook install` / `gatehook uninstall`: register gatehook in a Claude Code settings
 //! file, or take it out, keeping everything else in the file.
 //!
-//! This module picks the file (user, project or local settings), the command (the running
-//! binary's absolute path) and the timeout (above the reviewer's worst case for the config
-//! in effect), then lets [`merge`] change the document and [`write`] replace the file
-//! atomically with a backup. `--dry-run` prints a [`diff`] instead. A file that is not
+//! This module picks the file (user, project or local settings), the command (for a file
+//! that may be read on another machine, [`portable_command`]; for this machine's own files,
+//! the running binary's absolute path) and the timeout (above the reviewer's worst case for
+//! the config in effect), then lets [`merge`] change the document and [`write`] replace the
+//! file atomically with a backup. `--dry-run` prints a [`diff`] instead. A file that is not
 //! valid JSON, or whose hooks are not the documented shape, is refused unchanged.
 
 pub mod diff;
@@ -75,6 +76,55 @@ pub fn settings_path(scope: Scope, env: &Env, cwd: &Path) -> Result<PathBuf, Str
             Ok(root.join(".claude").join(name))
         }
     }
+}
+
+/// The hook command of every registration that may run on another machine (Claude Code
+/// `--project`, Codex, a Claude Code plugin): it finds `gatehook` on `PATH` and runs
+/// `gatehook hook`; where gatehook is missing it prints one line on stderr and exits 2,
+/// which Claude Code, Codex and Gemini CLI treat as "block, with stderr as the reason" —
+/// a hook that cannot start would otherwise be a non-blocking error there, and the call
+/// would run.
+///
+/// Each harness runs it through a shell (measured): Claude Code 2.1.328 `/bin/sh -c`,
+/// Gemini CLI 0.61.0 `bash -c`, Codex 0.171.0 the user's login shell from the passwd
+/// entry with `-c` (bash, zsh or sh; a fish user's hooks run in bash). The command is plain
+/// POSIX sh, the same in all of them. It looks up no project-relative path: a repository is
+/// hostile ground, and a `gatehook` it ships could answer anything.
+pub fn portable_command() -> &'static str {
+    PORTABLE_COMMAND
+}
+
+/// See [`portable_command`].
+pub const PORTABLE_COMMAND: &str = "command -v gatehook >/dev/null 2>&1 || { echo \"gatehook: not found on PATH; refusing this tool call (install gatehook, or remove its hook)\" >&2; exit 2; }; exec gatehook hook";
+
+/// How a registered command finds gatehook (for `doctor`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandForm {
+    /// [`PORTABLE_COMMAND`]: `gatehook` on `PATH`, blocking where it is missing.
+    Portable,
+    /// A path to the binary (absolute, or relative to the harness's cwd): this machine only;
+    /// where it does not exist the hook cannot start and the harness runs the call.
+    Path(std::path::PathBuf),
+    /// A bare program name looked up on `PATH`, with no fallback: where it is missing the
+    /// harness runs the call.
+    OnPath(String),
+}
+
+/// The form of a gatehook command (`None` for a command that is not gatehook's).
+pub fn command_form(command: &str, exe_name: &str) -> Option<CommandForm> {
+    if command.trim() == PORTABLE_COMMAND {
+        return Some(CommandForm::Portable);
+    }
+    if !merge::is_gatehook_command(command, exe_name) {
+        return None;
+    }
+    let words = shlex::split(command.trim())?;
+    let prog = words.into_iter().find(|w| !merge::is_assignment(w))?;
+    Some(if prog.contains('/') {
+        CommandForm::Path(std::path::PathBuf::from(prog))
+    } else {
+        CommandForm::OnPath(prog)
+    })
 }
 
 /// The running binary's file name (`gatehook` unless renamed), for recognising entries.
@@ -193,7 +243,13 @@ pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<String, String> {
             orig.real.display()
         );
     } else {
-        let command = hook_command()?;
+        // A project file is shared through the repository: its command must work on every
+        // machine and block where gatehook is missing. The user's and this checkout's own
+        // files keep this binary's absolute path, so gatehook need not be on PATH.
+        let command = match a.scope {
+            Scope::Project => portable_command().to_string(),
+            Scope::User | Scope::Local => hook_command()?,
+        };
         let (reviewer, note) = reviewer_in_effect(cwd, env);
         notes.extend(note);
         let timeout = required_timeout(&reviewer);
@@ -207,9 +263,14 @@ pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<String, String> {
             })
             .collect();
         summary.push_str(&format!(
-            "gatehook is registered in {} for {}\n  command: {command}\n  timeout: {timeout} s (reviewer worst case {} ms + {TIMEOUT_MARGIN_S} s margin, at least {MIN_TIMEOUT_S} s)",
+            "gatehook is registered in {} for {}\n  command: {command}\n  {}\n  timeout: {timeout} s (reviewer worst case {} ms + {TIMEOUT_MARGIN_S} s margin, at least {MIN_TIMEOUT_S} s)",
             orig.real.display(),
             events.join(", "),
+            if a.scope == Scope::Project {
+                "(portable: finds gatehook on PATH on every machine; where it is missing, every call is blocked)"
+            } else {
+                "(this binary's path: this machine only)"
+            },
             reviewer.timeout_ms + reviewer.fast.as_ref().map_or(0, |f| f.timeout_ms),
         ));
         if matches!(doc.get("disableAllHooks"), Some(Json::Bool(true))) {
