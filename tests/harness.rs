@@ -653,3 +653,47 @@ fn codex_permission_mode_is_not_an_instruction_to_gatehook() {
     p["permission_mode"] = json!("bypassPermissions");
     assert_eq!(told("codex", &run(&env, Some("codex"), &p)), "none");
 }
+
+#[test]
+fn harness_config_floor_follows_codex_home_claude_config_dir_and_gemini_cli_home() {
+    let env = Env::new();
+    let moved = env.root.join("elsewhere");
+    std::fs::create_dir_all(&moved).unwrap();
+    for (var, file) in [
+        ("CODEX_HOME", moved.join("codex/hooks.json")),
+        ("CLAUDE_CONFIG_DIR", moved.join("claude/settings.json")),
+        (
+            "GEMINI_CLI_HOME",
+            moved.join("gemini/.gemini/trustedFolders.json"),
+        ),
+    ] {
+        let dir = match var {
+            "GEMINI_CLI_HOME" => moved.join("gemini"),
+            _ => file.parent().unwrap().to_path_buf(),
+        };
+        let call = |payload: Value, with_var: bool| {
+            let mut c = env.command(&["hook"]);
+            if with_var {
+                c.env(var, &dir);
+            }
+            env.run_raw(c, payload.to_string().as_bytes())
+        };
+        let write = env.payload("Write", json!({"file_path": file, "content": "{}"}));
+        let out = call(write.clone(), true);
+        assert_eq!(out.decision(), "deny", "{var}: {out:?}");
+        assert!(out.reason().contains("[harness-config]"), "{var}: {out:?}");
+        assert!(
+            out.reason().contains(var) || var == "GEMINI_CLI_HOME",
+            "{out:?}"
+        );
+        let redirect = env.payload(
+            "Bash",
+            json!({"command": format!("echo '{{}}' > {}", file.display())}),
+        );
+        let out = call(redirect, true);
+        assert_eq!(out.decision(), "deny", "{var}: {out:?}");
+        assert!(out.reason().contains("[harness-config]"), "{var}: {out:?}");
+        // Without the variable that path is nobody's config: outside the workspace, asked.
+        assert_ne!(call(write, false).cause(), "harness-config", "{var}");
+    }
+}
