@@ -54,6 +54,30 @@ pub const REGISTRATIONS: &[Registration] = &[
     },
 ];
 
+/// What `gatehook install --codex` writes into a Codex `hooks.json`: Codex has the same
+/// `PreToolUse`, `PermissionRequest` and `UserPromptSubmit` events (it has no subagent
+/// events gatehook uses).
+pub const CODEX_REGISTRATIONS: &[Registration] = &[
+    Registration {
+        event: "PreToolUse",
+        matcher: Some("*"),
+        essential: true,
+        purpose: "decides every tool call",
+    },
+    Registration {
+        event: "PermissionRequest",
+        matcher: Some("*"),
+        essential: false,
+        purpose: "refuses Codex's approval requests that gatehook denies",
+    },
+    Registration {
+        event: "UserPromptSubmit",
+        matcher: None,
+        essential: false,
+        purpose: "records your own words (holds, reviewer evidence)",
+    },
+];
+
 /// Whether `command` runs `gatehook hook`: the portable command
 /// ([`super::PORTABLE_COMMAND`]), or `[NAME=value …] PATH hook` where PATH's file name is
 /// `gatehook` or `exe_name` (the running binary's file name). A command the shell words
@@ -180,8 +204,19 @@ fn strip_event(groups: &mut Vec<Json>, keep: Option<(usize, usize)>, exe_name: &
 /// An existing gatehook handler in a group with the same matcher is rewritten in place;
 /// other gatehook handlers of the event are removed; otherwise a new group is appended.
 pub fn install(doc: &mut Json, command: &str, timeout: u64, exe_name: &str) -> Result<(), String> {
+    install_for(doc, REGISTRATIONS, command, timeout, exe_name)
+}
+
+/// [`install`] for another harness's list of registrations.
+pub fn install_for(
+    doc: &mut Json,
+    registrations: &[Registration],
+    command: &str,
+    timeout: u64,
+    exe_name: &str,
+) -> Result<(), String> {
     if let Some(kv) = hooks_of(doc)? {
-        for r in REGISTRATIONS {
+        for r in registrations {
             if let Some((_, v)) = kv.iter().find(|(k, _)| k == r.event) {
                 check_event(r.event, v)?;
             }
@@ -193,7 +228,7 @@ pub fn install(doc: &mut Json, command: &str, timeout: u64, exe_name: &str) -> R
     let Some(hooks) = doc.get_mut("hooks") else {
         return Err("internal: hooks vanished".into());
     };
-    for r in REGISTRATIONS {
+    for r in registrations {
         if hooks.get(r.event).is_none() {
             hooks.set(r.event, Json::Array(Vec::new()));
         }

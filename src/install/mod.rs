@@ -8,6 +8,7 @@
 //! file atomically with a backup. `--dry-run` prints a [`diff`] instead. A file that is not
 //! valid JSON, or whose hooks are not the documented shape, is refused unchanged.
 
+pub mod codex;
 pub mod diff;
 pub mod merge;
 pub mod ordered;
@@ -208,18 +209,55 @@ fn inside_project(real: &Path, cwd: &Path, env: &Env) -> Result<(), String> {
     ))
 }
 
+/// Which agent's hooks `install` / `uninstall` edit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Agent {
+    /// Claude Code's settings files.
+    Claude,
+    /// Codex's `hooks.json` (user: `$CODEX_HOME`, project: `.codex/`), and Codex's trust.
+    Codex,
+}
+
 /// What `install` / `uninstall` do.
 #[derive(Clone, Copy, Debug)]
 pub struct Args {
     pub scope: Scope,
     pub dry_run: bool,
     pub uninstall: bool,
+    pub agent: Agent,
 }
 
-/// Run install or uninstall; `Ok` is the text for stdout, `Err` the reason it refused
-/// (exit 2, nothing written).
-pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<String, String> {
-    let path = settings_path(a.scope, env, cwd)?;
+/// What a finished `install` / `uninstall` says, and whether gatehook is now in force there
+/// (`false`: the file is written, but the agent will not run gatehook until the person
+/// takes the step the text names; exit 1).
+#[derive(Debug)]
+pub struct Outcome {
+    pub text: String,
+    pub active: bool,
+}
+
+/// The hooks file `a` edits.
+fn target_path(a: &Args, cwd: &Path, env: &Env) -> Result<PathBuf, String> {
+    match (a.agent, a.scope) {
+        (Agent::Claude, scope) => settings_path(scope, env, cwd),
+        (Agent::Codex, Scope::User) => Ok(codex::home(env.home.as_deref(), cwd)?.0.join("hooks.json")),
+        (Agent::Codex, Scope::Project) => Ok(crate::paths::project_root(
+            env.claude_project_dir.as_deref(),
+            cwd,
+        )
+        .join(".codex")
+        .join("hooks.json")),
+        (Agent::Codex, Scope::Local) => Err(
+            "Codex has no per-checkout hooks file: use --codex (your $CODEX_HOME) or --codex --project"
+                .into(),
+        ),
+    }
+}
+
+/// Run install or uninstall; `Ok` is the text for stdout (and whether gatehook is in force),
+/// `Err` the reason it refused (exit 2, nothing written).
+pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<Outcome, String> {
+    let path = target_path(a, cwd, env)?;
     let orig = write::read(&path)?;
     if a.scope != Scope::User {
         inside_project(&orig.real, cwd, env)?;
@@ -233,6 +271,10 @@ pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<String, String> {
     };
     let before = doc.clone();
     let exe = exe_name();
+    let registrations = match a.agent {
+        Agent::Claude => merge::REGISTRATIONS,
+        Agent::Codex => merge::CODEX_REGISTRATIONS,
+    };
     let mut notes = Vec::new();
     let mut summary = String::new();
     if a.uninstall {
@@ -242,20 +284,26 @@ pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<String, String> {
             "removed {n} gatehook handler(s) from {}",
             orig.real.display()
         );
+        if a.agent == Agent::Codex && n > 0 {
+            notes.push("Codex's trust entries for them stay in config.toml; they match only gatehook's own hook definitions".into());
+        }
     } else {
-        // A project file is shared through the repository: its command must work on every
-        // machine and block where gatehook is missing. The user's and this checkout's own
-        // files keep this binary's absolute path, so gatehook need not be on PATH.
-        let command = match a.scope {
-            Scope::Project => portable_command().to_string(),
-            Scope::User | Scope::Local => hook_command()?,
+        // A file another machine may read (a project's, or any Codex registration, whose
+        // trust hash covers the command) gets the portable command; the user's and this
+        // checkout's Claude Code files keep this binary's absolute path, so gatehook need
+        // not be on PATH there.
+        let portable = a.scope == Scope::Project || a.agent == Agent::Codex;
+        let command = if portable {
+            portable_command().to_string()
+        } else {
+            hook_command()?
         };
         let (reviewer, note) = reviewer_in_effect(cwd, env);
         notes.extend(note);
         let timeout = required_timeout(&reviewer);
-        merge::install(&mut doc, &command, timeout, &exe)
+        merge::install_for(&mut doc, registrations, &command, timeout, &exe)
             .map_err(|e| format!("refusing to edit {}: {e}", orig.real.display()))?;
-        let events: Vec<String> = merge::REGISTRATIONS
+        let events: Vec<String> = registrations
             .iter()
             .map(|r| match r.matcher {
                 Some(m) if m != "*" => format!("{}({m})", r.event),
@@ -266,7 +314,7 @@ pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<String, String> {
             "gatehook is registered in {} for {}\n  command: {command}\n  {}\n  timeout: {timeout} s (reviewer worst case {} ms + {TIMEOUT_MARGIN_S} s margin, at least {MIN_TIMEOUT_S} s)",
             orig.real.display(),
             events.join(", "),
-            if a.scope == Scope::Project {
+            if portable {
                 "(portable: finds gatehook on PATH on every machine; where it is missing, every call is blocked)"
             } else {
                 "(this binary's path: this machine only)"
@@ -278,8 +326,9 @@ pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<String, String> {
         }
     }
     let verb = if a.uninstall { "uninstall" } else { "install" };
-    if doc == before {
-        let mut out = format!(
+    let unchanged = doc == before;
+    let mut out = if unchanged {
+        format!(
             "nothing to change in {} ({})",
             orig.real.display(),
             if a.uninstall {
@@ -287,15 +336,10 @@ pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<String, String> {
             } else {
                 "gatehook is already registered there as it should be"
             }
-        );
-        for n in &notes {
-            out.push_str(&format!("\nnote: {n}"));
-        }
-        return Ok(out);
-    }
-    let indent = ordered::detect_indent(old_text);
-    let new_text = doc.to_pretty(&indent);
-    if a.dry_run {
+        )
+    } else if a.dry_run {
+        let indent = ordered::detect_indent(old_text);
+        let new_text = doc.to_pretty(&indent);
         let old_label = if orig.bytes.is_some() {
             orig.real.display().to_string()
         } else {
@@ -308,29 +352,131 @@ pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<String, String> {
             &format!("{} (after gatehook {verb})", orig.real.display()),
         );
         out.push_str("(dry run: nothing was written)");
-        for n in &notes {
-            out.push_str(&format!("\nnote: {n}"));
+        out
+    } else {
+        let indent = ordered::detect_indent(old_text);
+        let backup = write::commit(&orig, &doc.to_pretty(&indent))?;
+        let mut out = summary;
+        if let Some(b) = backup {
+            out.push_str(&format!("\n  previous file kept in {}", b.display()));
         }
-        return Ok(out);
-    }
-    let backup = write::commit(&orig, &new_text)?;
-    let mut out = summary;
-    if let Some(b) = backup {
-        out.push_str(&format!("\n  previous file kept in {}", b.display()));
-    }
-    if orig.real != orig.path {
-        out.push_str(&format!(
-            "\n  ({} is a symlink; its target was edited)",
-            orig.path.display()
-        ));
+        if orig.real != orig.path {
+            out.push_str(&format!(
+                "\n  ({} is a symlink; its target was edited)",
+                orig.path.display()
+            ));
+        }
+        out
+    };
+    let mut active = true;
+    if a.agent == Agent::Codex && !a.uninstall && !a.dry_run {
+        let (text, ok) = codex_trust(a.scope, &orig.real, cwd, env);
+        out.push('\n');
+        out.push_str(&text);
+        active = ok;
     }
     for n in &notes {
         out.push_str(&format!("\nnote: {n}"));
     }
-    if !a.uninstall {
-        out.push_str("\nRunning Claude Code sessions pick this up when they restart; `gatehook doctor` checks the setup.");
+    if !a.uninstall && !a.dry_run && !unchanged {
+        out.push_str(match a.agent {
+            Agent::Claude => "\nRunning Claude Code sessions pick this up when they restart; `gatehook doctor` checks the setup.",
+            Agent::Codex => "\nRunning Codex sessions pick this up when they restart; `gatehook doctor` checks the setup.",
+        });
     }
-    Ok(out)
+    Ok(Outcome { text: out, active })
+}
+
+/// Codex runs only hooks it trusts: record its trust in gatehook's handlers of `source`
+/// (asking `codex app-server`, see [`codex`]) and say whether Codex now runs them all.
+fn codex_trust(scope: Scope, source: &Path, cwd: &Path, env: &Env) -> (String, bool) {
+    let root = crate::paths::project_root(env.claude_project_dir.as_deref(), cwd);
+    let (home, from) = match codex::home(env.home.as_deref(), cwd) {
+        Ok(h) => h,
+        Err(e) => return (format!("NOT ACTIVE: {e}"), false),
+    };
+    let again = if scope == Scope::Project {
+        "gatehook install --codex --project"
+    } else {
+        "gatehook install --codex"
+    };
+    let manual = format!("open Codex, type /hooks and trust gatehook's hooks, or run `{again}` again with `codex` on PATH");
+    let Some(codex) = codex::find_codex() else {
+        return (
+            format!("NOT ACTIVE YET: Codex runs a hook only once it is trusted, and `codex` is not on PATH to record that trust. To finish: {manual}."),
+            false,
+        );
+    };
+    let mut text = String::new();
+    if let Some(key) = codex::hooks_disabled(&home) {
+        text.push_str(&format!(
+            "NOT ACTIVE: {}/config.toml sets [features] {key} = false, so Codex runs no hook; remove that line.\n",
+            home.display()
+        ));
+    }
+    let t = match codex::trust_gatehook(&codex, &home, &root, source, &exe_name()) {
+        Ok(t) => t,
+        Err(e) => {
+            return (
+                format!("{text}NOT ACTIVE YET: could not ask Codex to trust the hooks ({e}). To finish: {manual}."),
+                false,
+            )
+        }
+    };
+    if t.hooks.is_empty() {
+        let why = if scope == Scope::Project {
+            format!(
+                "Codex does not load {} here: it reads a project's .codex/ only in a project you trust in Codex. Trust {} in Codex (it asks when you start it there), then run `gatehook install --codex --project` again",
+                source.display(),
+                root.display()
+            )
+        } else {
+            format!(
+                "Codex does not list gatehook's hooks from {} ({} is {}){}",
+                source.display(),
+                from,
+                home.display(),
+                if t.problems.is_empty() {
+                    String::new()
+                } else {
+                    format!("; Codex says: {}", t.problems.join("; "))
+                }
+            )
+        };
+        return (format!("{text}NOT ACTIVE: {why}."), false);
+    }
+    let not_running: Vec<String> = t
+        .hooks
+        .iter()
+        .filter(|h| !h.runs())
+        .map(|h| {
+            format!(
+                "{} is {}{}",
+                h.event,
+                h.trust_status,
+                if h.enabled { "" } else { " and disabled" }
+            )
+        })
+        .collect();
+    if !not_running.is_empty() {
+        return (
+            format!("{text}NOT ACTIVE: after recording its trust, Codex still reports {}. To finish: open Codex, type /hooks and trust gatehook's hooks.", not_running.join(", ")),
+            false,
+        );
+    }
+    let ok = text.is_empty();
+    text.push_str(&format!(
+        "  Codex trust: {} of gatehook's hooks trusted, as {} reports ({}; trust recorded in {}/config.toml)",
+        t.hooks.len(),
+        codex.display(),
+        if t.written > 0 {
+            format!("{} entr{} written", t.written, if t.written == 1 { "y" } else { "ies" })
+        } else {
+            "already trusted".to_string()
+        },
+        home.display()
+    ));
+    (text, ok)
 }
 
 #[cfg(test)]
