@@ -5,6 +5,8 @@
 #![allow(dead_code)]
 
 pub mod claude;
+pub mod codex;
+pub mod codex_server;
 pub mod gemini;
 pub mod gemini_server;
 pub mod model_server;
