@@ -6,12 +6,14 @@
 //! once the queue is empty every further main request gets the text "done", so a run
 //! always ends.
 //!
-//! What reaches the server (measured on Codex CLI 0.171.0, `codex exec` with an API key):
-//! first a `GET /v1/responses` asking to upgrade to a WebSocket, answered here with a plain
-//! `404` so Codex falls back to HTTP; then the main conversation as `POST /v1/responses`
-//! with `"stream": true`, answered as server-sent events (`response.created`, one
-//! `response.output_item.done`, `response.completed`). Anything else (`GET /v1/models`, …)
-//! gets a generic short answer and never consumes the script.
+//! What reaches the server (measured on Codex CLI 0.171.0, `codex exec` with a model
+//! provider of its own, see `codex.rs`): the main conversation as `POST /v1/responses` with
+//! `"stream": true` and the tools in `tools` (`exec_command`, the freeform `apply_patch`,
+//! …), answered as server-sent events (`response.created`, one `response.output_item.done`,
+//! `response.completed`). With the built-in provider Codex first asks, five times, to
+//! upgrade `GET /v1/responses` to a WebSocket; that is answered with a plain `404`, after
+//! which Codex falls back to HTTP. Anything else gets a generic short answer and never
+//! consumes the script.
 //!
 //! Every request is recorded (method, path, parsed body) so a test can assert what the
 //! model was told, e.g. the `function_call_output` of a denied call.

@@ -1,6 +1,7 @@
-//! Helpers for the end-to-end tests against the real Claude Code binary and Gemini CLI
-//! (`tests/e2e_claude.rs`, `tests/e2e_subagent.rs`, `tests/e2e_gemini.rs`): scripted model
-//! servers (Anthropic and Gemini APIs) and runners for each CLI.
+//! Helpers for the end-to-end tests against the real Claude Code binary, Gemini CLI and
+//! Codex CLI (`tests/e2e_claude.rs`, `tests/e2e_subagent.rs`, `tests/e2e_gemini.rs`,
+//! `tests/e2e_codex.rs`): scripted model servers (Anthropic, Gemini and OpenAI Responses
+//! APIs) and runners for each CLI.
 //! Each test file uses a different part of them.
 #![allow(dead_code)]
 
