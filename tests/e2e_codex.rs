@@ -141,6 +141,45 @@ fn installed_gatehook_gates_the_real_codex_cli() {
         assert_eq!(r["harness"], json!("codex"), "{r}");
         assert_ne!(r["permission_mode"], json!("bypassPermissions"), "{r}");
     }
+    // doctor asks Codex: all of gatehook's hooks run. Editing one untrusts it, silently for
+    // Codex, loudly for doctor; install records the trust again.
+    let doctor = || {
+        let o = project
+            .command(
+                std::path::Path::new(env!("CARGO_BIN_EXE_gatehook")),
+                &project.path_with_gatehook(),
+            )
+            .args(["doctor", "--offline"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let line = |out: &str| {
+        out.lines()
+            .find(|l| l.contains("codex trust"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let d = doctor();
+    assert!(
+        line(&d).starts_with("ok") && line(&d).contains("runs all 3"),
+        "{d}"
+    );
+    let hooks_json = project.codex_home.join("hooks.json");
+    let text = std::fs::read_to_string(&hooks_json).unwrap();
+    std::fs::write(
+        &hooks_json,
+        text.replace("\"timeout\": 30", "\"timeout\": 31"),
+    )
+    .unwrap();
+    let d = doctor();
+    assert!(
+        line(&d).starts_with("fail") && line(&d).contains("modified"),
+        "{d}"
+    );
+    install(&project);
+    assert!(line(&doctor()).starts_with("ok"));
+
     // UserPromptSubmit reached gatehook: the person's words are in the session state.
     let state = project.gatehook_home.join("state");
     let recorded = std::fs::read_dir(&state).is_ok_and(|rd| {

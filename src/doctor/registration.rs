@@ -165,7 +165,7 @@ fn coverage(all: &[(String, Found)]) -> Check {
 }
 
 /// One registered command: how it finds gatehook, and whether that works here.
-fn command_line(cmd: &str, scopes: &str, exe_name: &str) -> (Level, String) {
+pub(super) fn command_line(cmd: &str, scopes: &str, exe_name: &str) -> (Level, String) {
     let this = std::env::current_exe().unwrap_or_default();
     let runs = |p: &Path, what: &str| -> (Level, String) {
         if !super::is_executable(p) {
