@@ -73,7 +73,18 @@ fn installed_gatehook_gates_the_real_codex_cli() {
     let project = Project::new(&bin, &server.base_url());
     let canary = project.home.join("canary.txt");
     std::fs::write(&canary, "still here\n").unwrap();
+    // Another hook's trust entry in the person's config survives gatehook's write.
+    let config = project.codex_home.join("config.toml");
+    let other =
+        "[hooks.state.\"/elsewhere/hooks.json:stop:0:0\"]\ntrusted_hash = \"sha256:other\"\n";
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("{text}\n{other}")).unwrap();
     install(&project);
+    let after = std::fs::read_to_string(&config).unwrap();
+    assert!(
+        after.contains("sha256:other") && after.contains("model_provider = \"e2e\""),
+        "{after}"
+    );
 
     let run = codex::run_codex(
         &bin,

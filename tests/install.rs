@@ -570,3 +570,47 @@ fn project_registration_is_portable_and_blocks_where_gatehook_is_missing() {
     assert_eq!(run(&env, &["uninstall", "--project"]).code, 0);
     assert!(gatehook_handlers(&read_json(&env.ws.join(".claude/settings.json"))).is_empty());
 }
+
+#[test]
+fn codex_install_writes_hooks_json_with_the_portable_command_and_uninstall_removes_it() {
+    let env = Env::new();
+    let codex_home = env.root.join("codex-home");
+    let run_codex = |args: &[&str]| {
+        let mut c = env.command(args);
+        // No codex on PATH: the file is written, the trust step is printed, exit 1.
+        c.env("CODEX_HOME", &codex_home)
+            .env("PATH", "/usr/bin:/bin");
+        env.run_raw(c, b"")
+    };
+    let o = run_codex(&["install", "--codex"]);
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(
+        o.stdout.contains("NOT ACTIVE YET") && o.stdout.contains("/hooks"),
+        "{o:?}"
+    );
+    let v = read_json(&codex_home.join("hooks.json"));
+    let hs = gatehook_handlers(&v);
+    let mut events: Vec<&str> = hs.iter().map(|h| h.0.as_str()).collect();
+    events.sort_unstable();
+    assert_eq!(
+        events,
+        ["PermissionRequest", "PreToolUse", "UserPromptSubmit"],
+        "{v}"
+    );
+    for h in &hs {
+        assert_eq!(h.2, gatehook::install::PORTABLE_COMMAND);
+    }
+    // The project's file, under the project root.
+    assert_eq!(run_codex(&["install", "--codex", "--project"]).code, 1);
+    assert_eq!(
+        gatehook_handlers(&read_json(&env.ws.join(".codex/hooks.json"))).len(),
+        3
+    );
+    // Codex has no per-checkout file.
+    assert_eq!(run_codex(&["install", "--codex", "--local"]).code, 2);
+    // Uninstall takes them out again and leaves Claude Code's settings alone.
+    let o = run_codex(&["uninstall", "--codex"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(gatehook_handlers(&read_json(&codex_home.join("hooks.json"))).is_empty());
+    assert_eq!(read_json(&user_settings(&env)), json!({}));
+}
