@@ -36,7 +36,7 @@ fn gatehook_handlers(v: &Value) -> Vec<(String, Value, String, Value)> {
         for g in groups.as_array().unwrap() {
             for h in g["hooks"].as_array().unwrap() {
                 let cmd = h["command"].as_str().unwrap_or_default();
-                if cmd.ends_with("gatehook hook") {
+                if cmd.ends_with("gatehook hook") || cmd.ends_with("gatehook hook --format codex") {
                     out.push((
                         event.clone(),
                         g["matcher"].clone(),
@@ -598,8 +598,23 @@ fn codex_install_writes_hooks_json_with_the_portable_command_and_uninstall_remov
         "{v}"
     );
     for h in &hs {
-        assert_eq!(h.2, gatehook::install::PORTABLE_COMMAND);
+        assert_eq!(
+            h.2,
+            format!("{} --format codex", gatehook::install::PORTABLE_COMMAND)
+        );
     }
+    // The snippet for merging by hand is what install writes.
+    let snippet = read_json(&Path::new(env!("CARGO_MANIFEST_DIR")).join("hooks/codex-hooks.json"));
+    let mut snippet_events: Vec<String> = gatehook_handlers(&snippet)
+        .into_iter()
+        .map(|h| {
+            assert_eq!(h.2, hs[0].2, "hooks/codex-hooks.json");
+            assert_eq!(h.3, json!(30));
+            h.0
+        })
+        .collect();
+    snippet_events.sort_unstable();
+    assert_eq!(snippet_events, events);
     // The project's file, under the project root.
     assert_eq!(run_codex(&["install", "--codex", "--project"]).code, 1);
     assert_eq!(

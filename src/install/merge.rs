@@ -79,11 +79,11 @@ pub const CODEX_REGISTRATIONS: &[Registration] = &[
 ];
 
 /// Whether `command` runs `gatehook hook`: the portable command
-/// ([`super::PORTABLE_COMMAND`]), or `[NAME=value …] PATH hook` where PATH's file name is
-/// `gatehook` or `exe_name` (the running binary's file name). A command the shell words
+/// ([`super::is_portable`]), or `[NAME=value …] PATH hook [--format NAME]` where PATH's
+/// file name is `gatehook` or `exe_name` (the running binary's file name). A command the shell words
 /// cannot be split from counts when it ends in `gatehook hook`.
 pub fn is_gatehook_command(command: &str, exe_name: &str) -> bool {
-    if command.trim() == super::PORTABLE_COMMAND {
+    if super::is_portable(command) {
         return true;
     }
     let Some(words) = shlex::split(command.trim()) else {
@@ -94,8 +94,15 @@ pub fn is_gatehook_command(command: &str, exe_name: &str) -> bool {
         .map(String::as_str)
         .skip_while(|w| is_assignment(w))
         .collect();
-    match words.as_slice() {
-        [prog, "hook"] => {
+    let known = |f: &str| crate::harness::Harness::parse(f).is_some();
+    let prog = match words.as_slice() {
+        [prog, "hook"] => Some(prog),
+        [prog, "hook", "--format", f] if known(f) => Some(prog),
+        [prog, "hook", f] if f.strip_prefix("--format=").is_some_and(known) => Some(prog),
+        _ => None,
+    };
+    match prog {
+        Some(prog) => {
             let name = prog.rsplit('/').next().unwrap_or(prog);
             name == "gatehook" || (!exe_name.is_empty() && name == exe_name)
         }

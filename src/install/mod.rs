@@ -15,6 +15,7 @@ pub mod ordered;
 pub mod write;
 
 use crate::config::{self, ConfigPaths, ReviewerConfig};
+use crate::harness::Harness;
 use crate::hook::Env;
 use ordered::Json;
 use std::path::{Path, PathBuf};
@@ -81,18 +82,33 @@ pub fn settings_path(scope: Scope, env: &Env, cwd: &Path) -> Result<PathBuf, Str
 
 /// The hook command of every registration that may run on another machine (Claude Code
 /// `--project`, Codex, a Claude Code plugin): it finds `gatehook` on `PATH` and runs
-/// `gatehook hook`; where gatehook is missing it prints one line on stderr and exits 2,
-/// which Claude Code, Codex and Gemini CLI treat as "block, with stderr as the reason" —
-/// a hook that cannot start would otherwise be a non-blocking error there, and the call
-/// would run.
+/// `gatehook hook` (with `--format NAME` for a harness whose payloads gatehook should not
+/// have to recognise: Codex); where gatehook is missing it prints one line on stderr and
+/// exits 2, which Claude Code, Codex and Gemini CLI treat as "block, with stderr as the
+/// reason" — a hook that cannot start would otherwise be a non-blocking error there, and
+/// the call would run. Without a format it is exactly [`PORTABLE_COMMAND`].
 ///
 /// Each harness runs it through a shell (measured): Claude Code 2.1.328 `/bin/sh -c`,
 /// Gemini CLI 0.61.0 `bash -c`, Codex 0.171.0 the user's login shell from the passwd
 /// entry with `-c` (bash, zsh or sh; a fish user's hooks run in bash). The command is plain
 /// POSIX sh, the same in all of them. It looks up no project-relative path: a repository is
 /// hostile ground, and a `gatehook` it ships could answer anything.
-pub fn portable_command() -> &'static str {
-    PORTABLE_COMMAND
+pub fn portable_command(format: Option<Harness>) -> String {
+    match format {
+        None => PORTABLE_COMMAND.to_string(),
+        Some(h) => format!("{PORTABLE_COMMAND} --format {}", h.as_str()),
+    }
+}
+
+/// Whether `command` is [`portable_command`] (with or without a known `--format`).
+pub fn is_portable(command: &str) -> bool {
+    let Some(rest) = command.trim().strip_prefix(PORTABLE_COMMAND) else {
+        return false;
+    };
+    rest.is_empty()
+        || rest
+            .strip_prefix(" --format ")
+            .is_some_and(|name| Harness::parse(name).is_some())
 }
 
 /// See [`portable_command`].
@@ -113,7 +129,7 @@ pub enum CommandForm {
 
 /// The form of a gatehook command (`None` for a command that is not gatehook's).
 pub fn command_form(command: &str, exe_name: &str) -> Option<CommandForm> {
-    if command.trim() == PORTABLE_COMMAND {
+    if is_portable(command) {
         return Some(CommandForm::Portable);
     }
     if !merge::is_gatehook_command(command, exe_name) {
@@ -294,7 +310,9 @@ pub fn run(a: &Args, cwd: &Path, env: &Env) -> Result<Outcome, String> {
         // not be on PATH there.
         let portable = a.scope == Scope::Project || a.agent == Agent::Codex;
         let command = if portable {
-            portable_command().to_string()
+            // Codex's payloads are read as Codex's whatever they carry: an answer in
+            // Claude Code's shapes could be an allow on Codex's PermissionRequest.
+            portable_command((a.agent == Agent::Codex).then_some(Harness::Codex))
         } else {
             hook_command()?
         };
