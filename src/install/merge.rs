@@ -79,7 +79,7 @@ pub const CODEX_REGISTRATIONS: &[Registration] = &[
 ];
 
 /// Whether `command` runs `gatehook hook`: the portable command
-/// ([`super::is_portable`]), or `[NAME=value …] PATH hook [--format NAME]` where PATH's
+/// ([`super::is_portable`]), or `[NAME=value …] PATH hook [--format codex]` where PATH's
 /// file name is `gatehook` or `exe_name` (the running binary's file name). A command the shell words
 /// cannot be split from counts when it ends in `gatehook hook`.
 pub fn is_gatehook_command(command: &str, exe_name: &str) -> bool {
@@ -94,7 +94,9 @@ pub fn is_gatehook_command(command: &str, exe_name: &str) -> bool {
         .map(String::as_str)
         .skip_while(|w| is_assignment(w))
         .collect();
-    let known = |f: &str| crate::harness::Harness::parse(f).is_some();
+    // The one format gatehook registers (Codex's); another harness's format in a
+    // settings file is someone's own handler, not gatehook's to rewrite.
+    let known = |f: &str| f == crate::harness::Harness::Codex.as_str();
     let prog = match words.as_slice() {
         [prog, "hook"] => Some(prog),
         [prog, "hook", "--format", f] if known(f) => Some(prog),

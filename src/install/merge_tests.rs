@@ -23,6 +23,10 @@ fn recognises_gatehook_commands() {
         ("/x/gatehook-dev hook", true), // the running binary's own name
         ("gatehook explain", false),
         ("gatehook hook --format gemini", false),
+        // The Codex snippet people merged by hand is gatehook's, so install rewrites it.
+        ("gatehook hook --format codex", true),
+        ("/x/gatehook hook --format=codex", true),
+        ("gatehook hook --format nope", false),
         ("gatehooks hook", false),
         ("echo gatehook hook | sh", false),
         ("my-logger", false),
@@ -196,6 +200,16 @@ fn the_portable_command_is_gatehooks_and_its_form_is_known() {
         command_form(PORTABLE_COMMAND, "gatehook"),
         Some(CommandForm::Portable)
     );
+    let codex = crate::install::portable_command(Some(crate::harness::Harness::Codex));
+    assert_eq!(codex, format!("{PORTABLE_COMMAND} --format codex"));
+    assert_eq!(
+        command_form(&codex, "gatehook"),
+        Some(CommandForm::Portable)
+    );
+    assert!(is_gatehook_command(&codex, "gatehook"));
+    assert!(!crate::install::is_portable(&format!(
+        "{PORTABLE_COMMAND} --format nope"
+    )));
     assert_eq!(
         command_form("'/opt/x y/gatehook' hook", "gatehook"),
         Some(CommandForm::Path("/opt/x y/gatehook".into()))
