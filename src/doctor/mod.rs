@@ -190,7 +190,7 @@ fn path_check() -> Check {
             "path",
             Level::Warn,
             format!(
-                "gatehook is not on PATH (a registration by absolute path still runs; the portable one, in project and Codex files, blocks every call here; this binary is {})",
+                "gatehook is not on PATH (a hook registered by absolute path still runs; the portable command of project and Codex files blocks every call here; this binary is {})",
                 exe.display()
             ),
         )
