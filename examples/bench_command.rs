@@ -47,6 +47,7 @@ fn main() {
         home: home.clone(),
         self_paths: vec![tmp.join("gh")],
         project_root: ws.clone(),
+        harness: Vec::new(),
     };
     let workspace = Workspace::new(&ws, &[]);
     let ctx = JudgeCtx {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# THE test command: installs the pinned Claude Code and Gemini CLI (e2e/package.json +
+# THE test command: installs the pinned Claude Code, Gemini CLI and Codex CLI (e2e/package.json +
 # package-lock.json) into e2e/node_modules if either is missing or stale, and Chromium
 # (Debian's `chromium` package) if /usr/bin/chromium is missing, then runs every cargo test
-# with GATEHOOK_CLAUDE_BIN, GATEHOOK_GEMINI_BIN and GATEHOOK_CHROMIUM pointing at them, so
-# the end-to-end tests (tests/e2e_claude.rs, tests/e2e_gemini.rs) run against the real
+# with GATEHOOK_CLAUDE_BIN, GATEHOOK_GEMINI_BIN, GATEHOOK_CODEX_BIN and GATEHOOK_CHROMIUM
+# pointing at them, so the end-to-end tests (tests/e2e_claude.rs, tests/e2e_gemini.rs,
+# tests/e2e_codex.rs) run against the real
 # agents and the HTML report test (tests/audit_report.rs) against a real browser. Needs: the Rust toolchain, node/npm,
 # python3, git, and apt-get (as root, or with sudo) when Chromium is missing.
 # Extra arguments go to `cargo test` (e.g. scripts/test.sh --test e2e_claude).
@@ -55,17 +56,33 @@ find_gemini() {
     return 1
 }
 
+codex_pinned="$(pinned_version @openai/codex)"
+
+# Codex's native binary in the platform package npm chose (vendor/<target>/bin/codex),
+# checked by running it: it must report the pinned version.
+find_codex() {
+    local bin
+    for bin in e2e/node_modules/@openai/codex-*/vendor/*/bin/codex; do
+        if [[ -x "$bin" ]] && [[ "$("$bin" --version 2>/dev/null)" == "codex-cli $codex_pinned" ]]; then
+            echo "$root/$bin"
+            return 0
+        fi
+    done
+    return 1
+}
+
 claude_bin=""
 gemini_bin=""
+codex_bin="$(find_codex || true)"
 if [[ "$installed" == "$pinned" ]]; then
     claude_bin="$(find_claude || true)"
 fi
 if [[ "$(installed_version @google/gemini-cli)" == "$gemini_pinned" ]]; then
     gemini_bin="$(find_gemini || true)"
 fi
-if [[ -z "$claude_bin" || -z "$gemini_bin" ]]; then
-    echo "scripts/test.sh: installing Claude Code $pinned and Gemini CLI $gemini_pinned into" \
-        "e2e/node_modules" >&2
+if [[ -z "$claude_bin" || -z "$gemini_bin" || -z "$codex_bin" ]]; then
+    echo "scripts/test.sh: installing Claude Code $pinned, Gemini CLI $gemini_pinned and Codex" \
+        "CLI $codex_pinned into e2e/node_modules" >&2
     # --ignore-scripts: Claude Code's postinstall only links the native binary, which the
     # tests find by path (the optional platform package is installed without it); Gemini
     # CLI is a JavaScript bundle and its native extras (node-pty, keytar) are optional.
@@ -80,9 +97,16 @@ if [[ -z "$claude_bin" || -z "$gemini_bin" ]]; then
             "e2e/node_modules/@google/gemini-cli" >&2
         exit 1
     }
+    # Codex's optional platform package holds its native binary (no install script).
+    codex_bin="$(find_codex)" || {
+        echo "scripts/test.sh: npm installed no Codex CLI $codex_pinned that runs under" \
+            "e2e/node_modules/@openai/codex-*/vendor/*/bin/codex" >&2
+        exit 1
+    }
 fi
 echo "scripts/test.sh: using $("$claude_bin" --version) at $claude_bin" >&2
 echo "scripts/test.sh: using Gemini CLI $gemini_pinned at $gemini_bin" >&2
+echo "scripts/test.sh: using $("$codex_bin" --version) at $codex_bin" >&2
 
 # Chromium renders the `gatehook audit report` page in tests/audit_report.rs.
 chromium_bin=/usr/bin/chromium
@@ -116,6 +140,7 @@ echo "scripts/test.sh: using $("$chromium_bin" --version 2>/dev/null) at $chromi
 
 export GATEHOOK_CLAUDE_BIN="$claude_bin"
 export GATEHOOK_GEMINI_BIN="$gemini_bin"
+export GATEHOOK_CODEX_BIN="$codex_bin"
 export GATEHOOK_CHROMIUM="$chromium_bin"
 cargo test --all-targets "$@"
 if [[ $# -eq 0 ]]; then

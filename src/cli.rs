@@ -108,13 +108,16 @@ pub enum Command {
         /// The file (default: .gatehook.toml at the current project's root).
         path: Option<PathBuf>,
     },
-    /// Register gatehook in Claude Code's settings (user by default), keeping the rest of
-    /// the file; running it again changes nothing.
+    /// Register gatehook in Claude Code's settings (user by default), or with --codex in
+    /// Codex's hooks (and Codex's trust in them), keeping the rest of the file; running it
+    /// again changes nothing. Exit 1: written, but Codex will not run it yet (the step is
+    /// printed).
     Install {
         #[command(flatten)]
         target: SettingsTarget,
     },
-    /// Remove gatehook's handlers from Claude Code's settings, keeping the rest of the file.
+    /// Remove gatehook's handlers from Claude Code's settings (or with --codex from Codex's
+    /// hooks), keeping the rest of the file.
     Uninstall {
         #[command(flatten)]
         target: SettingsTarget,
@@ -153,6 +156,10 @@ pub struct SettingsTarget {
     /// Print the change as a diff; write nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// OpenAI Codex instead of Claude Code: $CODEX_HOME/hooks.json (or, with --project,
+    /// <project>/.codex/hooks.json), and Codex's trust in gatehook's hooks.
+    #[arg(long, conflicts_with = "local")]
+    pub codex: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -333,7 +340,9 @@ pub fn run() -> i32 {
     }
 }
 
-/// `install` / `uninstall`: exit 0 done (or nothing to do), 2 refused with nothing written.
+/// `install` / `uninstall`: exit 0 done (or nothing to do), 1 written but not yet in force
+/// (Codex does not trust the hooks yet: the text says the step), 2 refused with nothing
+/// written.
 fn settings_cmd(t: &SettingsTarget, uninstall: bool) -> i32 {
     use crate::install::{self, Scope};
     let name = if uninstall { "uninstall" } else { "install" };
@@ -346,14 +355,19 @@ fn settings_cmd(t: &SettingsTarget, uninstall: bool) -> i32 {
         scope,
         dry_run: t.dry_run,
         uninstall,
+        agent: if t.codex {
+            install::Agent::Codex
+        } else {
+            install::Agent::Claude
+        },
     };
     let result = std::env::current_dir()
         .map_err(|e| format!("no current directory: {e}"))
         .and_then(|cwd| install::run(&args, &cwd, &Env::from_process()));
     match result {
-        Ok(text) => {
-            print_out(&text);
-            0
+        Ok(done) => {
+            print_out(&done.text);
+            i32::from(!done.active)
         }
         Err(e) => {
             eprintln!("gatehook {name}: {e}");

@@ -35,6 +35,8 @@ pub struct FloorCtx {
     /// gatehook's config and data dirs, the managed config dir, the running binary.
     pub self_paths: Vec<PathBuf>,
     pub project_root: PathBuf,
+    /// Harness config locations moved by the environment ([`env_harness`]).
+    pub harness: Vec<(PathBuf, &'static str)>,
 }
 
 /// Home-relative credential locations: any path at or under them. (`.ssh` is special-cased.)
@@ -93,6 +95,69 @@ const HOME_HARNESS: &[(&str, &str)] = &[
     (".copilot", "Copilot CLI's config"),
 ];
 
+/// Harness config locations an environment variable moves, read from the same variable
+/// the harness reads: (variable, path under its value, what). Writes are a hard floor, as
+/// for the default locations above (which stay on the floor whatever the variables say).
+pub const ENV_HARNESS: &[(&str, &str, &str)] = &[
+    (
+        "CODEX_HOME",
+        "",
+        "Codex's config, rules and hooks (CODEX_HOME)",
+    ),
+    (
+        "CLAUDE_CONFIG_DIR",
+        "",
+        "Claude Code's user settings and hooks (CLAUDE_CONFIG_DIR)",
+    ),
+    (
+        "GEMINI_CLI_HOME",
+        ".gemini",
+        "Gemini CLI's settings and hooks (GEMINI_CLI_HOME)",
+    ),
+    (
+        "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+        "",
+        "Gemini CLI's system settings",
+    ),
+    (
+        "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+        "",
+        "Gemini CLI's system defaults",
+    ),
+    (
+        "GEMINI_CLI_TRUSTED_FOLDERS_PATH",
+        "",
+        "Gemini CLI's trusted folders (which projects' hooks run)",
+    ),
+];
+
+/// The [`ENV_HARNESS`] locations of this environment: for each variable set to a non-empty
+/// value, the location (a relative value taken from `cwd`) and, when it exists, its
+/// resolved form, so a write through either spelling is caught.
+pub fn env_harness(
+    getenv: impl Fn(&str) -> Option<std::ffi::OsString>,
+    cwd: &Path,
+) -> Vec<(PathBuf, &'static str)> {
+    let mut out = Vec::new();
+    for (var, sub, what) in ENV_HARNESS {
+        let Some(value) = getenv(var).filter(|v| !v.is_empty()) else {
+            continue;
+        };
+        let mut at = cwd.join(PathBuf::from(value));
+        if !sub.is_empty() {
+            at.push(sub);
+        }
+        let at = crate::paths::normalize(&at);
+        if let Ok(real) = std::fs::canonicalize(&at) {
+            if real != at {
+                out.push((real, *what));
+            }
+        }
+        out.push((at, *what));
+    }
+    out
+}
+
 /// Absolute harness locations (managed settings).
 const ABS_HARNESS: &[(&str, &str)] = &[
     ("/etc/claude-code", "Claude Code's managed settings"),
@@ -101,6 +166,10 @@ const ABS_HARNESS: &[(&str, &str)] = &[
         "Claude Code's managed settings",
     ),
     ("/etc/gemini-cli", "Gemini CLI's system settings"),
+    (
+        "/Library/Application Support/GeminiCli",
+        "Gemini CLI's system settings",
+    ),
     ("/etc/cursor", "Cursor's enterprise hooks"),
     ("/etc/codex", "Codex's system config"),
 ];
@@ -331,6 +400,11 @@ pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
                 }
             }
         }
+        for (base, what) in &ctx.harness {
+            if under(p, base) {
+                return Some(PathClass::HarnessConfig { what });
+            }
+        }
         for (base, what) in ABS_HARNESS {
             if under(p, Path::new(base)) {
                 return Some(PathClass::HarnessConfig { what });
@@ -378,6 +452,13 @@ fn harness_file_anywhere(p: &Path, name: &str) -> Option<&'static str> {
     }
     if parent == ".codex" && (name == "config.toml" || name == "hooks.json") {
         return Some("Codex's project config and hooks");
+    }
+    if p.components()
+        .collect::<Vec<_>>()
+        .windows(2)
+        .any(|w| w[0].as_os_str() == ".codex" && w[1].as_os_str() == "rules")
+    {
+        return Some("Codex's project approval rules");
     }
     if parent == ".cursor" && (name == "hooks.json" || name == "mcp.json") {
         return Some("Cursor's project hooks");
@@ -461,6 +542,10 @@ mod tests {
                 PathBuf::from("/gh"),
             ],
             project_root: PathBuf::from("/w/p"),
+            harness: vec![(
+                PathBuf::from("/srv/codex-home"),
+                "Codex's config, rules and hooks (CODEX_HOME)",
+            )],
         }
     }
 
@@ -472,6 +557,54 @@ mod tests {
             Some(PathClass::HarnessConfig { .. }) => "harness",
             Some(PathClass::Protected { .. }) => "protected",
         }
+    }
+
+    #[test]
+    fn harness_config_moved_by_the_environment_is_on_the_floor() {
+        use Access::{Read as R, Write as W};
+        for (p, a, want) in [
+            ("/srv/codex-home/hooks.json", W, "harness"),
+            ("/srv/codex-home/config.toml", W, "harness"),
+            ("/srv/codex-home", W, "harness"),
+            ("/srv/codex-home/hooks.json", R, "none"),
+            ("/srv/codex-homework/x", W, "none"),
+            // The default locations stay on the floor whatever the variables say.
+            ("/home/u/.codex/hooks.json", W, "harness"),
+            ("/w/p/.codex/hooks.json", W, "harness"),
+            ("/w/p/.codex/rules/default.rules", W, "harness"),
+            (
+                "/Library/Application Support/GeminiCli/settings.json",
+                W,
+                "harness",
+            ),
+        ] {
+            assert_eq!(class(p, a), want, "{p} {a:?}");
+        }
+        let tmp = std::env::temp_dir();
+        let vars = |k: &str| -> Option<std::ffi::OsString> {
+            match k {
+                "CODEX_HOME" => Some("/srv/ch".into()),
+                "CLAUDE_CONFIG_DIR" => Some("rel/claude".into()),
+                "GEMINI_CLI_HOME" => Some("/srv/g".into()),
+                "GEMINI_CLI_TRUSTED_FOLDERS_PATH" => Some("".into()),
+                _ => None,
+            }
+        };
+        let got: Vec<(PathBuf, &str)> = env_harness(vars, Path::new("/w/p/sub"))
+            .into_iter()
+            .filter(|(p, _)| !p.starts_with(&tmp))
+            .collect();
+        let paths: Vec<&Path> = got.iter().map(|(p, _)| p.as_path()).collect();
+        assert_eq!(
+            paths,
+            [
+                Path::new("/srv/ch"),
+                Path::new("/w/p/sub/rel/claude"),
+                Path::new("/srv/g/.gemini"),
+            ],
+            "{got:?}"
+        );
+        assert!(got[0].1.contains("CODEX_HOME"));
     }
 
     #[test]

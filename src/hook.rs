@@ -321,6 +321,7 @@ pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
         home: home.clone(),
         self_paths,
         project_root: project_root.clone(),
+        harness: crate::floor::env_harness(|k| std::env::var_os(k), cwd),
     };
     Ok(Prepared {
         config,

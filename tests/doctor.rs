@@ -362,3 +362,85 @@ fn refused_reviewer_port_fails() {
     );
     assert!(line(&o, "reviewer (full)").contains("fix:"));
 }
+
+#[test]
+fn doctor_says_which_form_each_registration_uses_and_whether_it_works_here() {
+    let env = Env::new();
+    assert_eq!(
+        env.run_raw(env.command(&["install", "--project"]), b"")
+            .code,
+        0
+    );
+    install(&env);
+    let bin_dir = env.root.join("pathbin");
+    std::fs::create_dir_all(&bin_dir).unwrap();
+    std::os::unix::fs::symlink(support::BIN, bin_dir.join("gatehook")).unwrap();
+    let with_path = |path: &str| {
+        let mut c = env.command(&["doctor", "--offline"]);
+        c.env("PATH", path);
+        env.run_raw(c, b"")
+    };
+    let o = with_path(&format!("{}:/usr/bin:/bin", bin_dir.display()));
+    assert_eq!(level(&o, "hook command"), "ok", "{}", o.stdout);
+    let l = line(&o, "hook command");
+    assert!(
+        l.contains("project: portable") && l.contains("user: this machine's path"),
+        "{l}"
+    );
+    // Without gatehook on PATH the project's registration blocks every call here.
+    let o = with_path("/usr/bin:/bin");
+    assert_eq!(level(&o, "hook command"), "fail", "{}", o.stdout);
+    assert!(
+        line(&o, "hook command").contains("gatehook is not on this PATH: every call is blocked"),
+        "{}",
+        o.stdout
+    );
+}
+
+#[test]
+fn codex_registration_is_checked_and_trust_needs_codex_to_ask() {
+    let env = Env::new();
+    let codex_home = env.root.join("codex-home");
+    std::fs::create_dir_all(&codex_home).unwrap();
+    let run = |path: &str| {
+        let mut c = env.command(&["doctor", "--offline"]);
+        c.env("CODEX_HOME", &codex_home).env("PATH", path);
+        env.run_raw(c, b"")
+    };
+    // Not registered for Codex: one skip line.
+    let o = run("/usr/bin:/bin");
+    assert_eq!(level(&o, "codex"), "skip", "{}", o.stdout);
+    // Registered (install without codex on PATH writes the file and exits 1: not active).
+    let mut c = env.command(&["install", "--codex"]);
+    c.env("CODEX_HOME", &codex_home)
+        .env("PATH", "/usr/bin:/bin");
+    let o = env.run_raw(c, b"");
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(o.stdout.contains("NOT ACTIVE YET"), "{o:?}");
+    assert!(codex_home.join("hooks.json").exists());
+    let o = run("/usr/bin:/bin");
+    assert_eq!(level(&o, "codex home"), "ok", "{}", o.stdout);
+    assert!(
+        line(&o, "codex home").contains("CODEX_HOME"),
+        "{}",
+        o.stdout
+    );
+    assert_eq!(level(&o, "codex registration"), "ok", "{}", o.stdout);
+    assert_eq!(level(&o, "codex hook command"), "fail", "{}", o.stdout);
+    assert_eq!(level(&o, "codex trust"), "warn", "{}", o.stdout);
+    // Hooks turned off in Codex's config: a failure.
+    std::fs::write(
+        codex_home.join("config.toml"),
+        "[features]\nhooks = false\n",
+    )
+    .unwrap();
+    let o = run("/usr/bin:/bin");
+    assert!(
+        o.stdout
+            .lines()
+            .any(|l| l.starts_with("fail") && l.contains("hooks = false")),
+        "{}",
+        o.stdout
+    );
+    assert_eq!(o.code, 1);
+}

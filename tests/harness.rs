@@ -577,3 +577,123 @@ fn gemini_current_field_names_are_judged() {
     assert_eq!(told("gemini", &out), "deny", "{out:?}");
     assert!(reason("gemini", &out).contains("[deny-rule]"), "{out:?}");
 }
+
+#[test]
+fn codex_permission_request_is_never_answered_allow() {
+    let env = Env::new();
+    // Codex's PermissionRequest (app-server and TUI sessions): no tool_use_id, the call's
+    // justification in tool_input.description.
+    let request = |command: &str| {
+        let mut p = shell(&env, "codex", command);
+        p["hook_event_name"] = json!("PermissionRequest");
+        p.as_object_mut().unwrap().remove("tool_use_id");
+        p["tool_input"]["description"] = json!("needs network to fetch deps");
+        p
+    };
+    // Routine (gatehook would allow): silence, so Codex asks the person itself.
+    let out = run(&env, Some("codex"), &request("git status"));
+    assert_eq!((out.code, out.stdout.as_str()), (0, ""), "{out:?}");
+    // Auto-detected from turn_id as well.
+    let out = run(&env, None, &request("cargo test"));
+    assert_eq!((out.code, out.stdout.as_str()), (0, ""), "{out:?}");
+    // An ask is Codex's own prompt too.
+    let out = run(&env, Some("codex"), &request("git push origin feature"));
+    assert_eq!((out.code, out.stdout.as_str()), (0, ""), "{out:?}");
+    // A deny is the one answer sent, in the shape Codex's PermissionRequest parser takes.
+    let out = run(&env, Some("codex"), &request("rm -rf ~"));
+    assert_eq!(out.code, 0, "{out:?}");
+    let v = out.json();
+    assert_eq!(
+        v,
+        json!({"hookSpecificOutput": {"hookEventName": "PermissionRequest",
+            "decision": {"behavior": "deny",
+                "message": v["hookSpecificOutput"]["decision"]["message"].clone()}}}),
+        "{out:?}"
+    );
+    assert!(
+        v["hookSpecificOutput"]["decision"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("gatehook deny [destructive]"),
+        "{out:?}"
+    );
+    let audit = std::fs::read_to_string(env.gh.join("audit.jsonl")).unwrap();
+    let last: Value = serde_json::from_str(audit.lines().next().unwrap()).unwrap();
+    assert_eq!(last["answered"], json!("none"), "{last}");
+}
+
+#[test]
+fn codex_permission_mode_is_not_an_instruction_to_gatehook() {
+    let env = Env::new();
+    // `codex exec` reports bypassPermissions whenever its approvals are `never`. For Claude
+    // Code that is the person's own bypass (hard floor and rules only); for Codex it is not.
+    let with_mode = |h: &str, mode: &str| {
+        let mut p = shell(&env, h, "echo 'alias ls=rm' >> ~/.bashrc");
+        p["permission_mode"] = json!(mode);
+        p
+    };
+    assert_eq!(
+        told(
+            "claude",
+            &run(&env, None, &with_mode("claude", "bypassPermissions"))
+        ),
+        "none"
+    );
+    for mode in ["bypassPermissions", "acceptEdits", "dontAsk", "default"] {
+        let out = run(&env, Some("codex"), &with_mode("codex", mode));
+        assert_eq!(told("codex", &out), "deny", "{mode}: {out:?}");
+    }
+    // `plan` can only make gatehook stricter, so it is kept: a write is refused in plan mode.
+    let mut p = shell(&env, "codex", "touch src/new.rs");
+    p["permission_mode"] = json!("plan");
+    let out = run(&env, Some("codex"), &p);
+    assert_eq!(told("codex", &out), "deny", "{out:?}");
+    assert!(reason("codex", &out).contains("[plan-mode]"), "{out:?}");
+    let mut p = shell(&env, "codex", "touch src/new.rs");
+    p["permission_mode"] = json!("bypassPermissions");
+    assert_eq!(told("codex", &run(&env, Some("codex"), &p)), "none");
+}
+
+#[test]
+fn harness_config_floor_follows_codex_home_claude_config_dir_and_gemini_cli_home() {
+    let env = Env::new();
+    let moved = env.root.join("elsewhere");
+    std::fs::create_dir_all(&moved).unwrap();
+    for (var, file) in [
+        ("CODEX_HOME", moved.join("codex/hooks.json")),
+        ("CLAUDE_CONFIG_DIR", moved.join("claude/settings.json")),
+        (
+            "GEMINI_CLI_HOME",
+            moved.join("gemini/.gemini/trustedFolders.json"),
+        ),
+    ] {
+        let dir = match var {
+            "GEMINI_CLI_HOME" => moved.join("gemini"),
+            _ => file.parent().unwrap().to_path_buf(),
+        };
+        let call = |payload: Value, with_var: bool| {
+            let mut c = env.command(&["hook"]);
+            if with_var {
+                c.env(var, &dir);
+            }
+            env.run_raw(c, payload.to_string().as_bytes())
+        };
+        let write = env.payload("Write", json!({"file_path": file, "content": "{}"}));
+        let out = call(write.clone(), true);
+        assert_eq!(out.decision(), "deny", "{var}: {out:?}");
+        assert!(out.reason().contains("[harness-config]"), "{var}: {out:?}");
+        assert!(
+            out.reason().contains(var) || var == "GEMINI_CLI_HOME",
+            "{out:?}"
+        );
+        let redirect = env.payload(
+            "Bash",
+            json!({"command": format!("echo '{{}}' > {}", file.display())}),
+        );
+        let out = call(redirect, true);
+        assert_eq!(out.decision(), "deny", "{var}: {out:?}");
+        assert!(out.reason().contains("[harness-config]"), "{var}: {out:?}");
+        // Without the variable that path is nobody's config: outside the workspace, asked.
+        assert_ne!(call(write, false).cause(), "harness-config", "{var}");
+    }
+}

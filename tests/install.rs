@@ -7,6 +7,7 @@ mod support;
 use serde_json::{json, Value};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use support::{Env, Out, BIN};
 
 fn run(env: &Env, args: &[&str]) -> Out {
@@ -35,7 +36,7 @@ fn gatehook_handlers(v: &Value) -> Vec<(String, Value, String, Value)> {
         for g in groups.as_array().unwrap() {
             for h in g["hooks"].as_array().unwrap() {
                 let cmd = h["command"].as_str().unwrap_or_default();
-                if cmd.ends_with("gatehook hook") {
+                if cmd.ends_with("gatehook hook") || cmd.ends_with("gatehook hook --format codex") {
                     out.push((
                         event.clone(),
                         g["matcher"].clone(),
@@ -491,4 +492,140 @@ fn the_agent_cannot_uninstall_or_reinstall_its_gate() {
             "{cmd}"
         );
     }
+}
+
+/// A directory holding only a `gatehook` that is this build (for PATH), under `env.root`.
+fn path_dir_with_gatehook(env: &Env) -> PathBuf {
+    let d = env.root.join("pathbin");
+    std::fs::create_dir_all(&d).unwrap();
+    let link = d.join("gatehook");
+    if !link.exists() {
+        std::os::unix::fs::symlink(BIN, &link).unwrap();
+    }
+    d
+}
+
+/// Runs a registered hook command the way the harnesses do (`SHELL -c COMMAND`), with
+/// `path` as PATH, a workspace Read payload on stdin.
+fn run_registered(env: &Env, shell: &str, command: &str, path: &str) -> Out {
+    let mut c = Command::new(shell);
+    c.args(["-c", command])
+        .env_clear()
+        .env("PATH", path)
+        .env("HOME", &env.home)
+        .env("GATEHOOK_HOME", &env.gh)
+        .env("GATEHOOK_MANAGED_CONFIG", &env.managed)
+        .current_dir(&env.ws);
+    let payload = json!({"session_id": "s", "hook_event_name": "PreToolUse", "cwd": env.ws,
+        "tool_name": "Read", "tool_input": {"file_path": env.ws.join("src/main.rs")}});
+    env.run_raw(c, payload.to_string().as_bytes())
+}
+
+#[test]
+fn project_registration_is_portable_and_blocks_where_gatehook_is_missing() {
+    let env = Env::new();
+    assert_eq!(run(&env, &["install", "--project"]).code, 0);
+    let hs = gatehook_handlers(&read_json(&env.ws.join(".claude/settings.json")));
+    assert_eq!(hs.len(), 5);
+    let command = hs[0].2.clone();
+    for h in &hs {
+        assert_eq!(h.2, command, "one command for every event");
+    }
+    // No path of this machine in a file shared through the repository.
+    assert!(
+        !command.contains(&env.root.display().to_string()),
+        "{command}"
+    );
+    assert!(
+        command.starts_with("command -v gatehook") && command.ends_with("exec gatehook hook"),
+        "{command}"
+    );
+    // User and local settings stay on this binary's absolute path.
+    assert_eq!(run(&env, &["install", "--local"]).code, 0);
+    let local = gatehook_handlers(&read_json(&env.ws.join(".claude/settings.local.json")));
+    assert_eq!(local[0].2, expected_command());
+
+    let with = format!("{}:/usr/bin:/bin", path_dir_with_gatehook(&env).display());
+    // Claude Code runs hooks with /bin/sh -c, Gemini CLI and Codex (for bash users) bash -c.
+    for shell in ["/bin/sh", "bash"] {
+        let o = run_registered(&env, shell, &command, &with);
+        assert_eq!(
+            o.decision(),
+            "allow",
+            "{shell} with gatehook on PATH: {o:?}"
+        );
+        let o = run_registered(&env, shell, &command, "/usr/bin:/bin");
+        assert_eq!(o.code, 2, "{shell} without gatehook must block: {o:?}");
+        assert_eq!(
+            o.stderr.trim(),
+            "gatehook: not found on PATH; refusing this tool call (install gatehook, or remove its hook)",
+            "{shell}"
+        );
+        assert!(o.stdout.is_empty(), "{o:?}");
+    }
+    // Running install again recognises the portable entries and changes nothing.
+    let o = run(&env, &["install", "--project"]);
+    assert!(o.stdout.contains("nothing to change"), "{o:?}");
+    // Uninstall finds them too.
+    assert_eq!(run(&env, &["uninstall", "--project"]).code, 0);
+    assert!(gatehook_handlers(&read_json(&env.ws.join(".claude/settings.json"))).is_empty());
+}
+
+#[test]
+fn codex_install_writes_hooks_json_with_the_portable_command_and_uninstall_removes_it() {
+    let env = Env::new();
+    let codex_home = env.root.join("codex-home");
+    let run_codex = |args: &[&str]| {
+        let mut c = env.command(args);
+        // No codex on PATH: the file is written, the trust step is printed, exit 1.
+        c.env("CODEX_HOME", &codex_home)
+            .env("PATH", "/usr/bin:/bin");
+        env.run_raw(c, b"")
+    };
+    let o = run_codex(&["install", "--codex"]);
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(
+        o.stdout.contains("NOT ACTIVE YET") && o.stdout.contains("/hooks"),
+        "{o:?}"
+    );
+    let v = read_json(&codex_home.join("hooks.json"));
+    let hs = gatehook_handlers(&v);
+    let mut events: Vec<&str> = hs.iter().map(|h| h.0.as_str()).collect();
+    events.sort_unstable();
+    assert_eq!(
+        events,
+        ["PermissionRequest", "PreToolUse", "UserPromptSubmit"],
+        "{v}"
+    );
+    for h in &hs {
+        assert_eq!(
+            h.2,
+            format!("{} --format codex", gatehook::install::PORTABLE_COMMAND)
+        );
+    }
+    // The snippet for merging by hand is what install writes.
+    let snippet = read_json(&Path::new(env!("CARGO_MANIFEST_DIR")).join("hooks/codex-hooks.json"));
+    let mut snippet_events: Vec<String> = gatehook_handlers(&snippet)
+        .into_iter()
+        .map(|h| {
+            assert_eq!(h.2, hs[0].2, "hooks/codex-hooks.json");
+            assert_eq!(h.3, json!(30));
+            h.0
+        })
+        .collect();
+    snippet_events.sort_unstable();
+    assert_eq!(snippet_events, events);
+    // The project's file, under the project root.
+    assert_eq!(run_codex(&["install", "--codex", "--project"]).code, 1);
+    assert_eq!(
+        gatehook_handlers(&read_json(&env.ws.join(".codex/hooks.json"))).len(),
+        3
+    );
+    // Codex has no per-checkout file.
+    assert_eq!(run_codex(&["install", "--codex", "--local"]).code, 2);
+    // Uninstall takes them out again and leaves Claude Code's settings alone.
+    let o = run_codex(&["uninstall", "--codex"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(gatehook_handlers(&read_json(&codex_home.join("hooks.json"))).is_empty());
+    assert_eq!(read_json(&user_settings(&env)), json!({}));
 }

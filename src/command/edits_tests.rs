@@ -17,6 +17,7 @@ fn scan(path: &str, text: &str) -> &'static str {
         home: home.clone(),
         self_paths: vec![base.join("gh")],
         project_root: ws.clone(),
+        harness: Vec::new(),
     };
     let ctx = JudgeCtx {
         home: &home,

@@ -2,12 +2,14 @@
 //! `fail` or `skip`, with the fix. Exit 0 when nothing failed, 1 otherwise.
 //!
 //! It checks the binary on PATH, the registration in the Claude Code settings files that
-//! apply ([`registration`]), the config in effect (and `gatehook check`'s lints), the audit
+//! apply ([`registration`]) and in Codex's hooks with Codex's own trust in them
+//! ([`codex`]), the config in effect (and `gatehook check`'s lints), the audit
 //! log (the audit module's own safety checks plus a write probe), the state directory's
 //! privacy, and, live ([`live`]), one harmless reviewer request and the in-process time of
 //! a fast-path decision. It decides nothing itself: the speed check runs the hook's own
 //! preparation and evaluation, and the reviewer probe uses the reviewer's own client.
 
+mod codex;
 mod live;
 mod registration;
 
@@ -106,6 +108,7 @@ pub fn gather(cwd: &Path, env: &Env, offline: bool) -> Vec<Check> {
     };
     let auto = matches!(&prepared, Ok(p) if p.config.mode == crate::decision::Mode::Auto);
     checks.extend(registration::checks(cwd, env, &reviewer, auto));
+    checks.extend(codex::checks(cwd, env));
     checks.extend(config_checks(cwd, env, &prepared));
     let dirs = config::gatehook_dirs();
     let audit_on = prepared.as_ref().map_or(true, |p| p.config.audit.enabled);
@@ -187,7 +190,7 @@ fn path_check() -> Check {
             "path",
             Level::Warn,
             format!(
-                "gatehook is not on PATH (the hook is registered by absolute path, so it still runs; this binary is {})",
+                "gatehook is not on PATH (a hook registered by absolute path still runs; the portable command of project and Codex files blocks every call here; this binary is {})",
                 exe.display()
             ),
         )

@@ -1,14 +1,15 @@
 //! Doctor: is gatehook registered in the Claude Code settings files that apply (user,
 //! project, local; Claude Code merges their hooks), for which events, with a command that
-//! runs and a timeout above the reviewer's worst case? Entries are recognised with the
-//! same code `install` uses.
+//! runs (and how it finds gatehook: the portable PATH lookup that blocks where gatehook is
+//! missing, or this machine's path) and a timeout above the reviewer's worst case? Entries
+//! are recognised with the same code `install` uses.
 
 use super::{same_file, which, Check, Level};
 use crate::config::ReviewerConfig;
 use crate::hook::Env;
 use crate::install::merge::{self, Found, REGISTRATIONS};
 use crate::install::ordered::Json;
-use crate::install::{self, write, Scope};
+use crate::install::{self, write, CommandForm, Scope};
 use std::path::{Path, PathBuf};
 
 /// What Claude Code waits for a command hook without a `timeout` (600 s in current
@@ -163,54 +164,97 @@ fn coverage(all: &[(String, Found)]) -> Check {
     Check::new(name, level, message).fix("gatehook install (or --project / --local)")
 }
 
-/// The program a hook command runs, resolved as the shell would.
-fn program(command: &str) -> Option<PathBuf> {
-    let words = shlex::split(command.trim())?;
-    let prog = words.into_iter().find(|w| !merge::is_assignment(w))?;
-    if prog.contains('/') {
-        Some(PathBuf::from(prog))
-    } else {
-        which(&prog)
+/// One registered command: how it finds gatehook, and whether that works here.
+pub(super) fn command_line(cmd: &str, scopes: &str, exe_name: &str) -> (Level, String) {
+    let this = std::env::current_exe().unwrap_or_default();
+    let runs = |p: &Path, what: &str| -> (Level, String) {
+        if !super::is_executable(p) {
+            return (
+                Level::Fail,
+                format!(
+                    "{scopes}: {what}, but {} is not an executable file here",
+                    p.display()
+                ),
+            );
+        }
+        if same_file(p, &this) {
+            (Level::Ok, format!("{scopes}: {what}: this binary"))
+        } else {
+            (
+                Level::Warn,
+                format!(
+                    "{scopes}: {what}: {}, not this binary ({})",
+                    p.display(),
+                    this.display()
+                ),
+            )
+        }
+    };
+    match install::command_form(cmd, exe_name) {
+        Some(CommandForm::Portable) => match which("gatehook") {
+            Some(p) => runs(
+                &p,
+                "portable (gatehook on PATH; blocks every call where it is missing)",
+            ),
+            None => (
+                Level::Fail,
+                format!("{scopes}: portable, but gatehook is not on this PATH: every call is blocked (exit 2) here"),
+            ),
+        },
+        Some(CommandForm::Path(p)) => {
+            let (level, msg) = runs(&p, &format!("this machine's path {}", p.display()));
+            if level == Level::Fail {
+                (level, format!("{msg}; the harness lets every call through when a hook cannot start"))
+            } else {
+                (level, msg)
+            }
+        }
+        Some(CommandForm::OnPath(name)) => match which(&name) {
+            Some(p) => {
+                let (level, msg) = runs(&p, &format!("`{name}` on PATH"));
+                (
+                    level.max(Level::Warn),
+                    format!("{msg}; where it is missing the hook cannot start and the call runs"),
+                )
+            }
+            None => (
+                Level::Fail,
+                format!("{scopes}: `{name}` is not on PATH: the hook cannot start, and the harness lets every call through"),
+            ),
+        },
+        None => (Level::Fail, format!("{scopes}: `{cmd}` is not a gatehook command")),
     }
 }
 
 fn commands(all: &[(String, Found)]) -> Check {
     let name = "hook command";
-    let exe = std::env::current_exe().unwrap_or_default();
-    let mut distinct: Vec<&str> = all.iter().map(|(_, f)| f.command.as_str()).collect();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let mut others = Vec::new();
-    for cmd in &distinct {
-        match program(cmd) {
-            Some(p) if super::is_executable(&p) => {
-                if !same_file(&p, &exe) {
-                    others.push(format!("`{cmd}` runs {}", p.display()));
+    let exe_name = install::exe_name();
+    let mut distinct: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (scope, f) in all {
+        match distinct.iter_mut().find(|(c, _)| *c == f.command) {
+            Some((_, scopes)) => {
+                if !scopes.contains(&scope.as_str()) {
+                    scopes.push(scope);
                 }
             }
-            _ => {
-                return Check::new(
-                    name,
-                    Level::Fail,
-                    format!("`{cmd}` does not run: its program is not found or not executable, and Claude Code lets every call through when a hook cannot start"),
-                )
-                .fix("gatehook install (registers this binary by absolute path)")
-            }
+            None => distinct.push((&f.command, vec![scope])),
         }
     }
-    if others.is_empty() {
-        Check::new(
-            name,
-            Level::Ok,
-            format!("runs this binary ({})", exe.display()),
-        )
-    } else {
-        Check::new(
-            name,
-            Level::Warn,
-            format!("{}; this binary is {}", others.join("; "), exe.display()),
-        )
-        .fix("gatehook install, from the binary you mean to use")
+    let lines: Vec<(Level, String)> = distinct
+        .iter()
+        .map(|(cmd, scopes)| command_line(cmd, &scopes.join(", "), &exe_name))
+        .collect();
+    let level = lines.iter().map(|l| l.0).max().unwrap_or(Level::Ok);
+    let message = lines
+        .into_iter()
+        .map(|l| l.1)
+        .collect::<Vec<_>>()
+        .join("; ");
+    let check = Check::new(name, level, message);
+    match level {
+        Level::Fail => check.fix("gatehook install (--project registers the portable command; put gatehook on PATH for it)"),
+        Level::Warn => check.fix("gatehook install, from the binary you mean to use"),
+        _ => check,
     }
 }
 

@@ -98,6 +98,10 @@ pub enum Surface {
     CopilotTool,
     /// Codex `PreToolUse`: only a deny can be expressed; allow and ask fail open there.
     CodexPreTool,
+    /// Codex `PermissionRequest`: only a deny is sent; an allow there would run the call
+    /// outside Codex's sandbox without asking the person, so every other decision is
+    /// silence and Codex's own prompt stays the person's.
+    CodexPermission,
     /// An event answered with silence (prompts, other events).
     Silent,
 }
@@ -165,6 +169,7 @@ pub fn surface(h: Harness, obj: &Map<String, Value>) -> Surface {
         },
         Harness::Codex => match ev {
             Some("PreToolUse") | None => Surface::CodexPreTool,
+            Some("PermissionRequest") => Surface::CodexPermission,
             Some(_) => Surface::Claude,
         },
     }
@@ -391,6 +396,13 @@ fn copilot(mut obj: Map<String, Value>) -> Result<Normalized, InputError> {
 // OpenAI Codex: Claude-shaped, with its own tool set.
 
 fn codex(mut obj: Map<String, Value>) -> Result<Normalized, InputError> {
+    // Codex's `permission_mode` reports its own approval policy (`codex exec` says
+    // `bypassPermissions` whenever approvals are `never`, which is always in exec), not
+    // the person's instruction to gatehook: gatehook's own mode decides. Only `plan` is
+    // kept, since it can only make gatehook stricter.
+    if obj.get("permission_mode").and_then(Value::as_str) != Some("plan") {
+        obj.remove("permission_mode");
+    }
     if !obj.contains_key("prompt_id") {
         if let Some(t) = obj.get("turn_id").cloned() {
             obj.insert("prompt_id".into(), t);

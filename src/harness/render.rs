@@ -1,7 +1,9 @@
 //! Answers in each harness's own shape, honouring what each can express (PROTOCOLS §6):
 //! Cursor's `beforeReadFile` knows only allow and deny, so an ask is a deny there; Codex
-//! honours only a deny (an allow without `updatedInput` and an ask fail open), so gatehook
-//! is silent on allow and turns an ask into a deny that says what the person can do.
+//! honours only a deny on `PreToolUse` (an allow without `updatedInput` and an ask fail
+//! open), so gatehook is silent on allow and turns an ask into a deny that says what the
+//! person can do; on Codex's `PermissionRequest` it sends only a deny (an allow there runs
+//! the call outside the sandbox without asking the person; an ask is Codex's own prompt).
 //! Where silence is not documented as "the harness's own flow decides" (Cursor, Copilot),
 //! gatehook's "no opinion" is rendered as an ask.
 
@@ -56,6 +58,10 @@ pub fn told(surface: Surface, event: &Event, decision: Option<Decision>) -> &'st
             Some(Decision::Ask | Decision::Deny) => Some(Decision::Deny),
             _ => None,
         },
+        Surface::CodexPermission => match decision {
+            Some(Decision::Deny) => Some(Decision::Deny),
+            _ => None,
+        },
     };
     d.map(Decision::as_str).unwrap_or("none")
 }
@@ -91,6 +97,12 @@ pub fn answer(
             Some(Decision::Deny) => codex_deny(reason),
             Some(Decision::Ask) => codex_deny(&codex_ask_reason(cause)),
             Some(Decision::Allow) | None => return None,
+        },
+        Surface::CodexPermission => match decision {
+            Some(Decision::Deny) => json!({"hookSpecificOutput": {
+                "hookEventName": "PermissionRequest",
+                "decision": {"behavior": "deny", "message": reason}}}),
+            Some(Decision::Allow | Decision::Ask) | None => return None,
         },
     };
     Some(v.to_string())
@@ -139,6 +151,10 @@ mod tests {
             (Surface::CodexPreTool, Some(Decision::Allow), "none"),
             (Surface::CodexPreTool, Some(Decision::Ask), "deny"),
             (Surface::CodexPreTool, None, "none"),
+            (Surface::CodexPermission, Some(Decision::Allow), "none"),
+            (Surface::CodexPermission, Some(Decision::Ask), "none"),
+            (Surface::CodexPermission, None, "none"),
+            (Surface::CodexPermission, Some(Decision::Deny), "deny"),
             (Surface::CursorReadFile, Some(Decision::Ask), "deny"),
             (Surface::CursorReadFile, None, "deny"),
             (Surface::CursorPermission, None, "ask"),

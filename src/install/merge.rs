@@ -54,10 +54,38 @@ pub const REGISTRATIONS: &[Registration] = &[
     },
 ];
 
-/// Whether `command` runs `gatehook hook`: `[NAME=value …] PATH hook` where PATH's file
-/// name is `gatehook` or `exe_name` (the running binary's file name). A command the shell
-/// words cannot be split from counts when it ends in `gatehook hook`.
+/// What `gatehook install --codex` writes into a Codex `hooks.json`: Codex has the same
+/// `PreToolUse`, `PermissionRequest` and `UserPromptSubmit` events (it has no subagent
+/// events gatehook uses).
+pub const CODEX_REGISTRATIONS: &[Registration] = &[
+    Registration {
+        event: "PreToolUse",
+        matcher: Some("*"),
+        essential: true,
+        purpose: "decides every tool call",
+    },
+    Registration {
+        event: "PermissionRequest",
+        matcher: Some("*"),
+        essential: false,
+        purpose: "refuses Codex's approval requests that gatehook denies",
+    },
+    Registration {
+        event: "UserPromptSubmit",
+        matcher: None,
+        essential: false,
+        purpose: "records your own words (holds, reviewer evidence)",
+    },
+];
+
+/// Whether `command` runs `gatehook hook`: the portable command
+/// ([`super::is_portable`]), or `[NAME=value …] PATH hook [--format codex]` where PATH's
+/// file name is `gatehook` or `exe_name` (the running binary's file name). A command the shell words
+/// cannot be split from counts when it ends in `gatehook hook`.
 pub fn is_gatehook_command(command: &str, exe_name: &str) -> bool {
+    if super::is_portable(command) {
+        return true;
+    }
     let Some(words) = shlex::split(command.trim()) else {
         return command.trim_end().ends_with("gatehook hook");
     };
@@ -66,8 +94,17 @@ pub fn is_gatehook_command(command: &str, exe_name: &str) -> bool {
         .map(String::as_str)
         .skip_while(|w| is_assignment(w))
         .collect();
-    match words.as_slice() {
-        [prog, "hook"] => {
+    // The one format gatehook registers (Codex's); another harness's format in a
+    // settings file is someone's own handler, not gatehook's to rewrite.
+    let known = |f: &str| f == crate::harness::Harness::Codex.as_str();
+    let prog = match words.as_slice() {
+        [prog, "hook"] => Some(prog),
+        [prog, "hook", "--format", f] if known(f) => Some(prog),
+        [prog, "hook", f] if f.strip_prefix("--format=").is_some_and(known) => Some(prog),
+        _ => None,
+    };
+    match prog {
+        Some(prog) => {
             let name = prog.rsplit('/').next().unwrap_or(prog);
             name == "gatehook" || (!exe_name.is_empty() && name == exe_name)
         }
@@ -176,8 +213,19 @@ fn strip_event(groups: &mut Vec<Json>, keep: Option<(usize, usize)>, exe_name: &
 /// An existing gatehook handler in a group with the same matcher is rewritten in place;
 /// other gatehook handlers of the event are removed; otherwise a new group is appended.
 pub fn install(doc: &mut Json, command: &str, timeout: u64, exe_name: &str) -> Result<(), String> {
+    install_for(doc, REGISTRATIONS, command, timeout, exe_name)
+}
+
+/// [`install`] for another harness's list of registrations.
+pub fn install_for(
+    doc: &mut Json,
+    registrations: &[Registration],
+    command: &str,
+    timeout: u64,
+    exe_name: &str,
+) -> Result<(), String> {
     if let Some(kv) = hooks_of(doc)? {
-        for r in REGISTRATIONS {
+        for r in registrations {
             if let Some((_, v)) = kv.iter().find(|(k, _)| k == r.event) {
                 check_event(r.event, v)?;
             }
@@ -189,7 +237,7 @@ pub fn install(doc: &mut Json, command: &str, timeout: u64, exe_name: &str) -> R
     let Some(hooks) = doc.get_mut("hooks") else {
         return Err("internal: hooks vanished".into());
     };
-    for r in REGISTRATIONS {
+    for r in registrations {
         if hooks.get(r.event).is_none() {
             hooks.set(r.event, Json::Array(Vec::new()));
         }

@@ -23,6 +23,10 @@ fn recognises_gatehook_commands() {
         ("/x/gatehook-dev hook", true), // the running binary's own name
         ("gatehook explain", false),
         ("gatehook hook --format gemini", false),
+        // The Codex snippet people merged by hand is gatehook's, so install rewrites it.
+        ("gatehook hook --format codex", true),
+        ("/x/gatehook hook --format=codex", true),
+        ("gatehook hook --format nope", false),
         ("gatehooks hook", false),
         ("echo gatehook hook | sh", false),
         ("my-logger", false),
@@ -182,4 +186,42 @@ fn refuses_malformed_shapes() {
     assert!(uninstall(&mut d, "gatehook")
         .unwrap_err()
         .contains("hooks.Stop"));
+}
+
+#[test]
+fn the_portable_command_is_gatehooks_and_its_form_is_known() {
+    use crate::install::{command_form, CommandForm, PORTABLE_COMMAND};
+    assert!(is_gatehook_command(PORTABLE_COMMAND, "gatehook"));
+    assert!(is_gatehook_command(
+        &format!("  {PORTABLE_COMMAND}\n"),
+        "gatehook"
+    ));
+    assert_eq!(
+        command_form(PORTABLE_COMMAND, "gatehook"),
+        Some(CommandForm::Portable)
+    );
+    let codex = crate::install::portable_command(Some(crate::harness::Harness::Codex));
+    assert_eq!(codex, format!("{PORTABLE_COMMAND} --format codex"));
+    assert_eq!(
+        command_form(&codex, "gatehook"),
+        Some(CommandForm::Portable)
+    );
+    assert!(is_gatehook_command(&codex, "gatehook"));
+    assert!(!crate::install::is_portable(&format!(
+        "{PORTABLE_COMMAND} --format nope"
+    )));
+    assert_eq!(
+        command_form("'/opt/x y/gatehook' hook", "gatehook"),
+        Some(CommandForm::Path("/opt/x y/gatehook".into()))
+    );
+    assert_eq!(
+        command_form("GATEHOOK_HOME=/g gatehook hook", "gatehook"),
+        Some(CommandForm::OnPath("gatehook".into()))
+    );
+    // A look-alike that differs from the portable command is not taken for it.
+    let other = PORTABLE_COMMAND.replace("exit 2", "exit 0");
+    assert_eq!(command_form(&other, "gatehook"), None);
+    assert_eq!(command_form("echo hi", "gatehook"), None);
+    // It is one shell line, quoted for nothing but POSIX sh.
+    assert!(!PORTABLE_COMMAND.contains('\n') && !PORTABLE_COMMAND.contains('\''));
 }

@@ -133,6 +133,20 @@ fn kill_leftovers(gatehook_home: &Path) {
 /// project against `base_url`, with a scrubbed environment, killing it after
 /// [`RUN_TIMEOUT`].
 pub fn run_claude(bin: &Path, project: &Project, base_url: &str, prompt: &str) -> Run {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    run_claude_with(bin, project, base_url, prompt, "default", &path)
+}
+
+/// [`run_claude`] in another `--permission-mode` and with another `PATH` (the one the
+/// hooks inherit).
+pub fn run_claude_with(
+    bin: &Path,
+    project: &Project,
+    base_url: &str,
+    prompt: &str,
+    permission_mode: &str,
+    path: &std::ffi::OsStr,
+) -> Run {
     let out_path = project.tmp.path().join("claude.stdout");
     let err_path = project.tmp.path().join("claude.stderr");
     let stdout = std::fs::File::create(&out_path).expect("create stdout file");
@@ -145,12 +159,12 @@ pub fn run_claude(bin: &Path, project: &Project, base_url: &str, prompt: &str) -
         "--output-format",
         "json",
         "--permission-mode",
-        "default",
+        permission_mode,
     ])
     .current_dir(&project.dir)
     // Nothing from the developer's own Claude Code or gatehook setup may leak in.
     .env_clear()
-    .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+    .env("PATH", path)
     .env("HOME", &project.home)
     .env("ANTHROPIC_BASE_URL", base_url)
     .env("ANTHROPIC_API_KEY", "dummy")

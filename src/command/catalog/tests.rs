@@ -27,6 +27,7 @@ fn fx() -> Fx {
         home: home.clone(),
         self_paths: vec![base.join("gh")],
         project_root: ws.clone(),
+        harness: Vec::new(),
     };
     Fx {
         _t: t,
