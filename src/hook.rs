@@ -78,14 +78,57 @@ impl Reply {
     }
 }
 
-fn input_failure(reply: &Reply, text: Option<&str>, e: &InputError) -> Answer {
-    let event = text.and_then(input::sniff_event);
-    reply.fail(
-        event.as_ref(),
-        &Cause::BadInput {
-            error: e.to_string(),
+/// A payload gatehook could not use: denied in the harness's shape and audited with what
+/// could be read safely (size, sha256, the event, the claimed session and tool, the error),
+/// never the bytes themselves.
+fn input_failure(
+    reply: &Reply,
+    raw: Option<&[u8]>,
+    text: Option<&str>,
+    e: &InputError,
+    start: Instant,
+) -> Answer {
+    let claims = text.map(input::sniff_claims).unwrap_or_default();
+    let cause = Cause::BadInput {
+        error: e.to_string(),
+    };
+    let answer = reply.fail(claims.event.as_ref(), &cause);
+    let record = json!({
+        "ts": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        "version": env!("CARGO_PKG_VERSION"),
+        "session_id": claims.session_id.as_deref().map(redact::redact_str),
+        "event": claims.event.as_ref().map(Event::as_str),
+        "tool": claims.tool.as_deref().map(redact::redact_str),
+        "harness": reply.harness.as_str(),
+        "decision": "deny",
+        "gate": Gate::Error.as_str(),
+        "cause": cause.id(),
+        "reason": redact::redact_str(&output::reason_line(Some(Decision::Deny), &cause)),
+        "error": redact::redact_str(&e.to_string()),
+        "payload": raw.map(input::PayloadFacts::of),
+        "latency_us": start.elapsed().as_micros() as u64,
+    });
+    // The config may not be readable either: its audit settings when it is, else defaults.
+    let settings = match config::load(&ConfigPaths::discover(None)) {
+        Ok(c) if !c.audit.enabled => return answer,
+        Ok(c) => audit::AuditSettings {
+            max_bytes: c.audit.max_bytes,
+            keep: c.audit.keep,
+            ..audit::AuditSettings::new(config::gatehook_dirs().data)
         },
-    )
+        Err(_) => audit::AuditSettings::new(config::gatehook_dirs().data),
+    };
+    match audit::append(&settings, &record) {
+        Ok(()) => answer,
+        // NOTE: a logging failure never changes the decision; it is reported on stderr.
+        Err(err) => Answer {
+            stderr: Some(format!(
+                "{}\ngatehook: audit log not written: {err}",
+                answer.stderr.clone().unwrap_or_default()
+            )),
+            ..answer
+        },
+    }
 }
 
 /// Run the hook on raw stdin bytes, detecting the harness from the payload.
@@ -106,23 +149,28 @@ pub fn run_as(stdin: &mut impl std::io::Read, env: &Env, format: Option<Harness>
         harness: guess,
         surface: harness::surface(guess, &serde_json::Map::new()),
     };
-    let text = match input::read_payload(stdin) {
+    let raw = match input::read_raw(stdin) {
+        Ok(b) => b,
+        Err(e) => return input_failure(&reply, None, None, &e, start),
+    };
+    // The bytes are hashed only when the payload turns out unusable, never on the hot path.
+    let text = match input::decode(raw) {
         Ok(t) => t,
-        Err(e) => return input_failure(&reply, None, &e),
+        Err((e, raw)) => return input_failure(&reply, Some(&raw), None, &e, start),
     };
     let obj = match input::parse_object(&text) {
         Ok(o) => o,
-        Err(e) => return input_failure(&reply, Some(&text), &e),
+        Err(e) => return input_failure(&reply, Some(text.as_bytes()), Some(&text), &e, start),
     };
     reply.harness = format.unwrap_or_else(|| harness::detect(&obj));
     reply.surface = harness::surface(reply.harness, &obj);
     let norm = match harness::normalize(reply.harness, obj) {
         Ok(n) => n,
-        Err(e) => return input_failure(&reply, Some(&text), &e),
+        Err(e) => return input_failure(&reply, Some(text.as_bytes()), Some(&text), &e, start),
     };
     let hook = match input::from_object(norm.object) {
         Ok(h) => h,
-        Err(e) => return input_failure(&reply, Some(&text), &e),
+        Err(e) => return input_failure(&reply, Some(text.as_bytes()), Some(&text), &e, start),
     };
     let mut env = env.clone();
     if env.claude_project_dir.as_deref().is_none_or(str::is_empty) {
@@ -454,12 +502,11 @@ fn settle_for_hook(
 
 fn decide(hook: &HookInput, env: &Env, reply: &Reply, start: Instant) -> Answer {
     let Some(tool) = hook.tool.as_ref() else {
-        return reply.fail(
-            Some(&hook.event),
-            &Cause::Internal {
-                error: "tool event without a tool".to_string(),
-            },
-        );
+        let cause = Cause::Internal {
+            error: "tool event without a tool".to_string(),
+        };
+        audit_failure(hook, reply, &cause, start);
+        return reply.fail(Some(&hook.event), &cause);
     };
     let prepared = match prepare(&hook.cwd, env) {
         Ok(p) => p,
