@@ -5,7 +5,7 @@
 
 use crate::audit;
 use crate::baseline::FileBaseline;
-use crate::cause::Cause;
+use crate::cause::{Audience, Cause};
 use crate::config::{self, Config, ConfigPaths};
 use crate::decision::{Decision, Gate, Mode};
 use crate::engine::{self, Call, Context, Evaluation, Outcome};
@@ -51,7 +51,7 @@ impl Env {
 /// (Claude Code blocks the call and shows the reason to the model), or with a JSON deny in
 /// the event's own shape where the event is known and exit 2 is not honoured.
 pub fn fail_closed(event: Option<&Event>, cause: &Cause) -> Answer {
-    let reason = output::reason_line(Some(Decision::Deny), cause);
+    let reason = output::reason_line(cause, &Audience::refusal());
     match event {
         Some(ev @ (Event::PreToolUse | Event::PermissionRequest)) => Answer {
             stdout: output::render(ev, Some(Decision::Deny), &reason, "", None),
@@ -103,7 +103,7 @@ fn input_failure(
         "decision": "deny",
         "gate": Gate::Error.as_str(),
         "cause": cause.id(),
-        "reason": redact::redact_str(&output::reason_line(Some(Decision::Deny), &cause)),
+        "reason": redact::redact_str(&output::reason_line(&cause, &Audience::refusal())),
         "error": redact::redact_str(&e.to_string()),
         "payload": raw.map(input::PayloadFacts::of),
         "latency_us": start.elapsed().as_micros() as u64,
@@ -524,8 +524,10 @@ fn decide(hook: &HookInput, env: &Env, reply: &Reply, start: Instant) -> Answer 
     };
     let ev = prepared.evaluate(&call);
     let (settled, review) = settle_for_hook(hook, &call, &ev, &prepared);
-    let reason = output::reason_line(settled.decision, &settled.cause);
     let mode = prepared.config.mode;
+    let audience = harness::render::audience(reply.surface, &hook.event, settled.decision, mode);
+    // One line, rendered for what this harness does with the answer; the audit keeps it.
+    let reason = output::reason_line(&settled.cause, &audience);
 
     let mut record = audit_record(hook, &ev, &settled, &reason, mode, start);
     if let Some(r) = review {
@@ -564,7 +566,6 @@ fn decide(hook: &HookInput, env: &Env, reply: &Reply, start: Instant) -> Answer 
             &hook.event,
             settled.decision,
             &reason,
-            &settled.cause,
             &tool.name,
             Some(&tool.input),
         ),
@@ -619,7 +620,7 @@ fn audit_record(
         "decision": s.decision.map(|d| d.as_str()).unwrap_or("none"),
         "gate": s.gate.as_str(),
         "cause": s.cause.id(),
-        "reason": reason,
+        "reason": redact::redact_str(reason),
         "floor_cause": (ev.cause != s.cause).then(|| ev.cause.id()),
         "rule": rule,
         "paths": paths,
@@ -631,7 +632,7 @@ fn audit_record(
 /// A decision that failed before evaluation (bad config) is still recorded, best effort,
 /// with default audit settings.
 fn audit_failure(hook: &HookInput, reply: &Reply, cause: &Cause, start: Instant) {
-    let reason = output::reason_line(Some(Decision::Deny), cause);
+    let reason = output::reason_line(cause, &Audience::refusal());
     let tool = hook.tool.as_ref();
     let record = json!({
         "ts": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
@@ -646,7 +647,7 @@ fn audit_failure(hook: &HookInput, reply: &Reply, cause: &Cause, start: Instant)
         "decision": "deny",
         "gate": Gate::Error.as_str(),
         "cause": cause.id(),
-        "reason": reason,
+        "reason": redact::redact_str(&reason),
         "latency_us": start.elapsed().as_micros() as u64,
     });
     let settings = audit::AuditSettings {
