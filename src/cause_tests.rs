@@ -375,3 +375,15 @@ fn audiences_follow_what_each_harness_does() {
     );
     assert_eq!(a(Surface::Claude, &Event::PreToolUse, None), Reply::Silent);
 }
+
+#[test]
+fn every_cause_is_in_the_reference() {
+    let reference = include_str!("../docs/REFERENCE.md");
+    for c in samples() {
+        let id = c.id();
+        assert!(
+            reference.contains(&format!("`{id}`")),
+            "docs/REFERENCE.md does not name the cause `{id}`"
+        );
+    }
+}
