@@ -2,6 +2,7 @@
 //! audit record all render from it, and none of them has a catch-all arm, so a new cause
 //! has to be described everywhere. Every deny or ask also says what would make it pass.
 
+use crate::decision::{Decision, Mode};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -25,10 +26,20 @@ pub enum Cause {
     /// The call writes the harness's settings, hooks or MCP config. Hard floor.
     HarnessConfig { path: PathBuf, what: String },
     /// The call touches a protected path (secrets by name, config that runs code,
-    /// persistence surfaces). Never fast-pathed.
-    ProtectedPath { path: PathBuf, what: String },
-    /// The call touches a path outside the workspace.
-    OutsideWorkspace { path: PathBuf },
+    /// persistence surfaces). Never fast-pathed; an allow rule lifts a read, never a write.
+    ProtectedPath {
+        path: PathBuf,
+        what: String,
+        write: bool,
+    },
+    /// The call touches a path outside the workspace. `shell`: through a shell command
+    /// (a path rule does not cover a command, and nothing but the workspace lifts a
+    /// shell write outside it).
+    OutsideWorkspace {
+        path: PathBuf,
+        write: bool,
+        shell: bool,
+    },
     /// A path could not be resolved (symlink loop, unreadable link): gatehook cannot know
     /// where the call lands.
     UnresolvablePath { path: PathBuf },
@@ -60,9 +71,10 @@ pub enum Cause {
         reason: String,
         command: String,
     },
-    /// Every part of the shell command only reads (or writes inside the workspace through a
-    /// redirection); allowed without asking.
-    RoutineCommand,
+    /// Every part of the shell command is routine: it reads, runs a build or test runner
+    /// whose definition files are unchanged, or writes inside the workspace. `summary`
+    /// says what it does, from the command floor's findings; allowed without asking.
+    RoutineCommand { summary: String },
     /// A build or test runner whose definition files (manifests, build scripts, runner
     /// config) changed since the session began: it may now run code nobody has seen.
     BuildFilesChanged {
@@ -150,7 +162,7 @@ impl Cause {
             Cause::BypassMode => "bypass-mode",
             Cause::Destructive { .. } => "destructive",
             Cause::RiskyCommand { .. } => "risky-command",
-            Cause::RoutineCommand => "routine-command",
+            Cause::RoutineCommand { .. } => "routine-command",
             Cause::BuildFilesChanged { .. } => "build-files-changed",
             Cause::OpaqueCommand { .. } => "opaque-command",
             Cause::UnknownCommand { .. } => "unknown-command",
@@ -195,10 +207,10 @@ impl Cause {
                     path.display()
                 )
             }
-            Cause::ProtectedPath { path, what } => {
+            Cause::ProtectedPath { path, what, .. } => {
                 format!("{} is protected ({what})", path.display())
             }
-            Cause::OutsideWorkspace { path } => {
+            Cause::OutsideWorkspace { path, .. } => {
                 format!("{} is outside the workspace", path.display())
             }
             Cause::UnresolvablePath { path } => {
@@ -224,7 +236,7 @@ impl Cause {
                 reason,
                 command,
             } => format!("`{command}`: {reason} ({category})"),
-            Cause::RoutineCommand => "every part of the command only reads".to_string(),
+            Cause::RoutineCommand { summary } => summary.clone(),
             Cause::BuildFilesChanged { files, command } => format!(
                 "`{command}` runs project code, and {} changed since the session began",
                 files
@@ -281,77 +293,142 @@ impl Cause {
         }
     }
 
-    /// What would make the call pass, for a deny or ask.
-    pub fn remedy(&self) -> Option<String> {
+    /// What would make the call pass, for the person who reads this line: chosen here
+    /// and nowhere else, from the cause's facts, what the harness does with the answer,
+    /// and gatehook's mode. Nothing is "approved" where no prompt shows (a deny, Codex,
+    /// Cursor's `beforeReadFile`); a hard floor says nothing lifts it; the reviewer is
+    /// named only in auto mode; an allow needs nothing.
+    pub fn remedy(&self, a: &Audience) -> Option<String> {
+        let auto = a.mode == Mode::Auto;
+        if a.reply == Reply::Allowed {
+            return None;
+        }
+        let fixed = |s: &str| Some(s.to_string());
+        // A hard floor: no rule, mode (or reviewer) lifts it.
+        let hard = |then: &str| {
+            let lifts = if auto {
+                "no rule, mode or reviewer lifts it"
+            } else {
+                "no rule or mode lifts it"
+            };
+            Some(format!("{lifts}; {then}"))
+        };
+        let words = if auto {
+            "say it explicitly in your own words (name the action and its target) so the reviewer sees it"
+        } else {
+            "say it explicitly in your own words"
+        };
         match self {
+            Cause::Credential { .. } | Cause::Destructive { .. } => {
+                hard("if you really mean it, run it yourself outside the agent")
+            }
+            Cause::SelfModification { .. } => hard(
+                "edit gatehook's config yourself, outside the agent (gatehook explain shows which files are read)",
+            ),
+            Cause::HarnessConfig { .. } => {
+                hard("edit your harness settings yourself, outside the agent")
+            }
             Cause::DenyRule { source, .. } => Some(format!(
                 "remove or narrow the deny rule in {source} if this call is intended"
             )),
-            Cause::AskRule { .. } => Some("approve it at the prompt".to_string()),
-            Cause::Credential { .. } => Some(
-                "run it yourself outside the agent if you really mean it".to_string(),
-            ),
-            Cause::SelfModification { .. } => Some(
-                "edit gatehook's config yourself (gatehook explain shows which files are read)"
-                    .to_string(),
-            ),
-            Cause::HarnessConfig { .. } => {
-                Some("edit your harness settings yourself, outside the agent".to_string())
+            Cause::PlanMode { .. } => fixed("leave plan mode first"),
+            Cause::BadInput { .. } => fixed("this is a harness or gatehook bug; report it"),
+            Cause::BadConfig { .. } => {
+                fixed("fix the config file named above (gatehook check lists every error)")
             }
-            Cause::ProtectedPath { path, .. } => Some(format!(
-                "approve it at the prompt, or add an allow rule for {} if it is routine for you",
-                path.display()
-            )),
-            Cause::OutsideWorkspace { path } => Some(format!(
-                "approve it, add the directory to [workspace] additional_directories, or add a rule such as `Read(/{})`",
-                path.display()
-            )),
-            Cause::UnresolvablePath { .. } => Some("fix or remove the broken symlink".to_string()),
-            Cause::PlanMode { .. } => Some("leave plan mode first".to_string()),
-            Cause::Destructive { .. } => Some(
-                "run it yourself outside the agent if you really mean it".to_string(),
-            ),
-            Cause::RiskyCommand { .. } => Some(
-                "approve it if it is what you asked for, or add a narrow allow rule".to_string(),
-            ),
-            Cause::BuildFilesChanged { .. } => Some(
-                "review the changed file, then approve (a new session takes a new baseline)"
-                    .to_string(),
-            ),
-            Cause::OpaqueCommand { .. } => Some(
-                "approve it, or ask the agent for a plainer command".to_string(),
-            ),
-            Cause::UnknownCommand { .. } | Cause::Undecided { .. } => Some(
-                "approve it, or add a narrow allow rule (gatehook explain shows the parsed command)"
-                    .to_string(),
-            ),
-            Cause::ReviewerUnavailable { .. } => Some(
-                "check [reviewer] in your config (gatehook explain), or approve it yourself".to_string(),
-            ),
-            Cause::ReviewerAsk { .. } | Cause::ReviewerDeny { .. } | Cause::Guarantee { .. } => {
-                Some(
-                    "say explicitly what you want done (name the action and its target), or approve it yourself"
-                        .to_string(),
-                )
-            }
-            Cause::BadInput { .. } => Some("this is a harness or gatehook bug; report it".to_string()),
-            Cause::BadConfig { .. } => Some("fix the config file named above".to_string()),
-            Cause::Internal { .. } => Some("report this gatehook bug".to_string()),
+            Cause::Internal { .. } => fixed("report this gatehook bug"),
             Cause::UnsafeState { dir, .. } => Some(format!(
                 "make {dir} a directory of yours that only you can write (chmod 700), or remove it"
             )),
-            Cause::RiskyDelegation { .. } => Some(
-                "approve the delegation, or ask for it in your own words so the reviewer can see it"
-                    .to_string(),
+            Cause::AskRule { source, .. } => a.offer(
+                "approve it at the prompt",
+                Some(format!("remove or narrow the ask rule in {source}")),
             ),
-            Cause::Paused { session, .. } => Some(format!(
-                "approve it yourself; `gatehook resume --session {session}` (or a new session) resumes auto mode"
-            )),
-            Cause::Hold { class, .. } => Some(format!(
-                "approve it here, or tell the agent in a new message that it may {class} now"
-            )),
-            Cause::RiskyEdit { .. } => Some(
-                "read the change; approve it only if it is what you asked for".to_string(),
+            Cause::ProtectedPath { write: true, .. } => a.offer_or(
+                "approve it at the prompt if you meant it (allow rules do not lift a protected write)",
+                None,
+                "make the change yourself outside the agent",
+            ),
+            Cause::ProtectedPath { path, .. } => a.offer(
+                "approve it at the prompt if you meant it",
+                Some(format!(
+                    "add the allow rule `Read(/{})` if reading it is routine for you",
+                    path.display()
+                )),
+            ),
+            Cause::OutsideWorkspace { path, write, shell } => {
+                let rule = match (shell, write) {
+                    (true, true) => String::new(),
+                    (true, false) => ", or allow the exact command with a Bash rule".to_string(),
+                    (false, w) => format!(
+                        ", or add the allow rule `{}(/{})`",
+                        if *w { "Edit" } else { "Read" },
+                        path.display()
+                    ),
+                };
+                a.offer(
+                    "approve it at the prompt",
+                    Some(format!(
+                        "add its directory to [workspace] additional_directories{rule}"
+                    )),
+                )
+            }
+            Cause::UnresolvablePath { .. } => a.offer(
+                "approve it at the prompt",
+                fixed("fix or remove the broken symlink"),
+            ),
+            Cause::RiskyCommand { .. } => a.offer(
+                "approve it if it is what you asked for",
+                fixed("allow it with a narrow Bash rule that covers every part"),
+            ),
+            Cause::BuildFilesChanged { .. } => a.offer(
+                "review the changed file, then approve it",
+                fixed("a new session takes a new baseline"),
+            ),
+            Cause::OpaqueCommand { .. } => a.offer(
+                "approve it",
+                fixed("ask the agent for a plainer command"),
+            ),
+            Cause::UnknownCommand { .. } => a.offer(
+                "approve it",
+                fixed("add a narrow allow rule (gatehook explain shows the parsed command)"),
+            ),
+            // An unmapped tool of another harness is asked about and never allowed by a
+            // rule; anything else undecided can be.
+            Cause::Undecided { .. } if a.decision == Some(Decision::Ask) => {
+                a.offer("approve it at the prompt if you want it", None)
+            }
+            Cause::Undecided { .. } => a.offer(
+                "approve it",
+                fixed("add a narrow allow rule (gatehook explain shows what it would match)"),
+            ),
+            Cause::ReviewerUnavailable { .. } => a.offer(
+                "approve it at the prompt",
+                fixed("check [reviewer] in your config (gatehook doctor tests it)"),
+            ),
+            Cause::ReviewerAsk { .. } | Cause::ReviewerDeny { .. } | Cause::Guarantee { .. } => {
+                a.offer("approve it at the prompt", Some(format!("if you want it, {words}")))
+            }
+            Cause::Hold { class, .. } => a.offer(
+                "approve it here",
+                Some(format!(
+                    "tell the agent in a new message that it may {class} now (no rule lifts a hold)"
+                )),
+            ),
+            Cause::RiskyDelegation { .. } => a.offer(
+                "approve the delegation if you asked for it",
+                auto.then(|| format!("{words} before delegating")),
+            ),
+            Cause::Paused { session, .. } => a.offer(
+                "approve it yourself",
+                Some(format!(
+                    "`gatehook resume --session {session}` (or a new session) resumes auto mode"
+                )),
+            ),
+            Cause::RiskyEdit { .. } => a.offer_or(
+                "read the change; approve it only if it is what you asked for (allow rules do not lift it)",
+                None,
+                "read the change and make it yourself if it is what you asked for",
             ),
             Cause::AllowRule { .. }
             | Cause::WorkspaceRead
@@ -359,8 +436,94 @@ impl Cause {
             | Cause::NoSideEffects { .. }
             | Cause::ReadOnlyAgent { .. }
             | Cause::ReviewerAllow { .. }
-            | Cause::RoutineCommand
+            | Cause::RoutineCommand { .. }
             | Cause::BypassMode => None,
+        }
+    }
+}
+
+/// What the harness does with gatehook's answer, as the person meets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// The call runs.
+    Allowed,
+    /// The person is asked (the harness's prompt or dialog shows).
+    Prompted,
+    /// The call is refused: gatehook's deny, or an ask the harness cannot show.
+    Refused,
+    /// The harness's own permission flow decides.
+    Silent,
+}
+
+/// Who reads a reason line: gatehook's decision, what the harness does with it, the mode,
+/// and the harness's name where it cannot ask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Audience {
+    /// gatehook's own decision (`None`: no opinion).
+    pub decision: Option<Decision>,
+    pub reply: Reply,
+    pub mode: Mode,
+    /// "Codex hooks", "Cursor's beforeReadFile": named where an ask became a refusal.
+    pub harness: &'static str,
+}
+
+impl Audience {
+    /// Claude Code's PreToolUse: an ask shows the prompt, silence leaves its own flow.
+    pub fn claude(decision: Option<Decision>, mode: Mode) -> Audience {
+        Audience {
+            decision,
+            reply: match decision {
+                Some(Decision::Allow) => Reply::Allowed,
+                Some(Decision::Ask) => Reply::Prompted,
+                Some(Decision::Deny) => Reply::Refused,
+                None => Reply::Silent,
+            },
+            mode,
+            harness: "Claude Code",
+        }
+    }
+
+    /// A fail-closed deny (the config, and so the mode, may be unknown).
+    pub fn refusal() -> Audience {
+        Audience::claude(Some(Decision::Deny), Mode::Guard)
+    }
+
+    /// The verb the line starts with: what the person meets.
+    pub fn verb(&self) -> &'static str {
+        match self.reply {
+            Reply::Allowed => "allow",
+            Reply::Prompted => "ask",
+            Reply::Refused => "deny",
+            Reply::Silent => "no opinion",
+        }
+    }
+
+    /// An ask (or no opinion) that the harness turned into a refusal.
+    fn cannot_ask(&self) -> bool {
+        self.reply == Reply::Refused && self.decision != Some(Decision::Deny)
+    }
+
+    /// The remedy of a cause a person can approve: `approve` where a prompt shows; `alt`
+    /// (a change of rules, config or words) wherever it helps; else running it themselves.
+    fn offer(&self, approve: &str, alt: Option<String>) -> Option<String> {
+        self.offer_or(approve, alt, "run it yourself outside the agent")
+    }
+
+    /// [`Audience::offer`] with what the person can do themselves instead.
+    fn offer_or(&self, approve: &str, alt: Option<String>, yourself: &str) -> Option<String> {
+        match self.reply {
+            Reply::Allowed => None,
+            Reply::Prompted => Some(match alt {
+                Some(alt) => format!("{approve}, or {alt}"),
+                None => approve.to_string(),
+            }),
+            Reply::Refused if self.cannot_ask() => Some(format!(
+                "gatehook would ask you, but {} cannot ask: {}{yourself}",
+                self.harness,
+                alt.map(|a| format!("{a}, or ")).unwrap_or_default()
+            )),
+            Reply::Refused => Some(alt.unwrap_or_else(|| yourself.to_string())),
+            Reply::Silent => alt,
         }
     }
 }
@@ -414,6 +577,10 @@ pub fn is_invisible_format(ch: char) -> bool {
         | '\u{FFF9}'..='\u{FFFB}'
         | '\u{E0000}'..='\u{E007F}')
 }
+
+#[cfg(test)]
+#[path = "cause_tests.rs"]
+mod table_tests;
 
 #[cfg(test)]
 mod tests {

@@ -50,7 +50,17 @@ pub struct CaseResult {
 /// The result of a check run.
 #[derive(Debug, Default)]
 pub struct Report {
+    /// Policy cases that passed (in a replay: unchanged calls).
     pub passed: usize,
+    /// Policy cases that failed (in a replay: changed calls).
+    pub failed: usize,
+    /// Policy cases that could not run (their config does not load).
+    pub not_run: usize,
+    /// Lints (one per config check: the config loads, each rule, each note) that passed
+    /// and failed.
+    pub lints_passed: usize,
+    pub lints_failed: usize,
+    /// One line per problem: failed lints, then failed cases.
     pub failures: Vec<String>,
     /// Files that could not be read or parsed.
     pub broken: Vec<String>,
@@ -73,6 +83,7 @@ impl Report {
     }
 
     pub fn fail(&mut self, name: String, why: String) {
+        self.failed += 1;
         self.failures.push(format!("{name}: {why}"));
         self.cases.push(CaseResult {
             name,
@@ -88,6 +99,30 @@ impl Report {
             failure: Some(why),
             error: true,
         });
+    }
+
+    /// One lint: passed when `problems` is empty, else failed with one line per problem.
+    pub fn lint(&mut self, name: String, problems: Vec<String>) {
+        if problems.is_empty() {
+            self.lints_passed += 1;
+        } else {
+            self.lints_failed += 1;
+            for p in &problems {
+                self.failures.push(format!("{name}: {p}"));
+            }
+        }
+        self.cases.push(CaseResult {
+            name,
+            failure: (!problems.is_empty()).then(|| problems.join("; ")),
+            error: false,
+        });
+    }
+
+    /// An error line, printed once however many cases meet it.
+    fn error_once(&mut self, name: String, why: String) {
+        if !self.broken.contains(&format!("{name}: {why}")) {
+            self.error(name, why);
+        }
     }
 
     pub fn exit_code(&self) -> i32 {
@@ -122,12 +157,32 @@ impl Report {
                 self.broken.len()
             );
         } else {
-            let _ = writeln!(
-                s,
-                "{} passed, {} failed",
-                self.passed,
-                self.failures.len() + self.broken.len()
-            );
+            let _ = writeln!(s, "{}", self.summary());
+        }
+        s
+    }
+
+    /// `N cases: P passed, F failed; M lints: P passed, F failed` (and errors, cases not run).
+    pub fn summary(&self) -> String {
+        let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+        let cases = self.passed + self.failed + self.not_run;
+        let mut s = format!(
+            "{}: {} passed, {} failed",
+            plural(cases, "case"),
+            self.passed,
+            self.failed
+        );
+        if self.not_run > 0 {
+            s.push_str(&format!(", {} not run", self.not_run));
+        }
+        s.push_str(&format!(
+            "; {}: {} passed, {} failed",
+            plural(self.lints_passed + self.lints_failed, "lint"),
+            self.lints_passed,
+            self.lints_failed
+        ));
+        if !self.broken.is_empty() {
+            s.push_str(&format!("; {}", plural(self.broken.len(), "error")));
         }
         s
     }
@@ -135,6 +190,11 @@ impl Report {
     pub fn render_json(&self) -> String {
         let mut v = serde_json::json!({
             "passed": self.passed,
+            "cases": {"total": self.passed + self.failed + self.not_run, "passed": self.passed,
+                      "failed": self.failed, "not_run": self.not_run},
+            "lints": {"total": self.lints_passed + self.lints_failed,
+                      "passed": self.lints_passed, "failed": self.lints_failed},
+            "summary": self.summary(),
             "failures": self.failures,
             "errors": self.broken,
             "ok": self.exit_code() == 0,
@@ -204,12 +264,12 @@ pub fn xml_escape(text: &str) -> String {
     out
 }
 
-/// Run `gatehook check`. `paths` empty: lint the config in effect for `cwd`'s project and
-/// run `.gatehook/tests/*.toml` there.
+/// Run `gatehook check`: always lint the config in effect for `cwd`'s project, then run
+/// the policy-test files in `paths`, or with none, `.gatehook/tests/*.toml` there.
 pub fn run(paths: &[PathBuf], cwd: &Path, env: &Env) -> Report {
     let mut report = Report::default();
+    lint(cwd, env, &mut report);
     let files: Vec<PathBuf> = if paths.is_empty() {
-        lint(cwd, env, &mut report);
         let root = crate::paths::project_root(env.claude_project_dir.as_deref(), cwd);
         let dir = root.join(".gatehook/tests");
         let mut found: Vec<PathBuf> = match std::fs::read_dir(&dir) {
@@ -231,49 +291,92 @@ pub fn run(paths: &[PathBuf], cwd: &Path, env: &Env) -> Report {
     report
 }
 
-/// Lint the config files in effect: load errors, rules that can never match, broad allow
-/// rules, allow rules shadowed by a deny or ask rule of the same text, and notes about a
-/// project file whose loosening is ignored.
+/// The config's load errors for the project at `cwd`, one per error (file:line: what).
+fn config_errors(cwd: &Path, env: &Env) -> Vec<String> {
+    let root = crate::paths::project_root(env.claude_project_dir.as_deref(), cwd);
+    match crate::config::load(&crate::config::ConfigPaths::discover(Some(&root))) {
+        Ok(_) => Vec::new(),
+        Err(errs) => errs.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// Why a context could not be prepared, one error per line.
+fn prepare_errors(cause: &crate::cause::Cause, cwd: &Path, env: &Env) -> Vec<String> {
+    match cause {
+        crate::cause::Cause::BadConfig { .. } => {
+            let errs = config_errors(cwd, env);
+            if errs.is_empty() {
+                vec![cause.describe()]
+            } else {
+                errs
+            }
+        }
+        other => vec![other.describe()],
+    }
+}
+
+/// Lint the config files in effect, one lint per check: the config loads; each rule (can
+/// never match; for an allow rule: broad, a bare tool, shadowed by the same deny or ask
+/// rule; a tool name no catalogue knows, with a suggestion); each note about a project file
+/// whose loosening is ignored.
 fn lint(cwd: &Path, env: &Env, report: &mut Report) {
     let prepared = match hook::prepare(cwd, env) {
         Ok(p) => p,
         Err(cause) => {
-            report.error("config".to_string(), cause.describe());
+            for e in prepare_errors(&cause, cwd, env) {
+                report.error_once("config".to_string(), e);
+            }
             return;
         }
     };
+    report.lint("config loads".to_string(), Vec::new());
     let rules = &prepared.config.rules;
     let at = |r: &LoadedRule| format!("{}:{}", r.source.file.display(), r.source.line);
     for r in rules.deny.iter().chain(&rules.ask).chain(&rules.allow) {
-        let name = format!("{}: rule `{}`", at(r), r.rule.text);
+        let kind = match r.kind {
+            crate::rules::RuleKind::Allow => "allow",
+            crate::rules::RuleKind::Ask => "ask",
+            crate::rules::RuleKind::Deny => "deny",
+        };
+        let mut problems = Vec::new();
         if r.rule.can_never_match() {
-            report.fail(name, "can never match".to_string());
-        } else {
-            report.pass(name);
+            problems.push("can never match".to_string());
         }
-    }
-    for r in &rules.allow {
-        if r.rule.is_broad() {
-            report.fail(
-                format!("{}: allow rule `{}`", at(r), r.rule.text),
-                "is broad (it allows whole interpreters or every command; auto mode ignores it)"
-                    .to_string(),
-            );
+        if let Some((name, near)) = r.rule.unknown_tool() {
+            problems.push(match near {
+                Some(k) => format!("`{name}` is not a tool gatehook knows; did you mean `{k}`?"),
+                None => format!(
+                    "`{name}` is not a tool gatehook knows (MCP tools are named `mcp__server__tool`)"
+                ),
+            });
         }
-        if let Some(d) = rules
-            .deny
-            .iter()
-            .chain(&rules.ask)
-            .find(|d| d.rule.text == r.rule.text)
-        {
-            report.fail(
-                format!("{}: allow rule `{}`", at(r), r.rule.text),
-                format!("is shadowed by the same rule at {}", at(d)),
-            );
+        if r.kind == crate::rules::RuleKind::Allow {
+            if let Some(tool) = r.rule.bare_gated_tool() {
+                problems.push(format!(
+                    "allows every {tool} call wherever it lands; name what it may do (`Bash(make test)`, `Edit(src/**)`, `Read(~/notes/**)`)"
+                ));
+            } else if r.rule.is_broad() {
+                problems.push(
+                    "is broad (it allows whole interpreters or every command; auto mode ignores it)"
+                        .to_string(),
+                );
+            }
+            if let Some(d) = rules
+                .deny
+                .iter()
+                .chain(&rules.ask)
+                .find(|d| d.rule.text == r.rule.text)
+            {
+                problems.push(format!("is shadowed by the same rule at {}", at(d)));
+            }
         }
+        report.lint(
+            format!("{}: {kind} rule `{}`", at(r), r.rule.text),
+            problems,
+        );
     }
     for note in &prepared.config.notes {
-        report.fail("config".to_string(), note.to_string());
+        report.lint("config".to_string(), vec![note.to_string()]);
     }
 }
 
@@ -300,23 +403,39 @@ fn run_file(path: &Path, cwd: &Path, env: &Env, report: &mut Report) {
         match run_case(case, cwd, env) {
             Ok(None) => report.pass(label),
             Ok(Some(why)) => report.fail(label, why),
-            Err(why) => report.error(label, why),
+            Err(CaseError::Invalid(why)) => report.error(label, why),
+            // The same config error for every case: printed once, the cases counted.
+            Err(CaseError::NoContext(errors)) => {
+                for e in errors {
+                    report.error_once("config".to_string(), e);
+                }
+                report.not_run += 1;
+            }
         }
     }
 }
 
-/// `Ok(None)` when the case passes, `Ok(Some(why))` when it fails, `Err` when it is invalid.
-fn run_case(case: &Case, cwd: &Path, env: &Env) -> Result<Option<String>, String> {
+/// Why a case could not run.
+enum CaseError {
+    /// The case itself is invalid.
+    Invalid(String),
+    /// Its context could not be prepared (a config that does not load, no HOME): one
+    /// error per line.
+    NoContext(Vec<String>),
+}
+
+/// `Ok(None)` when the case passes, `Ok(Some(why))` when it fails, `Err` when it cannot run.
+fn run_case(case: &Case, cwd: &Path, env: &Env) -> Result<Option<String>, CaseError> {
     if !EXPECTATIONS.contains(&case.expect.as_str()) {
-        return Err(format!(
+        return Err(CaseError::Invalid(format!(
             "expect = {:?} is not one of {}",
             case.expect,
             EXPECTATIONS.join(", ")
-        ));
+        )));
     }
     let input: Map<String, Value> = match serde_json::to_value(&case.input) {
         Ok(Value::Object(m)) => m,
-        _ => return Err("input is not a table".to_string()),
+        _ => return Err(CaseError::Invalid("input is not a table".to_string())),
     };
     let cwd = match &case.cwd {
         Some(c) if c.is_absolute() => c.clone(),
@@ -331,7 +450,8 @@ fn run_case(case: &Case, cwd: &Path, env: &Env) -> Result<Option<String>, String
             None => permission_mode = PermissionMode::parse(m),
         }
     }
-    let mut prepared = hook::prepare(&cwd, env).map_err(|c| c.describe())?;
+    let mut prepared = hook::prepare(&cwd, env)
+        .map_err(|c| CaseError::NoContext(prepare_errors(&c, &cwd, env)))?;
     if let Some(m) = gatehook_mode {
         prepared.config.mode = m;
     }

@@ -73,8 +73,8 @@ pub enum Command {
         /// Policy-test files to run (default: lint + .gatehook/tests/*.toml).
         paths: Vec<PathBuf>,
     },
-    /// List recent denials and asks, with the explain command and, where it makes sense,
-    /// the narrow rule that would allow each.
+    /// List recent denials and asks, with the explain command and either the narrow rule
+    /// that, re-evaluated, would allow each, or what would.
     Denied {
         /// Only this session.
         #[arg(long)]
@@ -164,17 +164,68 @@ pub struct SettingsTarget {
 
 #[derive(Subcommand, Debug)]
 pub enum RulesAction {
-    /// Add a rule to [permissions] in the user config, after showing it.
+    /// Add a rule to [permissions] in the user config (without --yes: show the change).
     Add {
         /// The rule, in Claude Code syntax (e.g. 'Bash(make deploy-staging)').
         rule: String,
         /// Which list: allow (default), ask or deny.
         #[arg(long, value_parser = ["allow", "ask", "deny"], default_value = "allow")]
         kind: String,
-        /// Write without asking.
+        /// Write it (without: only show the change, exit 0).
         #[arg(long)]
         yes: bool,
     },
+    /// List the rules in effect for this project, with the file and line of each.
+    List {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Remove a rule from [permissions] in the user config (without --yes: show the change).
+    Remove {
+        /// The rule exactly as written in the config.
+        rule: String,
+        /// Only from this list (default: whichever holds it).
+        #[arg(long, value_parser = ["allow", "ask", "deny"])]
+        kind: Option<String>,
+        /// Write it (without: only show the change, exit 0).
+        #[arg(long)]
+        yes: bool,
+    },
+}
+
+fn rule_kind(kind: &str) -> crate::rules::RuleKind {
+    match kind {
+        "ask" => crate::rules::RuleKind::Ask,
+        "deny" => crate::rules::RuleKind::Deny,
+        _ => crate::rules::RuleKind::Allow,
+    }
+}
+
+/// `gatehook rules …`: exit 0 done or shown, 2 refused with nothing written.
+fn rules_cmd(action: RulesAction) -> i32 {
+    let env = Env::from_process();
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+    let (name, result) = match action {
+        RulesAction::Add { rule, kind, yes } => {
+            ("add", crate::rulescli::add(&rule, rule_kind(&kind), yes))
+        }
+        RulesAction::List { json } => ("list", crate::rulescli::list(json, &cwd, &env)),
+        RulesAction::Remove { rule, kind, yes } => (
+            "remove",
+            crate::rulescli::remove(&rule, kind.as_deref().map(rule_kind), yes, &cwd, &env),
+        ),
+    };
+    match result {
+        Ok(msg) => {
+            print_out(&msg);
+            0
+        }
+        Err(e) => {
+            eprintln!("gatehook rules {name}: {e:#}");
+            2
+        }
+    }
 }
 
 /// Run the CLI; returns the process exit code.
@@ -265,7 +316,8 @@ pub fn run() -> i32 {
                 Ok(c) => c.audit.keep,
                 Err(_) => 3,
             };
-            match crate::denied::recent(&dirs.data, keep, session.as_deref(), limit) {
+            let env = Env::from_process();
+            match crate::denied::recent(&dirs.data, keep, session.as_deref(), limit, &env) {
                 Ok(entries) => {
                     print_out(&if json {
                         crate::denied::render_json(&entries)
@@ -281,25 +333,7 @@ pub fn run() -> i32 {
             }
         }
         Command::Audit { action } => crate::auditcli::run(action),
-        Command::Rules {
-            action: RulesAction::Add { rule, kind, yes },
-        } => {
-            let kind = match kind.as_str() {
-                "ask" => crate::rules::RuleKind::Ask,
-                "deny" => crate::rules::RuleKind::Deny,
-                _ => crate::rules::RuleKind::Allow,
-            };
-            match crate::denied::rules_add(&rule, kind, yes) {
-                Ok(msg) => {
-                    print_out(&msg);
-                    0
-                }
-                Err(e) => {
-                    eprintln!("gatehook rules add: {e:#}");
-                    2
-                }
-            }
-        }
+        Command::Rules { action } => rules_cmd(action),
         Command::Resume { session } => match crate::review::resume(session.as_deref()) {
             Ok(msg) => {
                 print_out(&msg);

@@ -1,16 +1,23 @@
-//! `gatehook denied` and `gatehook rules add`: the person's view of recent refusals, with
-//! the exact `explain` command for each and, where it makes sense, the one narrow rule that
-//! would allow it (never a wildcard), plus the command that writes such a rule to the
-//! user config after showing it. Reads the audit log; decides nothing.
+//! `gatehook denied`: the person's view of recent refusals, with the exact `explain`
+//! command for each and, where it works, the one narrow rule that would allow it (never a
+//! wildcard). A rule is offered only after the same call, re-evaluated through the hook's
+//! own preparation and `engine::evaluate` with that rule added to the user's allow list,
+//! is allowed where it is not without it; otherwise the entry says what would lift it
+//! (`Cause::remedy` of the re-evaluation: the person's words for a hold, reading the change
+//! for a risky edit, nothing for a hard floor). Reads the audit log; writes nothing.
 
 use crate::audit;
-use crate::config::{self, ConfigPaths};
-use crate::rules::{Rule, RuleKind};
-use anyhow::{bail, Context as _};
+use crate::cause::Audience;
+use crate::config::{ConfigPaths, Layer};
+use crate::decision::{Decision, Mode};
+use crate::engine::{Call, Outcome};
+use crate::hook::{self, Env, Prepared};
+use crate::input::PermissionMode;
+use crate::rules::{LoadedRule, Rule, RuleKind, RuleSource};
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Causes a rule can never lift: no suggestion is offered for them.
 const UNLIFTABLE: &[&str] = &[
@@ -34,8 +41,12 @@ pub struct Entry {
     pub decision: String,
     pub cause: String,
     pub reason: String,
-    pub explain: String,
+    /// The `gatehook explain` command that shows this call (none for an unusable payload).
+    pub explain: Option<String>,
+    /// The narrow allow rule that, re-evaluated, allows this call.
     pub suggestion: Option<String>,
+    /// Where no rule would: what would (or that nothing lifts it).
+    pub what_would: Option<String>,
 }
 
 pub(crate) fn shell_quote(s: &str) -> String {
@@ -106,10 +117,11 @@ pub(crate) fn narrow_rule(rec: &Value) -> Option<String> {
     (!parsed.is_broad()).then_some(rule)
 }
 
-fn explain_command(rec: &Value) -> String {
+fn explain_command(rec: &Value) -> Option<String> {
     let cwd = rec["cwd"].as_str().unwrap_or(".");
-    let tool = rec["tool"].as_str().unwrap_or("");
-    match (tool, rec["input"]["command"].as_str()) {
+    let tool = rec["tool"].as_str()?;
+    rec["input"].as_object()?;
+    Some(match (tool, rec["input"]["command"].as_str()) {
         ("Bash", Some(cmd)) => format!(
             "gatehook explain --cwd {} {}",
             shell_quote(cwd),
@@ -121,17 +133,135 @@ fn explain_command(rec: &Value) -> String {
             shell_quote(tool),
             shell_quote(&rec["input"].to_string())
         ),
+    })
+}
+
+/// What the re-evaluation of a logged call found.
+struct Verdict {
+    suggestion: Option<String>,
+    what_would: Option<String>,
+}
+
+/// Re-evaluates logged calls under the config in effect now, the session's own state
+/// (holds) included, build files compared but never recorded.
+struct Reevaluator<'a> {
+    env: &'a Env,
+    user_config: Option<PathBuf>,
+    prepared: HashMap<PathBuf, Result<Prepared, String>>,
+}
+
+impl Reevaluator<'_> {
+    fn verdict(&mut self, rec: &Value) -> Verdict {
+        let none = |why: String| Verdict {
+            suggestion: None,
+            what_would: Some(why),
+        };
+        let (Some(tool), Some(Value::Object(input)), Some(cwd)) = (
+            rec["tool"].as_str(),
+            rec.get("input"),
+            rec["cwd"].as_str().map(PathBuf::from),
+        ) else {
+            return none(
+                crate::cause::Cause::BadInput {
+                    error: String::new(),
+                }
+                .remedy(&Audience::refusal())
+                .unwrap_or_default(),
+            );
+        };
+        if !cwd.is_absolute() {
+            return none("the logged call has no absolute working directory".to_string());
+        }
+        let env = self.env;
+        let p = self.prepared.entry(cwd.clone()).or_insert_with(|| {
+            hook::prepare(&cwd, env)
+                .map(|mut p| {
+                    p.record_baseline = false;
+                    p
+                })
+                .map_err(|c| c.describe())
+        });
+        let p = match p {
+            Ok(p) => p,
+            Err(why) => return none(format!("cannot re-evaluate it: {why}")),
+        };
+        let call = Call {
+            tool,
+            input,
+            cwd: &cwd,
+            permission_mode: PermissionMode::parse(rec["permission_mode"].as_str().unwrap_or("")),
+            session_id: rec["session_id"].as_str().unwrap_or(""),
+        };
+        let mode = p.config.mode;
+        let now = p.evaluate(&call);
+        let settled = hook::settle(&now, &p.config);
+        if settled.decision == Some(Decision::Allow) {
+            return none(format!(
+                "it would be allowed now ([{}]: {})",
+                settled.cause.id(),
+                settled.cause.describe()
+            ));
+        }
+        let what_would = || {
+            if now.outcome == Outcome::Review {
+                // Auto mode: the reviewer decides it, from the person's own words.
+                let a = Audience::claude(Some(Decision::Ask), Mode::Auto);
+                let r = now.cause.remedy(&a).unwrap_or_default();
+                format!("no rule lifts it; auto mode sends it to the reviewer ({r})")
+            } else {
+                settled
+                    .cause
+                    .remedy(&Audience::claude(settled.decision, mode))
+                    .unwrap_or_else(|| settled.cause.describe())
+            }
+        };
+        let Some(rule) = narrow_rule(rec) else {
+            return none(what_would());
+        };
+        // NOTE: the same evaluation with the rule where `rules add` would put it: the user
+        // config's allow list (ignored, like the user's own, under `managed_allow_only`).
+        let lifted = match (&self.user_config, Rule::parse_for(RuleKind::Allow, &rule)) {
+            (Some(file), Ok(parsed)) if !p.config.managed_allow_only => {
+                p.config.rules.allow.push(LoadedRule {
+                    rule: parsed,
+                    kind: RuleKind::Allow,
+                    source: RuleSource {
+                        layer: Layer::User,
+                        file: file.clone(),
+                        line: 0,
+                    },
+                });
+                let ev = p.evaluate(&call);
+                p.config.rules.allow.pop();
+                hook::settle(&ev, &p.config).decision == Some(Decision::Allow)
+            }
+            _ => false,
+        };
+        if lifted {
+            Verdict {
+                suggestion: Some(rule),
+                what_would: None,
+            }
+        } else {
+            none(format!("`{rule}` would not lift it: {}", what_would()))
+        }
     }
 }
 
-/// Recent denials and asks, newest first.
+/// Recent denials and asks, newest first, each re-evaluated under the config in effect.
 pub fn recent(
     data_dir: &Path,
     keep: u32,
     session: Option<&str>,
     limit: usize,
+    env: &Env,
 ) -> anyhow::Result<Vec<Entry>> {
     let (records, _) = audit::read_all(data_dir, keep).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut re = Reevaluator {
+        env,
+        user_config: ConfigPaths::discover(None).user,
+        prepared: HashMap::new(),
+    };
     let mut out = Vec::new();
     for rec in records.iter().rev() {
         let decision = rec["decision"].as_str().unwrap_or("");
@@ -143,6 +273,7 @@ pub fn recent(
                 continue;
             }
         }
+        let v = re.verdict(rec);
         out.push(Entry {
             ts: rec["ts"].as_str().unwrap_or("").to_string(),
             session_id: rec["session_id"].as_str().unwrap_or("").to_string(),
@@ -151,7 +282,8 @@ pub fn recent(
             cause: rec["cause"].as_str().unwrap_or("").to_string(),
             reason: crate::cause::one_line(rec["reason"].as_str().unwrap_or(""), 300),
             explain: explain_command(rec),
-            suggestion: narrow_rule(rec),
+            suggestion: v.suggestion,
+            what_would: v.what_would.map(|w| crate::cause::one_line(&w, 300)),
         });
         if out.len() >= limit {
             break;
@@ -172,9 +304,18 @@ pub fn render_text(entries: &[Entry]) -> String {
             e.ts, e.decision, e.tool, e.cause, e.session_id
         );
         let _ = writeln!(s, "  {}", e.reason);
-        let _ = writeln!(s, "  explain: {}", e.explain);
+        if let Some(x) = &e.explain {
+            let _ = writeln!(s, "  explain: {x}");
+        }
         if let Some(r) = &e.suggestion {
-            let _ = writeln!(s, "  to allow it: gatehook rules add {}", shell_quote(r));
+            let _ = writeln!(
+                s,
+                "  to allow it: gatehook rules add {}   (re-evaluated: with it, this call is allowed)",
+                shell_quote(r)
+            );
+        }
+        if let Some(w) = &e.what_would {
+            let _ = writeln!(s, "  what would: {w}");
         }
     }
     s
@@ -182,94 +323,4 @@ pub fn render_text(entries: &[Entry]) -> String {
 
 pub fn render_json(entries: &[Entry]) -> String {
     json!({ "entries": entries }).to_string()
-}
-
-/// `gatehook rules add RULE`: validate, show, and (with consent) append to the user config's
-/// `[permissions] allow`, keeping the rest of the file as it is.
-pub fn rules_add(rule: &str, kind: RuleKind, yes: bool) -> anyhow::Result<String> {
-    Rule::parse_for(kind, rule)
-        .map_err(|e| anyhow::anyhow!("`{rule}` is not a valid rule: {e}"))?;
-    let paths = ConfigPaths::discover(None);
-    let Some(file) = paths.user else {
-        bail!("no user config location (set GATEHOOK_HOME or HOME)");
-    };
-    let list = match kind {
-        RuleKind::Allow => "allow",
-        RuleKind::Ask => "ask",
-        RuleKind::Deny => "deny",
-    };
-    let text = match std::fs::read_to_string(&file) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(e).with_context(|| format!("reading {}", file.display())),
-    };
-    let mut doc: toml_edit::DocumentMut = text
-        .parse()
-        .with_context(|| format!("{} is not valid TOML", file.display()))?;
-    let perms = doc
-        .entry("permissions")
-        .or_insert_with(|| toml_edit::Item::Table(toml_edit::Table::new()))
-        .as_table_mut()
-        .context("[permissions] is not a table")?;
-    let arr = perms
-        .entry(list)
-        .or_insert_with(|| toml_edit::value(toml_edit::Array::new()))
-        .as_array_mut()
-        .with_context(|| format!("permissions.{list} is not an array"))?;
-    if arr.iter().any(|v| v.as_str() == Some(rule)) {
-        return Ok(format!(
-            "`{rule}` is already in [permissions] {list} of {}",
-            file.display()
-        ));
-    }
-    let preview = format!("add `{rule}` to [permissions] {list} in {}", file.display());
-    if !yes {
-        if !std::io::stdin().is_terminal() {
-            bail!("would {preview}; re-run with --yes to write it");
-        }
-        print!("{preview}? [y/N] ");
-        let _ = std::io::stdout().flush();
-        let mut answer = String::new();
-        std::io::stdin().read_line(&mut answer)?;
-        if !matches!(answer.trim(), "y" | "Y" | "yes") {
-            bail!("nothing written");
-        }
-    }
-    arr.push(rule);
-    let new_text = doc.to_string();
-    // Validate the whole new file before it replaces the old one.
-    if let Some(dir) = file.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    // Validated beside the real file (never in a shared temp directory, where a planted
-    // symlink could redirect the write).
-    let check = file.with_extension(format!("toml.check.{}", std::process::id()));
-    let _ = std::fs::remove_file(&check);
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&check)
-        .and_then(|mut f| std::io::Write::write_all(&mut f, new_text.as_bytes()))
-        .with_context(|| format!("writing {}", check.display()))?;
-    let probe = ConfigPaths {
-        user: Some(check.clone()),
-        project: None,
-        managed: paths.managed.clone(),
-        trust_store: paths.trust_store.clone(),
-    };
-    let valid = config::load(&probe);
-    let _ = std::fs::remove_file(&check);
-    if let Err(errs) = valid {
-        bail!(
-            "the result would not load: {}",
-            errs.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
-        );
-    }
-    let tmp = file.with_extension("toml.tmp");
-    std::fs::write(&tmp, new_text)?;
-    std::fs::rename(&tmp, &file)?;
-    Ok(format!("{preview}: done"))
 }

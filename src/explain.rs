@@ -2,7 +2,7 @@
 //! and without asking the reviewer. It builds the same context and calls the same
 //! evaluation and settlement as the hook; it only renders them differently.
 
-use crate::cause::Cause;
+use crate::cause::{Audience, Cause};
 use crate::config::Config;
 use crate::decision::Decision;
 use crate::engine::{Call, Evaluation, Outcome};
@@ -113,7 +113,7 @@ fn decision_word(d: Option<Decision>) -> &'static str {
 }
 
 fn render_failure(json: bool, cause: &Cause) -> String {
-    let reason = output::reason_line(Some(Decision::Deny), cause);
+    let reason = output::reason_line(cause, &Audience::refusal());
     if json {
         json!({"decision": "deny", "gate": "error", "cause": cause.id(), "reason": reason})
             .to_string()
@@ -148,7 +148,10 @@ fn config_lines(c: &Config) -> Vec<String> {
 
 fn render_json(p: &Prepared, ev: &Evaluation, prompt: Option<&str>) -> String {
     let settled = hook::settle(ev, &p.config);
-    let reason = output::reason_line(settled.decision, &settled.cause);
+    let reason = output::reason_line(
+        &settled.cause,
+        &Audience::claude(settled.decision, p.config.mode),
+    );
     json!({
         "decision": decision_word(settled.decision),
         "outcome": match ev.outcome { Outcome::Decided(_) => "decided", Outcome::Silent => "silent", Outcome::Review => "review" },
@@ -156,7 +159,7 @@ fn render_json(p: &Prepared, ev: &Evaluation, prompt: Option<&str>) -> String {
         "gate": settled.gate.as_str(),
         "cause": settled.cause.id(),
         "reason": reason,
-        "remedy": settled.cause.remedy(),
+        "remedy": settled.cause.remedy(&Audience::claude(settled.decision, p.config.mode)),
         "floor_cause": ev.cause,
         "mode": p.config.mode.as_str(),
         "config": config_lines(&p.config),
@@ -202,7 +205,10 @@ fn render_text(p: &Prepared, ev: &Evaluation, tool: &str, prompt: Option<&str>) 
     let _ = writeln!(
         s,
         "reason: {}",
-        output::reason_line(settled.decision, &settled.cause)
+        output::reason_line(
+            &settled.cause,
+            &Audience::claude(settled.decision, p.config.mode)
+        )
     );
     if settled.decision.is_none() {
         let _ = writeln!(
@@ -220,7 +226,10 @@ fn render_packet(p: &Prepared, ev: &Evaluation, call: &Call, prompt: Option<&str
         let settled = hook::settle(ev, &p.config);
         return format!(
             "no review: this call is settled without the reviewer ({})\n",
-            output::reason_line(settled.decision, &settled.cause)
+            output::reason_line(
+                &settled.cause,
+                &Audience::claude(settled.decision, p.config.mode)
+            )
         );
     }
     let req = crate::review::Request {

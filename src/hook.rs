@@ -5,7 +5,7 @@
 
 use crate::audit;
 use crate::baseline::FileBaseline;
-use crate::cause::Cause;
+use crate::cause::{Audience, Cause};
 use crate::config::{self, Config, ConfigPaths};
 use crate::decision::{Decision, Gate, Mode};
 use crate::engine::{self, Call, Context, Evaluation, Outcome};
@@ -51,7 +51,7 @@ impl Env {
 /// (Claude Code blocks the call and shows the reason to the model), or with a JSON deny in
 /// the event's own shape where the event is known and exit 2 is not honoured.
 pub fn fail_closed(event: Option<&Event>, cause: &Cause) -> Answer {
-    let reason = output::reason_line(Some(Decision::Deny), cause);
+    let reason = output::reason_line(cause, &Audience::refusal());
     match event {
         Some(ev @ (Event::PreToolUse | Event::PermissionRequest)) => Answer {
             stdout: output::render(ev, Some(Decision::Deny), &reason, "", None),
@@ -78,14 +78,57 @@ impl Reply {
     }
 }
 
-fn input_failure(reply: &Reply, text: Option<&str>, e: &InputError) -> Answer {
-    let event = text.and_then(input::sniff_event);
-    reply.fail(
-        event.as_ref(),
-        &Cause::BadInput {
-            error: e.to_string(),
+/// A payload gatehook could not use: denied in the harness's shape and audited with what
+/// could be read safely (size, sha256, the event, the claimed session and tool, the error),
+/// never the bytes themselves.
+fn input_failure(
+    reply: &Reply,
+    raw: Option<&[u8]>,
+    text: Option<&str>,
+    e: &InputError,
+    start: Instant,
+) -> Answer {
+    let claims = text.map(input::sniff_claims).unwrap_or_default();
+    let cause = Cause::BadInput {
+        error: e.to_string(),
+    };
+    let answer = reply.fail(claims.event.as_ref(), &cause);
+    let record = json!({
+        "ts": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        "version": env!("CARGO_PKG_VERSION"),
+        "session_id": claims.session_id.as_deref().map(redact::redact_str),
+        "event": claims.event.as_ref().map(Event::as_str),
+        "tool": claims.tool.as_deref().map(redact::redact_str),
+        "harness": reply.harness.as_str(),
+        "decision": "deny",
+        "gate": Gate::Error.as_str(),
+        "cause": cause.id(),
+        "reason": redact::redact_str(&output::reason_line(&cause, &Audience::refusal())),
+        "error": redact::redact_str(&e.to_string()),
+        "payload": raw.map(input::PayloadFacts::of),
+        "latency_us": start.elapsed().as_micros() as u64,
+    });
+    // The config may not be readable either: its audit settings when it is, else defaults.
+    let settings = match config::load(&ConfigPaths::discover(None)) {
+        Ok(c) if !c.audit.enabled => return answer,
+        Ok(c) => audit::AuditSettings {
+            max_bytes: c.audit.max_bytes,
+            keep: c.audit.keep,
+            ..audit::AuditSettings::new(config::gatehook_dirs().data)
         },
-    )
+        Err(_) => audit::AuditSettings::new(config::gatehook_dirs().data),
+    };
+    match audit::append(&settings, &record) {
+        Ok(()) => answer,
+        // NOTE: a logging failure never changes the decision; it is reported on stderr.
+        Err(err) => Answer {
+            stderr: Some(format!(
+                "{}\ngatehook: audit log not written: {err}",
+                answer.stderr.clone().unwrap_or_default()
+            )),
+            ..answer
+        },
+    }
 }
 
 /// Run the hook on raw stdin bytes, detecting the harness from the payload.
@@ -106,23 +149,28 @@ pub fn run_as(stdin: &mut impl std::io::Read, env: &Env, format: Option<Harness>
         harness: guess,
         surface: harness::surface(guess, &serde_json::Map::new()),
     };
-    let text = match input::read_payload(stdin) {
+    let raw = match input::read_raw(stdin) {
+        Ok(b) => b,
+        Err(e) => return input_failure(&reply, None, None, &e, start),
+    };
+    // The bytes are hashed only when the payload turns out unusable, never on the hot path.
+    let text = match input::decode(raw) {
         Ok(t) => t,
-        Err(e) => return input_failure(&reply, None, &e),
+        Err((e, raw)) => return input_failure(&reply, Some(&raw), None, &e, start),
     };
     let obj = match input::parse_object(&text) {
         Ok(o) => o,
-        Err(e) => return input_failure(&reply, Some(&text), &e),
+        Err(e) => return input_failure(&reply, Some(text.as_bytes()), Some(&text), &e, start),
     };
     reply.harness = format.unwrap_or_else(|| harness::detect(&obj));
     reply.surface = harness::surface(reply.harness, &obj);
     let norm = match harness::normalize(reply.harness, obj) {
         Ok(n) => n,
-        Err(e) => return input_failure(&reply, Some(&text), &e),
+        Err(e) => return input_failure(&reply, Some(text.as_bytes()), Some(&text), &e, start),
     };
     let hook = match input::from_object(norm.object) {
         Ok(h) => h,
-        Err(e) => return input_failure(&reply, Some(&text), &e),
+        Err(e) => return input_failure(&reply, Some(text.as_bytes()), Some(&text), &e, start),
     };
     let mut env = env.clone();
     if env.claude_project_dir.as_deref().is_none_or(str::is_empty) {
@@ -455,12 +503,11 @@ fn settle_for_hook(
 
 fn decide(hook: &HookInput, env: &Env, reply: &Reply, start: Instant) -> Answer {
     let Some(tool) = hook.tool.as_ref() else {
-        return reply.fail(
-            Some(&hook.event),
-            &Cause::Internal {
-                error: "tool event without a tool".to_string(),
-            },
-        );
+        let cause = Cause::Internal {
+            error: "tool event without a tool".to_string(),
+        };
+        audit_failure(hook, reply, &cause, start);
+        return reply.fail(Some(&hook.event), &cause);
     };
     let prepared = match prepare(&hook.cwd, env) {
         Ok(p) => p,
@@ -478,8 +525,10 @@ fn decide(hook: &HookInput, env: &Env, reply: &Reply, start: Instant) -> Answer 
     };
     let ev = prepared.evaluate(&call);
     let (settled, review) = settle_for_hook(hook, &call, &ev, &prepared);
-    let reason = output::reason_line(settled.decision, &settled.cause);
     let mode = prepared.config.mode;
+    let audience = harness::render::audience(reply.surface, &hook.event, settled.decision, mode);
+    // One line, rendered for what this harness does with the answer; the audit keeps it.
+    let reason = output::reason_line(&settled.cause, &audience);
 
     let mut record = audit_record(hook, &ev, &settled, &reason, mode, start);
     if let Some(r) = review {
@@ -518,7 +567,6 @@ fn decide(hook: &HookInput, env: &Env, reply: &Reply, start: Instant) -> Answer 
             &hook.event,
             settled.decision,
             &reason,
-            &settled.cause,
             &tool.name,
             Some(&tool.input),
         ),
@@ -573,7 +621,7 @@ fn audit_record(
         "decision": s.decision.map(|d| d.as_str()).unwrap_or("none"),
         "gate": s.gate.as_str(),
         "cause": s.cause.id(),
-        "reason": reason,
+        "reason": redact::redact_str(reason),
         "floor_cause": (ev.cause != s.cause).then(|| ev.cause.id()),
         "rule": rule,
         "paths": paths,
@@ -585,7 +633,7 @@ fn audit_record(
 /// A decision that failed before evaluation (bad config) is still recorded, best effort,
 /// with default audit settings.
 fn audit_failure(hook: &HookInput, reply: &Reply, cause: &Cause, start: Instant) {
-    let reason = output::reason_line(Some(Decision::Deny), cause);
+    let reason = output::reason_line(cause, &Audience::refusal());
     let tool = hook.tool.as_ref();
     let record = json!({
         "ts": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
@@ -600,7 +648,7 @@ fn audit_failure(hook: &HookInput, reply: &Reply, cause: &Cause, start: Instant)
         "decision": "deny",
         "gate": Gate::Error.as_str(),
         "cause": cause.id(),
-        "reason": reason,
+        "reason": redact::redact_str(&reason),
         "latency_us": start.elapsed().as_micros() as u64,
     });
     let settings = audit::AuditSettings {

@@ -175,19 +175,87 @@ impl fmt::Display for InputError {
 
 /// Read at most [`MAX_PAYLOAD_BYTES`] from `r`; more is an error, not a truncation.
 pub fn read_payload(r: &mut impl Read) -> Result<String, InputError> {
+    decode(read_raw(r)?).map_err(|(e, _)| e)
+}
+
+/// The raw bytes on stdin, at most one byte past [`MAX_PAYLOAD_BYTES`] (so that an
+/// oversize payload is seen as one without reading it all).
+pub fn read_raw(r: &mut impl Read) -> Result<Vec<u8>, InputError> {
     let mut buf = Vec::with_capacity(4096);
     let cap = MAX_PAYLOAD_BYTES as u64 + 1;
     r.take(cap)
         .read_to_end(&mut buf)
         .map_err(|e| InputError::Read(e.to_string()))?;
+    Ok(buf)
+}
+
+/// The payload text of raw bytes: not over the cap, UTF-8, not blank. An error hands the
+/// bytes back (for [`PayloadFacts`]) without copying them on the way that succeeds.
+pub fn decode(buf: Vec<u8>) -> Result<String, (InputError, Vec<u8>)> {
     if buf.len() > MAX_PAYLOAD_BYTES {
-        return Err(InputError::TooLarge);
+        return Err((InputError::TooLarge, buf));
     }
-    let text = String::from_utf8(buf).map_err(|_| InputError::NotUtf8)?;
+    let text = String::from_utf8(buf).map_err(|e| (InputError::NotUtf8, e.into_bytes()))?;
     if text.trim().is_empty() {
-        return Err(InputError::Empty);
+        return Err((InputError::Empty, text.into_bytes()));
     }
     Ok(text)
+}
+
+/// What may be recorded about a payload gatehook could not use: its size and a sha256 of
+/// its bytes (enough to match it against a harness's own log), never the bytes, which may
+/// carry a secret.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PayloadFacts {
+    /// Bytes read; past the cap reading stops, so this is then a lower bound.
+    pub bytes: usize,
+    /// More than [`MAX_PAYLOAD_BYTES`] were sent (the hash covers what was read).
+    pub over_cap: bool,
+    pub sha256: String,
+}
+
+impl PayloadFacts {
+    pub fn of(bytes: &[u8]) -> PayloadFacts {
+        use sha2::Digest;
+        let digest = sha2::Sha256::digest(bytes);
+        PayloadFacts {
+            bytes: bytes.len(),
+            over_cap: bytes.len() > MAX_PAYLOAD_BYTES,
+            sha256: digest.iter().map(|b| format!("{b:02x}")).collect(),
+        }
+    }
+}
+
+/// What an unusable payload claims about itself, read leniently and only where it is a
+/// short string: the session and the tool. Claims, not facts: the payload was bad.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Claims {
+    pub event: Option<Event>,
+    pub session_id: Option<String>,
+    pub tool: Option<String>,
+}
+
+/// The longest claimed session id or tool name that is recorded.
+const MAX_CLAIM_CHARS: usize = 128;
+
+pub fn sniff_claims(text: &str) -> Claims {
+    let Ok(Value::Object(v)) = serde_json::from_str::<Value>(text) else {
+        return Claims::default();
+    };
+    let short = |key: &str| {
+        v.get(key)
+            .and_then(Value::as_str)
+            .filter(|s| s.chars().count() <= MAX_CLAIM_CHARS)
+            .map(|s| crate::cause::one_line(s, MAX_CLAIM_CHARS))
+    };
+    Claims {
+        event: v
+            .get("hook_event_name")
+            .and_then(Value::as_str)
+            .map(Event::parse),
+        session_id: short("session_id").or_else(|| short("conversation_id")),
+        tool: short("tool_name").or_else(|| short("toolName")),
+    }
 }
 
 /// Parse a payload. serde_json's recursion limit (128) turns deeply nested input into an
@@ -286,8 +354,7 @@ impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
 /// Best effort: the event name of a payload that may otherwise be invalid, so a failure can
 /// be answered in that event's output shape.
 pub fn sniff_event(text: &str) -> Option<Event> {
-    let v: Value = serde_json::from_str(text).ok()?;
-    v.get("hook_event_name")?.as_str().map(Event::parse)
+    sniff_claims(text).event
 }
 
 fn opt_str(obj: &Map<String, Value>, field: &'static str) -> Result<Option<String>, InputError> {

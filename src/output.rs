@@ -1,7 +1,7 @@
 //! Renders a final decision in the harness's output shapes (PROTOCOLS §1.5, §1.6). Pure
 //! string building: the hook edge decides what to print and where.
 
-use crate::cause::{one_line, Cause, MAX_REASON_CHARS};
+use crate::cause::{one_line, Audience, Cause, MAX_REASON_CHARS};
 use crate::decision::Decision;
 use crate::input::Event;
 use serde_json::{json, Map, Value};
@@ -9,18 +9,19 @@ use serde_json::{json, Map, Value};
 /// Tools whose allow must echo their input back as `updatedInput` (PROTOCOLS §1.5).
 const ECHO_INPUT_TOOLS: &[&str] = &["AskUserQuestion", "ExitPlanMode"];
 
-/// The one-line reason shown to the person (ask/allow) or the model (deny).
-pub fn reason_line(decision: Option<Decision>, cause: &Cause) -> String {
-    let verb = match decision {
-        Some(d) => d.as_str(),
-        None => "no opinion",
-    };
-    let mut text = format!("gatehook {verb} [{}]: {}", cause.id(), cause.describe());
-    if decision != Some(Decision::Allow) {
-        if let Some(r) = cause.remedy() {
-            text.push_str(" — ");
-            text.push_str(&r);
-        }
+/// The one-line reason shown to the person (ask/allow) or the model (deny):
+/// `gatehook <what the person meets> [<cause>]: <what happened> — <what would make it pass>`,
+/// the remedy chosen for this audience (`Cause::remedy`).
+pub fn reason_line(cause: &Cause, a: &Audience) -> String {
+    let mut text = format!(
+        "gatehook {} [{}]: {}",
+        a.verb(),
+        cause.id(),
+        cause.describe()
+    );
+    if let Some(r) = cause.remedy(a) {
+        text.push_str(" — ");
+        text.push_str(&r);
     }
     one_line(&text, MAX_REASON_CHARS)
 }
@@ -76,7 +77,7 @@ mod tests {
         let c = Cause::PlanMode {
             tool: "Write".into(),
         };
-        let r = reason_line(Some(Decision::Deny), &c);
+        let r = reason_line(&c, &Audience::refusal());
         assert!(r.starts_with("gatehook deny [plan-mode]: plan mode"), "{r}");
         let out = render(&Event::PreToolUse, Some(Decision::Deny), &r, "Write", None).unwrap();
         let v: Value = serde_json::from_str(&out).unwrap();

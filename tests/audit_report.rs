@@ -30,7 +30,7 @@ fn chromium() -> Option<PathBuf> {
         );
         return Some(path);
     }
-    let msg = "GATEHOOK_CHROMIUM is not set. Run scripts/test.sh, which installs Chromium \
+    let msg = "GATEHOOK_CHROMIUM is not set (GATEHOOK_SKIP_BROWSER=1?). Run scripts/test.sh, which installs Chromium \
                (apt-get install chromium) if missing and sets it.";
     if in_ci() {
         panic!("{msg}");

@@ -58,7 +58,12 @@ expect = "not-allow"
     .unwrap();
     let out = check(&env, &[file.to_str().unwrap()]);
     assert_eq!(out.code, 0, "{}", out.stdout);
-    assert!(out.stdout.contains("5 passed, 0 failed"), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("5 cases: 5 passed, 0 failed; 1 lint: 1 passed, 0 failed"),
+        "{}",
+        out.stdout
+    );
 
     std::fs::write(
         &file,
@@ -120,4 +125,104 @@ fn lint_and_project_tests_without_paths() {
     // An invalid config cannot be checked at all.
     env.config("mode = \"sometimes\"\n");
     assert_eq!(check(&env, &[]).code, 2);
+}
+
+/// The config lints run with PATH arguments too: `check /dev/null` is not a way around them.
+#[test]
+fn lints_run_with_paths_too() {
+    let env = Env::new();
+    env.config("[permissions]\nallow = [\"Bash(*)\"]\n");
+    let out = check(&env, &["/dev/null"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stdout.contains("Bash(*)"), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("0 cases: 0 passed, 0 failed; 2 lints: 1 passed, 1 failed"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// Each config error is printed once, on its own line, however many cases meet it.
+#[test]
+fn each_config_error_once_on_its_own_line() {
+    let env = Env::new();
+    env.config("mode = \"yolo\"\nunknown_key = 1\n");
+    let file = env.root.join("policy.toml");
+    let case = "[[case]]\nname = \"n\"\ntool = \"Read\"\ninput = { file_path = \"/x\" }\nexpect = \"ask\"\n";
+    std::fs::write(&file, case.repeat(3)).unwrap();
+    let out = check(&env, &[file.to_str().unwrap()]);
+    assert_eq!(out.code, 2, "{out:?}");
+    let errors: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("ERROR"))
+        .collect();
+    assert_eq!(errors.len(), 2, "{}", out.stdout);
+    assert!(
+        errors
+            .iter()
+            .any(|l| l.contains("yolo") && !l.contains("unknown_key")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|l| l.contains("unknown_key") && !l.contains("yolo")),
+        "{errors:?}"
+    );
+    assert!(
+        out.stdout
+            .contains("3 cases: 0 passed, 0 failed, 3 not run"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// A bare allow of a gated tool and a tool name no catalogue knows are linted, with a
+/// suggestion; MCP tools are not judged by name.
+#[test]
+fn bare_tool_allows_and_unknown_tools_are_linted() {
+    let env = Env::new();
+    env.config(
+        "[permissions]\nallow = [\"Write\", \"Rea(//etc/hostname)\", \"mcp__github__get_issue\", \"Read(src/**)\"]\ndeny = [\"Bahs(rm:*)\"]\n",
+    );
+    let out = check(&env, &[]);
+    assert_eq!(out.code, 1, "{out:?}");
+    let fails: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("FAIL"))
+        .collect();
+    assert!(
+        fails
+            .iter()
+            .any(|l| l.contains("`Write`") && l.contains("every Write call")),
+        "{fails:?}"
+    );
+    assert!(
+        fails
+            .iter()
+            .any(|l| l.contains("`Rea`") && l.contains("did you mean `Read`")),
+        "{fails:?}"
+    );
+    assert!(
+        fails
+            .iter()
+            .any(|l| l.contains("`Bahs`") && l.contains("did you mean `Bash`")),
+        "{fails:?}"
+    );
+    assert!(
+        !fails.iter().any(|l| l.contains("mcp__github")),
+        "{fails:?}"
+    );
+    assert!(
+        !fails.iter().any(|l| l.contains("Read(src/**)")),
+        "{fails:?}"
+    );
+    assert!(
+        out.stdout.contains("6 lints: 3 passed, 3 failed"),
+        "{}",
+        out.stdout
+    );
 }

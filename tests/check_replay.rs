@@ -206,10 +206,13 @@ expect = "maybe"
             x["failures"].as_str(),
             x["errors"].as_str()
         ),
-        (Some("3"), Some("1"), Some("1")),
+        (Some("4"), Some("1"), Some("1")),
         "{x}"
     );
     let cases = x["cases"].as_array().unwrap();
+    // The config lint comes first, then the three cases.
+    assert_eq!(cases[0]["name"], "config loads", "{x}");
+    let cases = &cases[1..];
     assert!(
         cases[0]["name"]
             .as_str()

@@ -697,3 +697,67 @@ fn harness_config_floor_follows_codex_home_claude_config_dir_and_gemini_cli_home
         assert_ne!(call(write, false).cause(), "harness-config", "{var}");
     }
 }
+
+/// Reason lines fit what the person meets in each harness: no prompt to approve at where
+/// none shows (Cursor's beforeReadFile, Codex), nothing to approve on a deny, the person's
+/// own words for a hold, and a routine command says what it really does.
+#[test]
+fn reason_lines_fit_the_harness_and_the_call() {
+    let env = Env::new();
+    std::fs::write(env.path(".env"), "X=1\n").unwrap();
+    std::fs::write(env.path("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    // Cursor's beforeReadFile cannot ask: the ask became a deny, and says so.
+    let r = reason(
+        "cursor",
+        &run(&env, Some("cursor"), &read(&env, "cursor", ".env")),
+    );
+    assert!(!r.contains("prompt") && !r.contains("approve"), "{r}");
+    assert!(r.contains("beforeReadFile cannot ask"), "{r}");
+    // Codex turns an ask into a deny: nothing to approve.
+    let out = run(&env, Some("codex"), &shell(&env, "codex", "git push"));
+    let r = reason("codex", &out);
+    assert!(r.starts_with("gatehook deny [risky-command]"), "{r}");
+    assert!(
+        !r.contains("approve") && r.contains("Codex hooks cannot ask"),
+        "{r}"
+    );
+    // A deny never offers an approval; a hard floor says nothing lifts it.
+    for h in HARNESSES {
+        let out = run(&env, Some(h), &shell(&env, h, "rm -rf ~"));
+        let r = reason(h, &out);
+        assert!(!r.contains("approve"), "{h}: {r}");
+        assert!(r.contains("no rule or mode lifts it"), "{h}: {r}");
+        assert!(
+            !r.contains("reviewer"),
+            "{h}: guard mode names no reviewer: {r}"
+        );
+    }
+    // Routine commands say what they do: a build runner runs the tests, a redirect writes.
+    let r = reason(
+        "claude",
+        &run(&env, None, &shell(&env, "claude", "cargo test")),
+    );
+    assert!(
+        r.contains("runs the project's tests") && r.contains("unchanged"),
+        "{r}"
+    );
+    assert!(!r.contains("only reads"), "{r}");
+    let r = reason(
+        "claude",
+        &run(&env, None, &shell(&env, "claude", "echo hi > out.txt")),
+    );
+    assert!(r.contains("writes out.txt inside the workspace"), "{r}");
+    assert!(!r.contains("only reads"), "{r}");
+    // A risky delegation in guard mode: the person decides; no reviewer is mentioned.
+    let p = env.payload(
+        "Agent",
+        json!({"subagent_type": "general-purpose", "description": "d",
+               "prompt": "delete the build directory with rm -rf build and force-push"}),
+    );
+    let out = run(&env, None, &p);
+    let r = reason("claude", &out);
+    assert!(
+        r.contains("[risky-delegation]") && !r.contains("reviewer"),
+        "{r}"
+    );
+}

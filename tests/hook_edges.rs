@@ -403,3 +403,181 @@ fn fixtures_answer_as_documented() {
         assert_eq!(out.decision(), want, "{file}: {}", out.reason());
     }
 }
+
+/// sha256 of `bytes` as lowercase hex.
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Every answer is audited, a payload gatehook cannot use too (they suggest tampering or a
+/// harness bug): one record with what could be read safely (size, event, the claimed session
+/// and tool, a sha256 of the bytes, the error), never the payload's bytes themselves.
+#[test]
+fn every_bad_payload_is_audited_without_its_bytes() {
+    let env = Env::new();
+    // A marker and a secret in every payload that carries text: neither may reach the log.
+    let marker = "PLANTED-MARKER-7f3a";
+    let secret = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+    let body = format!(r#""command":"echo {marker} {secret}""#);
+    let ws = env.ws.display().to_string();
+    let big = format!(
+        "{{\"hook_event_name\":\"PreToolUse\",\"x\":\"{marker}{}\"}}",
+        "a".repeat(9 * 1024 * 1024)
+    );
+    // (name, --format, bytes, the event the record names)
+    type Case<'a> = (&'a str, Option<&'a str>, Vec<u8>, Option<&'a str>);
+    let cases: Vec<Case> = vec![
+        ("empty", None, b"".to_vec(), None),
+        ("whitespace", None, b"  \n".to_vec(), None),
+        ("not json", None, format!("hello {marker} {secret}").into_bytes(), None),
+        (
+            "truncated",
+            None,
+            format!(r#"{{"hook_event_name":"PreToolUse","tool_input":{{{body}"#).into_bytes(),
+            None,
+        ),
+        (
+            "not utf-8",
+            None,
+            format!("{{\"hook_event_name\":\"PreToolUse\",{body},\"x\":\"\u{1}\"}}\u{ff}")
+                .into_bytes()
+                .into_iter()
+                .chain([0xff, 0xfe])
+                .collect(),
+            None,
+        ),
+        ("array", None, format!(r#"["{marker}"]"#).into_bytes(), None),
+        ("oversized", None, big.into_bytes(), None),
+        (
+            "duplicate keys",
+            None,
+            format!(
+                r#"{{"hook_event_name":"PreToolUse","session_id":"s-dup","cwd":"{ws}","tool_name":"Bash","tool_input":{{{body},"command":"ls"}}}}"#
+            )
+            .into_bytes(),
+            Some("PreToolUse"),
+        ),
+        (
+            "missing tool_input",
+            None,
+            format!(
+                r#"{{"hook_event_name":"PreToolUse","session_id":"s-missing","cwd":"{ws}","tool_name":"Bash","x":"{marker}"}}"#
+            )
+            .into_bytes(),
+            Some("PreToolUse"),
+        ),
+        (
+            "mistyped tool_input",
+            None,
+            format!(
+                r#"{{"hook_event_name":"PreToolUse","session_id":"s-type","cwd":"{ws}","tool_name":"Bash","tool_input":["{marker}"]}}"#
+            )
+            .into_bytes(),
+            Some("PreToolUse"),
+        ),
+        (
+            "relative cwd",
+            None,
+            format!(
+                r#"{{"hook_event_name":"PermissionRequest","cwd":"rel/{marker}","tool_name":"Read","tool_input":{{}}}}"#
+            )
+            .into_bytes(),
+            Some("PermissionRequest"),
+        ),
+        (
+            "cursor mcp input not json",
+            Some("cursor"),
+            format!(
+                r#"{{"hook_event_name":"beforeMCPExecution","conversation_id":"c1","workspace_roots":["{ws}"],"tool_name":"t","tool_input":"{{{marker}"}}"#
+            )
+            .into_bytes(),
+            Some("beforeMCPExecution"),
+        ),
+        (
+            "codex no tool_input",
+            Some("codex"),
+            format!(
+                r#"{{"hook_event_name":"PreToolUse","turn_id":"t1","session_id":"s-codex","cwd":"{ws}","tool_name":"Bash","x":"{marker}"}}"#
+            )
+            .into_bytes(),
+            Some("PreToolUse"),
+        ),
+    ];
+    for (name, format, bytes, event) in cases {
+        let before = env.audit_lines().len();
+        let args: Vec<&str> = match format {
+            Some(f) => vec!["hook", "--format", f],
+            None => vec!["hook"],
+        };
+        let out = env.run_raw(env.command(&args), &bytes);
+        assert!(out.code == 0 || out.code == 2, "{name}: {out:?}");
+        assert!(!out.stdout.contains("\"allow\""), "{name}: {out:?}");
+        let lines = env.audit_lines();
+        assert_eq!(lines.len(), before + 1, "{name}: one record per answer");
+        let rec = &lines[before];
+        assert_eq!(
+            (
+                rec["decision"].as_str(),
+                rec["cause"].as_str(),
+                rec["gate"].as_str()
+            ),
+            (Some("deny"), Some("bad-input"), Some("error")),
+            "{name}: {rec}"
+        );
+        assert_eq!(
+            rec["payload"]["sha256"],
+            json!(sha256_hex(&bytes[..bytes.len().min(8 * 1024 * 1024 + 1)])),
+            "{name}"
+        );
+        if name == "oversized" {
+            assert_eq!(rec["payload"]["over_cap"], json!(true), "{name}: {rec}");
+        } else {
+            assert_eq!(rec["payload"]["bytes"], json!(bytes.len()), "{name}: {rec}");
+        }
+        assert!(
+            rec["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{name}: {rec}"
+        );
+        assert_eq!(rec["event"].as_str(), event, "{name}: {rec}");
+        assert_eq!(
+            rec["harness"].as_str(),
+            Some(format.unwrap_or("claude")),
+            "{name}: {rec}"
+        );
+        assert!(
+            !rec["ts"].is_null() && !rec["latency_us"].is_null(),
+            "{name}: {rec}"
+        );
+        let text = rec.to_string();
+        assert!(
+            !text.contains(marker),
+            "{name}: payload bytes in the audit: {text}"
+        );
+        assert!(
+            !text.contains(secret),
+            "{name}: a secret in the audit: {text}"
+        );
+    }
+    // The claimed session is kept (redacted, bounded) so `denied --session` finds it.
+    let lines = env.audit_lines();
+    assert!(
+        lines.iter().any(|r| r["session_id"] == "s-dup"),
+        "{lines:?}"
+    );
+    let tail = env.run_raw(env.command(&["audit", "tail", "-n", "3"]), b"");
+    assert!(tail.stdout.contains("unusable payload"), "{tail:?}");
+}
+
+/// The audit can be switched off; then a bad payload is not recorded either.
+#[test]
+fn bad_payloads_honour_a_disabled_audit() {
+    let env = Env::new();
+    env.config("[audit]\nenabled = false\n");
+    let out = env.hook_bytes(b"not json");
+    assert_eq!(out.code, 2);
+    assert!(env.audit_lines().is_empty());
+}

@@ -336,9 +336,15 @@ pub fn summary(rec: &Value, max: usize) -> String {
         "Task" | "Agent" => input["description"].as_str().map(str::to_string),
         _ => None,
     };
-    let text = text.unwrap_or_else(|| match input {
-        Value::Null => String::new(),
-        other => other.to_string(),
+    let text = text.unwrap_or_else(|| match (input, &rec["payload"]) {
+        // A payload gatehook could not use: only its size and hash were recorded.
+        (Value::Null, p) if p.is_object() => format!(
+            "unusable payload, {} bytes, sha256 {:.12}",
+            p["bytes"],
+            p["sha256"].as_str().unwrap_or("")
+        ),
+        (Value::Null, _) => String::new(),
+        (other, _) => other.to_string(),
     });
     clean(&text, max)
 }

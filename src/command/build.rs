@@ -80,13 +80,15 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
     let args = cmd.args();
     let first = args.first().map(String::as_str);
     let (reason, files): (&str, &[&str]) = match (cmd.program(), first) {
-        (
-            "cargo",
-            Some(
-                "build" | "b" | "check" | "c" | "test" | "t" | "clippy" | "doc" | "bench" | "run"
-                | "r" | "nextest" | "fmt" | "metadata" | "tree",
-            ),
-        ) => ("runs cargo on the project", CARGO_FILES),
+        ("cargo", Some("test" | "t" | "nextest" | "bench")) => {
+            ("runs the project's tests", CARGO_FILES)
+        }
+        ("cargo", Some("run" | "r")) => ("runs the project's program", CARGO_FILES),
+        ("cargo", Some("fmt")) => ("formats the project's code", CARGO_FILES),
+        ("cargo", Some("build" | "b" | "check" | "c" | "clippy" | "doc")) => {
+            ("builds or checks the project", CARGO_FILES)
+        }
+        ("cargo", Some("metadata" | "tree")) => ("reads the project's metadata", CARGO_FILES),
         ("npm", Some("test" | "t" | "run" | "run-script")) => {
             ("runs a package.json script", NODE_FILES)
         }
@@ -97,7 +99,8 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
         ("python" | "python3", Some("-m")) if args.get(1).map(String::as_str) == Some("pytest") => {
             ("runs the project's tests", PY_FILES)
         }
-        ("go", Some("test" | "build" | "vet")) => ("runs go on the project", GO_FILES),
+        ("go", Some("test")) => ("runs the project's tests", GO_FILES),
+        ("go", Some("build" | "vet")) => ("builds or checks the project", GO_FILES),
         _ if lock_install(cmd.program(), args) => {
             ("installs the project's locked dependencies", &[] as &[&str])
         }

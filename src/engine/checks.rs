@@ -85,6 +85,72 @@ pub(super) fn finding_line(f: &command::Finding) -> String {
     )
 }
 
+/// Parts named in a routine command's summary; the rest are counted.
+const SUMMARY_PARTS: usize = 3;
+
+/// What a routine command does, from the command floor's findings and the paths it writes:
+/// each part with the catalogue's words for it (a build runner "with its definition files
+/// unchanged this session"), then the files written inside the workspace. Never "only
+/// reads" unless that is all it does.
+pub(super) fn routine_summary(
+    j: &command::Judgement,
+    paths: &[PathFact],
+    ws: &crate::paths::Workspace,
+) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for f in &j.findings {
+        let what = match &f.class {
+            command::Class::Routine { reason } => reason.clone(),
+            command::Class::Build { reason } => {
+                format!("{reason} (its definition files unchanged this session)")
+            }
+            // A routine verdict has no other class; say what it is if one slips through.
+            other => format!("{other:?}"),
+        };
+        let cmd = crate::cause::one_line(&f.argv.join(" "), 40);
+        parts.push(format!("`{cmd}` {what}"));
+    }
+    let named = parts.len().min(SUMMARY_PARTS);
+    let mut text = parts[..named].join("; ");
+    if parts.len() > named {
+        text.push_str(&format!(" (and {} more parts)", parts.len() - named));
+    }
+    let mut writes: Vec<String> = Vec::new();
+    for p in paths.iter().filter(|p| p.access == Access::Write) {
+        let shown = p
+            .forms
+            .lexical
+            .strip_prefix(&ws.root)
+            .ok()
+            .filter(|r| !r.as_os_str().is_empty())
+            .map(|r| r.display().to_string())
+            .unwrap_or_else(|| p.forms.lexical.display().to_string());
+        if !writes.contains(&shown) {
+            writes.push(shown);
+        }
+    }
+    if !writes.is_empty() {
+        let more = writes.len().saturating_sub(SUMMARY_PARTS);
+        writes.truncate(SUMMARY_PARTS);
+        if !text.is_empty() {
+            text.push_str("; ");
+        }
+        text.push_str(&format!(
+            "writes {}{} inside the workspace",
+            writes.join(", "),
+            if more > 0 {
+                format!(" and {more} more files")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if text.is_empty() {
+        text = "every part of the command is routine".to_string();
+    }
+    text
+}
+
 pub(super) fn source_label(s: &rules::RuleSource) -> String {
     format!("{}:{}", s.file.display(), s.line)
 }

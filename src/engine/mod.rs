@@ -24,7 +24,8 @@ mod checks;
 mod tool;
 
 use checks::{
-    finding_line, hard_floor, is_dev_null, path_steps, risky_edit, self_command, source_label,
+    finding_line, hard_floor, is_dev_null, path_steps, risky_edit, routine_summary, self_command,
+    source_label,
 };
 use tool::{is_read_only_tool, Eval, Kind};
 
@@ -415,6 +416,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         let cause = Cause::ProtectedPath {
             path: p.forms.lexical.clone(),
             what,
+            write: p.access == Access::Write,
         };
         ev.step("floor", cause.describe());
         return unsure(ev, Gate::Floor, cause);
@@ -433,7 +435,11 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
                 .resolved
                 .clone()
                 .unwrap_or_else(|| p.forms.lexical.clone());
-            let cause = Cause::OutsideWorkspace { path };
+            let cause = Cause::OutsideWorkspace {
+                path,
+                write: true,
+                shell: true,
+            };
             ev.step("floor", format!("write: {}", cause.describe()));
             return unsure(ev, Gate::Floor, cause);
         }
@@ -500,7 +506,11 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             .resolved
             .clone()
             .unwrap_or_else(|| p.forms.lexical.clone());
-        let cause = Cause::OutsideWorkspace { path };
+        let cause = Cause::OutsideWorkspace {
+            path,
+            write: p.access == Access::Write,
+            shell: ev.judgement.is_some(),
+        };
         ev.step("floor", cause.describe());
         return unsure(ev, Gate::Floor, cause);
     }
@@ -527,12 +537,15 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     }
     let shell_cause = match verdict {
         Some(Verdict::Routine) => {
-            ev.step("fast-path", Cause::RoutineCommand.describe());
-            return ev.finish(
-                Outcome::Decided(Decision::Allow),
-                Gate::Fastpath,
-                Cause::RoutineCommand,
-            );
+            let cause = Cause::RoutineCommand {
+                summary: ev
+                    .judgement
+                    .as_ref()
+                    .map(|j| routine_summary(j, &ev.paths, &ctx.workspace))
+                    .unwrap_or_default(),
+            };
+            ev.step("fast-path", cause.describe());
+            return ev.finish(Outcome::Decided(Decision::Allow), Gate::Fastpath, cause);
         }
         Some(Verdict::BuildFilesChanged { files, command }) => {
             let cause = Cause::BuildFilesChanged { files, command };

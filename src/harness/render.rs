@@ -8,24 +8,12 @@
 //! gatehook's "no opinion" is rendered as an ask.
 
 use super::{Harness, Surface};
-use crate::cause::{one_line, Cause, MAX_REASON_CHARS};
-use crate::decision::Decision;
+use crate::cause::{Audience, Cause, Reply};
+use crate::decision::{Decision, Mode};
 use crate::hook::{self, Answer};
 use crate::input::Event;
 use crate::output;
 use serde_json::{json, Map, Value};
-
-/// What a Codex ask becomes: a deny whose reason tells the person how to proceed.
-pub fn codex_ask_reason(cause: &Cause) -> String {
-    one_line(
-        &format!(
-            "gatehook deny [{}]: {} — gatehook would ask you, but Codex hooks cannot ask: run it yourself, or add a gatehook rule that allows it",
-            cause.id(),
-            cause.describe()
-        ),
-        MAX_REASON_CHARS,
-    )
-}
 
 fn codex_deny(reason: &str) -> Value {
     json!({"hookSpecificOutput": {
@@ -41,7 +29,51 @@ fn cursor(permission: Decision, reason: &str) -> Value {
 /// What the harness is told for `decision` on `surface`: `allow`, `ask`, `deny` or `none`
 /// (silence). Recorded in the audit when it differs from gatehook's own decision.
 pub fn told(surface: Surface, event: &Event, decision: Option<Decision>) -> &'static str {
-    let d = match surface {
+    told_decision(surface, event, decision)
+        .map(Decision::as_str)
+        .unwrap_or("none")
+}
+
+/// Who reads the reason line on `surface`: what the person meets (a prompt, a refusal,
+/// the harness's own flow) and, where an ask cannot be shown, the harness's name.
+pub fn audience(
+    surface: Surface,
+    event: &Event,
+    decision: Option<Decision>,
+    mode: Mode,
+) -> Audience {
+    let reply = match (told_decision(surface, event, decision), surface, event) {
+        (Some(Decision::Allow), ..) => Reply::Allowed,
+        (Some(Decision::Ask), ..) => Reply::Prompted,
+        (Some(Decision::Deny), ..) => Reply::Refused,
+        // Claude Code's PermissionRequest: silence lets its own dialog show.
+        (None, Surface::Claude, Event::PermissionRequest) if decision == Some(Decision::Ask) => {
+            Reply::Prompted
+        }
+        // Codex's PermissionRequest: silence leaves the person's own approval prompt.
+        (None, Surface::CodexPermission, _) if decision == Some(Decision::Ask) => Reply::Prompted,
+        (None, ..) => Reply::Silent,
+    };
+    let harness = match surface {
+        Surface::Claude => "Claude Code",
+        Surface::GeminiTool => "Gemini CLI",
+        Surface::CursorPermission | Surface::CursorPrompt => "Cursor",
+        Surface::CursorReadFile => "Cursor's beforeReadFile",
+        Surface::CopilotTool => "Copilot CLI",
+        Surface::CodexPreTool => "Codex hooks",
+        Surface::CodexPermission => "Codex's permission prompt",
+        Surface::Silent => "the harness",
+    };
+    Audience {
+        decision,
+        reply,
+        mode,
+        harness,
+    }
+}
+
+fn told_decision(surface: Surface, event: &Event, decision: Option<Decision>) -> Option<Decision> {
+    match surface {
         Surface::Claude => match (event, decision) {
             // PermissionRequest has no ask: silence lets the harness show its dialog.
             (Event::PermissionRequest, Some(Decision::Ask)) => None,
@@ -62,8 +94,7 @@ pub fn told(surface: Surface, event: &Event, decision: Option<Decision>) -> &'st
             Some(Decision::Deny) => Some(Decision::Deny),
             _ => None,
         },
-    };
-    d.map(Decision::as_str).unwrap_or("none")
+    }
 }
 
 /// The stdout text for a prompt event: it is recorded, never blocked.
@@ -77,7 +108,6 @@ pub fn answer(
     event: &Event,
     decision: Option<Decision>,
     reason: &str,
-    cause: &Cause,
     tool: &str,
     input: Option<&Map<String, Value>>,
 ) -> Option<String> {
@@ -95,7 +125,8 @@ pub fn answer(
             "permissionDecisionReason": reason}),
         Surface::CodexPreTool => match decision {
             Some(Decision::Deny) => codex_deny(reason),
-            Some(Decision::Ask) => codex_deny(&codex_ask_reason(cause)),
+            // The reason was rendered for this audience: it says Codex cannot ask.
+            Some(Decision::Ask) => codex_deny(reason),
             Some(Decision::Allow) | None => return None,
         },
         Surface::CodexPermission => match decision {
@@ -113,7 +144,7 @@ pub fn answer(
 /// (its only blocking failure), a JSON deny at exit 0 for the others (their failures fail
 /// open).
 pub fn fail_closed(h: Harness, surface: Surface, event: Option<&Event>, cause: &Cause) -> Answer {
-    let reason = output::reason_line(Some(Decision::Deny), cause);
+    let reason = output::reason_line(cause, &Audience::refusal());
     let deny = |v: Value| Answer {
         stdout: Some(v.to_string()),
         stderr: Some(reason.clone()),
@@ -164,20 +195,19 @@ mod tests {
         ];
         for (s, d, want) in cases {
             assert_eq!(told(s, &e, d), want, "{s:?} {d:?}");
-            let out = answer(
-                s,
-                &e,
-                d,
-                "gatehook ask [x]: y",
-                &Cause::BypassMode,
-                "Bash",
-                None,
-            );
+            let out = answer(s, &e, d, "gatehook ask [x]: y", "Bash", None);
             assert_eq!(out.is_none(), want == "none", "{s:?} {d:?} {out:?}");
         }
-        let r = codex_ask_reason(&Cause::WorkspaceRead);
+        let a = audience(Surface::CodexPreTool, &e, Some(Decision::Ask), Mode::Guard);
+        let r = output::reason_line(&Cause::BadInput { error: "x".into() }, &a);
+        assert!(r.starts_with("gatehook deny [bad-input]: "), "{r}");
+        let hold = Cause::Hold {
+            class: "push".into(),
+            quote: "don't push".into(),
+        };
+        let r = output::reason_line(&hold, &a);
         assert!(
-            r.starts_with("gatehook deny [workspace-read]: ") && r.contains("run it yourself"),
+            r.contains("Codex hooks cannot ask") && r.contains("run it yourself"),
             "{r}"
         );
     }

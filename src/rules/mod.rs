@@ -203,6 +203,45 @@ const KNOWN_TOOLS: &[&str] = &[
     "SlashCommand",
 ];
 
+/// Further tool names a rule may name: the rest of Claude Code's tools gatehook sees in
+/// payloads, and Codex's `apply_patch`. With [`KNOWN_TOOLS`], the catalogue a rule's tool
+/// name is linted against (`gatehook check`).
+const OTHER_TOOLS: &[&str] = &[
+    "NotebookRead",
+    "TodoRead",
+    "TaskCreate",
+    "TaskUpdate",
+    "TaskList",
+    "TaskGet",
+    "EnterPlanMode",
+    "ListMcpResourcesTool",
+    "ReadMcpResourceTool",
+    "KillBash",
+    "apply_patch",
+];
+
+/// Tools whose bare allow rule (`Read`, `Write`, `Bash(*)`) allows every call of the tool,
+/// wherever it reads, writes or runs: too broad for an allow list.
+const GATED_TOOLS: &[&str] = &[
+    "Bash",
+    "PowerShell",
+    "Read",
+    "Glob",
+    "Grep",
+    "LS",
+    "Edit",
+    "Write",
+    "MultiEdit",
+    "NotebookEdit",
+    "NotebookRead",
+    "WebFetch",
+    "WebSearch",
+    "Agent",
+    "Task",
+    "Skill",
+    "apply_patch",
+];
+
 /// `tool_input` keys that make `Bash(key:value)` a parameter rule rather than a command prefix.
 const BASH_PARAMS: &[&str] = &[
     "run_in_background",
@@ -282,6 +321,38 @@ impl Rule {
         }
     }
 
+    /// A bare allow of a gated tool (`Write`, `Bash`, `Bash(*)`, `Edit`): every call of it,
+    /// wherever it lands. For `gatehook check` lints; the tool's name when it is one.
+    pub fn bare_gated_tool(&self) -> Option<&str> {
+        match (&self.tool, &self.spec) {
+            (ToolPat::Name(n), Spec::Any) if GATED_TOOLS.contains(&n.as_str()) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// A tool name no catalogue knows (`Rea(x)`), with the nearest known name as a
+    /// suggestion. MCP tools (`mcp__server__tool`) and tool-name wildcards are not judged.
+    pub fn unknown_tool(&self) -> Option<(&str, Option<&'static str>)> {
+        let ToolPat::Name(n) = &self.tool else {
+            return None;
+        };
+        if n.starts_with("mcp__")
+            || KNOWN_TOOLS.contains(&n.as_str())
+            || OTHER_TOOLS.contains(&n.as_str())
+        {
+            return None;
+        }
+        let lower = n.to_ascii_lowercase();
+        let nearest = KNOWN_TOOLS
+            .iter()
+            .chain(OTHER_TOOLS)
+            .map(|k| (edit_distance(&lower, &k.to_ascii_lowercase()), *k))
+            .filter(|(d, k)| *d <= 2.max(k.len() / 4))
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, k)| k);
+        Some((n, nearest))
+    }
+
     /// A rule that no real call can satisfy (for `gatehook check` lints). Conservative: only
     /// flags forms that are certainly dead.
     pub fn can_never_match(&self) -> bool {
@@ -293,6 +364,21 @@ impl Rule {
             _ => false,
         }
     }
+}
+
+/// Levenshtein distance over characters (tool names are short).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 /// Split `Tool(spec)` into its parts, rejecting unbalanced, nested and trailing parentheses.
