@@ -11,10 +11,21 @@ pub const MAX_REASON_CHARS: usize = 400;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "cause", rename_all = "kebab-case")]
 pub enum Cause {
-    /// A deny rule from the person's or organisation's config matched.
-    DenyRule { rule: String, source: String },
-    /// An ask rule matched.
-    AskRule { rule: String, source: String },
+    /// A deny rule from the person's or organisation's config matched; `message` is the
+    /// rule's own word to the agent (`{ rule = "…", message = "…" }`), if it has one.
+    DenyRule {
+        rule: String,
+        source: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
+    },
+    /// An ask rule matched (with the rule's message, if it has one).
+    AskRule {
+        rule: String,
+        source: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
+    },
     /// Allow rules cover the whole call.
     AllowRule { rules: Vec<String> },
     /// The call reads or writes credentials (SSH keys, cloud tokens, another process's
@@ -174,8 +185,16 @@ impl Cause {
     /// What happened, in one line.
     pub fn describe(&self) -> String {
         match self {
-            Cause::DenyRule { rule, source } => format!("deny rule `{rule}` ({source}) matches"),
-            Cause::AskRule { rule, source } => format!("ask rule `{rule}` ({source}) matches"),
+            Cause::DenyRule {
+                rule,
+                source,
+                message,
+            } => format!("deny rule `{rule}` matches{} ({source})", said(message)),
+            Cause::AskRule {
+                rule,
+                source,
+                message,
+            } => format!("ask rule `{rule}` matches{} ({source})", said(message)),
             Cause::AllowRule { rules } => format!("allowed by rule {}", quote_list(rules)),
             Cause::Credential { path, what } => {
                 format!(
@@ -371,6 +390,17 @@ fn quote_list(items: &[String]) -> String {
         .map(|r| format!("`{r}`"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Longest rule message shown in a reason line (the rest is cut with `…`).
+pub const MAX_MESSAGE_CHARS: usize = 200;
+
+/// `: <message>` for a rule that carries one (sanitised to one bounded line), else nothing.
+fn said(message: &Option<String>) -> String {
+    match message.as_deref().map(|m| one_line(m, MAX_MESSAGE_CHARS)) {
+        Some(m) if !m.is_empty() => format!(": {m}"),
+        _ => String::new(),
+    }
 }
 
 /// Make text safe to show on one line: control, bidi and invisible format characters are

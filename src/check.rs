@@ -252,6 +252,15 @@ fn lint(cwd: &Path, env: &Env, report: &mut Report) {
             report.pass(name);
         }
     }
+    for r in rules.deny.iter().chain(&rules.ask).chain(&rules.allow) {
+        if let Some(m) = &r.message {
+            let name = format!("{}: message of rule `{}`", at(r), r.rule.text);
+            match message_lint(m, r.kind) {
+                Some(why) => report.fail(name, why),
+                None => report.pass(name),
+            }
+        }
+    }
     for r in &rules.allow {
         if r.rule.is_broad() {
             report.fail(
@@ -275,6 +284,38 @@ fn lint(cwd: &Path, env: &Env, report: &mut Report) {
     for note in &prepared.config.notes {
         report.fail("config".to_string(), note.to_string());
     }
+}
+
+/// What is wrong with a rule's message, if anything: it is shown to the agent on one
+/// bounded line, so an empty one, one with control or invisible characters (dropped when
+/// shown) or one longer than the bound does not say what its author wrote.
+fn message_lint(m: &str, kind: crate::rules::RuleKind) -> Option<String> {
+    use crate::cause::{is_invisible_format, MAX_MESSAGE_CHARS};
+    if m.trim().is_empty() {
+        return Some("is empty (remove `message`, or say what the agent should do instead)".into());
+    }
+    if let Some(c) = m
+        .chars()
+        .find(|c| (c.is_control() && *c != ' ') || is_invisible_format(*c))
+    {
+        return Some(format!(
+            "contains the control or invisible character U+{:04X} (it is dropped when shown)",
+            u32::from(c)
+        ));
+    }
+    let n = m.chars().count();
+    if n > MAX_MESSAGE_CHARS {
+        return Some(format!(
+            "is {n} characters long; only the first {MAX_MESSAGE_CHARS} are shown"
+        ));
+    }
+    if kind == crate::rules::RuleKind::Allow {
+        return Some(
+            "is on an allow rule, where it is never shown (a call it allows needs no steering)"
+                .into(),
+        );
+    }
+    None
 }
 
 fn run_file(path: &Path, cwd: &Path, env: &Env, report: &mut Report) {

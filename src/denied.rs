@@ -216,7 +216,14 @@ pub fn rules_add(rule: &str, kind: RuleKind, yes: bool) -> anyhow::Result<String
         .or_insert_with(|| toml_edit::value(toml_edit::Array::new()))
         .as_array_mut()
         .with_context(|| format!("permissions.{list} is not an array"))?;
-    if arr.iter().any(|v| v.as_str() == Some(rule)) {
+    let same = |v: &toml_edit::Value| {
+        v.as_str() == Some(rule)
+            || v.as_inline_table()
+                .and_then(|t| t.get("rule"))
+                .and_then(|r| r.as_str())
+                == Some(rule)
+    };
+    if arr.iter().any(same) {
         return Ok(format!(
             "`{rule}` is already in [permissions] {list} of {}",
             file.display()

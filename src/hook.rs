@@ -544,9 +544,19 @@ fn audit_record(
         })
         .collect();
     let rule = match &s.cause {
-        Cause::DenyRule { rule, source } | Cause::AskRule { rule, source } => {
-            json!({"rule": rule, "source": source})
+        Cause::DenyRule {
+            rule,
+            source,
+            message,
         }
+        | Cause::AskRule {
+            rule,
+            source,
+            message,
+        } => match message {
+            Some(m) => json!({"rule": rule, "source": source, "message": m}),
+            None => json!({"rule": rule, "source": source}),
+        },
         Cause::AllowRule { rules } => json!({"rules": rules}),
         _ => Value::Null,
     };
