@@ -130,6 +130,9 @@ pub enum Cause {
         total: u32,
         session: String,
     },
+    /// The person let exactly this call run once (`gatehook allow-once CODE`); `lifted` is
+    /// the cause it would otherwise have been refused or asked about for.
+    AllowOnce { code: String, lifted: String },
     /// A workspace edit to a file that runs later (build or test definition, script, CI
     /// file, git hook) or that steers the agent (CLAUDE.md, AGENTS.md, …) plants something
     /// dangerous: a remote script piped to a shell, a credential path, the environment
@@ -179,6 +182,7 @@ impl Cause {
             Cause::RiskyDelegation { .. } => "risky-delegation",
             Cause::ReadOnlyAgent { .. } => "read-only-agent",
             Cause::RiskyEdit { .. } => "risky-edit",
+            Cause::AllowOnce { .. } => "allow-once",
         }
     }
 
@@ -297,6 +301,9 @@ impl Cause {
             Cause::RiskyEdit { path, file, found } => {
                 format!("{} is {file}, and the new text {found}", path.display())
             }
+            Cause::AllowOnce { code, lifted } => format!(
+                "you let this exact call run once (`gatehook allow-once {code}`) past {lifted}"
+            ),
         }
     }
 
@@ -373,6 +380,7 @@ impl Cause {
                 "read the change; approve it only if it is what you asked for".to_string(),
             ),
             Cause::AllowRule { .. }
+            | Cause::AllowOnce { .. }
             | Cause::WorkspaceRead
             | Cause::WorkspaceEdit
             | Cause::NoSideEffects { .. }

@@ -86,6 +86,17 @@ pub enum Command {
         #[arg(long, default_value_t = 20)]
         limit: usize,
     },
+    /// Let one refused call run once: the code is in its reason line (and in `gatehook
+    /// denied`). Only for asks and soft denies, never a hard floor; the exact call (tool,
+    /// input, cwd, session) may run once within 5 minutes. Run it yourself: the agent is
+    /// refused. Exit 0: granted; 1: no such pending code (unknown, expired, already used).
+    AllowOnce {
+        /// The code from the reason line (case and the dash do not matter).
+        code: String,
+        /// Look the code up in this session only.
+        #[arg(long)]
+        session: Option<String>,
+    },
     /// Read the audit log: tail, stats, suggest rules, or write an HTML report.
     Audit {
         #[command(subcommand)]
@@ -274,6 +285,16 @@ pub fn run() -> i32 {
             }
         }
         Command::Audit { action } => crate::auditcli::run(action),
+        Command::AllowOnce { code, session } => match crate::once::run(&code, session.as_deref()) {
+            Ok(msg) => {
+                print_out(&msg);
+                0
+            }
+            Err(e) => {
+                eprintln!("gatehook allow-once: {e:#}");
+                1
+            }
+        },
         Command::Rules {
             action: RulesAction::Add { rule, kind, yes },
         } => {

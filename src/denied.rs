@@ -36,6 +36,8 @@ pub struct Entry {
     pub reason: String,
     pub explain: String,
     pub suggestion: Option<String>,
+    /// The allow-once code the refusal carried (`gatehook allow-once CODE`).
+    pub allow_once: Option<String>,
 }
 
 pub(crate) fn shell_quote(s: &str) -> String {
@@ -152,6 +154,12 @@ pub fn recent(
             reason: crate::cause::one_line(rec["reason"].as_str().unwrap_or(""), 300),
             explain: explain_command(rec),
             suggestion: narrow_rule(rec),
+            allow_once: rec["allow_once"]["code"]
+                .as_str()
+                .filter(|c| {
+                    c.len() <= 16 && c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '-')
+                })
+                .map(str::to_string),
         });
         if out.len() >= limit {
             break;
@@ -175,6 +183,13 @@ pub fn render_text(entries: &[Entry]) -> String {
         let _ = writeln!(s, "  explain: {}", e.explain);
         if let Some(r) = &e.suggestion {
             let _ = writeln!(s, "  to allow it: gatehook rules add {}", shell_quote(r));
+        }
+        if let Some(c) = &e.allow_once {
+            let _ = writeln!(
+                s,
+                "  to let it run once: gatehook allow-once {c} (within {} minutes of the refusal)",
+                crate::once::GRANT_WINDOW.as_secs() / 60
+            );
         }
     }
     s

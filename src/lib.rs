@@ -35,6 +35,7 @@ pub mod holds;
 pub mod hook;
 pub mod input;
 pub mod install;
+pub mod once;
 pub mod output;
 pub mod paths;
 pub mod redact;
