@@ -73,6 +73,20 @@ pub enum Command {
         /// Policy-test files to run (default: lint + .gatehook/tests/*.toml).
         paths: Vec<PathBuf>,
     },
+    /// Run the command floor over files that run code (shell scripts, git hooks, Makefiles,
+    /// package.json scripts, Dockerfiles, CI workflows, devcontainer and VS Code tasks):
+    /// every command gatehook would deny or ask about, with file:line. Exit 0: none;
+    /// 1: findings; 2: a file could not be read.
+    Scan {
+        /// Output format (sarif: SARIF 2.1.0 for code-scanning UIs).
+        #[arg(long, value_parser = ["text", "json", "junit", "sarif"], default_value = "text")]
+        format: String,
+        /// Report denials and asks (ask), or denials only (deny).
+        #[arg(long, value_parser = ["ask", "deny"], default_value = "ask")]
+        level: String,
+        /// Files or directories (default: the current directory).
+        paths: Vec<PathBuf>,
+    },
     /// List recent denials and asks, with the explain command and, where it makes sense,
     /// the narrow rule that would allow each.
     Denied {
@@ -285,6 +299,33 @@ pub fn run() -> i32 {
             }
         }
         Command::Audit { action } => crate::auditcli::run(action),
+        Command::Scan {
+            format,
+            level,
+            paths,
+        } => {
+            let cwd = match std::env::current_dir() {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("gatehook scan: no current directory: {e}");
+                    return 2;
+                }
+            };
+            let level = if level == "deny" {
+                crate::scan::Level::Deny
+            } else {
+                crate::scan::Level::Ask
+            };
+            let report = crate::scan::run(&paths, &cwd, Env::from_process().home, level);
+            use crate::scan::report;
+            print_out(&match format.as_str() {
+                "json" => report::json(&report),
+                "junit" => report::junit(&report),
+                "sarif" => report::sarif(&report),
+                _ => report::text(&report),
+            });
+            report.exit_code()
+        }
         Command::AllowOnce { code, session } => match crate::once::run(&code, session.as_deref()) {
             Ok(msg) => {
                 print_out(&msg);

@@ -42,6 +42,7 @@ pub mod redact;
 pub mod replay;
 pub mod review;
 pub mod rules;
+pub mod scan;
 pub mod shell;
 pub mod state;
 pub mod subagents;
