@@ -301,14 +301,16 @@ fn scan_file(f: &Path, root: &Path, neutral: &Neutral, level: Level, report: &mu
         }
     };
     report.files.push((name.clone(), kind.as_str()));
-    // Where the commands run: a Makefile's, package.json's, script's or hook's own
-    // directory; CI, container and editor files from the project root.
+    // Where the commands run: make and npm run a Makefile's or package.json's commands in
+    // its own directory; git runs hooks, CI runs its steps and people run scripts from the
+    // project root (containers and editors too, as far as the workspace is concerned).
     let cwd = match kind {
-        Kind::Makefile | Kind::PackageJson | Kind::Shell => f
+        Kind::Makefile | Kind::PackageJson => f
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_else(|| root.to_path_buf()),
-        Kind::GitHook
+        Kind::Shell
+        | Kind::GitHook
         | Kind::Dockerfile
         | Kind::GithubActions
         | Kind::GitlabCi
