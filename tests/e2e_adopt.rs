@@ -44,13 +44,56 @@ fn audit(project: &Project) -> Vec<Value> {
         .collect()
 }
 
+/// `claude plugin …` in the project's throwaway HOME, offline.
+fn claude_cli(bin: &Path, project: &Project, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(bin)
+        .args(args)
+        .current_dir(&project.dir)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &project.home)
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .env("DISABLE_TELEMETRY", "1")
+        .env("DISABLE_AUTOUPDATER", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn the_plugin_gates_a_session_that_has_no_settings_hook() {
     let Some(bin) = claude::claude_bin() else {
         return;
     };
     let plugin = Path::new(env!("CARGO_MANIFEST_DIR")).join("plugin");
+    rm_home_is_denied(&bin, &["--plugin-dir", plugin.to_str().unwrap()], |_| {});
+}
+
+/// The README's marketplace route: `claude plugin marketplace add <repo>` and
+/// `claude plugin install gatehook@gatehook`, then a session with no settings hook.
+#[test]
+fn the_plugin_installed_from_the_repositorys_marketplace_gates_a_session() {
+    let Some(bin) = claude::claude_bin() else {
+        return;
+    };
+    let repo = env!("CARGO_MANIFEST_DIR");
+    rm_home_is_denied(&bin, &[], |project| {
+        for args in [
+            vec!["plugin", "marketplace", "add", repo],
+            vec!["plugin", "install", "gatehook@gatehook"],
+        ] {
+            let out = claude_cli(&bin, project, &args);
+            assert!(out.status.success(), "claude {args:?}: {out:?}");
+        }
+    });
+}
+
+/// A session whose only gatehook registration is the plugin (`extra` arguments and
+/// `setup` put it in place): `rm -rf ~` is denied with gatehook's reason, and the prompt
+/// reaches gatehook too.
+fn rm_home_is_denied(bin: &Path, extra: &[&str], setup: impl FnOnce(&Project)) {
     let project = Project::new("unused");
+    setup(&project);
     // No hook in any settings file: only the plugin registers gatehook.
     std::fs::write(project.dir.join(".claude/settings.json"), "{}\n").unwrap();
     let canary = project.home.join("keep-me.txt");
@@ -65,11 +108,11 @@ fn the_plugin_gates_a_session_that_has_no_settings_hook() {
         Reply::text("done"),
     ]);
     let run = claude::run_claude_with(
-        &bin,
+        bin,
         &project,
         &server.base_url(),
         "clean up",
-        &["--plugin-dir", plugin.to_str().unwrap()],
+        extra,
         Some(&path_with(Some(&bins))),
     );
     server.shutdown();
