@@ -43,6 +43,9 @@ const ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Entry {
     pub code: String,
+    /// The session id as the harness sent it (the directory name may be its hash).
+    #[serde(default)]
+    pub session: String,
     /// sha256 of the canonical call (see [`call_key`]).
     pub call: String,
     pub tool: String,
@@ -229,6 +232,7 @@ pub fn issue(
     };
     s.entries.push(Entry {
         code: code.clone(),
+        session: call.session_id.to_string(),
         call: key,
         tool: call.tool.to_string(),
         summary: crate::cause::one_line(summary, 120),
@@ -335,12 +339,19 @@ pub fn grant(
         let entry = e.clone();
         // NOTE: audited before it takes effect, under the lock: a grant the log does not
         // show never lets anything through.
-        audit(&name, &entry)?;
+        let who = if entry.session.is_empty() {
+            &name
+        } else {
+            &entry.session
+        };
+        audit(who, &entry)?;
         lock.write(&s)?;
-        return Ok(Granted {
-            session: name,
-            entry,
-        });
+        let session = if entry.session.is_empty() {
+            name
+        } else {
+            entry.session.clone()
+        };
+        return Ok(Granted { session, entry });
     }
     bail!("no pending call has the code {code} (it may have expired, or never been issued)")
 }

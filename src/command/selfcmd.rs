@@ -23,6 +23,12 @@ const GATEHOOK_READ_ONLY: &[&str] = &[
 /// (a copy of the binary under another name), a command that says it is refused.
 pub const ALLOW_ONCE: &str = "allow-once";
 
+/// Shaped like an allow-once code: eight letters and digits, with or without a dash.
+fn code_like(arg: &str) -> bool {
+    let plain: Vec<char> = arg.chars().filter(|c| *c != '-').collect();
+    plain.len() == 8 && plain.iter().all(char::is_ascii_alphanumeric)
+}
+
 /// What a self-command changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelfCommand {
@@ -42,7 +48,12 @@ pub fn self_command(exec: &[String]) -> Option<SelfCommand> {
         .map(String::as_str)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    if name != "gatehook" && sub.first() == Some(&ALLOW_ONCE) {
+    // Another name for the binary: `allow-once` followed by something shaped like a code
+    // (`grep allow-once src/` is a search, not a grant).
+    if name != "gatehook"
+        && sub.first() == Some(&ALLOW_ONCE)
+        && sub.iter().skip(1).any(|a| code_like(a))
+    {
         return Some(SelfCommand {
             harness: false,
             what: format!("gatehook's allow-once grant (`{name} {ALLOW_ONCE}`)"),
@@ -83,5 +94,33 @@ pub fn self_command(exec: &[String]) -> Option<SelfCommand> {
             })
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn allow_once_is_a_self_command_under_any_name_only_with_a_code() {
+        for (cmd, is_self) in [
+            ("gatehook allow-once ABCD-EFGH", true),
+            ("gatehook allow-once", true),
+            ("gh allow-once abcdefgh", true),
+            ("./copy allow-once --session s ABCD-EFGH", true),
+            ("grep allow-once src/", false),
+            ("rg -n allow-once", false),
+            ("gatehook explain allow-once", false),
+            ("gatehook scan .", false),
+            ("gatehook trust", true),
+            ("claude plugin install x", true),
+            ("claude --version", false),
+        ] {
+            assert_eq!(self_command(&v(cmd)).is_some(), is_self, "{cmd}");
+        }
     }
 }

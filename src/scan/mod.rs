@@ -248,8 +248,19 @@ fn scan_file(f: &Path, root: &Path, neutral: &Neutral, level: Level, report: &mu
             return;
         }
     };
-    if by_name.is_none() && md.len() > MAX_FILE_BYTES {
-        return;
+    if by_name.is_none() {
+        // Only a shebang can make it a script: read its first line, not the whole file.
+        if md.len() > MAX_FILE_BYTES || !md.is_file() {
+            return;
+        }
+        let mut head = [0u8; 256];
+        let n = crate::state::open_regular(f)
+            .and_then(|mut h| std::io::Read::read(&mut h, &mut head))
+            .unwrap_or(0);
+        let first = head[..n].split(|&b| b == b'\n').next().unwrap_or(&[]);
+        if extract::kind_of(f, &String::from_utf8_lossy(first)).is_none() {
+            return;
+        }
     }
     // Only a regular file is opened (never a FIFO or device).
     let bytes = match crate::state::open_regular(f).and_then(|mut h| {
