@@ -47,9 +47,10 @@ fn index(c: &Cause) -> usize {
         Cause::ReadOnlyAgent { .. } => 32,
         Cause::Paused { .. } => 33,
         Cause::RiskyEdit { .. } => 34,
+        Cause::AllowOnce { .. } => 35,
     }
 }
-const VARIANTS: usize = 35;
+const VARIANTS: usize = 36;
 
 fn samples() -> Vec<Cause> {
     let p = || PathBuf::from("/w/x");
@@ -58,10 +59,21 @@ fn samples() -> Vec<Cause> {
         Cause::DenyRule {
             rule: s("Bash(git push:*)"),
             source: s("/c.toml:3"),
+            message: None,
+        },
+        Cause::DenyRule {
+            rule: s("Bash(python:*)"),
+            source: s("/c.toml:4"),
+            message: Some(s("use `uv run python`")),
         },
         Cause::AskRule {
             rule: s("Bash(git push:*)"),
             source: s("/c.toml:3"),
+            message: None,
+        },
+        Cause::AllowOnce {
+            code: s("7Y2G-RNK8"),
+            lifted: s("risky-command"),
         },
         Cause::AllowRule {
             rules: vec![s("Bash(ls)")],

@@ -444,3 +444,26 @@ fn codex_registration_is_checked_and_trust_needs_codex_to_ask() {
     );
     assert_eq!(o.code, 1);
 }
+
+/// gatehook's Claude Code plugin enabled in user settings registers every event: no
+/// `registration` failure for a person who installed it that way.
+#[test]
+fn an_enabled_gatehook_plugin_counts_as_registered() {
+    let env = Env::new();
+    std::fs::write(
+        env.home.join(".claude/settings.json"),
+        r#"{"enabledPlugins": {"gatehook@gatehook": true, "other@x": true}}"#,
+    )
+    .unwrap();
+    let o = doctor(&env, &["--offline"]);
+    assert_eq!(level(&o, "registration"), "ok", "{}", o.stdout);
+    assert!(line(&o, "registration").contains("gatehook@gatehook"));
+    // Disabled is not registered.
+    std::fs::write(
+        env.home.join(".claude/settings.json"),
+        r#"{"enabledPlugins": {"gatehook@gatehook": false}}"#,
+    )
+    .unwrap();
+    let o = doctor(&env, &["--offline"]);
+    assert_eq!(level(&o, "registration"), "fail", "{}", o.stdout);
+}

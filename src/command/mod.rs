@@ -34,6 +34,7 @@ mod env;
 mod routine;
 mod routine_git;
 mod routine_search;
+mod selfcmd;
 mod sensitive;
 pub mod writers;
 
@@ -44,6 +45,7 @@ mod tests;
 
 pub use edits::{proposed_text, scan as scan_edit, EditRisk};
 pub(crate) use env::{code_env, harmless_env};
+pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 
 use cwd::{next_cwd, place};
 use destructive_exec::destructive_any;
@@ -624,6 +626,15 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         if let Some(c) = sensitive::classify(cmd, prev) {
             look.class = c;
         }
+    }
+    // The gate or the harness loosened through its own CLI (the engine names it as the
+    // hard floor's cause; here it is what a planted file or a scanned script would run).
+    if let Some(found) = selfcmd::self_command(&cmd.sc.exec) {
+        look.class = Class::Hard {
+            category: "gate-tampering",
+            reason: found.what,
+        };
+        return look;
     }
     if let Some((tier, category, reason, writes)) =
         destructive_any(cmd, targets.as_deref(), ctx, depth)

@@ -390,10 +390,16 @@ pub fn load(paths: &ConfigPaths) -> Result<Config, Vec<ConfigError>> {
     }
 
     // Rules: every deny and ask applies; allow only from layers allowed to loosen.
-    for (settings, may_allow) in [
-        (managed.as_ref(), true),
-        (user.as_ref(), !managed_allow_only),
-        (project.as_ref(), project_trusted && !managed_allow_only),
+    // NOTE: a rule's message is shown to the agent with gatehook's voice, so only files
+    // the person vouches for (user, managed, a trusted project) may carry one.
+    for (settings, may_allow, may_message) in [
+        (managed.as_ref(), true, true),
+        (user.as_ref(), !managed_allow_only, true),
+        (
+            project.as_ref(),
+            project_trusted && !managed_allow_only,
+            project_trusted,
+        ),
     ] {
         let Some(settings) = settings else { continue };
         for r in &settings.rules {
@@ -403,7 +409,11 @@ pub fn load(paths: &ConfigPaths) -> Result<Config, Vec<ConfigError>> {
                 RuleKind::Allow if may_allow => &mut cfg.rules.allow,
                 RuleKind::Allow => continue,
             };
-            list.push(LoadedRule::clone(r));
+            let mut r = LoadedRule::clone(r);
+            if !may_message {
+                r.message = None;
+            }
+            list.push(r);
         }
     }
     if managed_allow_only {
@@ -427,6 +437,10 @@ fn note_untrusted(notes: &mut Vec<String>, path: &Path, why: &str, s: &FileSetti
     let allows = s.rules.iter().filter(|r| r.kind == RuleKind::Allow).count();
     if allows > 0 {
         ignored.push(format!("{allows} allow rule(s)"));
+    }
+    let messages = s.rules.iter().filter(|r| r.message.is_some()).count();
+    if messages > 0 {
+        ignored.push(format!("{messages} rule message(s)"));
     }
     if s.mode.is_some() {
         ignored.push("`mode`".to_string());

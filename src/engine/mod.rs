@@ -338,6 +338,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             let cause = Cause::DenyRule {
                 rule: r.rule.text.clone(),
                 source: source_label(&r.source),
+                message: r.message.clone(),
             };
             ev.step("rules", cause.describe());
             return ev.finish(Outcome::Decided(Decision::Deny), Gate::Rule, cause);
@@ -346,6 +347,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             let cause = Cause::AskRule {
                 rule: r.rule.text.clone(),
                 source: source_label(&r.source),
+                message: r.message.clone(),
             };
             ev.step("rules", cause.describe());
             return ev.finish(Outcome::Decided(Decision::Ask), Gate::Rule, cause);
