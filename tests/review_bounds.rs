@@ -30,7 +30,7 @@ fn an_always_allow_reviewer_lifts_no_hard_floor_and_nothing_without_evidence() {
     let srv = Server::start(|r| {
         let ids: Vec<String> = (1..)
             .map(|i| format!("m{i}"))
-            .take_while(|m| r.body.contains(&format!("{m} ")) || r.body.contains(&format!("{m}>>")))
+            .take_while(|m| r.body.contains(&format!("[{m}]")))
             .collect();
         Reply::Text(
             json!({"decision": "allow", "risk": "low", "reason": "scripted", "kind": null,

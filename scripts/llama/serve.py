@@ -24,7 +24,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -154,12 +153,12 @@ def install(name):
 
 
 def die_with_parent():
-    """Linux: SIGTERM this process when the parent dies (no orphaned server)."""
+    """Linux: SIGKILL this process when the parent (thread) dies: no orphaned server."""
     try:
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
         PR_SET_PDEATHSIG = 1
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):
         pass
 
@@ -208,16 +207,16 @@ def serve(a):
     p.model_alias = set(aliases)
     p.ui = False
     p.endpoint_metrics = True
+    p.endpoint_slots = True
     if key:
         p.api_keys = [key]
 
-    stop = threading.Event()
-
-    def on_signal(signum, _frame):
-        stop.set()
-
+    # SIGINT, SIGTERM and SIGHUP keep their default action, which ends the process in the
+    # kernel at once: a Python handler would have to wait for the interpreter, which the
+    # server's threads can hold for a whole request. The server lives in this process, so
+    # nothing is left behind.
     for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(s, on_signal)
+        signal.signal(s, signal.SIG_DFL)
 
     server = xllamacpp.Server(p)
     url = server.listening_address.rstrip("/")
@@ -235,17 +234,15 @@ def serve(a):
               flush=True)
 
     if a.until_stdin_eof:
-        def watch():
-            try:
-                while sys.stdin.buffer.read(4096):
-                    pass
-            except OSError:
+        # The parent closed our stdin (or died: see die_with_parent): stop.
+        try:
+            while sys.stdin.buffer.read(4096):
                 pass
-            stop.set()
-        threading.Thread(target=watch, daemon=True).start()
-    while not stop.wait(0.5):
-        pass
-    del server  # stops the HTTP listener and the main loop
+        except OSError:
+            pass
+        os._exit(0)
+    while True:
+        signal.pause()
     return 0
 
 

@@ -173,12 +173,15 @@ fn record_of(s: &cache::Stored, cache_hit: bool, latency_ms: u64) -> Value {
 }
 
 /// Ask one stage and parse its verdict; the server's token counts come back either way
-/// (none when no reply arrived).
+/// (null when it reported none, e.g. no reply arrived).
 fn ask_stage(stage: &Stage, system: &str, user: &str) -> (Result<Verdict, String>, Value) {
-    match provider::ask_reply(stage, system, user) {
-        Ok(r) => (verdict::parse(&r.text), json!(r.usage)),
-        Err(e) => (Err(e), Value::Null),
-    }
+    let a = provider::ask_reply(stage, system, user);
+    let tokens = if a.usage == provider::Usage::default() {
+        Value::Null
+    } else {
+        json!(a.usage)
+    };
+    (a.text.and_then(|t| verdict::parse(&t)), tokens)
 }
 
 /// Settle an evaluation whose outcome is `Review` by asking the reviewer.
@@ -260,7 +263,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
         total: rv.pause_total,
     };
 
-    let marker = packet::random_marker();
+    let marker = packet::session_marker(&dir);
     let pk = build_packet(&g, req, p, &marker);
     let sha = pk.sha256();
     let judge = |stage: &Stage, v: Verdict| -> cache::Stored {

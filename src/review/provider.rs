@@ -78,20 +78,35 @@ pub struct Reply {
     pub usage: Usage,
 }
 
+/// One exchange's outcome: the finished reply text or why there is none, and the token
+/// counts the server reported either way (a reply cut at the limit still cost them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub text: Result<String, String>,
+    pub usage: Usage,
+}
+
+impl Answer {
+    fn failed(e: impl Into<String>) -> Answer {
+        Answer {
+            text: Err(e.into()),
+            usage: Usage::default(),
+        }
+    }
+}
+
 /// Ask the model; returns the reply text.
 pub fn ask(stage: &Stage, system: &str, user: &str) -> Result<String, String> {
-    ask_reply(stage, system, user).map(|r| r.text)
+    ask_reply(stage, system, user).text
 }
 
 /// Ask the model; returns the reply text and the server's token counts.
-pub fn ask_reply(stage: &Stage, system: &str, user: &str) -> Result<Reply, String> {
-    let url = stage
-        .url
-        .clone()
-        .filter(|u| !u.is_empty())
-        .ok_or("[reviewer] url is not set")?;
+pub fn ask_reply(stage: &Stage, system: &str, user: &str) -> Answer {
+    let Some(url) = stage.url.clone().filter(|u| !u.is_empty()) else {
+        return Answer::failed("[reviewer] url is not set");
+    };
     if stage.provider == Provider::None {
-        return Err("[reviewer] provider is \"none\"".into());
+        return Answer::failed("[reviewer] provider is \"none\"");
     }
     // An absent key variable means no auth header (local servers).
     let key = stage
@@ -115,7 +130,7 @@ pub fn ask_reply(stage: &Stage, system: &str, user: &str) -> Result<Reply, Strin
     });
     match rx.recv_timeout(stage.timeout) {
         Ok(r) => r,
-        Err(_) => Err(format!("no answer within {} ms", stage.timeout.as_millis())),
+        Err(_) => Answer::failed(format!("no answer within {} ms", stage.timeout.as_millis())),
     }
 }
 
@@ -158,28 +173,39 @@ fn exchange(
     system: &str,
     user: &str,
     deadline: Instant,
-) -> Result<Reply, String> {
+) -> Answer {
     let structured = stage.provider == Provider::OpenAi;
-    let (status, text) = post(
+    let first = post(
         stage,
         url,
         key,
         &body(stage, system, user, structured),
         deadline,
-    )?;
-    let (status, text) = if status == 400 && structured {
+    );
+    let (status, text) = match first {
         // The server does not take JSON-schema output: once more without it.
-        post(stage, url, key, &body(stage, system, user, false), deadline)?
-    } else {
-        (status, text)
+        Ok((400, _)) if structured => {
+            match post(stage, url, key, &body(stage, system, user, false), deadline) {
+                Ok(r) => r,
+                Err(e) => return Answer::failed(e),
+            }
+        }
+        Ok(r) => r,
+        Err(e) => return Answer::failed(e),
     };
     if !(200..300).contains(&status) {
-        return Err(format!(
+        return Answer::failed(format!(
             "HTTP {status} from the reviewer: {}",
             crate::cause::one_line(&text, 160)
         ));
     }
-    reply_text(stage.provider, &text)
+    let usage = serde_json::from_str::<Value>(&text)
+        .map(|v| usage_of(stage.provider, &v))
+        .unwrap_or_default();
+    Answer {
+        text: reply_text(stage.provider, &text).map(|r| r.text),
+        usage,
+    }
 }
 
 fn post(
@@ -285,26 +311,33 @@ pub fn reply_text(provider: Provider, body: &str) -> Result<Reply, String> {
                 .ok_or_else(|| "the response has no message content".to_string())?
         }
     };
-    let usage = match provider {
+    Ok(Reply {
+        text,
+        usage: usage_of(provider, &v),
+    })
+}
+
+/// The token counts in a provider response body (absent ones stay `None`).
+pub fn usage_of(provider: Provider, v: &Value) -> Usage {
+    match provider {
         Provider::Anthropic => Usage {
             prompt: match (
-                count(&v, "/usage/input_tokens"),
-                count(&v, "/usage/cache_read_input_tokens"),
-                count(&v, "/usage/cache_creation_input_tokens"),
+                count(v, "/usage/input_tokens"),
+                count(v, "/usage/cache_read_input_tokens"),
+                count(v, "/usage/cache_creation_input_tokens"),
             ) {
                 (Some(i), r, c) => Some(i + r.unwrap_or(0) + c.unwrap_or(0)),
                 (None, ..) => None,
             },
-            cached: count(&v, "/usage/cache_read_input_tokens"),
-            completion: count(&v, "/usage/output_tokens"),
+            cached: count(v, "/usage/cache_read_input_tokens"),
+            completion: count(v, "/usage/output_tokens"),
         },
         Provider::OpenAi | Provider::None => Usage {
-            prompt: count(&v, "/usage/prompt_tokens"),
-            cached: count(&v, "/usage/prompt_tokens_details/cached_tokens"),
-            completion: count(&v, "/usage/completion_tokens"),
+            prompt: count(v, "/usage/prompt_tokens"),
+            cached: count(v, "/usage/prompt_tokens_details/cached_tokens"),
+            completion: count(v, "/usage/completion_tokens"),
         },
-    };
-    Ok(Reply { text, usage })
+    }
 }
 
 /// The error for a reply the model did not end on its own.

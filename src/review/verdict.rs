@@ -59,10 +59,14 @@ pub const KINDS: &[&str] = &[
     "nested-agents",
 ];
 
+/// Longest `reason` the schema lets a grammar-driven server write: a small model that
+/// rambles inside the string would otherwise run into the token limit.
+pub const MAX_SCHEMA_REASON: u32 = 200;
+
 /// The JSON schema sent to servers that support structured output. It is stricter than
-/// the parser where a grammar helps a small model: `kind` is one of [`KINDS`] or null (not
-/// "none"), and each evidence item is an owner-message id (`m1`, `m2`, …), never the data
-/// marker around it.
+/// the parser where a grammar helps a small model: `reason` is bounded, `kind` is one of
+/// [`KINDS`] or null (not "none"), and each evidence item is an owner-message id (`m1`,
+/// `m2`, …), never the data marker around it.
 pub fn schema() -> Value {
     let mut kinds: Vec<Value> = KINDS.iter().map(|k| Value::from(*k)).collect();
     kinds.push(Value::Null);
@@ -73,7 +77,7 @@ pub fn schema() -> Value {
         "properties": {
             "decision": {"type": "string", "enum": ["allow", "ask", "deny"]},
             "risk": {"type": "string", "enum": ["low", "medium", "high", "critical"]},
-            "reason": {"type": "string"},
+            "reason": {"type": "string", "maxLength": MAX_SCHEMA_REASON},
             "kind": {"type": ["string", "null"], "enum": kinds},
             "evidence": {"type": "array",
                          "items": {"type": "string", "pattern": "^m[1-9][0-9]*$"}}
