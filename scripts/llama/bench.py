@@ -198,7 +198,7 @@ def main():
                     help="real-session calls tried in the selection pass (a fixed spread)")
     ap.add_argument("--stride", type=int, default=1,
                     help="send every k-th call of the selection (a smaller set for slow models)")
-    ap.add_argument("--timeout-ms", type=int, default=180000)
+    ap.add_argument("--timeout-ms", type=int, default=600000, help="per stage (gatehook allows at most 600000)")
     a = ap.parse_args()
     a.bin = os.path.abspath(a.bin)
     a.eval = os.path.abspath(a.eval)

@@ -62,9 +62,13 @@ pub const KINDS: &[&str] = &[
 /// Longest `reason` the schema lets a grammar-driven server write: a small model that
 /// rambles inside the string would otherwise run into the token limit.
 pub const MAX_SCHEMA_REASON: u32 = 200;
+/// Most evidence ids the schema lets a grammar-driven server list (a small model can
+/// otherwise repeat `"m1"` until the token limit).
+pub const MAX_SCHEMA_EVIDENCE: u32 = 8;
 
 /// The JSON schema sent to servers that support structured output. It is stricter than
-/// the parser where a grammar helps a small model: `reason` is bounded, `kind` is one of
+/// the parser where a grammar helps a small model: `reason` and `evidence` are bounded,
+/// `kind` is one of
 /// [`KINDS`] or null (not "none"), and each evidence item is an owner-message id (`m1`,
 /// `m2`, …), never the data marker around it.
 pub fn schema() -> Value {
@@ -79,7 +83,7 @@ pub fn schema() -> Value {
             "risk": {"type": "string", "enum": ["low", "medium", "high", "critical"]},
             "reason": {"type": "string", "maxLength": MAX_SCHEMA_REASON},
             "kind": {"type": ["string", "null"], "enum": kinds},
-            "evidence": {"type": "array",
+            "evidence": {"type": "array", "maxItems": MAX_SCHEMA_EVIDENCE,
                          "items": {"type": "string", "pattern": "^m[1-9][0-9]*$"}}
         }
     })
@@ -305,5 +309,7 @@ mod tests {
             s["properties"]["evidence"]["items"]["pattern"],
             "^m[1-9][0-9]*$"
         );
+        assert_eq!(s["properties"]["evidence"]["maxItems"], MAX_SCHEMA_EVIDENCE);
+        assert_eq!(s["properties"]["reason"]["maxLength"], MAX_SCHEMA_REASON);
     }
 }

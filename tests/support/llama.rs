@@ -268,7 +268,11 @@ impl Proxy {
     }
 
     pub fn url(&self) -> String {
-        format!("http://127.0.0.1:{}/v1/chat/completions", self.port)
+        self.url_of("/v1/chat/completions")
+    }
+
+    pub fn url_of(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
     }
 
     pub fn exchanges(&self) -> Vec<Exchange> {
@@ -319,7 +323,7 @@ fn forward(
     let mut up = TcpStream::connect(("127.0.0.1", upstream)).unwrap();
     let mut head = format!("POST {path} HTTP/1.1\r\nhost: 127.0.0.1:{upstream}\r\n");
     for (k, v) in &headers {
-        if k == "authorization" || k == "content-type" {
+        if !matches!(k.as_str(), "host" | "content-length" | "connection") {
             head.push_str(&format!("{k}: {v}\r\n"));
         }
     }
