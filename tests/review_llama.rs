@@ -164,6 +164,10 @@ fn a_schema_the_server_refuses_is_retried_without_it() {
         if n == 0 {
             body["response_format"]["json_schema"]["schema"]["properties"]["reason"] =
                 json!({"$ref": "#/$defs/missing"});
+        } else {
+            // Unbound by a grammar, a 135M model rambles to the token limit: keep that
+            // short on a loaded machine (a cut reply fails closed like any other).
+            body["max_tokens"] = json!(60);
         }
     });
     let env = Env::new();
@@ -408,7 +412,8 @@ fn a_second_identical_call_makes_no_request() {
 #[test]
 fn the_anthropic_provider_against_the_servers_messages_api() {
     let Some((l, _g)) = server() else { return };
-    let proxy = Proxy::start(l.port, |_, _| {});
+    // No grammar on this path: bound the reply so a rambling 135M model stays quick.
+    let proxy = Proxy::start(l.port, |_, body| body["max_tokens"] = json!(120));
     let env = Env::new();
     env.config(&format!(
         "mode = \"auto\"\n[reviewer]\nprovider = \"anthropic\"\nurl = \"{}\"\nmodel = \"{}\"\ntimeout_ms = {LIMIT_MS}\napi_key_env = \"{KEY_ENV}\"\n",
