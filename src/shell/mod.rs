@@ -7,7 +7,8 @@
 //! in [`Analysis::opaque`], and the caller must never allow an opaque command. Deciding
 //! which commands are routine or dangerous is left to the rules and floor modules.
 //!
-//! Submodules: `parse` walks the tree-sitter CST (allowlisting node kinds), `command`
+//! Submodules: `continuation` removes line continuations where bash's reader does,
+//! `parse` walks the tree-sitter CST (allowlisting node kinds), `command`
 //! assembles simple commands and redirects, `words` normalises words (with the character
 //! rules in `quoting`), `emit` stores commands and runs re-entries, `unwrap` strips
 //! wrappers, `reenter` finds commands run again by a shell or tool, `opts`/`specs` parse
@@ -23,6 +24,7 @@
 //! [`HARD_MAX_LEN`] is not parsed and all parsing per call is capped at [`PARSE_BUDGET`].
 
 mod command;
+mod continuation;
 mod emit;
 mod fast;
 mod opts;

@@ -114,7 +114,8 @@ impl<'e> Walker<'e> {
         self.depth = self.depth.saturating_sub(1);
     }
 
-    /// Parse `src`; returns the tree and the text it was parsed from (see [`defuse`]).
+    /// Parse `src`; returns the tree and the text it was parsed from: `src` with its line
+    /// continuations removed (see `continuation`).
     pub(super) fn parse<'s>(&mut self, src: &'s str) -> Option<(Tree, Cow<'s, str>)> {
         if self.parser.is_none() {
             let mut parser = Parser::new();
@@ -133,7 +134,13 @@ impl<'e> Walker<'e> {
             self.opaque(Opaque::TooLong(parsed));
             return None;
         }
-        if let Cow::Owned(_) = defuse(src) {
+        // Line continuations are removed first, exactly where bash's reader removes them;
+        // the rest of the analysis reads the joined text (see `continuation`).
+        let (src, uncertain) = super::continuation::join(src);
+        if let Some(why) = uncertain {
+            self.opaque(Opaque::ParseError(why.into()));
+        }
+        if let Cow::Owned(_) = defuse(&src) {
             self.opaque(Opaque::ParseError(
                 "a non-ASCII character right after `{` (replaced before parsing)".into(),
             ));
@@ -144,15 +151,16 @@ impl<'e> Walker<'e> {
         // valid in the original text (which is what words are read from), and the class of
         // crashes where the scanner hands a large code point to C `isdigit()`/`iswspace()`
         // (a segfault would exit as a non-blocking error, i.e. fail open) cannot occur.
-        let ascii = ascii_only(src);
-        let tree = self
-            .parser
-            .as_mut()
-            .and_then(|p| p.parse(ascii.as_ref(), None));
+        let tree = {
+            let ascii = ascii_only(&src);
+            self.parser
+                .as_mut()
+                .and_then(|p| p.parse(ascii.as_ref(), None))
+        };
         if tree.is_none() {
             self.opaque(Opaque::ParseError("the parser gave up".into()));
         }
-        Some((tree?, Cow::Borrowed(src)))
+        Some((tree?, src))
     }
 
     pub(crate) fn analyze_top(&mut self, src: &str) {

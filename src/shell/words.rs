@@ -4,9 +4,7 @@
 //! Command substitutions met on the way are handed back to the walker (`parse`).
 
 use super::parse::Walker;
-use super::quoting::{
-    ansi_c_closes_at_end, continuation_splits_expansion, decode_ansi_c, double_quoted,
-};
+use super::quoting::{ansi_c_closes_at_end, decode_ansi_c, double_quoted};
 use super::{Opaque, Origin};
 use tree_sitter::Node;
 
@@ -172,15 +170,6 @@ impl Builder {
 impl Walker<'_> {
     /// Normalise one bash word made of one or more adjacent CST nodes.
     pub(super) fn word_group(&mut self, nodes: &[Node], src: &str) -> Vec<Word> {
-        if let (Some(first), Some(last)) = (nodes.first(), nodes.last()) {
-            let raw = src.get(first.start_byte()..last.end_byte()).unwrap_or("");
-            if continuation_splits_expansion(raw) {
-                self.opaque(Opaque::ParseError(format!(
-                    "a line continuation inside an expansion `{}`",
-                    short(raw)
-                )));
-            }
-        }
         let mut b = Builder {
             word_end: nodes.last().map_or(0, |n| n.end_byte()),
             ..Builder::default()

@@ -5,6 +5,7 @@
 
 use super::*;
 
+mod bash;
 mod reentry;
 
 pub(super) const HOME: &str = "/home/u";
@@ -779,6 +780,13 @@ mod fast_path_differential {
         fn same_analysis(text in plain_text()) {
             prop_assert_eq!(analyze(&text, &env()), analyze_parsed(&text, &env()), "{}", text);
         }
+    }
+
+    /// Once found by the property (kept in a regressions file, which no run writes now).
+    #[test]
+    fn mixed_pipes_and_lists_agree() {
+        let text = "ls | ls | ls && ls";
+        assert_eq!(analyze(text, &env()), analyze_parsed(text, &env()));
     }
 
     #[test]
