@@ -510,10 +510,7 @@ fn check_command_list(list: &[(Vec<String>, &'static str)]) -> Result<(), TestCa
             line.push_str(op);
         }
     }
-    let env = ShellEnv {
-        home: "/home/u".into(),
-        cwd: "/home/u/ws".into(),
-    };
+    let env = ShellEnv::new("/home/u".into(), "/home/u/ws".into());
     let a = analyze(&line, &env);
     // KNOWN LIMITATION (docs/FUZZING.md): tree-sitter-bash does not parse an escaped
     // space or tab at the start of a word or after a quoted part (`\ x`, `''\ x`,

@@ -535,10 +535,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
 pub(crate) fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let analysis = shell::analyze(
         text,
-        &shell::ShellEnv {
-            home: ctx.home.to_path_buf(),
-            cwd: ctx.cwd.to_path_buf(),
-        },
+        &shell::ShellEnv::new(ctx.home.to_path_buf(), ctx.cwd.to_path_buf()),
     );
     judge_at(&analysis, ctx, depth + 1)
 }

@@ -141,7 +141,7 @@ fn su(name: &str, exec: &[Word], u: &mut Unwrapped) {
     match found {
         Some(cmd) => {
             let dynamic = exec.iter().any(|w| w.dynamic);
-            u.nest_shell(NestKind::Shell, Word { text: cmd, dynamic });
+            u.nest_shell(NestKind::Shell, Word::new(cmd, dynamic));
         }
         None => u.reads_stdin = Some(name.to_string()),
     }
@@ -177,7 +177,7 @@ fn ssh(exec: &[Word], u: &mut Unwrapped) {
             .map(|w| w.text.as_str())
             .collect::<Vec<_>>()
             .join(" ");
-        u.nest_shell(NestKind::Shell, Word { text, dynamic });
+        u.nest_shell(NestKind::Shell, Word::new(text, dynamic));
     }
 }
 
@@ -345,8 +345,9 @@ fn git_key_runs_command(key: &str) -> bool {
 
 /// Words a tool joins with spaces and hands to `sh -c` (`watch CMD…`, `parallel CMD…`).
 fn joined<'w>(words: impl Iterator<Item = &'w Word> + Clone) -> Word {
-    Word {
-        dynamic: words.clone().any(|w| w.dynamic),
-        text: words.map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
-    }
+    let dynamic = words.clone().any(|w| w.dynamic);
+    Word::new(
+        words.map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
+        dynamic,
+    )
 }

@@ -264,7 +264,7 @@ fn env(argv: &[Word], i: usize, u: &mut Unwrapped) -> Option<usize> {
             text.push_str(&quote(&w.text));
         }
         let dynamic = argv.iter().any(|w| w.dynamic);
-        u.nest_shell(NestKind::Shell, Word { text, dynamic });
+        u.nest_shell(NestKind::Shell, Word::new(text, dynamic));
         return None;
     }
     Some(j)
@@ -325,7 +325,7 @@ fn builtins(exec: &[Word], u: &mut Unwrapped) {
             .map(|w| w.text.as_str())
             .collect::<Vec<_>>()
             .join(" ");
-        Word { text, dynamic }
+        Word::new(text, dynamic)
     };
     match first.text.as_str() {
         "eval" => {
