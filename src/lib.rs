@@ -37,6 +37,7 @@ pub mod input;
 pub mod install;
 pub mod output;
 pub mod paths;
+pub mod reach;
 pub mod redact;
 pub mod replay;
 pub mod review;

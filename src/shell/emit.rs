@@ -60,6 +60,7 @@ impl Walker<'_> {
             text: draft.text,
             piped_stdin: self.piped,
             stdin_text: draft.stdin_text.clone(),
+            output: known_output(&draft.argv, u.exec_start, draft.stdin_text.clone()),
         };
         self.unbind_assigned(&cmd.exec);
         let slot = slot.min(self.commands.len());
@@ -81,7 +82,7 @@ impl Walker<'_> {
                 (None, false, _) => {}
             }
         }
-        self.last_output = known_output(&draft.argv, u.exec_start, draft.stdin_text);
+        self.last_output = self.commands.get(slot).and_then(|c| c.output.clone());
     }
 
     /// Checks on `NAME=value`: text that will run later is analysed now.

@@ -197,6 +197,9 @@ pub struct SimpleCommand {
     pub piped_stdin: bool,
     /// The raw body of a heredoc or herestring feeding this command.
     pub stdin_text: Option<String>,
+    /// What the command is known to print, when it only prints literals (`echo x`,
+    /// `printf '%s\0' x`, `cat` of its heredoc).
+    pub output: Option<String>,
 }
 
 impl SimpleCommand {
