@@ -41,6 +41,8 @@ pub mod writers;
 #[cfg(test)]
 mod edits_tests;
 #[cfg(test)]
+mod reach_tests;
+#[cfg(test)]
 mod tests;
 
 pub use edits::{proposed_text, scan as scan_edit, EditRisk};

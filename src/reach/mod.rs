@@ -13,5 +13,8 @@
 pub mod glob;
 pub mod walk;
 
+#[cfg(test)]
+mod tests;
+
 pub use glob::{expand, Glob};
 pub use walk::{alias, walk, Reach, Sensitive};

@@ -36,8 +36,11 @@ pub(super) fn detect(exec: &[Word], u: &mut Unwrapped) {
         "git" => git(exec, u),
         "script" => {
             let p = opts::parse(exec, 1, &SCRIPT);
-            if let Some(cmd) = p.value("-c").or_else(|| p.value("--command")) {
-                u.nest_shell(NestKind::Shell, Word::lit(cmd));
+            u.check("script", &p, exec);
+            match p.value("-c").or_else(|| p.value("--command")) {
+                Some(cmd) => u.nest_shell(NestKind::Shell, Word::lit(cmd)),
+                // No command: an interactive shell reading stdin.
+                None => u.reads_stdin = Some("script".into()),
             }
         }
         "nix-shell" => {
