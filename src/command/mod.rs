@@ -737,13 +737,13 @@ impl Reached<'_> {
         let cmd = self.cmd;
         let mut unknown: Option<String> = None;
         let walk = |root: &Path,
-                    follow: bool,
+                    how: reach::Walker,
                     reads: &mut Vec<PathBuf>,
                     sensitive: &mut Option<reach::Sensitive>| {
             if !root.is_dir() {
                 return None;
             }
-            let r = reach::walk(root, follow, ctx.workspace, ctx.home, sensitive, ctx.floor);
+            let r = reach::walk(root, how, ctx.workspace, ctx.home, sensitive, ctx.floor);
             reads.extend(r.reads);
             r.unknown
         };
@@ -751,7 +751,15 @@ impl Reached<'_> {
         if let Some(tree) = recursive::tree(cmd) {
             let (roots, _) = place(&tree.roots, cmd.cwd);
             for root in roots {
-                if let Some(why) = walk(&root, tree.follow, reads, sensitive) {
+                if let Some(why) = walk(
+                    &root,
+                    reach::Walker {
+                        follow: tree.follow,
+                        contents: tree.contents,
+                    },
+                    reads,
+                    sensitive,
+                ) {
                     unknown.get_or_insert(why);
                 }
             }
@@ -761,7 +769,15 @@ impl Reached<'_> {
         if cmd.sc.origin == Origin::Xargs || cmd.has_expansion() {
             let dirs: Vec<PathBuf> = reads.iter().filter(|p| p.is_dir()).cloned().collect();
             for d in dirs {
-                if let Some(why) = walk(&d, true, reads, sensitive) {
+                if let Some(why) = walk(
+                    &d,
+                    reach::Walker {
+                        follow: true,
+                        contents: true,
+                    },
+                    reads,
+                    sensitive,
+                ) {
                     unknown.get_or_insert(why);
                 }
             }

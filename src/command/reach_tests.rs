@@ -115,6 +115,15 @@ fn hard_links_to_credentials_are_credential_reads() {
             j.reads
         );
     }
+    // A lister reads names, not contents: the link shows it nothing.
+    for cmd in ["find . -name '*.bin'", "fd bin"] {
+        let j = judged(&f, cmd);
+        assert!(
+            !j.reads.contains(&f.home.join(".netrc")),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
     // Without the link nothing is added.
     std::fs::remove_file(f.ws.join("data.bin")).unwrap();
     let j = judged(&f, "grep -r x .");

@@ -12,6 +12,8 @@ pub(super) struct Tree {
     pub roots: Vec<String>,
     /// Symbolic links met inside are followed.
     pub follow: bool,
+    /// The files' contents are read (`find` and `fd` only list names).
+    pub contents: bool,
 }
 
 /// Short flags of one word (`-rnL` → `rnL`), or `None` for a long option or an operand.
@@ -106,6 +108,7 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
             Some(Tree {
                 roots: with_default(ops.iter().skip(skip).map(|s| s.to_string()).collect()),
                 follow,
+                contents: true,
             })
         }
         "rg" | "ripgrep" => {
@@ -159,6 +162,7 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
             Some(Tree {
                 roots: with_default(ops.iter().skip(skip).map(|s| s.to_string()).collect()),
                 follow,
+                contents: true,
             })
         }
         "ag" => {
@@ -181,6 +185,7 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
             Some(Tree {
                 roots: with_default(ops.iter().skip(1).map(|s| s.to_string()).collect()),
                 follow,
+                contents: false,
             })
         }
         "fd" | "fdfind" => {
@@ -214,6 +219,7 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
             Some(Tree {
                 roots: with_default(ops.iter().skip(1).map(|s| s.to_string()).collect()),
                 follow,
+                contents: false,
             })
         }
         "find" => {
@@ -234,6 +240,7 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
             Some(Tree {
                 roots: with_default(roots),
                 follow,
+                contents: false,
             })
         }
         _ => None,

@@ -166,7 +166,10 @@ impl Eval<'_, '_> {
         let (found, unknown) = if tree && target.is_dir() {
             let r = crate::reach::walk(
                 &target,
-                false,
+                crate::reach::Walker {
+                    follow: false,
+                    contents: true,
+                },
                 &self.ctx.workspace,
                 &self.ctx.home,
                 &mut sensitive,

@@ -17,4 +17,4 @@ pub mod walk;
 mod tests;
 
 pub use glob::{expand, Glob};
-pub use walk::{alias, walk, Reach, Sensitive};
+pub use walk::{alias, walk, Reach, Sensitive, Walker};

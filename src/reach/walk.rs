@@ -86,18 +86,29 @@ pub struct Reach {
     pub unknown: Option<String>,
 }
 
-/// Walk `root`. `follow`: the reader follows symbolic links (then a link out of the
-/// workspace is a read of its target, and a link to a directory inside is walked too).
+/// How a walker treats what it meets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Walker {
+    /// It follows symbolic links (then a link out of the workspace is a read of its
+    /// target, and a link to a directory inside is walked too).
+    pub follow: bool,
+    /// It reads the files' contents (a lister like `find` only reads names: a hard link
+    /// shows it nothing).
+    pub contents: bool,
+}
+
+/// Walk `root` as `how` walks it.
 pub fn walk(
     root: &Path,
-    follow: bool,
+    how: Walker,
     ws: &Workspace,
     home: &Path,
     sensitive: &mut Option<Sensitive>,
     floor: &FloorCtx,
 ) -> Reach {
+    let follow = how.follow;
     let mut reach = Reach::default();
-    let hard_links_matter = {
+    let hard_links_matter = how.contents && {
         let s = sensitive.get_or_insert_with(|| Sensitive::gather(floor));
         !s.linked.is_empty() || !s.complete
     };
@@ -140,8 +151,10 @@ pub fn walk(
                     Some(target) if ws.contains(&forms) => {
                         if target.is_dir() {
                             stack.push(target);
-                        } else if let Ok(tm) = std::fs::metadata(&target) {
-                            hard_link(&target, &tm, sensitive.as_ref(), &mut reach);
+                        } else if hard_links_matter {
+                            if let Ok(tm) = std::fs::metadata(&target) {
+                                hard_link(&target, &tm, sensitive.as_ref(), &mut reach);
+                            }
                         }
                     }
                     Some(target) => reach.reads.push(target),
@@ -150,7 +163,7 @@ pub fn walk(
                 }
             } else if lm.is_dir() {
                 stack.push(path);
-            } else if lm.is_file() {
+            } else if lm.is_file() && hard_links_matter {
                 hard_link(&path, &lm, sensitive.as_ref(), &mut reach);
             }
             if reach.unknown.is_some() {
