@@ -57,10 +57,7 @@ fn main() {
         floor: &floor,
         baseline: &NoBaseline,
     };
-    let env = ShellEnv {
-        home: home.clone(),
-        cwd: ws.clone(),
-    };
+    let env = ShellEnv::new(home.clone(), ws.clone());
     let rounds: usize = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())

@@ -334,6 +334,17 @@ fn proc_environ(p: &Path) -> bool {
     p.file_name().map(|n| n == "environ").unwrap_or(false)
 }
 
+/// Every credential location as a path to look at (a file, or a directory holding them):
+/// what the hard-link check (`reach`) stats. The one reader of the credential tables for
+/// that purpose, so the tables' source can change behind it.
+pub fn credential_locations(ctx: &FloorCtx) -> Vec<PathBuf> {
+    let mut out = vec![ctx.home.join(".ssh")];
+    out.extend(HOME_CREDENTIALS.iter().map(|(base, _)| ctx.home.join(base)));
+    out.extend(ABS_CREDENTIALS.iter().map(|(base, _)| PathBuf::from(base)));
+    out.push(PathBuf::from("/etc/ssh"));
+    out
+}
+
 /// Classify one absolute path form. The most severe class is returned.
 pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
     let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");

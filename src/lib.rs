@@ -39,6 +39,7 @@ pub mod install;
 pub mod once;
 pub mod output;
 pub mod paths;
+pub mod reach;
 pub mod redact;
 pub mod replay;
 pub mod review;

@@ -283,16 +283,16 @@ fn rule_messages_reach_the_reason_line_and_are_linted() {
     let out = check(&env, &[]);
     assert_eq!(out.code, 1, "{}", out.stdout);
     for want in [
-        "message of rule `Bash(pip install:*)`: is empty",
-        "message of rule `Bash(make deploy:*)`: contains the control or invisible character U+000A",
-        "message of rule `Bash(npm publish:*)`: is 300 characters long",
-        "message of rule `Bash(make test)`: is on an allow rule",
+        "deny rule `Bash(pip install:*)`: its message is empty",
+        "ask rule `Bash(make deploy:*)`: its message contains the control or invisible character U+000A",
+        "deny rule `Bash(npm publish:*)`: its message is 300 characters long",
+        "allow rule `Bash(make test)`: its message is on an allow rule",
     ] {
         assert!(out.stdout.contains(want), "{want}: {}", out.stdout);
     }
     // A clean message is no finding.
     assert!(
-        !out.stdout.contains("message of rule `Bash(python:*)`"),
+        !out.stdout.contains("rule `Bash(python:*)`: its message"),
         "{}",
         out.stdout
     );

@@ -350,10 +350,7 @@ fn eval_dir() -> Option<PathBuf> {
 /// and that parse on their own (an unterminated quote would swallow the lines after it in
 /// a script, as it would in bash).
 fn portable(cmd: &str) -> bool {
-    let env = gatehook::shell::ShellEnv {
-        home: PathBuf::from("/home/x"),
-        cwd: PathBuf::from("/w"),
-    };
+    let env = gatehook::shell::ShellEnv::new(PathBuf::from("/home/x"), PathBuf::from("/w"));
     let parses = !gatehook::shell::analyze(cmd, &env)
         .opaque
         .iter()

@@ -31,6 +31,7 @@ mod destructive_whole;
 mod dynamic;
 mod edits;
 mod env;
+mod recursive;
 mod routine;
 mod routine_git;
 mod routine_search;
@@ -40,6 +41,8 @@ pub mod writers;
 
 #[cfg(test)]
 mod edits_tests;
+#[cfg(test)]
+mod reach_tests;
 #[cfg(test)]
 mod tests;
 
@@ -54,6 +57,7 @@ use env::PRIVILEGE_WRAPPERS;
 use crate::effects::{Code, Effect, WriteHow};
 use crate::floor::{self, Access, FloorCtx, PathClass};
 use crate::paths::{self, Workspace};
+use crate::reach;
 use crate::shell::{self, Analysis, Origin, RedirectOp, SimpleCommand};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -446,7 +450,13 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let mut all_reads = Vec::new();
     let mut all_writes = Vec::new();
     let cmds = &analysis.commands;
+    let mut sensitive: Option<reach::Sensitive> = None;
+    // Files this command writes with text known from the analysis (`printf … > f`).
+    let mut known_files: Vec<(PathBuf, String)> = Vec::new();
     for (i, sc) in cmds.iter().enumerate() {
+        // Patterns expand against the filesystem now, as bash would expand them.
+        let expanded = expand_globs(sc, &cwd);
+        let sc = expanded.as_ref().unwrap_or(sc);
         let offset = sc.argv.len().saturating_sub(sc.exec.len());
         let dynamic = sc.dynamic_words.get(offset..).unwrap_or(&[]);
         let cmd = Cmd {
@@ -515,13 +525,32 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 "it acts on a working directory outside the workspace or not known".into(),
             );
         }
-        let (reads, r_unplaced) = place(&look.reads, &cwd);
+        let (mut reads, r_unplaced) = place(&look.reads, &cwd);
         let (writes, w_unplaced) = place(&look.writes, &cwd);
         if r_unplaced || w_unplaced {
             demote(
                 &mut look,
                 "a relative path follows a cd whose target is not known".into(),
             );
+        }
+        let reached = Reached {
+            cmd: &cmd,
+            known_files: &known_files,
+            written: &all_writes,
+            workspace: ctx.workspace,
+            floor: ctx.floor,
+            home: ctx.home,
+        };
+        if let Err(why) = reached.extend(&mut reads, ctx, &mut sensitive) {
+            demote(&mut look, why);
+        }
+        if let Some(text) = &sc.output {
+            for r in &sc.redirects {
+                if matches!(r.op, RedirectOp::Out | RedirectOp::Clobber) && !r.dynamic {
+                    let (p, _) = place(std::slice::from_ref(&r.target), &cwd);
+                    known_files.extend(p.into_iter().map(|p| (p, text.clone())));
+                }
+            }
         }
         let text = one_line(&sc.text);
         match &look.class {
@@ -679,10 +708,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
 pub(crate) fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let analysis = shell::analyze(
         text,
-        &shell::ShellEnv {
-            home: ctx.home.to_path_buf(),
-            cwd: ctx.cwd.to_path_buf(),
-        },
+        &shell::ShellEnv::new(ctx.home.to_path_buf(), ctx.cwd.to_path_buf()),
     );
     judge_at(&analysis, ctx, depth + 1)
 }
@@ -762,5 +788,216 @@ fn runs_code(look: &mut Look) {
                 reason: reason.clone(),
             };
         }
+    }
+}
+
+/// `sc` with its pathname patterns expanded against the filesystem (bash's default rules),
+/// or `None` when it has none to expand. A pattern whose expansion is not known stays a
+/// dynamic word.
+fn expand_globs(sc: &SimpleCommand, cwd: &Cwd) -> Option<SimpleCommand> {
+    if sc.globs.iter().all(Option::is_none) {
+        return None;
+    }
+    let offset = sc.argv.len().checked_sub(sc.exec.len())?;
+    // Only the program's own arguments, and only when `exec` is a tail of `argv`.
+    if sc.argv.get(offset + 1..) != sc.exec.get(1..) {
+        return None;
+    }
+    let dir = cwd.dir()?;
+    let mut out = sc.clone();
+    out.argv.clear();
+    out.dynamic_words.clear();
+    out.globs.clear();
+    for (k, w) in sc.argv.iter().enumerate() {
+        let pattern = sc.globs.get(k).cloned().flatten();
+        let dynamic = sc.dynamic_words.get(k).copied().unwrap_or(false);
+        match pattern {
+            Some(p) if k > offset => match reach::expand(&p, dir) {
+                reach::Glob::Matches(words) => {
+                    for m in words {
+                        out.argv.push(m);
+                        out.dynamic_words.push(false);
+                        out.globs.push(None);
+                    }
+                }
+                reach::Glob::NoMatch(literal) => {
+                    out.argv.push(literal);
+                    out.dynamic_words.push(false);
+                    out.globs.push(None);
+                }
+                reach::Glob::Unknown => {
+                    out.argv.push(w.clone());
+                    out.dynamic_words.push(true);
+                    out.globs.push(None);
+                }
+            },
+            p => {
+                out.argv.push(w.clone());
+                out.dynamic_words.push(dynamic);
+                out.globs.push(p);
+            }
+        }
+    }
+    let first = sc.exec.first().cloned();
+    out.exec = out.argv.get(offset..).unwrap_or(&[]).to_vec();
+    if let (Some(f), Some(slot)) = (first, out.exec.first_mut()) {
+        *slot = f;
+    }
+    Some(out)
+}
+
+/// What one command reaches beyond its literal paths (see `reach`).
+struct Reached<'a> {
+    cmd: &'a Cmd<'a>,
+    /// Files written earlier in this command with known text.
+    known_files: &'a [(PathBuf, String)],
+    /// Everything written earlier in this command.
+    written: &'a [PathBuf],
+    workspace: &'a Workspace,
+    floor: &'a FloorCtx,
+    home: &'a Path,
+}
+
+/// The directory relative names of `cmd` are placed against (`/` when unknown: such names
+/// were refused already).
+fn ctx_cwd<'a>(cmd: &'a Cmd) -> &'a Path {
+    cmd.cwd.dir().unwrap_or(Path::new("/"))
+}
+
+/// The largest file of names read at decision time.
+const MAX_NAMES_FILE: u64 = 64 * 1024;
+
+impl Reached<'_> {
+    /// Add to `reads` what the command reaches: link targets out of the workspace and
+    /// credentials hard-linked inside the trees it walks or the names it is handed, the
+    /// files a names file lists, and the credential behind any read file with several
+    /// names. `Err` when some of it cannot be known.
+    fn extend(
+        &self,
+        reads: &mut Vec<PathBuf>,
+        ctx: &JudgeCtx,
+        sensitive: &mut Option<reach::Sensitive>,
+    ) -> Result<(), String> {
+        let cmd = self.cmd;
+        let mut unknown: Option<String> = None;
+        let walk = |root: &Path,
+                    how: reach::Walker,
+                    reads: &mut Vec<PathBuf>,
+                    sensitive: &mut Option<reach::Sensitive>| {
+            if !root.is_dir() {
+                return None;
+            }
+            let r = reach::walk(root, how, ctx.workspace, ctx.home, sensitive, ctx.floor);
+            reads.extend(r.reads);
+            r.unknown
+        };
+        // A recursive reader walks its trees.
+        if let Some(tree) = recursive::tree(cmd) {
+            let (roots, _) = place(&tree.roots, cmd.cwd);
+            for root in roots {
+                if let Some(why) = walk(
+                    &root,
+                    reach::Walker {
+                        follow: tree.follow,
+                        contents: tree.contents,
+                    },
+                    reads,
+                    sensitive,
+                ) {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        // Names chosen at run time (xargs, substitutions) under a directory: any of them
+        // may be a link the reader follows.
+        if cmd.sc.origin == Origin::Xargs || cmd.has_expansion() {
+            let dirs: Vec<PathBuf> = reads.iter().filter(|p| p.is_dir()).cloned().collect();
+            for d in dirs {
+                if let Some(why) = walk(
+                    &d,
+                    reach::Walker {
+                        follow: true,
+                        contents: true,
+                    },
+                    reads,
+                    sensitive,
+                ) {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        // A file that lists the files read.
+        if let Some((file, sep)) = recursive::names_from(cmd) {
+            match self.names(&file, sep) {
+                Ok(names) => {
+                    let (placed, unplaced) = place(&names, cmd.cwd);
+                    if unplaced {
+                        unknown.get_or_insert("names a file lists follow an unknown cd".into());
+                    }
+                    reads.extend(placed);
+                }
+                Err(why) => {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        // Any file read that has other names: is one of them a credential?
+        let mut aliases = Vec::new();
+        for p in reads.iter() {
+            match reach::alias(p, sensitive, ctx.floor) {
+                Ok(Some(cred)) => aliases.push(cred),
+                Ok(None) => {}
+                Err(why) => {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        reads.extend(aliases);
+        match unknown {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
+    }
+
+    /// The names a names file holds: written earlier with known text, or read now.
+    fn names(&self, file: &str, sep: char) -> Result<Vec<String>, String> {
+        let not_known =
+            || format!("the files it reads are named in {file}, whose content is not known");
+        if file == "-" || file.is_empty() {
+            return Err(not_known());
+        }
+        let (placed, _) = place(&[file.to_string()], self.cmd.cwd);
+        let path = placed.into_iter().next().ok_or_else(not_known)?;
+        let text = if let Some((_, t)) = self.known_files.iter().rev().find(|(p, _)| *p == path) {
+            t.clone()
+        } else if self.written.contains(&path) {
+            return Err(not_known());
+        } else {
+            // Only a workspace file that is nothing sensitive is read now (its lines become
+            // paths shown in the evaluation).
+            let forms = paths::forms(&path.display().to_string(), ctx_cwd(self.cmd), self.home);
+            let plain = self.workspace.contains(&forms)
+                && forms
+                    .forms()
+                    .all(|f| floor::classify(f, Access::Read, self.floor).is_none());
+            if !plain {
+                return Err(not_known());
+            }
+            let f = crate::state::open_regular(&path).map_err(|_| not_known())?;
+            let mut buf = String::new();
+            use std::io::Read;
+            f.take(MAX_NAMES_FILE + 1)
+                .read_to_string(&mut buf)
+                .map_err(|_| not_known())?;
+            if buf.len() as u64 > MAX_NAMES_FILE {
+                return Err(not_known());
+            }
+            buf
+        };
+        Ok(text
+            .split(sep)
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+            .collect())
     }
 }

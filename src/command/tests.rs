@@ -41,13 +41,7 @@ fn fx() -> Fx {
 
 /// The verdict's short name: routine, unknown, opaque, build-changed, soft, hard.
 fn verdict(f: &Fx, cmd: &str) -> &'static str {
-    let a = analyze(
-        cmd,
-        &ShellEnv {
-            home: f.home.clone(),
-            cwd: f.ws.clone(),
-        },
-    );
+    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
     let ctx = JudgeCtx {
         home: &f.home,
         cwd: &f.ws,
@@ -286,10 +280,7 @@ fn build_runners_follow_the_baseline() {
         floor: &f.floor,
         baseline: &Changed,
     };
-    let env = ShellEnv {
-        home: f.home.clone(),
-        cwd: f.ws.clone(),
-    };
+    let env = ShellEnv::new(f.home.clone(), f.ws.clone());
     assert_eq!(
         judge(&analyze("cargo test", &env), &ctx).verdict,
         Verdict::Routine
@@ -398,10 +389,7 @@ fn lister_roots_become_read_paths() {
         floor: &f.floor,
         baseline: &NoBaseline,
     };
-    let env = ShellEnv {
-        home: f.home.clone(),
-        cwd: f.ws.clone(),
-    };
+    let env = ShellEnv::new(f.home.clone(), f.ws.clone());
     // The reader reads what the lister names, so the path floor sees the key.
     for cmd in [
         "echo ~/.ssh/id_rsa | xargs cat",
@@ -458,13 +446,7 @@ fn writes_named_by_options_and_operands_reach_the_path_floor() {
         ("sort --ou=out f", "out"),
         ("uniq a b", "b"),
     ] {
-        let a = analyze(
-            cmd,
-            &ShellEnv {
-                home: f.home.clone(),
-                cwd: f.ws.clone(),
-            },
-        );
+        let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
         let ctx = JudgeCtx {
             home: &f.home,
             cwd: &f.ws,

@@ -148,10 +148,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     if let Kind::Shell(command) = &kind {
         let analysis = shell::analyze(
             command,
-            &shell::ShellEnv {
-                home: ctx.home.clone(),
-                cwd: call.cwd.to_path_buf(),
-            },
+            &shell::ShellEnv::new(ctx.home.clone(), call.cwd.to_path_buf()),
         );
         for c in &analysis.commands {
             bash_commands.push(rules::BashCommand {

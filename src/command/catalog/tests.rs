@@ -40,13 +40,7 @@ fn fx() -> Fx {
 
 /// routine / unknown / soft / hard / opaque / build.
 fn class(f: &Fx, cmd: &str) -> (&'static str, String) {
-    let a = analyze(
-        cmd,
-        &ShellEnv {
-            home: f.home.clone(),
-            cwd: f.ws.clone(),
-        },
-    );
+    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
     let ctx = JudgeCtx {
         home: &f.home,
         cwd: &f.ws,
