@@ -714,7 +714,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     let prog = cmd.program();
     if matches!(look.class, Class::Unknown { .. })
         && !catalog::knows(prog)
-        && !routine::is_catalogued(prog)
+        && !routine::understood(cmd)
         && !destructive::RUNNERS.contains(&prog)
     {
         if let Some((category, reason)) = catalog::unknown_program_mutation(cmd) {

@@ -68,12 +68,27 @@ fn is_runner(prog: &str) -> bool {
 }
 
 /// Is this program in a routine catalogue (so its arguments are data, not commands)?
+/// `command` is not: beyond `command -v NAME` its words are a command line.
 pub(super) fn is_catalogued(prog: &str) -> bool {
-    crate::effects::programs::lookup(prog).is_some()
+    (crate::effects::programs::lookup(prog).is_some() && prog != "command")
         || matches!(
             prog,
             "git" | "find" | "grep" | "egrep" | "fgrep" | "rg" | "fd" | "sed" | "awk" | "fzf"
         )
+}
+
+/// Is this command one the catalogues understand: a catalogued program whose grammar (if
+/// it has one) reads this argv? A program given words outside its grammar (`split splits
+/// kill …`, a SaaS CLI of the same name) is judged like an unknown program.
+pub(super) fn understood(cmd: &Cmd) -> bool {
+    let prog = cmd.program();
+    match crate::effects::programs::lookup(prog) {
+        Some(p) => {
+            is_catalogued(prog)
+                && crate::effects::programs::effects(p, cmd.argv, cmd.dynamic).is_ok()
+        }
+        None => is_catalogued(prog),
+    }
 }
 
 /// Positional arguments, skipping options and the values of `value_opts`. A dynamic word

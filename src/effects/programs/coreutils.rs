@@ -897,9 +897,16 @@ static BASE64: Program = Program {
             value(&["-b", "--break"], Val::Num),
             value(&["--input"], Val::Read),
             value(&["-o", "--output"], Val::Write),
+            // FreeBSD's ports base64 (fourmilab): -e encodes, -n skips error checks, -u
+            // prints its usage, and a second operand names the file written.
+            flag(&["-e", "--encode"]),
+            flag(&["-n", "--noerrcheck"]),
+            flag(&["-u"]),
+            flag(&["--copyright"]),
         ],
+        // GNU base64 takes one FILE; fourmilab's `[infile [outfile]]` writes the second.
         Operands {
-            leading: &[Val::Read],
+            leading: &[Val::Read, Val::Write],
             rest: None,
         },
     ),

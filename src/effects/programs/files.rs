@@ -809,13 +809,8 @@ static TRUNCATE: Program = Program {
     reads_cwd_by_default: false,
 };
 
+/// `--size`/`--reference` is required: `own` checks it before this runs.
 fn truncate_fx(p: &Parsed, out: &mut Vec<Effect>) {
-    if !p.has("-s") && !p.has("-r") {
-        out.push(Effect::unknown(
-            "truncate without --size or --reference is an error",
-        ));
-        return;
-    }
     for (w, _) in &p.operands {
         if let Some(t) = target(w, out) {
             out.push(Effect::write(t, WriteHow::Edit));

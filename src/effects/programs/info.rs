@@ -129,6 +129,8 @@ static NPROC: Program = info(
     Operands::NONE,
 );
 
+// macOS's `arch -x86_64 PROG` runs PROG under another architecture: a wrapper, not a
+// printer; only the bare form (Linux's and macOS's) prints.
 static ARCH: Program = info("arch", "prints the architecture", &[], Operands::NONE);
 
 static TTY: Program = info(

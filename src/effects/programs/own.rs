@@ -22,6 +22,7 @@ pub(super) fn parser(name: &str) -> Option<Parser> {
         "printf" => printf,
         "true" | "false" | ":" | "test" | "[" | "[[" | "expr" => nothing,
         "command" => command,
+        "truncate" => truncate,
         "seq" => seq,
         "dd" => dd,
         "xxd" => xxd,
@@ -289,11 +290,36 @@ fn command(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>
             }
         }
     }
-    if describe {
-        Ok(Vec::new())
-    } else {
-        Ok(vec![Effect::unknown("command runs a program")])
+    let names = words(argv, dynamic)
+        .skip_while(|(_, w, _)| w.starts_with('-') && *w != "-" && *w != "--")
+        .filter(|(_, w, _)| *w != "--")
+        .count();
+    if !describe {
+        return Ok(vec![Effect::unknown("command runs a program")]);
     }
+    // `command -v NAME` describes one name; more words read like a command line, and are
+    // left to the judgement of what they would run.
+    if names != 1 {
+        return Err(GrammarError::ExtraOperand(
+            argv.last().cloned().unwrap_or_default(),
+        ));
+    }
+    Ok(Vec::new())
+}
+
+/// GNU truncate: its grammar, and it needs `--size` or `--reference` (without either it
+/// is an error and changes nothing).
+fn truncate(p: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, GrammarError> {
+    let t = super::files::lookup("truncate").unwrap_or(p);
+    let parsed = grammar::parse(&t.grammar, argv, dynamic)?;
+    if !parsed.has("-s") && !parsed.has("-r") {
+        return Err(GrammarError::MissingValue("--size or --reference".into()));
+    }
+    let mut out = t.grammar.effects(&parsed);
+    if let Some(extra) = t.extra {
+        extra(&parsed, &mut out);
+    }
+    Ok(out)
 }
 
 /// GNU seq: `-f FORMAT`, `-s STRING`, `-w`, and a word that starts like a negative number
