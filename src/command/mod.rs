@@ -16,8 +16,10 @@
 //! `destructive_infra` (data, containers, cloud, publishing), `destructive_whole`
 //! (whole-command patterns), `build` (build and test runners and the files that define what
 //! they run), `code` (searching interpreter one-liners and heredocs), `edits` (searching the
-//! new text of edits to files that run or steer the agent), `env` (environment prefixes)
-//! and `cwd` (where each part runs).
+//! new text of edits to files that run or steer the agent), `writers` (where shell writes
+//! land and what they plant in such files), `env` (environment prefixes) and `cwd` (where
+//! each part runs). Programs described by a grammar (`effects::programs`) are judged by
+//! their effects ([`effect_class`]).
 
 mod build;
 mod catalog;
