@@ -210,6 +210,14 @@ fn what_lands_in_files_that_run_or_steer_the_agent_is_searched() {
     ] {
         assert!(planted(&f, cmd).is_some(), "{cmd}");
     }
+    // After a cd whose target is not known, an absolute target is still where it says.
+    let ws = f.ws.display().to_string();
+    for cmd in [
+        format!("cd $X && echo 'rm -rf ~' >> {ws}/CLAUDE.md"),
+        "cd $X && echo 'rm -rf ~' >> CLAUDE.md".to_string(),
+    ] {
+        assert!(planted(&f, &cmd).is_some(), "{cmd}");
+    }
     assert_eq!(planted(&f, "cp clean.txt CLAUDE.md"), None);
     // Content that is not known: another part writes the source, a program's output, a
     // file that does not exist yet, an executable script appended to.

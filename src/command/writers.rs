@@ -75,7 +75,14 @@ pub(super) fn land(
     look: &mut Look,
     ctx: &JudgeCtx,
 ) -> Option<Planted> {
-    let dir = cmd.cwd.dir()?.to_path_buf();
+    // After a `cd` to a place not known, relative words are placed under a directory
+    // that does not exist: judged by their names, never read (the command is not
+    // routine for that anyway); absolute ones are where they say.
+    let dir = cmd
+        .cwd
+        .dir()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("/(working directory not known)"));
     let place = |w: &str| -> PathBuf {
         let p = Path::new(w);
         if p.is_absolute() {
