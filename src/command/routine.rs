@@ -56,10 +56,10 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     }
 }
 
-/// Programs for which a lone `-h` is not help (halt, hold, no-dereference, endless output).
+/// Programs without a grammar for which a lone `-h` is not help (halt, hold, endless
+/// output). Programs with a grammar say what their `-h` is themselves.
 const H_IS_NOT_HELP: &[&str] = &[
-    "shutdown", "halt", "poweroff", "reboot", "yes", "chown", "chgrp", "tar", "init", "telinit",
-    "hostname", "sort", "ln", "cp", "mv",
+    "shutdown", "halt", "poweroff", "reboot", "yes", "tar", "init", "telinit",
 ];
 
 fn is_runner(prog: &str) -> bool {

@@ -260,3 +260,23 @@ fn recursive_copies_land_every_file_under_them() {
     let j = judged(&f, "cp stage/.claude/settings.json .claude");
     assert!(j.writes.contains(&f.ws.join(".claude/settings.json")));
 }
+
+#[test]
+fn a_program_given_words_outside_its_grammar_is_judged_like_an_unknown_one() {
+    let f = fx();
+    for (cmd, want) in [
+        // Split.io's CLI shares coreutils' name; its verbs are the long tail's.
+        ("split splits kill my-split --workspace ws", "soft"),
+        // SQL typed as a command: coreutils' truncate needs --size.
+        ("truncate table orders", "soft"),
+        ("truncate -s 0 clean.txt", "routine"),
+        // `command -V` of several words reads like a command line.
+        ("command -V git reset --hard", "soft"),
+        ("command -v git", "routine"),
+        // macOS's arch runs its operand: not a printer.
+        ("arch -x86_64 rm -rf ~", "soft"),
+        ("arch", "routine"),
+    ] {
+        assert_eq!(verdict(&f, cmd), want, "{cmd}");
+    }
+}
