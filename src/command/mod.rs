@@ -16,8 +16,10 @@
 //! `destructive_infra` (data, containers, cloud, publishing), `destructive_whole`
 //! (whole-command patterns), `build` (build and test runners and the files that define what
 //! they run), `code` (searching interpreter one-liners and heredocs), `edits` (searching the
-//! new text of edits to files that run or steer the agent), `env` (environment prefixes)
-//! and `cwd` (where each part runs).
+//! new text of edits to files that run or steer the agent), `writers` (where shell writes
+//! land and what they plant in such files), `env` (environment prefixes) and `cwd` (where
+//! each part runs). Programs described by a grammar (`effects::programs`) are judged by
+//! their effects ([`effect_class`]).
 
 mod build;
 mod catalog;
@@ -45,6 +47,8 @@ mod edits_tests;
 mod reach_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_writes;
 
 pub use edits::{proposed_text, scan as scan_edit, EditRisk};
 pub(crate) use env::{code_env, harmless_env};
@@ -179,6 +183,9 @@ pub struct Judgement {
     pub verdict: Verdict,
     pub reads: Vec<PathBuf>,
     pub writes: Vec<PathBuf>,
+    /// Writes into files that run or steer the agent whose new content plants something
+    /// or cannot be known (judged like a file tool's risky edit).
+    pub planted: Vec<writers::Planted>,
 }
 
 impl Judgement {
@@ -347,9 +354,52 @@ pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
     }) {
         return Class::Unknown { reason: e.phrase() };
     }
-    Class::Routine {
-        reason: does.to_string(),
+    // Deleting is asked about: what is deleted cannot be shown to be recoverable cheaply
+    // (the destructive tier raises catastrophic targets to hard).
+    let deletes: Vec<String> = effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Delete { .. }))
+        .map(Effect::phrase)
+        .collect();
+    if !deletes.is_empty() {
+        return Class::Soft {
+            category: "deletion",
+            reason: summary(&deletes),
+        };
     }
+    Class::Routine {
+        reason: routine_reason(does, effects),
+    }
+}
+
+/// What a routine command does, from its effects: what it changes when it changes
+/// something ("creates the directory src/x"), else what the program does ("prints
+/// files").
+fn routine_reason(does: &str, effects: &[Effect]) -> String {
+    let changes: Vec<String> = effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Write { .. }))
+        .map(Effect::phrase)
+        .collect();
+    if changes.is_empty() {
+        does.to_string()
+    } else {
+        summary(&changes)
+    }
+}
+
+/// Up to three phrases, then a count of the rest.
+fn summary(phrases: &[String]) -> String {
+    let mut s = phrases
+        .iter()
+        .take(3)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if phrases.len() > 3 {
+        s.push_str(&format!(" and {} more", phrases.len() - 3));
+    }
+    s
 }
 
 /// Effects for a command judged by a catalogue without a grammar: its paths and, when it
@@ -447,6 +497,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     };
     let mut cwd = root_cwd;
     let mut findings: Vec<Finding> = Vec::new();
+    let mut planted = Vec::new();
     let mut all_reads = Vec::new();
     let mut all_writes = Vec::new();
     let cmds = &analysis.commands;
@@ -488,6 +539,10 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         };
         // Redirections: dups, /dev/null and workspace files are fine; the rest is judged.
         redirects(&cmd, &mut look);
+        // Where copies and moves land, and what lands in files that run or steer the agent.
+        if let Some(p) = writers::land(&cmd, cmds, i, &mut look, ctx) {
+            planted.push(p);
+        }
         // Privilege wrappers: the same command as another user is not routine.
         if let Some(w) = sc
             .wrappers
@@ -527,6 +582,11 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         }
         let (mut reads, r_unplaced) = place(&look.reads, &cwd);
         let (writes, w_unplaced) = place(&look.writes, &cwd);
+        if let Class::Routine { reason } = &mut look.class {
+            if !writes.is_empty() && !w_unplaced && writes.iter().all(|w| inside(w, ctx)) {
+                reason.push_str(" inside the workspace");
+            }
+        }
         if r_unplaced || w_unplaced {
             demote(
                 &mut look,
@@ -619,7 +679,14 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         verdict,
         reads: all_reads,
         writes: all_writes,
+        planted,
     }
+}
+
+/// Is this placed path inside the workspace (lexically and resolved)?
+fn inside(p: &Path, ctx: &JudgeCtx) -> bool {
+    ctx.workspace
+        .contains(&paths::forms(&p.display().to_string(), ctx.cwd, ctx.home))
 }
 
 fn demote(look: &mut Look, reason: String) {
@@ -689,7 +756,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     let prog = cmd.program();
     if matches!(look.class, Class::Unknown { .. })
         && !catalog::knows(prog)
-        && !routine::is_catalogued(prog)
+        && !routine::understood(cmd)
         && !destructive::RUNNERS.contains(&prog)
     {
         if let Some((category, reason)) = catalog::unknown_program_mutation(cmd) {

@@ -119,7 +119,9 @@ fn rejects_dangerous_flags_of_readers() {
         ("git log --output=/tmp/x", "unknown"),
         ("git diff --ext-diff", "soft"),
         ("git -C /etc status", "unknown"),
-        ("tree -o out", "unknown"),
+        // tree's -o names a file it writes: a workspace write for the path floor.
+        ("tree -o out", "routine"),
+        ("tree -R -H . -o x.html", "unknown"),
         ("uniq a b", "routine"),
         ("uniq a b c", "unknown"),
         ("awk '{ system($0) }' f", "soft"),
@@ -155,6 +157,10 @@ fn hard_denies_rm_rf_home_in_any_spelling() {
         ("command rm -rf ~", "hard"),
         ("sudo rm -rf /", "hard"),
         ("rm -rf /usr", "hard"),
+        // Another person's home directory; a tree inside one is only outside the workspace.
+        ("rm -rf /home/someone", "hard"),
+        ("rm -rf /Users/someone/", "hard"),
+        ("rm -rf /home/someone/build", "soft"),
         ("rm -rf ~/*", "hard"),
         ("rm -rf \"$X\"/*", "hard"),
         ("rm -rf $DIR", "hard"),
@@ -411,7 +417,8 @@ fn sensitive_commands_are_not_left_unknown() {
     table(&[
         ("security find-generic-password -s github.com -w", "hard"),
         ("env | grep -iE 'token|key|secret'", "soft"),
-        ("printenv | grep PASSWORD", "soft"),
+        // printenv with no name prints every secret: a credential read.
+        ("printenv | grep PASSWORD", "hard"),
         ("env | grep PATH", "unknown"),
         ("grep -rn token src", "routine"),
         ("pip install reqeusts", "soft"),

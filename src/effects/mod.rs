@@ -21,6 +21,10 @@ pub mod programs;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_files;
+#[cfg(test)]
+mod tests_readers;
 
 use serde::Serialize;
 
@@ -56,6 +60,10 @@ pub enum WriteHow {
     Metadata,
     /// Moves something onto the path (rename target).
     MoveInto,
+    /// Moves what is at the path elsewhere (rename source): the path no longer holds it.
+    MoveAway,
+    /// Creates an empty file if none is there, else changes its times (`touch`).
+    Touch,
 }
 
 /// Code that a command runs besides the program itself.
@@ -177,6 +185,36 @@ pub enum Effect {
     Unknown { why: String },
 }
 
+/// Does the environment variable `name` hold a secret (so printing it prints a secret)?
+/// Secret-shaped names (`GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, as
+/// [`crate::redact::name_is_secret`] decides) and variables that by convention carry
+/// credentials inside a URL or connection string (`DATABASE_URL`, `SENTRY_DSN`).
+/// The one test for "is this variable name secret-shaped": every program table and
+/// policy that prints or sends a variable by name uses it.
+pub fn secret_variable(name: &str) -> bool {
+    if crate::redact::name_is_secret(name) {
+        return true;
+    }
+    let upper = name.to_ascii_uppercase();
+    const CARRIERS: &[&str] = &[
+        "DATABASE_URL",
+        "REDIS_URL",
+        "MONGODB_URI",
+        "MONGO_URL",
+        "MONGO_URI",
+        "AMQP_URL",
+        "CLOUDAMQP_URL",
+        "RABBITMQ_URL",
+        "ELASTICSEARCH_URL",
+        "POSTGRES_URL",
+        "MYSQL_URL",
+    ];
+    CARRIERS.contains(&upper.as_str())
+        || upper.ends_with("_DSN")
+        || upper.ends_with("_CONNECTION_STRING")
+        || upper.ends_with("_DATABASE_URL")
+}
+
 impl Effect {
     pub fn read(path: impl Into<String>) -> Effect {
         Effect::Read {
@@ -233,6 +271,8 @@ impl Effect {
                 WriteHow::Link => format!("creates the link {path}"),
                 WriteHow::Metadata => format!("changes the metadata of {path}"),
                 WriteHow::MoveInto => format!("moves a file onto {path}"),
+                WriteHow::MoveAway => format!("moves {path} elsewhere"),
+                WriteHow::Touch => format!("creates {path} if missing or updates its times"),
             },
             Effect::Delete { path, recursive } => {
                 if *recursive {

@@ -469,6 +469,16 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             return unsure(ev, Gate::Floor, cause);
         }
     }
+    //     The same for the shell: `echo … >> CLAUDE.md`, `cp x.sh scripts/`, `tee Makefile`.
+    if let Some(p) = ev.judgement.as_ref().and_then(|j| j.planted.first()) {
+        let cause = Cause::RiskyEdit {
+            path: p.path.clone(),
+            file: p.file.to_string(),
+            found: p.found.clone(),
+        };
+        ev.step("risky-edit", cause.describe());
+        return unsure(ev, Gate::Floor, cause);
+    }
 
     // 7. Allow rules.
     if let Some(rules) = allow_rules {

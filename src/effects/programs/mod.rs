@@ -4,10 +4,18 @@
 //! [`lookup`] is one `match` on the program name per family, so the cost does not grow
 //! with the tables and nothing is built at start-up.
 //!
-//! Families: `coreutils` (file readers and pure programs of GNU coreutils and the usual
-//! companions).
+//! Families: `coreutils` (file readers of GNU coreutils), `files` (coreutils' file
+//! mutators: mkdir, cp, mv, ln, rm, chmod, tee, dd…), `info` (programs that print
+//! information about the system, the user, processes and names), `viewers` (file
+//! viewers and dumpers beyond coreutils: file, diff, bat, tree, eza…) and `own`
+//! (programs whose argv is not read by getopt: echo, printf, test, xxd, jq, ps, dd…,
+//! each with a small parser of its own).
 
 mod coreutils;
+pub mod files;
+mod info;
+mod own;
+mod viewers;
 
 use super::grammar::{self, Grammar, GrammarError, Parsed};
 use super::Effect;
@@ -28,6 +36,10 @@ pub struct Program {
 /// The program known by this name, if any.
 pub fn lookup(name: &str) -> Option<&'static Program> {
     coreutils::lookup(name)
+        .or_else(|| files::lookup(name))
+        .or_else(|| info::lookup(name))
+        .or_else(|| viewers::lookup(name))
+        .or_else(|| own::lookup(name))
 }
 
 /// The effects of running `argv` (argv[0] is the program) with `dynamic` marking the words
@@ -37,6 +49,10 @@ pub fn effects(
     argv: &[String],
     dynamic: &[bool],
 ) -> Result<Vec<Effect>, GrammarError> {
+    // Programs with a parser of their own (their argv is not getopt's).
+    if let Some(own) = own::parser(p.name) {
+        return own(p, argv, dynamic);
+    }
     let parsed = grammar::parse(&p.grammar, argv, dynamic)?;
     let mut out = p.grammar.effects(&parsed);
     if let Some(extra) = p.extra {
