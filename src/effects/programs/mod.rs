@@ -5,9 +5,14 @@
 //! with the tables and nothing is built at start-up.
 //!
 //! Families: `coreutils` (file readers and pure programs of GNU coreutils and the usual
-//! companions).
+//! companions); `runners` (build and test runners, whose subcommands each have a grammar)
+//! and `interpreters` (Python, Node and the shells given a script), which are consulted
+//! through their own entry points by the command floor's `build` module rather than
+//! [`lookup`], since what they run depends on the project's files.
 
 mod coreutils;
+pub mod interpreters;
+pub mod runners;
 
 use super::grammar::{self, Grammar, GrammarError, Parsed};
 use super::Effect;
