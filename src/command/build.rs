@@ -208,6 +208,17 @@ fn paths_of(look: &mut Look) {
 pub(super) fn look(cmd: &Cmd) -> Option<Look> {
     let prog = cmd.program();
     if let Some(found) = runners::runner(cmd.argv, cmd.dynamic) {
+        if let Ok(call) = &found {
+            // `pnpm NAME` runs the script NAME only when package.json has one; otherwise
+            // it is another command of the manager, which its catalogue judges.
+            if let (true, Some((_, name))) = (call.implicit_script, &call.script) {
+                let has =
+                    package_scripts(cmd.cwd.dir(), &call.dirs).is_some_and(|s| s.contains(name));
+                if !has {
+                    return None;
+                }
+            }
+        }
         return Some(match found {
             Err(e) => Look::unknown(format!("{prog}: {e}")),
             Ok(call) if call.wrapped.is_some() => {
@@ -306,11 +317,17 @@ fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
         let mut e = run.effects.clone();
         e.push(Effect::read(s));
         script_arg_paths(cmd.argv, run.args_at, &mut e);
-        (format!("runs {s}{interp}"), e)
+        (
+            format!("runs {s}{interp}, which the agent has not written this session"),
+            e,
+        )
     } else if let Some(m) = &run.module {
         let mut e = run.effects.clone();
         script_arg_paths(cmd.argv, run.args_at, &mut e);
-        (format!("runs the module {m}{interp}"), e)
+        (
+            format!("runs the project's module {m}{interp}, which the agent has not written this session"),
+            e,
+        )
     } else {
         return Look::unknown(format!("{prog} runs nothing the floor can name"));
     };
@@ -836,10 +853,14 @@ fn script_definitions(
                 reason: format!("node resolves {script} to another file when it does not exist"),
             })
         }
-        // Missing: the baseline records it so; running it fails.
-        Err(_) => {}
+        // Not there (yet): what would run is not known when the command is judged.
+        Err(_) => {
+            return Err(Class::Unknown {
+                reason: format!("{who}: {} does not exist", abs.display()),
+            })
+        }
         Ok(m) if m.is_dir() => {
-            if run.interpreter == "python" {
+            if run.interpreter == "python" && abs.join("__main__.py").is_file() {
                 files.push(abs.join("__main__.py"));
             } else {
                 return Err(Class::Unknown {

@@ -130,9 +130,9 @@ fn rejects_dangerous_flags_of_readers() {
         ("awk '{ system($0) }' f", "soft"),
         ("env", "unknown"),
         ("python3 -c 'print(1)'", "unknown"),
-        // A program of the workspace run by its path is the project's own (unchanged
-        // here), never the system's `ls`.
-        ("./ls", "routine"),
+        // A program of the workspace run by its path is never the system's `ls`; this
+        // one does not exist, so what would run is not known.
+        ("./ls", "unknown"),
         ("LD_PRELOAD=./x.so ls", "soft"),
         ("PATH=/tmp ls", "soft"),
         ("LC_ALL=C ls", "routine"),
@@ -546,11 +546,14 @@ fn project_scripts_are_routine_while_unchanged_and_not_written_by_the_agent() {
     std::fs::create_dir_all(f.ws.join("tool")).unwrap();
     std::fs::write(f.ws.join("tool/__init__.py"), "").unwrap();
     std::fs::write(f.ws.join("tool/__main__.py"), "print(1)\n").unwrap();
+    std::fs::write(f.ws.join("ls"), "#!/bin/sh\necho mine\n").unwrap();
     let clean = Session {
         changed: vec![],
         written: vec![],
     };
     for cmd in [
+        // The workspace's own `ls`, not the system's.
+        "./ls -la",
         "./scripts/regen.sh",
         "scripts/regen.sh --all",
         "bash build.sh",
@@ -638,6 +641,9 @@ fn scripts_that_are_not_the_projects_keep_their_tiers() {
         ("python3 /tmp/x.py", "unknown"),
         ("/tmp/x.sh", "unknown"),
         ("bash missing.sh", "unknown"),
+        // Not there (yet): what would run is not known.
+        ("python missing.py", "unknown"),
+        ("./missing.sh", "unknown"),
         ("python -m json.tool", "unknown"),
         ("python -m pip install x", "unknown"),
         // Inline code and strings keep their own judges.

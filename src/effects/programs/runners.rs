@@ -79,6 +79,8 @@ pub struct RunnerCall {
     pub module: Option<String>,
     /// The test paths given (pytest operands), whose conftest.py files load.
     pub test_paths: Vec<String>,
+    /// `pnpm NAME`: a script only if package.json defines NAME (else another command).
+    pub implicit_script: bool,
 }
 
 impl RunnerCall {
@@ -96,6 +98,7 @@ impl RunnerCall {
             lock_install: false,
             module: None,
             test_paths: Vec::new(),
+            implicit_script: false,
         }
     }
 }
@@ -297,6 +300,7 @@ static CARGO_CLIPPY_OPTS: &[Opt] = cargo_build_opts!(
 static CARGO_DOC_OPTS: &[Opt] = cargo_build_opts!(
     flag(&["--no-deps"]),
     flag(&["--document-private-items"]),
+    // Opens the built documentation in the person's own browser.
     flag(&["--open"]),
 );
 static CARGO_FMT_OPTS: &[Opt] = &[
@@ -517,10 +521,6 @@ fn cargo(argv: &[String], dynamic: &[bool]) -> Found {
                 call.effects
                     .push(code("a custom target specification's programs"));
             }
-        }
-        if p.has("--open") {
-            call.effects
-                .push(code("a browser to open the documentation"));
         }
         if let Some(r) = rest {
             let (tail, tail_dyn) = sub(words, dyn_, r);
@@ -1310,7 +1310,6 @@ fn npm(argv: &[String], dynamic: &[bool]) -> Found {
         "test" | "t" | "tst" | "run" | "run-script" | "rum" | "urn" | "start" => {}
         _ => return None,
     }
-    // `npm run` alone lists the scripts: another catalogue says so.
     let runs = matches!(c, "run" | "run-script" | "rum" | "urn");
     Some((|| {
         let (p, _rest) = exact_parse(NPM_RUN, argv, dynamic, 1)?;
@@ -1318,7 +1317,14 @@ fn npm(argv: &[String], dynamic: &[bool]) -> Found {
         let name = if runs {
             match ops.get(1) {
                 Some(n) => *n,
-                None => return Err(GrammarError::MissingValue("npm run SCRIPT".into())),
+                // `npm run` alone lists the scripts.
+                None => {
+                    return Ok(RunnerCall::new(
+                        "npm",
+                        "lists the package.json scripts",
+                        Family::Node,
+                    ))
+                }
             }
         } else if c == "start" {
             "start"
@@ -1546,7 +1552,9 @@ fn node_manager(argv: &[String], dynamic: &[bool]) -> Found {
         // `bun run ./x.ts` runs a file, not a script.
         return None;
     }
-    Some(Ok(script_call(tool, mgr, name, &p, &g)))
+    let mut call = script_call(tool, mgr, name, &p, &g);
+    call.implicit_script = !matches!(first, "run" | "run-script" | "test" | "t" | "start");
+    Some(Ok(call))
 }
 
 /// `bun test` options (bun's documentation of the test runner).

@@ -100,7 +100,7 @@ fn cargo_subcommands_and_their_options() {
         "--target",
         "./evil.json"
     ])));
-    assert!(runs_hidden(&call(&["cargo", "doc", "--open"])));
+    assert!(call(&["cargo", "doc", "--open"]).effects.is_empty());
     assert!(unknown(&call(&["cargo", "-Z", "unstable-options", "test"])));
     assert_eq!(
         call(&["cargo", "test", "--manifest-path", "/tmp/x/Cargo.toml"]).defined_by,
@@ -360,10 +360,11 @@ fn package_manager_scripts_and_their_options() {
         call(&["pnpm", "--dir", "/tmp/evil", "test"]).dirs,
         ["/tmp/evil"]
     );
-    assert_eq!(
-        call(&["pnpm", "lint"]).script,
-        Some((Manager::Pnpm, "lint".to_string()))
-    );
+    let lint = call(&["pnpm", "lint"]);
+    assert_eq!(lint.script, Some((Manager::Pnpm, "lint".to_string())));
+    assert!(lint.implicit_script);
+    assert!(!call(&["pnpm", "run", "lint"]).implicit_script);
+    assert!(call(&["npm", "run"]).script.is_none());
     assert_eq!(
         call(&["yarn", "run", "build"]).script,
         Some((Manager::Yarn, "build".to_string()))
