@@ -8,8 +8,8 @@
 //!
 //! Beside it, `state/<session>/written.json` lists the paths gatehook let the agent write
 //! this session (file tools and shell writes, every call that was not denied), under the
-//! same lock discipline: a script or definition file the agent wrote is not the project's
-//! own code, even when the baseline first saw it after the write. A record that cannot be
+//! same lock discipline: a script the agent wrote is not the project's own code, even when
+//! the baseline first saw it after the write. A record that cannot be
 //! read or written counts as "everything written" (fail closed).
 
 use crate::command::Baseline;
@@ -111,7 +111,9 @@ impl FileBaseline {
             let _ = std::fs::remove_file(&tmp);
             let mut f = state::open_nofollow(&tmp, false)?;
             f.write_all(serde_json::to_string(&known)?.as_bytes())?;
-            f.sync_all().ok();
+            // NOTE: no fsync on this hot path (every file edit): a record a crash leaves
+            // truncated does not parse, and an unreadable record counts as "everything
+            // written" (fail closed).
             drop(f);
             std::fs::rename(&tmp, &path).context("replacing the session's written record")?;
         }

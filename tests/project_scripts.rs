@@ -84,25 +84,24 @@ fn a_script_changed_after_it_was_first_seen_is_asked_about() {
 }
 
 #[test]
-fn a_definition_file_the_agent_wrote_makes_its_runner_ask() {
+fn a_changed_definition_file_makes_its_runner_ask() {
     let env = guard();
     std::fs::write(env.path("Makefile"), "test:\n\ttrue\n").unwrap();
+    std::fs::create_dir_all(env.path("tests/unit")).unwrap();
     assert_eq!(bash(&env, "make test").decision(), "allow");
-    // A conftest.py the agent creates anywhere is loaded by pytest.
-    let w = env.hook(&env.payload(
-        "Write",
-        json!({"file_path": env.path("tests/unit/conftest.py"), "content": "import os\n"}),
-    ));
-    assert_ne!(w.decision(), "deny", "{w:?}");
+    assert_eq!(bash(&env, "pytest -q tests/unit").decision(), "allow");
+    // A conftest.py between the root and the test path appears after the baseline saw
+    // it missing: pytest would load it.
+    std::fs::write(env.path("tests/unit/conftest.py"), "import os\n").unwrap();
     let out = bash(&env, "pytest -q tests/unit");
     assert_eq!(out.cause(), "build-files-changed", "{out:?}");
     assert!(out.reason().contains("conftest.py"), "{}", out.reason());
     // make is not defined by it.
     assert_eq!(bash(&env, "make test").decision(), "allow");
-    // A shell write onto the Makefile is recorded too.
-    let w = bash(&env, "echo 'all:' >> Makefile");
-    assert_ne!(w.decision(), "deny", "{w:?}");
-    assert_eq!(bash(&env, "make test").cause(), "build-files-changed");
+    // A part of the same command that writes the Makefile.
+    let out = bash(&env, "echo 'all:' >> Makefile && make test");
+    assert_eq!(out.cause(), "build-files-changed", "{out:?}");
+    assert!(out.reason().contains("Makefile"), "{}", out.reason());
 }
 
 #[test]

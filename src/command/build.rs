@@ -12,8 +12,8 @@
 //! installed module and a shell script looked up on PATH keep their tiers (unknown). What a
 //! definition file runs in turn (a recipe calling a helper script, a member crate's build
 //! script) is the project's code, like its sources: the entry points are what is tracked,
-//! and every file named like a definition file that the agent wrote this session counts as
-//! changed wherever it sits in the workspace.
+//! and a script (unlike a runner's definition files, which are judged by their hash as
+//! before) also counts as changed once the agent was allowed to write it this session.
 
 use super::{Class, Cmd, JudgeCtx, Look};
 use crate::effects::programs::interpreters::{self, ScriptRun};
@@ -395,36 +395,9 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
         }
     };
     let mut changed = ctx.baseline.changed(&defs.files);
-    let written = ctx.baseline.written();
-    if !written.is_empty() {
-        for f in &defs.files {
-            let forms = [Some(f.clone()), std::fs::canonicalize(f).ok()];
-            let hit = written.iter().any(|w| {
-                forms
-                    .iter()
-                    .flatten()
-                    .any(|f| f == w || (f.starts_with(w) && w != Path::new("/")))
-            });
-            if hit && !changed.contains(f) {
-                changed.push(f.clone());
-            }
-        }
-        // A definition file anywhere in the workspace that the agent wrote.
-        for w in &written {
-            let named = w
-                .file_name()
-                .map(|n| n.to_string_lossy().to_string())
-                .is_some_and(|n| {
-                    defs.names
-                        .iter()
-                        .any(|d| d.rsplit('/').next() == Some(n.as_str()))
-                });
-            let in_ws =
-                ctx.workspace
-                    .contains(&paths::forms(&w.display().to_string(), cwd, ctx.home));
-            if named && in_ws && !changed.contains(w) {
-                changed.push(w.clone());
-            }
+    for f in agent_written(&defs.agent_counts, &ctx.baseline.written()) {
+        if !changed.contains(&f) {
+            changed.push(f);
         }
     }
     let present: Vec<String> = defs
@@ -444,6 +417,30 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     if !changed.is_empty() {
         look.class = Class::BuildFilesChanged { files: changed };
     }
+}
+
+/// Which of `files` the agent was allowed to write this session: the file itself (as
+/// written or resolved), or its directory (a copy or move into it); `/` in the record
+/// stands for everything (an unreadable or overfull record).
+fn agent_written(files: &[PathBuf], written: &[PathBuf]) -> Vec<PathBuf> {
+    if written.is_empty() {
+        return Vec::new();
+    }
+    let everything = written.iter().any(|w| w == Path::new("/"));
+    files
+        .iter()
+        .filter(|f| {
+            everything || {
+                let forms = [Some((*f).clone()), std::fs::canonicalize(f).ok()];
+                forms.iter().flatten().any(|f| {
+                    written
+                        .iter()
+                        .any(|w| f == w || f.parent().is_some_and(|p| p == w))
+                })
+            }
+        })
+        .cloned()
+        .collect()
 }
 
 /// What a runner's outputs do beyond the workspace: a directory it empties (`pytest
@@ -497,8 +494,11 @@ fn outputs(tool: &str, effects: &[Effect], cwd: &Path, ctx: &JudgeCtx) -> Option
 /// The files that define what a command runs.
 struct Definitions {
     files: Vec<PathBuf>,
-    /// Base names that count as definition files when the agent writes them anywhere.
-    names: Vec<&'static str>,
+    /// The files for which the agent's own writes count too: a script and what it is
+    /// (the file, a module's package files, a `#!` interpreter in the workspace, a module
+    /// shadowing `python -m pytest`). Other definition files are judged by their hash, as
+    /// runners always were.
+    agent_counts: Vec<PathBuf>,
     /// Files named on the command line (the script, `make -f FILE`): listed even when
     /// missing.
     named: Vec<PathBuf>,
@@ -531,7 +531,7 @@ fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Cla
     let Some(Ok(run)) = interpreters::script_run(cmd.argv, cmd.dynamic) else {
         return Ok(Definitions {
             files: Vec::new(),
-            names: Vec::new(),
+            agent_counts: Vec::new(),
             named: Vec::new(),
         });
     };
@@ -544,7 +544,7 @@ fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Cla
     if run.test_runner {
         return Ok(Definitions {
             files: dirs_files(&[cwd.to_path_buf()], NODE_FILES, ctx),
-            names: NODE_FILES.to_vec(),
+            agent_counts: Vec::new(),
             named: Vec::new(),
         });
     }
@@ -607,11 +607,10 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
     }
     let names = family_files(call.family);
     let mut files = dirs_files(&bases, names, ctx);
-    let mut all_names: Vec<&'static str> = names.to_vec();
     let mut named = Vec::new();
+    let mut agent_counts = Vec::new();
     if call.lock_install {
         files.extend(dirs_files(&bases, LOCK_FILES, ctx));
-        all_names.extend(LOCK_FILES);
     }
     for f in &call.defined_by {
         let (abs, inside) = place_in_ws(f, cwd, ctx);
@@ -631,7 +630,8 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
             format!("{m}/__init__.py"),
             format!("{m}/__main__.py"),
         ] {
-            files.push(cwd.join(f));
+            files.push(cwd.join(&f));
+            agent_counts.push(cwd.join(f));
         }
     }
     // conftest.py files between the workspace root and each test path.
@@ -643,7 +643,7 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
                 abs.display()
             )));
         }
-        let dir = if abs.is_dir() {
+        let dir = if abs.is_dir() || !t.ends_with(".py") {
             abs
         } else {
             abs.parent().map(Path::to_path_buf).unwrap_or(abs)
@@ -672,7 +672,7 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
     }
     Ok(Definitions {
         files,
-        names: all_names,
+        agent_counts,
         named,
     })
 }
@@ -797,8 +797,8 @@ fn module_definitions(module: &str, cwd: &Path) -> Result<Definitions, Class> {
             }
             return Ok(Definitions {
                 named: files.clone(),
+                agent_counts: files.clone(),
                 files,
-                names: Vec::new(),
             });
         }
         dir = dir.join(p);
@@ -887,8 +887,8 @@ fn script_definitions(
     }
     Ok(Definitions {
         named: files.clone(),
+        agent_counts: files.clone(),
         files,
-        names: Vec::new(),
     })
 }
 
@@ -1067,12 +1067,7 @@ pub(super) fn wrapped(
             }
         }
         Ok(defs) => {
-            let mut changed = ctx.baseline.changed(&defs.files);
-            for w in ctx.baseline.written() {
-                if defs.files.contains(&w) && !changed.contains(&w) {
-                    changed.push(w);
-                }
-            }
+            let changed = ctx.baseline.changed(&defs.files);
             if !changed.is_empty() {
                 match &mut look.class {
                     Class::BuildFilesChanged { files } => {

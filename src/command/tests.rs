@@ -740,16 +740,32 @@ fn runner_options_are_what_they_do() {
         written: vec![],
     };
     assert_eq!(short(&judged(&f, "make test", &b).verdict), "build-changed");
-    // A conftest.py the agent wrote anywhere in the workspace.
+    // A conftest.py between the root and a test path that changed since the baseline.
     let b = Session {
-        changed: vec![],
-        written: vec![f.ws.join("tests/unit/conftest.py")],
+        changed: vec![f.ws.join("tests/unit/conftest.py")],
+        written: vec![],
     };
     assert_eq!(
         short(&judged(&f, "pytest tests/unit", &b).verdict),
         "build-changed"
     );
+    assert_eq!(
+        short(&judged(&f, "pytest tests/other", &b).verdict),
+        "routine"
+    );
     assert_eq!(short(&judged(&f, "cargo test", &b).verdict), "routine");
+    // A runner's definition files are judged by their hash, as before: the written
+    // record is for scripts (and a module shadowing the runner under `python -m`).
+    let b = Session {
+        changed: vec![],
+        written: vec![f.ws.join("Makefile"), f.ws.join("package.json")],
+    };
+    assert_eq!(short(&judged(&f, "make test", &b).verdict), "routine");
+    // …but a part of the same command that writes one is seen.
+    assert_eq!(
+        short(&judged(&f, "echo 'x:' >> Makefile && make test", &clean).verdict),
+        "build-changed"
+    );
     // A workspace module that shadows pytest under `python -m`.
     let b = Session {
         changed: vec![],
