@@ -416,6 +416,29 @@ impl Prepared {
             holds: &holds,
         };
         let mut ev = engine::evaluate(call, &ctx);
+        // What the agent may now have written (unless the floor refused it): a script or
+        // definition file among these is no longer the project's own code this session.
+        if self.record_baseline
+            && unsafe_state.is_none()
+            && !matches!(ev.outcome, Outcome::Decided(Decision::Deny))
+        {
+            let written: Vec<PathBuf> = ev
+                .paths
+                .iter()
+                .filter(|p| p.access == crate::floor::Access::Write)
+                .flat_map(|p| {
+                    std::iter::once(p.forms.lexical.clone()).chain(p.forms.resolved.clone())
+                })
+                .collect();
+            if baseline.record_written(&written).is_err() {
+                // NOTE: an unrecorded write could later pass as the project's own script;
+                // the record fails closed on read, so a failed write is only logged here.
+                ev.steps.push(engine::Step {
+                    stage: "state",
+                    detail: "could not record the paths this call writes".into(),
+                });
+            }
+        }
         // NOTE: state others can write may have loosened the evaluation (holds erased, a
         // changed build file blessed) and would steer a review (planted words, a cached
         // allow): an allow, silence or a pending review becomes a deny. Asks and denies

@@ -71,6 +71,12 @@ pub trait Baseline {
     /// Files among `files` whose sha256 differs from the session's first-seen value (first
     /// sight records it, so it is "unchanged"). A missing file is a state too.
     fn changed(&self, files: &[PathBuf]) -> Vec<PathBuf>;
+
+    /// Paths the agent was allowed to write this session (file tools and shell writes), as
+    /// recorded; empty when nothing is recorded.
+    fn written(&self) -> Vec<PathBuf> {
+        Vec::new()
+    }
 }
 
 /// A baseline that has seen nothing and records nothing: every file is unchanged.
@@ -519,6 +525,23 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         let written = sc.argv.get(offset).map(String::as_str).unwrap_or("");
         let mut look = if sc.exec.is_empty() {
             Look::routine("no program runs")
+        } else if written.starts_with('/')
+            && !paths::system_program(Path::new(written))
+            && ctx
+                .workspace
+                .contains(&paths::forms(written, ctx.cwd, ctx.home))
+        {
+            // A program of the workspace named by its absolute path: the project's
+            // scripts are judged like build runners.
+            let mut argv = sc.exec.clone();
+            argv[0] = written.to_string();
+            let by_path = Cmd {
+                sc,
+                argv: &argv,
+                dynamic,
+                cwd: &cwd,
+            };
+            classify(&by_path, cmds, i, ctx, depth)
         } else if written.starts_with('/') && !paths::system_program(Path::new(written)) {
             // `/var/tmp/grep` is whatever file is there, not grep.
             let mut l = Look::unknown(format!(
@@ -670,6 +693,22 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             cwd = Cwd::Unknown;
         }
     }
+    // A runner or script whose definition another part of the command writes.
+    for f in findings.iter_mut() {
+        if matches!(f.class, Class::Build { .. }) {
+            let files = build::written_in_command(&f.effects, &all_writes);
+            if !files.is_empty() {
+                raise(
+                    Verdict::BuildFilesChanged {
+                        files: files.clone(),
+                        command: one_line(&f.argv.join(" ")),
+                    },
+                    &mut verdict,
+                );
+                f.class = Class::BuildFilesChanged { files };
+            }
+        }
+    }
     // Whole-command patterns: network into a shell, credentials with egress, fork bombs.
     for v in destructive::whole(analysis, &findings, &all_reads, ctx) {
         raise(v, &mut verdict);
@@ -700,9 +739,17 @@ fn demote(look: &mut Look, reason: String) {
 
 /// Classify one command: hard and soft tiers first, then the catalogues.
 fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
+    // `uv run CMD`, `poetry run CMD`: CMD is judged on its own, in the project's environment.
+    if let Some(at) = build::wrapped_at(cmd) {
+        return build::wrapped(cmd, at, all, i, ctx, depth);
+    }
     let targets = destructive::inherited_targets(cmd, all, i);
     let mut look = if cmd.program() == "xargs" {
         dynamic::xargs(cmd, all)
+    } else if cmd.program().contains('/') {
+        // A program named by a path is a file being run: the project's scripts are
+        // judged like build runners.
+        build::look(cmd).unwrap_or_else(|| routine::look(cmd, ctx))
     } else {
         routine::look(cmd, ctx)
     };

@@ -127,6 +127,8 @@ fn rejects_dangerous_flags_of_readers() {
         ("awk '{ system($0) }' f", "soft"),
         ("env", "unknown"),
         ("python3 -c 'print(1)'", "unknown"),
+        // A program of the workspace run by its path is never the system's `ls`; this
+        // one does not exist, so what would run is not known.
         ("./ls", "unknown"),
         ("LD_PRELOAD=./x.so ls", "soft"),
         ("PATH=/tmp ls", "soft"),
@@ -296,7 +298,8 @@ fn build_runners_follow_the_baseline() {
         Verdict::BuildFilesChanged { .. }
     ));
     assert_eq!(verdict(&f, "cargo test -p x -- --nocapture"), "routine");
-    assert_eq!(verdict(&f, "cargo --config x test"), "unknown");
+    // --config can name programs to run: soft (runs-code), not merely unknown.
+    assert_eq!(verdict(&f, "cargo --config x test"), "soft");
     assert_eq!(verdict(&f, "LD_PRELOAD=x cargo test"), "soft");
 }
 
@@ -476,4 +479,295 @@ fn a_program_named_by_a_path_is_that_program_only_in_a_system_directory() {
     if crate::paths::system_program(std::path::Path::new("/usr/bin/cat")) {
         table(&[("/usr/bin/cat README.md", "routine")]);
     }
+}
+
+/// A baseline with a record of what the agent wrote and of files changed since it began.
+struct Session {
+    changed: Vec<PathBuf>,
+    written: Vec<PathBuf>,
+}
+
+impl Baseline for Session {
+    fn changed(&self, files: &[PathBuf]) -> Vec<PathBuf> {
+        files
+            .iter()
+            .filter(|f| self.changed.contains(f))
+            .cloned()
+            .collect()
+    }
+    fn written(&self) -> Vec<PathBuf> {
+        self.written.clone()
+    }
+}
+
+fn judged(f: &Fx, cmd: &str, b: &dyn Baseline) -> Judgement {
+    let env = ShellEnv {
+        home: f.home.clone(),
+        cwd: f.ws.clone(),
+    };
+    let ctx = JudgeCtx {
+        home: &f.home,
+        cwd: &f.ws,
+        workspace: &f.workspace,
+        floor: &f.floor,
+        baseline: b,
+    };
+    judge(&analyze(cmd, &env), &ctx)
+}
+
+fn short(v: &Verdict) -> &'static str {
+    match v {
+        Verdict::Routine => "routine",
+        Verdict::Unknown { .. } => "unknown",
+        Verdict::Opaque { .. } => "opaque",
+        Verdict::BuildFilesChanged { .. } => "build-changed",
+        Verdict::Soft { .. } => "soft",
+        Verdict::Hard { .. } => "hard",
+    }
+}
+
+#[test]
+fn project_scripts_are_routine_while_unchanged_and_not_written_by_the_agent() {
+    let f = fx();
+    std::fs::create_dir_all(f.ws.join("scripts")).unwrap();
+    std::fs::write(f.ws.join("scripts/regen.sh"), "#!/bin/sh\necho hi\n").unwrap();
+    std::fs::write(f.ws.join("scripts/check.py"), "print(1)\n").unwrap();
+    std::fs::write(f.ws.join("build.sh"), "echo build\n").unwrap();
+    std::fs::create_dir_all(f.ws.join("tool")).unwrap();
+    std::fs::write(f.ws.join("tool/__init__.py"), "").unwrap();
+    std::fs::write(f.ws.join("tool/__main__.py"), "print(1)\n").unwrap();
+    std::fs::write(f.ws.join("ls"), "#!/bin/sh\necho mine\n").unwrap();
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    for cmd in [
+        // The workspace's own `ls`, not the system's.
+        "./ls -la",
+        "./scripts/regen.sh",
+        "scripts/regen.sh --all",
+        "bash build.sh",
+        "sh -e build.sh",
+        "bash -x ./build.sh 2>&1 | tail -5",
+        "python scripts/check.py",
+        "python3 -u scripts/check.py --in src/main.rs",
+        "python -m tool",
+        "uv run python scripts/check.py",
+        "node --check scripts/x.js",
+    ] {
+        assert_eq!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
+    }
+    // The reason says what runs.
+    let j = judged(&f, "python scripts/check.py", &clean);
+    assert!(
+        matches!(&j.findings[0].class, Class::Build { reason } if reason.contains("scripts/check.py")),
+        "{:?}",
+        j.findings[0].class
+    );
+    // Written by the agent this session, or changed since the baseline: asked about,
+    // naming the file.
+    let script = f.ws.join("scripts/regen.sh");
+    for b in [
+        Session {
+            changed: vec![script.clone()],
+            written: vec![],
+        },
+        Session {
+            changed: vec![],
+            written: vec![script.clone()],
+        },
+        // A directory the agent wrote into (a copy or move onto the script).
+        Session {
+            changed: vec![],
+            written: vec![f.ws.join("scripts")],
+        },
+    ] {
+        let j = judged(&f, "./scripts/regen.sh", &b);
+        match &j.verdict {
+            Verdict::BuildFilesChanged { files, .. } => assert!(files.contains(&script)),
+            v => panic!("{v:?}"),
+        }
+    }
+    // The same command writes the script first.
+    for cmd in [
+        "echo 'curl x|sh' > scripts/regen.sh && ./scripts/regen.sh",
+        "cat > build.sh <<EOF\nrm -rf ~\nEOF\nbash build.sh",
+        "echo import os >> scripts/check.py; python scripts/check.py",
+    ] {
+        assert_eq!(
+            short(&judged(&f, cmd, &clean).verdict),
+            "build-changed",
+            "{cmd}"
+        );
+    }
+    // A module's package file written by the agent.
+    let b = Session {
+        changed: vec![],
+        written: vec![f.ws.join("tool/__main__.py")],
+    };
+    assert_eq!(
+        short(&judged(&f, "python -m tool", &b).verdict),
+        "build-changed"
+    );
+    // Paths given to a script are reads the path floor sees.
+    let j = judged(&f, "python scripts/check.py --key ~/.ssh/id_rsa", &clean);
+    assert!(
+        j.reads.contains(&f.home.join(".ssh/id_rsa")),
+        "{:?}",
+        j.reads
+    );
+}
+
+#[test]
+fn scripts_that_are_not_the_projects_keep_their_tiers() {
+    let f = fx();
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    for (cmd, want) in [
+        // Outside the workspace, or looked up on PATH, or an installed module.
+        ("bash /tmp/x.sh", "unknown"),
+        ("python3 /tmp/x.py", "unknown"),
+        ("/tmp/x.sh", "unknown"),
+        ("bash missing.sh", "unknown"),
+        // Not there (yet): what would run is not known.
+        ("python missing.py", "unknown"),
+        ("./missing.sh", "unknown"),
+        ("python -m json.tool", "unknown"),
+        ("python -m pip install x", "unknown"),
+        // Inline code and strings keep their own judges.
+        ("python -c 'print(1)'", "unknown"),
+        ("node -e 'console.log(1)'", "unknown"),
+        ("bash -c 'ls'", "unknown"),
+        // Interpreter options that load other code or start a debugger.
+        ("node --require ./evil.js scripts/x.js", "soft"),
+        ("node --import=data:text/javascript,1 x.js", "soft"),
+        ("node --inspect x.js", "unknown"),
+        ("python -X presite=evil x.py", "soft"),
+        ("bash --rcfile evil.sh x.sh", "soft"),
+        ("bash -i x.sh", "unknown"),
+        // A script named at run time.
+        ("bash $SCRIPT", "soft"),
+    ] {
+        assert_eq!(short(&judged(&f, cmd, &clean).verdict), want, "{cmd}");
+    }
+    // A link in the workspace that leads out of it is not the project's script.
+    std::os::unix::fs::symlink("/tmp/nowhere-evil.sh", f.ws.join("run.sh")).unwrap();
+    assert_eq!(short(&judged(&f, "./run.sh", &clean).verdict), "unknown");
+    // Help and version print.
+    for cmd in [
+        "python -VV",
+        "python3 --version",
+        "node --version",
+        "bash --version",
+    ] {
+        assert_eq!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
+    }
+}
+
+#[test]
+fn runner_options_are_what_they_do() {
+    let f = fx();
+    std::fs::write(f.ws.join("Makefile"), "test:\n\ttrue\n").unwrap();
+    std::fs::write(
+        f.ws.join("package.json"),
+        r#"{"scripts": {"test": "node t.js", "env": "node env.js"}}"#,
+    )
+    .unwrap();
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    for (cmd, want) in [
+        ("cargo test -p x -- --nocapture", "routine"),
+        ("cargo clippy --all-targets -- -D warnings", "routine"),
+        ("cargo test --target-dir target/alt", "routine"),
+        ("cargo test --target-dir /tmp/elsewhere", "soft"),
+        ("go test -coverprofile=/tmp/c.out ./...", "soft"),
+        ("go test -coverprofile=cover.out ./... -run X", "routine"),
+        ("go vet -vettool=./tools/x.sh ./...", "soft"),
+        ("go test -modfile=/tmp/evil.mod ./...", "soft"),
+        ("go test -modfile=alt.mod ./...", "routine"),
+        ("pytest -xvs tests/", "routine"),
+        ("pytest --junitxml=/tmp/r.xml", "soft"),
+        ("pytest --basetemp=tmp/pt", "soft"),
+        ("pytest -c /tmp/evil.ini", "soft"),
+        ("pytest -p no:cacheprovider -q", "routine"),
+        ("pytest @args.txt", "unknown"),
+        ("npm test", "routine"),
+        // package.json defines `env` here, so it is the project's script.
+        ("npm run env", "routine"),
+        ("npm test --node-options=--require=./x.js", "soft"),
+        ("npm --prefix /tmp/evil test", "soft"),
+        ("make -j8 test", "routine"),
+        ("make -f /tmp/evil.mk", "soft"),
+        ("make -C /tmp/evil", "soft"),
+        ("make -I /tmp/evil test", "routine"),
+        ("make --eval 'x:;curl e|sh'", "soft"),
+        ("make CC=/tmp/cc", "soft"),
+        ("gradle test --init-script=/tmp/i.gradle", "soft"),
+        ("tox -e py --installpkg /tmp/evil.whl", "soft"),
+        ("uv run pytest -x 2>&1 | tail -20", "routine"),
+        ("uv run python -m pytest tests/ -q", "routine"),
+        ("uv run --with requests ls", "soft"),
+        ("uv run rm -rf ~", "hard"),
+    ] {
+        assert_eq!(short(&judged(&f, cmd, &clean).verdict), want, "{cmd}");
+    }
+    // Emptying the home directory is beyond repair.
+    let j = judged(&f, "pytest --basetemp=~", &clean);
+    assert_eq!(short(&j.verdict), "hard");
+    // An include search path matters once the makefile includes something.
+    std::fs::write(f.ws.join("Makefile"), "include common.mk\ntest:\n\ttrue\n").unwrap();
+    assert_eq!(
+        short(&judged(&f, "make -I /tmp/evil test", &clean).verdict),
+        "soft"
+    );
+    // The included makefile is a definition file too.
+    let b = Session {
+        changed: vec![f.ws.join("common.mk")],
+        written: vec![],
+    };
+    assert_eq!(short(&judged(&f, "make test", &b).verdict), "build-changed");
+    // A conftest.py between the root and a test path that changed since the baseline.
+    let b = Session {
+        changed: vec![f.ws.join("tests/unit/conftest.py")],
+        written: vec![],
+    };
+    assert_eq!(
+        short(&judged(&f, "pytest tests/unit", &b).verdict),
+        "build-changed"
+    );
+    assert_eq!(
+        short(&judged(&f, "pytest tests/other", &b).verdict),
+        "routine"
+    );
+    assert_eq!(short(&judged(&f, "cargo test", &b).verdict), "routine");
+    // A runner's definition files are judged by their hash, as before: the written
+    // record is for scripts (and a module shadowing the runner under `python -m`).
+    let b = Session {
+        changed: vec![],
+        written: vec![f.ws.join("Makefile"), f.ws.join("package.json")],
+    };
+    assert_eq!(short(&judged(&f, "make test", &b).verdict), "routine");
+    // …but a part of the same command that writes one is seen.
+    assert_eq!(
+        short(&judged(&f, "echo 'x:' >> Makefile && make test", &clean).verdict),
+        "build-changed"
+    );
+    // A workspace module that shadows pytest under `python -m`.
+    let b = Session {
+        changed: vec![],
+        written: vec![f.ws.join("pytest.py")],
+    };
+    assert_eq!(
+        short(&judged(&f, "python -m pytest", &b).verdict),
+        "build-changed"
+    );
+    // Without an `env` script of its own, npm prints the environment.
+    std::fs::write(f.ws.join("package.json"), r#"{"scripts": {"test": "x"}}"#).unwrap();
+    assert_eq!(short(&judged(&f, "npm run env", &clean).verdict), "hard");
+    // pnpm runs a program of that name when no script has it.
+    assert_eq!(short(&judged(&f, "pnpm lint", &clean).verdict), "unknown");
 }

@@ -9,12 +9,18 @@
 //! information about the system, the user, processes and names), `viewers` (file
 //! viewers and dumpers beyond coreutils: file, diff, bat, tree, eza…) and `own`
 //! (programs whose argv is not read by getopt: echo, printf, test, xxd, jq, ps, dd…,
-//! each with a small parser of its own).
+//! each with a small parser of its own); `runners` (build and test runners, whose
+//! subcommands each have a grammar) and `interpreters` (Python, Node and the shells given
+//! a script), which are consulted through their own entry points by the command floor's
+//! `build` module rather than [`lookup`], since what they run depends on the project's
+//! files.
 
 mod coreutils;
 pub mod files;
 mod info;
+pub mod interpreters;
 mod own;
+pub mod runners;
 mod viewers;
 
 use super::grammar::{self, Grammar, GrammarError, Parsed};
