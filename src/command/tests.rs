@@ -29,6 +29,7 @@ fn fx() -> Fx {
         self_paths: vec![base.join("gh")],
         project_root: ws.clone(),
         harness: Vec::new(),
+        credentials: Vec::new(),
     };
     Fx {
         _t: t,
