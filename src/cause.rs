@@ -36,6 +36,9 @@ pub enum Cause {
     PlanMode { tool: String },
     /// A read-only file tool inside the workspace.
     WorkspaceRead,
+    /// A read-only file tool outside the workspace, of a path that holds no credential
+    /// and no secret (`floor::outside_read`): system headers, other projects, tool caches.
+    OrdinaryRead { path: PathBuf },
     /// A file edit inside the workspace, off every protected path.
     WorkspaceEdit,
     /// A tool with no side effects (todo lists, questions to the person).
@@ -145,6 +148,7 @@ impl Cause {
             Cause::UnresolvablePath { .. } => "unresolvable-path",
             Cause::PlanMode { .. } => "plan-mode",
             Cause::WorkspaceRead => "workspace-read",
+            Cause::OrdinaryRead { .. } => "ordinary-read",
             Cause::WorkspaceEdit => "workspace-edit",
             Cause::NoSideEffects { .. } => "no-side-effects",
             Cause::BypassMode => "bypass-mode",
@@ -209,6 +213,10 @@ impl Cause {
             }
             Cause::PlanMode { tool } => format!("plan mode: {tool} would write or run something"),
             Cause::WorkspaceRead => "read-only access inside the workspace".to_string(),
+            Cause::OrdinaryRead { path } => format!(
+                "reads {} outside the workspace, where no credential or secret is kept",
+                path.display()
+            ),
             Cause::WorkspaceEdit => "edit inside the workspace".to_string(),
             Cause::NoSideEffects { tool } => format!("{tool} has no side effects"),
             Cause::BypassMode => {
@@ -355,6 +363,7 @@ impl Cause {
             ),
             Cause::AllowRule { .. }
             | Cause::WorkspaceRead
+            | Cause::OrdinaryRead { .. }
             | Cause::WorkspaceEdit
             | Cause::NoSideEffects { .. }
             | Cause::ReadOnlyAgent { .. }

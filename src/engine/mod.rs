@@ -24,7 +24,8 @@ mod checks;
 mod tool;
 
 use checks::{
-    finding_line, hard_floor, is_dev_null, path_steps, risky_edit, self_command, source_label,
+    finding_line, hard_floor, is_dev_null, outside_read, path_steps, risky_edit, self_command,
+    source_label,
 };
 use tool::{is_read_only_tool, Eval, Kind};
 
@@ -494,20 +495,47 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         ev.step("floor", cause.describe());
         return unsure(ev, Gate::Floor, cause);
     }
-    if let Some(p) = ev.paths.iter().find(|p| !p.in_workspace) {
+    // Reads outside the workspace of paths that hold no credential or secret run at once
+    // (`floor::outside_read`), unless `[paths] reads = "workspace"`.
+    let mut ordinary: Option<PathBuf> = None;
+    let mut refused: Option<(PathBuf, String)> = None;
+    for p in ev.paths.iter().filter(|p| !p.in_workspace) {
         let path = p
             .forms
             .resolved
             .clone()
             .unwrap_or_else(|| p.forms.lexical.clone());
+        match outside_read(p, cfg.paths.reads, &ctx.floor) {
+            Ok(()) => {
+                ordinary.get_or_insert(path);
+            }
+            Err(why) => {
+                refused = Some((path, why));
+                break;
+            }
+        }
+    }
+    if let Some((path, why)) = refused {
         let cause = Cause::OutsideWorkspace { path };
-        ev.step("floor", cause.describe());
+        ev.step("floor", format!("{} ({why})", cause.describe()));
         return unsure(ev, Gate::Floor, cause);
+    }
+    if let Some(path) = &ordinary {
+        ev.step(
+            "floor",
+            format!(
+                "outside the workspace: {} holds no credential or secret",
+                path.display()
+            ),
+        );
     }
 
     // 9. Fast path.
     let fast = match &kind {
-        Kind::Read => Some(Cause::WorkspaceRead),
+        Kind::Read => Some(match ordinary {
+            Some(path) => Cause::OrdinaryRead { path },
+            None => Cause::WorkspaceRead,
+        }),
         Kind::Edit => Some(Cause::WorkspaceEdit),
         Kind::Inert => Some(Cause::NoSideEffects {
             tool: call.tool.to_string(),
