@@ -34,6 +34,10 @@ pub enum Cause {
     UnresolvablePath { path: PathBuf },
     /// The session is in plan mode and the call writes or runs something.
     PlanMode { tool: String },
+    /// A command prints a secret where the agent reads it, or sends one over the network:
+    /// an environment dump, a secret-shaped variable expanded into a word, a CLI that
+    /// prints a token (`gh auth token`), a secret in a URL or header. Hard floor.
+    Secret { command: String, reason: String },
     /// A read-only file tool inside the workspace.
     WorkspaceRead,
     /// A read-only file tool outside the workspace, of a path that holds no credential
@@ -153,6 +157,7 @@ impl Cause {
             Cause::NoSideEffects { .. } => "no-side-effects",
             Cause::BypassMode => "bypass-mode",
             Cause::Destructive { .. } => "destructive",
+            Cause::Secret { .. } => "secret",
             Cause::RiskyCommand { .. } => "risky-command",
             Cause::RoutineCommand => "routine-command",
             Cause::BuildFilesChanged { .. } => "build-files-changed",
@@ -227,6 +232,9 @@ impl Cause {
                 reason,
                 command,
             } => format!("`{command}`: {reason} ({category}); never allowed"),
+            Cause::Secret { command, reason } => {
+                format!("`{command}`: {reason}; secrets never reach the agent or the network")
+            }
             Cause::RiskyCommand {
                 category,
                 reason,
@@ -318,6 +326,9 @@ impl Cause {
             Cause::PlanMode { .. } => Some("leave plan mode first".to_string()),
             Cause::Destructive { .. } => Some(
                 "run it yourself outside the agent if you really mean it".to_string(),
+            ),
+            Cause::Secret { .. } => Some(
+                "run it yourself outside the agent if you need the value".to_string(),
             ),
             Cause::RiskyCommand { .. } => Some(
                 "approve it if it is what you asked for, or add a narrow allow rule".to_string(),

@@ -262,10 +262,17 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         command,
     }) = &verdict
     {
-        let cause = Cause::Destructive {
-            category: category.to_string(),
-            reason: reason.clone(),
-            command: command.clone(),
+        let cause = if *category == "credential" {
+            Cause::Secret {
+                command: command.clone(),
+                reason: reason.clone(),
+            }
+        } else {
+            Cause::Destructive {
+                category: category.to_string(),
+                reason: reason.clone(),
+                command: command.clone(),
+            }
         };
         ev.step("destructive", cause.describe());
         return ev.finish(Outcome::Decided(Decision::Deny), Gate::Floor, cause);
