@@ -199,6 +199,8 @@ const PROTECTED_FILES: &[&str] = &[
     "maven-wrapper.properties",
     ".devcontainer.json",
     ".ripgreprc",
+    ".curlrc",
+    ".wgetrc",
     "pyrightconfig.json",
     ".inputrc",
     ".vimrc",
@@ -553,6 +555,13 @@ fn home_read(rel: &str) -> Option<&'static str> {
         }
         None => None,
     }
+}
+
+/// Why everything under the directory `p` includes a home or a credential store (serving,
+/// mounting or reading the whole tree reaches them), if it does.
+pub fn tree_holds_store(p: &Path, ctx: &FloorCtx) -> Option<&'static str> {
+    let raw = p.to_string_lossy();
+    tree_holds(&fold(&raw), ctx)
 }
 
 /// Why a tree read of folded `dir` reaches a home or a credential store.

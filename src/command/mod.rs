@@ -594,6 +594,9 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     for v in sensitive::secrets_printed(analysis, &mut findings) {
         raise(v, &mut verdict);
     }
+    for v in sensitive::exposures(analysis, &mut findings, ctx) {
+        raise(v, &mut verdict);
+    }
     Judgement {
         findings,
         verdict,

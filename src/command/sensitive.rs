@@ -5,7 +5,10 @@
 //! "install requests" does not cover `pip install reqeusts`) or, for credential stores,
 //! hard. Consulted for commands the catalogues left unknown, and for searches.
 
-use super::{Class, Cmd, Finding, Verdict};
+use super::{Class, Cmd, Finding, JudgeCtx, Verdict};
+use crate::floor::{Access, PathClass};
+use crate::paths;
+
 use crate::effects::secrets::{expansions, Use};
 use crate::effects::{secret_name, Effect};
 use crate::shell::{Analysis, RedirectOp, SimpleCommand};
@@ -670,6 +673,293 @@ pub(super) fn secrets_printed(a: &Analysis, findings: &mut [Finding]) -> Vec<Ver
                 command: format!("…=${n}"),
             });
         }
+    }
+    out
+}
+
+/// Programs that only send ICMP or look up routes: naming a metadata address there asks
+/// it for nothing.
+const PINGERS: &[&str] = &[
+    "ping",
+    "ping6",
+    "traceroute",
+    "traceroute6",
+    "mtr",
+    "arping",
+    "tracepath",
+];
+
+/// The hosts of the URLs written anywhere in `word` (`http://169.254.169.254/…`, also
+/// inside interpreter code), and the word itself when it is a bare host (`nc HOST 80`,
+/// `HOST:80`, `user@HOST`).
+fn hosts_in(word: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = word;
+    while let Some(at) = rest.find("://") {
+        let after = &rest[at + 3..];
+        let end = after
+            .find(['/', '?', '#', '\'', '"', ' ', ')', '\\'])
+            .unwrap_or(after.len());
+        let auth = &after[..end];
+        let host = auth.rsplit('@').next().unwrap_or(auth);
+        let host = if let Some(v6) = host.strip_prefix('[') {
+            v6.split(']').next().unwrap_or(v6)
+        } else {
+            host.split(':').next().unwrap_or(host)
+        };
+        out.push(host);
+        rest = &after[end..];
+    }
+    // A bare word is a host only when it is shaped like one (a bare `metadata` is a file).
+    if out.is_empty() && word.contains(['.', ':']) {
+        let w = word.rsplit('@').next().unwrap_or(word);
+        let w = w.trim_start_matches('[');
+        let w = match w.split_once(']') {
+            Some((v6, _)) => v6,
+            None if w.matches(':').count() == 1 => w.split(':').next().unwrap_or(w),
+            None => w,
+        };
+        out.push(w);
+    }
+    out
+}
+
+/// `-v SRC:DST`, `--volume SRC:DST`, `--mount type=bind,source=SRC,…`: the host paths a
+/// container is given (relative sources are named volumes, except `./x` and `.`).
+fn mount_sources(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut it = args.iter().peekable();
+    while let Some(a) = it.next() {
+        let val = |name: &str, it: &mut std::iter::Peekable<std::slice::Iter<String>>| {
+            if a == name {
+                it.next().cloned()
+            } else {
+                a.strip_prefix(&format!("{name}=")).map(str::to_string)
+            }
+        };
+        let v = val("-v", &mut it)
+            .or_else(|| val("--volume", &mut it))
+            .or_else(|| {
+                a.strip_prefix("-v")
+                    .filter(|r| !r.is_empty())
+                    .map(str::to_string)
+            });
+        if let Some(v) = v {
+            let src = v.split(':').next().unwrap_or("").to_string();
+            if src.starts_with('/')
+                || src.starts_with('~')
+                || src.starts_with('.')
+                || src.starts_with('$')
+            {
+                out.push(src);
+            }
+            continue;
+        }
+        if let Some(m) = val("--mount", &mut it) {
+            for kv in m.split(',') {
+                if let Some(s) = kv
+                    .strip_prefix("source=")
+                    .or_else(|| kv.strip_prefix("src="))
+                {
+                    out.push(s.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The directory a static file server serves, if `argv` starts one: `python -m
+/// http.server [-d DIR]`, `python -m SimpleHTTPServer`, `php -S ADDR [-t DIR]`, `ruby -run
+/// -e httpd [DIR]`, `busybox httpd [-h DIR]`, `http-server [DIR]`, `serve [DIR]`.
+fn served_dir(argv: &[String]) -> Option<Option<String>> {
+    let prog = argv.first()?.rsplit('/').next().unwrap_or("");
+    let args = argv.get(1..).unwrap_or(&[]);
+    let opt = |names: &[&str]| {
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            for n in names {
+                if a == n {
+                    return it.next().cloned();
+                }
+                if let Some(v) = a.strip_prefix(&format!("{n}=")) {
+                    return Some(v.to_string());
+                }
+            }
+        }
+        None
+    };
+    let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    match base {
+        "python" | "pypy" => {
+            let m = args.iter().position(|a| a == "-m")?;
+            match args.get(m + 1).map(String::as_str) {
+                Some("http.server") => Some(opt(&["-d", "--directory"])),
+                Some("SimpleHTTPServer") => Some(None),
+                _ => None,
+            }
+        }
+        "php" if args.iter().any(|a| a == "-S") => Some(opt(&["-t"])),
+        "ruby" if args.windows(2).any(|w| w[0] == "-e" && w[1] == "httpd") => Some(None),
+        "busybox" if args.first().is_some_and(|a| a == "httpd") => Some(opt(&["-h"])),
+        "http-server" | "serve" | "live-server" => Some(
+            args.iter()
+                .find(|a| !a.starts_with('-') && !a.chars().all(|c| c.is_ascii_digit()))
+                .cloned(),
+        ),
+        _ => None,
+    }
+}
+
+/// DNS look-up tools: a name computed at run time becomes a query any resolver on the way
+/// (and the domain's owner) reads.
+const RESOLVERS: &[&str] = &[
+    "dig",
+    "nslookup",
+    "host",
+    "drill",
+    "kdig",
+    "resolvectl",
+    "delv",
+];
+
+/// Flows out of the machine that no single catalogue entry shows, over the whole command:
+/// a cloud metadata endpoint asked by any program (its URL in any word, interpreter code
+/// included), a container given a home or a credential store (`docker run -v ~:/h`,
+/// `docker cp ~/.ssh/id_rsa x:/`), a static file server serving a tree that holds one
+/// (`python3 -m http.server` in `$HOME`) or any tree (soft: everything under it,
+/// `.env` and followed links included, goes to whoever connects), and a DNS query whose
+/// name is computed by a command (soft). Hard ones are credential verdicts.
+pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) -> Vec<Verdict> {
+    let mut out = Vec::new();
+    for (i, sc) in a.commands.iter().enumerate() {
+        let prog = sc.program().unwrap_or("");
+        let text = crate::cause::one_line(&sc.text, 200);
+        let cwd = findings
+            .get(i)
+            .and_then(|f| f.cwd.clone())
+            .unwrap_or_else(|| ctx.cwd.to_path_buf());
+        let place = |w: &str| paths::lexical(w, &cwd, ctx.home);
+        let mut hit: Option<Verdict> = None;
+        if !PINGERS.contains(&prog) {
+            if let Some((host, what)) = sc.argv.iter().skip(1).find_map(|w| {
+                hosts_in(w)
+                    .into_iter()
+                    .find_map(|h| crate::floor::metadata_host(h).map(|what| (h.to_string(), what)))
+            }) {
+                hit = Some(Verdict::Hard {
+                    category: "credential",
+                    reason: format!(
+                        "{prog} asks {what} ({host}), which hands out this machine's credentials; the cloud SDKs and CLIs fetch them themselves"
+                    ),
+                    command: text.clone(),
+                });
+            }
+        }
+        if hit.is_none() && matches!(prog, "docker" | "podman" | "nerdctl" | "finch") {
+            let args = sc.exec.get(1..).unwrap_or(&[]);
+            let sub = args
+                .iter()
+                .find(|a| !a.starts_with('-'))
+                .map(String::as_str);
+            let mut sources: Vec<String> = Vec::new();
+            if matches!(sub, Some("run" | "create" | "container")) {
+                sources = mount_sources(args);
+            } else if sub == Some("cp") {
+                let ops: Vec<&String> = args
+                    .iter()
+                    .skip(1)
+                    .filter(|a| !a.starts_with('-'))
+                    .collect();
+                if let Some(src) = ops.first() {
+                    if !src.contains(':') || src.starts_with('/') || src.starts_with('.') {
+                        sources.push((*src).clone());
+                    }
+                }
+            }
+            for s in sources {
+                if s.contains('$') {
+                    continue;
+                }
+                let p = place(&s);
+                let cred = super::path_class(&p, Access::Read, ctx).and_then(|c| match c {
+                    PathClass::Credential { what } => Some(what.to_string()),
+                    _ => None,
+                });
+                let why = cred
+                    .map(|w| format!("{} holds {w}", p.display()))
+                    .or_else(|| {
+                        crate::floor::tree_holds_store(&p, ctx.floor)
+                            .map(|w| format!("{}: {w}", p.display()))
+                    });
+                if let Some(why) = why {
+                    hit = Some(Verdict::Hard {
+                        category: "credential",
+                        reason: format!(
+                            "{prog} gives a container {why}; mount the project directory (or a copy of what it needs) instead"
+                        ),
+                        command: text.clone(),
+                    });
+                    break;
+                }
+            }
+        }
+        if hit.is_none() {
+            if let Some(dir) = served_dir(&sc.exec) {
+                let p = dir.map(|d| place(&d)).unwrap_or_else(|| cwd.clone());
+                hit = Some(match crate::floor::tree_holds_store(&p, ctx.floor) {
+                    Some(why) => Verdict::Hard {
+                        category: "credential",
+                        reason: format!(
+                            "{prog} serves {} to the network and {why}; serve a directory that holds only what should be public",
+                            p.display()
+                        ),
+                        command: text.clone(),
+                    },
+                    None => Verdict::Soft {
+                        category: "exfiltration",
+                        reason: format!(
+                            "{prog} serves everything under {} to whoever connects (secrets by name and the links in it included)",
+                            p.display()
+                        ),
+                        command: text.clone(),
+                    },
+                });
+            }
+        }
+        if hit.is_none() && RESOLVERS.contains(&prog) {
+            let computed = sc
+                .exec
+                .iter()
+                .skip(1)
+                .any(|w| w.contains("$(") || w.contains('`'));
+            if computed {
+                hit = Some(Verdict::Soft {
+                    category: "exfiltration",
+                    reason: format!(
+                        "{prog} looks up a name computed by a command: its output leaves the machine in the DNS query"
+                    ),
+                    command: text.clone(),
+                });
+            }
+        }
+        let Some(v) = hit else { continue };
+        if let (
+            Some(f),
+            Verdict::Hard {
+                category, reason, ..
+            },
+        ) = (findings.get_mut(i), &v)
+        {
+            f.effects.push(Effect::Secret {
+                what: "credentials".into(),
+            });
+            f.class = Class::Hard {
+                category,
+                reason: reason.clone(),
+            };
+        }
+        out.push(v);
     }
     out
 }

@@ -279,6 +279,15 @@ fn first_verb<'a>(words: &[&'a str], from: usize) -> Option<(usize, &'a str, boo
 
 /// Verb-convention CLIs (`gcloud`, `az`): groups then a verb.
 fn by_verb(prog: &str, words: &[&str], args: &[String]) -> Said {
+    if words.contains(&"get-credentials") {
+        return Said::soft(
+            "credentials",
+            format!(
+                "{prog} {}: writes the cluster's credentials into your kubeconfig",
+                words.join(" ")
+            ),
+        );
+    }
     if let Some(why) = prints_secret(words, args) {
         return Said::secret(format!(
             "{prog} {}: {why} where the agent reads it; {prog} and the SDKs use your login without printing it",
