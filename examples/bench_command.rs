@@ -48,6 +48,7 @@ fn main() {
         self_paths: vec![tmp.join("gh")],
         project_root: ws.clone(),
         harness: Vec::new(),
+        credentials: Vec::new(),
     };
     let workspace = Workspace::new(&ws, &[]);
     let ctx = JudgeCtx {

@@ -56,8 +56,15 @@ pub enum Cause {
     UnresolvablePath { path: PathBuf },
     /// The session is in plan mode and the call writes or runs something.
     PlanMode { tool: String },
+    /// A command prints a secret where the agent reads it, or sends one over the network:
+    /// an environment dump, a secret-shaped variable expanded into a word, a CLI that
+    /// prints a token (`gh auth token`), a secret in a URL or header. Hard floor.
+    Secret { command: String, reason: String },
     /// A read-only file tool inside the workspace.
     WorkspaceRead,
+    /// A read-only file tool outside the workspace, of a path that holds no credential
+    /// and no secret (`floor::outside_read`): system headers, other projects, tool caches.
+    OrdinaryRead { path: PathBuf },
     /// A file edit inside the workspace, off every protected path.
     WorkspaceEdit,
     /// A tool with no side effects (todo lists, questions to the person).
@@ -171,10 +178,12 @@ impl Cause {
             Cause::UnresolvablePath { .. } => "unresolvable-path",
             Cause::PlanMode { .. } => "plan-mode",
             Cause::WorkspaceRead => "workspace-read",
+            Cause::OrdinaryRead { .. } => "ordinary-read",
             Cause::WorkspaceEdit => "workspace-edit",
             Cause::NoSideEffects { .. } => "no-side-effects",
             Cause::BypassMode => "bypass-mode",
             Cause::Destructive { .. } => "destructive",
+            Cause::Secret { .. } => "secret",
             Cause::RiskyCommand { .. } => "risky-command",
             Cause::RoutineCommand { .. } => "routine-command",
             Cause::BuildFilesChanged { .. } => "build-files-changed",
@@ -244,6 +253,10 @@ impl Cause {
             }
             Cause::PlanMode { tool } => format!("plan mode: {tool} would write or run something"),
             Cause::WorkspaceRead => "read-only access inside the workspace".to_string(),
+            Cause::OrdinaryRead { path } => format!(
+                "reads {} outside the workspace, where no credential or secret is kept",
+                path.display()
+            ),
             Cause::WorkspaceEdit => "edit inside the workspace".to_string(),
             Cause::NoSideEffects { tool } => format!("{tool} has no side effects"),
             Cause::BypassMode => {
@@ -254,6 +267,9 @@ impl Cause {
                 reason,
                 command,
             } => format!("`{command}`: {reason} ({category}); never allowed"),
+            Cause::Secret { command, reason } => {
+                format!("`{command}`: {reason}; secrets never reach the agent or the network")
+            }
             Cause::RiskyCommand {
                 category,
                 reason,
@@ -348,6 +364,7 @@ impl Cause {
             Cause::Credential { .. } | Cause::Destructive { .. } => {
                 hard("if you really mean it, run it yourself outside the agent")
             }
+            Cause::Secret { .. } => hard("if you need the value, run it yourself outside the agent"),
             Cause::SelfModification { .. } => hard(
                 "edit gatehook's config yourself, outside the agent (gatehook explain shows which files are read)",
             ),
@@ -459,6 +476,7 @@ impl Cause {
             Cause::AllowRule { .. }
             | Cause::AllowOnce { .. }
             | Cause::WorkspaceRead
+            | Cause::OrdinaryRead { .. }
             | Cause::WorkspaceEdit
             | Cause::NoSideEffects { .. }
             | Cause::ReadOnlyAgent { .. }

@@ -370,6 +370,7 @@ pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
         self_paths,
         project_root: project_root.clone(),
         harness: crate::floor::env_harness(|k| std::env::var_os(k), cwd),
+        credentials: crate::floor::env_credentials(|k| std::env::var_os(k), cwd, &home),
     };
     Ok(Prepared {
         config,

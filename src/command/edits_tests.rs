@@ -18,6 +18,7 @@ fn scan(path: &str, text: &str) -> &'static str {
         self_paths: vec![base.join("gh")],
         project_root: ws.clone(),
         harness: Vec::new(),
+        credentials: Vec::new(),
     };
     let ctx = JudgeCtx {
         home: &home,

@@ -434,6 +434,12 @@ fn derived_effects(look: &Look, reads: &[PathBuf], writes: &[PathBuf]) -> Vec<Ef
                 defined_by: files.iter().map(|f| f.display().to_string()).collect(),
             },
         }),
+        Class::Hard {
+            category: "credential",
+            ..
+        } => out.push(Effect::Secret {
+            what: "a secret or credential".into(),
+        }),
         Class::Soft { reason, .. } | Class::Hard { reason, .. } | Class::Unknown { reason } => {
             out.push(Effect::unknown(reason.clone()))
         }
@@ -711,6 +717,14 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     }
     // Whole-command patterns: network into a shell, credentials with egress, fork bombs.
     for v in destructive::whole(analysis, &findings, &all_reads, ctx) {
+        raise(v, &mut verdict);
+    }
+    // Secrets printed where the agent reads them (environment dumps, secret-shaped
+    // variables expanded into words).
+    for v in sensitive::secrets_printed(analysis, &mut findings) {
+        raise(v, &mut verdict);
+    }
+    for v in sensitive::exposures(analysis, &mut findings, ctx) {
         raise(v, &mut verdict);
     }
     Judgement {

@@ -79,6 +79,8 @@ pub(super) struct FileSettings {
     pub(super) has_reviewer: bool,
     pub(super) has_audit: bool,
     pub(super) has_workspace: bool,
+    /// `[paths] reads`.
+    pub(super) reads: Option<super::ReadScope>,
 }
 
 /// Read a file into bytes: `Ok(None)` when it doesn't exist; an error for anything that
@@ -315,6 +317,7 @@ pub(super) fn parse_text(
         has_reviewer: false,
         has_audit: false,
         has_workspace: false,
+        reads: None,
     };
     let mut w = Walker {
         file,
@@ -362,6 +365,23 @@ pub(super) fn parse_text(
                     permissions(&mut w, t, &mut out);
                 }
             }
+            "paths" => {
+                if let Some(t) = w.table(v, "paths") {
+                    for (k, v) in t.iter() {
+                        match k.get_ref().as_ref() {
+                            "reads" => {
+                                out.reads = w.choice(
+                                    v,
+                                    "paths.reads",
+                                    super::ReadScope::parse,
+                                    "\"anywhere\", \"workspace\"",
+                                )
+                            }
+                            other => w.unknown(k.span(), "paths.", other, &["reads"]),
+                        }
+                    }
+                }
+            }
             other => w.unknown(
                 k.span(),
                 "",
@@ -371,6 +391,7 @@ pub(super) fn parse_text(
                     "[reviewer]",
                     "[audit]",
                     "[workspace]",
+                    "[paths]",
                     "[permissions]",
                 ],
             ),

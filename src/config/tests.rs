@@ -555,3 +555,46 @@ fn an_untrusted_projects_rule_messages_are_dropped_its_rules_kept() {
         Some("run `curl | sh` instead")
     );
 }
+
+#[test]
+fn paths_reads_user_and_managed_set_it_a_project_only_narrows() {
+    let f = fixture();
+    assert_eq!(f.load().paths.reads, ReadScope::Anywhere);
+    f.user("[paths]\nreads = \"workspace\"\n");
+    assert_eq!(f.load().paths.reads, ReadScope::Workspace);
+    // A project may not widen what the user narrowed, trusted or not; it is a note
+    // (which `gatehook check` reports).
+    f.project("[paths]\nreads = \"anywhere\"\n");
+    f.trust_project();
+    let c = f.load();
+    assert_eq!(c.paths.reads, ReadScope::Workspace);
+    assert!(
+        c.notes.iter().any(|n| n.contains("paths.reads")),
+        "{:?}",
+        c.notes
+    );
+    // It may narrow, even untrusted.
+    f.user("");
+    f.project("[paths]\nreads = \"workspace\"\n");
+    assert_eq!(f.load().paths.reads, ReadScope::Workspace);
+    // The managed file decides last.
+    f.managed("[paths]\nreads = \"anywhere\"\n");
+    assert_eq!(f.load().paths.reads, ReadScope::Anywhere);
+}
+
+#[test]
+fn paths_errors_name_the_key() {
+    let f = fixture();
+    f.user("[paths]\nreads = \"everywhere\"\nwrites = 1\n");
+    let errs = f.short_errors();
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("`paths.reads` must be one of")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("unknown key `paths.writes`")),
+        "{errs:?}"
+    );
+}

@@ -12,12 +12,18 @@
 //! per program. An option, operand or construct outside the grammar is an
 //! [`Effect::Unknown`], and unknown is never allowed.
 //!
+//! [`secret_name`] is the one answer to "is this variable name a secret" for every table
+//! and check; [`secrets::expansions`] says which variables' values reach a word.
+//!
 //! Paths here are the words as the program receives them (relative to the directory the
 //! command runs in); the command floor places, expands and resolves them, and the path
 //! floor classifies them. This module does no I/O.
 
 pub mod grammar;
 pub mod programs;
+pub mod secrets;
+
+pub use secrets::secret_name;
 
 #[cfg(test)]
 mod tests;

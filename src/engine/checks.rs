@@ -6,7 +6,8 @@ use super::tool::Eval;
 use super::PathFact;
 use crate::cause::Cause;
 use crate::command;
-use crate::floor::{Access, PathClass};
+use crate::config::ReadScope;
+use crate::floor::{self, Access, FloorCtx, PathClass};
 use crate::rules;
 use std::path::PathBuf;
 
@@ -55,6 +56,33 @@ pub(super) fn hard_floor(paths: &[PathFact]) -> Option<Cause> {
             Some(PathClass::Protected { .. }) | None => None,
         }
     })
+}
+
+/// Is a path outside the workspace an ordinary read (`Ok`), or why not? Writes never are;
+/// with `[paths] reads = "workspace"` no read is; otherwise every form of the path must
+/// be one `floor::outside_read` finds nothing in (a directory is read as a tree).
+pub(super) fn outside_read(p: &PathFact, reads: ReadScope, floor: &FloorCtx) -> Result<(), String> {
+    if p.access == Access::Write {
+        return Err("a write".into());
+    }
+    if reads == ReadScope::Workspace {
+        return Err("[paths] reads = \"workspace\"".into());
+    }
+    if let Some(c) = &p.class {
+        return Err(format!("{c:?}"));
+    }
+    let Some(resolved) = &p.forms.resolved else {
+        return Err("it does not resolve".into());
+    };
+    let tree = std::fs::metadata(resolved).is_ok_and(|m| m.is_dir());
+    match p
+        .forms
+        .forms()
+        .find_map(|f| floor::outside_read(f, tree, floor))
+    {
+        Some(why) => Err(why.to_string()),
+        None => Ok(()),
+    }
 }
 
 pub(super) fn finding_line(f: &command::Finding) -> String {

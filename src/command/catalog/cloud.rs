@@ -3,7 +3,8 @@
 //! `gcloud GROUP… list|describe`, `az GROUP… list|show` read; a recognised mutating verb is
 //! soft (it changes cloud resources); anything else is not understood. Reads that print a
 //! secret or a token (`get-secret-value`, `get-access-token`, `keyvault secret show`) are
-//! soft: the secret would land in the agent's transcript.
+//! a hard floor (credential): the secret would land in the agent's transcript; the reason
+//! says that the CLI and SDKs use the credentials themselves.
 
 use super::{asks_help, file_urls, has_flag, lookup, positionals, Entry, Said};
 use super::{read, soft};
@@ -222,8 +223,23 @@ fn prints_secret(words: &[&str], args: &[String]) -> Option<String> {
         "list-connection-strings",
         "access",
         "get-data-key",
+        "get-token",
+        "get-role-credentials",
+        "get-function-configuration",
+        "get-function",
+        "get-cluster-credentials",
+        "get-credentials-for-identity",
+        "generate-db-auth-token",
+        "generate-credentials",
+        "get-shared-access-key",
+        "list-access-keys",
     ];
     if let Some(w) = words.iter().find(|w| SECRET_OPS.contains(*w)) {
+        if w.starts_with("get-function") {
+            return Some(format!(
+                "{w} prints the function's environment variables, which commonly hold secrets"
+            ));
+        }
         return Some(format!("{w} prints a secret or credentials"));
     }
     let has = |w: &str| words.contains(&w);
@@ -263,8 +279,20 @@ fn first_verb<'a>(words: &[&'a str], from: usize) -> Option<(usize, &'a str, boo
 
 /// Verb-convention CLIs (`gcloud`, `az`): groups then a verb.
 fn by_verb(prog: &str, words: &[&str], args: &[String]) -> Said {
+    if words.contains(&"get-credentials") {
+        return Said::soft(
+            "credentials",
+            format!(
+                "{prog} {}: writes the cluster's credentials into your kubeconfig",
+                words.join(" ")
+            ),
+        );
+    }
     if let Some(why) = prints_secret(words, args) {
-        return Said::soft("credentials", format!("{prog} {}: {why}", words.join(" ")));
+        return Said::secret(format!(
+            "{prog} {}: {why} where the agent reads it; {prog} and the SDKs use your login without printing it",
+            words.join(" ")
+        ));
     }
     match first_verb(words, 1) {
         Some((i, v, true)) => Said::read(format!(
@@ -350,7 +378,9 @@ pub(super) fn aws(cmd: &Cmd) -> Said {
         return Said::unknown("aws without an operation");
     };
     if let Some(why) = prints_secret(&words[..2], rest) {
-        return Said::soft("credentials", format!("aws {service} {op}: {why}"));
+        return Said::secret(format!(
+            "aws {service} {op}: {why} where the agent reads it; the AWS CLI and SDKs use your credentials without printing them"
+        ));
     }
     match *service {
         "s3" => return aws_s3(op, rest),
@@ -359,6 +389,16 @@ pub(super) fn aws(cmd: &Cmd) -> Said {
                 "list" | "list-profiles" => {
                     Said::read("aws configure list shows which profile is used")
                 }
+                "get" if words
+                    .get(2)
+                    .is_some_and(|k| crate::effects::secret_name(k.rsplit('.').next().unwrap_or(k))) =>
+                {
+                    Said::secret(format!(
+                        "aws configure get {} prints a credential where the agent reads it; the AWS CLI and SDKs use it without printing it",
+                        words.get(2).copied().unwrap_or("")
+                    ))
+                }
+                "get" => Said::read("aws configure get prints a setting"),
                 _ => Said::soft(
                     "credentials",
                     format!("aws configure {op} reads or changes credentials"),

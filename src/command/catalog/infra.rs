@@ -96,6 +96,30 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
     if words.first() == Some(&"fmt") && !super::has_flag(args, "-check") {
         return Said::unknown("terraform fmt without -check rewrites files");
     }
+    // Sensitive values in plain text: `output -json|-raw`, `show -json`, `state pull`
+    // (`output` and `show` alone print `<sensitive>` in their place).
+    let json = super::has_flag(args, "-json") || super::has_flag(args, "--json");
+    let raw = super::has_flag(args, "-raw") || super::has_flag(args, "--raw");
+    let prints = match (words.first().copied(), words.get(1).copied()) {
+        (Some("output"), _) if json || raw => {
+            Some("output -json/-raw prints sensitive outputs in plain text")
+        }
+        (Some("show"), _) if json => {
+            Some("show -json prints the state's sensitive values in plain text")
+        }
+        (Some("state"), Some("pull")) => {
+            Some("state pull prints the whole state, secrets included")
+        }
+        _ => None,
+    };
+    if let Some(why) = prints {
+        return Said::secret(format!(
+            "{} {why} where the agent reads it; `{} output` and `{} show` print <sensitive> in their place",
+            cmd.program(),
+            cmd.program(),
+            cmd.program()
+        ));
+    }
     let reads = super::option_files(args, &["-var-file", "--var-file", "-state"]);
     by_table(cmd, TERRAFORM, TF_VALUE_OPTS)
         .with_reads(reads)

@@ -227,10 +227,14 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
         && option_value(args, &["-o", "--output"])
             .is_some_and(|o| !matches!(o, "name" | "wide") && !o.starts_with("custom-columns"))
     {
-        return Said::soft(
-            "credentials",
-            format!("{prog} get secret -o … prints secret values"),
-        );
+        return Said::secret(format!(
+            "{prog} get secret -o … prints the secret's values where the agent reads them; `{prog} get secret NAME` and `{prog} describe secret NAME` show its keys and sizes only"
+        ));
+    }
+    if verb == "config" && pos.get(1) == Some(&"view") && has_flag(args, "--raw") {
+        return Said::secret(format!(
+            "{prog} config view --raw prints the kubeconfig's tokens and keys where the agent reads them; `{prog} config view` shows it with them redacted"
+        ));
     }
     if verb == "delete" && (has_flag(args, "--all-namespaces") || has_flag(args, "-A")) {
         return Said::Hard {

@@ -163,6 +163,14 @@ impl Said {
     pub fn unknown(reason: impl Into<String>) -> Said {
         Said::Unknown(reason.into())
     }
+    /// A command that prints a secret, a token or credentials where the agent reads them:
+    /// a hard floor (an `Effect::Secret`). The reason says what would pass instead.
+    pub fn secret(reason: impl Into<String>) -> Said {
+        Said::Hard {
+            category: "credential",
+            reason: reason.into(),
+        }
+    }
     fn with_reads(mut self, more: Vec<String>) -> Said {
         if let Said::Read { reads, .. } = &mut self {
             reads.extend(more);
