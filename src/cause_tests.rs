@@ -48,9 +48,11 @@ fn index(c: &Cause) -> usize {
         Cause::Paused { .. } => 33,
         Cause::RiskyEdit { .. } => 34,
         Cause::AllowOnce { .. } => 35,
+        Cause::Secret { .. } => 36,
+        Cause::OrdinaryRead { .. } => 37,
     }
 }
-const VARIANTS: usize = 36;
+const VARIANTS: usize = 38;
 
 fn samples() -> Vec<Cause> {
     let p = || PathBuf::from("/w/x");
@@ -77,6 +79,13 @@ fn samples() -> Vec<Cause> {
         },
         Cause::AllowRule {
             rules: vec![s("Bash(ls)")],
+        },
+        Cause::Secret {
+            command: s("printenv"),
+            reason: s("prints every variable in the environment, secrets included"),
+        },
+        Cause::OrdinaryRead {
+            path: PathBuf::from("/usr/include/stdio.h"),
         },
         Cause::Credential {
             path: p(),

@@ -139,6 +139,7 @@ pub fn liftable(decision: Option<Decision>, cause: &Cause, cfg: &Config) -> bool
         | Cause::SelfModification { .. }
         | Cause::HarnessConfig { .. }
         | Cause::Destructive { .. }
+        | Cause::Secret { .. }
         | Cause::PlanMode { .. }
         | Cause::BadInput { .. }
         | Cause::BadConfig { .. }
@@ -147,6 +148,7 @@ pub fn liftable(decision: Option<Decision>, cause: &Cause, cfg: &Config) -> bool
         | Cause::AllowOnce { .. }
         | Cause::AllowRule { .. }
         | Cause::WorkspaceRead
+        | Cause::OrdinaryRead { .. }
         | Cause::WorkspaceEdit
         | Cause::NoSideEffects { .. }
         | Cause::BypassMode

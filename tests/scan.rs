@@ -273,6 +273,7 @@ impl Oracle {
                 self_paths: vec![self.home.join("gh")],
                 project_root: self.root.clone(),
                 harness: Vec::new(),
+                credentials: Vec::new(),
             },
             baseline: &gatehook::command::NoBaseline,
             holds: &holds,

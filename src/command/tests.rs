@@ -626,10 +626,7 @@ impl Baseline for Session {
 }
 
 fn judged(f: &Fx, cmd: &str, b: &dyn Baseline) -> Judgement {
-    let env = ShellEnv {
-        home: f.home.clone(),
-        cwd: f.ws.clone(),
-    };
+    let env = ShellEnv::new(f.home.clone(), f.ws.clone());
     let ctx = JudgeCtx {
         home: &f.home,
         cwd: &f.ws,

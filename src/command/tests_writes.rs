@@ -36,6 +36,7 @@ fn fx() -> Fx {
         self_paths: vec![base.join("gh")],
         project_root: ws.clone(),
         harness: Vec::new(),
+        credentials: Vec::new(),
     };
     Fx {
         _t: t,

@@ -25,8 +25,7 @@ mod tool;
 
 use checks::{
     finding_line, hard_floor, is_dev_null, outside_read, path_steps, risky_edit, routine_summary,
-    self_command,
-    source_label,
+    self_command, source_label,
 };
 use tool::{is_read_only_tool, Eval, Kind};
 

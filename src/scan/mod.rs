@@ -177,6 +177,11 @@ impl Neutral {
                 self_paths: self.floor_self.clone(),
                 project_root: root.to_path_buf(),
                 harness: crate::floor::env_harness(|k| std::env::var_os(k), root),
+                credentials: crate::floor::env_credentials(
+                    |k| std::env::var_os(k),
+                    root,
+                    &self.home,
+                ),
             },
             baseline: &crate::command::NoBaseline,
             holds: &holds,

@@ -650,12 +650,14 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
                 return Said::unknown("wget reads a header from a file")
             }
             // A wgetrc command: `post_file = …`, `output_document = …`, `dir_prefix = …`.
-            "-e" | "--execute" => soft_why = Some((
-                "exfiltration",
-                format!(
+            "-e" | "--execute" => {
+                soft_why = Some((
+                    "exfiltration",
+                    format!(
                     "wget -e {v} runs a wgetrc command (it can upload a file or write anywhere)"
                 ),
-            )),
+                ))
+            }
             "-P" | "--directory-prefix" => {
                 soft_why = Some((
                     "planting",
