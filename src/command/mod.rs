@@ -8,9 +8,11 @@
 //! whether build files changed.
 //!
 //! Submodules: `catalog` (tool and service families as data: cloud CLIs, Kubernetes,
-//! containers, GitHub, IaC, package managers, databases, fetchers, archivers), `routine`,
-//! `routine_search` and `routine_git` (the read-only catalogue and
-//! each tool's dangerous flags), `dynamic` (paths chosen at run time by a plain lister:
+//! containers, GitHub, IaC, package managers, databases, fetchers, archivers), `routine`
+//! (the read-only catalogue), `routine_search` and `routine_git` (the glue between the
+//! grammars of search tools and git in `effects::programs` and the file system: commands
+//! run per found file, links followed, script files, secrets printed), `git_repo` (the
+//! repository git would use, and whether its configuration and hooks are the person's), `dynamic` (paths chosen at run time by a plain lister:
 //! `xargs` and command substitutions), `destructive` (filesystem and the tier dispatch),
 //! `destructive_git`, `destructive_exec` (agents, fetchers, code run out of sight),
 //! `destructive_infra` (data, containers, cloud, publishing), `destructive_whole`
@@ -31,6 +33,7 @@ mod destructive_whole;
 mod dynamic;
 mod edits;
 mod env;
+mod git_repo;
 mod routine;
 mod routine_git;
 mod routine_search;
@@ -41,6 +44,8 @@ pub mod writers;
 mod edits_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_search_git;
 
 pub use edits::{proposed_text, scan as scan_edit, EditRisk};
 pub(crate) use env::{code_env, harmless_env};

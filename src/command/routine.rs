@@ -207,12 +207,12 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     }
     match prog {
         "git" => return super::routine_git::look(cmd, ctx),
-        "find" => return find(cmd),
-        "grep" | "egrep" | "fgrep" => return grep(cmd),
-        "rg" => return rg(cmd),
-        "fd" | "fdfind" => return fd(cmd),
-        "sed" => return sed(cmd),
-        "awk" | "gawk" | "mawk" | "nawk" => return awk(cmd),
+        "find" => return find(cmd, ctx),
+        "grep" | "egrep" | "fgrep" => return grep(cmd, ctx),
+        "rg" => return rg(cmd, ctx),
+        "fd" | "fdfind" => return fd(cmd, ctx),
+        "sed" => return sed(cmd, ctx),
+        "awk" | "gawk" | "mawk" | "nawk" => return awk(cmd, ctx),
         "fzf" => return super::routine_git::fzf(cmd, ctx),
         "env" => {
             return Look::unknown("env without a command prints every secret in the environment")
@@ -285,8 +285,12 @@ pub(super) fn is_catalogued(prog: &str) -> bool {
                 | "fgrep"
                 | "rg"
                 | "fd"
+                | "fdfind"
                 | "sed"
                 | "awk"
+                | "gawk"
+                | "mawk"
+                | "nawk"
                 | "fzf"
                 | "man"
                 | "date"

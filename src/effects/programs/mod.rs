@@ -5,9 +5,22 @@
 //! with the tables and nothing is built at start-up.
 //!
 //! Families: `coreutils` (file readers and pure programs of GNU coreutils and the usual
-//! companions).
+//! companions), `search` (grep, ripgrep, fd), `find` (find's expression language), `sed`
+//! (sed's script language), `awk` (awk programs) and `git` (git's global options and
+//! subcommands). The last five are read by the command floor's own glue
+//! (`command::routine_search`, `command::routine_git`), which adds what needs the file
+//! system: the commands `find -exec` and `fd -x` run, with the found paths in place;
+//! script files named by `sed -f` and `awk -f`; the configuration of the repository git
+//! would use.
 
+pub mod awk;
+mod common;
 mod coreutils;
+pub mod find;
+pub mod git;
+mod git_opts;
+pub mod search;
+pub mod sed;
 
 use super::grammar::{self, Grammar, GrammarError, Parsed};
 use super::Effect;
