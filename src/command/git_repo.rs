@@ -4,10 +4,13 @@
 //! repository the agent could have planted — a directory with `HEAD`, `objects/` and
 //! `refs/` found by discovery as a bare repository, a `--git-dir` pointing at one, a
 //! `.git` file pointing at one — is only used on the fast path when its configuration
-//! holds nothing but known harmless keys and it has no hooks. A git directory inside a
-//! `.git` directory is written only with the person's consent (the path floor protects
-//! `.git` wherever it appears), so it is the person's; but files it includes and a hooks
-//! directory it names elsewhere in the workspace are checked too.
+//! holds nothing but known harmless keys and it has no hooks. A git directory whose
+//! configuration the path floor protects (a `.git` directory, wherever it appears, named
+//! exactly) is written only with the person's consent, so it is the person's; but the
+//! files it — or the person's system and global configuration — includes from the
+//! workspace, and a hooks directory any of them names in the workspace, are checked too.
+//! Configuration is read in git's order, includes in place, so the last `core.hooksPath`
+//! wins as it does for git.
 //!
 //! Everything here is a bounded read: at most a few stats per directory up to the root,
 //! and configuration files of at most 64 KiB each, at most a few levels of includes.
@@ -19,6 +22,8 @@ use std::path::{Component, Path, PathBuf};
 const MAX_CONFIG: u64 = 64 * 1024;
 /// How deep `include.path` is followed.
 const MAX_INCLUDES: usize = 4;
+/// The most configuration files read for one command (includes fan out).
+const MAX_FILES: usize = 24;
 /// The most directories discovery walks up.
 const MAX_UP: usize = 64;
 
@@ -35,6 +40,8 @@ pub(super) struct Entry {
 pub(super) fn parse_config(text: &str) -> Result<Vec<Entry>, String> {
     let mut out = Vec::new();
     let mut section: Option<String> = None;
+    // git skips a UTF-8 byte-order mark at the start of a file.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().peekable();
     while let Some(raw) = lines.next() {
         let mut line = raw.trim_start().to_string();
@@ -249,10 +256,12 @@ fn is_git_directory(d: &Path) -> bool {
         && std::fs::metadata(d.join("refs")).is_ok_and(|m| m.is_dir())
 }
 
-/// Is this path inside a `.git` directory (which the path floor protects)?
+/// Is this path inside a `.git` directory (which the path floor protects)? The name is
+/// compared exactly, as the path floor compares it: on a case-sensitive file system
+/// `.GIT/` is an ordinary directory the agent may write.
 pub(super) fn under_dot_git(p: &Path) -> bool {
     p.components()
-        .any(|c| matches!(c, Component::Normal(n) if n.eq_ignore_ascii_case(".git")))
+        .any(|c| matches!(c, Component::Normal(n) if n == ".git"))
 }
 
 /// Read a configuration file (bounded). `Ok(None)` when it does not exist.
@@ -318,78 +327,32 @@ pub(super) fn check(
     protected: &dyn Fn(&Path) -> bool,
     changed: &dyn Fn(&[PathBuf]) -> Vec<PathBuf>,
 ) -> Option<Risk> {
-    let planted = !under_dot_git(&g.dir);
-    let mut files = vec![g.dir.join("config"), g.dir.join("config.worktree")];
+    // A git directory is the person's when the agent cannot write its configuration
+    // without their consent (a `.git` directory, which the path floor protects wherever
+    // it appears); any other one could have been planted with ordinary workspace writes.
+    let planted = !protected(&g.dir.join("config"));
     let shared = g.common.clone().unwrap_or_else(|| g.dir.clone());
-    if g.common.is_some() {
-        files.push(shared.join("config"));
-    }
-    let mut hooks_path: Option<(PathBuf, bool)> = None;
-    let mut queue: Vec<(PathBuf, bool, usize)> =
-        files.into_iter().map(|f| (f, planted, 0)).collect();
-    while let Some((file, untrusted, depth)) = queue.pop() {
-        let entries = match read_config(&file) {
-            Ok(Some(e)) => e,
-            Ok(None) => continue,
-            Err(why) => {
-                return Some(Risk::Unknown(format!(
-                    "the repository's configuration {why}"
-                )))
-            }
-        };
-        for e in &entries {
-            let include = e.key == "include.path"
-                || (e.key.starts_with("includeif.") && e.key.ends_with(".path"));
-            if include {
-                if depth >= MAX_INCLUDES {
-                    return Some(Risk::Unknown(
-                        "the repository's configuration includes too many files".into(),
-                    ));
-                }
-                let v = e.value.clone().unwrap_or_default();
-                let p = if let Some(rest) = v.strip_prefix("~/") {
-                    home.join(rest)
-                } else {
-                    file.parent().unwrap_or(Path::new("/")).join(&v)
-                };
-                let p = std::fs::canonicalize(&p).unwrap_or(p);
-                // A file in the workspace that the path floor does not protect is the
-                // agent's to write; one the person keeps elsewhere is theirs.
-                let agent_writable = untrusted || (in_ws(&p) && !protected(&p));
-                queue.push((p, agent_writable, depth + 1));
-                continue;
-            }
-            if untrusted {
-                if !planted_key_ok(e) {
-                    let v = e.value.as_deref().unwrap_or("true");
-                    return Some(match key_kind(&e.key) {
-                        KeyKind::Code => Risk::Runs(format!(
-                            "`{v}` ({} in {}, a repository the agent could have written)",
-                            e.key,
-                            file.display()
-                        )),
-                        _ => Risk::Unknown(format!(
-                            "{} in {} is configuration the floor does not know",
-                            e.key,
-                            file.display()
-                        )),
-                    });
-                }
-            } else if e.key == "core.hookspath" {
-                let v = e.value.clone().unwrap_or_default();
-                let base = g.worktree.clone().unwrap_or_else(|| g.dir.clone());
-                let p = if let Some(rest) = v.strip_prefix("~/") {
-                    home.join(rest)
-                } else {
-                    base.join(&v)
-                };
-                hooks_path = Some((p, false));
-            }
+    let system_and_global = config_files(home, None).len();
+    let mut scan = Scan {
+        g,
+        home,
+        in_ws,
+        protected,
+        hooks_path: None,
+        read: 0,
+    };
+    // In the order git reads them, the later winning: system, global (the person's own,
+    // but what they include from the workspace is checked), then the repository's.
+    for (i, f) in config_files(home, Some(g)).iter().enumerate() {
+        let untrusted = planted && i >= system_and_global;
+        if let Err(r) = scan.file(f, untrusted, 0) {
+            return Some(r);
         }
     }
+    let hooks_path = scan.hooks_path;
     // Hooks: the repository's own hooks directory, or the one its configuration names.
     let (hooks, named) = match hooks_path {
-        Some((p, _)) => (p, true),
+        Some(p) => (p, true),
         None => (shared.join("hooks"), false),
     };
     let present = hook_files(&hooks);
@@ -411,6 +374,91 @@ pub(super) fn check(
     None
 }
 
+/// Reading configuration files, includes inline, as git does.
+struct Scan<'a> {
+    g: &'a GitDir,
+    home: &'a Path,
+    in_ws: &'a dyn Fn(&Path) -> bool,
+    protected: &'a dyn Fn(&Path) -> bool,
+    /// The last `core.hooksPath` set by a configuration the person keeps.
+    hooks_path: Option<PathBuf>,
+    /// Files opened so far.
+    read: usize,
+}
+
+impl Scan<'_> {
+    fn file(&mut self, file: &Path, untrusted: bool, depth: usize) -> Result<(), Risk> {
+        self.read += 1;
+        if self.read > MAX_FILES {
+            return Err(Risk::Unknown(
+                "the repository's configuration includes too many files".into(),
+            ));
+        }
+        let entries = match read_config(file) {
+            Ok(Some(e)) => e,
+            Ok(None) => return Ok(()),
+            Err(why) => {
+                return Err(Risk::Unknown(format!(
+                    "the repository's configuration {why}"
+                )))
+            }
+        };
+        for e in &entries {
+            let include = e.key == "include.path"
+                || (e.key.starts_with("includeif.") && e.key.ends_with(".path"));
+            if include {
+                if depth >= MAX_INCLUDES {
+                    return Err(Risk::Unknown(
+                        "the repository's configuration includes too many files".into(),
+                    ));
+                }
+                let v = e.value.clone().unwrap_or_default();
+                let p = if let Some(rest) = v.strip_prefix("~/") {
+                    self.home.join(rest)
+                } else {
+                    file.parent().unwrap_or(Path::new("/")).join(&v)
+                };
+                let p = std::fs::canonicalize(&p).unwrap_or(p);
+                // A file in the workspace that the path floor does not protect is the
+                // agent's to write; one the person keeps elsewhere is theirs.
+                let agent_writable = untrusted || ((self.in_ws)(&p) && !(self.protected)(&p));
+                self.file(&p, agent_writable, depth + 1)?;
+                continue;
+            }
+            if untrusted {
+                if !planted_key_ok(e) {
+                    let v = e.value.as_deref().unwrap_or("true");
+                    return Err(match key_kind(&e.key) {
+                        KeyKind::Code => Risk::Runs(format!(
+                            "`{v}` ({} in {}, a file the agent could have written)",
+                            e.key,
+                            file.display()
+                        )),
+                        _ => Risk::Unknown(format!(
+                            "{} in {} is configuration the floor does not know",
+                            e.key,
+                            file.display()
+                        )),
+                    });
+                }
+            } else if e.key == "core.hookspath" {
+                let v = e.value.clone().unwrap_or_default();
+                let base = self
+                    .g
+                    .worktree
+                    .clone()
+                    .unwrap_or_else(|| self.g.dir.clone());
+                self.hooks_path = Some(if let Some(rest) = v.strip_prefix("~/") {
+                    self.home.join(rest)
+                } else {
+                    base.join(&v)
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Executable-looking files of a hooks directory (not the `.sample` files git installs).
 fn hook_files(dir: &Path) -> Vec<PathBuf> {
     let Ok(rd) = std::fs::read_dir(dir) else {
@@ -427,13 +475,13 @@ fn hook_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Configuration files `git config` reads (without `--file`): system, global, the
-/// repository's.
+/// Configuration files git reads (without `--file`), in its order, the later winning
+/// (git-config(1) FILES): system, the two global ones, the repository's.
 pub(super) fn config_files(home: &Path, g: Option<&GitDir>) -> Vec<PathBuf> {
     let mut v = vec![
         PathBuf::from("/etc/gitconfig"),
-        home.join(".gitconfig"),
         home.join(".config/git/config"),
+        home.join(".gitconfig"),
     ];
     if let Some(g) = g {
         if let Some(c) = &g.common {
@@ -490,6 +538,78 @@ mod tests {
         assert!(parse_config("key = x").is_err());
         assert!(parse_config("[core\nx = 1").is_err());
         assert!(parse_config("[core]\nx = \"open").is_err());
+    }
+
+    /// Configuration read by the real git (`git config --file F --list`, includes off):
+    /// `None` when git refuses the file.
+    fn git_reads(text: &str) -> Option<Vec<(String, Option<String>)>> {
+        let t = tempfile::tempdir().unwrap();
+        let f = t.path().join("config");
+        std::fs::write(&f, text).unwrap();
+        let out = std::process::Command::new("git")
+            .args(["config", "--file"])
+            .arg(&f)
+            .args(["--list", "--no-includes", "-z"])
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("HOME", t.path())
+            .env_remove("XDG_CONFIG_HOME")
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            return None;
+        }
+        let text = String::from_utf8(out.stdout).unwrap();
+        // With -z: `key\nvalue\0`, or `key\0` for a bare key.
+        Some(
+            text.split_terminator('\0')
+                .map(|item| match item.split_once('\n') {
+                    Some((k, v)) => (k.to_string(), Some(v.to_string())),
+                    None => (item.to_string(), None),
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn configuration_is_read_the_way_git_reads_it() {
+        let texts = [
+            "[core]\n\tpager = less\n",
+            "\u{feff}[core]\n\tpager = less\n",
+            "[core]\r\n\tpager = less\r\n",
+            "[core]\n\tpager = \"a b\" c  # x\n",
+            "[core]\n\tpager = a ; b\n",
+            "[core]\n\tk = a   b\n",
+            "[core]\n\tk = \"  padded  \"\n",
+            "[core]\n\tpager = a\\\n  b\n",
+            "[core]\n\tk = \"a\\tb\\\"c\\\\\"\n",
+            "[remote \"o\"]\n\turl = x\n[Remote \"O\"]\n\tURL = y\n",
+            "[sec.Sub]\n\tk = v\n",
+            "[sec \"a\\\"b\"]\n\tk = v\n",
+            "[core] pager = less\n",
+            "[core]\n  k=v\n[other]k2=v2\n",
+            "[core]\n\tk\n\tj =\n",
+            "# comment\n; comment\n\n[core]\n\tk = 1 ; c\n",
+            "[includeIf \"gitdir/i:~/work/\"]\n\tpath = ~/w.cfg\n",
+            "[url \"git@github.com:\"]\n\tinsteadOf = https://github.com/\n",
+            "[alias]\n\tlg = \"!git log --oneline | head\"\n",
+            // git refuses these.
+            "[core]\n\tk_x = v\n",
+            "[core]\n\tpager = a\\x\n",
+            "[core\nk = 1\n",
+            "[core]\n\tk = \"open\n",
+        ];
+        for text in texts {
+            let git = git_reads(text);
+            let ours = parse_config(text)
+                .ok()
+                .map(|v| v.into_iter().map(|e| (e.key, e.value)).collect::<Vec<_>>());
+            assert_eq!(ours, git, "{text:?}");
+        }
+        // Stricter than git (then the repository is not understood, never misread): a
+        // key before any section, which git reads with an empty section.
+        let text = "k = 1\n";
+        assert!(git_reads(text).is_some());
+        assert!(parse_config(text).is_err());
     }
 
     fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
@@ -624,6 +744,125 @@ mod tests {
         assert!(matches!(
             risk(&discover(&ws).unwrap(), &ws),
             Some(Risk::Runs(_))
+        ));
+    }
+
+    #[test]
+    fn a_workspace_file_the_persons_global_config_includes_is_checked() {
+        let t = tree(&[
+            (
+                "home/.gitconfig",
+                "[user]\n\tname = a\n[include]\n\tpath = ~/ws/.gitconfig.local\n",
+            ),
+            ("home/ws/.git/HEAD", ""),
+            ("home/ws/.gitconfig.local", "[core]\n\tpager = ./x\n"),
+        ]);
+        let home = std::fs::canonicalize(t.path().join("home")).unwrap();
+        let ws = home.join("ws");
+        let g = discover(&ws).unwrap();
+        let r = check(
+            &g,
+            &home,
+            &|p: &Path| p.starts_with(&ws),
+            &|p: &Path| under_dot_git(p),
+            &|f: &[PathBuf]| f.to_vec(),
+        );
+        assert!(matches!(r, Some(Risk::Runs(_))), "{r:?}");
+    }
+
+    #[test]
+    fn only_a_git_directory_named_exactly_dot_git_is_the_persons() {
+        // `.GIT` is an ordinary directory on a case-sensitive file system: the path floor
+        // does not protect it, so a repository there could have been planted.
+        let t = tree(&[
+            ("ws/.GIT/HEAD", "ref: refs/heads/main\n"),
+            ("ws/.GIT/objects/", ""),
+            ("ws/.GIT/refs/", ""),
+            ("ws/.GIT/config", "[core]\n\tfsmonitor = ./x\n"),
+        ]);
+        let ws = std::fs::canonicalize(t.path().join("ws")).unwrap();
+        assert!(!under_dot_git(&ws.join(".GIT/config")));
+        assert!(under_dot_git(&ws.join(".git/config")));
+        let g = explicit(&ws.join(".GIT"));
+        assert!(matches!(risk(&g, &ws), Some(Risk::Runs(_))), "{g:?}");
+        // A `.git` file in a nested directory pointing at it is the same repository.
+        std::fs::create_dir_all(ws.join("sub/deeper")).unwrap();
+        std::fs::write(ws.join("sub/.git"), "gitdir: ../.GIT\n").unwrap();
+        let g = discover(&ws.join("sub/deeper")).unwrap();
+        assert_eq!(g.dir, ws.join(".GIT"));
+        assert_eq!(g.worktree, Some(ws.join("sub")));
+        assert!(matches!(risk(&g, &ws), Some(Risk::Runs(_))));
+    }
+
+    #[test]
+    fn the_persons_global_hooks_path_decides_which_hooks_run() {
+        let t = tree(&[
+            (
+                "home/.config/git/config",
+                "[core]\n\thooksPath = ~/ws/.githooks\n",
+            ),
+            ("home/ws/.git/HEAD", ""),
+            ("home/ws/.githooks/pre-commit", "#!/bin/sh\n"),
+            ("home/ws/planted/HEAD", ""),
+            ("home/ws/planted/objects/", ""),
+            ("home/ws/planted/refs/", ""),
+            ("home/ws/planted/hooks/post-checkout", "#!/bin/sh\n"),
+        ]);
+        let home = std::fs::canonicalize(t.path().join("home")).unwrap();
+        let ws = home.join("ws");
+        let run = |g: &GitDir, changed: &dyn Fn(&[PathBuf]) -> Vec<PathBuf>| {
+            check(
+                g,
+                &home,
+                &|p: &Path| p.starts_with(&ws),
+                &|p: &Path| under_dot_git(p),
+                changed,
+            )
+        };
+        let mine = discover(&ws).unwrap();
+        // Hooks in a workspace directory the agent may write: judged by the baseline.
+        assert_eq!(
+            run(&mine, &|f: &[PathBuf]| f.to_vec()),
+            Some(Risk::HooksChanged(vec![ws.join(".githooks/pre-commit")]))
+        );
+        assert_eq!(run(&mine, &|_: &[PathBuf]| Vec::new()), None);
+        // The later global file wins: ~/.gitconfig moves the hooks out of the workspace.
+        std::fs::write(home.join(".gitconfig"), "[core]\n\thooksPath = ~/hooks\n").unwrap();
+        assert_eq!(run(&mine, &|f: &[PathBuf]| f.to_vec()), None);
+        // A planted repository's own hooks directory is not the one git runs then.
+        let planted = explicit(&ws.join("planted"));
+        assert_eq!(run(&planted, &|f: &[PathBuf]| f.to_vec()), None);
+        std::fs::remove_file(home.join(".gitconfig")).unwrap();
+        std::fs::remove_file(home.join(".config/git/config")).unwrap();
+        assert!(matches!(
+            run(&planted, &|f: &[PathBuf]| f.to_vec()),
+            Some(Risk::Runs(_))
+        ));
+    }
+
+    #[test]
+    fn includes_are_bounded_in_depth_and_number() {
+        let many: String = (0..40)
+            .map(|i| format!("[include]\n\tpath = f{i}\n"))
+            .collect();
+        let t = tree(&[("ws/.git/HEAD", ""), ("ws/.git/config", &many)]);
+        let ws = std::fs::canonicalize(t.path().join("ws")).unwrap();
+        for i in 0..40 {
+            std::fs::write(ws.join(format!(".git/f{i}")), "[user]\n\tname = a\n").unwrap();
+        }
+        assert!(matches!(
+            risk(&discover(&ws).unwrap(), &ws),
+            Some(Risk::Unknown(_))
+        ));
+        // A file that includes itself.
+        let t = tree(&[
+            ("ws/.git/HEAD", ""),
+            ("ws/.git/config", "[include]\n\tpath = config\n"),
+        ]);
+        let ws = std::fs::canonicalize(t.path().join("ws")).unwrap();
+        assert!(matches!(
+            risk(&discover(&ws).unwrap(), &ws),
+            Some(Risk::Unknown(_))
         ));
     }
 

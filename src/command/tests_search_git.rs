@@ -205,6 +205,207 @@ fn a_repository_the_agent_could_have_planted_does_not_run_on_the_fast_path() {
 }
 
 #[test]
+fn issue_15_local_git_work_inside_the_workspace() {
+    let f = fx();
+    // A branch that exists and no file of that name: `checkout feature` is a switch.
+    std::fs::create_dir_all(f.ws.join(".git/refs/heads")).unwrap();
+    write(
+        &f.ws.join(".git/refs/heads/feature"),
+        "0000000000000000000000000000000000000000\n",
+    );
+    table(
+        &f,
+        &[
+            ("git add src/main.rs", "routine"),
+            ("git add -A", "routine"),
+            ("git commit -m 'fix: the parser'", "routine"),
+            ("git commit -am wip", "routine"),
+            ("git stash", "routine"),
+            ("git stash push -m wip -- src/main.rs", "routine"),
+            ("git switch -c topic", "routine"),
+            ("git switch feature", "routine"),
+            ("git checkout feature", "routine"),
+            ("git checkout -b topic origin/main", "routine"),
+            ("git fetch", "routine"),
+            ("git fetch origin && git merge origin/main", "routine"),
+            (
+                "git fetch origin main && git merge --ff-only FETCH_HEAD",
+                "routine",
+            ),
+            ("git merge --no-ff -m 'merge feature' feature", "routine"),
+            ("git pull", "routine"),
+            // Hook skipping, discarding work, forced updates, publishing, rewriting and
+            // deleting keep their tiers.
+            ("git commit --no-verify -m x", "soft"),
+            ("git merge --no-verify feature", "soft"),
+            ("git -c core.hooksPath=/dev/null commit -m x", "soft"),
+            ("git checkout -f feature", "soft"),
+            ("git switch --discard-changes feature", "soft"),
+            ("git stash drop", "soft"),
+            ("git branch -d feature", "soft"),
+            ("git rebase main", "soft"),
+            ("git push origin feature", "soft"),
+            ("git push --force origin main", "hard"),
+            // Outside the workspace is not the workspace's repository.
+            ("git -C /tmp commit -m x", "unknown"),
+        ],
+    );
+}
+
+/// The examples of docs/GIT.md, as it states them.
+#[test]
+fn what_docs_git_md_says() {
+    let f = fx();
+    std::fs::create_dir_all(f.ws.join(".git/refs/heads")).unwrap();
+    write(
+        &f.ws.join(".git/refs/heads/feature"),
+        "0000000000000000000000000000000000000000\n",
+    );
+    write(&f.ws.join("notes.txt"), "x\n");
+    table(
+        &f,
+        &[
+            // Reads.
+            ("git status", "routine"),
+            ("git diff", "routine"),
+            ("git log --oneline -5", "routine"),
+            ("git show HEAD", "routine"),
+            ("git blame src/main.rs", "routine"),
+            ("git grep -n main", "routine"),
+            ("git ls-files", "routine"),
+            ("git rev-parse HEAD", "routine"),
+            ("git describe --tags", "routine"),
+            ("git shortlog -sn", "routine"),
+            ("git branch", "routine"),
+            ("git tag", "routine"),
+            ("git stash list", "routine"),
+            ("git stash show", "routine"),
+            ("git remote -v", "routine"),
+            ("git config --get user.name", "routine"),
+            ("git config --list", "routine"),
+            ("git worktree list", "routine"),
+            // Local changes git can undo.
+            ("git stash apply", "routine"),
+            ("git stash pop", "routine"),
+            ("git restore --staged src/main.rs", "routine"),
+            ("git rm --cached notes.txt", "routine"),
+            ("git rm notes.txt", "routine"),
+            ("git mv notes.txt docs.txt", "routine"),
+            ("git reset", "routine"),
+            ("git branch topic", "routine"),
+            ("git tag v1", "routine"),
+            ("git cherry-pick feature", "routine"),
+            ("git revert HEAD", "routine"),
+            ("git worktree add ../wt feature", "routine"),
+            ("git pull --ff-only", "routine"),
+            // Asked about.
+            ("git push", "soft"),
+            ("git reset --hard", "soft"),
+            ("git reset HEAD~1", "soft"),
+            ("git checkout -- src/main.rs", "soft"),
+            ("git restore src/main.rs", "soft"),
+            ("git switch --discard-changes feature", "soft"),
+            ("git commit --amend -m x", "soft"),
+            ("git rebase feature", "soft"),
+            ("git clean -f", "soft"),
+            ("git stash drop", "soft"),
+            ("git stash clear", "soft"),
+            ("git branch -d feature", "soft"),
+            ("git branch -m feature other", "soft"),
+            ("git tag -d v1", "soft"),
+            ("git reflog expire --expire=now --all", "soft"),
+            ("git gc --prune=now", "soft"),
+            ("git update-ref -d refs/heads/feature", "soft"),
+            ("git worktree remove ../wt", "soft"),
+            ("git pull --rebase", "soft"),
+            ("git fetch origin +main:main", "soft"),
+            ("git commit --no-verify -m x", "soft"),
+            ("git -c core.hooksPath=/dev/null commit -m x", "soft"),
+            ("git config core.editor vim", "soft"),
+            ("git remote add up https://example.com/x.git", "soft"),
+            ("git -c core.pager=less log", "soft"),
+            ("git -p log", "soft"),
+            ("git --exec-path=. status", "soft"),
+            ("git diff --ext-diff", "soft"),
+            ("git log --textconv -p", "soft"),
+            ("git grep -O main", "soft"),
+            ("git fetch --upload-pack=x origin", "soft"),
+            ("git submodule foreach true", "soft"),
+            ("git bisect run make", "soft"),
+            // Denied.
+            ("git push --force origin main", "hard"),
+            ("git credential fill", "hard"),
+        ],
+    );
+}
+
+#[test]
+fn nested_and_case_variant_git_directories_are_checked() {
+    let f = fx();
+    // `.GIT` is not protected on a case-sensitive file system: anyone could plant it.
+    for (p, text) in [
+        (".GIT/HEAD", "ref: refs/heads/main\n"),
+        (".GIT/config", "[core]\n\tpager = ./pwn\n"),
+    ] {
+        write(&f.ws.join(p), text);
+    }
+    std::fs::create_dir_all(f.ws.join(".GIT/objects")).unwrap();
+    std::fs::create_dir_all(f.ws.join(".GIT/refs")).unwrap();
+    // A nested working tree whose `.git` file points at the planted repository.
+    write(&f.ws.join("vendor/lib/.git"), "gitdir: ../../evilrepo\n");
+    std::fs::create_dir_all(f.ws.join("vendor/lib/src")).unwrap();
+    table(
+        &f,
+        &[
+            ("git --git-dir=.GIT status", "soft"),
+            ("cd vendor/lib && git status", "soft"),
+            ("cd vendor/lib/src && git log", "soft"),
+            ("git -C vendor/lib diff", "soft"),
+            ("git status", "routine"),
+        ],
+    );
+    let j = judged(&f, "git --git-dir=.GIT status");
+    assert!(
+        format!("{:?}", j.verdict).contains("./pwn"),
+        "{:?}",
+        j.verdict
+    );
+}
+
+#[test]
+fn the_persons_global_configuration_and_what_it_includes() {
+    let f = fx();
+    // The person's ~/.gitconfig includes a file in the workspace, which the agent may write.
+    write(
+        &f.home.join(".gitconfig"),
+        "[user]\n\tname = A\n[include]\n\tpath = ~/proj/.gitconfig.local\n",
+    );
+    write(&f.ws.join(".gitconfig.local"), "[user]\n\temail = a@b.c\n");
+    assert_eq!(judged(&f, "git log").verdict, Verdict::Routine);
+    write(&f.ws.join(".gitconfig.local"), "[core]\n\tpager = sh ./x\n");
+    assert_eq!(short(&judged(&f, "git log").verdict), "soft");
+    // Configuration of the person's own that the floor cannot read is not understood.
+    write(&f.home.join(".gitconfig"), "[user\n\tname = A\n");
+    assert_eq!(short(&judged(&f, "git log").verdict), "unknown");
+    std::fs::remove_file(f.home.join(".gitconfig")).unwrap();
+    assert_eq!(judged(&f, "git log").verdict, Verdict::Routine);
+}
+
+#[test]
+fn git_credential_helpers() {
+    let f = fx();
+    table(
+        &f,
+        &[
+            ("printf 'host=github.com\\n' | git credential fill", "hard"),
+            ("git credential-store get", "hard"),
+            ("git credential approve", "unknown"),
+            ("git credential", "unknown"),
+        ],
+    );
+}
+
+#[test]
 fn git_reads_and_writes_reach_the_path_floor() {
     let f = fx();
     let home = f.home.display().to_string();

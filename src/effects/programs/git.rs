@@ -1405,6 +1405,20 @@ fn semantics(c: &mut GitCall) -> Result<(), GrammarError> {
                 "git difftool runs the configured diff tool",
             ));
         }
+        "credential" | "credential-store" | "credential-cache" => match ops.first().map(|w| w.text)
+        {
+            Some("fill" | "get") => out.push(Effect::Secret {
+                what: "a stored git credential".into(),
+            }),
+            // Lists what the credential protocol supports (git 2.46+).
+            Some("capability") if c.sub == "credential" => {}
+            Some("approve" | "reject" | "store" | "erase" | "exit") => out.push(Effect::unknown(
+                format!("git {} stores or erases credentials", c.sub),
+            )),
+            _ => {
+                return Err(GrammarError::MissingValue(format!("git {} ACTION", c.sub)));
+            }
+        },
         _ => {}
     }
     c.effects.append(out);
@@ -2564,6 +2578,20 @@ mod tests {
         ]);
         assert!(clone.iter().any(|e| matches!(e, Effect::Run { .. })));
         assert!(clone.contains(&Effect::write("b", WriteHow::Mkdir)));
+    }
+
+    #[test]
+    fn credential_helpers_print_secrets() {
+        for c in [
+            &["git", "credential", "fill"][..],
+            &["git", "credential-store", "--file", "x", "get"],
+        ] {
+            assert!(matches!(fx(c)[0], Effect::Secret { .. }), "{c:?}");
+        }
+        assert!(fx(&["git", "credential", "approve"])[0].is_unknown());
+        assert!(fx(&["git", "credential", "capability"]).is_empty());
+        assert!(call(&["git", "credential-store", "capability"]).is_err());
+        assert!(call(&["git", "credential"]).is_err());
     }
 
     #[test]
