@@ -220,6 +220,12 @@ fn issue_15_local_git_work_inside_the_workspace() {
             ("git add -A", "routine"),
             ("git commit -m 'fix: the parser'", "routine"),
             ("git commit -am wip", "routine"),
+            ("git commit --allow-empty -m 'ci: rerun'", "routine"),
+            ("git commit --verify -m x", "routine"),
+            ("git merge --verify feature", "routine"),
+            // The last of the two wins, as in parse-options.
+            ("git commit --no-verify --verify -m x", "routine"),
+            ("git commit --verify --no-verify -m x", "soft"),
             ("git stash", "routine"),
             ("git stash push -m wip -- src/main.rs", "routine"),
             ("git switch -c topic", "routine"),

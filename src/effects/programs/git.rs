@@ -601,8 +601,9 @@ fn short_opt(t: Tables, c: char) -> Option<&'static Opt> {
         .find(|o| o.names.iter().any(|n| is(n)))
 }
 
-/// A long option: an exact name in any table; else (own options only) `--no-NAME` or a
-/// unique prefix, the way parse-options resolves them.
+/// A long option: an exact name in any table; else (own options only) `--no-NAME`, `--X`
+/// for an option named `no-X`, or a unique prefix of any of these, the way parse-options
+/// resolves them (options hidden from `-h` count for prefixes too).
 fn long_opt(t: Tables, name: &str) -> Result<(&'static Opt, bool), GrammarError> {
     let full = format!("--{name}");
     let all = || t.own.iter().chain(t.exact.iter().flat_map(|e| e.iter()));
@@ -638,6 +639,12 @@ fn long_opt(t: Tables, name: &str) -> Result<(&'static Opt, bool), GrammarError>
                     && l.starts_with(base)
                     && !hits.iter().any(|(h, _, _)| std::ptr::eq(*h, o))
                 {
+                    hits.push((o, true, n));
+                } else if !negated
+                    && l.strip_prefix("no-").is_some_and(|p| p.starts_with(name))
+                    && !hits.iter().any(|(h, _, _)| std::ptr::eq(*h, o))
+                {
+                    // A prefix of `--X` for an option named `--no-X` (`--veri`).
                     hits.push((o, true, n));
                 }
             }
@@ -2285,6 +2292,40 @@ mod tests {
             call(&["git", "commit", "--no-ver", "-m", "x"]),
             Err(GrammarError::Ambiguous { .. })
         ));
+        // Options hidden from `-h` count for prefixes too (git 2.47.3: `--ver` could be
+        // --verbose or --verify, `--allow-e` --allow-empty or --allow-empty-message).
+        // An option named `no-X` is negated by `--X` (and its unique prefixes).
+        for verify in ["--verify", "--veri"] {
+            let c = call(&["git", "commit", verify, "-m", "x"]).unwrap();
+            assert!(!c.has("--no-verify"), "{verify}");
+            assert!(c
+                .parsed
+                .given
+                .iter()
+                .any(|g| g.negated && g.opt.names.contains(&"--no-verify")));
+        }
+        assert!(call(&["git", "commit", "--no-no-verify", "-m", "x"])
+            .unwrap()
+            .parsed
+            .given
+            .iter()
+            .any(|g| g.negated));
+        assert!(call(&["git", "commit", "--post-rewrite", "--amend"]).is_ok());
+        assert!(call(&["git", "commit", "--verbos"])
+            .unwrap()
+            .has("--verbose"));
+        for ambiguous in ["--ver", "--allow-e"] {
+            assert!(
+                matches!(
+                    call(&["git", "commit", ambiguous, "-m", "x"]),
+                    Err(GrammarError::Ambiguous { .. })
+                ),
+                "{ambiguous}"
+            );
+        }
+        assert!(call(&["git", "commit", "--allow-empty-m", "-m", ""])
+            .unwrap()
+            .has("--allow-empty-message"));
         assert_eq!(
             fx(&["git", "blame", "--cont=/home/u/.netrc", "f"]),
             vec![Effect::read("/home/u/.netrc")]

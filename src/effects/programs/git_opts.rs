@@ -352,6 +352,9 @@ pub(super) static COMMIT: &[Opt] = &[
     opt(&["-u", "--untracked-files"], Arity::Optional, P),
     value(&["--pathspec-from-file"], Val::FileList),
     flag(&["--pathspec-file-nul"]),
+    // Hidden from `-h` but documented in git-commit(1) (`--git-completion-helper-all`).
+    flag(&["--allow-empty"]),
+    flag(&["--allow-empty-message"]),
 ];
 
 pub(super) static SWITCH: &[Opt] = &[
