@@ -8,9 +8,11 @@
 //! whether build files changed.
 //!
 //! Submodules: `catalog` (tool and service families as data: cloud CLIs, Kubernetes,
-//! containers, GitHub, IaC, package managers, databases, fetchers, archivers), `routine`,
-//! `routine_search` and `routine_git` (the read-only catalogue and
-//! each tool's dangerous flags), `dynamic` (paths chosen at run time by a plain lister:
+//! containers, GitHub, IaC, package managers, databases, fetchers, archivers), `routine`
+//! (the read-only catalogue), `routine_search` and `routine_git` (the glue between the
+//! grammars of search tools and git in `effects::programs` and the file system: commands
+//! run per found file, links followed, script files, secrets printed), `git_repo` (the
+//! repository git would use, and whether its configuration and hooks are the person's), `dynamic` (paths chosen at run time by a plain lister:
 //! `xargs` and command substitutions), `destructive` (filesystem and the tier dispatch),
 //! `destructive_git`, `destructive_exec` (agents, fetchers, code run out of sight),
 //! `destructive_infra` (data, containers, cloud, publishing), `destructive_whole`
@@ -33,6 +35,7 @@ mod destructive_whole;
 mod dynamic;
 mod edits;
 mod env;
+mod git_repo;
 mod recursive;
 mod routine;
 mod routine_git;
@@ -48,6 +51,8 @@ mod reach_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_search_git;
+#[cfg(test)]
 mod tests_writes;
 
 pub use edits::{proposed_text, scan as scan_edit, EditRisk};
@@ -58,7 +63,7 @@ use cwd::{next_cwd, place};
 use destructive_exec::destructive_any;
 use env::PRIVILEGE_WRAPPERS;
 
-use crate::effects::{Code, Effect, WriteHow};
+use crate::effects::{Code, Effect, RepoOp, WriteHow};
 use crate::floor::{self, Access, FloorCtx, PathClass};
 use crate::paths::{self, Workspace};
 use crate::reach;
@@ -361,13 +366,33 @@ pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
         return Class::Unknown { reason: e.phrase() };
     }
     // Deleting is asked about: what is deleted cannot be shown to be recoverable cheaply
-    // (the destructive tier raises catastrophic targets to hard).
+    // (the destructive tier raises catastrophic targets to hard). The exception is a
+    // delete git records in its index without discarding work (`git rm`, `git mv`
+    // without `--force`): the content is still in the last commit.
+    let staged = effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Repo {
+                op: RepoOp::Stage,
+                ..
+            }
+        )
+    });
+    let discards = effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Repo {
+                op: RepoOp::Rewrite,
+                ..
+            }
+        )
+    });
     let deletes: Vec<String> = effects
         .iter()
         .filter(|e| matches!(e, Effect::Delete { .. }))
         .map(Effect::phrase)
         .collect();
-    if !deletes.is_empty() {
+    if !deletes.is_empty() && !(staged && !discards) {
         return Class::Soft {
             category: "deletion",
             reason: summary(&deletes),

@@ -6,7 +6,7 @@
 //! `bin/x`) is never a catalogue tool.
 
 use super::routine_search::{awk, fd, find, grep, rg, sed};
-use super::{build, is_expansion, Cmd, JudgeCtx, Look};
+use super::{build, Cmd, JudgeCtx, Look};
 
 /// Look a command up in the catalogue.
 pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
@@ -44,12 +44,12 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     }
     match prog {
         "git" => super::routine_git::look(cmd, ctx),
-        "find" => find(cmd),
-        "grep" | "egrep" | "fgrep" => grep(cmd),
-        "rg" => rg(cmd),
-        "fd" | "fdfind" => fd(cmd),
-        "sed" => sed(cmd),
-        "awk" | "gawk" | "mawk" | "nawk" => awk(cmd),
+        "find" => find(cmd, ctx),
+        "grep" | "egrep" | "fgrep" => grep(cmd, ctx),
+        "rg" => rg(cmd, ctx),
+        "fd" | "fdfind" => fd(cmd, ctx),
+        "sed" => sed(cmd, ctx),
+        "awk" | "gawk" | "mawk" | "nawk" => awk(cmd, ctx),
         "fzf" => super::routine_git::fzf(cmd, ctx),
         "env" => Look::unknown("env without a command prints every secret in the environment"),
         _ => Look::unknown(format!("{prog} is not in the routine catalogue")),
@@ -73,7 +73,20 @@ pub(super) fn is_catalogued(prog: &str) -> bool {
     (crate::effects::programs::lookup(prog).is_some() && prog != "command")
         || matches!(
             prog,
-            "git" | "find" | "grep" | "egrep" | "fgrep" | "rg" | "fd" | "sed" | "awk" | "fzf"
+            "git"
+                | "find"
+                | "grep"
+                | "egrep"
+                | "fgrep"
+                | "rg"
+                | "fd"
+                | "fdfind"
+                | "sed"
+                | "awk"
+                | "gawk"
+                | "mawk"
+                | "nawk"
+                | "fzf"
         )
 }
 
@@ -89,42 +102,6 @@ pub(super) fn understood(cmd: &Cmd) -> bool {
         }
         None => is_catalogued(prog),
     }
-}
-
-/// Positional arguments, skipping options and the values of `value_opts`. A dynamic word
-/// that is a glob counts by its literal directory; an expansion makes it unknown.
-pub(super) fn positional(cmd: &Cmd, value_opts: &[&str]) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let mut skip = false;
-    let mut ended = false;
-    for (i, a) in cmd.args().iter().enumerate() {
-        if skip {
-            skip = false;
-            continue;
-        }
-        if !ended && a == "--" {
-            ended = true;
-            continue;
-        }
-        if !ended && a.starts_with('-') && a.len() > 1 {
-            if cmd.arg_dynamic(i) && is_expansion(a) {
-                return Err(format!("the option {a} is computed at run time"));
-            }
-            if value_opts.contains(&a.as_str()) {
-                skip = true;
-            }
-            continue;
-        }
-        if cmd.arg_dynamic(i) {
-            if is_expansion(a) {
-                return Err(format!("the path {a} is computed at run time"));
-            }
-            out.push(glob_dir(a));
-            continue;
-        }
-        out.push(a.clone());
-    }
-    Ok(out)
 }
 
 /// The literal directory a glob searches (`src/*.rs` → `src`, `*.rs` → `.`).

@@ -332,6 +332,30 @@ pub(super) fn classify(cmd: &Cmd, prev: Option<&[String]>) -> Option<Class> {
     }
 }
 
+/// Does this `env` argv name a command to run (a word after its options and assignments,
+/// or `-S`/`--split-string`, whose string holds one)? The unwrapper hands plain `env CMD`
+/// on; what is left here runs something the command floor judges on its own.
+fn env_runs_command(args: &[String]) -> bool {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if a == "--" {
+            return args.len() > i + 1;
+        }
+        if a.starts_with("-S") || a.starts_with("--split-string") || a.starts_with("--sp") {
+            return true;
+        }
+        if matches!(a.as_str(), "-u" | "--unset" | "-C" | "--chdir") {
+            i += 2;
+            continue;
+        }
+        if !a.starts_with('-') && !a.contains('=') {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// Programs that print every environment (or shell) variable when given no name.
 fn dumps_environment(sc: &SimpleCommand) -> Option<String> {
     let prog = sc.program()?;
@@ -340,7 +364,9 @@ fn dumps_environment(sc: &SimpleCommand) -> Option<String> {
     let help = args.iter().any(|a| a == "--help" || a == "--version");
     match prog {
         // A command after `env` would have been unwrapped: `env` here runs nothing.
-        "env" if !help => Some("env prints every environment variable".into()),
+        "env" if !help && !env_runs_command(args) => {
+            Some("env prints every environment variable".into())
+        }
         "printenv" if opts_only && !help => {
             Some("printenv with no name prints every environment variable".into())
         }

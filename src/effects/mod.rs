@@ -141,6 +141,8 @@ pub enum RepoOp {
     Switch,
     /// Brings in commits from elsewhere (fetch, merge without force).
     Integrate,
+    /// Creates a branch or tag without switching to it.
+    CreateRef,
     /// Rewrites history or discards work (rebase, reset --hard, checkout -- file, clean).
     Rewrite,
     /// Deletes a branch, tag, stash or ref.
@@ -332,6 +334,7 @@ impl Effect {
                     RepoOp::Stash => "stashes changes",
                     RepoOp::Switch => "switches branch",
                     RepoOp::Integrate => "brings in commits",
+                    RepoOp::CreateRef => "creates a branch or tag",
                     RepoOp::Rewrite => "rewrites history or discards work",
                     RepoOp::DeleteRef => "deletes a ref",
                     RepoOp::Configure => "changes repository configuration",

@@ -7,20 +7,31 @@
 //! Families: `coreutils` (file readers of GNU coreutils), `files` (coreutils' file
 //! mutators: mkdir, cp, mv, ln, rm, chmod, tee, dd…), `info` (programs that print
 //! information about the system, the user, processes and names), `viewers` (file
-//! viewers and dumpers beyond coreutils: file, diff, bat, tree, eza…) and `own`
+//! viewers and dumpers beyond coreutils: file, diff, bat, tree, eza…), `own`
 //! (programs whose argv is not read by getopt: echo, printf, test, xxd, jq, ps, dd…,
-//! each with a small parser of its own); `runners` (build and test runners, whose
+//! each with a small parser of its own); `search` (grep, ripgrep, fd), `find`, `sed`, `awk` and
+//! `git` (read by the command floor's own glue, `command::routine_search` and
+//! `command::routine_git`, which adds what needs the file system: the commands `find -exec`
+//! and `fd -x` run, script files named by `sed -f`/`awk -f`, the repository git would
+//! use); `runners` (build and test runners, whose
 //! subcommands each have a grammar) and `interpreters` (Python, Node and the shells given
 //! a script), which are consulted through their own entry points by the command floor's
 //! `build` module rather than [`lookup`], since what they run depends on the project's
 //! files.
 
+pub mod awk;
+mod common;
 mod coreutils;
 pub mod files;
+pub mod find;
+pub mod git;
+mod git_opts;
 mod info;
 pub mod interpreters;
 mod own;
 pub mod runners;
+pub mod search;
+pub mod sed;
 mod viewers;
 
 use super::grammar::{self, Grammar, GrammarError, Parsed};
