@@ -392,7 +392,7 @@ pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
         .filter(|e| matches!(e, Effect::Delete { .. }))
         .map(Effect::phrase)
         .collect();
-    if !deletes.is_empty() && !(staged && !discards) {
+    if !deletes.is_empty() && (!staged || discards) {
         return Class::Soft {
             category: "deletion",
             reason: summary(&deletes),
