@@ -35,6 +35,9 @@ pub struct Stored {
     /// The guarantee that withdrew an allow, with its detail.
     pub guarantee: Option<(String, String)>,
     pub packet_sha256: String,
+    /// What would let a withdrawn allow pass (grounding).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remedy: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -49,6 +52,9 @@ struct Turn {
     refusals: u32,
     /// Action keys refused in this turn, with what they got.
     refused: Vec<(String, Stored)>,
+    /// The risk rank of each refused action that needed the person's authorisation.
+    #[serde(default)]
+    ranks: Vec<u8>,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -80,7 +86,7 @@ pub enum Lookup {
     Hit(Stored),
     /// This action was refused earlier in the turn.
     Refused(Stored),
-    /// The turn reached the refusal limit.
+    /// The turn reached the refusal limit for actions this risky.
     Paused(u32),
     /// Auto mode is paused for the session.
     SessionPaused(Pause),
@@ -193,20 +199,24 @@ pub fn files_run(argv: &[Vec<String>], cwd: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Look a key up. Errors reading state count as a miss (a new review).
-pub fn lookup(dir: &Path, key: &str, turn: &str, action: &str, limit: u32) -> Lookup {
+/// Look a key up. `rank` is the risk rank of the call's riskiest need for authorisation
+/// (0: it needs none). The session pause and the turn's refusal limit stop only calls that
+/// need authorisation, and the limit counts only refusals of actions as risky or riskier.
+/// Errors reading state count as a miss (a new review).
+pub fn lookup(dir: &Path, key: &str, turn: &str, action: &str, limit: u32, rank: u8) -> Lookup {
     let Some(c) = store::read_unlocked::<CacheFile>(&dir.join(FILE)) else {
         return Lookup::Miss;
     };
-    if c.session.paused {
+    if c.session.paused && rank > 0 {
         return Lookup::SessionPaused(c.session);
     }
     if let Some(t) = c.turns.iter().find(|t| t.turn == turn) {
         if let Some((_, s)) = t.refused.iter().find(|(a, _)| a == action) {
             return Lookup::Refused(s.clone());
         }
-        if t.refusals >= limit {
-            return Lookup::Paused(t.refusals);
+        let n = t.ranks.iter().filter(|r| rank > 0 && **r >= rank).count() as u32;
+        if rank > 0 && n >= limit {
+            return Lookup::Paused(n);
         }
     }
     match c.entries.iter().rev().find(|e| e.key == key) {
@@ -215,8 +225,9 @@ pub fn lookup(dir: &Path, key: &str, turn: &str, action: &str, limit: u32) -> Lo
     }
 }
 
-/// Record a settled review; a refusal is also counted for the turn and the session (an
-/// allow resets the in-a-row count), and pauses the session at the limits.
+/// Record a settled review. A refusal of an action that needed authorisation (`rank` > 0)
+/// is counted for the turn's limit and the session's pause (an allow resets the in-a-row
+/// count), and pauses the session at the limits; every refusal stays refused for the turn.
 pub fn record(
     dir: &Path,
     key: &str,
@@ -224,12 +235,13 @@ pub fn record(
     action: &str,
     s: &Stored,
     limits: PauseLimits,
+    rank: u8,
 ) -> anyhow::Result<()> {
     let l = store::lock(dir, FILE)?;
     let mut c: CacheFile = l.read().unwrap_or_default();
     if s.decision == Decision::Allow {
         c.session.in_a_row = 0;
-    } else {
+    } else if rank > 0 {
         c.session.in_a_row = c.session.in_a_row.saturating_add(1);
         c.session.total = c.session.total.saturating_add(1);
         if c.session.in_a_row >= limits.in_a_row || c.session.total >= limits.total {
@@ -258,6 +270,9 @@ pub fn record(
         };
         let t = &mut c.turns[pos];
         t.refusals += 1;
+        if rank > 0 && t.ranks.len() < MAX_ENTRIES {
+            t.ranks.push(rank);
+        }
         if !t.refused.iter().any(|(a, _)| a == action) && t.refused.len() < MAX_ENTRIES {
             t.refused.push((action.to_string(), s.clone()));
         }
