@@ -72,6 +72,9 @@ pub struct Pause {
     pub in_a_row: u32,
     pub total: u32,
     pub paused: bool,
+    /// The riskiest rank among the counted refusals: the pause stops calls up to it.
+    #[serde(default)]
+    pub rank: u8,
 }
 
 /// Thresholds from `[reviewer] pause_after` / `pause_total`.
@@ -201,13 +204,14 @@ pub fn files_run(argv: &[Vec<String>], cwd: &Path) -> Vec<(String, String)> {
 
 /// Look a key up. `rank` is the risk rank of the call's riskiest need for authorisation
 /// (0: it needs none). The session pause and the turn's refusal limit stop only calls that
-/// need authorisation, and the limit counts only refusals of actions as risky or riskier.
+/// need authorisation: the limit counts only refusals of actions as risky or riskier than
+/// this one, and the pause stops calls no riskier than the refusals that caused it.
 /// Errors reading state count as a miss (a new review).
 pub fn lookup(dir: &Path, key: &str, turn: &str, action: &str, limit: u32, rank: u8) -> Lookup {
     let Some(c) = store::read_unlocked::<CacheFile>(&dir.join(FILE)) else {
         return Lookup::Miss;
     };
-    if c.session.paused && rank > 0 {
+    if c.session.paused && rank > 0 && rank <= c.session.rank.max(1) {
         return Lookup::SessionPaused(c.session);
     }
     if let Some(t) = c.turns.iter().find(|t| t.turn == turn) {
@@ -244,6 +248,7 @@ pub fn record(
     } else if rank > 0 {
         c.session.in_a_row = c.session.in_a_row.saturating_add(1);
         c.session.total = c.session.total.saturating_add(1);
+        c.session.rank = c.session.rank.max(rank);
         if c.session.in_a_row >= limits.in_a_row || c.session.total >= limits.total {
             c.session.paused = true;
         }
@@ -300,4 +305,133 @@ pub fn pause_state(dir: &Path) -> Pause {
     store::read_unlocked::<CacheFile>(&dir.join(FILE))
         .map(|c| c.session)
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod refusal_tests {
+    use super::*;
+    use crate::review::verdict::{Risk, Verdict};
+
+    fn refused() -> Stored {
+        Stored {
+            decision: Decision::Deny,
+            stage: "full".into(),
+            model: "m".into(),
+            verdict: Verdict {
+                decision: Decision::Allow,
+                risk: Risk::Low,
+                reason: "r".into(),
+                kind: None,
+                evidence: vec!["m1".into()],
+            },
+            guarantee: Some(("grounding".into(), "d".into())),
+            packet_sha256: String::new(),
+            remedy: None,
+        }
+    }
+
+    const LIMITS: PauseLimits = PauseLimits {
+        in_a_row: 100,
+        total: 100,
+    };
+
+    #[test]
+    fn the_limit_counts_refusals_as_risky_or_riskier_and_spares_the_rest() {
+        let d = tempfile::tempdir().unwrap();
+        for i in 0..3 {
+            record(
+                d.path(),
+                &format!("k{i}"),
+                "t",
+                &format!("a{i}"),
+                &refused(),
+                LIMITS,
+                5,
+            )
+            .unwrap();
+        }
+        assert!(matches!(
+            lookup(d.path(), "x", "t", "b", 3, 5),
+            Lookup::Paused(3)
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t", "b", 3, 2),
+            Lookup::Paused(3)
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t", "b", 3, 8),
+            Lookup::Miss
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t", "b", 3, 0),
+            Lookup::Miss
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t2", "b", 3, 5),
+            Lookup::Miss
+        ));
+        // Refusals of calls that needed no authorisation are never counted.
+        let e = tempfile::tempdir().unwrap();
+        for i in 0..5 {
+            record(
+                e.path(),
+                &format!("k{i}"),
+                "t",
+                &format!("a{i}"),
+                &refused(),
+                LIMITS,
+                0,
+            )
+            .unwrap();
+        }
+        assert!(matches!(
+            lookup(e.path(), "x", "t", "b", 3, 1),
+            Lookup::Miss
+        ));
+        assert!(!pause_state(e.path()).paused);
+    }
+
+    #[test]
+    fn the_session_pause_stops_only_calls_no_riskier_than_its_refusals() {
+        let d = tempfile::tempdir().unwrap();
+        let limits = PauseLimits {
+            in_a_row: 2,
+            total: 100,
+        };
+        for i in 0..2 {
+            record(
+                d.path(),
+                &format!("k{i}"),
+                &format!("t{i}"),
+                "a",
+                &refused(),
+                limits,
+                4,
+            )
+            .unwrap();
+        }
+        assert!(pause_state(d.path()).paused);
+        assert!(matches!(
+            lookup(d.path(), "x", "t9", "b", 3, 4),
+            Lookup::SessionPaused(_)
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t9", "b", 3, 1),
+            Lookup::SessionPaused(_)
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t9", "b", 3, 9),
+            Lookup::Miss
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t9", "b", 3, 0),
+            Lookup::Miss
+        ));
+        resume(d.path()).unwrap();
+        assert!(matches!(
+            lookup(d.path(), "x", "t9", "b", 3, 4),
+            Lookup::Miss
+        ));
+    }
 }

@@ -167,13 +167,17 @@ pub struct Need {
 }
 
 impl Need {
+    /// A need for `targets` to be named. A kind whose action words do not say what it acts
+    /// on needs a target: with none it cannot be grounded.
     pub fn new(kind: Kind, what: impl Into<String>, targets: Vec<Target>) -> Need {
+        let ungroundable = (targets.is_empty() && kind.words().is_none())
+            .then(|| format!("a {} whose target the floor cannot name", kind.id()));
         Need {
             category: kind.id().to_string(),
             kind,
             what: what.into(),
             targets,
-            ungroundable: None,
+            ungroundable,
         }
     }
 
@@ -246,9 +250,19 @@ impl Places<'_> {
     }
 }
 
-/// Temporary directories: scratch space that needs no authorisation to write or delete in.
-pub fn is_temp(p: &Path) -> bool {
+/// Temporary directories: scratch space that needs no authorisation to write or delete in
+/// — unless the home directory or a workspace is there too (then it is that, not scratch).
+pub fn is_temp(p: &Path, places: &Places) -> bool {
     let tmp = std::env::temp_dir();
+    if p.starts_with(places.home)
+        || places.home.starts_with(p)
+        || places
+            .roots
+            .iter()
+            .any(|r| p.starts_with(r) || r.starts_with(p))
+    {
+        return false;
+    }
     [
         Path::new("/tmp"),
         Path::new("/var/tmp"),
@@ -371,10 +385,10 @@ fn path_tokens(text: &str) -> Vec<String> {
         c.is_whitespace()
             || matches!(
                 c,
-                ',' | ';' | '(' | ')' | '[' | ']' | '"' | '`' | '<' | '>' | '|' | '{' | '}' | '\''
+                ',' | ';' | '(' | ')' | '[' | ']' | '"' | '`' | '<' | '>' | '|' | '{' | '}'
             )
     })
-    .map(|w| w.trim_end_matches(['.', ':', '!', '?']))
+    .map(|w| w.trim_matches('\'').trim_end_matches(['.', ':', '!', '?']))
     .filter(|w| !w.is_empty())
     .map(str::to_string)
     .collect()
@@ -631,5 +645,13 @@ mod tests {
         assert!(grounds("remove ./build/", &d, &p));
         assert!(!grounds("rebuild it", &d, &p));
         assert!(!grounds("don't delete build", &d, &p));
+        let o = Need::new(
+            Kind::Delete,
+            "rm",
+            vec![Target::Path("/home/u/other/build".into())],
+        );
+        assert!(grounds("remove the old build in ../other/build", &o, &p));
+        assert!(!grounds("delete the build directory", &o, &p));
+        assert!(!grounds("don't touch ../other/build", &o, &p));
     }
 }

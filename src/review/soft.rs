@@ -83,12 +83,15 @@ pub fn needs(
                     .flat_map(|a| a.commands.iter())
                     .filter(|c| c.exec == finding.argv)
                     .collect();
-                let before = out.len();
+                let mut known = false;
                 for c in &cmds {
                     let cwd = finding.cwd.as_deref().unwrap_or(places.cwd);
-                    out.extend(legacy(c, places, cwd));
+                    if let Some(n) = legacy(c, places, cwd) {
+                        known = true;
+                        out.extend(n);
+                    }
                 }
-                if out.len() == before {
+                if !known {
                     if let crate::command::Class::Soft { category, .. } = &finding.class {
                         out.extend(judged(category, &finding.argv));
                     }
@@ -101,6 +104,18 @@ pub fn needs(
             Kind::Persist,
             format!("plants something that runs later in {}", path.display()),
             vec![path_target(path)],
+        ));
+    }
+    if let crate::cause::Cause::RiskyDelegation { found, .. } = &ev.cause {
+        // Its calls would be gated one by one, but the person never asked for what the
+        // prompt shows: only they can send it.
+        out.push(Need::ungroundable(
+            Kind::Privilege,
+            format!(
+                "delegates a prompt that shows {}",
+                crate::cause::one_line(found, 60)
+            ),
+            "a delegation whose prompt asks for what the floor refuses",
         ));
     }
     if tool.starts_with("mcp__") {
@@ -135,7 +150,7 @@ fn write_need(
     out: &mut Vec<Need>,
 ) {
     let protected = matches!(class, Some(PathClass::Protected { .. }));
-    if in_ws && !protected || !in_ws && is_temp(path) {
+    if !persists(path, places.home) && (in_ws && !protected || !in_ws && is_temp(path, places)) {
         return;
     }
     let kind = if persists(path, places.home) || protected {
@@ -226,8 +241,12 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
             };
             let targets = target
                 .iter()
-                .filter(|t| !t.contains(' '))
                 .flat_map(|t| {
+                    if t.contains(' ') {
+                        // A description ("uncommitted changes", "the rebased commits"):
+                        // the things it discards are what the person names.
+                        return described(t);
+                    }
                     let mut v = vec![Target::Name(t.clone())];
                     if !dynamic(t) {
                         v.push(path_target(&places.resolve(t, cwd)));
@@ -246,8 +265,18 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
     }
 }
 
+/// The nouns of a description of discarded work, as names.
+fn described(t: &str) -> Vec<Target> {
+    t.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| {
+            w.len() > 3 && !matches!(*w, "the" | "local" | "last" | "this" | "that" | "with")
+        })
+        .map(|w| Target::Name(w.to_lowercase()))
+        .collect()
+}
+
 fn delete_need(word: &str, cwd: &Path, places: &Places, out: &mut Vec<Need>) {
-    if dynamic(word) {
+    if dynamic(word) && !temp_pattern(word, cwd, places) {
         out.push(Need::ungroundable(
             Kind::Delete,
             format!("deletes {word}"),
@@ -262,13 +291,30 @@ fn delete_need(word: &str, cwd: &Path, places: &Places, out: &mut Vec<Need>) {
             format!("deletes {word}"),
             format!("deleting `{word}` (a critical directory)"),
         ));
-    } else if !places.in_workspace(&abs) && !is_temp(&abs) {
+    } else if !places.in_workspace(&abs) && !is_temp(&abs, places) {
         out.push(Need::new(
             Kind::Delete,
             format!("deletes {}", abs.display()),
             vec![path_target(&abs)],
         ));
     }
+}
+
+/// A pattern (no expansion) whose matches all lie inside a temporary directory and share
+/// a literal name prefix (`/tmp/build-*`, not `/tmp/*`).
+fn temp_pattern(word: &str, cwd: &Path, places: &Places) -> bool {
+    if word.contains(['$', '`']) {
+        return false;
+    }
+    let abs = places.resolve(word, Some(cwd));
+    let Some(name) = abs.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return false;
+    };
+    let literal = name.split(['*', '?', '[']).next().unwrap_or("");
+    let parent_literal = abs
+        .parent()
+        .is_some_and(|p| !p.to_string_lossy().contains(['*', '?', '[']));
+    literal.len() >= 2 && parent_literal && is_temp(&abs, places)
 }
 
 /// The branch checked out in the repository holding `dir` (from `.git/HEAD`).
@@ -364,11 +410,9 @@ fn kind_words(kind: Kind) -> Vec<&'static str> {
 }
 
 /// The interim table for programs the effect model does not describe yet: what each
-/// changes and where, from the parsed argv.
-fn legacy(c: &SimpleCommand, places: &Places, cwd: &Path) -> Vec<Need> {
-    let Some(prog) = c.program() else {
-        return Vec::new();
-    };
+/// changes and where, from the parsed argv (`None`: the program is not in the table).
+fn legacy(c: &SimpleCommand, places: &Places, cwd: &Path) -> Option<Vec<Need>> {
+    let prog = c.program()?;
     let prog = prog.rsplit('/').next().unwrap_or(prog);
     let args: Vec<&String> = c.exec.iter().skip(1).collect();
     let nonflags: Vec<&String> = args
@@ -438,30 +482,39 @@ fn legacy(c: &SimpleCommand, places: &Places, cwd: &Path) -> Vec<Need> {
                                     text,
                                     "a push whose branch is not known",
                                 ));
-                                return out;
+                                return Some(out);
                             }
                         }
                     }
                     out.push(Need::new(Kind::Push, text, targets));
                 }
                 "reset" if has(&["--hard", "--merge", "--keep"]) => {
-                    out.push(Need::new(Kind::Discard, text, named(&after)));
+                    let mut t = named(&after);
+                    t.extend(described("uncommitted changes reset"));
+                    out.push(Need::new(Kind::Discard, text, t));
                 }
                 "clean" if !has(&["-n", "--dry-run"]) => {
-                    out.push(Need::new(Kind::Discard, text, Vec::new()));
+                    out.push(Need::new(Kind::Discard, text, described("untracked files")));
                 }
                 "checkout" | "restore"
                     if sub == "restore" || has(&["--", ".", "-f", "--force"]) =>
                 {
-                    let files: Vec<&String> =
-                        after.iter().copied().filter(|a| *a != "--").collect();
-                    out.push(Need::new(Kind::Discard, text, named(&files)));
+                    let files: Vec<&String> = after
+                        .iter()
+                        .copied()
+                        .filter(|a| *a != "--" && *a != ".")
+                        .collect();
+                    let mut t = named(&files);
+                    if t.is_empty() {
+                        t = described("uncommitted changes");
+                    }
+                    out.push(Need::new(Kind::Discard, text, t));
                 }
                 "branch" | "tag" if has(&["-D", "-d", "--delete"]) => {
                     out.push(Need::new(Kind::DeleteRef, text, names(1)));
                 }
                 "stash" if nonflags.iter().any(|a| *a == "drop" || *a == "clear") => {
-                    out.push(Need::new(Kind::Discard, text, Vec::new()));
+                    out.push(Need::new(Kind::Discard, text, described("stash stashes")));
                 }
                 "config" if has(&["--global", "--system"]) => {
                     let home_cfg = places.home.join(".gitconfig");
@@ -470,13 +523,23 @@ fn legacy(c: &SimpleCommand, places: &Places, cwd: &Path) -> Vec<Need> {
                 "reflog" | "gc"
                     if has(&["expire", "--prune=now", "--expire=now"]) || sub == "gc" =>
                 {
-                    out.push(Need::new(Kind::Discard, text, Vec::new()));
+                    out.push(Need::new(
+                        Kind::Discard,
+                        text,
+                        described("reflog unreachable objects"),
+                    ));
                 }
                 "rebase" | "filter-branch" | "filter-repo" => {
-                    out.push(Need::new(Kind::Discard, text, Vec::new()));
+                    let mut t = named(&after);
+                    t.extend(described("rebase history commits"));
+                    out.push(Need::new(Kind::Discard, text, t));
                 }
                 "commit" if has(&["--amend"]) => {
-                    out.push(Need::new(Kind::Discard, text, Vec::new()));
+                    out.push(Need::new(
+                        Kind::Discard,
+                        text,
+                        described("amend last commit"),
+                    ));
                 }
                 _ => {}
             }
@@ -648,6 +711,20 @@ fn legacy(c: &SimpleCommand, places: &Places, cwd: &Path) -> Vec<Need> {
                 ));
             }
         }
+        "kill" | "pkill" | "killall" => {
+            // Every process of the user (`kill -1`, `pkill -u`, `killall -u`): not ones the
+            // agent started.
+            let broad = args.iter().any(|a| {
+                matches!(a.as_str(), "-1" | "0" | "--user") || a.starts_with("-u") && prog != "kill"
+            });
+            if broad {
+                out.push(Need::ungroundable(
+                    Kind::Destroy,
+                    text,
+                    "stopping every process of a user",
+                ));
+            }
+        }
         p if p.starts_with("mkfs") || p == "dd" || p == "wipefs" => {
             out.push(Need::ungroundable(
                 Kind::Destroy,
@@ -655,9 +732,9 @@ fn legacy(c: &SimpleCommand, places: &Places, cwd: &Path) -> Vec<Need> {
                 "writing a disk or device",
             ));
         }
-        _ => {}
+        _ => return None,
     }
-    out
+    Some(out)
 }
 
 fn host_of(arg: &str) -> Option<String> {
@@ -987,12 +1064,16 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
             }
         }
     }
-    if has(NAME_EXEC) || SHELL_FIELDS.iter().any(|k| field(k).is_some()) {
+    let shell = input.iter().any(|(k, v)| {
+        v.is_string()
+            && SHELL_FIELDS
+                .iter()
+                .any(|f| k.to_ascii_lowercase().contains(f))
+    });
+    if has(NAME_EXEC) || shell {
         let mut t = targets(&["host", "hostname", "server", "container"]);
         t.push(Target::Name(server.clone()));
-        if SHELL_FIELDS.iter().any(|k| field(k).is_some())
-            || !SQL_FIELDS.iter().any(|k| field(k).is_some())
-        {
+        if shell || !SQL_FIELDS.iter().any(|k| field(k).is_some()) {
             out.push(Need::new(
                 Kind::RemoteChange,
                 format!("{what} runs commands"),
@@ -1033,6 +1114,12 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
         ] {
             if let Some(p) = field(k).filter(|p| !dynamic(p)) {
                 let abs = places.resolve(p, None);
+                // A path of the tool's own namespace (a notes app's `/Mockups/x`) is not a
+                // file: a file path's top directory exists here.
+                let top = abs.components().take(2).collect::<std::path::PathBuf>();
+                if !top.exists() {
+                    continue;
+                }
                 write_need(&abs, places.in_workspace(&abs), None, places, &mut out);
             }
         }
