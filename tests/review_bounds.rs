@@ -118,12 +118,14 @@ fn packet_and_verdict_overhead_is_small() {
     let findings = guard::Findings {
         cause_id: "undecided".into(),
         why: "no rule covers this shell command".into(),
-        soft: vec![guard::SoftAction {
-            category: "push".into(),
-            verbs: vec!["push".into()],
-            targets: vec!["origin".into(), "main".into()],
-            ungroundable: None,
-        }],
+        soft: vec![guard::SoftAction::new(
+            gatehook::review::ground::Kind::Push,
+            "git push origin main",
+            vec![
+                gatehook::review::ground::Target::Name("origin".into()),
+                gatehook::review::ground::Target::Name("main".into()),
+            ],
+        )],
         argv: vec![
             vec!["cargo".into(), "test".into()],
             vec!["git".into(), "push".into(), "origin".into(), "main".into()],

@@ -30,6 +30,9 @@ use std::path::{Component, Path, PathBuf};
 pub enum Kind {
     /// A write outside the workspace (not a temporary directory) or to a protected file.
     Write,
+    /// Runs code the floor cannot see (inline code, a package fetched by name, a program
+    /// steered by its environment): the person names the program and what it runs.
+    Run,
     /// Discards uncommitted work or rewrites history.
     Discard,
     /// Deletes a branch, tag or other ref.
@@ -58,6 +61,7 @@ impl Kind {
     pub fn id(self) -> &'static str {
         match self {
             Kind::Write => "write",
+            Kind::Run => "run",
             Kind::Discard => "discard",
             Kind::DeleteRef => "delete-ref",
             Kind::Delete => "delete",
@@ -82,7 +86,9 @@ impl Kind {
     /// named, a change to a resource they named).
     fn words(self) -> Option<&'static [&'static str]> {
         Some(match self {
-            Kind::Write | Kind::Send | Kind::RemoteChange | Kind::Persist => return None,
+            Kind::Write | Kind::Run | Kind::Send | Kind::RemoteChange | Kind::Persist => {
+                return None
+            }
             Kind::Discard => &[
                 "reset", "discard", "revert", "restore", "undo", "throw", "drop", "clean", "wipe",
                 "rebase", "squash", "amend", "rewrite", "checkout",
@@ -164,6 +170,9 @@ pub struct Need {
     /// Set when no message can ground it (home, `/`, the workspace root, a pattern, a host
     /// computed at run time, an agent with its checks off).
     pub ungroundable: Option<String>,
+    /// Names of which one must also be written as a word (the program that runs code).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<String>,
 }
 
 impl Need {
@@ -178,6 +187,7 @@ impl Need {
             what: what.into(),
             targets,
             ungroundable,
+            words: Vec::new(),
         }
     }
 
@@ -218,6 +228,11 @@ impl Need {
                 None => "say to discard the uncommitted changes".into(),
             },
             Kind::Write | Kind::Persist => format!("name the file {}", t.unwrap_or_default()),
+            Kind::Run => format!(
+                "say to run {} with {}",
+                t.unwrap_or_default(),
+                self.words.first().map(String::as_str).unwrap_or("it")
+            ),
             Kind::Privilege => format!("say to run it with sudo ({})", self.what),
         }
     }
@@ -581,6 +596,11 @@ pub fn grounds(text: &str, need: &Need, places: &Places) -> bool {
     let ws = tokens(text);
     let lower = text.to_lowercase();
     names_action(&ws, &lower, need.kind)
+        && (need.words.is_empty()
+            || ws
+                .iter()
+                .enumerate()
+                .any(|(i, w)| need.words.iter().any(|n| same_name(w, n)) && !negated(&ws, i)))
         && (need.targets.is_empty() || need.targets.iter().any(|t| names_target(text, t, places)))
 }
 

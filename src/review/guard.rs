@@ -1,13 +1,12 @@
 //! The guarantees gatehook enforces in code, whatever the model says. A reviewer's allow
 //! stands only if every one holds: owner messages exist; the evidence cites shown owner
-//! ids; the risk is below high and no risk kind is named; the shell command was fully
-//! understood; and every destructive or publish-like action is *grounded* in a cited
-//! message: the message names the action (a verb from a small table) and, where the action
-//! has one, its target (path, branch, host). So "fix the test" cannot authorise
-//! `git reset --hard`. Hard-floor calls never get here (see [`is_hard_floor`]).
-//!
-//! The soft-action table in `soft.rs` is the integration point for the shell floor: once
-//! the engine reports soft/publish findings, they fill [`Findings::soft`] instead.
+//! ids; the risk is below high and no risk kind is named; the call carries no
+//! secret-shaped value; the shell command was fully understood; and every effect that
+//! needs the person's own authorisation ([`Findings::soft`], built by `soft::needs` from
+//! the call's effects) is *grounded* in a cited message: the message names its target
+//! structurally (see [`super::ground`]). So "fix the test" cannot authorise
+//! `git reset --hard` or a write to `/etc/cron.d/test`. Hard-floor calls never get here
+//! (see [`is_hard_floor`]).
 
 use super::ground::{self, Need, Places};
 use super::owner::OwnerMessage;

@@ -93,7 +93,11 @@ pub fn needs(
                 }
                 if !known {
                     if let crate::command::Class::Soft { category, .. } = &finding.class {
-                        out.extend(judged(category, &finding.argv));
+                        let assigned: Vec<String> = cmds
+                            .iter()
+                            .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
+                            .collect();
+                        out.extend(judged(category, &finding.argv, &assigned));
                     }
                 }
             }
@@ -166,7 +170,9 @@ fn write_need(
 }
 
 fn dynamic(word: &str) -> bool {
-    word.contains(['$', '`', '*', '?', '['])
+    // `~-`, `~+`, `~user` expand to directories known only at run time.
+    let tilde = word.starts_with('~') && !(word == "~" || word.starts_with("~/"));
+    tilde || word.contains(['$', '`', '*', '?', '['])
 }
 
 /// The need of one typed effect.
@@ -333,7 +339,7 @@ fn current_branch(dir: &Path) -> Option<String> {
 
 /// A command the floor classed soft that no effect or table entry describes: the person
 /// must name one of its arguments (not a word of its own kind, which names no target).
-fn judged(category: &str, argv: &[String]) -> Option<Need> {
+fn judged(category: &str, argv: &[String], assigned: &[String]) -> Option<Need> {
     let c = category.to_ascii_lowercase();
     let kind = if c.contains("push") {
         Kind::Push
@@ -366,9 +372,13 @@ fn judged(category: &str, argv: &[String]) -> Option<Need> {
         .any(|k| c.contains(k))
     {
         Kind::Privilege
-    } else {
-        // Running code, installing, stopping processes: judged on its merits.
+    } else if ["kill", "process", "signal"].iter().any(|k| c.contains(k)) {
+        // Stopping a process: judged on its merits (a broad kill is in the table).
         return None;
+    } else {
+        // Code the floor cannot see (inline code, a package by name, a program steered by
+        // its environment): the person names the program and what it runs.
+        Kind::Run
     };
     let program = argv
         .first()
@@ -381,12 +391,17 @@ fn judged(category: &str, argv: &[String]) -> Option<Need> {
         .filter(|a| !a.starts_with('-') && a.len() > 1 && !dynamic(a))
         .filter(|a| !own.iter().any(|w| a.eq_ignore_ascii_case(w)))
         .map(|a| Target::Name(a.clone()))
+        .chain(assigned.iter().map(|n| Target::Name(n.clone())))
         .collect();
-    Some(Need::new(
+    let mut need = Need::new(
         kind,
         crate::cause::one_line(&format!("{program} ({category})"), 60),
         targets,
-    ))
+    );
+    if kind == Kind::Run && !c.contains("install") {
+        need.words = vec![program];
+    }
+    Some(need)
 }
 
 fn kind_words(kind: Kind) -> Vec<&'static str> {
