@@ -203,8 +203,10 @@ fn floor_soft_commands_need_grounded_words() {
     assert!(checked > 100, "{checked}");
 }
 
+/// A call that needs the person's authorisation (data sent to a host): only refusals of
+/// such calls are counted for the pause.
 fn fetch_in_turn(env: &Env, url: &str, turn: &str) -> support::Out {
-    let mut p = env.payload("WebFetch", json!({"url": url, "prompt": "read it"}));
+    let mut p = env.payload("Bash", json!({ "command": format!("curl -d x {url}") }));
     p["prompt_id"] = json!(turn);
     env.hook(&p)
 }
@@ -221,7 +223,7 @@ fn three_refusals_in_a_row_pause_auto_mode_until_resumed() {
     });
     let env = Env::new();
     auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
-    prompt(&env, "read the docs on those two sites");
+    prompt(&env, "post the form to good.example and bad.example");
     // deny, deny, allow (resets the run), deny, deny: not paused.
     for (i, host) in [
         "bad.example/1",
@@ -293,7 +295,7 @@ fn twenty_refusals_in_total_pause_even_with_allows_between() {
         &srv.url("/v1/chat/completions"),
         "pause_total = 4\n",
     );
-    prompt(&env, "read those sites");
+    prompt(&env, "post the form to good.example and bad.example");
     for i in 0..4 {
         fetch_in_turn(&env, &format!("https://bad.example/{i}"), &format!("b{i}"));
         fetch_in_turn(&env, &format!("https://good.example/{i}"), &format!("g{i}"));
@@ -312,12 +314,12 @@ fn concurrent_refusals_are_all_counted() {
         &srv.url("/v1/chat/completions"),
         "pause_after = 100\npause_total = 8\n",
     );
-    prompt(&env, "read the docs");
+    prompt(&env, "post the form to x.example");
     let mut children = Vec::new();
     for i in 0..8 {
         let mut p = env.payload(
-            "WebFetch",
-            json!({"url": format!("https://x.example/{i}"), "prompt": "x"}),
+            "Bash",
+            json!({ "command": format!("curl -d x https://x.example/{i}") }),
         );
         p["prompt_id"] = json!(format!("c{i}"));
         let mut cmd = env.command(&["hook"]);
