@@ -215,7 +215,7 @@ fn fetch_in_turn(env: &Env, url: &str, turn: &str) -> support::Out {
 fn three_refusals_in_a_row_pause_auto_mode_until_resumed() {
     // The reviewer refuses anything mentioning "bad", allows the rest.
     let srv = Server::start(|r| {
-        if r.body.contains("bad.example") {
+        if r.body.contains("https://bad.example") {
             Reply::Text(verdict("deny", "high", json!("scope"), &[]))
         } else {
             Reply::Text(allow_m1())
@@ -282,7 +282,7 @@ fn three_refusals_in_a_row_pause_auto_mode_until_resumed() {
 #[test]
 fn twenty_refusals_in_total_pause_even_with_allows_between() {
     let srv = Server::start(|r| {
-        if r.body.contains("bad.example") {
+        if r.body.contains("https://bad.example") {
             Reply::Text(verdict("deny", "high", json!("scope"), &[]))
         } else {
             Reply::Text(allow_m1())
