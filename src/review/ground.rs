@@ -386,10 +386,6 @@ fn tokens(text: &str) -> Vec<String> {
             w.trim_matches(|c: char| matches!(c, '.' | ':' | '!' | '?' | '\''))
                 .to_string()
         })
-        .map(|w| {
-            // Keep a leading dot of a dotfile (".bashrc"), which the trim removed.
-            w
-        })
         .filter(|w| !w.is_empty())
         .collect()
 }
@@ -434,7 +430,7 @@ fn forms(w: &str) -> Vec<String> {
 
 fn same_name(a: &str, b: &str) -> bool {
     let (a, b) = (a.to_lowercase(), b.to_lowercase());
-    a.len() >= 2 && forms(&a).iter().any(|f| *f == b)
+    a.len() >= 2 && forms(&a).contains(&b)
 }
 
 /// Does the message name this word of the action's kind, not negated?
