@@ -363,7 +363,8 @@ fn grounding_keeps_destructive_calls_to_what_was_named() {
     for cmd in [
         "git reset --hard HEAD~3",
         "git push --force origin main",
-        "rm -rf build",
+        // A workspace delete is judged on its merits; one outside needs the path named.
+        "rm -rf /srv/build",
         "npm publish",
     ] {
         let o = bash(&env, cmd);
@@ -371,8 +372,8 @@ fn grounding_keeps_destructive_calls_to_what_was_named() {
     }
     let env = Env::new();
     auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
-    prompt(&env, "delete the build directory, then push to main");
-    assert_eq!(bash(&env, "rm -rf build").decision(), "allow");
+    prompt(&env, "delete /srv/build, then push to main");
+    assert_eq!(bash(&env, "rm -rf /srv/build").decision(), "allow");
     assert_eq!(bash(&env, "git push origin main").decision(), "allow");
     assert_ne!(bash(&env, "git push origin release").decision(), "allow");
     assert_ne!(bash(&env, "rm -rf ~").decision(), "allow");
