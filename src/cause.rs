@@ -123,7 +123,13 @@ pub enum Cause {
     /// The reviewer allowed the call, but a guarantee gatehook enforces in code does not
     /// hold (no evidence, high risk, ungrounded destructive action, refusal limit, …), so
     /// the allow was withdrawn.
-    Guarantee { guarantee: String, detail: String },
+    Guarantee {
+        guarantee: String,
+        detail: String,
+        /// What would let it pass, from the effect ("say which branch to push").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        remedy: Option<String>,
+    },
     /// The hook payload was unusable.
     BadInput { error: String },
     /// A config file was unreadable or invalid.
@@ -304,7 +310,9 @@ impl Cause {
             Cause::ReviewerDeny { reason, risk } => {
                 format!("the reviewer refused it ({risk} risk): {reason}")
             }
-            Cause::Guarantee { guarantee, detail } => {
+            Cause::Guarantee {
+                guarantee, detail, ..
+            } => {
                 format!("the reviewer's allow was withdrawn ({guarantee}): {detail}")
             }
             Cause::BadInput { error } => format!("unusable hook payload: {error}"),
@@ -449,6 +457,9 @@ impl Cause {
                 "approve it at the prompt",
                 fixed("check [reviewer] in your config (gatehook doctor tests it)"),
             ),
+            Cause::Guarantee {
+                remedy: Some(r), ..
+            } => a.offer("approve it at the prompt", Some(format!("if you want it, {r}"))),
             Cause::ReviewerAsk { .. } | Cause::ReviewerDeny { .. } | Cause::Guarantee { .. } => {
                 a.offer("approve it at the prompt", Some(format!("if you want it, {words}")))
             }

@@ -180,6 +180,7 @@ fn samples() -> Vec<Cause> {
         Cause::Guarantee {
             guarantee: s("evidence"),
             detail: s("no message cited"),
+            remedy: None,
         },
         Cause::BadInput {
             error: s("not JSON"),

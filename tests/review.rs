@@ -336,21 +336,22 @@ fn three_refusals_in_a_turn_stop_allows() {
         &srv.url("/v1/chat/completions"),
         "pause_after = 100\n",
     );
-    prompt(&env, "run the tools");
+    // Refusals of pushes (actions that need the person's authorisation) are counted.
+    prompt(&env, "push the tool branches");
     for i in 0..3 {
         assert_eq!(
-            bash(&env, &format!("python3 tool{i}.py")).decision(),
+            bash(&env, &format!("git push origin tool{i}")).decision(),
             "deny"
         );
     }
     assert_eq!(srv.count(), 3);
-    let o = bash(&env, "python3 please-allow.py");
+    let o = bash(&env, "git push origin please-allow");
     assert_ne!(o.decision(), "allow");
     assert_eq!(o.cause(), "guarantee");
     assert_eq!(env.audit_lines().last().unwrap()["gate"], "paused");
     assert_eq!(srv.count(), 3, "no request once paused");
     // A refused action stays refused for the turn, from the cache.
-    assert_eq!(bash(&env, "python3 tool0.py").decision(), "deny");
+    assert_eq!(bash(&env, "git push origin tool0").decision(), "deny");
 }
 
 #[test]
@@ -362,7 +363,8 @@ fn grounding_keeps_destructive_calls_to_what_was_named() {
     for cmd in [
         "git reset --hard HEAD~3",
         "git push --force origin main",
-        "rm -rf build",
+        // A workspace delete is judged on its merits; one outside needs the path named.
+        "rm -rf /srv/build",
         "npm publish",
     ] {
         let o = bash(&env, cmd);
@@ -370,8 +372,8 @@ fn grounding_keeps_destructive_calls_to_what_was_named() {
     }
     let env = Env::new();
     auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
-    prompt(&env, "delete the build directory, then push to main");
-    assert_eq!(bash(&env, "rm -rf build").decision(), "allow");
+    prompt(&env, "delete /srv/build, then push to main");
+    assert_eq!(bash(&env, "rm -rf /srv/build").decision(), "allow");
     assert_eq!(bash(&env, "git push origin main").decision(), "allow");
     assert_ne!(bash(&env, "git push origin release").decision(), "allow");
     assert_ne!(bash(&env, "rm -rf ~").decision(), "allow");

@@ -118,12 +118,14 @@ fn packet_and_verdict_overhead_is_small() {
     let findings = guard::Findings {
         cause_id: "undecided".into(),
         why: "no rule covers this shell command".into(),
-        soft: vec![guard::SoftAction {
-            category: "push".into(),
-            verbs: vec!["push".into()],
-            targets: vec!["origin".into(), "main".into()],
-            ungroundable: None,
-        }],
+        soft: vec![guard::SoftAction::new(
+            gatehook::review::ground::Kind::Push,
+            "git push origin main",
+            vec![
+                gatehook::review::ground::Target::Name("origin".into()),
+                gatehook::review::ground::Target::Name("main".into()),
+            ],
+        )],
         argv: vec![
             vec!["cargo".into(), "test".into()],
             vec!["git".into(), "push".into(), "origin".into(), "main".into()],
@@ -201,8 +203,10 @@ fn floor_soft_commands_need_grounded_words() {
     assert!(checked > 100, "{checked}");
 }
 
+/// A call that needs the person's authorisation (data sent to a host): only refusals of
+/// such calls are counted for the pause.
 fn fetch_in_turn(env: &Env, url: &str, turn: &str) -> support::Out {
-    let mut p = env.payload("WebFetch", json!({"url": url, "prompt": "read it"}));
+    let mut p = env.payload("Bash", json!({ "command": format!("curl -d x {url}") }));
     p["prompt_id"] = json!(turn);
     env.hook(&p)
 }
@@ -211,7 +215,7 @@ fn fetch_in_turn(env: &Env, url: &str, turn: &str) -> support::Out {
 fn three_refusals_in_a_row_pause_auto_mode_until_resumed() {
     // The reviewer refuses anything mentioning "bad", allows the rest.
     let srv = Server::start(|r| {
-        if r.body.contains("bad.example") {
+        if r.body.contains("https://bad.example") {
             Reply::Text(verdict("deny", "high", json!("scope"), &[]))
         } else {
             Reply::Text(allow_m1())
@@ -219,7 +223,7 @@ fn three_refusals_in_a_row_pause_auto_mode_until_resumed() {
     });
     let env = Env::new();
     auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
-    prompt(&env, "read the docs on those two sites");
+    prompt(&env, "post the form to good.example and bad.example");
     // deny, deny, allow (resets the run), deny, deny: not paused.
     for (i, host) in [
         "bad.example/1",
@@ -278,7 +282,7 @@ fn three_refusals_in_a_row_pause_auto_mode_until_resumed() {
 #[test]
 fn twenty_refusals_in_total_pause_even_with_allows_between() {
     let srv = Server::start(|r| {
-        if r.body.contains("bad.example") {
+        if r.body.contains("https://bad.example") {
             Reply::Text(verdict("deny", "high", json!("scope"), &[]))
         } else {
             Reply::Text(allow_m1())
@@ -291,7 +295,7 @@ fn twenty_refusals_in_total_pause_even_with_allows_between() {
         &srv.url("/v1/chat/completions"),
         "pause_total = 4\n",
     );
-    prompt(&env, "read those sites");
+    prompt(&env, "post the form to good.example and bad.example");
     for i in 0..4 {
         fetch_in_turn(&env, &format!("https://bad.example/{i}"), &format!("b{i}"));
         fetch_in_turn(&env, &format!("https://good.example/{i}"), &format!("g{i}"));
@@ -310,12 +314,12 @@ fn concurrent_refusals_are_all_counted() {
         &srv.url("/v1/chat/completions"),
         "pause_after = 100\npause_total = 8\n",
     );
-    prompt(&env, "read the docs");
+    prompt(&env, "post the form to x.example");
     let mut children = Vec::new();
     for i in 0..8 {
         let mut p = env.payload(
-            "WebFetch",
-            json!({"url": format!("https://x.example/{i}"), "prompt": "x"}),
+            "Bash",
+            json!({ "command": format!("curl -d x https://x.example/{i}") }),
         );
         p["prompt_id"] = json!(format!("c{i}"));
         let mut cmd = env.command(&["hook"]);

@@ -35,6 +35,9 @@ pub struct Stored {
     /// The guarantee that withdrew an allow, with its detail.
     pub guarantee: Option<(String, String)>,
     pub packet_sha256: String,
+    /// What would let a withdrawn allow pass (grounding).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remedy: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -49,6 +52,9 @@ struct Turn {
     refusals: u32,
     /// Action keys refused in this turn, with what they got.
     refused: Vec<(String, Stored)>,
+    /// The risk rank of each refused action that needed the person's authorisation.
+    #[serde(default)]
+    ranks: Vec<u8>,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -66,6 +72,9 @@ pub struct Pause {
     pub in_a_row: u32,
     pub total: u32,
     pub paused: bool,
+    /// The riskiest rank among the counted refusals: the pause stops calls up to it.
+    #[serde(default)]
+    pub rank: u8,
 }
 
 /// Thresholds from `[reviewer] pause_after` / `pause_total`.
@@ -80,7 +89,7 @@ pub enum Lookup {
     Hit(Stored),
     /// This action was refused earlier in the turn.
     Refused(Stored),
-    /// The turn reached the refusal limit.
+    /// The turn reached the refusal limit for actions this risky.
     Paused(u32),
     /// Auto mode is paused for the session.
     SessionPaused(Pause),
@@ -193,20 +202,25 @@ pub fn files_run(argv: &[Vec<String>], cwd: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Look a key up. Errors reading state count as a miss (a new review).
-pub fn lookup(dir: &Path, key: &str, turn: &str, action: &str, limit: u32) -> Lookup {
+/// Look a key up. `rank` is the risk rank of the call's riskiest need for authorisation
+/// (0: it needs none). The session pause and the turn's refusal limit stop only calls that
+/// need authorisation: the limit counts only refusals of actions as risky or riskier than
+/// this one, and the pause stops calls no riskier than the refusals that caused it.
+/// Errors reading state count as a miss (a new review).
+pub fn lookup(dir: &Path, key: &str, turn: &str, action: &str, limit: u32, rank: u8) -> Lookup {
     let Some(c) = store::read_unlocked::<CacheFile>(&dir.join(FILE)) else {
         return Lookup::Miss;
     };
-    if c.session.paused {
+    if c.session.paused && rank > 0 && rank <= c.session.rank.max(1) {
         return Lookup::SessionPaused(c.session);
     }
     if let Some(t) = c.turns.iter().find(|t| t.turn == turn) {
         if let Some((_, s)) = t.refused.iter().find(|(a, _)| a == action) {
             return Lookup::Refused(s.clone());
         }
-        if t.refusals >= limit {
-            return Lookup::Paused(t.refusals);
+        let n = t.ranks.iter().filter(|r| rank > 0 && **r >= rank).count() as u32;
+        if rank > 0 && n >= limit {
+            return Lookup::Paused(n);
         }
     }
     match c.entries.iter().rev().find(|e| e.key == key) {
@@ -215,8 +229,9 @@ pub fn lookup(dir: &Path, key: &str, turn: &str, action: &str, limit: u32) -> Lo
     }
 }
 
-/// Record a settled review; a refusal is also counted for the turn and the session (an
-/// allow resets the in-a-row count), and pauses the session at the limits.
+/// Record a settled review. A refusal of an action that needed authorisation (`rank` > 0)
+/// is counted for the turn's limit and the session's pause (an allow resets the in-a-row
+/// count), and pauses the session at the limits; every refusal stays refused for the turn.
 pub fn record(
     dir: &Path,
     key: &str,
@@ -224,14 +239,16 @@ pub fn record(
     action: &str,
     s: &Stored,
     limits: PauseLimits,
+    rank: u8,
 ) -> anyhow::Result<()> {
     let l = store::lock(dir, FILE)?;
     let mut c: CacheFile = l.read().unwrap_or_default();
     if s.decision == Decision::Allow {
         c.session.in_a_row = 0;
-    } else {
+    } else if rank > 0 {
         c.session.in_a_row = c.session.in_a_row.saturating_add(1);
         c.session.total = c.session.total.saturating_add(1);
+        c.session.rank = c.session.rank.max(rank);
         if c.session.in_a_row >= limits.in_a_row || c.session.total >= limits.total {
             c.session.paused = true;
         }
@@ -258,6 +275,9 @@ pub fn record(
         };
         let t = &mut c.turns[pos];
         t.refusals += 1;
+        if rank > 0 && t.ranks.len() < MAX_ENTRIES {
+            t.ranks.push(rank);
+        }
         if !t.refused.iter().any(|(a, _)| a == action) && t.refused.len() < MAX_ENTRIES {
             t.refused.push((action.to_string(), s.clone()));
         }
@@ -285,4 +305,133 @@ pub fn pause_state(dir: &Path) -> Pause {
     store::read_unlocked::<CacheFile>(&dir.join(FILE))
         .map(|c| c.session)
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod refusal_tests {
+    use super::*;
+    use crate::review::verdict::{Risk, Verdict};
+
+    fn refused() -> Stored {
+        Stored {
+            decision: Decision::Deny,
+            stage: "full".into(),
+            model: "m".into(),
+            verdict: Verdict {
+                decision: Decision::Allow,
+                risk: Risk::Low,
+                reason: "r".into(),
+                kind: None,
+                evidence: vec!["m1".into()],
+            },
+            guarantee: Some(("grounding".into(), "d".into())),
+            packet_sha256: String::new(),
+            remedy: None,
+        }
+    }
+
+    const LIMITS: PauseLimits = PauseLimits {
+        in_a_row: 100,
+        total: 100,
+    };
+
+    #[test]
+    fn the_limit_counts_refusals_as_risky_or_riskier_and_spares_the_rest() {
+        let d = tempfile::tempdir().unwrap();
+        for i in 0..3 {
+            record(
+                d.path(),
+                &format!("k{i}"),
+                "t",
+                &format!("a{i}"),
+                &refused(),
+                LIMITS,
+                5,
+            )
+            .unwrap();
+        }
+        assert!(matches!(
+            lookup(d.path(), "x", "t", "b", 3, 5),
+            Lookup::Paused(3)
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t", "b", 3, 2),
+            Lookup::Paused(3)
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t", "b", 3, 8),
+            Lookup::Miss
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t", "b", 3, 0),
+            Lookup::Miss
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t2", "b", 3, 5),
+            Lookup::Miss
+        ));
+        // Refusals of calls that needed no authorisation are never counted.
+        let e = tempfile::tempdir().unwrap();
+        for i in 0..5 {
+            record(
+                e.path(),
+                &format!("k{i}"),
+                "t",
+                &format!("a{i}"),
+                &refused(),
+                LIMITS,
+                0,
+            )
+            .unwrap();
+        }
+        assert!(matches!(
+            lookup(e.path(), "x", "t", "b", 3, 1),
+            Lookup::Miss
+        ));
+        assert!(!pause_state(e.path()).paused);
+    }
+
+    #[test]
+    fn the_session_pause_stops_only_calls_no_riskier_than_its_refusals() {
+        let d = tempfile::tempdir().unwrap();
+        let limits = PauseLimits {
+            in_a_row: 2,
+            total: 100,
+        };
+        for i in 0..2 {
+            record(
+                d.path(),
+                &format!("k{i}"),
+                &format!("t{i}"),
+                "a",
+                &refused(),
+                limits,
+                4,
+            )
+            .unwrap();
+        }
+        assert!(pause_state(d.path()).paused);
+        assert!(matches!(
+            lookup(d.path(), "x", "t9", "b", 3, 4),
+            Lookup::SessionPaused(_)
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t9", "b", 3, 1),
+            Lookup::SessionPaused(_)
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t9", "b", 3, 9),
+            Lookup::Miss
+        ));
+        assert!(matches!(
+            lookup(d.path(), "x", "t9", "b", 3, 0),
+            Lookup::Miss
+        ));
+        resume(d.path()).unwrap();
+        assert!(matches!(
+            lookup(d.path(), "x", "t9", "b", 3, 4),
+            Lookup::Miss
+        ));
+    }
 }

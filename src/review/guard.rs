@@ -1,14 +1,14 @@
 //! The guarantees gatehook enforces in code, whatever the model says. A reviewer's allow
 //! stands only if every one holds: owner messages exist; the evidence cites shown owner
-//! ids; the risk is below high and no risk kind is named; the shell command was fully
-//! understood; and every destructive or publish-like action is *grounded* in a cited
-//! message: the message names the action (a verb from a small table) and, where the action
-//! has one, its target (path, branch, host). So "fix the test" cannot authorise
-//! `git reset --hard`. Hard-floor calls never get here (see [`is_hard_floor`]).
-//!
-//! The soft-action table in `soft.rs` is the integration point for the shell floor: once
-//! the engine reports soft/publish findings, they fill [`Findings::soft`] instead.
+//! ids; the risk is below high and no risk kind is named; the call carries no
+//! secret-shaped value; the shell command was fully understood; and every effect that
+//! needs the person's own authorisation ([`Findings::soft`], built by `soft::needs` from
+//! the call's effects) is *grounded* in a cited message: the message names its target
+//! structurally (see [`super::ground`]). So "fix the test" cannot authorise
+//! `git reset --hard` or a write to `/etc/cron.d/test`. Hard-floor calls never get here
+//! (see [`is_hard_floor`]).
 
+use super::ground::{self, Need, Places};
 use super::owner::OwnerMessage;
 use super::verdict::{Risk, Verdict};
 use crate::cause::Cause;
@@ -16,20 +16,10 @@ use crate::decision::Decision;
 use crate::engine::{Evaluation, Outcome};
 use crate::floor::PathClass;
 use serde::Serialize;
+use std::path::PathBuf;
 
-/// A destructive or publish-like action found in the call.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SoftAction {
-    /// What kind of action: `delete`, `discard`, `push`, `force-push`, `publish`, …
-    pub category: String,
-    /// Any one of these words (or its inflections) names the action.
-    pub verbs: Vec<String>,
-    /// Any one of these names its target; empty when the action has none.
-    pub targets: Vec<String>,
-    /// Set when the target cannot be named safely (home, `/`, the workspace root, a glob,
-    /// an unresolved expansion): nothing the person wrote grounds it.
-    pub ungroundable: Option<String>,
-}
+/// An effect that needs the person's authorisation (see [`ground`]).
+pub type SoftAction = Need;
 
 /// What the floor found about a call that needs review: the reviewer sees it, the guard
 /// checks the verdict against it, and the cache key includes it.
@@ -45,6 +35,29 @@ pub struct Findings {
     /// The input carries a secret-shaped value (it changes under redaction): sending or
     /// using a literal credential is never lifted by the reviewer.
     pub secret: bool,
+    /// Where relative names in the person's words resolve (not part of the cache key: the
+    /// needs' targets are already absolute).
+    #[serde(skip)]
+    pub home: PathBuf,
+    #[serde(skip)]
+    pub cwd: PathBuf,
+    #[serde(skip)]
+    pub roots: Vec<PathBuf>,
+}
+
+impl Findings {
+    fn places(&self) -> Places<'_> {
+        Places {
+            home: &self.home,
+            cwd: &self.cwd,
+            roots: &self.roots,
+        }
+    }
+
+    /// The risk rank of the call's riskiest need (0: it needs no authorisation).
+    pub fn rank(&self) -> u8 {
+        self.soft.iter().map(|n| n.kind.rank()).max().unwrap_or(0)
+    }
 }
 
 /// A guarantee that withdrew an allow.
@@ -52,6 +65,8 @@ pub struct Findings {
 pub struct Violation {
     pub guarantee: &'static str,
     pub detail: String,
+    /// What would let it pass, when the guarantee can say (grounding).
+    pub remedy: Option<String>,
 }
 
 impl Violation {
@@ -59,6 +74,7 @@ impl Violation {
         Cause::Guarantee {
             guarantee: self.guarantee.to_string(),
             detail: self.detail.clone(),
+            remedy: self.remedy.clone(),
         }
     }
 }
@@ -95,7 +111,13 @@ pub fn check(v: &Verdict, shown: &[OwnerMessage], f: &Findings) -> Result<(), Vi
     if v.decision != Decision::Allow {
         return Ok(());
     }
-    let fail = |guarantee, detail: String| Err(Violation { guarantee, detail });
+    let fail = |guarantee, detail: String| {
+        Err(Violation {
+            guarantee,
+            detail,
+            remedy: None,
+        })
+    };
     if shown.is_empty() {
         return fail(
             "no-owner-messages",
@@ -147,130 +169,72 @@ pub fn check(v: &Verdict, shown: &[OwnerMessage], f: &Findings) -> Result<(), Vi
             format!("the command could not be fully analysed ({o})"),
         );
     }
-    for s in &f.soft {
-        if let Some(why) = &s.ungroundable {
-            return fail(
-                "grounding",
-                format!(
-                    "{} of {why} cannot be authorised by the reviewer",
-                    s.category
-                ),
-            );
+    let places = f.places();
+    for n in &f.soft {
+        if let Some(why) = &n.ungroundable {
+            return Err(Violation {
+                guarantee: "grounding",
+                detail: format!("{}: {why} cannot be authorised by the reviewer", n.what),
+                remedy: Some(n.remedy()),
+            });
         }
-        if !cited.iter().any(|m| grounds(&m.text, s)) {
-            let target = if s.targets.is_empty() {
-                String::new()
-            } else {
-                format!(" and its target ({})", s.targets.join(" | "))
-            };
-            return fail(
-                "grounding",
-                format!(
-                    "no cited message names the {} action ({}){target}",
-                    s.category,
-                    s.verbs.join(" | ")
+        if !cited.iter().any(|m| ground::grounds(&m.text, n, &places)) {
+            return Err(Violation {
+                guarantee: "grounding",
+                detail: format!(
+                    "{} ({}), and no cited message of yours names {}",
+                    crate::cause::one_line(&n.what, 80),
+                    n.category,
+                    if n.targets.is_empty() {
+                        "the action".to_string()
+                    } else {
+                        "its target".to_string()
+                    }
                 ),
-            );
+                remedy: Some(n.remedy()),
+            });
         }
     }
     Ok(())
-}
-
-/// Words that negate a following verb ("don't push", "never delete").
-const NEGATORS: &[&str] = &["don't", "dont", "not", "never", "no", "without", "avoid"];
-
-fn words(text: &str) -> Vec<String> {
-    text.to_lowercase()
-        .replace('\u{2019}', "'")
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-' || c == '_'))
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
-fn verb_matches(word: &str, verb: &str) -> bool {
-    if verb.len() <= 2 {
-        return word == verb;
-    }
-    let stem = if verb.len() > 4 {
-        verb.strip_suffix('e').unwrap_or(verb)
-    } else {
-        verb
-    };
-    word.starts_with(stem)
-}
-
-/// Does the message name the action (not negated) and, where there is one, its target?
-pub fn grounds(text: &str, s: &SoftAction) -> bool {
-    let ws = words(text);
-    let lower = text.to_lowercase();
-    let names_verb = s.verbs.iter().any(|verb| {
-        if verb.contains(' ') {
-            return lower.contains(verb.as_str());
-        }
-        ws.iter().enumerate().any(|(i, w)| {
-            verb_matches(w, verb)
-                && !ws[i.saturating_sub(3)..i]
-                    .iter()
-                    .any(|p| NEGATORS.contains(&p.as_str()))
-        })
-    });
-    names_verb && (s.targets.is_empty() || s.targets.iter().any(|t| names(&lower, t)))
-}
-
-/// Is `target` written in `lower` as a whole token?
-fn names(lower: &str, target: &str) -> bool {
-    let t = target.to_lowercase();
-    if t.len() < 2 {
-        return false;
-    }
-    let boundary = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-    let mut from = 0;
-    while let Some(i) = lower[from..].find(&t) {
-        let a = from + i;
-        let b = a + t.len();
-        if boundary(lower[..a].chars().next_back()) && boundary(lower[b..].chars().next()) {
-            return true;
-        }
-        from = a + t.len().max(1);
-        while from < lower.len() && !lower.is_char_boundary(from) {
-            from += 1;
-        }
-    }
-    false
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-
-    fn soft(verbs: &[&str], targets: &[&str]) -> SoftAction {
-        SoftAction {
-            category: "x".into(),
-            verbs: verbs.iter().map(|s| s.to_string()).collect(),
-            targets: targets.iter().map(|s| s.to_string()).collect(),
-            ungroundable: None,
-        }
-    }
+    use crate::review::ground::{Kind, Target};
 
     #[test]
-    fn grounding_needs_verb_and_target() {
-        let reset = soft(&["reset", "discard"], &[]);
-        assert!(!grounds("fix the test", &reset));
-        assert!(grounds("Reset the branch, discard my changes", &reset));
-        let push = soft(&["push"], &["main", "origin"]);
-        assert!(grounds("please push to main", &push));
-        assert!(grounds("Pushing to origin is fine", &push));
-        assert!(!grounds("don't push to main", &push));
-        assert!(!grounds("push the feature branch", &push));
-        assert!(!grounds(
-            "maintain the push docs",
-            &soft(&["push"], &["main"])
-        ));
-        let rm = soft(&["delete", "remove", "rm"], &["build"]);
-        assert!(grounds("delete the build dir", &rm));
-        assert!(grounds("removing build/", &rm));
-        assert!(!grounds("rebuild it", &rm));
+    fn an_ungrounded_need_withdraws_the_allow_with_its_remedy() {
+        let v = Verdict {
+            decision: Decision::Allow,
+            risk: Risk::Low,
+            reason: "ok".into(),
+            kind: None,
+            evidence: vec!["m1".into()],
+        };
+        let shown = vec![OwnerMessage {
+            n: 1,
+            text: "fix the failing unit test in src/lib.rs".into(),
+        }];
+        let f = Findings {
+            soft: vec![Need::new(
+                Kind::Push,
+                "git push origin main",
+                vec![Target::Name("main".into())],
+            )],
+            home: "/h".into(),
+            cwd: "/h/p".into(),
+            roots: vec!["/h/p".into()],
+            ..Findings::default()
+        };
+        let e = check(&v, &shown, &f).unwrap_err();
+        assert_eq!(e.guarantee, "grounding");
+        assert!(e.remedy.unwrap().contains("push main"));
+        let ok = vec![OwnerMessage {
+            n: 1,
+            text: "then push to main".into(),
+        }];
+        assert!(check(&v, &ok, &f).is_ok());
     }
 }

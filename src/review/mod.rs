@@ -8,6 +8,7 @@
 //! never calls it; it uses [`packet_for`] to print the packet instead.
 
 pub mod cache;
+pub mod ground;
 pub mod guard;
 pub mod owner;
 pub mod packet;
@@ -122,6 +123,7 @@ fn stored_settled(s: &cache::Stored, on_failure: Decision) -> Settled {
         (Some((g, d)), _) => Cause::Guarantee {
             guarantee: g.clone(),
             detail: d.clone(),
+            remedy: s.remedy.clone(),
         },
         (None, Decision::Allow) => Cause::ReviewerAllow {
             reason,
@@ -217,7 +219,8 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
     let action = cache::action_key(req.call.tool, req.call.input);
     let dir = crate::state::session_dir(&req.state_root, req.session_id);
     let ms = |s: Instant| s.elapsed().as_millis() as u64;
-    match cache::lookup(&dir, &key, turn, &action, guard::REFUSALS_PER_TURN) {
+    let rank = g.findings.rank();
+    match cache::lookup(&dir, &key, turn, &action, guard::REFUSALS_PER_TURN, rank) {
         cache::Lookup::Hit(s) | cache::Lookup::Refused(s) => {
             let mut settled = stored_settled(&s, on_failure);
             settled.gate = Gate::Cache;
@@ -227,15 +230,17 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
             };
         }
         cache::Lookup::Paused(n) => {
+            // Stop lifting, and ask: the person decides, nothing is denied by the count alone.
             let v = Violation {
                 guarantee: "refusal-limit",
                 detail: format!(
-                    "{n} proposals were refused in this turn; the reviewer lifts nothing more until the person writes again"
+                    "{n} proposals as risky as this one were refused in this turn; the reviewer lifts no more of them until you write again"
                 ),
+                remedy: g.findings.soft.first().map(|n| n.remedy()),
             };
             return Reviewed {
                 settled: Settled {
-                    decision: Some(guard::downgraded(on_failure)),
+                    decision: Some(Decision::Ask),
                     gate: Gate::Paused,
                     cause: v.cause(),
                 },
@@ -269,6 +274,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
     let judge = |stage: &Stage, v: Verdict| -> cache::Stored {
         let violation = guard::check(&v, &pk.shown, &g.findings).err();
         cache::Stored {
+            remedy: violation.as_ref().and_then(|x| x.remedy.clone()),
             decision: match &violation {
                 Some(_) => guard::downgraded(on_failure),
                 None => v.decision,
@@ -291,7 +297,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
             Ok(v) if v.decision == Decision::Allow => {
                 let s = judge(&stage, v);
                 if s.guarantee.is_none() {
-                    let _ = cache::record(&dir, &key, turn, &action, &s, limits);
+                    let _ = cache::record(&dir, &key, turn, &action, &s, limits, rank);
                     let mut record = record_of(&s, false, ms(t));
                     record["tokens"] = tokens;
                     return Reviewed {
@@ -319,7 +325,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
     match answer {
         Ok(v) => {
             let s = judge(&stage, v);
-            let _ = cache::record(&dir, &key, turn, &action, &s, limits);
+            let _ = cache::record(&dir, &key, turn, &action, &s, limits, rank);
             let mut record = record_of(&s, false, ms(t));
             record["fast"] = fast_note;
             record["tokens"] = tokens;

@@ -1,67 +1,28 @@
-//! The floor's findings for the reviewer and the guard, derived from an [`Evaluation`].
+//! The floor's findings for the reviewer and the guard, derived from an [`Evaluation`]:
+//! above all, which effects of the call need the person's own authorisation
+//! ([`needs`], see [`super::ground`]).
 //!
-//! Two sources feed [`Findings::soft`]: the table in [`shell_actions`], which names each
-//! action's verbs and targets precisely from the parsed argv, and the command floor's own
-//! judgement (`ev.judgement`): every command the floor classed as soft-destructive or
-//! publish-like that the table did not name still gets a grounding requirement (its
-//! program and subcommand as verbs, its arguments as targets). So nothing the floor calls
-//! soft can be allowed by the reviewer on words that do not name it.
+//! Needs come from effects: the paths the call writes or deletes (outside the workspace
+//! and not in a temporary directory, or protected), each simple command's typed effects
+//! (`Finding.effects`: remote changes, pushes, publishing, data sent to another host,
+//! discarded work, deleted refs, privilege), and, for a tool call, what its input values
+//! are (SQL that changes data, a host it sends to, a resource it destroys). A command the
+//! effect model does not describe yet (its effects are only derived from the catalogue's
+//! class) is read by a small interim table of programs ([`legacy`]), and a command the
+//! floor classed soft that neither names still needs the person to name one of its
+//! arguments. Reads, workspace edits, local builds, searches, read-only queries and
+//! delegations (whose calls are gated one by one) need no grounding.
 
-use super::guard::{Findings, SoftAction};
+use super::ground::{is_loopback, is_temp, path_target, persists, Kind, Need, Target};
+use super::guard::Findings;
+use crate::effects::{Change, Effect, RepoOp};
 use crate::engine::{Evaluation, PathFact};
-use crate::floor::Access;
+use crate::floor::{Access, PathClass};
 use crate::shell::SimpleCommand;
 use serde_json::{Map, Value};
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 
-/// Verbs that name each category of action.
-const DELETE: &[&str] = &[
-    "delete", "remove", "rm", "erase", "wipe", "purge", "clean", "prune", "get rid",
-];
-const DISCARD: &[&str] = &[
-    "reset",
-    "discard",
-    "revert",
-    "restore",
-    "undo",
-    "throw away",
-];
-const PUBLISH: &[&str] = &["publish", "release", "upload", "ship"];
-const PUSH: &[&str] = &["push"];
-const FORCE: &[&str] = &["force", "force-push", "overwrite"];
-const REWRITE: &[&str] = &["rebase", "amend", "rewrite", "squash"];
-const INFRA_APPLY: &[&str] = &[
-    "deploy", "apply", "install", "upgrade", "roll out", "rollout",
-];
-const INFRA_DESTROY: &[&str] = &["destroy", "delete", "tear down", "remove", "uninstall"];
-const SEND: &[&str] = &[
-    "upload", "send", "post", "put", "submit", "sync", "deploy", "copy",
-];
-const PERSIST: &[&str] = &[
-    "cron", "crontab", "schedule", "service", "systemd", "launchd", "daemon",
-];
-const DATABASE: &[&str] = &["drop", "truncate", "delete", "wipe"];
-const WRITE: &[&str] = &[
-    "write",
-    "edit",
-    "create",
-    "update",
-    "change",
-    "modify",
-    "save",
-    "add",
-    "append",
-    "fix",
-    "overwrite",
-    "replace",
-];
-
-/// What is needed to judge targets: where home and the workspace are.
-pub struct Places<'a> {
-    pub home: &'a Path,
-    pub cwd: &'a Path,
-    pub roots: &'a [PathBuf],
-}
+pub use super::ground::Places;
 
 /// Build the findings of an evaluation that needs review.
 pub fn findings(
@@ -83,118 +44,1136 @@ pub fn findings(
     if let Some(a) = &ev.shell {
         f.argv = a.commands.iter().map(|c| c.exec.clone()).collect();
         f.opaque = a.opaque.iter().map(|o| o.describe()).collect();
-        for c in &a.commands {
-            f.soft.extend(shell_actions(c, places));
-        }
+    }
+    f.soft = needs(ev, tool, input, places);
+    f.home = places.home.to_path_buf();
+    f.cwd = places.cwd.to_path_buf();
+    f.roots = places.roots.to_vec();
+    f
+}
+
+/// The effects of a call that need the person's authorisation.
+pub fn needs(
+    ev: &Evaluation,
+    tool: &str,
+    input: &Map<String, Value>,
+    places: &Places,
+) -> Vec<Need> {
+    let mut out = Vec::new();
+    // Paths the call writes (file tools, shell writes of every kind).
+    for p in ev.paths.iter().filter(|p| p.access == Access::Write) {
+        write_need(
+            &p.forms.lexical,
+            p.in_workspace,
+            p.class.as_ref(),
+            places,
+            &mut out,
+        );
     }
     if let Some(j) = &ev.judgement {
         for finding in &j.findings {
-            if let crate::command::Class::Soft { category, .. } = &finding.class {
-                // Named by the table when the same command produced an action there.
-                let named = ev.shell.as_ref().is_some_and(|a| {
-                    a.commands
-                        .iter()
-                        .filter(|c| c.exec == finding.argv)
-                        .any(|c| !shell_actions(c, places).is_empty())
-                });
-                if !named {
-                    let assigned: Vec<String> = ev
-                        .shell
-                        .iter()
-                        .flat_map(|a| a.commands.iter())
-                        .filter(|c| c.exec == finding.argv)
-                        .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
-                        .collect();
-                    f.soft
-                        .push(judged_action(category, &finding.argv, &assigned));
+            let derived = finding.effects.iter().any(Effect::is_unknown);
+            for e in &finding.effects {
+                effect_need(e, finding.cwd.as_deref(), places, &mut out);
+            }
+            if derived {
+                let cmds: Vec<&SimpleCommand> = ev
+                    .shell
+                    .iter()
+                    .flat_map(|a| a.commands.iter())
+                    .filter(|c| c.exec == finding.argv)
+                    .collect();
+                let mut known = false;
+                for c in &cmds {
+                    let cwd = finding.cwd.as_deref().unwrap_or(places.cwd);
+                    if let Some(n) = legacy(c, places, cwd) {
+                        known = true;
+                        out.extend(n);
+                    }
+                }
+                if !known {
+                    if let crate::command::Class::Soft { category, .. } = &finding.class {
+                        let assigned: Vec<String> = cmds
+                            .iter()
+                            .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
+                            .collect();
+                        out.extend(judged(category, &finding.argv, &assigned));
+                    }
                 }
             }
         }
     }
-    {
-        // A file edit reaches the reviewer only off the fast path (protected or outside
-        // the workspace): the person must name the file. The same holds for every path a
-        // shell command writes (redirects, `tee`, `find -fprint`, `sed -i`, `cp`, `ln` …)
-        // that is protected or outside the workspace.
-        let file_tool = matches!(tool, "Write" | "Edit" | "MultiEdit" | "NotebookEdit");
-        for p in ev.paths.iter().filter(|p| {
-            p.access == Access::Write && (file_tool || p.class.is_some() || !p.in_workspace)
-        }) {
-            let lexical = p.forms.lexical.display().to_string();
-            let mut targets = vec![lexical];
-            if let Some(name) = p.forms.lexical.file_name() {
-                targets.push(name.to_string_lossy().into_owned());
-            }
-            f.soft.push(action("write", WRITE, targets, None));
+    if let crate::cause::Cause::RiskyEdit { path, .. } = &ev.cause {
+        out.push(Need::new(
+            Kind::Persist,
+            format!("plants something that runs later in {}", path.display()),
+            vec![path_target(path)],
+        ));
+    }
+    if let crate::cause::Cause::RiskyDelegation { found, .. } = &ev.cause {
+        // Its calls would be gated one by one, but the person never asked for what the
+        // prompt shows: only they can send it.
+        out.push(Need::ungroundable(
+            Kind::Privilege,
+            format!(
+                "delegates a prompt that shows {}",
+                crate::cause::one_line(found, 60)
+            ),
+            "a delegation whose prompt asks for what the floor refuses",
+        ));
+    }
+    if tool.starts_with("mcp__") {
+        out.extend(mcp_needs(tool, input, places));
+    }
+    // A deletion already asks for the path named; its write record is the same path.
+    let deleted: Vec<Target> = out
+        .iter()
+        .filter(|n| n.kind == Kind::Delete)
+        .flat_map(|n| n.targets.clone())
+        .collect();
+    out.retain(|n| !(n.kind == Kind::Write && n.targets.iter().all(|t| deleted.contains(t))));
+    let mut seen = Vec::new();
+    out.retain(|n| {
+        let k = (n.kind, n.targets.clone(), n.ungroundable.clone());
+        if seen.contains(&k) {
+            false
+        } else {
+            seen.push(k);
+            true
         }
-    }
-    if tool.starts_with("mcp__") || !matches!(tool, "Bash" | "PowerShell") && f.soft.is_empty() {
-        f.soft
-            .extend(tool_action(tool, &Value::Object(input.clone())));
-    }
-    f
+    });
+    out
 }
 
-/// Words in a tool's name that mean it only looks.
-const LOOK_WORDS: &[&str] = &[
-    "get", "list", "search", "read", "view", "show", "find", "fetch", "query", "describe",
+/// A write outside the workspace (not temporary) or to a protected file.
+fn write_need(
+    path: &Path,
+    in_ws: bool,
+    class: Option<&PathClass>,
+    places: &Places,
+    out: &mut Vec<Need>,
+) {
+    let protected = matches!(class, Some(PathClass::Protected { .. }));
+    if !persists(path, places.home) && (in_ws && !protected || !in_ws && is_temp(path, places)) {
+        return;
+    }
+    let kind = if persists(path, places.home) || protected {
+        Kind::Persist
+    } else {
+        Kind::Write
+    };
+    out.push(Need::new(
+        kind,
+        format!("writes {}", path.display()),
+        vec![path_target(path)],
+    ));
+}
+
+fn dynamic(word: &str) -> bool {
+    // `~-`, `~+`, `~user` expand to directories known only at run time.
+    let tilde = word.starts_with('~') && !(word == "~" || word.starts_with("~/"));
+    tilde || word.contains(['$', '`', '*', '?', '['])
+}
+
+/// The need of one typed effect.
+fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Need>) {
+    match e {
+        Effect::Delete { path, .. } => delete_need(path, cwd.unwrap_or(places.cwd), places, out),
+        Effect::Write { path, .. } if !dynamic(path) => {
+            let abs = places.resolve(path, cwd);
+            let in_ws = places.in_workspace(&abs);
+            write_need(&abs, in_ws, None, places, out);
+        }
+        Effect::Remote {
+            service,
+            action,
+            target,
+            change,
+        } => {
+            let what = match target {
+                Some(t) => format!("{service} {action} {t}"),
+                None => format!("{service} {action}"),
+            };
+            let kind = match change {
+                Change::Read => return,
+                Change::Create | Change::Modify => Kind::RemoteChange,
+                Change::Publish if action.contains("push") => Kind::Push,
+                Change::Publish if action.contains("deploy") || action.contains("apply") => {
+                    Kind::Deploy
+                }
+                Change::Publish => Kind::Publish,
+                Change::Permission => Kind::Privilege,
+                #[allow(unreachable_patterns)]
+                _ => Kind::Destroy,
+            };
+            let mut targets: Vec<Target> = target
+                .iter()
+                .flat_map(|t| t.split_whitespace())
+                .map(|t| Target::Name(t.trim_start_matches('+').to_string()))
+                .collect();
+            if kind == Kind::Push && targets.len() <= 1 {
+                // `git push` / `git push origin`: the branch is the current one.
+                if let Some(b) = current_branch(cwd.unwrap_or(places.cwd)) {
+                    targets = vec![Target::Name(b)];
+                } else if targets.is_empty() {
+                    out.push(Need::ungroundable(
+                        kind,
+                        what,
+                        "a push whose branch is not known",
+                    ));
+                    return;
+                }
+            }
+            out.push(Need::new(kind, what, targets));
+        }
+        Effect::Net { host, sends, url } if !sends.is_empty() => match host {
+            Some(h) if is_loopback(h) => {}
+            Some(h) => out.push(Need::new(
+                Kind::Send,
+                format!("sends data to {}", url.as_deref().unwrap_or(h)),
+                vec![Target::Host(h.to_ascii_lowercase())],
+            )),
+            None => out.push(Need::ungroundable(
+                Kind::Send,
+                "sends data",
+                "data sent to a host computed at run time",
+            )),
+        },
+        Effect::Repo { op, target } => {
+            let kind = match op {
+                RepoOp::Rewrite => Kind::Discard,
+                RepoOp::DeleteRef => Kind::DeleteRef,
+                _ => return,
+            };
+            let targets = target
+                .iter()
+                .flat_map(|t| {
+                    if t.contains(' ') {
+                        // A description ("uncommitted changes", "the rebased commits"):
+                        // the things it discards are what the person names.
+                        return described(t);
+                    }
+                    let mut v = vec![Target::Name(t.clone())];
+                    if !dynamic(t) {
+                        v.push(path_target(&places.resolve(t, cwd)));
+                    }
+                    v
+                })
+                .collect();
+            out.push(Need::new(kind, e.phrase(), targets));
+        }
+        Effect::Privilege { how } => out.push(Need::new(
+            Kind::Privilege,
+            format!("runs {how}"),
+            Vec::new(),
+        )),
+        _ => {}
+    }
+}
+
+/// The nouns of a description of discarded work, as names.
+fn described(t: &str) -> Vec<Target> {
+    t.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| {
+            w.len() > 3 && !matches!(*w, "the" | "local" | "last" | "this" | "that" | "with")
+        })
+        .map(|w| Target::Name(w.to_lowercase()))
+        .collect()
+}
+
+fn delete_need(word: &str, cwd: &Path, places: &Places, out: &mut Vec<Need>) {
+    if dynamic(word) && !temp_pattern(word, cwd, places) {
+        out.push(Need::ungroundable(
+            Kind::Delete,
+            format!("deletes {word}"),
+            format!("deleting `{word}` (a pattern or expansion)"),
+        ));
+        return;
+    }
+    let abs = places.resolve(word, Some(cwd));
+    if places.critical(&abs) {
+        out.push(Need::ungroundable(
+            Kind::Delete,
+            format!("deletes {word}"),
+            format!("deleting `{word}` (a critical directory)"),
+        ));
+    } else if !places.in_workspace(&abs) && !is_temp(&abs, places) {
+        out.push(Need::new(
+            Kind::Delete,
+            format!("deletes {}", abs.display()),
+            vec![path_target(&abs)],
+        ));
+    }
+}
+
+/// A pattern (no expansion) whose matches all lie inside a temporary directory and share
+/// a literal name prefix (`/tmp/build-*`, not `/tmp/*`).
+fn temp_pattern(word: &str, cwd: &Path, places: &Places) -> bool {
+    if word.contains(['$', '`']) {
+        return false;
+    }
+    let abs = places.resolve(word, Some(cwd));
+    let Some(name) = abs.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return false;
+    };
+    let literal = name.split(['*', '?', '[']).next().unwrap_or("");
+    let parent_literal = abs
+        .parent()
+        .is_some_and(|p| !p.to_string_lossy().contains(['*', '?', '[']));
+    literal.len() >= 2 && parent_literal && is_temp(&abs, places)
+}
+
+/// The branch checked out in the repository holding `dir` (from `.git/HEAD`).
+fn current_branch(dir: &Path) -> Option<String> {
+    for d in dir.ancestors().take(32) {
+        let head = d.join(".git").join("HEAD");
+        if let Ok(text) = std::fs::read_to_string(&head) {
+            return text
+                .trim()
+                .strip_prefix("ref: refs/heads/")
+                .map(str::to_string);
+        }
+    }
+    None
+}
+
+/// A command the floor classed soft that no effect or table entry describes: the person
+/// must name one of its arguments (not a word of its own kind, which names no target).
+fn judged(category: &str, argv: &[String], assigned: &[String]) -> Option<Need> {
+    let c = category.to_ascii_lowercase();
+    let kind = if c.contains("push") {
+        Kind::Push
+    } else if c.contains("publish") || c.contains("release") {
+        Kind::Publish
+    } else if ["deploy", "infra", "cloud", "kube", "cluster"]
+        .iter()
+        .any(|k| c.contains(k))
+    {
+        Kind::Deploy
+    } else if ["delet", "destroy", "wipe", "database", "drop"]
+        .iter()
+        .any(|k| c.contains(k))
+    {
+        Kind::Destroy
+    } else if ["git", "discard", "history"].iter().any(|k| c.contains(k)) {
+        Kind::Discard
+    } else if ["persist", "system", "service", "cron", "schedul"]
+        .iter()
+        .any(|k| c.contains(k))
+    {
+        Kind::Persist
+    } else if ["exfil", "send", "network", "upload"]
+        .iter()
+        .any(|k| c.contains(k))
+    {
+        Kind::Send
+    } else if ["credential", "privilege", "permission", "sudo"]
+        .iter()
+        .any(|k| c.contains(k))
+    {
+        Kind::Privilege
+    } else if ["kill", "process", "signal"].iter().any(|k| c.contains(k)) {
+        // Stopping a process: judged on its merits (a broad kill is in the table).
+        return None;
+    } else {
+        // Code the floor cannot see (inline code, a package by name, a program steered by
+        // its environment): the person names the program and what it runs.
+        Kind::Run
+    };
+    let program = argv
+        .first()
+        .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
+        .unwrap_or_default();
+    let own = kind_words(kind);
+    let targets: Vec<Target> = argv
+        .iter()
+        .skip(1)
+        .filter(|a| !a.starts_with('-') && a.len() > 1 && !dynamic(a))
+        .filter(|a| !own.iter().any(|w| a.eq_ignore_ascii_case(w)))
+        .map(|a| Target::Name(a.clone()))
+        .chain(assigned.iter().map(|n| Target::Name(n.clone())))
+        .collect();
+    let mut need = Need::new(
+        kind,
+        crate::cause::one_line(&format!("{program} ({category})"), 60),
+        targets,
+    );
+    if kind == Kind::Run && !c.contains("install") {
+        need.words = vec![program];
+    }
+    Some(need)
+}
+
+fn kind_words(kind: Kind) -> Vec<&'static str> {
+    let mut w = vec![kind.id()];
+    w.extend(match kind {
+        Kind::Destroy | Kind::Delete | Kind::DeleteRef => &[
+            "delete",
+            "destroy",
+            "remove",
+            "rm",
+            "drop",
+            "purge",
+            "prune",
+            "uninstall",
+        ][..],
+        Kind::Deploy => &["apply", "deploy", "install", "upgrade", "up", "rollout"][..],
+        Kind::Publish => &["publish", "release", "upload", "push"][..],
+        _ => &[][..],
+    });
+    w
+}
+
+/// The interim table for programs the effect model does not describe yet: what each
+/// changes and where, from the parsed argv (`None`: the program is not in the table).
+fn legacy(c: &SimpleCommand, places: &Places, cwd: &Path) -> Option<Vec<Need>> {
+    let prog = c.program()?;
+    let prog = prog.rsplit('/').next().unwrap_or(prog);
+    let args: Vec<&String> = c.exec.iter().skip(1).collect();
+    let nonflags: Vec<&String> = args
+        .iter()
+        .copied()
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let has = |flags: &[&str]| args.iter().any(|a| flags.contains(&a.as_str()));
+    let names = |from: usize| -> Vec<Target> {
+        nonflags
+            .iter()
+            .skip(from)
+            .flat_map(|a| a.split(':').map(str::to_string).collect::<Vec<_>>())
+            .map(|a| a.trim_start_matches('+').to_string())
+            .filter(|a| a.len() > 1 && !dynamic(a))
+            .map(Target::Name)
+            .collect()
+    };
+    let text = crate::cause::one_line(&c.exec.join(" "), 80);
+    let mut out = Vec::new();
+    match prog {
+        "rm" | "rmdir" | "unlink" | "shred" | "trash" => {
+            for a in &nonflags {
+                delete_need(a, cwd, places, &mut out);
+            }
+        }
+        "find" if has(&["-delete"]) => {
+            if let Some(a) = nonflags.first() {
+                delete_need(a, cwd, places, &mut out);
+            }
+        }
+        "git" => {
+            let sub = git_sub(&c.exec);
+            let after: Vec<&String> = nonflags
+                .iter()
+                .copied()
+                .skip_while(|a| **a != sub)
+                .skip(1)
+                .collect();
+            let named = |v: &[&String]| -> Vec<Target> {
+                v.iter()
+                    .filter(|a| a.len() > 1 && !dynamic(a))
+                    .flat_map(|a| {
+                        vec![
+                            Target::Name(a.trim_start_matches('+').to_string()),
+                            path_target(&places.resolve(a, Some(cwd))),
+                        ]
+                    })
+                    .collect()
+            };
+            match sub.as_str() {
+                "push" => {
+                    let mut targets: Vec<Target> = after
+                        .iter()
+                        .skip(1)
+                        .flat_map(|a| a.split(':').map(str::to_string).collect::<Vec<_>>())
+                        .map(|a| a.trim_start_matches('+').to_string())
+                        .filter(|a| a.len() > 1)
+                        .map(Target::Name)
+                        .collect();
+                    if targets.is_empty() {
+                        match current_branch(cwd) {
+                            Some(b) => targets.push(Target::Name(b)),
+                            None => {
+                                out.push(Need::ungroundable(
+                                    Kind::Push,
+                                    text,
+                                    "a push whose branch is not known",
+                                ));
+                                return Some(out);
+                            }
+                        }
+                    }
+                    out.push(Need::new(Kind::Push, text, targets));
+                }
+                "reset" if has(&["--hard", "--merge", "--keep"]) => {
+                    let mut t = named(&after);
+                    t.extend(described("uncommitted changes reset"));
+                    out.push(Need::new(Kind::Discard, text, t));
+                }
+                "clean" if !has(&["-n", "--dry-run"]) => {
+                    out.push(Need::new(Kind::Discard, text, described("untracked files")));
+                }
+                "checkout" | "restore"
+                    if sub == "restore" || has(&["--", ".", "-f", "--force"]) =>
+                {
+                    let files: Vec<&String> = after
+                        .iter()
+                        .copied()
+                        .filter(|a| *a != "--" && *a != ".")
+                        .collect();
+                    let mut t = named(&files);
+                    if t.is_empty() {
+                        t = described("uncommitted changes");
+                    }
+                    out.push(Need::new(Kind::Discard, text, t));
+                }
+                "branch" | "tag" if has(&["-D", "-d", "--delete"]) => {
+                    out.push(Need::new(Kind::DeleteRef, text, names(1)));
+                }
+                "stash" if nonflags.iter().any(|a| *a == "drop" || *a == "clear") => {
+                    out.push(Need::new(Kind::Discard, text, described("stash stashes")));
+                }
+                "config" if has(&["--global", "--system"]) => {
+                    let home_cfg = places.home.join(".gitconfig");
+                    out.push(Need::new(Kind::Persist, text, vec![path_target(&home_cfg)]));
+                }
+                "reflog" | "gc"
+                    if has(&["expire", "--prune=now", "--expire=now"]) || sub == "gc" =>
+                {
+                    out.push(Need::new(
+                        Kind::Discard,
+                        text,
+                        described("reflog unreachable objects"),
+                    ));
+                }
+                "rebase" | "filter-branch" | "filter-repo" => {
+                    let mut t = named(&after);
+                    t.extend(described("rebase history commits"));
+                    out.push(Need::new(Kind::Discard, text, t));
+                }
+                "commit" if has(&["--amend"]) => {
+                    out.push(Need::new(
+                        Kind::Discard,
+                        text,
+                        described("amend last commit"),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        "npm" | "pnpm" | "yarn" | "bun" | "cargo" | "poetry" | "twine" | "flit" | "hatch"
+            if nonflags
+                .first()
+                .is_some_and(|s| matches!(s.as_str(), "publish" | "upload")) =>
+        {
+            out.push(Need::new(Kind::Publish, text, Vec::new()));
+        }
+        "docker" | "podman" | "gem" if nonflags.first().is_some_and(|s| s.as_str() == "push") => {
+            out.push(Need::new(Kind::Publish, text, names(1)));
+        }
+        "docker" | "podman"
+            if nonflags.first().is_some_and(|s| {
+                matches!(s.as_str(), "rm" | "rmi" | "prune" | "system" | "volume")
+            }) =>
+        {
+            let t = names(1);
+            if t.is_empty() || has(&["-a", "--all", "-af", "-fa"]) {
+                out.push(Need::new(Kind::Destroy, text, Vec::new()));
+            } else {
+                out.push(Need::new(Kind::Destroy, text, t));
+            }
+        }
+        "gh" if nonflags
+            .first()
+            .is_some_and(|s| matches!(s.as_str(), "release" | "pr" | "repo" | "gist")) =>
+        {
+            out.push(Need::new(Kind::Publish, text, names(2)));
+        }
+        "kubectl" | "terraform" | "tofu" | "helm" | "pulumi" => {
+            let sub = nonflags.first().map(|s| s.as_str()).unwrap_or("");
+            if ["delete", "destroy", "uninstall", "drain"].contains(&sub) {
+                out.push(Need::new(Kind::Destroy, text, names(1)));
+            } else if [
+                "apply", "replace", "scale", "rollout", "patch", "install", "upgrade", "up",
+                "rollback", "import", "create",
+            ]
+            .contains(&sub)
+            {
+                out.push(Need::new(Kind::Deploy, text, names(1)));
+            }
+        }
+        "scp" | "rsync" | "sftp" => {
+            for a in &nonflags {
+                if let Some((h, _)) = a.split_once(':') {
+                    let h = h.rsplit('@').next().unwrap_or(h);
+                    if !h.is_empty() && !h.contains('/') && !is_loopback(h) {
+                        out.push(Need::new(
+                            Kind::Send,
+                            text.clone(),
+                            vec![Target::Host(h.to_ascii_lowercase())],
+                        ));
+                    }
+                }
+            }
+            if prog == "rsync" && has(&["--delete"]) {
+                if let Some(dst) = nonflags.last() {
+                    if !dst.contains(':') {
+                        delete_need(dst, cwd, places, &mut out);
+                    }
+                }
+            }
+        }
+        "curl" | "wget" | "http" | "xh" => {
+            let sends = args.iter().any(|a| {
+                a.starts_with("--data")
+                    || a.starts_with("--post")
+                    || a.starts_with("--upload")
+                    || a.starts_with("--form")
+                    || matches!(
+                        a.as_str(),
+                        "-d" | "-F" | "-T" | "-X" | "--request" | "--json"
+                    )
+            });
+            if sends {
+                let hosts: Vec<String> = args.iter().filter_map(|a| host_of(a)).collect();
+                if hosts.is_empty() {
+                    out.push(Need::ungroundable(
+                        Kind::Send,
+                        text,
+                        "data sent to a host the floor cannot read",
+                    ));
+                } else if !hosts.iter().all(|h| is_loopback(h)) {
+                    out.push(Need::new(
+                        Kind::Send,
+                        text,
+                        hosts
+                            .into_iter()
+                            .filter(|h| !is_loopback(h))
+                            .map(Target::Host)
+                            .collect(),
+                    ));
+                }
+            }
+        }
+        "dropdb" | "dropuser" => out.push(Need::new(Kind::Destroy, text, names(0))),
+        "psql" | "mysql" | "sqlite3" | "mongosh" => {
+            let sql = c.exec.join(" ");
+            if let Some((kind, tables)) = sql_change(&sql) {
+                out.push(Need::new(
+                    kind,
+                    text,
+                    tables.into_iter().map(Target::Name).collect(),
+                ));
+            }
+        }
+        "mv" | "chmod" | "chown" | "chgrp" => {
+            for a in nonflags.iter().skip(usize::from(prog != "mv")) {
+                if dynamic(a) {
+                    continue;
+                }
+                let abs = places.resolve(a, Some(cwd));
+                if places.critical(&abs) {
+                    out.push(Need::ungroundable(
+                        Kind::Write,
+                        text.clone(),
+                        format!("changing `{a}` (a critical directory)"),
+                    ));
+                } else {
+                    write_need(&abs, places.in_workspace(&abs), None, places, &mut out);
+                }
+            }
+        }
+        "crontab" | "systemctl" | "systemd-run" | "launchctl" | "at" | "service" | "batch" => {
+            let read_only = matches!(
+                nonflags.first().map(|s| s.as_str()),
+                Some("status" | "list" | "list-units" | "show" | "is-active" | "cat")
+            ) || (prog == "crontab" && has(&["-l"]));
+            if !read_only {
+                out.push(Need::new(Kind::Persist, text, names(0)));
+            }
+        }
+        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "ssh" | "mosh" => {
+            let host = nonflags
+                .first()
+                .map(|a| a.rsplit('@').next().unwrap_or(a).to_ascii_lowercase());
+            match host {
+                Some(h) if is_loopback(&h) => {}
+                Some(h) if !dynamic(&h) => out.push(Need::new(
+                    Kind::RemoteChange,
+                    text,
+                    vec![Target::Host(h.clone()), Target::Name(h)],
+                )),
+                _ => out.push(Need::ungroundable(
+                    Kind::RemoteChange,
+                    text,
+                    "a connection to a host the floor cannot read",
+                )),
+            }
+        }
+        "claude" | "codex" | "gemini" | "aider" | "opencode" | "cursor-agent" => {
+            let bypass = args
+                .iter()
+                .any(|a| a.contains("dangerously") || a.contains("yolo") || a.contains("bypass"));
+            if bypass {
+                out.push(Need::ungroundable(
+                    Kind::Privilege,
+                    text,
+                    "an agent with its permission checks off",
+                ));
+            } else {
+                out.push(Need::new(
+                    Kind::Privilege,
+                    text.clone(),
+                    vec![Target::Name(prog.to_string())],
+                ));
+            }
+        }
+        "kill" | "pkill" | "killall" => {
+            // Every process of the user (`kill -1`, `pkill -u`, `killall -u`): not ones the
+            // agent started.
+            let broad = args.iter().any(|a| {
+                matches!(a.as_str(), "-1" | "0" | "--user") || a.starts_with("-u") && prog != "kill"
+            });
+            if broad {
+                out.push(Need::ungroundable(
+                    Kind::Destroy,
+                    text,
+                    "stopping every process of a user",
+                ));
+            }
+        }
+        p if p.starts_with("mkfs") || p == "dd" || p == "wipefs" => {
+            out.push(Need::ungroundable(
+                Kind::Destroy,
+                text,
+                "writing a disk or device",
+            ));
+        }
+        _ => return None,
+    }
+    Some(out)
+}
+
+fn host_of(arg: &str) -> Option<String> {
+    let rest = arg.split("://").nth(1)?;
+    let host = rest.split(['/', '?', '#']).next()?;
+    let host = host.rsplit('@').next()?.split(':').next()?;
+    (!host.is_empty()).then(|| host.to_ascii_lowercase())
+}
+
+/// SQL that changes data: its kind and the tables it names. `None` when every statement
+/// only reads (SELECT, WITH … SELECT, SHOW, EXPLAIN, DESCRIBE, a PRAGMA query) and calls no
+/// function outside a small set of pure ones (`SELECT pg_terminate_backend(…)` changes
+/// things).
+pub fn sql_change(sql: &str) -> Option<(Kind, Vec<String>)> {
+    let lower = sql.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    const DESTROY: &[&str] = &[
+        "drop",
+        "truncate",
+        "delete",
+        "dropdatabase",
+        "deletemany",
+        "remove",
+    ];
+    const CHANGE: &[&str] = &[
+        "insert",
+        "update",
+        "alter",
+        "create",
+        "replace",
+        "merge",
+        "upsert",
+        "grant",
+        "revoke",
+        "attach",
+        "detach",
+        "vacuum",
+        "copy",
+        "call",
+        "exec",
+        "execute",
+        "set",
+        "lock",
+        "reindex",
+        "cluster",
+        "comment",
+        "rename",
+        "load",
+        "import",
+        "insertone",
+        "insertmany",
+        "updateone",
+        "updatemany",
+    ];
+    const PURE: &[&str] = &[
+        "count",
+        "sum",
+        "avg",
+        "min",
+        "max",
+        "lower",
+        "upper",
+        "coalesce",
+        "length",
+        "substr",
+        "substring",
+        "trim",
+        "date",
+        "datetime",
+        "now",
+        "cast",
+        "round",
+        "abs",
+        "json_extract",
+        "strftime",
+        "ifnull",
+        "nullif",
+        "concat",
+        "group_concat",
+        "string_agg",
+        "array_agg",
+        "exists",
+        "in",
+        "distinct",
+        "date_trunc",
+        "extract",
+        "to_char",
+        "row_number",
+        "rank",
+        "over",
+        "json_object",
+        "json_array",
+        "instr",
+        "replace_chars",
+        "typeof",
+        "total",
+        "values",
+        "as",
+        "and",
+        "or",
+        "not",
+        "from",
+        "where",
+        "on",
+        "using",
+        "filter",
+        "any",
+        "all",
+        "char_length",
+        "position",
+        "split_part",
+        "regexp_replace",
+        "to_date",
+        "to_timestamp",
+        "interval",
+        "current_date",
+        "json_agg",
+        "jsonb_agg",
+        "sqrt",
+        "floor",
+        "ceil",
+        "ceiling",
+        "mod",
+        "random",
+        "hex",
+        "quote",
+        "printf",
+        "format",
+        "left",
+        "right",
+        "reverse",
+        "ltrim",
+        "rtrim",
+        "julianday",
+        "unixepoch",
+        "time",
+    ];
+    let tables = || -> Vec<String> {
+        words
+            .windows(2)
+            .filter(|w| {
+                matches!(
+                    w[0],
+                    "from"
+                        | "into"
+                        | "update"
+                        | "table"
+                        | "join"
+                        | "database"
+                        | "exists"
+                        | "truncate"
+                )
+            })
+            .map(|w| w[1].to_string())
+            .filter(|t| !matches!(t.as_str(), "if" | "table" | "select"))
+            .collect()
+    };
+    if words.iter().any(|w| DESTROY.contains(w)) {
+        return Some((Kind::Destroy, tables()));
+    }
+    if words.iter().any(|w| CHANGE.contains(w)) {
+        return Some((Kind::RemoteChange, tables()));
+    }
+    // Function calls: `name(` with a name outside the pure set.
+    let bytes = lower.as_bytes();
+    let mut i = 0;
+    while let Some(p) = lower[i..].find('(') {
+        let at = i + p;
+        let name: String = lower[..at]
+            .trim_end()
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '.')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        if !name.is_empty() && !PURE.contains(&name.as_str()) {
+            return Some((Kind::RemoteChange, tables()));
+        }
+        i = at + 1;
+        if i >= bytes.len() {
+            break;
+        }
+    }
+    None
+}
+
+/// Words of a tool's name that say it destroys, publishes, sends or changes.
+const NAME_DESTROY: &[&str] = &[
+    "delete",
+    "remove",
+    "drop",
+    "destroy",
+    "purge",
+    "truncate",
+    "wipe",
+    "erase",
+    "uninstall",
+    "terminate",
+    "revoke",
+    "rm",
 ];
+const NAME_PUBLISH: &[&str] = &["publish", "release", "deploy", "push", "merge"];
+const NAME_SEND: &[&str] = &[
+    "send", "post", "email", "mail", "message", "notify", "tweet", "share", "comment", "reply",
+    "invite", "upload", "forward", "transfer",
+];
+const NAME_EXEC: &[&str] = &[
+    "execute", "exec", "run", "shell", "terminal", "command", "eval",
+];
+/// Input fields whose value is SQL.
+const SQL_FIELDS: &[&str] = &["sql", "query", "statement", "stmt"];
+/// Input fields whose value is shell text.
+const SHELL_FIELDS: &[&str] = &["command", "cmd", "shell", "script"];
 /// Input fields that name where an outward action lands.
 const TARGET_FIELDS: &[&str] = &[
     "repo",
     "repository",
+    "owner",
     "channel",
     "to",
     "recipient",
+    "recipients",
+    "email",
     "bucket",
     "url",
     "host",
+    "hostname",
+    "server",
+    "cluster",
+    "namespace",
     "project",
+    "org",
+    "organization",
+    "team",
+    "database",
+    "db",
+    "table",
+    "name",
+    "id",
+    "key",
+    "path",
+    "file_path",
+    "branch",
+    "package",
+    "index",
+    "collection",
+    "resource",
+];
+/// Fields holding a name of a shared system (a change there is remote state).
+const SHARED_FIELDS: &[&str] = &[
+    "repo",
+    "repository",
+    "owner",
+    "channel",
+    "bucket",
+    "cluster",
+    "namespace",
+    "org",
+    "organization",
+    "team",
+    "database",
+    "db",
+    "table",
+    "to",
+    "recipient",
+    "recipients",
 ];
 
-/// An MCP or other non-file tool that is not a lookup: the person must name its action
-/// (a word of the tool's name) and, where the input has one, where it lands.
-fn tool_action(tool: &str, input: &Value) -> Option<SoftAction> {
+fn name_words(tool: &str) -> Vec<String> {
     let name = tool.rsplit("__").next().unwrap_or(tool);
-    let words: Vec<String> = name
-        .split(|c: char| c == '_' || c == '-' || c.is_whitespace())
-        .flat_map(split_camel)
-        .filter(|w| w.len() >= 2)
-        .collect();
-    if words.is_empty() || LOOK_WORDS.contains(&words[0].as_str()) {
-        return None;
-    }
-    if matches!(
-        tool,
-        "WebFetch" | "WebSearch" | "Read" | "Glob" | "Grep" | "LS" | "NotebookRead"
-    ) {
-        return None;
-    }
-    let targets = TARGET_FIELDS
-        .iter()
-        .filter_map(|k| input.get(*k).and_then(Value::as_str))
-        .filter(|v| v.len() >= 2)
-        .map(|v| host_of(v).unwrap_or_else(|| v.to_string()))
-        .collect();
-    Some(SoftAction {
-        category: format!("tool {tool}"),
-        verbs: words,
-        targets,
-        ungroundable: None,
-    })
-}
-
-fn split_camel(w: &str) -> Vec<String> {
-    let mut out = vec![String::new()];
-    for c in w.chars() {
-        if c.is_uppercase() && out.last().is_some_and(|l| !l.is_empty()) {
-            out.push(String::new());
+    let mut out = Vec::new();
+    for part in name.split(|c: char| c == '_' || c == '-' || c.is_whitespace()) {
+        let mut cur = String::new();
+        for ch in part.chars() {
+            if ch.is_uppercase() && !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            cur.extend(ch.to_lowercase());
         }
-        if let Some(l) = out.last_mut() {
-            l.extend(c.to_lowercase());
+        if !cur.is_empty() {
+            out.push(cur);
         }
     }
     out
+}
+
+/// What an MCP call needs, from its name's verbs and its input values: SQL that changes
+/// data, a destroy, publish or send verb, shell text it runs, a path it writes.
+fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Need> {
+    let words = name_words(tool);
+    let has = |set: &[&str]| words.iter().any(|w| set.contains(&w.as_str()));
+    let server = tool.split("__").nth(1).unwrap_or(tool).to_string();
+    let field = |k: &str| input.get(k).and_then(Value::as_str);
+    let targets = |keys: &[&str]| -> Vec<Target> {
+        keys.iter()
+            .filter_map(|k| field(k))
+            .filter(|v| v.len() >= 2 && v.len() <= 200 && !v.contains('\n'))
+            .flat_map(|v| {
+                let mut t = vec![Target::Name(v.to_string())];
+                if let Some(h) = host_of(v) {
+                    t.push(Target::Host(h));
+                }
+                if v.starts_with('/') || v.starts_with('~') {
+                    t.push(path_target(&places.resolve(v, None)));
+                }
+                t
+            })
+            .collect()
+    };
+    let what = crate::cause::one_line(tool, 80);
+    let mut out = Vec::new();
+    for k in SQL_FIELDS {
+        if let Some(sql) = field(k) {
+            if let Some((kind, tables)) = sql_change(sql) {
+                let mut t: Vec<Target> = tables.into_iter().map(Target::Name).collect();
+                t.extend(targets(&["database", "db"]));
+                out.push(Need::new(
+                    kind,
+                    format!("{what}: {}", crate::cause::one_line(sql, 60)),
+                    t,
+                ));
+            }
+        }
+    }
+    let shell = input.iter().any(|(k, v)| {
+        v.is_string()
+            && SHELL_FIELDS
+                .iter()
+                .any(|f| k.to_ascii_lowercase().contains(f))
+    });
+    if has(NAME_EXEC) || shell {
+        let mut t = targets(&["host", "hostname", "server", "container"]);
+        t.push(Target::Name(server.clone()));
+        if shell || !SQL_FIELDS.iter().any(|k| field(k).is_some()) {
+            out.push(Need::new(
+                Kind::RemoteChange,
+                format!("{what} runs commands"),
+                t,
+            ));
+        }
+    }
+    if has(NAME_DESTROY) {
+        out.push(Need::new(
+            Kind::Destroy,
+            what.clone(),
+            targets(TARGET_FIELDS),
+        ));
+    } else if has(NAME_PUBLISH) {
+        out.push(Need::new(
+            Kind::Publish,
+            what.clone(),
+            targets(TARGET_FIELDS),
+        ));
+    } else if has(NAME_SEND) {
+        out.push(Need::new(Kind::Send, what.clone(), targets(TARGET_FIELDS)));
+    } else if SHARED_FIELDS.iter().any(|k| field(k).is_some()) && !is_lookup(&words) {
+        out.push(Need::new(
+            Kind::RemoteChange,
+            what.clone(),
+            targets(SHARED_FIELDS),
+        ));
+    }
+    // Paths an MCP tool writes outside the workspace.
+    if !is_lookup(&words) {
+        for k in [
+            "path",
+            "file_path",
+            "filename",
+            "destination",
+            "target",
+            "dest",
+        ] {
+            if let Some(p) = field(k).filter(|p| !dynamic(p)) {
+                let abs = places.resolve(p, None);
+                // A path of the tool's own namespace (a notes app's `/Mockups/x`) is not a
+                // file: a file path's top directory exists here.
+                let top = abs.components().take(2).collect::<std::path::PathBuf>();
+                if !top.exists() {
+                    continue;
+                }
+                write_need(&abs, places.in_workspace(&abs), None, places, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Words of a tool's name that say it only looks.
+const LOOK_WORDS: &[&str] = &[
+    "get",
+    "list",
+    "search",
+    "read",
+    "view",
+    "show",
+    "find",
+    "fetch",
+    "query",
+    "describe",
+    "browse",
+    "lookup",
+    "count",
+    "status",
+    "info",
+    "directory",
+    "tree",
+    "stat",
+    "inspect",
+    "download",
+    "check",
+    "explain",
+    "activate",
+    "select",
+];
+
+fn is_lookup(words: &[String]) -> bool {
+    words
+        .first()
+        .is_some_and(|w| LOOK_WORDS.contains(&w.as_str()))
 }
 
 fn path_note(p: &PathFact) -> String {
@@ -221,350 +1200,6 @@ fn path_note(p: &PathFact) -> String {
             "outside workspace"
         }
     )
-}
-
-/// A grounding requirement for a command the floor judged soft but the table above does
-/// not name: the program and the words of its danger category are the verbs (so "run the
-/// tests" does not ground `NODE_OPTIONS=… npm test`), its arguments and any variables it
-/// sets are the targets.
-fn judged_action(category: &str, argv: &[String], assignments: &[String]) -> SoftAction {
-    let mut verbs: Vec<String> = argv
-        .first()
-        .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
-        .into_iter()
-        .collect();
-    verbs.extend(
-        category
-            .split('-')
-            .filter(|w| w.len() > 2)
-            .map(str::to_string),
-    );
-    let mut targets: Vec<String> = argv
-        .iter()
-        .skip(1)
-        .filter(|a| !a.starts_with('-') && a.len() > 1)
-        .cloned()
-        .collect();
-    targets.extend(assignments.iter().cloned());
-    SoftAction {
-        category: category.to_string(),
-        verbs,
-        targets,
-        ungroundable: None,
-    }
-}
-
-fn action(
-    category: &str,
-    verbs: &[&str],
-    targets: Vec<String>,
-    ungroundable: Option<String>,
-) -> SoftAction {
-    SoftAction {
-        category: category.to_string(),
-        verbs: verbs.iter().map(|v| v.to_string()).collect(),
-        targets,
-        ungroundable,
-    }
-}
-
-fn lexical_join(cwd: &Path, p: &str) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in cwd.join(p).components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
-}
-
-/// Path arguments of a deletion: their names, or why they cannot be named.
-fn path_targets(
-    c: &SimpleCommand,
-    args: &[(usize, &String)],
-    places: &Places,
-) -> (Vec<String>, Option<String>) {
-    let offset = c.argv.len().saturating_sub(c.exec.len());
-    let mut names = Vec::new();
-    for (i, a) in args {
-        if c.dynamic_words.get(offset + i).copied().unwrap_or(false) || a.contains(['*', '?']) {
-            return (names, Some(format!("`{a}` (a pattern or expansion)")));
-        }
-        let abs = lexical_join(places.cwd, a);
-        let critical = abs.components().count() <= 2
-            || abs == places.home
-            || places.home.starts_with(&abs)
-            || places.roots.iter().any(|r| r.starts_with(&abs));
-        if critical {
-            return (names, Some(format!("`{a}` (a critical directory)")));
-        }
-        names.push(a.to_string());
-        if let Some(n) = abs.file_name() {
-            names.push(n.to_string_lossy().into_owned());
-        }
-    }
-    (names, None)
-}
-
-fn host_of(arg: &str) -> Option<String> {
-    if let Some(rest) = arg.split("://").nth(1) {
-        let host = rest.split(['/', '?', '#']).next()?;
-        let host = host.rsplit('@').next()?.split(':').next()?;
-        return (!host.is_empty()).then(|| host.to_string());
-    }
-    None
-}
-
-/// The soft actions of one simple command (the interim table).
-pub fn shell_actions(c: &SimpleCommand, places: &Places) -> Vec<SoftAction> {
-    let Some(prog) = c.program() else {
-        return Vec::new();
-    };
-    let prog = prog.rsplit('/').next().unwrap_or(prog);
-    let args: Vec<(usize, &String)> = c.exec.iter().enumerate().skip(1).collect();
-    let nonflags: Vec<(usize, &String)> = args
-        .iter()
-        .copied()
-        .filter(|(_, a)| !a.starts_with('-'))
-        .collect();
-    let has = |flags: &[&str]| args.iter().any(|(_, a)| flags.contains(&a.as_str()));
-    let after = |sub: &str| -> Vec<String> {
-        nonflags
-            .iter()
-            .skip_while(|(_, a)| a.as_str() != sub)
-            .skip(1)
-            .flat_map(|(_, a)| a.split(':').map(str::to_string).collect::<Vec<_>>())
-            .map(|a| a.trim_start_matches('+').to_string())
-            .filter(|a| !a.is_empty())
-            .collect()
-    };
-    let sub = nonflags.first().map(|(_, a)| a.as_str()).unwrap_or("");
-    let mut out = Vec::new();
-    let mut written: Vec<String> = c
-        .redirects
-        .iter()
-        .filter(|r| r.op.writes() && r.target != "/dev/null" && r.fd.is_none_or(|fd| fd != 2))
-        .map(|r| r.target.clone())
-        .collect();
-    if prog == "tee" {
-        written.extend(nonflags.iter().map(|(_, a)| a.to_string()));
-    }
-    for w in written {
-        let abs = lexical_join(places.cwd, &w);
-        if !places.roots.iter().any(|r| abs.starts_with(r)) {
-            let name = abs.file_name().map(|n| n.to_string_lossy().into_owned());
-            out.push(action(
-                "write-outside",
-                WRITE,
-                [Some(w)].into_iter().chain([name]).flatten().collect(),
-                None,
-            ));
-        }
-    }
-    match prog {
-        "rm" | "rmdir" | "unlink" | "shred" | "trash" => {
-            let (t, u) = path_targets(c, &nonflags, places);
-            out.push(action("delete", DELETE, t, u));
-        }
-        "find" if has(&["-delete"]) => {
-            let roots: Vec<(usize, &String)> = nonflags.iter().take(1).copied().collect();
-            let (t, u) = path_targets(c, &roots, places);
-            out.push(action("delete", DELETE, t, u));
-        }
-        "git" => {
-            let sub = git_sub(&c.exec);
-            match sub.as_str() {
-                "push" => {
-                    let targets = after("push");
-                    if has(&[
-                        "--force",
-                        "-f",
-                        "--force-with-lease",
-                        "--mirror",
-                        "--delete",
-                        "-d",
-                    ]) || nonflags.iter().any(|(_, a)| a.starts_with(':'))
-                        || nonflags.iter().any(|(_, a)| a.starts_with('+'))
-                    {
-                        out.push(action("force-push", FORCE, Vec::new(), None));
-                    }
-                    out.push(action("push", PUSH, targets, None));
-                }
-                "reset" if has(&["--hard", "--merge", "--keep"]) => {
-                    out.push(action("discard", DISCARD, after("reset"), None));
-                }
-                "clean" if !has(&["-n", "--dry-run"]) => {
-                    out.push(action("delete", DELETE, Vec::new(), None));
-                }
-                "checkout" if has(&["--", ".", "-f", "--force"]) => {
-                    out.push(action("discard", DISCARD, Vec::new(), None));
-                }
-                "restore" => out.push(action("discard", DISCARD, Vec::new(), None)),
-                "branch" | "tag" if has(&["-D", "-d", "--delete"]) => {
-                    out.push(action("delete", DELETE, after(&sub), None));
-                }
-                "stash" if nonflags.iter().any(|(_, a)| *a == "drop" || *a == "clear") => {
-                    out.push(action("delete", DELETE, Vec::new(), None));
-                }
-                "config" if has(&["--global", "--system"]) => {
-                    out.push(action(
-                        "git-config",
-                        &["configure", "config"],
-                        Vec::new(),
-                        None,
-                    ));
-                }
-                "reflog" | "gc"
-                    if has(&["expire", "--prune=now", "--expire=now"]) || sub == "gc" =>
-                {
-                    out.push(action("delete", DELETE, Vec::new(), None));
-                }
-                "rebase" | "filter-branch" | "filter-repo" => {
-                    out.push(action("rewrite", REWRITE, Vec::new(), None));
-                }
-                "commit" if has(&["--amend"]) => {
-                    out.push(action("rewrite", REWRITE, Vec::new(), None));
-                }
-                _ => {}
-            }
-        }
-        "npm" | "pnpm" | "yarn" | "bun" | "cargo" | "poetry" | "twine" | "flit" | "hatch"
-            if matches!(sub, "publish" | "upload") =>
-        {
-            out.push(action("publish", PUBLISH, Vec::new(), None));
-        }
-        "docker" | "podman" if matches!(sub, "rm" | "rmi" | "prune" | "system" | "volume") => {
-            out.push(action("delete", DELETE, Vec::new(), None));
-        }
-        "gem" | "docker" | "podman" if sub == "push" => {
-            out.push(action(
-                "publish",
-                &[PUBLISH, PUSH].concat(),
-                Vec::new(),
-                None,
-            ));
-        }
-        "gh" if matches!(sub, "release" | "pr" | "repo" | "gist") => {
-            out.push(action(
-                "publish",
-                &[PUBLISH, &["merge"]].concat(),
-                Vec::new(),
-                None,
-            ));
-        }
-        "kubectl" | "terraform" | "tofu" | "helm" | "pulumi" => {
-            let destroy = ["delete", "destroy", "uninstall", "drain"];
-            let apply = [
-                "apply", "replace", "scale", "rollout", "patch", "install", "upgrade", "up",
-                "rollback", "import", "create",
-            ];
-            if destroy.contains(&sub) {
-                out.push(action("infra-destroy", INFRA_DESTROY, after(sub), None));
-            } else if apply.contains(&sub) {
-                out.push(action("deploy", INFRA_APPLY, Vec::new(), None));
-            }
-        }
-        "scp" | "rsync" | "sftp" => {
-            let hosts: Vec<String> = nonflags
-                .iter()
-                .filter_map(|(_, a)| {
-                    let (h, _) = a.split_once(':')?;
-                    Some(h.rsplit('@').next().unwrap_or(h).to_string())
-                })
-                .filter(|h| !h.is_empty() && !h.contains('/'))
-                .collect();
-            if !hosts.is_empty() {
-                out.push(action("send", SEND, hosts, None));
-            }
-            if prog == "rsync" && has(&["--delete"]) {
-                out.push(action("delete", DELETE, Vec::new(), None));
-            }
-        }
-        "curl" | "wget" | "http" | "xh" => {
-            let sends = args.iter().any(|(_, a)| {
-                a.starts_with("--data")
-                    || a.starts_with("--post")
-                    || a.starts_with("--upload")
-                    || a.starts_with("--form")
-                    || matches!(
-                        a.as_str(),
-                        "-d" | "-F" | "-T" | "-X" | "--request" | "--json"
-                    )
-            });
-            if sends {
-                let hosts: Vec<String> = args.iter().filter_map(|(_, a)| host_of(a)).collect();
-                out.push(action("send", SEND, hosts, None));
-            }
-        }
-        "dropdb" | "dropuser" => out.push(action("database", DATABASE, after(prog), None)),
-        "psql" | "mysql" | "sqlite3" | "mongosh" => {
-            let text = c.exec.join(" ").to_lowercase();
-            if ["drop ", "truncate ", "delete ", "dropdatabase"]
-                .iter()
-                .any(|k| text.contains(k))
-            {
-                out.push(action("database", DATABASE, Vec::new(), None));
-            }
-        }
-        "mv" | "chmod" | "chown" | "chgrp" => {
-            let (t, u) = path_targets(c, &nonflags, places);
-            let verbs: &[&str] = if prog == "mv" {
-                &["move", "rename", "mv"]
-            } else {
-                &["chmod", "chown", "permission", "owner"]
-            };
-            out.push(action(prog, verbs, t, u));
-        }
-        "crontab" | "systemctl" | "systemd-run" | "launchctl" | "at" | "service" => {
-            out.push(action("persistence", PERSIST, Vec::new(), None));
-        }
-        "kill" | "pkill" | "killall" => {
-            out.push(action(
-                "kill",
-                &["kill", "stop", "terminate"],
-                Vec::new(),
-                None,
-            ));
-        }
-        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "ssh" | "mosh" => {
-            let hosts: Vec<String> = nonflags
-                .iter()
-                .take(1)
-                .map(|(_, a)| a.rsplit('@').next().unwrap_or(a).to_string())
-                .collect();
-            out.push(action(
-                "remote",
-                &["ssh", "connect", "send", "log in", "run on"],
-                hosts,
-                None,
-            ));
-        }
-        "claude" | "codex" | "gemini" | "aider" | "opencode" | "cursor-agent" => {
-            let bypass = args.iter().any(|(_, a)| {
-                a.contains("dangerously") || a.contains("yolo") || a.contains("bypass")
-            });
-            out.push(action(
-                "nested-agent",
-                &["agent", prog],
-                Vec::new(),
-                bypass.then(|| "an agent with its permission checks off".to_string()),
-            ));
-        }
-        p if p.starts_with("mkfs") || p == "dd" || p == "wipefs" => {
-            out.push(action(
-                "destroy",
-                DELETE,
-                Vec::new(),
-                Some("a disk or device".into()),
-            ));
-        }
-        _ => {}
-    }
-    out
 }
 
 /// The git subcommand, skipping global options (`-C dir`, `-c k=v`, `--git-dir=…`).

@@ -1,0 +1,673 @@
+//! Grounding: which effects of a call need the person's own authorisation, and whether a
+//! message of theirs gives it.
+//!
+//! A [`Need`] comes from an effect (see [`crate::effects`]) that only the person may decide:
+//! publishing, pushing, deploying, sending data to another host, changing or destroying
+//! remote state, deleting outside the workspace, writing outside it (persistence, system
+//! files) or to a protected file, discarding uncommitted work, deleting refs, acting with
+//! privilege. Everything else (reads, workspace edits, local builds, searches, read-only
+//! SQL, fetches, delegations whose calls are gated one by one) needs no grounding: the
+//! reviewer judges it on its merits.
+//!
+//! A message grounds a need when it names the need's *target* — the same path or a
+//! directory containing it, the same host (or a domain above it), the same branch,
+//! repository, bucket, cluster or resource name — compared structurally after
+//! normalisation (`~` and relative forms resolved against the working directory and the
+//! workspace roots; `a/b` split into its parts for names; plural and singular forms), and,
+//! for the kinds whose verb is not implied by the target (delete, push, publish, deploy,
+//! discard, privilege), names the action with one of its kind's words. A word never
+//! grounds by sharing a common word: `test` is not `/etc/cron.d/test` (a bare word is a path
+//! relative to where the agent works, and `/ws/test` is not `/etc/cron.d/test`). Negated
+//! mentions ("don't push to main") do not count.
+
+use serde::Serialize;
+use std::path::{Component, Path, PathBuf};
+
+/// What kind of authorisation an effect needs, mildest first (the order is the risk rank
+/// the refusal limit compares).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A write outside the workspace (not a temporary directory) or to a protected file.
+    Write,
+    /// Runs code the floor cannot see (inline code, a package fetched by name, a program
+    /// steered by its environment): the person names the program and what it runs.
+    Run,
+    /// Discards uncommitted work or rewrites history.
+    Discard,
+    /// Deletes a branch, tag or other ref.
+    DeleteRef,
+    /// Deletes files outside the workspace.
+    Delete,
+    /// Changes state on a remote service.
+    RemoteChange,
+    /// Sends data to another host.
+    Send,
+    /// Makes something run again later (shell start-up files, schedulers, services).
+    Persist,
+    /// Pushes commits.
+    Push,
+    /// Publishes a package, release or image.
+    Publish,
+    /// Deploys or changes infrastructure.
+    Deploy,
+    /// Acts with other privileges.
+    Privilege,
+    /// Destroys remote state (resources, databases, tables).
+    Destroy,
+}
+
+impl Kind {
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Write => "write",
+            Kind::Run => "run",
+            Kind::Discard => "discard",
+            Kind::DeleteRef => "delete-ref",
+            Kind::Delete => "delete",
+            Kind::RemoteChange => "remote-change",
+            Kind::Send => "send",
+            Kind::Persist => "persistence",
+            Kind::Push => "push",
+            Kind::Publish => "publish",
+            Kind::Deploy => "deploy",
+            Kind::Privilege => "privilege",
+            Kind::Destroy => "destroy",
+        }
+    }
+
+    /// The risk rank the refusal limit compares (1 = mildest).
+    pub fn rank(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// Words that name the action, when the target alone does not imply it (`None`: naming
+    /// the target is enough — a write to a file the person named, data sent to a host they
+    /// named, a change to a resource they named).
+    fn words(self) -> Option<&'static [&'static str]> {
+        Some(match self {
+            Kind::Write | Kind::Run | Kind::Send | Kind::RemoteChange | Kind::Persist => {
+                return None
+            }
+            Kind::Discard => &[
+                "reset", "discard", "revert", "restore", "undo", "throw", "drop", "clean", "wipe",
+                "rebase", "squash", "amend", "rewrite", "checkout",
+            ],
+            Kind::DeleteRef | Kind::Delete => &[
+                "delete", "remove", "rm", "erase", "wipe", "purge", "clean", "prune", "get rid",
+                "clear", "drop",
+            ],
+            Kind::Push => &["push"],
+            Kind::Publish => &["publish", "release", "upload", "ship", "push"],
+            Kind::Deploy => &[
+                "deploy",
+                "apply",
+                "install",
+                "upgrade",
+                "roll",
+                "rollout",
+                "scale",
+                "rollback",
+                "provision",
+                "restart",
+            ],
+            Kind::Privilege => &[
+                "sudo",
+                "root",
+                "admin",
+                "administrator",
+                "doas",
+                "privilege",
+            ],
+            Kind::Destroy => &[
+                "delete",
+                "destroy",
+                "drop",
+                "remove",
+                "tear",
+                "truncate",
+                "wipe",
+                "purge",
+                "uninstall",
+                "terminate",
+                "kill",
+                "prune",
+            ],
+        })
+    }
+}
+
+/// Something the person can name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "is", content = "value", rename_all = "kebab-case")]
+pub enum Target {
+    /// An absolute, normalised path.
+    Path(String),
+    /// A host name (lower case).
+    Host(String),
+    /// A branch, repository, bucket, cluster, package or resource name.
+    Name(String),
+}
+
+impl Target {
+    fn show(&self) -> &str {
+        match self {
+            Target::Path(s) | Target::Host(s) | Target::Name(s) => s,
+        }
+    }
+}
+
+/// One effect that needs the person's authorisation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Need {
+    /// The kind's id (`push`, `delete`, …): what the packet lists and the cache keys on.
+    pub category: String,
+    pub kind: Kind,
+    /// The effect in a short phrase ("git push origin main").
+    pub what: String,
+    /// Any one of these, named, grounds it; empty when the action alone is named.
+    pub targets: Vec<Target>,
+    /// Set when no message can ground it (home, `/`, the workspace root, a pattern, a host
+    /// computed at run time, an agent with its checks off).
+    pub ungroundable: Option<String>,
+    /// Names of which one must also be written as a word (the program that runs code).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<String>,
+}
+
+impl Need {
+    /// A need for `targets` to be named. A kind whose action words do not say what it acts
+    /// on needs a target: with none it cannot be grounded.
+    pub fn new(kind: Kind, what: impl Into<String>, targets: Vec<Target>) -> Need {
+        let ungroundable = (targets.is_empty() && kind.words().is_none())
+            .then(|| format!("a {} whose target the floor cannot name", kind.id()));
+        Need {
+            category: kind.id().to_string(),
+            kind,
+            what: what.into(),
+            targets,
+            ungroundable,
+            words: Vec::new(),
+        }
+    }
+
+    pub fn ungroundable(kind: Kind, what: impl Into<String>, why: impl Into<String>) -> Need {
+        Need {
+            ungroundable: Some(why.into()),
+            ..Need::new(kind, what, Vec::new())
+        }
+    }
+
+    /// What would let it pass, in one line, from the effect.
+    pub fn remedy(&self) -> String {
+        if let Some(why) = &self.ungroundable {
+            return format!("only you can approve {why}");
+        }
+        let t = self
+            .targets
+            .first()
+            .map(|t| crate::cause::one_line(t.show(), 60));
+        let named = |noun: &str| match &t {
+            Some(t) => format!("{noun} {t}"),
+            None => noun.to_string(),
+        };
+        match self.kind {
+            Kind::Push => match &t {
+                Some(t) => format!("say to push {t} (name the branch and remote)"),
+                None => "say which branch to push".into(),
+            },
+            Kind::Publish => format!("say to publish {}", named("the package")),
+            Kind::Deploy => format!("say to deploy to {}", named("the target")),
+            Kind::Destroy => format!("say to delete {}", named("the resource")),
+            Kind::RemoteChange => format!("name {} it changes", named("the resource")),
+            Kind::Send => format!("name {} to send it to", named("the host")),
+            Kind::Delete => format!("say to delete {}", named("the file")),
+            Kind::DeleteRef => format!("say to delete {}", named("the branch or tag")),
+            Kind::Discard => match &t {
+                Some(t) => format!("say to discard the changes to {t}"),
+                None => "say to discard the uncommitted changes".into(),
+            },
+            Kind::Write | Kind::Persist => format!("name the file {}", t.unwrap_or_default()),
+            Kind::Run => format!(
+                "say to run {} with {}",
+                t.unwrap_or_default(),
+                self.words.first().map(String::as_str).unwrap_or("it")
+            ),
+            Kind::Privilege => format!("say to run it with sudo ({})", self.what),
+        }
+    }
+}
+
+/// Where the person's words are read from: relative names resolve against these.
+pub struct Places<'a> {
+    pub home: &'a Path,
+    pub cwd: &'a Path,
+    pub roots: &'a [PathBuf],
+}
+
+impl Places<'_> {
+    /// An absolute, normalised form of a path word the agent wrote (relative to `cwd`).
+    pub fn resolve(&self, word: &str, cwd: Option<&Path>) -> PathBuf {
+        crate::paths::lexical(word, cwd.unwrap_or(self.cwd), self.home)
+    }
+
+    pub fn in_workspace(&self, p: &Path) -> bool {
+        self.roots.iter().any(|r| p.starts_with(r))
+    }
+
+    /// A directory no message may name as a whole: `/`, a top-level directory, the home
+    /// directory or one above it, a workspace root or one above it.
+    pub fn critical(&self, p: &Path) -> bool {
+        p.components().count() <= 2
+            || p == self.home
+            || self.home.starts_with(p)
+            || self.roots.iter().any(|r| r.starts_with(p))
+    }
+}
+
+/// Temporary directories: scratch space that needs no authorisation to write or delete in
+/// — unless the home directory or a workspace is there too (then it is that, not scratch).
+pub fn is_temp(p: &Path, places: &Places) -> bool {
+    let tmp = std::env::temp_dir();
+    if p.starts_with(places.home)
+        || places.home.starts_with(p)
+        || places
+            .roots
+            .iter()
+            .any(|r| p.starts_with(r) || r.starts_with(p))
+    {
+        return false;
+    }
+    [
+        Path::new("/tmp"),
+        Path::new("/var/tmp"),
+        Path::new("/dev/shm"),
+        &tmp,
+    ]
+    .iter()
+    .any(|t| p.starts_with(t) && p != *t && t.components().count() >= 2)
+}
+
+/// Files that make something run again later: shell start-up files, schedulers, services,
+/// autostart entries, directories on the search path.
+pub fn persists(p: &Path, home: &Path) -> bool {
+    let s = p.to_string_lossy();
+    let rel = p
+        .strip_prefix(home)
+        .ok()
+        .map(|r| r.to_string_lossy().into_owned());
+    let home_hit = rel.as_deref().is_some_and(|r| {
+        let first = r.split('/').next().unwrap_or("");
+        matches!(
+            first,
+            ".bashrc"
+                | ".bash_profile"
+                | ".bash_login"
+                | ".profile"
+                | ".zshrc"
+                | ".zprofile"
+                | ".zshenv"
+                | ".zlogin"
+                | ".bashrc.d"
+                | ".xprofile"
+                | ".xinitrc"
+                | ".inputrc"
+                | ".gitconfig"
+                | ".ssh"
+                | "bin"
+        ) || r.starts_with(".local/bin")
+            || r.starts_with(".config/autostart")
+            || r.starts_with(".config/systemd")
+            || r.starts_with(".config/fish")
+            || r.starts_with("Library/LaunchAgents")
+    });
+    home_hit
+        || s.starts_with("/etc/")
+        || s.starts_with("/var/spool/cron")
+        || s.starts_with("/usr/")
+        || s.starts_with("/Library/Launch")
+        || s.starts_with("/opt/")
+}
+
+/// Hosts on this machine: talking to them sends nothing out.
+pub fn is_loopback(host: &str) -> bool {
+    let h = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .to_ascii_lowercase();
+    h == "localhost"
+        || h.ends_with(".localhost")
+        || h == "::1"
+        || h == "0.0.0.0"
+        || h.starts_with("127.")
+}
+
+/// Words that negate what follows within a few words ("don't push", "never delete it").
+const NEGATORS: &[&str] = &[
+    "don't",
+    "dont",
+    "not",
+    "never",
+    "no",
+    "without",
+    "avoid",
+    "shouldn't",
+    "mustn't",
+    "won't",
+    "can't",
+    "cannot",
+    "nor",
+];
+
+/// One word of a message, as written (lower case, trailing punctuation removed).
+fn tokens(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .replace(['\u{2019}', '\u{2018}'], "'")
+        .split(|c: char| {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    ',' | ';'
+                        | '('
+                        | ')'
+                        | '['
+                        | ']'
+                        | '"'
+                        | '`'
+                        | '<'
+                        | '>'
+                        | '|'
+                        | '{'
+                        | '}'
+                        | '*'
+                )
+        })
+        .map(|w| {
+            w.trim_matches(|c: char| matches!(c, '.' | ':' | '!' | '?' | '\''))
+                .to_string()
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// The same, keeping leading dots (".bashrc", "./build").
+fn path_tokens(text: &str) -> Vec<String> {
+    text.split(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                ',' | ';' | '(' | ')' | '[' | ']' | '"' | '`' | '<' | '>' | '|' | '{' | '}'
+            )
+    })
+    .map(|w| w.trim_matches('\'').trim_end_matches(['.', ':', '!', '?']))
+    .filter(|w| !w.is_empty())
+    .map(str::to_string)
+    .collect()
+}
+
+fn negated(ws: &[String], i: usize) -> bool {
+    ws[i.saturating_sub(3)..i]
+        .iter()
+        .any(|p| NEGATORS.contains(&p.as_str()) || p.ends_with("n't"))
+}
+
+/// Singular and plural forms of a name ("branches" ~ "branch", "logs" ~ "log").
+fn forms(w: &str) -> Vec<String> {
+    let mut out = vec![w.to_string()];
+    if let Some(s) = w.strip_suffix("es") {
+        out.push(s.to_string());
+    }
+    if let Some(s) = w.strip_suffix('s') {
+        out.push(s.to_string());
+    }
+    if let Some(s) = w.strip_suffix("ies") {
+        out.push(format!("{s}y"));
+    }
+    out.push(format!("{w}s"));
+    out.retain(|s| s.len() >= 2);
+    out
+}
+
+fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.to_lowercase(), b.to_lowercase());
+    a.len() >= 2 && forms(&a).contains(&b)
+}
+
+/// Does the message name this word of the action's kind, not negated?
+fn names_action(ws: &[String], lower: &str, kind: Kind) -> bool {
+    let Some(words) = kind.words() else {
+        return true;
+    };
+    words.iter().any(|verb| {
+        if verb.contains(' ') {
+            return lower.contains(verb);
+        }
+        ws.iter().enumerate().any(|(i, w)| {
+            let stem = if verb.len() > 4 {
+                verb.strip_suffix('e').unwrap_or(verb)
+            } else {
+                verb
+            };
+            let hit = if verb.len() <= 2 {
+                w == verb
+            } else {
+                // The verb and its inflections ("pushes", "deleting", "released").
+                w.starts_with(stem) && w.len() <= stem.len() + 4
+                    || w.split(['-', '/', '_']).any(|p| p == *verb)
+            };
+            hit && !negated(ws, i)
+        })
+    })
+}
+
+/// The places a path word of the person's can mean.
+fn path_candidates(word: &str, places: &Places) -> Vec<PathBuf> {
+    let w = word.trim_start_matches("file://");
+    if w.contains("://") || w.starts_with('-') {
+        return Vec::new();
+    }
+    if w.starts_with('/') || w.starts_with('~') || w.starts_with("$HOME") {
+        let w = w.replacen("$HOME", "~", 1);
+        return vec![crate::paths::lexical(&w, places.cwd, places.home)];
+    }
+    let mut out = vec![crate::paths::lexical(w, places.cwd, places.home)];
+    for r in places.roots {
+        out.push(crate::paths::lexical(w, r, places.home));
+    }
+    out
+}
+
+fn parent_dirs(p: &Path) -> impl Iterator<Item = &Path> {
+    p.ancestors()
+}
+
+fn same_path(candidate: &Path, target: &Path) -> bool {
+    if candidate == target {
+        return true;
+    }
+    // Plural or singular of the last component ("the log directory" for `logs`).
+    match (
+        candidate.file_name(),
+        target.file_name(),
+        candidate.parent(),
+        target.parent(),
+    ) {
+        (Some(a), Some(b), Some(pa), Some(pb)) if pa == pb => {
+            same_name(&a.to_string_lossy(), &b.to_string_lossy())
+        }
+        _ => false,
+    }
+}
+
+/// Does `word` name the path `target` (itself, or a directory holding it that is not
+/// critical), as the person would write it?
+fn names_path(word: &str, target: &Path, places: &Places) -> bool {
+    for c in path_candidates(word, places) {
+        if parent_dirs(target).any(|d| same_path(&c, d) && (d == target || !places.critical(d))) {
+            return true;
+        }
+    }
+    // A dotfile named bare (".bashrc", ".gitconfig") is the file of that name wherever the
+    // call puts it: the name is specific, not a common word.
+    let bare = word.trim_start_matches("~/");
+    bare.starts_with('.')
+        && bare.len() > 2
+        && !bare.contains('/')
+        && target
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy() == bare)
+}
+
+fn host_of_word(w: &str) -> Option<String> {
+    let rest = w.split("://").nth(1).unwrap_or(w);
+    let host = rest.split(['/', '?', '#']).next()?;
+    let host = host.rsplit('@').next()?.split(':').next()?;
+    (!host.is_empty()).then(|| host.to_ascii_lowercase())
+}
+
+fn names_host(word: &str, target: &str) -> bool {
+    let t = target.to_ascii_lowercase();
+    let Some(h) = host_of_word(word) else {
+        return false;
+    };
+    if h == t {
+        return true;
+    }
+    // A domain the person named holds its subdomains (`example.com` for `api.example.com`).
+    h.contains('.') && t.ends_with(&format!(".{h}"))
+}
+
+fn names_name(word: &str, target: &str) -> bool {
+    let t = target
+        .trim_start_matches('+')
+        .trim_start_matches("refs/heads/")
+        .trim_start_matches("refs/tags/")
+        .to_lowercase();
+    let w = word.to_lowercase();
+    if t.len() < 2 {
+        return false;
+    }
+    if same_name(&w, &t) {
+        return true;
+    }
+    // `origin/main` names `main` and `origin`; `acme/api` names the repository `acme/api`.
+    w.contains(['/', ':']) && w.split(['/', ':']).any(|p| p == t)
+        || t.contains(['/', ':'])
+            && t.rsplit(['/', ':']).next().is_some_and(|l| l == w)
+            && w.len() >= 3
+}
+
+/// Does the message name the target (not negated)?
+fn names_target(text: &str, t: &Target, places: &Places) -> bool {
+    let ws = tokens(text);
+    let pws = path_tokens(text);
+    match t {
+        Target::Path(p) => {
+            let p = Path::new(p);
+            pws.iter()
+                .enumerate()
+                .any(|(i, w)| names_path(w, p, places) && !negated_raw(&pws, i))
+        }
+        Target::Host(h) => ws
+            .iter()
+            .enumerate()
+            .any(|(i, w)| names_host(w, h) && !negated(&ws, i)),
+        Target::Name(n) => ws
+            .iter()
+            .enumerate()
+            .any(|(i, w)| names_name(w, n) && !negated(&ws, i)),
+    }
+}
+
+fn negated_raw(ws: &[String], i: usize) -> bool {
+    let lower: Vec<String> = ws.iter().map(|w| w.to_lowercase()).collect();
+    negated(&lower, i)
+}
+
+/// Does this message of the person's ground the need?
+pub fn grounds(text: &str, need: &Need, places: &Places) -> bool {
+    if need.ungroundable.is_some() {
+        return false;
+    }
+    let ws = tokens(text);
+    let lower = text.to_lowercase();
+    names_action(&ws, &lower, need.kind)
+        && (need.words.is_empty()
+            || ws
+                .iter()
+                .enumerate()
+                .any(|(i, w)| need.words.iter().any(|n| same_name(w, n)) && !negated(&ws, i)))
+        && (need.targets.is_empty() || need.targets.iter().any(|t| names_target(text, t, places)))
+}
+
+/// A path target, normalised.
+pub fn path_target(p: &Path) -> Target {
+    Target::Path(normalise(p).display().to_string())
+}
+
+fn normalise(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn places() -> (PathBuf, PathBuf, Vec<PathBuf>) {
+        (
+            PathBuf::from("/home/u"),
+            PathBuf::from("/home/u/proj"),
+            vec![PathBuf::from("/home/u/proj")],
+        )
+    }
+
+    #[test]
+    fn a_common_word_never_names_a_path() {
+        let (h, c, r) = places();
+        let p = Places {
+            home: &h,
+            cwd: &c,
+            roots: &r,
+        };
+        let w = Need::new(
+            Kind::Persist,
+            "writes",
+            vec![Target::Path("/etc/cron.d/test".into())],
+        );
+        assert!(!grounds("fix the failing unit test in src/lib.rs", &w, &p));
+        assert!(grounds("add a job in /etc/cron.d/test", &w, &p));
+        assert!(grounds("put it under /etc/cron.d", &w, &p));
+        assert!(
+            !grounds("look in /etc", &w, &p),
+            "a top-level directory is too broad"
+        );
+        let d = Need::new(
+            Kind::Delete,
+            "rm",
+            vec![Target::Path("/home/u/proj/build".into())],
+        );
+        assert!(grounds("delete the build dir", &d, &p));
+        assert!(grounds("remove ./build/", &d, &p));
+        assert!(!grounds("rebuild it", &d, &p));
+        assert!(!grounds("don't delete build", &d, &p));
+        let o = Need::new(
+            Kind::Delete,
+            "rm",
+            vec![Target::Path("/home/u/other/build".into())],
+        );
+        assert!(grounds("remove the old build in ../other/build", &o, &p));
+        assert!(!grounds("delete the build directory", &o, &p));
+        assert!(!grounds("don't touch ../other/build", &o, &p));
+    }
+}
