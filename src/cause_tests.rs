@@ -48,9 +48,12 @@ fn index(c: &Cause) -> usize {
         Cause::Paused { .. } => 33,
         Cause::RiskyEdit { .. } => 34,
         Cause::AllowOnce { .. } => 35,
+        Cause::HarnessTool { .. } => 36,
+        Cause::Lookup { .. } => 37,
+        Cause::RiskyTool { .. } => 38,
     }
 }
-const VARIANTS: usize = 36;
+const VARIANTS: usize = 39;
 
 fn samples() -> Vec<Cause> {
     let p = || PathBuf::from("/w/x");
@@ -126,6 +129,18 @@ fn samples() -> Vec<Cause> {
         Cause::WorkspaceEdit,
         Cause::NoSideEffects {
             tool: s("TodoWrite"),
+        },
+        Cause::HarnessTool {
+            tool: s("TaskOutput"),
+            does: s("reads the harness's own task output"),
+        },
+        Cause::Lookup {
+            tool: s("WebSearch"),
+            does: s("searches the web for \"serde derive\"; the query carries no secret"),
+        },
+        Cause::RiskyTool {
+            tool: s("mcp__db__execute"),
+            reason: s("runs SQL that destroys data (`DROP DATABASE prod`)"),
         },
         Cause::BypassMode,
         Cause::Destructive {

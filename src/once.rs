@@ -123,6 +123,7 @@ pub fn liftable(decision: Option<Decision>, cause: &Cause, cfg: &Config) -> bool
         | Cause::OutsideWorkspace { .. }
         | Cause::UnresolvablePath { .. }
         | Cause::RiskyCommand { .. }
+        | Cause::RiskyTool { .. }
         | Cause::BuildFilesChanged { .. }
         | Cause::OpaqueCommand { .. }
         | Cause::UnknownCommand { .. }
@@ -149,6 +150,8 @@ pub fn liftable(decision: Option<Decision>, cause: &Cause, cfg: &Config) -> bool
         | Cause::WorkspaceRead
         | Cause::WorkspaceEdit
         | Cause::NoSideEffects { .. }
+        | Cause::HarnessTool { .. }
+        | Cause::Lookup { .. }
         | Cause::BypassMode
         | Cause::RoutineCommand { .. }
         | Cause::ReviewerAllow { .. }
