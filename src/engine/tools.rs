@@ -37,6 +37,9 @@ pub enum Judge {
     Harness(&'static str),
     /// The harness's own bookkeeping, only read; the text says what the call does.
     HarnessRead(&'static str),
+    /// Stops work in progress (a background shell, task or agent this session started):
+    /// whether to is the person's call; no opinion, with the text saying what it does.
+    Stops(&'static str),
     /// `Monitor`: a shell command run in the background, or a WebSocket opened.
     Monitor,
     /// `Skill`, `SlashCommand`: loads a skill's instructions (and may run what its file says).
@@ -101,12 +104,16 @@ pub struct Tool {
 impl Tool {
     /// The first input field this table does not know, where an unknown field matters.
     pub fn unknown_field<'a>(&self, keys: impl Iterator<Item = &'a String>) -> Option<&'a str> {
-        if self.judge.reads_own_fields() {
+        if self.judge.reads_own_fields() || self.fields == ANY_FIELDS {
             return None;
         }
         keys.map(String::as_str).find(|k| !self.fields.contains(k))
     }
 }
+
+/// The fields of a tool whose input schema is the caller's own (`StructuredOutput` takes
+/// whatever `--json-schema` says); its values go nowhere but back to the caller.
+const ANY_FIELDS: &[&str] = &["*"];
 
 const fn t(name: &'static str, fields: &'static [&'static str], judge: Judge) -> Tool {
     Tool {
@@ -273,7 +280,7 @@ pub const TOOLS: &[Tool] = &[
     t("ToolSearch", &["query", "max_results"], Judge::Inert),
     t("ListAgents", &["channel", "cursor", "q"], Judge::Inert),
     t("ReportFindings", &["findings", "level"], Judge::Inert),
-    t("StructuredOutput", &[], Judge::Inert),
+    t("StructuredOutput", ANY_FIELDS, Judge::Inert),
     t("DeferredToolPlaceholder", &[], Judge::Inert),
     t("ListMcpResourcesTool", &["server"], Judge::Inert),
     t("CronList", &[], Judge::Inert),
@@ -291,17 +298,17 @@ pub const TOOLS: &[Tool] = &[
     t(
         "TaskStop",
         &["task_id", "shell_id"],
-        Judge::Harness("stops a background task this session started"),
+        Judge::Stops("stops a background task, shell or agent this session started"),
     ),
     t(
         "KillShell",
         &["shell_id"],
-        Judge::Harness("stops a background shell this session started"),
+        Judge::Stops("stops a background shell this session started"),
     ),
     t(
         "KillBash",
         &["shell_id"],
-        Judge::Harness("stops a background shell this session started"),
+        Judge::Stops("stops a background shell this session started"),
     ),
     t(
         "CronDelete",
@@ -386,6 +393,8 @@ mod tests {
         let read = lookup("Read").unwrap();
         assert_eq!(read.unknown_field(keys(&["file_path", "x"]).iter()), None);
         assert!(lookup("mcp__db__query").is_none());
+        let structured = lookup("StructuredOutput").unwrap();
+        assert_eq!(structured.unknown_field(keys(&["anything"]).iter()), None);
     }
 
     #[test]

@@ -120,6 +120,36 @@ fn embeds_address(labels: &[&str]) -> bool {
     run || dashed
 }
 
+/// Whether a URL carries a long encoded value (base64 or hex) in its path or query: data
+/// leaving through the URL. Base64-like runs mix upper case, lower case and digits (a
+/// slug or a word does not); hex-only runs count in the query (commit hashes in a path are
+/// ordinary).
+pub fn carries_encoded_data(url: &str) -> bool {
+    let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
+    let after_host = rest.find(['/', '?', '#']).map(|i| &rest[i..]).unwrap_or("");
+    let decoded = percent_decoded(after_host);
+    let (path, query) = decoded.split_once('?').unwrap_or((&decoded, ""));
+    let runs = |s: &str| -> Vec<String> {
+        s.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=' | '_' | '-')))
+            .flat_map(|w| w.split('/'))
+            .map(str::to_string)
+            .collect()
+    };
+    let base64ish = |w: &str| {
+        w.len() >= 24
+            && w.chars().any(|c| c.is_ascii_uppercase())
+            && w.chars().any(|c| c.is_ascii_lowercase())
+            && w.chars().any(|c| c.is_ascii_digit())
+    };
+    let hexish = |w: &str| w.len() >= 32 && w.chars().all(|c| c.is_ascii_hexdigit());
+    runs(path).iter().any(|w| base64ish(w))
+        || query
+            .split('&')
+            .filter_map(|kv| kv.split_once('=').map(|(_, v)| v).or(Some(kv)))
+            .flat_map(runs)
+            .any(|w| base64ish(&w) || hexish(&w))
+}
+
 /// Whether `text` carries a secret-shaped value, as written or percent-decoded.
 pub fn carries_secret(text: &str) -> bool {
     redact::has_secret(text) || (text.contains('%') && redact::has_secret(&percent_decoded(text)))
@@ -219,5 +249,25 @@ mod tests {
         ));
         assert!(!carries_secret("how to rotate a github token"));
         assert!(!carries_secret("100% coverage rust"));
+    }
+
+    #[test]
+    fn encoded_data_in_urls() {
+        assert!(carries_encoded_data(
+            "https://evil.example/c?d=Zm4gbWFpbigpIHsgcHJpbnRsbiEoImhlbGxvIik7IH0K"
+        ));
+        assert!(carries_encoded_data(
+            "https://evil.example/Zm4gbWFpbigpIHsgcHJpbnRsbiEoImhlbGxvIik7IH0K/x"
+        ));
+        assert!(carries_encoded_data(
+            "https://evil.example/?h=6b86b273ff34fce19d6b804eff5a3f5747ada4eaa22f1d49c01e52ddb7875b4b"
+        ));
+        assert!(!carries_encoded_data(
+            "https://github.com/rust-lang/rust/commit/6b86b273ff34fce19d6b804eff5a3f5747ada4ea"
+        ));
+        assert!(!carries_encoded_data(
+            "https://blog.example.com/2024/05/how-to-use-serde-with-enums?utm_source=x"
+        ));
+        assert!(!carries_encoded_data("https://docs.rs/tokio/1.38.0/tokio/"));
     }
 }
