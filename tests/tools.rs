@@ -54,6 +54,7 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
     ("WebSearch", r#"{"query":"ghp_abcdefghijklmnopqrstuvwxyz0123456789 leaked?"}"#, "ask", "risky-tool", "secret-shaped"),
     ("WebSearch", r#"{"query":"x","allowed_domains":"docs.rs"}"#, "deny", "bad-input", ""),
     ("WebSearch", r#"{"searchTerm":"x"}"#, "none", "", ""),
+    ("WebSearch", r#"{"query":""}"#, "none", "", ""),
     ("WebFetch", r#"{"url":"https://docs.rs/serde","prompt":"summarise"}"#, "allow", "lookup", "public host docs.rs"),
     ("WebFetch", r#"{"url":"https://example.com/?api_key=s3cr3tvalue99","prompt":"x"}"#, "ask", "risky-tool", "secret-shaped value in the URL"),
     ("WebFetch", r#"{"url":"http://169.254.169.254/latest/meta-data/","prompt":"x"}"#, "none", "", ""),
@@ -77,6 +78,7 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
     ("mcp__filesystem__read_text_file", r#"{"path":"$HOME/.aws/credentials","head":5}"#, "deny", "credential", ""),
     ("mcp__filesystem__read_file", r#"{"path":"$WS/README.md"}"#, "none", "", ""),
     ("mcp__github__create_issue", r#"{"title":"x","body":"y"}"#, "none", "", ""),
+    ("mcp__slack__post_message", r#"{"channel":"general","text":"AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG"}"#, "none", "", ""),
 ];
 
 #[test]

@@ -4,7 +4,8 @@
 //! and search queries. Only two shapes are allowed: a read-only SQL query, and a search
 //! (the tool's own name says search, a query field holds the text) — each with every other
 //! value a plain setting (a number, a flag, a short identifier). Anything else gets no
-//! opinion, as any tool the floor does not understand.
+//! opinion, as any tool the floor does not understand (a secret-shaped value too: whether
+//! it may go to that server is the person's call). SQL that destroys is asked about.
 
 use crate::cause::Cause;
 use serde_json::{Map, Value};
@@ -93,10 +94,9 @@ pub(super) fn judge(name: &str, input: &Map<String, Value>) -> Verdict {
         return Verdict::Unsure(format!("{name}'s input is too large or deep to judge"));
     };
     if let Some((field, _)) = values.iter().find(|(_, v)| super::web::carries_secret(v)) {
-        return Verdict::Risky(Cause::RiskyTool {
-            tool: name.to_string(),
-            reason: format!("sends a secret-shaped value (in `{field}`) to the {server} server"),
-        });
+        return Verdict::Unsure(format!(
+            "{name} sends a secret-shaped value (in `{field}`) to the {server} server"
+        ));
     }
     let sql: Vec<&(String, String)> = values.iter().filter(|(_, v)| sql::looks_like(v)).collect();
     for (_, text) in &sql {
@@ -606,7 +606,7 @@ mod tests {
             json!({"q": "ghp_abcdefghijklmnopqrstuvwxyz0123456789"}),
         );
         assert!(
-            secret.starts_with("risky: ") && secret.contains("secret"),
+            secret.starts_with("unsure: ") && secret.contains("secret"),
             "{secret}"
         );
         let other = verdict("mcp__github__create_issue", json!({"title": "x"}));

@@ -364,6 +364,11 @@ impl Eval<'_, '_> {
     /// `WebSearch`: the query goes to a search engine; allowed unless a value carries a
     /// secret-shaped value.
     fn web_search(&mut self) -> Result<Kind, Cause> {
+        if self.call.input.get("query") == Some(&Value::String(String::new())) {
+            return Ok(Kind::Tool(Then::Unsure(
+                "WebSearch has an empty query".to_string(),
+            )));
+        }
         let query = self.str_field("query", true)?.unwrap_or_default();
         let mut values = vec![query.clone()];
         for field in ["allowed_domains", "blocked_domains"] {
