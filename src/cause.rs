@@ -69,6 +69,17 @@ pub enum Cause {
     WorkspaceEdit,
     /// A tool with no side effects (todo lists, questions to the person).
     NoSideEffects { tool: String },
+    /// A tool of the harness's own bookkeeping, judged by its input: reading its own task
+    /// output, cancelling a prompt it scheduled, scheduling this session, a worktree of its own,
+    /// loading a skill whose file runs nothing. `does` says what the call does.
+    HarnessTool { tool: String, does: String },
+    /// A lookup judged by its input values: a web search or a fetch of a public host
+    /// carrying no secret-shaped value, an MCP search or a read-only SQL query.
+    Lookup { tool: String, does: String },
+    /// A tool call whose input values do something a person must see first (a query that
+    /// carries a secret, SQL that drops or deletes, discarding a worktree's changes).
+    /// Asked about (guard) or reviewed (auto); an allow rule naming the tool lifts it.
+    RiskyTool { tool: String, reason: String },
     /// The harness runs with permission checks off; gatehook applied its hard floor and
     /// deny/ask rules and leaves the rest to the harness.
     BypassMode,
@@ -187,6 +198,9 @@ impl Cause {
             Cause::OrdinaryRead { .. } => "ordinary-read",
             Cause::WorkspaceEdit => "workspace-edit",
             Cause::NoSideEffects { .. } => "no-side-effects",
+            Cause::HarnessTool { .. } => "harness-tool",
+            Cause::Lookup { .. } => "lookup",
+            Cause::RiskyTool { .. } => "risky-tool",
             Cause::BypassMode => "bypass-mode",
             Cause::Destructive { .. } => "destructive",
             Cause::Secret { .. } => "secret",
@@ -265,6 +279,10 @@ impl Cause {
             ),
             Cause::WorkspaceEdit => "edit inside the workspace".to_string(),
             Cause::NoSideEffects { tool } => format!("{tool} has no side effects"),
+            Cause::HarnessTool { tool, does } | Cause::Lookup { tool, does } => {
+                format!("{tool} {does}")
+            }
+            Cause::RiskyTool { tool, reason } => format!("{tool} {reason}"),
             Cause::BypassMode => {
                 "permission checks are bypassed; no hard floor or deny/ask rule applies".to_string()
             }
@@ -432,6 +450,10 @@ impl Cause {
                 "approve it if it is what you asked for",
                 fixed("allow it with a narrow Bash rule that covers every part"),
             ),
+            Cause::RiskyTool { tool, .. } => a.offer(
+                "approve it if it is what you asked for",
+                Some(format!("allow it with a rule naming `{tool}`")),
+            ),
             Cause::BuildFilesChanged { .. } => a.offer(
                 "review the changed file, then approve it",
                 fixed("a new session takes a new baseline"),
@@ -490,6 +512,8 @@ impl Cause {
             | Cause::OrdinaryRead { .. }
             | Cause::WorkspaceEdit
             | Cause::NoSideEffects { .. }
+            | Cause::HarnessTool { .. }
+            | Cause::Lookup { .. }
             | Cause::ReadOnlyAgent { .. }
             | Cause::ReviewerAllow { .. }
             | Cause::RoutineCommand { .. }

@@ -50,9 +50,12 @@ fn index(c: &Cause) -> usize {
         Cause::AllowOnce { .. } => 35,
         Cause::Secret { .. } => 36,
         Cause::OrdinaryRead { .. } => 37,
+        Cause::HarnessTool { .. } => 38,
+        Cause::Lookup { .. } => 39,
+        Cause::RiskyTool { .. } => 40,
     }
 }
-const VARIANTS: usize = 38;
+const VARIANTS: usize = 41;
 
 fn samples() -> Vec<Cause> {
     let p = || PathBuf::from("/w/x");
@@ -135,6 +138,18 @@ fn samples() -> Vec<Cause> {
         Cause::WorkspaceEdit,
         Cause::NoSideEffects {
             tool: s("TodoWrite"),
+        },
+        Cause::HarnessTool {
+            tool: s("TaskOutput"),
+            does: s("reads the harness's own task output"),
+        },
+        Cause::Lookup {
+            tool: s("WebSearch"),
+            does: s("searches the web for \"serde derive\"; the query carries no secret"),
+        },
+        Cause::RiskyTool {
+            tool: s("mcp__db__execute"),
+            reason: s("runs SQL that destroys data (`DROP DATABASE prod`)"),
         },
         Cause::BypassMode,
         Cause::Destructive {

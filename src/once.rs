@@ -123,6 +123,7 @@ pub fn liftable(decision: Option<Decision>, cause: &Cause, cfg: &Config) -> bool
         | Cause::OutsideWorkspace { .. }
         | Cause::UnresolvablePath { .. }
         | Cause::RiskyCommand { .. }
+        | Cause::RiskyTool { .. }
         | Cause::BuildFilesChanged { .. }
         | Cause::OpaqueCommand { .. }
         | Cause::UnknownCommand { .. }
@@ -151,6 +152,8 @@ pub fn liftable(decision: Option<Decision>, cause: &Cause, cfg: &Config) -> bool
         | Cause::OrdinaryRead { .. }
         | Cause::WorkspaceEdit
         | Cause::NoSideEffects { .. }
+        | Cause::HarnessTool { .. }
+        | Cause::Lookup { .. }
         | Cause::BypassMode
         | Cause::RoutineCommand { .. }
         | Cause::ReviewerAllow { .. }

@@ -58,6 +58,14 @@ pub fn redact_str(s: &str) -> Cow<'_, str> {
     Cow::Owned(current)
 }
 
+/// Whether `s` carries a secret-shaped value: anything [`redact_str`] would replace (a
+/// well-known token shape, a PEM key, `NAME=value` with a secret-looking name, a URL
+/// password, an `Authorization` header). The one test of a secret value gatehook has; the
+/// floor reads web queries and URLs with it.
+pub fn has_secret(s: &str) -> bool {
+    matches!(redact_once(s), Cow::Owned(_))
+}
+
 /// One pass of every scanner over `s`.
 fn redact_once(s: &str) -> Cow<'_, str> {
     let mut found = Vec::new();

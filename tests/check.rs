@@ -39,9 +39,9 @@ mode = "plan"
 expect = "deny"
 
 [[case]]
-name = "auto mode reviews web fetches"
+name = "auto mode reviews fetches of hosts that are not public"
 tool = "WebFetch"
-input = {{ url = "https://example.com", prompt = "x" }}
+input = {{ url = "http://10.0.0.5/admin", prompt = "x" }}
 mode = "auto"
 expect = "review"
 

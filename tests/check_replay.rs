@@ -110,7 +110,7 @@ fn replay_reports_review_never_calls_the_reviewer_and_skips_session_state() {
     let ws = env.ws.display().to_string();
     let lines = [
         // Reviewed in auto mode; under auto mode now it would go to the reviewer again.
-        json!({"ts": "t1", "tool": "WebFetch", "input": {"url": "https://example.com", "prompt": "x"},
+        json!({"ts": "t1", "tool": "WebFetch", "input": {"url": "http://10.0.0.5/", "prompt": "x"},
                "cwd": ws, "decision": "allow", "gate": "reviewer", "permission_mode": "default"}),
         // Decided by a hold: session state, not replayed.
         json!({"ts": "t2", "tool": "Bash", "input": {"command": "git push"}, "cwd": ws,

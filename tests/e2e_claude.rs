@@ -15,6 +15,10 @@
 //! audit log. `gatehook_floor_in_real_claude_code` runs gatehook with no config at all: an
 //! Edit lands, a protected `.env` write is refused (ask), a harness-settings write is
 //! denied by the hard floor, and the model is told each reason.
+//! `real_claude_code_tools_are_all_classified` reads the tool list the real CLI sends its
+//! model (loading the deferred tools through `ToolSearch`) and fails, naming them, when a
+//! tool, an input field of one, or a built-in skill is missing from gatehook's catalogue
+//! (`src/engine/tools.rs`).
 //!
 //! Needs Claude Code: `scripts/test.sh` installs the pinned version and sets
 //! `GATEHOOK_CLAUDE_BIN`. Without it these tests skip loudly, or fail under `CI`.
@@ -443,5 +447,191 @@ fn gatehook_floor_in_real_claude_code() {
         recorded.contains("rename old to new"),
         "prompt not recorded at {}{ctx}",
         prompts.display()
+    );
+}
+
+/// Every text block of a request's messages and system prompt, joined.
+fn request_text(body: &Value) -> String {
+    let mut out = String::new();
+    let mut push = |v: &Value| {
+        if let Some(t) = v.get("text").and_then(Value::as_str) {
+            out.push_str(t);
+            out.push('\n');
+        }
+    };
+    if let Some(s) = body.get("system").and_then(Value::as_array) {
+        s.iter().for_each(&mut push);
+    }
+    for m in body
+        .get("messages")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        match m.get("content") {
+            Some(Value::String(s)) => push(&json!({ "text": s })),
+            Some(Value::Array(blocks)) => blocks.iter().for_each(&mut push),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The `- name` lines after `heading` in the model's context, up to the next blank line
+/// (`- name: description` for skills, `name` alone for deferred tools).
+fn listed_after(text: &str, heading: &str, dashed: bool) -> Vec<String> {
+    let Some(at) = text.find(heading) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for line in text[at..].lines().skip(1) {
+        let l = line.trim();
+        if l.is_empty() && !out.is_empty() {
+            break;
+        }
+        let item = if dashed {
+            match l.strip_prefix("- ") {
+                Some(rest) => rest.split(':').next().unwrap_or("").trim(),
+                None => continue,
+            }
+        } else {
+            l
+        };
+        if !item.is_empty()
+            && item
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_-:".contains(c))
+        {
+            out.push(item.to_string());
+        }
+    }
+    out
+}
+
+/// The tool list the real Claude Code sends its model, with the tools it defers loaded
+/// through `ToolSearch` (so every schema is seen), checked against gatehook's catalogue:
+/// a tool, or an input field of one, that gatehook does not classify fails the test,
+/// naming it. So are skills built into Claude Code that the catalogue does not list.
+#[test]
+fn real_claude_code_tools_are_all_classified() {
+    let Some(bin) = claude::claude_bin() else {
+        return;
+    };
+    let gatehook = env!("CARGO_BIN_EXE_gatehook");
+    let hook = format!("{} hook", sh_quote(gatehook));
+
+    // First run: the tools offered at once, and the names of the deferred ones.
+    let project = Project::new(&hook);
+    let mut server = ModelServer::start(vec![Reply::text("done")]);
+    let run = claude::run_claude(&bin, &project, &server.base_url(), "hello");
+    server.shutdown();
+    let ctx = format!(
+        "\n{}--- model server requests ---\n{}",
+        run.report(),
+        server.report()
+    );
+    let first = server
+        .main_requests()
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("no main request reached the model{ctx}"));
+    let text = request_text(&first.body);
+    let deferred = listed_after(
+        &text,
+        "The following deferred tools are now available via ToolSearch",
+        false,
+    );
+    let skills = listed_after(
+        &text,
+        "The following skills are available for use with the Skill tool",
+        true,
+    );
+
+    // Second run: ToolSearch loads every deferred tool, so the next request carries all
+    // the schemas.
+    let project = Project::new(&hook);
+    let mut server = ModelServer::start(vec![
+        Reply::tool_use(
+            "toolu_ts",
+            "ToolSearch",
+            json!({"query": format!("select:{}", deferred.join(",")), "max_results": 50}),
+        ),
+        Reply::text("done"),
+    ]);
+    let run = claude::run_claude(&bin, &project, &server.base_url(), "hello");
+    server.shutdown();
+    let ctx = format!(
+        "{ctx}\n--- second run ---\n{}--- model server requests ---\n{}",
+        run.report(),
+        server.report()
+    );
+    assert!(run.success, "claude did not exit successfully{ctx}");
+    let mains = server.main_requests();
+    let last = mains
+        .last()
+        .unwrap_or_else(|| panic!("no main request{ctx}"));
+    let tools: Vec<&Value> = last
+        .body
+        .get("tools")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().collect())
+        .unwrap_or_default();
+    let names: Vec<&str> = tools
+        .iter()
+        .filter_map(|t| t.get("name").and_then(Value::as_str))
+        .collect();
+    eprintln!("Claude Code offers {} tools: {names:?}", names.len());
+    eprintln!("deferred: {deferred:?}; built-in skills: {skills:?}");
+    assert!(
+        names.len() >= 8 && names.contains(&"Bash") && names.contains(&"ToolSearch"),
+        "the tool list was not captured: {names:?}{ctx}"
+    );
+    for d in &deferred {
+        assert!(
+            names.contains(&d.as_str()),
+            "ToolSearch did not load the deferred tool {d}: {names:?}{ctx}"
+        );
+    }
+
+    let mut missing = Vec::new();
+    for t in &tools {
+        let name = t.get("name").and_then(Value::as_str).unwrap_or("?");
+        let Some(entry) = gatehook::engine::tools::lookup(name) else {
+            missing.push(format!("the tool {name} is not in gatehook's catalogue"));
+            continue;
+        };
+        let props = t
+            .pointer("/input_schema/properties")
+            .and_then(Value::as_object);
+        for field in props.into_iter().flat_map(|p| p.keys()) {
+            // `*`: the tool's schema is the caller's own (StructuredOutput).
+            if !entry.fields.contains(&"*") && !entry.fields.contains(&field.as_str()) {
+                missing.push(format!(
+                    "{name}'s input field `{field}` is not in gatehook's catalogue"
+                ));
+            }
+        }
+    }
+    for s in &skills {
+        // Skills from files in the (empty) project and home would be listed too; these
+        // are built into Claude Code.
+        if !gatehook::engine::tools::BUILTIN_SKILLS.contains(&s.as_str()) {
+            missing.push(format!(
+                "the built-in skill {s} is not in gatehook's BUILTIN_SKILLS"
+            ));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "Claude Code offers what gatehook does not classify (src/engine/tools.rs):\n{}",
+        missing.join("\n")
+    );
+
+    // And each of these calls was judged: the ToolSearch call was allowed at once.
+    let audit =
+        std::fs::read_to_string(project.gatehook_home.join("audit.jsonl")).unwrap_or_default();
+    assert!(
+        audit.contains("\"ToolSearch\"") && audit.contains("no-side-effects"),
+        "the ToolSearch call was not allowed by gatehook: {audit}{ctx}"
     );
 }

@@ -218,10 +218,11 @@ const FILE_TOOL_CASES: &[(&str, &str, &str, &str)] = &[
     (
         "WebFetch",
         r#"{"url":"https://example.com","prompt":"x"}"#,
-        "none",
-        "",
+        "allow",
+        "lookup",
     ),
-    ("WebSearch", r#"{"query":"x"}"#, "none", ""),
+    ("WebFetch", r#"{"url":"http://127.0.0.1:8080/","prompt":"x"}"#, "none", ""),
+    ("WebSearch", r#"{"query":"x"}"#, "allow", "lookup"),
     ("mcp__github__create_issue", r#"{"title":"x"}"#, "none", ""),
     ("Agent", r#"{"prompt":"look around","subagent_type":"Explore"}"#, "allow", "read-only-agent"),
     ("Task", r#"{"prompt":"look around","description":"x"}"#, "none", ""),
@@ -340,8 +341,10 @@ deny = ["Read(./secret/**)", "WebFetch(domain:evil.example)", "mcp__github"]
         (
             "WebFetch",
             r#"{"url":"https://api.evil.example/x","prompt":"x"}"#,
-            "none",
-            "",
+            // The exact-domain deny rule does not cover a subdomain; a public host is a
+            // lookup.
+            "allow",
+            "lookup",
         ),
         (
             "WebFetch",

@@ -71,13 +71,13 @@ fn permission_request_uses_its_own_shape() {
 fn auto_mode_without_a_reviewer_fails_closed() {
     let env = Env::new();
     env.config("mode = \"auto\"\n[reviewer]\nprovider = \"none\"\n");
-    let out = env.pre("WebFetch", r#"{"url":"https://example.com","prompt":"x"}"#);
+    let out = env.pre("WebFetch", r#"{"url":"http://10.0.0.5/","prompt":"x"}"#);
     assert_eq!(
         (out.decision().as_str(), out.cause().as_str()),
         ("deny", "reviewer-unavailable")
     );
     env.config("mode = \"auto\"\n[reviewer]\nprovider = \"none\"\non_failure = \"ask\"\n");
-    let out = env.pre("WebFetch", r#"{"url":"https://example.com","prompt":"x"}"#);
+    let out = env.pre("WebFetch", r#"{"url":"http://10.0.0.5/","prompt":"x"}"#);
     assert_eq!(out.decision(), "ask");
     // The fast path needs no reviewer.
     assert_eq!(
@@ -106,7 +106,7 @@ fn audit_records_every_decision_without_secrets() {
         "Write",
         r#"{"file_path":"$WS/.env","content":"GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n"}"#,
     );
-    env.pre("WebFetch", r#"{"url":"https://example.com","prompt":"x"}"#);
+    env.pre("WebFetch", r#"{"url":"http://10.0.0.5/","prompt":"x"}"#);
     let lines = env.audit_lines();
     assert_eq!(lines.len(), 3, "{lines:?}");
     for l in &lines {

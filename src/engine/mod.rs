@@ -2,8 +2,9 @@
 //! [`Evaluation`]: the outcome, its cause, and every step taken. The hook, `explain`,
 //! `check` and the audit record all render this one value; nothing re-derives a decision
 //! on the side. Apart from resolving the paths a call names (symlinks are facts of the
-//! file system, read once here), the core does no I/O: config, clock and reviewer verdicts
-//! come from the edges.
+//! file system, read once here) and reading the skill files a `Skill` call would load
+//! (`skill`), the core does no I/O: config, clock and reviewer verdicts come from the
+//! edges. Which tools exist and how each is judged is the catalogue's (`tools`).
 
 use crate::cause::Cause;
 use crate::command::{self, Baseline, Judgement, Verdict};
@@ -21,13 +22,17 @@ use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
 
 mod checks;
+mod mcp;
+mod skill;
 mod tool;
+pub mod tools;
+mod web;
 
 use checks::{
     finding_line, hard_floor, is_dev_null, outside_read, path_steps, risky_edit, routine_summary,
     self_command, source_label,
 };
-use tool::{is_read_only_tool, Eval, Kind};
+use tool::{is_read_only_tool, Eval, Kind, Then};
 
 /// One tool call to judge.
 #[derive(Clone, Debug)]
@@ -149,7 +154,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     path_steps(&mut ev, 0);
 
     // 1a. A fetch of a cloud metadata endpoint reads the machine's credentials.
-    if let Kind::Fetch(url) = &kind {
+    if let Kind::Fetch(url, _) = &kind {
         if let Some(what) = metadata_url(url) {
             let cause = Cause::Credential {
                 path: PathBuf::from(url),
@@ -160,8 +165,12 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         }
     }
 
-    // 1. Hard floor: credentials, gatehook's own files, the harness's settings.
-    if let Some(cause) = hard_floor(&ev.paths) {
+    // 1. Hard floor: credentials, gatehook's own files, the harness's settings (named by a
+    //    path field, or by any value of an MCP tool).
+    if let Some(cause) = hard_floor(&ev.paths).or_else(|| match &kind {
+        Kind::Tool(Then::Floor(c)) => Some(c.clone()),
+        _ => None,
+    }) {
         ev.step("hard-floor", cause.describe());
         return ev.finish(Outcome::Decided(Decision::Deny), Gate::Floor, cause);
     }
@@ -241,7 +250,12 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
 
     // 2a. A delegated prompt is judged before the subagent runs.
     let mut intents: Vec<delegate::Intent> = Vec::new();
-    if let Kind::Agent { prompt, agent } = &kind {
+    let delegated = match &kind {
+        Kind::Agent { prompt, agent } => Some((prompt, agent.as_str())),
+        Kind::Prompted { prompt, .. } => Some((prompt, call.tool)),
+        _ => None,
+    };
+    if let Some((prompt, agent)) = delegated {
         intents = delegate::scan(
             prompt,
             &command::JudgeCtx {
@@ -347,11 +361,13 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             fully_parsed: false,
             input: &input_value,
         },
-        Kind::Fetch(url) => Subject::WebFetch { url },
-        Kind::Inert | Kind::Agent { .. } | Kind::Other => Subject::Tool {
-            name: call.tool,
-            input: &input_value,
-        },
+        Kind::Fetch(url, _) => Subject::WebFetch { url },
+        Kind::Inert | Kind::Agent { .. } | Kind::Tool(_) | Kind::Prompted { .. } | Kind::Other => {
+            Subject::Tool {
+                name: call.tool,
+                input: &input_value,
+            }
+        }
     };
     let mctx = MatchCtx {
         cwd: call.cwd,
@@ -402,9 +418,21 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             .collect::<Vec<_>>(),
         None => match &kind {
             Kind::Agent { prompt, .. } => delegate::hold_classes(&intents, prompt),
+            Kind::Prompted { prompt, .. } => {
+                let mut c = delegate::hold_classes(&intents, prompt);
+                c.extend(holds::classes_of_tool(call.tool, call.input));
+                c
+            }
             _ => holds::classes_of_tool(call.tool, call.input),
         },
     };
+    // A lookup reaches the network whatever tool makes it (an MCP search, a WebSocket).
+    if matches!(
+        &kind,
+        Kind::Tool(Then::Allow(Cause::Lookup { .. })) | Kind::Fetch(..)
+    ) {
+        classes.push(holds::ActionClass::Network);
+    }
     classes.sort();
     classes.dedup();
     if !classes.is_empty() {
@@ -488,6 +516,16 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             reason: reason.clone(),
             command: command.clone(),
         };
+        ev.step("risky", cause.describe());
+        return unsure(ev, Gate::Floor, cause);
+    }
+
+    // 6b'. A tool whose input values a person must see first (a secret in a query, SQL
+    //      that destroys): an allow rule naming the tool lifts it.
+    if let (Kind::Tool(Then::Risky(c)) | Kind::Fetch(_, Then::Risky(c)), None) =
+        (&kind, &allow_rules)
+    {
+        let cause = c.clone();
         ev.step("risky", cause.describe());
         return unsure(ev, Gate::Floor, cause);
     }
@@ -592,10 +630,18 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         Kind::Agent { agent, .. } if read_only_agent => Some(Cause::ReadOnlyAgent {
             agent: agent.clone(),
         }),
+        Kind::Tool(Then::Allow(c)) | Kind::Fetch(_, Then::Allow(c)) => Some(c.clone()),
+        // Risky delegated prompts were settled above (7b).
+        Kind::Prompted {
+            then: Then::Allow(c),
+            ..
+        } => Some(c.clone()),
         Kind::Shell(_)
         | Kind::PowerShell(_)
-        | Kind::Fetch(_)
+        | Kind::Fetch(..)
         | Kind::Agent { .. }
+        | Kind::Tool(_)
+        | Kind::Prompted { .. }
         | Kind::Other => None,
     };
     if let Some(cause) = fast {
@@ -646,7 +692,13 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             "the shell command could not be fully analysed and no rule covers it".to_string()
         }
         Kind::Shell(_) => "no rule covers this shell command".to_string(),
-        Kind::Fetch(_) => "no rule covers this fetch".to_string(),
+        Kind::Fetch(_, Then::Unsure(why))
+        | Kind::Tool(Then::Unsure(why))
+        | Kind::Prompted {
+            then: Then::Unsure(why),
+            ..
+        } => why.clone(),
+        Kind::Fetch(..) => "no rule covers this fetch".to_string(),
         _ => format!("no rule covers {}", call.tool),
     };
     let cause = Cause::Undecided { why };

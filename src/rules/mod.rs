@@ -20,7 +20,7 @@
 //! - Parentheses inside a specifier are rejected (no nesting), and there is no escape for a
 //!   literal `*`.
 
-mod glob;
+pub(crate) mod glob;
 mod matching;
 
 #[cfg(test)]
@@ -342,6 +342,7 @@ impl Rule {
         if n.starts_with("mcp__")
             || KNOWN_TOOLS.contains(&n.as_str())
             || OTHER_TOOLS.contains(&n.as_str())
+            || crate::engine::tools::lookup(n).is_some()
         {
             return None;
         }
