@@ -78,7 +78,7 @@ fn destructive_breadth_is_asked_or_denied() {
         ("curl -X DELETE https://api.cloudflare.com/client/v4/zones/z", "ask", "risky-command"),
         ("gh api -X DELETE repos/o/r", "ask", "risky-command"),
         ("npm install left-pad", "ask", "risky-command"),
-        ("gcloud auth print-access-token", "ask", "risky-command"),
+        ("gcloud auth print-access-token", "deny", "secret"),
     ]);
 }
 
@@ -122,7 +122,7 @@ fn what_is_not_understood_is_not_allowed() {
         ("psql -h localhost -f script.sql", "none", ""),
         ("psql -c 'SELECT 1; SELECT 2'", "none", ""),
         ("psql -c 'SELECT pg_terminate_backend(1)'", "none", ""),
-        ("curl -K cfg https://example.com", "none", ""),
+        ("curl -K cfg https://example.com", "ask", "risky-command"),
         ("curl file:///etc/passwd", "none", ""),
         ("docker run alpine --help", "none", ""),
         ("tar -tf a.tar --to-command=sh", "none", ""),

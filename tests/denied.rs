@@ -9,6 +9,8 @@ use support::Env;
 #[test]
 fn lists_recent_refusals_with_explain_and_narrow_rules() {
     let env = Env::new();
+    // Reads outside the workspace ask (they would run at once where they hold no secret).
+    env.config("[paths]\nreads = \"workspace\"\n");
     env.pre("Read", r#"{"file_path":"$HOME/.ssh/id_rsa"}"#);
     env.pre("Read", r#"{"file_path":"/etc/hostname"}"#);
     env.pre("Read", r#"{"file_path":"$WS/src/main.rs"}"#);
@@ -45,7 +47,8 @@ fn lists_recent_refusals_with_explain_and_narrow_rules() {
 #[test]
 fn rules_add_writes_the_user_config_only_with_consent() {
     let env = Env::new();
-    env.config("# my settings\nmode = \"guard\"\n");
+    // Reads outside the workspace ask (they would run at once where they hold no secret).
+    env.config("# my settings\nmode = \"guard\"\n\n[paths]\nreads = \"workspace\"\n");
     // No --yes: a preview (exit 0), nothing written.
     let out = env.run_raw(env.command(&["rules", "add", "Read(//etc/hostname)"]), b"");
     assert_eq!(out.code, 0, "{out:?}");
@@ -88,6 +91,8 @@ fn rules_add_writes_the_user_config_only_with_consent() {
 #[test]
 fn offers_a_rule_only_when_it_changes_the_decision() {
     let env = Env::new();
+    // Reads outside the workspace ask (they would run at once where they hold no secret).
+    env.config("[paths]\nreads = \"workspace\"\n");
     support::reviewer::prompt(&env, "don't push yet");
     let held = support::reviewer::bash(&env, "git push origin feature");
     assert_eq!(held.cause(), "hold", "{held:?}");
@@ -175,8 +180,9 @@ fn offers_a_rule_only_when_it_changes_the_decision() {
 #[test]
 fn rules_list_and_remove() {
     let env = Env::new();
+    // Reads outside the workspace ask (they would run at once where they hold no secret).
     env.config(
-        "# mine\n[permissions]\nallow = [\"Read(//etc/hostname)\", \"Bash(make lint)\"]\ndeny = [\"Bash(git push --force:*)\"]\n",
+        "# mine\n[permissions]\nallow = [\"Read(//etc/hostname)\", \"Bash(make lint)\"]\ndeny = [\"Bash(git push --force:*)\"]\n[paths]\nreads = \"workspace\"\n",
     );
     let out = env.run_raw(env.command(&["rules", "list"]), b"");
     assert_eq!(out.code, 0, "{out:?}");

@@ -155,13 +155,15 @@ fn a_scripted_session_through_every_gate() {
             "t12",
             "Bash",
             bash("./scripts/tidy.sh --check"),
-            ("allow", "reviewer"),
+            // The project's own script, unchanged and not written by the agent: it runs
+            // at once like a build runner (issue 15 item 4).
+            ("allow", "fastpath"),
         ),
         step(
             "t13",
             "Bash",
             bash("./scripts/tidy.sh --check"),
-            ("allow", "cache"),
+            ("allow", "fastpath"),
         ),
         step(
             "t14",
@@ -208,7 +210,9 @@ fn a_scripted_session_through_every_gate() {
             "t18",
             "Bash",
             bash("./scripts/cleanup.sh --tmp"),
-            ("ask", "paused"),
+            // Refusals of calls that need no authorisation do not stop unrelated work
+            // (issue 16): the fourth is reviewed on its merits, and refused again.
+            ("deny", "reviewer"),
         ),
     ];
     let as_reply = |s: &Step| Reply::tool_use(s.id, s.tool, s.input.clone());
@@ -332,8 +336,8 @@ fn a_scripted_session_through_every_gate() {
         "the parent never got the subagent summary{ctx}"
     );
 
-    // What the reviewer was sent: 1 allow + 3 refusals; the cache hit and the paused call
-    // sent nothing; the person's words in every packet, tool output in none.
+    // What the reviewer was sent: 4 refusals (the project's script ran at once and sent
+    // nothing); the person's words in every packet, tool output in none.
     let bodies = review.bodies();
     assert_eq!(bodies.len(), 4, "reviewer requests{ctx}");
     for b in &bodies {

@@ -238,6 +238,8 @@ fn credentials_are_denied_through_every_harness_tool_shape() {
 #[test]
 fn gemini_dir_path_is_the_commands_cwd_but_not_the_workspace() {
     let env = Env::new();
+    // Reads outside the workspace ask (they would run at once where they hold no secret).
+    env.config("[paths]\nreads = \"workspace\"\n");
     let ws = env.ws.display().to_string();
     let p = |cmd: &str, dir: &str| {
         json!({"hook_event_name": "BeforeTool", "cwd": ws, "tool_name": "run_shell_command",

@@ -297,6 +297,8 @@ fn missing_home_fails_closed() {
 #[test]
 fn project_file_only_tightens_until_trusted() {
     let env = Env::new();
+    // Reads outside the workspace ask (they would run at once where they hold no secret).
+    env.config("[paths]\nreads = \"workspace\"\n");
     std::fs::write(
         env.path(".gatehook.toml"),
         "mode = \"observe\"\n[permissions]\nallow = [\"Read(//etc/**)\"]\ndeny = [\"Read(./src/secret.rs)\"]\n",
@@ -339,7 +341,7 @@ fn project_file_only_tightens_until_trusted() {
 #[test]
 fn managed_config_can_forbid_user_allow_rules() {
     let env = Env::new();
-    env.config("[permissions]\nallow = [\"Read(//etc/**)\"]\n");
+    env.config("[paths]\nreads = \"workspace\"\n[permissions]\nallow = [\"Read(//etc/**)\"]\n");
     assert_eq!(
         env.pre("Read", r#"{"file_path":"/etc/hostname"}"#)
             .decision(),

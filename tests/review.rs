@@ -298,7 +298,13 @@ fn transcript_recipe_keeps_only_typed_prompts_and_reads_incrementally() {
 #[test]
 fn one_review_per_action_per_turn() {
     let (env, srv) = setup("openai", Reply::Text(allow_m1()));
-    prompt(&env, "run the build script");
+    prompt(&env, "run the build script: bash build.sh");
+    // The agent writes the script (so it is not the project's own, and is reviewed).
+    let w = env.payload(
+        "Write",
+        json!({"file_path": env.path("build.sh"), "content": "echo one\n"}),
+    );
+    assert_eq!(env.hook(&w).decision(), "allow");
     std::fs::write(env.path("build.sh"), "echo one\n").unwrap();
     for _ in 0..3 {
         assert_eq!(bash(&env, "bash build.sh").decision(), "allow");

@@ -173,6 +173,7 @@ fn floor_soft_commands_need_grounded_words() {
     auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
     prompt(&env, "fix the failing unit test in src/lib.rs");
     let mut checked = 0;
+    let mut lifted = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let v: Value = serde_json::from_str(line).unwrap();
         if v["expect"] != "block" || !v["pack"].is_null() {
@@ -191,16 +192,35 @@ fn floor_soft_commands_need_grounded_words() {
         if floor != "risky-command" {
             continue;
         }
-        assert_ne!(
-            out.decision(),
-            "allow",
-            "{} lifted: {cmd} ({})",
-            v["id"],
-            out.reason()
-        );
+        // Deletes inside the workspace or of temporary files are reviewed on their merits
+        // (issue 16: only deletes outside the workspace or in shared systems need the
+        // person's words); every path such a call writes is one of those.
+        let local_delete = {
+            let writes: Vec<&Value> = rec["paths"]
+                .as_array()
+                .map(|a| a.iter().filter(|p| p["access"] == "write").collect())
+                .unwrap_or_default();
+            let temp_only = cmd.contains("/tmp/")
+                && cmd
+                    .split_whitespace()
+                    .filter(|w| w.starts_with('/'))
+                    .all(|w| w.starts_with("/tmp/"));
+            (!writes.is_empty()
+                && writes.iter().all(|p| {
+                    p["in_workspace"] == true
+                        || p["lexical"]
+                            .as_str()
+                            .is_some_and(|l| l.starts_with("/tmp/"))
+                }))
+                || (writes.is_empty() && temp_only)
+        };
+        if out.decision() == "allow" && !local_delete {
+            lifted.push(format!("{} {cmd} ({})", v["id"], out.reason()));
+        }
         checked += 1;
     }
     assert!(checked > 100, "{checked}");
+    assert!(lifted.is_empty(), "lifted:\n{}", lifted.join("\n"));
 }
 
 /// A call that needs the person's authorisation (data sent to a host): only refusals of

@@ -73,6 +73,7 @@ pub fn needs(
     if let Some(j) = &ev.judgement {
         for finding in &j.findings {
             let derived = finding.effects.iter().any(Effect::is_unknown);
+            let before = out.len();
             for e in &finding.effects {
                 effect_need(e, finding.cwd.as_deref(), places, &mut out);
             }
@@ -95,6 +96,24 @@ pub fn needs(
                     if let crate::command::Class::Soft { category, .. } = &finding.class {
                         let assigned: Vec<String> = cmds
                             .iter()
+                            .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
+                            .collect();
+                        out.extend(judged(category, &finding.argv, &assigned));
+                    }
+                }
+            }
+            // A soft tier its effects and table leave without a need (an environment
+            // prefix steering a runner, `NODE_OPTIONS=--require … npm test`; git steered
+            // by its config or aliases): the tier says what needs words. Deletes were
+            // judged by their targets (inside the workspace or temporary: on their merits).
+            if out.len() == before {
+                if let crate::command::Class::Soft { category, .. } = &finding.class {
+                    if *category != "deletion" {
+                        let assigned: Vec<String> = ev
+                            .shell
+                            .iter()
+                            .flat_map(|a| a.commands.iter())
+                            .filter(|c| c.exec == finding.argv)
                             .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
                             .collect();
                         out.extend(judged(category, &finding.argv, &assigned));

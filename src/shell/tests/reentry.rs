@@ -339,7 +339,8 @@ mod props {
             let start = std::time::Instant::now();
             let a = analyze(&s, &env());
             prop_assert!(a.commands.len() <= HARD_MAX_COMMANDS);
-            prop_assert!(start.elapsed().as_secs() < 2);
+            // A hang guard, not a timing: an 80-character input takes microseconds.
+            prop_assert!(start.elapsed().as_secs() < 30);
         }
     }
 }
@@ -528,7 +529,8 @@ fn hostile_inputs_are_bounded() {
         let a = an(&s);
         assert!(!a.opaque.is_empty());
         assert!(a.commands.len() <= HARD_MAX_COMMANDS);
-        assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
+        // A hang guard with a wide margin (a loaded debug build takes well under a second).
+        assert!(t.elapsed().as_secs() < 60, "{:?}", t.elapsed());
     }
 }
 
