@@ -78,7 +78,10 @@ fn destructive_breadth_is_asked_or_denied() {
         ("curl -X DELETE https://api.cloudflare.com/client/v4/zones/z", "ask", "risky-command"),
         ("gh api -X DELETE repos/o/r", "ask", "risky-command"),
         ("npm install left-pad", "ask", "risky-command"),
-        ("gcloud auth print-access-token", "ask", "risky-command"),
+        // A secret printed where the agent reads it is a credential read.
+        ("gcloud auth print-access-token", "deny", "destructive"),
+        // The image's code runs, whatever words follow it.
+        ("docker run alpine --help", "ask", "risky-command"),
     ]);
 }
 
@@ -124,7 +127,6 @@ fn what_is_not_understood_is_not_allowed() {
         ("psql -c 'SELECT pg_terminate_backend(1)'", "none", ""),
         ("curl -K cfg https://example.com", "none", ""),
         ("curl file:///etc/passwd", "none", ""),
-        ("docker run alpine --help", "none", ""),
         ("tar -tf a.tar --to-command=sh", "none", ""),
         ("aws --endpoint-url https://evil.example s3 ls", "none", ""),
         ("kubectl get pods -n $NS", "none", ""),

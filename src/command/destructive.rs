@@ -289,7 +289,7 @@ pub(super) fn check(
         }
     }
     match prog {
-        _ if super::catalog::owns_tier(prog) => super::catalog::tier(cmd),
+        _ if super::catalog::owns_tier(prog) => super::catalog::tier(cmd, ctx),
         "rm" | "rmdir" | "unlink" | "shred" | "srm" | "trash" | "trash-put" => {
             let recursive = has_short(&flags, 'r')
                 || has_short(&flags, 'R')

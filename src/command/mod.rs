@@ -31,6 +31,7 @@ mod destructive_whole;
 mod dynamic;
 mod edits;
 mod env;
+mod policy;
 mod routine;
 mod routine_git;
 mod routine_search;
@@ -321,24 +322,18 @@ pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
         };
     }
     if let Some(e) = effects.iter().find(|e| {
-        matches!(
-            e,
-            Effect::Run {
-                code: Code::Network { .. }
-            }
-        )
+        matches!(e, Effect::Run { code } if matches!(code, Code::Network { .. }) && !policy::is_package(code))
     }) {
         return Class::Hard {
             category: "remote-code",
             reason: e.phrase(),
         };
     }
-    if let Some(e) = effects.iter().find(|e| {
-        matches!(
-            e,
-            Effect::Net { .. } | Effect::Remote { .. } | Effect::Privilege { .. }
-        )
-    }) {
+    // Remote state, privileges, the network and packages: one table (`policy`).
+    if let Some(c) = policy::remote_tier(effects, None) {
+        return c;
+    }
+    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Net { .. })) {
         return Class::Unknown { reason: e.phrase() };
     }
     Class::Routine {
@@ -614,6 +609,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         }
     }
     dynamic::xargs_child(cmd, all, i, ctx, &mut look);
+    catalog::secret_consumed(all, i, &mut look);
     runs_code(&mut look);
     if matches!(look.class, Class::Unknown { .. } | Class::Routine { .. }) {
         let prev = i

@@ -202,7 +202,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
             Err(e) => Look::unknown(format!("{prog}: {e}")),
         };
     }
-    if let Some(l) = super::catalog::look(cmd) {
+    if let Some(l) = super::catalog::look(cmd, ctx) {
         return l;
     }
     match prog {

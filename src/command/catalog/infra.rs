@@ -1,9 +1,20 @@
 //! Infrastructure as code: `terraform`/`tofu`, `packer`, `cdk`. They act on the
 //! configuration in their working directory, so reads need a cwd inside the workspace.
 //! `cdk synth`/`diff`/`list` run the project's app code and are not catalogued as reads.
+//! The target of a command is its stack: the configuration directory (`-chdir`, else the
+//! working directory), with `-target` addresses after it.
+//!
+//! `terraform output -json`/`-raw` print outputs marked sensitive in plain text (the
+//! documented behaviour; the plain listing shows `<sensitive>`): when the local state says
+//! a printed output is sensitive that is a secret printed; when no local state says, it is
+//! not understood.
 
-use super::{asks_help, by_table, read, read_unless, soft, soft_with, Entry, Said};
+use super::{
+    asks_help, by_table, change_with, create, destroy, grant, modify, publish, read, read_unless,
+    target, Entry, Said, Svc,
+};
 use crate::command::Cmd;
+use crate::effects::Change;
 
 /// Single-dash options that take the next word (`-var 'a=b'`).
 const TF_VALUE_OPTS: &[&str] = &["-var", "-target", "-var-file", "-state", "-out", "-chdir"];
@@ -33,57 +44,58 @@ const TERRAFORM: &[Entry] = &[
     read(&["metadata"], "prints metadata"),
     read(&["workspace", "list"], "lists workspaces"),
     read(&["workspace", "show"], "prints the workspace"),
-    soft(
+    destroy(
         &["destroy"],
         "infrastructure",
         "destroys every managed resource",
     ),
-    soft_with(
+    change_with(
         &["apply"],
+        Change::Modify,
         "infrastructure",
         TF_AUTO,
         "applies changes without asking",
     ),
-    soft(
+    destroy(
         &["state", "rm"],
         "infrastructure",
         "forgets resources (they leak or get recreated)",
     ),
-    soft(
+    modify(
         &["state", "mv"],
         "infrastructure",
         "moves resources in the state",
     ),
-    soft(
+    modify(
         &["state", "push"],
         "infrastructure",
         "overwrites the remote state",
     ),
-    soft(
+    modify(
         &["state", "replace-provider"],
         "infrastructure",
         "rewrites the state",
     ),
-    soft(
+    modify(
         &["import"],
         "infrastructure",
         "adopts existing resources into the state",
     ),
-    soft(
+    modify(
         &["taint"],
         "infrastructure",
         "marks a resource for replacement",
     ),
-    soft(&["untaint"], "infrastructure", "changes the state"),
-    soft(&["force-unlock"], "infrastructure", "breaks the state lock"),
-    soft(&["refresh"], "infrastructure", "rewrites the state"),
-    soft(
+    modify(&["untaint"], "infrastructure", "changes the state"),
+    modify(&["force-unlock"], "infrastructure", "breaks the state lock"),
+    modify(&["refresh"], "infrastructure", "rewrites the state"),
+    destroy(
         &["workspace", "delete"],
         "infrastructure",
         "deletes a workspace and its state",
     ),
-    soft(&["login"], "credentials", "stores an API token"),
-    soft(&["logout"], "credentials", "removes an API token"),
+    grant(&["login"], "credentials", "stores an API token"),
+    grant(&["logout"], "credentials", "removes an API token"),
 ];
 
 pub(super) fn terraform(cmd: &Cmd) -> Said {
@@ -96,10 +108,101 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
     if words.first() == Some(&"fmt") && !super::has_flag(args, "-check") {
         return Said::unknown("terraform fmt without -check rewrites files");
     }
+    let dir = super::option_value(args, &["-chdir"]).unwrap_or(".");
+    let targets: Vec<&str> = option_values(args, "-target");
+    let stack = target(std::iter::once(Some(dir)).chain(targets.iter().map(|t| Some(*t))));
+    let svc = Svc {
+        prog: cmd.program(),
+        service: "terraform",
+        target: stack,
+    };
     let reads = super::option_files(args, &["-var-file", "--var-file", "-state"]);
-    by_table(cmd, TERRAFORM, TF_VALUE_OPTS)
+    if words.first() == Some(&"output")
+        && (super::has_flag(args, "-json") || super::has_flag(args, "-raw"))
+    {
+        return output(cmd, &words, args).with_reads(reads).with_cwd();
+    }
+    by_table(cmd, &svc, TERRAFORM, TF_VALUE_OPTS)
         .with_reads(reads)
         .with_cwd()
+}
+
+/// Every value of a single-dash option (`-target=a -target b`).
+fn option_values<'a>(args: &'a [String], name: &str) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == name {
+            if let Some(v) = it.next() {
+                out.push(v.as_str());
+            }
+        } else if let Some(v) = a.strip_prefix(name).and_then(|r| r.strip_prefix('=')) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// `terraform output -json|-raw [NAME]`: sensitive outputs print in plain text.
+fn output(cmd: &Cmd, words: &[&str], args: &[String]) -> Said {
+    let name = words.get(1).copied();
+    let state = super::option_value(args, &["-state"]).unwrap_or("terraform.tfstate");
+    let dir = super::option_value(args, &["-chdir"]).unwrap_or(".");
+    let path = cmd
+        .cwd
+        .dir()
+        .map(|d| d.join(dir).join(state))
+        .filter(|_| !std::path::Path::new(state).is_absolute())
+        .unwrap_or_else(|| std::path::PathBuf::from(state));
+    let what = name.map_or("every output".to_string(), |n| format!("the output {n}"));
+    match sensitive_outputs(&path, name) {
+        Some(none) if none.is_empty() => Said::remote(
+            "terraform",
+            "output",
+            target([Some(dir), name]),
+            Change::Read,
+            "",
+            format!("terraform output prints {what}, which the local state does not mark sensitive"),
+        ),
+        Some(sensitive) => Said::secret(
+            format!("the sensitive terraform outputs {}", sensitive.join(", ")),
+            format!(
+                "terraform output -json/-raw prints sensitive outputs in plain text ({})",
+                sensitive.join(", ")
+            ),
+        ),
+        None => Said::unknown(format!(
+            "terraform output -json/-raw prints {what} in plain text even when it is sensitive, and no local state says whether it is"
+        )),
+    }
+}
+
+/// The names of sensitive outputs among those printed (`name`, or all), from a local
+/// state file; `None` when the state cannot be read (remote backends, no state). Bounded:
+/// a state file over 16 MiB is not read.
+fn sensitive_outputs(path: &std::path::Path, name: Option<&str>) -> Option<Vec<String>> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > 16 << 20 {
+        return None;
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let outputs = v.get("outputs")?.as_object()?;
+    let mut out = Vec::new();
+    for (k, o) in outputs {
+        if name.is_some_and(|n| n != k) {
+            continue;
+        }
+        if o.get("sensitive").and_then(|s| s.as_bool()) == Some(true) {
+            out.push(k.clone());
+        }
+    }
+    if let Some(n) = name {
+        if !outputs.contains_key(n) {
+            return None;
+        }
+    }
+    Some(out)
 }
 
 const PACKER: &[Entry] = &[
@@ -108,12 +211,12 @@ const PACKER: &[Entry] = &[
     read(&["version"], "prints its version"),
     read(&["plugins", "required"], "lists required plugins"),
     read(&["plugins", "installed"], "lists installed plugins"),
-    soft(
+    publish(
         &["build"],
         "publish",
         "builds machine images in a cloud account",
     ),
-    soft(&["plugins", "remove"], "install", "removes plugins"),
+    destroy(&["plugins", "remove"], "install", "removes plugins"),
 ];
 
 pub(super) fn packer(cmd: &Cmd) -> Said {
@@ -129,7 +232,12 @@ pub(super) fn packer(cmd: &Cmd) -> Said {
             Said::unknown("packer fmt without -check rewrites files")
         };
     }
-    by_table(cmd, PACKER, &["-var"]).with_cwd()
+    let svc = Svc {
+        prog: "packer",
+        service: "packer",
+        target: target([words.get(1).copied().or(Some("."))]),
+    };
+    by_table(cmd, &svc, PACKER, &["-var"]).with_cwd()
 }
 
 const CDK: &[Entry] = &[
@@ -140,20 +248,30 @@ const CDK: &[Entry] = &[
         &["--reset", "--clear"],
         "prints cached context",
     ),
-    soft(&["deploy"], "publish", "deploys stacks"),
-    soft(&["destroy"], "infrastructure", "destroys stacks"),
-    soft(
+    publish(&["deploy"], "publish", "deploys stacks"),
+    destroy(&["destroy"], "infrastructure", "destroys stacks"),
+    create(
         &["bootstrap"],
         "infrastructure",
         "creates resources in an account",
     ),
-    soft(&["gc"], "infrastructure", "deletes unused assets"),
-    soft(&["import"], "infrastructure", "adopts existing resources"),
+    destroy(&["gc"], "infrastructure", "deletes unused assets"),
+    create(&["import"], "infrastructure", "adopts existing resources"),
 ];
 
 pub(super) fn cdk(cmd: &Cmd) -> Said {
     if asks_help(cmd.args()) {
         return Said::read("cdk prints help");
     }
-    by_table(cmd, CDK, &["--app", "-a", "--profile", "--output", "-o"]).with_cwd()
+    let opts = ["--app", "-a", "--profile", "--output", "-o"];
+    let words = super::positionals(cmd.args(), &opts);
+    let svc = Svc {
+        prog: "cdk",
+        service: "cloudformation",
+        target: target([
+            super::option_value(cmd.args(), &["--profile"]),
+            words.get(1).copied().or(Some(".")),
+        ]),
+    };
+    by_table(cmd, &svc, CDK, &opts).with_cwd()
 }
