@@ -566,3 +566,17 @@ mod fuzz {
         }
     }
 }
+
+/// A delete relative to a directory that is not known names one entry below it: asked
+/// about; the directory itself or one above it could be the home directory: denied.
+#[test]
+fn deletes_relative_to_an_unknown_directory() {
+    table(&[
+        ("cd \"$(mktemp -d)\" && rm -f a.o b.o", "soft"),
+        ("cd \"$(mktemp -d)\" && rm -rf build", "soft"),
+        ("cd \"$D\" && rm -rf .", "hard"),
+        ("cd \"$D\" && rm -rf ..", "hard"),
+        ("cd \"$D\" && rm -rf ../x", "hard"),
+        ("cd \"$D\" && rm -rf *", "hard"),
+    ]);
+}
