@@ -32,6 +32,7 @@ mod dynamic;
 mod edits;
 mod env;
 mod policy;
+mod remote;
 mod routine;
 mod routine_git;
 mod routine_search;
@@ -435,6 +436,8 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         )),
     };
     let mut cwd = root_cwd;
+    // Where the commands of an `ssh HOST CMD` run on the host: not known at first.
+    let mut remote_cwd = Cwd::Unknown;
     let mut findings: Vec<Finding> = Vec::new();
     let mut all_reads = Vec::new();
     let mut all_writes = Vec::new();
@@ -442,11 +445,18 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     for (i, sc) in cmds.iter().enumerate() {
         let offset = sc.argv.len().saturating_sub(sc.exec.len());
         let dynamic = sc.dynamic_words.get(offset..).unwrap_or(&[]);
+        if sc.remote.is_none() {
+            remote_cwd = Cwd::Unknown;
+        }
         let cmd = Cmd {
             sc,
             argv: &sc.exec,
             dynamic,
-            cwd: &cwd,
+            cwd: if sc.remote.is_some() {
+                &remote_cwd
+            } else {
+                &cwd
+            },
         };
         let written = sc.argv.get(offset).map(String::as_str).unwrap_or("");
         let mut look = if sc.exec.is_empty() {
@@ -502,7 +512,10 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             );
         }
         // Where it runs.
-        if look.uses_cwd && !cwd.in_ws() {
+        if let Some(host) = sc.remote.as_deref() {
+            // On the host: its paths are not this machine's.
+            remote::on_host(&mut look, host, sc, ctx);
+        } else if look.uses_cwd && !cwd.in_ws() {
             demote(
                 &mut look,
                 "it acts on a working directory outside the workspace or not known".into(),
@@ -558,7 +571,11 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         findings.push(Finding {
             part: sc.part,
             argv: sc.exec.clone(),
-            cwd: cwd.dir().map(Path::to_path_buf),
+            cwd: if sc.remote.is_some() {
+                remote_cwd.dir().map(Path::to_path_buf)
+            } else {
+                cwd.dir().map(Path::to_path_buf)
+            },
             origin: sc.origin.describe(),
             class: look.class,
             reads: reads.clone(),
@@ -568,7 +585,13 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         all_reads.extend(reads);
         all_writes.extend(writes);
         // `cd` moves the cwd for later commands of the same list.
-        if sc.program() == Some("cd") || sc.program() == Some("pushd") {
+        if sc.remote.is_some() {
+            if matches!(sc.program(), Some("cd" | "pushd")) {
+                remote_cwd = next_cwd(&cmd, sc, ctx);
+            } else if sc.program() == Some("popd") {
+                remote_cwd = Cwd::Unknown;
+            }
+        } else if sc.program() == Some("cd") || sc.program() == Some("pushd") {
             cwd = next_cwd(&cmd, sc, ctx);
         } else if sc.program() == Some("popd") {
             cwd = Cwd::Unknown;

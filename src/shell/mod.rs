@@ -114,6 +114,9 @@ pub struct SimpleCommand {
     pub piped_stdin: bool,
     /// The raw body of a heredoc or herestring feeding this command.
     pub stdin_text: Option<String>,
+    /// The host it runs on when it is part of `ssh HOST CMD` (the remote shell runs it
+    /// there: its paths are the remote's); `None`: here.
+    pub remote: Option<String>,
 }
 
 impl SimpleCommand {

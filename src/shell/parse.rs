@@ -56,6 +56,8 @@ pub(crate) struct Walker<'e> {
     pub(super) pipe_in: Option<String>,
     /// The known output of the last command emitted (`echo`/`printf` of literals).
     pub(super) last_output: Option<String>,
+    /// The host the commands being walked run on (`ssh HOST CMD`), if not here.
+    pub(super) remote: Option<String>,
 }
 
 impl<'e> Walker<'e> {
@@ -78,6 +80,7 @@ impl<'e> Walker<'e> {
             parsed: 0,
             pipe_in: None,
             last_output: None,
+            remote: None,
         }
     }
 

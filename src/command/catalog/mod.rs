@@ -31,6 +31,7 @@ mod infra;
 mod kube;
 mod network;
 mod packages;
+mod remote;
 mod verbs;
 
 #[cfg(test)]
@@ -397,6 +398,9 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "7z" | "7za" | "7zz" | "7zr" => archive::sevenzip,
         "iconv" => archive::iconv,
         "binhex" => archive::binhex,
+        "ssh" => remote::ssh,
+        "scp" => remote::scp,
+        "rsync" => remote::rsync,
         _ => return None,
     })
 }
