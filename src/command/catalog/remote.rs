@@ -204,7 +204,12 @@ pub(super) fn ssh(cmd: &Cmd) -> Said {
         return Said::read("ssh -G prints the configuration for a host without connecting");
     }
     let dest = host.rsplit('@').next().unwrap_or(host);
-    if cmd_at >= args.len() {
+    // No command or an empty one: OpenSSH asks the host for a shell, which reads stdin
+    // (words that are only blanks are treated alike).
+    if args[cmd_at.min(args.len())..]
+        .iter()
+        .all(|a| a.trim().is_empty())
+    {
         return Said::unknown(format!(
             "ssh {dest} without a command opens a shell there that reads stdin"
         ));

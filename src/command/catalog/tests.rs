@@ -612,6 +612,7 @@ fn remote_shells_and_copies() {
         ("ssh -o SendEnv=AWS_SECRET_ACCESS_KEY host ls", "unknown"),
         ("ssh -Z host ls", "unknown"),
         ("ssh host", "unknown"),
+        ("echo 'rm -rf ~' | ssh host ''", "unknown"),
         ("ssh -N -L 5432:db:5432 host", "unknown"),
         ("ssh \"$HOST\" uptime", "unknown"),
         ("ssh host \"$CMD\"", "soft"),
