@@ -48,6 +48,7 @@ fn main() {
         self_paths: vec![tmp.join("gh")],
         project_root: ws.clone(),
         harness: Vec::new(),
+        credentials: Vec::new(),
     };
     let workspace = Workspace::new(&ws, &[]);
     let ctx = JudgeCtx {
@@ -57,10 +58,7 @@ fn main() {
         floor: &floor,
         baseline: &NoBaseline,
     };
-    let env = ShellEnv {
-        home: home.clone(),
-        cwd: ws.clone(),
-    };
+    let env = ShellEnv::new(home.clone(), ws.clone());
     let rounds: usize = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())

@@ -9,6 +9,8 @@
 # python3, git, and apt-get (as root, or with sudo) when Chromium is missing. On a
 # workstation, GATEHOOK_SKIP_BROWSER=1 installs no browser and the report test skips
 # loudly; under CI=true the browser is required all the same.
+# It also sets up the local llama.cpp reviewer (scripts/local-reviewer.sh: a venv and
+# pinned PyPI wheels, cached outside the tree) for tests/review_llama.rs.
 # Extra arguments go to `cargo test` (e.g. scripts/test.sh --test e2e_claude).
 # The last line is one summary: passed, failed and skipped counts over every test binary,
 # and the time taken.
@@ -166,6 +168,26 @@ if [[ "$plan" != skip ]]; then
     export GATEHOOK_CHROMIUM="$chromium_bin"
 else
     unset GATEHOOK_CHROMIUM
+fi
+
+# The reviewer against a real model (tests/review_llama.rs): llama.cpp's server (PyPI
+# xllamacpp) and SmolLM2-135M, pinned and set up once by scripts/local-reviewer.sh under
+# ${GATEHOOK_LLAMA_CACHE:-$XDG_CACHE_HOME/gatehook/llama} (outside the tree). The Qwen models
+# (~1.6 GB) join with GATEHOOK_TEST_QWEN=1. Without PyPI the tests say SKIPPED; CI fails.
+if llama_py="$(scripts/local-reviewer.sh python)" && smollm2="$(scripts/local-reviewer.sh setup smollm2)"; then
+    export GATEHOOK_LLAMA_PYTHON="$llama_py" GATEHOOK_LLAMA_SMOLLM2="$smollm2"
+    echo "scripts/test.sh: using llama.cpp (xllamacpp) with $smollm2" >&2
+    if [[ "${GATEHOOK_TEST_QWEN:-}" == 1 ]]; then
+        GATEHOOK_LLAMA_QWEN_0_5B="$(scripts/local-reviewer.sh setup qwen-0.5b)"
+        GATEHOOK_LLAMA_QWEN_1_5B="$(scripts/local-reviewer.sh setup qwen-1.5b)"
+        export GATEHOOK_LLAMA_QWEN_0_5B GATEHOOK_LLAMA_QWEN_1_5B GATEHOOK_TEST_QWEN
+    fi
+elif [[ "${CI:-}" == true ]]; then
+    echo "scripts/test.sh: could not set up the local llama.cpp reviewer (see above); CI needs it" >&2
+    exit 1
+else
+    echo "scripts/test.sh: WARNING: could not set up the local llama.cpp reviewer (no PyPI?);" \
+        "tests/review_llama.rs will be SKIPPED" >&2
 fi
 
 export GATEHOOK_CLAUDE_BIN="$claude_bin"

@@ -12,10 +12,21 @@ pub const MAX_REASON_CHARS: usize = 400;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "cause", rename_all = "kebab-case")]
 pub enum Cause {
-    /// A deny rule from the person's or organisation's config matched.
-    DenyRule { rule: String, source: String },
-    /// An ask rule matched.
-    AskRule { rule: String, source: String },
+    /// A deny rule from the person's or organisation's config matched; `message` is the
+    /// rule's own word to the agent (`{ rule = "…", message = "…" }`), if it has one.
+    DenyRule {
+        rule: String,
+        source: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
+    },
+    /// An ask rule matched (with the rule's message, if it has one).
+    AskRule {
+        rule: String,
+        source: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
+    },
     /// Allow rules cover the whole call.
     AllowRule { rules: Vec<String> },
     /// The call reads or writes credentials (SSH keys, cloud tokens, another process's
@@ -45,8 +56,15 @@ pub enum Cause {
     UnresolvablePath { path: PathBuf },
     /// The session is in plan mode and the call writes or runs something.
     PlanMode { tool: String },
+    /// A command prints a secret where the agent reads it, or sends one over the network:
+    /// an environment dump, a secret-shaped variable expanded into a word, a CLI that
+    /// prints a token (`gh auth token`), a secret in a URL or header. Hard floor.
+    Secret { command: String, reason: String },
     /// A read-only file tool inside the workspace.
     WorkspaceRead,
+    /// A read-only file tool outside the workspace, of a path that holds no credential
+    /// and no secret (`floor::outside_read`): system headers, other projects, tool caches.
+    OrdinaryRead { path: PathBuf },
     /// A file edit inside the workspace, off every protected path.
     WorkspaceEdit,
     /// A tool with no side effects (todo lists, questions to the person).
@@ -131,6 +149,9 @@ pub enum Cause {
         total: u32,
         session: String,
     },
+    /// The person let exactly this call run once (`gatehook allow-once CODE`); `lifted` is
+    /// the cause it would otherwise have been refused or asked about for.
+    AllowOnce { code: String, lifted: String },
     /// A workspace edit to a file that runs later (build or test definition, script, CI
     /// file, git hook) or that steers the agent (CLAUDE.md, AGENTS.md, …) plants something
     /// dangerous: a remote script piped to a shell, a credential path, the environment
@@ -157,10 +178,12 @@ impl Cause {
             Cause::UnresolvablePath { .. } => "unresolvable-path",
             Cause::PlanMode { .. } => "plan-mode",
             Cause::WorkspaceRead => "workspace-read",
+            Cause::OrdinaryRead { .. } => "ordinary-read",
             Cause::WorkspaceEdit => "workspace-edit",
             Cause::NoSideEffects { .. } => "no-side-effects",
             Cause::BypassMode => "bypass-mode",
             Cause::Destructive { .. } => "destructive",
+            Cause::Secret { .. } => "secret",
             Cause::RiskyCommand { .. } => "risky-command",
             Cause::RoutineCommand { .. } => "routine-command",
             Cause::BuildFilesChanged { .. } => "build-files-changed",
@@ -180,14 +203,23 @@ impl Cause {
             Cause::RiskyDelegation { .. } => "risky-delegation",
             Cause::ReadOnlyAgent { .. } => "read-only-agent",
             Cause::RiskyEdit { .. } => "risky-edit",
+            Cause::AllowOnce { .. } => "allow-once",
         }
     }
 
     /// What happened, in one line.
     pub fn describe(&self) -> String {
         match self {
-            Cause::DenyRule { rule, source } => format!("deny rule `{rule}` ({source}) matches"),
-            Cause::AskRule { rule, source } => format!("ask rule `{rule}` ({source}) matches"),
+            Cause::DenyRule {
+                rule,
+                source,
+                message,
+            } => format!("deny rule `{rule}` matches{} ({source})", said(message)),
+            Cause::AskRule {
+                rule,
+                source,
+                message,
+            } => format!("ask rule `{rule}` matches{} ({source})", said(message)),
             Cause::AllowRule { rules } => format!("allowed by rule {}", quote_list(rules)),
             Cause::Credential { path, what } => {
                 format!(
@@ -221,6 +253,10 @@ impl Cause {
             }
             Cause::PlanMode { tool } => format!("plan mode: {tool} would write or run something"),
             Cause::WorkspaceRead => "read-only access inside the workspace".to_string(),
+            Cause::OrdinaryRead { path } => format!(
+                "reads {} outside the workspace, where no credential or secret is kept",
+                path.display()
+            ),
             Cause::WorkspaceEdit => "edit inside the workspace".to_string(),
             Cause::NoSideEffects { tool } => format!("{tool} has no side effects"),
             Cause::BypassMode => {
@@ -231,6 +267,9 @@ impl Cause {
                 reason,
                 command,
             } => format!("`{command}`: {reason} ({category}); never allowed"),
+            Cause::Secret { command, reason } => {
+                format!("`{command}`: {reason}; secrets never reach the agent or the network")
+            }
             Cause::RiskyCommand {
                 category,
                 reason,
@@ -290,6 +329,9 @@ impl Cause {
             Cause::RiskyEdit { path, file, found } => {
                 format!("{} is {file}, and the new text {found}", path.display())
             }
+            Cause::AllowOnce { code, lifted } => format!(
+                "you let this exact call run once (`gatehook allow-once {code}`) past {lifted}"
+            ),
         }
     }
 
@@ -322,6 +364,7 @@ impl Cause {
             Cause::Credential { .. } | Cause::Destructive { .. } => {
                 hard("if you really mean it, run it yourself outside the agent")
             }
+            Cause::Secret { .. } => hard("if you need the value, run it yourself outside the agent"),
             Cause::SelfModification { .. } => hard(
                 "edit gatehook's config yourself, outside the agent (gatehook explain shows which files are read)",
             ),
@@ -431,7 +474,9 @@ impl Cause {
                 "read the change and make it yourself if it is what you asked for",
             ),
             Cause::AllowRule { .. }
+            | Cause::AllowOnce { .. }
             | Cause::WorkspaceRead
+            | Cause::OrdinaryRead { .. }
             | Cause::WorkspaceEdit
             | Cause::NoSideEffects { .. }
             | Cause::ReadOnlyAgent { .. }
@@ -534,6 +579,17 @@ fn quote_list(items: &[String]) -> String {
         .map(|r| format!("`{r}`"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Longest rule message shown in a reason line (the rest is cut with `…`).
+pub const MAX_MESSAGE_CHARS: usize = 200;
+
+/// `: <message>` for a rule that carries one (sanitised to one bounded line), else nothing.
+fn said(message: &Option<String>) -> String {
+    match message.as_deref().map(|m| one_line(m, MAX_MESSAGE_CHARS)) {
+        Some(m) if !m.is_empty() => format!(": {m}"),
+        _ => String::new(),
+    }
 }
 
 /// Make text safe to show on one line: control, bidi and invisible format characters are

@@ -47,9 +47,12 @@ fn index(c: &Cause) -> usize {
         Cause::ReadOnlyAgent { .. } => 32,
         Cause::Paused { .. } => 33,
         Cause::RiskyEdit { .. } => 34,
+        Cause::AllowOnce { .. } => 35,
+        Cause::Secret { .. } => 36,
+        Cause::OrdinaryRead { .. } => 37,
     }
 }
-const VARIANTS: usize = 35;
+const VARIANTS: usize = 38;
 
 fn samples() -> Vec<Cause> {
     let p = || PathBuf::from("/w/x");
@@ -58,13 +61,31 @@ fn samples() -> Vec<Cause> {
         Cause::DenyRule {
             rule: s("Bash(git push:*)"),
             source: s("/c.toml:3"),
+            message: None,
+        },
+        Cause::DenyRule {
+            rule: s("Bash(python:*)"),
+            source: s("/c.toml:4"),
+            message: Some(s("use `uv run python`")),
         },
         Cause::AskRule {
             rule: s("Bash(git push:*)"),
             source: s("/c.toml:3"),
+            message: None,
+        },
+        Cause::AllowOnce {
+            code: s("7Y2G-RNK8"),
+            lifted: s("risky-command"),
         },
         Cause::AllowRule {
             rules: vec![s("Bash(ls)")],
+        },
+        Cause::Secret {
+            command: s("printenv"),
+            reason: s("prints every variable in the environment, secrets included"),
+        },
+        Cause::OrdinaryRead {
+            path: PathBuf::from("/usr/include/stdio.h"),
         },
         Cause::Credential {
             path: p(),

@@ -350,6 +350,9 @@ fn lint(cwd: &Path, env: &Env, report: &mut Report) {
                 ),
             });
         }
+        if let Some(why) = r.message.as_deref().and_then(|m| message_lint(m, r.kind)) {
+            problems.push(format!("its message {why}"));
+        }
         if r.kind == crate::rules::RuleKind::Allow {
             if let Some(tool) = r.rule.bare_gated_tool() {
                 problems.push(format!(
@@ -378,6 +381,38 @@ fn lint(cwd: &Path, env: &Env, report: &mut Report) {
     for note in &prepared.config.notes {
         report.lint("config".to_string(), vec![note.to_string()]);
     }
+}
+
+/// What is wrong with a rule's message, if anything: it is shown to the agent on one
+/// bounded line, so an empty one, one with control or invisible characters (dropped when
+/// shown) or one longer than the bound does not say what its author wrote.
+fn message_lint(m: &str, kind: crate::rules::RuleKind) -> Option<String> {
+    use crate::cause::{is_invisible_format, MAX_MESSAGE_CHARS};
+    if m.trim().is_empty() {
+        return Some("is empty (remove `message`, or say what the agent should do instead)".into());
+    }
+    if let Some(c) = m
+        .chars()
+        .find(|c| (c.is_control() && *c != ' ') || is_invisible_format(*c))
+    {
+        return Some(format!(
+            "contains the control or invisible character U+{:04X} (it is dropped when shown)",
+            u32::from(c)
+        ));
+    }
+    let n = m.chars().count();
+    if n > MAX_MESSAGE_CHARS {
+        return Some(format!(
+            "is {n} characters long; only the first {MAX_MESSAGE_CHARS} are shown"
+        ));
+    }
+    if kind == crate::rules::RuleKind::Allow {
+        return Some(
+            "is on an allow rule, where it is never shown (a call it allows needs no steering)"
+                .into(),
+        );
+    }
+    None
 }
 
 fn run_file(path: &Path, cwd: &Path, env: &Env, report: &mut Report) {

@@ -73,6 +73,20 @@ pub enum Command {
         /// Policy-test files to run (default: lint + .gatehook/tests/*.toml).
         paths: Vec<PathBuf>,
     },
+    /// Run the command floor over files that run code (shell scripts, git hooks, Makefiles,
+    /// package.json scripts, Dockerfiles, CI workflows, devcontainer and VS Code tasks):
+    /// every command gatehook would deny or ask about, with file:line. Exit 0: none;
+    /// 1: findings; 2: a file could not be read.
+    Scan {
+        /// Output format (sarif: SARIF 2.1.0 for code-scanning UIs).
+        #[arg(long, value_parser = ["text", "json", "junit", "sarif"], default_value = "text")]
+        format: String,
+        /// Report denials and asks (ask), or denials only (deny).
+        #[arg(long, value_parser = ["ask", "deny"], default_value = "ask")]
+        level: String,
+        /// Files or directories (default: the current directory).
+        paths: Vec<PathBuf>,
+    },
     /// List recent denials and asks, with the explain command and either the narrow rule
     /// that, re-evaluated, would allow each, or what would.
     Denied {
@@ -85,6 +99,17 @@ pub enum Command {
         /// How many to show.
         #[arg(long, default_value_t = 20)]
         limit: usize,
+    },
+    /// Let one refused call run once: the code is in its reason line (and in `gatehook
+    /// denied`). Only for asks and soft denies, never a hard floor; the exact call (tool,
+    /// input, cwd, session) may run once within 5 minutes. Run it yourself: the agent is
+    /// refused. Exit 0: granted; 1: no such pending code (unknown, expired, already used).
+    AllowOnce {
+        /// The code from the reason line (case and the dash do not matter).
+        code: String,
+        /// Look the code up in this session only.
+        #[arg(long)]
+        session: Option<String>,
     },
     /// Read the audit log: tail, stats, suggest rules, or write an HTML report.
     Audit {
@@ -333,6 +358,43 @@ pub fn run() -> i32 {
             }
         }
         Command::Audit { action } => crate::auditcli::run(action),
+        Command::Scan {
+            format,
+            level,
+            paths,
+        } => {
+            let cwd = match std::env::current_dir() {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("gatehook scan: no current directory: {e}");
+                    return 2;
+                }
+            };
+            let level = if level == "deny" {
+                crate::scan::Level::Deny
+            } else {
+                crate::scan::Level::Ask
+            };
+            let report = crate::scan::run(&paths, &cwd, Env::from_process().home, level);
+            use crate::scan::report;
+            print_out(&match format.as_str() {
+                "json" => report::json(&report),
+                "junit" => report::junit(&report),
+                "sarif" => report::sarif(&report),
+                _ => report::text(&report),
+            });
+            report.exit_code()
+        }
+        Command::AllowOnce { code, session } => match crate::once::run(&code, session.as_deref()) {
+            Ok(msg) => {
+                print_out(&msg);
+                0
+            }
+            Err(e) => {
+                eprintln!("gatehook allow-once: {e:#}");
+                1
+            }
+        },
         Command::Rules { action } => rules_cmd(action),
         Command::Resume { session } => match crate::review::resume(session.as_deref()) {
             Ok(msg) => {

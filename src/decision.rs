@@ -57,6 +57,9 @@ pub enum Gate {
     Paused,
     /// Bad input, bad config or an internal error: gatehook failed closed.
     Error,
+    /// The person let exactly this call run once (`gatehook allow-once CODE`).
+    #[serde(rename = "allow-once")]
+    AllowOnce,
 }
 
 impl Gate {
@@ -70,6 +73,7 @@ impl Gate {
             Gate::Hold => "hold",
             Gate::Paused => "paused",
             Gate::Error => "error",
+            Gate::AllowOnce => "allow-once",
         }
     }
 }

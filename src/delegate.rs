@@ -158,10 +158,7 @@ pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
     for cmd in quoted_commands(prompt) {
         let analysis = shell::analyze(
             &cmd,
-            &ShellEnv {
-                home: ctx.home.to_path_buf(),
-                cwd: ctx.cwd.to_path_buf(),
-            },
+            &ShellEnv::new(ctx.home.to_path_buf(), ctx.cwd.to_path_buf()),
         );
         let j = command::judge(&analysis, ctx);
         for f in &j.findings {

@@ -47,6 +47,8 @@ pub struct Entry {
     pub suggestion: Option<String>,
     /// Where no rule would: what would (or that nothing lifts it).
     pub what_would: Option<String>,
+    /// The allow-once code the refusal carried (`gatehook allow-once CODE`).
+    pub allow_once: Option<String>,
 }
 
 pub(crate) fn shell_quote(s: &str) -> String {
@@ -230,6 +232,7 @@ impl Reevaluator<'_> {
                         file: file.clone(),
                         line: 0,
                     },
+                    message: None,
                 });
                 let ev = p.evaluate(&call);
                 p.config.rules.allow.pop();
@@ -284,6 +287,12 @@ pub fn recent(
             explain: explain_command(rec),
             suggestion: v.suggestion,
             what_would: v.what_would.map(|w| crate::cause::one_line(&w, 300)),
+            allow_once: rec["allow_once"]["code"]
+                .as_str()
+                .filter(|c| {
+                    c.len() <= 16 && c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '-')
+                })
+                .map(str::to_string),
         });
         if out.len() >= limit {
             break;
@@ -316,6 +325,13 @@ pub fn render_text(entries: &[Entry]) -> String {
         }
         if let Some(w) = &e.what_would {
             let _ = writeln!(s, "  what would: {w}");
+        }
+        if let Some(c) = &e.allow_once {
+            let _ = writeln!(
+                s,
+                "  to let it run once: gatehook allow-once {c} (within {} minutes of the refusal)",
+                crate::once::GRANT_WINDOW.as_secs() / 60
+            );
         }
     }
     s

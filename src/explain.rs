@@ -160,6 +160,9 @@ fn render_json(p: &Prepared, ev: &Evaluation, prompt: Option<&str>) -> String {
         "cause": settled.cause.id(),
         "reason": reason,
         "remedy": settled.cause.remedy(&Audience::claude(settled.decision, p.config.mode)),
+        // Whether the hook would end this refusal's reason with an allow-once code (explain
+        // issues none: it writes nothing).
+        "allow_once": crate::once::liftable(settled.decision, &settled.cause, &p.config),
         "floor_cause": ev.cause,
         "mode": p.config.mode.as_str(),
         "config": config_lines(&p.config),
@@ -214,6 +217,12 @@ fn render_text(p: &Prepared, ev: &Evaluation, tool: &str, prompt: Option<&str>) 
         let _ = writeln!(
             s,
             "(silence: {tool} is left to the harness's own permission prompt)"
+        );
+    }
+    if crate::once::liftable(settled.decision, &settled.cause, &p.config) {
+        let _ = writeln!(
+            s,
+            "allow-once: the hook ends this reason with a code you can grant (`gatehook allow-once CODE`)"
         );
     }
     s

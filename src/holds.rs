@@ -277,20 +277,10 @@ pub fn classes_of_argv(argv: &[String]) -> Vec<ActionClass> {
         .find(|w| VERBS.contains(w))
         .unwrap_or("");
     match prog {
-        "git" => match first {
-            "push" => out.push(Push),
-            "commit" | "merge" | "rebase" | "cherry-pick" | "revert" | "am" => out.push(Commit),
-            "rm" | "clean" => out.push(Delete),
-            "branch"
-                if argv
-                    .iter()
-                    .any(|a| a == "-D" || a == "-d" || a == "--delete") =>
-            {
-                out.push(Delete)
-            }
-            "tag" if argv.iter().any(|a| a == "-d" || a == "--delete") => out.push(Delete),
-            "clone" | "fetch" | "pull" | "ls-remote" => out.push(Network),
-            _ => {}
+        "git" => match crate::effects::programs::git::parse(argv, &[]) {
+            Ok(call) => git_classes(&call, &mut out),
+            // An argv git's grammar does not read is classed by its words.
+            Err(_) => git_word_classes(argv, first, &mut out),
         },
         "rm" | "rmdir" | "unlink" | "shred" | "trash" | "srm" => out.push(Delete),
         "find" if argv.iter().any(|a| a == "-delete") => out.push(Delete),
@@ -342,6 +332,63 @@ pub fn classes_of_argv(argv: &[String]) -> Vec<ActionClass> {
         out.push(Production);
     }
     out
+}
+
+/// Action classes of a git command from its effects: a push publishes, a fetch or clone
+/// uses the network, a commit (or a rewrite of commits) commits, deleting files or refs
+/// deletes.
+fn git_classes(call: &crate::effects::programs::git::GitCall, out: &mut Vec<ActionClass>) {
+    use crate::effects::{Change, Effect, RepoOp};
+    use ActionClass::*;
+    let commits_history = matches!(
+        call.sub,
+        "commit" | "rebase" | "cherry-pick" | "revert" | "pull" | "merge"
+    );
+    for e in call.all_effects() {
+        let c = match e {
+            Effect::Remote {
+                change: Change::Publish,
+                ..
+            } => Push,
+            Effect::Remote { .. } | Effect::Net { .. } => Network,
+            Effect::Repo {
+                op: RepoOp::Commit, ..
+            } => Commit,
+            Effect::Repo {
+                op: RepoOp::Rewrite,
+                ..
+            } if commits_history => Commit,
+            Effect::Repo {
+                op: RepoOp::DeleteRef,
+                ..
+            } if matches!(call.sub, "branch" | "tag") => Delete,
+            Effect::Delete { .. } => Delete,
+            _ => continue,
+        };
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+}
+
+/// Action classes of a git argv by its words (for what git's grammar does not read).
+fn git_word_classes(argv: &[String], first: &str, out: &mut Vec<ActionClass>) {
+    use ActionClass::*;
+    match first {
+        "push" => out.push(Push),
+        "commit" | "merge" | "rebase" | "cherry-pick" | "revert" | "am" => out.push(Commit),
+        "rm" | "clean" => out.push(Delete),
+        "branch"
+            if argv
+                .iter()
+                .any(|a| a == "-D" || a == "-d" || a == "--delete") =>
+        {
+            out.push(Delete)
+        }
+        "tag" if argv.iter().any(|a| a == "-d" || a == "--delete") => out.push(Delete),
+        "clone" | "fetch" | "pull" | "ls-remote" => out.push(Network),
+        _ => {}
+    }
 }
 
 /// A word that names a production target (`prod`, `production`, `--context=prod-eu`).

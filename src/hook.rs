@@ -370,6 +370,7 @@ pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
         self_paths,
         project_root: project_root.clone(),
         harness: crate::floor::env_harness(|k| std::env::var_os(k), cwd),
+        credentials: crate::floor::env_credentials(|k| std::env::var_os(k), cwd, &home),
     };
     Ok(Prepared {
         config,
@@ -416,6 +417,29 @@ impl Prepared {
             holds: &holds,
         };
         let mut ev = engine::evaluate(call, &ctx);
+        // What the agent may now have written (unless the floor refused it): a script or
+        // definition file among these is no longer the project's own code this session.
+        if self.record_baseline
+            && unsafe_state.is_none()
+            && !matches!(ev.outcome, Outcome::Decided(Decision::Deny))
+        {
+            let written: Vec<PathBuf> = ev
+                .paths
+                .iter()
+                .filter(|p| p.access == crate::floor::Access::Write)
+                .flat_map(|p| {
+                    std::iter::once(p.forms.lexical.clone()).chain(p.forms.resolved.clone())
+                })
+                .collect();
+            if baseline.record_written(&written).is_err() {
+                // NOTE: an unrecorded write could later pass as the project's own script;
+                // the record fails closed on read, so a failed write is only logged here.
+                ev.steps.push(engine::Step {
+                    stage: "state",
+                    detail: "could not record the paths this call writes".into(),
+                });
+            }
+        }
         // NOTE: state others can write may have loosened the evaluation (holds erased, a
         // changed build file blessed) and would steer a review (planted words, a cached
         // allow): an allow, silence or a pending review becomes a deny. Asks and denies
@@ -524,15 +548,73 @@ fn decide(hook: &HookInput, env: &Env, reply: &Reply, start: Instant) -> Answer 
         session_id: &hook.session_id,
     };
     let ev = prepared.evaluate(&call);
-    let (settled, review) = settle_for_hook(hook, &call, &ev, &prepared);
     let mode = prepared.config.mode;
+    let mut notes: Vec<String> = Vec::new();
+    // Allow-once: only where the answer is enforced (not observe), on the event that
+    // decides (PreToolUse), and only from private state.
+    // (The state directory is only looked at for refusals: the hot path stays as it was.)
+    let once_on = mode != Mode::Observe && hook.event == Event::PreToolUse;
+    let once_state = || {
+        Some(config::gatehook_dirs().data.join("state"))
+            .filter(|root| state::unsafe_state(root, &hook.session_id).is_none())
+    };
+    let mut used = None;
+    if once_on && crate::once::may_take(&ev, &prepared.config) {
+        if let Some(root) = once_state() {
+            match crate::once::take(&root, &call, std::time::SystemTime::now()) {
+                Ok(code) => used = code,
+                Err(e) => notes.push(format!("gatehook: allow-once state not read: {e}")),
+            }
+        }
+    }
+    let (settled, review) = match &used {
+        Some(code) => (
+            Settled {
+                decision: Some(Decision::Allow),
+                gate: Gate::AllowOnce,
+                cause: Cause::AllowOnce {
+                    code: code.clone(),
+                    lifted: ev.cause.id().to_string(),
+                },
+            },
+            None,
+        ),
+        None => settle_for_hook(hook, &call, &ev, &prepared),
+    };
     let audience = harness::render::audience(reply.surface, &hook.event, settled.decision, mode);
+    let mut issued = None;
+    if once_on
+        && used.is_none()
+        && crate::once::liftable(settled.decision, &settled.cause, &prepared.config)
+    {
+        if let Some(root) = once_state() {
+            let summary = crate::once::summary(&tool.name, &tool.input);
+            match crate::once::issue(
+                &root,
+                &call,
+                &settled.cause,
+                &summary,
+                std::time::SystemTime::now(),
+            ) {
+                Ok(code) => issued = Some(code),
+                Err(e) => notes.push(format!("gatehook: no allow-once code: {e}")),
+            }
+        }
+    }
     // One line, rendered for what this harness does with the answer; the audit keeps it.
-    let reason = output::reason_line(&settled.cause, &audience);
+    let reason = match &issued {
+        Some(code) => output::reason_line_with_code(&settled.cause, &audience, code),
+        None => output::reason_line(&settled.cause, &audience),
+    };
 
     let mut record = audit_record(hook, &ev, &settled, &reason, mode, start);
     if let Some(r) = review {
         record["review"] = r;
+    }
+    if let Some(code) = &used {
+        record["allow_once"] = json!({"code": code, "used": true});
+    } else if let Some(code) = &issued {
+        record["allow_once"] = json!({"code": code});
     }
     record["harness"] = json!(reply.harness.as_str());
     let told = harness::render::told(reply.surface, &hook.event, settled.decision);
@@ -540,7 +622,7 @@ fn decide(hook: &HookInput, env: &Env, reply: &Reply, start: Instant) -> Answer 
         // What the harness was told, where it cannot express gatehook's decision.
         record["answered"] = json!(told);
     }
-    let mut stderr = None;
+    let mut stderr = (!notes.is_empty()).then(|| notes.join("\n"));
     if prepared.config.audit.enabled {
         let settings = audit::AuditSettings {
             dir: config::gatehook_dirs().data,
@@ -550,7 +632,11 @@ fn decide(hook: &HookInput, env: &Env, reply: &Reply, start: Instant) -> Answer 
         };
         // NOTE: a logging failure never changes the decision; it is reported on stderr.
         if let Err(e) = audit::append(&settings, &record) {
-            stderr = Some(format!("gatehook: audit log not written: {e}"));
+            let note = format!("gatehook: audit log not written: {e}");
+            stderr = Some(match stderr {
+                Some(s) => format!("{s}\n{note}"),
+                None => note,
+            });
         }
     }
 
@@ -593,9 +679,19 @@ fn audit_record(
         })
         .collect();
     let rule = match &s.cause {
-        Cause::DenyRule { rule, source } | Cause::AskRule { rule, source } => {
-            json!({"rule": rule, "source": source})
+        Cause::DenyRule {
+            rule,
+            source,
+            message,
         }
+        | Cause::AskRule {
+            rule,
+            source,
+            message,
+        } => match message {
+            Some(m) => json!({"rule": rule, "source": source, "message": m}),
+            None => json!({"rule": rule, "source": source}),
+        },
         Cause::AllowRule { rules } => json!({"rules": rules}),
         _ => Value::Null,
     };

@@ -26,6 +26,15 @@ pub fn reason_line(cause: &Cause, a: &Audience) -> String {
     one_line(&text, MAX_REASON_CHARS)
 }
 
+/// The reason line of a refusal that an allow-once code can lift: the code is appended
+/// after the line is bounded, so it is never cut off.
+pub fn reason_line_with_code(cause: &Cause, a: &Audience, code: &str) -> String {
+    let tail = format!("; or let it run once: `gatehook allow-once {code}` (you, not the agent)");
+    let head = reason_line(cause, a);
+    let room = MAX_REASON_CHARS.saturating_sub(tail.chars().count());
+    format!("{}{tail}", one_line(&head, room))
+}
+
 /// The stdout text for a tool event, or `None` for silence.
 pub fn render(
     event: &Event,

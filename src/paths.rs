@@ -201,6 +201,41 @@ pub fn project_root(claude_project_dir: Option<&str>, cwd: &Path) -> PathBuf {
     normalize(cwd)
 }
 
+/// Directories that hold the system's own programs.
+const SYSTEM_PROGRAM_DIRS: &[&str] = &[
+    "/usr/bin",
+    "/bin",
+    "/usr/sbin",
+    "/sbin",
+    "/usr/local/bin",
+    "/usr/local/sbin",
+    "/usr/libexec",
+    "/opt/homebrew/bin",
+    "/run/current-system/sw/bin",
+];
+
+/// Is `program` (an absolute path as written) the system's own program: directly in one
+/// of the system's program directories, with that directory and the file (after links)
+/// owned by root and writable by nobody else? Anything else is a file being run.
+pub fn system_program(program: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let lexical = normalize(program);
+    let Some(dir) = lexical.parent() else {
+        return false;
+    };
+    if !SYSTEM_PROGRAM_DIRS.iter().any(|d| Path::new(d) == dir) {
+        return false;
+    }
+    let root_only = |p: &Path| {
+        std::fs::metadata(p)
+            .map(|m| m.uid() == 0 && m.mode() & 0o022 == 0)
+            .unwrap_or(false)
+    };
+    // The file itself may be a link into another root-owned place (merged /usr, alternatives).
+    let target = std::fs::canonicalize(&lexical).unwrap_or_else(|_| lexical.clone());
+    root_only(dir) && root_only(&target) && target.parent().is_some_and(root_only)
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -249,39 +284,4 @@ mod tests {
         assert!(!w.contains(&f), "a symlink escape is outside");
         assert!(w.contains(&forms("src/x", &ws, &base)));
     }
-}
-
-/// Directories that hold the system's own programs.
-const SYSTEM_PROGRAM_DIRS: &[&str] = &[
-    "/usr/bin",
-    "/bin",
-    "/usr/sbin",
-    "/sbin",
-    "/usr/local/bin",
-    "/usr/local/sbin",
-    "/usr/libexec",
-    "/opt/homebrew/bin",
-    "/run/current-system/sw/bin",
-];
-
-/// Is `program` (an absolute path as written) the system's own program: directly in one
-/// of the system's program directories, with that directory and the file (after links)
-/// owned by root and writable by nobody else? Anything else is a file being run.
-pub fn system_program(program: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let lexical = normalize(program);
-    let Some(dir) = lexical.parent() else {
-        return false;
-    };
-    if !SYSTEM_PROGRAM_DIRS.iter().any(|d| Path::new(d) == dir) {
-        return false;
-    }
-    let root_only = |p: &Path| {
-        std::fs::metadata(p)
-            .map(|m| m.uid() == 0 && m.mode() & 0o022 == 0)
-            .unwrap_or(false)
-    };
-    // The file itself may be a link into another root-owned place (merged /usr, alternatives).
-    let target = std::fs::canonicalize(&lexical).unwrap_or_else(|_| lexical.clone());
-    root_only(dir) && root_only(&target) && target.parent().is_some_and(root_only)
 }

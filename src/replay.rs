@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 const SESSION: &str = "gatehook-check-replay";
 
 /// Gates whose decision came from the session's state rather than the policy.
-const SESSION_GATES: &[&str] = &["hold", "paused"];
+const SESSION_GATES: &[&str] = &["hold", "paused", "allow-once"];
 
 /// Gates that mean the call went to the reviewer.
 const REVIEW_GATES: &[&str] = &["reviewer", "cache"];

@@ -32,6 +32,16 @@ fn user_config(paths: &ConfigPaths) -> anyhow::Result<(PathBuf, String)> {
     Ok((file, text))
 }
 
+/// Is this list entry the rule `rule` (a plain string, or a `{ rule = …, message = … }`
+/// table)?
+fn is_rule(v: &toml_edit::Value, rule: &str) -> bool {
+    v.as_str() == Some(rule)
+        || v.as_inline_table()
+            .and_then(|t| t.get("rule"))
+            .and_then(|r| r.as_str())
+            == Some(rule)
+}
+
 fn parse_doc(file: &Path, text: &str) -> anyhow::Result<toml_edit::DocumentMut> {
     text.parse()
         .with_context(|| format!("{} is not valid TOML", file.display()))
@@ -56,7 +66,7 @@ pub fn add(rule: &str, kind: RuleKind, yes: bool) -> anyhow::Result<String> {
         .or_insert_with(|| toml_edit::value(toml_edit::Array::new()))
         .as_array_mut()
         .with_context(|| format!("permissions.{list} is not an array"))?;
-    if arr.iter().any(|v| v.as_str() == Some(rule)) {
+    if arr.iter().any(|v| is_rule(v, rule)) {
         return Ok(format!(
             "`{rule}` is already in [permissions] {list} of {}",
             file.display()
@@ -94,7 +104,7 @@ pub fn remove(
             let list = list_name(k);
             if let Some(arr) = perms.get_mut(list).and_then(|a| a.as_array_mut()) {
                 let before = arr.len();
-                arr.retain(|v| v.as_str() != Some(rule));
+                arr.retain(|v| !is_rule(v, rule));
                 if arr.len() != before {
                     removed.push(list);
                 }

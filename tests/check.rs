@@ -226,3 +226,74 @@ fn bare_tool_allows_and_unknown_tools_are_linted() {
         out.stdout
     );
 }
+
+/// A rule's message reaches the agent in the hook's reason line (bounded, on one line),
+/// `explain` shows it, and `check` lints messages that would not say what was written.
+#[test]
+fn rule_messages_reach_the_reason_line_and_are_linted() {
+    let env = Env::new();
+    let long = "x".repeat(300);
+    env.config(&format!(
+        concat!(
+            "[permissions]\n",
+            "deny = [\n",
+            "  \"Bash(rm -rf /tmp/x)\",\n",
+            "  {{ rule = \"Bash(python:*)\", message = \"use `uv run python`\" }},\n",
+            "  {{ rule = \"Bash(pip install:*)\", message = \"\" }},\n",
+            "  {{ rule = \"Bash(npm publish:*)\", message = \"{long}\" }},\n",
+            "]\n",
+            "ask = [{{ rule = \"Bash(make deploy:*)\", message = \"deploys go\\nthrough CI\\u202e\" }}]\n",
+            "allow = [{{ rule = \"Bash(make test)\", message = \"fine\" }}]\n",
+        ),
+        long = long
+    ));
+    let out = env.pre("Bash", r#"{"command": "python x.py"}"#);
+    assert_eq!(out.decision(), "deny");
+    let reason = out.reason();
+    assert!(
+        reason.contains("deny rule `Bash(python:*)` matches: use `uv run python` ("),
+        "{reason}"
+    );
+    let audit = env.audit_lines();
+    assert_eq!(
+        audit.last().unwrap()["rule"]["message"],
+        "use `uv run python`"
+    );
+
+    // Sanitised and bounded: no newline or bidi override, at most 200 characters of it.
+    let out = env.pre("Bash", r#"{"command": "make deploy prod"}"#);
+    assert_eq!(out.decision(), "ask");
+    assert!(
+        out.reason().contains("matches: deploys go through CI ("),
+        "{}",
+        out.reason()
+    );
+    let out = env.pre("Bash", r#"{"command": "npm publish"}"#);
+    let shown = out.reason();
+    assert!(shown.contains(&format!("{}…", "x".repeat(200))), "{shown}");
+    assert!(!shown.contains(&"x".repeat(201)), "{shown}");
+
+    let ex = env.run_raw(env.command(&["explain", "python x.py"]), b"");
+    assert!(
+        ex.stdout.contains("matches: use `uv run python`"),
+        "{}",
+        ex.stdout
+    );
+
+    let out = check(&env, &[]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    for want in [
+        "deny rule `Bash(pip install:*)`: its message is empty",
+        "ask rule `Bash(make deploy:*)`: its message contains the control or invisible character U+000A",
+        "deny rule `Bash(npm publish:*)`: its message is 300 characters long",
+        "allow rule `Bash(make test)`: its message is on an allow rule",
+    ] {
+        assert!(out.stdout.contains(want), "{want}: {}", out.stdout);
+    }
+    // A clean message is no finding.
+    assert!(
+        !out.stdout.contains("rule `Bash(python:*)`: its message"),
+        "{}",
+        out.stdout
+    );
+}

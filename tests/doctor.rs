@@ -326,6 +326,25 @@ fn loopback_reviewer_answering_a_verdict_is_ok() {
 }
 
 #[test]
+fn an_allow_the_guarantees_would_withdraw_is_not_ok() {
+    // A small model citing the data container instead of the message id: the hook would
+    // withdraw that allow, so doctor must not call the reviewer ok.
+    let env = Env::new();
+    install(&env);
+    let (port, _) = reviewer_server(
+        r#"{"decision": "allow", "risk": "low", "reason": "asked", "kind": null, "evidence": ["<DATA-0 m1>"]}"#,
+    );
+    auto_config(&env, port, "");
+    let o = doctor(&env, &[]);
+    assert_eq!(level(&o, "reviewer (full)"), "warn", "{}", o.stdout);
+    assert!(
+        line(&o, "reviewer (full)").contains("`evidence` guarantee withdrew it"),
+        "{}",
+        o.stdout
+    );
+}
+
+#[test]
 fn reviewer_refusing_a_harmless_call_warns_and_garbage_fails() {
     let env = Env::new();
     install(&env);
@@ -443,4 +462,27 @@ fn codex_registration_is_checked_and_trust_needs_codex_to_ask() {
         o.stdout
     );
     assert_eq!(o.code, 1);
+}
+
+/// gatehook's Claude Code plugin enabled in user settings registers every event: no
+/// `registration` failure for a person who installed it that way.
+#[test]
+fn an_enabled_gatehook_plugin_counts_as_registered() {
+    let env = Env::new();
+    std::fs::write(
+        env.home.join(".claude/settings.json"),
+        r#"{"enabledPlugins": {"gatehook@gatehook": true, "other@x": true}}"#,
+    )
+    .unwrap();
+    let o = doctor(&env, &["--offline"]);
+    assert_eq!(level(&o, "registration"), "ok", "{}", o.stdout);
+    assert!(line(&o, "registration").contains("gatehook@gatehook"));
+    // Disabled is not registered.
+    std::fs::write(
+        env.home.join(".claude/settings.json"),
+        r#"{"enabledPlugins": {"gatehook@gatehook": false}}"#,
+    )
+    .unwrap();
+    let o = doctor(&env, &["--offline"]);
+    assert_eq!(level(&o, "registration"), "fail", "{}", o.stdout);
 }

@@ -95,7 +95,8 @@ fn installed_registration_gates_real_claude_code() {
         &server.base_url(),
         "look at main.rs",
         "default",
-        &path,
+        &[],
+        Some(&path),
     );
     server.shutdown();
     let audit =
@@ -187,7 +188,8 @@ fn installed_registration_fails_closed_where_gatehook_is_missing() {
             &server.base_url(),
             "add a file",
             "acceptEdits",
-            &path,
+            &[],
+            Some(&path),
         );
         server.shutdown();
         let ctx = format!(

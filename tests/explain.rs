@@ -38,7 +38,16 @@ fn explain_matches_the_hook_for_every_file_tool_case() {
             "{tool} {input}: {ex}"
         );
         if hook.decision() != "none" {
-            assert_eq!(ex["reason"], hook.reason().as_str(), "{tool} {input}");
+            // The hook's reason adds an allow-once code where one can lift the refusal;
+            // explain says whether it would (it issues no code itself).
+            let reason = hook.reason();
+            let (line, code) =
+                match reason.split_once("; or let it run once: `gatehook allow-once ") {
+                    Some((line, _)) => (line.to_string(), true),
+                    None => (reason.clone(), false),
+                };
+            assert_eq!(ex["reason"], line.as_str(), "{tool} {input}");
+            assert_eq!(ex["allow_once"], code, "{tool} {input}");
         }
     }
 }

@@ -79,8 +79,8 @@ const FILE_TOOL_CASES: &[(&str, &str, &str, &str)] = &[
     (
         "Read",
         r#"{"file_path":"/etc/hostname"}"#,
-        "ask",
-        "outside-workspace",
+        "allow",
+        "ordinary-read",
     ),
     (
         "Glob",
@@ -574,4 +574,120 @@ fn powershell_meets_deny_rules_but_no_allow() {
     );
     let out = env.pre("PowerShell", r#"{"command":"Get-ChildItem -Force"}"#);
     assert_eq!(out.decision(), "none", "{}", out.reason());
+}
+
+/// Issue 15: a read outside the workspace of a path that holds no credential or secret
+/// runs at once; dotfiles and unknown dot-directories of a home, secret-named files and
+/// trees that hold stores are asked about; `[paths] reads = "workspace"` asks for all.
+#[test]
+fn reads_outside_the_workspace() {
+    let env = Env::new();
+    let task = env.root.join("claude-1000/-ws/tasks/b1.output");
+    std::fs::create_dir_all(task.parent().unwrap()).unwrap();
+    std::fs::write(&task, "done\n").unwrap();
+    for rel in [
+        ".someapp/state.json",
+        ".config/app/settings.json",
+        "dev/other/README.md",
+    ] {
+        let p = env.home.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, "x\n").unwrap();
+    }
+    let task = task.display().to_string();
+    let cases = [
+        (
+            "Read",
+            json!({"file_path": "/usr/include/stdio.h"}),
+            "allow",
+            "ordinary-read",
+        ),
+        (
+            "Grep",
+            json!({"pattern": "FILE", "path": "/usr/include"}),
+            "allow",
+            "ordinary-read",
+        ),
+        ("Read", json!({"file_path": task}), "allow", "ordinary-read"),
+        (
+            "Bash",
+            json!({"command": format!("sleep 5; tail -n 20 {task}")}),
+            "allow",
+            "routine-command",
+        ),
+        (
+            "Bash",
+            json!({"command": "cat /usr/include/stdio.h | head -5"}),
+            "allow",
+            "routine-command",
+        ),
+        (
+            "Read",
+            json!({"file_path": "$HOME/.config/app/settings.json"}),
+            "allow",
+            "ordinary-read",
+        ),
+        (
+            "Read",
+            json!({"file_path": "$HOME/dev/other/README.md"}),
+            "allow",
+            "ordinary-read",
+        ),
+        (
+            "Read",
+            json!({"file_path": "$HOME/.bashrc"}),
+            "ask",
+            "outside-workspace",
+        ),
+        (
+            "Read",
+            json!({"file_path": "$HOME/.someapp/state.json"}),
+            "ask",
+            "outside-workspace",
+        ),
+        (
+            "Grep",
+            json!({"pattern": "x", "path": "$HOME"}),
+            "ask",
+            "outside-workspace",
+        ),
+        (
+            "Bash",
+            json!({"command": "cat ~/.bashrc"}),
+            "ask",
+            "outside-workspace",
+        ),
+        (
+            "Read",
+            json!({"file_path": "$HOME/.aws/credentials"}),
+            "deny",
+            "credential",
+        ),
+    ];
+    let run = |env: &Env| {
+        let mut failures = Vec::new();
+        for (tool, input, want, cause) in &cases {
+            let out = env.hook(&env.payload(tool, env.expand(&input.to_string())));
+            if out.decision() != *want || out.cause() != *cause {
+                failures.push(format!(
+                    "{tool} {input}: want {want} [{cause}], got {} [{}] ({})",
+                    out.decision(),
+                    out.cause(),
+                    out.reason()
+                ));
+            }
+        }
+        failures
+    };
+    let failures = run(&env);
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    // Workspace-only reads: every one of those allows asks instead.
+    env.config("[paths]\nreads = \"workspace\"\n");
+    for (tool, input, want, _) in &cases {
+        let out = env.hook(&env.payload(tool, env.expand(&input.to_string())));
+        if *want == "allow" {
+            assert_eq!(out.decision(), "ask", "{tool} {input}: {}", out.reason());
+            assert_eq!(out.cause(), "outside-workspace");
+        }
+    }
 }

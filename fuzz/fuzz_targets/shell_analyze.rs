@@ -9,10 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let env = ShellEnv {
-        home: "/home/u".into(),
-        cwd: "/home/u/ws".into(),
-    };
+    let env = ShellEnv::new("/home/u".into(), "/home/u/ws".into());
     let a = analyze(text, &env);
     // Whatever was found can be described (the audit and reason lines do this).
     for o in &a.opaque {

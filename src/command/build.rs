@@ -1,12 +1,29 @@
-//! Build and test runners: they run project code, so they are routine only while the files
-//! that define what they run (manifests, build scripts, runner config) are unchanged since
-//! the session's baseline. This module names the runners, the options that would change
-//! what runs, and the definition files each one reads.
+//! Build and test runners and the project's own scripts: they run project code, so they are
+//! routine only while the files that define what runs are the ones the session began with.
+//! The runners' and interpreters' option grammars are data in `effects::programs::runners`
+//! and `effects::programs::interpreters` (what `--target-dir`, `-coverprofile`,
+//! `--basetemp`, `-toolexec`, `make -f`, `node --require` are); this module places what
+//! they name, finds the definition files (manifests, build scripts, runner config, the
+//! script itself and the makefiles it includes), and asks the session [`Baseline`] whether
+//! any of them changed since the session began or was written by the agent this session.
+//!
+//! A runner given a definition file, directory or program from outside the workspace is
+//! soft (it runs code nobody in the session has seen); a script outside the workspace, an
+//! installed module and a shell script looked up on PATH keep their tiers (unknown). What a
+//! definition file runs in turn (a recipe calling a helper script, a member crate's build
+//! script) is the project's code, like its sources: the entry points are what is tracked,
+//! and a script (unlike a runner's definition files, which are judged by their hash as
+//! before) also counts as changed once the agent was allowed to write it this session.
 
 use super::{Class, Cmd, JudgeCtx, Look};
-use std::path::PathBuf;
+use crate::effects::programs::interpreters::{self, ScriptRun};
+use crate::effects::programs::runners::{self, Family, Manager, RunnerCall};
+use crate::effects::{Code, Effect};
+use crate::paths;
+use std::path::{Path, PathBuf};
 
-/// Files that define what each ecosystem's runner executes.
+/// Files that define what each ecosystem's runner executes, relative to each directory
+/// from the workspace root down to the directory the runner works in.
 const CARGO_FILES: &[&str] = &[
     "Cargo.toml",
     "build.rs",
@@ -18,10 +35,33 @@ const CARGO_FILES: &[&str] = &[
 const NODE_FILES: &[&str] = &[
     "package.json",
     ".npmrc",
+    ".yarnrc",
     ".yarnrc.yml",
+    ".pnpmfile.cjs",
     "bunfig.toml",
     "jest.config.js",
+    "jest.config.ts",
+    "jest.config.mjs",
+    "jest.config.cjs",
+    "jest.config.json",
+    "vitest.config.js",
     "vitest.config.ts",
+    "vitest.config.mjs",
+    "vitest.config.mts",
+    "vite.config.js",
+    "vite.config.ts",
+    "vite.config.mjs",
+    "vite.config.mts",
+    ".mocharc.js",
+    ".mocharc.cjs",
+    ".mocharc.json",
+    ".mocharc.yml",
+    ".mocharc.yaml",
+    "babel.config.js",
+    "babel.config.json",
+    ".babelrc",
+    "playwright.config.ts",
+    "playwright.config.js",
 ];
 const PY_FILES: &[&str] = &[
     "pyproject.toml",
@@ -29,126 +69,60 @@ const PY_FILES: &[&str] = &[
     "setup.cfg",
     "conftest.py",
     "tests/conftest.py",
+    "test/conftest.py",
     "pytest.ini",
+    "pytest.toml",
+    ".pytest.ini",
     "tox.ini",
     "noxfile.py",
 ];
 const GO_FILES: &[&str] = &["go.mod", "go.work"];
-const MAKE_FILES: &[&str] = &["Makefile", "makefile", "GNUmakefile"];
+const MAKE_FILES: &[&str] = &["GNUmakefile", "makefile", "Makefile"];
 const JUST_FILES: &[&str] = &["justfile", "Justfile", ".justfile"];
-const MVN_FILES: &[&str] = &["pom.xml", ".mvn/maven.config", ".mvn/jvm.config"];
+const MVN_FILES: &[&str] = &[
+    "pom.xml",
+    ".mvn/maven.config",
+    ".mvn/jvm.config",
+    ".mvn/extensions.xml",
+    ".mvn/wrapper/maven-wrapper.properties",
+    "mvnw",
+];
 const GRADLE_FILES: &[&str] = &[
     "build.gradle",
     "build.gradle.kts",
     "settings.gradle",
     "settings.gradle.kts",
     "gradle.properties",
+    "gradle/wrapper/gradle-wrapper.properties",
+    "gradle/libs.versions.toml",
+    "gradlew",
+    "buildSrc/build.gradle",
+    "buildSrc/build.gradle.kts",
 ];
 const DENO_FILES: &[&str] = &["deno.json", "deno.jsonc"];
+const UV_FILES: &[&str] = &["pyproject.toml", "uv.toml", ".python-version"];
+const POETRY_FILES: &[&str] = &["pyproject.toml", "poetry.toml"];
+const PIPENV_FILES: &[&str] = &["Pipfile"];
+const PDM_FILES: &[&str] = &["pyproject.toml", "pdm.toml"];
+const HATCH_FILES: &[&str] = &["pyproject.toml", "hatch.toml"];
 
-/// Options that change which code a runner executes: `(program, option, why)`.
-const BAD_OPTS: &[(&str, &str, &str)] = &[
-    (
-        "cargo",
-        "--config",
-        "sets config that can name another program",
-    ),
-    ("cargo", "-Z", "enables unstable options"),
-    ("cargo", "--manifest-path", "builds another manifest"),
-    ("go", "-toolexec", "runs a program around every tool"),
-    ("go", "-exec", "runs test binaries through a program"),
-    ("make", "--eval", "evaluates make code"),
-    ("make", "-E", "evaluates make code"),
-    ("make", "-f", "reads another makefile"),
-    ("make", "--file", "reads another makefile"),
-    ("make", "--makefile", "reads another makefile"),
-    ("make", "-C", "runs in another directory"),
-    ("make", "--directory", "runs in another directory"),
-    ("pytest", "-p", "loads a plugin"),
-    ("pytest", "--rootdir", "reads config from another directory"),
-    ("pytest", "-c", "reads another config file"),
-    ("just", "--justfile", "reads another justfile"),
-    ("just", "-f", "reads another justfile"),
-    ("just", "-d", "runs in another directory"),
-    ("npm", "--prefix", "runs another package"),
-    ("pnpm", "--dir", "runs another package"),
-    ("yarn", "--cwd", "runs another package"),
-];
-
-/// Is this a build or test runner? Returns the look (class `Build`) when it is.
-pub(super) fn look(cmd: &Cmd) -> Option<Look> {
-    let args = cmd.args();
-    let first = args.first().map(String::as_str);
-    let (reason, files): (&str, &[&str]) = match (cmd.program(), first) {
-        ("cargo", Some("test" | "t" | "nextest" | "bench")) => {
-            ("runs the project's tests", CARGO_FILES)
-        }
-        ("cargo", Some("run" | "r")) => ("runs the project's program", CARGO_FILES),
-        ("cargo", Some("fmt")) => ("formats the project's code", CARGO_FILES),
-        ("cargo", Some("build" | "b" | "check" | "c" | "clippy" | "doc")) => {
-            ("builds or checks the project", CARGO_FILES)
-        }
-        ("cargo", Some("metadata" | "tree")) => ("reads the project's metadata", CARGO_FILES),
-        ("npm", Some("test" | "t" | "run" | "run-script")) => {
-            ("runs a package.json script", NODE_FILES)
-        }
-        ("pnpm" | "yarn" | "bun", Some("test" | "run")) => {
-            ("runs a package.json script", NODE_FILES)
-        }
-        ("pytest" | "py.test", _) => ("runs the project's tests", PY_FILES),
-        ("python" | "python3", Some("-m")) if args.get(1).map(String::as_str) == Some("pytest") => {
-            ("runs the project's tests", PY_FILES)
-        }
-        ("go", Some("test")) => ("runs the project's tests", GO_FILES),
-        ("go", Some("build" | "vet")) => ("builds or checks the project", GO_FILES),
-        _ if lock_install(cmd.program(), args) => {
-            ("installs the project's locked dependencies", &[] as &[&str])
-        }
-        ("make", _) => ("runs a make target", MAKE_FILES),
-        ("just", _) => ("runs a just recipe", JUST_FILES),
-        ("tox", _) => ("runs tox environments", PY_FILES),
-        ("mvn", Some("test" | "verify" | "compile" | "package")) => {
-            ("runs a maven phase", MVN_FILES)
-        }
-        ("gradle", Some("test" | "build" | "check" | "assemble")) => {
-            ("runs a gradle task", GRADLE_FILES)
-        }
-        ("deno", Some("test" | "check" | "lint" | "fmt")) => {
-            ("runs deno on the project", DENO_FILES)
-        }
-        _ => return None,
-    };
-    for a in args {
-        let name = a.split('=').next().unwrap_or(a);
-        let prog = match cmd.program() {
-            "py.test" | "python" | "python3" => "pytest",
-            p => p,
-        };
-        if let Some((_, f, why)) = BAD_OPTS.iter().find(|(p, f, _)| *p == prog && *f == name) {
-            return Some(Look::unknown(format!("{} {f} {why}", cmd.program())));
-        }
+fn family_files(f: Family) -> &'static [&'static str] {
+    match f {
+        Family::Cargo => CARGO_FILES,
+        Family::Node => NODE_FILES,
+        Family::Python => PY_FILES,
+        Family::Go => GO_FILES,
+        Family::Make => MAKE_FILES,
+        Family::Just => JUST_FILES,
+        Family::Maven => MVN_FILES,
+        Family::Gradle => GRADLE_FILES,
+        Family::Deno => DENO_FILES,
+        Family::Uv => UV_FILES,
+        Family::Poetry => POETRY_FILES,
+        Family::Pipenv => PIPENV_FILES,
+        Family::Pdm => PDM_FILES,
+        Family::Hatch => HATCH_FILES,
     }
-    if cmd.program() == "make" && args.iter().any(|a| a.contains('=')) {
-        return Some(Look::unknown(
-            "make VAR=value can replace the commands a target runs",
-        ));
-    }
-    if cmd.has_expansion() {
-        return Some(Look::unknown(format!(
-            "{} is given a run-time value",
-            cmd.program()
-        )));
-    }
-    let _ = files;
-    Some(Look {
-        class: Class::Build {
-            reason: reason.to_string(),
-        },
-        reads: Vec::new(),
-        writes: Vec::new(),
-        uses_cwd: true,
-        effects: Vec::new(),
-    })
 }
 
 /// Lockfiles: a lockfile-respecting install runs exactly what they pin.
@@ -164,76 +138,777 @@ const LOCK_FILES: &[&str] = &[
     "go.sum",
 ];
 
-/// An install of the project's own dependencies that respects the lockfile (`npm ci`,
-/// `pnpm install --frozen-lockfile`, `yarn install --immutable`, `cargo fetch`, `uv sync
-/// --locked`, `go mod download`): build-like, under the same baseline as build runners,
-/// with the lockfiles added to the files it depends on. Installing a named package is not
-/// this (see `sensitive`).
-fn lock_install(prog: &str, args: &[String]) -> bool {
-    let first = args.first().map(String::as_str);
-    let has = |f: &str| args.iter().any(|a| a == f);
-    let named = args.iter().skip(1).any(|a| !a.starts_with('-'));
-    if named {
-        return prog == "go" && first == Some("mod") && args.len() == 2 && args[1] == "download";
-    }
-    match (prog, first) {
-        ("npm", Some("ci" | "clean-install")) => true,
-        ("pnpm", Some("install" | "i")) => has("--frozen-lockfile"),
-        ("yarn", Some("install")) => has("--frozen-lockfile") || has("--immutable"),
-        ("bun", Some("install" | "i")) => has("--frozen-lockfile"),
-        ("cargo", Some("fetch")) => true,
-        ("uv", Some("sync")) => has("--locked") || has("--frozen"),
-        _ => false,
+/// Wrappers whose command runs in the project's environment (`uv run pytest`): where the
+/// wrapped command starts, when it is one. The wrapped command is judged on its own.
+pub(super) fn wrapped_at(cmd: &Cmd) -> Option<usize> {
+    match runners::runner(cmd.argv, cmd.dynamic)? {
+        Ok(call) => call.wrapped,
+        Err(_) => None,
     }
 }
 
-/// Ask the baseline whether the runner's definition files changed.
+/// The class a runner's or interpreter's effects give it: unknown, secret, code the floor
+/// cannot see, deletes, or the runner's own class.
+fn class_of(tool: &str, effects: &[Effect], routine: Class) -> Class {
+    if let Some(Effect::Unknown { why }) = effects.iter().find(|e| e.is_unknown()) {
+        return Class::Unknown {
+            reason: format!("{tool}: {why}"),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Secret { .. })) {
+        return Class::Hard {
+            category: "credential",
+            reason: e.phrase(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| {
+        matches!(
+            e,
+            Effect::Run {
+                code: Code::Hidden { .. } | Code::Inline { .. } | Code::File { .. }
+            }
+        )
+    }) {
+        return Class::Soft {
+            category: "runs-code",
+            reason: format!("{tool} {}", e.phrase()),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| {
+        matches!(
+            e,
+            Effect::Run {
+                code: Code::Network { .. }
+            }
+        )
+    }) {
+        return Class::Soft {
+            category: "install",
+            reason: format!("{tool} {}", e.phrase()),
+        };
+    }
+    routine
+}
+
+fn paths_of(look: &mut Look) {
+    for e in &look.effects {
+        match e {
+            Effect::Read { path, .. } => look.reads.push(path.clone()),
+            Effect::Write { path, .. } | Effect::Delete { path, .. } => {
+                look.writes.push(path.clone())
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Is this a build or test runner, or a script run by an interpreter or by its path?
+/// Returns its look (class `Build` when it runs project code and nothing else says
+/// otherwise); the baseline is consulted later, in [`check_baseline`].
+pub(super) fn look(cmd: &Cmd) -> Option<Look> {
+    let prog = cmd.program();
+    if let Some(found) = runners::runner(cmd.argv, cmd.dynamic) {
+        if let Ok(call) = &found {
+            // `pnpm NAME` runs the script NAME only when package.json has one; otherwise
+            // it is another command of the manager, which its catalogue judges.
+            if let (true, Some((_, name))) = (call.implicit_script, &call.script) {
+                let has =
+                    package_scripts(cmd.cwd.dir(), &call.dirs).is_some_and(|s| s.contains(name));
+                if !has {
+                    return None;
+                }
+            }
+        }
+        return Some(match found {
+            Err(e) => Look::unknown(format!("{prog}: {e}")),
+            Ok(call) if call.wrapped.is_some() => {
+                Look::unknown(format!("{prog} runs another command, judged on its own"))
+            }
+            Ok(call) => runner_look(cmd, call),
+        });
+    }
+    let run = match interpreters::script_run(cmd.argv, cmd.dynamic)? {
+        Ok(r) => r,
+        Err(e) => return Some(Look::unknown(format!("{prog}: {e}"))),
+    };
+    if run.prints_only {
+        return Some(Look::routine(format!("{prog} prints its help or version")));
+    }
+    if let Some(m) = &run.module {
+        if let Some(found) = runners::python_module(m, cmd.argv, cmd.dynamic, run.args_at) {
+            return Some(match found {
+                Err(e) => Look::unknown(format!("{prog} -m {m}: {e}")),
+                Ok(mut call) => {
+                    call.effects.extend(run.effects.iter().cloned());
+                    runner_look(cmd, call)
+                }
+            });
+        }
+    }
+    Some(script_look(cmd, &run))
+}
+
+fn runner_look(cmd: &Cmd, call: RunnerCall) -> Look {
+    if cmd.has_expansion() {
+        return Look::unknown(format!("{} is given a run-time value", call.tool));
+    }
+    let mut effects = call.effects;
+    if call
+        .script
+        .as_ref()
+        .is_some_and(|(m, n)| *m == Manager::Npm && n == "env")
+        && package_scripts(cmd.cwd.dir(), &call.dirs)
+            .is_some_and(|s| s.contains(&"env".to_string()))
+    {
+        // The package defines its own `env` script: that runs, not npm's printer.
+        effects.retain(|e| !matches!(e, Effect::Secret { .. }));
+    }
+    effects.push(Effect::Run {
+        code: Code::Project {
+            runner: call.tool.to_string(),
+            defined_by: Vec::new(),
+        },
+    });
+    let class = class_of(
+        call.tool,
+        &effects,
+        Class::Build {
+            reason: call.does.clone(),
+        },
+    );
+    let mut look = Look::routine(call.does);
+    look.class = class;
+    look.effects = effects;
+    look.uses_cwd = true;
+    paths_of(&mut look);
+    look
+}
+
+fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
+    let prog = cmd.program();
+    let interp = if run.interpreter.is_empty() {
+        String::new()
+    } else {
+        format!(" through {}", run.interpreter)
+    };
+    let dynamic_script = run.script.as_ref().is_some_and(|s| {
+        cmd.argv
+            .iter()
+            .position(|a| a == s)
+            .is_some_and(|i| cmd.dynamic.get(i).copied().unwrap_or(false))
+    });
+    if dynamic_script {
+        return Look::unknown(format!("{prog} runs a script named at run time"));
+    }
+    let (does, mut effects) = if run.test_runner {
+        (
+            "runs the project's tests through node --test".to_string(),
+            run.effects.clone(),
+        )
+    } else if let Some(s) = &run.script {
+        if run.syntax_only {
+            let mut l = Look::routine(format!("{prog} checks the syntax of {s}"));
+            l.effects = run.effects.clone();
+            l.effects.push(Effect::read(s));
+            l.class = class_of(prog, &l.effects, l.class.clone());
+            paths_of(&mut l);
+            return l;
+        }
+        let mut e = run.effects.clone();
+        e.push(Effect::read(s));
+        script_arg_paths(cmd.argv, run.args_at, &mut e);
+        (
+            format!("runs {s}{interp}, which the agent has not written this session"),
+            e,
+        )
+    } else if let Some(m) = &run.module {
+        let mut e = run.effects.clone();
+        script_arg_paths(cmd.argv, run.args_at, &mut e);
+        (
+            format!("runs the project's module {m}{interp}, which the agent has not written this session"),
+            e,
+        )
+    } else {
+        return Look::unknown(format!("{prog} runs nothing the floor can name"));
+    };
+    effects.push(Effect::Run {
+        code: Code::Project {
+            runner: if run.interpreter.is_empty() {
+                run.script.clone().unwrap_or_default()
+            } else {
+                run.interpreter.to_string()
+            },
+            defined_by: run.script.iter().cloned().collect(),
+        },
+    });
+    let class = class_of(
+        prog,
+        &effects,
+        Class::Build {
+            reason: does.clone(),
+        },
+    );
+    let mut look = Look::routine(does);
+    look.class = class;
+    look.effects = effects;
+    look.uses_cwd = true;
+    paths_of(&mut look);
+    look
+}
+
+/// The words given to a project script that name paths (`scripts/x.py --in data/a.csv`,
+/// `./show.sh ~/.ssh/id_rsa`): the script may read them, so the path floor sees them.
+fn script_arg_paths(argv: &[String], from: usize, out: &mut Vec<Effect>) {
+    for w in argv.iter().skip(from) {
+        let v = if w.starts_with('-') {
+            match w.split_once('=') {
+                Some((_, v)) => v,
+                None => continue,
+            }
+        } else {
+            w.as_str()
+        };
+        if v.contains("://") || v.is_empty() {
+            continue;
+        }
+        if v.contains('/') || v.starts_with('~') {
+            out.push(Effect::read(v));
+        }
+    }
+}
+
+/// Ask the baseline whether the files that define what runs changed since the session
+/// began or were written by the agent; a definition from outside the workspace is soft.
 pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
-    let files = definition_files(cmd, ctx);
-    let changed = ctx.baseline.changed(&files);
+    let Some(cwd) = cmd.cwd.dir() else {
+        return;
+    };
+    if let Some(class) = outputs(cmd.program(), &look.effects, cwd, ctx) {
+        look.class = class;
+        return;
+    }
+    let defs = match definitions(cmd, cwd, ctx) {
+        Ok(d) => d,
+        Err(class) => {
+            look.class = class;
+            return;
+        }
+    };
+    let mut changed = ctx.baseline.changed(&defs.files);
+    for f in agent_written(&defs.agent_counts, &ctx.baseline.written()) {
+        if !changed.contains(&f) {
+            changed.push(f);
+        }
+    }
+    let present: Vec<String> = defs
+        .files
+        .iter()
+        .filter(|f| defs.named.contains(f) || std::fs::symlink_metadata(f).is_ok())
+        .map(|f| f.display().to_string())
+        .collect();
+    for e in look.effects.iter_mut() {
+        if let Effect::Run {
+            code: Code::Project { defined_by, .. },
+        } = e
+        {
+            *defined_by = present.clone();
+        }
+    }
     if !changed.is_empty() {
         look.class = Class::BuildFilesChanged { files: changed };
     }
 }
 
-/// The definition files a runner reads, in its cwd and at the project root.
-pub(super) fn definition_files(cmd: &Cmd, ctx: &JudgeCtx) -> Vec<PathBuf> {
-    let names: &[&str] = match cmd.program() {
-        "cargo" => CARGO_FILES,
-        "npm" | "pnpm" | "yarn" | "bun" => NODE_FILES,
-        "pytest" | "py.test" | "python" | "python3" | "tox" => PY_FILES,
-        "go" => GO_FILES,
-        "make" => MAKE_FILES,
-        "just" => JUST_FILES,
-        "mvn" => MVN_FILES,
-        "gradle" => GRADLE_FILES,
-        "deno" => DENO_FILES,
-        "uv" => PY_FILES,
-        _ => &[],
-    };
-    let locks: &[&str] = if lock_install(cmd.program(), cmd.args()) {
-        LOCK_FILES
-    } else {
-        &[]
-    };
-    let mut dirs = vec![ctx.workspace.root.clone()];
-    if let Some(d) = cmd.cwd.dir() {
-        if !dirs.iter().any(|x| x == d) {
-            dirs.push(d.to_path_buf());
+/// Which of `files` the agent was allowed to write this session: the file itself (as
+/// written or resolved), or its directory (a copy or move into it); `/` in the record
+/// stands for everything (an unreadable or overfull record).
+fn agent_written(files: &[PathBuf], written: &[PathBuf]) -> Vec<PathBuf> {
+    if written.is_empty() {
+        return Vec::new();
+    }
+    let everything = written.iter().any(|w| w == Path::new("/"));
+    files
+        .iter()
+        .filter(|f| {
+            everything || {
+                let forms = [Some((*f).clone()), std::fs::canonicalize(f).ok()];
+                forms.iter().flatten().any(|f| {
+                    written
+                        .iter()
+                        .any(|w| f == w || f.parent().is_some_and(|p| p == w))
+                })
+            }
+        })
+        .cloned()
+        .collect()
+}
+
+/// What a runner's outputs do beyond the workspace: a directory it empties (`pytest
+/// --basetemp`) is a deletion — beyond repair when it is the root, a top-level directory,
+/// the home directory or the workspace itself; any file or directory it writes outside
+/// the workspace (a report over `~/.bashrc`, a test binary into `~/.local/bin`) is soft,
+/// so the person's own words are needed for it.
+fn outputs(tool: &str, effects: &[Effect], cwd: &Path, ctx: &JudgeCtx) -> Option<Class> {
+    for e in effects {
+        match e {
+            Effect::Delete { path, .. } => {
+                let forms = paths::forms(path, cwd, ctx.home);
+                let catastrophic = forms.forms().any(|p| {
+                    p.components().count() <= 2
+                        || ctx.home.starts_with(p)
+                        || ctx.workspace.root.starts_with(p)
+                });
+                let shown = forms.lexical.display();
+                return Some(if catastrophic {
+                    Class::Hard {
+                        category: "deletion",
+                        reason: format!(
+                            "{tool} empties {shown} before it runs, which holds the system, your home or the whole workspace"
+                        ),
+                    }
+                } else {
+                    Class::Soft {
+                        category: "deletion",
+                        reason: format!("{tool} empties {shown} before it runs"),
+                    }
+                });
+            }
+            Effect::Write { path, .. } => {
+                let forms = paths::forms(path, cwd, ctx.home);
+                if !ctx.workspace.contains(&forms) {
+                    return Some(Class::Soft {
+                        category: "write-outside",
+                        reason: format!(
+                            "{tool} writes {}, outside the workspace",
+                            forms.lexical.display()
+                        ),
+                    });
+                }
+            }
+            _ => {}
         }
     }
+    None
+}
+
+/// The files that define what a command runs.
+struct Definitions {
+    files: Vec<PathBuf>,
+    /// The files for which the agent's own writes count too: a script and what it is
+    /// (the file, a module's package files, a `#!` interpreter in the workspace, a module
+    /// shadowing `python -m pytest`). Other definition files are judged by their hash, as
+    /// runners always were.
+    agent_counts: Vec<PathBuf>,
+    /// Files named on the command line (the script, `make -f FILE`): listed even when
+    /// missing.
+    named: Vec<PathBuf>,
+}
+
+fn soft(reason: String) -> Class {
+    Class::Soft {
+        category: "runs-code",
+        reason,
+    }
+}
+
+/// Place a word relative to `cwd` and say whether it is inside the workspace (both as
+/// written and resolved through links).
+fn place_in_ws(word: &str, cwd: &Path, ctx: &JudgeCtx) -> (PathBuf, bool) {
+    let abs = if word.starts_with('/') {
+        PathBuf::from(word)
+    } else {
+        cwd.join(word)
+    };
+    let abs = paths::normalize(&abs);
+    let forms = paths::forms(&abs.display().to_string(), cwd, ctx.home);
+    (abs, ctx.workspace.contains(&forms))
+}
+
+fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Class> {
+    if let Some(Ok(call)) = runners::runner(cmd.argv, cmd.dynamic) {
+        return runner_definitions(&call, cwd, ctx);
+    }
+    let Some(Ok(run)) = interpreters::script_run(cmd.argv, cmd.dynamic) else {
+        return Ok(Definitions {
+            files: Vec::new(),
+            agent_counts: Vec::new(),
+            named: Vec::new(),
+        });
+    };
+    if let Some(m) = &run.module {
+        if let Some(Ok(call)) = runners::python_module(m, cmd.argv, cmd.dynamic, run.args_at) {
+            return runner_definitions(&call, cwd, ctx);
+        }
+        return module_definitions(m, cwd);
+    }
+    if run.test_runner {
+        return Ok(Definitions {
+            files: dirs_files(&[cwd.to_path_buf()], NODE_FILES, ctx),
+            agent_counts: Vec::new(),
+            named: Vec::new(),
+        });
+    }
+    let Some(script) = &run.script else {
+        return Err(Class::Unknown {
+            reason: "no script runs".into(),
+        });
+    };
+    script_definitions(&run, script, cwd, ctx)
+}
+
+/// Every directory from the workspace root down to `dir` (only `dir` when it is not
+/// under the root).
+fn ancestors_in_ws(dir: &Path, ctx: &JudgeCtx) -> Vec<PathBuf> {
+    let root = &ctx.workspace.root;
     let mut out = Vec::new();
-    for d in &dirs {
-        for n in names.iter().chain(locks) {
-            out.push(d.join(n));
+    if let Ok(rel) = dir.strip_prefix(root) {
+        let mut d = root.clone();
+        out.push(d.clone());
+        for c in rel.components() {
+            d.push(c);
+            out.push(d.clone());
+        }
+    } else {
+        out.push(dir.to_path_buf());
+    }
+    out
+}
+
+fn dirs_files(bases: &[PathBuf], names: &[&str], ctx: &JudgeCtx) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    for base in bases {
+        for d in ancestors_in_ws(base, ctx) {
+            for n in names {
+                let f = d.join(n);
+                if !out.contains(&f) {
+                    out.push(f);
+                }
+            }
         }
     }
     out
 }
 
+fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Class> {
+    let tool = call.tool;
+    let mut bases = Vec::new();
+    for d in &call.dirs {
+        let (abs, inside) = place_in_ws(d, cwd, ctx);
+        if !inside {
+            return Err(soft(format!(
+                "{tool} runs the project in {}, outside the workspace",
+                abs.display()
+            )));
+        }
+        bases.push(abs);
+    }
+    if bases.is_empty() {
+        bases.push(cwd.to_path_buf());
+    }
+    let names = family_files(call.family);
+    let mut files = dirs_files(&bases, names, ctx);
+    let mut named = Vec::new();
+    let mut agent_counts = Vec::new();
+    if call.lock_install {
+        files.extend(dirs_files(&bases, LOCK_FILES, ctx));
+    }
+    for f in &call.defined_by {
+        let (abs, inside) = place_in_ws(f, cwd, ctx);
+        if !inside {
+            return Err(soft(format!(
+                "{tool} reads {}, which defines what it runs, from outside the workspace",
+                abs.display()
+            )));
+        }
+        named.push(abs.clone());
+        files.push(abs);
+    }
+    // The module `python -m pytest` imports first from the working directory.
+    if let Some(m) = &call.module {
+        for f in [
+            format!("{m}.py"),
+            format!("{m}/__init__.py"),
+            format!("{m}/__main__.py"),
+        ] {
+            files.push(cwd.join(&f));
+            agent_counts.push(cwd.join(f));
+        }
+    }
+    // conftest.py files between the workspace root and each test path.
+    for t in &call.test_paths {
+        let (abs, inside) = place_in_ws(t, cwd, ctx);
+        if !inside {
+            return Err(soft(format!(
+                "{tool} collects tests from {}, outside the workspace, and loads its conftest.py files",
+                abs.display()
+            )));
+        }
+        let dir = if abs.is_dir() || !t.ends_with(".py") {
+            abs
+        } else {
+            abs.parent().map(Path::to_path_buf).unwrap_or(abs)
+        };
+        for d in ancestors_in_ws(&dir, ctx) {
+            let f = d.join("conftest.py");
+            if !files.contains(&f) {
+                files.push(f);
+            }
+        }
+    }
+    if call.family == Family::Make {
+        make_includes(call, &bases, cwd, ctx, &mut files)?;
+    }
+    if let Some((mgr, name)) = &call.script {
+        let defined = package_scripts(Some(cwd), &call.dirs);
+        let has = defined.as_ref().is_some_and(|s| s.contains(name));
+        if !has && *mgr != Manager::Npm && name != "test" {
+            // Without such a script, pnpm, yarn and bun run a program of that name.
+            return Err(Class::Unknown {
+                reason: format!(
+                    "{tool} {name}: package.json defines no `{name}` script, so {tool} would run a program of that name"
+                ),
+            });
+        }
+    }
+    Ok(Definitions {
+        files,
+        agent_counts,
+        named,
+    })
+}
+
+/// The scripts package.json defines in the directory the manager works in.
+fn package_scripts(cwd: Option<&Path>, dirs: &[String]) -> Option<Vec<String>> {
+    let cwd = cwd?;
+    let dir = match dirs.first() {
+        Some(d) if d.starts_with('/') => PathBuf::from(d),
+        Some(d) => cwd.join(d),
+        None => cwd.to_path_buf(),
+    };
+    let f = crate::state::open_regular(&dir.join("package.json")).ok()?;
+    let mut text = String::new();
+    use std::io::Read;
+    f.take(4 * 1024 * 1024).read_to_string(&mut text).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    Some(v.get("scripts")?.as_object()?.keys().cloned().collect())
+}
+
+/// The makefiles a makefile includes by a literal name (`include common.mk`), searched in
+/// make's directory and the `-I` directories; `-I` outside the workspace is soft when the
+/// makefile includes anything.
+fn make_includes(
+    call: &RunnerCall,
+    bases: &[PathBuf],
+    cwd: &Path,
+    ctx: &JudgeCtx,
+    files: &mut Vec<PathBuf>,
+) -> Result<(), Class> {
+    let base = bases.first().cloned().unwrap_or_else(|| cwd.to_path_buf());
+    let mut makefiles: Vec<PathBuf> = call
+        .defined_by
+        .iter()
+        .map(|f| place_in_ws(f, cwd, ctx).0)
+        .collect();
+    if makefiles.is_empty() {
+        if let Some(m) = MAKE_FILES
+            .iter()
+            .map(|n| base.join(n))
+            .find(|p| p.is_file())
+        {
+            makefiles.push(m);
+        }
+    }
+    let mut includes = Vec::new();
+    for m in &makefiles {
+        let Ok(f) = crate::state::open_regular(m) else {
+            continue;
+        };
+        let mut text = String::new();
+        use std::io::Read;
+        if f.take(4 * 1024 * 1024).read_to_string(&mut text).is_err() {
+            continue;
+        }
+        for line in text.lines() {
+            let l = line.trim_start();
+            let rest = ["include ", "-include ", "sinclude "]
+                .iter()
+                .find_map(|k| l.strip_prefix(k));
+            if let Some(rest) = rest {
+                includes.extend(rest.split_whitespace().map(str::to_string));
+            }
+        }
+    }
+    if includes.is_empty() {
+        return Ok(());
+    }
+    let mut search = vec![base.clone()];
+    for d in &call.include_dirs {
+        let (abs, inside) = place_in_ws(d, cwd, ctx);
+        if !inside {
+            return Err(soft(format!(
+                "make -I {} can supply the makefiles it includes from outside the workspace",
+                abs.display()
+            )));
+        }
+        search.push(abs);
+    }
+    for inc in includes {
+        if inc.contains('$') {
+            // Computed at run time: the makefile (tracked) decides.
+            continue;
+        }
+        for d in &search {
+            let f = if inc.starts_with('/') {
+                PathBuf::from(&inc)
+            } else {
+                d.join(&inc)
+            };
+            if !files.contains(&f) {
+                files.push(f);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `python -m pkg.mod`: the module's files in the working directory (which Python
+/// searches first). A module found nowhere there is an installed one: not the project's.
+fn module_definitions(module: &str, cwd: &Path) -> Result<Definitions, Class> {
+    let parts: Vec<&str> = module.split('.').collect();
+    if parts.iter().any(|p| p.is_empty() || p.contains('/')) {
+        return Err(Class::Unknown {
+            reason: format!("python -m {module} is not a module name"),
+        });
+    }
+    let mut files = Vec::new();
+    let mut dir = cwd.to_path_buf();
+    for (i, p) in parts.iter().enumerate() {
+        let last = i + 1 == parts.len();
+        if last {
+            let file = dir.join(format!("{p}.py"));
+            let pkg = dir.join(p);
+            if file.is_file() {
+                files.push(file);
+            } else if pkg.is_dir() {
+                files.push(pkg.join("__init__.py"));
+                files.push(pkg.join("__main__.py"));
+            } else {
+                break;
+            }
+            return Ok(Definitions {
+                named: files.clone(),
+                agent_counts: files.clone(),
+                files,
+            });
+        }
+        dir = dir.join(p);
+        if !dir.is_dir() {
+            break;
+        }
+        files.push(dir.join("__init__.py"));
+    }
+    Err(Class::Unknown {
+        reason: format!(
+            "python -m {module} runs an installed module, not one of the project's files"
+        ),
+    })
+}
+
+/// A script: the file itself (for Python, a directory's `__main__.py`) and an interpreter
+/// its `#!` line names inside the workspace.
+fn script_definitions(
+    run: &ScriptRun,
+    script: &str,
+    cwd: &Path,
+    ctx: &JudgeCtx,
+) -> Result<Definitions, Class> {
+    let (abs, inside) = place_in_ws(script, cwd, ctx);
+    let who = if run.interpreter.is_empty() {
+        script.to_string()
+    } else {
+        format!("{} {script}", run.interpreter)
+    };
+    if !inside {
+        return Err(Class::Unknown {
+            reason: format!("{who}: {} is outside the workspace", abs.display()),
+        });
+    }
+    let mut files = vec![abs.clone()];
+    match std::fs::metadata(&abs) {
+        Err(_) if std::fs::symlink_metadata(&abs).is_ok() => {
+            return Err(Class::Unknown {
+                reason: format!("{who}: {} is a link that leads nowhere", abs.display()),
+            })
+        }
+        Err(_) if run.searches_path => {
+            return Err(Class::Unknown {
+                reason: format!(
+                    "{} looks {script} up on PATH when it is not in the working directory",
+                    run.interpreter
+                ),
+            })
+        }
+        Err(_) if run.interpreter.starts_with("node") => {
+            return Err(Class::Unknown {
+                reason: format!("node resolves {script} to another file when it does not exist"),
+            })
+        }
+        // Not there (yet): what would run is not known when the command is judged.
+        Err(_) => {
+            return Err(Class::Unknown {
+                reason: format!("{who}: {} does not exist", abs.display()),
+            })
+        }
+        Ok(m) if m.is_dir() => {
+            if run.interpreter == "python" && abs.join("__main__.py").is_file() {
+                files.push(abs.join("__main__.py"));
+            } else {
+                return Err(Class::Unknown {
+                    reason: format!("{who}: {} is a directory", abs.display()),
+                });
+            }
+        }
+        Ok(m) if m.is_file() && run.interpreter.is_empty() => {
+            if let Some(interp) = shebang_file(&abs, cwd) {
+                let (i_abs, i_inside) = place_in_ws(&interp, cwd, ctx);
+                if i_inside {
+                    files.push(i_abs);
+                } else if !paths::system_program(&i_abs) {
+                    return Err(Class::Unknown {
+                        reason: format!(
+                            "{script} names the interpreter {}, outside the workspace",
+                            i_abs.display()
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(_) => {}
+    }
+    Ok(Definitions {
+        named: files.clone(),
+        agent_counts: files.clone(),
+        files,
+    })
+}
+
+/// The interpreter a `#!` line names by a path (`#!/usr/bin/env bash` names none of its
+/// own: `env` is a system program that looks the name up on PATH).
+fn shebang_file(script: &Path, cwd: &Path) -> Option<String> {
+    use std::io::Read;
+    let f = crate::state::open_regular(script).ok()?;
+    let mut head = [0u8; 256];
+    let n = f.take(256).read(&mut head).ok()?;
+    let text = std::str::from_utf8(&head[..n]).ok()?;
+    let line = text.strip_prefix("#!")?.lines().next()?.trim();
+    let interp = line.split_whitespace().next()?;
+    let _ = cwd;
+    Some(interp.to_string())
+}
+
 /// Is `path` one of the files some runner reads to know what to run (matched on its last
 /// components, so `tests/conftest.py` and `.cargo/config.toml` count wherever they sit)?
-pub(super) fn is_definition_file(path: &std::path::Path) -> bool {
+pub(super) fn is_definition_file(path: &Path) -> bool {
     let all = [
         CARGO_FILES,
         NODE_FILES,
@@ -244,6 +919,169 @@ pub(super) fn is_definition_file(path: &std::path::Path) -> bool {
         MVN_FILES,
         GRADLE_FILES,
         DENO_FILES,
+        UV_FILES,
+        PIPENV_FILES,
     ];
     all.iter().flat_map(|l| l.iter()).any(|n| path.ends_with(n))
+}
+
+/// After every part of a command is judged: a build runner or script whose definition a
+/// part of the same command writes (`cat > x.sh <<EOF … EOF; bash x.sh`, `echo … >
+/// Makefile && make`) runs what the agent just wrote.
+pub(super) fn written_in_command(effects: &[Effect], writes: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in effects {
+        if let Effect::Run {
+            code: Code::Project { defined_by, .. },
+        } = e
+        {
+            for d in defined_by {
+                let d = PathBuf::from(d);
+                if writes.iter().any(|w| *w == d || d.starts_with(w)) && !out.contains(&d) {
+                    out.push(d);
+                }
+            }
+            for w in writes {
+                if is_definition_file(w) && !out.contains(w) {
+                    out.push(w.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Rank of a class, strictest highest (as the verdicts rank).
+fn rank(c: &Class) -> u8 {
+    match c {
+        Class::Hard { .. } => 5,
+        Class::Soft { .. } => 4,
+        Class::BuildFilesChanged { .. } => 3,
+        Class::Unknown { .. } => 1,
+        Class::Build { .. } | Class::Routine { .. } => 0,
+    }
+}
+
+/// `uv run CMD…` and the other project wrappers: CMD is classified on its own (a module
+/// with `uv run -m`, a `.py` file through Python); the wrapper adds its options' effects
+/// and its definition files (it syncs the project's environment first).
+pub(super) fn wrapped(
+    cmd: &Cmd,
+    at: usize,
+    all: &[crate::shell::SimpleCommand],
+    i: usize,
+    ctx: &JudgeCtx,
+    depth: u8,
+) -> Look {
+    let Some(Ok(call)) = runners::runner(cmd.argv, cmd.dynamic) else {
+        return Look::unknown(format!("{} runs another command", cmd.program()));
+    };
+    let tool = call.tool;
+    let rest = &cmd.argv[at..];
+    let rest_dyn = cmd.dynamic.get(at..).unwrap_or(&[]);
+    let (argv, dynamic): (Vec<String>, Vec<bool>) = if call.module.is_some() {
+        let mut a = vec!["python".to_string(), "-m".to_string()];
+        a.extend(rest.iter().cloned());
+        let mut d = vec![false, false];
+        d.extend(rest_dyn.iter().copied());
+        (a, d)
+    } else if rest.first().is_some_and(|w| w.ends_with(".py")) {
+        let mut a = vec!["python".to_string()];
+        a.extend(rest.iter().cloned());
+        let mut d = vec![false];
+        d.extend(rest_dyn.iter().copied());
+        (a, d)
+    } else {
+        (rest.to_vec(), rest_dyn.to_vec())
+    };
+    if dynamic.first().copied().unwrap_or(true) {
+        return Look::unknown(format!("{tool} runs a command computed at run time"));
+    }
+    let inner = Cmd {
+        sc: cmd.sc,
+        argv: &argv,
+        dynamic: &dynamic,
+        cwd: cmd.cwd,
+    };
+    let mut look = super::classify(&inner, all, i, ctx, depth);
+    if look.effects.is_empty() {
+        let reads = look.reads.iter().map(Effect::read);
+        let writes = look
+            .writes
+            .iter()
+            .map(|w| Effect::write(w, crate::effects::WriteHow::Replace));
+        look.effects = reads.chain(writes).collect();
+    }
+    // The wrapper's own options.
+    let own = class_of(
+        tool,
+        &call.effects,
+        Class::Routine {
+            reason: String::new(),
+        },
+    );
+    if rank(&own) > rank(&look.class) {
+        look.class = own;
+    }
+    look.effects.extend(call.effects.iter().cloned());
+    look.effects.push(Effect::Run {
+        code: Code::Project {
+            runner: tool.to_string(),
+            defined_by: Vec::new(),
+        },
+    });
+    look.uses_cwd = true;
+    for e in &call.effects {
+        match e {
+            Effect::Read { path, .. } => look.reads.push(path.clone()),
+            Effect::Write { path, .. } | Effect::Delete { path, .. } => {
+                look.writes.push(path.clone())
+            }
+            _ => {}
+        }
+    }
+    if let Class::Routine { reason } | Class::Build { reason } = &look.class {
+        let what = if reason.is_empty() {
+            format!(
+                "runs {}",
+                argv.first().map(String::as_str).unwrap_or("a command")
+            )
+        } else {
+            reason.clone()
+        };
+        look.class = Class::Build {
+            reason: format!("{what}, in the project's environment through {tool} run"),
+        };
+    }
+    if rank(&look.class) > 1 && !matches!(look.class, Class::BuildFilesChanged { .. }) {
+        return look;
+    }
+    // The wrapper syncs the environment from its own definition files.
+    let Some(cwd) = cmd.cwd.dir() else {
+        return look;
+    };
+    match runner_definitions(&call, cwd, ctx) {
+        Err(class) => {
+            if rank(&class) > rank(&look.class) {
+                look.class = class;
+            }
+        }
+        Ok(defs) => {
+            let changed = ctx.baseline.changed(&defs.files);
+            if !changed.is_empty() {
+                match &mut look.class {
+                    Class::BuildFilesChanged { files } => {
+                        for c in changed {
+                            if !files.contains(&c) {
+                                files.push(c);
+                            }
+                        }
+                    }
+                    Class::Build { .. } => look.class = Class::BuildFilesChanged { files: changed },
+                    _ => {}
+                }
+            }
+        }
+    }
+    look
 }

@@ -16,6 +16,7 @@
 use super::destructive_exec::AGENT_SKIP_FLAGS;
 use super::destructive_infra::{cloud, container, db, DB_CLIENTS, PUBLISH};
 use super::{is_expansion, routine, Class, Cmd, JudgeCtx};
+use crate::effects::programs::files;
 use crate::paths;
 use crate::shell::{Origin, SimpleCommand};
 use std::path::{Path, PathBuf};
@@ -189,6 +190,12 @@ fn hard_place(p: &Path, ctx: &JudgeCtx) -> Option<String> {
     if ctx.home.starts_with(p) {
         return Some(format!("{} (your home directory or above it)", p.display()));
     }
+    // Another person's home: a directory beside yours, or one directly under the
+    // directories that hold homes (`/home/NAME`, macOS `/Users/NAME`).
+    let homes_dir = ctx.home.parent().filter(|d| d.components().count() >= 2);
+    if n == 3 && (p.starts_with("/home") || p.starts_with("/Users") || p.parent() == homes_dir) {
+        return Some(format!("{} (a person's home directory)", p.display()));
+    }
     if ctx
         .workspace
         .roots
@@ -248,6 +255,13 @@ pub(super) fn check(
             );
         }
     }
+    if let Some(dev) = device_write(cmd) {
+        return hit(
+            Tier::Hard,
+            "disk",
+            format!("{prog} writes straight to the disk device {dev}"),
+        );
+    }
     if prog.starts_with("mkfs") || prog == "wipefs" || prog == "mkswap" {
         let on_device = cmd.args().iter().any(|a| a.starts_with("/dev/")) || cmd.has_expansion();
         if on_device {
@@ -299,60 +313,7 @@ pub(super) fn check(
     match prog {
         _ if super::catalog::owns_tier(prog) => super::catalog::tier(cmd, ctx),
         "rm" | "rmdir" | "unlink" | "shred" | "srm" | "trash" | "trash-put" => {
-            let recursive = has_short(&flags, 'r')
-                || has_short(&flags, 'R')
-                || has_long(&flags, &["--recursive"]);
-            let force = has_short(&flags, 'f') || has_long(&flags, &["--force"]);
-            let targets: Vec<(String, bool)> = match inherited {
-                Some(t) if pos.iter().all(|(p, _)| p == "{}") || pos.is_empty() => t.to_vec(),
-                _ => pos.clone(),
-            };
-            let writes: Vec<String> = pos
-                .iter()
-                .filter(|(p, d)| !d && p != "{}")
-                .map(|(p, _)| p.clone())
-                .collect();
-            if prog == "shred" {
-                if let Some((t, _)) = targets.iter().find(|(t, _)| is_disk_device(t)) {
-                    return Some((
-                        Tier::Hard,
-                        "disk",
-                        format!("shred overwrites the disk device {t}"),
-                        writes,
-                    ));
-                }
-            }
-            if recursive || force || prog == "shred" || cmd.sc.origin == Origin::Xargs {
-                for (t, d) in &targets {
-                    // A find filter chooses among the files under the workspace: asked.
-                    let found = inherited.is_some() && cmd.sc.origin == Origin::FindExec;
-                    if let Some(why) = hard_target(t, *d, cmd, ctx)
-                        .filter(|w| !(found && w.contains("the workspace")))
-                    {
-                        return Some((
-                            Tier::Hard,
-                            "deletion",
-                            format!("{prog} would delete {why}"),
-                            writes,
-                        ));
-                    }
-                }
-            }
-            let what = if targets.is_empty() {
-                "files named at run time".to_string()
-            } else {
-                targets
-                    .iter()
-                    .map(|(t, _)| t.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            Some((
-                Tier::Soft,
-                "deletion",
-                format!("{prog} deletes {what}"),
-                writes,
-            ))
+            deletion(cmd, prog, &flags, &pos, inherited, ctx)
         }
         "find" if cmd.args().iter().any(|a| a == "-delete") => {
             let roots = inherited_targets_find(cmd);
@@ -394,47 +355,32 @@ pub(super) fn check(
             )
         }
         "mv" => {
-            let writes: Vec<String> = pos
-                .iter()
-                .filter(|(_, d)| !d)
-                .map(|(p, _)| p.clone())
-                .collect();
+            // The sources, as mv's grammar reads them (leniently when it cannot).
+            let sources: Vec<(String, bool)> = match files::transfer(cmd.argv, cmd.dynamic) {
+                Some(Ok(t)) => t
+                    .sources
+                    .iter()
+                    .map(|w| (w.text.to_string(), w.dynamic))
+                    .collect(),
+                _ => pos
+                    .iter()
+                    .take(pos.len().saturating_sub(1))
+                    .cloned()
+                    .collect(),
+            };
             if pos.last().is_some_and(|(p, _)| p == "/dev/null") {
-                return Some((
+                return hit(
                     Tier::Hard,
                     "deletion",
-                    "mv into /dev/null destroys the source".into(),
-                    writes,
-                ));
+                    "mv into /dev/null destroys the source",
+                );
             }
-            for (t, d) in pos.iter().take(pos.len().saturating_sub(1)) {
+            for (t, d) in &sources {
                 if let Some(why) = hard_target(t, *d, cmd, ctx) {
-                    return Some((
-                        Tier::Hard,
-                        "deletion",
-                        format!("mv would move away {why}"),
-                        writes,
-                    ));
+                    return hit(Tier::Hard, "deletion", format!("mv would move away {why}"));
                 }
             }
             None
-        }
-        "dd" => {
-            let of = cmd.args().iter().find_map(|a| a.strip_prefix("of="));
-            match of {
-                Some(t)
-                    if t.starts_with("/dev/")
-                        && !super::is_null_device(t)
-                        && !matches!(t, "/dev/zero" | "/dev/random" | "/dev/urandom") =>
-                {
-                    hit(
-                        Tier::Hard,
-                        "disk",
-                        format!("dd writes straight to the device {t}"),
-                    )
-                }
-                _ => None,
-            }
         }
         "fdisk" | "sfdisk" | "parted" | "gdisk" | "sgdisk"
             if !flags.iter().any(|f| f == "-l" || f == "--list") =>
@@ -446,17 +392,20 @@ pub(super) fn check(
             )
         }
         "chmod" | "chown" | "chgrp" => {
-            let recursive = has_short(&flags, 'R')
-                || has_short(&flags, 'r')
-                || has_long(&flags, &["--recursive"]);
-            let targets = pos
-                .iter()
-                .skip(if flags.iter().any(|f| f.starts_with("--reference")) {
-                    0
-                } else {
-                    1
-                });
-            for (t, d) in targets {
+            // The files changed, as the program's grammar reads them (its first operand
+            // is the mode or owner unless --reference names one); leniently when the
+            // grammar cannot read the argv.
+            let (targets, recursive) = match metadata_targets(cmd) {
+                Some(t) => t,
+                None => {
+                    let recursive = has_short(&flags, 'R')
+                        || has_short(&flags, 'r')
+                        || has_long(&flags, &["--recursive"]);
+                    let skip = usize::from(!flags.iter().any(|f| f.starts_with("--reference")));
+                    (pos.iter().skip(skip).cloned().collect(), recursive)
+                }
+            };
+            for (t, d) in &targets {
                 if let Some(why) = hard_target(t, *d, cmd, ctx) {
                     let tree = why.contains("root directory")
                         || why.contains("top-level")
@@ -530,6 +479,124 @@ pub(super) fn check(
             None
         }
     }
+}
+
+/// What a delete reaches and whether it is forced, from the program's grammar; an argv
+/// the grammar cannot read (a BSD option, an option of a later version, a program with
+/// no grammar) is read leniently — every non-option word a target — so no unknown option
+/// slips a catastrophic delete past the hard tier. Deletes are soft otherwise: whether
+/// what is deleted can be recovered is not shown cheaply (a git index or object store
+/// would have to be read to prove a file is committed and unchanged).
+fn deletion(
+    cmd: &Cmd,
+    prog: &str,
+    flags: &[String],
+    pos: &[(String, bool)],
+    inherited: Option<&[(String, bool)]>,
+    ctx: &JudgeCtx,
+) -> Option<Hit> {
+    let (named, forced): (Vec<(String, bool)>, bool) = match files::deletions(cmd.argv, cmd.dynamic)
+    {
+        Some(Ok((dels, forced))) => (
+            dels.iter()
+                .map(|d| (d.word.to_string(), d.dynamic))
+                .collect(),
+            forced,
+        ),
+        _ => {
+            let recursive =
+                has_short(flags, 'r') || has_short(flags, 'R') || has_long(flags, &["--recursive"]);
+            let force = has_short(flags, 'f') || has_long(flags, &["--force"]);
+            (pos.to_vec(), recursive || force || prog == "shred")
+        }
+    };
+    let targets: Vec<(String, bool)> = match inherited {
+        Some(t) if named.iter().all(|(p, _)| p == "{}") || named.is_empty() => t.to_vec(),
+        _ => named.clone(),
+    };
+    let writes: Vec<String> = named
+        .iter()
+        .filter(|(p, d)| !d && p != "{}")
+        .map(|(p, _)| p.clone())
+        .collect();
+    if prog == "shred" {
+        if let Some((t, _)) = targets.iter().find(|(t, _)| is_disk_device(t)) {
+            return Some((
+                Tier::Hard,
+                "disk",
+                format!("shred overwrites the disk device {t}"),
+                writes,
+            ));
+        }
+    }
+    if forced || cmd.sc.origin == Origin::Xargs {
+        for (t, d) in &targets {
+            // A find filter chooses among the files under the workspace: asked.
+            let found = inherited.is_some() && cmd.sc.origin == Origin::FindExec;
+            if let Some(why) =
+                hard_target(t, *d, cmd, ctx).filter(|w| !(found && w.contains("the workspace")))
+            {
+                return Some((
+                    Tier::Hard,
+                    "deletion",
+                    format!("{prog} would delete {why}"),
+                    writes,
+                ));
+            }
+        }
+    }
+    let what = if targets.is_empty() {
+        "files named at run time".to_string()
+    } else {
+        targets
+            .iter()
+            .map(|(t, _)| t.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Some((
+        Tier::Soft,
+        "deletion",
+        format!("{prog} deletes {what}"),
+        writes,
+    ))
+}
+
+/// The files `chmod`/`chown`/`chgrp` change and whether recursively, from the grammar.
+fn metadata_targets(cmd: &Cmd) -> Option<(Vec<(String, bool)>, bool)> {
+    let p = crate::effects::programs::lookup(cmd.program())?;
+    let parsed = crate::effects::grammar::parse(&p.grammar, cmd.argv, cmd.dynamic).ok()?;
+    let skip = usize::from(!parsed.has("--reference"));
+    let targets = parsed
+        .operands
+        .iter()
+        .skip(skip)
+        .map(|(w, _)| (w.text.to_string(), w.dynamic))
+        .collect();
+    Some((targets, parsed.has("-R")))
+}
+
+/// A write the program's grammar names straight to a device (`tee /dev/sda`, `cp img
+/// /dev/nvme0n1`, `dd of=/dev/sdb`, `dd of=/dev/mem`); the null device, the terminal and
+/// the standard streams are not devices here.
+fn device_write(cmd: &Cmd) -> Option<String> {
+    let p = crate::effects::programs::lookup(cmd.program())?;
+    let effects = crate::effects::programs::effects(p, cmd.argv, cmd.dynamic).ok()?;
+    effects.iter().find_map(|e| match e {
+        crate::effects::Effect::Write { path, .. }
+            if is_disk_device(path)
+                || (path.starts_with("/dev/")
+                    && !super::is_null_device(path)
+                    && !path.starts_with("/dev/fd/")
+                    && !matches!(
+                        path.as_str(),
+                        "/dev/zero" | "/dev/random" | "/dev/urandom" | "/dev/full"
+                    )) =>
+        {
+            Some(path.clone())
+        }
+        _ => None,
+    })
 }
 
 fn inherited_targets_find(cmd: &Cmd) -> Vec<(String, bool)> {

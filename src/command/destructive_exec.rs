@@ -271,6 +271,8 @@ const GIT_BUILTINS: &[&str] = &[
     "config",
     "count-objects",
     "credential",
+    "credential-cache",
+    "credential-store",
     "describe",
     "diff",
     "diff-files",

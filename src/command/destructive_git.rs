@@ -1,8 +1,15 @@
 //! The destructive floor for git: force-pushes and history rewrites of the default branch
-//! are hard; operations that discard work, rewrite history elsewhere or publish are soft.
+//! are hard; operations that discard work, rewrite history elsewhere, delete refs, change
+//! configuration, skip the repository's hooks or publish are soft. The tiers read the
+//! effects of git's grammar (`effects::programs::git`, through `routine_git`), so the
+//! command the routine floor understands and the one the tiers judge are one parse; an
+//! argv the grammar does not understand is still judged by its words (`by_words`), so an
+//! unknown option never lowers a tier.
 
 use super::destructive::Tier;
 use super::Cmd;
+use crate::effects::programs::git::{key_kind, GitCall, KeyKind};
+use crate::effects::{Change, Effect, RepoOp};
 
 type Hit = (Tier, &'static str, String, Vec<String>);
 
@@ -35,6 +42,162 @@ pub(super) fn sub_index(args: &[String]) -> Option<usize> {
 }
 
 pub(super) fn check(cmd: &Cmd) -> Option<Hit> {
+    match super::routine_git::parse(cmd) {
+        Ok(call) => by_effects(cmd, &call),
+        Err(_) => by_words(cmd),
+    }
+}
+
+/// The tiers of a git command the grammar understood.
+fn by_effects(cmd: &Cmd, call: &GitCall) -> Option<Hit> {
+    let sub = call.sub;
+    if call.rejected.is_some() || call.has("--help") {
+        return None;
+    }
+    let negated = |n: &str| call.parsed.given.iter().any(|g| g.negated && g.name == n);
+    let hooks_path = call
+        .globals
+        .config
+        .iter()
+        .any(|(k, _)| k == "core.hookspath");
+    let no_verify = match sub {
+        "commit" | "merge" | "am" | "cherry-pick" | "revert" | "pull" | "rebase" | "push" => {
+            call.has("--no-verify") || negated("--verify")
+        }
+        _ => false,
+    };
+    if hooks_path || no_verify {
+        return soft(format!(
+            "git {sub} skipping the repository's hooks (--no-verify, core.hooksPath) bypasses its checks"
+        ));
+    }
+    if sub == "filter-branch" || sub == "filter-repo" {
+        return hard(format!(
+            "git {sub} rewrites the whole history, the default branch included"
+        ));
+    }
+    if sub == "push" {
+        let ops: Vec<&str> = call.parsed.operands.iter().map(|(w, _)| w.text).collect();
+        let pos: Vec<String> = ops.iter().map(|s| s.to_string()).collect();
+        let pos_refs: Vec<&String> = pos.iter().collect();
+        let force = call.has("--force")
+            || call.has("--force-with-lease")
+            || call.has("--force-if-includes");
+        return push(
+            &pos,
+            &pos_refs,
+            force,
+            call.has("--mirror"),
+            call.has("--delete"),
+        );
+    }
+    if sub == "rebase" {
+        let root = call.has("--root");
+        let default = call
+            .parsed
+            .operands
+            .iter()
+            .any(|(w, _)| DEFAULT_BRANCHES.contains(&w.text));
+        if root && default {
+            return hard("git rebase --root rewrites the default branch's history");
+        }
+        return soft("git rebase rewrites history");
+    }
+    if let Some((key, value)) = &call.config_write {
+        return soft(match key_kind(key) {
+            KeyKind::Code => format!(
+                "git config sets {key}{}, which makes git run a program later",
+                value
+                    .as_deref()
+                    .map(|v| format!(" to `{v}`"))
+                    .unwrap_or_default()
+            ),
+            _ => format!("git config changes git's configuration ({key})"),
+        });
+    }
+    let effects = super::routine_git::resolved_effects(call, cmd);
+    for e in &effects {
+        let reason = match e {
+            Effect::Repo {
+                op: RepoOp::Rewrite,
+                target,
+            } => Some(rewrite_reason(call, target.as_deref())),
+            Effect::Repo {
+                op: RepoOp::DeleteRef,
+                target,
+            } => Some(match sub {
+                "stash" => "git stash drop/clear deletes stashed work".to_string(),
+                "branch" => "git branch -d/-m deletes or renames a branch".to_string(),
+                "tag" => "git tag -d deletes a tag".to_string(),
+                "reflog" => "git reflog expire drops the history of lost commits".to_string(),
+                "gc" => "git gc --prune deletes unreachable commits".to_string(),
+                "update-ref" | "symbolic-ref" => format!("git {sub} -d deletes a ref"),
+                "worktree" => "git worktree prune deletes worktree metadata".to_string(),
+                _ => format!("git {sub} deletes {}", target.as_deref().unwrap_or("a ref")),
+            }),
+            Effect::Repo {
+                op: RepoOp::Configure,
+                target,
+            } => match target.as_deref() {
+                Some("a branch's upstream") | Some("worktree metadata") => None,
+                Some(t) if t.starts_with("where fetches and pushes go") => Some(format!(
+                    "git remote changes {t}: later pushes and fetches go there"
+                )),
+                t => Some(format!(
+                    "git {sub} changes {}",
+                    t.unwrap_or("the repository's configuration")
+                )),
+            },
+            Effect::Delete { .. } => match sub {
+                "clean" => Some("git clean -f deletes untracked files".to_string()),
+                "worktree" => Some("git worktree remove deletes a worktree".to_string()),
+                "submodule" => Some("git submodule deinit removes a submodule's files".to_string()),
+                // git rm and git mv only touch files whose content git has.
+                _ => None,
+            },
+            Effect::Remote {
+                change: Change::Publish,
+                ..
+            } => Some(format!("git {sub} publishes commits")),
+            _ => None,
+        };
+        if let Some(r) = reason {
+            return soft(r);
+        }
+    }
+    None
+}
+
+fn rewrite_reason(call: &GitCall, target: Option<&str>) -> String {
+    let sub = call.sub;
+    match sub {
+        "reset" if call.has("--hard") || call.has("--merge") || call.has("--keep") => {
+            "git reset --hard discards uncommitted work".into()
+        }
+        "reset" => format!(
+            "git reset moves the branch to {}",
+            target.unwrap_or("another commit")
+        ),
+        "checkout" | "restore" => format!("git {sub} over paths discards uncommitted changes"),
+        "switch" => "git switch --discard-changes loses work".into(),
+        "commit" => "git commit --amend rewrites the last commit".into(),
+        "branch" => "git branch -D deletes a branch with unmerged work".into(),
+        "rm" => "git rm -f deletes files with uncommitted changes".into(),
+        "mv" => "git mv -f overwrites a file".into(),
+        "merge" | "cherry-pick" | "revert" => {
+            format!("git {sub} --abort discards the work in progress")
+        }
+        "pull" => "git pull --rebase rewrites local commits".into(),
+        "fetch" => "git fetch of a forced refspec overwrites a local branch".into(),
+        _ => format!(
+            "git {sub} rewrites {}",
+            target.unwrap_or("history or discards work")
+        ),
+    }
+}
+
+/// The tiers by the words of an argv the grammar does not understand.
+fn by_words(cmd: &Cmd) -> Option<Hit> {
     let args = cmd.args();
     let i = sub_index(args)?;
     let sub = args.get(i)?.as_str();

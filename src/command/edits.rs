@@ -351,7 +351,7 @@ fn scan_text(file: &str, text: &str, ctx: &JudgeCtx) -> Option<String> {
             return Some("pipes a download into a shell".to_string());
         }
     }
-    if let Some(found) = judge_pieces(text, ctx) {
+    if let Some(found) = judge_pieces(text, file == "agent instructions", ctx) {
         return Some(found);
     }
     if let Some(Class::Hard { category, reason }) = code::search_code("the file", text, ctx, 1) {
@@ -362,7 +362,10 @@ fn scan_text(file: &str, text: &str, ctx: &JudgeCtx) -> Option<String> {
 
 /// Judge each line (recipe and `run:` prefixes stripped) and each quoted string as a shell
 /// command; report the first that is hard, or soft in a category that plants something.
-fn judge_pieces(text: &str, ctx: &JudgeCtx) -> Option<String> {
+/// In agent instructions every soft finding counts: a sentence that tells the agent to
+/// force-push, delete or publish ("Always run git push --force origin main") is followed
+/// later, by an agent that reads it as its instructions.
+fn judge_pieces(text: &str, instructions: bool, ctx: &JudgeCtx) -> Option<String> {
     let lines = text
         .lines()
         .map(strip_prefix)
@@ -388,7 +391,7 @@ fn judge_pieces(text: &str, ctx: &JudgeCtx) -> Option<String> {
             } => return Some(format!("would run `{}`: {reason} ({category})", short(p))),
             Verdict::Soft {
                 category, reason, ..
-            } if PLANTING.contains(&category) => {
+            } if instructions || PLANTING.contains(&category) => {
                 return Some(format!("would run `{}`: {reason} ({category})", short(p)))
             }
             _ => {}

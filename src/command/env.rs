@@ -34,7 +34,22 @@ pub(crate) fn harmless_env(name: &str) -> bool {
 }
 
 /// Wrappers that run the command as someone else.
-pub(super) const PRIVILEGE_WRAPPERS: &[&str] = &["sudo", "doas", "su", "runuser", "pkexec", "run0"];
+pub(super) const PRIVILEGE_WRAPPERS: &[&str] = &[
+    "sudo",
+    "doas",
+    "su",
+    "runuser",
+    "pkexec",
+    "run0",
+    // Other roots, mounts, namespaces or a service manager: the command's paths are not
+    // the paths the floor judged.
+    "chroot",
+    "nsenter",
+    "unshare",
+    "proot",
+    "systemd-run",
+    "firejail",
+];
 
 /// Variables that make programs load or run other code (loaders, pagers, editors, git's
 /// hooks into ssh and config, shell startup files, language runtimes).

@@ -8,16 +8,20 @@
 //! whether build files changed.
 //!
 //! Submodules: `catalog` (tool and service families as data: cloud CLIs, Kubernetes,
-//! containers, GitHub, IaC, package managers, databases, fetchers, archivers), `routine`,
-//! `routine_search` and `routine_git` (the read-only catalogue and
-//! each tool's dangerous flags), `dynamic` (paths chosen at run time by a plain lister:
+//! containers, GitHub, IaC, package managers, databases, fetchers, archivers), `routine`
+//! (the read-only catalogue), `routine_search` and `routine_git` (the glue between the
+//! grammars of search tools and git in `effects::programs` and the file system: commands
+//! run per found file, links followed, script files, secrets printed), `git_repo` (the
+//! repository git would use, and whether its configuration and hooks are the person's), `dynamic` (paths chosen at run time by a plain lister:
 //! `xargs` and command substitutions), `destructive` (filesystem and the tier dispatch),
 //! `destructive_git`, `destructive_exec` (agents, fetchers, code run out of sight),
 //! `destructive_infra` (data, containers, cloud, publishing), `destructive_whole`
 //! (whole-command patterns), `build` (build and test runners and the files that define what
 //! they run), `code` (searching interpreter one-liners and heredocs), `edits` (searching the
-//! new text of edits to files that run or steer the agent), `env` (environment prefixes)
-//! and `cwd` (where each part runs).
+//! new text of edits to files that run or steer the agent), `writers` (where shell writes
+//! land and what they plant in such files), `env` (environment prefixes) and `cwd` (where
+//! each part runs). Programs described by a grammar (`effects::programs`) are judged by
+//! their effects ([`effect_class`]).
 
 mod build;
 mod catalog;
@@ -31,29 +35,40 @@ mod destructive_whole;
 mod dynamic;
 mod edits;
 mod env;
+mod git_repo;
 mod policy;
+mod recursive;
 mod remote;
 mod routine;
 mod routine_git;
 mod routine_search;
+mod selfcmd;
 mod sensitive;
 pub mod writers;
 
 #[cfg(test)]
 mod edits_tests;
 #[cfg(test)]
+mod reach_tests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_search_git;
+#[cfg(test)]
+mod tests_writes;
 
 pub use edits::{proposed_text, scan as scan_edit, EditRisk};
 pub(crate) use env::{code_env, harmless_env};
+pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 
 use cwd::{next_cwd, place};
 use destructive_exec::destructive_any;
 use env::PRIVILEGE_WRAPPERS;
 
-use crate::effects::{Code, Effect, WriteHow};
+use crate::effects::{Code, Effect, RepoOp, WriteHow};
 use crate::floor::{self, Access, FloorCtx, PathClass};
 use crate::paths::{self, Workspace};
+use crate::reach;
 use crate::shell::{self, Analysis, Origin, RedirectOp, SimpleCommand};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -63,6 +78,12 @@ pub trait Baseline {
     /// Files among `files` whose sha256 differs from the session's first-seen value (first
     /// sight records it, so it is "unchanged"). A missing file is a state too.
     fn changed(&self, files: &[PathBuf]) -> Vec<PathBuf>;
+
+    /// Paths the agent was allowed to write this session (file tools and shell writes), as
+    /// recorded; empty when nothing is recorded.
+    fn written(&self) -> Vec<PathBuf> {
+        Vec::new()
+    }
 }
 
 /// A baseline that has seen nothing and records nothing: every file is unchanged.
@@ -175,6 +196,9 @@ pub struct Judgement {
     pub verdict: Verdict,
     pub reads: Vec<PathBuf>,
     pub writes: Vec<PathBuf>,
+    /// Writes into files that run or steer the agent whose new content plants something
+    /// or cannot be known (judged like a file tool's risky edit).
+    pub planted: Vec<writers::Planted>,
 }
 
 impl Judgement {
@@ -337,9 +361,72 @@ pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
     if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Net { .. })) {
         return Class::Unknown { reason: e.phrase() };
     }
-    Class::Routine {
-        reason: does.to_string(),
+    // Deleting is asked about: what is deleted cannot be shown to be recoverable cheaply
+    // (the destructive tier raises catastrophic targets to hard). The exception is a
+    // delete git records in its index without discarding work (`git rm`, `git mv`
+    // without `--force`): the content is still in the last commit.
+    let staged = effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Repo {
+                op: RepoOp::Stage,
+                ..
+            }
+        )
+    });
+    let discards = effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Repo {
+                op: RepoOp::Rewrite,
+                ..
+            }
+        )
+    });
+    let deletes: Vec<String> = effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Delete { .. }))
+        .map(Effect::phrase)
+        .collect();
+    if !deletes.is_empty() && (!staged || discards) {
+        return Class::Soft {
+            category: "deletion",
+            reason: summary(&deletes),
+        };
     }
+    Class::Routine {
+        reason: routine_reason(does, effects),
+    }
+}
+
+/// What a routine command does, from its effects: what it changes when it changes
+/// something ("creates the directory src/x"), else what the program does ("prints
+/// files").
+fn routine_reason(does: &str, effects: &[Effect]) -> String {
+    let changes: Vec<String> = effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Write { .. }))
+        .map(Effect::phrase)
+        .collect();
+    if changes.is_empty() {
+        does.to_string()
+    } else {
+        summary(&changes)
+    }
+}
+
+/// Up to three phrases, then a count of the rest.
+fn summary(phrases: &[String]) -> String {
+    let mut s = phrases
+        .iter()
+        .take(3)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if phrases.len() > 3 {
+        s.push_str(&format!(" and {} more", phrases.len() - 3));
+    }
+    s
 }
 
 /// Effects for a command judged by a catalogue without a grammar: its paths and, when it
@@ -367,6 +454,12 @@ fn derived_effects(look: &Look, reads: &[PathBuf], writes: &[PathBuf]) -> Vec<Ef
                 runner: "a build runner".into(),
                 defined_by: files.iter().map(|f| f.display().to_string()).collect(),
             },
+        }),
+        Class::Hard {
+            category: "credential",
+            ..
+        } => out.push(Effect::Secret {
+            what: "a secret or credential".into(),
         }),
         Class::Soft { reason, .. } | Class::Hard { reason, .. } | Class::Unknown { reason } => {
             out.push(Effect::unknown(reason.clone()))
@@ -439,10 +532,22 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     // Where the commands of an `ssh HOST CMD` run on the host: not known at first.
     let mut remote_cwd = Cwd::Unknown;
     let mut findings: Vec<Finding> = Vec::new();
+    let mut planted = Vec::new();
     let mut all_reads = Vec::new();
     let mut all_writes = Vec::new();
     let cmds = &analysis.commands;
+    let mut sensitive: Option<reach::Sensitive> = None;
+    // Files this command writes with text known from the analysis (`printf … > f`).
+    let mut known_files: Vec<(PathBuf, String)> = Vec::new();
     for (i, sc) in cmds.iter().enumerate() {
+        // Patterns expand against the filesystem now, as bash would expand them (on an ssh
+        // host, against the host's: not here).
+        let expanded = if sc.remote.is_none() {
+            expand_globs(sc, &cwd)
+        } else {
+            None
+        };
+        let sc = expanded.as_ref().unwrap_or(sc);
         let offset = sc.argv.len().saturating_sub(sc.exec.len());
         let dynamic = sc.dynamic_words.get(offset..).unwrap_or(&[]);
         if sc.remote.is_none() {
@@ -461,6 +566,23 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         let written = sc.argv.get(offset).map(String::as_str).unwrap_or("");
         let mut look = if sc.exec.is_empty() {
             Look::routine("no program runs")
+        } else if written.starts_with('/')
+            && !paths::system_program(Path::new(written))
+            && ctx
+                .workspace
+                .contains(&paths::forms(written, ctx.cwd, ctx.home))
+        {
+            // A program of the workspace named by its absolute path: the project's
+            // scripts are judged like build runners.
+            let mut argv = sc.exec.clone();
+            argv[0] = written.to_string();
+            let by_path = Cmd {
+                sc,
+                argv: &argv,
+                dynamic,
+                cwd: &cwd,
+            };
+            classify(&by_path, cmds, i, ctx, depth)
         } else if written.starts_with('/') && !paths::system_program(Path::new(written)) {
             // `/var/tmp/grep` is whatever file is there, not grep.
             let mut l = Look::unknown(format!(
@@ -481,6 +603,10 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         };
         // Redirections: dups, /dev/null and workspace files are fine; the rest is judged.
         redirects(&cmd, &mut look);
+        // Where copies and moves land, and what lands in files that run or steer the agent.
+        if let Some(p) = writers::land(&cmd, cmds, i, &mut look, ctx) {
+            planted.push(p);
+        }
         // Privilege wrappers: the same command as another user is not routine.
         if let Some(w) = sc
             .wrappers
@@ -521,13 +647,37 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 "it acts on a working directory outside the workspace or not known".into(),
             );
         }
-        let (reads, r_unplaced) = place(&look.reads, &cwd);
+        let (mut reads, r_unplaced) = place(&look.reads, &cwd);
         let (writes, w_unplaced) = place(&look.writes, &cwd);
+        if let Class::Routine { reason } = &mut look.class {
+            if !writes.is_empty() && !w_unplaced && writes.iter().all(|w| inside(w, ctx)) {
+                reason.push_str(" inside the workspace");
+            }
+        }
         if r_unplaced || w_unplaced {
             demote(
                 &mut look,
                 "a relative path follows a cd whose target is not known".into(),
             );
+        }
+        let reached = Reached {
+            cmd: &cmd,
+            known_files: &known_files,
+            written: &all_writes,
+            workspace: ctx.workspace,
+            floor: ctx.floor,
+            home: ctx.home,
+        };
+        if let Err(why) = reached.extend(&mut reads, ctx, &mut sensitive) {
+            demote(&mut look, why);
+        }
+        if let Some(text) = sc.output.as_ref().filter(|_| sc.remote.is_none()) {
+            for r in &sc.redirects {
+                if matches!(r.op, RedirectOp::Out | RedirectOp::Clobber) && !r.dynamic {
+                    let (p, _) = place(std::slice::from_ref(&r.target), &cwd);
+                    known_files.extend(p.into_iter().map(|p| (p, text.clone())));
+                }
+            }
         }
         let text = one_line(&sc.text);
         match &look.class {
@@ -597,8 +747,32 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             cwd = Cwd::Unknown;
         }
     }
+    // A runner or script whose definition another part of the command writes.
+    for f in findings.iter_mut() {
+        if matches!(f.class, Class::Build { .. }) {
+            let files = build::written_in_command(&f.effects, &all_writes);
+            if !files.is_empty() {
+                raise(
+                    Verdict::BuildFilesChanged {
+                        files: files.clone(),
+                        command: one_line(&f.argv.join(" ")),
+                    },
+                    &mut verdict,
+                );
+                f.class = Class::BuildFilesChanged { files };
+            }
+        }
+    }
     // Whole-command patterns: network into a shell, credentials with egress, fork bombs.
     for v in destructive::whole(analysis, &findings, &all_reads, ctx) {
+        raise(v, &mut verdict);
+    }
+    // Secrets printed where the agent reads them (environment dumps, secret-shaped
+    // variables expanded into words).
+    for v in sensitive::secrets_printed(analysis, &mut findings) {
+        raise(v, &mut verdict);
+    }
+    for v in sensitive::exposures(analysis, &mut findings, ctx) {
         raise(v, &mut verdict);
     }
     Judgement {
@@ -606,7 +780,14 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         verdict,
         reads: all_reads,
         writes: all_writes,
+        planted,
     }
+}
+
+/// Is this placed path inside the workspace (lexically and resolved)?
+fn inside(p: &Path, ctx: &JudgeCtx) -> bool {
+    ctx.workspace
+        .contains(&paths::forms(&p.display().to_string(), ctx.cwd, ctx.home))
 }
 
 fn demote(look: &mut Look, reason: String) {
@@ -620,9 +801,17 @@ fn demote(look: &mut Look, reason: String) {
 
 /// Classify one command: hard and soft tiers first, then the catalogues.
 fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
+    // `uv run CMD`, `poetry run CMD`: CMD is judged on its own, in the project's environment.
+    if let Some(at) = build::wrapped_at(cmd) {
+        return build::wrapped(cmd, at, all, i, ctx, depth);
+    }
     let targets = destructive::inherited_targets(cmd, all, i);
     let mut look = if cmd.program() == "xargs" {
         dynamic::xargs(cmd, all)
+    } else if cmd.program().contains('/') {
+        // A program named by a path is a file being run: the project's scripts are
+        // judged like build runners.
+        build::look(cmd).unwrap_or_else(|| routine::look(cmd, ctx))
     } else {
         routine::look(cmd, ctx)
     };
@@ -643,6 +832,15 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         if let Some(c) = sensitive::classify(cmd, prev) {
             look.class = c;
         }
+    }
+    // The gate or the harness loosened through its own CLI (the engine names it as the
+    // hard floor's cause; here it is what a planted file or a scanned script would run).
+    if let Some(found) = selfcmd::self_command(&cmd.sc.exec) {
+        look.class = Class::Hard {
+            category: "gate-tampering",
+            reason: found.what,
+        };
+        return look;
     }
     if let Some((tier, category, reason, writes)) =
         destructive_any(cmd, targets.as_deref(), ctx, depth)
@@ -668,7 +866,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     let prog = cmd.program();
     if matches!(look.class, Class::Unknown { .. })
         && !catalog::knows(prog)
-        && !routine::is_catalogued(prog)
+        && !routine::understood(cmd)
         && !destructive::RUNNERS.contains(&prog)
     {
         if let Some((category, reason)) = catalog::unknown_program_mutation(cmd) {
@@ -687,10 +885,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
 pub(crate) fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let analysis = shell::analyze(
         text,
-        &shell::ShellEnv {
-            home: ctx.home.to_path_buf(),
-            cwd: ctx.cwd.to_path_buf(),
-        },
+        &shell::ShellEnv::new(ctx.home.to_path_buf(), ctx.cwd.to_path_buf()),
     );
     judge_at(&analysis, ctx, depth + 1)
 }
@@ -770,5 +965,216 @@ fn runs_code(look: &mut Look) {
                 reason: reason.clone(),
             };
         }
+    }
+}
+
+/// `sc` with its pathname patterns expanded against the filesystem (bash's default rules),
+/// or `None` when it has none to expand. A pattern whose expansion is not known stays a
+/// dynamic word.
+fn expand_globs(sc: &SimpleCommand, cwd: &Cwd) -> Option<SimpleCommand> {
+    if sc.globs.iter().all(Option::is_none) {
+        return None;
+    }
+    let offset = sc.argv.len().checked_sub(sc.exec.len())?;
+    // Only the program's own arguments, and only when `exec` is a tail of `argv`.
+    if sc.argv.get(offset + 1..) != sc.exec.get(1..) {
+        return None;
+    }
+    let dir = cwd.dir()?;
+    let mut out = sc.clone();
+    out.argv.clear();
+    out.dynamic_words.clear();
+    out.globs.clear();
+    for (k, w) in sc.argv.iter().enumerate() {
+        let pattern = sc.globs.get(k).cloned().flatten();
+        let dynamic = sc.dynamic_words.get(k).copied().unwrap_or(false);
+        match pattern {
+            Some(p) if k > offset => match reach::expand(&p, dir) {
+                reach::Glob::Matches(words) => {
+                    for m in words {
+                        out.argv.push(m);
+                        out.dynamic_words.push(false);
+                        out.globs.push(None);
+                    }
+                }
+                reach::Glob::NoMatch(literal) => {
+                    out.argv.push(literal);
+                    out.dynamic_words.push(false);
+                    out.globs.push(None);
+                }
+                reach::Glob::Unknown => {
+                    out.argv.push(w.clone());
+                    out.dynamic_words.push(true);
+                    out.globs.push(None);
+                }
+            },
+            p => {
+                out.argv.push(w.clone());
+                out.dynamic_words.push(dynamic);
+                out.globs.push(p);
+            }
+        }
+    }
+    let first = sc.exec.first().cloned();
+    out.exec = out.argv.get(offset..).unwrap_or(&[]).to_vec();
+    if let (Some(f), Some(slot)) = (first, out.exec.first_mut()) {
+        *slot = f;
+    }
+    Some(out)
+}
+
+/// What one command reaches beyond its literal paths (see `reach`).
+struct Reached<'a> {
+    cmd: &'a Cmd<'a>,
+    /// Files written earlier in this command with known text.
+    known_files: &'a [(PathBuf, String)],
+    /// Everything written earlier in this command.
+    written: &'a [PathBuf],
+    workspace: &'a Workspace,
+    floor: &'a FloorCtx,
+    home: &'a Path,
+}
+
+/// The directory relative names of `cmd` are placed against (`/` when unknown: such names
+/// were refused already).
+fn ctx_cwd<'a>(cmd: &'a Cmd) -> &'a Path {
+    cmd.cwd.dir().unwrap_or(Path::new("/"))
+}
+
+/// The largest file of names read at decision time.
+const MAX_NAMES_FILE: u64 = 64 * 1024;
+
+impl Reached<'_> {
+    /// Add to `reads` what the command reaches: link targets out of the workspace and
+    /// credentials hard-linked inside the trees it walks or the names it is handed, the
+    /// files a names file lists, and the credential behind any read file with several
+    /// names. `Err` when some of it cannot be known.
+    fn extend(
+        &self,
+        reads: &mut Vec<PathBuf>,
+        ctx: &JudgeCtx,
+        sensitive: &mut Option<reach::Sensitive>,
+    ) -> Result<(), String> {
+        let cmd = self.cmd;
+        let mut unknown: Option<String> = None;
+        let walk = |root: &Path,
+                    how: reach::Walker,
+                    reads: &mut Vec<PathBuf>,
+                    sensitive: &mut Option<reach::Sensitive>| {
+            if !root.is_dir() {
+                return None;
+            }
+            let r = reach::walk(root, how, ctx.workspace, ctx.home, sensitive, ctx.floor);
+            reads.extend(r.reads);
+            r.unknown
+        };
+        // A recursive reader walks its trees.
+        if let Some(tree) = recursive::tree(cmd) {
+            let (roots, _) = place(&tree.roots, cmd.cwd);
+            for root in roots {
+                if let Some(why) = walk(
+                    &root,
+                    reach::Walker {
+                        follow: tree.follow,
+                        contents: tree.contents,
+                    },
+                    reads,
+                    sensitive,
+                ) {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        // Names chosen at run time (xargs, substitutions) under a directory: any of them
+        // may be a link the reader follows.
+        if cmd.sc.origin == Origin::Xargs || cmd.has_expansion() {
+            let dirs: Vec<PathBuf> = reads.iter().filter(|p| p.is_dir()).cloned().collect();
+            for d in dirs {
+                if let Some(why) = walk(
+                    &d,
+                    reach::Walker {
+                        follow: true,
+                        contents: true,
+                    },
+                    reads,
+                    sensitive,
+                ) {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        // A file that lists the files read.
+        if let Some((file, sep)) = recursive::names_from(cmd) {
+            match self.names(&file, sep) {
+                Ok(names) => {
+                    let (placed, unplaced) = place(&names, cmd.cwd);
+                    if unplaced {
+                        unknown.get_or_insert("names a file lists follow an unknown cd".into());
+                    }
+                    reads.extend(placed);
+                }
+                Err(why) => {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        // Any file read that has other names: is one of them a credential?
+        let mut aliases = Vec::new();
+        for p in reads.iter() {
+            match reach::alias(p, sensitive, ctx.floor) {
+                Ok(Some(cred)) => aliases.push(cred),
+                Ok(None) => {}
+                Err(why) => {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        reads.extend(aliases);
+        match unknown {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
+    }
+
+    /// The names a names file holds: written earlier with known text, or read now.
+    fn names(&self, file: &str, sep: char) -> Result<Vec<String>, String> {
+        let not_known =
+            || format!("the files it reads are named in {file}, whose content is not known");
+        if file == "-" || file.is_empty() {
+            return Err(not_known());
+        }
+        let (placed, _) = place(&[file.to_string()], self.cmd.cwd);
+        let path = placed.into_iter().next().ok_or_else(not_known)?;
+        let text = if let Some((_, t)) = self.known_files.iter().rev().find(|(p, _)| *p == path) {
+            t.clone()
+        } else if self.written.contains(&path) {
+            return Err(not_known());
+        } else {
+            // Only a workspace file that is nothing sensitive is read now (its lines become
+            // paths shown in the evaluation).
+            let forms = paths::forms(&path.display().to_string(), ctx_cwd(self.cmd), self.home);
+            let plain = self.workspace.contains(&forms)
+                && forms
+                    .forms()
+                    .all(|f| floor::classify(f, Access::Read, self.floor).is_none());
+            if !plain {
+                return Err(not_known());
+            }
+            let f = crate::state::open_regular(&path).map_err(|_| not_known())?;
+            let mut buf = String::new();
+            use std::io::Read;
+            f.take(MAX_NAMES_FILE + 1)
+                .read_to_string(&mut buf)
+                .map_err(|_| not_known())?;
+            if buf.len() as u64 > MAX_NAMES_FILE {
+                return Err(not_known());
+            }
+            buf
+        };
+        Ok(text
+            .split(sep)
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+            .collect())
     }
 }

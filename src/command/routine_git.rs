@@ -1,311 +1,284 @@
-//! The routine catalogue for tools with their own sub-languages: git's read forms (global
-//! options that run programs or leave the workspace excluded, then one rule per
-//! subcommand) and fzf (whose bindings and previews run shell commands, judged again).
+//! The command floor's glue for git (whose grammar is `effects::programs::git`) and fzf.
+//!
+//! For git it places what the grammar found (paths relative to `-C`), decides how the
+//! remote reads and local repository changes a subcommand makes stand on the fast path
+//! (fetches and local recoverable changes are routine; the tiers of the rest are in
+//! `destructive_git`), resolves a word git reads as a revision or a path by looking at
+//! the working tree, checks the repository git would use for configuration and hooks
+//! the agent could have planted (`git_repo`), and checks what `git config` and
+//! `git remote -v` would print for secrets. fzf's bindings and previews run shell
+//! commands, judged again.
 
-use super::{can_recurse, is_expansion, judge_text, Cmd, JudgeCtx, Look, Verdict};
+use super::git_repo::{self, GitDir, Risk};
+use super::{can_recurse, judge_text, Class, Cmd, JudgeCtx, Look, Verdict};
+use crate::effects::programs::git::{self as git_fx, ConfigQuery, GitCall};
+use crate::effects::{Change, Code, Effect};
+use crate::floor::{self, Access, PathClass};
 use crate::paths;
+use std::path::{Path, PathBuf};
 
-/// git subcommands that only read the repository, whatever their arguments.
-const GIT_READ: &[(&str, &str)] = &[
-    ("status", "shows the working tree status"),
-    ("diff", "shows changes"),
-    ("log", "shows history"),
-    ("show", "shows objects"),
-    ("blame", "annotates lines"),
-    ("annotate", "annotates lines"),
-    ("rev-parse", "parses revisions"),
-    ("ls-files", "lists tracked files"),
-    ("ls-tree", "lists a tree"),
-    ("cat-file", "prints objects"),
-    ("check-ignore", "checks ignore rules"),
-    ("check-attr", "checks attributes"),
-    ("cherry", "lists unmerged commits"),
-    ("count-objects", "counts objects"),
-    ("describe", "names a commit"),
-    ("for-each-ref", "lists refs"),
-    ("merge-base", "finds a common ancestor"),
-    ("name-rev", "names a revision"),
-    ("range-diff", "compares ranges"),
-    ("rev-list", "lists commits"),
-    ("show-ref", "lists refs"),
-    ("show-branch", "shows branches"),
-    ("shortlog", "summarises history"),
-    ("whatchanged", "shows history"),
-    ("grep", "searches tracked files"),
-    ("verify-commit", "verifies a signature"),
-    ("verify-tag", "verifies a signature"),
-    ("var", "prints git variables"),
-    ("version", "prints its version"),
-    ("diff-tree", "compares trees"),
-    ("diff-files", "compares files"),
-    ("diff-index", "compares the index"),
-    ("help", "shows help"),
-    ("fetch", "downloads refs without touching the working tree"),
-];
+/// Read a git argv through its grammar.
+pub(super) fn parse<'a>(cmd: &Cmd<'a>) -> Result<GitCall<'a>, String> {
+    git_fx::parse(cmd.argv, cmd.dynamic).map_err(|e| format!("git: {e}"))
+}
 
-/// Options (anywhere after the subcommand) that run a program or write a file.
-const GIT_BAD_OPTS: &[(&str, &str)] = &[
-    ("--output", "writes its output to a file"),
-    ("--ext-diff", "runs an external diff program"),
-    ("--textconv", "runs textconv filter programs"),
-    ("--exec", "runs a program"),
-    ("--upload-pack", "runs a program on the remote side"),
-    ("--receive-pack", "runs a program on the remote side"),
-    ("--open-files-in-pager", "opens a pager program"),
-    (
-        "-O",
-        "opens files in a pager program (grep) or reads an order file (diff)",
-    ),
-    ("--no-index", "compares files outside the repository"),
-];
+/// The directory git runs in: the command's, moved by each `-C`.
+pub(super) fn git_cwd(call: &GitCall, cmd: &Cmd) -> Option<PathBuf> {
+    let mut d = cmd.cwd.dir()?.to_path_buf();
+    for c in &call.globals.dirs {
+        d = paths::normalize(&d.join(c));
+    }
+    Some(d)
+}
 
-/// git's read forms.
-pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
-    let args = cmd.args();
-    let mut i = 0;
-    // Global options.
-    while let Some(a) = args.get(i) {
-        if !a.starts_with('-') {
-            break;
-        }
-        let (name, inline) = match a.split_once('=') {
-            Some((n, v)) => (n, Some(v)),
-            None => (a.as_str(), None),
-        };
-        match name {
-            "-c" | "--config-env" => {
-                return Look::unknown(format!("git {name} can set config that runs programs"))
-            }
-            "-p" | "--paginate" => return Look::unknown("git -p runs a pager program"),
-            "--exec-path" => return Look::unknown("git --exec-path runs programs from a path"),
-            "-C" | "--git-dir" | "--work-tree" => {
-                let v = match inline {
-                    Some(v) => v.to_string(),
-                    None => {
-                        i += 1;
-                        args.get(i).cloned().unwrap_or_default()
-                    }
-                };
-                if cmd.arg_dynamic(i) && is_expansion(&v) || v.is_empty() {
-                    return Look::unknown(format!("git {name} is given a run-time path"));
-                }
-                let Some(dir) = cmd.cwd.dir() else {
-                    return Look::unknown(format!("git {name} after a cd to an unknown place"));
-                };
-                let forms = paths::forms(&v, dir, ctx.home);
-                if !ctx.workspace.contains(&forms) {
-                    return Look::unknown(format!("git {name} {v} is outside the workspace"));
-                }
-            }
-            "--no-pager"
-            | "-P"
-            | "--no-replace-objects"
-            | "--literal-pathspecs"
-            | "--no-optional-locks"
-            | "--bare"
-            | "--glob-pathspecs"
-            | "--noglob-pathspecs"
-            | "--icase-pathspecs" => {}
-            "--help" | "--version" | "-h" => return with_cwd(Look::routine("prints help")),
-            other => return Look::unknown(format!("git {other} is not a known global option")),
-        }
-        i += 1;
+/// The call's effects with an ambiguous word read the way git would read it here: a
+/// path when something by that name exists in the working directory, else a revision.
+pub(super) fn resolved_effects(call: &GitCall, cmd: &Cmd) -> Vec<Effect> {
+    let mut v = call.effects.clone();
+    if let Some(a) = &call.ambiguous {
+        let is_path = git_cwd(call, cmd)
+            .map(|d| std::fs::symlink_metadata(d.join(&a.word)).is_ok())
+            .unwrap_or(true);
+        v.extend(if is_path {
+            a.as_path.iter().cloned()
+        } else {
+            a.as_revision.iter().cloned()
+        });
     }
-    let Some(sub) = args.get(i) else {
-        return with_cwd(Look::routine("prints usage"));
-    };
-    let rest = args.get(i + 1..).unwrap_or(&[]);
-    for a in rest {
-        let name = a.split('=').next().unwrap_or(a);
-        if let Some((f, why)) = GIT_BAD_OPTS.iter().find(|(f, _)| *f == name) {
-            return Look::unknown(format!("git {sub} {f} {why}"));
-        }
-        if a.starts_with("-O") && a.len() > 2 && !a.starts_with("--") {
-            return Look::unknown(format!("git {sub} -O reads an order file or opens a pager"));
-        }
-        if a == "--help" || a == "-h" {
-            return with_cwd(Look::routine("prints help"));
-        }
-    }
-    if rest
-        .iter()
-        .enumerate()
-        .any(|(k, a)| cmd.arg_dynamic(i + 1 + k) && is_expansion(a))
-    {
-        return Look::unknown(format!("git {sub} is given a run-time value"));
-    }
-    let has = |f: &[&str]| rest.iter().any(|a| f.contains(&a.as_str()));
-    let positional = || rest.iter().filter(|a| !a.starts_with('-')).count();
-    let verdict: Result<&str, String> = match sub.as_str() {
-        "fetch" if has(&["-u", "--update-head-ok"]) => Err("git fetch -u".into()),
-        s if GIT_READ.iter().any(|(n, _)| *n == s) => Ok(GIT_READ
-            .iter()
-            .find(|(n, _)| *n == s)
-            .map(|(_, r)| *r)
-            .unwrap_or("reads the repository")),
-        "branch" => branch(rest),
-        "tag" => tag(rest),
-        "stash" => match rest.first().map(String::as_str) {
-            Some("list") | Some("show") => Ok("lists or shows stashes"),
-            _ => Err("git stash changes the working tree".into()),
-        },
-        "remote" => match rest.first().map(String::as_str) {
-            None | Some("-v") | Some("--verbose") | Some("get-url") | Some("show") => {
-                Ok("lists remotes")
-            }
-            _ => Err("git remote changes the remotes".into()),
-        },
-        "reflog" => match rest.first().map(String::as_str) {
-            None | Some("show") => Ok("shows the reflog"),
-            Some(s) if s.starts_with('-') => Ok("shows the reflog"),
-            _ => Err("git reflog expire/delete rewrites the reflog".into()),
-        },
-        "bisect" => match rest.first().map(String::as_str) {
-            Some("log") | Some("view") | Some("visualize") => Ok("shows the bisect state"),
-            _ => Err("git bisect moves HEAD".into()),
-        },
-        "notes" => match rest.first().map(String::as_str) {
-            None | Some("list") | Some("show") => Ok("shows notes"),
-            _ => Err("git notes changes notes".into()),
-        },
-        "worktree" => match rest.first().map(String::as_str) {
-            Some("list") => Ok("lists worktrees"),
-            _ => Err("git worktree changes worktrees".into()),
-        },
-        "config" => {
-            let writes = has(&[
-                "-e",
-                "--edit",
-                "--add",
-                "--unset",
-                "--unset-all",
-                "--replace-all",
-                "--rename-section",
-                "--remove-section",
-                "set",
-                "unset",
-                "edit",
-                "rename-section",
-                "remove-section",
-            ]);
-            let reads = has(&[
-                "--get",
-                "--get-all",
-                "--get-regexp",
-                "--list",
-                "-l",
-                "list",
-                "get",
-            ]);
-            if !writes && (reads || positional() <= 1) {
-                Ok("reads config")
-            } else {
-                Err("git config changes config".into())
-            }
-        }
-        other => Err(format!("git {other} is not a read-only git command")),
-    };
-    match verdict {
-        Ok(r) => with_cwd(Look::routine(r)),
-        Err(e) => Look::unknown(e),
+    v
+}
+
+/// Remote exchanges that only read (what a fetch brings in is data until merged).
+fn reads_remote(e: &Effect) -> bool {
+    match e {
+        Effect::Remote {
+            service,
+            action,
+            change: Change::Read,
+            ..
+        } => service == "git" && matches!(action.as_str(), "fetch" | "ls-remote" | "remote show"),
+        _ => false,
     }
 }
 
-fn with_cwd(mut l: Look) -> Look {
-    l.uses_cwd = true;
+/// git's look.
+pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+    let call = match parse(cmd) {
+        Ok(c) => c,
+        Err(e) => return Look::unknown(e),
+    };
+    // On an ssh host (`ssh HOST 'git …'`) the repository is the host's: nothing here says
+    // what its configuration holds, and its paths are not this machine's.
+    if cmd.sc.remote.is_some() {
+        return on_host(&call, cmd);
+    }
+    let Some(gcwd) = git_cwd(&call, cmd) else {
+        return Look::unknown("git runs after a cd whose target is not known");
+    };
+    // -C, --git-dir and --work-tree must stay in the workspace.
+    for (what, p) in call
+        .globals
+        .dirs
+        .iter()
+        .map(|d| ("-C", d))
+        .chain(call.globals.git_dir.iter().map(|d| ("--git-dir", d)))
+        .chain(call.globals.work_tree.iter().map(|d| ("--work-tree", d)))
+    {
+        let base = if what == "-C" {
+            cmd.cwd.dir().map(Path::to_path_buf)
+        } else {
+            Some(gcwd.clone())
+        };
+        let Some(base) = base else {
+            return Look::unknown(format!("git {what} after a cd to an unknown place"));
+        };
+        let forms = paths::forms(p, &base, ctx.home);
+        if !ctx.workspace.contains(&forms) {
+            return Look::unknown(format!("git {what} {p} is outside the workspace"));
+        }
+    }
+    if let Some(r) = &call.rejected {
+        let mut l = Look::routine(format!(
+            "{} (git rejects {r}: its revision and diff options are not abbreviated)",
+            call.does
+        ));
+        l.uses_cwd = true;
+        return l;
+    }
+    let mut effects = resolved_effects(&call, cmd);
+    // Paths the subcommand names are relative to the directory git runs in.
+    if !call.globals.dirs.is_empty() {
+        let prefix = call.globals.dirs.join("/");
+        for e in &mut effects {
+            if let Effect::Read { path, .. }
+            | Effect::Write { path, .. }
+            | Effect::Delete { path, .. } = e
+            {
+                if !path.starts_with('/') {
+                    *path = format!("{prefix}/{path}");
+                }
+            }
+        }
+    }
+    if call.uses_repo {
+        let gd = git_dir(&call, &gcwd);
+        if let Some(g) = &gd {
+            if let Some(risk) = repo_risk(g, ctx) {
+                match risk {
+                    Risk::Runs(what) => effects.push(Effect::Run {
+                        code: Code::Hidden { what },
+                    }),
+                    Risk::Unknown(why) => effects.push(Effect::unknown(why)),
+                    Risk::HooksChanged(files) => {
+                        let mut l = Look::from_effects(call.does, effects);
+                        l.class = Class::BuildFilesChanged { files };
+                        l.uses_cwd = true;
+                        return l;
+                    }
+                }
+            }
+        }
+        if let Some(secret) = printed_secret(&call, gd.as_ref(), &gcwd, ctx) {
+            effects.push(Effect::Secret { what: secret });
+        }
+    }
+    // Fetching only reads: the remote exchange of a fetch is not held against it.
+    let judged: Vec<Effect> = effects
+        .iter()
+        .filter(|e| {
+            !(reads_remote(e)
+                || fetches(&call) && matches!(e, Effect::Net { sends, .. } if sends.is_empty()))
+        })
+        .cloned()
+        .collect();
+    let mut l = Look::from_effects(call.does, judged);
+    if call.sub == "clone" && matches!(l.class, Class::Routine { .. }) {
+        l.class = Class::Unknown {
+            reason: "git clone downloads a repository".into(),
+        };
+    }
+    if let Class::Routine { reason } = &mut l.class {
+        *reason = routine_reason(&effects, reason);
+    }
+    l.effects = effects;
+    l.uses_cwd = call.uses_repo || call.sub.is_empty();
     l
 }
 
-fn branch(rest: &[String]) -> Result<&'static str, String> {
-    const LIST: &[&str] = &[
-        "--list",
-        "-l",
-        "-a",
-        "--all",
-        "-r",
-        "--remotes",
-        "--remote",
-        "-v",
-        "-vv",
-        "--verbose",
-        "--show-current",
-        "--no-color",
-        "--color",
-        "--no-column",
-        "--column",
-        "-i",
-        "--ignore-case",
-        "--omit-empty",
-    ];
-    const VALUED: &[&str] = &[
-        "--contains",
-        "--no-contains",
-        "--merged",
-        "--no-merged",
-        "--points-at",
-        "--sort",
-        "--format",
-    ];
-    let listing = rest.iter().any(|a| a == "--list" || a == "-l");
-    let mut skip = false;
-    for a in rest {
-        if skip {
-            skip = false;
-            continue;
-        }
-        let name = a.split('=').next().unwrap_or(a);
-        if VALUED.contains(&name) {
-            skip = !a.contains('=');
-            continue;
-        }
-        if LIST.contains(&name) || name.starts_with("--color") {
-            continue;
-        }
-        if !a.starts_with('-') && listing {
-            continue;
-        }
-        return Err(format!("git branch {a} changes branches"));
+/// git as it runs on an ssh host: judged by what the call does; what it would print from
+/// the host's configuration (`git config --get`, remote URLs) cannot be checked for secrets.
+fn on_host(call: &GitCall, cmd: &Cmd) -> Look {
+    let mut effects = resolved_effects(call, cmd);
+    let remote_urls = call.sub == "remote"
+        && (matches!(call.verb, Some("get-url" | "show"))
+            || (call.verb == Some("") && call.parsed.has("--verbose")));
+    if call.config_query.is_some() || remote_urls {
+        effects.push(Effect::unknown(
+            "git prints configuration of the host that gatehook cannot check for secrets",
+        ));
     }
-    Ok("lists branches")
+    let judged: Vec<Effect> = effects
+        .iter()
+        .filter(|e| {
+            !(reads_remote(e)
+                || fetches(call) && matches!(e, Effect::Net { sends, .. } if sends.is_empty()))
+        })
+        .cloned()
+        .collect();
+    let mut l = Look::from_effects(call.does, judged);
+    if call.sub == "clone" && matches!(l.class, Class::Routine { .. }) {
+        l.class = Class::Unknown {
+            reason: "git clone downloads a repository".into(),
+        };
+    }
+    l.effects = effects;
+    l.uses_cwd = call.uses_repo || call.sub.is_empty();
+    l
 }
 
-fn tag(rest: &[String]) -> Result<&'static str, String> {
-    const VALUED: &[&str] = &[
-        "--contains",
-        "--no-contains",
-        "--merged",
-        "--no-merged",
-        "--points-at",
-        "--sort",
-        "--format",
-    ];
-    let listing = rest
-        .iter()
-        .any(|a| matches!(a.as_str(), "-l" | "--list" | "-v" | "--verify"));
-    let mut skip = false;
-    for a in rest {
-        if skip {
-            skip = false;
-            continue;
-        }
-        let name = a.split('=').next().unwrap_or(a);
-        if VALUED.contains(&name) {
-            skip = !a.contains('=');
-            continue;
-        }
-        if matches!(
-            name,
-            "-l" | "--list" | "-v" | "--verify" | "--column" | "--no-column"
-        ) || (name.starts_with("-n") && name[2..].chars().all(|c| c.is_ascii_digit()))
-        {
-            continue;
-        }
-        if !a.starts_with('-') && listing {
-            continue;
-        }
-        return Err(format!("git tag {a} creates or deletes tags"));
+fn fetches(call: &GitCall) -> bool {
+    matches!(call.sub, "fetch" | "pull" | "ls-remote")
+        || (call.sub == "remote" && matches!(call.verb, Some("update" | "show")))
+}
+
+/// A reason line that says what the command does.
+fn routine_reason(effects: &[Effect], does: &str) -> String {
+    if effects.iter().any(|e| matches!(e, Effect::Repo { .. })) {
+        format!("{does} (a local change git can undo)")
+    } else {
+        does.to_string()
     }
-    Ok("lists tags")
+}
+
+/// The git directory the call would use.
+fn git_dir(call: &GitCall, gcwd: &Path) -> Option<GitDir> {
+    match &call.globals.git_dir {
+        Some(d) => Some(git_repo::explicit(&paths::normalize(&gcwd.join(d)))),
+        None => git_repo::discover(gcwd),
+    }
+}
+
+fn repo_risk(g: &GitDir, ctx: &JudgeCtx) -> Option<Risk> {
+    let in_ws = |p: &Path| {
+        ctx.workspace.contains(&paths::forms(
+            &p.display().to_string(),
+            Path::new("/"),
+            ctx.home,
+        ))
+    };
+    let protected = |p: &Path| {
+        matches!(
+            floor::classify(p, Access::Write, ctx.floor),
+            Some(PathClass::Protected { .. } | PathClass::HarnessConfig { .. })
+        ) || git_repo::under_dot_git(p)
+    };
+    let changed = |f: &[PathBuf]| ctx.baseline.changed(f);
+    git_repo::check(g, ctx.home, &in_ws, &protected, &changed)
+}
+
+/// A secret the command would print: configuration values (`git config --list`,
+/// `--get KEY`) and remote URLs (`git remote -v`, `get-url`) holding a password or token.
+fn printed_secret(
+    call: &GitCall,
+    g: Option<&GitDir>,
+    gcwd: &Path,
+    ctx: &JudgeCtx,
+) -> Option<String> {
+    let remote_urls = call.sub == "remote"
+        && (matches!(call.verb, Some("get-url" | "show"))
+            || (call.verb == Some("") && call.parsed.has("--verbose")));
+    let query = match (&call.config_query, remote_urls) {
+        (Some(q), _) => q.clone(),
+        (None, true) => ConfigQuery::All,
+        (None, false) => return None,
+    };
+    let files: Vec<PathBuf> = match call.parsed.value("--file") {
+        Some(f) if call.sub == "config" => vec![paths::normalize(&gcwd.join(f))],
+        _ => git_repo::config_files(ctx.home, g),
+    };
+    for f in files {
+        let entries = match git_repo::read_config(&f) {
+            Ok(Some(e)) => e,
+            Ok(None) => continue,
+            Err(_) => return Some(format!("configuration it cannot check ({})", f.display())),
+        };
+        for e in entries {
+            if remote_urls
+                && !(e.key.starts_with("remote.")
+                    && (e.key.ends_with(".url") || e.key.ends_with(".pushurl")))
+            {
+                continue;
+            }
+            let asked = match &query {
+                ConfigQuery::All => true,
+                ConfigQuery::Key(k) => e.key.eq_ignore_ascii_case(k),
+            };
+            if asked && git_repo::secret_entry(&e) {
+                return Some(format!("the secret in git's {} setting", e.key));
+            }
+        }
+    }
+    None
 }
 
 /// fzf actions that run a shell command.

@@ -1,412 +1,500 @@
-//! The routine catalogue's search and text tools, each with its own small language:
-//! `find` (whose actions can delete or run), `grep`, `rg` and `fd` (whose options can run
-//! preprocessors or commands), `sed` (whose scripts can write or execute) and `awk` (whose
-//! programs can run commands or write files). The rest of the catalogue is in `routine`.
+//! The command floor's glue for the search and text tools whose grammars live in
+//! `effects::programs` (`search`, `find`, `sed`, `awk`): it turns their effects into a
+//! [`Look`] and adds what needs the file system or another judgement —
+//! - the command `find -exec`/`-execdir`/`-ok`/`-okdir` or `fd -x`/`-X` runs is judged
+//!   again with the starting points in place of `{}` (so `find ~ -exec cat {} \;` reads
+//!   the home directory, and a command that changes the found files is not routine);
+//! - a recursive read that follows links (`grep -R`, `rg -L`, `find -L`, `fd -L`) is
+//!   routine only when the tree holds no link leading out of the workspace (a bounded
+//!   walk);
+//! - script files named by `sed -f` and program files named by `awk -f`/`-i` or
+//!   `@include` are read and scanned when they are workspace files, else not understood.
 
-use super::routine::positional;
-use super::{is_expansion, Cmd, Look};
+use super::{can_recurse, judge_text, Class, Cmd, Cwd, JudgeCtx, Look, Verdict};
+use crate::effects::grammar::GrammarError;
+use crate::effects::programs::{self, awk as awk_fx, find as find_fx, search, sed as sed_fx};
+use crate::effects::{Effect, Reach};
+use crate::paths;
+use std::path::{Path, PathBuf};
 
-/// find: roots are read; actions that run, delete or write files are excluded.
-pub(super) fn find(cmd: &Cmd) -> Look {
-    const BAD: &[(&str, &str)] = &[
-        ("-exec", "runs a program per file"),
-        ("-execdir", "runs a program per file"),
-        ("-ok", "runs a program per file"),
-        ("-okdir", "runs a program per file"),
-        ("-delete", "deletes files"),
-        ("-fprint", "writes a file"),
-        ("-fprint0", "writes a file"),
-        ("-fprintf", "writes a file"),
-        ("-fls", "writes a file"),
-    ];
-    let mut roots = Vec::new();
-    let mut in_expr = false;
-    for (i, a) in cmd.args().iter().enumerate() {
-        if let Some((_, why)) = BAD.iter().find(|(f, _)| a == f) {
-            return Look::unknown(format!("find {a} {why}"));
-        }
-        if cmd.arg_dynamic(i) && is_expansion(a) {
-            return Look::unknown(format!("find is given a run-time value {a}"));
-        }
-        if in_expr {
-            continue;
-        }
-        if matches!(
-            a.as_str(),
-            "-H" | "-L" | "-P" | "-E" | "-X" | "-d" | "-s" | "-x"
-        ) || a.starts_with("-O")
-        {
-            continue;
-        }
-        if a.starts_with('-') || a == "(" || a == "!" || a == "\\(" {
-            in_expr = true;
-            continue;
-        }
-        roots.push(a.clone());
-    }
-    let mut l = Look::routine("searches for files by name and metadata");
-    if roots.is_empty() {
-        roots.push(".".into());
-        l.uses_cwd = true;
-    }
-    l.reads = roots;
-    l
+/// grep, egrep, fgrep.
+pub(super) fn grep(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+    grammar_look(cmd, ctx, &search::GREP)
 }
 
-pub(super) fn grep(cmd: &Cmd) -> Look {
-    const VALUE: &[&str] = &[
-        "-e",
-        "-f",
-        "-m",
-        "-A",
-        "-B",
-        "-C",
-        "-d",
-        "-D",
-        "--regexp",
-        "--file",
-        "--max-count",
-        "--context",
-        "--label",
-        "--include",
-        "--exclude",
-        "--exclude-dir",
-        "--color",
-    ];
-    let mut explicit_pattern = false;
-    let mut pattern_files = Vec::new();
-    let mut recursive = false;
-    let args = cmd.args();
-    for (i, a) in args.iter().enumerate() {
-        if matches!(a.as_str(), "-e" | "--regexp") || a.starts_with("--regexp=") {
-            explicit_pattern = true;
+/// ripgrep.
+pub(super) fn rg(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+    grammar_look(cmd, ctx, &search::RG)
+}
+
+fn grammar_look(cmd: &Cmd, ctx: &JudgeCtx, p: &programs::Program) -> Look {
+    match programs::effects(p, cmd.argv, cmd.dynamic) {
+        Ok(effects) => finish(cmd, ctx, p.does, effects),
+        Err(e) => not_understood(cmd, e),
+    }
+}
+
+fn not_understood(cmd: &Cmd, e: GrammarError) -> Look {
+    Look::unknown(format!("{}: {e}", cmd.program()))
+}
+
+/// A look from effects, with recursive reads through links checked, and writes into
+/// files whose content runs or steers the agent (a build definition, a script, agent
+/// instructions) not understood: what these tools write there is not the text a file
+/// tool's edit would show.
+fn finish(cmd: &Cmd, ctx: &JudgeCtx, does: &str, effects: Vec<Effect>) -> Look {
+    let mut look = Look::from_effects(does, effects);
+    if matches!(look.class, Class::Routine { .. }) {
+        if let Some(why) = follows_out(cmd, ctx, &look.effects) {
+            look.class = Class::Unknown { reason: why };
         }
-        if matches!(a.as_str(), "-f" | "--file") {
-            explicit_pattern = true;
-            if let Some(f) = args.get(i + 1) {
-                pattern_files.push(f.clone());
+    }
+    if matches!(look.class, Class::Routine { .. }) {
+        let steering = look.effects.iter().find_map(|e| match e {
+            Effect::Write { path, .. } => {
+                super::edits::file_kind(Path::new(path), "").map(|kind| (path.clone(), kind))
             }
-        }
-        if a == "-r" || a == "-R" || a == "--recursive" || a == "--dereference-recursive" {
-            recursive = true;
-        }
-        if a.starts_with('-') && !a.starts_with("--") && (a.contains('r') || a.contains('R')) {
-            recursive = true;
-        }
-        if matches!(a.as_str(), "-m" | "-A" | "-B" | "-C")
-            && args.get(i + 1).is_none_or(|v| v.parse::<u64>().is_err())
-        {
-            return Look::unknown(format!("grep {a} is not given a number"));
+            _ => None,
+        });
+        if let Some((path, kind)) = steering {
+            look.class = Class::Unknown {
+                reason: format!(
+                    "{} writes {path}, {kind}, with text the floor does not check",
+                    cmd.program()
+                ),
+            };
         }
     }
-    let mut files = match positional(cmd, VALUE) {
-        Ok(f) => f,
-        Err(e) => return Look::unknown(e),
-    };
-    if !explicit_pattern && !files.is_empty() {
-        files.remove(0);
-    }
-    let mut l = Look::routine("searches text");
-    if files.is_empty() && recursive {
-        files.push(".".into());
-        l.uses_cwd = true;
-    }
-    l.reads = files;
-    l.reads.extend(pattern_files);
-    l
+    look
 }
 
-pub(super) fn rg(cmd: &Cmd) -> Look {
-    const BAD: &[(&str, &str)] = &[
-        ("--pre", "runs a preprocessor program per file"),
-        ("--pre-glob", "runs a preprocessor program per file"),
-        ("-z", "runs decompression programs"),
-        ("--search-zip", "runs decompression programs"),
-        ("--hostname-bin", "runs a program"),
-    ];
-    const VALUE: &[&str] = &[
-        "-e",
-        "-f",
-        "-g",
-        "-t",
-        "-T",
-        "-m",
-        "-A",
-        "-B",
-        "-C",
-        "-j",
-        "-M",
-        "-r",
-        "-E",
-        "--regexp",
-        "--file",
-        "--glob",
-        "--iglob",
-        "--type",
-        "--type-not",
-        "--max-count",
-        "--context",
-        "--after-context",
-        "--before-context",
-        "--threads",
-        "--max-columns",
-        "--replace",
-        "--encoding",
-        "--max-depth",
-        "--sort",
-        "--sortr",
-        "--color",
-        "--colors",
-        "--type-add",
-        "--max-filesize",
-        "--path-separator",
-        "-d",
-    ];
-    const NUMERIC: &[&str] = &["-m", "-A", "-B", "-C", "-j", "-M", "-d", "--max-depth"];
-    let args = cmd.args();
-    for (i, a) in args.iter().enumerate() {
-        let name = a.split('=').next().unwrap_or(a);
-        if let Some((_, why)) = BAD.iter().find(|(f, _)| *f == name) {
-            return Look::unknown(format!("rg {name} {why}"));
-        }
-        if a.starts_with('-') && !a.starts_with("--") && a.len() > 2 && a.contains('z') {
-            return Look::unknown("rg -z runs decompression programs");
-        }
-        if NUMERIC.contains(&a.as_str())
-            && args.get(i + 1).is_none_or(|v| v.parse::<u64>().is_err())
-        {
-            return Look::unknown(format!("rg {a} is not given a number"));
-        }
-    }
-    let explicit = args
-        .iter()
-        .any(|a| matches!(a.as_str(), "-e" | "-f" | "--regexp" | "--file" | "--files"));
-    let mut files = match positional(cmd, VALUE) {
-        Ok(f) => f,
-        Err(e) => return Look::unknown(e),
+/// fd and fdfind: what they list, and the commands `-x`/`-X` run.
+pub(super) fn fd(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+    let call = match search::fd(cmd.argv, cmd.dynamic) {
+        Ok(c) => c,
+        Err(e) => return not_understood(cmd, e),
     };
-    if !explicit && !files.is_empty() {
-        files.remove(0);
+    let mut look = finish(cmd, ctx, "searches for files by name", call.effects);
+    for x in &call.execs {
+        let mut words = x.words.clone();
+        let placeholder = words.iter().any(|(w, _)| {
+            ["{}", "{/}", "{//}", "{.}", "{/.}"]
+                .iter()
+                .any(|p| w.contains(p))
+        });
+        if !placeholder {
+            words.push(("{}".into(), false));
+        }
+        let how = if x.batch { "fd -X" } else { "fd -x" };
+        exec_child(cmd, ctx, how, &words, &call.roots, false, true, &mut look);
     }
-    let mut l = Look::routine("searches text");
-    if files.is_empty() {
-        files.push(".".into());
-        l.uses_cwd = true;
-    }
-    l.reads = files;
-    l
+    look
 }
 
-pub(super) fn fd(cmd: &Cmd) -> Look {
-    const BAD: &[&str] = &["-x", "--exec", "-X", "--exec-batch"];
-    const VALUE: &[&str] = &[
-        "-t",
-        "-e",
-        "-E",
-        "-d",
-        "-j",
-        "-S",
-        "-o",
-        "--type",
-        "--extension",
-        "--exclude",
-        "--max-depth",
-        "--min-depth",
-        "--changed-within",
-        "--changed-before",
-        "--size",
-        "--owner",
-        "--search-path",
-        "--base-directory",
-        "-c",
-        "--color",
-        "--max-results",
-    ];
-    if let Some(a) = cmd.args().iter().find(|a| BAD.contains(&a.as_str())) {
-        return Look::unknown(format!("fd {a} runs a program per file"));
-    }
-    let mut files = match positional(cmd, VALUE) {
-        Ok(f) => f,
-        Err(e) => return Look::unknown(e),
+/// find: what it lists, writes and deletes, and the commands its `-exec` actions run.
+pub(super) fn find(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+    let call = match find_fx::parse(cmd.argv, cmd.dynamic) {
+        Ok(c) => c,
+        Err(e) => return not_understood(cmd, e),
     };
-    if !files.is_empty() {
-        files.remove(0);
+    let mut look = finish(
+        cmd,
+        ctx,
+        "searches for files by name and metadata",
+        call.effects,
+    );
+    for x in &call.execs {
+        let dir = x.kind == find_fx::ExecKind::ExecDir;
+        exec_child(
+            cmd,
+            ctx,
+            "find -exec",
+            &x.words,
+            &call.roots,
+            dir,
+            false,
+            &mut look,
+        );
     }
-    let mut l = Look::routine("searches for files by name");
-    if files.is_empty() {
-        files.push(".".into());
-        l.uses_cwd = true;
-    }
-    l.reads = files;
-    l
+    look
 }
 
-/// sed: printing only. `-i` edits files; the `e`, `w`, `W`, `r`, `R` commands and the `e`
-/// and `w` flags of `s` run programs or touch other files.
-pub(super) fn sed(cmd: &Cmd) -> Look {
-    let args = cmd.args();
-    let mut scripts = Vec::new();
-    let mut files = Vec::new();
-    let mut i = 0;
-    let mut ended = false;
-    while let Some(a) = args.get(i) {
-        if cmd.arg_dynamic(i) && is_expansion(a) {
-            return Look::unknown(format!("sed is given a run-time value {a}"));
-        }
-        if !ended && a.starts_with('-') && a.len() > 1 {
-            match a.as_str() {
-                "--" => ended = true,
-                "-e" | "--expression" => {
-                    scripts.push(args.get(i + 1).cloned().unwrap_or_default());
-                    i += 1;
-                }
-                "-n" | "--quiet" | "--silent" | "-E" | "-r" | "--regexp-extended" | "-s"
-                | "--separate" | "-u" | "--unbuffered" | "-z" | "--null-data" | "--posix"
-                | "--debug" | "--sandbox" => {}
-                "-l" => i += 1,
-                s if s.starts_with("--expression=") => {
-                    scripts.push(s.trim_start_matches("--expression=").to_string())
-                }
-                s if s.starts_with("-i") || s.starts_with("--in-place") => {
-                    return Look::unknown("sed -i edits files in place")
-                }
-                s if s.starts_with("-f") || s.starts_with("--file") => {
-                    return Look::unknown("sed -f reads its script from a file")
-                }
-                s if s.chars().skip(1).all(|c| "nErsuz".contains(c)) => {}
-                s => return Look::unknown(format!("sed {s} is not a known printing option")),
-            }
-        } else if scripts.is_empty() && !args.iter().any(|x| x == "-e" || x == "--expression") {
-            scripts.push(a.clone());
+/// The most starting points a command run per found file is judged for.
+const MAX_EXEC_ROOTS: usize = 8;
+
+/// Judge the command a finder runs with each found path, standing for it by the starting
+/// point it was found under. Its reads and writes become the finder's; a command that
+/// changes what it is given changes files below the starting points, which may include
+/// protected ones, so it is not routine.
+#[allow(clippy::too_many_arguments)]
+fn exec_child(
+    cmd: &Cmd,
+    ctx: &JudgeCtx,
+    how: &str,
+    words: &[(String, bool)],
+    roots: &[String],
+    in_found_dir: bool,
+    fd_placeholders: bool,
+    look: &mut Look,
+) {
+    let Some(dir) = cmd.cwd.dir() else {
+        demote(
+            look,
+            format!("{how} runs a command after a cd whose target is not known"),
+        );
+        return;
+    };
+    if !can_recurse(1) || roots.len() > MAX_EXEC_ROOTS || roots.is_empty() {
+        demote(
+            look,
+            format!("{how} runs a command over too many starting points"),
+        );
+        return;
+    }
+    if in_found_dir
+        && words
+            .iter()
+            .skip(1)
+            .any(|(w, _)| w.split('/').any(|c| c == ".."))
+    {
+        demote(
+            look,
+            format!(
+                "{how} runs a command in each found file's directory, where `..` may lead anywhere"
+            ),
+        );
+        return;
+    }
+    for root in roots {
+        let abs = paths::normalize(&dir.join(root));
+        let abs_text = abs.display().to_string();
+        // A found path stands for any entry below the starting point (or the starting
+        // point itself, when it is not a directory).
+        let found = if abs.is_dir() {
+            abs.join("{found}")
         } else {
-            files.push(if cmd.arg_dynamic(i) {
-                super::routine::glob_dir(a)
-            } else {
-                a.clone()
-            });
-        }
-        i += 1;
-    }
-    for s in &scripts {
-        if let Err(why) = sed_script_ok(s) {
-            return Look::unknown(why);
-        }
-    }
-    let mut l = Look::routine("prints edited text to stdout");
-    l.reads = files;
-    l
-}
-
-/// Walk a sed script, rejecting commands that run programs or touch files.
-pub(super) fn sed_script_ok(s: &str) -> Result<(), String> {
-    let c: Vec<char> = s.chars().collect();
-    let mut i = 0;
-    let skip_delimited = |i: &mut usize, delim: char| {
-        while *i < c.len() {
-            if c[*i] == '\\' {
-                *i += 2;
+            abs.clone()
+        };
+        let found_text = found.display().to_string();
+        let base = found
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_else(|| ".".into());
+        let text_with = |found_text: &str, base: &str| {
+            words
+                .iter()
+                .map(|(w, dynamic)| {
+                    let replaced = if fd_placeholders {
+                        w.replace("{//}", &abs_text)
+                            .replace("{/.}", base)
+                            .replace("{/}", base)
+                            .replace("{.}", found_text)
+                            .replace("{}", found_text)
+                    } else {
+                        w.replace("{}", found_text)
+                    };
+                    if *dynamic {
+                        replaced
+                    } else {
+                        quote(&replaced)
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let text = text_with(&found_text, &base);
+        let run_dir = if in_found_dir {
+            abs.clone()
+        } else {
+            dir.to_path_buf()
+        };
+        let child_ctx = JudgeCtx {
+            home: ctx.home,
+            cwd: &run_dir,
+            workspace: ctx.workspace,
+            floor: ctx.floor,
+            baseline: ctx.baseline,
+        };
+        let j = judge_text(&text, &child_ctx, 1);
+        let shown = crate::cause::one_line(
+            &words
+                .iter()
+                .map(|(w, _)| w.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            80,
+        );
+        let class = match j.verdict {
+            Verdict::Routine => None,
+            Verdict::Hard {
+                category, reason, ..
+            } => Some(Class::Hard {
+                category,
+                reason: format!("{how} runs `{shown}` on what it finds, which {reason}"),
+            }),
+            Verdict::Soft {
+                category, reason, ..
+            } => Some(Class::Soft {
+                category,
+                reason: format!("{how} runs `{shown}` on what it finds: {reason}"),
+            }),
+            Verdict::BuildFilesChanged { files, .. } => Some(Class::BuildFilesChanged { files }),
+            Verdict::Unknown { reason, .. } | Verdict::Opaque { reason } => Some(Class::Unknown {
+                reason: format!("{how} runs `{shown}`, which is not routine: {reason}"),
+            }),
+        };
+        // Deleting what it finds under the starting point is deleting under it: the tier
+        // of deleting the starting point itself, except that a filter choosing among the
+        // files of the workspace is asked about (as for `find ROOT -exec rm {} \;`).
+        let whole = judge_text(&text_with(&abs_text, &base), &child_ctx, 1);
+        if let Verdict::Hard {
+            category, reason, ..
+        } = whole.verdict
+        {
+            if !reason.contains("the workspace") {
+                raise(
+                    look,
+                    Class::Hard {
+                        category,
+                        reason: format!(
+                            "{how} runs `{shown}` on what it finds under {root}: {reason}"
+                        ),
+                    },
+                );
                 continue;
             }
-            if c[*i] == delim {
-                *i += 1;
-                return;
-            }
-            *i += 1;
         }
+        if let Some(c) = class {
+            raise(look, c);
+            continue;
+        }
+        if j.writes.iter().any(|w| w.starts_with(&abs)) {
+            demote(
+                look,
+                format!(
+                    "{how} runs `{shown}`, which changes the files it finds under {root} (they may include protected files)"
+                ),
+            );
+            continue;
+        }
+        look.reads
+            .extend(j.reads.iter().map(|p| p.display().to_string()));
+        look.writes
+            .extend(j.writes.iter().map(|p| p.display().to_string()));
+        // Whatever it runs may read every file below the starting point.
+        look.reads.push(abs_text.clone());
+        look.effects.push(Effect::Read {
+            path: abs_text.clone(),
+            reach: Reach::Tree,
+        });
+    }
+}
+
+/// Single-quote a word for the shell.
+fn quote(w: &str) -> String {
+    if !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
+    {
+        return w.to_string();
+    }
+    format!("'{}'", w.replace('\'', "'\\''"))
+}
+
+fn rank(c: &Class) -> u8 {
+    match c {
+        Class::Hard { .. } => 5,
+        Class::Soft { .. } => 4,
+        Class::BuildFilesChanged { .. } => 3,
+        Class::Unknown { .. } => 2,
+        Class::Routine { .. } | Class::Build { .. } => 0,
+    }
+}
+
+fn raise(look: &mut Look, c: Class) {
+    if rank(&c) > rank(&look.class) {
+        look.class = c;
+    }
+}
+
+fn demote(look: &mut Look, reason: String) {
+    raise(look, Class::Unknown { reason });
+}
+
+/// sed: its script (inline, or files named by `-f` that are workspace files) and files.
+pub(super) fn sed(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+    let call = match sed_fx::parse(cmd.argv, cmd.dynamic) {
+        Ok(c) => c,
+        Err(e) => return not_understood(cmd, e),
     };
-    while i < c.len() {
-        let ch = c[i];
-        match ch {
-            ' ' | '\t' | '\n' | ';' | '{' | '}' | '!' | ',' | '$' | '~' | '+' => i += 1,
-            '0'..='9' => i += 1,
-            '/' => {
-                i += 1;
-                skip_delimited(&mut i, '/');
+    let mut effects = call.effects;
+    for f in &call.script_files {
+        match workspace_text(f, cmd.cwd, ctx) {
+            Ok(text) => match sed_fx::script_effects(&text) {
+                Ok(fx) if !call.sandbox => effects.extend(fx),
+                Ok(_) => {}
+                Err(why) => effects.push(Effect::unknown(format!("the sed script {f} {why}"))),
+            },
+            Err(why) => effects.push(Effect::unknown(format!("sed -f {f}: {why}"))),
+        }
+    }
+    let does = if effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Write {
+                how: crate::effects::WriteHow::Edit,
+                ..
             }
-            '\\' => {
-                let d = c.get(i + 1).copied().unwrap_or('/');
-                i += 2;
-                skip_delimited(&mut i, d);
-            }
-            's' | 'y' => {
-                let Some(&d) = c.get(i + 1) else {
-                    return Err("sed script ends early".into());
-                };
-                i += 2;
-                skip_delimited(&mut i, d);
-                skip_delimited(&mut i, d);
-                if ch == 's' {
-                    while i < c.len() && !matches!(c[i], ';' | '\n' | '}') {
-                        match c[i] {
-                            'e' => {
-                                return Err("the sed s///e flag runs the result as a command".into())
-                            }
-                            'w' | 'W' => return Err("the sed s///w flag writes a file".into()),
-                            _ => {}
-                        }
-                        i += 1;
+        )
+    }) {
+        "edits files in place"
+    } else {
+        "prints edited text to stdout"
+    };
+    finish(cmd, ctx, does, effects)
+}
+
+/// How deep `@include` files are followed.
+const MAX_INCLUDE_DEPTH: usize = 3;
+
+/// awk, gawk, mawk, nawk: the program (inline, or workspace files) and the files.
+pub(super) fn awk(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+    let call = match awk_fx::parse(cmd.argv, cmd.dynamic) {
+        Ok(c) => c,
+        Err(e) => return not_understood(cmd, e),
+    };
+    let mut effects = call.effects;
+    let mut pending: Vec<(String, usize)> = call
+        .program_files
+        .iter()
+        .map(|f| (f.clone(), 0))
+        .chain(call.includes.iter().map(|f| (f.clone(), 1)))
+        .collect();
+    let mut seen = 0;
+    while let Some((f, depth)) = pending.pop() {
+        seen += 1;
+        if depth > MAX_INCLUDE_DEPTH || seen > 16 {
+            effects.push(Effect::unknown("the awk program includes too many files"));
+            break;
+        }
+        // `@include "x"` also finds `x.awk`, searching AWKPATH (`.` first).
+        let found = workspace_text(&f, cmd.cwd, ctx)
+            .or_else(|e| workspace_text(&format!("{f}.awk"), cmd.cwd, ctx).map_err(|_| e));
+        match found {
+            Ok(text) => match awk_fx::program_effects(&text) {
+                Ok(scan) => {
+                    if !call.sandbox {
+                        effects.extend(scan.effects);
+                    }
+                    pending.extend(scan.includes.into_iter().map(|i| (i, depth + 1)));
+                }
+                Err(why) => effects.push(Effect::unknown(format!("the awk program {f} {why}"))),
+            },
+            Err(why) => effects.push(Effect::unknown(format!("awk program file {f}: {why}"))),
+        }
+    }
+    finish(cmd, ctx, "filters text", effects)
+}
+
+/// The most bytes of a script or program file read to scan it.
+const MAX_SCRIPT: u64 = 64 * 1024;
+
+/// The text of a workspace file named by a program's option, or why it is not read:
+/// outside the workspace, not a regular file, too large, not UTF-8.
+pub(super) fn workspace_text(raw: &str, cwd: &Cwd, ctx: &JudgeCtx) -> Result<String, String> {
+    let dir = cwd
+        .dir()
+        .ok_or("it follows a cd whose target is not known")?;
+    let forms = paths::forms(raw, dir, ctx.home);
+    if !ctx.workspace.contains(&forms) {
+        return Err("it is not a workspace file".into());
+    }
+    let path = forms.resolved.unwrap_or(forms.lexical);
+    let meta = std::fs::metadata(&path).map_err(|_| "it cannot be read".to_string())?;
+    if !meta.is_file() {
+        return Err("it is not a regular file".into());
+    }
+    if meta.len() > MAX_SCRIPT {
+        return Err("it is too large to read".into());
+    }
+    std::fs::read_to_string(&path).map_err(|_| "it cannot be read as text".to_string())
+}
+
+/// The most directory entries walked to look for links under a tree read through links.
+const MAX_WALK: usize = 20_000;
+
+/// Does a read that follows links (`Reach::TreeFollow`) reach out of the workspace? A
+/// bounded walk of each tree (not following links) looks at every link: one whose
+/// target resolves outside the workspace, or a tree too large to walk, is reported; a
+/// link into another workspace directory adds that directory to the walk.
+fn follows_out(cmd: &Cmd, ctx: &JudgeCtx, effects: &[Effect]) -> Option<String> {
+    let roots: Vec<&str> = effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Read {
+                path,
+                reach: Reach::TreeFollow,
+            } => Some(path.as_str()),
+            _ => None,
+        })
+        .collect();
+    if roots.is_empty() {
+        return None;
+    }
+    let Some(dir) = cmd.cwd.dir() else {
+        return Some(
+            "it follows links from a directory after a cd whose target is not known".into(),
+        );
+    };
+    let mut queue: Vec<PathBuf> = Vec::new();
+    for r in &roots {
+        let forms = paths::forms(r, dir, ctx.home);
+        queue.push(forms.resolved.unwrap_or(forms.lexical));
+    }
+    let mut walked: Vec<PathBuf> = Vec::new();
+    let mut count = 0usize;
+    while let Some(root) = queue.pop() {
+        if walked.iter().any(|w| root.starts_with(w)) {
+            continue;
+        }
+        let mut stack = vec![root.clone()];
+        walked.push(root);
+        while let Some(d) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&d) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                count += 1;
+                if count > MAX_WALK {
+                    return Some(format!(
+                        "{} follows links under a tree too large to check ({MAX_WALK}+ entries)",
+                        cmd.program()
+                    ));
+                }
+                let Ok(ft) = e.file_type() else { continue };
+                let p = e.path();
+                if ft.is_dir() {
+                    stack.push(p);
+                } else if ft.is_symlink() {
+                    let Ok(target) = std::fs::canonicalize(&p) else {
+                        continue; // a dangling link leads nowhere
+                    };
+                    let forms =
+                        paths::forms(&target.display().to_string(), Path::new("/"), ctx.home);
+                    if !ctx.workspace.contains(&forms) {
+                        return Some(format!(
+                            "{} follows the link {} to {}, outside the workspace",
+                            cmd.program(),
+                            p.display(),
+                            target.display()
+                        ));
+                    }
+                    if target.is_dir() {
+                        queue.push(target);
                     }
                 }
             }
-            'e' => return Err("the sed e command runs a program".into()),
-            'w' | 'W' => return Err("the sed w command writes a file".into()),
-            'r' | 'R' => return Err("the sed r command reads another file".into()),
-            'a' | 'i' | 'c' | ':' | 'b' | 't' | 'T' | '#' => {
-                while i < c.len()
-                    && c[i] != '\n'
-                    && !(ch != 'a' && ch != 'i' && ch != 'c' && ch != '#' && c[i] == ';')
-                {
-                    i += 1;
-                }
-            }
-            'p' | 'P' | 'd' | 'D' | 'n' | 'N' | 'g' | 'G' | 'h' | 'H' | 'x' | '=' | 'z' | 'F'
-            | 'l' | 'q' | 'Q' | 'L' => i += 1,
-            other => return Err(format!("the sed command {other:?} is not known to be safe")),
         }
     }
-    Ok(())
-}
-
-/// awk: only programs without `system`, pipes, redirections or `getline`.
-pub(super) fn awk(cmd: &Cmd) -> Look {
-    let args = cmd.args();
-    if args.first().map(String::as_str) == Some("-W") {
-        return match args.get(1).map(String::as_str) {
-            Some("version") | Some("v") => Look::routine("prints its version"),
-            _ => Look::unknown("awk -W sets an implementation option"),
-        };
-    }
-    let mut i = 0;
-    let mut program = None;
-    let mut files = Vec::new();
-    while let Some(a) = args.get(i) {
-        if program.is_none() && a.starts_with('-') && a.len() > 1 {
-            match a.as_str() {
-                "-F" | "-v" => i += 1,
-                s if s.starts_with("-F") || s.starts_with("-v") => {}
-                "--" => {}
-                s => return Look::unknown(format!("awk {s} may load code or write files")),
-            }
-        } else if program.is_none() {
-            program = Some(a.clone());
-        } else if !a.contains('=') {
-            files.push(a.clone());
-        }
-        i += 1;
-    }
-    let Some(p) = program else {
-        return Look::unknown("awk without a program");
-    };
-    for bad in [
-        "system", "|", ">", "getline", "@load", "@include", "close", "fflush", "ENVIRON",
-    ] {
-        if p.contains(bad) {
-            return Look::unknown(format!(
-                "the awk program uses {bad}, which can run or write"
-            ));
-        }
-    }
-    let mut l = Look::routine("filters text");
-    l.reads = files;
-    l
+    None
 }

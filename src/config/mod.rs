@@ -244,6 +244,39 @@ pub struct WorkspaceConfig {
     pub additional_directories: Vec<PathBuf>,
 }
 
+/// Where reads outside the workspace may run at once (`[paths] reads`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ReadScope {
+    /// Reads of paths the floor finds no credential or secret in run at once wherever
+    /// they are (`floor::outside_read`): system headers, other projects, tool caches.
+    #[default]
+    Anywhere,
+    /// Every read outside the workspace is asked about (guard) or reviewed (auto).
+    Workspace,
+}
+
+impl ReadScope {
+    pub fn parse(s: &str) -> Option<ReadScope> {
+        match s {
+            "anywhere" => Some(ReadScope::Anywhere),
+            "workspace" => Some(ReadScope::Workspace),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReadScope::Anywhere => "anywhere",
+            ReadScope::Workspace => "workspace",
+        }
+    }
+}
+
+/// `[paths]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PathsConfig {
+    pub reads: ReadScope,
+}
+
 /// One file a load considered.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ConfigFile {
@@ -263,6 +296,7 @@ pub struct Config {
     pub reviewer: ReviewerConfig,
     pub audit: AuditConfig,
     pub workspace: WorkspaceConfig,
+    pub paths: PathsConfig,
     pub rules: RuleSet,
     /// Set by the managed file: user and project allow rules were dropped.
     pub managed_allow_only: bool,
@@ -278,6 +312,7 @@ impl Default for Config {
             reviewer: ReviewerConfig::default(),
             audit: AuditConfig::default(),
             workspace: WorkspaceConfig::default(),
+            paths: PathsConfig::default(),
             rules: RuleSet::default(),
             managed_allow_only: false,
             files: Vec::new(),
@@ -389,11 +424,33 @@ pub fn load(paths: &ConfigPaths) -> Result<Config, Vec<ConfigError>> {
         }
     }
 
+    // `[paths] reads`: a project file may only narrow it (trusted or not, like its deny
+    // and ask rules); user and managed config set it either way.
+    if let (Some(p), Some(path)) = (&project, &paths.project) {
+        match p.reads {
+            Some(ReadScope::Workspace) => cfg.paths.reads = ReadScope::Workspace,
+            Some(ReadScope::Anywhere) => cfg.notes.push(format!(
+                "{}: ignored `paths.reads = \"anywhere\"`: a project may only narrow reads to the workspace",
+                path.display()
+            )),
+            None => {}
+        }
+    }
+    if let Some(r) = managed.as_ref().and_then(|m| m.reads) {
+        cfg.paths.reads = r;
+    }
+
     // Rules: every deny and ask applies; allow only from layers allowed to loosen.
-    for (settings, may_allow) in [
-        (managed.as_ref(), true),
-        (user.as_ref(), !managed_allow_only),
-        (project.as_ref(), project_trusted && !managed_allow_only),
+    // NOTE: a rule's message is shown to the agent with gatehook's voice, so only files
+    // the person vouches for (user, managed, a trusted project) may carry one.
+    for (settings, may_allow, may_message) in [
+        (managed.as_ref(), true, true),
+        (user.as_ref(), !managed_allow_only, true),
+        (
+            project.as_ref(),
+            project_trusted && !managed_allow_only,
+            project_trusted,
+        ),
     ] {
         let Some(settings) = settings else { continue };
         for r in &settings.rules {
@@ -403,7 +460,11 @@ pub fn load(paths: &ConfigPaths) -> Result<Config, Vec<ConfigError>> {
                 RuleKind::Allow if may_allow => &mut cfg.rules.allow,
                 RuleKind::Allow => continue,
             };
-            list.push(LoadedRule::clone(r));
+            let mut r = LoadedRule::clone(r);
+            if !may_message {
+                r.message = None;
+            }
+            list.push(r);
         }
     }
     if managed_allow_only {
@@ -427,6 +488,10 @@ fn note_untrusted(notes: &mut Vec<String>, path: &Path, why: &str, s: &FileSetti
     let allows = s.rules.iter().filter(|r| r.kind == RuleKind::Allow).count();
     if allows > 0 {
         ignored.push(format!("{allows} allow rule(s)"));
+    }
+    let messages = s.rules.iter().filter(|r| r.message.is_some()).count();
+    if messages > 0 {
+        ignored.push(format!("{messages} rule message(s)"));
     }
     if s.mode.is_some() {
         ignored.push("`mode`".to_string());
@@ -489,6 +554,11 @@ fn apply_settings(cfg: &mut Config, s: &FileSettings) {
     cfg.workspace
         .additional_directories
         .extend(s.additional_directories.iter().cloned());
+    if s.layer == Layer::User {
+        if let Some(r) = s.reads {
+            cfg.paths.reads = r;
+        }
+    }
 }
 
 fn set(slot: &mut Option<String>, value: &Option<String>) {

@@ -79,6 +79,8 @@ pub(super) struct FileSettings {
     pub(super) has_reviewer: bool,
     pub(super) has_audit: bool,
     pub(super) has_workspace: bool,
+    /// `[paths] reads`.
+    pub(super) reads: Option<super::ReadScope>,
 }
 
 /// Read a file into bytes: `Ok(None)` when it doesn't exist; an error for anything that
@@ -315,6 +317,7 @@ pub(super) fn parse_text(
         has_reviewer: false,
         has_audit: false,
         has_workspace: false,
+        reads: None,
     };
     let mut w = Walker {
         file,
@@ -362,6 +365,23 @@ pub(super) fn parse_text(
                     permissions(&mut w, t, &mut out);
                 }
             }
+            "paths" => {
+                if let Some(t) = w.table(v, "paths") {
+                    for (k, v) in t.iter() {
+                        match k.get_ref().as_ref() {
+                            "reads" => {
+                                out.reads = w.choice(
+                                    v,
+                                    "paths.reads",
+                                    super::ReadScope::parse,
+                                    "\"anywhere\", \"workspace\"",
+                                )
+                            }
+                            other => w.unknown(k.span(), "paths.", other, &["reads"]),
+                        }
+                    }
+                }
+            }
             other => w.unknown(
                 k.span(),
                 "",
@@ -371,6 +391,7 @@ pub(super) fn parse_text(
                     "[reviewer]",
                     "[audit]",
                     "[workspace]",
+                    "[paths]",
                     "[permissions]",
                 ],
             ),
@@ -571,12 +592,12 @@ fn permissions(w: &mut Walker, t: &Table, out: &mut FileSettings) {
             let ty = v.get_ref().type_str();
             w.err(
                 v.span(),
-                format!("`permissions.{key}` must be an array of rule strings, found {ty}"),
+                format!("`permissions.{key}` must be an array of rules, found {ty}"),
             );
             continue;
         };
         for item in items.iter() {
-            let Some(s) = w.string(item, &format!("permissions.{key} entry")) else {
+            let Some((s, message)) = rule_entry(w, item, key) else {
                 continue;
             };
             match Rule::parse_for(kind, &s) {
@@ -588,9 +609,66 @@ fn permissions(w: &mut Walker, t: &Table, out: &mut FileSettings) {
                         file: w.file.to_path_buf(),
                         line: line_of(w.text, item.span().start),
                     },
+                    message,
                 }),
-                Err(e) => w.err(item.span(), format!("bad {key} rule \"{s}\": {e}")),
+                Err(e) => {
+                    let carried = match &message {
+                        Some(_) => " (its message is not used until the rule is fixed)",
+                        None => "",
+                    };
+                    w.err(item.span(), format!("bad {key} rule \"{s}\"{carried}: {e}"))
+                }
             }
+        }
+    }
+}
+
+/// One entry of a rule list: a Claude Code rule string, or a table
+/// `{ rule = "Bash(python:*)", message = "use `uv run python`" }` that adds the message shown
+/// when the rule matches. `None` (with the error recorded) when it is neither.
+fn rule_entry(w: &mut Walker, item: &Value, key: &str) -> Option<(String, Option<String>)> {
+    let Some(t) = item.get_ref().as_table() else {
+        if item.get_ref().as_str().is_none() {
+            let ty = item.get_ref().type_str();
+            w.err(
+                item.span(),
+                format!(
+                    "`permissions.{key}` entry must be a rule string or a table {{ rule = \"…\", message = \"…\" }}, found {ty}"
+                ),
+            );
+            return None;
+        }
+        return w
+            .string(item, &format!("permissions.{key} entry"))
+            .map(|s| (s, None));
+    };
+    let mut rule = None;
+    let mut message = None;
+    let mut ok = true;
+    for (k, v) in t.iter() {
+        match k.get_ref().as_ref() {
+            "rule" => rule = w.string(v, &format!("permissions.{key} rule")),
+            "message" => message = w.string(v, &format!("permissions.{key} message")),
+            other => {
+                w.unknown(
+                    k.span(),
+                    &format!("permissions.{key} entry "),
+                    other,
+                    &["rule", "message"],
+                );
+                ok = false;
+            }
+        }
+    }
+    match rule {
+        Some(r) if ok => Some((r, message)),
+        Some(_) => None,
+        None => {
+            w.err(
+                item.span(),
+                format!("`permissions.{key}` table entry has no `rule`"),
+            );
+            None
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Doctor's live checks: one harmless request to each configured reviewer stage (through
-//! the reviewer's own packet builder, HTTP client and strict verdict parser), and the
-//! in-process time of a fast-path decision (the hook's own `prepare` + `evaluate`).
+//! the reviewer's own packet builder, HTTP client, strict verdict parser and guarantees: an
+//! allow the guarantees would withdraw, e.g. citing something other than a message id, is
+//! not ok), and the in-process time of a fast-path decision (the hook's own `prepare` +
+//! `evaluate`).
 
 use super::{Check, Level};
 use crate::decision::{Decision, Mode};
@@ -83,25 +85,45 @@ pub fn reviewer_checks(p: &Prepared, offline: bool) -> Vec<Check> {
         .map(|(stage, user)| {
             let label = format!("reviewer ({})", stage.name);
             let t = Instant::now();
-            let answer = provider::ask(&stage, &pk.system, &user).and_then(|t| verdict::parse(&t));
+            let reply = provider::ask_reply(&stage, &pk.system, &user);
+            let answer = reply.text.and_then(|t| verdict::parse(&t));
             let ms = t.elapsed().as_millis();
+            let tokens = match (reply.usage.prompt, reply.usage.cached) {
+                (Some(p), Some(c)) => format!(", {p} prompt tokens ({c} from the server's prefix cache)"),
+                (Some(p), None) => format!(", {p} prompt tokens"),
+                _ => String::new(),
+            };
             let target = format!(
                 "{} model {:?} at {}",
                 stage.provider.as_str(),
                 stage.model_name(),
                 stage.url.as_deref().unwrap_or("(no url)")
             );
+            let withdrawn = |v: &verdict::Verdict| {
+                review::guard::check(v, &pk.shown, &review::guard::Findings::default()).err()
+            };
             match answer {
-                Ok(v) if v.decision == Decision::Allow => Check::new(
-                    &label,
-                    Level::Ok,
-                    format!("{target} allowed a harmless `{PROBE_COMMAND}` in {ms} ms (timeout {} ms)", stage.timeout.as_millis()),
-                ),
+                Ok(v) if v.decision == Decision::Allow => match withdrawn(&v) {
+                    None => Check::new(
+                        &label,
+                        Level::Ok,
+                        format!("{target} allowed a harmless `{PROBE_COMMAND}` in {ms} ms (timeout {} ms){tokens}", stage.timeout.as_millis()),
+                    ),
+                    Some(w) => Check::new(
+                        &label,
+                        Level::Warn,
+                        format!(
+                            "{target} allowed a harmless `{PROBE_COMMAND}` in {ms} ms, but the `{}` guarantee withdrew it ({}): expect needless prompts",
+                            w.guarantee, w.detail
+                        ),
+                    )
+                    .fix("try a stronger model"),
+                },
                 Ok(v) => Check::new(
                     &label,
                     Level::Warn,
                     format!(
-                        "{target} answered {} to a harmless `{PROBE_COMMAND}` the person asked for, in {ms} ms: expect needless prompts",
+                        "{target} answered {} to a harmless `{PROBE_COMMAND}` the person asked for, in {ms} ms{tokens}: expect needless prompts",
                         v.decision.as_str()
                     ),
                 )

@@ -26,6 +26,9 @@ pub fn checks(cwd: &Path, env: &Env, reviewer: &ReviewerConfig, auto: bool) -> V
     let exe_name = install::exe_name();
     let mut out = Vec::new();
     let mut all: Vec<(String, Found)> = Vec::new();
+    // Settings files that enable gatehook's Claude Code plugin (`plugin/`), which registers
+    // every event with the portable command.
+    let mut plugin: Vec<String> = Vec::new();
     let mut files: Vec<(&str, Result<PathBuf, String>)> = Scope::ALL
         .iter()
         .map(|s| (s.as_str(), install::settings_path(*s, env, cwd)))
@@ -81,11 +84,29 @@ pub fn checks(cwd: &Path, env: &Env, reviewer: &ReviewerConfig, auto: bool) -> V
                         format!("{}: gatehook handles {}", path.display(), events.join(", ")),
                     )
                 });
+                if let Some(Json::Object(enabled)) = doc.get("enabledPlugins") {
+                    for (id, on) in enabled {
+                        if id.starts_with("gatehook@") && matches!(on, Json::Bool(true)) {
+                            plugin.push(format!("{id} in {}", path.display()));
+                        }
+                    }
+                }
                 all.extend(found.into_iter().map(|f| (scope.to_string(), f)));
             }
         }
     }
-    out.push(coverage(&all));
+    if plugin.is_empty() {
+        out.push(coverage(&all));
+    } else {
+        out.push(Check::new(
+            "registration",
+            Level::Ok,
+            format!(
+                "gatehook's plugin is enabled ({}): it registers every event and refuses every call when gatehook is not on PATH",
+                plugin.join(", ")
+            ),
+        ));
+    }
     if !all.is_empty() {
         out.push(commands(&all));
         out.push(timeouts(&all, reviewer, auto));

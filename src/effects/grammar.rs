@@ -28,6 +28,9 @@ pub enum Style {
     Go,
     /// Python's `argparse`: like GNU (prefixes are accepted by default), options anywhere.
     Argparse,
+    /// Rust's clap and other parsers without abbreviations: like GNU (bundles, `=` or a
+    /// separate value, options anywhere), but a long option only by its full name.
+    Clap,
 }
 
 /// Whether an option takes a value.
@@ -278,6 +281,9 @@ impl Grammar {
                 _ => {}
             }
         }
+        if self.style == Style::Clap {
+            return Err(GrammarError::UnknownOption(full));
+        }
         if self.style == Style::Go {
             // Go accepts one or two dashes for every flag; no prefixes.
             let other = if dashes == "-" {
@@ -391,7 +397,10 @@ pub fn parse<'a>(
     let mut out = Parsed::default();
     let mut raw_operands: Vec<Word<'a>> = Vec::new();
     let mut options_end = false;
-    let permute = matches!(g.style, Style::Gnu | Style::Git | Style::Argparse);
+    let permute = matches!(
+        g.style,
+        Style::Gnu | Style::Git | Style::Argparse | Style::Clap
+    );
     let mut i = 1;
     while let Some(w) = word(i) {
         i += 1;

@@ -12,15 +12,25 @@
 //! per program. An option, operand or construct outside the grammar is an
 //! [`Effect::Unknown`], and unknown is never allowed.
 //!
+//! [`secret_name`] is the one answer to "is this variable name a secret" for every table
+//! and check; [`secrets::expansions`] says which variables' values reach a word.
+//!
 //! Paths here are the words as the program receives them (relative to the directory the
 //! command runs in); the command floor places, expands and resolves them, and the path
 //! floor classifies them. This module does no I/O.
 
 pub mod grammar;
 pub mod programs;
+pub mod secrets;
+
+pub use secrets::secret_name;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_files;
+#[cfg(test)]
+mod tests_readers;
 
 use serde::Serialize;
 
@@ -56,6 +66,10 @@ pub enum WriteHow {
     Metadata,
     /// Moves something onto the path (rename target).
     MoveInto,
+    /// Moves what is at the path elsewhere (rename source): the path no longer holds it.
+    MoveAway,
+    /// Creates an empty file if none is there, else changes its times (`touch`).
+    Touch,
 }
 
 /// Code that a command runs besides the program itself.
@@ -130,6 +144,8 @@ pub enum RepoOp {
     Switch,
     /// Brings in commits from elsewhere (fetch, merge without force).
     Integrate,
+    /// Creates a branch or tag without switching to it.
+    CreateRef,
     /// Rewrites history or discards work (rebase, reset --hard, checkout -- file, clean).
     Rewrite,
     /// Deletes a branch, tag, stash or ref.
@@ -178,6 +194,36 @@ pub enum Effect {
     Privilege { how: String },
     /// Something the grammar does not model.
     Unknown { why: String },
+}
+
+/// Does the environment variable `name` hold a secret (so printing it prints a secret)?
+/// Secret-shaped names (`GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, as
+/// [`crate::redact::name_is_secret`] decides) and variables that by convention carry
+/// credentials inside a URL or connection string (`DATABASE_URL`, `SENTRY_DSN`).
+/// The one test for "is this variable name secret-shaped": every program table and
+/// policy that prints or sends a variable by name uses it.
+pub fn secret_variable(name: &str) -> bool {
+    if crate::redact::name_is_secret(name) {
+        return true;
+    }
+    let upper = name.to_ascii_uppercase();
+    const CARRIERS: &[&str] = &[
+        "DATABASE_URL",
+        "REDIS_URL",
+        "MONGODB_URI",
+        "MONGO_URL",
+        "MONGO_URI",
+        "AMQP_URL",
+        "CLOUDAMQP_URL",
+        "RABBITMQ_URL",
+        "ELASTICSEARCH_URL",
+        "POSTGRES_URL",
+        "MYSQL_URL",
+    ];
+    CARRIERS.contains(&upper.as_str())
+        || upper.ends_with("_DSN")
+        || upper.ends_with("_CONNECTION_STRING")
+        || upper.ends_with("_DATABASE_URL")
 }
 
 impl Effect {
@@ -236,6 +282,8 @@ impl Effect {
                 WriteHow::Link => format!("creates the link {path}"),
                 WriteHow::Metadata => format!("changes the metadata of {path}"),
                 WriteHow::MoveInto => format!("moves a file onto {path}"),
+                WriteHow::MoveAway => format!("moves {path} elsewhere"),
+                WriteHow::Touch => format!("creates {path} if missing or updates its times"),
             },
             Effect::Delete { path, recursive } => {
                 if *recursive {
@@ -289,6 +337,7 @@ impl Effect {
                     RepoOp::Stash => "stashes changes",
                     RepoOp::Switch => "switches branch",
                     RepoOp::Integrate => "brings in commits",
+                    RepoOp::CreateRef => "creates a branch or tag",
                     RepoOp::Rewrite => "rewrites history or discards work",
                     RepoOp::DeleteRef => "deletes a ref",
                     RepoOp::Configure => "changes repository configuration",

@@ -6,7 +6,8 @@ use super::tool::Eval;
 use super::PathFact;
 use crate::cause::Cause;
 use crate::command;
-use crate::floor::{Access, PathClass};
+use crate::config::ReadScope;
+use crate::floor::{self, Access, FloorCtx, PathClass};
 use crate::rules;
 use std::path::PathBuf;
 
@@ -55,6 +56,33 @@ pub(super) fn hard_floor(paths: &[PathFact]) -> Option<Cause> {
             Some(PathClass::Protected { .. }) | None => None,
         }
     })
+}
+
+/// Is a path outside the workspace an ordinary read (`Ok`), or why not? Writes never are;
+/// with `[paths] reads = "workspace"` no read is; otherwise every form of the path must
+/// be one `floor::outside_read` finds nothing in (a directory is read as a tree).
+pub(super) fn outside_read(p: &PathFact, reads: ReadScope, floor: &FloorCtx) -> Result<(), String> {
+    if p.access == Access::Write {
+        return Err("a write".into());
+    }
+    if reads == ReadScope::Workspace {
+        return Err("[paths] reads = \"workspace\"".into());
+    }
+    if let Some(c) = &p.class {
+        return Err(format!("{c:?}"));
+    }
+    let Some(resolved) = &p.forms.resolved else {
+        return Err("it does not resolve".into());
+    };
+    let tree = std::fs::metadata(resolved).is_ok_and(|m| m.is_dir());
+    match p
+        .forms
+        .forms()
+        .find_map(|f| floor::outside_read(f, tree, floor))
+    {
+        Some(why) => Err(why.to_string()),
+        None => Ok(()),
+    }
 }
 
 pub(super) fn finding_line(f: &command::Finding) -> String {
@@ -159,67 +187,22 @@ pub(super) fn is_dev_null(target: &str) -> bool {
     target == "/dev/null"
 }
 
-/// `gatehook` subcommands that only read; any other use of gatehook by the agent changes
-/// its own gate.
-const GATEHOOK_READ_ONLY: &[&str] = &[
-    "explain",
-    "check",
-    "denied",
-    "--version",
-    "-V",
-    "--help",
-    "-h",
-    "help",
-];
-
-/// A command that changes gatehook's or the harness's settings through their own CLIs.
+/// A command that changes gatehook's or the harness's settings through their own CLIs
+/// (`command::selfcmd`), as the hard-floor cause it is.
 pub(super) fn self_command(exec: &[String]) -> Option<Cause> {
-    let prog = exec.first()?;
-    let name = prog.rsplit('/').next().unwrap_or(prog);
-    let sub: Vec<&str> = exec
-        .iter()
-        .skip(1)
-        .map(String::as_str)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    match name {
-        "gatehook" => {
-            let first = exec.get(1).map(String::as_str).unwrap_or("");
-            (!GATEHOOK_READ_ONLY.contains(&first) && first != "hook").then(|| {
-                Cause::SelfModification {
-                    path: PathBuf::from(prog),
-                    what: format!("gatehook's own CLI (`gatehook {first}`)"),
-                }
-            })
+    let found = command::self_command(exec)?;
+    let path = PathBuf::from(exec.first().map(String::as_str).unwrap_or(""));
+    Some(if found.harness {
+        Cause::HarnessConfig {
+            path,
+            what: found.what,
         }
-        "claude" => {
-            let changes = match sub.first().copied() {
-                Some("config") => sub
-                    .get(1)
-                    .is_some_and(|s| matches!(*s, "set" | "add" | "remove")),
-                Some("mcp") => sub.get(1).is_some_and(|s| {
-                    matches!(
-                        *s,
-                        "add"
-                            | "add-json"
-                            | "remove"
-                            | "add-from-claude-desktop"
-                            | "reset-project-choices"
-                    )
-                }),
-                Some("plugin") | Some("plugins") => true,
-                _ => false,
-            };
-            changes.then(|| Cause::HarnessConfig {
-                path: PathBuf::from(prog),
-                what: format!(
-                    "Claude Code's settings through its CLI (`claude {}`)",
-                    sub.join(" ")
-                ),
-            })
+    } else {
+        Cause::SelfModification {
+            path,
+            what: found.what,
         }
-        _ => None,
-    }
+    })
 }
 
 /// Search the new text of a file edit (see `command::edits`).

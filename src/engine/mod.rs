@@ -24,8 +24,8 @@ mod checks;
 mod tool;
 
 use checks::{
-    finding_line, hard_floor, is_dev_null, path_steps, risky_edit, routine_summary, self_command,
-    source_label,
+    finding_line, hard_floor, is_dev_null, outside_read, path_steps, risky_edit, routine_summary,
+    self_command, source_label,
 };
 use tool::{is_read_only_tool, Eval, Kind};
 
@@ -96,6 +96,18 @@ pub struct Evaluation {
     pub judgement: Option<Judgement>,
 }
 
+/// The metadata endpoint a URL asks, if any (`http://169.254.169.254/…`, `http://[fd00:ec2::254]/`).
+fn metadata_url(url: &str) -> Option<&'static str> {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let auth = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = auth.rsplit('@').next().unwrap_or(auth);
+    let host = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(v6),
+        None => host.split(':').next().unwrap_or(host),
+    };
+    crate::floor::metadata_host(host)
+}
+
 /// Judge one call.
 pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     let mut ev = Eval {
@@ -136,6 +148,18 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     };
     path_steps(&mut ev, 0);
 
+    // 1a. A fetch of a cloud metadata endpoint reads the machine's credentials.
+    if let Kind::Fetch(url) = &kind {
+        if let Some(what) = metadata_url(url) {
+            let cause = Cause::Credential {
+                path: PathBuf::from(url),
+                what: what.to_string(),
+            };
+            ev.step("hard-floor", cause.describe());
+            return ev.finish(Outcome::Decided(Decision::Deny), Gate::Floor, cause);
+        }
+    }
+
     // 1. Hard floor: credentials, gatehook's own files, the harness's settings.
     if let Some(cause) = hard_floor(&ev.paths) {
         ev.step("hard-floor", cause.describe());
@@ -148,10 +172,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     if let Kind::Shell(command) = &kind {
         let analysis = shell::analyze(
             command,
-            &shell::ShellEnv {
-                home: ctx.home.clone(),
-                cwd: call.cwd.to_path_buf(),
-            },
+            &shell::ShellEnv::new(ctx.home.clone(), call.cwd.to_path_buf()),
         );
         for c in &analysis.commands {
             bash_commands.push(rules::BashCommand {
@@ -262,10 +283,17 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         command,
     }) = &verdict
     {
-        let cause = Cause::Destructive {
-            category: category.to_string(),
-            reason: reason.clone(),
-            command: command.clone(),
+        let cause = if *category == "credential" {
+            Cause::Secret {
+                command: command.clone(),
+                reason: reason.clone(),
+            }
+        } else {
+            Cause::Destructive {
+                category: category.to_string(),
+                reason: reason.clone(),
+                command: command.clone(),
+            }
         };
         ev.step("destructive", cause.describe());
         return ev.finish(Outcome::Decided(Decision::Deny), Gate::Floor, cause);
@@ -338,6 +366,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             let cause = Cause::DenyRule {
                 rule: r.rule.text.clone(),
                 source: source_label(&r.source),
+                message: r.message.clone(),
             };
             ev.step("rules", cause.describe());
             return ev.finish(Outcome::Decided(Decision::Deny), Gate::Rule, cause);
@@ -346,6 +375,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             let cause = Cause::AskRule {
                 rule: r.rule.text.clone(),
                 source: source_label(&r.source),
+                message: r.message.clone(),
             };
             ev.step("rules", cause.describe());
             return ev.finish(Outcome::Decided(Decision::Ask), Gate::Rule, cause);
@@ -470,6 +500,16 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             return unsure(ev, Gate::Floor, cause);
         }
     }
+    //     The same for the shell: `echo … >> CLAUDE.md`, `cp x.sh scripts/`, `tee Makefile`.
+    if let Some(p) = ev.judgement.as_ref().and_then(|j| j.planted.first()) {
+        let cause = Cause::RiskyEdit {
+            path: p.path.clone(),
+            file: p.file.to_string(),
+            found: p.found.clone(),
+        };
+        ev.step("risky-edit", cause.describe());
+        return unsure(ev, Gate::Floor, cause);
+    }
 
     // 7. Allow rules.
     if let Some(rules) = allow_rules {
@@ -500,24 +540,51 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         ev.step("floor", cause.describe());
         return unsure(ev, Gate::Floor, cause);
     }
-    if let Some(p) = ev.paths.iter().find(|p| !p.in_workspace) {
+    // Reads outside the workspace of paths that hold no credential or secret run at once
+    // (`floor::outside_read`), unless `[paths] reads = "workspace"`.
+    let mut ordinary: Option<PathBuf> = None;
+    let mut refused: Option<(PathBuf, bool, String)> = None;
+    for p in ev.paths.iter().filter(|p| !p.in_workspace) {
         let path = p
             .forms
             .resolved
             .clone()
             .unwrap_or_else(|| p.forms.lexical.clone());
+        match outside_read(p, cfg.paths.reads, &ctx.floor) {
+            Ok(()) => {
+                ordinary.get_or_insert(path);
+            }
+            Err(why) => {
+                refused = Some((path, p.access == Access::Write, why));
+                break;
+            }
+        }
+    }
+    if let Some((path, write, why)) = refused {
         let cause = Cause::OutsideWorkspace {
             path,
-            write: p.access == Access::Write,
+            write,
             shell: ev.judgement.is_some(),
         };
-        ev.step("floor", cause.describe());
+        ev.step("floor", format!("{} ({why})", cause.describe()));
         return unsure(ev, Gate::Floor, cause);
+    }
+    if let Some(path) = &ordinary {
+        ev.step(
+            "floor",
+            format!(
+                "outside the workspace: {} holds no credential or secret",
+                path.display()
+            ),
+        );
     }
 
     // 9. Fast path.
     let fast = match &kind {
-        Kind::Read => Some(Cause::WorkspaceRead),
+        Kind::Read => Some(match ordinary {
+            Some(path) => Cause::OrdinaryRead { path },
+            None => Cause::WorkspaceRead,
+        }),
         Kind::Edit => Some(Cause::WorkspaceEdit),
         Kind::Inert => Some(Cause::NoSideEffects {
             tool: call.tool.to_string(),

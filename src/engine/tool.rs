@@ -153,6 +153,52 @@ impl Eval<'_, '_> {
         });
     }
 
+    /// What a read reaches beyond its path (`reach`): the credential a file with several
+    /// names is, and, for a tree a search walks (`tree`; it follows no links), credentials
+    /// hard-linked inside it. Each is added as a path read; what cannot be told becomes a
+    /// path that does not resolve (asked about, never allowed).
+    pub(super) fn add_reached(&mut self, raw: &str, tree: bool) {
+        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        let Some(target) = forms.resolved.clone() else {
+            return;
+        };
+        let mut sensitive = None;
+        let (found, unknown) = if tree && target.is_dir() {
+            let r = crate::reach::walk(
+                &target,
+                crate::reach::Walker {
+                    follow: false,
+                    contents: true,
+                },
+                &self.ctx.workspace,
+                &self.ctx.home,
+                &mut sensitive,
+                &self.ctx.floor,
+            );
+            (r.reads, r.unknown)
+        } else {
+            match crate::reach::alias(&target, &mut sensitive, &self.ctx.floor) {
+                Ok(found) => (found.into_iter().collect(), None),
+                Err(why) => (Vec::new(), Some(why)),
+            }
+        };
+        for p in found {
+            let text = p.display().to_string();
+            self.add_path(&text, Access::Read);
+        }
+        if let Some(why) = unknown {
+            let lexical = forms.lexical.clone();
+            self.add_forms(
+                &format!("{raw} ({why})"),
+                PathForms {
+                    lexical,
+                    resolved: None,
+                },
+                Access::Read,
+            );
+        }
+    }
+
     /// Work out what the tool does and which paths it touches.
     pub(super) fn classify_tool(&mut self) -> Result<Kind, Cause> {
         let tool = self.call.tool;
@@ -165,6 +211,7 @@ impl Eval<'_, '_> {
                 };
                 let p = self.str_field(field, true)?.unwrap_or_default();
                 self.add_path(&p, Access::Read);
+                self.add_reached(&p, false);
                 Kind::Read
             }
             "Glob" => {
@@ -191,6 +238,9 @@ impl Eval<'_, '_> {
                     .str_field("path", false)?
                     .unwrap_or_else(|| self.call.cwd.display().to_string());
                 self.add_path(&p, Access::Read);
+                if tool == "Grep" {
+                    self.add_reached(&p, true);
+                }
                 if let Some(g) = self.str_field("glob", false)? {
                     let stem = glob_stem(&g);
                     if !stem.is_empty() {

@@ -12,6 +12,7 @@ pub mod codex;
 pub mod diff;
 pub mod merge;
 pub mod ordered;
+pub mod plugin;
 pub mod write;
 
 use crate::config::{self, ConfigPaths, ReviewerConfig};

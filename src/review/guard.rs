@@ -71,7 +71,10 @@ pub const REFUSALS_PER_TURN: u32 = 3;
 pub fn is_hard_floor(ev: &Evaluation) -> bool {
     matches!(
         ev.cause,
-        Cause::Credential { .. } | Cause::SelfModification { .. } | Cause::HarnessConfig { .. }
+        Cause::Credential { .. }
+            | Cause::Secret { .. }
+            | Cause::SelfModification { .. }
+            | Cause::HarnessConfig { .. }
     ) || ev.paths.iter().any(|p| {
         matches!(
             p.class,

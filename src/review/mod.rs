@@ -172,10 +172,16 @@ fn record_of(s: &cache::Stored, cache_hit: bool, latency_ms: u64) -> Value {
     })
 }
 
-/// Ask one stage and parse its verdict.
-fn ask_stage(stage: &Stage, system: &str, user: &str) -> Result<Verdict, String> {
-    let text = provider::ask(stage, system, user)?;
-    verdict::parse(&text)
+/// Ask one stage and parse its verdict; the server's token counts come back either way
+/// (null when it reported none, e.g. no reply arrived).
+fn ask_stage(stage: &Stage, system: &str, user: &str) -> (Result<Verdict, String>, Value) {
+    let a = provider::ask_reply(stage, system, user);
+    let tokens = if a.usage == provider::Usage::default() {
+        Value::Null
+    } else {
+        json!(a.usage)
+    };
+    (a.text.and_then(|t| verdict::parse(&t)), tokens)
 }
 
 /// Settle an evaluation whose outcome is `Review` by asking the reviewer.
@@ -257,7 +263,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
         total: rv.pause_total,
     };
 
-    let marker = packet::random_marker();
+    let marker = packet::session_marker(&dir);
     let pk = build_packet(&g, req, p, &marker);
     let sha = pk.sha256();
     let judge = |stage: &Stage, v: Verdict| -> cache::Stored {
@@ -280,31 +286,43 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
     if let Some(fast) = rv.fast.as_deref() {
         let stage = Stage::fast(fast);
         let t = Instant::now();
-        match ask_stage(&stage, &pk.system, &pk.fast_user()) {
+        let (answer, tokens) = ask_stage(&stage, &pk.system, &pk.fast_user());
+        match answer {
             Ok(v) if v.decision == Decision::Allow => {
                 let s = judge(&stage, v);
                 if s.guarantee.is_none() {
                     let _ = cache::record(&dir, &key, turn, &action, &s, limits);
+                    let mut record = record_of(&s, false, ms(t));
+                    record["tokens"] = tokens;
                     return Reviewed {
                         settled: stored_settled(&s, on_failure),
-                        record: record_of(&s, false, ms(t)),
+                        record,
                     };
                 }
-                fast_note = json!({"latency_ms": ms(t), "guarantee": s.guarantee.map(|x| x.0)});
+                fast_note = json!({"latency_ms": ms(t), "guarantee": s.guarantee.map(|x| x.0),
+                                   "model": stage.model_name(), "tokens": tokens});
             }
-            Ok(v) => fast_note = json!({"latency_ms": ms(t), "decision": v.decision}),
-            Err(e) => fast_note = json!({"latency_ms": ms(t), "error": one_line(&e, 200)}),
+            Ok(v) => {
+                fast_note = json!({"latency_ms": ms(t), "decision": v.decision,
+                                   "model": stage.model_name(), "tokens": tokens})
+            }
+            Err(e) => {
+                fast_note = json!({"latency_ms": ms(t), "error": one_line(&e, 200),
+                                   "model": stage.model_name(), "tokens": tokens})
+            }
         }
     }
 
     let stage = Stage::full(rv);
     let t = Instant::now();
-    match ask_stage(&stage, &pk.system, &pk.user) {
+    let (answer, tokens) = ask_stage(&stage, &pk.system, &pk.user);
+    match answer {
         Ok(v) => {
             let s = judge(&stage, v);
             let _ = cache::record(&dir, &key, turn, &action, &s, limits);
             let mut record = record_of(&s, false, ms(t));
             record["fast"] = fast_note;
+            record["tokens"] = tokens;
             Reviewed {
                 settled: stored_settled(&s, on_failure),
                 record,
@@ -315,7 +333,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
             record: json!({
                 "stage": stage.name, "model": stage.model_name(), "latency_ms": ms(t),
                 "error": one_line(&e, 200), "cache_hit": false, "packet_sha256": sha,
-                "fast": fast_note,
+                "fast": fast_note, "tokens": tokens,
             }),
         },
     }

@@ -3,18 +3,24 @@
 //! calls that need none pay for no TLS or HTTP setup. The stage's deadline holds for the
 //! whole exchange (DNS, connect, send, read, the structured-output retry): the request runs
 //! on a worker thread and is abandoned when the deadline passes. Every failure is an
-//! error string; the caller fails closed.
+//! error string; the caller fails closed. A reply the model did not finish (OpenAI
+//! `finish_reason`, Anthropic `stop_reason` other than a natural stop: cut at the token
+//! limit, filtered, a tool call) is a failure too, whatever its text looks like. The token
+//! counts the server reports (prompt, of which served from its prefix cache, completion)
+//! come back with the text for the audit.
 
 use super::verdict;
 use crate::config::{Provider, ReviewerConfig, StageConfig};
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Largest response body read.
 pub const MAX_RESPONSE_BYTES: u64 = 1024 * 1024;
-/// Output tokens asked for (the verdict is short).
-const MAX_TOKENS: u32 = 1024;
+/// Output tokens asked for: a verdict is well under 200; a model that rambles past this is
+/// cut (and fails closed) instead of holding the call for its whole deadline.
+pub const MAX_TOKENS: u32 = 400;
 
 /// One reviewer stage, as configured.
 #[derive(Clone, Debug)]
@@ -55,15 +61,52 @@ impl Stage {
     }
 }
 
+/// What the server reported about tokens (absent when it said nothing).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Usage {
+    /// Prompt tokens, including those served from the prefix cache.
+    pub prompt: Option<u64>,
+    /// Prompt tokens the server served from its prefix cache.
+    pub cached: Option<u64>,
+    pub completion: Option<u64>,
+}
+
+/// The model's finished reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub text: String,
+    pub usage: Usage,
+}
+
+/// One exchange's outcome: the finished reply text or why there is none, and the token
+/// counts the server reported either way (a reply cut at the limit still cost them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub text: Result<String, String>,
+    pub usage: Usage,
+}
+
+impl Answer {
+    fn failed(e: impl Into<String>) -> Answer {
+        Answer {
+            text: Err(e.into()),
+            usage: Usage::default(),
+        }
+    }
+}
+
 /// Ask the model; returns the reply text.
 pub fn ask(stage: &Stage, system: &str, user: &str) -> Result<String, String> {
-    let url = stage
-        .url
-        .clone()
-        .filter(|u| !u.is_empty())
-        .ok_or("[reviewer] url is not set")?;
+    ask_reply(stage, system, user).text
+}
+
+/// Ask the model; returns the reply text and the server's token counts.
+pub fn ask_reply(stage: &Stage, system: &str, user: &str) -> Answer {
+    let Some(url) = stage.url.clone().filter(|u| !u.is_empty()) else {
+        return Answer::failed("[reviewer] url is not set");
+    };
     if stage.provider == Provider::None {
-        return Err("[reviewer] provider is \"none\"".into());
+        return Answer::failed("[reviewer] provider is \"none\"");
     }
     // An absent key variable means no auth header (local servers).
     let key = stage
@@ -87,7 +130,7 @@ pub fn ask(stage: &Stage, system: &str, user: &str) -> Result<String, String> {
     });
     match rx.recv_timeout(stage.timeout) {
         Ok(r) => r,
-        Err(_) => Err(format!("no answer within {} ms", stage.timeout.as_millis())),
+        Err(_) => Answer::failed(format!("no answer within {} ms", stage.timeout.as_millis())),
     }
 }
 
@@ -130,28 +173,39 @@ fn exchange(
     system: &str,
     user: &str,
     deadline: Instant,
-) -> Result<String, String> {
+) -> Answer {
     let structured = stage.provider == Provider::OpenAi;
-    let (status, text) = post(
+    let first = post(
         stage,
         url,
         key,
         &body(stage, system, user, structured),
         deadline,
-    )?;
-    let (status, text) = if status == 400 && structured {
+    );
+    let (status, text) = match first {
         // The server does not take JSON-schema output: once more without it.
-        post(stage, url, key, &body(stage, system, user, false), deadline)?
-    } else {
-        (status, text)
+        Ok((400, _)) if structured => {
+            match post(stage, url, key, &body(stage, system, user, false), deadline) {
+                Ok(r) => r,
+                Err(e) => return Answer::failed(e),
+            }
+        }
+        Ok(r) => r,
+        Err(e) => return Answer::failed(e),
     };
     if !(200..300).contains(&status) {
-        return Err(format!(
+        return Answer::failed(format!(
             "HTTP {status} from the reviewer: {}",
             crate::cause::one_line(&text, 160)
         ));
     }
-    reply_text(stage.provider, &text)
+    let usage = serde_json::from_str::<Value>(&text)
+        .map(|v| usage_of(stage.provider, &v))
+        .unwrap_or_default();
+    Answer {
+        text: reply_text(stage.provider, &text).map(|r| r.text),
+        usage,
+    }
 }
 
 fn post(
@@ -196,12 +250,25 @@ fn post(
     Ok((status, text))
 }
 
-/// The model's text from a provider response body.
-pub fn reply_text(provider: Provider, body: &str) -> Result<String, String> {
+fn count(v: &Value, pointer: &str) -> Option<u64> {
+    v.pointer(pointer).and_then(Value::as_u64)
+}
+
+/// The model's finished reply from a provider response body.
+pub fn reply_text(provider: Provider, body: &str) -> Result<Reply, String> {
     let v: Value =
         serde_json::from_str(body).map_err(|_| "the response is not JSON".to_string())?;
-    match provider {
+    let text = match provider {
         Provider::Anthropic => {
+            match v.get("stop_reason").and_then(Value::as_str) {
+                Some("end_turn") => {}
+                Some("max_tokens") => {
+                    return Err(
+                        "the reply was cut at the token limit (stop_reason max_tokens)".into(),
+                    )
+                }
+                other => return Err(unfinished("stop_reason", other)),
+            }
             let blocks = v
                 .get("content")
                 .and_then(Value::as_array)
@@ -214,7 +281,7 @@ pub fn reply_text(provider: Provider, body: &str) -> Result<String, String> {
             if texts.is_empty() {
                 return Err("the response has no text".into());
             }
-            Ok(texts.concat())
+            texts.concat()
         }
         Provider::OpenAi | Provider::None => {
             let msg = v
@@ -226,10 +293,151 @@ pub fn reply_text(provider: Provider, body: &str) -> Result<String, String> {
                     crate::cause::one_line(r, 120)
                 ));
             }
+            match v
+                .pointer("/choices/0/finish_reason")
+                .and_then(Value::as_str)
+            {
+                Some("stop") => {}
+                Some("length") => {
+                    return Err(
+                        "the reply was cut at the token limit (finish_reason length)".into(),
+                    )
+                }
+                other => return Err(unfinished("finish_reason", other)),
+            }
             msg.get("content")
                 .and_then(Value::as_str)
                 .map(str::to_string)
-                .ok_or_else(|| "the response has no message content".to_string())
+                .ok_or_else(|| "the response has no message content".to_string())?
         }
+    };
+    Ok(Reply {
+        text,
+        usage: usage_of(provider, &v),
+    })
+}
+
+/// The token counts in a provider response body (absent ones stay `None`).
+pub fn usage_of(provider: Provider, v: &Value) -> Usage {
+    match provider {
+        Provider::Anthropic => Usage {
+            prompt: match (
+                count(v, "/usage/input_tokens"),
+                count(v, "/usage/cache_read_input_tokens"),
+                count(v, "/usage/cache_creation_input_tokens"),
+            ) {
+                (Some(i), r, c) => Some(i + r.unwrap_or(0) + c.unwrap_or(0)),
+                (None, ..) => None,
+            },
+            cached: count(v, "/usage/cache_read_input_tokens"),
+            completion: count(v, "/usage/output_tokens"),
+        },
+        Provider::OpenAi | Provider::None => Usage {
+            prompt: count(v, "/usage/prompt_tokens"),
+            cached: count(v, "/usage/prompt_tokens_details/cached_tokens"),
+            completion: count(v, "/usage/completion_tokens"),
+        },
+    }
+}
+
+/// The error for a reply the model did not end on its own.
+fn unfinished(field: &str, value: Option<&str>) -> String {
+    match value {
+        Some(r) => format!(
+            "the model did not finish its reply ({field} {})",
+            crate::cause::one_line(r, 40)
+        ),
+        None => format!("the response has no {field}: an unfinished reply is not a verdict"),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn openai(finish: Value, content: &str) -> String {
+        json!({"choices": [{"index": 0, "finish_reason": finish,
+                            "message": {"role": "assistant", "content": content}}],
+               "usage": {"prompt_tokens": 900, "completion_tokens": 40,
+                         "prompt_tokens_details": {"cached_tokens": 700}}})
+        .to_string()
+    }
+
+    fn anthropic(stop: Value, text: &str) -> String {
+        json!({"type": "message", "content": [{"type": "text", "text": text}],
+               "stop_reason": stop,
+               "usage": {"input_tokens": 100, "output_tokens": 30,
+                         "cache_read_input_tokens": 800, "cache_creation_input_tokens": 0}})
+        .to_string()
+    }
+
+    #[test]
+    fn a_finished_reply_comes_with_its_token_counts() {
+        let r = reply_text(Provider::OpenAi, &openai(json!("stop"), "{}")).unwrap();
+        assert_eq!(r.text, "{}");
+        assert_eq!(
+            r.usage,
+            Usage {
+                prompt: Some(900),
+                cached: Some(700),
+                completion: Some(40)
+            }
+        );
+        let r = reply_text(Provider::Anthropic, &anthropic(json!("end_turn"), "{}")).unwrap();
+        assert_eq!(r.text, "{}");
+        assert_eq!(
+            r.usage,
+            Usage {
+                prompt: Some(900),
+                cached: Some(800),
+                completion: Some(30)
+            }
+        );
+        let bare = json!({"choices": [{"finish_reason": "stop", "message": {"content": "x"}}]});
+        let r = reply_text(Provider::OpenAi, &bare.to_string()).unwrap();
+        assert_eq!(r.usage, Usage::default());
+    }
+
+    #[test]
+    fn an_unfinished_reply_is_an_error_whatever_its_text() {
+        let whole =
+            r#"{"decision":"allow","risk":"low","reason":"x","kind":null,"evidence":["m1"]}"#;
+        for (finish, says) in [
+            (json!("length"), "cut at the token limit"),
+            (json!("content_filter"), "did not finish"),
+            (json!("tool_calls"), "did not finish"),
+            (Value::Null, "no finish_reason"),
+        ] {
+            let e = reply_text(Provider::OpenAi, &openai(finish.clone(), whole)).unwrap_err();
+            assert!(e.contains(says), "{finish}: {e}");
+        }
+        for (stop, says) in [
+            (json!("max_tokens"), "cut at the token limit"),
+            (json!("refusal"), "did not finish"),
+            (json!("stop_sequence"), "did not finish"),
+            (Value::Null, "no stop_reason"),
+        ] {
+            let e = reply_text(Provider::Anthropic, &anthropic(stop.clone(), whole)).unwrap_err();
+            assert!(e.contains(says), "{stop}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_structured_request_carries_the_schema_and_the_plain_one_does_not() {
+        let stage = Stage {
+            name: "full",
+            provider: Provider::OpenAi,
+            url: None,
+            model: Some("m".into()),
+            api_key_env: None,
+            timeout: Duration::from_secs(1),
+        };
+        let b = body(&stage, "s", "u", true);
+        assert_eq!(b["response_format"]["type"], "json_schema");
+        assert_eq!(b["max_tokens"], MAX_TOKENS);
+        assert!(body(&stage, "s", "u", false)
+            .get("response_format")
+            .is_none());
     }
 }

@@ -45,8 +45,35 @@ pub struct Verdict {
     pub evidence: Vec<String>,
 }
 
-/// The JSON schema sent to servers that support structured output.
+/// The risk categories the rubric names (`kind`); the parser accepts any string, since
+/// what a named kind does to an allow is the guard's business.
+pub const KINDS: &[&str] = &[
+    "destruction",
+    "out-of-workspace",
+    "credentials",
+    "exfiltration",
+    "persistence",
+    "self-modification",
+    "prod-infra",
+    "verification-skipping",
+    "nested-agents",
+];
+
+/// Longest `reason` the schema lets a grammar-driven server write: a small model that
+/// rambles inside the string would otherwise run into the token limit.
+pub const MAX_SCHEMA_REASON: u32 = 200;
+/// Most evidence ids the schema lets a grammar-driven server list (a small model can
+/// otherwise repeat `"m1"` until the token limit).
+pub const MAX_SCHEMA_EVIDENCE: u32 = 8;
+
+/// The JSON schema sent to servers that support structured output. It is stricter than
+/// the parser where a grammar helps a small model: `reason` and `evidence` are bounded,
+/// `kind` is one of
+/// [`KINDS`] or null (not "none"), and each evidence item is an owner-message id (`m1`,
+/// `m2`, …), never the data marker around it.
 pub fn schema() -> Value {
+    let mut kinds: Vec<Value> = KINDS.iter().map(|k| Value::from(*k)).collect();
+    kinds.push(Value::Null);
     serde_json::json!({
         "type": "object",
         "additionalProperties": false,
@@ -54,9 +81,10 @@ pub fn schema() -> Value {
         "properties": {
             "decision": {"type": "string", "enum": ["allow", "ask", "deny"]},
             "risk": {"type": "string", "enum": ["low", "medium", "high", "critical"]},
-            "reason": {"type": "string"},
-            "kind": {"type": ["string", "null"]},
-            "evidence": {"type": "array", "items": {"type": "string"}}
+            "reason": {"type": "string", "maxLength": MAX_SCHEMA_REASON},
+            "kind": {"type": ["string", "null"], "enum": kinds},
+            "evidence": {"type": "array", "maxItems": MAX_SCHEMA_EVIDENCE,
+                         "items": {"type": "string", "pattern": "^m[1-9][0-9]*$"}}
         }
     })
 }
@@ -263,5 +291,25 @@ mod tests {
         for (text, why) in cases {
             assert!(parse(text).is_err(), "{why}: {text}");
         }
+    }
+
+    #[test]
+    fn the_schema_names_the_rubric_kinds_and_message_ids_only() {
+        let s = schema();
+        let kinds = s["properties"]["kind"]["enum"].as_array().unwrap();
+        assert_eq!(kinds.len(), KINDS.len() + 1);
+        assert!(kinds.contains(&Value::Null));
+        for k in KINDS {
+            assert!(
+                crate::review::packet::SYSTEM_PROMPT.contains(&format!("- {k}:")),
+                "the rubric does not describe `{k}`"
+            );
+        }
+        assert_eq!(
+            s["properties"]["evidence"]["items"]["pattern"],
+            "^m[1-9][0-9]*$"
+        );
+        assert_eq!(s["properties"]["evidence"]["maxItems"], MAX_SCHEMA_EVIDENCE);
+        assert_eq!(s["properties"]["reason"]["maxLength"], MAX_SCHEMA_REASON);
     }
 }

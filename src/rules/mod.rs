@@ -107,6 +107,9 @@ pub struct LoadedRule {
     pub rule: Rule,
     pub kind: RuleKind,
     pub source: RuleSource,
+    /// What the person's config tells the agent (and the person) when this rule matches
+    /// (`{ rule = "…", message = "…" }`), as written; shown bounded and on one line.
+    pub message: Option<String>,
 }
 
 /// One parsed permission rule. `text` is the rule as written (outer whitespace trimmed).

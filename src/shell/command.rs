@@ -2,6 +2,7 @@
 //! statements the grammar hangs under a heredoc), declarations and `[[ … ]]` tests. Builds a
 //! [`Draft`] for each simple command and hands it to `emit`.
 
+use super::expand::Braces;
 use super::parse::{Walker, STATEMENTS};
 use super::words::{join_fields, short, text, Word};
 use super::{Opaque, Redirect, RedirectOp};
@@ -130,6 +131,14 @@ impl Walker<'_> {
                 start = i;
             }
         }
+        out
+    }
+
+    /// [`Walker::words_of`] with brace expansion as the context wants it.
+    pub(super) fn words_with(&mut self, nodes: &[Node], src: &str, braces: Braces) -> Vec<Word> {
+        let saved = std::mem::replace(&mut self.braces, braces);
+        let out = self.words_of(nodes, src);
+        self.braces = saved;
         out
     }
 
@@ -314,7 +323,7 @@ impl Walker<'_> {
                     .copied()
                     .filter(|c| c.is_named() && Some(*c) != node.child_by_field_name("descriptor"))
                     .collect();
-                let target = join_fields(self.words_of(&targets, src));
+                let target = join_fields(self.words_with(&targets, src, Braces::Single));
                 let numeric =
                     !target.text.is_empty() && target.text.bytes().all(|b| b.is_ascii_digit());
                 let op = match op_text {
@@ -348,7 +357,7 @@ impl Walker<'_> {
                     .copied()
                     .filter(|c| c.is_named() && Some(*c) != node.child_by_field_name("descriptor"))
                     .collect();
-                let target = join_fields(self.words_of(&targets, src));
+                let target = join_fields(self.words_with(&targets, src, Braces::Literal));
                 extras.stdin_text = Some(target.text.clone());
                 out.push(Redirect {
                     fd,
@@ -418,6 +427,7 @@ impl Walker<'_> {
             Some(v) => join_fields(self.assignment_value(v, src)),
             None => Word::lit(""),
         };
+        self.unbind(&name);
         if matches!(name.as_str(), "IFS" | "HOME") {
             self.opaque(Opaque::SpecialAssignment(name.clone()));
         }
@@ -484,7 +494,10 @@ impl Walker<'_> {
                 | "ternary_expression"
                 | "postfix_expression" => self.test_words(child, src, argv),
                 "redirected_statement" => self.statement(child, src, false),
-                _ => argv.extend(self.word(child, src)),
+                _ => {
+                    let words = self.words_with(&[child], src, Braces::Literal);
+                    argv.extend(words)
+                }
             }
         }
         self.leave();

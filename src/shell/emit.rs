@@ -50,6 +50,7 @@ impl Walker<'_> {
         let cmd = SimpleCommand {
             argv: draft.argv.iter().map(|w| w.text.clone()).collect(),
             dynamic_words: draft.argv.iter().map(|w| w.dynamic).collect(),
+            globs: draft.argv.iter().map(|w| w.glob.clone()).collect(),
             exec,
             wrappers: wrappers.clone(),
             assignments,
@@ -60,7 +61,9 @@ impl Walker<'_> {
             piped_stdin: self.piped,
             stdin_text: draft.stdin_text.clone(),
             remote: self.remote.clone(),
+            output: known_output(&draft.argv, u.exec_start, draft.stdin_text.clone()),
         };
+        self.unbind_assigned(&cmd.exec);
         let slot = slot.min(self.commands.len());
         self.commands.insert(slot, cmd);
         for nested in u.nested {
@@ -80,7 +83,7 @@ impl Walker<'_> {
                 (None, false, _) => {}
             }
         }
-        self.last_output = known_output(&draft.argv, u.exec_start, draft.stdin_text);
+        self.last_output = self.commands.get(slot).and_then(|c| c.output.clone());
     }
 
     /// Checks on `NAME=value`: text that will run later is analysed now.
@@ -197,12 +200,14 @@ impl Walker<'_> {
         let Some((tree, body)) = self.parse(body) else {
             return;
         };
+        // A new shell: the loop variables of this one are not its variables.
         let saved = (
             std::mem::replace(&mut self.origin, origin),
             std::mem::replace(&mut self.piped, false),
             std::mem::take(&mut self.inherited),
             self.inherited_stdin.take(),
             self.reentry,
+            std::mem::take(&mut self.vars),
         );
         self.reentry = self.reentry.saturating_add(1);
         self.root(tree.root_node(), &body, false);
@@ -212,6 +217,7 @@ impl Walker<'_> {
             self.inherited,
             self.inherited_stdin,
             self.reentry,
+            self.vars,
         ) = saved;
     }
 }

@@ -7,11 +7,13 @@
 //! in [`Analysis::opaque`], and the caller must never allow an opaque command. Deciding
 //! which commands are routine or dangerous is left to the rules and floor modules.
 //!
-//! Submodules: `parse` walks the tree-sitter CST (allowlisting node kinds), `command`
+//! Submodules: `continuation` removes line continuations where bash's reader does,
+//! `parse` walks the tree-sitter CST (allowlisting node kinds), `command`
 //! assembles simple commands and redirects, `words` normalises words (with the character
 //! rules in `quoting`), `emit` stores commands and runs re-entries, `unwrap` strips
 //! wrappers, `reenter` finds commands run again by a shell or tool, `opts`/`specs` parse
-//! wrapper options.
+//! wrapper options, `expand` applies brace and tilde expansion and field splitting to a
+//! word's pieces, `loops` unrolls `for`/`select` over literal words.
 //!
 //! The grammar and bash disagree in places (found by differential tests against bash in
 //! `tests`); each known disagreement is either corrected or reported as
@@ -23,8 +25,11 @@
 //! [`HARD_MAX_LEN`] is not parsed and all parsing per call is capped at [`PARSE_BUDGET`].
 
 mod command;
+mod continuation;
 mod emit;
+mod expand;
 mod fast;
+mod loops;
 mod opts;
 mod parse;
 mod quoting;
@@ -64,6 +69,80 @@ pub struct ShellEnv {
     pub home: PathBuf,
     /// `$PWD` and `~+` resolve to this.
     pub cwd: PathBuf,
+    /// Where `~user` finds a home.
+    pub users: Users,
+}
+
+impl ShellEnv {
+    /// The machine's own user database for `~user`.
+    pub fn new(home: PathBuf, cwd: PathBuf) -> ShellEnv {
+        ShellEnv {
+            home,
+            cwd,
+            users: Users::System,
+        }
+    }
+}
+
+/// The homes `~user` expands to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Users {
+    /// None is known: every `~user` is a dynamic word.
+    Unknown,
+    /// `/etc/passwd`, read when a `~user` is met, and trusted only when the name service
+    /// reads it first (`passwd: files …` in `/etc/nsswitch.conf`, or no such file), the
+    /// name is there exactly once and its home is absolute. Anything else: dynamic.
+    System,
+    /// A fixed table (tests).
+    Fixed(Vec<(String, PathBuf)>),
+}
+
+impl Users {
+    pub fn home(&self, name: &str) -> Option<PathBuf> {
+        let valid = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+            && !name.starts_with('-');
+        if !valid {
+            return None;
+        }
+        match self {
+            Users::Unknown => None,
+            Users::Fixed(table) => table
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, h)| h.clone()),
+            Users::System => {
+                let nss = std::fs::read_to_string("/etc/nsswitch.conf").ok();
+                let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
+                passwd_home(nss.as_deref(), &passwd, name)
+            }
+        }
+    }
+}
+
+/// `name`'s home in a passwd file, when the name service would read that file first.
+fn passwd_home(nsswitch: Option<&str>, passwd: &str, name: &str) -> Option<PathBuf> {
+    if let Some(conf) = nsswitch {
+        let line = conf
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim())
+            .find(|l| l.starts_with("passwd:"))?;
+        let first = line.trim_start_matches("passwd:").split_whitespace().next();
+        if first != Some("files") {
+            return None;
+        }
+    }
+    let mut found = passwd.lines().filter_map(|l| {
+        let f: Vec<&str> = l.split(':').collect();
+        (f.len() == 7 && f.first() == Some(&name)).then(|| f.get(5).copied().unwrap_or(""))
+    });
+    let home = found.next()?;
+    if found.next().is_some() || !home.starts_with('/') {
+        return None;
+    }
+    Some(PathBuf::from(home))
 }
 
 /// The result of analysing one command string.
@@ -108,6 +187,10 @@ pub struct SimpleCommand {
     /// Per `argv` word: did it contain an expansion that was not resolved, or an unquoted
     /// glob or brace pattern?
     pub dynamic_words: Vec<bool>,
+    /// Per `argv` word: the pathname pattern it is, when it is one and nothing else in it
+    /// is unknown (quoted characters escaped with `\`). The command floor expands these
+    /// against the filesystem; the analysis never reads it.
+    pub globs: Vec<Option<String>>,
     /// The source text of this command (for display).
     pub text: String,
     /// Is stdin fed by a pipe from a previous pipeline stage?
@@ -117,6 +200,9 @@ pub struct SimpleCommand {
     /// The host it runs on when it is part of `ssh HOST CMD` (the remote shell runs it
     /// there: its paths are the remote's); `None`: here.
     pub remote: Option<String>,
+    /// What the command is known to print, when it only prints literals (`echo x`,
+    /// `printf '%s\0' x`, `cat` of its heredoc).
+    pub output: Option<String>,
 }
 
 impl SimpleCommand {

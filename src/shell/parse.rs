@@ -5,6 +5,7 @@
 //! again) through the same walk with bounded depth.
 
 use super::command::Outer;
+use super::expand::Braces;
 use super::words::{short, text};
 use super::{
     Analysis, Opaque, Origin, Redirect, ShellEnv, SimpleCommand, MAX_COMMANDS, MAX_OPAQUE,
@@ -58,6 +59,13 @@ pub(crate) struct Walker<'e> {
     pub(super) last_output: Option<String>,
     /// The host the commands being walked run on (`ssh HOST CMD`), if not here.
     pub(super) remote: Option<String>,
+    /// Variables bound while a loop over literal words is unrolled, innermost last: the
+    /// value, or `None` once the body may have changed it.
+    pub(super) vars: Vec<(String, Option<String>)>,
+    /// Whether the words being read are brace-expanded (see [`Braces`]).
+    pub(super) braces: Braces,
+    /// Loop bodies walked so far by unrolling (see `loops`).
+    pub(super) unrolled: usize,
 }
 
 impl<'e> Walker<'e> {
@@ -81,7 +89,20 @@ impl<'e> Walker<'e> {
             pipe_in: None,
             last_output: None,
             remote: None,
+            vars: Vec::new(),
+            braces: Braces::Expand,
+            unrolled: 0,
         }
+    }
+
+    /// The value of a loop variable being unrolled: `Some(None)` when bound but no longer
+    /// known, `None` when `name` is no loop variable.
+    pub(super) fn bound(&self, name: &str) -> Option<Option<String>> {
+        self.vars
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
     }
 
     pub(crate) fn finish(mut self) -> Analysis {
@@ -117,7 +138,8 @@ impl<'e> Walker<'e> {
         self.depth = self.depth.saturating_sub(1);
     }
 
-    /// Parse `src`; returns the tree and the text it was parsed from (see [`defuse`]).
+    /// Parse `src`; returns the tree and the text it was parsed from: `src` with its line
+    /// continuations removed (see `continuation`).
     pub(super) fn parse<'s>(&mut self, src: &'s str) -> Option<(Tree, Cow<'s, str>)> {
         if self.parser.is_none() {
             let mut parser = Parser::new();
@@ -136,7 +158,13 @@ impl<'e> Walker<'e> {
             self.opaque(Opaque::TooLong(parsed));
             return None;
         }
-        if let Cow::Owned(_) = defuse(src) {
+        // Line continuations are removed first, exactly where bash's reader removes them;
+        // the rest of the analysis reads the joined text (see `continuation`).
+        let (src, uncertain) = super::continuation::join(src);
+        if let Some(why) = uncertain {
+            self.opaque(Opaque::ParseError(why.into()));
+        }
+        if let Cow::Owned(_) = defuse(&src) {
             self.opaque(Opaque::ParseError(
                 "a non-ASCII character right after `{` (replaced before parsing)".into(),
             ));
@@ -147,15 +175,16 @@ impl<'e> Walker<'e> {
         // valid in the original text (which is what words are read from), and the class of
         // crashes where the scanner hands a large code point to C `isdigit()`/`iswspace()`
         // (a segfault would exit as a non-blocking error, i.e. fail open) cannot occur.
-        let ascii = ascii_only(src);
-        let tree = self
-            .parser
-            .as_mut()
-            .and_then(|p| p.parse(ascii.as_ref(), None));
+        let tree = {
+            let ascii = ascii_only(&src);
+            self.parser
+                .as_mut()
+                .and_then(|p| p.parse(ascii.as_ref(), None))
+        };
         if tree.is_none() {
             self.opaque(Opaque::ParseError("the parser gave up".into()));
         }
-        Some((tree?, Cow::Borrowed(src)))
+        Some((tree?, src))
     }
 
     pub(crate) fn analyze_top(&mut self, src: &str) {
@@ -257,8 +286,9 @@ impl<'e> Walker<'e> {
                     self.statements(node, src, false);
                 }
             }
+            "for_statement" => self.for_loop(node, src),
             "if_statement" | "elif_clause" | "else_clause" | "while_statement" | "do_group"
-            | "for_statement" | "case_statement" | "case_item" => self.compound(node, src),
+            | "case_statement" | "case_item" => self.compound(node, src),
             "c_style_for_statement" => {
                 self.opaque(Opaque::UnsupportedSyntax("for ((…)) loop".into()));
                 self.recover(node, src);
@@ -296,17 +326,16 @@ impl<'e> Walker<'e> {
         self.leave();
     }
 
-    /// if/while/for/case: statements are walked, words normalised (for substitutions).
+    /// if/while/case: statements are walked, words normalised (for substitutions).
     pub(super) fn compound(&mut self, node: Node, src: &str) {
         self.check_gaps(node, src);
+        // `case` words are not brace-expanded.
+        let literal = matches!(node.kind(), "case_statement" | "case_item");
         let mut cursor = node.walk();
         let children: Vec<Node> = node.children(&mut cursor).collect();
         for child in children {
             let kind = child.kind();
             if !child.is_named() {
-                if kind == "select" {
-                    self.opaque(Opaque::UnsupportedSyntax("select".into()));
-                }
                 continue;
             }
             if STATEMENTS.contains(&kind) {
@@ -317,6 +346,8 @@ impl<'e> Walker<'e> {
             ) {
                 self.unit(child, src, false);
             } else if matches!(kind, "variable_name" | "comment") {
+            } else if literal {
+                self.words_with(&[child], src, Braces::Literal);
             } else {
                 self.word(child, src);
             }
@@ -372,11 +403,29 @@ impl<'e> Walker<'e> {
         );
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        let reads: Vec<Node> = children
+            .iter()
+            .copied()
+            .filter(|c| c.kind() == "file_redirect")
+            .collect();
+        if !reads.is_empty() && !children.iter().any(|c| STATEMENTS.contains(&c.kind())) {
+            // `$(< file)`: bash reads the file itself; a command with no program and that
+            // redirection, so the judge sees the path read.
+            let slot = self.commands.len();
+            let mut redirects = Vec::new();
+            let mut extras = super::command::RedirectExtras::default();
+            for r in reads {
+                self.redirect(r, src, &mut redirects, &mut extras);
+            }
+            let mut draft = self.draft(Vec::new(), text(node, src));
+            draft.redirects.extend(redirects);
+            self.emit(draft, slot);
+        }
         for child in children {
             if STATEMENTS.contains(&child.kind()) {
                 self.statement(child, src, false);
-            } else {
-                // `$(< file)` and anything unexpected: find nested substitutions.
+            } else if child.kind() != "file_redirect" {
+                // Anything unexpected: find nested substitutions.
                 self.scan(child, src);
             }
         }

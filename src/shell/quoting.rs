@@ -1,6 +1,6 @@
 //! Character-level quoting rules of bash: escapes inside double quotes, `$'…'` decoding
-//! and termination, and line continuations that split an expansion. Pure functions on
-//! text; `words` applies them to CST nodes.
+//! and termination. Pure functions on text; `words` applies them to CST nodes (line
+//! continuations are removed before parsing, in `continuation`).
 
 /// Text inside double quotes: only `\$ \` \" \\ \newline` are escapes.
 pub(super) fn double_quoted(text: &str) -> String {
@@ -124,20 +124,4 @@ pub(super) fn decode_ansi_c(body: &str) -> String {
         }
     }
     out
-}
-
-/// Does a backslash-newline fall inside a `$NAME` or right after `$`? Bash removes it
-/// before reading the expansion (`$HO\⏎ME` is `$HOME`); the grammar does not.
-pub(super) fn continuation_splits_expansion(raw: &str) -> bool {
-    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    raw.match_indices("\\\n").any(|(i, _)| {
-        let before = raw.get(..i).unwrap_or("");
-        let after = raw.get(i + 2..).unwrap_or("");
-        if before.ends_with('$') {
-            return true;
-        }
-        let name_start = before.trim_end_matches(ident);
-        let in_name = name_start.len() < before.len() && name_start.ends_with('$');
-        in_name && after.starts_with(ident)
-    })
 }

@@ -36,8 +36,11 @@ pub(super) fn detect(exec: &[Word], u: &mut Unwrapped) {
         "git" => git(exec, u),
         "script" => {
             let p = opts::parse(exec, 1, &SCRIPT);
-            if let Some(cmd) = p.value("-c").or_else(|| p.value("--command")) {
-                u.nest_shell(NestKind::Shell, Word::lit(cmd));
+            u.check("script", &p, exec);
+            match p.value("-c").or_else(|| p.value("--command")) {
+                Some(cmd) => u.nest_shell(NestKind::Shell, Word::lit(cmd)),
+                // No command: an interactive shell reading stdin.
+                None => u.reads_stdin = Some("script".into()),
             }
         }
         "nix-shell" => {
@@ -141,7 +144,7 @@ fn su(name: &str, exec: &[Word], u: &mut Unwrapped) {
     match found {
         Some(cmd) => {
             let dynamic = exec.iter().any(|w| w.dynamic);
-            u.nest_shell(NestKind::Shell, Word { text: cmd, dynamic });
+            u.nest_shell(NestKind::Shell, Word::new(cmd, dynamic));
         }
         None => u.reads_stdin = Some(name.to_string()),
     }
@@ -179,7 +182,7 @@ fn ssh(exec: &[Word], u: &mut Unwrapped) {
             .collect::<Vec<_>>()
             .join(" ");
         let host = exec.get(p.next).map(|w| w.text.as_str()).unwrap_or("");
-        u.nest_remote(host, Word { text, dynamic });
+        u.nest_remote(host, Word::new(text, dynamic));
     }
 }
 
@@ -347,8 +350,9 @@ fn git_key_runs_command(key: &str) -> bool {
 
 /// Words a tool joins with spaces and hands to `sh -c` (`watch CMD…`, `parallel CMD…`).
 fn joined<'w>(words: impl Iterator<Item = &'w Word> + Clone) -> Word {
-    Word {
-        dynamic: words.clone().any(|w| w.dynamic),
-        text: words.map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
-    }
+    let dynamic = words.clone().any(|w| w.dynamic);
+    Word::new(
+        words.map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
+        dynamic,
+    )
 }

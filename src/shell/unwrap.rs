@@ -170,6 +170,55 @@ pub(super) fn unwrap(argv: &[Word]) -> Unwrapped {
                 (!(p.has("-p") || p.has("--pid"))).then_some(p.next + 1)
             }
             "flock" => flock(argv, i, &mut u),
+            "chronic" => plain(&name, argv, i, &CHRONIC, &mut u),
+            // Each runs its command with other paths, users or namespaces: unwrapped so the
+            // command is judged, and never routine (the command floor's privilege list).
+            "chroot" => {
+                let p = opts::parse(argv, i + 1, &CHROOT);
+                u.check(&name, &p, argv);
+                // No command: `$SHELL -i`, reading stdin.
+                if p.next + 1 >= argv.len() {
+                    login_shell("chroot", &mut u);
+                    None
+                } else {
+                    Some(p.next + 1)
+                }
+            }
+            "nsenter" | "unshare" | "proot" => {
+                let spec = match name.as_str() {
+                    "nsenter" => &NSENTER,
+                    "unshare" => &UNSHARE,
+                    _ => &PROOT,
+                };
+                let p = opts::parse(argv, i + 1, spec);
+                u.check(&name, &p, argv);
+                if p.next >= argv.len() {
+                    login_shell(&name, &mut u);
+                    None
+                } else {
+                    Some(p.next)
+                }
+            }
+            "systemd-run" => {
+                let p = opts::parse(argv, i + 1, &SYSTEMD_RUN);
+                u.check(&name, &p, argv);
+                if p.next >= argv.len() {
+                    u.opaque.push(Opaque::UnsupportedSyntax(
+                        "systemd-run without a command".into(),
+                    ));
+                }
+                Some(p.next)
+            }
+            "firejail" => {
+                let p = opts::parse(argv, i + 1, &FIREJAIL);
+                u.check(&name, &p, argv);
+                if p.next >= argv.len() {
+                    login_shell("firejail", &mut u);
+                    None
+                } else {
+                    Some(p.next)
+                }
+            }
             "strace" | "ltrace" => plain(&name, argv, i, &STRACE, &mut u),
             "sshpass" => plain(&name, argv, i, &SSHPASS, &mut u),
             "proxychains" | "proxychains4" => plain(&name, argv, i, &PROXYCHAINS, &mut u),
@@ -275,7 +324,7 @@ fn env(argv: &[Word], i: usize, u: &mut Unwrapped) -> Option<usize> {
             text.push_str(&quote(&w.text));
         }
         let dynamic = argv.iter().any(|w| w.dynamic);
-        u.nest_shell(NestKind::Shell, Word { text, dynamic });
+        u.nest_shell(NestKind::Shell, Word::new(text, dynamic));
         return None;
     }
     Some(j)
@@ -336,7 +385,7 @@ fn builtins(exec: &[Word], u: &mut Unwrapped) {
             .map(|w| w.text.as_str())
             .collect::<Vec<_>>()
             .join(" ");
-        Word { text, dynamic }
+        Word::new(text, dynamic)
     };
     match first.text.as_str() {
         "eval" => {

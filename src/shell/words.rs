@@ -3,66 +3,74 @@
 //! unquoted `$IFS`, decodes `$'…'`, and flags every piece it cannot resolve as dynamic.
 //! Command substitutions met on the way are handed back to the walker (`parse`).
 
+use super::expand::{expand, Braces, Expanded, Seg, Use, MAX_BRACE_WORDS};
 use super::parse::Walker;
-use super::quoting::{
-    ansi_c_closes_at_end, continuation_splits_expansion, decode_ansi_c, double_quoted,
-};
-use super::{Opaque, Origin};
+use super::quoting::{ansi_c_closes_at_end, decode_ansi_c, double_quoted};
+use super::{Opaque, Origin, ShellEnv};
 use tree_sitter::Node;
 
 /// One normalised argument.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Word {
     pub text: String,
-    /// Contains an unresolved expansion, or an unquoted glob/brace pattern.
+    /// Contains an unresolved expansion, or an unquoted glob pattern.
     pub dynamic: bool,
+    /// The word is a pathname pattern and nothing else is unknown: the pattern, with the
+    /// characters that were quoted escaped by a backslash (for the command floor to
+    /// expand against the filesystem).
+    pub glob: Option<String>,
 }
 
 impl Word {
     pub fn lit(text: &str) -> Word {
+        Word::new(text.to_string(), false)
+    }
+
+    pub fn new(text: String, dynamic: bool) -> Word {
         Word {
-            text: text.to_string(),
-            dynamic: false,
+            text,
+            dynamic,
+            glob: None,
         }
     }
 }
 
-/// Accumulates the fields of one shell word.
+/// Accumulates the pieces of one shell word; [`expand`] turns them into fields.
 #[derive(Default)]
 struct Builder {
-    fields: Vec<Word>,
-    cur: String,
-    dynamic: bool,
-    /// The current field exists even if empty (`''` is an empty argument).
-    started: bool,
-    /// How many pieces were added so far (tilde expansion only applies to the first).
-    pieces: usize,
-    /// Unquoted literal text, to spot brace expansion across pieces.
-    unquoted: String,
+    segs: Vec<Seg>,
     /// A bare `$` whose name may sit in the next node (the grammar splits `$IFS~`).
     pending_dollar: bool,
     /// This word is an assignment value: `~` also expands after each `:`.
     assignment_value: bool,
+    braces: Braces,
     /// An unquoted `$IFS` split this word.
     split_used: bool,
     /// A bare literal `$` is in this word.
     bare_dollar: bool,
-    /// Where the whole word ends in the source (a tilde prefix may not reach past a node).
-    word_end: usize,
     /// Unquoted, unescaped blank inside a word node: the grammar and bash disagree.
     misread: bool,
 }
 
 impl Builder {
     fn quoted(&mut self, s: &str) {
-        self.cur.push_str(s);
-        self.started = true;
-        self.pieces += 1;
+        self.segs.push(Seg::Quoted(s.to_string()));
     }
 
     fn dynamic(&mut self, s: &str) {
-        self.quoted(s);
-        self.dynamic = true;
+        self.segs.push(Seg::Dynamic {
+            text: s.to_string(),
+            open_name: false,
+        });
+    }
+
+    /// The value of an expansion (`open_name`: a `$NAME` written without braces).
+    fn value(&mut self, s: &str, quoted: bool, open_name: bool) {
+        self.segs.push(Seg::Value {
+            text: s.to_string(),
+            quoted,
+            open_name,
+        });
     }
 
     /// A bare `$` token; two in a row are `$$`, the shell's pid.
@@ -77,18 +85,11 @@ impl Builder {
     /// Unquoted `$IFS`: ends the current field.
     fn split(&mut self) {
         self.split_used = true;
-        if self.started {
-            self.fields.push(Word {
-                text: std::mem::take(&mut self.cur),
-                dynamic: self.dynamic,
-            });
-        }
-        self.dynamic = false;
-        self.started = false;
-        self.pieces += 1;
+        self.segs.push(Seg::Split);
     }
 
-    /// Unquoted literal text: backslash escapes, line continuations, globs.
+    /// Unquoted literal text: backslash escapes, syntax characters (kept raw for brace,
+    /// tilde and pattern expansion).
     fn unquoted(&mut self, text: &str) {
         if text.is_empty() {
             return;
@@ -97,92 +98,50 @@ impl Builder {
             self.bare_dollar = true;
             self.quoted("$");
         }
-        let mut chars = text.chars().peekable();
-        let mut any = false;
+        let mut chars = text.chars();
         while let Some(c) = chars.next() {
             match c {
                 '\\' => match chars.next() {
                     Some('\n') => {}
-                    Some(next) => {
-                        self.cur.push(next);
-                        any = true;
-                    }
-                    None => {
-                        self.cur.push('\\');
-                        any = true;
-                    }
+                    Some(next) => self.segs.push(Seg::Quoted(next.to_string())),
+                    None => self.quoted("\\"),
                 },
                 ' ' | '\t' | '\n' => {
                     self.misread = true;
-                    self.cur.push(c);
-                    any = true;
+                    self.segs.push(Seg::Raw(c));
                 }
-                '*' | '?' => {
-                    self.cur.push(c);
-                    self.dynamic = true;
-                    any = true;
-                }
-                '[' => {
-                    if chars.clone().any(|n| n == ']') {
-                        self.dynamic = true;
-                    }
-                    self.cur.push(c);
-                    any = true;
-                }
-                _ => {
-                    self.unquoted.push(c);
-                    self.cur.push(c);
-                    any = true;
-                }
+                _ => self.segs.push(Seg::Raw(c)),
             }
         }
-        if any {
-            self.started = true;
-        }
-        self.pieces += 1;
     }
 
-    fn finish(mut self) -> Vec<Word> {
+    fn finish(mut self, env: &ShellEnv) -> Expanded {
         if std::mem::take(&mut self.pending_dollar) {
             self.bare_dollar = true;
             self.quoted("$");
         }
-        if self.started {
-            self.fields.push(Word {
-                text: self.cur,
-                dynamic: self.dynamic,
-            });
-        }
+        let how = Use {
+            assignment_value: self.assignment_value,
+            braces: self.braces,
+        };
+        let mut out = expand(self.segs, env, how);
         // NOTE: bash does not split a word that contains a bare `$` (`${IFS}x$` stays one
         // word, found by differential testing); treat such words as unknown.
-        let unsplit = self.split_used && self.bare_dollar;
-        let braces = unsplit
-            || self.unquoted.contains('{')
-                && self.unquoted.contains('}')
-                && (self.unquoted.contains(',') || self.unquoted.contains(".."));
-        if braces {
-            for f in &mut self.fields {
+        if self.split_used && self.bare_dollar {
+            for f in &mut out.words {
                 f.dynamic = true;
+                f.glob = None;
             }
         }
-        self.fields
+        out
     }
 }
 
 impl Walker<'_> {
     /// Normalise one bash word made of one or more adjacent CST nodes.
     pub(super) fn word_group(&mut self, nodes: &[Node], src: &str) -> Vec<Word> {
-        if let (Some(first), Some(last)) = (nodes.first(), nodes.last()) {
-            let raw = src.get(first.start_byte()..last.end_byte()).unwrap_or("");
-            if continuation_splits_expansion(raw) {
-                self.opaque(Opaque::ParseError(format!(
-                    "a line continuation inside an expansion `{}`",
-                    short(raw)
-                )));
-            }
-        }
         let mut b = Builder {
-            word_end: nodes.last().map_or(0, |n| n.end_byte()),
+            braces: self.braces,
             ..Builder::default()
         };
         for node in nodes {
@@ -193,10 +152,21 @@ impl Walker<'_> {
             }
             self.piece(*node, src, &mut b);
         }
+        self.finish_word(b)
+    }
+
+    /// Expand the pieces of a word; record what could not be modelled.
+    fn finish_word(&mut self, b: Builder) -> Vec<Word> {
         if b.misread {
             self.opaque(Opaque::ParseError("a blank inside a word".into()));
         }
-        b.finish()
+        let out = b.finish(self.env);
+        if out.too_many {
+            self.opaque(Opaque::UnsupportedSyntax(format!(
+                "a brace expansion of more than {MAX_BRACE_WORDS} words"
+            )));
+        }
+        out.words
     }
 
     /// A bare `$` token outside an expansion. Its text may carry more than `$`: `$$` (the
@@ -256,7 +226,7 @@ impl Walker<'_> {
             };
             if name_len > 0 && matches!(node.kind(), "word" | "number") {
                 let (name, rest) = t.split_at(name_len);
-                self.variable(name, &format!("${name}"), false, b);
+                self.variable(name, &format!("${name}"), false, true, b);
                 t = rest;
                 if t.is_empty() {
                     self.leave();
@@ -268,10 +238,6 @@ impl Walker<'_> {
             }
         }
         match node.kind() {
-            "word" if b.pieces == 0 => {
-                let whole = node.end_byte() == b.word_end;
-                self.tilde_word(t, whole, b)
-            }
             "word" => b.unquoted(t),
             "concatenation" | "command_name" => self.container(node, src, b),
             "number" if node.named_child_count() == 0 => b.unquoted(t),
@@ -311,12 +277,9 @@ impl Walker<'_> {
                 self.substitution(node, src, Origin::ProcessSubstitution);
                 b.dynamic(t);
             }
-            "arithmetic_expansion"
-            | "brace_expression"
-            | "extglob_pattern"
-            | "regex"
-            | "number"
-            | "array" => {
+            // `{1..5}`: text for brace expansion.
+            "brace_expression" => b.unquoted(t),
+            "arithmetic_expansion" | "extglob_pattern" | "regex" | "number" | "array" => {
                 self.scan(node, src);
                 b.dynamic(t);
             }
@@ -337,62 +300,11 @@ impl Walker<'_> {
     pub(super) fn assignment_value(&mut self, node: Node, src: &str) -> Vec<Word> {
         let mut b = Builder {
             assignment_value: true,
-            word_end: node.end_byte(),
+            braces: Braces::Literal,
             ..Builder::default()
         };
         self.piece(node, src, &mut b);
-        if b.misread {
-            self.opaque(Opaque::ParseError("a blank inside a word".into()));
-        }
-        b.finish()
-    }
-
-    /// The first unquoted piece of a word: tilde prefixes expand at its start and, in
-    /// words that look like assignments (`A=~/x:~/y`), after `=` and each `:`.
-    fn tilde_word(&mut self, t: &str, whole: bool, b: &mut Builder) {
-        let eq = t
-            .find('=')
-            .filter(|&i| super::unwrap::split_assignment(t).is_some() && i > 0);
-        let mut points = vec![0];
-        let colon_from = match eq {
-            Some(i) => {
-                points.push(i + 1);
-                Some(i + 1)
-            }
-            None if b.assignment_value => Some(0),
-            None => None,
-        };
-        if let Some(from) = colon_from {
-            points.extend(
-                t.match_indices(':')
-                    .map(|(i, _)| i + 1)
-                    .filter(|&i| i > from),
-            );
-        }
-        let mut cursor = 0;
-        for p in points {
-            if p < cursor || !t.get(p..).is_some_and(|r| r.starts_with('~')) {
-                continue;
-            }
-            b.unquoted(t.get(cursor..p).unwrap_or(""));
-            let rest = t.get(p..).unwrap_or("");
-            let stop: &[char] = if colon_from.is_some() {
-                &['/', ':']
-            } else {
-                &['/']
-            };
-            let end = p + rest.find(stop).unwrap_or(rest.len());
-            // A prefix running into the next node (`~{`, `~"x"`) is not a plain `~`.
-            let cut = end == t.len() && !whole;
-            match t.get(p..end).unwrap_or("") {
-                head if cut => b.dynamic(head),
-                "~" => b.quoted(&self.env.home.to_string_lossy()),
-                "~+" => b.quoted(&self.env.cwd.to_string_lossy()),
-                head => b.dynamic(head),
-            }
-            cursor = end;
-        }
-        b.unquoted(t.get(cursor..).unwrap_or(""));
+        self.finish_word(b)
     }
 
     /// Children in order; any text between them is unquoted word text.
@@ -446,7 +358,8 @@ impl Walker<'_> {
                     self.substitution(child, src, Origin::Substitution);
                     b.dynamic(t);
                 }
-                "$" if !child.is_named() => b.quoted("$"),
+                // The blanks before it are string content (`" $"`).
+                "$" if !child.is_named() => b.quoted(&double_quoted(raw)),
                 "arithmetic_expansion" => {
                     self.scan(child, src);
                     b.dynamic(t);
@@ -487,17 +400,31 @@ impl Walker<'_> {
             b.dynamic(t);
             return;
         }
-        self.variable(name, t, quoted, b);
+        self.variable(name, t, quoted, true, b);
     }
 
-    /// `$NAME`: only HOME, PWD and IFS are resolved.
-    fn variable(&mut self, name: &str, source: &str, quoted: bool, b: &mut Builder) {
+    /// `$NAME`: HOME, PWD, IFS and the variable of a loop being unrolled are resolved.
+    /// `open`: written without braces (brace expansion may glue a longer name to it).
+    fn variable(&mut self, name: &str, source: &str, quoted: bool, open: bool, b: &mut Builder) {
+        if let Some(value) = self.bound(name) {
+            match value {
+                Some(v) => b.value(&v, quoted, open),
+                None => b.segs.push(Seg::Dynamic {
+                    text: source.to_string(),
+                    open_name: open,
+                }),
+            }
+            return;
+        }
         match name {
-            "HOME" => b.quoted(&self.env.home.to_string_lossy()),
-            "PWD" => b.quoted(&self.env.cwd.to_string_lossy()),
+            "HOME" => b.value(&self.env.home.to_string_lossy(), true, open),
+            "PWD" => b.value(&self.env.cwd.to_string_lossy(), true, open),
             "IFS" if quoted => b.quoted(" \t\n"),
             "IFS" => b.split(),
-            _ => b.dynamic(source),
+            _ => b.segs.push(Seg::Dynamic {
+                text: source.to_string(),
+                open_name: open,
+            }),
         }
     }
 
@@ -518,7 +445,7 @@ impl Walker<'_> {
             _ => None,
         };
         if let Some(name) = simple_name {
-            self.variable(name, t, quoted, b);
+            self.variable(name, t, quoted, false, b);
             return;
         }
         let rewrites = children
@@ -540,7 +467,7 @@ pub(super) fn join_fields(fields: Vec<Word>) -> Word {
         .map(|f| f.text)
         .collect::<Vec<_>>()
         .join(" ");
-    Word { text, dynamic }
+    Word::new(text, dynamic)
 }
 
 /// The source text of a node ("" if the range is not valid UTF-8 boundaries).

@@ -133,19 +133,19 @@ fn kill_leftovers(gatehook_home: &Path) {
 /// project against `base_url`, with a scrubbed environment, killing it after
 /// [`RUN_TIMEOUT`].
 pub fn run_claude(bin: &Path, project: &Project, base_url: &str, prompt: &str) -> Run {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    run_claude_with(bin, project, base_url, prompt, "default", &path)
+    run_claude_with(bin, project, base_url, prompt, "default", &[], None)
 }
 
-/// [`run_claude`] in another `--permission-mode` and with another `PATH` (the one the
-/// hooks inherit).
+/// [`run_claude`] in another `--permission-mode`, with extra CLI arguments (`--resume ID`,
+/// `--plugin-dir DIR`) and, when given, another `PATH` for Claude Code and its hooks.
 pub fn run_claude_with(
     bin: &Path,
     project: &Project,
     base_url: &str,
     prompt: &str,
     permission_mode: &str,
-    path: &std::ffi::OsStr,
+    extra: &[&str],
+    path: Option<&std::ffi::OsStr>,
 ) -> Run {
     let out_path = project.tmp.path().join("claude.stdout");
     let err_path = project.tmp.path().join("claude.stderr");
@@ -161,10 +161,15 @@ pub fn run_claude_with(
         "--permission-mode",
         permission_mode,
     ])
+    .args(extra)
     .current_dir(&project.dir)
     // Nothing from the developer's own Claude Code or gatehook setup may leak in.
     .env_clear()
-    .env("PATH", path)
+    .env(
+        "PATH",
+        path.map(std::ffi::OsStr::to_os_string)
+            .unwrap_or_else(|| std::env::var_os("PATH").unwrap_or_default()),
+    )
     .env("HOME", &project.home)
     .env("ANTHROPIC_BASE_URL", base_url)
     .env("ANTHROPIC_API_KEY", "dummy")

@@ -2,6 +2,7 @@
 //! workspace, a private GATEHOOK_HOME, and helpers that pipe a payload into `gatehook hook`.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod llama;
 pub mod reviewer;
 
 use serde_json::{json, Value};

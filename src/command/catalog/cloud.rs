@@ -3,8 +3,8 @@
 //! `gcloud GROUP… list|describe`, `az GROUP… list|show` read; a recognised mutating verb is
 //! soft (it changes cloud resources); anything else is not understood. Reads that print a
 //! secret or a token (`get-secret-value`, `get-access-token`, `keyvault secret show`) are
-//! secrets printed where the agent reads them (hard: the secret would land in the agent's
-//! transcript).
+//! a hard floor (credential, `Effect::Secret`): the secret would land in the agent's
+//! transcript; the reason says that the CLI and SDKs use the credentials themselves.
 //!
 //! Targets: `[profile:P/][REGION/]SERVICE/ID` for aws (the ID from the operation's
 //! `--*-name`, `--*-id(s)`, `--*-identifier`, `--*-arn`, `--bucket`, `--cluster` option),
@@ -230,8 +230,23 @@ fn prints_secret(words: &[&str], args: &[String]) -> Option<String> {
         "list-connection-strings",
         "access",
         "get-data-key",
+        "get-token",
+        "get-role-credentials",
+        "get-function-configuration",
+        "get-function",
+        "get-cluster-credentials",
+        "get-credentials-for-identity",
+        "generate-db-auth-token",
+        "generate-credentials",
+        "get-shared-access-key",
+        "list-access-keys",
     ];
     if let Some(w) = words.iter().find(|w| SECRET_OPS.contains(*w)) {
+        if w.starts_with("get-function") {
+            return Some(format!(
+                "{w} prints the function's environment variables, which commonly hold secrets"
+            ));
+        }
         return Some(format!("{w} prints a secret or credentials"));
     }
     let has = |w: &str| words.contains(&w);
@@ -374,7 +389,10 @@ fn by_verb(
     if let Some(why) = prints_secret(words, args) {
         return Said::secret(
             format!("{why} ({prog} {})", words.join(" ")),
-            format!("{prog} {}: {why}", words.join(" ")),
+            format!(
+                "{prog} {}: {why} where the agent reads it; {prog} and the SDKs use your login without printing it",
+                words.join(" ")
+            ),
         );
     }
     match first_verb(words, 1) {
@@ -492,7 +510,9 @@ pub(super) fn aws(cmd: &Cmd) -> Said {
     if let Some(why) = prints_secret(&words[..2], rest) {
         return Said::secret(
             format!("{why} (aws {service} {op})"),
-            format!("aws {service} {op}: {why}"),
+            format!(
+                "aws {service} {op}: {why} where the agent reads it; the AWS CLI and SDKs use your credentials without printing them"
+            ),
         );
     }
     match *service {
@@ -504,14 +524,18 @@ pub(super) fn aws(cmd: &Cmd) -> Said {
                 }
                 "get"
                     if words.get(2).is_some_and(|k| {
-                        k.contains("secret") || k.contains("key") || k.contains("token")
+                        crate::effects::secret_name(k.rsplit('.').next().unwrap_or(k))
                     }) =>
                 {
+                    let k = words.get(2).copied().unwrap_or("");
                     Said::secret(
-                        format!("the AWS setting {}", words[2]),
-                        format!("aws configure get {} prints a credential", words[2]),
+                        format!("the AWS setting {k}"),
+                        format!(
+                            "aws configure get {k} prints a credential where the agent reads it; the AWS CLI and SDKs use it without printing it"
+                        ),
                     )
                 }
+                "get" => Said::read("aws configure get prints a setting"),
                 _ => Said::remote(
                     "aws",
                     format!("configure {op}"),

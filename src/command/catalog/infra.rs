@@ -4,10 +4,8 @@
 //! The target of a command is its stack: the configuration directory (`-chdir`, else the
 //! working directory), with `-target` addresses after it.
 //!
-//! `terraform output -json`/`-raw` print outputs marked sensitive in plain text (the
-//! documented behaviour; the plain listing shows `<sensitive>`): when the local state says
-//! a printed output is sensitive that is a secret printed; when no local state says, it is
-//! not understood.
+//! `terraform output -json`/`-raw`, `show -json` and `state pull` print sensitive values in
+//! plain text (the plain `output` and `show` print `<sensitive>`): secrets printed.
 
 use super::{
     asks_help, by_table, change_with, create, destroy, grant, modify, publish, read, read_unless,
@@ -108,6 +106,31 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
     if words.first() == Some(&"fmt") && !super::has_flag(args, "-check") {
         return Said::unknown("terraform fmt without -check rewrites files");
     }
+    // Sensitive values in plain text: `output -json|-raw`, `show -json`, `state pull`
+    // (`output` and `show` alone print `<sensitive>` in their place).
+    let json = super::has_flag(args, "-json") || super::has_flag(args, "--json");
+    let raw = super::has_flag(args, "-raw") || super::has_flag(args, "--raw");
+    let prints = match (words.first().copied(), words.get(1).copied()) {
+        (Some("output"), _) if json || raw => {
+            Some("output -json/-raw prints sensitive outputs in plain text")
+        }
+        (Some("show"), _) if json => {
+            Some("show -json prints the state's sensitive values in plain text")
+        }
+        (Some("state"), Some("pull")) => {
+            Some("state pull prints the whole state, secrets included")
+        }
+        _ => None,
+    };
+    if let Some(why) = prints {
+        let prog = cmd.program();
+        return Said::secret(
+            format!("the sensitive values of the {prog} state"),
+            format!(
+                "{prog} {why} where the agent reads it; `{prog} output` and `{prog} show` print <sensitive> in their place"
+            ),
+        );
+    }
     let dir = super::option_value(args, &["-chdir"]).unwrap_or(".");
     let targets: Vec<&str> = option_values(args, "-target");
     let stack = target(std::iter::once(Some(dir)).chain(targets.iter().map(|t| Some(*t))));
@@ -117,11 +140,6 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
         target: stack,
     };
     let reads = super::option_files(args, &["-var-file", "--var-file", "-state"]);
-    if words.first() == Some(&"output")
-        && (super::has_flag(args, "-json") || super::has_flag(args, "-raw"))
-    {
-        return output(cmd, &words, args).with_reads(reads).with_cwd();
-    }
     by_table(cmd, &svc, TERRAFORM, TF_VALUE_OPTS)
         .with_reads(reads)
         .with_cwd()
@@ -141,68 +159,6 @@ fn option_values<'a>(args: &'a [String], name: &str) -> Vec<&'a str> {
         }
     }
     out
-}
-
-/// `terraform output -json|-raw [NAME]`: sensitive outputs print in plain text.
-fn output(cmd: &Cmd, words: &[&str], args: &[String]) -> Said {
-    let name = words.get(1).copied();
-    let state = super::option_value(args, &["-state"]).unwrap_or("terraform.tfstate");
-    let dir = super::option_value(args, &["-chdir"]).unwrap_or(".");
-    let path = cmd
-        .cwd
-        .dir()
-        .map(|d| d.join(dir).join(state))
-        .filter(|_| !std::path::Path::new(state).is_absolute())
-        .unwrap_or_else(|| std::path::PathBuf::from(state));
-    let what = name.map_or("every output".to_string(), |n| format!("the output {n}"));
-    match sensitive_outputs(&path, name) {
-        Some(none) if none.is_empty() => Said::remote(
-            "terraform",
-            "output",
-            target([Some(dir), name]),
-            Change::Read,
-            "",
-            format!("terraform output prints {what}, which the local state does not mark sensitive"),
-        ),
-        Some(sensitive) => Said::secret(
-            format!("the sensitive terraform outputs {}", sensitive.join(", ")),
-            format!(
-                "terraform output -json/-raw prints sensitive outputs in plain text ({})",
-                sensitive.join(", ")
-            ),
-        ),
-        None => Said::unknown(format!(
-            "terraform output -json/-raw prints {what} in plain text even when it is sensitive, and no local state says whether it is"
-        )),
-    }
-}
-
-/// The names of sensitive outputs among those printed (`name`, or all), from a local
-/// state file; `None` when the state cannot be read (remote backends, no state). Bounded:
-/// a state file over 16 MiB is not read.
-fn sensitive_outputs(path: &std::path::Path, name: Option<&str>) -> Option<Vec<String>> {
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > 16 << 20 {
-        return None;
-    }
-    let text = std::fs::read_to_string(path).ok()?;
-    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
-    let outputs = v.get("outputs")?.as_object()?;
-    let mut out = Vec::new();
-    for (k, o) in outputs {
-        if name.is_some_and(|n| n != k) {
-            continue;
-        }
-        if o.get("sensitive").and_then(|s| s.as_bool()) == Some(true) {
-            out.push(k.clone());
-        }
-    }
-    if let Some(n) = name {
-        if !outputs.contains_key(n) {
-            return None;
-        }
-    }
-    Some(out)
 }
 
 const PACKER: &[Entry] = &[

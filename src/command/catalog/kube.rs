@@ -274,7 +274,17 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
                 "the values of Kubernetes secrets ({})",
                 svc.target.as_deref().unwrap_or("")
             ),
-            format!("{prog} get secret -o … prints secret values"),
+            format!(
+                "{prog} get secret -o … prints the secret's values where the agent reads them; `{prog} get secret NAME` and `{prog} describe secret NAME` show its keys and sizes only"
+            ),
+        );
+    }
+    if verb == "config" && pos.get(1) == Some(&"view") && has_flag(args, "--raw") {
+        return Said::secret(
+            "the kubeconfig's tokens and keys",
+            format!(
+                "{prog} config view --raw prints the kubeconfig's tokens and keys where the agent reads them; `{prog} config view` shows it with them redacted"
+            ),
         );
     }
     if verb == "delete" && (has_flag(args, "--all-namespaces") || has_flag(args, "-A")) {

@@ -294,6 +294,22 @@ impl Said {
             uses_cwd: false,
         }
     }
+    /// Does something the floor cannot see whose outcome the person should decide (options
+    /// read from a file curl does not show, a file the server names): asked about, under
+    /// `category`.
+    pub fn soft(category: &'static str, reason: impl Into<String>) -> Said {
+        let reason = reason.into();
+        Said {
+            effects: vec![Effect::Run {
+                code: Code::Hidden {
+                    what: reason.clone(),
+                },
+            }],
+            category,
+            reason,
+            uses_cwd: false,
+        }
+    }
     /// Fetches a package from a registry by name and runs its code.
     pub fn installs(manager: &str, names: &[&str], reason: impl Into<String>) -> Said {
         Said {

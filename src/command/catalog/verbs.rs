@@ -124,12 +124,6 @@ pub(crate) fn mutation(cmd: &Cmd) -> Option<(&'static str, String)> {
             format!("{prog} {}… is an SQL statement that changes data", args[0]),
         ));
     }
-    if prog == "truncate" {
-        return Some((
-            "deletion",
-            "truncate cuts files to a size, dropping their data".into(),
-        ));
-    }
     if prog == "nsupdate" {
         return Some(("infrastructure", "nsupdate changes DNS records".into()));
     }

@@ -4,10 +4,35 @@
 //! [`lookup`] is one `match` on the program name per family, so the cost does not grow
 //! with the tables and nothing is built at start-up.
 //!
-//! Families: `coreutils` (file readers and pure programs of GNU coreutils and the usual
-//! companions).
+//! Families: `coreutils` (file readers of GNU coreutils), `files` (coreutils' file
+//! mutators: mkdir, cp, mv, ln, rm, chmod, tee, dd…), `info` (programs that print
+//! information about the system, the user, processes and names), `viewers` (file
+//! viewers and dumpers beyond coreutils: file, diff, bat, tree, eza…), `own`
+//! (programs whose argv is not read by getopt: echo, printf, test, xxd, jq, ps, dd…,
+//! each with a small parser of its own); `search` (grep, ripgrep, fd), `find`, `sed`, `awk` and
+//! `git` (read by the command floor's own glue, `command::routine_search` and
+//! `command::routine_git`, which adds what needs the file system: the commands `find -exec`
+//! and `fd -x` run, script files named by `sed -f`/`awk -f`, the repository git would
+//! use); `runners` (build and test runners, whose
+//! subcommands each have a grammar) and `interpreters` (Python, Node and the shells given
+//! a script), which are consulted through their own entry points by the command floor's
+//! `build` module rather than [`lookup`], since what they run depends on the project's
+//! files.
 
+pub mod awk;
+mod common;
 mod coreutils;
+pub mod files;
+pub mod find;
+pub mod git;
+mod git_opts;
+mod info;
+pub mod interpreters;
+mod own;
+pub mod runners;
+pub mod search;
+pub mod sed;
+mod viewers;
 
 use super::grammar::{self, Grammar, GrammarError, Parsed};
 use super::Effect;
@@ -28,6 +53,10 @@ pub struct Program {
 /// The program known by this name, if any.
 pub fn lookup(name: &str) -> Option<&'static Program> {
     coreutils::lookup(name)
+        .or_else(|| files::lookup(name))
+        .or_else(|| info::lookup(name))
+        .or_else(|| viewers::lookup(name))
+        .or_else(|| own::lookup(name))
 }
 
 /// The effects of running `argv` (argv[0] is the program) with `dynamic` marking the words
@@ -37,6 +66,10 @@ pub fn effects(
     argv: &[String],
     dynamic: &[bool],
 ) -> Result<Vec<Effect>, GrammarError> {
+    // Programs with a parser of their own (their argv is not getopt's).
+    if let Some(own) = own::parser(p.name) {
+        return own(p, argv, dynamic);
+    }
     let parsed = grammar::parse(&p.grammar, argv, dynamic)?;
     let mut out = p.grammar.effects(&parsed);
     if let Some(extra) = p.extra {

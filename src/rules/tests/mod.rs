@@ -250,6 +250,7 @@ fn set(deny: &[&str], ask: &[&str], allow: &[&str]) -> RuleSet {
                     file: "/cfg".into(),
                     line: i + 1,
                 },
+                message: None,
             })
             .collect()
     };

@@ -550,3 +550,61 @@ fn noexec_shells_run_nothing() {
     // `+n` turns it back off.
     assert!(super::has_exec("bash -n +n -c 'rm -rf /'", "rm -rf /"));
 }
+
+/// Wrappers that run their operands are unwrapped (the command inside is judged), with
+/// options from their manuals; an option outside those makes the command opaque.
+#[test]
+fn more_wrappers_run_their_operands() {
+    for (cmd, want) in [
+        ("chronic -ev rm -rf ~", "rm -rf /home/u"),
+        ("chroot /mnt rm -rf /", "rm -rf /"),
+        (
+            "chroot --userspec=1:1 /mnt cat /etc/shadow",
+            "cat /etc/shadow",
+        ),
+        ("nsenter -t 1 -m -u cat /etc/shadow", "cat /etc/shadow"),
+        ("nsenter --target 1 --mount=/proc/1/ns/mnt cat x", "cat x"),
+        ("unshare -r -n cat x", "cat x"),
+        ("unshare --map-root-user --net -- cat x", "cat x"),
+        ("proot -r /rootfs -b /home:/h cat /h/x", "cat /h/x"),
+        (
+            "systemd-run --user --wait -p X=1 rm -rf ~",
+            "rm -rf /home/u",
+        ),
+        ("firejail --noprofile --net=none cat x", "cat x"),
+        ("script -q -c 'rm -rf ~' /dev/null", "rm -rf /home/u"),
+        ("toybox cat {a,b}", "cat a b"),
+        ("busybox cat ~/.netrc", "cat /home/u/.netrc"),
+        (
+            "watch -n 1 cat {README.md,~/.netrc}",
+            "cat README.md /home/u/.netrc",
+        ),
+        (
+            "stdbuf -oL nohup setsid flock /tmp/l ionice -c3 chrt -i 0 taskset -c 0 cat x",
+            "cat x",
+        ),
+    ] {
+        assert_exec(cmd, want);
+    }
+    for cmd in [
+        "chronic -x rm y",
+        "chroot --bogus /mnt ls",
+        "nsenter --bogus ls",
+        "unshare -Q ls",
+        "proot -q qemu ls",
+        "systemd-run -H host rm x",
+        "systemd-run --on-calendar=daily rm x",
+        "firejail --join=x rm y",
+        "script --bogus",
+    ] {
+        assert_opaque(cmd, |o| matches!(o, Opaque::UnknownWrapperOption { .. }));
+    }
+    // Without a command: a shell reading stdin.
+    for cmd in [
+        "echo 'rm -rf ~' | chroot /mnt",
+        "echo 'rm -rf ~' | unshare -r",
+        "echo 'rm -rf ~' | script -q",
+    ] {
+        assert_exec(cmd, "rm -rf /home/u");
+    }
+}

@@ -1,0 +1,2328 @@
+//! Build and test runners as grammars: what each option of `cargo`, `go`, `pytest`, the
+//! Node package managers, `make`, `mvn`, `gradle`, `tox`, `nox`, `just`, `deno`, and the
+//! Python project wrappers (`uv run`, `poetry run`, …) *is* — a directory written
+//! (`--target-dir`), a file written (`-coverprofile`, `--junitxml`), a directory emptied
+//! (`pytest --basetemp`), a program run (`-toolexec`, `-vettool`, `--init-script`), a file
+//! that redefines what runs (`make -f`, `pytest -c`, `go -modfile`) — and which files
+//! define the project code the runner executes ([`Family`]). Pure: the command floor
+//! (`command::build`) places the paths, hashes the definition files against the session's
+//! baseline and reads what must be read (package.json scripts, makefile includes).
+//!
+//! Checked against: cargo 1.95 (`cargo SUB --help`, libtest `--help`), go 1.19 (`go help
+//! build|test|testflag|vet|run`; `-C`, `-pgo`, `-skip`, `-fullpath`, `-cover` for build
+//! from the current `cmd/go` documentation), pytest 9.2 with pytest-xdist and pytest-cov
+//! (`pytest --help`; pytest reads `@file` argument files and, before 6.0, accepted unique
+//! prefixes of long options, so prefixes are resolved), npm 11 (`npm run --help`, `npm
+//! test --help`), GNU make 4.3 (`make --help`), Maven 3 (`mvn --help`), tox 4 and nox
+//! (`--help`), uv 0.9 (`uv run --help`), gradle (the command-line reference).
+//! Anything not declared here is outside the grammar, so the command is not routine.
+
+use super::super::grammar::{
+    self, flag, opt, parse, value, Arity, Given, Grammar, GrammarError, Operands, Opt, Parsed,
+    Style, Val, Word,
+};
+use super::super::{Code, Effect};
+
+/// Which ecosystem's files define what a runner runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Cargo,
+    Node,
+    Python,
+    Go,
+    Make,
+    Just,
+    Maven,
+    Gradle,
+    Deno,
+    /// `uv run`, `uv sync`: pyproject.toml and uv.lock.
+    Uv,
+    Poetry,
+    Pipenv,
+    Pdm,
+    Hatch,
+}
+
+/// A package manager whose script comes from package.json.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Manager {
+    Npm,
+    Pnpm,
+    Yarn,
+    Bun,
+}
+
+/// What one runner invocation does, as far as its argv tells.
+#[derive(Clone, Debug)]
+pub struct RunnerCall {
+    /// The runner ("cargo", "pytest").
+    pub tool: &'static str,
+    /// What it does, for reason lines ("runs the project's tests through cargo").
+    pub does: String,
+    pub family: Family,
+    /// Effects of its options and operands (writes, deletes, code run, unknowns).
+    pub effects: Vec<Effect>,
+    /// Files named on the command line that define what runs (`make -f`, `pytest -c`).
+    pub defined_by: Vec<String>,
+    /// Directories it runs in or reads its definitions from instead of the working
+    /// directory (`make -C`, `npm --prefix`, `pytest --rootdir`).
+    pub dirs: Vec<String>,
+    /// A package.json script the manager runs (it must be defined there).
+    pub script: Option<(Manager, String)>,
+    /// `make -I DIR`: where included makefiles are searched.
+    pub include_dirs: Vec<String>,
+    /// `uv run CMD…`: where the wrapped command starts in the argv.
+    pub wrapped: Option<usize>,
+    /// An install that follows the lockfiles (`npm ci`): the lockfiles define it too.
+    pub lock_install: bool,
+    /// `python -m pytest`: a module the working directory could shadow.
+    pub module: Option<String>,
+    /// The test paths given (pytest operands), whose conftest.py files load.
+    pub test_paths: Vec<String>,
+    /// `pnpm NAME`: a script only if package.json defines NAME (else another command).
+    pub implicit_script: bool,
+}
+
+impl RunnerCall {
+    fn new(tool: &'static str, does: impl Into<String>, family: Family) -> RunnerCall {
+        RunnerCall {
+            tool,
+            does: does.into(),
+            family,
+            effects: Vec::new(),
+            defined_by: Vec::new(),
+            dirs: Vec::new(),
+            script: None,
+            include_dirs: Vec::new(),
+            wrapped: None,
+            lock_install: false,
+            module: None,
+            test_paths: Vec::new(),
+            implicit_script: false,
+        }
+    }
+}
+
+type Found = Option<Result<RunnerCall, GrammarError>>;
+
+/// The runner this argv invokes, if it is one (`None`: not a runner, another catalogue
+/// judges it). `argv[0]` is the program name.
+pub fn runner(argv: &[String], dynamic: &[bool]) -> Found {
+    let prog = argv.first()?.as_str();
+    match prog {
+        "cargo" => cargo(argv, dynamic),
+        "go" => go(argv, dynamic),
+        "pytest" | "py.test" => Some(pytest(argv, dynamic, 0, None)),
+        "npm" => npm(argv, dynamic),
+        "pnpm" | "yarn" | "bun" => node_manager(argv, dynamic),
+        "make" | "gmake" => Some(make(argv, dynamic)),
+        "mvn" | "./mvnw" => maven(argv, dynamic),
+        "gradle" | "./gradlew" => gradle(argv, dynamic),
+        "tox" => Some(tox(argv, dynamic)),
+        "nox" => Some(nox(argv, dynamic)),
+        "just" => Some(just(argv, dynamic)),
+        "deno" => deno(argv, dynamic),
+        "uv" => uv(argv, dynamic),
+        "poetry" | "pipenv" | "pdm" | "hatch" => project_run(argv, dynamic),
+        _ => None,
+    }
+}
+
+/// The words from `start` as an argv of their own (`argv[start]` plays the program).
+fn sub<'a>(argv: &'a [String], dynamic: &'a [bool], start: usize) -> (&'a [String], &'a [bool]) {
+    (
+        argv.get(start..).unwrap_or(&[]),
+        dynamic.get(start..).unwrap_or(&[]),
+    )
+}
+
+const fn gram(style: Style, opts: &'static [Opt], operands: Operands) -> Grammar {
+    Grammar {
+        style,
+        opts,
+        operands,
+        numeric_short: false,
+    }
+}
+
+/// Where the first operand is, reading options the way `g` declares them (a value-taking
+/// option consumes its value); options stop there (`uv run [OPTS] CMD…`, `python [OPTS]
+/// script …`). `None` when there is no operand.
+pub(crate) fn first_operand(
+    g: &Grammar,
+    argv: &[String],
+    start: usize,
+) -> Result<Option<usize>, GrammarError> {
+    let mut i = start;
+    while let Some(t) = argv.get(i) {
+        if t == "--" {
+            return Ok(argv.get(i + 1).map(|_| i + 1));
+        }
+        if !t.starts_with('-') || t == "-" {
+            return Ok(Some(i));
+        }
+        let takes = |o: &Opt| o.arity == Arity::Required;
+        if let Some(long) = t.strip_prefix("--") {
+            if !long.contains('=') {
+                let hit = g.opts.iter().find(|o| {
+                    o.names.iter().any(|n| {
+                        n.strip_prefix("--").is_some_and(|l| {
+                            l == long || (g.style != Style::Go && l.starts_with(long))
+                        })
+                    })
+                });
+                if hit.is_some_and(takes) {
+                    i += 1;
+                }
+            }
+        } else {
+            // A bundle: the first value-taking letter takes the rest or the next word.
+            let body = &t[1..];
+            for (pos, c) in body.char_indices() {
+                let short = format!("-{c}");
+                let Some(o) = g.opts.iter().find(|o| o.names.contains(&short.as_str())) else {
+                    break;
+                };
+                if o.arity != Arity::Flag {
+                    if takes(o) && pos + c.len_utf8() == body.len() {
+                        i += 1;
+                    }
+                    break;
+                }
+            }
+        }
+        i += 1;
+    }
+    Ok(None)
+}
+
+/// Split at the first literal `--`: the words before it and after it.
+fn split_dashdash(argv: &[String]) -> (usize, Option<usize>) {
+    match argv.iter().position(|a| a == "--") {
+        Some(i) => (i, Some(i + 1)),
+        None => (argv.len(), None),
+    }
+}
+
+fn code(what: &str) -> Effect {
+    Effect::Run {
+        code: Code::Hidden {
+            what: what.to_string(),
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// cargo
+
+const COLOR: Val = Val::Choice(&["auto", "always", "never"]);
+
+/// Options every cargo command takes (`cargo --help`).
+const CARGO_GLOBAL: &[Opt] = &[
+    flag(&["-v", "--verbose"]),
+    flag(&["-q", "--quiet"]),
+    value(&["--color"], COLOR),
+    flag(&["--locked"]),
+    flag(&["--offline"]),
+    flag(&["--frozen"]),
+    value(
+        &["--config"],
+        Val::Code("programs named by the configuration override"),
+    ),
+    value(&["-Z"], Val::Unsafe("enables unstable cargo behaviour")),
+    value(&["-C"], Val::Plain),
+];
+
+/// Package and target selection, features, compilation and manifest options shared by
+/// build, check, test, bench, clippy, doc and run.
+macro_rules! cargo_build_opts {
+    ($($extra:expr),* $(,)?) => {
+        &[
+            flag(&["-v", "--verbose"]),
+            flag(&["-q", "--quiet"]),
+            value(&["--color"], COLOR),
+            flag(&["--locked"]),
+            flag(&["--offline"]),
+            flag(&["--frozen"]),
+            value(
+                &["--config"],
+                Val::Code("programs named by the configuration override"),
+            ),
+            value(&["-Z"], Val::Unsafe("enables unstable cargo behaviour")),
+            flag(&["--future-incompat-report"]),
+            value(&["--message-format"], Val::Plain),
+            value(&["-p", "--package"], Val::Plain),
+            flag(&["--workspace", "--all"]),
+            value(&["--exclude"], Val::Plain),
+            flag(&["--lib"]),
+            flag(&["--bins"]),
+            value(&["--bin"], Val::Plain),
+            flag(&["--examples"]),
+            value(&["--example"], Val::Plain),
+            flag(&["--tests"]),
+            value(&["--test"], Val::Plain),
+            flag(&["--benches"]),
+            value(&["--bench"], Val::Plain),
+            flag(&["--all-targets"]),
+            value(&["-F", "--features"], Val::Plain),
+            flag(&["--all-features"]),
+            flag(&["--no-default-features"]),
+            value(&["-j", "--jobs"], Val::Plain),
+            flag(&["-r", "--release"]),
+            value(&["--profile"], Val::Plain),
+            value(&["--target"], Val::Plain),
+            value(&["--target-dir"], Val::Write),
+            value(&["--artifact-dir"], Val::Write),
+            flag(&["--unit-graph"]),
+            opt(&["--timings"], Arity::Optional, Val::Plain),
+            value(&["--manifest-path"], Val::Read),
+            value(&["--lockfile-path"], Val::Read),
+            flag(&["--ignore-rust-version"]),
+            flag(&["--keep-going"]),
+            $($extra,)*
+        ]
+    };
+}
+
+static CARGO_TEST_OPTS: &[Opt] = cargo_build_opts!(
+    flag(&["--no-run"]),
+    flag(&["--no-fail-fast"]),
+    flag(&["--doc"]),
+);
+static CARGO_BUILD_OPTS: &[Opt] = cargo_build_opts!();
+static CARGO_CLIPPY_OPTS: &[Opt] = cargo_build_opts!(
+    flag(&["--no-deps"]),
+    flag(&["--fix"]),
+    flag(&["--allow-dirty"]),
+    flag(&["--allow-staged"]),
+    flag(&["--allow-no-vcs"]),
+);
+static CARGO_DOC_OPTS: &[Opt] = cargo_build_opts!(
+    flag(&["--no-deps"]),
+    flag(&["--document-private-items"]),
+    // Opens the built documentation in the person's own browser.
+    flag(&["--open"]),
+);
+static CARGO_FMT_OPTS: &[Opt] = &[
+    flag(&["-q", "--quiet"]),
+    flag(&["-v", "--verbose"]),
+    value(&["-p", "--package"], Val::Plain),
+    value(&["--manifest-path"], Val::Read),
+    value(&["--message-format"], Val::Plain),
+    flag(&["--all"]),
+    flag(&["--check"]),
+];
+static CARGO_META_OPTS: &[Opt] = &[
+    flag(&["-v", "--verbose"]),
+    flag(&["-q", "--quiet"]),
+    value(&["--color"], COLOR),
+    flag(&["--locked"]),
+    flag(&["--offline"]),
+    flag(&["--frozen"]),
+    value(&["--format-version"], Val::Num),
+    flag(&["--no-deps"]),
+    value(&["--filter-platform"], Val::Plain),
+    value(&["-F", "--features"], Val::Plain),
+    flag(&["--all-features"]),
+    flag(&["--no-default-features"]),
+    value(&["--manifest-path"], Val::Read),
+    // cargo tree
+    value(&["-p", "--package"], Val::Plain),
+    flag(&["--workspace", "--all"]),
+    value(&["--exclude"], Val::Plain),
+    value(&["-e", "--edges"], Val::Plain),
+    value(&["-i", "--invert"], Val::Plain),
+    value(&["--prune"], Val::Plain),
+    value(&["--depth"], Val::Plain),
+    value(&["--prefix"], Val::Choice(&["depth", "indent", "none"])),
+    flag(&["--no-dedupe"]),
+    flag(&["-d", "--duplicates"]),
+    value(&["--charset"], Val::Choice(&["utf8", "ascii"])),
+    value(&["-f", "--format"], Val::Plain),
+    value(&["--target"], Val::Plain),
+];
+
+/// libtest's options after `--` (`cargo test -- --help`): data for the project's test
+/// binary, except `--logfile PATH`, which writes.
+fn libtest_args(words: &[String], dynamic: &[bool], out: &mut Vec<Effect>) {
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        if dynamic.get(i).copied().unwrap_or(false) && grammar::is_expansion(w) {
+            out.push(Effect::unknown(format!(
+                "the test binary argument {w} is computed at run time"
+            )));
+        }
+        if w == "--logfile" {
+            if let Some(p) = words.get(i + 1) {
+                out.push(Effect::write(p, super::super::WriteHow::Replace));
+            }
+            i += 1;
+        } else if let Some(p) = w.strip_prefix("--logfile=") {
+            out.push(Effect::write(p, super::super::WriteHow::Replace));
+        }
+        i += 1;
+    }
+}
+
+/// Lint levels clippy takes after `--` (`cargo clippy --help`).
+fn clippy_args(words: &[String], out: &mut Vec<Effect>) {
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let t = w.as_str();
+        let ok = match t {
+            "-W" | "-A" | "-D" | "-F" | "--warn" | "--allow" | "--deny" | "--forbid"
+            | "--cap-lints" => {
+                i += 1;
+                words.get(i).is_some_and(|v| !v.starts_with('-'))
+            }
+            _ => {
+                ["-W", "-A", "-D", "-F"]
+                    .iter()
+                    .any(|p| t.len() > 2 && t.starts_with(p))
+                    || [
+                        "--warn=",
+                        "--allow=",
+                        "--deny=",
+                        "--forbid=",
+                        "--cap-lints=",
+                    ]
+                    .iter()
+                    .any(|p| t.starts_with(p))
+            }
+        };
+        if !ok {
+            out.push(Effect::unknown(format!(
+                "clippy passes {t} to the compiler, which is not in its grammar"
+            )));
+            return;
+        }
+        i += 1;
+    }
+}
+
+/// rustfmt options after `cargo fmt --` that change nothing but what is printed or
+/// checked.
+fn rustfmt_args(words: &[String], out: &mut Vec<Effect>) {
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let t = w.as_str();
+        let ok = match t {
+            "--check" | "-l" | "--files-with-diff" | "-v" | "--verbose" | "-q" | "--quiet" => true,
+            "--edition" | "--emit" | "--color" | "--config" => {
+                i += 1;
+                words.get(i).is_some()
+            }
+            _ => ["--edition=", "--emit=", "--color=", "--config="]
+                .iter()
+                .any(|p| t.starts_with(p)),
+        };
+        if !ok {
+            out.push(Effect::unknown(format!(
+                "cargo fmt passes {t} to rustfmt, which is not in its grammar"
+            )));
+            return;
+        }
+        i += 1;
+    }
+}
+
+fn cargo(argv: &[String], dynamic: &[bool]) -> Found {
+    let global = gram(Style::Gnu, CARGO_GLOBAL, Operands::all(Val::Plain));
+    let at = match first_operand(&global, argv, 1) {
+        Ok(Some(i)) => i,
+        Ok(None) => return None,
+        Err(e) => return Some(Err(e)),
+    };
+    let subc = argv[at].as_str();
+    let (tool_does, opts, operands): (&str, &'static [Opt], Operands) = match subc {
+        "test" | "t" => (
+            "runs the project's tests through cargo",
+            CARGO_TEST_OPTS,
+            Operands {
+                leading: &[Val::Plain],
+                rest: None,
+            },
+        ),
+        "bench" => (
+            "runs the project's benchmarks through cargo",
+            CARGO_TEST_OPTS,
+            Operands {
+                leading: &[Val::Plain],
+                rest: None,
+            },
+        ),
+        "build" | "b" => (
+            "builds the project with cargo",
+            CARGO_BUILD_OPTS,
+            Operands::NONE,
+        ),
+        "check" | "c" => (
+            "checks the project with cargo",
+            CARGO_BUILD_OPTS,
+            Operands::NONE,
+        ),
+        "clippy" => (
+            "lints the project with cargo clippy",
+            CARGO_CLIPPY_OPTS,
+            Operands::NONE,
+        ),
+        "doc" | "d" => (
+            "documents the project with cargo",
+            CARGO_DOC_OPTS,
+            Operands::NONE,
+        ),
+        "run" | "r" => (
+            "runs the project's program through cargo",
+            CARGO_BUILD_OPTS,
+            Operands::all(Val::Plain),
+        ),
+        "fmt" => (
+            "formats the project's code with cargo fmt",
+            CARGO_FMT_OPTS,
+            Operands::NONE,
+        ),
+        "metadata" | "tree" => (
+            "reads the project's metadata with cargo",
+            CARGO_META_OPTS,
+            Operands::NONE,
+        ),
+        "fetch" => {
+            let mut call = RunnerCall::new(
+                "cargo",
+                "fetches the dependencies Cargo.lock pins",
+                Family::Cargo,
+            );
+            call.lock_install = true;
+            return Some(finish_simple(call, &global, argv, dynamic, at));
+        }
+        _ => return None,
+    };
+    Some((|| {
+        let mut call = RunnerCall::new("cargo", tool_does, Family::Cargo);
+        // The global options before the subcommand.
+        let head_g = gram(Style::Gnu, CARGO_GLOBAL, Operands::NONE);
+        let head = parse(&head_g, &argv[..at], &dynamic[..at.min(dynamic.len())])?;
+        call.effects.extend(head_g.effects(&head));
+        if let Some(dir) = head.value("-C") {
+            call.dirs.push(dir.to_string());
+        }
+        let (words, dyn_) = sub(argv, dynamic, at);
+        let (end, rest) = split_dashdash(words);
+        let g = gram(Style::Gnu, opts, operands);
+        let p = parse(&g, &words[..end], &dyn_[..end.min(dyn_.len())])?;
+        call.effects.extend(g.effects(&p));
+        if let Some(m) = p.value("--manifest-path") {
+            call.defined_by.push(m.to_string());
+        }
+        if let Some(t) = p.value("--target") {
+            // A path or a `.json` names a custom target specification, which can name
+            // the linker and other programs.
+            if t.contains('/') || t.ends_with(".json") {
+                call.effects
+                    .push(code("a custom target specification's programs"));
+            }
+        }
+        if let Some(r) = rest {
+            let (tail, tail_dyn) = sub(words, dyn_, r);
+            match subc {
+                "test" | "t" | "bench" | "run" | "r" => {
+                    if subc.starts_with('r') {
+                        // Arguments to the project's program: data.
+                    } else {
+                        libtest_args(tail, tail_dyn, &mut call.effects);
+                    }
+                }
+                "clippy" => clippy_args(tail, &mut call.effects),
+                "fmt" => rustfmt_args(tail, &mut call.effects),
+                _ => call.effects.push(Effect::unknown(format!(
+                    "cargo {subc} takes no arguments after --"
+                ))),
+            }
+        }
+        Ok(call)
+    })())
+}
+
+/// A runner without subcommand options of its own: only the global grammar.
+fn finish_simple(
+    mut call: RunnerCall,
+    g: &Grammar,
+    argv: &[String],
+    dynamic: &[bool],
+    at: usize,
+) -> Result<RunnerCall, GrammarError> {
+    let head = gram(g.style, g.opts, Operands::NONE);
+    let p = parse(&head, &argv[..at], &dynamic[..at.min(dynamic.len())])?;
+    call.effects.extend(head.effects(&p));
+    let (rest, rest_dyn) = sub(argv, dynamic, at);
+    let p = parse(&head, rest, rest_dyn)?;
+    call.effects.extend(head.effects(&p));
+    Ok(call)
+}
+
+// ---------------------------------------------------------------------------------------
+// go
+
+/// Build flags shared by build, test, vet and run (`go help build`).
+macro_rules! go_build_flags {
+    ($($extra:expr),* $(,)?) => {
+        &[
+            flag(&["-a"]),
+            flag(&["-n"]),
+            value(&["-p"], Val::Num),
+            flag(&["-race"]),
+            flag(&["-msan"]),
+            flag(&["-asan"]),
+            flag(&["-cover"]),
+            value(&["-covermode"], Val::Choice(&["set", "count", "atomic"])),
+            value(&["-coverpkg"], Val::Plain),
+            flag(&["-v"]),
+            flag(&["-work"]),
+            flag(&["-x"]),
+            value(&["-asmflags"], Val::Unsafe("passes flags to the assembler")),
+            value(&["-buildmode"], Val::Plain),
+            opt(&["-buildvcs"], Arity::Optional, Val::Plain),
+            value(&["-compiler"], Val::Choice(&["gc", "gccgo"])),
+            value(&["-gccgoflags"], Val::Unsafe("passes flags to gccgo")),
+            value(&["-gcflags"], Val::Unsafe("passes flags to the compiler")),
+            value(&["-installsuffix"], Val::Plain),
+            // Checked beside the table: only -s, -w and -X are data.
+            value(&["-ldflags"], Val::Plain),
+            flag(&["-linkshared"]),
+            value(&["-mod"], Val::Choice(&["readonly", "vendor", "mod"])),
+            flag(&["-modcacherw"]),
+            value(&["-modfile"], Val::Read),
+            value(&["-overlay"], Val::Code("source files swapped in by the overlay")),
+            value(&["-pgo"], Val::Read),
+            value(&["-pkgdir"], Val::Write),
+            value(&["-tags"], Val::Plain),
+            flag(&["-trimpath"]),
+            value(&["-toolexec"], Val::Code("every build tool through")),
+            value(&["-C"], Val::Plain),
+            $($extra,)*
+        ]
+    };
+}
+
+static GO_BUILD: &[Opt] = go_build_flags!(value(&["-o"], Val::Write));
+static GO_RUN: &[Opt] = go_build_flags!(value(&["-exec"], Val::Code("the binary through")));
+static GO_VET: &[Opt] = go_build_flags!(
+    value(&["-vettool"], Val::Code("the vet tool")),
+    flag(&["-json"]),
+);
+/// `go help test` and `go help testflag`.
+static GO_TEST: &[Opt] = go_build_flags!(
+    flag(&["-c"]),
+    value(&["-exec"], Val::Code("the test binary through")),
+    flag(&["-json"]),
+    value(&["-o"], Val::Write),
+    value(&["-bench", "-test.bench"], Val::Pattern),
+    value(&["-benchtime", "-test.benchtime"], Val::Plain),
+    value(&["-count", "-test.count"], Val::Num),
+    value(&["-cpu", "-test.cpu"], Val::Plain),
+    flag(&["-failfast", "-test.failfast"]),
+    flag(&["-fullpath", "-test.fullpath"]),
+    value(&["-fuzz", "-test.fuzz"], Val::Pattern),
+    value(&["-fuzztime", "-test.fuzztime"], Val::Plain),
+    value(&["-fuzzminimizetime", "-test.fuzzminimizetime"], Val::Plain),
+    value(&["-list", "-test.list"], Val::Pattern),
+    value(&["-parallel", "-test.parallel"], Val::Num),
+    value(&["-run", "-test.run"], Val::Pattern),
+    value(&["-skip", "-test.skip"], Val::Pattern),
+    flag(&["-short", "-test.short"]),
+    value(&["-shuffle", "-test.shuffle"], Val::Plain),
+    value(&["-timeout", "-test.timeout"], Val::Plain),
+    value(&["-vet"], Val::Plain),
+    flag(&["-benchmem", "-test.benchmem"]),
+    value(&["-blockprofile", "-test.blockprofile"], Val::Write),
+    value(&["-blockprofilerate", "-test.blockprofilerate"], Val::Num),
+    value(&["-coverprofile", "-test.coverprofile"], Val::Write),
+    value(&["-cpuprofile", "-test.cpuprofile"], Val::Write),
+    value(&["-memprofile", "-test.memprofile"], Val::Write),
+    value(&["-memprofilerate", "-test.memprofilerate"], Val::Num),
+    value(&["-mutexprofile", "-test.mutexprofile"], Val::Write),
+    value(
+        &["-mutexprofilefraction", "-test.mutexprofilefraction"],
+        Val::Num
+    ),
+    value(&["-outputdir", "-test.outputdir"], Val::Write),
+    value(&["-trace", "-test.trace"], Val::Write),
+    flag(&["-test.v"]),
+);
+
+/// Go's `flag` package over the whole argv, as `go test` reads it: flags before and after
+/// the packages (`go test ./... -run X`), `-args` passes the rest to the test binary.
+fn go_parse<'a>(
+    opts: &'static [Opt],
+    argv: &'a [String],
+    dynamic: &[bool],
+    flags_after_operands: bool,
+) -> Result<(Parsed<'a>, Option<usize>), GrammarError> {
+    let word = |i: usize| -> Option<Word<'a>> {
+        argv.get(i).map(|t| Word {
+            text: t.as_str(),
+            dynamic: dynamic.get(i).copied().unwrap_or(false),
+            index: i,
+        })
+    };
+    let mut out = Parsed::default();
+    let mut i = 1;
+    let mut operands_seen = false;
+    while let Some(w) = word(i) {
+        i += 1;
+        let t = w.text;
+        let is_flag = t.starts_with('-') && t != "-" && (flags_after_operands || !operands_seen);
+        if !is_flag {
+            if w.dynamic && grammar::is_expansion(t) {
+                return Err(GrammarError::Dynamic(t.to_string()));
+            }
+            operands_seen = true;
+            out.operands.push((w, Val::Plain));
+            continue;
+        }
+        if t == "--" {
+            for j in i..argv.len() {
+                if let Some(w) = word(j) {
+                    out.operands.push((w, Val::Plain));
+                }
+            }
+            break;
+        }
+        if w.dynamic {
+            return Err(GrammarError::Dynamic(t.to_string()));
+        }
+        let body = t.trim_start_matches('-');
+        if t.starts_with("---") || body.is_empty() {
+            return Err(GrammarError::UnknownOption(t.to_string()));
+        }
+        if body == "args" && flags_after_operands {
+            return Ok((out, Some(i)));
+        }
+        let (name, inline) = match body.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (body, None),
+        };
+        let dashed = format!("-{name}");
+        let o: &'static Opt = opts
+            .iter()
+            .find(|o| o.names.contains(&dashed.as_str()))
+            .ok_or_else(|| GrammarError::UnknownOption(t.to_string()))?;
+        let value = match (o.arity, inline) {
+            (Arity::Flag, Some("true" | "false" | "1" | "0")) => None,
+            (Arity::Flag, Some(_)) => return Err(GrammarError::UnexpectedValue(t.to_string())),
+            (Arity::Flag, None) | (Arity::Optional, None) => None,
+            (_, Some(v)) => Some(Word {
+                text: v,
+                dynamic: w.dynamic,
+                index: w.index,
+            }),
+            (Arity::Required, None) => {
+                let v = word(i).ok_or_else(|| GrammarError::MissingValue(t.to_string()))?;
+                i += 1;
+                Some(v)
+            }
+        };
+        if let (Some(v), Val::Num) = (value, o.val) {
+            if v.dynamic || !v.text.chars().all(|c| c.is_ascii_digit() || c == '.') {
+                return Err(GrammarError::BadValue {
+                    option: name.to_string(),
+                    value: v.text.to_string(),
+                });
+            }
+        }
+        out.given.push(Given {
+            opt: o,
+            name: o.names[0],
+            negated: false,
+            value,
+        });
+    }
+    Ok((out, None))
+}
+
+/// `-ldflags`: only `-s`, `-w` and `-X name=value` are data; anything else can name
+/// another linker or pass it programs.
+fn ldflags_ok(v: &str) -> bool {
+    let v = v.trim_matches(|c| c == '"' || c == '\'');
+    let mut words = v.split_whitespace();
+    while let Some(w) = words.next() {
+        match w {
+            "-s" | "-w" => {}
+            "-X" => {
+                if words.next().is_none() {
+                    return false;
+                }
+            }
+            _ if w.starts_with("-X=") => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+fn go(argv: &[String], dynamic: &[bool]) -> Found {
+    let subc = argv.get(1)?.as_str();
+    let (does, opts, after): (&str, &'static [Opt], bool) = match subc {
+        "test" => ("runs the project's tests through go", GO_TEST, true),
+        "build" => ("builds the project with go", GO_BUILD, false),
+        "vet" => ("checks the project with go vet", GO_VET, false),
+        "run" => ("runs the project's program through go", GO_RUN, false),
+        "mod" if argv.len() == 3 && argv[2] == "download" => {
+            let mut call = RunnerCall::new("go", "downloads the modules go.sum pins", Family::Go);
+            call.lock_install = true;
+            return Some(Ok(call));
+        }
+        _ => return None,
+    };
+    Some((|| {
+        let (words, dyn_) = sub(argv, dynamic, 1);
+        let (p, args_at) = go_parse(opts, words, dyn_, after)?;
+        let g = gram(Style::Go, opts, Operands::all(Val::Plain));
+        let mut call = RunnerCall::new("go", does, Family::Go);
+        call.effects.extend(g.effects(&p));
+        if let Some(m) = p.value("-modfile") {
+            call.defined_by.push(m.to_string());
+        }
+        if let Some(d) = p.value("-C") {
+            call.dirs.push(d.to_string());
+        }
+        if let Some(l) = p.value("-ldflags") {
+            if !ldflags_ok(l) {
+                call.effects.push(Effect::unknown(format!(
+                    "go -ldflags={l} passes the linker options that are not in its grammar"
+                )));
+            }
+        }
+        // `go run pkg@version` and `go test pkg@version` fetch and run code from the
+        // network; with `go run`, the words after the package are the program's.
+        let packages: Vec<&str> = if subc == "run" {
+            p.operands
+                .first()
+                .map(|(w, _)| w.text)
+                .into_iter()
+                .collect()
+        } else {
+            p.operands.iter().map(|(w, _)| w.text).collect()
+        };
+        for pkg in packages {
+            if pkg.contains('@') {
+                call.effects.push(Effect::Run {
+                    code: Code::Network {
+                        url: Some(pkg.to_string()),
+                    },
+                });
+            }
+        }
+        if let Some(a) = args_at {
+            // Arguments to the test binary, after -args: data, unless they are its own
+            // `-test.` flags, which write profiles.
+            for w in &words[a..] {
+                if w.trim_start_matches('-').starts_with("test.") {
+                    call.effects.push(Effect::unknown(format!(
+                        "go test -args passes {w} to the test binary"
+                    )));
+                }
+            }
+        }
+        Ok(call)
+    })())
+}
+
+// ---------------------------------------------------------------------------------------
+// pytest
+
+const PYTEST_OPTS: &[Opt] = &[
+    // general
+    value(&["-k"], Val::Pattern),
+    value(&["-m"], Val::Pattern),
+    flag(&["--markers"]),
+    flag(&["-x", "--exitfirst"]),
+    value(&["--maxfail"], Val::Num),
+    flag(&["--strict-config"]),
+    flag(&["--strict-markers"]),
+    flag(&["--strict"]),
+    flag(&["--fixtures", "--funcargs"]),
+    flag(&["--fixtures-per-test"]),
+    flag(&["--pdb"]),
+    value(&["--pdbcls"], Val::Code("the debugger class")),
+    flag(&["--trace"]),
+    value(&["--capture"], Val::Choice(&["fd", "sys", "no", "tee-sys"])),
+    flag(&["-s"]),
+    flag(&["--runxfail"]),
+    flag(&["--lf", "--last-failed"]),
+    flag(&["--ff", "--failed-first"]),
+    flag(&["--nf", "--new-first"]),
+    opt(&["--cache-show"], Arity::Optional, Val::Plain),
+    flag(&["--cache-clear"]),
+    value(
+        &["--lfnf", "--last-failed-no-failures"],
+        Val::Choice(&["all", "none"]),
+    ),
+    flag(&["--sw", "--stepwise"]),
+    flag(&["--sw-skip", "--stepwise-skip"]),
+    flag(&["--sw-reset", "--stepwise-reset"]),
+    // reporting
+    value(&["--durations"], Val::Num),
+    value(&["--durations-min"], Val::Num),
+    flag(&["-v", "--verbose"]),
+    flag(&["--no-header"]),
+    flag(&["--no-summary"]),
+    flag(&["--no-fold-skipped"]),
+    flag(&["--force-short-summary"]),
+    flag(&["-q", "--quiet"]),
+    value(&["--verbosity"], Val::Num),
+    value(&["-r", "--report-chars"], Val::Plain),
+    flag(&["--disable-warnings", "--disable-pytest-warnings"]),
+    flag(&["-l", "--showlocals"]),
+    flag(&["--no-showlocals"]),
+    value(
+        &["--tb"],
+        Val::Choice(&["auto", "long", "short", "line", "native", "no"]),
+    ),
+    flag(&["--xfail-tb"]),
+    value(
+        &["--show-capture"],
+        Val::Choice(&["no", "stdout", "stderr", "log", "all"]),
+    ),
+    flag(&["--full-trace"]),
+    value(&["--color"], Val::Choice(&["yes", "no", "auto"])),
+    value(&["--code-highlight"], Val::Choice(&["yes", "no"])),
+    value(
+        &["--pastebin"],
+        Val::Unsafe("sends test output to a pastebin service"),
+    ),
+    value(&["--junitxml", "--junit-xml"], Val::Write),
+    value(&["--junitprefix", "--junit-prefix"], Val::Plain),
+    value(&["--resultlog", "--result-log"], Val::Write),
+    value(&["--html"], Val::Write),
+    flag(&["--self-contained-html"]),
+    // warnings
+    value(&["-W", "--pythonwarnings"], Val::Plain),
+    value(&["--max-warnings"], Val::Num),
+    // collection
+    flag(&["--collect-only", "--co"]),
+    flag(&["--pyargs"]),
+    value(&["--ignore"], Val::Plain),
+    value(&["--ignore-glob"], Val::Plain),
+    value(&["--deselect"], Val::Plain),
+    value(&["--confcutdir"], Val::Plain),
+    flag(&["--noconftest"]),
+    flag(&["--keep-duplicates"]),
+    flag(&["--collect-in-virtualenv"]),
+    flag(&["--continue-on-collection-errors"]),
+    value(
+        &["--import-mode"],
+        Val::Choice(&["prepend", "append", "importlib"]),
+    ),
+    flag(&["--doctest-modules"]),
+    value(&["--doctest-report"], Val::Plain),
+    value(&["--doctest-glob"], Val::Plain),
+    flag(&["--doctest-ignore-import-errors"]),
+    flag(&["--doctest-continue-on-failure"]),
+    // configuration
+    value(&["-c", "--config-file"], Val::Read),
+    value(&["--rootdir"], Val::Plain),
+    value(&["--basetemp"], Val::Plain),
+    flag(&["-V", "--version"]),
+    flag(&["-h", "--help"]),
+    value(&["-p"], Val::Plain),
+    flag(&["--disable-plugin-autoload"]),
+    flag(&["--trace-config"]),
+    opt(&["--debug"], Arity::Optional, Val::Write),
+    value(&["-o", "--override-ini"], Val::Plain),
+    value(&["--assert"], Val::Choice(&["plain", "rewrite"])),
+    flag(&["--setup-only"]),
+    flag(&["--setup-show"]),
+    flag(&["--setup-plan"]),
+    // logging
+    value(&["--log-level"], Val::Plain),
+    value(&["--log-format"], Val::Plain),
+    value(&["--log-date-format"], Val::Plain),
+    value(&["--log-cli-level"], Val::Plain),
+    value(&["--log-cli-format"], Val::Plain),
+    value(&["--log-cli-date-format"], Val::Plain),
+    value(&["--log-file"], Val::Write),
+    value(&["--log-file-mode"], Val::Choice(&["w", "a"])),
+    value(&["--log-file-level"], Val::Plain),
+    value(&["--log-file-format"], Val::Plain),
+    value(&["--log-file-date-format"], Val::Plain),
+    value(&["--log-auto-indent"], Val::Plain),
+    value(&["--log-disable"], Val::Plain),
+    // pytest-xdist
+    value(&["-n", "--numprocesses"], Val::Plain),
+    value(&["--maxprocesses"], Val::Num),
+    value(&["--max-worker-restart"], Val::Num),
+    value(
+        &["--dist"],
+        Val::Choice(&[
+            "each",
+            "load",
+            "loadscope",
+            "loadfile",
+            "loadgroup",
+            "worksteal",
+            "no",
+        ]),
+    ),
+    flag(&["--loadscope-reorder"]),
+    flag(&["--no-loadscope-reorder"]),
+    value(
+        &["--tx"],
+        Val::Unsafe("runs tests in another execution environment (a remote host, another Python)"),
+    ),
+    value(&["--px"], Val::Unsafe("runs tests through a proxy gateway")),
+    flag(&["-d"]),
+    value(
+        &["--rsyncdir"],
+        Val::Unsafe("copies a directory to remote test nodes"),
+    ),
+    value(&["--rsyncignore"], Val::Plain),
+    value(&["--testrunuid"], Val::Plain),
+    value(&["--maxschedchunk"], Val::Num),
+    flag(&["-f", "--looponfail"]),
+    // pytest-cov
+    opt(&["--cov"], Arity::Optional, Val::Plain),
+    flag(&["--cov-reset"]),
+    value(&["--cov-report"], Val::Plain),
+    value(&["--cov-config"], Val::Read),
+    flag(&["--no-cov-on-fail"]),
+    flag(&["--no-cov"]),
+    value(&["--cov-fail-under"], Val::Num),
+    flag(&["--cov-append"]),
+    flag(&["--cov-branch"]),
+    value(&["--cov-precision"], Val::Num),
+    value(&["--cov-context"], Val::Plain),
+];
+
+/// ini keys `-o key=value` may override (`pytest --help`, "[pytest] configuration
+/// options"), and what their value is. Keys that add options, import paths or plugins
+/// (`addopts`, `pythonpath`, `required_plugins`, `rsyncdirs`) are outside the grammar.
+fn ini_override(kv: &str, out: &mut Vec<Effect>) {
+    let (key, val) = kv.split_once('=').unwrap_or((kv, ""));
+    match key.trim() {
+        "cache_dir" | "log_file" => out.push(Effect::write(val, super::super::WriteHow::Replace)),
+        "markers"
+        | "empty_parameter_set_mark"
+        | "strict_config"
+        | "strict_markers"
+        | "strict"
+        | "filterwarnings"
+        | "max_warnings"
+        | "norecursedirs"
+        | "testpaths"
+        | "collect_imported_tests"
+        | "consider_namespace_packages"
+        | "usefixtures"
+        | "python_files"
+        | "python_classes"
+        | "python_functions"
+        | "strict_parametrization_ids"
+        | "parametrize_long_str_id_strategy"
+        | "console_output_style"
+        | "verbosity_test_cases"
+        | "strict_xfail"
+        | "xfail_strict"
+        | "tmp_path_retention_count"
+        | "tmp_path_retention_policy"
+        | "truncation_limit_lines"
+        | "truncation_limit_chars"
+        | "assertion_text_diff_style"
+        | "verbosity_assertions"
+        | "junit_suite_name"
+        | "junit_logging"
+        | "junit_log_passing_tests"
+        | "junit_duration_report"
+        | "junit_family"
+        | "doctest_optionflags"
+        | "doctest_encoding"
+        | "log_level"
+        | "log_format"
+        | "log_date_format"
+        | "log_cli"
+        | "log_cli_level"
+        | "log_cli_format"
+        | "log_cli_date_format"
+        | "log_file_mode"
+        | "log_file_level"
+        | "log_file_format"
+        | "log_file_date_format"
+        | "log_auto_indent"
+        | "faulthandler_timeout"
+        | "faulthandler_exit_on_timeout"
+        | "verbosity_subtests"
+        | "minversion"
+        | "asyncio_mode"
+        | "asyncio_default_fixture_loop_scope" => {}
+        other => out.push(Effect::unknown(format!(
+            "pytest -o {other}=… overrides an ini option that is not in its grammar"
+        ))),
+    }
+}
+
+/// pytest's argv from `start` (`pytest …`, or the words after `python -m pytest`).
+fn pytest(
+    argv: &[String],
+    dynamic: &[bool],
+    start: usize,
+    module: Option<String>,
+) -> Result<RunnerCall, GrammarError> {
+    let (words, dyn_) = sub(argv, dynamic, start);
+    let g = gram(Style::Argparse, PYTEST_OPTS, Operands::all(Val::Plain));
+    let p = parse(&g, words, dyn_)?;
+    let mut call = RunnerCall::new(
+        "pytest",
+        "runs the project's tests through pytest",
+        Family::Python,
+    );
+    call.module = module;
+    call.effects.extend(g.effects(&p));
+    if let Some(c) = p.value("-c") {
+        call.defined_by.push(c.to_string());
+    }
+    if let Some(c) = p.value("--cov-config") {
+        call.defined_by.push(c.to_string());
+    }
+    if let Some(r) = p.value("--rootdir") {
+        call.dirs.push(r.to_string());
+    }
+    for g in &p.given {
+        let Some(v) = g.value else { continue };
+        match g.name {
+            "--basetemp" => call.effects.push(Effect::Delete {
+                path: v.text.to_string(),
+                recursive: true,
+            }),
+            "-p" if !v.text.starts_with("no:") => call
+                .effects
+                .push(code(&format!("the plugin module {}", v.text))),
+            "-o" | "--override-ini" => ini_override(v.text, &mut call.effects),
+            "--cov-report" => {
+                if let Some((_, dest)) = v.text.split_once(':') {
+                    if !matches!(dest, "skip-covered" | "") {
+                        call.effects
+                            .push(Effect::write(dest, super::super::WriteHow::Replace));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for (w, _) in &p.operands {
+        if w.text.starts_with('@') {
+            call.effects.push(Effect::unknown(format!(
+                "pytest reads more arguments from the file {}",
+                &w.text[1..]
+            )));
+        } else if !p.has("--pyargs") {
+            let path = w.text.split("::").next().unwrap_or(w.text);
+            call.test_paths.push(path.to_string());
+        }
+    }
+    Ok(call)
+}
+
+// ---------------------------------------------------------------------------------------
+// npm, pnpm, yarn, bun
+
+/// Read options exactly as written (npm's and gradle's parsers, where an abbreviation
+/// resolves against every configuration key or is not accepted at all): `--name`,
+/// `--name=value`, `--name value` for value options; a word that is not an option is an
+/// operand, and options may follow operands until `--`.
+fn exact_parse<'a>(
+    opts: &'static [Opt],
+    argv: &'a [String],
+    dynamic: &[bool],
+    start: usize,
+) -> Result<(Parsed<'a>, Option<usize>), GrammarError> {
+    let word = |i: usize| -> Option<Word<'a>> {
+        argv.get(i).map(|t| Word {
+            text: t.as_str(),
+            dynamic: dynamic.get(i).copied().unwrap_or(false),
+            index: i,
+        })
+    };
+    let mut out = Parsed::default();
+    let mut i = start;
+    while let Some(w) = word(i) {
+        i += 1;
+        let t = w.text;
+        if t == "--" {
+            return Ok((out, Some(i)));
+        }
+        if !t.starts_with('-') || t == "-" {
+            if w.dynamic && grammar::is_expansion(t) {
+                return Err(GrammarError::Dynamic(t.to_string()));
+            }
+            out.operands.push((w, Val::Plain));
+            continue;
+        }
+        if w.dynamic {
+            return Err(GrammarError::Dynamic(t.to_string()));
+        }
+        let (name, inline) = match t.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (t, None),
+        };
+        // `-Dkey=value`, `-Pkey=value`: a short option with its value attached.
+        let (o, inline) = match opts.iter().find(|o| o.names.contains(&name)) {
+            Some(o) => (o, inline),
+            None => {
+                let short = t.get(..2).unwrap_or(t);
+                match opts
+                    .iter()
+                    .find(|o| o.arity == Arity::Required && o.names.contains(&short))
+                {
+                    Some(o) if t.len() > 2 && !t.starts_with("--") => (o, Some(&t[2..])),
+                    _ => return Err(GrammarError::UnknownOption(t.to_string())),
+                }
+            }
+        };
+        let value = match (o.arity, inline) {
+            (Arity::Flag, Some("true" | "false")) => None,
+            (Arity::Flag, Some(_)) => return Err(GrammarError::UnexpectedValue(t.to_string())),
+            (Arity::Flag, None) | (Arity::Optional, None) => None,
+            (_, Some(v)) => Some(Word {
+                text: v,
+                dynamic: w.dynamic,
+                index: w.index,
+            }),
+            (Arity::Required, None) => {
+                let v = word(i).ok_or_else(|| GrammarError::MissingValue(t.to_string()))?;
+                i += 1;
+                Some(v)
+            }
+        };
+        if let (Some(v), Val::Choice(words)) = (value, o.val) {
+            if v.dynamic || !words.contains(&v.text) {
+                return Err(GrammarError::BadValue {
+                    option: t.to_string(),
+                    value: v.text.to_string(),
+                });
+            }
+        }
+        out.given.push(Given {
+            opt: o,
+            name: o.names[0],
+            negated: false,
+            value,
+        });
+    }
+    Ok((out, None))
+}
+
+const LOGLEVEL: Val = Val::Choice(&[
+    "silent", "error", "warn", "notice", "http", "info", "verbose", "silly",
+]);
+
+/// npm's options for `run` and `test` (`npm run --help`) and the output settings.
+static NPM_RUN: &[Opt] = &[
+    flag(&["--if-present"]),
+    flag(&["--ignore-scripts"]),
+    flag(&["--foreground-scripts"]),
+    value(
+        &["--script-shell"],
+        Val::Code("the package's scripts through the shell"),
+    ),
+    value(&["--node-options"], Val::Code("node with the options")),
+    value(&["--prefix", "-C"], Val::Plain),
+    flag(&["-s", "--silent"]),
+    flag(&["-q", "--quiet"]),
+    value(&["--loglevel"], LOGLEVEL),
+    flag(&["--no-color"]),
+    value(&["--color"], Val::Choice(&["always", "true", "false"])),
+    flag(&["--no-progress"]),
+    flag(&["--no-audit"]),
+    flag(&["--no-fund"]),
+    flag(&["--no-update-notifier"]),
+];
+
+/// `npm ci` (the lockfile install): options that keep it to what the lockfile pins.
+static NPM_CI: &[Opt] = &[
+    flag(&["--ignore-scripts"]),
+    flag(&["--foreground-scripts"]),
+    flag(&["--no-audit"]),
+    flag(&["--no-fund"]),
+    flag(&["--prefer-offline"]),
+    flag(&["--offline"]),
+    flag(&["--legacy-peer-deps"]),
+    value(&["--omit"], Val::Choice(&["dev", "optional", "peer"])),
+    value(
+        &["--include"],
+        Val::Choice(&["prod", "dev", "optional", "peer"]),
+    ),
+    flag(&["-s", "--silent"]),
+    flag(&["-q", "--quiet"]),
+    value(&["--loglevel"], LOGLEVEL),
+    flag(&["--no-progress"]),
+    flag(&["--no-color"]),
+    flag(&["--no-update-notifier"]),
+];
+
+/// A package.json script through a manager, with the script's own arguments after it.
+fn script_call(
+    tool: &'static str,
+    mgr: Manager,
+    name: &str,
+    p: &Parsed,
+    g: &Grammar,
+) -> RunnerCall {
+    let does = if name == "test" {
+        format!("runs the package.json test script through {tool}")
+    } else {
+        format!("runs the package.json script `{name}` through {tool}")
+    };
+    let mut call = RunnerCall::new(tool, does, Family::Node);
+    call.effects.extend(g.effects(p));
+    call.script = Some((mgr, name.to_string()));
+    if let Some(d) = ["--prefix", "--dir", "--cwd"]
+        .iter()
+        .find_map(|key| p.value(key))
+    {
+        call.dirs.push(d.to_string());
+    }
+    call
+}
+
+fn npm(argv: &[String], dynamic: &[bool]) -> Found {
+    let g = gram(Style::Gnu, NPM_RUN, Operands::all(Val::Plain));
+    let cmd_at = first_operand(&g, argv, 1).ok()??;
+    let c = argv[cmd_at].as_str();
+    match c {
+        "ci" | "clean-install" | "ic" | "install-clean" | "isntall-clean" => {
+            return Some((|| {
+                let (p, rest) = exact_parse(NPM_CI, argv, dynamic, 1)?;
+                if p.operands.len() > 1 || rest.is_some() {
+                    return Err(GrammarError::ExtraOperand(
+                        "npm ci takes no packages".into(),
+                    ));
+                }
+                let mut call = RunnerCall::new(
+                    "npm",
+                    "installs the dependencies the lockfile pins with npm ci",
+                    Family::Node,
+                );
+                call.lock_install = true;
+                call.effects
+                    .extend(gram(Style::Gnu, NPM_CI, Operands::NONE).effects(&p));
+                Ok(call)
+            })());
+        }
+        "test" | "t" | "tst" | "run" | "run-script" | "rum" | "urn" | "start" => {}
+        _ => return None,
+    }
+    let runs = matches!(c, "run" | "run-script" | "rum" | "urn");
+    Some((|| {
+        let (p, _rest) = exact_parse(NPM_RUN, argv, dynamic, 1)?;
+        let ops: Vec<&str> = p.operand_texts();
+        let name = if runs {
+            match ops.get(1) {
+                Some(n) => *n,
+                // `npm run` alone lists the scripts.
+                None => {
+                    return Ok(RunnerCall::new(
+                        "npm",
+                        "lists the package.json scripts",
+                        Family::Node,
+                    ))
+                }
+            }
+        } else if c == "start" {
+            "start"
+        } else {
+            "test"
+        };
+        if name == "env" {
+            // With no `env` script of its own, `npm run env` prints the environment.
+            let mut call = script_call("npm", Manager::Npm, name, &p, &g);
+            call.effects.push(Effect::Secret {
+                what: "the environment (npm run env)".into(),
+            });
+            return Ok(call);
+        }
+        Ok(script_call("npm", Manager::Npm, name, &p, &g))
+    })())
+}
+
+static PNPM_RUN: &[Opt] = &[
+    value(&["-C", "--dir"], Val::Plain),
+    flag(&["--if-present"]),
+    flag(&["-s", "--silent"]),
+    value(
+        &["--reporter"],
+        Val::Choice(&["silent", "default", "append-only", "ndjson"]),
+    ),
+    flag(&["--color"]),
+    flag(&["--no-color"]),
+    flag(&["--stream"]),
+    flag(&["--aggregate-output"]),
+    flag(&["--shell-mode"]),
+    value(
+        &["--loglevel"],
+        Val::Choice(&["debug", "info", "warn", "error"]),
+    ),
+    flag(&["--frozen-lockfile"]),
+    flag(&["--prefer-offline"]),
+    flag(&["--offline"]),
+];
+static YARN_RUN: &[Opt] = &[
+    value(&["--cwd"], Val::Plain),
+    flag(&["-s", "--silent"]),
+    flag(&["--verbose"]),
+    flag(&["--offline"]),
+    flag(&["--no-progress"]),
+    flag(&["--non-interactive"]),
+    flag(&["--frozen-lockfile"]),
+    flag(&["--immutable"]),
+];
+static BUN_RUN: &[Opt] = &[
+    flag(&["--silent"]),
+    flag(&["--bun"]),
+    flag(&["--if-present"]),
+    value(&["--cwd"], Val::Plain),
+    flag(&["--frozen-lockfile"]),
+];
+
+/// Commands of each manager that are not package.json scripts (so `pnpm NAME` runs the
+/// script NAME only when NAME is not one of these).
+fn manager_builtin(tool: &str, w: &str) -> bool {
+    const PNPM: &[&str] = &[
+        "add",
+        "audit",
+        "bin",
+        "config",
+        "create",
+        "dedupe",
+        "deploy",
+        "dlx",
+        "doctor",
+        "env",
+        "exec",
+        "fetch",
+        "help",
+        "import",
+        "init",
+        "install",
+        "i",
+        "install-test",
+        "it",
+        "licenses",
+        "link",
+        "list",
+        "ls",
+        "ll",
+        "la",
+        "outdated",
+        "pack",
+        "patch",
+        "patch-commit",
+        "prune",
+        "publish",
+        "rebuild",
+        "rb",
+        "recursive",
+        "remove",
+        "rm",
+        "uninstall",
+        "un",
+        "root",
+        "run",
+        "server",
+        "setup",
+        "start",
+        "store",
+        "test",
+        "t",
+        "unlink",
+        "update",
+        "up",
+        "upgrade",
+        "why",
+        "cat-file",
+        "cat-index",
+        "find-hash",
+        "self-update",
+        "approve-builds",
+        "ignored-builds",
+    ];
+    const YARN: &[&str] = &[
+        "add",
+        "audit",
+        "autoclean",
+        "bin",
+        "cache",
+        "check",
+        "config",
+        "create",
+        "dlx",
+        "exec",
+        "explain",
+        "generate-lock-entry",
+        "global",
+        "help",
+        "import",
+        "info",
+        "init",
+        "install",
+        "licenses",
+        "link",
+        "list",
+        "login",
+        "logout",
+        "node",
+        "npm",
+        "outdated",
+        "owner",
+        "pack",
+        "patch",
+        "plugin",
+        "policies",
+        "publish",
+        "rebuild",
+        "remove",
+        "run",
+        "set",
+        "start",
+        "tag",
+        "team",
+        "test",
+        "unlink",
+        "unplug",
+        "up",
+        "upgrade",
+        "upgrade-interactive",
+        "version",
+        "versions",
+        "why",
+        "workspace",
+        "workspaces",
+    ];
+    const BUN: &[&str] = &[
+        "add", "build", "create", "exec", "init", "install", "i", "link", "outdated", "patch",
+        "pm", "publish", "remove", "rm", "repl", "run", "test", "unlink", "update", "upgrade", "x",
+        "audit", "info", "why",
+    ];
+    match tool {
+        "pnpm" => PNPM.contains(&w),
+        "yarn" => YARN.contains(&w),
+        _ => BUN.contains(&w),
+    }
+}
+
+fn node_manager(argv: &[String], dynamic: &[bool]) -> Found {
+    let (tool, mgr, opts): (&'static str, Manager, &'static [Opt]) = match argv[0].as_str() {
+        "pnpm" => ("pnpm", Manager::Pnpm, PNPM_RUN),
+        "yarn" => ("yarn", Manager::Yarn, YARN_RUN),
+        _ => ("bun", Manager::Bun, BUN_RUN),
+    };
+    // `bun test` is bun's own test runner, with options of its own.
+    if tool == "bun" && matches!(argv.get(1).map(String::as_str), Some("test" | "t")) {
+        return Some(bun_test(argv, dynamic));
+    }
+    let g = gram(Style::Gnu, opts, Operands::all(Val::Plain));
+    let (p, _rest) = match exact_parse(opts, argv, dynamic, 1) {
+        Ok(x) => x,
+        // Options outside the run grammar: another catalogue (install, list) decides.
+        Err(_) => return None,
+    };
+    let ops = p.operand_texts();
+    let first = *ops.first()?;
+    // Lockfile installs.
+    if matches!(first, "install" | "i") && ops.len() == 1 {
+        let frozen = p.has("--frozen-lockfile") || p.has("--immutable");
+        if !frozen {
+            return None;
+        }
+        let mut call = RunnerCall::new(
+            tool,
+            format!("installs the dependencies the lockfile pins with {tool}"),
+            Family::Node,
+        );
+        call.lock_install = true;
+        call.effects.extend(g.effects(&p));
+        return Some(Ok(call));
+    }
+    let name = match first {
+        "run" | "run-script" => *ops.get(1)?,
+        "test" | "t" => "test",
+        "start" if tool != "bun" => "start",
+        w if !manager_builtin(tool, w) => w,
+        _ => return None,
+    };
+    if tool == "bun" && name.contains(['/', '.']) {
+        // `bun run ./x.ts` runs a file, not a script.
+        return None;
+    }
+    let mut call = script_call(tool, mgr, name, &p, &g);
+    call.implicit_script = !matches!(first, "run" | "run-script" | "test" | "t" | "start");
+    Some(Ok(call))
+}
+
+/// `bun test` options (bun's documentation of the test runner).
+static BUN_TEST: &[Opt] = &[
+    flag(&["--watch"]),
+    value(&["--timeout"], Val::Num),
+    opt(&["--bail"], Arity::Optional, Val::Num),
+    flag(&["--coverage"]),
+    value(&["--coverage-dir"], Val::Write),
+    value(&["--coverage-reporter"], Val::Choice(&["text", "lcov"])),
+    value(&["-t", "--test-name-pattern"], Val::Pattern),
+    value(&["--rerun-each"], Val::Num),
+    flag(&["--only"]),
+    flag(&["--todo"]),
+    flag(&["-u", "--update-snapshots"]),
+    value(&["--preload"], Val::Code("the preloaded module")),
+    value(&["--reporter"], Val::Choice(&["junit", "dots"])),
+    value(&["--reporter-outfile"], Val::Write),
+];
+
+fn bun_test(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    let at = argv
+        .iter()
+        .position(|a| a == "test" || a == "t")
+        .unwrap_or(1);
+    let (words, dyn_) = sub(argv, dynamic, at);
+    let g = gram(Style::Gnu, BUN_TEST, Operands::all(Val::Plain));
+    let p = parse(&g, words, dyn_)?;
+    let mut call = RunnerCall::new(
+        "bun",
+        "runs the project's tests through bun test",
+        Family::Node,
+    );
+    call.effects.extend(g.effects(&p));
+    Ok(call)
+}
+
+// ---------------------------------------------------------------------------------------
+// make
+
+static MAKE_OPTS: &[Opt] = &[
+    flag(&["-b", "-m"]),
+    flag(&["-B", "--always-make"]),
+    value(&["-C", "--directory"], Val::Plain),
+    flag(&["-d"]),
+    opt(&["--debug"], Arity::Optional, Val::Plain),
+    flag(&["-e", "--environment-overrides"]),
+    value(&["-E", "--eval"], Val::Code("the make code")),
+    value(&["-f", "--file", "--makefile"], Val::Read),
+    flag(&["-i", "--ignore-errors"]),
+    value(&["-I", "--include-dir"], Val::Plain),
+    opt(&["-j", "--jobs"], Arity::Optional, Val::Num),
+    flag(&["-k", "--keep-going"]),
+    opt(
+        &["-l", "--load-average", "--max-load"],
+        Arity::Optional,
+        Val::Num,
+    ),
+    flag(&["-L", "--check-symlink-times"]),
+    flag(&["-n", "--just-print", "--dry-run", "--recon"]),
+    value(&["-o", "--old-file", "--assume-old"], Val::Plain),
+    opt(
+        &["-O", "--output-sync"],
+        Arity::Optional,
+        Val::Choice(&["none", "line", "target", "recurse"]),
+    ),
+    flag(&["-p", "--print-data-base"]),
+    flag(&["-q", "--question"]),
+    flag(&["-r", "--no-builtin-rules"]),
+    flag(&["-R", "--no-builtin-variables"]),
+    flag(&["-s", "--silent", "--quiet"]),
+    flag(&["--no-silent"]),
+    flag(&["-S", "--no-keep-going", "--stop"]),
+    flag(&["-t", "--touch"]),
+    flag(&["--trace"]),
+    flag(&["-w", "--print-directory"]),
+    flag(&["--no-print-directory"]),
+    value(
+        &["-W", "--what-if", "--new-file", "--assume-new"],
+        Val::Plain,
+    ),
+    flag(&["--warn-undefined-variables"]),
+];
+
+/// Variables that change how make runs recipes or which makefiles it reads.
+const MAKE_CONTROL_VARS: &[&str] = &[
+    "SHELL",
+    "MAKESHELL",
+    ".SHELLFLAGS",
+    "MAKEFLAGS",
+    "MFLAGS",
+    "GNUMAKEFLAGS",
+    "MAKEFILES",
+    "MAKE",
+    "MAKEOVERRIDES",
+    ".RECIPEPREFIX",
+    "MAKEFILE_LIST",
+    ".DEFAULT_GOAL",
+];
+
+fn make(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    let g = gram(Style::Gnu, MAKE_OPTS, Operands::all(Val::Plain));
+    let p = parse(&g, argv, dynamic)?;
+    let mut targets: Vec<&str> = Vec::new();
+    let mut call = RunnerCall::new("make", String::new(), Family::Make);
+    call.effects.extend(g.effects(&p));
+    for gv in &p.given {
+        match (gv.name, gv.value) {
+            ("--touch", _) => call.effects.push(Effect::unknown(
+                "make -t touches targets instead of remaking them",
+            )),
+            ("--file", Some(v)) => call.defined_by.push(v.text.to_string()),
+            ("--directory", Some(v)) => call.dirs.push(v.text.to_string()),
+            ("--include-dir", Some(v)) => call.include_dirs.push(v.text.to_string()),
+            _ => {}
+        }
+    }
+    for (w, _) in &p.operands {
+        if let Some((name, val)) = w.text.split_once('=') {
+            let name = name.trim_end_matches([':', '+', '?', '!']);
+            // A value that is a plain word or number cannot carry a command; anything
+            // else can replace what a recipe runs.
+            let plain = val
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_.,+:=-".contains(c));
+            if MAKE_CONTROL_VARS.contains(&name) || !plain {
+                call.effects.push(code(&format!(
+                    "the make variable {name}={val}, which recipes expand as commands"
+                )));
+            }
+        } else if !(p.has("--jobs") && w.text.chars().all(|c| c.is_ascii_digit())) {
+            // `make -j 8`: make takes the number as the job count.
+            targets.push(w.text);
+        }
+    }
+    call.does = match targets.as_slice() {
+        [] => "runs the makefile's default target with make".to_string(),
+        [t] => format!("runs the makefile target `{t}` with make"),
+        many => format!("runs the makefile targets {} with make", many.join(", ")),
+    };
+    Ok(call)
+}
+
+// ---------------------------------------------------------------------------------------
+// just
+
+/// `just [RECIPE [ARGS…]]`, `just --list`: recipes come from the justfile.
+fn just(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    static JUST: &[Opt] = &[
+        flag(&["-l", "--list"]),
+        flag(&["-q", "--quiet"]),
+        flag(&["-v", "--verbose"]),
+        flag(&["-n", "--dry-run"]),
+        flag(&["--summary"]),
+        flag(&["--evaluate"]),
+    ];
+    let g = gram(Style::Gnu, JUST, Operands::all(Val::Plain));
+    let p = parse(&g, argv, dynamic)?;
+    let mut call = RunnerCall::new(
+        "just",
+        match p.operands.first() {
+            Some((w, _)) => format!("runs the justfile recipe `{}` with just", w.text),
+            None => "runs the justfile's default recipe with just".to_string(),
+        },
+        Family::Just,
+    );
+    for (w, _) in &p.operands {
+        if w.text.contains('=') {
+            call.effects
+                .push(code("a just variable override, which recipes expand"));
+        }
+    }
+    Ok(call)
+}
+
+// ---------------------------------------------------------------------------------------
+// Maven and Gradle
+
+/// `mvn --help` (Apache Maven 3): single-dash multi-letter options are options of their
+/// own (`-am`, `-ntp`), so they are read exactly.
+static MVN_OPTS: &[Opt] = &[
+    flag(&["-am", "--also-make"]),
+    flag(&["-amd", "--also-make-dependents"]),
+    flag(&["-B", "--batch-mode"]),
+    value(
+        &["-b", "--builder"],
+        Val::Choice(&["singlethreaded", "multithreaded"]),
+    ),
+    flag(&["-C", "--strict-checksums"]),
+    flag(&["-c", "--lax-checksums"]),
+    value(&["--color"], Val::Choice(&["auto", "always", "never"])),
+    value(&["-D", "--define"], Val::Plain),
+    flag(&["-e", "--errors"]),
+    value(&["-f", "--file"], Val::Read),
+    flag(&["-fae", "--fail-at-end"]),
+    flag(&["-ff", "--fail-fast"]),
+    flag(&["-fn", "--fail-never"]),
+    value(&["-gs", "--global-settings"], Val::Read),
+    value(&["-gt", "--global-toolchains"], Val::Read),
+    value(&["-l", "--log-file"], Val::Write),
+    flag(&["-N", "--non-recursive"]),
+    flag(&["-nsu", "--no-snapshot-updates"]),
+    flag(&["-ntp", "--no-transfer-progress"]),
+    flag(&["-o", "--offline"]),
+    value(&["-P", "--activate-profiles"], Val::Plain),
+    value(&["-pl", "--projects"], Val::Plain),
+    flag(&["-q", "--quiet"]),
+    value(&["-rf", "--resume-from"], Val::Plain),
+    value(&["-s", "--settings"], Val::Read),
+    value(&["-t", "--toolchains"], Val::Read),
+    value(&["-T", "--threads"], Val::Plain),
+    flag(&["-U", "--update-snapshots"]),
+    flag(&["-V", "--show-version"]),
+    flag(&["-X", "--debug"]),
+];
+
+/// System properties the common plugins read as data (surefire's test selection and
+/// skips); any other `-D` may steer a plugin to run something else.
+fn mvn_property(kv: &str, out: &mut Vec<Effect>) {
+    let key = kv.split('=').next().unwrap_or(kv);
+    let data = matches!(
+        key,
+        "skipTests"
+            | "maven.test.skip"
+            | "test"
+            | "it.test"
+            | "failIfNoTests"
+            | "surefire.failIfNoSpecifiedTests"
+            | "maven.test.failure.ignore"
+            | "maven.javadoc.skip"
+            | "checkstyle.skip"
+            | "spotbugs.skip"
+            | "pmd.skip"
+            | "jacoco.skip"
+            | "gpg.skip"
+            | "skipITs"
+            | "revision"
+            | "changelist"
+            | "sha1"
+    );
+    if !data {
+        out.push(Effect::unknown(format!(
+            "mvn -D{kv} sets a property a plugin may read as a program or path"
+        )));
+    }
+}
+
+fn maven(argv: &[String], dynamic: &[bool]) -> Found {
+    let (p, rest) = match exact_parse(MVN_OPTS, argv, dynamic, 1) {
+        Ok(x) => x,
+        Err(e) => return Some(Err(e)),
+    };
+    let phases: Vec<&str> = p.operand_texts();
+    const PHASES: &[&str] = &[
+        "validate",
+        "compile",
+        "test-compile",
+        "test",
+        "package",
+        "verify",
+        "clean",
+    ];
+    if phases.is_empty() || !phases.iter().all(|ph| PHASES.contains(ph)) {
+        return None;
+    }
+    let tool = if argv[0] == "mvn" { "mvn" } else { "./mvnw" };
+    let mut call = RunnerCall::new(
+        if tool == "mvn" { "mvn" } else { "mvnw" },
+        format!("runs the Maven phases {} of the project", phases.join(", ")),
+        Family::Maven,
+    );
+    call.effects
+        .extend(gram(Style::Gnu, MVN_OPTS, Operands::NONE).effects(&p));
+    if rest.is_some() {
+        call.effects
+            .push(Effect::unknown("mvn takes no arguments after --"));
+    }
+    for gv in &p.given {
+        let Some(v) = gv.value else { continue };
+        match gv.name {
+            "-D" => mvn_property(v.text, &mut call.effects),
+            "-f" | "-s" | "-gs" | "-t" | "-gt" => call.defined_by.push(v.text.to_string()),
+            _ => {}
+        }
+    }
+    Some(Ok(call))
+}
+
+/// Gradle's command line (options read exactly, tasks and options in any order).
+static GRADLE_OPTS: &[Opt] = &[
+    flag(&["--offline"]),
+    flag(&["--no-daemon"]),
+    flag(&["--daemon"]),
+    flag(&["-q", "--quiet"]),
+    flag(&["-i", "--info"]),
+    flag(&["-w", "--warn"]),
+    flag(&["-s", "--stacktrace"]),
+    flag(&["-S", "--full-stacktrace"]),
+    value(
+        &["--console"],
+        Val::Choice(&["plain", "auto", "rich", "verbose"]),
+    ),
+    flag(&["--continue"]),
+    flag(&["--parallel"]),
+    flag(&["--no-parallel"]),
+    flag(&["--build-cache"]),
+    flag(&["--no-build-cache"]),
+    flag(&["--configuration-cache"]),
+    flag(&["--no-configuration-cache"]),
+    flag(&["--rerun-tasks"]),
+    flag(&["--refresh-dependencies"]),
+    value(
+        &["--warning-mode"],
+        Val::Choice(&["all", "fail", "summary", "none"]),
+    ),
+    value(&["--max-workers"], Val::Num),
+    value(&["-x", "--exclude-task"], Val::Plain),
+    value(&["--tests"], Val::Pattern),
+    flag(&["-m", "--dry-run"]),
+    value(&["-p", "--project-dir"], Val::Plain),
+    value(&["-I", "--init-script"], Val::Code("the init script")),
+    value(&["-c", "--settings-file"], Val::Read),
+    value(&["-b", "--build-file"], Val::Read),
+    value(&["-P", "--project-prop"], Val::Plain),
+    value(&["-D", "--system-prop"], Val::Plain),
+    flag(&["--scan"]),
+    value(
+        &["-g", "--gradle-user-home"],
+        Val::Code("the init scripts of the Gradle user home"),
+    ),
+    value(&["--include-build"], Val::Unsafe("includes another build")),
+];
+
+fn gradle(argv: &[String], dynamic: &[bool]) -> Found {
+    let (p, rest) = match exact_parse(GRADLE_OPTS, argv, dynamic, 1) {
+        Ok(x) => x,
+        Err(e) => return Some(Err(e)),
+    };
+    let tasks = p.operand_texts();
+    const TASKS: &[&str] = &[
+        "test",
+        "build",
+        "check",
+        "assemble",
+        "clean",
+        "classes",
+        "testClasses",
+        "compileJava",
+        "compileTestJava",
+        "compileKotlin",
+        "compileTestKotlin",
+        "jar",
+        "javadoc",
+        "lint",
+        "tasks",
+        "projects",
+        "dependencies",
+    ];
+    let task_ok = |t: &str| TASKS.contains(&t.rsplit(':').next().unwrap_or(t));
+    if tasks.is_empty() || !tasks.iter().all(|t| task_ok(t)) {
+        return None;
+    }
+    let mut call = RunnerCall::new(
+        if argv[0] == "gradle" {
+            "gradle"
+        } else {
+            "gradlew"
+        },
+        format!("runs the Gradle tasks {} of the project", tasks.join(", ")),
+        Family::Gradle,
+    );
+    call.effects
+        .extend(gram(Style::Gnu, GRADLE_OPTS, Operands::NONE).effects(&p));
+    if rest.is_some() {
+        call.effects
+            .push(Effect::unknown("gradle takes no arguments after --"));
+    }
+    for gv in &p.given {
+        let Some(v) = gv.value else {
+            if gv.name == "--scan" {
+                call.effects.push(Effect::unknown(
+                    "gradle --scan publishes a build scan to a remote service",
+                ));
+            }
+            continue;
+        };
+        match gv.name {
+            "-c" | "-b" => call.defined_by.push(v.text.to_string()),
+            "-p" => call.dirs.push(v.text.to_string()),
+            // Gradle's own properties choose the JVM and its arguments.
+            "-D" | "-P" if v.text.starts_with("org.gradle.") => call.effects.push(code(&format!(
+                "the Gradle setting {}, which can choose the JVM and its agents",
+                v.text
+            ))),
+            _ => {}
+        }
+    }
+    Some(Ok(call))
+}
+
+// ---------------------------------------------------------------------------------------
+// tox and nox
+
+static TOX_OPTS: &[Opt] = &[
+    value(&["--colored"], Val::Choice(&["yes", "no"])),
+    value(&["--stderr-color"], Val::Plain),
+    value(&["--exit-and-dump-after"], Val::Num),
+    value(&["-c", "--conf"], Val::Read),
+    value(&["--workdir"], Val::Write),
+    value(&["--root"], Val::Plain),
+    value(
+        &["--runner"],
+        Val::Choice(&["virtualenv", "virtualenv-pep-723"]),
+    ),
+    value(&["--result-json"], Val::Write),
+    flag(&["-i", "--no-capture"]),
+    value(&["--hashseed"], Val::Plain),
+    value(&["--discover"], Val::Code("the Python executable")),
+    flag(&["--list-dependencies"]),
+    flag(&["--no-list-dependencies"]),
+    opt(
+        &["-s", "--skip-missing-interpreters"],
+        Arity::Optional,
+        Val::Plain,
+    ),
+    flag(&["-n", "--notest"]),
+    flag(&["-b", "--pkg-only", "--sdistonly"]),
+    value(
+        &["--installpkg"],
+        Val::Code("the package, installed in place of the project,"),
+    ),
+    flag(&["--fail-fast"]),
+    flag(&["--develop"]),
+    flag(&["--no-recreate-pkg"]),
+    flag(&["--skip-pkg-install"]),
+    flag(&["--skip-env-install"]),
+    flag(&["--no-recreate-provision"]),
+    flag(&["-r", "--recreate"]),
+    value(
+        &["-x", "--override"],
+        Val::Unsafe("overrides tox configuration"),
+    ),
+    flag(&["-v", "--verbose"]),
+    flag(&["-q", "--quiet"]),
+    value(&["-e"], Val::Plain),
+    value(&["-m"], Val::Plain),
+    value(&["-f"], Val::Plain),
+    value(&["--skip-env"], Val::Pattern),
+    opt(&["-p", "--parallel"], Arity::Optional, Val::Plain),
+    flag(&["--parallel-live", "-o"]),
+    flag(&["--parallel-no-spinner"]),
+];
+
+fn tox(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    // `tox [run|r|run-parallel|p|legacy|le] [opts] [-- posargs]`.
+    let at = match argv.get(1).map(String::as_str) {
+        Some("run" | "r" | "run-parallel" | "p" | "legacy" | "le") => 1,
+        _ => 0,
+    };
+    let (words, dyn_) = sub(argv, dynamic, at);
+    let (end, _rest) = split_dashdash(words);
+    let g = gram(Style::Argparse, TOX_OPTS, Operands::NONE);
+    let p = parse(&g, &words[..end], &dyn_[..end.min(dyn_.len())])?;
+    let mut call = RunnerCall::new("tox", "runs the project's tox environments", Family::Python);
+    call.effects.extend(g.effects(&p));
+    if let Some(c) = p.value("-c") {
+        call.defined_by.push(c.to_string());
+    }
+    if let Some(r) = p.value("--root") {
+        call.dirs.push(r.to_string());
+    }
+    Ok(call)
+}
+
+static NOX_OPTS: &[Opt] = &[
+    value(&["-f", "--noxfile"], Val::Read),
+    value(&["-k", "--keywords"], Val::Pattern),
+    value(&["-s", "-e", "--sessions", "--session"], Val::Plain),
+    value(&["-t", "--tags"], Val::Plain),
+    flag(&["-l", "--list-sessions", "--list"]),
+    value(&["--usage"], Val::Plain),
+    flag(&["--json"]),
+    value(&["-p", "--pythons", "--python"], Val::Plain),
+    flag(&["-r", "--reuse-existing-virtualenvs"]),
+    flag(&["-N", "--no-reuse-existing-virtualenvs"]),
+    value(
+        &["--reuse-venv"],
+        Val::Choice(&["no", "yes", "never", "always"]),
+    ),
+    flag(&["-R"]),
+    flag(&["--no-venv"]),
+    flag(&["-x", "--stop-on-first-error"]),
+    flag(&["--no-stop-on-first-error"]),
+    flag(&["--no-install"]),
+    flag(&["--install-only"]),
+    flag(&["--non-interactive"]),
+    flag(&["-v", "--verbose"]),
+    flag(&["--no-verbose"]),
+    flag(&["-ts", "--add-timestamp"]),
+    flag(&["--nocolor", "--no-color"]),
+    flag(&["--forcecolor", "--force-color"]),
+    value(&["--report"], Val::Write),
+    value(&["--envdir"], Val::Write),
+    flag(&["--error-on-missing-interpreters"]),
+    flag(&["--no-error-on-missing-interpreters"]),
+];
+
+fn nox(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    let (end, _rest) = split_dashdash(argv);
+    let g = gram(Style::Argparse, NOX_OPTS, Operands::NONE);
+    let p = parse(&g, &argv[..end], &dynamic[..end.min(dynamic.len())])?;
+    let mut call = RunnerCall::new("nox", "runs the project's nox sessions", Family::Python);
+    call.effects.extend(g.effects(&p));
+    if let Some(f) = p.value("-f") {
+        call.defined_by.push(f.to_string());
+    }
+    Ok(call)
+}
+
+// ---------------------------------------------------------------------------------------
+// deno
+
+fn deno(argv: &[String], dynamic: &[bool]) -> Found {
+    let subc = argv.get(1)?.as_str();
+    let does = match subc {
+        "test" => "runs the project's tests through deno",
+        "check" => "type-checks the project with deno",
+        "lint" => "lints the project with deno",
+        "fmt" => "formats the project's code with deno",
+        _ => return None,
+    };
+    // Deno's permission, import-map and config flags change what its code may do and
+    // where it comes from: only file operands and these are routine.
+    static DENO: &[Opt] = &[
+        flag(&["-q", "--quiet"]),
+        flag(&["--check"]),
+        flag(&["--fail-fast"]),
+        value(&["--filter"], Val::Pattern),
+        flag(&["--doc"]),
+    ];
+    let (words, dyn_) = sub(argv, dynamic, 1);
+    let g = gram(Style::Gnu, DENO, Operands::all(Val::Plain));
+    Some(parse(&g, words, dyn_).map(|p| {
+        let mut call = RunnerCall::new("deno", does, Family::Deno);
+        call.effects.extend(g.effects(&p));
+        call
+    }))
+}
+
+// ---------------------------------------------------------------------------------------
+// uv and the Python project wrappers
+
+/// `uv run --help` (uv 0.9): options that pick the project's own environment.
+static UV_RUN: &[Opt] = &[
+    value(&["--extra"], Val::Plain),
+    flag(&["--all-extras"]),
+    value(&["--no-extra"], Val::Plain),
+    flag(&["--no-dev"]),
+    flag(&["--only-dev"]),
+    flag(&["--dev"]),
+    value(&["--group"], Val::Plain),
+    value(&["--no-group"], Val::Plain),
+    flag(&["--no-default-groups"]),
+    value(&["--only-group"], Val::Plain),
+    flag(&["--all-groups"]),
+    flag(&["-m", "--module"]),
+    flag(&["--no-editable"]),
+    flag(&["--exact"]),
+    value(
+        &["--env-file"],
+        Val::Code("code the environment file can load,"),
+    ),
+    flag(&["--no-env-file"]),
+    value(&["-w", "--with"], Val::Code("the extra packages")),
+    value(&["--with-editable"], Val::Code("the extra packages")),
+    value(&["--with-requirements"], Val::Code("the extra packages")),
+    flag(&["--isolated"]),
+    flag(&["--active"]),
+    flag(&["--no-sync"]),
+    flag(&["--locked"]),
+    flag(&["--frozen"]),
+    flag(&["--all-packages"]),
+    value(&["--package"], Val::Plain),
+    flag(&["--no-project"]),
+    value(
+        &[
+            "--index",
+            "--default-index",
+            "-i",
+            "--index-url",
+            "--extra-index-url",
+            "-f",
+            "--find-links",
+        ],
+        Val::Code("packages from the index"),
+    ),
+    flag(&["--no-index"]),
+    flag(&["--reinstall"]),
+    flag(&["--compile-bytecode"]),
+    flag(&["-n", "--no-cache"]),
+    value(&["--cache-dir"], Val::Write),
+    flag(&["--refresh"]),
+    value(&["-p", "--python"], Val::Plain),
+    flag(&["--managed-python"]),
+    flag(&["--no-managed-python"]),
+    flag(&["--no-python-downloads"]),
+    flag(&["-q", "--quiet"]),
+    flag(&["-v", "--verbose"]),
+    value(&["--color"], Val::Choice(&["auto", "always", "never"])),
+    flag(&["--offline"]),
+    flag(&["--no-progress"]),
+    value(&["--directory"], Val::Plain),
+    value(&["--project"], Val::Plain),
+    value(&["--config-file"], Val::Read),
+    flag(&["--no-config"]),
+];
+
+/// `uv sync` that installs exactly what uv.lock pins.
+static UV_SYNC: &[Opt] = &[
+    flag(&["--locked"]),
+    flag(&["--frozen"]),
+    value(&["--extra"], Val::Plain),
+    flag(&["--all-extras"]),
+    flag(&["--no-dev"]),
+    flag(&["--dev"]),
+    value(&["--group"], Val::Plain),
+    flag(&["--all-groups"]),
+    flag(&["--all-packages"]),
+    value(&["--package"], Val::Plain),
+    flag(&["--inexact"]),
+    flag(&["--no-install-project"]),
+    flag(&["-q", "--quiet"]),
+    flag(&["-v", "--verbose"]),
+    flag(&["--offline"]),
+    flag(&["--no-progress"]),
+];
+
+fn uv(argv: &[String], dynamic: &[bool]) -> Found {
+    match argv.get(1).map(String::as_str) {
+        Some("sync") => {
+            let (words, dyn_) = sub(argv, dynamic, 1);
+            let g = gram(Style::Gnu, UV_SYNC, Operands::NONE);
+            let p = parse(&g, words, dyn_).ok()?;
+            if !(p.has("--locked") || p.has("--frozen")) {
+                return None;
+            }
+            let mut call = RunnerCall::new(
+                "uv",
+                "installs the dependencies uv.lock pins with uv sync",
+                Family::Uv,
+            );
+            call.lock_install = true;
+            call.effects.extend(g.effects(&p));
+            Some(Ok(call))
+        }
+        Some("run") => {
+            let g = gram(Style::Gnu, UV_RUN, Operands::NONE);
+            Some((|| {
+                let at = first_operand(&g, argv, 2)?
+                    .ok_or_else(|| GrammarError::MissingValue("uv run COMMAND".into()))?;
+                let head_end = if argv.get(at - 1).is_some_and(|w| w == "--") {
+                    at - 1
+                } else {
+                    at
+                };
+                let (words, dyn_) = sub(argv, dynamic, 1);
+                let p = parse(
+                    &g,
+                    &words[..head_end - 1],
+                    &dyn_[..(head_end - 1).min(dyn_.len())],
+                )?;
+                let mut call = RunnerCall::new(
+                    "uv",
+                    "runs a command in the project's environment through uv run",
+                    Family::Uv,
+                );
+                call.effects.extend(g.effects(&p));
+                if let Some(py) = p.value("--python") {
+                    if py.contains('/') {
+                        call.effects
+                            .push(code(&format!("the Python interpreter {py}")));
+                    }
+                }
+                if let Some(c) = p.value("--config-file") {
+                    call.defined_by.push(c.to_string());
+                }
+                for key in ["--directory", "--project"] {
+                    if let Some(d) = p.value(key) {
+                        call.dirs.push(d.to_string());
+                    }
+                }
+                if p.has("--module") {
+                    call.module = Some(argv[at].clone());
+                }
+                call.wrapped = Some(at);
+                Ok(call)
+            })())
+        }
+        _ => None,
+    }
+}
+
+/// `poetry run CMD`, `pipenv run CMD`, `pdm run CMD`, `hatch run CMD`: the command runs
+/// in the project's environment; it is judged on its own.
+fn project_run(argv: &[String], _dynamic: &[bool]) -> Found {
+    if argv.get(1).map(String::as_str) != Some("run") {
+        return None;
+    }
+    let (tool, family): (&'static str, Family) = match argv[0].as_str() {
+        "poetry" => ("poetry", Family::Poetry),
+        "pipenv" => ("pipenv", Family::Pipenv),
+        "pdm" => ("pdm", Family::Pdm),
+        _ => ("hatch", Family::Hatch),
+    };
+    let at = if argv.get(2).is_some_and(|w| w == "--") {
+        3
+    } else {
+        2
+    };
+    Some(match argv.get(at) {
+        Some(w) if !w.starts_with('-') => {
+            let mut call = RunnerCall::new(
+                tool,
+                format!("runs a command in the project's environment through {tool} run"),
+                family,
+            );
+            call.wrapped = Some(at);
+            Ok(call)
+        }
+        Some(w) => Err(GrammarError::UnknownOption(w.clone())),
+        None => Err(GrammarError::MissingValue(format!("{tool} run COMMAND"))),
+    })
+}
+
+/// `python -m pytest …` / `python -m unittest …` from the module's first argument.
+pub fn python_module(module: &str, argv: &[String], dynamic: &[bool], at: usize) -> Found {
+    match module {
+        "pytest" | "py.test" => Some(pytest(argv, dynamic, at, Some(module.to_string()))),
+        "unittest" => Some((|| {
+            static UNITTEST: &[Opt] = &[
+                flag(&["-v", "--verbose"]),
+                flag(&["-q", "--quiet"]),
+                flag(&["--locals"]),
+                flag(&["--durations"]),
+                flag(&["-f", "--failfast"]),
+                flag(&["-c", "--catch"]),
+                flag(&["-b", "--buffer"]),
+                value(&["-k"], Val::Pattern),
+                value(&["-s", "--start-directory"], Val::Plain),
+                value(&["-p", "--pattern"], Val::Pattern),
+                value(&["-t", "--top-level-directory"], Val::Plain),
+            ];
+            let (words, dyn_) = sub(argv, dynamic, at);
+            let g = gram(Style::Argparse, UNITTEST, Operands::all(Val::Plain));
+            let p = parse(&g, words, dyn_)?;
+            let mut call = RunnerCall::new(
+                "unittest",
+                "runs the project's tests through python -m unittest",
+                Family::Python,
+            );
+            call.module = Some(module.to_string());
+            call.effects.extend(g.effects(&p));
+            Ok(call)
+        })()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+#[path = "runners_tests.rs"]
+mod tests;

@@ -1,0 +1,636 @@
+//! File viewers and dumpers beyond coreutils, each option as the real program lists it on
+//! Debian 12 (file 5.44, GNU strings 2.40, util-linux 2.38 hexdump/column/rev, GNU
+//! diffutils 3.8 cmp/diff, Perl's shasum 6.02, bat 0.22 with the options of bat 0.26's
+//! `clap_app.rs` (hidden ones included), exa 0.10, and eza's `parser.rs` of its current
+//! source). `tree` and `xxd` parse their argv their own way and live in `own`.
+
+use super::super::grammar::{
+    flag, is_expansion, opt, value, Arity, Grammar, Operands, Opt, Parsed, Style, Val,
+};
+use super::super::{Code, Effect, Reach};
+use super::Program;
+
+const fn gnu(opts: &'static [Opt], operands: Operands) -> Grammar {
+    Grammar {
+        style: Style::Gnu,
+        opts,
+        operands,
+        numeric_short: false,
+    }
+}
+
+pub(super) fn lookup(name: &str) -> Option<&'static Program> {
+    Some(match name {
+        "file" => &FILE,
+        "strings" => &STRINGS,
+        "hexdump" | "hd" => &HEXDUMP,
+        "column" => &COLUMN,
+        "rev" => &REV,
+        "cmp" => &CMP,
+        "diff" => &DIFF,
+        "shasum" => &SHASUM,
+        "bat" | "batcat" => &BAT,
+        "exa" => &EXA,
+        "eza" => &EZA,
+        _ => return None,
+    })
+}
+
+fn read_word(text: &str, dynamic: bool, reach: Reach, out: &mut Vec<Effect>) {
+    if dynamic && is_expansion(text) {
+        out.push(Effect::unknown(format!(
+            "the path {text} is computed at run time"
+        )));
+    } else if text != "-" {
+        out.push(Effect::Read {
+            path: text.to_string(),
+            reach,
+        });
+    }
+}
+
+static FILE: Program = Program {
+    name: "file",
+    does: "guesses file types",
+    grammar: gnu(
+        &[
+            value(&["-m", "--magic-file"], Val::Plain),
+            // Looking inside compressed files can start gzip, bzip2, xz… found on PATH.
+            opt(
+                &["-z", "--uncompress"],
+                Arity::Flag,
+                Val::Code("decompression programs"),
+            ),
+            opt(
+                &["-Z", "--uncompress-noreport"],
+                Arity::Flag,
+                Val::Code("decompression programs"),
+            ),
+            flag(&["-b", "--brief"]),
+            flag(&["-c", "--checking-printout"]),
+            value(&["-e", "--exclude"], Val::Plain),
+            value(&["--exclude-quiet"], Val::Plain),
+            value(&["-f", "--files-from"], Val::FileList),
+            value(&["-F", "--separator"], Val::Plain),
+            flag(&["-i", "--mime"]),
+            flag(&["--apple"]),
+            flag(&["--extension"]),
+            flag(&["--mime-type"]),
+            flag(&["--mime-encoding"]),
+            flag(&["-k", "--keep-going"]),
+            flag(&["-l", "--list"]),
+            flag(&["-L", "--dereference"]),
+            flag(&["-h", "--no-dereference"]),
+            flag(&["-n", "--no-buffer"]),
+            flag(&["-N", "--no-pad"]),
+            flag(&["-0", "--print0"]),
+            flag(&["-p", "--preserve-date"]),
+            value(&["-P", "--parameter"], Val::Plain),
+            flag(&["-r", "--raw"]),
+            flag(&["-s", "--special-files"]),
+            flag(&["-S", "--no-sandbox"]),
+            opt(
+                &["-C", "--compile"],
+                Arity::Flag,
+                Val::Unsafe("compiles a magic file, writing a .mgc file"),
+            ),
+            flag(&["-d", "--debug"]),
+        ],
+        Operands::all(Val::Read),
+    ),
+    extra: Some(file_fx),
+    reads_cwd_by_default: false,
+};
+
+/// `-m LIST`: a colon-separated list of magic files read.
+fn file_fx(p: &Parsed, out: &mut Vec<Effect>) {
+    for g in p.given.iter().filter(|g| g.name == "--magic-file") {
+        if let Some(w) = g.value {
+            for part in w.text.split(':').filter(|s| !s.is_empty()) {
+                read_word(part, w.dynamic, Reach::File, out);
+            }
+        }
+    }
+}
+
+static STRINGS: Program = Program {
+    name: "strings",
+    does: "prints printable strings",
+    grammar: Grammar {
+        // `strings -8` is `strings -n 8`.
+        numeric_short: true,
+        ..gnu(
+            &[
+                flag(&["-a", "--all"]),
+                flag(&["-d", "--data"]),
+                flag(&["-f", "--print-file-name"]),
+                value(&["-n", "--bytes"], Val::Num),
+                value(&["-t", "--radix"], Val::Choice(&["o", "d", "x"])),
+                flag(&["-w", "--include-all-whitespace"]),
+                flag(&["-o"]),
+                value(&["-T", "--target"], Val::Plain),
+                value(
+                    &["-e", "--encoding"],
+                    Val::Choice(&["s", "S", "b", "l", "B", "L"]),
+                ),
+                value(
+                    &["--unicode"],
+                    Val::Choice(&["default", "show", "invalid", "hex", "escape", "highlight"]),
+                ),
+                value(&["-U"], Val::Choice(&["d", "s", "i", "x", "e", "h"])),
+                value(&["-s", "--output-separator"], Val::Plain),
+                flag(&["-v", "-V"]),
+            ],
+            Operands::all(Val::Read),
+        )
+    },
+    extra: Some(response_files),
+    reads_cwd_by_default: false,
+};
+
+/// binutils read `@FILE` as more options from FILE.
+fn response_files(p: &Parsed, out: &mut Vec<Effect>) {
+    for (w, _) in &p.operands {
+        if w.text.starts_with('@') {
+            out.push(Effect::unknown(format!(
+                "{} reads further options from a file",
+                w.text
+            )));
+        }
+    }
+}
+
+static HEXDUMP: Program = Program {
+    name: "hexdump",
+    does: "dumps bytes",
+    grammar: gnu(
+        &[
+            flag(&["-b", "--one-byte-octal"]),
+            flag(&["-X", "--one-byte-hex"]),
+            flag(&["-c", "--one-byte-char"]),
+            flag(&["-C", "--canonical"]),
+            flag(&["-d", "--two-bytes-decimal"]),
+            flag(&["-o", "--two-bytes-octal"]),
+            flag(&["-x", "--two-bytes-hex"]),
+            opt(
+                &["-L", "--color"],
+                Arity::Optional,
+                Val::Choice(&["always", "never", "auto"]),
+            ),
+            value(&["-e", "--format"], Val::Plain),
+            value(&["-f", "--format-file"], Val::Read),
+            value(&["-n", "--length"], Val::Plain),
+            value(&["-s", "--skip"], Val::Plain),
+            flag(&["-v", "--no-squeezing"]),
+        ],
+        Operands::all(Val::Read),
+    ),
+    extra: None,
+    reads_cwd_by_default: false,
+};
+
+static COLUMN: Program = Program {
+    name: "column",
+    does: "formats columns",
+    grammar: gnu(
+        &[
+            flag(&["-t", "--table"]),
+            value(&["-n", "--table-name"], Val::Plain),
+            value(&["-O", "--table-order"], Val::Plain),
+            value(&["-N", "--table-columns"], Val::Plain),
+            value(&["-l", "--table-columns-limit"], Val::Num),
+            value(&["-E", "--table-noextreme"], Val::Plain),
+            flag(&["-d", "--table-noheadings"]),
+            flag(&["-e", "--table-header-repeat"]),
+            value(&["-H", "--table-hide"], Val::Plain),
+            value(&["-R", "--table-right"], Val::Plain),
+            value(&["-T", "--table-truncate"], Val::Plain),
+            value(&["-W", "--table-wrap"], Val::Plain),
+            flag(&["-L", "--keep-empty-lines"]),
+            flag(&["-J", "--json"]),
+            value(&["-r", "--tree"], Val::Plain),
+            value(&["-i", "--tree-id"], Val::Plain),
+            value(&["-p", "--tree-parent"], Val::Plain),
+            value(&["-c", "--output-width"], Val::Num),
+            value(&["-o", "--output-separator"], Val::Plain),
+            value(&["-s", "--separator"], Val::Plain),
+            flag(&["-x", "--fillrows"]),
+        ],
+        Operands::all(Val::Read),
+    ),
+    extra: None,
+    reads_cwd_by_default: false,
+};
+
+static REV: Program = Program {
+    name: "rev",
+    does: "reverses lines",
+    grammar: gnu(&[flag(&["-0", "--zero"])], Operands::all(Val::Read)),
+    extra: None,
+    reads_cwd_by_default: false,
+};
+
+static CMP: Program = Program {
+    name: "cmp",
+    does: "compares files",
+    grammar: gnu(
+        &[
+            flag(&["-b", "--print-bytes"]),
+            value(&["-i", "--ignore-initial"], Val::Plain),
+            flag(&["-l", "--verbose"]),
+            value(&["-n", "--bytes"], Val::Plain),
+            flag(&["-s", "--quiet", "--silent"]),
+        ],
+        // cmp FILE1 [FILE2 [SKIP1 [SKIP2]]]
+        Operands {
+            leading: &[Val::Read, Val::Read, Val::Plain, Val::Plain],
+            rest: None,
+        },
+    ),
+    extra: None,
+    reads_cwd_by_default: false,
+};
+
+static DIFF: Program = Program {
+    name: "diff",
+    does: "compares files",
+    grammar: Grammar {
+        // `diff -5` is `diff -C 5` (obsolete, still accepted).
+        numeric_short: true,
+        ..gnu(
+            &[
+                flag(&["--normal"]),
+                flag(&["-q", "--brief"]),
+                flag(&["-s", "--report-identical-files"]),
+                flag(&["-c"]),
+                value(&["-C"], Val::Num),
+                opt(&["--context"], Arity::Optional, Val::Num),
+                flag(&["-u"]),
+                value(&["-U"], Val::Num),
+                opt(&["--unified"], Arity::Optional, Val::Num),
+                flag(&["-e", "--ed"]),
+                flag(&["-n", "--rcs"]),
+                flag(&["-y", "--side-by-side"]),
+                value(&["-W", "--width"], Val::Num),
+                flag(&["--left-column"]),
+                flag(&["--suppress-common-lines"]),
+                flag(&["-p", "--show-c-function"]),
+                value(&["-F", "--show-function-line"], Val::Pattern),
+                value(&["--label"], Val::Plain),
+                flag(&["-t", "--expand-tabs"]),
+                flag(&["-T", "--initial-tab"]),
+                value(&["--tabsize"], Val::Num),
+                flag(&["--suppress-blank-empty"]),
+                // Paginating pipes the output through `pr`, found on PATH.
+                opt(
+                    &["-l", "--paginate"],
+                    Arity::Flag,
+                    Val::Code("the pr program"),
+                ),
+                flag(&["-r", "--recursive"]),
+                flag(&["--no-dereference"]),
+                flag(&["-N", "--new-file"]),
+                flag(&["--unidirectional-new-file"]),
+                flag(&["--ignore-file-name-case"]),
+                flag(&["--no-ignore-file-name-case"]),
+                value(&["-x", "--exclude"], Val::Plain),
+                value(&["-X", "--exclude-from"], Val::Read),
+                value(&["-S", "--starting-file"], Val::Plain),
+                value(&["--from-file"], Val::Read),
+                value(&["--to-file"], Val::Read),
+                flag(&["-i", "--ignore-case"]),
+                flag(&["-E", "--ignore-tab-expansion"]),
+                flag(&["-Z", "--ignore-trailing-space"]),
+                flag(&["-b", "--ignore-space-change"]),
+                flag(&["-w", "--ignore-all-space"]),
+                flag(&["-B", "--ignore-blank-lines"]),
+                value(&["-I", "--ignore-matching-lines"], Val::Pattern),
+                flag(&["-a", "--text"]),
+                flag(&["--strip-trailing-cr"]),
+                value(&["-D", "--ifdef"], Val::Plain),
+                value(&["--old-group-format"], Val::Plain),
+                value(&["--new-group-format"], Val::Plain),
+                value(&["--unchanged-group-format"], Val::Plain),
+                value(&["--changed-group-format"], Val::Plain),
+                value(&["--line-format"], Val::Plain),
+                value(&["--old-line-format"], Val::Plain),
+                value(&["--new-line-format"], Val::Plain),
+                value(&["--unchanged-line-format"], Val::Plain),
+                flag(&["-d", "--minimal"]),
+                value(&["--horizon-lines"], Val::Num),
+                flag(&["--speed-large-files"]),
+                opt(
+                    &["--color"],
+                    Arity::Optional,
+                    Val::Choice(&["never", "always", "auto"]),
+                ),
+                value(&["--palette"], Val::Plain),
+            ],
+            Operands::all(Val::Plain),
+        )
+    },
+    extra: Some(diff_fx),
+    reads_cwd_by_default: false,
+};
+
+/// diff reads its operands, whole trees with `-r`.
+fn diff_fx(p: &Parsed, out: &mut Vec<Effect>) {
+    let reach = if p.has("-r") {
+        Reach::Tree
+    } else {
+        Reach::File
+    };
+    for (w, _) in &p.operands {
+        read_word(w.text, w.dynamic, reach, out);
+    }
+}
+
+static SHASUM: Program = Program {
+    name: "shasum",
+    does: "checksums files",
+    grammar: gnu(
+        &[
+            value(
+                &["-a", "--algorithm"],
+                Val::Choice(&["1", "224", "256", "384", "512", "512224", "512256"]),
+            ),
+            flag(&["-b", "--binary"]),
+            flag(&["-c", "--check"]),
+            flag(&["--tag"]),
+            flag(&["-t", "--text"]),
+            flag(&["-U", "--UNIVERSAL"]),
+            flag(&["-0", "--01"]),
+            flag(&["--ignore-missing"]),
+            flag(&["-q", "--quiet"]),
+            flag(&["-s", "--status"]),
+            flag(&["--strict"]),
+            flag(&["-w", "--warn"]),
+        ],
+        Operands::all(Val::Plain),
+    ),
+    extra: Some(shasum_fx),
+    reads_cwd_by_default: false,
+};
+
+/// With `--check` the operands list the files to read.
+fn shasum_fx(p: &Parsed, out: &mut Vec<Effect>) {
+    let reach = if p.has("-c") {
+        Reach::ListOfFiles
+    } else {
+        Reach::File
+    };
+    for (w, _) in &p.operands {
+        read_word(w.text, w.dynamic, reach, out);
+    }
+}
+
+const WHEN3: Val = Val::Choice(&["auto", "never", "always"]);
+
+static BAT: Program = Program {
+    name: "bat",
+    does: "prints files with highlighting",
+    grammar: gnu(
+        &[
+            flag(&["-A", "--show-all", "--show-nonprintable"]),
+            value(
+                &["--nonprintable-notation"],
+                Val::Choice(&["unicode", "caret"]),
+            ),
+            value(&["--binary"], Val::Choice(&["no-printing", "as-text"])),
+            flag(&["-p", "--plain"]),
+            value(&["-l", "--language"], Val::Plain),
+            value(&["--fallback-syntax", "--fallback-language"], Val::Plain),
+            value(&["-H", "--highlight-line"], Val::Plain),
+            value(&["--file-name"], Val::Plain),
+            flag(&["-d", "--diff"]),
+            value(&["--diff-context"], Val::Num),
+            value(&["--tabs"], Val::Num),
+            value(
+                &["--wrap"],
+                Val::Choice(&["auto", "never", "character", "word"]),
+            ),
+            flag(&["-S", "--chop-long-lines"]),
+            value(&["--terminal-width"], Val::Plain),
+            flag(&["-n", "--number"]),
+            value(&["--color"], WHEN3),
+            value(&["--italic-text"], Val::Choice(&["always", "never"])),
+            value(&["--decorations"], WHEN3),
+            flag(&["-f", "--force-colorization"]),
+            value(&["--paging"], WHEN3),
+            flag(&["-P", "--no-paging", "--no-pager"]),
+            value(&["--pager"], Val::Code("a pager program")),
+            value(&["-m", "--map-syntax"], Val::Plain),
+            value(&["--ignored-suffix"], Val::Plain),
+            value(&["--theme"], Val::Plain),
+            value(&["--theme-light"], Val::Plain),
+            value(&["--theme-dark"], Val::Plain),
+            flag(&["--list-themes"]),
+            flag(&["-s", "--squeeze-blank"]),
+            value(&["--squeeze-limit"], Val::Num),
+            value(&["--strip-ansi"], WHEN3),
+            value(&["--sanitize"], WHEN3),
+            value(&["--style"], Val::Plain),
+            value(&["-r", "--line-range"], Val::Plain),
+            flag(&["-L", "--list-languages"]),
+            flag(&["-u", "--unbuffered"]),
+            flag(&["--no-config"]),
+            flag(&["--no-custom-assets"]),
+            value(&["--completion"], Val::Plain),
+            // LESSOPEN runs the preprocessor command the environment names on each file.
+            opt(
+                &["--lessopen"],
+                Arity::Flag,
+                Val::Code("the LESSOPEN preprocessor"),
+            ),
+            flag(&["--no-lessopen"]),
+            flag(&["--config-file"]),
+            opt(
+                &["--generate-config-file"],
+                Arity::Flag,
+                Val::Unsafe("writes bat's config file"),
+            ),
+            flag(&["--config-dir"]),
+            flag(&["--cache-dir"]),
+            flag(&["--diagnostic", "--diagnostics"]),
+            flag(&["-E", "--quiet-empty"]),
+            flag(&["--acknowledgements"]),
+            flag(&["--set-terminal-title"]),
+            flag(&["-h"]),
+            flag(&["-V"]),
+        ],
+        Operands::all(Val::Read),
+    ),
+    extra: Some(bat_fx),
+    reads_cwd_by_default: false,
+};
+
+/// `--paging=always` starts a pager; `bat cache …` changes bat's cache.
+fn bat_fx(p: &Parsed, out: &mut Vec<Effect>) {
+    if p.value("--paging") == Some("always") {
+        out.push(Effect::Run {
+            code: Code::Hidden {
+                what: "a pager program".into(),
+            },
+        });
+    }
+    if p.operands.first().is_some_and(|(w, _)| w.text == "cache") {
+        out.push(Effect::unknown("bat cache builds or clears bat's cache"));
+    }
+}
+
+static EXA: Program = Program {
+    name: "exa",
+    does: "lists directories",
+    grammar: gnu(
+        &[
+            flag(&["-?"]),
+            flag(&["-v"]),
+            flag(&["-1", "--oneline"]),
+            flag(&["-l", "--long"]),
+            flag(&["-G", "--grid"]),
+            flag(&["-x", "--across"]),
+            flag(&["-R", "--recurse"]),
+            flag(&["-T", "--tree"]),
+            flag(&["-F", "--classify"]),
+            opt(&["--color", "--colour"], Arity::Optional, WHEN3),
+            flag(&["--color-scale", "--colour-scale"]),
+            flag(&["--icons"]),
+            flag(&["--no-icons"]),
+            flag(&["-a", "--all"]),
+            flag(&["-d", "--list-dirs"]),
+            value(&["-L", "--level"], Val::Num),
+            flag(&["-r", "--reverse"]),
+            value(&["-s", "--sort"], Val::Plain),
+            flag(&["--group-directories-first"]),
+            flag(&["-D", "--only-dirs"]),
+            value(&["-I", "--ignore-glob"], Val::Plain),
+            flag(&["--git-ignore"]),
+            flag(&["-b", "--binary"]),
+            flag(&["-B", "--bytes"]),
+            flag(&["-g", "--group"]),
+            flag(&["-h", "--header"]),
+            flag(&["-H", "--links"]),
+            flag(&["-i", "--inode"]),
+            flag(&["-m", "--modified"]),
+            flag(&["-n", "--numeric"]),
+            flag(&["-S", "--blocks"]),
+            value(&["-t", "--time"], Val::Plain),
+            flag(&["-u", "--accessed"]),
+            flag(&["-U", "--created"]),
+            flag(&["--changed"]),
+            value(&["--time-style"], Val::Plain),
+            flag(&["--no-permissions"]),
+            flag(&["--octal-permissions"]),
+            flag(&["--no-filesize"]),
+            flag(&["--no-user"]),
+            flag(&["--no-time"]),
+            flag(&["--git"]),
+            flag(&["-@", "--extended"]),
+        ],
+        Operands::all(Val::Plain),
+    ),
+    extra: Some(exa_fx),
+    reads_cwd_by_default: true,
+};
+
+/// exa and eza list each operand; `-R`/`-T` list everything below it, following links to
+/// directories with eza's `--follow-symlinks`.
+fn exa_fx(p: &Parsed, out: &mut Vec<Effect>) {
+    let recursive = p.has("-R") || p.has("-T");
+    let reach = match (recursive, p.has("--follow-symlinks")) {
+        (true, true) => Reach::TreeFollow,
+        (true, false) => Reach::Tree,
+        _ => Reach::File,
+    };
+    for (w, _) in &p.operands {
+        read_word(w.text, w.dynamic, reach, out);
+    }
+    if p.has("--stdin") {
+        out.push(Effect::unknown(
+            "eza --stdin lists the files named on its input",
+        ));
+    }
+}
+
+static EZA: Program = Program {
+    name: "eza",
+    does: "lists directories",
+    grammar: gnu(
+        &[
+            flag(&["--stdin"]),
+            flag(&["-?"]),
+            flag(&["-v"]),
+            flag(&["-1", "--oneline"]),
+            flag(&["-l", "--long"]),
+            flag(&["-G", "--grid"]),
+            flag(&["-x", "--across"]),
+            flag(&["-R", "--recurse"]),
+            flag(&["-T", "--tree"]),
+            value(&["-L", "--level"], Val::Num),
+            flag(&["--follow-symlinks"]),
+            value(&["-w", "--width"], Val::Num),
+            opt(&["-F", "--classify"], Arity::Optional, WHEN3),
+            flag(&["-X", "--dereference"]),
+            opt(
+                &["--absolute"],
+                Arity::Optional,
+                Val::Choice(&["on", "yes", "off", "no", "follow"]),
+            ),
+            opt(&["--color", "--colour"], Arity::Optional, WHEN3),
+            opt(
+                &["--color-scale", "--colour-scale"],
+                Arity::Optional,
+                Val::Plain,
+            ),
+            value(&["--color-scale-mode", "--colour-scale-mode"], Val::Plain),
+            opt(&["--icons"], Arity::Optional, WHEN3),
+            opt(&["--hyperlink"], Arity::Optional, WHEN3),
+            flag(&["--no-quotes"]),
+            flag(&["-a", "--all"]),
+            flag(&["-A", "--almost-all"]),
+            flag(&["-d", "--treat-dirs-as-files", "--list-dirs"]),
+            flag(&["-D", "--only-dirs"]),
+            flag(&["-f", "--only-files"]),
+            flag(&["--show-symlinks"]),
+            flag(&["--no-symlinks"]),
+            value(&["-I", "--ignore-glob"], Val::Plain),
+            flag(&["--git-ignore"]),
+            flag(&["--group-directories-first"]),
+            flag(&["--group-directories-last"]),
+            value(&["-s", "--sort"], Val::Plain),
+            flag(&["-r", "--reverse"]),
+            flag(&["-h", "--header"]),
+            flag(&["-i", "--inode"]),
+            flag(&["-o", "--octal-permissions"]),
+            flag(&["-H", "--links"]),
+            flag(&["-b", "--binary"]),
+            flag(&["-B", "--bytes"]),
+            flag(&["--total-size"]),
+            flag(&["-S", "--blocksize"]),
+            flag(&["-g", "--group"]),
+            flag(&["--smart-group"]),
+            flag(&["-n", "--numeric"]),
+            value(&["-t", "--time"], Val::Plain),
+            flag(&["-m", "--modified"]),
+            flag(&["-u", "--accessed"]),
+            flag(&["--changed"]),
+            flag(&["-U", "--created"]),
+            value(&["--time-style"], Val::Plain),
+            flag(&["-O", "--flags"]),
+            flag(&["-Z", "--context"]),
+            flag(&["--git"]),
+            flag(&["--git-repos"]),
+            flag(&["--git-repos-no-status"]),
+            flag(&["-M", "--mounts"]),
+            flag(&["-@", "--extended"]),
+            flag(&["--no-permissions"]),
+            flag(&["--no-filesize"]),
+            flag(&["--no-user"]),
+            flag(&["--no-time"]),
+            flag(&["--no-git"]),
+        ],
+        Operands::all(Val::Plain),
+    ),
+    extra: Some(exa_fx),
+    reads_cwd_by_default: true,
+};

@@ -1,0 +1,757 @@
+//! The sensitive stores, as data: every place on a machine where a credential, token, key,
+//! saved password or secret-bearing history lives, with what it is (the phrase a reason
+//! line shows) and why it is on the list (what the owning tool keeps there, as its own
+//! documentation or source says). Reading or writing any of them is a hard floor.
+//!
+//! This is the one reviewed file for them: the path floor ([`super::classify`]), the
+//! hard-link check (through [`super::sensitive_files`]) and the network floor (the cloud
+//! metadata endpoints, [`metadata_host`]) read these tables and nothing else. Locations
+//! are written as the tools name them; the floor compares them folded (case, default
+//! ignorable code points, the few canonical singletons that decompose to ASCII: see
+//! `fold`), so every entry must be ASCII (a test checks).
+//!
+//! A `*` stands for exactly one path component (a pid, a user id, a profile name).
+//! Home entries hold under every home directory the floor can recognise: the user's own,
+//! root's (`/root`, `/var/root`) and other users' (`/home/NAME`, `/Users/NAME`).
+//!
+//! Checked against the tools' documentation or source (search tool, Dec 2026): AWS CLI v2,
+//! gcloud, az, oci, doctl, flyctl, Vercel CLI (com.vercel.cli), Netlify CLI, firebase-tools
+//! (configstore), wrangler (xdg-app-paths `.wrangler`), heroku (netrc), railway, supabase,
+//! pulumi, terraform, databricks, openstack; npm, pip, poetry, cargo, RubyGems, bundler,
+//! Maven, Gradle, NuGet, Composer, hex, pub; git (credential-store, credential-cache), gh,
+//! glab, Docker, Podman/containers-auth.json(5), kubectl; Codex (auth.json under
+//! CODEX_HOME), Gemini CLI (~/.gemini/oauth_creds.json, mcp-oauth-tokens), Claude Code
+//! (.credentials.json under CLAUDE_CONFIG_DIR; primaryApiKey and MCP env in ~/.claude.json),
+//! Copilot (~/.config/github-copilot/apps.json, ~/.copilot/config.json when no keychain),
+//! GnuPG, pass, gopass, 1Password CLI, Bitwarden CLI, LastPass CLI, sops/age.
+
+/// One sensitive location.
+pub struct Store {
+    /// Where: relative to a home directory (in [`HOME`]) or absolute (in [`ABS`]); the
+    /// location itself and everything under it.
+    pub at: &'static str,
+    /// What it is, for the reason line ("AWS credentials").
+    pub what: &'static str,
+    /// Why it is listed: what the tool keeps there.
+    pub why: &'static str,
+}
+
+const fn s(at: &'static str, what: &'static str, why: &'static str) -> Store {
+    Store { at, what, why }
+}
+
+/// Relative to any home directory.
+pub const HOME: &[Store] = &[
+    // Agent CLIs.
+    s(".codex/auth.json", "Codex's login token", "Codex stores its ChatGPT login or API key in $CODEX_HOME/auth.json"),
+    s(".gemini/oauth_creds.json", "Gemini CLI's login token", "Gemini CLI's Google OAuth access and refresh tokens, plain JSON"),
+    s(".gemini/mcp-oauth-tokens.json", "Gemini CLI's MCP server tokens", "OAuth tokens Gemini CLI keeps for MCP servers"),
+    s(".gemini/mcp-oauth-tokens-v2.json", "Gemini CLI's MCP server tokens", "OAuth tokens Gemini CLI keeps for MCP servers (v2 store)"),
+    s(".gemini/.env", "Gemini CLI's API keys", "Gemini CLI loads GEMINI_API_KEY and friends from ~/.gemini/.env"),
+    s(".claude/.credentials.json", "Claude Code's login token", "Claude Code's OAuth tokens on Linux and Windows (0600 file)"),
+    s(".claude.json", "Claude Code's user config with its API key", "holds primaryApiKey after a console login, and the env (often API keys) of MCP servers added with claude mcp add -e"),
+    s(".claude.json.backup", "Claude Code's user config with its API key", "a copy of ~/.claude.json"),
+    s(".config/github-copilot", "GitHub Copilot's token", "apps.json and hosts.json hold the Copilot editors' GitHub OAuth token"),
+    s(".copilot/config.json", "Copilot CLI's token", "Copilot CLI keeps its token in plain text here when no keychain is available"),
+    s(".config/cursor/auth.json", "Cursor CLI's login token", "cursor-agent's access and refresh tokens"),
+    s(".config/Cursor/User/globalStorage/state.vscdb", "Cursor's login token", "Cursor keeps cursorAuth access and refresh tokens in this database"),
+    s("Library/Application Support/Cursor/User/globalStorage/state.vscdb", "Cursor's login token", "Cursor keeps cursorAuth access and refresh tokens in this database (macOS)"),
+    s(".local/share/opencode/auth.json", "opencode's provider keys", "opencode auth login stores provider API keys and tokens here"),
+    s(".qwen/oauth_creds.json", "Qwen Code's login token", "Qwen Code's OAuth tokens (a Gemini CLI fork)"),
+    s(".aider.conf.yml", "aider's config with API keys", "aider reads openai-api-key / anthropic-api-key / api-key from it"),
+    s(".continue/config.json", "Continue's config with API keys", "Continue's model entries carry apiKey values"),
+    s(".continue/config.yaml", "Continue's config with API keys", "Continue's model entries carry apiKey values"),
+    s(".cache/huggingface/token", "Hugging Face token", "huggingface-cli login writes the access token here (HF_HOME/token)"),
+    s(".huggingface/token", "Hugging Face token", "older huggingface_hub token location"),
+    s(".kaggle/kaggle.json", "Kaggle API key", "the Kaggle CLI's username and key"),
+    s(".android/adbkey", "Android debug bridge key", "the private key adb authenticates to devices with"),
+    s(".ollama/id_ed25519", "Ollama's private key", "the key Ollama signs registry pushes with"),
+    s(".modal.toml", "Modal token", "modal token new writes token_id and token_secret here"),
+    // git and forges.
+    s(".git-credentials", "git stored credentials", "git credential-store's default file: passwords and tokens in plain text"),
+    s(".config/git/credentials", "git stored credentials", "git credential-store's XDG file ($XDG_CONFIG_HOME/git/credentials)"),
+    s(".cache/git/credential", "git's credential cache", "git credential-cache's socket; a client of it prints cached passwords"),
+    s(".git-credential-cache", "git's credential cache", "git credential-cache's socket (older location)"),
+    s(".config/gh", "GitHub CLI credentials", "hosts.yml holds gh's OAuth token when no keyring is used"),
+    s(".config/hub", "GitHub hub credentials", "hub's OAuth token"),
+    s(".config/glab-cli", "GitLab CLI credentials", "config.yml holds glab's tokens"),
+    s(".config/tea", "Gitea CLI credentials", "config.yml holds tea's tokens"),
+    s(".netrc", "netrc login credentials", "logins and passwords for curl, git, ftp, heroku, wandb"),
+    s("_netrc", "netrc login credentials", "the Windows spelling of .netrc, read by curl and git"),
+    // SSH lives in `.ssh` (see `super::ssh_public`): handled by name.
+    // Containers and clusters.
+    s(".docker/config.json", "Docker registry credentials", "auths holds base64 user:password per registry ($DOCKER_CONFIG/config.json)"),
+    s(".dockercfg", "Docker registry credentials", "the legacy Docker credentials file"),
+    s(".config/containers/auth.json", "container registry credentials", "containers-auth.json(5): podman, buildah, skopeo logins"),
+    s(".kube", "Kubernetes credentials", "kubeconfig files carry bearer tokens and client keys"),
+    s(".minikube", "minikube cluster keys", "client and CA keys of local clusters"),
+    s(".talos", "Talos cluster credentials", "talosconfig carries client keys"),
+    s(".config/helm/registry", "Helm registry credentials", "helm registry login stores credentials here"),
+    s(".config/helm/repositories.yaml", "Helm repository credentials", "repository entries may hold username and password"),
+    // Clouds.
+    s(".aws", "AWS credentials", "credentials, config and the SSO token cache (sso/cache, cli/cache)"),
+    s(".config/gcloud", "Google Cloud credentials", "credentials.db, access_tokens.db, legacy_credentials and application_default_credentials.json"),
+    s(".azure", "Azure credentials", "msal_token_cache.json and service principal entries"),
+    s(".oci", "Oracle Cloud credentials", "config and the API signing key"),
+    s(".config/doctl", "DigitalOcean token", "doctl's config.yaml holds access tokens"),
+    s("Library/Application Support/doctl", "DigitalOcean token", "doctl's config.yaml on macOS"),
+    s(".fly", "Fly.io token", "flyctl's config.yml holds the access token"),
+    s(".local/share/com.vercel.cli", "Vercel token", "the Vercel CLI's auth.json (Linux)"),
+    s("Library/Application Support/com.vercel.cli", "Vercel token", "the Vercel CLI's auth.json (macOS)"),
+    s(".vercel/auth.json", "Vercel token", "older Vercel CLI token location"),
+    s(".now/auth.json", "Vercel token", "the Vercel CLI's token when it was now"),
+    s(".netlify/config.json", "Netlify token", "older Netlify CLI token location"),
+    s(".config/netlify/config.json", "Netlify token", "the Netlify CLI's users and tokens (Linux)"),
+    s("Library/Preferences/netlify/config.json", "Netlify token", "the Netlify CLI's users and tokens (macOS)"),
+    s(".config/configstore/firebase-tools.json", "Firebase token", "firebase login's refresh token (configstore)"),
+    s(".wrangler/config", "Cloudflare token", "wrangler's oauth_token and api_token (legacy ~/.wrangler)"),
+    s(".config/.wrangler/config", "Cloudflare token", "wrangler's oauth_token and api_token (xdg-app-paths config)"),
+    s("Library/Preferences/.wrangler/config", "Cloudflare token", "wrangler's oauth_token and api_token (macOS)"),
+    s(".cloudflared", "Cloudflare tunnel credentials", "cert.pem and tunnel credential JSON files"),
+    s(".config/heroku", "Heroku credentials", "the Heroku CLI's config (its token lives in .netrc)"),
+    s(".config/railway", "Railway token", "the Railway CLI's config"),
+    s(".railway/config.json", "Railway token", "the Railway CLI's user token"),
+    s(".supabase/access-token", "Supabase token", "supabase login writes the access token here"),
+    s(".pulumi/credentials.json", "Pulumi token", "pulumi login's access tokens"),
+    s(".terraform.d/credentials.tfrc.json", "Terraform Cloud token", "terraform login writes API tokens here"),
+    s(".terraformrc", "Terraform CLI config with tokens", "credentials blocks carry API tokens"),
+    s(".databrickscfg", "Databricks token", "profiles with host and token"),
+    s(".config/openstack", "OpenStack credentials", "clouds.yaml and secure.yaml with passwords"),
+    s(".config/linode-cli", "Linode token", "linode-cli's token"),
+    s(".config/hcloud", "Hetzner Cloud token", "hcloud's cli.toml holds tokens"),
+    s(".config/scw", "Scaleway credentials", "config.yaml holds the secret key"),
+    s(".vultr-cli.yaml", "Vultr API key", "vultr-cli's api-key"),
+    s(".aliyun", "Alibaba Cloud credentials", "config.json holds access keys"),
+    s(".bluemix", "IBM Cloud credentials", "the ibmcloud CLI's tokens"),
+    s(".tccli", "Tencent Cloud credentials", "tccli's secret keys"),
+    s(".config/exoscale", "Exoscale credentials", "exo's API key and secret"),
+    s(".civo.json", "Civo API key", "the Civo CLI's API keys"),
+    s(".config/ngrok", "ngrok authtoken", "ngrok.yml holds the authtoken"),
+    s("Library/Application Support/ngrok", "ngrok authtoken", "ngrok.yml holds the authtoken (macOS)"),
+    s(".ngrok2", "ngrok authtoken", "older ngrok.yml location"),
+    s(".snowflake", "Snowflake credentials", "connections.toml with passwords and keys"),
+    s(".snowsql", "Snowflake credentials", "snowsql's config with passwords"),
+    s(".dbt/profiles.yml", "dbt warehouse credentials", "profiles hold warehouse passwords and keys"),
+    s(".doppler", "Doppler token", "the Doppler CLI's tokens"),
+    s(".vault-token", "HashiCorp Vault token", "vault login writes the token here"),
+    s(".config/rclone/rclone.conf", "rclone remote credentials", "remote definitions with keys and tokens"),
+    s(".s3cfg", "S3 credentials", "s3cmd's access and secret keys"),
+    s(".boto", "cloud storage credentials", "boto and gsutil keys"),
+    s(".mc/config.json", "MinIO credentials", "mc's aliases with access and secret keys"),
+    s(".b2_account_info", "Backblaze B2 credentials", "the b2 CLI's account authorisation"),
+    s(".sentryclirc", "Sentry token", "sentry-cli's auth token"),
+    s(".config/stripe", "Stripe keys", "the Stripe CLI's config.toml holds API keys"),
+    s(".twilio-cli", "Twilio credentials", "the Twilio CLI's API keys"),
+    s(".expo/state.json", "Expo session", "the Expo CLI's session secret"),
+    // Databases.
+    s(".pgpass", "PostgreSQL passwords", "libpq's password file"),
+    s(".my.cnf", "MySQL credentials", "the [client] section may hold password="),
+    s(".mylogin.cnf", "MySQL credentials", "mysql_config_editor's obfuscated login paths"),
+    // Package registries.
+    s(".npmrc", "npm auth token", "_authToken lines for registries"),
+    s(".yarnrc.yml", "Yarn registry token", "npmAuthToken in the user's Yarn config"),
+    s(".pypirc", "PyPI upload credentials", "passwords or API tokens for twine"),
+    s(".config/pip/pip.conf", "pip index credentials", "index-url may carry a user and password"),
+    s(".pip/pip.conf", "pip index credentials", "index-url may carry a user and password (legacy)"),
+    s(".config/pypoetry/auth.toml", "Poetry repository credentials", "Poetry's http-basic credentials when no keyring"),
+    s("Library/Application Support/pypoetry/auth.toml", "Poetry repository credentials", "Poetry's credentials (macOS)"),
+    s(".cargo/credentials", "crates.io token", "cargo login's token (old name)"),
+    s(".cargo/credentials.toml", "crates.io token", "cargo login's token ($CARGO_HOME/credentials.toml)"),
+    s(".gem/credentials", "RubyGems API key", "gem push's API keys"),
+    s(".local/share/gem/credentials", "RubyGems API key", "gem push's API keys (XDG)"),
+    s(".bundle/config", "Bundler credentials", "BUNDLE_<HOST> entries carry registry credentials"),
+    s(".m2/settings.xml", "Maven server credentials", "<server> entries with passwords"),
+    s(".m2/settings-security.xml", "Maven master password", "the master password that decrypts settings.xml"),
+    s(".gradle/gradle.properties", "Gradle credentials", "repository and signing passwords ($GRADLE_USER_HOME)"),
+    s(".nuget/NuGet/NuGet.Config", "NuGet credentials", "packageSourceCredentials with passwords"),
+    s(".config/NuGet/NuGet.Config", "NuGet credentials", "packageSourceCredentials with passwords (XDG)"),
+    s(".composer/auth.json", "Composer credentials", "http-basic and github-oauth tokens"),
+    s(".config/composer/auth.json", "Composer credentials", "http-basic and github-oauth tokens (XDG)"),
+    s(".hex/hex.config", "Hex API key", "mix hex.user auth's key"),
+    s(".config/dart/pub-credentials.json", "pub.dev credentials", "dart pub's OAuth tokens"),
+    s(".pub-cache/credentials.json", "pub.dev credentials", "dart pub's OAuth tokens (older)"),
+    s(".jfrog", "JFrog credentials", "jfrog-cli.conf holds server tokens"),
+    // GPG and password managers.
+    s(".gnupg", "GnuPG keys", "private keys (private-keys-v1.d) and trust ($GNUPGHOME)"),
+    s(".password-store", "pass password store", "pass's encrypted passwords ($PASSWORD_STORE_DIR)"),
+    s(".local/share/gopass", "gopass password store", "gopass stores"),
+    s(".config/op", "1Password CLI session", "op's config and session"),
+    s(".op", "1Password CLI session", "op's older config directory"),
+    s(".config/1Password", "1Password data", "the 1Password app's data"),
+    s("Library/Group Containers/2BUA8C4S2C.com.1password", "1Password data", "the 1Password app's data (macOS)"),
+    s(".config/Bitwarden", "Bitwarden data", "the Bitwarden app's vault data"),
+    s(".config/Bitwarden CLI", "Bitwarden CLI vault", "bw's data.json (encrypted vault and session keys)"),
+    s("Library/Application Support/Bitwarden", "Bitwarden data", "the Bitwarden app's vault data (macOS)"),
+    s("Library/Application Support/Bitwarden CLI", "Bitwarden CLI vault", "bw's data.json (macOS)"),
+    s(".lpass", "LastPass CLI vault", "lpass's cached vault"),
+    s(".local/share/lpass", "LastPass CLI vault", "lpass's cached vault (XDG)"),
+    s(".config/lpass", "LastPass CLI vault", "lpass's config and cached vault"),
+    s(".config/sops/age/keys.txt", "age keys for sops", "sops decrypts with these age identities"),
+    s("Library/Application Support/sops/age/keys.txt", "age keys for sops", "sops decrypts with these age identities (macOS)"),
+    // Keychains and keyrings.
+    s(".local/share/keyrings", "desktop keyring", "GNOME Keyring's stores"),
+    s(".local/share/kwalletd", "KDE wallet", "KWallet's stores"),
+    s(".kde/share/apps/kwallet", "KDE wallet", "KWallet's stores (KDE 4)"),
+    s("Library/Keychains", "macOS keychain", "the login keychain's saved passwords and keys"),
+    // Browser profiles: saved passwords, cookies and session tokens.
+    s(".mozilla", "Firefox profiles", "logins.json, key4.db, cookies.sqlite"),
+    s("snap/firefox", "Firefox profiles", "Firefox as a snap keeps its profile here"),
+    s(".var/app/org.mozilla.firefox", "Firefox profiles", "Firefox as a Flatpak keeps its profile here"),
+    s("Library/Application Support/Firefox", "Firefox profiles", "Firefox profiles (macOS)"),
+    s(".thunderbird", "Thunderbird profiles", "saved mail passwords"),
+    s("Library/Thunderbird", "Thunderbird profiles", "saved mail passwords (macOS)"),
+    s(".config/google-chrome", "Chrome profiles", "Login Data, Cookies, session tokens"),
+    s(".config/google-chrome-beta", "Chrome profiles", "Login Data, Cookies, session tokens"),
+    s(".config/chromium", "Chromium profiles", "Login Data, Cookies, session tokens"),
+    s("snap/chromium", "Chromium profiles", "Chromium as a snap"),
+    s(".config/BraveSoftware", "Brave profiles", "Login Data, Cookies, session tokens"),
+    s(".config/microsoft-edge", "Edge profiles", "Login Data, Cookies, session tokens"),
+    s(".config/vivaldi", "Vivaldi profiles", "Login Data, Cookies, session tokens"),
+    s(".config/opera", "Opera profiles", "Login Data, Cookies, session tokens"),
+    s("Library/Application Support/Google/Chrome", "Chrome profiles", "Login Data, Cookies (macOS)"),
+    s("Library/Application Support/Chromium", "Chromium profiles", "Login Data, Cookies (macOS)"),
+    s("Library/Application Support/BraveSoftware", "Brave profiles", "Login Data, Cookies (macOS)"),
+    s("Library/Application Support/Microsoft Edge", "Edge profiles", "Login Data, Cookies (macOS)"),
+    s("Library/Application Support/Arc", "Arc profiles", "Login Data, Cookies (macOS)"),
+    s("Library/Safari", "Safari data", "history, form values, tokens in local storage"),
+    s("Library/Cookies", "macOS cookies", "Cookies.binarycookies: session tokens"),
+    s("Library/Containers/com.apple.Safari", "Safari data", "Safari's sandboxed data"),
+    // Shell and REPL histories: commands typed with tokens and passwords in them.
+    s(".bash_history", "shell history", "commands typed with tokens in them (export TOKEN=…)"),
+    s(".zsh_history", "shell history", "commands typed with tokens in them"),
+    s(".zhistory", "shell history", "zsh's history under another name"),
+    s(".histfile", "shell history", "zsh's history under another name"),
+    s(".sh_history", "shell history", "ksh and sh history"),
+    s(".history", "shell history", "csh/tcsh history"),
+    s(".local/share/fish/fish_history", "shell history", "fish's history"),
+    s(".config/fish/fish_history", "shell history", "fish's older history location"),
+    s(".python_history", "Python REPL history", "lines typed at the Python prompt"),
+    s(".node_repl_history", "Node REPL history", "lines typed at the Node prompt"),
+    s(".psql_history", "psql history", "SQL typed at psql, passwords included"),
+    s(".mysql_history", "MySQL client history", "SQL typed at mysql, passwords included"),
+    s(".sqlite_history", "SQLite shell history", "lines typed at sqlite3"),
+    s(".rediscli_history", "redis-cli history", "AUTH commands with passwords"),
+    s(".irb_history", "Ruby REPL history", "lines typed at irb"),
+    s(".pry_history", "Ruby REPL history", "lines typed at pry"),
+    s(".dbshell", "MongoDB shell history", "the legacy mongo shell's history"),
+    s(".mongodb/mongosh", "MongoDB shell history", "mongosh's history and config"),
+    s(".ipython/profile_default/history.sqlite", "IPython history", "lines typed at IPython"),
+];
+
+/// Directories in a home where tools keep code, packages and caches rather than tokens:
+/// reads under them are ordinary (the stores that do live in some of them — cargo's
+/// credentials, Gradle's properties, `.claude/.credentials.json` — are listed above and
+/// stay credentials). Any other dot-directory or dotfile at the top of a home is not known
+/// to be free of tokens, and reads there are asked about (see `super::outside_read`).
+pub const HOME_READABLE: &[(&str, &str)] = &[
+    (
+        ".cargo",
+        "cargo's registry sources, git checkouts and installed binaries",
+    ),
+    (
+        ".rustup",
+        "Rust toolchains and the standard library's sources",
+    ),
+    (".npm", "npm's package cache and logs"),
+    (".nvm", "Node versions installed by nvm"),
+    (".volta", "Node toolchains installed by Volta"),
+    (".bun", "Bun's install and cache"),
+    (".deno", "Deno's cache"),
+    (".yarn", "Yarn's cache and releases"),
+    (".pyenv", "Python versions installed by pyenv"),
+    (".rbenv", "Ruby versions installed by rbenv"),
+    (".rvm", "Ruby versions installed by rvm"),
+    (".gem", "installed Ruby gems"),
+    (".bundle", "Bundler's cache"),
+    (".m2", "Maven's local repository"),
+    (".gradle", "Gradle's caches and wrapper distributions"),
+    (".nuget", "NuGet's package cache"),
+    (".ivy2", "Ivy's cache"),
+    (".sbt", "sbt's boot and cache"),
+    (".conda", "conda environments"),
+    (".julia", "Julia packages"),
+    (".ghcup", "Haskell toolchains"),
+    (".stack", "Stack's snapshots"),
+    (".cabal", "Cabal's store"),
+    (".opam", "OCaml switches"),
+    (".sdkman", "JVM toolchains installed by SDKMAN"),
+    (".asdf", "toolchains installed by asdf"),
+    (".elan", "Lean toolchains"),
+    (".mix", "Elixir's archives"),
+    (".hex", "Hex's package cache"),
+    (".pub-cache", "Dart and Flutter packages"),
+    (".dotnet", ".NET tools and SDKs"),
+    (".platformio", "PlatformIO toolchains"),
+    (".arduino15", "Arduino cores"),
+    (".espressif", "ESP-IDF toolchains"),
+    (".swiftpm", "SwiftPM's caches"),
+    (".vscode", "VS Code extensions"),
+    (".vscode-server", "VS Code server extensions"),
+    (".cursor", "Cursor's extensions and rules"),
+    (
+        ".claude",
+        "Claude Code's skills, plugins, agents, memory and task output",
+    ),
+    (".codex", "Codex's config, rules and sessions"),
+    (".gemini", "Gemini CLI's settings and extensions"),
+    (".copilot", "Copilot CLI's config and sessions"),
+    (".oh-my-zsh", "oh-my-zsh's plugins and themes"),
+    (".vim", "Vim plugins"),
+    (".emacs.d", "Emacs packages"),
+    (".tmux", "tmux plugins"),
+    (
+        ".config",
+        "applications' config: `.config/APP/…` is ordinary unless APP keeps a store listed above",
+    ),
+    (
+        ".local",
+        "installed programs and application data: `.local/share/APP/…` as for `.config`",
+    ),
+    (".cache", "caches: `.cache/APP/…` as for `.config`"),
+    (
+        "Library/Developer",
+        "Xcode's data, simulators and caches (macOS)",
+    ),
+    ("Library/Caches", "application caches (macOS)"),
+    ("Library/Logs", "application logs (macOS)"),
+    ("Library/Android", "the Android SDK (macOS)"),
+];
+
+/// Words in a file name that say it holds a secret: a read of such a file outside the
+/// workspace is asked about, wherever it is.
+pub const SECRET_NAME_WORDS: &[&str] = &[
+    "token",
+    "secret",
+    "credential",
+    "passw",
+    "apikey",
+    "api_key",
+    "api-key",
+    "private",
+    "cookie",
+    "oauth",
+    "netrc",
+    "keyring",
+    "keychain",
+];
+
+/// Absolute locations.
+pub const ABS: &[Store] = &[
+    s("/etc/shadow", "system password hashes", "the hashed passwords of every account"),
+    s("/etc/shadow-", "system password hashes", "the backup of /etc/shadow"),
+    s("/etc/gshadow", "system group password hashes", "group passwords"),
+    s("/etc/gshadow-", "system group password hashes", "the backup of /etc/gshadow"),
+    s("/etc/security/opasswd", "old password hashes", "pam_pwhistory's previous passwords"),
+    s("/etc/master.passwd", "system password hashes", "BSD and macOS's shadow file"),
+    s("/etc/ssl/private", "TLS private keys", "the system's service keys"),
+    s("/etc/letsencrypt", "TLS private keys", "certbot's live/archive private keys and ACME account keys"),
+    s("/etc/krb5.keytab", "Kerberos keys", "the host's service keys"),
+    s("/etc/NetworkManager/system-connections", "network passwords", "Wi-Fi and VPN secrets"),
+    s("/etc/wireguard", "WireGuard keys", "private keys of tunnels"),
+    s("/etc/ipsec.secrets", "IPsec secrets", "pre-shared keys"),
+    s("/etc/ppp/chap-secrets", "PPP secrets", "CHAP passwords"),
+    s("/etc/ppp/pap-secrets", "PPP secrets", "PAP passwords"),
+    s("/etc/kubernetes", "Kubernetes cluster credentials", "admin.conf and the cluster's pki keys"),
+    s("/etc/rancher/k3s/k3s.yaml", "k3s cluster credentials", "the admin kubeconfig of k3s"),
+    s("/var/lib/rancher/k3s/server", "k3s cluster credentials", "the server token and keys"),
+    s("/var/lib/kubelet/pki", "kubelet keys", "the node's client keys"),
+    s("/etc/gitlab-runner/config.toml", "GitLab runner token", "runner authentication tokens"),
+    s("/etc/openstack", "OpenStack credentials", "system-wide clouds.yaml"),
+    s("/var/run/secrets", "mounted secrets", "Kubernetes service-account tokens (kubernetes.io/serviceaccount/token, eks.amazonaws.com/…) and Docker secrets"),
+    s("/run/secrets", "mounted secrets", "Docker and Kubernetes secrets mounted into the container"),
+    s("/run/credentials", "systemd credentials", "service credentials ($CREDENTIALS_DIRECTORY)"),
+    s("/run/user/*/containers/auth.json", "container registry credentials", "podman's default auth file ($XDG_RUNTIME_DIR/containers/auth.json)"),
+    s("/var/run/user/*/containers/auth.json", "container registry credentials", "podman's default auth file through /var/run"),
+    s("/proc/*/environ", "another process's environment", "every variable of a running process: API keys, tokens"),
+    s("/proc/*/task/*/environ", "another process's environment", "a thread's view of a process's environment"),
+    s("/proc/*/mem", "another process's memory", "the memory of a running process (the agent's own tokens)"),
+    s("/proc/*/task/*/mem", "another process's memory", "a thread's view of a process's memory"),
+    s("/proc/kcore", "the kernel's memory", "physical memory"),
+    s("/dev/mem", "the machine's memory", "physical memory"),
+    s("/dev/kmem", "the kernel's memory", "kernel memory"),
+    s("/Library/Keychains", "macOS system keychain", "the System keychain's saved passwords and keys"),
+    s("/private/var/db/SystemKey", "macOS system keychain key", "unlocks the System keychain"),
+];
+
+/// A store whose place an environment variable chooses, read from the same variable the
+/// tool reads: `$VAR/sub` (an empty `sub` is the value itself).
+pub struct Moved {
+    pub var: &'static str,
+    pub sub: &'static str,
+    pub what: &'static str,
+    /// The value is a `:`-separated list of paths (`KUBECONFIG`).
+    pub list: bool,
+}
+
+const fn m(var: &'static str, sub: &'static str, what: &'static str) -> Moved {
+    Moved {
+        var,
+        sub,
+        what,
+        list: false,
+    }
+}
+
+/// Stores moved by the environment (the default places above stay on the floor whatever
+/// the variables say).
+pub const MOVED: &[Moved] = &[
+    m(
+        "CODEX_HOME",
+        "auth.json",
+        "Codex's login token (CODEX_HOME)",
+    ),
+    m(
+        "CLAUDE_CONFIG_DIR",
+        ".credentials.json",
+        "Claude Code's login token (CLAUDE_CONFIG_DIR)",
+    ),
+    m(
+        "CLAUDE_CONFIG_DIR",
+        ".claude.json",
+        "Claude Code's user config with its API key (CLAUDE_CONFIG_DIR)",
+    ),
+    m(
+        "GEMINI_CLI_HOME",
+        ".gemini/oauth_creds.json",
+        "Gemini CLI's login token (GEMINI_CLI_HOME)",
+    ),
+    m(
+        "GEMINI_CLI_HOME",
+        ".gemini/mcp-oauth-tokens.json",
+        "Gemini CLI's MCP server tokens (GEMINI_CLI_HOME)",
+    ),
+    m(
+        "GEMINI_CLI_HOME",
+        ".gemini/mcp-oauth-tokens-v2.json",
+        "Gemini CLI's MCP server tokens (GEMINI_CLI_HOME)",
+    ),
+    m(
+        "GEMINI_CLI_HOME",
+        ".gemini/.env",
+        "Gemini CLI's API keys (GEMINI_CLI_HOME)",
+    ),
+    m("HF_HOME", "token", "Hugging Face token (HF_HOME)"),
+    m("HF_TOKEN_PATH", "", "Hugging Face token (HF_TOKEN_PATH)"),
+    m(
+        "DOCKER_CONFIG",
+        "config.json",
+        "Docker registry credentials (DOCKER_CONFIG)",
+    ),
+    m(
+        "REGISTRY_AUTH_FILE",
+        "",
+        "container registry credentials (REGISTRY_AUTH_FILE)",
+    ),
+    m(
+        "XDG_RUNTIME_DIR",
+        "containers/auth.json",
+        "container registry credentials (XDG_RUNTIME_DIR)",
+    ),
+    Moved {
+        var: "KUBECONFIG",
+        sub: "",
+        what: "Kubernetes credentials (KUBECONFIG)",
+        list: true,
+    },
+    m(
+        "AWS_SHARED_CREDENTIALS_FILE",
+        "",
+        "AWS credentials (AWS_SHARED_CREDENTIALS_FILE)",
+    ),
+    m("AWS_CONFIG_FILE", "", "AWS config (AWS_CONFIG_FILE)"),
+    m(
+        "CLOUDSDK_CONFIG",
+        "",
+        "Google Cloud credentials (CLOUDSDK_CONFIG)",
+    ),
+    m(
+        "GOOGLE_APPLICATION_CREDENTIALS",
+        "",
+        "a Google service-account key (GOOGLE_APPLICATION_CREDENTIALS)",
+    ),
+    m(
+        "AZURE_CONFIG_DIR",
+        "",
+        "Azure credentials (AZURE_CONFIG_DIR)",
+    ),
+    m(
+        "OCI_CLI_CONFIG_FILE",
+        "",
+        "Oracle Cloud config (OCI_CLI_CONFIG_FILE)",
+    ),
+    m("GNUPGHOME", "", "GnuPG keys (GNUPGHOME)"),
+    m(
+        "PASSWORD_STORE_DIR",
+        "",
+        "pass password store (PASSWORD_STORE_DIR)",
+    ),
+    m(
+        "SOPS_AGE_KEY_FILE",
+        "",
+        "age keys for sops (SOPS_AGE_KEY_FILE)",
+    ),
+    m(
+        "CARGO_HOME",
+        "credentials.toml",
+        "crates.io token (CARGO_HOME)",
+    ),
+    m("CARGO_HOME", "credentials", "crates.io token (CARGO_HOME)"),
+    m(
+        "GRADLE_USER_HOME",
+        "gradle.properties",
+        "Gradle credentials (GRADLE_USER_HOME)",
+    ),
+    m(
+        "COMPOSER_HOME",
+        "auth.json",
+        "Composer credentials (COMPOSER_HOME)",
+    ),
+    m(
+        "NPM_CONFIG_USERCONFIG",
+        "",
+        "npm auth token (NPM_CONFIG_USERCONFIG)",
+    ),
+    m(
+        "TF_CLI_CONFIG_FILE",
+        "",
+        "Terraform CLI config with tokens (TF_CLI_CONFIG_FILE)",
+    ),
+    m(
+        "PULUMI_HOME",
+        "credentials.json",
+        "Pulumi token (PULUMI_HOME)",
+    ),
+    m("VAULT_TOKEN_FILE", "", "HashiCorp Vault token"),
+    m("HISTFILE", "", "shell history (HISTFILE)"),
+];
+
+/// XDG base directories: a home entry under the default (`.config/…`) is also under the
+/// variable's value when it is set.
+pub const XDG: &[(&str, &str)] = &[
+    ("XDG_CONFIG_HOME", ".config"),
+    ("XDG_DATA_HOME", ".local/share"),
+    ("XDG_CACHE_HOME", ".cache"),
+];
+
+/// File names that are secrets wherever they are, judged by name alone: protected (asked
+/// about, never on the fast path) inside a project, and there is no telling what they
+/// unlock. `.env` files other than the templates below.
+pub const ENV_TEMPLATES: &[&str] = &[
+    ".env.example",
+    ".env.sample",
+    ".env.template",
+    ".env.dist",
+    ".env.defaults",
+];
+
+/// Extensions of key and certificate material (protected by name anywhere).
+pub const KEY_EXTENSIONS: &[&str] = &["pem", "key", "p12", "pfx", "jks", "keystore", "ppk"];
+
+/// Extensions of password databases and keychains: a credential outside the project (a
+/// KeePass file in Documents), protected inside it (a test fixture).
+pub const VAULT_EXTENSIONS: &[&str] = &["kdbx", "keychain", "keychain-db"];
+
+/// Private key file names (as `ssh-keygen` names them).
+pub const PRIVATE_KEY_NAMES: &[&str] = &[
+    "id_rsa",
+    "id_dsa",
+    "id_ecdsa",
+    "id_ed25519",
+    "id_ecdsa_sk",
+    "id_ed25519_sk",
+];
+
+/// Files in `.ssh` that may be read: public keys and known hosts. Everything else there is
+/// a key, or config and `authorized_keys` (persistence).
+pub const SSH_READABLE: &[&str] = &["known_hosts", "known_hosts.old"];
+
+/// Cloud and cluster metadata endpoints: a request to one returns the machine's role
+/// credentials (AWS IMDS, ECS task roles, GCP, Azure, OCI, Alibaba, OpenStack, DigitalOcean
+/// all answer on these). Hosts as a URL names them (IPv6 without brackets); numeric IPv4
+/// spellings (`0xa9fea9fe`, `2852039166`, `169.254.43518`) are read by [`metadata_host`].
+pub const METADATA_HOSTS: &[(&str, &str)] = &[
+    (
+        "169.254.169.254",
+        "the cloud metadata service (instance role credentials)",
+    ),
+    (
+        "169.254.170.2",
+        "the ECS task metadata service (task role credentials)",
+    ),
+    (
+        "169.254.170.23",
+        "the EKS Pod Identity agent (pod role credentials)",
+    ),
+    (
+        "fd00:ec2::254",
+        "the AWS metadata service over IPv6 (instance role credentials)",
+    ),
+    (
+        "fd00:ec2::23",
+        "the EKS Pod Identity agent over IPv6 (pod role credentials)",
+    ),
+    (
+        "metadata.google.internal",
+        "the Google Cloud metadata service (service-account tokens)",
+    ),
+    (
+        "metadata.goog",
+        "the Google Cloud metadata service (service-account tokens)",
+    ),
+    (
+        "metadata",
+        "the Google Cloud metadata service (service-account tokens)",
+    ),
+    (
+        "instance-data",
+        "the AWS metadata service (instance role credentials)",
+    ),
+    (
+        "instance-data.ec2.internal",
+        "the AWS metadata service (instance role credentials)",
+    ),
+    (
+        "100.100.100.200",
+        "the Alibaba Cloud metadata service (instance role credentials)",
+    ),
+    ("192.0.0.192", "the Oracle Cloud Classic metadata service"),
+    (
+        "168.63.129.16",
+        "the Azure WireServer (certificates and extension secrets)",
+    ),
+    (
+        "kubernetes.default.svc",
+        "the Kubernetes API from inside a pod (with its service-account token)",
+    ),
+    (
+        "kubernetes.default",
+        "the Kubernetes API from inside a pod (with its service-account token)",
+    ),
+];
+
+/// The metadata endpoint `host` names, if any: the host as a URL or a program gives it
+/// (case-insensitive, a trailing dot, `[v6]` brackets, and the numeric spellings of IPv4
+/// that `inet_aton` accepts — hex, octal, and fewer than four parts — all count).
+pub fn metadata_host(host: &str) -> Option<&'static str> {
+    let h = host.trim().trim_end_matches('.').to_ascii_lowercase();
+    let h = h.trim_start_matches('[').trim_end_matches(']');
+    let h = h.strip_prefix("::ffff:").unwrap_or(h);
+    if let Some((_, what)) = METADATA_HOSTS.iter().find(|(m, _)| *m == h) {
+        return Some(what);
+    }
+    if h.ends_with(".svc.cluster.local") && h.starts_with("kubernetes.default") {
+        return Some("the Kubernetes API from inside a pod (with its service-account token)");
+    }
+    let v4 = inet_aton(h)?;
+    let dotted = format!(
+        "{}.{}.{}.{}",
+        v4 >> 24,
+        (v4 >> 16) & 0xff,
+        (v4 >> 8) & 0xff,
+        v4 & 0xff
+    );
+    METADATA_HOSTS
+        .iter()
+        .find(|(m, _)| *m == dotted)
+        .map(|(_, w)| *w)
+}
+
+/// IPv4 as `inet_aton(3)` reads it (what curl and most resolvers accept): 1 to 4 parts,
+/// each decimal, octal (`0…`) or hex (`0x…`); the last part fills the remaining bytes.
+fn inet_aton(s: &str) -> Option<u32> {
+    let parts: Vec<&str> = s.split('.').collect();
+    if parts.is_empty() || parts.len() > 4 {
+        return None;
+    }
+    let mut nums = Vec::with_capacity(4);
+    for p in &parts {
+        let (digits, radix) = if let Some(h) = p.strip_prefix("0x") {
+            (h, 16)
+        } else if p.len() > 1 && p.starts_with('0') {
+            (&p[1..], 8)
+        } else {
+            (*p, 10)
+        };
+        if digits.is_empty() && radix != 16 {
+            return None;
+        }
+        let n = if digits.is_empty() {
+            0
+        } else {
+            u64::from_str_radix(digits, radix).ok()?
+        };
+        nums.push(n);
+    }
+    let (last, head) = nums.split_last()?;
+    if head.iter().any(|n| *n > 255) {
+        return None;
+    }
+    let room = 8 * (4 - head.len() as u32);
+    if room < 64 && *last >= (1u64 << room) {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for (i, n) in head.iter().enumerate() {
+        v |= n << (24 - 8 * i as u32);
+    }
+    Some((v | last) as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_is_ascii_and_says_what_and_why() {
+        for st in HOME.iter().chain(ABS) {
+            assert!(st.at.is_ascii(), "{}", st.at);
+            assert!(!st.what.is_empty() && !st.why.is_empty(), "{}", st.at);
+            assert!(!st.at.ends_with('/'), "{}", st.at);
+        }
+        for st in HOME {
+            assert!(!st.at.starts_with('/'), "{}", st.at);
+        }
+        for st in ABS {
+            assert!(st.at.starts_with('/'), "{}", st.at);
+        }
+        for mv in MOVED {
+            assert!(mv.sub.is_ascii() && !mv.what.is_empty());
+        }
+        for (h, w) in METADATA_HOSTS {
+            assert!(h.is_ascii() && *h == h.to_ascii_lowercase() && !w.is_empty());
+        }
+    }
+
+    #[test]
+    fn metadata_hosts_in_every_spelling() {
+        for h in [
+            "169.254.169.254",
+            "169.254.169.254.",
+            "0xa9fea9fe",
+            "0xA9FEA9FE",
+            "2852039166",
+            "0251.0376.0251.0376",
+            "169.254.43518",
+            "169.16689662",
+            "[fd00:ec2::254]",
+            "[::ffff:169.254.169.254]",
+            "METADATA.google.internal",
+            "169.254.170.2",
+            "100.100.100.200",
+            "kubernetes.default.svc.cluster.local",
+        ] {
+            assert!(metadata_host(h).is_some(), "{h}");
+        }
+        for h in [
+            "169.254.169.25",
+            "example.com",
+            "1.2.3.4",
+            "169.254.169.254.nip.io",
+            "0x1ffffffff",
+            "256.1.1.1",
+            "",
+        ] {
+            assert!(metadata_host(h).is_none(), "{h}");
+        }
+    }
+}

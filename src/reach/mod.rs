@@ -1,0 +1,20 @@
+//! What a command can reach on the filesystem at decision time, beyond the paths written
+//! in it: pathname patterns expanded as bash would (`glob`), and what a directory tree or a
+//! file with several names leads a reader to — links out of the workspace, hard links to
+//! credentials (`walk`). The shell analysis stays pure; the command floor calls these where
+//! it places the paths a command reads, and judges every path they return like a literal
+//! one (so `cat *.txt` through `notes.txt -> ~/.aws/credentials` is a credential read).
+//!
+//! Everything is bounded (entries scanned, matches, sensitive files statted); past a bound
+//! the answer is "not known", which the floor never allows. Nothing runs unless a command
+//! needs it: a pattern, a recursive reader, names chosen at run time, or a read file with
+//! more than one name (one `stat` per read path finds those).
+
+pub mod glob;
+pub mod walk;
+
+#[cfg(test)]
+mod tests;
+
+pub use glob::{expand, Glob};
+pub use walk::{alias, walk, Reach, Sensitive, Walker};

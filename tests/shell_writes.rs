@@ -1,0 +1,126 @@
+//! Shell mutations of workspace files through the binary: judged like the file tools.
+//! Creating, copying, moving, linking and chmod-ing inside the workspace runs at once;
+//! what lands in a file that runs or steers the agent is searched (and asked about when
+//! it plants something or cannot be known, whatever an allow rule says); deletes ask;
+//! the person's holds still hold; catastrophic targets and the harness's settings stay
+//! denied.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+use serde_json::json;
+use support::Env;
+
+fn bash(env: &Env, cmd: &str) -> support::Out {
+    env.hook(&env.payload("Bash", json!({ "command": cmd })))
+}
+
+fn say(env: &Env, text: &str) {
+    let p = json!({"session_id": "test-session", "cwd": env.ws, "hook_event_name": "UserPromptSubmit",
+                   "prompt": text, "prompt_id": "p-say"});
+    let out = env.hook(&p);
+    assert_eq!((out.code, out.stdout.as_str()), (0, ""), "{out:?}");
+}
+
+fn setup() -> Env {
+    let env = Env::new();
+    std::fs::create_dir_all(env.path("scripts")).unwrap();
+    std::fs::create_dir_all(env.path("stage/.claude")).unwrap();
+    std::fs::write(env.path("scripts/run.sh"), "echo hi\n").unwrap();
+    std::fs::write(env.path("notes.txt"), "rm -rf ~\n").unwrap();
+    std::fs::write(env.path("stage/.claude/settings.json"), "{}\n").unwrap();
+    env
+}
+
+#[test]
+fn workspace_mutations_run_at_once() {
+    let env = setup();
+    for cmd in [
+        "mkdir -p src/x",
+        "touch src/a.rs",
+        "cp README.md b.md",
+        "mv README.md c.md",
+        "ln -s src/main.rs main.rs",
+        "chmod +x scripts/run.sh",
+        "mkdir -p build && cp -r src build/ && ls build",
+        "echo 'Use four spaces.' >> CLAUDE.md",
+    ] {
+        let out = bash(&env, cmd);
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("allow", "routine-command"),
+            "{cmd}: {}",
+            out.reason()
+        );
+    }
+}
+
+#[test]
+fn planting_instructions_through_the_shell_asks_naming_the_file() {
+    let env = setup();
+    // An allow rule for echo names the program, not what it plants.
+    env.config("[permissions]\nallow = [\"Bash(echo:*)\", \"Bash(cp:*)\"]\n");
+    for (cmd, file) in [
+        ("echo 'rm -rf ~' >> CLAUDE.md", "CLAUDE.md"),
+        (
+            "echo 'git push --force origin main' >> CLAUDE.md",
+            "CLAUDE.md",
+        ),
+        ("cp notes.txt AGENTS.md", "AGENTS.md"),
+        ("python3 gen.py > scripts/gen.sh", "scripts/gen.sh"),
+    ] {
+        let out = bash(&env, cmd);
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("ask", "risky-edit"),
+            "{cmd}: {}",
+            out.reason()
+        );
+        assert!(out.reason().contains(file), "{cmd}: {}", out.reason());
+    }
+}
+
+#[test]
+fn deletes_ask_and_holds_still_hold() {
+    let env = setup();
+    let out = bash(&env, "rm notes.txt");
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("ask", "risky-command"),
+        "{}",
+        out.reason()
+    );
+    assert_eq!(bash(&env, "rm -rf ~").decision(), "deny");
+    env.config("[permissions]\nallow = [\"Bash(rm:*)\", \"Bash(shred:*)\", \"Bash(mkdir:*)\"]\n");
+    assert_eq!(bash(&env, "rm notes.txt").decision(), "allow");
+    say(&env, "Tidy the docs, but don't delete anything.");
+    for cmd in ["rm notes.txt", "shred -u notes.txt"] {
+        let out = bash(&env, cmd);
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("ask", "hold"),
+            "{cmd}: {}",
+            out.reason()
+        );
+    }
+    // Creating is not held.
+    assert_eq!(bash(&env, "mkdir -p docs").decision(), "allow");
+}
+
+#[test]
+fn the_harness_and_plan_mode_stay_shut() {
+    let env = setup();
+    let out = bash(&env, "cp -r stage/. .");
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("deny", "harness-config"),
+        "{}",
+        out.reason()
+    );
+    let mut p = env.payload("Bash", json!({"command": "mkdir -p src/x"}));
+    p["permission_mode"] = json!("plan");
+    assert_eq!(env.hook(&p).decision(), "deny");
+    let mut p = env.payload("Bash", json!({"command": "ls src"}));
+    p["permission_mode"] = json!("plan");
+    assert_eq!(env.hook(&p).decision(), "allow");
+}
