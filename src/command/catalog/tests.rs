@@ -584,6 +584,14 @@ fn remote_shells_and_copies() {
             "soft",
         ),
         ("ssh host 'cd /srv/app && git status'", "routine"),
+        ("ssh host 'git -C /srv/app log -1'", "routine"),
+        // The host's git configuration is not this machine's: what it prints is not known.
+        ("ssh host 'git config --get remote.origin.url'", "soft"),
+        ("ssh host 'cd /srv/app && git remote -v'", "soft"),
+        // Patterns expand on the host, not against this machine's files.
+        ("ssh host 'ls *.log'", "routine"),
+        ("ssh host 'rm -f *.o'", "soft"),
+        ("ssh host 'rm -rf *'", "hard"),
         // A delete, a build, a write, a command not known: asked, not denied.
         (
             "ssh buildhost 'cd /tmp && rm -f h.o h && cc -o h h.c'",
