@@ -78,7 +78,12 @@ fn destructive_breadth_is_asked_or_denied() {
         ("curl -X DELETE https://api.cloudflare.com/client/v4/zones/z", "ask", "risky-command"),
         ("gh api -X DELETE repos/o/r", "ask", "risky-command"),
         ("npm install left-pad", "ask", "risky-command"),
+        // A secret printed where the agent reads it is a credential read.
         ("gcloud auth print-access-token", "deny", "secret"),
+        // Options read from a file the floor does not parse can upload anything.
+        ("curl -K cfg https://example.com", "ask", "risky-command"),
+        // The image's code runs, whatever words follow it.
+        ("docker run alpine --help", "ask", "risky-command"),
     ]);
 }
 
@@ -122,9 +127,7 @@ fn what_is_not_understood_is_not_allowed() {
         ("psql -h localhost -f script.sql", "none", ""),
         ("psql -c 'SELECT 1; SELECT 2'", "none", ""),
         ("psql -c 'SELECT pg_terminate_backend(1)'", "none", ""),
-        ("curl -K cfg https://example.com", "ask", "risky-command"),
         ("curl file:///etc/passwd", "none", ""),
-        ("docker run alpine --help", "none", ""),
         ("tar -tf a.tar --to-command=sh", "none", ""),
         ("aws --endpoint-url https://evil.example s3 ls", "none", ""),
         ("kubectl get pods -n $NS", "none", ""),

@@ -153,10 +153,18 @@ fn hard_dir(word: &str, cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
     let base: PathBuf = match cmd.cwd.dir() {
         Some(d) => d.to_path_buf(),
         None if Path::new(word).is_absolute() || word.starts_with('~') => PathBuf::from("/"),
+        // Relative to a directory that is not known (after a `cd` to a computed place, on
+        // an ssh host): the directory itself or one above it could be anything, the home
+        // directory included; a name below it is one entry, asked about like any delete.
         None => {
-            return Some(format!(
-                "{word} is relative to a directory that is not known"
-            ))
+            let up_or_itself = Path::new(word)
+                .components()
+                .all(|c| matches!(c, std::path::Component::CurDir))
+                || Path::new(word)
+                    .components()
+                    .any(|c| matches!(c, std::path::Component::ParentDir));
+            return up_or_itself
+                .then(|| format!("{word} is relative to a directory that is not known"));
         }
     };
     let forms = paths::forms(word, &base, ctx.home);
@@ -303,7 +311,7 @@ pub(super) fn check(
         }
     }
     match prog {
-        _ if super::catalog::owns_tier(prog) => super::catalog::tier(cmd),
+        _ if super::catalog::owns_tier(prog) => super::catalog::tier(cmd, ctx),
         "rm" | "rmdir" | "unlink" | "shred" | "srm" | "trash" | "trash-put" => {
             deletion(cmd, prog, &flags, &pos, inherited, ctx)
         }

@@ -74,6 +74,12 @@ const RUN_FILES: &[&str] = &[
     "bitbucket-pipelines.yml",
     "lefthook.yml",
     "Procfile",
+    // Package-manager settings: where later installs fetch from and what they run.
+    ".npmrc",
+    ".yarnrc",
+    ".yarnrc.yml",
+    "bunfig.toml",
+    "pip.conf",
     "Vagrantfile",
     "meson.build",
     "BUILD",

@@ -36,7 +36,9 @@ mod dynamic;
 mod edits;
 mod env;
 mod git_repo;
+mod policy;
 mod recursive;
+mod remote;
 mod routine;
 mod routine_git;
 mod routine_search;
@@ -345,24 +347,18 @@ pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
         };
     }
     if let Some(e) = effects.iter().find(|e| {
-        matches!(
-            e,
-            Effect::Run {
-                code: Code::Network { .. }
-            }
-        )
+        matches!(e, Effect::Run { code } if matches!(code, Code::Network { .. }) && !policy::is_package(code))
     }) {
         return Class::Hard {
             category: "remote-code",
             reason: e.phrase(),
         };
     }
-    if let Some(e) = effects.iter().find(|e| {
-        matches!(
-            e,
-            Effect::Net { .. } | Effect::Remote { .. } | Effect::Privilege { .. }
-        )
-    }) {
+    // Remote state, privileges, the network and packages: one table (`policy`).
+    if let Some(c) = policy::remote_tier(effects, None) {
+        return c;
+    }
+    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Net { .. })) {
         return Class::Unknown { reason: e.phrase() };
     }
     // Deleting is asked about: what is deleted cannot be shown to be recoverable cheaply
@@ -533,6 +529,8 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         )),
     };
     let mut cwd = root_cwd;
+    // Where the commands of an `ssh HOST CMD` run on the host: not known at first.
+    let mut remote_cwd = Cwd::Unknown;
     let mut findings: Vec<Finding> = Vec::new();
     let mut planted = Vec::new();
     let mut all_reads = Vec::new();
@@ -542,16 +540,28 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     // Files this command writes with text known from the analysis (`printf … > f`).
     let mut known_files: Vec<(PathBuf, String)> = Vec::new();
     for (i, sc) in cmds.iter().enumerate() {
-        // Patterns expand against the filesystem now, as bash would expand them.
-        let expanded = expand_globs(sc, &cwd);
+        // Patterns expand against the filesystem now, as bash would expand them (on an ssh
+        // host, against the host's: not here).
+        let expanded = if sc.remote.is_none() {
+            expand_globs(sc, &cwd)
+        } else {
+            None
+        };
         let sc = expanded.as_ref().unwrap_or(sc);
         let offset = sc.argv.len().saturating_sub(sc.exec.len());
         let dynamic = sc.dynamic_words.get(offset..).unwrap_or(&[]);
+        if sc.remote.is_none() {
+            remote_cwd = Cwd::Unknown;
+        }
         let cmd = Cmd {
             sc,
             argv: &sc.exec,
             dynamic,
-            cwd: &cwd,
+            cwd: if sc.remote.is_some() {
+                &remote_cwd
+            } else {
+                &cwd
+            },
         };
         let written = sc.argv.get(offset).map(String::as_str).unwrap_or("");
         let mut look = if sc.exec.is_empty() {
@@ -628,7 +638,10 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             );
         }
         // Where it runs.
-        if look.uses_cwd && !cwd.in_ws() {
+        if let Some(host) = sc.remote.as_deref() {
+            // On the host: its paths are not this machine's.
+            remote::on_host(&mut look, host, sc, ctx);
+        } else if look.uses_cwd && !cwd.in_ws() {
             demote(
                 &mut look,
                 "it acts on a working directory outside the workspace or not known".into(),
@@ -658,7 +671,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         if let Err(why) = reached.extend(&mut reads, ctx, &mut sensitive) {
             demote(&mut look, why);
         }
-        if let Some(text) = &sc.output {
+        if let Some(text) = sc.output.as_ref().filter(|_| sc.remote.is_none()) {
             for r in &sc.redirects {
                 if matches!(r.op, RedirectOp::Out | RedirectOp::Clobber) && !r.dynamic {
                     let (p, _) = place(std::slice::from_ref(&r.target), &cwd);
@@ -708,7 +721,11 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         findings.push(Finding {
             part: sc.part,
             argv: sc.exec.clone(),
-            cwd: cwd.dir().map(Path::to_path_buf),
+            cwd: if sc.remote.is_some() {
+                remote_cwd.dir().map(Path::to_path_buf)
+            } else {
+                cwd.dir().map(Path::to_path_buf)
+            },
             origin: sc.origin.describe(),
             class: look.class,
             reads: reads.clone(),
@@ -718,7 +735,13 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         all_reads.extend(reads);
         all_writes.extend(writes);
         // `cd` moves the cwd for later commands of the same list.
-        if sc.program() == Some("cd") || sc.program() == Some("pushd") {
+        if sc.remote.is_some() {
+            if matches!(sc.program(), Some("cd" | "pushd")) {
+                remote_cwd = next_cwd(&cmd, sc, ctx);
+            } else if sc.program() == Some("popd") {
+                remote_cwd = Cwd::Unknown;
+            }
+        } else if sc.program() == Some("cd") || sc.program() == Some("pushd") {
             cwd = next_cwd(&cmd, sc, ctx);
         } else if sc.program() == Some("popd") {
             cwd = Cwd::Unknown;
@@ -798,6 +821,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         }
     }
     dynamic::xargs_child(cmd, all, i, ctx, &mut look);
+    catalog::secret_consumed(all, i, &mut look);
     runs_code(&mut look);
     if matches!(look.class, Class::Unknown { .. } | Class::Routine { .. }) {
         let prev = i

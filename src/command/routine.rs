@@ -39,7 +39,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     if let Some(l) = build::look(cmd) {
         return l;
     }
-    if let Some(l) = super::catalog::look(cmd) {
+    if let Some(l) = super::catalog::look(cmd, ctx) {
         return l;
     }
     match prog {

@@ -67,6 +67,11 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
         Ok(c) => c,
         Err(e) => return Look::unknown(e),
     };
+    // On an ssh host (`ssh HOST 'git …'`) the repository is the host's: nothing here says
+    // what its configuration holds, and its paths are not this machine's.
+    if cmd.sc.remote.is_some() {
+        return on_host(&call, cmd);
+    }
     let Some(gcwd) = git_cwd(&call, cmd) else {
         return Look::unknown("git runs after a cd whose target is not known");
     };
@@ -154,6 +159,37 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     }
     if let Class::Routine { reason } = &mut l.class {
         *reason = routine_reason(&effects, reason);
+    }
+    l.effects = effects;
+    l.uses_cwd = call.uses_repo || call.sub.is_empty();
+    l
+}
+
+/// git as it runs on an ssh host: judged by what the call does; what it would print from
+/// the host's configuration (`git config --get`, remote URLs) cannot be checked for secrets.
+fn on_host(call: &GitCall, cmd: &Cmd) -> Look {
+    let mut effects = resolved_effects(call, cmd);
+    let remote_urls = call.sub == "remote"
+        && (matches!(call.verb, Some("get-url" | "show"))
+            || (call.verb == Some("") && call.parsed.has("--verbose")));
+    if call.config_query.is_some() || remote_urls {
+        effects.push(Effect::unknown(
+            "git prints configuration of the host that gatehook cannot check for secrets",
+        ));
+    }
+    let judged: Vec<Effect> = effects
+        .iter()
+        .filter(|e| {
+            !(reads_remote(e)
+                || fetches(call) && matches!(e, Effect::Net { sends, .. } if sends.is_empty()))
+        })
+        .cloned()
+        .collect();
+    let mut l = Look::from_effects(call.does, judged);
+    if call.sub == "clone" && matches!(l.class, Class::Routine { .. }) {
+        l.class = Class::Unknown {
+            reason: "git clone downloads a repository".into(),
+        };
     }
     l.effects = effects;
     l.uses_cwd = call.uses_repo || call.sub.is_empty();

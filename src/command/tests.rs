@@ -440,7 +440,14 @@ fn sensitive_commands_are_not_left_unknown() {
             "docker run --privileged --pid=host alpine nsenter -t 1 -m sh -c id",
             "soft",
         ),
+        // Mounting the root or the home directory hands the container every credential.
         ("docker run -v /:/host alpine ls /host", "hard"),
+        ("docker run -v ~:/h alpine cat /h/.netrc", "hard"),
+        // The engine's socket: the host as root.
+        (
+            "docker run -v /var/run/docker.sock:/var/run/docker.sock alpine id",
+            "soft",
+        ),
     ]);
 }
 

@@ -125,6 +125,9 @@ pub enum Change {
     Publish,
     /// Changes who may do what (IAM, tokens, permissions).
     Permission,
+    /// Destroys state with no way back (no final snapshot, no recovery window, a bucket
+    /// with every object in it) or across a whole account or cluster.
+    Wipe,
 }
 
 /// Local repository state a version-control command changes.

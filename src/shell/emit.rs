@@ -60,6 +60,7 @@ impl Walker<'_> {
             text: draft.text,
             piped_stdin: self.piped,
             stdin_text: draft.stdin_text.clone(),
+            remote: self.remote.clone(),
             output: known_output(&draft.argv, u.exec_start, draft.stdin_text.clone()),
         };
         self.unbind_assigned(&cmd.exec);
@@ -137,13 +138,20 @@ impl Walker<'_> {
             NestKind::GitAlias => Origin::GitAlias,
             NestKind::Watch => Origin::Watch,
             NestKind::Parallel => Origin::Parallel,
+            NestKind::Remote => Origin::ShellString { depth },
         };
         match nested.body {
             Body::Shell(word) => {
                 if word.dynamic {
                     self.opaque(Opaque::DynamicShellString(short(&word.text)));
                 }
+                let remote = match nested.kind {
+                    NestKind::Remote => nested.parent.clone(),
+                    _ => self.remote.clone(),
+                };
+                let saved = std::mem::replace(&mut self.remote, remote);
                 self.reenter_text(&word.text, origin);
+                self.remote = saved;
             }
             Body::Argv(words) => {
                 if self.reentry >= MAX_REENTRY {

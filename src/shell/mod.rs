@@ -197,6 +197,9 @@ pub struct SimpleCommand {
     pub piped_stdin: bool,
     /// The raw body of a heredoc or herestring feeding this command.
     pub stdin_text: Option<String>,
+    /// The host it runs on when it is part of `ssh HOST CMD` (the remote shell runs it
+    /// there: its paths are the remote's); `None`: here.
+    pub remote: Option<String>,
     /// What the command is known to print, when it only prints literals (`echo x`,
     /// `printf '%s\0' x`, `cat` of its heredoc).
     pub output: Option<String>,

@@ -57,6 +57,8 @@ pub(crate) struct Walker<'e> {
     pub(super) pipe_in: Option<String>,
     /// The known output of the last command emitted (`echo`/`printf` of literals).
     pub(super) last_output: Option<String>,
+    /// The host the commands being walked run on (`ssh HOST CMD`), if not here.
+    pub(super) remote: Option<String>,
     /// Variables bound while a loop over literal words is unrolled, innermost last: the
     /// value, or `None` once the body may have changed it.
     pub(super) vars: Vec<(String, Option<String>)>,
@@ -86,6 +88,7 @@ impl<'e> Walker<'e> {
             parsed: 0,
             pipe_in: None,
             last_output: None,
+            remote: None,
             vars: Vec::new(),
             braces: Braces::Expand,
             unrolled: 0,

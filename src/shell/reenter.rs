@@ -150,8 +150,9 @@ fn su(name: &str, exec: &[Word], u: &mut Unwrapped) {
     }
 }
 
-/// `ssh [opts] host [opts] CMD…`: the words after the host are joined into a remote
-/// shell string. `-o ProxyCommand=…` runs locally through a shell.
+/// `ssh [opts] host [opts] CMD…`: the words after the host are joined into a shell
+/// string that the host's shell runs (its commands carry the host in `remote`).
+/// `-o ProxyCommand=…` runs locally through a shell.
 fn ssh(exec: &[Word], u: &mut Unwrapped) {
     let p = opts::parse(exec, 1, &SSH);
     let q = opts::parse(exec, p.next + 1, &SSH);
@@ -180,7 +181,8 @@ fn ssh(exec: &[Word], u: &mut Unwrapped) {
             .map(|w| w.text.as_str())
             .collect::<Vec<_>>()
             .join(" ");
-        u.nest_shell(NestKind::Shell, Word::new(text, dynamic));
+        let host = exec.get(p.next).map(|w| w.text.as_str()).unwrap_or("");
+        u.nest_remote(host, Word::new(text, dynamic));
     }
 }
 

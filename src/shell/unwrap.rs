@@ -42,6 +42,8 @@ pub(super) enum NestKind {
     GitAlias,
     Watch,
     Parallel,
+    /// A command string run by a remote shell (`ssh HOST CMD`): `parent` is the host.
+    Remote,
 }
 
 #[derive(Debug)]
@@ -58,6 +60,15 @@ impl Unwrapped {
             kind,
             body: Body::Shell(word),
             parent: None,
+        });
+    }
+
+    /// A command string that `ssh` hands to the shell of `host`.
+    pub fn nest_remote(&mut self, host: &str, word: Word) {
+        self.nested.push(Nested {
+            kind: NestKind::Remote,
+            body: Body::Shell(word),
+            parent: Some(host.to_string()),
         });
     }
 

@@ -7,12 +7,7 @@ use super::{asks_help, has_flag, Said};
 use crate::command::Cmd;
 
 fn read_files(reason: String, files: Vec<String>) -> Said {
-    Said::Read {
-        reason,
-        reads: files.into_iter().filter(|f| f != "-").collect(),
-        writes: Vec::new(),
-        uses_cwd: false,
-    }
+    Said::read(reason).with_reads(files)
 }
 
 /// `tar`: only the list mode (`-t`, `--list`, or a bundle like `tvzf`) with known options.

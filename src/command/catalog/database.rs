@@ -6,9 +6,16 @@
 //! session, `-f FILE`), several statements, a write keyword anywhere (`INTO`, `COPY`, …) or
 //! a function with side effects (`pg_terminate_backend`, `lo_export`, …) is not routine;
 //! SQL that writes is soft.
+//!
+//! Effects: `Remote{service: the engine, action: the statement's first keyword, target:
+//! the database, change}` — a read, a change, or a destroy for `DROP`/`TRUNCATE`/`DELETE`;
+//! the database is `HOST/DB` from `-h`/`-d` (or the URI, or `mysql`'s `-D`), and for
+//! `sqlite3`/`duckdb` the database file, which is also a local path read (and written when
+//! the SQL writes).
 
-use super::{asks_help, has_flag, option_value, Said};
+use super::{asks_help, has_flag, option_value, positionals, Said};
 use crate::command::Cmd;
+use crate::effects::{Change, Effect, WriteHow};
 
 /// Keywords that write, change the session or reach outside the database.
 const WRITE_WORDS: &[&str] = &[
@@ -349,6 +356,119 @@ fn sql_texts(cmd: &Cmd) -> Result<Vec<String>, String> {
     Ok(texts)
 }
 
+/// The engine a client talks to.
+fn engine(prog: &str) -> &'static str {
+    match prog {
+        "psql" => "postgres",
+        "mysql" | "mariadb" => "mysql",
+        "sqlite3" => "sqlite",
+        "duckdb" => "duckdb",
+        _ => "sqlserver",
+    }
+}
+
+/// The database a client names (`HOST/DB`, a URI's host and path, a database file).
+fn database(prog: &str, args: &[String]) -> Option<String> {
+    match prog {
+        "sqlite3" | "duckdb" => positionals(
+            args,
+            &[
+                "-cmd",
+                "-c",
+                "-s",
+                "-separator",
+                "-nullvalue",
+                "-newline",
+                "-init",
+                "-f",
+            ],
+        )
+        .first()
+        .map(|d| d.to_string()),
+        _ => {
+            let pos = positionals(
+                args,
+                &[
+                    "-h",
+                    "--host",
+                    "-p",
+                    "-P",
+                    "--port",
+                    "-U",
+                    "-u",
+                    "--username",
+                    "--user",
+                    "-d",
+                    "--dbname",
+                    "-D",
+                    "--database",
+                    "-c",
+                    "--command",
+                    "-e",
+                    "--execute",
+                    "-S",
+                ],
+            );
+            if let Some(uri) = pos
+                .iter()
+                .chain(option_value(args, &["-d", "--dbname"]).iter())
+                .find(|w| w.contains("://"))
+            {
+                let rest = uri.split_once("://").map(|(_, r)| r).unwrap_or(uri);
+                let rest = rest.rsplit_once('@').map(|(_, r)| r).unwrap_or(rest);
+                return Some(rest.split('?').next().unwrap_or(rest).to_string());
+            }
+            let host = option_value(args, &["-h", "--host", "-S"]);
+            let db = option_value(args, &["-d", "--dbname", "-D", "--database"])
+                .or_else(|| pos.first().copied());
+            super::target([host.or(Some("-")), db])
+        }
+    }
+}
+
+/// The effects of a client running `sql` (`None`: it only reads).
+fn ran(prog: &str, args: &[String], sql: Option<&str>, change: Change, reason: String) -> Said {
+    let keyword = sql
+        .and_then(|s| {
+            strip_comments(s)
+                .split_whitespace()
+                .next()
+                .map(str::to_ascii_uppercase)
+        })
+        .unwrap_or_else(|| "query".into());
+    let db = database(prog, args);
+    let mut said = Said::remote(
+        engine(prog),
+        keyword,
+        db.clone(),
+        change,
+        "database",
+        reason,
+    );
+    if matches!(prog, "sqlite3" | "duckdb") {
+        if let Some(file) = db.filter(|d| d != ":memory:" && !d.contains("://")) {
+            said = said.and(Effect::read(file.clone()));
+            if change != Change::Read {
+                said = said.and(Effect::write(file, WriteHow::Edit));
+            }
+        }
+    }
+    said
+}
+
+/// `DROP`, `TRUNCATE` or `DELETE` anywhere: the change destroys data.
+fn write_change(sql: &str) -> Change {
+    let upper = strip_comments(sql).to_ascii_uppercase();
+    if upper
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|w| matches!(w, "DROP" | "TRUNCATE" | "DELETE"))
+    {
+        Change::Destroy
+    } else {
+        Change::Modify
+    }
+}
+
 pub(super) fn client(cmd: &Cmd) -> Said {
     let prog = cmd.program();
     let args = cmd.args();
@@ -360,23 +480,44 @@ pub(super) fn client(cmd: &Cmd) -> Said {
     }
     if prog == "psql" && (has_flag(args, "-l") || has_flag(args, "--list")) && !has_flag(args, "-c")
     {
-        return Said::read("psql -l lists databases");
+        return ran(
+            prog,
+            args,
+            None,
+            Change::Read,
+            "psql -l lists databases".into(),
+        );
     }
     let texts = match sql_texts(cmd) {
         Ok(t) => t,
         Err(e) => return Said::unknown(e),
     };
     if texts.len() > 1 {
-        if texts.iter().any(|t| writes(t)) {
-            return Said::soft("database", format!("{prog} runs SQL that writes"));
+        if let Some(t) = texts.iter().find(|t| writes(t)) {
+            return ran(
+                prog,
+                args,
+                Some(t),
+                write_change(&texts.join(";")),
+                format!("{prog} runs SQL that writes"),
+            );
         }
         return Said::unknown(format!("{prog} runs several statements"));
     }
     let sql = &texts[0];
     match not_read_only(sql, prog == "duckdb") {
-        None => Said::read(format!("{prog} runs one read-only statement")),
-        Some(_) if writes(sql) => Said::soft(
-            "database",
+        None => ran(
+            prog,
+            args,
+            Some(sql),
+            Change::Read,
+            format!("{prog} runs one read-only statement"),
+        ),
+        Some(_) if writes(sql) => ran(
+            prog,
+            args,
+            Some(sql),
+            write_change(sql),
             format!("{prog} runs SQL that writes or changes the schema"),
         ),
         Some(why) => Said::unknown(format!("{prog}: {why}")),
@@ -416,8 +557,20 @@ fn sqlcmd(args: &[String]) -> Said {
         return Said::unknown("sqlcmd -i/-o reads or writes files");
     }
     match not_read_only(&sql, false) {
-        None => Said::read("sqlcmd runs one read-only statement"),
-        Some(_) if writes(&sql) => Said::soft("database", "sqlcmd runs SQL that writes"),
+        None => ran(
+            "sqlcmd",
+            args,
+            Some(&sql),
+            Change::Read,
+            "sqlcmd runs one read-only statement".into(),
+        ),
+        Some(_) if writes(&sql) => ran(
+            "sqlcmd",
+            args,
+            Some(&sql),
+            write_change(&sql),
+            "sqlcmd runs SQL that writes".into(),
+        ),
         Some(why) => Said::unknown(format!("sqlcmd: {why}")),
     }
 }

@@ -19,6 +19,7 @@
 
 use super::{asks_help, has_flag, Said};
 use crate::command::Cmd;
+use crate::effects::{Change, Effect};
 
 /// API hosts of hosted services whose writes change someone's production.
 const CONTROL_PLANES: &[&str] = &[
@@ -95,10 +96,13 @@ fn sends_secret(prog: &str, cmd: &Cmd, urls: &[String], resolve: &[String]) -> O
         .unwrap_or_else(|| "a host".into());
     for u in urls {
         if let Some(what) = crate::floor::metadata_host(host_of(u)) {
-            return Some(Said::secret(format!(
+            return Some(Said::secret(
+                "this machine's cloud credentials",
+                format!(
                 "{prog} asks {what} at {}, which hands out this machine's credentials; the cloud SDKs and CLIs fetch them themselves",
                 host_of(u)
-            )));
+            ),
+            ));
         }
     }
     // `--resolve HOST:PORT:ADDR`, `--connect-to HOST:PORT:ADDR:PORT`: the request goes to ADDR.
@@ -106,15 +110,21 @@ fn sends_secret(prog: &str, cmd: &Cmd, urls: &[String], resolve: &[String]) -> O
         if r.split(':')
             .any(|part| crate::floor::metadata_host(part.trim_matches(['[', ']'])).is_some())
         {
-            return Some(Said::secret(format!(
+            return Some(Said::secret(
+                "this machine's cloud credentials",
+                format!(
                 "{prog} {r} points the request at a metadata endpoint, which hands out this machine's credentials"
-            )));
+            ),
+            ));
         }
     }
     let name = secret_sent(cmd)?;
-    Some(Said::secret(format!(
+    Some(Said::secret(
+        format!("${name}"),
+        format!(
         "{prog} sends the value of the secret-shaped variable ${name} to {to}; to call an API with your credentials use its own CLI (gh api, aws, gcloud …), which authenticates without the token in the command"
-    )))
+    ),
+    ))
 }
 
 fn host_of(url: &str) -> &str {
@@ -128,6 +138,15 @@ fn host_of(url: &str) -> &str {
     host.split(':').next().unwrap_or(host)
 }
 
+/// A GET of `url`: the exchange, sending nothing of the machine's.
+fn fetches(url: &str) -> Effect {
+    Effect::Net {
+        url: Some(url.to_string()),
+        host: crate::effects::grammar::host_of(url),
+        sends: Vec::new(),
+    }
+}
+
 fn control_plane(url: &str) -> Option<&'static str> {
     let h = host_of(url).to_ascii_lowercase();
     CONTROL_PLANES
@@ -136,26 +155,41 @@ fn control_plane(url: &str) -> Option<&'static str> {
         .copied()
 }
 
-/// The write verdict for a request with a method other than GET.
+/// What a request with a method other than GET does to the service it reaches.
 fn mutation(prog: &str, method: &str, urls: &[String], body: &str) -> Said {
     let url = urls.first().map(String::as_str).unwrap_or("");
-    if method == "DELETE" {
-        return Said::soft(
+    let host = host_of(url).to_ascii_lowercase();
+    let path = url
+        .split_once("://")
+        .map(|(_, r)| r)
+        .unwrap_or(url)
+        .split_once('/')
+        .map(|(_, p)| p.split(['?', '#']).next().unwrap_or(p))
+        .unwrap_or("");
+    let remote = |change: Change, reason: String| {
+        Said::remote(
+            &host,
+            method,
+            super::target([Some(host.as_str()), Some(path)]),
+            change,
             "infrastructure",
-            format!("{prog} sends DELETE to {}", host_of(url)),
-        );
+            reason,
+        )
+    };
+    if method == "DELETE" {
+        return remote(Change::Destroy, format!("{prog} sends DELETE to {host}"));
     }
     if let Some(cp) = urls.iter().find_map(|u| control_plane(u)) {
-        return Said::soft(
-            "infrastructure",
+        return remote(
+            Change::Modify,
             format!("{prog} sends {method} to the {cp} API, which changes hosted resources"),
         );
     }
     let lower = body.to_ascii_lowercase();
     if lower.contains("mutation") {
-        return Said::soft(
-            "infrastructure",
-            format!("{prog} sends a GraphQL mutation to {}", host_of(url)),
+        return remote(
+            Change::Modify,
+            format!("{prog} sends a GraphQL mutation to {host}"),
         );
     }
     if urls.iter().any(|u| {
@@ -167,8 +201,8 @@ fn mutation(prog: &str, method: &str, urls: &[String], body: &str) -> Said {
             .to_ascii_lowercase();
         DELETE_PATH_WORDS.iter().any(|w| path.contains(w))
     }) {
-        return Said::soft(
-            "infrastructure",
+        return remote(
+            Change::Destroy,
             format!("{prog} sends {method} to a deleting endpoint"),
         );
     }
@@ -558,12 +592,13 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
             writes.push(name.to_string());
         }
     }
-    Said::Read {
-        reason: "curl fetches a URL (GET)".into(),
-        reads,
-        writes,
-        uses_cwd: false,
+    let mut said = Said::read("curl fetches a URL (GET)")
+        .with_reads(reads)
+        .with_writes(writes);
+    for u in &urls {
+        said = said.and(fetches(u));
     }
+    said
 }
 
 /// `wget`: a GET to stdout (`-O -`) or `--spider` only checks.
@@ -679,15 +714,20 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
     if urls.is_empty() {
         return Said::unknown("wget without a URL");
     }
+    let with_urls = |mut s: Said| {
+        for u in &urls {
+            s = s.and(fetches(u));
+        }
+        s
+    };
     match out.as_deref() {
-        Some("-") => Said::read("wget prints a URL to stdout"),
-        Some(f) => Said::Read {
-            reason: "wget downloads a URL to a file".into(),
-            reads: Vec::new(),
-            writes: vec![f.to_string()],
-            uses_cwd: false,
-        },
-        None if has_flag(args, "--spider") => Said::read("wget --spider only checks a URL"),
+        Some("-") => with_urls(Said::read("wget prints a URL to stdout")),
+        Some(f) => {
+            with_urls(Said::read("wget downloads a URL to a file").with_writes(vec![f.to_string()]))
+        }
+        None if has_flag(args, "--spider") => {
+            with_urls(Said::read("wget --spider only checks a URL"))
+        }
         None => Said::unknown("wget saves a file the server names in the working directory"),
     }
 }

@@ -3,10 +3,14 @@
 //! (publish-like, or deletion); `gh api` is a read only as a GET with no body (`-f` and
 //! friends turn a request into a POST unless `-X GET` says otherwise) and, for GraphQL, a
 //! query with no `mutation`. Anything opening a browser or writing local files is not
-//! catalogued.
+//! catalogued. The target of a command is `REPO/GROUP[/ITEM]` (`-R owner/repo`, else `.`
+//! for the repository of the working directory): `cli/cli/pr/123`, `./release/v1.2`.
 
-use super::{asks_help, has_flag, lookup, option_value, positionals, read, Entry, Said};
+use super::{
+    asks_help, has_flag, lookup, option_value, positionals, read, target, Entry, Said, Svc,
+};
 use crate::command::Cmd;
+use crate::effects::Change;
 
 const VALUE_OPTS: &[&str] = &[
     "-R",
@@ -205,6 +209,22 @@ pub(super) fn gh(cmd: &Cmd) -> Said {
     }
     let group = pos.first().copied().unwrap_or("");
     let verb = pos.get(1).copied().unwrap_or("");
+    let repo = option_value(args, &["-R", "--repo"]).unwrap_or(".");
+    let tgt = target([
+        Some(repo),
+        Some(group).filter(|g| !g.is_empty()),
+        pos.get(2).copied(),
+    ]);
+    let remote = |change: Change, category: &'static str, reason: String| {
+        Said::remote(
+            "github",
+            format!("{group} {verb}"),
+            tgt.clone(),
+            change,
+            category,
+            reason,
+        )
+    };
     if group == "api" {
         return api(args, &pos);
     }
@@ -212,9 +232,12 @@ pub(super) fn gh(cmd: &Cmd) -> Said {
         && (verb == "token"
             || (verb == "status" && (has_flag(args, "-t") || has_flag(args, "--show-token"))))
     {
-        return Said::secret(format!(
-            "gh auth {verb} prints the GitHub token where the agent reads it; gh's own commands (gh api, gh pr …) and git's credential helper use it without printing it"
-        ));
+        return Said::secret(
+            "the GitHub token",
+            format!(
+                "gh auth {verb} prints the GitHub token where the agent reads it; gh's own commands (gh api, gh pr …) and git's credential helper use it without printing it"
+            ),
+        );
     }
     if group == "browse" {
         return if has_flag(args, "--no-browser") || has_flag(args, "-n") {
@@ -224,13 +247,29 @@ pub(super) fn gh(cmd: &Cmd) -> Said {
         };
     }
     if DELETES.contains(&verb) {
-        return Said::soft("deletion", format!("gh {group} {verb} deletes on GitHub"));
+        return remote(
+            Change::Destroy,
+            "deletion",
+            format!("gh {group} {verb} deletes on GitHub"),
+        );
     }
     if group == "repo" && matches!(verb, "archive" | "edit" | "rename") {
-        return Said::soft("publish", format!("gh repo {verb} changes a repository"));
+        return remote(
+            Change::Modify,
+            "publish",
+            format!("gh repo {verb} changes a repository"),
+        );
     }
     if WRITES.contains(&verb) {
-        return Said::soft(
+        let change = match verb {
+            "create" | "fork" | "comment" | "review" | "develop" | "item-create"
+            | "field-create" | "clone" => Change::Create,
+            "merge" | "upload" | "sync" => Change::Publish,
+            "login" | "logout" | "refresh" | "setup-git" | "deploy-key" => Change::Permission,
+            _ => Change::Modify,
+        };
+        return remote(
+            change,
             "publish",
             format!("gh {group} {verb} changes state on GitHub"),
         );
@@ -239,7 +278,15 @@ pub(super) fn gh(cmd: &Cmd) -> Said {
         return Said::unknown(format!("gh {group} {verb} --web opens a browser"));
     }
     match lookup(READS, &pos) {
-        Some(e) => super::apply("gh", e, args),
+        Some(e) => super::apply(
+            &Svc {
+                prog: "gh",
+                service: "github",
+                target: tgt.clone(),
+            },
+            e,
+            args,
+        ),
         None => Said::unknown(format!("gh {group} {verb} is not in the gh catalogue")),
     }
 }
@@ -248,6 +295,7 @@ pub(super) fn gh(cmd: &Cmd) -> Said {
 /// `-F key=@file` reads a local file and sends it, whatever the method: a read path.
 fn api(args: &[String], pos: &[&str]) -> Said {
     let graphql = pos.get(1) == Some(&"graphql");
+    let endpoint = pos.get(1).copied();
     let mut reads = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -273,17 +321,53 @@ fn api(args: &[String], pos: &[&str]) -> Said {
     });
     let input = has_flag(args, "--input");
     let body = args.join(" ").to_ascii_lowercase();
+    let tgt = endpoint.map(|e| e.trim_start_matches('/').to_string());
+    let api = |m: &str, change: Change, category: &'static str, reason: &str| {
+        Said::remote(
+            "github",
+            format!("api {m}"),
+            tgt.clone(),
+            change,
+            category,
+            reason,
+        )
+    };
     let said = match method.as_deref() {
-        Some("GET" | "HEAD") if !input => Said::read("gh api GET reads from the API"),
-        Some("DELETE") => Said::soft("deletion", "gh api -X DELETE deletes on GitHub"),
-        Some(m) => Said::soft("publish", format!("gh api -X {m} changes state on GitHub")),
-        None if graphql && (body.contains("mutation") || input) => {
-            Said::soft("publish", "gh api graphql runs a mutation")
+        Some("GET" | "HEAD") if !input => {
+            api("GET", Change::Read, "", "gh api GET reads from the API")
         }
-        None if graphql => Said::read("gh api graphql runs a query"),
-        None if input => Said::soft("publish", "gh api --input sends a request body (a POST)"),
-        None if fields => Said::soft("publish", "gh api with fields sends a POST"),
-        None => Said::read("gh api GET reads from the API"),
+        Some("DELETE") => api(
+            "DELETE",
+            Change::Destroy,
+            "deletion",
+            "gh api -X DELETE deletes on GitHub",
+        ),
+        Some(m) => api(
+            m,
+            Change::Modify,
+            "publish",
+            &format!("gh api -X {m} changes state on GitHub"),
+        ),
+        None if graphql && (body.contains("mutation") || input) => api(
+            "POST",
+            Change::Modify,
+            "publish",
+            "gh api graphql runs a mutation",
+        ),
+        None if graphql => api("POST", Change::Read, "", "gh api graphql runs a query"),
+        None if input => api(
+            "POST",
+            Change::Modify,
+            "publish",
+            "gh api --input sends a request body (a POST)",
+        ),
+        None if fields => api(
+            "POST",
+            Change::Modify,
+            "publish",
+            "gh api with fields sends a POST",
+        ),
+        None => api("GET", Change::Read, "", "gh api GET reads from the API"),
     };
     said.with_reads(reads)
 }

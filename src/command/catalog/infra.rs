@@ -1,9 +1,18 @@
 //! Infrastructure as code: `terraform`/`tofu`, `packer`, `cdk`. They act on the
 //! configuration in their working directory, so reads need a cwd inside the workspace.
 //! `cdk synth`/`diff`/`list` run the project's app code and are not catalogued as reads.
+//! The target of a command is its stack: the configuration directory (`-chdir`, else the
+//! working directory), with `-target` addresses after it.
+//!
+//! `terraform output -json`/`-raw`, `show -json` and `state pull` print sensitive values in
+//! plain text (the plain `output` and `show` print `<sensitive>`): secrets printed.
 
-use super::{asks_help, by_table, read, read_unless, soft, soft_with, Entry, Said};
+use super::{
+    asks_help, by_table, change_with, create, destroy, grant, modify, publish, read, read_unless,
+    target, Entry, Said, Svc,
+};
 use crate::command::Cmd;
+use crate::effects::Change;
 
 /// Single-dash options that take the next word (`-var 'a=b'`).
 const TF_VALUE_OPTS: &[&str] = &["-var", "-target", "-var-file", "-state", "-out", "-chdir"];
@@ -33,57 +42,58 @@ const TERRAFORM: &[Entry] = &[
     read(&["metadata"], "prints metadata"),
     read(&["workspace", "list"], "lists workspaces"),
     read(&["workspace", "show"], "prints the workspace"),
-    soft(
+    destroy(
         &["destroy"],
         "infrastructure",
         "destroys every managed resource",
     ),
-    soft_with(
+    change_with(
         &["apply"],
+        Change::Modify,
         "infrastructure",
         TF_AUTO,
         "applies changes without asking",
     ),
-    soft(
+    destroy(
         &["state", "rm"],
         "infrastructure",
         "forgets resources (they leak or get recreated)",
     ),
-    soft(
+    modify(
         &["state", "mv"],
         "infrastructure",
         "moves resources in the state",
     ),
-    soft(
+    modify(
         &["state", "push"],
         "infrastructure",
         "overwrites the remote state",
     ),
-    soft(
+    modify(
         &["state", "replace-provider"],
         "infrastructure",
         "rewrites the state",
     ),
-    soft(
+    modify(
         &["import"],
         "infrastructure",
         "adopts existing resources into the state",
     ),
-    soft(
+    modify(
         &["taint"],
         "infrastructure",
         "marks a resource for replacement",
     ),
-    soft(&["untaint"], "infrastructure", "changes the state"),
-    soft(&["force-unlock"], "infrastructure", "breaks the state lock"),
-    soft(&["refresh"], "infrastructure", "rewrites the state"),
-    soft(
+    modify(&["untaint"], "infrastructure", "changes the state"),
+    modify(&["force-unlock"], "infrastructure", "breaks the state lock"),
+    modify(&["refresh"], "infrastructure", "rewrites the state"),
+    destroy(
         &["workspace", "delete"],
         "infrastructure",
         "deletes a workspace and its state",
     ),
-    soft(&["login"], "credentials", "stores an API token"),
-    soft(&["logout"], "credentials", "removes an API token"),
+    grant(&["login"], "credentials", "stores an API token"),
+    grant(&["logout"], "credentials", "removes an API token"),
 ];
 
 pub(super) fn terraform(cmd: &Cmd) -> Said {
@@ -113,17 +123,42 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
         _ => None,
     };
     if let Some(why) = prints {
-        return Said::secret(format!(
-            "{} {why} where the agent reads it; `{} output` and `{} show` print <sensitive> in their place",
-            cmd.program(),
-            cmd.program(),
-            cmd.program()
-        ));
+        let prog = cmd.program();
+        return Said::secret(
+            format!("the sensitive values of the {prog} state"),
+            format!(
+                "{prog} {why} where the agent reads it; `{prog} output` and `{prog} show` print <sensitive> in their place"
+            ),
+        );
     }
+    let dir = super::option_value(args, &["-chdir"]).unwrap_or(".");
+    let targets: Vec<&str> = option_values(args, "-target");
+    let stack = target(std::iter::once(Some(dir)).chain(targets.iter().map(|t| Some(*t))));
+    let svc = Svc {
+        prog: cmd.program(),
+        service: "terraform",
+        target: stack,
+    };
     let reads = super::option_files(args, &["-var-file", "--var-file", "-state"]);
-    by_table(cmd, TERRAFORM, TF_VALUE_OPTS)
+    by_table(cmd, &svc, TERRAFORM, TF_VALUE_OPTS)
         .with_reads(reads)
         .with_cwd()
+}
+
+/// Every value of a single-dash option (`-target=a -target b`).
+fn option_values<'a>(args: &'a [String], name: &str) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == name {
+            if let Some(v) = it.next() {
+                out.push(v.as_str());
+            }
+        } else if let Some(v) = a.strip_prefix(name).and_then(|r| r.strip_prefix('=')) {
+            out.push(v);
+        }
+    }
+    out
 }
 
 const PACKER: &[Entry] = &[
@@ -132,12 +167,12 @@ const PACKER: &[Entry] = &[
     read(&["version"], "prints its version"),
     read(&["plugins", "required"], "lists required plugins"),
     read(&["plugins", "installed"], "lists installed plugins"),
-    soft(
+    publish(
         &["build"],
         "publish",
         "builds machine images in a cloud account",
     ),
-    soft(&["plugins", "remove"], "install", "removes plugins"),
+    destroy(&["plugins", "remove"], "install", "removes plugins"),
 ];
 
 pub(super) fn packer(cmd: &Cmd) -> Said {
@@ -153,7 +188,12 @@ pub(super) fn packer(cmd: &Cmd) -> Said {
             Said::unknown("packer fmt without -check rewrites files")
         };
     }
-    by_table(cmd, PACKER, &["-var"]).with_cwd()
+    let svc = Svc {
+        prog: "packer",
+        service: "packer",
+        target: target([words.get(1).copied().or(Some("."))]),
+    };
+    by_table(cmd, &svc, PACKER, &["-var"]).with_cwd()
 }
 
 const CDK: &[Entry] = &[
@@ -164,20 +204,30 @@ const CDK: &[Entry] = &[
         &["--reset", "--clear"],
         "prints cached context",
     ),
-    soft(&["deploy"], "publish", "deploys stacks"),
-    soft(&["destroy"], "infrastructure", "destroys stacks"),
-    soft(
+    publish(&["deploy"], "publish", "deploys stacks"),
+    destroy(&["destroy"], "infrastructure", "destroys stacks"),
+    create(
         &["bootstrap"],
         "infrastructure",
         "creates resources in an account",
     ),
-    soft(&["gc"], "infrastructure", "deletes unused assets"),
-    soft(&["import"], "infrastructure", "adopts existing resources"),
+    destroy(&["gc"], "infrastructure", "deletes unused assets"),
+    create(&["import"], "infrastructure", "adopts existing resources"),
 ];
 
 pub(super) fn cdk(cmd: &Cmd) -> Said {
     if asks_help(cmd.args()) {
         return Said::read("cdk prints help");
     }
-    by_table(cmd, CDK, &["--app", "-a", "--profile", "--output", "-o"]).with_cwd()
+    let opts = ["--app", "-a", "--profile", "--output", "-o"];
+    let words = super::positionals(cmd.args(), &opts);
+    let svc = Svc {
+        prog: "cdk",
+        service: "cloudformation",
+        target: target([
+            super::option_value(cmd.args(), &["--profile"]),
+            words.get(1).copied().or(Some(".")),
+        ]),
+    };
+    by_table(cmd, &svc, CDK, &opts).with_cwd()
 }

@@ -1,18 +1,25 @@
 //! Catalogues as data: the command-line tools agents live in (cloud CLIs, Kubernetes,
 //! containers, GitHub, infrastructure as code, package managers, database clients,
-//! fetchers, archivers), one file per family. Each family is a table of [`Entry`]s — a
-//! subcommand path, its class, the flags that change that class, and a one-line reason —
-//! plus, where a CLI names its operations by a verb convention (`aws … describe-*`,
-//! `az … list`, `gcloud … describe`), a verb rule checked the same way.
+//! fetchers, archivers, remote shells), one file per family. Each family is a table of
+//! [`Entry`]s — a subcommand path, what it does to the service it talks to (reads it,
+//! creates, changes, destroys, publishes, grants; runs code there; prints a secret), the
+//! flags that change that, and a one-line reason — plus, where a CLI names its operations
+//! by a verb convention (`aws … describe-*`, `az … list`, `gcloud … describe`), a verb rule
+//! checked the same way.
+//!
+//! What a family says is a [`Said`]: the command's typed [`Effect`]s — `Remote{service,
+//! action, target, change}` with the target normalised per service (`namespace/kind/name`,
+//! `s3://bucket/key`, `owner/repo`, a stack directory, a package name, a database),
+//! `Run` for code (a package from a registry is `pkg:MANAGER/NAME`), `Secret`, `Privilege`,
+//! local reads and writes — with the family's category and reason for the reason line. The
+//! tier follows from the effects in one place, [`super::policy`]: remote reads are
+//! routine, changes are asked about, destroying with no way back is denied. A family never
+//! says "read" about something it has not listed; what it does not understand is an
+//! `Effect::Unknown`.
 //!
 //! The judge reaches a family by matching the program name ([`family`]), so the cost of a
 //! lookup does not grow with the size of the tables: one `match` on `argv[0]`, then a scan
 //! of that one family's entries. Nothing is built at start-up.
-//!
-//! What a family says: [`Said::Read`] (routine, the fast path), [`Said::Soft`] (asked;
-//! publish-like or destructive but recoverable), [`Said::Hard`] (denied, from the flag rules in code), or
-//! [`Said::Unknown`] (not understood: an unknown subcommand, or a read-only path given a
-//! flag that might write). A family never says "read" about something it has not listed.
 
 mod archive;
 mod cloud;
@@ -24,6 +31,7 @@ mod infra;
 mod kube;
 mod network;
 mod packages;
+mod remote;
 mod verbs;
 
 #[cfg(test)]
@@ -32,26 +40,35 @@ mod tests;
 pub(super) use verbs::mutation as unknown_program_mutation;
 
 use super::destructive::{Hit, Tier};
-use super::{Class, Cmd, Look};
+use super::{policy, Class, Cmd, JudgeCtx, Look};
+use crate::effects::{Change, Code, Effect, WriteHow};
+use crate::shell::SimpleCommand;
 
-/// How an entry classes its command.
+/// What an entry's command does to the service it talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
     /// Only reads (the fast path); any of `flags` makes it not understood.
     Read,
-    /// Asked about; any of `flags` makes it a simulation that only reads (`--dry-run`).
-    Soft(&'static str),
-    /// Soft only when one of `flags` is given, otherwise not understood (`terraform apply
-    /// -auto-approve`: the plain form prompts on its own).
-    SoftWith(&'static str),
+    /// Changes the service's state; any of `flags` makes it a simulation that only reads
+    /// (`--dry-run`).
+    Change(Change),
+    /// Changes state only when one of `flags` is given, otherwise not understood
+    /// (`terraform apply -auto-approve`: the plain form prompts on its own).
+    ChangeWith(Change),
+    /// Runs a command inside the service (`kubectl exec`, `helm test`).
+    Runs,
+    /// Prints a secret or a token where the agent reads it.
+    Secret,
 }
 
-/// One catalogue line: a subcommand path, its class, the flags that change the class, why.
+/// One catalogue line: a subcommand path, what it does, the flags that change that, why.
 #[derive(Debug)]
 pub(crate) struct Entry {
     /// Positional words after the program (options and their values skipped).
     pub path: &'static [&'static str],
     pub kind: Kind,
+    /// The family's name for the action, for the reason line (empty for reads).
+    pub category: &'static str,
     /// Flags that change the class (see [`Kind`]). `-x` also matches inside a bundle
     /// (`-xvf`); `--long` also matches `--long=value`.
     pub flags: &'static [&'static str],
@@ -63,6 +80,7 @@ pub(crate) const fn read(path: &'static [&'static str], reason: &'static str) ->
     Entry {
         path,
         kind: Kind::Read,
+        category: "",
         flags: &[],
         reason,
     }
@@ -76,112 +94,289 @@ pub(crate) const fn read_unless(
     Entry {
         path,
         kind: Kind::Read,
+        category: "",
         flags,
         reason,
     }
 }
 
-pub(crate) const fn soft(
+/// An entry that changes remote state in the way `change` says.
+pub(crate) const fn change(
     path: &'static [&'static str],
+    change: Change,
     category: &'static str,
     reason: &'static str,
 ) -> Entry {
     Entry {
         path,
-        kind: Kind::Soft(category),
+        kind: Kind::Change(change),
+        category,
         flags: &[],
         reason,
     }
 }
 
-pub(crate) const fn soft_unless(
+pub(crate) const fn create(
     path: &'static [&'static str],
+    category: &'static str,
+    reason: &'static str,
+) -> Entry {
+    change(path, Change::Create, category, reason)
+}
+
+pub(crate) const fn modify(
+    path: &'static [&'static str],
+    category: &'static str,
+    reason: &'static str,
+) -> Entry {
+    change(path, Change::Modify, category, reason)
+}
+
+pub(crate) const fn destroy(
+    path: &'static [&'static str],
+    category: &'static str,
+    reason: &'static str,
+) -> Entry {
+    change(path, Change::Destroy, category, reason)
+}
+
+pub(crate) const fn publish(
+    path: &'static [&'static str],
+    category: &'static str,
+    reason: &'static str,
+) -> Entry {
+    change(path, Change::Publish, category, reason)
+}
+
+pub(crate) const fn grant(
+    path: &'static [&'static str],
+    category: &'static str,
+    reason: &'static str,
+) -> Entry {
+    change(path, Change::Permission, category, reason)
+}
+
+/// A change that `dry_run` flags turn into a simulation.
+pub(crate) const fn change_unless(
+    path: &'static [&'static str],
+    change: Change,
     category: &'static str,
     dry_run: &'static [&'static str],
     reason: &'static str,
 ) -> Entry {
     Entry {
         path,
-        kind: Kind::Soft(category),
+        kind: Kind::Change(change),
+        category,
         flags: dry_run,
         reason,
     }
 }
 
-pub(crate) const fn soft_with(
+/// A change only with one of `flags`; without them, not understood.
+pub(crate) const fn change_with(
     path: &'static [&'static str],
+    change: Change,
     category: &'static str,
     flags: &'static [&'static str],
     reason: &'static str,
 ) -> Entry {
     Entry {
         path,
-        kind: Kind::SoftWith(category),
+        kind: Kind::ChangeWith(change),
+        category,
         flags,
         reason,
     }
 }
 
-/// What a family says about one command.
+/// Runs a command inside the service.
+pub(crate) const fn runs(path: &'static [&'static str], reason: &'static str) -> Entry {
+    Entry {
+        path,
+        kind: Kind::Runs,
+        category: "runs-code",
+        flags: &[],
+        reason,
+    }
+}
+
+/// Prints a secret.
+pub(crate) const fn secret(path: &'static [&'static str], reason: &'static str) -> Entry {
+    Entry {
+        path,
+        kind: Kind::Secret,
+        category: "credentials",
+        flags: &[],
+        reason,
+    }
+}
+
+/// What a family says about one command: what it does, as effects, with the family's
+/// category and one reason line. Its tier is [`Said::class`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Said {
-    Read {
-        reason: String,
-        /// Path words the command reads (`-f FILE`, `file://…`), judged by the path floor.
-        reads: Vec<String>,
-        /// Path words it writes (`-o FILE`), judged like an edit.
-        writes: Vec<String>,
-        /// It acts on its working directory (terraform, docker compose).
-        uses_cwd: bool,
-    },
-    Soft {
-        category: &'static str,
-        reason: String,
-    },
-    Hard {
-        category: &'static str,
-        reason: String,
-    },
-    Unknown(String),
+pub(crate) struct Said {
+    pub effects: Vec<Effect>,
+    /// The family's name for the action, shown with a soft or hard tier.
+    pub category: &'static str,
+    /// What the command does, or why it is not understood.
+    pub reason: String,
+    /// It acts on its working directory (terraform, docker compose).
+    pub uses_cwd: bool,
 }
 
 impl Said {
+    /// A command that only prints (help, versions, local information): no effects.
     pub fn read(reason: impl Into<String>) -> Said {
-        Said::Read {
+        Said {
+            effects: Vec::new(),
+            category: "",
             reason: reason.into(),
-            reads: Vec::new(),
-            writes: Vec::new(),
             uses_cwd: false,
         }
     }
-    pub fn soft(category: &'static str, reason: impl Into<String>) -> Said {
-        Said::Soft {
+    /// Not understood.
+    pub fn unknown(reason: impl Into<String>) -> Said {
+        let reason = reason.into();
+        Said {
+            effects: vec![Effect::unknown(reason.clone())],
+            category: "",
+            reason,
+            uses_cwd: false,
+        }
+    }
+    /// One remote action.
+    pub fn remote(
+        service: &str,
+        action: impl Into<String>,
+        target: Option<String>,
+        change: Change,
+        category: &'static str,
+        reason: impl Into<String>,
+    ) -> Said {
+        Said {
+            effects: vec![Effect::Remote {
+                service: service.to_string(),
+                action: action.into(),
+                target,
+                change,
+            }],
+            category: if category.is_empty() && change != Change::Read {
+                policy::default_category(change)
+            } else {
+                category
+            },
+            reason: reason.into(),
+            uses_cwd: false,
+        }
+    }
+    /// Prints a secret (`what`) where the agent reads it.
+    pub fn secret(what: impl Into<String>, reason: impl Into<String>) -> Said {
+        Said {
+            effects: vec![Effect::Secret { what: what.into() }],
+            category: "credentials",
+            reason: reason.into(),
+            uses_cwd: false,
+        }
+    }
+    /// Runs code the floor does not see (`what`).
+    pub fn runs(
+        what: impl Into<String>,
+        category: &'static str,
+        reason: impl Into<String>,
+    ) -> Said {
+        Said {
+            effects: vec![Effect::Run {
+                code: Code::Hidden { what: what.into() },
+            }],
             category,
             reason: reason.into(),
+            uses_cwd: false,
         }
     }
-    pub fn unknown(reason: impl Into<String>) -> Said {
-        Said::Unknown(reason.into())
+    /// Does something the floor cannot see whose outcome the person should decide (options
+    /// read from a file curl does not show, a file the server names): asked about, under
+    /// `category`.
+    pub fn soft(category: &'static str, reason: impl Into<String>) -> Said {
+        let reason = reason.into();
+        Said {
+            effects: vec![Effect::Run {
+                code: Code::Hidden {
+                    what: reason.clone(),
+                },
+            }],
+            category,
+            reason,
+            uses_cwd: false,
+        }
     }
-    /// A command that prints a secret, a token or credentials where the agent reads them:
-    /// a hard floor (an `Effect::Secret`). The reason says what would pass instead.
-    pub fn secret(reason: impl Into<String>) -> Said {
-        Said::Hard {
-            category: "credential",
+    /// Fetches a package from a registry by name and runs its code.
+    pub fn installs(manager: &str, names: &[&str], reason: impl Into<String>) -> Said {
+        Said {
+            effects: names
+                .iter()
+                .map(|n| Effect::Run {
+                    code: Code::Network {
+                        url: Some(policy::package_url(manager, n)),
+                    },
+                })
+                .collect(),
+            category: "install",
             reason: reason.into(),
+            uses_cwd: false,
         }
     }
-    fn with_reads(mut self, more: Vec<String>) -> Said {
-        if let Said::Read { reads, .. } = &mut self {
-            reads.extend(more);
-        }
+    /// Add an effect.
+    pub fn and(mut self, e: Effect) -> Said {
+        self.effects.push(e);
         self
     }
-    fn with_cwd(mut self) -> Said {
-        if let Said::Read { uses_cwd, .. } = &mut self {
-            *uses_cwd = true;
-        }
+    /// Add local paths it reads.
+    pub fn with_reads(mut self, more: Vec<String>) -> Said {
+        self.effects
+            .extend(more.into_iter().filter(|p| p != "-").map(Effect::read));
         self
+    }
+    /// Add local paths it writes (creates or replaces).
+    pub fn with_writes(mut self, more: Vec<String>) -> Said {
+        self.effects.extend(
+            more.into_iter()
+                .filter(|p| p != "-")
+                .map(|p| Effect::write(p, WriteHow::Replace)),
+        );
+        self
+    }
+    pub fn with_cwd(mut self) -> Said {
+        self.uses_cwd = true;
+        self
+    }
+    /// The local paths read, as written.
+    pub fn reads(&self) -> Vec<String> {
+        self.effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Read { path, .. } => Some(path.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+    /// The local paths written or deleted, as written.
+    pub fn writes(&self) -> Vec<String> {
+        self.effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Write { path, .. } | Effect::Delete { path, .. } => Some(path.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+    /// The tier, from the effects ([`policy::catalogue_class`]).
+    pub fn class(&self) -> Class {
+        policy::catalogue_class(&self.reason, self.category, &self.effects)
+    }
+    /// Routine: nothing here is asked about or not understood.
+    pub fn is_routine(&self) -> bool {
+        matches!(self.class(), Class::Routine { .. })
     }
 }
 
@@ -219,6 +414,9 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "7z" | "7za" | "7zz" | "7zr" => archive::sevenzip,
         "iconv" => archive::iconv,
         "binhex" => archive::binhex,
+        "ssh" => remote::ssh,
+        "scp" => remote::scp,
+        "rsync" => remote::rsync,
         _ => return None,
     })
 }
@@ -256,73 +454,148 @@ pub(super) fn owns_tier(prog: &str) -> bool {
     )
 }
 
+/// The families' entry points that need the machine's context (the home directory, the
+/// floor's tables): `docker run`'s mounts, tool config files.
+fn with_context(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
+    match cmd.program() {
+        "docker" | "podman" => containers::run(cmd, ctx),
+        "npm" | "pnpm" | "pip" | "pip3" => packages::config(cmd, ctx),
+        _ => None,
+    }
+}
+
 /// What the catalogue says, if a family knows the program.
-pub(super) fn said(cmd: &Cmd) -> Option<Said> {
-    let f = family(cmd.program())?;
+pub(super) fn said(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
+    let family = family(cmd.program())?;
+    let f = |cmd: &Cmd| with_context(cmd, ctx).unwrap_or_else(|| family(cmd));
     if cmd.has_expansion() {
-        // A word computed at run time could be any subcommand or flag.
-        return Some(match f(cmd) {
-            s @ (Said::Soft { .. } | Said::Hard { .. }) => s,
-            _ => Said::unknown("an argument is computed at run time"),
+        // A word computed at run time could be any subcommand or flag: only an answer that
+        // is already asked about or denied stands.
+        let s = f(cmd);
+        return Some(match s.class() {
+            Class::Soft { .. } | Class::Hard { .. } => s,
+            _ => Said {
+                effects: s
+                    .effects
+                    .into_iter()
+                    .chain(std::iter::once(Effect::unknown(
+                        "an argument is computed at run time",
+                    )))
+                    .collect(),
+                reason: "an argument is computed at run time".into(),
+                ..Said::read("")
+            },
         });
     }
-    let said = f(cmd);
+    let mut said = f(cmd);
     // A file written whose content gatehook cannot see must not be one that runs later or
     // steers the agent (the edit scan never sees a download).
-    if let Said::Read { writes, .. } = &said {
-        if let Some((w, kind)) = writes
-            .iter()
-            .find_map(|w| super::edits::file_kind(std::path::Path::new(w), "").map(|k| (w, k)))
-        {
-            return Some(Said::soft(
-                "planting",
-                format!(
-                    "{} writes {w}, {kind}, with content gatehook cannot see",
-                    cmd.program()
-                ),
-            ));
+    if said.is_routine() {
+        if let Some((w, kind)) = said.writes().iter().find_map(|w| {
+            super::edits::file_kind(std::path::Path::new(w), "").map(|k| (w.clone(), k))
+        }) {
+            said.category = "planting";
+            said.reason = format!(
+                "{} writes {w}, {kind}, with content gatehook cannot see",
+                cmd.program()
+            );
+            said.effects.push(Effect::Run {
+                code: Code::Hidden {
+                    what: format!("{w} later, with content gatehook cannot see"),
+                },
+            });
         }
     }
     Some(said)
 }
 
 /// The catalogue's answer as a routine-catalogue [`Look`].
-pub(super) fn look(cmd: &Cmd) -> Option<Look> {
-    Some(match said(cmd)? {
-        Said::Read {
-            reason,
-            reads,
-            writes,
-            uses_cwd,
-        } => Look {
-            class: Class::Routine { reason },
-            reads,
-            writes,
-            uses_cwd,
-            effects: Vec::new(),
-        },
-        Said::Soft { category, reason } => Look {
-            class: Class::Soft { category, reason },
-            ..Look::unknown("")
-        },
-        Said::Hard { category, reason } => Look {
-            class: Class::Hard { category, reason },
-            ..Look::unknown("")
-        },
-        Said::Unknown(r) => Look::unknown(r),
+pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Look> {
+    let said = said(cmd, ctx)?;
+    Some(Look {
+        class: said.class(),
+        reads: said.reads(),
+        writes: said.writes(),
+        uses_cwd: said.uses_cwd,
+        effects: said.effects,
     })
 }
 
 /// The destructive tiers for the programs this catalogue owns.
-pub(super) fn tier(cmd: &Cmd) -> Option<Hit> {
+pub(super) fn tier(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Hit> {
     if !owns_tier(cmd.program()) {
         return None;
     }
-    match said(cmd)? {
-        Said::Soft { category, reason } => Some((Tier::Soft, category, reason, Vec::new())),
-        Said::Hard { category, reason } => Some((Tier::Hard, category, reason, Vec::new())),
+    match said(cmd, ctx)?.class() {
+        Class::Soft { category, reason } => Some((Tier::Soft, category, reason, Vec::new())),
+        Class::Hard { category, reason } => Some((Tier::Hard, category, reason, Vec::new())),
         _ => None,
     }
+}
+
+/// A secret a catalogue command prints, piped straight into a program that reads it as a
+/// password (`aws ecr get-login-password | docker login --password-stdin …`), never reaches
+/// the agent: it is a login, asked about, not a secret printed.
+pub(super) fn secret_consumed(all: &[SimpleCommand], i: usize, look: &mut Look) {
+    let Class::Hard {
+        category: "credential",
+        ..
+    } = look.class
+    else {
+        return;
+    };
+    if !look
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::Secret { .. }))
+    {
+        return;
+    }
+    let ids = super::destructive::pipeline_ids(all);
+    let Some(next) = all.get(i + 1) else {
+        return;
+    };
+    let same_pipe = next.piped_stdin && ids.get(i) == ids.get(i + 1);
+    let consumer = matches!(
+        next.program(),
+        Some("docker" | "podman" | "nerdctl" | "helm" | "oras" | "crane" | "skopeo" | "buildah")
+    ) && next.exec.iter().any(|a| a == "login")
+        && next.exec.iter().any(|a| a == "--password-stdin");
+    if same_pipe && consumer && next.redirects.is_empty() {
+        let to = next
+            .exec
+            .iter()
+            .take(2)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" ");
+        look.class = Class::Soft {
+            category: "credentials",
+            reason: format!(
+                "the secret goes straight into `{to} --password-stdin`: a registry login"
+            ),
+        };
+    }
+}
+
+/// A remote target from its parts, outermost first, absent parts left out
+/// (`[Some("prod"), Some("deployment"), Some("web")]` → `prod/deployment/web`).
+pub(crate) fn target<'a>(parts: impl IntoIterator<Item = Option<&'a str>>) -> Option<String> {
+    let v: Vec<&str> = parts
+        .into_iter()
+        .flatten()
+        .filter(|p| !p.is_empty())
+        .collect();
+    (!v.is_empty()).then(|| v.join("/"))
+}
+
+/// The service a family talks to and the target its command names.
+pub(crate) struct Svc<'a> {
+    /// The program as run (`kubectl`, `oc`), for reason lines.
+    pub prog: &'a str,
+    /// The service (`kubernetes`, `aws`, `github`).
+    pub service: &'static str,
+    pub target: Option<String>,
 }
 
 /// Positional words of `args`, skipping options and the values of `value_opts` (a
@@ -415,28 +688,62 @@ pub(crate) fn lookup<'e>(entries: &'e [Entry], pos: &[&str]) -> Option<&'e Entry
         .max_by_key(|e| e.path.len())
 }
 
-/// Apply an entry to a command: its class, changed by its flags.
-pub(crate) fn apply(prog: &str, e: &Entry, args: &[String]) -> Said {
+/// Apply an entry to a command: what it does, changed by its flags.
+pub(crate) fn apply(svc: &Svc, e: &Entry, args: &[String]) -> Said {
     let flag = e.flags.iter().find(|f| has_flag(args, f));
     let path = e.path.join(" ");
+    let prog = svc.prog;
+    let remote = |change: Change, reason: String| {
+        Said::remote(
+            svc.service,
+            path.clone(),
+            svc.target.clone(),
+            change,
+            e.category,
+            reason,
+        )
+    };
     match (e.kind, flag) {
-        (Kind::Read, None) => Said::read(e.reason),
+        (Kind::Read, None) => remote(Change::Read, e.reason.to_string()),
         (Kind::Read, Some(f)) => {
             Said::unknown(format!("{prog} {path} {f} is not read-only ({})", e.reason))
         }
-        (Kind::Soft(_), Some(f)) => Said::read(format!("{prog} {path} {f} only simulates")),
-        (Kind::Soft(c), None) => Said::soft(c, format!("{prog} {path}: {}", e.reason)),
-        (Kind::SoftWith(c), Some(f)) => Said::soft(c, format!("{prog} {path} {f}: {}", e.reason)),
-        (Kind::SoftWith(_), None) => Said::unknown(format!("{prog} {path}: {}", e.reason)),
+        (Kind::Change(_), Some(f)) => {
+            remote(Change::Read, format!("{prog} {path} {f} only simulates"))
+        }
+        (Kind::Change(c), None) => remote(c, format!("{prog} {path}: {}", e.reason)),
+        (Kind::ChangeWith(c), Some(f)) => remote(c, format!("{prog} {path} {f}: {}", e.reason)),
+        (Kind::ChangeWith(_), None) => Said::unknown(format!("{prog} {path}: {}", e.reason)),
+        (Kind::Runs, _) => Said::runs(
+            format!("a command inside {} ({})", svc.service, e.reason),
+            e.category,
+            format!("{prog} {path}: {}", e.reason),
+        )
+        .and(Effect::Remote {
+            service: svc.service.to_string(),
+            action: path.clone(),
+            target: svc.target.clone(),
+            change: Change::Modify,
+        }),
+        (Kind::Secret, _) => Said::secret(
+            format!("{} ({prog} {path})", e.reason),
+            format!("{prog} {path} {}", e.reason),
+        )
+        .and(Effect::Remote {
+            service: svc.service.to_string(),
+            action: path.clone(),
+            target: svc.target.clone(),
+            change: Change::Read,
+        }),
     }
 }
 
 /// Look a command up in a family table; unknown when no entry matches.
-pub(crate) fn by_table(cmd: &Cmd, entries: &[Entry], value_opts: &[&str]) -> Said {
+pub(crate) fn by_table(cmd: &Cmd, svc: &Svc, entries: &[Entry], value_opts: &[&str]) -> Said {
     let args = cmd.args();
     let pos = positionals(args, value_opts);
     match lookup(entries, &pos) {
-        Some(e) => apply(cmd.program(), e, args),
+        Some(e) => apply(svc, e, args),
         None => Said::unknown(format!(
             "{} {} is not in the {} catalogue",
             cmd.program(),

@@ -1,8 +1,27 @@
 //! Network tools: `ip`, `ifconfig`, `openssl`, `ping`. Showing state is read-only;
-//! changing interfaces, routes or keys is not.
+//! changing interfaces, routes or keys is not: changing the machine's network configuration
+//! is a privileged act (`Effect::Privilege`, asked about). `ping` and `openssl s_client`
+//! talk to the host they name and send nothing of the machine's (`Effect::Net`).
 
 use super::{asks_help, has_flag, Said};
 use crate::command::Cmd;
+use crate::effects::{grammar::host_of, Effect};
+
+/// A privileged change of the machine's network configuration.
+fn changes(reason: String) -> Said {
+    let mut s = Said::read(reason.clone()).and(Effect::Privilege { how: reason });
+    s.category = "system";
+    s
+}
+
+/// Talks to `host`, sending nothing of the machine's.
+fn talks(host: Option<&str>, reason: impl Into<String>) -> Said {
+    Said::read(reason).and(Effect::Net {
+        url: None,
+        host: host.and_then(host_of),
+        sends: Vec::new(),
+    })
+}
 
 /// `ip [OPTIONS] OBJECT [COMMAND]`: showing is read-only, changing is soft.
 pub(super) fn ip(cmd: &Cmd) -> Said {
@@ -49,10 +68,9 @@ pub(super) fn ip(cmd: &Cmd) -> Said {
         return Said::read(format!("ip {object} {command} shows network state"));
     }
     if is_ip_write(command) {
-        return Said::soft(
-            "system",
-            format!("ip {object} {command} changes network configuration"),
-        );
+        return changes(format!(
+            "ip {object} {command} changes network configuration"
+        ));
     }
     Said::unknown(format!(
         "ip {object} {command} is not a known read-only command"
@@ -95,7 +113,7 @@ pub(super) fn ifconfig(cmd: &Cmd) -> Said {
     {
         return Said::read("ifconfig shows interfaces");
     }
-    Said::soft("system", "ifconfig changes an interface")
+    changes("ifconfig changes an interface".into())
 }
 
 /// `openssl`: inspecting certificates and connecting are read-only; writing keys or files
@@ -129,9 +147,10 @@ pub(super) fn openssl(cmd: &Cmd) -> Said {
             Said::read(format!("openssl {sub} -noout prints certificate fields"))
                 .with_reads(in_files)
         }
-        "s_client" if !writes_file && !rest.iter().any(|a| a == "-key" || a == "-pass") => {
-            Said::read("openssl s_client connects and shows the server's certificate")
-        }
+        "s_client" if !writes_file && !rest.iter().any(|a| a == "-key" || a == "-pass") => talks(
+            super::option_value(rest, &["-connect", "-servername"]),
+            "openssl s_client connects and shows the server's certificate",
+        ),
         "verify" if !writes_file => {
             Said::read("openssl verify checks a certificate").with_reads(in_files)
         }
@@ -143,5 +162,10 @@ pub(super) fn ping(cmd: &Cmd) -> Said {
     if has_flag(cmd.args(), "-f") {
         return Said::unknown("ping -f floods the network");
     }
-    Said::read("ping sends echo requests")
+    let host = cmd
+        .args()
+        .iter()
+        .rfind(|a| !a.starts_with('-') && !a.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        .map(String::as_str);
+    talks(host, "ping sends echo requests")
 }

@@ -1,12 +1,20 @@
-//! Package managers: `npm`/`pnpm`/`yarn`/`bun`, `pip`, `uv`, `brew`, `cargo`, `go`. Only
-//! listing, inspecting and auditing is catalogued here. Installs, adds and package runners
-//! are not routine (the package's own code runs: install scripts, build backends — see
-//! `sensitive`); lockfile-respecting installs of the project's own dependencies (`npm ci`,
+//! Package managers: `npm`/`pnpm`/`yarn`/`bun`, `pip`, `uv`, `brew`, `cargo`, `go`.
+//! Listing, inspecting and auditing read the registry (routine). Installing a package by
+//! name fetches it from the registry and runs its code (install scripts, build backends,
+//! entry points): `Run{code: Network{pkg:MANAGER/NAME}}`, asked about with the names so
+//! the person or the reviewer names them ("install requests" does not cover `pip install
+//! reqeusts`). Installs of anything else (a path, a URL, a requirements file) are left to
+//! `sensitive`; lockfile-respecting installs of the project's own dependencies (`npm ci`,
 //! `cargo fetch`, `uv sync --locked`) are build-like and live in `build` under the
 //! build-file baseline; publishing is in the soft tier (`destructive_infra::PUBLISH`).
+//! `npm config set|delete|edit` and `pip config set|unset|edit` write the settings file
+//! that decides what later installs fetch and run: a write of that file (`~/.npmrc`,
+//! `./.npmrc`, `~/.config/pip/pip.conf`), which the path floor judges (a credential store
+//! is never written) — checked against npm 11.19 and pip 23.2's `config --help`.
 
-use super::{asks_help, by_table, has_flag, positionals, read, read_unless, Entry, Said};
-use crate::command::Cmd;
+use super::{asks_help, by_table, has_flag, positionals, read, read_unless, Entry, Said, Svc};
+use crate::command::{Cmd, JudgeCtx};
+use crate::effects::{Effect, WriteHow};
 
 const NODE_VALUE_OPTS: &[&str] = &[
     "--depth",
@@ -92,7 +100,10 @@ pub(super) fn node(cmd: &Cmd) -> Said {
             .iter()
             .any(|s| k.to_ascii_lowercase().contains(s))
     }) {
-        return Said::soft("credentials", "prints a registry credential");
+        return Said::secret(
+            format!("the registry credential {}", key.unwrap_or("")),
+            "prints a registry credential",
+        );
     }
     if pos.first() == Some(&"version") && pos.len() == 1 && cmd.program() == "npm" {
         return Said::read("npm version prints versions");
@@ -100,7 +111,25 @@ pub(super) fn node(cmd: &Cmd) -> Said {
     if has_flag(args, "--fix") {
         return Said::unknown("--fix changes installed packages");
     }
-    by_table(cmd, NODE, NODE_VALUE_OPTS)
+    if let Some(s) = named_install(
+        cmd.program(),
+        "npm",
+        &pos,
+        // npm 11's aliases of install (`npm install --help`); pnpm, yarn and bun take
+        // `add` (and `install`/`i` for pnpm and bun).
+        &[
+            "install", "add", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta",
+            "isntal", "isntall",
+        ],
+    ) {
+        return s;
+    }
+    by_table(
+        cmd,
+        &registry(cmd.program(), "npm", &pos),
+        NODE,
+        NODE_VALUE_OPTS,
+    )
 }
 
 const PIP: &[Entry] = &[
@@ -136,12 +165,27 @@ pub(super) fn pip(cmd: &Cmd) -> Said {
     if asks_help(args) {
         return Said::read("pip prints help or its version");
     }
-    let mut s = by_table(cmd, PIP, PIP_VALUE_OPTS);
-    if let Said::Read { reads, .. } = &mut s {
-        let pos = positionals(args, PIP_VALUE_OPTS);
-        if pos.first() == Some(&"hash") {
-            reads.extend(pos.iter().skip(1).map(|p| p.to_string()));
+    let pos = positionals(args, PIP_VALUE_OPTS);
+    if pos.first() == Some(&"install")
+        && !args.iter().any(|a| {
+            matches!(
+                a.as_str(),
+                "-r" | "--requirement" | "-e" | "--editable" | "-c"
+            )
+        })
+    {
+        if let Some(s) = named_install(cmd.program(), "pypi", &pos, &["install"]) {
+            return s;
         }
+    }
+    let s = by_table(
+        cmd,
+        &registry(cmd.program(), "pypi", &pos),
+        PIP,
+        PIP_VALUE_OPTS,
+    );
+    if s.is_routine() && pos.first() == Some(&"hash") {
+        return s.with_reads(pos.iter().skip(1).map(|p| p.to_string()).collect());
     }
     s
 }
@@ -183,8 +227,21 @@ pub(super) fn uv(cmd: &Cmd) -> Said {
     if pos.first() == Some(&"version") && pos.len() > 1 {
         return Said::unknown("uv version VALUE changes the project version");
     }
+    if let ["pip", rest @ ..] = pos.as_slice() {
+        if rest.first() == Some(&"install") && !has_flag(args, "-r") && !has_flag(args, "-e") {
+            if let Some(s) = named_install("uv pip", "pypi", rest, &["install"]) {
+                return s;
+            }
+        }
+    }
+    if pos.first() == Some(&"tool") {
+        if let Some(s) = named_install("uv tool", "pypi", &pos[1..], &["install"]) {
+            return s;
+        }
+    }
     by_table(
         cmd,
+        &registry("uv", "pypi", &pos),
         UV,
         &["--package", "--depth", "-d", "--format", "--python", "-p"],
     )
@@ -243,7 +300,15 @@ pub(super) fn brew(cmd: &Cmd) -> Said {
     if pos.first() == Some(&"analytics") && pos.len() > 1 && pos[1] != "state" {
         return Said::unknown("brew analytics on/off changes a setting");
     }
-    by_table(cmd, BREW, &["--max-count", "-n"])
+    if let Some(s) = named_install("brew", "brew", &pos, &["install", "reinstall"]) {
+        return s;
+    }
+    by_table(
+        cmd,
+        &registry("brew", "brew", &pos),
+        BREW,
+        &["--max-count", "-n"],
+    )
 }
 
 const CARGO: &[Entry] = &[
@@ -261,7 +326,18 @@ pub(super) fn cargo(cmd: &Cmd) -> Said {
     if asks_help(cmd.args()) || cmd.args() == ["-V"] {
         return Said::read("cargo prints help or its version");
     }
-    by_table(cmd, CARGO, &["--limit", "--registry", "--index"])
+    let pos = positionals(cmd.args(), &["--limit", "--registry", "--index"]);
+    if !has_flag(cmd.args(), "--path") && !has_flag(cmd.args(), "--git") {
+        if let Some(s) = named_install("cargo", "cargo", &pos, &["install"]) {
+            return s;
+        }
+    }
+    by_table(
+        cmd,
+        &registry("cargo", "cargo", &pos),
+        CARGO,
+        &["--limit", "--registry", "--index"],
+    )
 }
 
 const GO: &[Entry] = &[
@@ -282,5 +358,137 @@ pub(super) fn go(cmd: &Cmd) -> Said {
     if pos.first() == Some(&"env") && (has_flag(args, "-w") || has_flag(args, "-u")) {
         return Said::unknown("go env -w changes the go environment");
     }
-    by_table(cmd, GO, &[]).with_cwd()
+    if let Some(s) = named_install("go", "golang", &pos, &["install", "get"]) {
+        return s;
+    }
+    by_table(cmd, &registry("go", "golang", &pos), GO, &[]).with_cwd()
+}
+
+/// The registry a package manager reads, and the package a command names.
+fn registry<'a>(prog: &'a str, manager: &'static str, pos: &[&str]) -> Svc<'a> {
+    Svc {
+        prog,
+        service: manager,
+        target: pos.get(1).map(|p| p.to_string()),
+    }
+}
+
+/// Is this operand a package name a registry resolves (`left-pad`, `@scope/pkg@1.2`,
+/// `requests==2.31`, `github.com/x/y@v1` for Go), not a path, URL or archive?
+fn registry_name(manager: &str, w: &str) -> bool {
+    if w.is_empty()
+        || w.starts_with(['.', '/', '~', '-'])
+        || w.contains("://")
+        || w.contains(':') && manager != "pypi"
+        || [".tgz", ".tar.gz", ".whl", ".zip", ".tar.bz2"]
+            .iter()
+            .any(|e| w.ends_with(e))
+    {
+        return false;
+    }
+    match manager {
+        // A scoped name has one slash (`@scope/pkg`); `user/repo` is a GitHub shorthand.
+        "npm" => {
+            let slashes = w.matches('/').count();
+            if w.starts_with('@') {
+                slashes == 1
+            } else {
+                slashes == 0
+            }
+        }
+        "golang" => w.contains('.') && !w.contains(".."),
+        // Homebrew taps name formulae `user/tap/formula`.
+        "brew" => w.matches('/').count() == 0 || w.matches('/').count() == 2,
+        _ => !w.contains('/'),
+    }
+}
+
+/// `PROG install NAME…` where every operand is a registry package name: the packages'
+/// code runs. `None` when the command is not such an install (other forms are judged
+/// elsewhere).
+fn named_install(prog: &str, manager: &'static str, pos: &[&str], verbs: &[&str]) -> Option<Said> {
+    let (verb, names) = pos.split_first()?;
+    if !verbs.contains(verb) || names.is_empty() {
+        return None;
+    }
+    if !names.iter().all(|n| registry_name(manager, n)) {
+        return None;
+    }
+    Some(Said::installs(
+        manager,
+        names,
+        format!(
+            "{prog} {verb} {} fetches from the {manager} registry and runs its code",
+            names.join(" ")
+        ),
+    ))
+}
+
+/// `npm config set|delete|edit|fix` and `pip config set|unset|edit`: a write of the settings
+/// file for the location chosen. `None` for other commands.
+pub(super) fn config(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
+    let prog = cmd.program();
+    let args = cmd.args();
+    let (file, action) = match prog {
+        "npm" | "pnpm" => {
+            let pos = positionals(args, &["-L", "--location", "--editor"]);
+            let action = match pos.as_slice() {
+                ["config" | "c", a @ ("set" | "delete" | "edit" | "fix"), ..] => *a,
+                ["set", ..] => "set",
+                _ => return None,
+            };
+            let location = super::option_value(args, &["-L", "--location"]).unwrap_or(
+                if has_flag(args, "-g") || has_flag(args, "--global") {
+                    "global"
+                } else {
+                    "user"
+                },
+            );
+            let file = match location {
+                "user" => ctx.home.join(".npmrc"),
+                "project" => match cmd.cwd.dir() {
+                    Some(d) => d.join(".npmrc"),
+                    None => return Some(Said::unknown("npm config --location=project after a cd to an unknown place")),
+                },
+                _ => {
+                    return Some(Said::unknown(format!(
+                        "{prog} config {action} --location={location} writes npm's global config, whose place depends on the install prefix"
+                    )))
+                }
+            };
+            (file, action)
+        }
+        "pip" | "pip3" => {
+            let pos = positionals(args, &["--editor"]);
+            let action = match pos.as_slice() {
+                ["config", a @ ("set" | "unset" | "edit"), ..] => *a,
+                _ => return None,
+            };
+            let file = if has_flag(args, "--global") {
+                std::path::PathBuf::from("/etc/pip.conf")
+            } else if has_flag(args, "--site") {
+                return Some(Said::unknown(
+                    "pip config --site writes the active environment's config",
+                ));
+            } else {
+                ctx.home.join(".config/pip/pip.conf")
+            };
+            (file, action)
+        }
+        _ => return None,
+    };
+    let path = file.display().to_string();
+    let mut said = Said::read(format!(
+        "{prog} config {action} rewrites {path}, which decides what later installs fetch and run"
+    ))
+    .and(Effect::write(path, WriteHow::Edit));
+    said.category = "config";
+    if action == "edit" {
+        said = said.and(Effect::Run {
+            code: crate::effects::Code::Hidden {
+                what: "an editor".into(),
+            },
+        });
+    }
+    Some(said)
 }
