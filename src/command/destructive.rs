@@ -190,10 +190,10 @@ fn hard_place(p: &Path, ctx: &JudgeCtx) -> Option<String> {
     if ctx.home.starts_with(p) {
         return Some(format!("{} (your home directory or above it)", p.display()));
     }
-    // Another person's home: a directory beside yours, or one directly under the
-    // directories that hold homes (`/home/NAME`, macOS `/Users/NAME`).
-    let homes_dir = ctx.home.parent().filter(|d| d.components().count() >= 2);
-    if n == 3 && (p.starts_with("/home") || p.starts_with("/Users") || p.parent() == homes_dir) {
+    // Another person's home: one directly under the directories that hold homes
+    // (`/home/NAME`, macOS `/Users/NAME`). Not "beside yours": with a home under /tmp (a
+    // sandbox, a test) every temporary directory would be someone's home.
+    if n == 3 && (p.starts_with("/home") || p.starts_with("/Users")) {
         return Some(format!("{} (a person's home directory)", p.display()));
     }
     if ctx

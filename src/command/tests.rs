@@ -908,3 +908,33 @@ fn runner_options_are_what_they_do() {
     // pnpm runs a program of that name when no script has it.
     assert_eq!(short(&judged(&f, "pnpm lint", &clean).verdict), "unknown");
 }
+
+/// A home directly under /tmp (a sandbox, a test harness) does not make every temporary
+/// directory beside it somebody's home: deleting one is asked about, not denied.
+#[test]
+fn a_home_under_tmp_leaves_other_temporary_directories_soft() {
+    let t = tempfile::tempdir().unwrap();
+    let home = t.path().canonicalize().unwrap();
+    let ws = home.join("proj");
+    std::fs::create_dir_all(&ws).unwrap();
+    let beside = home.parent().unwrap().join(format!(
+        "gatehook-beside-{}",
+        home.file_name().unwrap().to_string_lossy()
+    ));
+    let f = Fx {
+        workspace: Workspace::new(&ws, &[]),
+        floor: FloorCtx {
+            home: home.clone(),
+            self_paths: Vec::new(),
+            project_root: ws.clone(),
+            harness: Vec::new(),
+            credentials: Vec::new(),
+        },
+        _t: t,
+        home,
+        ws,
+    };
+    let cmd = format!("rm -rf {}", beside.display());
+    assert_eq!(verdict(&f, &cmd), "soft", "{cmd}");
+    assert_eq!(verdict(&f, "rm -rf ~"), "hard");
+}
