@@ -482,6 +482,13 @@ fn secrets_printed_and_sent_are_hard() {
         ("set -x; export K=$GITHUB_TOKEN", "hard"),
         // Where bash does not expand the value, nothing is printed.
         ("echo \"${GEMINI_API_KEY:+set}\" ${#HF_TOKEN}", "routine"),
+        // A variable only tested inside a command substitution prints no part of it; the
+        // substitution's own commands are judged on their own.
+        (
+            "echo \"key: $([ -n \"$ANTHROPIC_API_KEY\" ] && echo yes || echo no)\"",
+            "routine",
+        ),
+        ("echo \"$(printf %s \"$ANTHROPIC_API_KEY\")\"", "hard"),
         (
             "[ -n \"$ANTHROPIC_API_KEY\" ] && echo yes || echo no",
             "routine",

@@ -122,57 +122,65 @@ fn nothing(_: &Program, _: &[String], _: &[bool]) -> Result<Vec<Effect>, Grammar
 
 /// Secret variables a word expands when printed: `$TOKEN`, `${TOKEN}`, `${TOKEN:-x}`,
 /// `${TOKEN:0:4}`, and `${!name}` (a variable chosen at run time). `${#TOKEN}` (its
-/// length) and `${TOKEN:+x}` (a word if it is set) print no part of it.
+/// length) and `${TOKEN:+x}` (a word if it is set) print no part of it, nor does a
+/// variable used inside a command substitution (`$([ -n "$TOKEN" ] && echo set)`: that
+/// command is judged on its own). The expansions are read by the one scanner,
+/// [`crate::effects::secrets::expansions`].
 pub fn printed_secrets(word: &str) -> Vec<String> {
-    let b = word.as_bytes();
     let mut out = Vec::new();
+    if outside_substitutions(word).contains("${!") {
+        out.push("a variable chosen at run time".to_string());
+    }
+    for u in crate::effects::secrets::expansions(word) {
+        if let Some(name) = u.value() {
+            if secret_variable(name) {
+                out.push(format!("the secret variable {name}"));
+            }
+        }
+    }
+    out
+}
+
+/// The text of a word with its command substitutions (`$(…)`, `` `…` ``) left out.
+fn outside_substitutions(word: &str) -> String {
+    let chars: Vec<char> = word.chars().collect();
+    let mut out = String::new();
     let mut i = 0;
-    let ident = |s: usize| -> usize {
-        let mut e = s;
-        while e < b.len() && (b[e].is_ascii_alphanumeric() || b[e] == b'_') {
-            e += 1;
-        }
-        e
-    };
-    while i < b.len() {
-        if b[i] == b'\\' {
-            i += 2;
-            continue;
-        }
-        if b[i] != b'$' {
-            i += 1;
-            continue;
-        }
-        let s = i + 1;
-        if b.get(s) == Some(&b'{') {
-            let n = s + 1;
-            match b.get(n) {
-                Some(b'#') => {
-                    i = n + 1;
-                    continue;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => {
+                out.extend(chars[i..(i + 2).min(chars.len())].iter());
+                i += 2;
+            }
+            '`' => {
+                i = chars[i + 1..]
+                    .iter()
+                    .position(|c| *c == '`')
+                    .map_or(chars.len(), |p| i + 2 + p);
+            }
+            '$' if chars.get(i + 1) == Some(&'(') => {
+                let mut depth = 0usize;
+                let mut j = i + 1;
+                while j < chars.len() {
+                    match chars[j] {
+                        '\\' => j += 1,
+                        '(' => depth += 1,
+                        ')' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    j += 1;
                 }
-                Some(b'!') => {
-                    out.push("a variable chosen at run time".to_string());
-                    i = n + 1;
-                    continue;
-                }
-                _ => {}
+                i = j + 1;
             }
-            let e = ident(n);
-            let name = &word[n..e];
-            let op = &word[e..];
-            let quiet = op.starts_with(":+") || op.starts_with('+');
-            if !name.is_empty() && !quiet && secret_variable(name) {
-                out.push(format!("the secret variable {name}"));
+            c => {
+                out.push(c);
+                i += 1;
             }
-            i = e.max(i + 1);
-        } else {
-            let e = ident(s);
-            let name = &word[s..e];
-            if !name.is_empty() && secret_variable(name) {
-                out.push(format!("the secret variable {name}"));
-            }
-            i = e.max(i + 1);
         }
     }
     out
