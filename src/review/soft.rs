@@ -77,47 +77,36 @@ pub fn needs(
             for e in &finding.effects {
                 effect_need(e, finding.cwd.as_deref(), places, &mut out);
             }
+            let cmds: Vec<&SimpleCommand> = ev
+                .shell
+                .iter()
+                .flat_map(|a| a.commands.iter())
+                .filter(|c| c.exec == finding.argv)
+                .collect();
+            let assigned = || -> Vec<String> {
+                cmds.iter()
+                    .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
+                    .collect()
+            };
+            let mut known = !derived;
             if derived {
-                let cmds: Vec<&SimpleCommand> = ev
-                    .shell
-                    .iter()
-                    .flat_map(|a| a.commands.iter())
-                    .filter(|c| c.exec == finding.argv)
-                    .collect();
-                let mut known = false;
+                let cwd = finding.cwd.as_deref().unwrap_or(places.cwd);
                 for c in &cmds {
-                    let cwd = finding.cwd.as_deref().unwrap_or(places.cwd);
                     if let Some(n) = legacy(c, places, cwd) {
                         known = true;
                         out.extend(n);
                     }
                 }
-                if !known {
-                    if let crate::command::Class::Soft { category, .. } = &finding.class {
-                        let assigned: Vec<String> = cmds
-                            .iter()
-                            .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
-                            .collect();
-                        out.extend(judged(category, &finding.argv, &assigned));
-                    }
-                }
             }
-            // A soft tier its effects and table leave without a need (an environment
-            // prefix steering a runner, `NODE_OPTIONS=--require … npm test`; git steered
-            // by its config or aliases): the tier says what needs words. Deletes were
-            // judged by their targets (inside the workspace or temporary: on their merits).
-            if out.len() == before {
-                if let crate::command::Class::Soft { category, .. } = &finding.class {
-                    if *category != "deletion" {
-                        let assigned: Vec<String> = ev
-                            .shell
-                            .iter()
-                            .flat_map(|a| a.commands.iter())
-                            .filter(|c| c.exec == finding.argv)
-                            .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
-                            .collect();
-                        out.extend(judged(category, &finding.argv, &assigned));
-                    }
+            // A soft tier neither its effects nor the table turn into a need: the tier says
+            // what needs words (an environment prefix steering a runner, `NODE_OPTIONS=
+            // --require … npm test`; git steered by its config or aliases). A delete with
+            // effects was judged by its targets (inside the workspace or temporary: on its
+            // merits).
+            if let crate::command::Class::Soft { category, .. } = &finding.class {
+                let unexplained = !known || (out.len() == before && *category != "deletion");
+                if unexplained {
+                    out.extend(judged(category, &finding.argv, &assigned()));
                 }
             }
         }
