@@ -103,6 +103,15 @@ pub(super) fn inherited_targets(
     }
 }
 
+/// A computed word naming one thing, not a directory's contents: `$log`, `"$(mktemp)"`
+/// (not `$X/*`, `$X/`).
+fn one_name(word: &str) -> bool {
+    is_expansion(word) && {
+        let last = word.rsplit('/').next().unwrap_or(word);
+        !last.is_empty() && !MATCH_ALL.contains(&last) && !last.ends_with('*')
+    }
+}
+
 /// Glob components that match everything in a directory.
 const MATCH_ALL: &[&str] = &[
     "*", ".*", "*.*", ".[!.]*", ".??*", "{*,.*}", "{.*,*}", "**", "*/",
@@ -495,21 +504,29 @@ fn deletion(
     inherited: Option<&[(String, bool)]>,
     ctx: &JudgeCtx,
 ) -> Option<Hit> {
-    let (named, forced): (Vec<(String, bool)>, bool) = match files::deletions(cmd.argv, cmd.dynamic)
-    {
-        Some(Ok((dels, forced))) => (
-            dels.iter()
-                .map(|d| (d.word.to_string(), d.dynamic))
-                .collect(),
-            forced,
-        ),
-        _ => {
-            let recursive =
-                has_short(flags, 'r') || has_short(flags, 'R') || has_long(flags, &["--recursive"]);
-            let force = has_short(flags, 'f') || has_long(flags, &["--force"]);
-            (pos.to_vec(), recursive || force || prog == "shred")
-        }
-    };
+    // `recursive` as rm's grammar reads it (`-r`, `-R`, `--recursive` and its prefixes);
+    // when the grammar cannot read the command, as the flags suggest, or assumed.
+    let (named, forced, recursive): (Vec<(String, bool)>, bool, bool) =
+        match files::deletions(cmd.argv, cmd.dynamic) {
+            Some(Ok((dels, forced))) => (
+                dels.iter()
+                    .map(|d| (d.word.to_string(), d.dynamic))
+                    .collect(),
+                forced,
+                prog != "rm" || dels.iter().any(|d| d.recursive),
+            ),
+            _ => {
+                let recursive = has_short(flags, 'r')
+                    || has_short(flags, 'R')
+                    || flags.iter().any(|f| f.starts_with("--"));
+                let force = has_short(flags, 'f') || has_long(flags, &["--force"]);
+                (
+                    pos.to_vec(),
+                    recursive || force || prog == "shred",
+                    recursive || prog != "rm",
+                )
+            }
+        };
     let targets: Vec<(String, bool)> = match inherited {
         Some(t) if named.iter().all(|(p, _)| p == "{}") || named.is_empty() => t.to_vec(),
         _ => named.clone(),
@@ -529,8 +546,14 @@ fn deletion(
             ));
         }
     }
+    // Without recursion rm deletes no directory: a name computed at run time (`rm -f
+    // "$log"`) is one file, asked about like any delete; a glob that matches everything in
+    // a directory still deletes all its files.
     if forced || cmd.sc.origin == Origin::Xargs {
         for (t, d) in &targets {
+            if !recursive && *d && one_name(t) {
+                continue;
+            }
             // A find filter chooses among the files under the workspace: asked.
             let found = inherited.is_some() && cmd.sc.origin == Origin::FindExec;
             if let Some(why) =

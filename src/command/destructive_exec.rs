@@ -6,6 +6,7 @@
 //! in `destructive`.
 
 use super::{can_recurse, destructive, is_expansion, judge_text, routine, Cmd, JudgeCtx, Verdict};
+use crate::effects::programs::interpreters;
 use crate::shell::Origin;
 
 /// Agents and the flags that turn their permission checks off.
@@ -167,10 +168,32 @@ pub(super) fn runs_unseen(cmd: &Cmd) -> Option<(&'static str, String)> {
             .enumerate()
             .any(|(i, a)| !a.starts_with('-') && cmd.arg_dynamic(i) && is_expansion(a))
         {
-            return Some((
-                "dynamic-exec",
-                format!("{prog} runs a script named at run time"),
-            ));
+            // Where the interpreter's grammar is known, which word is the script: a
+            // computed word after a literal script or module is one of its arguments
+            // (judged with the script); inline code is judged by the one-liner search.
+            let grammar = matches!(
+                base,
+                "python" | "pypy" | "node" | "nodejs" | "bash" | "sh" | "dash" | "zsh" | "ksh"
+            );
+            let why = match interpreters::script_run(cmd.argv, cmd.dynamic) {
+                Some(Ok(run)) if grammar => run
+                    .script
+                    .as_ref()
+                    .filter(|s| {
+                        cmd.argv
+                            .iter()
+                            .position(|a| a == *s)
+                            .is_some_and(|i| cmd.dynamic.get(i).copied().unwrap_or(false))
+                    })
+                    .map(|_| format!("{prog} runs a script named at run time")),
+                None if grammar => Some(format!(
+                    "{prog} runs inline code or its input with words computed at run time"
+                )),
+                _ => Some(format!("{prog} runs a script named at run time")),
+            };
+            if let Some(why) = why {
+                return Some(("dynamic-exec", why));
+            }
         }
     }
     if matches!(

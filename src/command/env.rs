@@ -28,6 +28,29 @@ pub(super) const HARMLESS_ENV: &[&str] = &[
     "VERBOSE",
 ];
 
+/// Lower-case names programs read from the environment (the proxy family).
+const LOWERCASE_ENV: &[&str] = &[
+    "http_proxy",
+    "https_proxy",
+    "ftp_proxy",
+    "all_proxy",
+    "no_proxy",
+    "rsync_proxy",
+    "auto_proxy",
+    "socks_proxy",
+];
+
+/// Is `NAME=value`, as a statement of its own (no `export`, no `set -a`), a shell variable
+/// of the command's own? Environment variables are upper case by convention (POSIX
+/// reserves lower case for applications, and shells and scripts name their own variables
+/// so); a lower-case name reaches a program only if it was already exported, and the ones
+/// programs read are listed.
+pub(crate) fn shell_local(name: &str) -> bool {
+    !name.is_empty()
+        && !name.bytes().any(|b| b.is_ascii_uppercase())
+        && !LOWERCASE_ENV.contains(&name)
+}
+
 /// Is `NAME=value` a prefix that leaves the program and its code unchanged?
 pub(crate) fn harmless_env(name: &str) -> bool {
     HARMLESS_ENV.contains(&name) || name.starts_with("LC_")

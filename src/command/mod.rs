@@ -491,7 +491,17 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             &mut verdict,
         );
     }
+    // `set -a` / `set -o allexport`: every assignment from there on is exported.
+    let allexport = analysis.commands.iter().any(|c| {
+        c.program() == Some("set")
+            && c.exec.iter().skip(1).any(|w| {
+                w == "allexport" || (w.starts_with('-') && !w.starts_with("--") && w.contains('a'))
+            })
+    });
     for (name, _) in &analysis.bare_assignments {
+        if !allexport && env::shell_local(name) {
+            continue;
+        }
         if code_env(name) {
             raise(
                 Verdict::Soft {

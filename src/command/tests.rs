@@ -268,7 +268,9 @@ fn other_soft_actions() {
 fn opaque_is_never_routine() {
     table(&[
         ("eval ls", "opaque"),
-        ("a=r; $a -rf x", "opaque"),
+        ("a=$(cat f); $a -rf x", "opaque"),
+        // The command set the name itself: `r` is the program, unknown.
+        ("a=r; $a -rf x", "unknown"),
         ("cat x | sh", "opaque"),
         ("ls\u{200b}", "opaque"),
     ]);
@@ -944,4 +946,31 @@ fn a_home_under_tmp_leaves_other_temporary_directories_soft() {
     let cmd = format!("rm -rf {}", beside.display());
     assert_eq!(verdict(&f, &cmd), "soft", "{cmd}");
     assert_eq!(verdict(&f, "rm -rf ~"), "hard");
+}
+
+#[test]
+fn variables_the_command_sets_itself_are_judged_by_their_values() {
+    table(&[
+        // Known values: the delete is of `build/out`, the echo prints no secret.
+        ("out=build/out; rm -rf \"$out\"", "soft"),
+        ("pin=1.2; echo \"v $pin\"", "routine"),
+        ("f=README.md; cat \"$f\"", "routine"),
+        ("d=~; rm -rf \"$d\"", "hard"),
+        // An upper-case or proxy name may be exported: it can steer later programs.
+        ("GIT_DIR=/x; git status", "unknown"),
+        ("http_proxy=http://x; curl https://example.com", "unknown"),
+        // Not surely assigned: the value is not known.
+        ("false && out=build; rm -rf \"$out\"", "hard"),
+    ]);
+}
+
+#[test]
+fn a_computed_name_without_recursion_deletes_one_file() {
+    table(&[
+        ("log=$(mktemp); rm -f \"$log\"", "soft"),
+        ("rm -f \"$X\"/*", "hard"),
+        ("rm -f \"$X/\"", "hard"),
+        ("rm -rf \"$X\"", "hard"),
+        ("rm --rec -f \"$X\"", "hard"),
+    ]);
 }

@@ -161,6 +161,7 @@ pub fn commands(kind: Kind, text: &str) -> Result<Vec<Command>, String> {
                 line: p.line,
                 text: p.text,
                 kind: kind.as_str(),
+                carries: p.carries,
             })
             .collect(),
         Kind::Makefile => makefile(text),
@@ -387,6 +388,7 @@ fn makefile(text: &str) -> Vec<Command> {
                 line,
                 text: c,
                 kind: "Makefile $(shell …)",
+                carries: false,
             });
         }
     }
@@ -463,6 +465,7 @@ fn push_recipe(
             line,
             text: c,
             kind: "Makefile $(shell …)",
+            carries: false,
         });
     }
     if !cmd.trim().is_empty() {
@@ -470,6 +473,7 @@ fn push_recipe(
             line,
             text: cmd,
             kind: "Makefile recipe",
+            carries: false,
         });
     }
 }
@@ -505,6 +509,7 @@ fn package_json(text: &str) -> Result<Vec<Command>, String> {
             line,
             text: cmd.to_string(),
             kind: "package.json script",
+            carries: false,
         });
     }
     out.sort_by_key(|c| c.line);
@@ -625,6 +630,7 @@ fn devcontainer(text: &str) -> Result<Vec<Command>, String> {
                 line,
                 text,
                 kind: "devcontainer lifecycle command",
+                carries: false,
             });
         }
     }
@@ -683,6 +689,7 @@ fn vscode_tasks(text: &str) -> Result<Vec<Command>, String> {
             line,
             text,
             kind: "VS Code task",
+            carries: false,
         });
     }
     Ok(out)
@@ -766,6 +773,7 @@ fn dockerfile(text: &str) -> Vec<Command> {
                     line: start,
                     text: quote_argv(&a),
                     kind: "Dockerfile RUN",
+                    carries: false,
                 });
             }
             continue;
@@ -792,6 +800,7 @@ fn dockerfile(text: &str) -> Vec<Command> {
                     line: body_start + p.line,
                     text: p.text,
                     kind: "Dockerfile RUN",
+                    carries: false,
                 });
             }
             continue;
@@ -800,6 +809,7 @@ fn dockerfile(text: &str) -> Vec<Command> {
             line: start,
             text: rest,
             kind: "Dockerfile RUN",
+            carries: false,
         });
     }
     out

@@ -29,6 +29,8 @@ pub use extract::Kind;
 
 /// Files larger than this are not read (reported as unreadable).
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+/// The most text of a script's earlier assignments and `cd`s a command is judged after.
+const MAX_PRELUDE: usize = 8 * 1024;
 /// The session id of the neutral context (no state exists for it).
 const SESSION: &str = "gatehook-scan";
 
@@ -39,6 +41,9 @@ pub struct Command {
     pub text: String,
     /// Where in the file it was found ("Makefile recipe", "GitHub Actions run step", …).
     pub kind: &'static str,
+    /// It sets state (a variable, the directory) for the commands after it in the same
+    /// script, which are judged after it (see `scan_file`).
+    pub carries: bool,
 }
 
 /// A command the floor would deny or ask about.
@@ -53,6 +58,10 @@ pub struct Finding {
     pub cause: &'static str,
     /// The cause described on one line (what the hook's reason says).
     pub reason: String,
+    /// The script's earlier assignments and `cd`s the command was judged after (empty
+    /// for a command judged alone).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub after: String,
 }
 
 /// A file that could not be read or parsed.
@@ -334,9 +343,21 @@ fn scan_file(f: &Path, root: &Path, neutral: &Neutral, level: Level, report: &mu
         | Kind::Devcontainer
         | Kind::VscodeTasks => root.to_path_buf(),
     };
+    // A script runs its lines in one shell: a later command is judged after the
+    // top-level assignments and `cd`s before it (`venv=build/venv` … `rm -rf "$venv"`),
+    // as the hook judges them on one line. Only statements that are no finding
+    // themselves are carried, and a `cd` only to a place written literally (a script that
+    // `cd`s to a computed place, most often its own checkout, is judged from the project
+    // root).
+    let mut prelude = String::new();
     for c in commands {
         report.commands += 1;
-        let (decision, cause) = neutral.judge(&c.text, &cwd, root);
+        let judged = if prelude.is_empty() {
+            c.text.clone()
+        } else {
+            format!("{prelude}{}", c.text)
+        };
+        let (decision, cause) = neutral.judge(&judged, &cwd, root);
         let reported = match (decision, level) {
             (Some(Decision::Deny), _) | (Some(Decision::Ask), Level::Ask) => decision,
             _ => None,
@@ -350,7 +371,17 @@ fn scan_file(f: &Path, root: &Path, neutral: &Neutral, level: Level, report: &mu
                 decision: d,
                 cause: cause.id(),
                 reason: crate::cause::one_line(&cause.describe(), 300),
+                after: prelude.clone(),
             });
+        }
+        let computed_cd = c.text.trim_start().starts_with("cd") && c.text.contains(['$', '`']);
+        if c.carries
+            && decision.is_none_or(|d| d == Decision::Allow)
+            && !computed_cd
+            && prelude.len() + c.text.len() < MAX_PRELUDE
+        {
+            prelude.push_str(&c.text);
+            prelude.push('\n');
         }
     }
 }

@@ -12,6 +12,27 @@ use tree_sitter::{Node, Parser};
 pub struct Piece {
     pub line: usize,
     pub text: String,
+    /// A statement of the script's top level that sets state for what follows it: a bare
+    /// assignment (`dir=build`) or a `cd`. The scan judges later commands after it.
+    pub carries: bool,
+}
+
+/// Does this top-level statement set state the rest of the script runs in?
+fn carries(node: Node, src: &str) -> bool {
+    match node.kind() {
+        "variable_assignment" | "variable_assignments" => true,
+        "command" => {
+            let name = node
+                .child_by_field_name("name")
+                .and_then(|n| src.get(n.byte_range()))
+                .unwrap_or("");
+            let has_prefix = node
+                .named_child(0)
+                .is_some_and(|c| c.kind() == "variable_assignment");
+            name == "cd" && !has_prefix
+        }
+        _ => false,
+    }
 }
 
 /// Node kinds whose named children are statements to descend into.
@@ -75,19 +96,27 @@ fn whole(script: &str) -> Vec<Piece> {
     vec![Piece {
         line: 1,
         text: script.to_string(),
+        carries: false,
     }]
 }
 
 fn walk(node: Node, src: &str, out: &mut Vec<Piece>, depth: usize) {
     if depth > 100 || !BODIES.contains(&node.kind()) {
-        let mut run = Some(span(node));
+        let (start, end, row) = span(node);
+        let mut run = Some(Run {
+            start,
+            end,
+            row,
+            carries: false,
+        });
         flush(&mut run, src, out);
         return;
     }
     let mut cursor = node.walk();
     // Plain statements that share a line (`cd dir; rm -rf *`) are one command, judged as
     // the hook would judge that line: the `cd` moves the `rm`.
-    let mut run: Option<(usize, usize, usize)> = None; // (start byte, end byte, end row)
+    let mut run: Option<Run> = None;
+    let top = depth == 0;
     for child in node.named_children(&mut cursor) {
         if NOT_STATEMENTS.contains(&child.kind()) {
             continue;
@@ -98,18 +127,36 @@ fn walk(node: Node, src: &str, out: &mut Vec<Piece>, depth: usize) {
             continue;
         }
         let (start, end, row) = span(child);
+        // A statement sent to the background runs in a subshell of its own.
+        let background = child.next_sibling().is_some_and(|n| n.kind() == "&");
+        let sets = top && !background && carries(child, src);
         match &mut run {
-            Some((_, e, r)) if *r == child.start_position().row => {
-                *e = end;
-                *r = row;
+            Some(r) if r.row == child.start_position().row => {
+                r.end = end;
+                r.row = row;
+                r.carries = false;
             }
             _ => {
                 flush(&mut run, src, out);
-                run = Some((start, end, row));
+                run = Some(Run {
+                    start,
+                    end,
+                    row,
+                    carries: sets,
+                });
             }
         }
     }
     flush(&mut run, src, out);
+}
+
+/// Statements being joined into one piece.
+struct Run {
+    start: usize,
+    end: usize,
+    /// The row the last statement ends on.
+    row: usize,
+    carries: bool,
 }
 
 /// A statement's span, heredoc bodies included, and the row it ends on.
@@ -126,8 +173,14 @@ fn span(node: Node) -> (usize, usize, usize) {
     (node.start_byte(), end, row)
 }
 
-fn flush(run: &mut Option<(usize, usize, usize)>, src: &str, out: &mut Vec<Piece>) {
-    let Some((start, end, _)) = run.take() else {
+fn flush(run: &mut Option<Run>, src: &str, out: &mut Vec<Piece>) {
+    let Some(Run {
+        start,
+        end,
+        carries,
+        ..
+    }) = run.take()
+    else {
         return;
     };
     let Some(text) = src.get(start..end) else {
@@ -139,6 +192,7 @@ fn flush(run: &mut Option<(usize, usize, usize)>, src: &str, out: &mut Vec<Piece
     out.push(Piece {
         line: src[..start].matches('\n').count() + 1,
         text: text.to_string(),
+        carries,
     });
 }
 

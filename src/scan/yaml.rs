@@ -136,6 +136,8 @@ fn script_commands(node: &Node, kind: &'static str, expressions: bool, out: &mut
             line: if *literal { first + p.line - 1 } else { first },
             text: p.text,
             kind,
+            // Each step is a shell of its own; its lines are judged one by one.
+            carries: false,
         });
     }
 }

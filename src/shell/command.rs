@@ -419,6 +419,12 @@ impl Walker<'_> {
 
     /// `NAME=value` (the value normalised); assigning IFS or HOME is opaque.
     pub(super) fn assignment(&mut self, node: Node, src: &str) -> (String, String) {
+        let (name, value) = self.assignment_word(node, src);
+        (name, value.text)
+    }
+
+    /// `NAME=value`, the value as a word (dynamic when computed at run time).
+    pub(super) fn assignment_word(&mut self, node: Node, src: &str) -> (String, Word) {
         let name = node
             .child_by_field_name("name")
             .map(|n| text(n, src).to_string())
@@ -432,7 +438,7 @@ impl Walker<'_> {
             self.opaque(Opaque::SpecialAssignment(name.clone()));
         }
         self.check_assignment(&name, &value);
-        (name, value.text)
+        (name, value)
     }
 
     /// `export`/`declare`/`local`/`readonly`/`typeset`/`unset`: a builtin command.

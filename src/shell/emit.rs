@@ -63,7 +63,7 @@ impl Walker<'_> {
             remote: self.remote.clone(),
             output: known_output(&draft.argv, u.exec_start, draft.stdin_text.clone()),
         };
-        self.unbind_assigned(&cmd.exec);
+        self.builtin_assigns(&cmd.exec);
         let slot = slot.min(self.commands.len());
         self.commands.insert(slot, cmd);
         for nested in u.nested {

@@ -6,6 +6,7 @@
 //! leaves it unknown from there on. `select` also runs its body with the variable empty
 //! (an answer that is not on the menu).
 
+use super::assign::Binding;
 use super::expand::Braces;
 use super::parse::Walker;
 use tree_sitter::Node;
@@ -66,19 +67,25 @@ impl Walker<'_> {
             _ => vec![None],
         };
         self.unrolled += runs.len();
+        // The body may run any number of times: what it assigns is not known after it.
+        self.uncertain += 1;
         for value in runs {
-            self.vars.push((name.clone(), value));
+            let binding = value.map_or(Binding::Unknown, Binding::Value);
+            self.vars.push((name.clone(), binding));
             if let Some(b) = body {
                 self.unit(b, src, false);
             }
             self.vars.pop();
         }
+        self.uncertain -= 1;
+        // After the loop the variable holds its last value (or what the body made it).
+        self.unbind(&name);
     }
 
     /// `NAME` may be assigned from here on: a bound loop variable becomes unknown.
     pub(super) fn unbind(&mut self, name: &str) {
         if let Some(slot) = self.vars.iter_mut().rev().find(|(n, _)| n == name) {
-            slot.1 = None;
+            slot.1 = Binding::Unknown;
         }
     }
 

@@ -24,6 +24,7 @@
 //! parser cache is needed). Parsing costs roughly 1 µs per byte, which is why text beyond
 //! [`HARD_MAX_LEN`] is not parsed and all parsing per call is capped at [`PARSE_BUDGET`].
 
+mod assign;
 mod command;
 mod continuation;
 mod emit;

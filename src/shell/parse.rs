@@ -4,6 +4,7 @@
 //! pipes, origins and redirects, and runs re-entries (strings and argv run by a shell
 //! again) through the same walk with bounded depth.
 
+use super::assign::Binding;
 use super::command::Outer;
 use super::expand::Braces;
 use super::words::{short, text};
@@ -59,9 +60,16 @@ pub(crate) struct Walker<'e> {
     pub(super) last_output: Option<String>,
     /// The host the commands being walked run on (`ssh HOST CMD`), if not here.
     pub(super) remote: Option<String>,
-    /// Variables bound while a loop over literal words is unrolled, innermost last: the
-    /// value, or `None` once the body may have changed it.
-    pub(super) vars: Vec<(String, Option<String>)>,
+    /// Variables whose value is known here, innermost last: loop variables while a loop
+    /// over literal words is unrolled, and names this command assigned (see `assign`).
+    pub(super) vars: Vec<(String, Binding)>,
+    /// Above 0 while walking code that may not run, or not in this shell, before what
+    /// follows it (a list's later elements, pipeline stages, `if`/`while`/`case` and loop
+    /// bodies, text not modelled): an assignment there makes the name unknown.
+    pub(super) uncertain: usize,
+    /// Set once a declaration gave a variable attributes (`declare -i`/`-n`/`-u`,
+    /// `local -n`, `export -n`, …): from there on no assignment binds a value.
+    pub(super) binds_off: bool,
     /// Whether the words being read are brace-expanded (see [`Braces`]).
     pub(super) braces: Braces,
     /// Loop bodies walked so far by unrolling (see `loops`).
@@ -90,14 +98,16 @@ impl<'e> Walker<'e> {
             last_output: None,
             remote: None,
             vars: Vec::new(),
+            uncertain: 0,
+            binds_off: false,
             braces: Braces::Expand,
             unrolled: 0,
         }
     }
 
-    /// The value of a loop variable being unrolled: `Some(None)` when bound but no longer
-    /// known, `None` when `name` is no loop variable.
-    pub(super) fn bound(&self, name: &str) -> Option<Option<String>> {
+    /// What is known of `name` here; `None` when it is neither a loop variable nor
+    /// assigned by this command (it comes from the environment).
+    pub(super) fn bound(&self, name: &str) -> Option<Binding> {
         self.vars
             .iter()
             .rev()
@@ -225,11 +235,25 @@ impl<'e> Walker<'e> {
             return;
         }
         match node.kind() {
-            "list" => self.statements(node, src, top),
+            "list" => {
+                // `a && b || c`: only the first element surely runs before what follows.
+                self.check_gaps(node, src);
+                let mut cursor = node.walk();
+                let children: Vec<Node> = node.named_children(&mut cursor).collect();
+                for (i, child) in children.into_iter().enumerate() {
+                    let later = i > 0 && child.kind() != "comment";
+                    self.uncertain += usize::from(later);
+                    self.statement(child, src, top);
+                    self.uncertain -= usize::from(later);
+                }
+            }
             "pipeline" => {
                 self.check_gaps(node, src);
                 let mut cursor = node.walk();
                 let stages: Vec<Node> = node.named_children(&mut cursor).collect();
+                // Every stage of a pipeline runs in a subshell of its own.
+                let many = usize::from(stages.len() > 1);
+                self.uncertain += many;
                 for (i, stage) in stages.into_iter().enumerate() {
                     let saved = self.piped;
                     self.piped = saved || i > 0;
@@ -239,6 +263,7 @@ impl<'e> Walker<'e> {
                     self.statement(stage, src, top);
                     self.piped = saved;
                 }
+                self.uncertain -= many;
                 self.pipe_in = None;
             }
             "comment" => {}
@@ -275,7 +300,10 @@ impl<'e> Walker<'e> {
                     other => other,
                 };
                 let saved = std::mem::replace(&mut self.origin, origin);
+                // A subshell's assignments do not reach this shell.
+                let vars = self.vars.clone();
                 self.statements(node, src, false);
+                self.vars = vars;
                 self.origin = saved;
             }
             "compound_statement" => {
@@ -298,8 +326,11 @@ impl<'e> Walker<'e> {
                 self.recover(node, src);
             }
             "variable_assignment" => {
-                let pair = self.assignment(node, src);
-                self.bare.push(pair);
+                let (name, value) = self.assignment_word(node, src);
+                self.bare.push((name.clone(), value.text.clone()));
+                if self.may_bind(&name, node, src) {
+                    self.bind(name, &value);
+                }
             }
             "variable_assignments" => {
                 let mut cursor = node.walk();
@@ -328,6 +359,12 @@ impl<'e> Walker<'e> {
 
     /// if/while/case: statements are walked, words normalised (for substitutions).
     pub(super) fn compound(&mut self, node: Node, src: &str) {
+        self.uncertain += 1;
+        self.compound_inner(node, src);
+        self.uncertain -= 1;
+    }
+
+    fn compound_inner(&mut self, node: Node, src: &str) {
         self.check_gaps(node, src);
         // `case` words are not brace-expanded.
         let literal = matches!(node.kind(), "case_statement" | "case_item");
@@ -360,6 +397,13 @@ impl<'e> Walker<'e> {
         if !self.enter() {
             return;
         }
+        self.uncertain += 1;
+        self.recover_inner(node, src);
+        self.uncertain -= 1;
+        self.leave();
+    }
+
+    fn recover_inner(&mut self, node: Node, src: &str) {
         let mut cursor = node.walk();
         let children: Vec<Node> = node.children(&mut cursor).collect();
         let mut i = 0;
@@ -390,7 +434,6 @@ impl<'e> Walker<'e> {
                 self.recover(child, src);
             }
         }
-        self.leave();
     }
 
     /// Walk a `$( … )`, backtick or `<( … )` body.
@@ -401,6 +444,9 @@ impl<'e> Walker<'e> {
             std::mem::take(&mut self.inherited),
             self.inherited_stdin.take(),
         );
+        // It runs in a subshell: it sees this shell's variables, and its assignments
+        // do not come back.
+        let vars = self.vars.clone();
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
         let reads: Vec<Node> = children
@@ -435,6 +481,7 @@ impl<'e> Walker<'e> {
             self.inherited,
             self.inherited_stdin,
         ) = saved;
+        self.vars = vars;
     }
 
     /// Find substitutions anywhere below `node` (used for nodes kept only as text).

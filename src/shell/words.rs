@@ -3,6 +3,7 @@
 //! unquoted `$IFS`, decodes `$'…'`, and flags every piece it cannot resolve as dynamic.
 //! Command substitutions met on the way are handed back to the walker (`parse`).
 
+use super::assign::Binding;
 use super::expand::{expand, Braces, Expanded, Seg, Use, MAX_BRACE_WORDS};
 use super::parse::Walker;
 use super::quoting::{ansi_c_closes_at_end, decode_ansi_c, double_quoted};
@@ -280,6 +281,9 @@ impl Walker<'_> {
             // `{1..5}`: text for brace expansion.
             "brace_expression" => b.unquoted(t),
             "arithmetic_expansion" | "extglob_pattern" | "regex" | "number" | "array" => {
+                if node.kind() == "arithmetic_expansion" {
+                    self.expansion_assigns(t);
+                }
                 self.scan(node, src);
                 b.dynamic(t);
             }
@@ -361,6 +365,7 @@ impl Walker<'_> {
                 // The blanks before it are string content (`" $"`).
                 "$" if !child.is_named() => b.quoted(&double_quoted(raw)),
                 "arithmetic_expansion" => {
+                    self.expansion_assigns(t);
                     self.scan(child, src);
                     b.dynamic(t);
                 }
@@ -408,8 +413,12 @@ impl Walker<'_> {
     fn variable(&mut self, name: &str, source: &str, quoted: bool, open: bool, b: &mut Builder) {
         if let Some(value) = self.bound(name) {
             match value {
-                Some(v) => b.value(&v, quoted, open),
-                None => b.segs.push(Seg::Dynamic {
+                Binding::Value(v) => b.value(&v, quoted, open),
+                Binding::Computed(t) => b.segs.push(Seg::Dynamic {
+                    text: t,
+                    open_name: false,
+                }),
+                Binding::Unknown => b.segs.push(Seg::Dynamic {
                     text: source.to_string(),
                     open_name: open,
                 }),
@@ -448,6 +457,7 @@ impl Walker<'_> {
             self.variable(name, t, quoted, false, b);
             return;
         }
+        self.expansion_assigns(t);
         let rewrites = children
             .iter()
             .any(|c| !c.is_named() && matches!(c.kind(), "/" | "//" | "/#" | "/%" | "!" | "@"));

@@ -5,6 +5,7 @@
 
 use super::*;
 
+mod assign;
 mod bash;
 mod reentry;
 
@@ -204,7 +205,7 @@ fn finds_commands_in_compound_statements() {
 fn variable_command_name_is_opaque() {
     for cmd in [
         "$a$b -rf ~",
-        "a=r;b=m;$a$b -rf ~",
+        "a=$1;b=m;$a$b -rf ~",
         "$(echo rm) -rf ~",
         "`echo rm` x",
         "${X} y",
@@ -213,6 +214,8 @@ fn variable_command_name_is_opaque() {
     ] {
         assert_opaque(cmd, |o| matches!(o, Opaque::DynamicCommandName(_)));
     }
+    // Names the command assigned itself are known: bash runs `rm -rf ~`.
+    assert_exec("a=r;b=m;$a$b -rf ~", "rm -rf /home/u");
 }
 
 #[test]

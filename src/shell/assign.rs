@@ -1,0 +1,193 @@
+//! Variables a command assigns itself: after `dir=build/out;` (a bare assignment that
+//! surely runs, in this shell, before what follows), `$dir` expands to `build/out`, as
+//! bash expands it, so `dir=build/out; rm -rf "$dir"` deletes `build/out` and
+//! `pin=1.2; echo "$pin"` prints no secret from the environment. A value computed at run
+//! time (`log=$(mktemp)`) binds the name to that computation: the word stays dynamic, and
+//! its text is where the value comes from (`tok=$GITHUB_TOKEN; curl "…$tok"` still sends
+//! `$GITHUB_TOKEN`).
+//!
+//! Only what bash surely does binds. An assignment that may not run, or runs in another
+//! shell (a list's later elements, any stage of a pipeline, `( )`, `$( )`, a background
+//! job, `if`/`while`/`case` and loop bodies, function bodies, text not modelled), makes
+//! the name unknown instead; so do `NAME+=…`, arrays and subscripts, bash's own special
+//! variables, builtins that assign (`read`, `printf -v`, `unset`, …), `eval`, `source`
+//! and `.` (every name), a loop over the name, `${NAME:=…}` and arithmetic that assigns.
+//! A declaration with attributes (`declare -i`, `-n`, `-u`, `local -n`, `readonly`, …)
+//! turns binding off for the rest of the command: an attribute changes what an assignment
+//! stores.
+
+use super::parse::Walker;
+use super::words::{text, Word};
+use tree_sitter::Node;
+
+/// What is known of a variable at a point of the command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Binding {
+    /// Its value, literally.
+    Value(String),
+    /// Assigned by this command a value computed at run time, written as this text.
+    Computed(String),
+    /// Assigned by this command or bound by a loop, but no longer known.
+    Unknown,
+}
+
+/// bash's own variables (special, read-only or recomputed on every use): an assignment
+/// to them does not store what it says.
+const SPECIAL: &[&str] = &[
+    "BASH",
+    "BASHOPTS",
+    "BASHPID",
+    "BASH_ALIASES",
+    "BASH_ARGC",
+    "BASH_ARGV",
+    "BASH_ARGV0",
+    "BASH_CMDS",
+    "BASH_COMMAND",
+    "BASH_LINENO",
+    "BASH_REMATCH",
+    "BASH_SOURCE",
+    "BASH_SUBSHELL",
+    "BASH_VERSINFO",
+    "BASH_VERSION",
+    "COMP_CWORD",
+    "COMP_LINE",
+    "COMP_POINT",
+    "COMP_WORDS",
+    "DIRSTACK",
+    "EPOCHREALTIME",
+    "EPOCHSECONDS",
+    "EUID",
+    "FUNCNAME",
+    "GROUPS",
+    "HISTCMD",
+    "HOME",
+    "IFS",
+    "LINENO",
+    "OLDPWD",
+    "OPTARG",
+    "OPTIND",
+    "PIPESTATUS",
+    "PPID",
+    "PWD",
+    "RANDOM",
+    "REPLY",
+    "SECONDS",
+    "SHELLOPTS",
+    "SRANDOM",
+    "UID",
+];
+
+/// Builtins whose options give variables attributes.
+const DECLARERS: &[&str] = &["declare", "typeset", "local", "export", "readonly"];
+
+/// Builtins that may assign any variable.
+const ASSIGN_ANY: &[&str] = &["eval", "source", "."];
+
+fn plain_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+impl Walker<'_> {
+    /// `NAME=value` as its own statement: may it bind `NAME` for what follows?
+    pub(super) fn may_bind(&self, name: &str, node: Node, src: &str) -> bool {
+        let sure = self.origin == super::Origin::TopLevel
+            && !self.piped
+            && self.uncertain == 0
+            && !self.binds_off;
+        if !sure || !plain_name(name) || SPECIAL.contains(&name) {
+            return false;
+        }
+        // `NAME+=…` appends; `NAME=(…)` is an array.
+        let after = text(node, src).get(name.len()..).unwrap_or("");
+        if !after.starts_with('=')
+            || node
+                .child_by_field_name("value")
+                .is_some_and(|v| v.kind() == "array")
+        {
+            return false;
+        }
+        // `NAME=value &` runs in a background subshell.
+        node.next_sibling().is_none_or(|n| n.kind() != "&")
+    }
+
+    /// Bind `name` to the assigned `value` for what follows.
+    pub(super) fn bind(&mut self, name: String, value: &Word) {
+        let binding = if value.dynamic {
+            Binding::Computed(value.text.clone())
+        } else {
+            Binding::Value(value.text.clone())
+        };
+        match self.vars.iter_mut().rev().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = binding,
+            None => self.vars.push((name, binding)),
+        }
+    }
+
+    /// Every known variable becomes unknown.
+    pub(super) fn unbind_all(&mut self) {
+        for slot in &mut self.vars {
+            slot.1 = Binding::Unknown;
+        }
+    }
+
+    /// What a command's builtin does to the known variables: `eval`, `source` and `.`
+    /// may assign any; a declaration with attributes stops binding; the other assigning
+    /// builtins unbind the names they are given (see `loops::ASSIGNERS`).
+    pub(super) fn builtin_assigns(&mut self, argv: &[String]) {
+        let Some(first) = argv.first() else { return };
+        if ASSIGN_ANY.contains(&first.as_str()) {
+            self.unbind_all();
+            return;
+        }
+        // `readonly NAME` makes a later `NAME=…` fail and keep the old value.
+        if first == "readonly"
+            || DECLARERS.contains(&first.as_str())
+                && argv
+                    .iter()
+                    .skip(1)
+                    .any(|w| w.starts_with('-') || w.starts_with('+'))
+        {
+            self.binds_off = true;
+            self.unbind_all();
+            return;
+        }
+        self.unbind_assigned(argv);
+    }
+
+    /// `${NAME:=…}`/`${NAME=…}` assign when NAME is unset or empty; arithmetic assigns
+    /// with `=`, `+=`, `++`, ….
+    pub(super) fn expansion_assigns(&mut self, expansion: &str) {
+        if self.vars.is_empty() {
+            return;
+        }
+        if expansion.starts_with("$((") || expansion.starts_with("$[") {
+            // Every `=` that is not a comparison assigns (`<<=` and `>>=` do).
+            let t = expansion
+                .replace("<<=", "=")
+                .replace(">>=", "=")
+                .replace("==", "")
+                .replace("!=", "")
+                .replace("<=", "")
+                .replace(">=", "");
+            if t.contains('=') || t.contains("++") || t.contains("--") {
+                self.unbind_all();
+            }
+            return;
+        }
+        let Some(body) = expansion.strip_prefix("${") else {
+            return;
+        };
+        let name: String = body
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let rest = &body[name.len()..];
+        if rest.starts_with(":=") || rest.starts_with('=') {
+            self.unbind(&name);
+        }
+    }
+}

