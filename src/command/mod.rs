@@ -1087,6 +1087,7 @@ impl Reached<'_> {
                     reach::Walker {
                         follow: tree.follow,
                         contents: tree.contents,
+                        only: tree.only.as_deref(),
                     },
                     reads,
                     sensitive,
@@ -1105,6 +1106,7 @@ impl Reached<'_> {
                     reach::Walker {
                         follow: true,
                         contents: true,
+                        only: None,
                     },
                     reads,
                     sensitive,

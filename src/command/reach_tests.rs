@@ -197,3 +197,46 @@ fn commands_in_other_roots_or_namespaces_are_never_routine() {
     }
     assert_eq!(judged(&f, "nohup cat x.txt").verdict, Verdict::Routine);
 }
+
+/// GNU grep's name filters decide which files met in recursion are read; checked against
+/// the real grep where it is installed: a filter that leaves the hard link out leaves
+/// the credential unread, and any other reads it.
+#[test]
+fn grep_reads_only_the_files_its_include_filters_let_in() {
+    let f = fx();
+    std::fs::hard_link(f.home.join(".netrc"), f.ws.join("data.bin")).unwrap();
+    std::fs::write(f.ws.join("src/a.cpp"), "k").unwrap();
+    for (filters, reads_it) in [
+        ("--include='*.cpp'", false),
+        ("--include '*.cpp' --include='*.h'", false),
+        ("--include='*.bin'", true),
+        ("--include='d*'", true),
+        // The first filter an --exclude: a file matching none is read.
+        ("--exclude='*.log' --include='*.cpp'", true),
+        ("--include='*.{cpp,h}'", true),
+        ("", true),
+    ] {
+        let cmd = format!("grep -rl k . {filters}");
+        let j = judged(&f, &cmd);
+        assert_eq!(
+            j.reads.contains(&f.home.join(".netrc")),
+            reads_it,
+            "{cmd}: {:?}",
+            j.reads
+        );
+        // The real grep agrees wherever we say the file is not read.
+        if !reads_it {
+            if let Ok(out) = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(&cmd)
+                .current_dir(&f.ws)
+                .output()
+            {
+                let listed = String::from_utf8_lossy(&out.stdout).into_owned();
+                assert!(!listed.contains("data.bin"), "{cmd}: grep read {listed}");
+            }
+        }
+    }
+    // ag searches contents; only `-g` lists names.
+    assert!(judged(&f, "ag k").reads.contains(&f.home.join(".netrc")));
+}

@@ -14,6 +14,46 @@ pub(super) struct Tree {
     pub follow: bool,
     /// The files' contents are read (`find` and `fd` only list names).
     pub contents: bool,
+    /// Only files whose name matches one of these are read (`grep --include`).
+    pub only: Option<Vec<String>>,
+}
+
+/// grep's name filters: GNU grep reads a file met in recursion when the last
+/// `--include`/`--exclude` it matches is an `--include`, or it matches none and the first
+/// such option is not an `--exclude`. So when the first is `--include`, a file matching no
+/// `--include` is not read (whatever the `--exclude`s, which only leave out more).
+fn grep_includes(args: &[String]) -> Option<Vec<String>> {
+    let mut globs = Vec::new();
+    let mut first: Option<bool> = None;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        if a == "--" {
+            break;
+        }
+        let (name, value) = match a.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (a.as_str(), None),
+        };
+        let include = match name {
+            "--include" => true,
+            "--exclude" => false,
+            _ => continue,
+        };
+        let value = match value {
+            Some(v) => v,
+            None => {
+                let v = args.get(i)?.clone();
+                i += 1;
+                v
+            }
+        };
+        first.get_or_insert(include);
+        if include {
+            globs.push(value);
+        }
+    }
+    (first == Some(true)).then_some(globs)
 }
 
 /// Short flags of one word (`-rnL` → `rnL`), or `None` for a long option or an operand.
@@ -109,6 +149,7 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
                 roots: with_default(ops.iter().skip(skip).map(|s| s.to_string()).collect()),
                 follow,
                 contents: true,
+                only: grep_includes(args),
             })
         }
         "rg" | "ripgrep" => {
@@ -163,6 +204,7 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
                 roots: with_default(ops.iter().skip(skip).map(|s| s.to_string()).collect()),
                 follow,
                 contents: true,
+                only: None,
             })
         }
         "ag" => {
@@ -185,7 +227,8 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
             Some(Tree {
                 roots: with_default(ops.iter().skip(1).map(|s| s.to_string()).collect()),
                 follow,
-                contents: false,
+                contents: !has_short(args, 'g'),
+                only: None,
             })
         }
         "fd" | "fdfind" => {
@@ -220,6 +263,7 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
                 roots: with_default(ops.iter().skip(1).map(|s| s.to_string()).collect()),
                 follow,
                 contents: false,
+                only: None,
             })
         }
         "find" => {
@@ -241,6 +285,7 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
                 roots: with_default(roots),
                 follow,
                 contents: false,
+                only: None,
             })
         }
         _ => None,

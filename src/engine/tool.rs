@@ -174,6 +174,7 @@ impl Eval<'_, '_> {
                 crate::reach::Walker {
                     follow: false,
                     contents: true,
+                    only: None,
                 },
                 &self.ctx.workspace,
                 &self.ctx.home,

@@ -271,6 +271,16 @@ fn class_has(items: &[Item], c: char) -> bool {
     })
 }
 
+/// Does the file-name pattern `pattern` (`*`, `?`, `[…]`, as fnmatch without flags) match
+/// the name `name`? A pattern with `/` or braces is not one this answers: `false` is never
+/// given for it (the caller then reads every file).
+pub fn name_matches(pattern: &str, name: &str) -> bool {
+    if pattern.contains(['/', '{', '}']) {
+        return true;
+    }
+    matches(&tokens(pattern), name)
+}
+
 /// Does the component pattern match `name`? (No `/` in either.)
 fn matches(toks: &[Tok], name: &str) -> bool {
     let name: Vec<char> = name.chars().collect();

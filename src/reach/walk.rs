@@ -88,7 +88,10 @@ pub struct Reach {
 
 /// How a walker treats what it meets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Walker {
+pub struct Walker<'a> {
+    /// Only files whose name matches one of these patterns are read (`grep
+    /// --include=GLOB`); `None`: every file.
+    pub only: Option<&'a [String]>,
     /// It follows symbolic links (then a link out of the workspace is a read of its
     /// target, and a link to a directory inside is walked too).
     pub follow: bool,
@@ -100,7 +103,7 @@ pub struct Walker {
 /// Walk `root` as `how` walks it.
 pub fn walk(
     root: &Path,
-    how: Walker,
+    how: Walker<'_>,
     ws: &Workspace,
     home: &Path,
     sensitive: &mut Option<Sensitive>,
@@ -142,6 +145,18 @@ pub fn walk(
             let Ok(lm) = std::fs::symlink_metadata(&path) else {
                 continue;
             };
+            // A file the reader's name filter leaves out is not read (directories are
+            // still entered).
+            let skipped = |lm: &std::fs::Metadata| {
+                !lm.is_dir()
+                    && how.only.is_some_and(|globs| {
+                        let name = e.file_name().to_string_lossy().into_owned();
+                        !globs.iter().any(|g| super::glob::name_matches(g, &name))
+                    })
+            };
+            if skipped(&lm) && !(lm.file_type().is_symlink() && path.is_dir()) {
+                continue;
+            }
             if lm.file_type().is_symlink() {
                 if !follow {
                     continue;

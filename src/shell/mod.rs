@@ -462,13 +462,16 @@ pub(crate) fn analyze_parsed(command: &str, env: &ShellEnv) -> Analysis {
 /// Reject control characters and invisible Unicode before the parser sees them: bash and
 /// the parser may disagree on them, and a person reading the command cannot see them.
 fn check_characters(text: &str, opaque: &mut Vec<Opaque>) {
-    for c in text.chars() {
+    let mut prev: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let before = std::mem::replace(&mut prev, Some(c));
         let found = if c.is_control() && c != '\t' && c != '\n' && (c as u32) < 0x80 {
             Some(Opaque::ControlCharacter(c))
         } else if (0x80..0xA0).contains(&(c as u32)) {
             // C1 controls.
             Some(Opaque::ControlCharacter(c))
-        } else if is_invisible(c) {
+        } else if is_invisible(c) && !emoji_joiner(before, c, chars.peek().copied()) {
             Some(Opaque::InvisibleUnicode(c))
         } else {
             None
@@ -481,6 +484,33 @@ fn check_characters(text: &str, opaque: &mut Vec<Opaque>) {
                 return;
             }
         }
+    }
+}
+
+/// A pictograph that has an emoji presentation (symbols, dingbats, emoji blocks).
+fn pictograph(c: char) -> bool {
+    matches!(c as u32,
+        0x00A9 | 0x00AE | 0x203C | 0x2049 | 0x2122 | 0x2139 | 0x2194..=0x21AA | 0x231A..=0x23FF
+        | 0x24C2 | 0x25AA..=0x27BF | 0x2934 | 0x2935 | 0x2B05..=0x2B55 | 0x3030 | 0x303D
+        | 0x3297 | 0x3299 | 0x1F000..=0x1FAFF)
+}
+
+/// The invisible characters of emoji as every keyboard types them, in their only places:
+/// a variation selector (U+FE0E text, U+FE0F emoji presentation) right after a pictograph
+/// or a keycap base (`1️⃣`), and a zero-width joiner between two emoji (`👩‍💻`). There
+/// they change how one symbol is drawn and hide nothing; anywhere else they stay opaque.
+fn emoji_joiner(before: Option<char>, c: char, after: Option<char>) -> bool {
+    let Some(b) = before else { return false };
+    match c as u32 {
+        0xFE0E | 0xFE0F => {
+            pictograph(b) || (matches!(b, '0'..='9' | '#' | '*') && after == Some('\u{20E3}'))
+        }
+        // After a pictograph or its presentation selector, before a pictograph.
+        0x200D => {
+            (pictograph(b) || b == '\u{FE0F}' || (0x1F3FB..=0x1F3FF).contains(&(b as u32)))
+                && after.is_some_and(pictograph)
+        }
+        _ => false,
     }
 }
 

@@ -265,6 +265,27 @@ fn invisible_unicode_is_opaque() {
         assert_opaque(&cmd, |o| matches!(o, Opaque::InvisibleUnicode(_)));
     }
     assert_transparent("echo héllo wörld 日本");
+    // Emoji as keyboards type them: a presentation selector after a pictograph or a
+    // keycap base, a joiner between two emoji.
+    for ok in [
+        "echo '🗑️  cleaned'",
+        "echo ✅️ done ⚠️ warn",
+        "printf '1️⃣ one'",
+        "echo 👩‍💻 👨🏽‍🚀",
+    ] {
+        assert_transparent(ok);
+    }
+    // The same characters anywhere else hide something.
+    for bad in [
+        "ls\u{FE0F} x",
+        "rm\u{200D}rf x",
+        "echo a\u{FE0F}",
+        "echo 🗑\u{200D}x",
+        "echo \u{200D}🗑",
+        "echo 1\u{FE0F}",
+    ] {
+        assert_opaque(bad, |o| matches!(o, Opaque::InvisibleUnicode(_)));
+    }
 }
 
 #[test]
