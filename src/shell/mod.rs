@@ -465,7 +465,7 @@ fn check_characters(text: &str, opaque: &mut Vec<Opaque>) {
     let mut prev: Option<char> = None;
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        let before = std::mem::replace(&mut prev, Some(c));
+        let before = prev.replace(c);
         let found = if c.is_control() && c != '\t' && c != '\n' && (c as u32) < 0x80 {
             Some(Opaque::ControlCharacter(c))
         } else if (0x80..0xA0).contains(&(c as u32)) {
