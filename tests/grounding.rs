@@ -342,6 +342,13 @@ fn a_withdrawn_allow_says_what_would_let_it_pass() {
     );
 }
 
+/// A withdrawn allow asks the person (only they can authorise it), whatever `on_failure`.
+#[track_caller]
+fn assert_withdrawn(out: &support::Out) {
+    assert_eq!(out.decision(), "ask", "{}", out.reason());
+    assert!(out.reason().contains("[guarantee]"), "{}", out.reason());
+}
+
 /// Three refused pushes stop the reviewer lifting more pushes in the turn — and the call
 /// asks the person, it is not denied; calls that need no authorisation, and riskier ones,
 /// are reviewed as before.
@@ -369,7 +376,7 @@ fn the_refusal_limit_counts_like_actions_and_asks() {
             "Bash",
             &json!({"command": format!("git push origin {b}")}),
         );
-        assert_eq!(out.decision(), "deny", "{}", out.reason());
+        assert_withdrawn(&out);
     }
     // A fourth push: paused, asked.
     let out = call(
@@ -409,7 +416,7 @@ fn the_refusal_limit_counts_like_actions_and_asks() {
         "Bash",
         &json!({"command": "git push origin a5"}),
     );
-    assert_eq!(out.decision(), "deny", "{}", out.reason());
+    assert_withdrawn(&out);
 }
 
 /// The session pause (refusals in a row) asks, and only for what needs grounding.
@@ -432,7 +439,7 @@ fn the_session_pause_asks_only_for_what_needs_grounding() {
             "Bash",
             &json!({"command": format!("git push origin {b}")}),
         );
-        assert_eq!(out.decision(), "deny", "{}", out.reason());
+        assert_withdrawn(&out);
     }
     let out = call(
         &env,

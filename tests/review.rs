@@ -103,7 +103,8 @@ fn verdicts_the_guarantees_refuse() {
         assert_eq!(o.cause(), cause, "{text}");
         if !guarantee.is_empty() {
             assert_eq!(last_review(&env)["guarantee"], guarantee);
-            assert_eq!(o.decision(), "deny", "downgrade to on_failure = deny");
+            // Withdrawn: the person is asked, whatever on_failure (deny here) says.
+            assert_eq!(o.decision(), "ask", "a withdrawn allow asks");
         }
     }
 }
@@ -112,7 +113,7 @@ fn verdicts_the_guarantees_refuse() {
 fn no_owner_messages_no_allow() {
     let (env, _srv) = setup("openai", Reply::Text(allow_m1()));
     let o = bash(&env, "python3 -m pyflakes .");
-    assert_eq!(o.decision(), "deny");
+    assert_eq!(o.decision(), "ask");
     assert_eq!(o.cause(), "guarantee");
     assert_eq!(last_review(&env)["guarantee"], "no-owner-messages");
 }

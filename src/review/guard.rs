@@ -101,10 +101,11 @@ pub fn is_hard_floor(ev: &Evaluation) -> bool {
     }) || ev.outcome != Outcome::Review
 }
 
-/// What a withdrawn allow becomes: `ask`, or `on_failure` where that is stricter.
-pub fn downgraded(on_failure: Decision) -> Decision {
-    Decision::Ask.max(on_failure)
-}
+/// What a withdrawn allow becomes: `ask`, whatever `on_failure` says. A guarantee
+/// withdraws an allow because only the person can authorise the call (or the floor could
+/// not see all of it), so the person is asked; `on_failure` is for a reviewer that gave no
+/// usable answer.
+pub const WITHDRAWN: Decision = Decision::Ask;
 
 /// Check an allow against every guarantee. Non-allow verdicts pass through untouched.
 pub fn check(v: &Verdict, shown: &[OwnerMessage], f: &Findings) -> Result<(), Violation> {

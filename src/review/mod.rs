@@ -116,7 +116,7 @@ pub fn packet_for(
     build_packet(&g, req, p, marker)
 }
 
-fn stored_settled(s: &cache::Stored, on_failure: Decision) -> Settled {
+fn stored_settled(s: &cache::Stored) -> Settled {
     let v = &s.verdict;
     let reason = one_line(&v.reason, MAX_REASON);
     let cause = match (&s.guarantee, v.decision) {
@@ -139,7 +139,7 @@ fn stored_settled(s: &cache::Stored, on_failure: Decision) -> Settled {
         },
     };
     let decision = if s.guarantee.is_some() {
-        guard::downgraded(on_failure)
+        guard::WITHDRAWN
     } else {
         s.decision
     };
@@ -222,7 +222,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
     let rank = g.findings.rank();
     match cache::lookup(&dir, &key, turn, &action, guard::REFUSALS_PER_TURN, rank) {
         cache::Lookup::Hit(s) | cache::Lookup::Refused(s) => {
-            let mut settled = stored_settled(&s, on_failure);
+            let mut settled = stored_settled(&s);
             settled.gate = Gate::Cache;
             return Reviewed {
                 settled,
@@ -276,7 +276,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
         cache::Stored {
             remedy: violation.as_ref().and_then(|x| x.remedy.clone()),
             decision: match &violation {
-                Some(_) => guard::downgraded(on_failure),
+                Some(_) => guard::WITHDRAWN,
                 None => v.decision,
             },
             stage: stage.name.to_string(),
@@ -301,7 +301,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
                     let mut record = record_of(&s, false, ms(t));
                     record["tokens"] = tokens;
                     return Reviewed {
-                        settled: stored_settled(&s, on_failure),
+                        settled: stored_settled(&s),
                         record,
                     };
                 }
@@ -330,7 +330,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
             record["fast"] = fast_note;
             record["tokens"] = tokens;
             Reviewed {
-                settled: stored_settled(&s, on_failure),
+                settled: stored_settled(&s),
                 record,
             }
         }
