@@ -116,7 +116,18 @@ pub fn name_is_secret(name: &str) -> bool {
         let pair = [w[0].to_ascii_lowercase(), w[1].to_ascii_lowercase()];
         matches!(
             &pair,
-            b"pa" | b"pw" | b"se" | b"to" | b"ke" | b"au" | b"co" | b"cr"
+            b"pa"
+                | b"pw"
+                | b"se"
+                | b"to"
+                | b"ke"
+                | b"au"
+                | b"co"
+                | b"cr"
+                | b"jw"
+                | b"be"
+                | b"ot"
+                | b"sa"
         )
     });
     if !maybe {
@@ -135,6 +146,9 @@ pub fn name_is_secret(name: &str) -> bool {
     }
     let squashed: String = segments.concat();
     if SECRET_WORDS.iter().any(|w| squashed.contains(w)) {
+        return true;
+    }
+    if segments.iter().any(|s| STRONG_SEGMENTS.contains(s)) {
         return true;
     }
     // Short words count only as a whole segment of a longer name (MYSQL_PWD, DB_PASS), or
@@ -162,6 +176,8 @@ const SECRET_WORDS: &[&str] = &[
     "credential",
     "sessionkey",
 ];
+/// Whole segments that make a name secret on their own (`JWT`, `APP_JWT`, `AWS_CREDS`).
+const STRONG_SEGMENTS: &[&str] = &["jwt", "bearer", "creds", "otp", "totp", "salt"];
 /// Whole segments that make a name secret when it has several segments or is a flag.
 const WEAK_SEGMENTS: &[&str] = &["pass", "pwd", "pw", "auth", "pat"];
 /// A last segment that makes the name describe a secret rather than hold one.
@@ -205,6 +221,13 @@ const NOT_SECRET_LAST: &[&str] = &[
     "store",
     "manager",
     "usage",
+    "sock",
+    "socket",
+    "home",
+    "disabled",
+    "region",
+    "timeout",
+    "program",
 ];
 const NOT_SECRET_FIRST: &[&str] = &["max", "min", "num", "no"];
 const NOT_SECRET_KEY_KINDS: &[&str] = &[

@@ -292,9 +292,9 @@ fn a_script_carries_its_assignments_and_cds_to_later_lines() {
     let r = Repo::new();
     r.write(
         "s.sh",
-        "#!/bin/sh\nout=build/out\npin=\"$(sed -n 1p VERSION)\"\necho \"pinned $pin\"\nrm -rf \"$out\"\ncd /\nrm -rf usr\n",
+        "#!/bin/sh\nout=build/out\ntoken=\"$(sed -n 1p VERSION)\"\necho \"token $token\"\nrm -rf \"$out\"\ncd /\nrm -rf usr\n",
     );
-    r.write("t.sh", "#!/bin/sh\nrm -rf usr\necho \"$PIN\"\n");
+    r.write("t.sh", "#!/bin/sh\nrm -rf usr\necho \"$API_TOKEN\"\n");
     // Carried only at the top level and only when it is no finding itself.
     r.write(
         "u.sh",
@@ -306,7 +306,7 @@ fn a_script_carries_its_assignments_and_cds_to_later_lines() {
             .into_iter()
             .find(|f| f["file"] == file && f["line"] == line)
     };
-    // `$pin` is the script's own variable, not a secret from the environment; `$out`
+    // `$token` is the script's own variable, not a secret from the environment; `$out`
     // is `build/out`, a directory of the workspace, not "empty or /".
     assert!(at("s.sh", 4).is_none(), "{out}");
     let rm = at("s.sh", 5).expect("rm -rf build/out is asked about");
@@ -316,7 +316,7 @@ fn a_script_carries_its_assignments_and_cds_to_later_lines() {
     let usr = at("s.sh", 7).expect("rm -rf /usr is found");
     assert_eq!(usr["decision"], "deny", "{usr}");
     assert!(usr["after"].as_str().unwrap().contains("cd /"), "{usr}");
-    // Without the `cd`, the same line deletes a directory of the workspace; `$PIN` from
+    // Without the `cd`, the same line deletes a directory of the workspace; `$API_TOKEN` from
     // the environment is still a secret.
     assert_eq!(
         at("t.sh", 2).map(|f| f["decision"].clone()),

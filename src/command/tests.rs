@@ -953,7 +953,8 @@ fn variables_the_command_sets_itself_are_judged_by_their_values() {
     table(&[
         // Known values: the delete is of `build/out`, the echo prints no secret.
         ("out=build/out; rm -rf \"$out\"", "soft"),
-        ("pin=1.2; echo \"v $pin\"", "routine"),
+        ("token=1.2; echo \"v $token\"", "routine"),
+        ("echo \"v $token\"", "hard"),
         ("f=README.md; cat \"$f\"", "routine"),
         ("d=~; rm -rf \"$d\"", "hard"),
         // An upper-case or proxy name may be exported: it can steer later programs.

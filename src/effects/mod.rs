@@ -196,36 +196,6 @@ pub enum Effect {
     Unknown { why: String },
 }
 
-/// Does the environment variable `name` hold a secret (so printing it prints a secret)?
-/// Secret-shaped names (`GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, as
-/// [`crate::redact::name_is_secret`] decides) and variables that by convention carry
-/// credentials inside a URL or connection string (`DATABASE_URL`, `SENTRY_DSN`).
-/// The one test for "is this variable name secret-shaped": every program table and
-/// policy that prints or sends a variable by name uses it.
-pub fn secret_variable(name: &str) -> bool {
-    if crate::redact::name_is_secret(name) {
-        return true;
-    }
-    let upper = name.to_ascii_uppercase();
-    const CARRIERS: &[&str] = &[
-        "DATABASE_URL",
-        "REDIS_URL",
-        "MONGODB_URI",
-        "MONGO_URL",
-        "MONGO_URI",
-        "AMQP_URL",
-        "CLOUDAMQP_URL",
-        "RABBITMQ_URL",
-        "ELASTICSEARCH_URL",
-        "POSTGRES_URL",
-        "MYSQL_URL",
-    ];
-    CARRIERS.contains(&upper.as_str())
-        || upper.ends_with("_DSN")
-        || upper.ends_with("_CONNECTION_STRING")
-        || upper.ends_with("_DATABASE_URL")
-}
-
 impl Effect {
     pub fn read(path: impl Into<String>) -> Effect {
         Effect::Read {

@@ -10,63 +10,7 @@
 //! read dynamic words only. Literal `$` text next to an expansion in the same word can
 //! only add names, never hide one.
 
-/// Segments (split on `_`, `-`, `.` and case changes are not split) that name a secret.
-const SECRET_SEGMENTS: &[&str] = &[
-    "TOKEN",
-    "TOKENS",
-    "SECRET",
-    "SECRETS",
-    "PASSWORD",
-    "PASSWD",
-    "PASS",
-    "PWD",
-    "PASSPHRASE",
-    "APIKEY",
-    "KEY",
-    "KEYS",
-    "CREDENTIAL",
-    "CREDENTIALS",
-    "CREDS",
-    "AUTH",
-    "COOKIE",
-    "JWT",
-    "BEARER",
-    "DSN",
-    "PAT",
-    "SIGNATURE",
-    "SALT",
-    "OTP",
-    "PIN",
-];
-
-/// Substrings that name a secret even glued to other words (`PGPASSWORD`, `GHTOKEN`).
-const SECRET_PARTS: &[&str] = &[
-    "TOKEN",
-    "SECRET",
-    "PASSWORD",
-    "PASSWD",
-    "PASSPHRASE",
-    "APIKEY",
-    "API_KEY",
-    "PRIVATE_KEY",
-    "PRIVATEKEY",
-    "ACCESS_KEY",
-    "ACCESSKEY",
-    "CREDENTIAL",
-    "WEBHOOK",
-    "CONNECTION_STRING",
-    "CONNSTR",
-];
-
-/// Last segments that make a name a place or a switch, not the secret itself
-/// (`GOOGLE_APPLICATION_CREDENTIALS_FILE`, `SSH_AUTH_SOCK`, `PASSWORD_STORE_DIR`).
-const NOT_SECRET_LAST: &[&str] = &[
-    "FILE", "PATH", "DIR", "SOCK", "SOCKET", "HOME", "HELPER", "ENABLED", "DISABLED", "TYPE",
-    "METHOD", "MODE", "NAME", "REGION", "LENGTH", "LEN", "COUNT", "TTL", "EXPIRY", "EXPIRES",
-    "TIMEOUT", "CMD", "COMMAND", "PROGRAM",
-];
-
-/// Names that look like one of the above but are not secrets.
+/// Names that look secret-shaped but are not secrets.
 const NOT_SECRET: &[&str] = &[
     "PWD",
     "OLDPWD",
@@ -99,23 +43,42 @@ const URL_OF: &[&str] = &[
     "ELASTICSEARCH",
 ];
 
+/// Variables that by convention carry credentials inside a URL or connection string.
+const CARRIERS: &[&str] = &[
+    "DATABASE_URL",
+    "REDIS_URL",
+    "MONGODB_URI",
+    "MONGO_URL",
+    "MONGO_URI",
+    "AMQP_URL",
+    "CLOUDAMQP_URL",
+    "RABBITMQ_URL",
+    "ELASTICSEARCH_URL",
+    "POSTGRES_URL",
+    "MYSQL_URL",
+];
+
 /// Is this variable name secret-shaped: would its value be a token, a password, a key?
-/// Case does not matter (scripts use `$token` too).
+/// The one answer for every program table, floor check and policy that prints or sends a
+/// variable by name: a name [`crate::redact::name_is_secret`] calls secret (the test the
+/// audit log's redaction uses too, so what is refused and what is redacted agree), or one
+/// that by convention carries credentials inside a URL (`DATABASE_URL`, `SENTRY_DSN`,
+/// `REDIS_URI`, a webhook URL). Case does not matter (scripts use `$token` too).
 pub fn secret_name(name: &str) -> bool {
-    let n = name.trim_start_matches('$').to_ascii_uppercase();
+    let bare = name.trim_start_matches('$');
+    let n = bare.to_ascii_uppercase();
     if n.is_empty() || NOT_SECRET.contains(&n.as_str()) {
         return false;
     }
-    let segs: Vec<&str> = n.split(['_', '-', '.']).filter(|s| !s.is_empty()).collect();
-    if let Some(last) = segs.last() {
-        if NOT_SECRET_LAST.contains(last) && segs.len() > 1 {
-            return false;
-        }
-    }
-    if segs.iter().any(|s| SECRET_SEGMENTS.contains(s)) {
+    if crate::redact::name_is_secret(bare) {
         return true;
     }
-    if SECRET_PARTS.iter().any(|p| n.contains(p)) {
+    if CARRIERS.contains(&n.as_str())
+        || n.ends_with("_DSN")
+        || n.ends_with("_CONNECTION_STRING")
+        || n.contains("WEBHOOK")
+        || n.contains("ACCESS_KEY")
+    {
         return true;
     }
     // `DATABASE_URL`, `REDIS_URI`, `MONGODB_DSN`.
@@ -327,6 +290,13 @@ mod tests {
             "DOCKER_AUTH_CONFIG",
             "VAULT_TOKEN",
             "GITLAB_PAT",
+            "APP_JWT",
+            "AWS_CREDS",
+            "GOOGLE_CREDENTIALS",
+            "SESSION_COOKIE",
+            "BEARER",
+            "OTP_SEED",
+            "SIGNING_SALT",
         ] {
             assert!(secret_name(n), "{n}");
         }

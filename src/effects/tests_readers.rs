@@ -5,7 +5,7 @@
 
 use super::grammar::{Arity, GrammarError};
 use super::programs;
-use super::{secret_variable, Effect, Reach, WriteHow};
+use super::{secret_name, Effect, Reach, WriteHow};
 
 fn argv(words: &[&str]) -> (Vec<String>, Vec<bool>) {
     let v: Vec<String> = words.iter().map(|w| w.to_string()).collect();
@@ -429,10 +429,10 @@ fn secret_printers_print_secrets() {
         "STRIPE_KEY",
         "SENTRY_DSN",
     ] {
-        assert!(secret_variable(n), "{n}");
+        assert!(secret_name(n), "{n}");
     }
     for n in ["HOME", "PATH", "PWD", "SORT_KEY", "TERM", "EDITOR"] {
-        assert!(!secret_variable(n), "{n}");
+        assert!(!secret_name(n), "{n}");
     }
 }
 

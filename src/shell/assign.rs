@@ -1,7 +1,7 @@
 //! Variables a command assigns itself: after `dir=build/out;` (a bare assignment that
 //! surely runs, in this shell, before what follows), `$dir` expands to `build/out`, as
 //! bash expands it, so `dir=build/out; rm -rf "$dir"` deletes `build/out` and
-//! `pin=1.2; echo "$pin"` prints no secret from the environment. A value computed at run
+//! `token=1.2; echo "$token"` prints no secret from the environment. A value computed at run
 //! time (`log=$(mktemp)`) binds the name to that computation: the word stays dynamic, and
 //! its text is where the value comes from (`tok=$GITHUB_TOKEN; curl "…$tok"` still sends
 //! `$GITHUB_TOKEN`).

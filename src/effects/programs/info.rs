@@ -6,10 +6,10 @@
 //! option as the real program's `--help` (or man page) on Debian 12 lists it. An option
 //! that changes the system (`dmesg -C`, `hostname NAME`) is declared `Unsafe`, one that
 //! runs a program (`man -P`) is `Code`, and a variable printed by name is a secret when
-//! its name is ([`crate::effects::secret_variable`]).
+//! its name is ([`crate::effects::secret_name`]).
 
 use super::super::grammar::{flag, opt, value, Arity, Grammar, Operands, Opt, Parsed, Style, Val};
-use super::super::{secret_variable, Effect};
+use super::super::{secret_name, Effect};
 use super::Program;
 
 const fn gnu(opts: &'static [Opt], operands: Operands) -> Grammar {
@@ -182,7 +182,7 @@ fn printenv_fx(p: &Parsed, out: &mut Vec<Effect>) {
             out.push(Effect::Secret {
                 what: format!("the variable named by {}, chosen at run time", w.text),
             });
-        } else if secret_variable(w.text) {
+        } else if secret_name(w.text) {
             out.push(Effect::Secret {
                 what: format!("the secret variable {}", w.text),
             });

@@ -9,7 +9,7 @@
 //! `echo`'s arguments, `ps e` (the environment of processes) or `jq env` print secrets.
 
 use super::super::grammar::{self, is_expansion, GrammarError};
-use super::super::{secret_variable, Effect, Reach, WriteHow};
+use super::super::{secret_name, Effect, Reach, WriteHow};
 use super::Program;
 
 /// A program's own parser.
@@ -133,7 +133,7 @@ pub fn printed_secrets(word: &str) -> Vec<String> {
     }
     for u in crate::effects::secrets::expansions(word) {
         if let Some(name) = u.value() {
-            if secret_variable(name) {
+            if secret_name(name) {
                 out.push(format!("the secret variable {name}"));
             }
         }
@@ -769,7 +769,7 @@ fn env_reference(text: &str, at: usize, out: &mut Vec<Effect>) {
         Some(n) if n.contains('\\') || n.contains('(') => out.push(Effect::Secret {
             what: "an environment variable chosen at run time".into(),
         }),
-        Some(n) if secret_variable(&n) => out.push(Effect::Secret {
+        Some(n) if secret_name(&n) => out.push(Effect::Secret {
             what: format!("the secret variable {n}"),
         }),
         Some(_) => {}
