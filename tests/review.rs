@@ -6,6 +6,8 @@
 mod support;
 
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use support::reviewer::{
     allow_m1, auto_config, bash, last_review, prompt, setup, verdict, Reply, Server,
@@ -420,4 +422,83 @@ fn fast_stage_may_only_allow() {
     assert_eq!(bash(&env, "python3 -m pyflakes .").decision(), "allow");
     assert_eq!(srv.count(), 1);
     assert_eq!(last_review(&env)["stage"], "fast");
+}
+
+/// An OpenAI-compatible review streams: the events are assembled into the verdict and
+/// judged like a whole response (here an allow with evidence stands).
+#[test]
+fn a_streamed_verdict_is_assembled_and_judged() {
+    let (env, srv) = setup(
+        "openai",
+        Reply::Stream {
+            text: allow_m1(),
+            piece: 7,
+            gap: Duration::ZERO,
+            finish: "stop",
+            cut: None,
+        },
+    );
+    prompt(&env, "run the linter");
+    let o = bash(&env, "python3 -m pyflakes .");
+    assert_eq!(o.decision(), "allow", "{o:?}");
+    assert_eq!(o.cause(), "reviewer-allow");
+    let body: Value = serde_json::from_str(&srv.last().body).unwrap();
+    assert_eq!(body["stream"], true);
+    assert_eq!(body["stream_options"]["include_usage"], true);
+    // The usage of the stream's last event reaches the audit.
+    assert_eq!(last_review(&env)["tokens"]["prompt"], 50);
+    assert_eq!(last_review(&env)["tokens"]["completion"], 9);
+}
+
+/// A stream that ends cut at the token limit is an unfinished reply: fail closed.
+#[test]
+fn a_stream_cut_at_the_token_limit_fails_closed() {
+    let (env, _srv) = setup(
+        "openai",
+        Reply::Stream {
+            text: allow_m1(),
+            piece: 7,
+            gap: Duration::ZERO,
+            finish: "length",
+            cut: None,
+        },
+    );
+    prompt(&env, "run the linter");
+    let o = bash(&env, "python3 -m pyflakes .");
+    assert_eq!(o.decision(), "deny", "on_failure: {o:?}");
+    assert_eq!(o.cause(), "reviewer-unavailable");
+    let e = last_review(&env)["error"].as_str().unwrap().to_string();
+    assert!(e.contains("token limit"), "{e}");
+}
+
+/// A server still writing at gatehook's deadline: the hook answers on_failure at the
+/// deadline and the connection is closed, so the server's next write fails — what makes
+/// a streaming server (llama.cpp, vLLM) stop working on the abandoned request.
+#[test]
+fn a_slow_stream_is_abandoned_at_the_deadline_and_its_connection_closed() {
+    let cut = Arc::new(AtomicBool::new(false));
+    let reply = Reply::Stream {
+        text: allow_m1(),
+        piece: 1,
+        gap: Duration::from_millis(100),
+        finish: "stop",
+        cut: Some(cut.clone()),
+    };
+    let srv = Server::start(move |_| reply.clone());
+    let env = Env::new();
+    env.config(&format!(
+        "mode = \"auto\"\n[reviewer]\nprovider = \"openai\"\nurl = \"{}\"\nmodel = \"fake\"\ntimeout_ms = 600\n",
+        srv.url("/v1/chat/completions")
+    ));
+    prompt(&env, "run the linter");
+    let o = bash(&env, "python3 -m pyflakes .");
+    assert_eq!(o.decision(), "deny", "on_failure: {o:?}");
+    assert_eq!(o.cause(), "reviewer-unavailable");
+    // The whole stream takes over ten seconds; the server sees the closed connection
+    // long before it ends (a hang guard, not a timing claim).
+    let end = std::time::Instant::now() + Duration::from_secs(60);
+    while !cut.load(Ordering::SeqCst) && std::time::Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(cut.load(Ordering::SeqCst), "the connection stayed open");
 }

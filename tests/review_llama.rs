@@ -313,8 +313,56 @@ fn a_server_slower_than_the_deadline_fails_closed() {
         "{e}"
     );
     assert_eq!(occupier.join().unwrap(), 200);
-    // llama.cpp finishes an abandoned request anyway: leave the server idle for the next.
+    // Leave the server idle for the next test.
     assert!(llama::wait_idle(port, Duration::from_secs(600)));
+}
+
+/// Tokens the server has generated in all (`llamacpp:tokens_predicted_total`).
+fn predicted(port: u16) -> f64 {
+    let (_, text) = llama::get(port, "/metrics");
+    text.lines()
+        .find(|l| l.starts_with("llamacpp:tokens_predicted_total"))
+        .and_then(|l| l.split_whitespace().last())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// Why gatehook streams: llama.cpp stops a streamed request whose client has gone (it
+/// finishes an unstreamed one whoever waits). A streamed request for 3000 tokens is
+/// abandoned after its first event; the server goes idle having made far fewer.
+#[test]
+fn the_server_stops_a_streamed_request_its_client_abandoned() {
+    let Some((l, _g)) = server() else { return };
+    let port = l.port;
+    assert!(llama::wait_idle(port, Duration::from_secs(600)));
+    let before = predicted(port);
+    let body = json!({"model": l.models[0], "max_tokens": 3000, "ignore_eos": true,
+                      "stream": true,
+                      "messages": [{"role": "user", "content": "Count upwards from one."}]})
+    .to_string();
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(600))).unwrap();
+    write!(
+        s,
+        "POST /v1/chat/completions HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer {KEY}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    // Read until the first event, then go away.
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 512];
+    while !String::from_utf8_lossy(&seen).contains("data:") {
+        let n = std::io::Read::read(&mut s, &mut buf).unwrap();
+        assert!(n > 0, "the stream ended before its first event");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    drop(s);
+    assert!(llama::wait_idle(port, Duration::from_secs(600)));
+    let made = predicted(port) - before;
+    assert!(
+        made < 1500.0,
+        "the server made {made} tokens for a request no one read"
+    );
 }
 
 #[test]

@@ -1,5 +1,13 @@
-//! One HTTP request to a model: OpenAI chat completions or Anthropic messages, not
-//! streaming. The HTTP agent is built here, only when a review is actually needed, so
+//! One HTTP request to a model: OpenAI chat completions (streamed) or Anthropic messages.
+//! An OpenAI-compatible request asks for a stream (`stream`, with the usage in its last
+//! event): the server writes each token as it makes it, so when gatehook gives up at its
+//! deadline and the connection closes, the server's next write fails and it stops working
+//! on the abandoned request (llama.cpp, vLLM and others finish a non-streamed request
+//! whoever is waiting, and the next call queues behind it). The events are assembled into
+//! the one reply they make and judged exactly as a whole response is; a server that
+//! ignores `stream` and answers with one JSON body is read as before. The fallback when a
+//! server refuses the request (HTTP 400) is the plain, unstreamed request without a
+//! schema. The HTTP agent is built here, only when a review is actually needed, so
 //! calls that need none pay for no TLS or HTTP setup. The stage's deadline holds for the
 //! whole exchange (DNS, connect, send, read, the structured-output retry): the request runs
 //! on a worker thread and is abandoned when the deadline passes. Every failure is an
@@ -154,12 +162,16 @@ fn body(stage: &Stage, system: &str, user: &str, structured: bool) -> Value {
                     {"role": "user", "content": user},
                 ],
             });
+            // The first request streams and asks for the schema; the fallback is the plain
+            // request every server takes.
             if structured {
                 b["response_format"] = json!({
                     "type": "json_schema",
                     "json_schema": {"name": "gatehook_verdict", "strict": true,
                                     "schema": verdict::schema()},
                 });
+                b["stream"] = json!(true);
+                b["stream_options"] = json!({"include_usage": true});
             }
             b
         }
@@ -199,6 +211,14 @@ fn exchange(
             crate::cause::one_line(&text, 160)
         ));
     }
+    let text = if stage.provider != Provider::Anthropic && is_event_stream(&text) {
+        match assemble_stream(&text) {
+            Ok(whole) => whole.to_string(),
+            Err(e) => return Answer::failed(e),
+        }
+    } else {
+        text
+    };
     let usage = serde_json::from_str::<Value>(&text)
         .map(|v| usage_of(stage.provider, &v))
         .unwrap_or_default();
@@ -248,6 +268,78 @@ fn post(
         .read_to_string()
         .map_err(|e| format!("reading the response failed: {e}"))?;
     Ok((status, text))
+}
+
+/// Is this response body a stream of server-sent events (`data: …` lines)?
+fn is_event_stream(body: &str) -> bool {
+    let start = body.trim_start();
+    start.starts_with("data:") || start.starts_with("event:") || start.starts_with(':')
+}
+
+/// The chat completion a stream of OpenAI `chat.completion.chunk` events makes: the
+/// content deltas of choice 0 joined, its last `finish_reason`, any refusal, and the usage
+/// the last event carries, in the shape of a whole response, so [`reply_text`] judges it
+/// as it judges any reply (a stream cut before a `finish_reason` is an unfinished reply).
+/// An `error` event is the server's failure.
+pub fn assemble_stream(body: &str) -> Result<Value, String> {
+    let mut content = String::new();
+    let mut refusal: Option<String> = None;
+    let mut finish: Value = Value::Null;
+    let mut usage: Value = Value::Null;
+    let mut events = 0usize;
+    for line in body.lines() {
+        let Some(data) = line.strip_prefix("data:") else {
+            // Comments, `event:`/`id:`/`retry:` fields and the blank lines between events.
+            continue;
+        };
+        let data = data.trim();
+        if data == "[DONE]" {
+            break;
+        }
+        let v: Value = serde_json::from_str(data)
+            .map_err(|_| "an event of the response stream is not JSON".to_string())?;
+        events += 1;
+        if let Some(e) = v.get("error") {
+            let msg = e
+                .get("message")
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .unwrap_or_else(|| e.to_string());
+            return Err(format!(
+                "the reviewer reported an error in its stream: {}",
+                crate::cause::one_line(&msg, 160)
+            ));
+        }
+        if let Some(u) = v.get("usage").filter(|u| !u.is_null()) {
+            usage = u.clone();
+        }
+        let Some(choice) = v.pointer("/choices/0") else {
+            continue;
+        };
+        if let Some(t) = choice.pointer("/delta/content").and_then(Value::as_str) {
+            if content.len() + t.len() > MAX_RESPONSE_BYTES as usize {
+                return Err("the streamed reply is too long".into());
+            }
+            content.push_str(t);
+        }
+        if let Some(r) = choice.pointer("/delta/refusal").and_then(Value::as_str) {
+            refusal.get_or_insert_with(String::new).push_str(r);
+        }
+        if let Some(f) = choice.get("finish_reason").filter(|f| !f.is_null()) {
+            finish = f.clone();
+        }
+    }
+    if events == 0 {
+        return Err("the response stream has no events".into());
+    }
+    let mut message = json!({"role": "assistant", "content": content});
+    if let Some(r) = refusal {
+        message["refusal"] = json!(r);
+    }
+    Ok(json!({
+        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+        "usage": usage,
+    }))
 }
 
 fn count(v: &Value, pointer: &str) -> Option<u64> {
@@ -436,8 +528,87 @@ mod tests {
         let b = body(&stage, "s", "u", true);
         assert_eq!(b["response_format"]["type"], "json_schema");
         assert_eq!(b["max_tokens"], MAX_TOKENS);
-        assert!(body(&stage, "s", "u", false)
-            .get("response_format")
-            .is_none());
+        assert_eq!(b["stream"], true);
+        assert_eq!(b["stream_options"]["include_usage"], true);
+        let plain = body(&stage, "s", "u", false);
+        assert!(plain.get("response_format").is_none());
+        assert!(plain.get("stream").is_none());
+    }
+
+    fn sse(events: &[Value]) -> String {
+        let mut s = String::from(": keep-alive\n\n");
+        for e in events {
+            s.push_str(&format!("data: {e}\n\n"));
+        }
+        s.push_str("data: [DONE]\n\n");
+        s
+    }
+
+    fn delta(text: &str, finish: Value) -> Value {
+        json!({"object": "chat.completion.chunk",
+               "choices": [{"index": 0, "delta": {"content": text}, "finish_reason": finish}]})
+    }
+
+    #[test]
+    fn a_stream_is_the_reply_its_events_make() {
+        let body = sse(&[
+            json!({"choices": [{"index": 0, "delta": {"role": "assistant"}, "finish_reason": null}]}),
+            delta("{\"decision\":", Value::Null),
+            delta("\"ask\"}", Value::Null),
+            delta("", json!("stop")),
+            json!({"choices": [], "usage": {"prompt_tokens": 90, "completion_tokens": 7,
+                                          "prompt_tokens_details": {"cached_tokens": 60}}}),
+        ]);
+        assert!(is_event_stream(&body));
+        let whole = assemble_stream(&body).unwrap().to_string();
+        let r = reply_text(Provider::OpenAi, &whole).unwrap();
+        assert_eq!(r.text, "{\"decision\":\"ask\"}");
+        assert_eq!(r.usage.prompt, Some(90));
+        assert_eq!(r.usage.cached, Some(60));
+        assert_eq!(r.usage.completion, Some(7));
+        // A whole JSON body is no stream.
+        assert!(!is_event_stream(&openai(json!("stop"), "x")));
+    }
+
+    #[test]
+    fn a_stream_that_does_not_finish_fails_closed() {
+        // Cut at the token limit, cut off before any finish_reason, an error event, a
+        // refusal, no events, an event that is not JSON.
+        let cases: Vec<(String, &str)> = vec![
+            (
+                sse(&[delta("{\"decision\":\"allow\"", json!("length"))]),
+                "token limit",
+            ),
+            (
+                "data: ".to_string()
+                    + &delta("{\"decision\":\"allow\"}", Value::Null).to_string()
+                    + "\n\n",
+                "finish_reason",
+            ),
+            (
+                sse(&[delta("{\"decision\":\"allow\"}", Value::Null)]),
+                "finish_reason",
+            ),
+            (
+                sse(&[json!({"error": {"message": "slot unavailable"}})]),
+                "slot unavailable",
+            ),
+            (
+                sse(&[
+                    json!({"choices": [{"index": 0, "delta": {"refusal": "no"}, "finish_reason": null}]}),
+                    delta("", json!("stop")),
+                ]),
+                "refused",
+            ),
+            (": only a comment\n\n".to_string(), "no events"),
+            ("data: {not json\n\n".to_string(), "not JSON"),
+        ];
+        for (body, says) in cases {
+            let e = assemble_stream(&body)
+                .map(|v| v.to_string())
+                .and_then(|w| reply_text(Provider::OpenAi, &w).map(|r| r.text))
+                .unwrap_err();
+            assert!(e.contains(says), "{body:?}: {e}");
+        }
     }
 }

@@ -240,7 +240,52 @@ pub struct Exchange {
     /// The request body as forwarded (after the test's edit).
     pub request: Value,
     pub status: u16,
+    /// The server's answer; a stream of events is shown as the whole response it makes
+    /// (content joined, the last finish_reason and usage).
     pub response: Value,
+    /// The server answered with a stream of events.
+    pub streamed: bool,
+}
+
+/// The whole chat completion a stream of `data:` events makes, read independently of
+/// gatehook's own reader: the content deltas of choice 0 joined, the last non-null
+/// `finish_reason`, the last non-null `usage`.
+fn from_stream(text: &str) -> Option<Value> {
+    let mut content = String::new();
+    let mut finish = Value::Null;
+    let mut usage = Value::Null;
+    let mut any = false;
+    for line in text.lines() {
+        let Some(d) = line.strip_prefix("data:").map(str::trim) else {
+            continue;
+        };
+        if d == "[DONE]" {
+            break;
+        }
+        let v: Value = serde_json::from_str(d).ok()?;
+        any = true;
+        if let Some(t) = v
+            .pointer("/choices/0/delta/content")
+            .and_then(Value::as_str)
+        {
+            content.push_str(t);
+        }
+        if let Some(f) = v
+            .pointer("/choices/0/finish_reason")
+            .filter(|f| !f.is_null())
+        {
+            finish = f.clone();
+        }
+        if let Some(u) = v.get("usage").filter(|u| !u.is_null()) {
+            usage = u.clone();
+        }
+    }
+    any.then(|| {
+        serde_json::json!({
+            "choices": [{"message": {"content": content}, "finish_reason": finish}],
+            "usage": usage,
+        })
+    })
 }
 
 type Edit = Arc<dyn Fn(usize, &mut Value) + Send + Sync>;
@@ -336,11 +381,16 @@ fn forward(
     let mut raw = Vec::new();
     let _ = up.read_to_end(&mut raw);
     let (status, text) = split_response(&raw);
+    let streamed = text.trim_start().starts_with("data:");
     seen.lock().unwrap().push(Exchange {
         headers,
         request,
         status,
-        response: serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        response: serde_json::from_str(&text)
+            .ok()
+            .or_else(|| from_stream(&text))
+            .unwrap_or(Value::String(text)),
+        streamed,
     });
     let mut w = s;
     let _ = w.write_all(&raw);

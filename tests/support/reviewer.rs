@@ -18,6 +18,16 @@ pub enum Reply {
     Status(u16, String),
     /// Never answer.
     Hang,
+    /// The model's text as a stream of server-sent events, one token-sized piece every
+    /// `gap`, then a final event with `finish` and the usage; `cut` (when set) is raised
+    /// if the client closed the connection before the stream ended.
+    Stream {
+        text: String,
+        piece: usize,
+        gap: Duration,
+        finish: &'static str,
+        cut: Option<Arc<std::sync::atomic::AtomicBool>>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -90,6 +100,16 @@ fn serve(s: TcpStream, reqs: &Mutex<Vec<Req>>, policy: &Policy) {
     };
     reqs.lock().unwrap().push(req.clone());
     let (status, text) = match policy(&req) {
+        Reply::Stream {
+            text,
+            piece,
+            gap,
+            finish,
+            cut,
+        } => {
+            stream(s, &text, piece, gap, finish, cut);
+            return;
+        }
         Reply::Hang => {
             std::thread::sleep(Duration::from_secs(30));
             return;
@@ -115,6 +135,43 @@ fn serve(s: TcpStream, reqs: &Mutex<Vec<Req>>, policy: &Policy) {
         "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
         text.len()
     );
+}
+
+/// Send `text` as OpenAI chat-completion chunks, `piece` characters each, `gap` apart.
+fn stream(
+    s: TcpStream,
+    text: &str,
+    piece: usize,
+    gap: Duration,
+    finish: &str,
+    cut: Option<Arc<std::sync::atomic::AtomicBool>>,
+) {
+    let mut w = s;
+    let mut events = vec![
+        json!({"choices": [{"index": 0, "delta": {"role": "assistant"},
+                                              "finish_reason": null}]}),
+    ];
+    let chars: Vec<char> = text.chars().collect();
+    for c in chars.chunks(piece.max(1)) {
+        let t: String = c.iter().collect();
+        events.push(json!({"choices": [{"index": 0, "delta": {"content": t},
+                                        "finish_reason": null}]}));
+    }
+    events.push(json!({"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}));
+    events.push(json!({"choices": [], "usage": {"prompt_tokens": 50, "completion_tokens": 9}}));
+    let head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nconnection: close\r\n\r\n";
+    let mut ok = w.write_all(head.as_bytes()).is_ok();
+    for e in events {
+        if !ok {
+            break;
+        }
+        ok = w.write_all(format!("data: {e}\n\n").as_bytes()).is_ok() && w.flush().is_ok();
+        std::thread::sleep(gap);
+    }
+    ok = ok && w.write_all(b"data: [DONE]\n\n").is_ok();
+    if let Some(c) = cut {
+        c.store(!ok, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 pub fn verdict(decision: &str, risk: &str, kind: Value, evidence: &[&str]) -> String {
