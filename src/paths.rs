@@ -147,6 +147,17 @@ pub fn forms(raw: &str, cwd: &Path, home: &Path) -> PathForms {
     PathForms { lexical, resolved }
 }
 
+/// The forms of `raw` for a look at the path itself (`lstat`): its directory resolved,
+/// its last component not followed. A link named `env.txt` is the link, wherever it points.
+pub fn lstat_forms(raw: &str, cwd: &Path, home: &Path) -> PathForms {
+    let lexical = lexical(raw, cwd, home);
+    let resolved = match (lexical.parent(), lexical.file_name()) {
+        (Some(dir), Some(name)) => resolve(dir).map(|d| d.join(name)),
+        _ => resolve(&lexical),
+    };
+    PathForms { lexical, resolved }
+}
+
 /// The directories an agent may read and edit freely: the project root and any additional
 /// directories from the person's config, each in its lexical and resolved form.
 #[derive(Clone, Debug, Serialize)]

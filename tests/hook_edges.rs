@@ -583,3 +583,39 @@ fn bad_payloads_honour_a_disabled_audit() {
     assert_eq!(out.code, 2);
     assert!(env.audit_lines().is_empty());
 }
+
+/// A look at a path's metadata (`ls -l`, `stat`, `readlink`) reads no file's contents: a
+/// link in the workspace to a credential, or a hard link to one, shows such a command only
+/// the link. Reading through it, listing a credential directory behind a link, or looking
+/// at the credential's own path are judged as before.
+#[test]
+fn metadata_of_a_link_is_not_a_read_of_its_target() {
+    let env = Env::new();
+    std::os::unix::fs::symlink(env.home.join(".aws/credentials"), env.ws.join("notes.txt"))
+        .unwrap();
+    std::os::unix::fs::symlink(env.home.join(".ssh"), env.ws.join("sshlink")).unwrap();
+    std::fs::hard_link(env.home.join(".ssh/id_rsa"), env.ws.join("data.bin")).unwrap();
+    let decide = |cmd: &str| {
+        env.hook(&env.payload("Bash", json!({ "command": cmd })))
+            .decision()
+    };
+    for cmd in [
+        "ls -la notes.txt",
+        "ls -la *.txt",
+        "stat notes.txt",
+        "readlink notes.txt",
+        "ls -l data.bin",
+        "stat -c %s data.bin",
+    ] {
+        assert_eq!(decide(cmd), "allow", "{cmd}");
+    }
+    for cmd in [
+        "cat notes.txt",
+        "wc -c *.txt",
+        "cat data.bin",
+        "ls sshlink",
+        "ls -la ~/.aws/credentials",
+    ] {
+        assert_eq!(decide(cmd), "deny", "{cmd}");
+    }
+}

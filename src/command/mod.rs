@@ -195,6 +195,9 @@ pub struct Judgement {
     pub findings: Vec<Finding>,
     pub verdict: Verdict,
     pub reads: Vec<PathBuf>,
+    /// Paths of which only the metadata is read (`stat`, `ls -l FILE`): judged as the
+    /// path itself, its last component not followed.
+    pub stats: Vec<PathBuf>,
     pub writes: Vec<PathBuf>,
     /// Writes into files that run or steer the agent whose new content plants something
     /// or cannot be known (judged like a file tool's risky edit).
@@ -544,6 +547,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let mut findings: Vec<Finding> = Vec::new();
     let mut planted = Vec::new();
     let mut all_reads = Vec::new();
+    let mut all_stats: Vec<PathBuf> = Vec::new();
     let mut all_writes = Vec::new();
     let cmds = &analysis.commands;
     let mut sensitive: Option<reach::Sensitive> = None;
@@ -657,7 +661,26 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 "it acts on a working directory outside the workspace or not known".into(),
             );
         }
-        let (mut reads, r_unplaced) = place(&look.reads, &cwd);
+        // Paths whose metadata alone is read (`stat f`, `ls -l f`): a file behind one is
+        // not read, so neither its link target nor its other names matter; a directory's
+        // names are a read of it like any other.
+        let meta_only = |p: &String| {
+            let mut reads = look.effects.iter().filter_map(|e| match e {
+                Effect::Read { path, reach } if path == p => Some(*reach),
+                _ => None,
+            });
+            let first = reads.next();
+            first == Some(crate::effects::Reach::Metadata)
+                && reads.all(|r| r == crate::effects::Reach::Metadata)
+        };
+        let (stat_words, read_words): (Vec<String>, Vec<String>) =
+            look.reads.iter().cloned().partition(|p| meta_only(p));
+        let (mut reads, r_unplaced) = place(&read_words, &cwd);
+        let (stat_placed, s_unplaced) = place(&stat_words, &cwd);
+        let (dirs, stats): (Vec<PathBuf>, Vec<PathBuf>) =
+            stat_placed.into_iter().partition(|p| p.is_dir());
+        reads.extend(dirs);
+        let r_unplaced = r_unplaced || s_unplaced;
         let (writes, w_unplaced) = place(&look.writes, &cwd);
         if let Class::Routine { reason } = &mut look.class {
             if !writes.is_empty() && !w_unplaced && writes.iter().all(|w| inside(w, ctx)) {
@@ -738,11 +761,12 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             },
             origin: sc.origin.describe(),
             class: look.class,
-            reads: reads.clone(),
+            reads: reads.iter().chain(&stats).cloned().collect(),
             writes: writes.clone(),
             effects,
         });
         all_reads.extend(reads);
+        all_stats.extend(stats);
         all_writes.extend(writes);
         // `cd` moves the cwd for later commands of the same list.
         if sc.remote.is_some() {
@@ -789,6 +813,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         findings,
         verdict,
         reads: all_reads,
+        stats: all_stats,
         writes: all_writes,
         planted,
     }

@@ -58,6 +58,8 @@ pub enum Val {
     Pattern,
     /// A path the program reads.
     Read,
+    /// A path whose metadata (or link target) the program prints, never its contents.
+    Stat,
     /// A directory the program reads recursively.
     ReadTree,
     /// A file that lists more files to read (`--files0-from`, `-T`).
@@ -604,6 +606,14 @@ fn value_effect(name: &str, val: Val, w: Word, follow: bool, out: &mut Vec<Effec
                     } else {
                         Reach::File
                     },
+                });
+            }
+        }
+        Val::Stat => {
+            if w.text != "-" && path_word(out) {
+                out.push(Effect::Read {
+                    path: w.text.to_string(),
+                    reach: Reach::Metadata,
                 });
             }
         }

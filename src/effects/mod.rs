@@ -46,6 +46,9 @@ pub enum Reach {
     TreeFollow,
     /// A file that names further files to read at run time (`--files0-from`, `-T`).
     ListOfFiles,
+    /// Only the path's metadata (`stat`, `ls -l FILE`, `readlink`): never a file's
+    /// contents. A directory's names are still a read of the directory.
+    Metadata,
 }
 
 /// How a write changes its target.
@@ -243,6 +246,7 @@ impl Effect {
                 Reach::Tree => format!("reads everything under {path}"),
                 Reach::TreeFollow => format!("reads everything under {path}, following links"),
                 Reach::ListOfFiles => format!("reads the files listed in {path}"),
+                Reach::Metadata => format!("looks at {path} (its metadata, not its contents)"),
             },
             Effect::Write { path, how } => match how {
                 WriteHow::Replace => format!("writes {path}"),

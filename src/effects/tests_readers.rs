@@ -228,9 +228,17 @@ fn every_table_is_well_formed() {
 #[test]
 fn listers_read_what_they_list_and_how_far() {
     assert_eq!(fx(&["ls", "-la"]), Ok(vec![r(".")]));
+    // Without -R: the operands' names and metadata (a file's contents never).
     assert_eq!(
         fx(&["ls", "-la", "src", "docs"]),
-        Ok(vec![r("src"), r("docs")])
+        Ok(vec![
+            reach("src", Reach::Metadata),
+            reach("docs", Reach::Metadata)
+        ])
+    );
+    assert_eq!(
+        fx(&["stat", "-c", "%s", "f"]),
+        Ok(vec![reach("f", Reach::Metadata)])
     );
     assert_eq!(
         fx(&["ls", "-R", "src"]),

@@ -226,6 +226,13 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
                 ev.add_forms(&raw, forms, access);
             }
         }
+        // A look at a path's metadata is a read of the path itself, not of what a link
+        // there points to.
+        for p in &judgement.stats {
+            let raw = p.display().to_string();
+            let forms = paths::lstat_forms(&raw, call.cwd, &ctx.home);
+            ev.add_forms(&raw, forms, Access::Read);
+        }
         // Paths written (or linked) through arguments: `sed -i`, `find -fprint`, `cp`, `ln`…
         for f in &judgement.findings {
             let (writes, reads) = command::writers::targets(&f.argv);

@@ -436,10 +436,12 @@ static LA: Program = Program {
 
 /// ls lists each operand; `-R` lists everything below, following links with `-L`.
 fn ls_fx(p: &Parsed, out: &mut Vec<Effect>) {
+    // Without -R, ls shows names and metadata: a file's contents never (a directory's
+    // names are judged as a read of it by the floor).
     let reach = match (p.has("-R") && !p.has("-d"), p.has("-L")) {
         (true, true) => Reach::TreeFollow,
         (true, false) => Reach::Tree,
-        _ => Reach::File,
+        _ => Reach::Metadata,
     };
     for (w, _) in &p.operands {
         read_word(w.text, w.dynamic, reach, out);
@@ -528,7 +530,7 @@ static STAT: Program = Program {
             value(&["--printf"], Val::Plain),
             flag(&["-t", "--terse"]),
         ],
-        Operands::all(Val::Read),
+        Operands::all(Val::Stat),
     ),
     extra: None,
     reads_cwd_by_default: false,
@@ -724,7 +726,7 @@ static READLINK: Program = Program {
             flag(&["-v", "--verbose"]),
             flag(&["-z", "--zero"]),
         ],
-        Operands::all(Val::Read),
+        Operands::all(Val::Stat),
     ),
     extra: None,
     reads_cwd_by_default: false,
@@ -745,7 +747,7 @@ static REALPATH: Program = Program {
             flag(&["-s", "--strip", "--no-symlinks"]),
             flag(&["-z", "--zero"]),
         ],
-        Operands::all(Val::Read),
+        Operands::all(Val::Stat),
     ),
     extra: None,
     reads_cwd_by_default: false,
