@@ -110,8 +110,20 @@ impl Walker<'_> {
         {
             return false;
         }
-        // `NAME=value &` runs in a background subshell.
-        node.next_sibling().is_none_or(|n| n.kind() != "&")
+        // `NAME=value &` (also `A=1 B=2 &`, `NAME=value >f &`) runs in a background
+        // subshell.
+        let mut n = node;
+        loop {
+            if n.next_sibling().is_some_and(|s| s.kind() == "&") {
+                return false;
+            }
+            match n.parent() {
+                Some(p) if matches!(p.kind(), "variable_assignments" | "redirected_statement") => {
+                    n = p
+                }
+                _ => return true,
+            }
+        }
     }
 
     /// Bind `name` to the assigned `value` for what follows.

@@ -59,6 +59,8 @@ const TRICKY: &[&str] = &[
     "(x=a)",
     "echo $(x=a)",
     "x=a &\nwait",
+    "y=b x=a &\nwait",
+    "x=a y=b &\nwait",
     "if false; then x=a; fi",
     "while false; do x=a; done",
     "case q in z) x=a;; esac",
