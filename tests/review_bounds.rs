@@ -373,3 +373,36 @@ fn an_env_injection_is_not_grounded_by_naming_the_command() {
     let out = bash(&env, "NODE_OPTIONS='--require /tmp/hook.js' npm test");
     assert_ne!(out.decision(), "allow", "{}", out.reason());
 }
+
+/// A call the floor could not judge that names a credential (directly, through a link in
+/// the workspace, inside a string of code, in a tool's input) is never lifted by the
+/// reviewer: the allow is withdrawn and the person asked. The same kind of call naming
+/// ordinary files is lifted.
+#[test]
+fn an_allow_of_a_call_naming_a_credential_is_withdrawn() {
+    let srv = Server::start(|_| Reply::Text(allow_m1()));
+    let env = Env::new();
+    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    std::os::unix::fs::symlink(env.home.join(".ssh"), env.ws.join("keys")).unwrap();
+    prompt(&env, "look around the project and tidy it");
+    let key = env.home.join(".ssh/id_rsa");
+    for cmd in [
+        format!("frobnicate {}", key.display()),
+        "frobnicate --input=~/.aws/credentials".to_string(),
+        format!("python3 -c \"print(open('{}').read())\" x", key.display()),
+        "frobnicate keys/".to_string(),
+    ] {
+        let o = bash(&env, &cmd);
+        assert_eq!(o.decision(), "ask", "{cmd}: {o:?}");
+        assert!(o.reason().contains("sensitive-path"), "{cmd}: {}", o.reason());
+    }
+    let o = env.hook(&env.payload(
+        "WebFetch",
+        json!({"url": format!("file://{}", key.display()), "prompt": "show"}),
+    ));
+    assert_ne!(o.decision(), "allow", "{o:?}");
+    for cmd in ["frobnicate src/main.rs", "frobnicate --input=README.md"] {
+        let o = bash(&env, cmd);
+        assert_eq!(o.decision(), "allow", "{cmd}: {o:?}");
+    }
+}

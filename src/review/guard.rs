@@ -1,7 +1,9 @@
 //! The guarantees gatehook enforces in code, whatever the model says. A reviewer's allow
 //! stands only if every one holds: owner messages exist; the evidence cites shown owner
 //! ids; the risk is below high and no risk kind is named; the call carries no
-//! secret-shaped value; the shell command was fully understood; and every effect that
+//! secret-shaped value; the shell command was fully understood; no word of the call
+//! names a credential, gatehook's own files or the harness's settings (directly, through a
+//! link, as another name of the same file: [`Findings::sensitive`]); and every effect that
 //! needs the person's own authorisation ([`Findings::soft`], built by `soft::needs` from
 //! the call's effects) is *grounded* in a cited message: the message names its target
 //! structurally (see [`super::ground`]). So "fix the test" cannot authorise
@@ -35,6 +37,11 @@ pub struct Findings {
     /// The input carries a secret-shaped value (it changes under redaction): sending or
     /// using a literal credential is never lifted by the reviewer.
     pub secret: bool,
+    /// Words of the command that name a credential, gatehook's own files or the harness's
+    /// settings (directly, through a link, or as another name of the same file) where the
+    /// floor could not tell what the program does with them (`less ~/.netrc` with `less`
+    /// unknown, a path inside a string of code): never lifted by the reviewer.
+    pub sensitive: Vec<String>,
     /// Where relative names in the person's words resolve (not part of the cache key: the
     /// needs' targets are already absolute).
     #[serde(skip)]
@@ -168,6 +175,15 @@ pub fn check(v: &Verdict, shown: &[OwnerMessage], f: &Findings) -> Result<(), Vi
         return fail(
             "opaque",
             format!("the command could not be fully analysed ({o})"),
+        );
+    }
+    if let Some(p) = f.sensitive.first() {
+        return fail(
+            "sensitive-path",
+            format!(
+                "the command names {}, a path the floor protects, in a way it could not judge",
+                crate::cause::one_line(p, 80)
+            ),
         );
     }
     let places = f.places();

@@ -70,7 +70,18 @@ fn gather(ev: &Evaluation, req: &Request, p: &Prepared, persist: bool) -> Gather
         cwd: req.call.cwd,
         roots: &roots,
     };
-    let findings = soft::findings(ev, req.call.tool, req.call.input, &places);
+    let mut findings = soft::findings(ev, req.call.tool, req.call.input, &places);
+    // A tool's input values are words too (a `file:` URL, a path an MCP tool is given);
+    // not for the tools whose text is content (edits, delegated prompts) or a shell
+    // command (its programs' words are the argv).
+    let mut words = findings.argv.clone();
+    if !matches!(
+        req.call.tool,
+        "Bash" | "Write" | "Edit" | "MultiEdit" | "NotebookEdit" | "Agent" | "Task"
+    ) {
+        words.push(soft::input_strings(req.call.input));
+    }
+    findings.sensitive = soft::sensitive_mentions(&words, req.call.cwd, &p.context_home, &p.floor);
     Gathered {
         owner,
         findings,

@@ -52,6 +52,95 @@ pub fn findings(
     f
 }
 
+/// Most words looked at for [`sensitive_mentions`] (a bound on hostile inputs).
+const MAX_MENTIONS: usize = 512;
+
+/// The words of a command's programs that name a protected path (a credential,
+/// gatehook's own files, the harness's settings): a path-like piece of any word (split
+/// at quotes, brackets, `=`, `:`, `,` and blanks, so a path inside a string of code or an
+/// option's value counts), or a file name in the working directory that is a link or has
+/// other names. Judged on every form (as written, resolved) and, for a file with several
+/// names, on the credential it is another name of.
+pub fn sensitive_mentions(
+    argv: &[Vec<String>],
+    cwd: &Path,
+    home: &Path,
+    floor: &crate::floor::FloorCtx,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut seen = 0usize;
+    let mut linked = None;
+    let protected = |p: &Path| {
+        matches!(
+            crate::floor::classify(p, Access::Read, floor),
+            Some(PathClass::Credential { .. })
+                | Some(PathClass::SelfConfig { .. })
+                | Some(PathClass::HarnessConfig { .. })
+        )
+    };
+    for word in argv.iter().flatten() {
+        for piece in word.split(|c: char| c.is_whitespace() || "'\"`()[]{}<>;,=:|&$".contains(c)) {
+            seen += 1;
+            if seen > MAX_MENTIONS {
+                return out;
+            }
+            // `-L/path`, `--dir/x`: the path starts at its first `/` or `~`.
+            let piece = match piece.strip_prefix('-') {
+                Some(_) => match piece.find(['/', '~']) {
+                    Some(i) => &piece[i..],
+                    None => continue,
+                },
+                None => piece,
+            };
+            if piece.is_empty() {
+                continue;
+            }
+            let path_like = piece.starts_with('~') || piece.contains('/');
+            if !path_like {
+                // A bare name is looked at only when it is a link or has other names.
+                let Ok(md) = std::fs::symlink_metadata(cwd.join(piece)) else {
+                    continue;
+                };
+                if !md.file_type().is_symlink() && std::os::unix::fs::MetadataExt::nlink(&md) <= 1 {
+                    continue;
+                }
+            }
+            let forms = crate::paths::forms(piece, cwd, home);
+            let mut hit = forms.forms().any(protected);
+            if !hit {
+                if let Some(r) = forms.resolved.as_deref() {
+                    hit = matches!(
+                        crate::reach::alias(r, &mut linked, floor),
+                        Ok(Some(_)) | Err(_)
+                    );
+                }
+            }
+            if hit && !out.iter().any(|o| o == piece) {
+                out.push(piece.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Every string value of a tool's input (nested too), bounded.
+pub fn input_strings(input: &Map<String, Value>) -> Vec<String> {
+    fn walk(v: &Value, out: &mut Vec<String>, depth: usize) {
+        if out.len() >= MAX_MENTIONS || depth > 8 {
+            return;
+        }
+        match v {
+            Value::String(s) => out.push(s.chars().take(4096).collect()),
+            Value::Array(a) => a.iter().for_each(|x| walk(x, out, depth + 1)),
+            Value::Object(m) => m.values().for_each(|x| walk(x, out, depth + 1)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    input.values().for_each(|v| walk(v, &mut out, 0));
+    out
+}
+
 /// The effects of a call that need the person's authorisation.
 pub fn needs(
     ev: &Evaluation,
