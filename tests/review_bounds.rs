@@ -394,7 +394,11 @@ fn an_allow_of_a_call_naming_a_credential_is_withdrawn() {
     ] {
         let o = bash(&env, &cmd);
         assert_eq!(o.decision(), "ask", "{cmd}: {o:?}");
-        assert!(o.reason().contains("sensitive-path"), "{cmd}: {}", o.reason());
+        assert!(
+            o.reason().contains("sensitive-path"),
+            "{cmd}: {}",
+            o.reason()
+        );
     }
     let o = env.hook(&env.payload(
         "WebFetch",

@@ -124,7 +124,10 @@ enum Stop {
 }
 
 /// Brace-expand `segs`, scanning for the first expansion at or after `from`, appending the
-/// resulting words to `out` (bash's left-to-right order).
+/// resulting words to `out` (bash's left-to-right order). As bash does it: the preamble
+/// before the first group, then each alternative brace-expanded on its own, then the
+/// postamble after the group brace-expanded on its own — an alternative and the text after
+/// it are never read together as a new group (`{x,{a}},y}` is `x,y}` and `{a},y}`).
 fn braces(segs: Vec<Seg>, from: usize, out: &mut Vec<Vec<Seg>>) -> Result<(), Stop> {
     let mut i = from;
     while i < segs.len() {
@@ -138,11 +141,11 @@ fn braces(segs: Vec<Seg>, from: usize, out: &mut Vec<Vec<Seg>>) -> Result<(), St
             i += 1;
             continue;
         };
-        let alternatives: Vec<Vec<Seg>> = if commas.is_empty() {
+        let alternatives: Vec<Vec<Vec<Seg>>> = if commas.is_empty() {
             match sequence(segs.get(i + 1..close).unwrap_or(&[]))? {
                 Some(words) => words
                     .into_iter()
-                    .map(|w| w.chars().map(Seg::Raw).collect())
+                    .map(|w| vec![w.chars().map(Seg::Raw).collect()])
                     .collect(),
                 None => {
                     i += 1;
@@ -153,21 +156,26 @@ fn braces(segs: Vec<Seg>, from: usize, out: &mut Vec<Vec<Seg>>) -> Result<(), St
             let mut alts = Vec::new();
             let mut start = i + 1;
             for c in commas.iter().copied().chain(std::iter::once(close)) {
-                alts.push(segs.get(start..c).unwrap_or(&[]).to_vec());
+                let mut words = Vec::new();
+                braces(segs.get(start..c).unwrap_or(&[]).to_vec(), 0, &mut words)?;
+                alts.push(words);
                 start = c + 1;
             }
             alts
         };
         let prefix = segs.get(..i).unwrap_or(&[]);
-        let suffix = segs.get(close + 1..).unwrap_or(&[]);
-        for alt in alternatives {
-            let mut word = Vec::with_capacity(prefix.len() + alt.len() + suffix.len());
-            word.extend_from_slice(prefix);
-            word.extend(alt);
-            word.extend_from_slice(suffix);
-            braces(word, i, out)?;
-            if out.len() > MAX_BRACE_WORDS {
-                return Err(Stop::TooMany);
+        let mut posts = Vec::new();
+        braces(segs.get(close + 1..).unwrap_or(&[]).to_vec(), 0, &mut posts)?;
+        for alt in alternatives.iter().flatten() {
+            for post in &posts {
+                let mut word = Vec::with_capacity(prefix.len() + alt.len() + post.len());
+                word.extend_from_slice(prefix);
+                word.extend_from_slice(alt);
+                word.extend_from_slice(post);
+                out.push(word);
+                if out.len() > MAX_BRACE_WORDS {
+                    return Err(Stop::TooMany);
+                }
             }
         }
         return Ok(());
@@ -179,7 +187,14 @@ fn braces(segs: Vec<Seg>, from: usize, out: &mut Vec<Vec<Seg>>) -> Result<(), St
     Ok(())
 }
 
-/// The `}` that closes the `{` at `open`, and the commas at its top level.
+/// The longest text between braces that is read as a sequence (`{x..y..step}`).
+const MAX_SEQUENCE_TEXT: usize = 64;
+
+/// The `}` that closes the `{` at `open`, and the commas at its top level. As bash reads
+/// it, a `}` at the top level closes only once a top-level comma was seen or what it
+/// encloses is a sequence; before that it is a literal character and the search goes on:
+/// `{a},b}` is `a}` and `b`, `{a..}b,c}` is `a..}b` and `c`, `{a}{b,c}` expands only its
+/// second group.
 fn matching(segs: &[Seg], open: usize) -> Option<(usize, Vec<usize>)> {
     let mut depth = 0usize;
     let mut commas = Vec::new();
@@ -187,10 +202,18 @@ fn matching(segs: &[Seg], open: usize) -> Option<(usize, Vec<usize>)> {
         match s {
             Seg::Raw('{') => depth += 1,
             Seg::Raw('}') => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some((k, commas));
+                if depth == 1 {
+                    let inner = segs.get(open + 1..k).unwrap_or(&[]);
+                    // A sequence is short (`-01..10..2`); a long text is none, and checking
+                    // it at every `}` would make nested braces cost the cube of their length.
+                    let seq =
+                        inner.len() <= MAX_SEQUENCE_TEXT && !matches!(sequence(inner), Ok(None));
+                    if !commas.is_empty() || seq {
+                        return Some((k, commas));
+                    }
+                    continue;
                 }
+                depth -= 1;
             }
             Seg::Raw(',') if depth == 1 => commas.push(k),
             _ => {}
@@ -391,8 +414,9 @@ fn tilde(segs: Vec<Seg>, env: &ShellEnv, how: Use, assign_like: Option<usize>) -
             let mut plain = true;
             while let Some(s) = segs.get(end) {
                 match s {
-                    Seg::Raw('/') => break,
-                    Seg::Raw(':') if colons => break,
+                    // bash ends a tilde-prefix at `/`, and at `:` in every word
+                    // (`~:x` is `$HOME:x`), not only in assignments.
+                    Seg::Raw('/') | Seg::Raw(':') => break,
                     Seg::Raw(_) => {}
                     _ => plain = false,
                 }

@@ -180,6 +180,17 @@ fn joined_text_inside_expansions() {
 fn brace_and_tilde_expansion_match_bash() {
     for word in [
         "{a,b}",
+        // A `}` before any comma closes nothing (found by the property test: `{$HOME},}`).
+        "{a},b}",
+        "{a},/home/dev/.netrc}",
+        "{a..}b,c}",
+        "{1..3},x}",
+        "{a}}",
+        "{a},}",
+        "{x,{a}},y}",
+        "{a}{b,c}",
+        "{a\\},b}",
+        "x{a}y,z}w",
         "x{,a}",
         "{,a}",
         "''{,}",
@@ -247,6 +258,11 @@ fn brace_and_tilde_expansion_match_bash() {
         "{a,b}=~/x",
         ":~",
         "a:~",
+        // A tilde-prefix ends at `:` in any word (found by the property test: `~:$`).
+        "~:x",
+        "~root:x",
+        "~:~",
+        "~:",
     ] {
         agrees(&format!("f 0 {word}"), 1);
         let a = an(&format!("f 0 {word}"));
