@@ -131,7 +131,9 @@ enum Stop {
 fn braces(segs: Vec<Seg>, from: usize, out: &mut Vec<Vec<Seg>>) -> Result<(), Stop> {
     let mut i = from;
     while i < segs.len() {
+        // bash ignores a `{` followed at once by `}` (`{},}` stays as it is).
         let opens = segs.get(i) == Some(&Seg::Raw('{'))
+            && segs.get(i + 1) != Some(&Seg::Raw('}'))
             && !(i > 0 && segs.get(i - 1) == Some(&Seg::Raw('$')));
         if !opens {
             i += 1;
@@ -172,6 +174,16 @@ fn braces(segs: Vec<Seg>, from: usize, out: &mut Vec<Vec<Seg>>) -> Result<(), St
                 word.extend_from_slice(prefix);
                 word.extend_from_slice(alt);
                 word.extend_from_slice(post);
+                // A `$` brought next to other text by the expansion may start a parameter
+                // expansion bash performs afterwards (`{$,}HOME` is `$HOME`): not known.
+                for seg in &mut word {
+                    if matches!(seg, Seg::Raw('$')) || matches!(seg, Seg::Quoted(q) if q == "$") {
+                        *seg = Seg::Dynamic {
+                            text: "$".into(),
+                            open_name: false,
+                        };
+                    }
+                }
                 out.push(word);
                 if out.len() > MAX_BRACE_WORDS {
                     return Err(Stop::TooMany);
@@ -412,15 +424,33 @@ fn tilde(segs: Vec<Seg>, env: &ShellEnv, how: Use, assign_like: Option<usize>) -
         if at_point && segs.get(k) == Some(&Seg::Raw('~')) {
             let mut end = k + 1;
             let mut plain = true;
+            let mut colon = None;
             while let Some(s) = segs.get(end) {
                 match s {
-                    // bash ends a tilde-prefix at `/`, and at `:` in every word
-                    // (`~:x` is `$HOME:x`), not only in assignments.
-                    Seg::Raw('/') | Seg::Raw(':') => break,
+                    Seg::Raw('/') => break,
+                    Seg::Raw(':') if colons => break,
+                    Seg::Raw(':') => {
+                        colon.get_or_insert(end);
+                    }
                     Seg::Raw(_) => {}
                     _ => plain = false,
                 }
                 end += 1;
+            }
+            // In any word bash also ends the prefix at `:` (`~:x` is `$HOME:x`), but only
+            // when nothing up to the first `/` is quoted (`~:\x` stays as it is).
+            if let (Some(c), true) = (colon, plain) {
+                end = c;
+            }
+            if colon.is_some() && !plain {
+                // `~:\$` stays, `~:$` expands: a quoted and a bare `$` look the same here,
+                // so whether bash expands it is not known.
+                out.push(Seg::Dynamic {
+                    text: "~".into(),
+                    open_name: false,
+                });
+                k += 1;
+                continue;
             }
             if plain {
                 let name: String = segs

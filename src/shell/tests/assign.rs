@@ -152,3 +152,17 @@ fn a_shell_run_again_does_not_see_the_variables() {
         .unwrap();
     assert!(cat.dynamic_words[1], "{:?}", cat.argv);
 }
+
+#[test]
+fn text_bash_may_still_expand_is_not_called_known() {
+    // A `$` that brace expansion puts before a name (`{$,}HOME` is `$HOME` to bash), and a
+    // tilde-prefix ended by `:` with quoting after it, are unknown words.
+    for cmd in ["cat {$,}HOME/.netrc", "cat ~:\\x", "cat ~:\"x\""] {
+        let a = an(cmd);
+        assert!(
+            a.commands[0].dynamic_words[1],
+            "{cmd}: {:?}",
+            a.commands[0].argv
+        );
+    }
+}

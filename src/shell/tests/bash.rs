@@ -187,6 +187,7 @@ fn brace_and_tilde_expansion_match_bash() {
         "{1..3},x}",
         "{a}}",
         "{a},}",
+        "{},}",
         "{x,{a}},y}",
         "{a}{b,c}",
         "{a\\},b}",
@@ -195,7 +196,6 @@ fn brace_and_tilde_expansion_match_bash() {
         "{,a}",
         "''{,}",
         "{,}x",
-        "\\${a,b}",
         "{{a,b}}",
         "{a,b}{c,d}",
         "a{b,c{d,e}f}g",
@@ -263,6 +263,7 @@ fn brace_and_tilde_expansion_match_bash() {
         "~root:x",
         "~:~",
         "~:",
+        "~/\\x",
     ] {
         agrees(&format!("f 0 {word}"), 1);
         let a = an(&format!("f 0 {word}"));
