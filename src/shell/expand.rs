@@ -131,9 +131,10 @@ enum Stop {
 fn braces(segs: Vec<Seg>, from: usize, out: &mut Vec<Vec<Seg>>) -> Result<(), Stop> {
     let mut i = from;
     while i < segs.len() {
-        // bash ignores a `{` followed at once by `}` (`{},}` stays as it is).
+        // bash ignores a `{` that starts the word and is followed at once by `}` (`{},}`
+        // stays as it is; `''{},}` is `}` and an empty word).
         let opens = segs.get(i) == Some(&Seg::Raw('{'))
-            && segs.get(i + 1) != Some(&Seg::Raw('}'))
+            && !(i == 0 && segs.get(i + 1) == Some(&Seg::Raw('}')))
             && !(i > 0 && segs.get(i - 1) == Some(&Seg::Raw('$')));
         if !opens {
             i += 1;

@@ -188,6 +188,7 @@ fn brace_and_tilde_expansion_match_bash() {
         "{a}}",
         "{a},}",
         "{},}",
+        "''{},}",
         "{x,{a}},y}",
         "{a}{b,c}",
         "{a\\},b}",
