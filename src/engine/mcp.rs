@@ -44,7 +44,7 @@ pub(super) fn split_name(name: &str) -> Option<(&str, &str)> {
 
 /// Every string value of the input with the field it sits under (nested values too, up to
 /// [`MAX_VALUES`]; `None` when there are more).
-pub(super) fn strings(input: &Map<String, Value>) -> Option<Vec<(String, String)>> {
+pub(crate) fn strings(input: &Map<String, Value>) -> Option<Vec<(String, String)>> {
     fn walk(key: &str, v: &Value, out: &mut Vec<(String, String)>, depth: usize) -> bool {
         if out.len() > MAX_VALUES || depth > 8 {
             return false;

@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
 
 mod checks;
-mod mcp;
+pub(crate) mod mcp;
 mod skill;
 mod tool;
 pub mod tools;

@@ -75,13 +75,24 @@ fn gather(ev: &Evaluation, req: &Request, p: &Prepared, persist: bool) -> Gather
     // not for the tools whose text is content (edits, delegated prompts) or a shell
     // command (its programs' words are the argv).
     let mut words = findings.argv.clone();
+    let mut too_large = false;
     if !matches!(
         req.call.tool,
         "Bash" | "Write" | "Edit" | "MultiEdit" | "NotebookEdit" | "Agent" | "Task"
     ) {
-        words.push(soft::input_strings(req.call.input));
+        // The values as the MCP floor reads them (bounded: an input too large or deep to
+        // read is one the reviewer may not lift).
+        match crate::engine::mcp::strings(req.call.input) {
+            Some(values) => words.push(values.into_iter().map(|(_, v)| v).collect()),
+            None => too_large = true,
+        }
     }
     findings.sensitive = soft::sensitive_mentions(&words, req.call.cwd, &p.context_home, &p.floor);
+    if too_large {
+        findings
+            .sensitive
+            .push("an input too large or deep to check".into());
+    }
     Gathered {
         owner,
         findings,

@@ -123,24 +123,6 @@ pub fn sensitive_mentions(
     out
 }
 
-/// Every string value of a tool's input (nested too), bounded.
-pub fn input_strings(input: &Map<String, Value>) -> Vec<String> {
-    fn walk(v: &Value, out: &mut Vec<String>, depth: usize) {
-        if out.len() >= MAX_MENTIONS || depth > 8 {
-            return;
-        }
-        match v {
-            Value::String(s) => out.push(s.chars().take(4096).collect()),
-            Value::Array(a) => a.iter().for_each(|x| walk(x, out, depth + 1)),
-            Value::Object(m) => m.values().for_each(|x| walk(x, out, depth + 1)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    input.values().for_each(|v| walk(v, &mut out, 0));
-    out
-}
-
 /// The effects of a call that need the person's authorisation.
 pub fn needs(
     ev: &Evaluation,
