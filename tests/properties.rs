@@ -14,7 +14,10 @@ use std::sync::OnceLock;
 
 /// The configuration of every property here: `PROPTEST_CASES` (else `cases`) cases, from a
 /// seed that is printed (a failing run's output names it: rerun with `PROPTEST_RNG_SEED`),
-/// and no failure file: a failing run never writes into the tree.
+/// and no failure file: a failing run never writes into the tree. Under `cargo test` the
+/// seed is the fixed one `.cargo/config.toml` sets (the suite is deterministic);
+/// `scripts/properties.sh` explores with fresh ones. Run without any, the seed is drawn
+/// from the clock.
 fn config(cases: u32) -> ProptestConfig {
     use proptest::test_runner::RngSeed;
     let seed = std::env::var("PROPTEST_RNG_SEED")

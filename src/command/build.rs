@@ -234,6 +234,9 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
     if run.prints_only {
         return Some(Look::routine(format!("{prog} prints its help or version")));
     }
+    if run.module.as_deref() == Some("http.server") {
+        return Some(http_server(cmd, run.args_at));
+    }
     if let Some(m) = &run.module {
         if let Some(found) = runners::python_module(m, cmd.argv, cmd.dynamic, run.args_at) {
             return Some(match found {
@@ -246,6 +249,71 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
         }
     }
     Some(script_look(cmd, &run))
+}
+
+/// `python -m http.server [--bind ADDR] [--directory DIR] [--protocol V] [PORT]`: every
+/// file below DIR (the working directory by default), links followed, is served to whoever
+/// connects — on every interface unless bound to a loopback address. (`--cgi` runs the
+/// scripts it serves, and any other option is outside the grammar: unknown.)
+fn http_server(cmd: &Cmd, at: usize) -> Look {
+    if cmd.has_expansion() {
+        return Look::unknown("python -m http.server is given a run-time value");
+    }
+    let mut dir = ".".to_string();
+    let mut bind: Option<String> = None;
+    let mut port = "8000".to_string();
+    let mut it = cmd.argv.iter().skip(at);
+    while let Some(a) = it.next() {
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut value = || inline.clone().or_else(|| it.next().cloned());
+        match name {
+            "-d" | "--directory" => match value() {
+                Some(v) => dir = v,
+                None => return Look::unknown("python -m http.server --directory without a value"),
+            },
+            "-b" | "--bind" => bind = value(),
+            "-p" | "--protocol" => {
+                value();
+            }
+            _ if !a.starts_with('-') && a.chars().all(|c| c.is_ascii_digit()) => port = a.clone(),
+            _ => {
+                return Look::unknown(format!(
+                    "python -m http.server {name} is not in its grammar"
+                ))
+            }
+        }
+    }
+    let host = bind.clone().unwrap_or_else(|| "0.0.0.0".to_string());
+    let mut effects = vec![Effect::Read {
+        path: dir.clone(),
+        reach: crate::effects::Reach::TreeFollow,
+    }];
+    let local = bind
+        .as_deref()
+        .is_some_and(crate::review::ground::is_loopback);
+    if !local {
+        effects.push(Effect::Net {
+            url: Some(format!("http://{host}:{port}/")),
+            host: None,
+            sends: vec![crate::effects::Carry::File { path: dir.clone() }],
+        });
+    }
+    let mut look = Look::from_effects(
+        &format!("serves every file below {dir} over HTTP"),
+        effects,
+    );
+    look.class = Class::Soft {
+        category: "network",
+        reason: if local {
+            format!("python -m http.server serves every file below {dir} to this machine")
+        } else {
+            format!("python -m http.server serves every file below {dir} to anyone who connects")
+        },
+    };
+    look
 }
 
 fn runner_look(cmd: &Cmd, call: RunnerCall) -> Look {

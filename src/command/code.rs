@@ -70,6 +70,9 @@ const DELETE_APIS: &[&str] = &[
     "Deno.remove",
     "File::Path",
     "rmdir(",
+    // Emacs Lisp.
+    "delete-file",
+    "delete-directory",
 ];
 
 /// APIs that run a shell command.
@@ -92,6 +95,11 @@ const SHELL_APIS: &[&str] = &[
     "proc_open",
     "`",
     "Runtime.getRuntime",
+    // Emacs Lisp.
+    "shell-command",
+    "call-process",
+    "start-process",
+    "make-process",
     "getline",
     "| \"",
     "|\"",
@@ -150,8 +158,66 @@ fn code_flag(prog: &str) -> &'static [&'static str] {
         "osascript" => &["-e"],
         "awk" | "gawk" | "mawk" | "nawk" => &["-e", "--source"],
         "pwsh" | "powershell" => &["-c", "-Command", "-command"],
+        // Editors run their own command language: vim's Ex commands (`-c`, `--cmd`, `+cmd`),
+        // Emacs Lisp (`--eval`).
+        "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" | "vimdiff" | "rvim" => &["-c", "--cmd"],
+        "emacs" => &["--eval", "-eval", "--execute"],
         _ => &[],
     }
+}
+
+fn is_vim(prog: &str) -> bool {
+    matches!(
+        prog,
+        "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" | "vimdiff" | "rvim"
+    )
+}
+
+/// The shell commands Ex command lines run: `!cmd`, `:%!cmd`, `r !cmd`, `w !cmd`,
+/// `silent !cmd` (a `|` ends an Ex command, except inside a `!` command, which takes the
+/// rest of the line). `Err` when a line builds a command at run time (`exe`, `execute`,
+/// `norm`) or calls a function, which the floor does not follow.
+fn ex_shell_commands(code: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for line in code.lines() {
+        let mut rest = line;
+        loop {
+            let cmd = rest.trim_start_matches([' ', '\t', ':']);
+            // A range: `%`, `.`, `$`, numbers, marks, `,`, `;`.
+            let cmd = cmd.trim_start_matches(|c: char| {
+                c.is_ascii_digit() || "%.$,;'<>+-".contains(c)
+            });
+            let cmd = cmd.strip_prefix("silent!").unwrap_or(cmd);
+            let cmd = cmd
+                .strip_prefix("silent ")
+                .or_else(|| cmd.strip_prefix("sil "))
+                .unwrap_or(cmd)
+                .trim_start();
+            let word: String = cmd.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+            let after = cmd[word.len()..].trim_start();
+            if let Some(sh) = cmd.strip_prefix('!') {
+                out.push(sh.to_string());
+                break;
+            }
+            if matches!(word.as_str(), "r" | "read" | "w" | "write") && after.starts_with('!') {
+                out.push(after[1..].to_string());
+                break;
+            }
+            if matches!(
+                word.as_str(),
+                "exe" | "exec" | "execute" | "norm" | "normal" | "call" | "so" | "source"
+                    | "lua" | "py" | "python" | "py3" | "python3" | "perl" | "ruby" | "terminal"
+                    | "term" | "sh" | "shell" | "make" | "grep" | "vimgrep"
+            ) {
+                return Err(format!("the Ex command `{word}` runs what the floor does not see"));
+            }
+            match cmd.find('|') {
+                Some(i) => rest = &cmd[i + 1..],
+                None => break,
+            }
+        }
+    }
+    Ok(out)
 }
 
 fn is_awk(prog: &str) -> bool {
@@ -202,6 +268,17 @@ fn inline_code(cmd: &Cmd) -> Option<String> {
             code.push('\n');
         }
     }
+    if is_vim(prog) {
+        // `+cmd` runs an Ex command; `+` and `+N` only place the cursor.
+        for a in args {
+            if let Some(c) = a.strip_prefix('+') {
+                if !c.is_empty() && !c.chars().all(|c| c.is_ascii_digit()) {
+                    code.push_str(c);
+                    code.push('\n');
+                }
+            }
+        }
+    }
     if is_awk(prog) && code.is_empty() {
         // The first non-option word is the awk program.
         let mut skip = false;
@@ -231,12 +308,141 @@ pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
     let code = inline_code(cmd)?;
     let prog = cmd.program();
     let prog = prog.rsplit('/').next().unwrap_or(prog);
+    if let Some(what) = prints_secrets(prog, &code) {
+        // A one-liner's output is what the agent reads: this is `printenv` by another road.
+        return Some(Class::Hard {
+            category: "credential",
+            reason: format!("{prog} code reads {what} where the agent sees it"),
+        });
+    }
     search_code(prog, &code, ctx, depth)
+}
+
+/// Handles on the process environment in code, per language, with how a single variable
+/// is picked from each: the suffix that follows the handle before the variable's name.
+type Handles = &'static [(&'static str, &'static [&'static str])];
+
+fn env_handles(prog: &str) -> Handles {
+    let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    match base {
+        // os.environ['X'], os.environ.get('X'), os.getenv('X').
+        "python" | "pypy" => &[
+            ("os.environ", &["[", ".get(", ".pop(", ".setdefault("]),
+            ("os.environb", &["[", ".get("]),
+            ("os.getenv", &["("]),
+            ("environ", &["[", ".get("]),
+        ],
+        // process.env.X, process.env['X'], Bun.env.X, Deno.env.get('X').
+        "node" | "nodejs" | "bun" | "deno" => &[
+            ("process.env", &[".", "["]),
+            ("Bun.env", &[".", "["]),
+            ("Deno.env", &[".get("]),
+        ],
+        // $ENV{X}, %ENV.
+        "perl" => &[("$ENV", &["{"]), ("%ENV", &[])],
+        // ENV['X'], ENV.fetch('X').
+        "ruby" => &[("ENV", &["[", ".fetch("])],
+        // getenv('X'), $_ENV['X'], $_SERVER['X'].
+        "php" => &[("getenv", &["("]), ("$_ENV", &["["]), ("$_SERVER", &["["])],
+        "lua" => &[("os.getenv", &["("])],
+        _ => &[],
+    }
+}
+
+/// Modules that hand code the person's stored credentials.
+const CREDENTIAL_APIS: &[(&str, &str)] = &[
+    ("netrc.netrc(", "the credentials in ~/.netrc"),
+    ("import netrc", "the credentials in ~/.netrc"),
+    ("keyring.get_password", "a password from the keyring"),
+    ("keyring.get_credential", "a credential from the keyring"),
+    (".get_credentials()", "cloud credentials"),
+    ("gh auth token", "the GitHub CLI's token"),
+];
+
+/// What secrets a piece of code reads where its output lands: the whole environment (a
+/// handle used other than to pick one variable by a literal name, or passed on to a
+/// child as `env=os.environ` / `...process.env`), a variable whose name is a secret's, or
+/// a credential store's API. `None` when it reads none of these.
+pub(super) fn prints_secrets(prog: &str, code: &str) -> Option<String> {
+    if let Some((_, what)) = CREDENTIAL_APIS.iter().find(|(api, _)| code.contains(api)) {
+        return Some((*what).to_string());
+    }
+    for (handle, pickers) in env_handles(prog) {
+        let mut from = 0;
+        while let Some(i) = code[from..].find(handle).map(|i| from + i) {
+            from = i + handle.len();
+            let before = code[..i].chars().next_back();
+            // `ENV` inside `os.environ`, `MY_ENV`, `$ENV` seen as `ENV`: not this handle.
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '$')
+                && !handle.starts_with(['$', '%'])
+            {
+                continue;
+            }
+            let rest = &code[from..];
+            if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                continue; // `os.environment`, `ENVIRONMENT`: another name
+            }
+            let passed_on = code[..i].ends_with("env=")
+                || code[..i].ends_with("**")
+                || code[..i].ends_with("...")
+                || code[..i].trim_end().ends_with("env:")
+                // `'CI' in os.environ`: asks whether a name is set (`for k in
+                // os.environ.items()` walks them all).
+                || (code[..i].ends_with(" in ") && !rest.starts_with('.'));
+            let picked = pickers
+                .iter()
+                .find_map(|p| rest.strip_prefix(p).map(|after| (after, *p == "." || *p == "{")));
+            match picked {
+                Some((after, bare_is_name)) => match variable_name(after, bare_is_name) {
+                    Some(name) if !crate::effects::secret_name(&name) => continue,
+                    Some(name) => return Some(format!("the secret variable {name}")),
+                    None => return Some("a variable chosen at run time".to_string()),
+                },
+                None if passed_on => continue,
+                None if handle.starts_with('$') => continue, // `$_SERVER` alone
+                None => return Some("every variable in the environment, secrets included".into()),
+            }
+        }
+    }
+    None
+}
+
+/// The literal variable name at the start of `s` (`'HOME']`, `"HOME")`, and where a bare
+/// word is a name rather than a variable of the code, `HOME}` or `HOME.x`), or `None` when
+/// the name is computed.
+fn variable_name(s: &str, bare_is_name: bool) -> Option<String> {
+    let (quoted, body) = match s.chars().next()? {
+        q @ ('\'' | '"' | '`') => (Some(q), &s[1..]),
+        _ => (None, s),
+    };
+    let name: String = body
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let next = body[name.len()..].chars().next();
+    match quoted {
+        Some(q) if next == Some(q) => Some(name),
+        Some(_) => None,
+        // A bare word after `[` or `(` is a variable of the code holding the name.
+        None if !bare_is_name => None,
+        None if next.is_none()
+            || next.is_some_and(|c| c.is_whitespace() || "}.;+-*/,|&=<>!?:)]".contains(c)) =>
+        {
+            Some(name)
+        }
+        None => None,
+    }
 }
 
 /// Search a piece of code run by `prog` (an interpreter one-liner, or the new text of a
 /// file that runs). `None` when nothing is found and the code is awk.
 pub(super) fn search_code(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
+    if is_vim(prog) {
+        return Some(search_ex(prog, code, ctx, depth));
+    }
     // Shell commands quoted inside the code.
     if SHELL_APIS.iter().any(|a| code.contains(a)) && can_recurse(depth) {
         let mut worst: Option<Class> = None;
@@ -327,6 +533,51 @@ pub(super) fn search_code(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> 
     })
 }
 
+/// An editor's Ex commands: the shell commands they run judged like any command line;
+/// the editor itself (which edits and writes files its commands name) is never routine.
+fn search_ex(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> Class {
+    let shells = match ex_shell_commands(code) {
+        Ok(s) => s,
+        Err(why) => {
+            return Class::Soft {
+                category: "dynamic-exec",
+                reason: format!("{prog}: {why}"),
+            }
+        }
+    };
+    let mut worst: Option<Class> = None;
+    for sh in &shells {
+        if !can_recurse(depth) {
+            break;
+        }
+        let c = match judge_text(sh, ctx, depth).verdict {
+            Verdict::Hard {
+                category, reason, ..
+            } => Class::Hard {
+                category,
+                reason: format!("{prog} runs a shell command that {reason}"),
+            },
+            Verdict::Soft {
+                category, reason, ..
+            } => Class::Soft {
+                category,
+                reason: format!("{prog} runs a shell command: {reason}"),
+            },
+            _ => Class::Soft {
+                category: "dynamic-exec",
+                reason: format!("{prog} runs the shell command `{}`", crate::cause::one_line(sh, 60)),
+            },
+        };
+        if matches!(c, Class::Hard { .. }) {
+            return c;
+        }
+        worst.get_or_insert(c);
+    }
+    worst.unwrap_or_else(|| Class::Unknown {
+        reason: format!("{prog} runs editor commands, which are never routine"),
+    })
+}
+
 /// The contents of '…', "…" and `…` literals in code (escapes kept as written).
 pub(super) fn quoted_strings(code: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -353,4 +604,57 @@ pub(super) fn quoted_strings(code: &str) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prints_secrets;
+
+    #[test]
+    fn one_liners_that_read_the_environment_or_a_credential_store_print_secrets() {
+        let secret = [
+            ("node", "process.env"),
+            ("node", "console.log(JSON.stringify(process.env))"),
+            ("node", "process.env.GITHUB_TOKEN"),
+            ("node", "console.log(process.env['NPM_TOKEN'])"),
+            ("node", "console.log(process.env[k])"),
+            ("bun", "Bun.env"),
+            ("python3", "import os;print(os.environ)"),
+            ("python3", "import os;print(dict(os.environ))"),
+            ("python3", "import os;[print(k, v) for k, v in os.environ.items()]"),
+            ("python3", "import os;print(os.environ['AWS_SECRET_ACCESS_KEY'])"),
+            ("python3", "import os;print(os.getenv(\"OPENAI_API_KEY\"))"),
+            ("python3", "from os import environ; print(environ)"),
+            ("python3", "import netrc;print(netrc.netrc().hosts)"),
+            ("python3", "import keyring; print(keyring.get_password('x', 'y'))"),
+            ("perl", "print %ENV"),
+            ("perl", "print \"$_=$ENV{$_}\\n\" for keys %ENV"),
+            ("perl", "print $ENV{GITHUB_TOKEN}"),
+            ("ruby", "p ENV"),
+            ("ruby", "puts ENV.to_h"),
+            ("ruby", "puts ENV.fetch('STRIPE_SECRET_KEY')"),
+            ("php", "var_dump(getenv());"),
+        ];
+        for (prog, code) in secret {
+            assert!(prints_secrets(prog, code).is_some(), "{prog}: {code}");
+        }
+        let fine = [
+            ("node", "process.env.HOME"),
+            ("node", "console.log(process.env.NODE_ENV)"),
+            ("node", "spawn('x', { env: { ...process.env, X: '1' } })"),
+            ("python3", "import os;print(os.environ['HOME'])"),
+            ("python3", "import os;print(os.environ.get('PATH'))"),
+            ("python3", "import os; print('CI' in os.environ)"),
+            ("python3", "import subprocess,os; subprocess.run(['ls'], env=os.environ)"),
+            ("python3", "print('ENV')"),
+            ("python3", "import os; print(os.environment)"),
+            ("perl", "print $ENV{HOME}"),
+            ("ruby", "puts ENV['PATH']"),
+            ("ruby", "puts MY_ENV"),
+            ("awk", "ENVIRON"), // awk's own scan judges ENVIRON
+        ];
+        for (prog, code) in fine {
+            assert_eq!(prints_secrets(prog, code), None, "{prog}: {code}");
+        }
+    }
 }

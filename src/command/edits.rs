@@ -88,7 +88,83 @@ const RUN_FILES: &[&str] = &[
     "flake.nix",
     "shell.nix",
     "default.nix",
+    // Environment managers that run hooks on entering the directory or on tasks.
+    "mise.toml",
+    ".mise.toml",
+    "mise.local.toml",
+    ".mise.local.toml",
+    ".rtx.toml",
+    "devbox.json",
+    "devenv.nix",
+    "devenv.yaml",
+    "lefthook.yaml",
+    ".lefthook.yml",
+    "lefthook-local.yml",
+    ".tmuxinator.yml",
 ];
+
+/// Editor workspace files whose tasks, launch configurations and settings run commands.
+const EDITOR_FILES: &[&str] = &[
+    ".vscode/tasks.json",
+    ".vscode/launch.json",
+    ".vscode/settings.json",
+    ".vscode/extensions.json",
+    ".idea/workspace.xml",
+    ".zed/tasks.json",
+    ".zed/settings.json",
+];
+
+/// Directories of programs: what lands there is run by name (`.venv/bin/activate`,
+/// `node_modules/.bin/x`, `bin/setup`).
+const PROGRAM_DIRS: &[&str] = &["bin", ".bin", "Scripts", "sbin", "libexec"];
+
+/// Git configuration keys (lower case, last part of the name) whose values are programs
+/// git runs: `core.fsmonitor`, `core.hooksPath`, `core.sshCommand`, a pager, an editor,
+/// a credential helper, a diff or merge driver, a clean/smudge filter, a `!` alias.
+const GIT_RUN_KEYS: &[&str] = &[
+    "fsmonitor",
+    "hookspath",
+    "sshcommand",
+    "pager",
+    "editor",
+    "askpass",
+    "gitproxy",
+    "helper",
+    "textconv",
+    "command",
+    "cmd",
+    "external",
+    "driver",
+    "clean",
+    "smudge",
+    "process",
+    "program",
+    "receivepack",
+    "uploadpack",
+    "worktree",
+    "update",
+    "path",
+];
+
+/// Programs that decode a payload: decoded text that is then run hides what runs.
+const DECODERS: &[&str] = &[
+    "base64 -d",
+    "base64 --decode",
+    "base64 -D",
+    "xxd -r",
+    "openssl enc -d",
+    "openssl base64 -d",
+    "b64decode",
+    "atob(",
+    "'base64')",
+    "\"base64\")",
+    "fromCharCode",
+    "bytes.fromhex",
+    "decode('hex')",
+];
+
+/// Ways text is run once decoded.
+const RUNS_DECODED: &[&str] = &["$(", "`", "eval", "exec(", "| sh", "|sh", "| bash", "|bash"];
 
 /// Directories whose files run (CI, git hooks, hook managers).
 const RUN_DIRS: &[&str] = &[
@@ -271,9 +347,73 @@ pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
     if RUN_DIRS.iter().any(|d| full.contains(d)) {
         return Some("a CI file or git hook");
     }
+    if is_git_config(path, &lower) {
+        return Some("git configuration");
+    }
+    if lower.ends_with(".code-workspace") || EDITOR_FILES.iter().any(|f| full.ends_with(f)) {
+        return Some("editor tasks or settings");
+    }
     let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
-    if ext.is_some_and(|e| SCRIPT_EXTS.contains(&e.as_str())) || text.starts_with("#!") {
+    if ext.as_deref() == Some("ipynb") {
+        return Some("a notebook");
+    }
+    let in_program_dir = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .is_some_and(|d| PROGRAM_DIRS.contains(&d.to_string_lossy().as_ref()));
+    if ext.is_some_and(|e| SCRIPT_EXTS.contains(&e.as_str()))
+        || text.starts_with("#!")
+        || in_program_dir
+    {
         return Some("a script");
+    }
+    None
+}
+
+/// A git configuration file: `.gitconfig`, `.gitmodules`, an include (`*.gitconfig`), a
+/// repository's `config` (`.git/config`, or `config` beside a repository's `HEAD` and
+/// `objects`/`refs`: a bare or nested repository).
+fn is_git_config(path: &Path, lower: &str) -> bool {
+    if matches!(lower, ".gitconfig" | ".gitmodules") || lower.ends_with(".gitconfig") {
+        return true;
+    }
+    if lower != "config" {
+        return false;
+    }
+    let Some(dir) = path.parent() else {
+        return false;
+    };
+    dir.file_name().is_some_and(|n| n == ".git")
+        || (dir.join("HEAD").is_file() && (dir.join("objects").is_dir() || dir.join("refs").is_dir()))
+}
+
+/// The first `key = value` of git configuration text whose key names a program git runs.
+fn git_config_runs(text: &str) -> Option<String> {
+    let mut section = String::new();
+    for line in text.lines() {
+        let l = line.trim();
+        if l.starts_with('#') || l.starts_with(';') || l.is_empty() {
+            continue;
+        }
+        if let Some(rest) = l.strip_prefix('[') {
+            section = rest.split(']').next().unwrap_or("").trim().to_lowercase();
+            continue;
+        }
+        let (key, value) = match l.split_once('=') {
+            Some((k, v)) => (k.trim().to_lowercase(), v.trim()),
+            None => (l.to_lowercase(), ""),
+        };
+        let last = key.rsplit('.').next().unwrap_or(&key);
+        let alias_shell = section == "alias" && value.starts_with('!');
+        let runs = GIT_RUN_KEYS.contains(&last)
+            && !(last == "path" && !section.starts_with("submodule") && !section.starts_with("include"));
+        if runs || alias_shell || section.starts_with("include") {
+            let name = if section.is_empty() { key.clone() } else { format!("{section}.{key}") };
+            return Some(format!(
+                "sets {name}, which git runs or loads ({})",
+                short(value)
+            ));
+        }
     }
     None
 }
@@ -330,6 +470,16 @@ fn scan_text(file: &str, text: &str, ctx: &JudgeCtx) -> Option<String> {
         }
         if let Some(m) = unnegated(&lower) {
             return Some(format!("tells the agent to stop asking (\"{m}\")"));
+        }
+    }
+    if file == "git configuration" {
+        if let Some(found) = git_config_runs(text) {
+            return Some(found);
+        }
+    }
+    if let Some(d) = DECODERS.iter().find(|d| text.contains(*d)) {
+        if RUNS_DECODED.iter().any(|r| text.contains(r)) {
+            return Some(format!("decodes a payload ({d}) and runs it"));
         }
     }
     if lower.contains("/proc/") && lower.contains("/environ") {

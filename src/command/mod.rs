@@ -57,7 +57,7 @@ mod tests_search_git;
 #[cfg(test)]
 mod tests_writes;
 
-pub use edits::{proposed_text, scan as scan_edit, EditRisk};
+pub use edits::{file_kind, proposed_text, scan as scan_edit, EditRisk};
 pub(crate) use env::{code_env, harmless_env};
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 
@@ -695,6 +695,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         }
         let reached = Reached {
             cmd: &cmd,
+            effects: &look.effects,
             known_files: &known_files,
             written: &all_writes,
             workspace: ctx.workspace,
@@ -1061,6 +1062,8 @@ fn expand_globs(sc: &SimpleCommand, cwd: &Cwd) -> Option<SimpleCommand> {
 /// What one command reaches beyond its literal paths (see `reach`).
 struct Reached<'a> {
     cmd: &'a Cmd<'a>,
+    /// The command's effects: every tree read among them is walked.
+    effects: &'a [Effect],
     /// Files written earlier in this command with known text.
     known_files: &'a [(PathBuf, String)],
     /// Everything written earlier in this command.
@@ -1113,6 +1116,39 @@ impl Reached<'_> {
                         follow: tree.follow,
                         contents: tree.contents,
                         only: tree.only.as_deref(),
+                    },
+                    reads,
+                    sensitive,
+                ) {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        // Every other tree its effects read through links (`zip -r`, `jq -L DIR`, `python
+        // -m http.server`: files opened by name, so a link is followed), unless the
+        // recursive reader's own walk above covered it. (A tree read without following
+        // links, `du`, `tree`, reaches only names and sizes.)
+        let walked_already = recursive::tree(cmd).is_some();
+        for e in self.effects {
+            let Effect::Read {
+                path,
+                reach: crate::effects::Reach::TreeFollow,
+            } = e
+            else {
+                continue;
+            };
+            let follow = true;
+            if walked_already {
+                break;
+            }
+            let (roots, _) = place(std::slice::from_ref(path), cmd.cwd);
+            for root in roots {
+                if let Some(why) = walk(
+                    &root,
+                    reach::Walker {
+                        follow,
+                        contents: true,
+                        only: None,
                     },
                     reads,
                     sensitive,

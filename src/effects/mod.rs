@@ -34,6 +34,10 @@ mod tests_readers;
 
 use serde::Serialize;
 
+/// The text of a [`Code::Inline`] shell command whose words are computed at run time
+/// (`awk 'BEGIN{system("rm " f)}'`): nothing of it can be judged before it runs.
+pub const COMPUTED_COMMAND: &str = "a command computed at run time";
+
 /// How much of the file system a read reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -380,9 +380,27 @@ fn jq_reads_files_named_by_options_and_prints_the_environment_its_filter_names()
         "a.json"
     ]));
     assert!(lunknown(&["jq", "-Llib", "include \"x\"; .", "a.json"]));
+    // The library directory is read as a tree, links followed (modules and data load by
+    // name from below it).
     assert_eq!(
         lit(&["jq", "-L", "lib", ".", "a.json"]),
-        Ok(vec![r("a.json")])
+        Ok(vec![
+            Effect::Read {
+                path: "lib".into(),
+                reach: Reach::TreeFollow
+            },
+            r("a.json")
+        ])
+    );
+    assert_eq!(
+        lit(&["jq", "--library-path", "lib", ".", "a.json"]),
+        Ok(vec![
+            Effect::Read {
+                path: "lib".into(),
+                reach: Reach::TreeFollow
+            },
+            r("a.json")
+        ])
     );
     // A filter from a file is not seen.
     assert!(lunknown(&["jq", "-f", "prog.jq", "a.json"]));

@@ -26,7 +26,7 @@ pub(crate) mod mcp;
 mod skill;
 mod tool;
 pub mod tools;
-mod web;
+pub(crate) mod web;
 
 use checks::{
     finding_line, hard_floor, is_dev_null, outside_read, path_steps, risky_edit, routine_summary,

@@ -30,6 +30,8 @@ use std::path::{Component, Path, PathBuf};
 pub enum Kind {
     /// A write outside the workspace (not a temporary directory) or to a protected file.
     Write,
+    /// Reads a file of secrets (a workspace `.env`) into what the agent sees.
+    SecretRead,
     /// Runs code the floor cannot see (inline code, a package fetched by name, a program
     /// steered by its environment): the person names the program and what it runs.
     Run,
@@ -61,6 +63,7 @@ impl Kind {
     pub fn id(self) -> &'static str {
         match self {
             Kind::Write => "write",
+            Kind::SecretRead => "secret-read",
             Kind::Run => "run",
             Kind::Discard => "discard",
             Kind::DeleteRef => "delete-ref",
@@ -86,9 +89,12 @@ impl Kind {
     /// named, a change to a resource they named).
     fn words(self) -> Option<&'static [&'static str]> {
         Some(match self {
-            Kind::Write | Kind::Run | Kind::Send | Kind::RemoteChange | Kind::Persist => {
-                return None
-            }
+            Kind::Write
+            | Kind::SecretRead
+            | Kind::Run
+            | Kind::Send
+            | Kind::RemoteChange
+            | Kind::Persist => return None,
             Kind::Discard => &[
                 "reset", "discard", "revert", "restore", "undo", "throw", "drop", "clean", "wipe",
                 "rebase", "squash", "amend", "rewrite", "checkout",
@@ -227,7 +233,9 @@ impl Need {
                 Some(t) => format!("say to discard the changes to {t}"),
                 None => "say to discard the uncommitted changes".into(),
             },
-            Kind::Write | Kind::Persist => format!("name the file {}", t.unwrap_or_default()),
+            Kind::Write | Kind::Persist | Kind::SecretRead => {
+                format!("name the file {}", t.unwrap_or_default())
+            }
             Kind::Run => format!(
                 "say to run {} with {}",
                 t.unwrap_or_default(),

@@ -75,6 +75,17 @@ fn gather(ev: &Evaluation, req: &Request, p: &Prepared, persist: bool) -> Gather
     // not for the tools whose text is content (edits, delegated prompts) or a shell
     // command (its programs' words are the argv).
     let mut words = findings.argv.clone();
+    // What redirections open and here-strings feed are words of the command too
+    // (`read k <<< ~/.ssh/id_rsa; cat $k`).
+    if let Some(a) = &ev.shell {
+        for c in &a.commands {
+            let mut extra: Vec<String> = c.redirects.iter().map(|r| r.target.clone()).collect();
+            extra.extend(c.stdin_text.iter().cloned());
+            if !extra.is_empty() {
+                words.push(extra);
+            }
+        }
+    }
     let mut too_large = false;
     if !matches!(
         req.call.tool,

@@ -15,7 +15,7 @@
 
 use super::ground::{is_loopback, is_temp, path_target, persists, Kind, Need, Target};
 use super::guard::Findings;
-use crate::effects::{Change, Effect, RepoOp};
+use crate::effects::{Change, Code, Effect, RepoOp};
 use crate::engine::{Evaluation, PathFact};
 use crate::floor::{Access, PathClass};
 use crate::shell::SimpleCommand;
@@ -78,7 +78,8 @@ pub fn sensitive_mentions(
                 | Some(PathClass::HarnessConfig { .. })
         )
     };
-    for word in argv.iter().flatten() {
+    let folded: Vec<String> = argv.iter().flatten().filter_map(|w| fold_literals(w)).collect();
+    for word in argv.iter().flatten().chain(folded.iter()) {
         for piece in word.split(|c: char| c.is_whitespace() || "'\"`()[]{}<>;,=:|&$".contains(c)) {
             seen += 1;
             if seen > MAX_MENTIONS {
@@ -123,6 +124,49 @@ pub fn sensitive_mentions(
     out
 }
 
+/// A word of code with its string literals joined where the code concatenates them
+/// (`'/h/.ss' + 'h/id_rsa'`, `"a" . "b"`, `'a' 'b'`, `"a" .. "b"`), so a path split across
+/// literals is looked at whole; `None` when nothing is joined.
+fn fold_literals(word: &str) -> Option<String> {
+    let b = word.as_bytes();
+    let mut out = String::with_capacity(word.len());
+    let mut joined = false;
+    let mut last = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\'' || b[i] == b'"' {
+            // A closing quote, blanks, an optional `+` `.` `..`, blanks, an opening quote.
+            let mut j = i + 1;
+            while j < b.len() && b[j] == b' ' {
+                j += 1;
+            }
+            let op_at = j;
+            if j < b.len() && b[j] == b'+' {
+                j += 1;
+            } else {
+                while j < b.len() && b[j] == b'.' && j - op_at < 2 {
+                    j += 1;
+                }
+            }
+            while j < b.len() && b[j] == b' ' {
+                j += 1;
+            }
+            if j > i + 1 && j < b.len() && (b[j] == b'\'' || b[j] == b'"') {
+                out.push_str(&word[last..i]);
+                last = j + 1;
+                joined = true;
+                i = j + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    joined.then(|| {
+        out.push_str(&word[last..]);
+        out
+    })
+}
+
 /// The effects of a call that need the person's authorisation.
 pub fn needs(
     ev: &Evaluation,
@@ -159,6 +203,12 @@ pub fn needs(
                     .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
                     .collect()
             };
+            if derived || matches!(finding.class, crate::command::Class::Unknown { .. }) {
+                // What a program the floor does not understand does with its arguments is
+                // not known: a file that runs at login or steers the system, named anywhere
+                // in them (`psql -o ~/.bashrc`, `split -b1 x /etc/cron.d/x`), may be written.
+                unknown_persist_needs(&finding.argv, finding.cwd.as_deref(), places, &mut out);
+            }
             let mut known = !derived;
             if derived {
                 let cwd = finding.cwd.as_deref().unwrap_or(places.cwd);
@@ -175,7 +225,14 @@ pub fn needs(
             // effects was judged by its targets (inside the workspace or temporary: on its
             // merits).
             if let crate::command::Class::Soft { category, .. } = &finding.class {
-                let unexplained = !known || (out.len() == before && *category != "deletion");
+                // A deletion is explained by the deletes it has; one whose targets the
+                // effects do not show (`awk 'BEGIN{system("rm -rf " x)}'`) still needs words.
+                let deletes = finding
+                    .effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::Delete { .. }));
+                let unexplained = !known
+                    || (out.len() == before && (*category != "deletion" || !deletes));
                 if unexplained {
                     out.extend(judged(category, &finding.argv, &assigned()));
                 }
@@ -204,6 +261,38 @@ pub fn needs(
     if tool.starts_with("mcp__") {
         out.extend(mcp_needs(tool, input, places));
     }
+    if tool == "WebFetch" {
+        // A URL that carries an encoded value sends it to the host: data leaving.
+        if let Some(url) = input.get("url").and_then(Value::as_str) {
+            if crate::engine::web::carries_encoded_data(url) {
+                match crate::engine::web::public_host(url) {
+                    Ok(h) => out.push(Need::new(
+                        Kind::Send,
+                        format!("sends encoded data to {h} in its URL"),
+                        vec![Target::Host(h.to_ascii_lowercase())],
+                    )),
+                    Err(_) => out.push(Need::ungroundable(
+                        Kind::Send,
+                        "sends encoded data in its URL",
+                        "encoded data sent to a host that is not public",
+                    )),
+                }
+            }
+        }
+    }
+    if tool == "Read" || tool == "NotebookRead" {
+        // A file of secrets read into the transcript (a workspace `.env`): only the person
+        // who asked for that file authorises it.
+        for p in ev.paths.iter().filter(|p| p.access == Access::Read) {
+            if matches!(p.class, Some(PathClass::Protected { .. })) {
+                out.push(Need::new(
+                    Kind::SecretRead,
+                    format!("reads {}, which holds secrets", p.forms.lexical.display()),
+                    vec![path_target(&p.forms.lexical)],
+                ));
+            }
+        }
+    }
     // A deletion already asks for the path named; its write record is the same path.
     let deleted: Vec<Target> = out
         .iter()
@@ -222,6 +311,66 @@ pub fn needs(
         }
     });
     out
+}
+
+/// Most argument pieces looked at by [`unknown_persist_needs`].
+const MAX_PIECES: usize = 256;
+
+/// A need for every path named in an argument (whole, or after `=` or a short option's
+/// letter) that persists: a shell startup file, an autostart or cron entry, system
+/// configuration.
+fn unknown_persist_needs(argv: &[String], cwd: Option<&Path>, places: &Places, out: &mut Vec<Need>) {
+    let mut seen = 0usize;
+    for word in argv.iter().skip(1) {
+        for piece in word.split(['=', ',', ':']) {
+            seen += 1;
+            if seen > MAX_PIECES {
+                return;
+            }
+            let piece = match piece.strip_prefix('-') {
+                Some(_) => match piece.find(['/', '~']) {
+                    Some(i) => &piece[i..],
+                    None => continue,
+                },
+                None => piece,
+            };
+            if piece.is_empty() || dynamic(piece) {
+                continue;
+            }
+            let abs = places.resolve(piece, cwd);
+            let absolute = piece.starts_with('/') || piece.starts_with("~/");
+            if absolute && runs_later(&abs, places.home) {
+                out.push(Need::new(
+                    Kind::Persist,
+                    format!("may write {} (a program the floor does not model)", abs.display()),
+                    vec![path_target(&abs)],
+                ));
+                continue;
+            }
+            // A file in the workspace that runs or steers the agent (`perl -pi -e … Makefile`,
+            // `ed run.sh`): what the program writes there is not text the floor checked.
+            if places.in_workspace(&abs) && abs.is_file() {
+                if let Some(kind) = crate::command::file_kind(&abs, "") {
+                    out.push(Need::new(
+                        Kind::Persist,
+                        format!("may change {}, {kind} (a program the floor does not model)", abs.display()),
+                        vec![path_target(&abs)],
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// A path whose content runs later by itself: a shell start-up file, an autostart entry,
+/// a scheduler's or sudo's configuration ([`persists`] without the program directories,
+/// which programs are routinely given to read).
+fn runs_later(p: &Path, home: &Path) -> bool {
+    let s = p.to_string_lossy();
+    persists(p, home)
+        && !["/usr/", "/opt/", "/etc/ssl/", "/etc/ca-certificates", "/etc/os-release"]
+            .iter()
+            .any(|d| s.starts_with(d))
 }
 
 /// A write outside the workspace (not temporary) or to a protected file.
@@ -341,6 +490,25 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
                 .collect();
             out.push(Need::new(kind, e.phrase(), targets));
         }
+        Effect::Run {
+            code: Code::Inline { lang, text },
+        } if lang == "sh" && text == crate::effects::COMPUTED_COMMAND => {
+            out.push(Need::ungroundable(
+                Kind::Run,
+                "runs a shell command computed at run time",
+                "a shell command computed at run time",
+            ))
+        }
+        Effect::Run {
+            code: Code::Network { url },
+        } => out.push(Need::ungroundable(
+            Kind::Run,
+            match url {
+                Some(u) => format!("runs code fetched from {u}"),
+                None => "runs code fetched from the network".to_string(),
+            },
+            "code fetched from the network",
+        )),
         Effect::Privilege { how } => out.push(Need::new(
             Kind::Privilege,
             format!("runs {how}"),

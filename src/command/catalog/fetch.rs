@@ -644,6 +644,31 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         "-P",
         "--directory-prefix",
     ];
+    // Short options bundle as getopt reads them: `-qO FILE`, `-qOFILE` are `-q -O FILE`
+    // (`-nv` is wget's own two-letter form).
+    let mut words: Vec<String> = Vec::with_capacity(args.len());
+    for a in args {
+        let bundle = a.len() > 2 && a.starts_with('-') && !a.starts_with("--") && a != "-nv";
+        if !bundle {
+            words.push(a.clone());
+            continue;
+        }
+        for (i, c) in a[1..].char_indices() {
+            let short = format!("-{c}");
+            words.push(short.clone());
+            if VALUES.contains(&short.as_str()) {
+                let rest = &a[1 + i + c.len_utf8()..];
+                if !rest.is_empty() {
+                    words.push(rest.to_string());
+                }
+                break;
+            }
+            if !FLAGS.contains(&short.as_str()) {
+                return Said::unknown(format!("wget {short} is not a known read-only option"));
+            }
+        }
+    }
+    let args = &words[..];
     let mut urls = Vec::new();
     let mut soft_why: Option<(&'static str, String)> = None;
     let mut out: Option<String> = None;

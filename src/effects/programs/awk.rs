@@ -410,7 +410,7 @@ pub fn program_effects(src: &str) -> Result<Scan, String> {
                 lang: "sh".into(),
                 text: text
                     .cloned()
-                    .unwrap_or_else(|| "a command computed at run time".into()),
+                    .unwrap_or_else(|| crate::effects::COMPUTED_COMMAND.into()),
             },
         })
     };

@@ -567,7 +567,19 @@ fn jq(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, Gra
                 | "build-configuration" => {}
                 "from-file" => from_file = true,
                 "args" | "jsonargs" => data_args = true,
-                "library-path" | "indent" => {
+                "library-path" => {
+                    // Modules and data (`import "x" as $x`) load from anywhere below it, by name.
+                    need(i, 1, w)?;
+                    let f = i + 1;
+                    read_word(
+                        &argv[f],
+                        dynamic.get(f).copied().unwrap_or(false),
+                        Reach::TreeFollow,
+                        &mut out,
+                    );
+                    i += 1;
+                }
+                "indent" => {
                     need(i, 1, w)?;
                     i += 1;
                 }
@@ -599,9 +611,20 @@ fn jq(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, Gra
                 | 'V' => {}
                 'f' => from_file = true,
                 'L' => {
-                    if body[pos + 1..].is_empty() {
+                    // `-L DIR` / `-LDIR`: a library directory read like `--library-path`.
+                    let attached = &body[pos + 1..];
+                    if attached.is_empty() {
                         need(i, 1, w)?;
+                        let f = i + 1;
+                        read_word(
+                            &argv[f],
+                            dynamic.get(f).copied().unwrap_or(false),
+                            Reach::TreeFollow,
+                            &mut out,
+                        );
                         i += 1;
+                    } else {
+                        read_word(attached, false, Reach::TreeFollow, &mut out);
                     }
                     break;
                 }
