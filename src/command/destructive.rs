@@ -121,7 +121,7 @@ const MATCH_ALL: &[&str] = &[
 const SCRATCH: &[&str] = &["/tmp", "/var/tmp", "/private/tmp"];
 
 /// Does deleting this target destroy something no one can get back?
-fn hard_target(word: &str, dynamic: bool, cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
+pub(super) fn hard_target(word: &str, dynamic: bool, cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
     if dynamic && is_expansion(word) {
         let prefix = &word[..word.find(['$', '`']).unwrap_or(0)];
         if prefix.is_empty() || prefix == "./" || prefix == "." {

@@ -19,7 +19,8 @@
 //! (whole-command patterns), `build` (build and test runners and the files that define what
 //! they run), `code` (searching interpreter one-liners and heredocs), `edits` (searching the
 //! new text of edits to files that run or steer the agent), `writers` (where shell writes
-//! land and what they plant in such files), `env` (environment prefixes) and `cwd` (where
+//! land and what they plant in such files), `unpack` (extraction and patching judged by the
+//! members the archive or patch writes), `env` (environment prefixes) and `cwd` (where
 //! each part runs). Programs described by a grammar (`effects::programs`) are judged by
 //! their effects ([`effect_class`]).
 
@@ -44,6 +45,7 @@ mod routine_git;
 mod routine_search;
 mod selfcmd;
 mod sensitive;
+mod unpack;
 pub mod writers;
 
 #[cfg(test)]
@@ -52,6 +54,8 @@ mod edits_tests;
 mod reach_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_archive;
 #[cfg(test)]
 mod tests_search_git;
 #[cfg(test)]
@@ -617,6 +621,11 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         };
         // Redirections: dups, /dev/null and workspace files are fine; the rest is judged.
         redirects(&cmd, &mut look);
+        // Extraction and patching: the members of the archive, written under its
+        // destination (`unpack`).
+        if sc.remote.is_none() {
+            unpack::expand(&cmd, cmds, i, &mut look, ctx, &all_writes);
+        }
         // Where copies and moves land, and what lands in files that run or steer the agent.
         if let Some(p) = writers::land(&cmd, cmds, i, &mut look, ctx) {
             planted.push(p);
@@ -693,9 +702,28 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 "a relative path follows a cd whose target is not known".into(),
             );
         }
+        // Trees its effects read whole (`tar -c`, `zip -r`), for readers `recursive` does
+        // not name. Listers (`ls -R`, `du`, `tree`, `eza -R`) reach names and sizes only: a
+        // hard link among them is not a read of the file it shares.
+        let names_only = matches!(
+            cmd.program(),
+            "ls" | "du" | "tree" | "exa" | "eza" | "lsd" | "dir" | "vdir"
+        );
+        let effect_trees: Vec<(String, bool, bool)> = look
+            .effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Read { path, reach } => match reach {
+                    crate::effects::Reach::Tree => Some((path.clone(), false, !names_only)),
+                    crate::effects::Reach::TreeFollow => Some((path.clone(), true, !names_only)),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
         let reached = Reached {
             cmd: &cmd,
-            effects: &look.effects,
+            effect_trees: &effect_trees,
             known_files: &known_files,
             written: &all_writes,
             workspace: ctx.workspace,
@@ -1062,8 +1090,9 @@ fn expand_globs(sc: &SimpleCommand, cwd: &Cwd) -> Option<SimpleCommand> {
 /// What one command reaches beyond its literal paths (see `reach`).
 struct Reached<'a> {
     cmd: &'a Cmd<'a>,
-    /// The command's effects: every tree read among them is walked.
-    effects: &'a [Effect],
+    /// Trees the command's effects read whole, whether links in them are followed, and
+    /// whether their files' contents are read (not only names and sizes).
+    effect_trees: &'a [(String, bool, bool)],
     /// Files written earlier in this command with known text.
     known_files: &'a [(PathBuf, String)],
     /// Everything written earlier in this command.
@@ -1124,36 +1153,24 @@ impl Reached<'_> {
                 }
             }
         }
-        // Every other tree its effects read through links (`zip -r`, `jq -L DIR`, `python
-        // -m http.server`: files opened by name, so a link is followed), unless the
-        // recursive reader's own walk above covered it. (A tree read without following
-        // links, `du`, `tree`, reaches only names and sizes.)
-        let walked_already = recursive::tree(cmd).is_some();
-        for e in self.effects {
-            let Effect::Read {
-                path,
-                reach: crate::effects::Reach::TreeFollow,
-            } = e
-            else {
-                continue;
-            };
-            let follow = true;
-            if walked_already {
-                break;
-            }
-            let (roots, _) = place(std::slice::from_ref(path), cmd.cwd);
-            for root in roots {
-                if let Some(why) = walk(
-                    &root,
-                    reach::Walker {
-                        follow,
-                        contents: true,
-                        only: None,
-                    },
-                    reads,
-                    sensitive,
-                ) {
-                    unknown.get_or_insert(why);
+        // Trees read whole by effects (`tar -c`, `zip -r`, `jq -L DIR`, `python -m
+        // http.server`), when `recursive` named none.
+        if recursive::tree(cmd).is_none() {
+            for (word, follow, contents) in self.effect_trees {
+                let (roots, _) = place(std::slice::from_ref(word), cmd.cwd);
+                for root in roots {
+                    if let Some(why) = walk(
+                        &root,
+                        reach::Walker {
+                            follow: *follow,
+                            contents: *contents,
+                            only: None,
+                        },
+                        reads,
+                        sensitive,
+                    ) {
+                        unknown.get_or_insert(why);
+                    }
                 }
             }
         }

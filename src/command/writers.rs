@@ -230,6 +230,24 @@ pub(super) fn land(
     None
 }
 
+/// Does another part of the call than `i` write `p` (a redirection, a grammar's write, a
+/// program not known to write nothing)?
+pub(super) fn written_by_other(
+    all: &[SimpleCommand],
+    i: usize,
+    p: &Path,
+    place: &dyn Fn(&str) -> PathBuf,
+) -> bool {
+    all.iter().enumerate().any(|(j, c)| {
+        j != i
+            && (c
+                .redirects
+                .iter()
+                .any(|r| r.op.writes() && (r.dynamic || place(&r.target) == p))
+                || writes_by_argv(c, p, place))
+    })
+}
+
 /// An existing file that is a script by its first line or its mode keeps being one.
 fn existing_kind(path: &Path, keeps: bool) -> Option<&'static str> {
     use std::io::Read;

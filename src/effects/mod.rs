@@ -161,6 +161,20 @@ pub enum RepoOp {
     Configure,
 }
 
+/// What kind of file an extraction or patch reads its members from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Packed {
+    /// A tar archive (plain or gzip-compressed).
+    Tar,
+    /// A zip archive.
+    Zip,
+    /// A unified or git diff applied by `git apply`.
+    GitPatch,
+    /// A unified or git diff applied by GNU `patch`.
+    Patch,
+}
+
 /// One thing a call does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "effect", rename_all = "kebab-case")]
@@ -171,6 +185,25 @@ pub enum Effect {
     Write { path: String, how: WriteHow },
     /// Deletes a path.
     Delete { path: String, recursive: bool },
+    /// Writes what an archive or a patch holds under a directory (`tar -x`, `unzip`,
+    /// `git apply`, `patch`): which paths that is depends on the archive's content, so the
+    /// command floor lists its members and judges each as a write (or delete) under
+    /// `into`; an archive it cannot list is not understood.
+    Unpack {
+        /// The archive or patch file (`-`: standard input).
+        archive: String,
+        /// The directory its member names are placed under.
+        into: String,
+        format: Packed,
+        /// Leading name components dropped (`--strip-components`, `-p`); `None`: `patch`
+        /// without `-p` (the base name).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        strip: Option<u32>,
+        /// Members land by their last component only (`unzip -j`).
+        flat: bool,
+        /// The patch is applied in reverse (`-R`).
+        reverse: bool,
+    },
     /// Runs code besides the program itself.
     Run { code: Code },
     /// Talks to a host: fetches, or sends what `sends` lists.
@@ -235,6 +268,7 @@ impl Effect {
             Effect::Net { sends, .. } => !sends.is_empty(),
             Effect::Write { .. }
             | Effect::Delete { .. }
+            | Effect::Unpack { .. }
             | Effect::Run { .. }
             | Effect::Repo { .. }
             | Effect::Privilege { .. }
@@ -268,6 +302,24 @@ impl Effect {
                     format!("deletes {path} and everything under it")
                 } else {
                     format!("deletes {path}")
+                }
+            }
+            Effect::Unpack {
+                archive,
+                into,
+                format,
+                ..
+            } => {
+                let from = if archive == "-" {
+                    "what arrives on its input".to_string()
+                } else {
+                    archive.clone()
+                };
+                match format {
+                    Packed::Tar | Packed::Zip => format!("extracts {from} into {into}"),
+                    Packed::GitPatch | Packed::Patch => {
+                        format!("applies the patch {from} under {into}")
+                    }
                 }
             }
             Effect::Run { code } => match code {

@@ -5,11 +5,17 @@
 //! it places the paths a command reads, and judges every path they return like a literal
 //! one (so `cat *.txt` through `notes.txt -> ~/.aws/credentials` is a credential read).
 //!
-//! Everything is bounded (entries scanned, matches, sensitive files statted); past a bound
+//! What an archive or a patch will write (`archive`: tar, gzip-compressed tar, zip, unified
+//! and git diffs) is listed here too, for the command floor to judge every member as a
+//! write under the destination of `tar -x`, `unzip`, `git apply` or `patch`.
+//!
+//! Everything is bounded (entries scanned, matches, sensitive files statted, members and
+//! bytes of an archive); past a bound
 //! the answer is "not known", which the floor never allows. Nothing runs unless a command
 //! needs it: a pattern, a recursive reader, names chosen at run time, or a read file with
 //! more than one name (one `stat` per read path finds those).
 
+pub mod archive;
 pub mod glob;
 pub mod walk;
 

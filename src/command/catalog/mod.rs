@@ -410,6 +410,8 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "http" | "https" | "xh" => fetch::httpie,
         "tar" | "bsdtar" | "gtar" => archive::tar,
         "unzip" => archive::unzip,
+        "zip" => archive::zip,
+        "patch" => archive::patch,
         "gzip" | "gunzip" | "zcat" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" => archive::gzip,
         "7z" | "7za" | "7zz" | "7zr" => archive::sevenzip,
         "iconv" => archive::iconv,

@@ -12,9 +12,9 @@
 //! keys make git run a program; the command floor uses it for `-c`, `git config` and the
 //! configuration of a repository it did not make.
 
+use super::super::grammar::{is_expansion, Style, Val, Word};
 use super::super::grammar::{Arity, Given, Grammar, GrammarError, Operands, Opt, Parsed};
-use super::super::grammar::{Style, Val, Word};
-use super::super::{Change, Code, Effect, Reach, RepoOp, WriteHow};
+use super::super::{Change, Code, Effect, Packed, Reach, RepoOp, WriteHow};
 use super::common;
 use super::git_opts as o;
 
@@ -1384,13 +1384,67 @@ fn semantics(c: &mut GitCall) -> Result<(), GrammarError> {
             for w in &ops {
                 common::read(*w, Reach::File, out);
             }
-            if ops.is_empty() {
-                out.push(Effect::unknown("git apply reads the patch from stdin"));
-            }
-            if !only_reports {
-                out.push(Effect::unknown(
-                    "git apply writes the files its patch names",
-                ));
+            if only_reports {
+                if ops.is_empty() {
+                    out.push(Effect::unknown("git apply reads the patch from stdin"));
+                }
+            } else {
+                // The files the patch names are written under the repository's top (the
+                // command floor lists them); `--cached` writes only the index, `--index`
+                // both.
+                let last = |name: &str| {
+                    c.parsed
+                        .given
+                        .iter()
+                        .rev()
+                        .find(|g| g.name == name && !g.negated)
+                        .and_then(|g| g.value)
+                };
+                let strip = match last("-p") {
+                    Some(v) => match v.text.parse::<u32>() {
+                        Ok(n) if !v.dynamic => n,
+                        _ => {
+                            out.push(Effect::unknown("git apply -p is not a number"));
+                            1
+                        }
+                    },
+                    None => 1,
+                };
+                let into = match last("--directory") {
+                    Some(v) if v.dynamic && is_expansion(v.text) => {
+                        out.push(Effect::unknown(
+                            "git apply --directory is computed at run time",
+                        ));
+                        ".".to_string()
+                    }
+                    Some(v) => v.text.to_string(),
+                    None => ".".to_string(),
+                };
+                if has(c, "--reject") {
+                    out.push(Effect::unknown("git apply --reject writes .rej files"));
+                }
+                if has(c, "--index") || has(c, "--cached") {
+                    out.push(repo(RepoOp::Stage, None));
+                }
+                if !has(c, "--cached") {
+                    let patches: Vec<String> = if ops.is_empty() {
+                        vec!["-".into()]
+                    } else {
+                        ops.iter().map(|w| w.text.to_string()).collect()
+                    };
+                    for archive in patches {
+                        out.push(Effect::Unpack {
+                            archive,
+                            into: into.clone(),
+                            format: Packed::GitPatch,
+                            strip: Some(strip),
+                            flat: false,
+                            reverse: has(c, "--reverse"),
+                        });
+                    }
+                } else if ops.is_empty() {
+                    out.push(Effect::unknown("git apply reads the patch from stdin"));
+                }
             }
         }
         "gc" => {
@@ -2704,6 +2758,9 @@ mod tests {
         );
         assert!(fx(&["git", "apply", "x.patch"])
             .iter()
-            .any(Effect::is_unknown));
+            .any(|e| matches!(e, Effect::Unpack { strip: Some(1), .. })));
+        assert!(fx(&["git", "apply", "--cached", "x.patch"])
+            .iter()
+            .all(|e| !matches!(e, Effect::Unpack { .. })));
     }
 }
