@@ -553,6 +553,8 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let mut all_reads = Vec::new();
     let mut all_stats: Vec<PathBuf> = Vec::new();
     let mut all_writes = Vec::new();
+    // Links the command's parts make, in order.
+    let mut links_made: Vec<PathBuf> = Vec::new();
     let cmds = &analysis.commands;
     let mut sensitive: Option<reach::Sensitive> = None;
     // Files this command writes with text known from the analysis (`printf … > f`).
@@ -691,6 +693,33 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         reads.extend(dirs);
         let r_unplaced = r_unplaced || s_unplaced;
         let (writes, w_unplaced) = place(&look.writes, &cwd);
+        // A path below a link an earlier part of this command makes (`ln -s /etc v && sed -i
+        // … v/hosts`): where it lands was not on disk when the floor looked.
+        if let Some((p, l)) = reads.iter().chain(&writes).find_map(|p| {
+            links_made
+                .iter()
+                .find(|l| p.starts_with(l) && p != *l)
+                .map(|l| (p.clone(), l.clone()))
+        }) {
+            look.class = Class::Soft {
+                category: "link-through",
+                reason: format!(
+                    "{} goes through {}, a link an earlier part of this command makes",
+                    p.display(),
+                    l.display()
+                ),
+            };
+        }
+        for e in &look.effects {
+            if let Effect::Write {
+                path,
+                how: crate::effects::WriteHow::Link,
+            } = e
+            {
+                let (placed, _) = place(std::slice::from_ref(path), &cwd);
+                links_made.extend(placed);
+            }
+        }
         if let Class::Routine { reason } = &mut look.class {
             if !writes.is_empty() && !w_unplaced && writes.iter().all(|w| inside(w, ctx)) {
                 reason.push_str(" inside the workspace");

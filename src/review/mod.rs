@@ -99,6 +99,9 @@ fn gather(ev: &Evaluation, req: &Request, p: &Prepared, persist: bool) -> Gather
         }
     }
     findings.sensitive = soft::sensitive_mentions(&words, req.call.cwd, &p.context_home, &p.floor);
+    findings
+        .sensitive
+        .extend(soft::tree_reads_of_stores(ev, &places, &p.floor));
     if too_large {
         findings
             .sensitive

@@ -52,6 +52,46 @@ pub fn findings(
     f
 }
 
+/// The trees the call's commands read file by file (not listers of names and sizes:
+/// `find`, `ls -R`, `du`, `tree`) that hold a home directory or a credential store:
+/// `grep -r token ~`, `jq -L ~/.docker`, `zip -r - ~/.config`. Each is a read of the
+/// secrets below it, which no reviewer lifts.
+pub fn tree_reads_of_stores(ev: &Evaluation, places: &Places, floor: &crate::floor::FloorCtx) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(j) = &ev.judgement else {
+        return out;
+    };
+    for f in &j.findings {
+        let prog = f.argv.first().map(|p| p.rsplit('/').next().unwrap_or(p)).unwrap_or("");
+        if matches!(
+            prog,
+            "find" | "fd" | "fdfind" | "ls" | "du" | "tree" | "exa" | "eza" | "lsd" | "dir" | "vdir"
+        ) {
+            continue;
+        }
+        for e in &f.effects {
+            let Effect::Read {
+                path,
+                reach: crate::effects::Reach::Tree | crate::effects::Reach::TreeFollow,
+            } = e
+            else {
+                continue;
+            };
+            if dynamic(path) {
+                continue;
+            }
+            let abs = places.resolve(path, f.cwd.as_deref());
+            if let Some(why) = crate::floor::tree_holds_store(&abs, floor) {
+                let s = format!("{} ({why})", abs.display());
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Most words looked at for [`sensitive_mentions`] (a bound on hostile inputs).
 const MAX_MENTIONS: usize = 512;
 

@@ -334,6 +334,14 @@ pub(super) fn zip(cmd: &Cmd) -> Said {
         }
         match a.as_str() {
             "--" => only_operands = true,
+            // `-TT CMD` / `--unzip-command CMD`: zip runs CMD through the shell to test the
+            // archive.
+            "-TT" | "--unzip-command" => {
+                return Said::soft(
+                    "dynamic-exec",
+                    format!("zip {a} runs a shell command the floor does not judge"),
+                )
+            }
             "--recurse-paths" => recursive = true,
             "--symlinks" => links_kept = true,
             "--move" => moves = true,
