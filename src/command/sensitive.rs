@@ -930,10 +930,22 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                 }
             }
         }
+        // A server the effect model describes (`python -m http.server`: its tree read
+        // through links and what it sends) has its soft tier from those effects; only a
+        // served tree holding a store is added here.
+        let described = findings.get(i).is_some_and(|f| {
+            f.effects
+                .iter()
+                .any(|e| matches!(e, Effect::Net { sends, .. } if !sends.is_empty()))
+        });
         if hit.is_none() {
             if let Some(dir) = served_dir(&sc.exec) {
                 let p = dir.map(|d| place(&d)).unwrap_or_else(|| cwd.clone());
-                hit = Some(match crate::floor::tree_holds_store(&p, ctx.floor) {
+                let holds = crate::floor::tree_holds_store(&p, ctx.floor);
+                if holds.is_none() && described {
+                    continue;
+                }
+                hit = Some(match holds {
                     Some(why) => Verdict::Hard {
                         category: "credential",
                         reason: format!(
@@ -970,20 +982,40 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
             }
         }
         let Some(v) = hit else { continue };
-        if let (
-            Some(f),
-            Verdict::Hard {
-                category, reason, ..
-            },
-        ) = (findings.get_mut(i), &v)
-        {
-            f.effects.push(Effect::Secret {
-                what: "credentials".into(),
-            });
-            f.class = Class::Hard {
-                category,
-                reason: reason.clone(),
-            };
+        match (findings.get_mut(i), &v) {
+            (
+                Some(f),
+                Verdict::Hard {
+                    category, reason, ..
+                },
+            ) => {
+                f.effects.push(Effect::Secret {
+                    what: "credentials".into(),
+                });
+                f.class = Class::Hard {
+                    category,
+                    reason: reason.clone(),
+                };
+            }
+            // The finding says what the verdict says, so every view (auto mode's needs,
+            // explain) reads the same tier: data leaves to a host no one named.
+            (
+                Some(f),
+                Verdict::Soft {
+                    category, reason, ..
+                },
+            ) if !matches!(f.class, Class::Hard { .. }) => {
+                f.effects.push(Effect::Net {
+                    url: None,
+                    host: None,
+                    sends: vec![crate::effects::Carry::Substitution],
+                });
+                f.class = Class::Soft {
+                    category,
+                    reason: reason.clone(),
+                };
+            }
+            _ => {}
         }
         out.push(v);
     }

@@ -604,6 +604,31 @@ fn interpreter_code_reading_the_whole_environment_is_hard() {
 }
 
 #[test]
+fn editors_are_judged_by_the_shell_commands_their_ex_commands_run() {
+    table(&[
+        ("vim -es -c '!rm -rf ~' -c q", "hard"),
+        ("vi -c ':!rm -rf ~' -c ':q' README.md", "hard"),
+        ("vim +'silent !rm -rf ~' f.txt", "hard"),
+        ("vim -c '%!sort' -c wq f.txt", "soft"),
+        ("vim -c 'r !curl -s https://x.example' f.txt", "soft"),
+        ("nvim --headless -c 'exe \"!rm -rf ~\"' -c q", "soft"),
+        ("vim +10 f.txt", "unknown"),
+        ("vim -c '%s/a/b/g' -c wq f.txt", "unknown"),
+        ("emacs --batch --eval '(shell-command \"rm -rf ~\")'", "hard"),
+    ]);
+}
+
+#[test]
+fn a_directory_served_over_http_is_soft() {
+    table(&[
+        ("python3 -m http.server 8000", "soft"),
+        ("python3 -m http.server --directory docs --bind 127.0.0.1 9000", "soft"),
+        // Outside the grammar: the whole-command exposure check still says it serves.
+        ("python3 -m http.server --cgi", "soft"),
+    ]);
+}
+
+#[test]
 fn writes_named_by_options_and_operands_reach_the_path_floor() {
     let f = fx();
     for (cmd, written) in [

@@ -387,10 +387,14 @@ fn unknown_persist_needs(argv: &[String], cwd: Option<&Path>, places: &Places, o
                 ));
                 continue;
             }
-            // A file in the workspace that runs or steers the agent (`perl -pi -e … Makefile`,
-            // `ed run.sh`): what the program writes there is not text the floor checked.
-            if places.in_workspace(&abs) && abs.is_file() {
-                if let Some(kind) = crate::command::file_kind(&abs, "") {
+            // A file in the workspace that runs later under a routine-looking command or
+            // steers the agent (`perl -pi -e … Makefile`, `ed CLAUDE.md`): what the program
+            // writes there is not text the floor checked. (A script is judged when it runs:
+            // one changed since the session began is reviewed then.)
+            if places.in_workspace(&abs) && !abs.is_dir() {
+                if let Some(kind) =
+                    crate::command::file_kind(&abs, "").filter(|k| *k != "a script")
+                {
                     out.push(Need::new(
                         Kind::Persist,
                         format!("may change {}, {kind} (a program the floor does not model)", abs.display()),
