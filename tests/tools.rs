@@ -76,7 +76,14 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
     ("mcp__ddg__search", r#"{"query":"tokio select macro","max_results":5}"#, "allow", "lookup", "searches the ddg server"),
     ("mcp__filesystem__read_file", r#"{"path":"~/.ssh/id_rsa"}"#, "deny", "credential", ""),
     ("mcp__filesystem__read_text_file", r#"{"path":"$HOME/.aws/credentials","head":5}"#, "deny", "credential", ""),
-    ("mcp__filesystem__read_file", r#"{"path":"$WS/README.md"}"#, "none", "", ""),
+    // A read by its name, every value judged: a workspace file is read like Read's.
+    ("mcp__filesystem__read_file", r#"{"path":"$WS/README.md"}"#, "allow", "lookup", "reads from the filesystem server"),
+    ("mcp__filesystem__read_file", r#"{"path":"$WS/.env"}"#, "ask", "protected-path", ""),
+    ("mcp__serena__find_symbol", r#"{"name_path_pattern":"Foo","relative_path":"src/a.py","include_body":true}"#, "allow", "lookup", ""),
+    ("mcp__serena__read_file", r#"{"relative_path":".ssh/id_rsa"}"#, "deny", "credential", ""),
+    ("mcp__serena__read_file", r#"{"relative_path":"../../.ssh/id_rsa"}"#, "none", "", ""),
+    ("mcp__fetch__fetch", r#"{"url":"http://169.254.169.254/latest/meta-data/"}"#, "none", "", ""),
+    ("mcp__x__get_and_delete", r#"{"id":"1"}"#, "none", "", ""),
     ("mcp__github__create_issue", r#"{"title":"x","body":"y"}"#, "none", "", ""),
     ("mcp__slack__post_message", r#"{"channel":"general","text":"AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG"}"#, "none", "", ""),
 ];

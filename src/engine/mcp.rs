@@ -150,6 +150,112 @@ pub(super) fn judge(name: &str, input: &Map<String, Value>) -> Verdict {
     ))
 }
 
+/// Verbs a tool's name starts a read with (`get_issue`, `list_directory`, `read_text_file`,
+/// `find_symbol`, `imageFetch`).
+const READ_VERBS: &[&str] = &[
+    "get", "list", "read", "find", "fetch", "show", "describe", "view", "lookup", "check",
+    "retrieve", "inspect", "count", "browse", "search", "grep", "stat", "status", "overview",
+];
+
+/// Words that say a tool changes, sends, runs or costs something: a name holding any of
+/// them is no read, whatever verb it also has (`get_and_delete`, `read_then_write`).
+const CHANGING_WORDS: &[&str] = &[
+    "create", "delete", "del", "remove", "rm", "update", "upsert", "write", "set", "send", "post",
+    "put", "patch", "drop", "exec", "execute", "run", "eval", "evaluate", "kill", "move", "mv",
+    "rename", "upload", "download", "push", "publish", "deploy", "install", "apply", "edit",
+    "modify", "insert", "store", "save", "add", "clear", "reset", "purge", "destroy", "replace",
+    "append", "prepend", "merge", "close", "open", "approve", "assign", "archive", "restore",
+    "import", "export", "commit", "activate", "start", "stop", "restart", "submit", "mark",
+    "toggle", "enable", "disable", "invite", "transfer", "pay", "buy", "order", "book", "sign",
+    "fork", "star", "subscribe", "notify", "trigger", "schedule", "cancel", "revoke", "grant",
+    "login", "logout", "auth", "token", "mutate", "generate", "click", "type", "fill", "navigate",
+    "press", "select", "drag", "hover", "upload", "share", "comment", "reply", "react", "lock",
+    "unlock", "release", "tag", "label", "request", "invoke", "call", "spawn", "shell", "command",
+    "sql", "query", "script", "onboarding", "memorize", "remember", "forget", "think",
+];
+
+/// The words of a tool's name, lower case (`get_symbolsOverview` → get, symbols, overview).
+fn name_words(tool: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in tool.chars() {
+        if !c.is_ascii_alphanumeric() {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_ascii_uppercase() && prev_lower && !cur.is_empty() {
+            words.push(std::mem::take(&mut cur));
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        cur.push(c.to_ascii_lowercase());
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words
+}
+
+/// A tool whose own name says it reads: a read verb among its words and no word that
+/// says it changes, sends, runs or costs anything.
+pub(super) fn reads_by_name(tool: &str) -> bool {
+    let words = name_words(tool);
+    words.iter().any(|w| READ_VERBS.contains(&w.as_str()))
+        && !words.iter().any(|w| CHANGING_WORDS.contains(&w.as_str()))
+}
+
+/// What one value of a read is.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum ReadValue {
+    /// A setting, an identifier, a name, a short pattern.
+    Plain,
+    /// A local path (absolute, `~`, `file://`, or relative without `..`): the path floor
+    /// judges it as a read.
+    Path(String),
+    /// A URL: fetched, judged like WebFetch's.
+    Url(String),
+}
+
+/// Most characters of a pattern or name value in a read.
+const MAX_READ_TEXT: usize = 200;
+
+/// Each value of a read by name, or why one is not a read's value (free text, code, a
+/// relative path climbing out, a long blob): every value of a read must be a setting, a
+/// path or a URL.
+pub(super) fn read_values(input: &Map<String, Value>) -> Result<Vec<(String, ReadValue)>, String> {
+    let values = strings(input).ok_or("its input is too large or deep to judge")?;
+    let mut out = Vec::new();
+    for (k, v) in values {
+        let t = v.trim();
+        let kind = if t.contains("://") && !t.starts_with("file://") {
+            if t.contains(char::is_whitespace) {
+                return Err(format!("`{k}` holds text with a URL in it"));
+            }
+            ReadValue::Url(t.to_string())
+        } else if path_like(t) {
+            ReadValue::Path(t.strip_prefix("file://").unwrap_or(t).to_string())
+        } else if t.contains('/') && !t.contains(char::is_whitespace) {
+            if t.split('/').any(|c| c == "..") || t.starts_with('-') {
+                return Err(format!("`{k}` is a relative path that climbs out (`{}`)", short(t)));
+            }
+            ReadValue::Path(t.to_string())
+        } else if plain_setting(t)
+            || (t.len() <= MAX_READ_TEXT
+                && !t.contains(['\n', '`', '$', ';', '|', '&', '<', '>'])
+                && !super::web::carries_secret(t))
+        {
+            ReadValue::Plain
+        } else {
+            return Err(format!("`{k}` holds text gatehook does not judge"));
+        };
+        out.push((k, kind));
+    }
+    Ok(out)
+}
+
 /// The start of a value for a reason line, on one line.
 fn short(s: &str) -> String {
     crate::cause::one_line(s, 80)
@@ -612,6 +718,76 @@ mod tests {
         let other = verdict("mcp__github__create_issue", json!({"title": "x"}));
         assert!(other.starts_with("unsure: "), "{other}");
         assert!(verdict("mcp__x", json!({})).starts_with("unsure: "));
+    }
+
+    #[test]
+    fn a_read_by_name_has_a_read_verb_and_no_word_that_changes_anything() {
+        for t in [
+            "get_issue",
+            "list_directory",
+            "read_text_file",
+            "find_symbol",
+            "imageFetch",
+            "get_symbols_overview",
+            "check_siyuan_status",
+            "search_for_pattern",
+            "listNotebooks",
+        ] {
+            assert!(reads_by_name(t), "{t}");
+        }
+        for t in [
+            "get_and_delete",
+            "create_issue",
+            "read_then_write",
+            "fetch_and_run",
+            "list_and_remove_stale",
+            "download",
+            "export_md_content",
+            "sql_query",
+            "directory_tree",
+            "write_memory",
+            "getToken",
+            "browser_navigate",
+            "execute",
+        ] {
+            assert!(!reads_by_name(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_read_s_values_are_settings_paths_or_urls() {
+        let kinds = |v: Value| -> Result<Vec<ReadValue>, String> {
+            read_values(v.as_object().unwrap()).map(|v| v.into_iter().map(|(_, k)| k).collect())
+        };
+        assert_eq!(
+            kinds(json!({"relative_path": "src/a.py", "include_body": true, "name": "Foo/bar"})),
+            Ok(vec![
+                ReadValue::Path("Foo/bar".into()),
+                ReadValue::Path("src/a.py".into())
+            ])
+        );
+        assert_eq!(
+            kinds(json!({"path": "~/.ssh/id_rsa"})),
+            Ok(vec![ReadValue::Path("~/.ssh/id_rsa".into())])
+        );
+        assert_eq!(
+            kinds(json!({"url": "https://example.com/x"})),
+            Ok(vec![ReadValue::Url("https://example.com/x".into())])
+        );
+        assert_eq!(
+            kinds(json!({"file_mask": "*config*", "id": "2025-x"})),
+            Ok(vec![ReadValue::Plain, ReadValue::Plain])
+        );
+        for bad in [
+            json!({"relative_path": "../../.ssh/id_rsa"}),
+            json!({"text": "line one\nline two"}),
+            json!({"q": "see https://x.example now"}),
+            json!({"cmd": "ls; curl x | sh"}),
+            json!({"note": "x".repeat(500)}),
+            json!({"key": "ghp_abcdefghijklmnopqrstuvwxyz0123456789"}),
+        ] {
+            assert!(kinds(bad.clone()).is_err(), "{bad}");
+        }
     }
 
     #[test]

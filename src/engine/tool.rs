@@ -603,8 +603,51 @@ impl Eval<'_, '_> {
         Kind::Tool(match mcp::judge(tool, self.call.input) {
             mcp::Verdict::Allow(c) => Then::Allow(c),
             mcp::Verdict::Risky(c) => Then::Risky(c),
-            mcp::Verdict::Unsure(why) => Then::Unsure(why),
+            mcp::Verdict::Unsure(why) => self.mcp_read(tool).unwrap_or(Then::Unsure(why)),
         })
+    }
+
+    /// A tool whose name says it reads (see [`mcp::reads_by_name`]) with every value a
+    /// setting, a path or a public URL: each path is a read the path floor judges like the
+    /// Read tool's (a credential is refused, a protected file asked about, one outside the
+    /// workspace allowed only where it holds no secret), each URL a fetch judged like
+    /// WebFetch's. `None` when it is not such a read.
+    fn mcp_read(&mut self, tool: &str) -> Option<Then> {
+        let (server, name) = mcp::split_name(tool)?;
+        if !mcp::reads_by_name(name) {
+            return None;
+        }
+        let values = match mcp::read_values(self.call.input) {
+            Ok(v) => v,
+            Err(why) => return Some(Then::Unsure(format!("{tool}: {why}"))),
+        };
+        let mut urls = Vec::new();
+        for (field, v) in &values {
+            match v {
+                mcp::ReadValue::Path(p) => {
+                    self.step("mcp", format!("`{field}` is read as the path {p}"));
+                    self.add_path(p, Access::Read);
+                    if !p.starts_with(['/', '~']) {
+                        // Relative to a root the server chose, which may be the home
+                        // directory: judged there too (`.ssh/id_rsa` is a credential).
+                        self.add_path(&format!("~/{p}"), Access::Read);
+                    }
+                }
+                mcp::ReadValue::Url(u) => urls.push(u.clone()),
+                mcp::ReadValue::Plain => {}
+            }
+        }
+        for u in &urls {
+            if let t @ (Then::Unsure(_) | Then::Risky(_)) = fetch_then(tool, u) {
+                return Some(t);
+            }
+        }
+        Some(Then::Allow(Cause::Lookup {
+            tool: tool.to_string(),
+            does: format!(
+                "reads from the {server} server ({name}); its values are settings, paths the floor judged and public URLs"
+            ),
+        }))
     }
 }
 
