@@ -234,8 +234,19 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
     if run.prints_only {
         return Some(Look::routine(format!("{prog} prints its help or version")));
     }
-    if run.module.as_deref() == Some("http.server") {
+    // A standard-library module the working directory does not shadow (python -m puts
+    // it first on sys.path: a `json/` or `http.py` there is what would run).
+    let stdlib = run.module.as_deref().filter(|m| {
+        let top = m.split('.').next().unwrap_or(m);
+        cmd.cwd
+            .dir()
+            .is_some_and(|d| !d.join(top).exists() && !d.join(format!("{top}.py")).exists())
+    });
+    if stdlib == Some("http.server") {
         return Some(http_server(cmd, run.args_at));
+    }
+    if let Some(look) = stdlib.and_then(|m| stdlib_module(cmd, m, run.args_at)) {
+        return Some(look);
     }
     if let Some(m) = &run.module {
         if let Some(found) = runners::python_module(m, cmd.argv, cmd.dynamic, run.args_at) {
@@ -249,6 +260,74 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
         }
     }
     Some(script_look(cmd, &run))
+}
+
+/// Standard-library modules that only read their operands and write what they are told:
+/// `python -m json.tool [OPTIONS] [INFILE [OUTFILE]]` (checked against CPython 3.11-3.13's
+/// `--help`) and `python -m py_compile FILE…` (each file's bytecode lands in the
+/// `__pycache__` beside it). `None` for any other module.
+fn stdlib_module(cmd: &Cmd, module: &str, at: usize) -> Option<Look> {
+    if cmd.has_expansion() {
+        return None;
+    }
+    let args = cmd.argv.get(at..).unwrap_or(&[]);
+    let mut effects = Vec::new();
+    match module {
+        "json.tool" => {
+            let mut ops = Vec::new();
+            let mut it = args.iter();
+            while let Some(a) = it.next() {
+                match a.as_str() {
+                    "--sort-keys" | "--no-ensure-ascii" | "--json-lines" | "--tab"
+                    | "--no-indent" | "--compact" | "--no-color" | "--color" => {}
+                    "--indent" => {
+                        it.next()?;
+                    }
+                    x if x.starts_with("--indent=") => {}
+                    "-h" | "--help" => {
+                        return Some(Look::routine("python -m json.tool prints help"))
+                    }
+                    x if x.starts_with('-') && x != "-" => return None,
+                    x => ops.push(x.to_string()),
+                }
+            }
+            match ops.as_slice() {
+                [] => {}
+                [i] => effects.push(Effect::read(i.clone())),
+                [i, o] => {
+                    effects.push(Effect::read(i.clone()));
+                    if o != "-" {
+                        effects.push(Effect::write(o.clone(), crate::effects::WriteHow::Replace));
+                    }
+                }
+                _ => return None,
+            }
+            effects.retain(|e| !matches!(e, Effect::Read { path, .. } if path == "-"));
+            Some(Look::from_effects("pretty-prints JSON", effects))
+        }
+        "py_compile" => {
+            for a in args {
+                if a.starts_with('-') {
+                    return None;
+                }
+                effects.push(Effect::read(a.clone()));
+                let p = Path::new(a);
+                let dir = p
+                    .parent()
+                    .map(|d| d.join("__pycache__"))
+                    .unwrap_or_default();
+                effects.push(Effect::write(
+                    dir.to_string_lossy().into_owned(),
+                    crate::effects::WriteHow::Mkdir,
+                ));
+            }
+            Some(Look::from_effects(
+                "compiles Python files to check their syntax",
+                effects,
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// `python -m http.server [--bind ADDR] [--directory DIR] [--protocol V] [PORT]`: every
@@ -301,10 +380,7 @@ fn http_server(cmd: &Cmd, at: usize) -> Look {
             sends: vec![crate::effects::Carry::File { path: dir.clone() }],
         });
     }
-    let mut look = Look::from_effects(
-        &format!("serves every file below {dir} over HTTP"),
-        effects,
-    );
+    let mut look = Look::from_effects(&format!("serves every file below {dir} over HTTP"), effects);
     look.class = Class::Soft {
         category: "network",
         reason: if local {

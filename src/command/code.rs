@@ -184,16 +184,18 @@ fn ex_shell_commands(code: &str) -> Result<Vec<String>, String> {
         loop {
             let cmd = rest.trim_start_matches([' ', '\t', ':']);
             // A range: `%`, `.`, `$`, numbers, marks, `,`, `;`.
-            let cmd = cmd.trim_start_matches(|c: char| {
-                c.is_ascii_digit() || "%.$,;'<>+-".contains(c)
-            });
+            let cmd =
+                cmd.trim_start_matches(|c: char| c.is_ascii_digit() || "%.$,;'<>+-".contains(c));
             let cmd = cmd.strip_prefix("silent!").unwrap_or(cmd);
             let cmd = cmd
                 .strip_prefix("silent ")
                 .or_else(|| cmd.strip_prefix("sil "))
                 .unwrap_or(cmd)
                 .trim_start();
-            let word: String = cmd.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+            let word: String = cmd
+                .chars()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .collect();
             let after = cmd[word.len()..].trim_start();
             if let Some(sh) = cmd.strip_prefix('!') {
                 out.push(sh.to_string());
@@ -205,11 +207,32 @@ fn ex_shell_commands(code: &str) -> Result<Vec<String>, String> {
             }
             if matches!(
                 word.as_str(),
-                "exe" | "exec" | "execute" | "norm" | "normal" | "call" | "so" | "source"
-                    | "lua" | "py" | "python" | "py3" | "python3" | "perl" | "ruby" | "terminal"
-                    | "term" | "sh" | "shell" | "make" | "grep" | "vimgrep"
+                "exe"
+                    | "exec"
+                    | "execute"
+                    | "norm"
+                    | "normal"
+                    | "call"
+                    | "so"
+                    | "source"
+                    | "lua"
+                    | "py"
+                    | "python"
+                    | "py3"
+                    | "python3"
+                    | "perl"
+                    | "ruby"
+                    | "terminal"
+                    | "term"
+                    | "sh"
+                    | "shell"
+                    | "make"
+                    | "grep"
+                    | "vimgrep"
             ) {
-                return Err(format!("the Ex command `{word}` runs what the floor does not see"));
+                return Err(format!(
+                    "the Ex command `{word}` runs what the floor does not see"
+                ));
             }
             match cmd.find('|') {
                 Some(i) => rest = &cmd[i + 1..],
@@ -389,9 +412,10 @@ pub(super) fn prints_secrets(prog: &str, code: &str) -> Option<String> {
                 // `'CI' in os.environ`: asks whether a name is set (`for k in
                 // os.environ.items()` walks them all).
                 || (code[..i].ends_with(" in ") && !rest.starts_with('.'));
-            let picked = pickers
-                .iter()
-                .find_map(|p| rest.strip_prefix(p).map(|after| (after, *p == "." || *p == "{")));
+            let picked = pickers.iter().find_map(|p| {
+                rest.strip_prefix(p)
+                    .map(|after| (after, *p == "." || *p == "{"))
+            });
             match picked {
                 Some((after, bare_is_name)) => match variable_name(after, bare_is_name) {
                     Some(name) if !crate::effects::secret_name(&name) => continue,
@@ -565,7 +589,10 @@ fn search_ex(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> Class {
             },
             _ => Class::Soft {
                 category: "dynamic-exec",
-                reason: format!("{prog} runs the shell command `{}`", crate::cause::one_line(sh, 60)),
+                reason: format!(
+                    "{prog} runs the shell command `{}`",
+                    crate::cause::one_line(sh, 60)
+                ),
             },
         };
         if matches!(c, Class::Hard { .. }) {
@@ -621,12 +648,21 @@ mod tests {
             ("bun", "Bun.env"),
             ("python3", "import os;print(os.environ)"),
             ("python3", "import os;print(dict(os.environ))"),
-            ("python3", "import os;[print(k, v) for k, v in os.environ.items()]"),
-            ("python3", "import os;print(os.environ['AWS_SECRET_ACCESS_KEY'])"),
+            (
+                "python3",
+                "import os;[print(k, v) for k, v in os.environ.items()]",
+            ),
+            (
+                "python3",
+                "import os;print(os.environ['AWS_SECRET_ACCESS_KEY'])",
+            ),
             ("python3", "import os;print(os.getenv(\"OPENAI_API_KEY\"))"),
             ("python3", "from os import environ; print(environ)"),
             ("python3", "import netrc;print(netrc.netrc().hosts)"),
-            ("python3", "import keyring; print(keyring.get_password('x', 'y'))"),
+            (
+                "python3",
+                "import keyring; print(keyring.get_password('x', 'y'))",
+            ),
             ("perl", "print %ENV"),
             ("perl", "print \"$_=$ENV{$_}\\n\" for keys %ENV"),
             ("perl", "print $ENV{GITHUB_TOKEN}"),
@@ -645,7 +681,10 @@ mod tests {
             ("python3", "import os;print(os.environ['HOME'])"),
             ("python3", "import os;print(os.environ.get('PATH'))"),
             ("python3", "import os; print('CI' in os.environ)"),
-            ("python3", "import subprocess,os; subprocess.run(['ls'], env=os.environ)"),
+            (
+                "python3",
+                "import subprocess,os; subprocess.run(['ls'], env=os.environ)",
+            ),
             ("python3", "print('ENV')"),
             ("python3", "import os; print(os.environment)"),
             ("perl", "print $ENV{HOME}"),

@@ -384,7 +384,8 @@ fn is_git_config(path: &Path, lower: &str) -> bool {
         return false;
     };
     dir.file_name().is_some_and(|n| n == ".git")
-        || (dir.join("HEAD").is_file() && (dir.join("objects").is_dir() || dir.join("refs").is_dir()))
+        || (dir.join("HEAD").is_file()
+            && (dir.join("objects").is_dir() || dir.join("refs").is_dir()))
 }
 
 /// The first `key = value` of git configuration text whose key names a program git runs.
@@ -406,9 +407,15 @@ fn git_config_runs(text: &str) -> Option<String> {
         let last = key.rsplit('.').next().unwrap_or(&key);
         let alias_shell = section == "alias" && value.starts_with('!');
         let runs = GIT_RUN_KEYS.contains(&last)
-            && !(last == "path" && !section.starts_with("submodule") && !section.starts_with("include"));
+            && !(last == "path"
+                && !section.starts_with("submodule")
+                && !section.starts_with("include"));
         if runs || alias_shell || section.starts_with("include") {
-            let name = if section.is_empty() { key.clone() } else { format!("{section}.{key}") };
+            let name = if section.is_empty() {
+                key.clone()
+            } else {
+                format!("{section}.{key}")
+            };
             return Some(format!(
                 "sets {name}, which git runs or loads ({})",
                 short(value)

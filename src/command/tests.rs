@@ -614,7 +614,25 @@ fn editors_are_judged_by_the_shell_commands_their_ex_commands_run() {
         ("nvim --headless -c 'exe \"!rm -rf ~\"' -c q", "soft"),
         ("vim +10 f.txt", "unknown"),
         ("vim -c '%s/a/b/g' -c wq f.txt", "unknown"),
-        ("emacs --batch --eval '(shell-command \"rm -rf ~\")'", "hard"),
+        (
+            "emacs --batch --eval '(shell-command \"rm -rf ~\")'",
+            "hard",
+        ),
+    ]);
+}
+
+#[test]
+fn standard_library_modules_that_only_read_and_write_their_operands() {
+    table(&[
+        ("python3 -m json.tool data.json", "routine"),
+        (
+            "cat data.json | python3 -m json.tool --sort-keys --indent 2",
+            "routine",
+        ),
+        ("python3 -m json.tool data.json pretty.json", "routine"),
+        ("python3 -m json.tool --unknown data.json", "unknown"),
+        ("python3 -m py_compile src/a.py", "routine"),
+        ("python3 -m py_compile -q src/a.py", "unknown"),
     ]);
 }
 
@@ -622,7 +640,10 @@ fn editors_are_judged_by_the_shell_commands_their_ex_commands_run() {
 fn a_directory_served_over_http_is_soft() {
     table(&[
         ("python3 -m http.server 8000", "soft"),
-        ("python3 -m http.server --directory docs --bind 127.0.0.1 9000", "soft"),
+        (
+            "python3 -m http.server --directory docs --bind 127.0.0.1 9000",
+            "soft",
+        ),
         // Outside the grammar: the whole-command exposure check still says it serves.
         ("python3 -m http.server --cgi", "soft"),
     ]);
@@ -811,7 +832,7 @@ fn scripts_that_are_not_the_projects_keep_their_tiers() {
         // Not there (yet): what would run is not known.
         ("python missing.py", "unknown"),
         ("./missing.sh", "unknown"),
-        ("python -m json.tool", "unknown"),
+        ("python -m timeit 1", "unknown"),
         ("python -m pip install x", "unknown"),
         // Inline code and strings keep their own judges.
         ("python -c 'print(1)'", "unknown"),

@@ -56,16 +56,34 @@ pub fn findings(
 /// `find`, `ls -R`, `du`, `tree`) that hold a home directory or a credential store:
 /// `grep -r token ~`, `jq -L ~/.docker`, `zip -r - ~/.config`. Each is a read of the
 /// secrets below it, which no reviewer lifts.
-pub fn tree_reads_of_stores(ev: &Evaluation, places: &Places, floor: &crate::floor::FloorCtx) -> Vec<String> {
+pub fn tree_reads_of_stores(
+    ev: &Evaluation,
+    places: &Places,
+    floor: &crate::floor::FloorCtx,
+) -> Vec<String> {
     let mut out = Vec::new();
     let Some(j) = &ev.judgement else {
         return out;
     };
     for f in &j.findings {
-        let prog = f.argv.first().map(|p| p.rsplit('/').next().unwrap_or(p)).unwrap_or("");
+        let prog = f
+            .argv
+            .first()
+            .map(|p| p.rsplit('/').next().unwrap_or(p))
+            .unwrap_or("");
         if matches!(
             prog,
-            "find" | "fd" | "fdfind" | "ls" | "du" | "tree" | "exa" | "eza" | "lsd" | "dir" | "vdir"
+            "find"
+                | "fd"
+                | "fdfind"
+                | "ls"
+                | "du"
+                | "tree"
+                | "exa"
+                | "eza"
+                | "lsd"
+                | "dir"
+                | "vdir"
         ) {
             continue;
         }
@@ -118,7 +136,11 @@ pub fn sensitive_mentions(
                 | Some(PathClass::HarnessConfig { .. })
         )
     };
-    let folded: Vec<String> = argv.iter().flatten().filter_map(|w| fold_literals(w)).collect();
+    let folded: Vec<String> = argv
+        .iter()
+        .flatten()
+        .filter_map(|w| fold_literals(w))
+        .collect();
     for word in argv.iter().flatten().chain(folded.iter()) {
         for piece in word.split(|c: char| c.is_whitespace() || "'\"`()[]{}<>;,=:|&$".contains(c)) {
             seen += 1;
@@ -271,8 +293,8 @@ pub fn needs(
                     .effects
                     .iter()
                     .any(|e| matches!(e, Effect::Delete { .. }));
-                let unexplained = !known
-                    || (out.len() == before && (*category != "deletion" || !deletes));
+                let unexplained =
+                    !known || (out.len() == before && (*category != "deletion" || !deletes));
                 if unexplained {
                     out.extend(judged(category, &finding.argv, &assigned()));
                 }
@@ -359,7 +381,12 @@ const MAX_PIECES: usize = 256;
 /// A need for every path named in an argument (whole, or after `=` or a short option's
 /// letter) that persists: a shell startup file, an autostart or cron entry, system
 /// configuration.
-fn unknown_persist_needs(argv: &[String], cwd: Option<&Path>, places: &Places, out: &mut Vec<Need>) {
+fn unknown_persist_needs(
+    argv: &[String],
+    cwd: Option<&Path>,
+    places: &Places,
+    out: &mut Vec<Need>,
+) {
     let mut seen = 0usize;
     for word in argv.iter().skip(1) {
         for piece in word.split(['=', ',', ':']) {
@@ -382,7 +409,10 @@ fn unknown_persist_needs(argv: &[String], cwd: Option<&Path>, places: &Places, o
             if absolute && runs_later(&abs, places.home) {
                 out.push(Need::new(
                     Kind::Persist,
-                    format!("may write {} (a program the floor does not model)", abs.display()),
+                    format!(
+                        "may write {} (a program the floor does not model)",
+                        abs.display()
+                    ),
                     vec![path_target(&abs)],
                 ));
                 continue;
@@ -392,12 +422,14 @@ fn unknown_persist_needs(argv: &[String], cwd: Option<&Path>, places: &Places, o
             // writes there is not text the floor checked. (A script is judged when it runs:
             // one changed since the session began is reviewed then.)
             if places.in_workspace(&abs) && !abs.is_dir() {
-                if let Some(kind) =
-                    crate::command::file_kind(&abs, "").filter(|k| *k != "a script")
+                if let Some(kind) = crate::command::file_kind(&abs, "").filter(|k| *k != "a script")
                 {
                     out.push(Need::new(
                         Kind::Persist,
-                        format!("may change {}, {kind} (a program the floor does not model)", abs.display()),
+                        format!(
+                            "may change {}, {kind} (a program the floor does not model)",
+                            abs.display()
+                        ),
                         vec![path_target(&abs)],
                     ));
                 }
@@ -412,9 +444,15 @@ fn unknown_persist_needs(argv: &[String], cwd: Option<&Path>, places: &Places, o
 fn runs_later(p: &Path, home: &Path) -> bool {
     let s = p.to_string_lossy();
     persists(p, home)
-        && !["/usr/", "/opt/", "/etc/ssl/", "/etc/ca-certificates", "/etc/os-release"]
-            .iter()
-            .any(|d| s.starts_with(d))
+        && ![
+            "/usr/",
+            "/opt/",
+            "/etc/ssl/",
+            "/etc/ca-certificates",
+            "/etc/os-release",
+        ]
+        .iter()
+        .any(|d| s.starts_with(d))
 }
 
 /// A write outside the workspace (not temporary) or to a protected file.
