@@ -102,6 +102,7 @@ fn gather(ev: &Evaluation, req: &Request, p: &Prepared, persist: bool) -> Gather
     findings
         .sensitive
         .extend(soft::tree_reads_of_stores(ev, &places, &p.floor));
+    findings.sensitive.extend(soft::reads_named_by_files(ev));
     if too_large {
         findings
             .sensitive

@@ -110,6 +110,125 @@ pub fn tree_reads_of_stores(
     out
 }
 
+/// Programs that print a file's lines (what a substitution or a pipe into `xargs` turns
+/// into names).
+const LINE_PRINTERS: &[&str] = &[
+    "cat", "head", "tail", "tac", "sort", "uniq", "cut", "grep", "egrep", "fgrep", "awk", "sed",
+    "jq", "tr", "nl",
+];
+
+/// Programs that read the files their operands name.
+const FILE_READERS: &[&str] = &[
+    "cat",
+    "head",
+    "tail",
+    "tac",
+    "less",
+    "more",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "wc",
+    "sort",
+    "uniq",
+    "diff",
+    "cmp",
+    "cp",
+    "tar",
+    "zip",
+    "gzip",
+    "base64",
+    "xxd",
+    "od",
+    "hexdump",
+    "strings",
+    "nl",
+    "cut",
+    "paste",
+    "awk",
+    "sed",
+    "jq",
+    "yq",
+    "bat",
+    "file",
+    "md5sum",
+    "sha256sum",
+    "sha1sum",
+    "scp",
+    "rsync",
+    "curl",
+];
+
+/// Reads of files whose names come from another file's contents: `cat $(cat list.txt)`,
+/// `xargs cat < list.txt`, `cat list.txt | xargs grep x`. The agent writes such lists
+/// and no one sees what they name before the call runs, so no reviewer lifts them (the
+/// floor itself never allows them).
+pub fn reads_named_by_files(ev: &Evaluation) -> Vec<String> {
+    use crate::shell::{Origin, RedirectOp};
+    let mut out = Vec::new();
+    let Some(a) = &ev.shell else {
+        return out;
+    };
+    let base = |c: &SimpleCommand| -> String {
+        c.program()
+            .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
+            .unwrap_or_default()
+    };
+    let from_file = |c: &SimpleCommand| -> Option<String> {
+        if c.redirects
+            .iter()
+            .any(|r| matches!(r.op, RedirectOp::HereDoc | RedirectOp::HereString))
+        {
+            return None;
+        }
+        if let Some(r) = c.redirects.iter().find(|r| r.op == RedirectOp::In) {
+            return Some(r.target.clone());
+        }
+        if !LINE_PRINTERS.contains(&base(c).as_str()) {
+            return None;
+        }
+        c.argv
+            .iter()
+            .skip(1)
+            .rev()
+            .find(|w| !w.starts_with('-'))
+            .cloned()
+    };
+    for outer in &a.commands {
+        let prog = base(outer);
+        if matches!(
+            outer.origin,
+            Origin::Substitution | Origin::ProcessSubstitution
+        ) || !FILE_READERS.contains(&prog.as_str())
+        {
+            continue;
+        }
+        let same_part = |o: fn(&Origin) -> bool| {
+            a.commands
+                .iter()
+                .filter(|c| c.part == outer.part && o(&c.origin) && !std::ptr::eq(*c, outer))
+                .find_map(|c| from_file(c))
+        };
+        let list = if outer.origin == Origin::Xargs {
+            // The list comes down the pipe or from xargs's own input redirection.
+            same_part(|o| *o == Origin::TopLevel)
+        } else if outer.dynamic_words.iter().any(|d| *d) {
+            same_part(|o| *o == Origin::Substitution)
+        } else {
+            None
+        };
+        if let Some(list) = list {
+            let s = format!("the files {prog} reads are named inside {list}");
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
 /// Most words looked at for [`sensitive_mentions`] (a bound on hostile inputs).
 const MAX_MENTIONS: usize = 512;
 
