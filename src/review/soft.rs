@@ -209,7 +209,7 @@ pub fn reads_named_by_files(ev: &Evaluation) -> Vec<String> {
             a.commands
                 .iter()
                 .filter(|c| c.part == outer.part && o(&c.origin) && !std::ptr::eq(*c, outer))
-                .find_map(|c| from_file(c))
+                .find_map(&from_file)
         };
         let list = if outer.origin == Origin::Xargs {
             // The list comes down the pipe or from xargs's own input redirection.
