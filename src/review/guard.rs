@@ -42,6 +42,10 @@ pub struct Findings {
     /// floor could not tell what the program does with them (`less ~/.netrc` with `less`
     /// unknown, a path inside a string of code): never lifted by the reviewer.
     pub sensitive: Vec<String>,
+    /// Reads no reviewer can check, each as what is read: a tree holding a home or a
+    /// credential store read file by file (`grep -r token ~`), files named inside another
+    /// file (`cat $(cat list.txt)`). Never lifted by the reviewer.
+    pub unseen_reads: Vec<String>,
     /// Where relative names in the person's words resolve (not part of the cache key: the
     /// needs' targets are already absolute).
     #[serde(skip)]
@@ -183,6 +187,15 @@ pub fn check(v: &Verdict, shown: &[OwnerMessage], f: &Findings) -> Result<(), Vi
             format!(
                 "the command names {}, a path the floor protects, in a way it could not judge",
                 crate::cause::one_line(p, 80)
+            ),
+        );
+    }
+    if let Some(r) = f.unseen_reads.first() {
+        return fail(
+            "sensitive-path",
+            format!(
+                "the command reads {}, which the floor cannot check",
+                crate::cause::one_line(r, 100)
             ),
         );
     }

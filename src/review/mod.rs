@@ -99,10 +99,8 @@ fn gather(ev: &Evaluation, req: &Request, p: &Prepared, persist: bool) -> Gather
         }
     }
     findings.sensitive = soft::sensitive_mentions(&words, req.call.cwd, &p.context_home, &p.floor);
-    findings
-        .sensitive
-        .extend(soft::tree_reads_of_stores(ev, &places, &p.floor));
-    findings.sensitive.extend(soft::reads_named_by_files(ev));
+    findings.unseen_reads = soft::tree_reads_of_stores(ev, &places, &p.floor);
+    findings.unseen_reads.extend(soft::reads_named_by_files(ev));
     if too_large {
         findings
             .sensitive

@@ -100,7 +100,7 @@ pub fn tree_reads_of_stores(
             }
             let abs = places.resolve(path, f.cwd.as_deref());
             if let Some(why) = crate::floor::tree_holds_store(&abs, floor) {
-                let s = format!("{} ({why})", abs.display());
+                let s = format!("every file below {} ({why})", abs.display());
                 if !out.contains(&s) {
                     out.push(s);
                 }
@@ -220,7 +220,7 @@ pub fn reads_named_by_files(ev: &Evaluation) -> Vec<String> {
             None
         };
         if let Some(list) = list {
-            let s = format!("the files {prog} reads are named inside {list}");
+            let s = format!("files whose names {list} holds (through {prog})");
             if !out.contains(&s) {
                 out.push(s);
             }
