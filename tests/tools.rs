@@ -84,6 +84,7 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
     ("mcp__serena__read_file", r#"{"relative_path":"../../.ssh/id_rsa"}"#, "none", "", ""),
     ("mcp__fetch__fetch", r#"{"url":"http://169.254.169.254/latest/meta-data/"}"#, "none", "", ""),
     ("mcp__x__get_and_delete", r#"{"id":"1"}"#, "none", "", ""),
+    ("mcp__github__get_issue", r#"{"owner":"a","repo":"b","token":"ghp_abcdefghijklmnopqrstuvwxyz0123456789"}"#, "none", "", ""),
     ("mcp__github__create_issue", r#"{"title":"x","body":"y"}"#, "none", "", ""),
     ("mcp__slack__post_message", r#"{"channel":"general","text":"AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG"}"#, "none", "", ""),
 ];

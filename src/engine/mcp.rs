@@ -334,6 +334,10 @@ pub(super) fn read_values(input: &Map<String, Value>) -> Result<Vec<(String, Rea
     let mut out = Vec::new();
     for (k, v) in values {
         let t = v.trim();
+        if super::web::carries_secret(t) {
+            // Whether a secret may go to that server is the person's call.
+            return Err(format!("`{k}` holds a secret-shaped value"));
+        }
         let kind = if t.contains("://") && !t.starts_with("file://") {
             if t.contains(char::is_whitespace) {
                 return Err(format!("`{k}` holds text with a URL in it"));
@@ -351,8 +355,7 @@ pub(super) fn read_values(input: &Map<String, Value>) -> Result<Vec<(String, Rea
             ReadValue::Path(t.to_string())
         } else if plain_setting(t)
             || (t.len() <= MAX_READ_TEXT
-                && !t.contains(['\n', '`', '$', ';', '|', '&', '<', '>'])
-                && !super::web::carries_secret(t))
+                && !t.contains(['\n', '`', '$', ';', '|', '&', '<', '>']))
         {
             ReadValue::Plain
         } else {
