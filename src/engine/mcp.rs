@@ -354,8 +354,7 @@ pub(super) fn read_values(input: &Map<String, Value>) -> Result<Vec<(String, Rea
             }
             ReadValue::Path(t.to_string())
         } else if plain_setting(t)
-            || (t.len() <= MAX_READ_TEXT
-                && !t.contains(['\n', '`', '$', ';', '|', '&', '<', '>']))
+            || (t.len() <= MAX_READ_TEXT && !t.contains(['\n', '`', '$', ';', '|', '&', '<', '>']))
         {
             ReadValue::Plain
         } else {
