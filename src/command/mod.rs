@@ -694,8 +694,10 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         let r_unplaced = r_unplaced || s_unplaced;
         let (writes, w_unplaced) = place(&look.writes, &cwd);
         // A path below a link an earlier part of this command makes (`ln -s /etc v && sed -i
-        // … v/hosts`): where it lands was not on disk when the floor looked.
-        if let Some((p, l)) = reads.iter().chain(&writes).find_map(|p| {
+        // … v/hosts`): where it lands was not on disk when the floor looked. This only
+        // raises a tier: a hard one stays hard.
+        let hard = matches!(look.class, Class::Hard { .. });
+        if let Some((p, l)) = reads.iter().chain(&writes).filter(|_| !hard).find_map(|p| {
             links_made
                 .iter()
                 .find(|l| p.starts_with(l) && p != *l)

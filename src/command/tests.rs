@@ -622,6 +622,26 @@ fn editors_are_judged_by_the_shell_commands_their_ex_commands_run() {
 }
 
 #[test]
+fn a_path_through_a_link_the_command_makes_is_soft_and_never_lowers_a_tier() {
+    table(&[
+        ("ln -s /etc v && sed -i 's/a/b/' v/hosts", "soft"),
+        ("ln -s src s2 && cat s2/x", "soft"),
+        ("ln -s a b && ls", "routine"),
+        ("ln -s /x v && rm -rf v/y ~", "hard"),
+    ]);
+}
+
+#[test]
+fn zip_test_commands_are_code_the_floor_does_not_see() {
+    table(&[
+        ("zip -r x.zip src -TT 'rm -rf ~'", "soft"),
+        ("zip --unzip-command 'unzip -t' -T x.zip a.txt", "unknown"),
+        // The command it runs does not hide what else it does.
+        ("zip -TT true -rm x.zip ~", "hard"),
+    ]);
+}
+
+#[test]
 fn standard_library_modules_that_only_read_and_write_their_operands() {
     table(&[
         ("python3 -m json.tool data.json", "routine"),

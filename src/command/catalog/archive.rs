@@ -9,7 +9,7 @@
 
 use super::{asks_help, has_flag, Said};
 use crate::command::Cmd;
-use crate::effects::{Effect, Packed, Reach};
+use crate::effects::{Code, Effect, Packed, Reach};
 
 fn read_files(reason: String, files: Vec<String>) -> Said {
     Said::read(reason).with_reads(files)
@@ -327,21 +327,20 @@ pub(super) fn zip(cmd: &Cmd) -> Said {
     let (mut recursive, mut links_kept, mut moves) = (false, false, false);
     let mut pos: Vec<String> = Vec::new();
     let mut only_operands = false;
-    for a in args {
+    // `-TT CMD` / `--unzip-command CMD`: zip runs CMD through the shell to test the archive.
+    let mut test_command: Option<String> = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
         if only_operands || a == "-" || !a.starts_with('-') {
             pos.push(a.clone());
             continue;
         }
         match a.as_str() {
             "--" => only_operands = true,
-            // `-TT CMD` / `--unzip-command CMD`: zip runs CMD through the shell to test the
-            // archive.
-            "-TT" | "--unzip-command" => {
-                return Said::soft(
-                    "dynamic-exec",
-                    format!("zip {a} runs a shell command the floor does not judge"),
-                )
-            }
+            "-TT" | "--unzip-command" => match it.next() {
+                Some(cmd) => test_command = Some(cmd.clone()),
+                None => return Said::unknown(format!("zip {a} without a command")),
+            },
             "--recurse-paths" => recursive = true,
             "--symlinks" => links_kept = true,
             "--move" => moves = true,
@@ -390,6 +389,22 @@ pub(super) fn zip(cmd: &Cmd) -> Said {
             }));
         said.category = "deletion";
         said.reason = "zip -m deletes the files it archives".into();
+    }
+    if let Some(cmd) = test_command {
+        // Code the floor does not see runs: soft, whatever else it does (a delete of a
+        // catastrophic target stays what the deletion tier says).
+        let what = format!(
+            "zip -TT runs the shell command `{}`",
+            crate::cause::one_line(&cmd, 60)
+        );
+        said.effects.retain(|e| !e.is_unknown());
+        said.effects.push(Effect::Run {
+            code: Code::Hidden { what: what.clone() },
+        });
+        if !moves {
+            said.category = "dynamic-exec";
+            said.reason = what;
+        }
     }
     said
 }
