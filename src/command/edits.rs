@@ -460,7 +460,13 @@ pub fn proposed_text(input: &Map<String, Value>) -> Vec<String> {
 pub fn scan(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
     let first = texts.first().map(String::as_str).unwrap_or("");
     let file = file_kind(path, first)?;
-    let found = texts.iter().find_map(|t| scan_text(file, t, ctx))?;
+    // Binary content (a compiled program copied into a `bin` directory) is not text a
+    // shell or an interpreter reads: searching its bytes as commands finds nothing and
+    // costs the hot path (the floor judges such a copy by where it lands).
+    let found = texts
+        .iter()
+        .filter(|t| !t.contains('\0'))
+        .find_map(|t| scan_text(file, t, ctx))?;
     Some(EditRisk { file, found })
 }
 
