@@ -161,16 +161,7 @@ pub(super) fn land(
         }
     }
     // A file another part of the same call writes holds something else by then.
-    let written_elsewhere = |p: &Path| -> bool {
-        all.iter().enumerate().any(|(j, c)| {
-            j != i
-                && (c
-                    .redirects
-                    .iter()
-                    .any(|r| r.op.writes() && (r.dynamic || place(&r.target) == p))
-                    || writes_by_argv(c, p, &place))
-        })
-    };
+    let written_elsewhere = |p: &Path| -> bool { written_by_other(all, i, p, &place) };
     for l in &landings {
         let first = match &l.content {
             Content::Text(t) => t.first().map(String::as_str).unwrap_or(""),

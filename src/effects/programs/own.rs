@@ -512,6 +512,16 @@ fn jq(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, Gra
             Err(GrammarError::MissingValue(w.to_string()))
         }
     };
+    // A library directory (`-L DIR`, `--library-path DIR`): modules and data (`import "x"
+    // as $x`) load by name from anywhere below it, so it is a tree read through links.
+    let library = |f: usize, out: &mut Vec<Effect>| {
+        read_word(
+            &argv[f],
+            dynamic.get(f).copied().unwrap_or(false),
+            Reach::TreeFollow,
+            out,
+        )
+    };
     while let Some(w) = argv.get(i) {
         let d = dynamic.get(i).copied().unwrap_or(false);
         let b = w.as_bytes();
@@ -568,15 +578,8 @@ fn jq(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, Gra
                 "from-file" => from_file = true,
                 "args" | "jsonargs" => data_args = true,
                 "library-path" => {
-                    // Modules and data (`import "x" as $x`) load from anywhere below it, by name.
                     need(i, 1, w)?;
-                    let f = i + 1;
-                    read_word(
-                        &argv[f],
-                        dynamic.get(f).copied().unwrap_or(false),
-                        Reach::TreeFollow,
-                        &mut out,
-                    );
+                    library(i + 1, &mut out);
                     i += 1;
                 }
                 "indent" => {
@@ -615,13 +618,7 @@ fn jq(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, Gra
                     let attached = &body[pos + 1..];
                     if attached.is_empty() {
                         need(i, 1, w)?;
-                        let f = i + 1;
-                        read_word(
-                            &argv[f],
-                            dynamic.get(f).copied().unwrap_or(false),
-                            Reach::TreeFollow,
-                            &mut out,
-                        );
+                        library(i + 1, &mut out);
                         i += 1;
                     } else {
                         read_word(attached, false, Reach::TreeFollow, &mut out);
