@@ -159,6 +159,9 @@ pub enum Cause {
     RiskyDelegation { kind: String, found: String },
     /// A read-only subagent (Explore, Plan) with a harmless prompt.
     ReadOnlyAgent { agent: String },
+    /// A subagent with a harmless prompt whose launch does nothing more than run it: each
+    /// call it makes comes through the hook and is judged (`does`: what the launch is).
+    Subagent { agent: String, does: String },
     /// Auto mode is paused for this session after repeated reviewer refusals: calls that
     /// would go to the reviewer ask the person instead.
     Paused {
@@ -222,6 +225,7 @@ impl Cause {
             Cause::Paused { .. } => "paused",
             Cause::RiskyDelegation { .. } => "risky-delegation",
             Cause::ReadOnlyAgent { .. } => "read-only-agent",
+            Cause::Subagent { .. } => "subagent",
             Cause::RiskyEdit { .. } => "risky-edit",
             Cause::AllowOnce { .. } => "allow-once",
         }
@@ -345,6 +349,9 @@ impl Cause {
             }
             Cause::ReadOnlyAgent { agent } => {
                 format!("{agent} is a read-only subagent with a harmless prompt")
+            }
+            Cause::Subagent { does, .. } => {
+                format!("{does}; the delegated prompt shows nothing risky")
             }
             Cause::Paused { in_a_row, total, .. } => format!(
                 "auto mode is paused for this session after {in_a_row} reviewer refusals in a row ({total} in total)"
@@ -515,6 +522,7 @@ impl Cause {
             | Cause::HarnessTool { .. }
             | Cause::Lookup { .. }
             | Cause::ReadOnlyAgent { .. }
+            | Cause::Subagent { .. }
             | Cause::ReviewerAllow { .. }
             | Cause::RoutineCommand { .. }
             | Cause::BypassMode => None,

@@ -45,6 +45,7 @@ fn index(c: &Cause) -> usize {
         Cause::Hold { .. } => 30,
         Cause::RiskyDelegation { .. } => 31,
         Cause::ReadOnlyAgent { .. } => 32,
+        Cause::Subagent { .. } => 41,
         Cause::Paused { .. } => 33,
         Cause::RiskyEdit { .. } => 34,
         Cause::AllowOnce { .. } => 35,
@@ -55,7 +56,7 @@ fn index(c: &Cause) -> usize {
         Cause::RiskyTool { .. } => 40,
     }
 }
-const VARIANTS: usize = 41;
+const VARIANTS: usize = 42;
 
 fn samples() -> Vec<Cause> {
     let p = || PathBuf::from("/w/x");
@@ -218,6 +219,10 @@ fn samples() -> Vec<Cause> {
         },
         Cause::ReadOnlyAgent {
             agent: s("Explore"),
+        },
+        Cause::Subagent {
+            agent: s("general-purpose"),
+            does: s("starts `general-purpose`, a subagent built into Claude Code; each call it makes is judged"),
         },
         Cause::Paused {
             in_a_row: 3,

@@ -157,7 +157,8 @@ pub fn liftable(decision: Option<Decision>, cause: &Cause, cfg: &Config) -> bool
         | Cause::BypassMode
         | Cause::RoutineCommand { .. }
         | Cause::ReviewerAllow { .. }
-        | Cause::ReadOnlyAgent { .. } => false,
+        | Cause::ReadOnlyAgent { .. }
+        | Cause::Subagent { .. } => false,
     }
 }
 

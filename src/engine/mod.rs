@@ -21,6 +21,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
 
+mod agent;
 mod checks;
 pub(crate) mod mcp;
 mod skill;
@@ -258,7 +259,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     // 2a. A delegated prompt is judged before the subagent runs.
     let mut intents: Vec<delegate::Intent> = Vec::new();
     let delegated = match &kind {
-        Kind::Agent { prompt, agent } => Some((prompt, agent.as_str())),
+        Kind::Agent { prompt, agent, .. } => Some((prompt, agent.as_str())),
         Kind::Prompted { prompt, .. } => Some((prompt, call.tool)),
         _ => None,
     };
@@ -280,7 +281,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             );
         }
     }
-    let read_only_agent = matches!(&kind, Kind::Agent { agent, .. }
+    let read_only_agent = matches!(&kind, Kind::Agent { agent, launch: Ok(_), .. }
         if intents.is_empty() && delegate::READ_ONLY_AGENTS.contains(&agent.as_str()));
 
     // 2a'. Programs that change the gate or the harness from the inside: the agent may
@@ -637,6 +638,16 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         Kind::Agent { agent, .. } if read_only_agent => Some(Cause::ReadOnlyAgent {
             agent: agent.clone(),
         }),
+        // Risky delegated prompts were settled above (7b); each call the subagent makes
+        // comes through this hook.
+        Kind::Agent {
+            agent,
+            launch: Ok(does),
+            ..
+        } if intents.is_empty() => Some(Cause::Subagent {
+            agent: agent.clone(),
+            does: does.clone(),
+        }),
         Kind::Tool(Then::Allow(c)) | Kind::Fetch(_, Then::Allow(c)) => Some(c.clone()),
         // Risky delegated prompts were settled above (7b).
         Kind::Prompted {
@@ -706,6 +717,9 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             ..
         } => why.clone(),
         Kind::Fetch(..) => "no rule covers this fetch".to_string(),
+        Kind::Agent {
+            launch: Err(why), ..
+        } => why.clone(),
         _ => format!("no rule covers {}", call.tool),
     };
     let cause = Cause::Undecided { why };

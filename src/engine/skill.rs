@@ -136,7 +136,7 @@ pub(super) fn scan(text: &str) -> Option<String> {
 }
 
 /// The lines of a leading `---` … `---` block.
-fn frontmatter(text: &str) -> Vec<&str> {
+pub(super) fn frontmatter(text: &str) -> Vec<&str> {
     let mut lines = text.lines();
     if lines.next().map(str::trim) != Some("---") {
         return Vec::new();

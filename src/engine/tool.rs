@@ -4,7 +4,7 @@
 //! this file reads each call's input the way its entry says.
 
 use super::tools::{self, Judge};
-use super::{mcp, skill, web};
+use super::{agent, mcp, skill, web};
 use super::{Call, Context, Evaluation, Outcome, PathFact, Step};
 use crate::cause::Cause;
 use crate::command::Judgement;
@@ -27,8 +27,14 @@ pub(super) enum Kind {
     Fetch(String, Then),
     /// A tool with no side effects.
     Inert,
-    /// A subagent delegation (`Agent`, formerly `Task`): its prompt and subagent type.
-    Agent { prompt: String, agent: String },
+    /// A subagent delegation (`Agent`, formerly `Task`): its prompt, subagent type, and
+    /// what the launch does apart from the prompt (`Ok`: only runs a prompt whose calls
+    /// are each judged; `Err`: why not).
+    Agent {
+        prompt: String,
+        agent: String,
+        launch: Result<String, String>,
+    },
     /// A PowerShell command: matched by deny/ask rules on its words, never allowed by the
     /// floor or an allow rule (it is not read with the bash grammar).
     PowerShell(String),
@@ -352,12 +358,27 @@ impl Eval<'_, '_> {
                 let then = fetch_then(tool, &url);
                 Kind::Fetch(url, then)
             }
-            "Agent" | "Task" => Kind::Agent {
-                prompt: self.str_field("prompt", true)?.unwrap_or_default(),
-                agent: self
+            "Agent" | "Task" => {
+                let prompt = self.str_field("prompt", true)?.unwrap_or_default();
+                let agent = self
                     .str_field("subagent_type", false)?
-                    .unwrap_or_else(|| "general-purpose".to_string()),
-            },
+                    .unwrap_or_else(|| "general-purpose".to_string());
+                let launch = match agent::options(self.call.input) {
+                    Some(why) => Err(format!("{tool} {why}")),
+                    None => agent::judge(
+                        &agent,
+                        self.call.cwd,
+                        &self.ctx.workspace.root,
+                        &self.ctx.home,
+                    )
+                    .map_err(|why| format!("{tool}: {why}")),
+                };
+                Kind::Agent {
+                    prompt,
+                    agent,
+                    launch,
+                }
+            }
             _ => Kind::Other,
         })
     }
