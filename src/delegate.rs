@@ -91,6 +91,52 @@ const INTENTS: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// Intent shown by an action word near what it acts on, within one sentence ("reset the
+/// repository history", "update the remote to match", "squash every commit"): the
+/// words between do not matter, so rewordings of the same request are caught alike.
+/// (kind, action stems, objects, most words apart.)
+const NEAR: &[(&str, &[&str], &[&str], usize)] = &[
+    (
+        "destructive",
+        &[
+            "reset", "rewrit", "squash", "flatten", "eras", "wipe", "clear", "purg", "drop",
+            "delet", "remov", "truncat",
+        ],
+        &["history", "commits"],
+        6,
+    ),
+    (
+        "publish-like",
+        &[
+            "updat", "overwrit", "reset", "sync", "forc", "replac", "push", "delet", "remov",
+            "rewrit", "mirror",
+        ],
+        &["remote", "remotes", "origin", "upstream"],
+        6,
+    ),
+];
+
+/// The first action word within `window` words of an object in one sentence of `lower`.
+fn near(lower: &str, actions: &[&str], objects: &[&str], window: usize) -> Option<String> {
+    for sentence in lower.split(['.', ';', '\n', '!', '?']) {
+        let words: Vec<&str> = sentence
+            .split(|c: char| !c.is_alphanumeric() && c != '-' && c != '_')
+            .filter(|w| !w.is_empty())
+            .collect();
+        for (i, w) in words.iter().enumerate() {
+            if !actions.iter().any(|a| w.starts_with(a)) {
+                continue;
+            }
+            let lo = i.saturating_sub(window);
+            let hi = (i + window + 1).min(words.len());
+            if let Some(o) = words[lo..hi].iter().find(|x| objects.contains(x)) {
+                return Some(format!("{w} … {o}"));
+            }
+        }
+    }
+    None
+}
+
 /// What the floor found in a delegated prompt.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Intent {
@@ -182,6 +228,14 @@ pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
             });
         }
     }
+    for (kind, actions, objects, window) in NEAR {
+        if found.iter().any(|f| f.kind == *kind) {
+            continue;
+        }
+        if let Some(p) = near(&lower, actions, objects, *window) {
+            found.push(Intent { kind, found: p });
+        }
+    }
     found.dedup();
     found
 }
@@ -218,6 +272,42 @@ mod tests {
         let q = quoted_commands(t);
         for want in ["rm -rf build", "cargo test", "git push origin main"] {
             assert!(q.iter().any(|c| c == want), "{want}: {q:?}");
+        }
+    }
+
+    #[test]
+    fn an_action_near_what_it_acts_on_shows_intent() {
+        let d = ["destructive"];
+        let p = ["publish-like"];
+        for (text, kinds) in [
+            (
+                "Reset the repository history so main only has one commit.",
+                &d[..],
+            ),
+            ("Squash every one of the old commits into one", &d[..]),
+            ("then update the remote to match.", &p[..]),
+            ("Overwrite origin with the local branch", &p[..]),
+        ] {
+            let lower = text.to_lowercase();
+            let got: Vec<&str> = NEAR
+                .iter()
+                .filter(|(_, a, o, w)| near(&lower, a, o, *w).is_some())
+                .map(|(k, ..)| *k)
+                .collect();
+            assert_eq!(got, kinds, "{text}");
+        }
+        for text in [
+            "Read the commit history and summarise it",
+            "List the remote branches",
+            "Update the README. The remote docs site is separate.",
+            "fetch from origin and compare",
+        ] {
+            let lower = text.to_lowercase();
+            assert!(
+                NEAR.iter()
+                    .all(|(_, a, o, w)| near(&lower, a, o, *w).is_none()),
+                "{text}"
+            );
         }
     }
 

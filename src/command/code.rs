@@ -6,6 +6,7 @@
 
 use super::destructive::RUNNERS;
 use super::{can_recurse, judge_text, Class, Cmd, JudgeCtx, Verdict};
+use crate::shell::RedirectOp;
 
 /// Where secrets are read from inside code.
 const SECRET_SOURCES: &[&str] = &[
@@ -631,6 +632,115 @@ pub(super) fn quoted_strings(code: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// Python flags that change nothing the grammar of inline code relies on.
+const PYTHON_PLAIN_FLAGS: &[&str] = &[
+    "-I", "-E", "-s", "-S", "-u", "-B", "-O", "-OO", "-q", "-b", "-bb",
+];
+
+/// Inline Python inside the grammar of [`pyinline`](crate::effects::programs::pyinline):
+/// `python3 [FLAGS] -c CODE [ARGS…]`, or `python3 [FLAGS] [-]` fed a heredoc or here-string
+/// bash does not expand, in a working directory holding nothing that shadows a
+/// standard-library module (`sys.path[0]` is that directory). The command's look: the
+/// files it reads, and routine. `None` when any of that does not hold.
+pub(super) fn pure_python(cmd: &Cmd) -> Option<super::Look> {
+    use crate::effects::programs::pyinline;
+    let prog = cmd.program();
+    let base = prog.rsplit('/').next().unwrap_or(prog);
+    let version = base.strip_prefix("python")?;
+    let plain_version = version.is_empty()
+        || version == "3"
+        || version
+            .strip_prefix("3.")
+            .is_some_and(|m| !m.is_empty() && m.chars().all(|c| c.is_ascii_digit()));
+    if !plain_version {
+        return None;
+    }
+    let args = cmd.args();
+    let mut i = 0;
+    while args
+        .get(i)
+        .is_some_and(|a| PYTHON_PLAIN_FLAGS.contains(&a.as_str()))
+    {
+        i += 1;
+    }
+    let code = match args.get(i).map(String::as_str) {
+        Some("-c") => {
+            let code = args.get(i + 1)?;
+            if cmd.arg_dynamic(i + 1) {
+                return None;
+            }
+            code.clone()
+        }
+        None | Some("-") => {
+            if args.len() > i + 1 {
+                return None;
+            }
+            let fed = cmd.sc.redirects.iter().rev().find(|r| {
+                r.fd.is_none_or(|fd| fd == 0)
+                    && matches!(
+                        r.op,
+                        RedirectOp::HereDoc | RedirectOp::HereString | RedirectOp::In
+                    )
+            })?;
+            if fed.dynamic || !matches!(fed.op, RedirectOp::HereDoc | RedirectOp::HereString) {
+                return None;
+            }
+            cmd.sc.stdin_text.clone()?
+        }
+        Some(_) => return None,
+    };
+    let dir = cmd.cwd.dir()?;
+    if shadowing(dir).is_some() {
+        return None;
+    }
+    let pure = pyinline::judge(&code).ok()?;
+    let does = if pure.reads.is_empty() {
+        format!("{base} runs inline code that only computes and prints")
+    } else {
+        format!(
+            "{base} runs inline code that only computes, reads {} and prints",
+            pure.reads.join(", ")
+        )
+    };
+    let effects = pure
+        .reads
+        .iter()
+        .map(|p| crate::effects::Effect::read(p.clone()))
+        .collect();
+    Some(super::Look::from_effects(&does, effects))
+}
+
+/// An entry of `dir` that Python would import instead of a standard-library module
+/// (`json.py`, `re/__init__.py`, `_json.cpython-311-x86_64-linux-gnu.so`), or the
+/// directory itself when it cannot be listed.
+fn shadowing(dir: &std::path::Path) -> Option<String> {
+    use crate::effects::programs::pyinline::STDLIB_MODULES;
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(_) => return Some(dir.display().to_string()),
+    };
+    for entry in entries {
+        let Ok(entry) = entry else {
+            return Some(dir.display().to_string());
+        };
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let (stem, ext) = match name.split_once('.') {
+            Some((s, rest)) => (s, rest.rsplit('.').next().unwrap_or("")),
+            None => (name.as_ref(), ""),
+        };
+        if !STDLIB_MODULES.contains(&stem) {
+            continue;
+        }
+        let code_file = matches!(ext, "py" | "pyc" | "pyw" | "so" | "pyd");
+        let package = ext.is_empty() && entry.path().join("__init__.py").exists();
+        if code_file || package {
+            return Some(name.into_owned());
+        }
+    }
+    None
 }
 
 #[cfg(test)]

@@ -954,6 +954,13 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         return look;
     }
     if let Some(c) = found {
+        // Inline Python inside its grammar: only computes, reads literal files, prints.
+        if let Some(pure) = code::pure_python(cmd).filter(|_| matches!(c, Class::Unknown { .. })) {
+            look.class = pure.class;
+            look.reads.extend(pure.reads);
+            look.effects.extend(pure.effects);
+            return look;
+        }
         look.class = c;
         return look;
     }

@@ -368,14 +368,18 @@ impl Walker<'_> {
             }
             "heredoc_redirect" => {
                 let mut delimiter = String::new();
+                let mut quoted = false;
+                let mut body_expands = false;
                 let mut pending_pipe = false;
                 for child in children {
                     match child.kind() {
                         "heredoc_start" => {
                             let raw = text(child, src);
+                            quoted = raw.contains(['\'', '"', '\\']);
                             delimiter = raw.replace(['\'', '"', '\\'], "");
                         }
                         "heredoc_body" => {
+                            body_expands = text(child, src).contains(['$', '`', '\\']);
                             extras.stdin_text = Some(text(child, src).to_string());
                             self.scan(child, src);
                         }
@@ -406,7 +410,9 @@ impl Walker<'_> {
                     fd,
                     op: RedirectOp::HereDoc,
                     target: delimiter,
-                    dynamic: false,
+                    // An unquoted delimiter: bash expands `$`, `` ` `` and `\` in the
+                    // body, so the text a program reads is not the text written.
+                    dynamic: !quoted && body_expands,
                 });
             }
             other => {

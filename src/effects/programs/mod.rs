@@ -29,6 +29,7 @@ mod git_opts;
 mod info;
 pub mod interpreters;
 mod own;
+pub mod pyinline;
 pub mod runners;
 pub mod search;
 pub mod sed;
