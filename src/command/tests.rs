@@ -714,6 +714,37 @@ fn inline_python_inside_its_grammar_is_routine() {
 }
 
 #[test]
+fn adb_shell_commands_are_judged_on_the_device() {
+    table(&[
+        ("adb shell getprop ro.debuggable", "routine"),
+        ("adb -s emulator-5554 shell -n id", "routine"),
+        ("adb -H 127.0.0.1 -P 5037 devices -l", "routine"),
+        ("adb wait-for-device && echo up", "routine"),
+        ("adb get-state", "routine"),
+        // A change on the device, its connection or the server: asked about.
+        ("adb root", "soft"),
+        ("adb install app.apk", "soft"),
+        ("adb shell setprop persist.x 1", "soft"),
+        ("adb shell pm clear com.example", "soft"),
+        // What is hard here is hard there; a shell that reads stdin, unknown options
+        // and subcommands are not known.
+        ("adb shell rm -rf /", "hard"),
+        ("adb shell", "unknown"),
+        ("adb --frob shell id", "unknown"),
+        ("adb shell -Q id", "unknown"),
+        ("adb logcat", "unknown"),
+        ("getprop", "routine"),
+        ("getprop -Z ro.x default", "routine"),
+        ("getprop a b c", "unknown"),
+        (
+            "for i in 1 2; do [ -f x ] && break; continue 2; done",
+            "routine",
+        ),
+        ("break $N", "unknown"),
+    ]);
+}
+
+#[test]
 fn a_directory_served_over_http_is_soft() {
     table(&[
         ("python3 -m http.server 8000", "soft"),

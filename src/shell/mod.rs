@@ -35,6 +35,7 @@ mod opts;
 mod parse;
 mod quoting;
 mod reenter;
+pub use reenter::{adb_call, AdbCall};
 mod specs;
 mod unwrap;
 mod words;

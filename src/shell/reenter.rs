@@ -27,6 +27,7 @@ pub(super) fn detect(exec: &[Word], u: &mut Unwrapped) {
         _ if SHELLS.contains(&name) => shell(name, exec, u),
         "su" | "runuser" => su(name, exec, u),
         "ssh" => ssh(exec, u),
+        "adb" => adb(exec, u),
         "docker" | "podman" | "nerdctl" => docker(exec, u),
         "kubectl" | "oc" => kubectl(exec, u),
         "xargs" => xargs(exec, u),
@@ -184,6 +185,86 @@ fn ssh(exec: &[Word], u: &mut Unwrapped) {
         let host = exec.get(p.next).map(|w| w.text.as_str()).unwrap_or("");
         u.nest_remote(host, Word::new(text, dynamic));
     }
+}
+
+/// `adb [GLOBAL] shell [-e ESC] [-nTtx] CMD…`: the words are joined into a command line the
+/// device's shell runs, like ssh's (its commands carry the device in `remote`).
+fn adb(exec: &[Word], u: &mut Unwrapped) {
+    let texts: Vec<&str> = exec.iter().map(|w| w.text.as_str()).collect();
+    let Ok(call) = adb_call(&texts) else {
+        return;
+    };
+    if let Some(at) = call.shell_at {
+        let rest = &exec[at..];
+        if rest.is_empty() {
+            return;
+        }
+        let dynamic = rest.iter().any(|w| w.dynamic);
+        let text = rest
+            .iter()
+            .map(|w| w.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        u.nest_remote(&call.device, Word::new(text, dynamic));
+    }
+}
+
+/// An `adb` command line read with adb 1.0.41's options (`adb help`): global `-a -d -e`,
+/// `-s SERIAL -t ID -H HOST -P PORT -L SOCKET`, `--one-device X`,
+/// `--exit-on-write-error`; `shell`'s own `-e ESCAPE -n -T -t -x`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct AdbCall {
+    /// The device named (`-s SERIAL`, `-t ID`), or "the Android device".
+    pub device: String,
+    /// Where the subcommand is in the argv.
+    pub sub_at: usize,
+    /// For `adb shell`: where the device's command starts (past the argv when none).
+    pub shell_at: Option<usize>,
+}
+
+/// Read `argv` (`adb` first) as [`AdbCall`], or why it is outside adb's options.
+pub fn adb_call(argv: &[&str]) -> Result<AdbCall, String> {
+    let mut device = None;
+    let mut i = 1;
+    while let Some(a) = argv.get(i) {
+        match *a {
+            "-a" | "-d" | "-e" | "--exit-on-write-error" => i += 1,
+            "-s" | "-t" | "-H" | "-P" | "-L" | "--one-device" => {
+                let v = argv.get(i + 1).ok_or(format!("adb {a} without a value"))?;
+                if matches!(*a, "-s" | "-t") {
+                    device = Some(format!("device {v}"));
+                }
+                i += 2;
+            }
+            x if x.starts_with('-') => return Err(format!("{x} is not an option of adb")),
+            _ => break,
+        }
+    }
+    let sub_at = i;
+    let mut shell_at = None;
+    if argv.get(i) == Some(&"shell") {
+        i += 1;
+        while let Some(a) = argv.get(i) {
+            match *a {
+                "-n" | "-T" | "-t" | "-tt" | "-x" => i += 1,
+                "-e" => i += 2,
+                "--" => {
+                    i += 1;
+                    break;
+                }
+                x if x.starts_with('-') && x.len() > 1 => {
+                    return Err(format!("{x} is not an option of adb shell"))
+                }
+                _ => break,
+            }
+        }
+        shell_at = Some(i.min(argv.len()));
+    }
+    Ok(AdbCall {
+        device: device.unwrap_or_else(|| "the Android device".to_string()),
+        sub_at,
+        shell_at,
+    })
 }
 
 /// `docker|podman [global] (exec|run|container exec|compose exec …) [opts] TARGET CMD…`.

@@ -417,6 +417,7 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "iconv" => archive::iconv,
         "binhex" => archive::binhex,
         "ssh" => remote::ssh,
+        "adb" => remote::adb,
         "scp" => remote::scp,
         "rsync" => remote::rsync,
         _ => return None,

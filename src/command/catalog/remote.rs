@@ -603,3 +603,61 @@ fn rsh_is_ssh(v: &str) -> bool {
         _ => false,
     }
 }
+
+/// `adb` (Android Debug Bridge): `adb shell CMD` runs CMD on the device, judged as it
+/// runs there (the shell analysis marks its commands with the device); what only reports
+/// on the connection or waits for it is read-only; what changes the device, the server
+/// or the connection is a remote change (asked about); anything else is unknown.
+pub(super) fn adb(cmd: &Cmd) -> Said {
+    let argv: Vec<&str> = cmd.argv.iter().map(String::as_str).collect();
+    let call = match crate::shell::adb_call(&argv) {
+        Ok(c) => c,
+        Err(e) => return Said::unknown(e),
+    };
+    let sub = argv.get(call.sub_at).copied().unwrap_or("");
+    let rest = argv.get(call.sub_at + 1..).unwrap_or(&[]);
+    let device = call.device;
+    match sub {
+        "shell" => {
+            let at = call.shell_at.unwrap_or(argv.len());
+            if argv[at.min(argv.len())..]
+                .iter()
+                .all(|a| a.trim().is_empty())
+            {
+                return Said::unknown(format!(
+                    "adb shell without a command opens a shell on {device} that reads stdin"
+                ));
+            }
+            Said::remote(
+                "adb",
+                "connects",
+                Some(device.clone()),
+                Change::Read,
+                "remote",
+                format!("adb runs a command on {device}, judged as it runs there"),
+            )
+        }
+        "devices" if rest.iter().all(|a| *a == "-l") => {
+            Said::read("adb devices lists the connected devices")
+        }
+        "get-state" | "get-serialno" | "get-devpath" | "version" | "help" if rest.is_empty() => {
+            Said::read(format!("adb {sub} reports on the connection"))
+        }
+        s if s.starts_with("wait-for-") && rest.is_empty() => {
+            Said::read(format!("adb {s} waits for the device"))
+        }
+        "root" | "unroot" | "reboot" | "reboot-bootloader" | "remount" | "install"
+        | "install-multiple" | "uninstall" | "push" | "sync" | "sideload" | "tcpip" | "usb"
+        | "disable-verity" | "enable-verity" | "emu" | "forward" | "reverse" | "connect"
+        | "disconnect" | "pair" | "kill-server" | "start-server" | "reconnect" => Said::remote(
+            "adb",
+            format!("adb {sub}"),
+            Some(device.clone()),
+            Change::Modify,
+            "remote",
+            format!("adb {sub} changes {device} or its connection"),
+        ),
+        "" => Said::unknown("adb without a command"),
+        s => Said::unknown(format!("adb {s} is not in adb's routine catalogue")),
+    }
+}

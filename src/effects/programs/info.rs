@@ -2,7 +2,7 @@
 //! change nothing: coreutils 9.1 (pwd, whoami, id, groups, uname, nproc, arch, tty,
 //! basename, dirname, sleep, printenv, logname), procps-ng 4.0.2 (uptime, free, pgrep),
 //! util-linux 2.38 (lsblk, dmesg, whereis), glibc's locale, debianutils' and GNU which,
-//! ncal 12 (cal), plocate 1.1 (locate), man-db 2.11 (man) and net-tools' hostname; each
+//! ncal 12 (cal), plocate 1.1 (locate), man-db 2.11 (man), net-tools' hostname and Android toybox's getprop; each
 //! option as the real program's `--help` (or man page) on Debian 12 lists it. An option
 //! that changes the system (`dmesg -C`, `hostname NAME`) is declared `Unsafe`, one that
 //! runs a program (`man -P`) is `Code`, and a variable printed by name is a secret when
@@ -52,6 +52,7 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "help" => &HELP,
         "cd" => &CD,
         "read" => &READ,
+        "getprop" => &GETPROP,
         _ => return None,
     })
 }
@@ -120,6 +121,18 @@ static UNAME: Program = info(
         flag(&["-o", "--operating-system"]),
     ],
     Operands::NONE,
+);
+
+// Android's toybox `getprop [-TZ] [NAME [DEFAULT]]` (what `adb shell getprop …` runs on a
+// device): prints system properties; `setprop` is another program.
+static GETPROP: Program = info(
+    "getprop",
+    "prints Android system properties",
+    &[flag(&["-T"]), flag(&["-Z"])],
+    Operands {
+        leading: &[Val::Plain, Val::Plain],
+        rest: None,
+    },
 );
 
 static NPROC: Program = info(

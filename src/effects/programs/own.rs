@@ -29,6 +29,7 @@ pub(super) fn parser(name: &str) -> Option<Parser> {
         "jq" => jq,
         "ps" => ps,
         "tree" => tree,
+        "break" | "continue" => loop_control,
         _ => return None,
     })
 }
@@ -48,6 +49,8 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "jq" => &JQ,
         "ps" => &PS,
         "tree" => &TREE,
+        "break" => &BREAK,
+        "continue" => &CONTINUE,
         _ => return None,
     })
 }
@@ -81,6 +84,24 @@ static XXD: Program = own("xxd", "dumps bytes", false);
 static JQ: Program = own("jq", "filters JSON", false);
 static PS: Program = own("ps", "lists processes", false);
 static TREE: Program = own("tree", "lists a directory tree", true);
+static BREAK: Program = own("break", "leaves a loop", false);
+static CONTINUE: Program = own("continue", "goes on to a loop's next round", false);
+
+/// bash's `break [N]` / `continue [N]`: N a literal number of loops (at least 1).
+fn loop_control(
+    p: &Program,
+    argv: &[String],
+    dynamic: &[bool],
+) -> Result<Vec<Effect>, GrammarError> {
+    let args: Vec<(usize, &str, bool)> = words(argv, dynamic).collect();
+    match args.as_slice() {
+        [] => Ok(Vec::new()),
+        [(_, n, false)] if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && *n != "0" => {
+            Ok(Vec::new())
+        }
+        [(_, n, _), ..] => Err(GrammarError::UnknownOption(format!("{} {n}", p.name))),
+    }
+}
 
 fn words<'a>(
     argv: &'a [String],
