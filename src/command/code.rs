@@ -643,8 +643,9 @@ const PYTHON_PLAIN_FLAGS: &[&str] = &[
 /// `python3 [FLAGS] -c CODE [ARGS…]`, or `python3 [FLAGS] [-]` fed a heredoc or here-string
 /// bash does not expand, in a working directory holding nothing that shadows a
 /// standard-library module (`sys.path[0]` is that directory). The command's look: the
-/// files it reads, and routine. `None` when any of that does not hold.
-pub(super) fn pure_python(cmd: &Cmd) -> Option<super::Look> {
+/// files it reads, and routine. `None` when the command is not Python given inline code
+/// in these forms; `Err` with why the code is outside the grammar.
+pub(super) fn pure_python(cmd: &Cmd) -> Option<Result<super::Look, String>> {
     use crate::effects::programs::pyinline;
     let prog = cmd.program();
     let base = prog.rsplit('/').next().unwrap_or(prog);
@@ -691,11 +692,18 @@ pub(super) fn pure_python(cmd: &Cmd) -> Option<super::Look> {
         }
         Some(_) => return None,
     };
-    let dir = cmd.cwd.dir()?;
-    if shadowing(dir).is_some() {
-        return None;
+    let Some(dir) = cmd.cwd.dir() else {
+        return Some(Err(
+            "its working directory, where Python looks for modules first, is not known".into(),
+        ));
+    };
+    if let Some(why) = shadowing(dir) {
+        return Some(Err(why));
     }
-    let pure = pyinline::judge(&code).ok()?;
+    let pure = match pyinline::judge(&code) {
+        Ok(p) => p,
+        Err(why) => return Some(Err(format!("the code {why}"))),
+    };
     let does = if pure.reads.is_empty() {
         format!("{base} runs inline code that only computes and prints")
     } else {
@@ -709,21 +717,28 @@ pub(super) fn pure_python(cmd: &Cmd) -> Option<super::Look> {
         .iter()
         .map(|p| crate::effects::Effect::read(p.clone()))
         .collect();
-    Some(super::Look::from_effects(&does, effects))
+    Some(Ok(super::Look::from_effects(&does, effects)))
 }
 
-/// An entry of `dir` that Python would import instead of a standard-library module
-/// (`json.py`, `re/__init__.py`, `_json.cpython-311-x86_64-linux-gnu.so`), or the
-/// directory itself when it cannot be listed.
+/// Why `dir` could hold what Python would import instead of a standard-library module
+/// (`json.py`, `re/__init__.py`, `_json.cpython-311-x86_64-linux-gnu.so`): such an entry,
+/// or a directory that cannot be listed.
 fn shadowing(dir: &std::path::Path) -> Option<String> {
     use crate::effects::programs::pyinline::STDLIB_MODULES;
+    let unlisted = |e: std::io::Error| {
+        format!(
+            "its working directory {}, where Python looks for modules first, cannot be listed ({e})",
+            dir.display()
+        )
+    };
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
-        Err(_) => return Some(dir.display().to_string()),
+        Err(e) => return Some(unlisted(e)),
     };
     for entry in entries {
-        let Ok(entry) = entry else {
-            return Some(dir.display().to_string());
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => return Some(unlisted(e)),
         };
         let name = entry.file_name();
         let name = name.to_string_lossy();
@@ -737,7 +752,9 @@ fn shadowing(dir: &std::path::Path) -> Option<String> {
         let code_file = matches!(ext, "py" | "pyc" | "pyw" | "so" | "pyd");
         let package = ext.is_empty() && entry.path().join("__init__.py").exists();
         if code_file || package {
-            return Some(name.into_owned());
+            return Some(format!(
+                "{name} in its working directory would be imported instead of the standard library's {stem}"
+            ));
         }
     }
     None

@@ -955,13 +955,22 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     }
     if let Some(c) = found {
         // Inline Python inside its grammar: only computes, reads literal files, prints.
-        if let Some(pure) = code::pure_python(cmd).filter(|_| matches!(c, Class::Unknown { .. })) {
-            look.class = pure.class;
-            look.reads.extend(pure.reads);
-            look.effects.extend(pure.effects);
-            return look;
+        match code::pure_python(cmd).filter(|_| matches!(c, Class::Unknown { .. })) {
+            Some(Ok(pure)) => {
+                look.class = pure.class;
+                look.reads.extend(pure.reads);
+                look.effects.extend(pure.effects);
+            }
+            Some(Err(why)) => {
+                look.class = Class::Unknown {
+                    reason: format!(
+                        "{} runs inline code outside the grammar of pure Python: {why}",
+                        cmd.program().rsplit('/').next().unwrap_or("python")
+                    ),
+                }
+            }
+            None => look.class = c,
         }
-        look.class = c;
         return look;
     }
     // The long tail: a tool no catalogue knows, told to delete, purge, revoke, … .

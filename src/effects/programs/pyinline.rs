@@ -874,7 +874,7 @@ const LEAVES: &[&str] = &[
 /// Judge inline Python: `Ok` with what it reads when it is inside the grammar, else why not.
 pub fn judge(code: &str) -> Result<Pure, String> {
     if code.len() > MAX_CODE {
-        return Err(format!("the code is longer than {MAX_CODE} bytes"));
+        return Err(format!("is longer than {MAX_CODE} bytes"));
     }
     let mut parser = Parser::new();
     parser
@@ -882,10 +882,10 @@ pub fn judge(code: &str) -> Result<Pure, String> {
         .map_err(|e| format!("the Python grammar did not load ({e})"))?;
     let tree = parser
         .parse(code, None)
-        .ok_or_else(|| "the code did not parse".to_string())?;
+        .ok_or_else(|| "does not parse".to_string())?;
     let root = tree.root_node();
     if root.has_error() {
-        return Err("the code does not parse as Python 3".into());
+        return Err("does not parse as Python 3".into());
     }
     let mut j = Judge {
         src: code,
@@ -917,10 +917,10 @@ impl<'s> Judge<'s> {
     fn count(&mut self, depth: usize) -> Result<(), String> {
         self.nodes += 1;
         if self.nodes > MAX_NODES * 2 {
-            return Err(format!("the code has more than {MAX_NODES} syntax nodes"));
+            return Err(format!("has more than {MAX_NODES} syntax nodes"));
         }
         if depth > MAX_DEPTH {
-            return Err(format!("the code nests deeper than {MAX_DEPTH} levels"));
+            return Err(format!("nests deeper than {MAX_DEPTH} levels"));
         }
         Ok(())
     }
@@ -1061,7 +1061,7 @@ impl<'s> Judge<'s> {
     fn check(&mut self, n: Node, depth: usize) -> Result<(), String> {
         self.count(depth)?;
         if n.is_error() || n.is_missing() {
-            return Err("the code does not parse as Python 3".into());
+            return Err("does not parse as Python 3".into());
         }
         let kind = n.kind();
         match kind {
