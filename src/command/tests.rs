@@ -705,7 +705,11 @@ fn inline_python_inside_its_grammar_is_routine() {
         let p = f.ws.join(shadow);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(&p, "import os\n").unwrap();
-        let j = judged(&f, "python3 -c 'import json; print(json.dumps(1))'", &NoBaseline);
+        let j = judged(
+            &f,
+            "python3 -c 'import json; print(json.dumps(1))'",
+            &NoBaseline,
+        );
         match &j.verdict {
             Verdict::Unknown { reason, .. } => {
                 let name = shadow.split('/').next().unwrap();

@@ -137,3 +137,29 @@ fn bounds_are_refusals_not_crashes() {
     assert!(judge(&deep).is_err());
     assert!(judge("").unwrap().reads.is_empty());
 }
+
+proptest::proptest! {
+    /// Any text at all is judged without a panic; what passes reads only literal paths.
+    #[test]
+    fn any_text_is_judged_without_panicking(code in "[ -~\n\t]{0,200}") {
+        if let Ok(p) = judge(&code) {
+            for r in &p.reads {
+                proptest::prop_assert!(code.contains(r.as_str()));
+            }
+        }
+    }
+
+    /// Python-shaped fragments, recombined, never panic either.
+    #[test]
+    fn python_fragments_are_judged_without_panicking(parts in proptest::collection::vec(
+        proptest::sample::select(vec![
+            "import os\n", "import json\n", "print(", ")", "open('a')", "os.system('x')",
+            "x = 1\n", "for i in range(3):\n    ", "lambda y: y", "f'{x}'", "[i for i in x]",
+            "__import__", ".gi_frame", "def f():\n    ", "return\n", "try:\n    pass\nexcept E as e:\n    pass\n",
+        ]),
+        0..12,
+    )) {
+        let code: String = parts.concat();
+        let _ = judge(&code);
+    }
+}
