@@ -193,26 +193,14 @@ fn definitions(dir: &Path, agent: &str, out: &mut Vec<(PathBuf, String)>) -> Res
 
 /// What in a definition's frontmatter makes the launch do more, if anything.
 fn scan(text: &str) -> Option<String> {
-    let front = super::skill::frontmatter(text);
-    for line in &front {
-        // Top-level keys only (nested lines are indented).
-        if line.starts_with([' ', '\t']) {
-            continue;
-        }
-        let Some((key, value)) = line.split_once(':') else {
-            continue;
-        };
-        let key = key.trim();
-        if let Some((_, what)) = DOES_MORE.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)) {
+    for (key, value) in super::skill::frontmatter_keys(text) {
+        if let Some((_, what)) = DOES_MORE.iter().find(|(k, _)| k.eq_ignore_ascii_case(&key)) {
             return Some(what.to_string());
         }
-        if key.eq_ignore_ascii_case("permissionMode") {
-            let mode = value.trim().trim_matches(['"', '\'']);
-            if !MODES_JUDGED.contains(&mode) {
-                return Some(format!(
-                    "sets the permission mode `{mode}`, where gatehook's answers do not all hold"
-                ));
-            }
+        if key.eq_ignore_ascii_case("permissionMode") && !MODES_JUDGED.contains(&value.as_str()) {
+            return Some(format!(
+                "sets the permission mode `{value}`, where gatehook's answers do not all hold"
+            ));
         }
     }
     None
@@ -249,6 +237,18 @@ mod tests {
             ("---\nname: x\nskills: [release]\n---\n", "skills"),
             ("---\nname: x\nobserver: spy\n---\n", "observers"),
             ("---\nname: x\nHooks: {}\n---\n", "hooks"),
+            (
+                "---\n{name: x, permissionMode: bypassPermissions}\n---\n",
+                "bypassPermissions",
+            ),
+            (
+                "---\nname: x\n\"mcpServers\": {db: {command: sh}}\n---\n",
+                "MCP servers",
+            ),
+            (
+                "---\nname: x\npermissionMode: 'bypassPermissions' # yes\n---\n",
+                "permission mode",
+            ),
         ] {
             assert!(scan(text).is_some_and(|w| w.contains(says)), "{text}");
         }

@@ -116,7 +116,7 @@ pub(super) fn scan(text: &str) -> Option<String> {
                 .into(),
         );
     }
-    let front = frontmatter(text);
+    let keys = frontmatter_keys(text);
     for (key, what) in [
         (
             "allowed-tools",
@@ -125,14 +125,30 @@ pub(super) fn scan(text: &str) -> Option<String> {
         ("hooks", "registers hooks that run commands"),
         ("shell", "chooses the shell its commands run in"),
     ] {
-        if front.iter().any(|l| {
-            l.split_once(':')
-                .is_some_and(|(k, _)| k.trim().eq_ignore_ascii_case(key))
-        }) {
+        if keys.iter().any(|(k, _)| k.eq_ignore_ascii_case(key)) {
             return Some(what.to_string());
         }
     }
     None
+}
+
+/// Every `key: value` pair the frontmatter could hold, at any depth and in any YAML style
+/// a loader accepts (block lines, `- key: v` items, quoted keys, `{a: 1, b: 2}` flow
+/// maps): each key with its value, quotes stripped. Looser than YAML, never narrower: a
+/// key that would be loaded is in the list.
+pub(super) fn frontmatter_keys(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for line in frontmatter(text) {
+        for part in line.split([',', '{', '}']) {
+            let part = part.trim_start_matches(|c: char| c.is_whitespace() || c == '-' || c == '?');
+            let Some((k, v)) = part.split_once(':') else {
+                continue;
+            };
+            let unquote = |s: &str| s.trim().trim_matches(['"', '\'']).trim().to_string();
+            out.push((unquote(k), unquote(v)));
+        }
+    }
+    out
 }
 
 /// The lines of a leading `---` … `---` block.
