@@ -65,6 +65,8 @@ pub enum Cause {
     /// A read-only file tool outside the workspace, of a path that holds no credential
     /// and no secret (`floor::outside_read`): system headers, other projects, tool caches.
     OrdinaryRead { path: PathBuf },
+    /// A file tool writes a program's own scratch file in the system's temporary directory.
+    ScratchWrite { path: PathBuf },
     /// A file edit inside the workspace, off every protected path.
     WorkspaceEdit,
     /// A tool with no side effects (todo lists, questions to the person).
@@ -199,6 +201,7 @@ impl Cause {
             Cause::PlanMode { .. } => "plan-mode",
             Cause::WorkspaceRead => "workspace-read",
             Cause::OrdinaryRead { .. } => "ordinary-read",
+            Cause::ScratchWrite { .. } => "scratch-write",
             Cause::WorkspaceEdit => "workspace-edit",
             Cause::NoSideEffects { .. } => "no-side-effects",
             Cause::HarnessTool { .. } => "harness-tool",
@@ -282,6 +285,10 @@ impl Cause {
                 path.display()
             ),
             Cause::WorkspaceEdit => "edit inside the workspace".to_string(),
+            Cause::ScratchWrite { path } => format!(
+                "writes {} in the system's temporary directory (a new file, or one of your own there that no other name links to)",
+                path.display()
+            ),
             Cause::NoSideEffects { tool } => format!("{tool} has no side effects"),
             Cause::HarnessTool { tool, does } | Cause::Lookup { tool, does } => {
                 format!("{tool} {does}")
@@ -517,6 +524,7 @@ impl Cause {
             | Cause::AllowOnce { .. }
             | Cause::WorkspaceRead
             | Cause::OrdinaryRead { .. }
+            | Cause::ScratchWrite { .. }
             | Cause::WorkspaceEdit
             | Cause::NoSideEffects { .. }
             | Cause::HarnessTool { .. }

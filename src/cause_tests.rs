@@ -51,12 +51,13 @@ fn index(c: &Cause) -> usize {
         Cause::AllowOnce { .. } => 35,
         Cause::Secret { .. } => 36,
         Cause::OrdinaryRead { .. } => 37,
+        Cause::ScratchWrite { .. } => 42,
         Cause::HarnessTool { .. } => 38,
         Cause::Lookup { .. } => 39,
         Cause::RiskyTool { .. } => 40,
     }
 }
-const VARIANTS: usize = 42;
+const VARIANTS: usize = 43;
 
 fn samples() -> Vec<Cause> {
     let p = || PathBuf::from("/w/x");
@@ -90,6 +91,9 @@ fn samples() -> Vec<Cause> {
         },
         Cause::OrdinaryRead {
             path: PathBuf::from("/usr/include/stdio.h"),
+        },
+        Cause::ScratchWrite {
+            path: PathBuf::from("/tmp/commit-msg.txt"),
         },
         Cause::Credential {
             path: p(),

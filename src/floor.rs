@@ -571,6 +571,38 @@ pub fn tree_holds_store(p: &Path, ctx: &FloorCtx) -> Option<&'static str> {
     tree_holds(&fold(&raw), ctx)
 }
 
+/// The system's shared temporary directories (macOS's `/tmp` is `/private/tmp`, its
+/// per-user `$TMPDIR` lies under `/var/folders`).
+const SHARED_SCRATCH: &[&str] = &[
+    "/tmp",
+    "/var/tmp",
+    "/private/tmp",
+    "/private/var/tmp",
+    "/dev/shm",
+    "/var/folders",
+    "/private/var/folders",
+];
+
+/// Whether `p` (absolute, normalised) lies strictly below one of the system's temporary
+/// directories, as written (no case folding: `/TMP` is another directory on Linux), and
+/// outside the harness's own there (`/tmp/claude-UID/…`: its task output is read, never
+/// written by a command). Only the place: what is there is for the caller to look at.
+pub fn in_scratch(p: &Path) -> bool {
+    let Some(s) = p.to_str() else {
+        return false;
+    };
+    SHARED_SCRATCH
+        .iter()
+        .filter(|root| **root != "/dev/shm")
+        .any(|root| match below(s, root) {
+            Some(rest) if !rest.is_empty() => {
+                let top = rest.split('/').next().unwrap_or("");
+                !top.starts_with("claude") && top != "." && top != ".."
+            }
+            _ => false,
+        })
+}
+
 /// Why a tree read of folded `dir` reaches a home or a credential store.
 fn tree_holds(dir: &str, ctx: &FloorCtx) -> Option<&'static str> {
     let home = fold(&ctx.home.to_string_lossy()).into_owned();
@@ -602,15 +634,6 @@ fn tree_holds(dir: &str, ctx: &FloorCtx) -> Option<&'static str> {
     {
         return Some("the tree holds a credential store");
     }
-    const SHARED_SCRATCH: &[&str] = &[
-        "/tmp",
-        "/var/tmp",
-        "/private/tmp",
-        "/private/var/tmp",
-        "/dev/shm",
-        "/var/folders",
-        "/private/var/folders",
-    ];
     if SHARED_SCRATCH.iter().any(|s| below(s, dir).is_some()) {
         return Some("the tree is shared scratch space with other programs' files");
     }

@@ -150,6 +150,7 @@ pub fn liftable(decision: Option<Decision>, cause: &Cause, cfg: &Config) -> bool
         | Cause::AllowRule { .. }
         | Cause::WorkspaceRead
         | Cause::OrdinaryRead { .. }
+        | Cause::ScratchWrite { .. }
         | Cause::WorkspaceEdit
         | Cause::NoSideEffects { .. }
         | Cause::HarnessTool { .. }

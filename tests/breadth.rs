@@ -102,9 +102,15 @@ fn files_named_by_breadth_commands_meet_the_path_floor() {
             "credential",
         ),
         (
-            "curl -o /tmp/x https://example.com",
+            "curl -o $HOME/dev/x https://example.com",
             "ask",
             "outside-workspace",
+        ),
+        // A download into the system's temporary directory is a scratch write.
+        (
+            "curl -o /tmp/gatehook-breadth-x https://example.com",
+            "allow",
+            "routine-command",
         ),
         (
             "curl -o .env.local https://example.com",

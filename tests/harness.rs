@@ -350,7 +350,7 @@ fn codex_apply_patch_judges_every_file_it_touches() {
         (&format!("*** Add File: src/ok.rs\n+x\n*** Add File: {key}\n+ssh-rsa AAAA"), "deny", "[credential]"),
         ("*** Update File: src/main.rs\n*** Move to: .git/hooks/pre-commit\n@@\n-fn main() {}\n+curl x | sh", "deny", ""),
         ("*** Delete File: .env", "deny", "[protected-path]"),
-        ("*** Update File: ../../outside.txt\n@@\n-a\n+b", "deny", "[outside-workspace]"),
+        ("*** Update File: ../home/outside.txt\n@@\n-a\n+b", "deny", "[outside-workspace]"),
         // A patch that cannot be read is never allowed.
         ("garbage line", "deny", "[bad-input]"),
         ("*** Add File: x\nno plus sign", "deny", "[bad-input]"),

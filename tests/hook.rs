@@ -204,13 +204,13 @@ const FILE_TOOL_CASES: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "Write",
-        r#"{"file_path":"$WS/../elsewhere.txt","content":"x"}"#,
+        r#"{"file_path":"$WS/../home/elsewhere.txt","content":"x"}"#,
         "ask",
         "outside-workspace",
     ),
     (
         "Write",
-        r#"{"file_path":"$WS/src/../../x","content":"x"}"#,
+        r#"{"file_path":"$WS/src/../../home/x","content":"x"}"#,
         "ask",
         "outside-workspace",
     ),
@@ -271,11 +271,15 @@ fn symlink_escapes_are_judged_by_their_target() {
     std::fs::create_dir_all(env.root.join("outside")).unwrap();
     std::os::unix::fs::symlink(env.root.join("outside"), env.path("out")).unwrap();
     std::os::unix::fs::symlink(env.home.join(".claude"), env.path("cfg")).unwrap();
+    // (The test's root lies in the temporary directory, where a write is scratch: the
+    // write escapes into the home instead.)
+    std::fs::create_dir_all(env.home.join("dev")).unwrap();
+    std::os::unix::fs::symlink(env.home.join("dev"), env.path("away")).unwrap();
     let cases = [
         ("Read", r#"{"file_path":"$WS/keys/id_rsa"}"#, "deny"),
         (
             "Write",
-            r#"{"file_path":"$WS/out/x.txt","content":"x"}"#,
+            r#"{"file_path":"$WS/away/x.txt","content":"x"}"#,
             "ask",
         ),
         (

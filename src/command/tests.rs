@@ -752,6 +752,40 @@ fn adb_shell_commands_are_judged_on_the_device() {
 }
 
 #[test]
+fn container_exec_commands_are_judged_in_the_container() {
+    table(&[
+        ("docker exec web cat /etc/hostname", "routine"),
+        (
+            "docker exec -it -u app -w /srv -e A=1 web ls -la",
+            "routine",
+        ),
+        ("docker exec -eA=1 --user=app web ls", "routine"),
+        (
+            "docker compose exec -T db psql -U x -d y -c 'SELECT 1'",
+            "routine",
+        ),
+        (
+            "docker --context dev compose -f c.yml exec db ls",
+            "routine",
+        ),
+        // A program unknown there is asked about, as on an ssh host.
+        ("docker exec db pg_isready", "soft"),
+        ("podman exec c ls /", "routine"),
+        ("docker container exec c ls", "routine"),
+        // What changes or runs code there is asked about; what is hard here is hard there.
+        ("docker exec web touch /srv/x", "soft"),
+        ("docker compose exec api pytest tests/", "soft"),
+        ("docker exec web rm -rf /", "hard"),
+        ("docker exec web cat /root/.ssh/id_rsa", "hard"),
+        // Outside the grammar: options that widen what runs or read local files, no command.
+        ("docker exec --privileged web ls", "soft"),
+        ("docker exec --env-file .env web ls", "unknown"),
+        ("docker exec web", "unknown"),
+        ("docker exec -x web ls", "unknown"),
+    ]);
+}
+
+#[test]
 fn a_directory_served_over_http_is_soft() {
     table(&[
         ("python3 -m http.server 8000", "soft"),

@@ -271,10 +271,33 @@ impl ReadScope {
     }
 }
 
+/// Where writes outside the workspace may run at once (`[paths] writes`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WriteScope {
+    /// A program's own scratch files in the system's temporary directory run at once
+    /// (`engine::checks::scratch_write`): a new file, or one of the user's own there that
+    /// no other name links to.
+    #[default]
+    Scratch,
+    /// Every write outside the workspace is asked about (guard) or reviewed (auto).
+    Workspace,
+}
+
+impl WriteScope {
+    pub fn parse(s: &str) -> Option<WriteScope> {
+        match s {
+            "scratch" => Some(WriteScope::Scratch),
+            "workspace" => Some(WriteScope::Workspace),
+            _ => None,
+        }
+    }
+}
+
 /// `[paths]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PathsConfig {
     pub reads: ReadScope,
+    pub writes: WriteScope,
 }
 
 /// One file a load considered.
@@ -439,6 +462,20 @@ pub fn load(paths: &ConfigPaths) -> Result<Config, Vec<ConfigError>> {
     if let Some(r) = managed.as_ref().and_then(|m| m.reads) {
         cfg.paths.reads = r;
     }
+    // `[paths] writes`: the same, narrowing to the workspace only.
+    if let (Some(p), Some(path)) = (&project, &paths.project) {
+        match p.writes {
+            Some(WriteScope::Workspace) => cfg.paths.writes = WriteScope::Workspace,
+            Some(WriteScope::Scratch) => cfg.notes.push(format!(
+                "{}: ignored `paths.writes = \"scratch\"`: a project may only narrow writes to the workspace",
+                path.display()
+            )),
+            None => {}
+        }
+    }
+    if let Some(w) = managed.as_ref().and_then(|m| m.writes) {
+        cfg.paths.writes = w;
+    }
 
     // Rules: every deny and ask applies; allow only from layers allowed to loosen.
     // NOTE: a rule's message is shown to the agent with gatehook's voice, so only files
@@ -557,6 +594,9 @@ fn apply_settings(cfg: &mut Config, s: &FileSettings) {
     if s.layer == Layer::User {
         if let Some(r) = s.reads {
             cfg.paths.reads = r;
+        }
+        if let Some(w) = s.writes {
+            cfg.paths.writes = w;
         }
     }
 }

@@ -81,6 +81,8 @@ pub(super) struct FileSettings {
     pub(super) has_workspace: bool,
     /// `[paths] reads`.
     pub(super) reads: Option<super::ReadScope>,
+    /// `[paths] writes`.
+    pub(super) writes: Option<super::WriteScope>,
 }
 
 /// Read a file into bytes: `Ok(None)` when it doesn't exist; an error for anything that
@@ -318,6 +320,7 @@ pub(super) fn parse_text(
         has_audit: false,
         has_workspace: false,
         reads: None,
+        writes: None,
     };
     let mut w = Walker {
         file,
@@ -377,7 +380,15 @@ pub(super) fn parse_text(
                                     "\"anywhere\", \"workspace\"",
                                 )
                             }
-                            other => w.unknown(k.span(), "paths.", other, &["reads"]),
+                            "writes" => {
+                                out.writes = w.choice(
+                                    v,
+                                    "paths.writes",
+                                    super::WriteScope::parse,
+                                    "\"scratch\", \"workspace\"",
+                                )
+                            }
+                            other => w.unknown(k.span(), "paths.", other, &["reads", "writes"]),
                         }
                     }
                 }

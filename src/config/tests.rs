@@ -585,7 +585,7 @@ fn paths_reads_user_and_managed_set_it_a_project_only_narrows() {
 #[test]
 fn paths_errors_name_the_key() {
     let f = fixture();
-    f.user("[paths]\nreads = \"everywhere\"\nwrites = 1\n");
+    f.user("[paths]\nreads = \"everywhere\"\nwrites = \"tmp\"\ndeletes = \"x\"\n");
     let errs = f.short_errors();
     assert!(
         errs.iter()
@@ -594,7 +594,34 @@ fn paths_errors_name_the_key() {
     );
     assert!(
         errs.iter()
-            .any(|e| e.contains("unknown key `paths.writes`")),
+            .any(|e| e.contains("`paths.writes` must be one of")),
         "{errs:?}"
     );
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("unknown key `paths.deletes`")),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn paths_writes_user_and_managed_set_it_a_project_only_narrows() {
+    let f = fixture();
+    assert_eq!(f.load().paths.writes, WriteScope::Scratch);
+    f.user("[paths]\nwrites = \"workspace\"\n");
+    assert_eq!(f.load().paths.writes, WriteScope::Workspace);
+    f.project("[paths]\nwrites = \"scratch\"\n");
+    f.trust_project();
+    let c = f.load();
+    assert_eq!(c.paths.writes, WriteScope::Workspace);
+    assert!(
+        c.notes.iter().any(|n| n.contains("paths.writes")),
+        "{:?}",
+        c.notes
+    );
+    f.user("");
+    f.project("[paths]\nwrites = \"workspace\"\n");
+    assert_eq!(f.load().paths.writes, WriteScope::Workspace);
+    f.managed("[paths]\nwrites = \"scratch\"\n");
+    assert_eq!(f.load().paths.writes, WriteScope::Scratch);
 }

@@ -6,7 +6,7 @@ use super::tool::Eval;
 use super::PathFact;
 use crate::cause::Cause;
 use crate::command;
-use crate::config::ReadScope;
+use crate::config::{ReadScope, WriteScope};
 use crate::floor::{self, Access, FloorCtx, PathClass};
 use crate::rules;
 use std::path::PathBuf;
@@ -85,6 +85,57 @@ pub(super) fn outside_read(p: &PathFact, reads: ReadScope, floor: &FloorCtx) -> 
     }
 }
 
+/// Is a write outside the workspace a program's own scratch file (`Ok`), or why not? With
+/// `[paths] writes = "scratch"` (the default) a write runs at once when every form of the
+/// path lies in the system's temporary directory (`floor::in_scratch`, not the harness's
+/// own there), the floor classes nothing in it, and what is there now is nothing, a
+/// directory of the user's, or a regular file of the user's that no other name links to
+/// (a hard link would carry the write to the file it shares). A symlink there resolves
+/// first, so one leading out is judged where it leads. A home that lies there is no
+/// scratch.
+pub(super) fn scratch_write(
+    p: &PathFact,
+    writes: WriteScope,
+    floor: &FloorCtx,
+) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
+    if p.access != Access::Write {
+        return Err("not a write".into());
+    }
+    if writes == WriteScope::Workspace {
+        return Err("[paths] writes = \"workspace\"".into());
+    }
+    if let Some(c) = &p.class {
+        return Err(format!("{c:?}"));
+    }
+    let Some(resolved) = &p.forms.resolved else {
+        return Err("it does not resolve".into());
+    };
+    if !p.forms.forms().all(floor::in_scratch) {
+        return Err("a write".into());
+    }
+    // A home that itself lies there (a throwaway account, a test) keeps its own rules.
+    if p.forms.forms().any(|f| f.starts_with(&floor.home)) {
+        return Err("a write in a home directory".into());
+    }
+    match std::fs::symlink_metadata(resolved) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("it cannot be examined ({e})")),
+        Ok(md) => {
+            let mine = crate::audit::current_uid().is_some_and(|uid| md.uid() == uid);
+            if !mine {
+                Err(format!("it belongs to uid {}", md.uid()))
+            } else if md.is_dir() || (md.is_file() && md.nlink() == 1) {
+                Ok(())
+            } else if md.is_file() {
+                Err("another name links to the file (a hard link)".into())
+            } else {
+                Err("it is not a regular file or directory".into())
+            }
+        }
+    }
+}
+
 pub(super) fn finding_line(f: &command::Finding) -> String {
     let class = match &f.class {
         command::Class::Routine { reason } => format!("routine ({reason})"),
@@ -143,35 +194,45 @@ pub(super) fn routine_summary(
     if parts.len() > named {
         text.push_str(&format!(" (and {} more parts)", parts.len() - named));
     }
-    let mut writes: Vec<String> = Vec::new();
-    for p in paths.iter().filter(|p| p.access == Access::Write) {
-        let shown = p
-            .forms
-            .lexical
-            .strip_prefix(&ws.root)
-            .ok()
-            .filter(|r| !r.as_os_str().is_empty())
-            .map(|r| r.display().to_string())
-            .unwrap_or_else(|| p.forms.lexical.display().to_string());
-        if !writes.contains(&shown) {
-            writes.push(shown);
-        }
-    }
-    if !writes.is_empty() {
-        let more = writes.len().saturating_sub(SUMMARY_PARTS);
-        writes.truncate(SUMMARY_PARTS);
-        if !text.is_empty() {
-            text.push_str("; ");
-        }
-        text.push_str(&format!(
-            "writes {}{} inside the workspace",
-            writes.join(", "),
-            if more > 0 {
-                format!(" and {more} more files")
-            } else {
-                String::new()
+    // Files written: inside the workspace, or (the only other place a routine command
+    // writes) scratch files in the system's temporary directory.
+    for (inside, place) in [
+        (true, "inside the workspace"),
+        (false, "in the system's temporary directory"),
+    ] {
+        let mut writes: Vec<String> = Vec::new();
+        for p in paths
+            .iter()
+            .filter(|p| p.access == Access::Write && p.in_workspace == inside)
+        {
+            let shown = p
+                .forms
+                .lexical
+                .strip_prefix(&ws.root)
+                .ok()
+                .filter(|r| !r.as_os_str().is_empty())
+                .map(|r| r.display().to_string())
+                .unwrap_or_else(|| p.forms.lexical.display().to_string());
+            if !writes.contains(&shown) {
+                writes.push(shown);
             }
-        ));
+        }
+        if !writes.is_empty() {
+            let more = writes.len().saturating_sub(SUMMARY_PARTS);
+            writes.truncate(SUMMARY_PARTS);
+            if !text.is_empty() {
+                text.push_str("; ");
+            }
+            text.push_str(&format!(
+                "writes {}{} {place}",
+                writes.join(", "),
+                if more > 0 {
+                    format!(" and {more} more files")
+                } else {
+                    String::new()
+                }
+            ));
+        }
     }
     if text.is_empty() {
         text = "every part of the command is routine".to_string();
@@ -222,4 +283,82 @@ pub(super) fn risky_edit(ev: &Eval) -> Option<Cause> {
         file: risk.file.to_string(),
         found: risk.found,
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::paths::PathForms;
+    use std::path::Path;
+
+    fn fact(path: &Path, access: Access) -> PathFact {
+        PathFact {
+            raw: path.display().to_string(),
+            access,
+            forms: PathForms {
+                lexical: path.to_path_buf(),
+                resolved: std::fs::canonicalize(path.parent().unwrap())
+                    .ok()
+                    .map(|d| d.join(path.file_name().unwrap())),
+            },
+            class: None,
+            in_workspace: false,
+        }
+    }
+
+    fn floor(home: &Path) -> FloorCtx {
+        FloorCtx {
+            home: home.to_path_buf(),
+            self_paths: Vec::new(),
+            project_root: PathBuf::from("/w/p"),
+            harness: Vec::new(),
+            credentials: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn scratch_is_the_temporary_directory_outside_homes_and_the_harness() {
+        let t = tempfile::Builder::new()
+            .prefix("gatehook-unit-")
+            .tempdir_in("/tmp")
+            .unwrap();
+        let t = t.path().canonicalize().unwrap();
+        let home = t.join("home");
+        std::fs::create_dir_all(&home).unwrap();
+        let away = floor(Path::new("/home/u"));
+        let ok = |p: &Path, f: &FloorCtx, w: WriteScope| {
+            scratch_write(&fact(p, Access::Write), w, f).is_ok()
+        };
+        assert!(ok(&t.join("new.txt"), &away, WriteScope::Scratch));
+        assert!(!ok(&t.join("new.txt"), &away, WriteScope::Workspace));
+        // A read is not a write; a home that lies in /tmp keeps its own rules.
+        assert!(scratch_write(
+            &fact(&t.join("x"), Access::Read),
+            WriteScope::Scratch,
+            &away
+        )
+        .is_err());
+        assert!(!ok(
+            &home.join("notes.txt"),
+            &floor(&home),
+            WriteScope::Scratch
+        ));
+        // Not below a temporary directory, or the directory itself.
+        assert!(!ok(Path::new("/var/lib/x"), &away, WriteScope::Scratch));
+        assert!(!floor::in_scratch(Path::new("/tmp")));
+        assert!(!floor::in_scratch(Path::new("/TMP/x")));
+        assert!(!floor::in_scratch(Path::new(
+            "/tmp/claude-1000/p/tasks/a.output"
+        )));
+        assert!(floor::in_scratch(Path::new(
+            "/private/var/folders/ab/cd/T/x"
+        )));
+        assert!(!floor::in_scratch(Path::new("/dev/shm/x")));
+        // A file of the user's with a second name is not scratch.
+        std::fs::write(t.join("one"), "x").unwrap();
+        assert!(ok(&t.join("one"), &away, WriteScope::Scratch));
+        std::fs::hard_link(t.join("one"), t.join("two")).unwrap();
+        assert!(!ok(&t.join("one"), &away, WriteScope::Scratch));
+    }
 }

@@ -31,7 +31,7 @@ pub(crate) mod web;
 
 use checks::{
     finding_line, hard_floor, is_dev_null, outside_read, path_steps, risky_edit, routine_summary,
-    self_command, source_label,
+    scratch_write, self_command, source_label,
 };
 use tool::{is_read_only_tool, Eval, Kind, Then};
 
@@ -491,11 +491,11 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     // 6b. Shell writes outside the workspace, then the soft tier (a person's allow rule
     //     covering every part lifts the soft tier, never a write outside).
     if ev.judgement.is_some() {
-        if let Some(p) = ev
-            .paths
-            .iter()
-            .find(|p| p.access == Access::Write && !p.in_workspace)
-        {
+        if let Some(p) = ev.paths.iter().find(|p| {
+            p.access == Access::Write
+                && !p.in_workspace
+                && scratch_write(p, cfg.paths.writes, &ctx.floor).is_err()
+        }) {
             let path = p
                 .forms
                 .resolved
@@ -588,7 +588,10 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     }
     // Reads outside the workspace of paths that hold no credential or secret run at once
     // (`floor::outside_read`), unless `[paths] reads = "workspace"`.
+    //     Writes there run at once only as a program's own scratch files in the system's
+    //     temporary directory (`checks::scratch_write`), unless `[paths] writes = "workspace"`.
     let mut ordinary: Option<PathBuf> = None;
+    let mut scratch: Option<PathBuf> = None;
     let mut refused: Option<(PathBuf, bool, String)> = None;
     for p in ev.paths.iter().filter(|p| !p.in_workspace) {
         let path = p
@@ -596,9 +599,13 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             .resolved
             .clone()
             .unwrap_or_else(|| p.forms.lexical.clone());
-        match outside_read(p, cfg.paths.reads, &ctx.floor) {
-            Ok(()) => {
-                ordinary.get_or_insert(path);
+        let judged = match p.access {
+            Access::Write => scratch_write(p, cfg.paths.writes, &ctx.floor).map(|()| &mut scratch),
+            Access::Read => outside_read(p, cfg.paths.reads, &ctx.floor).map(|()| &mut ordinary),
+        };
+        match judged {
+            Ok(slot) => {
+                slot.get_or_insert(path);
             }
             Err(why) => {
                 refused = Some((path, p.access == Access::Write, why));
@@ -624,6 +631,15 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             ),
         );
     }
+    if let Some(path) = &scratch {
+        ev.step(
+            "floor",
+            format!(
+                "outside the workspace: {} is a scratch file in the system's temporary directory",
+                path.display()
+            ),
+        );
+    }
 
     // 9. Fast path.
     let fast = match &kind {
@@ -631,7 +647,10 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             Some(path) => Cause::OrdinaryRead { path },
             None => Cause::WorkspaceRead,
         }),
-        Kind::Edit => Some(Cause::WorkspaceEdit),
+        Kind::Edit => Some(match scratch {
+            Some(path) => Cause::ScratchWrite { path },
+            None => Cause::WorkspaceEdit,
+        }),
         Kind::Inert => Some(Cause::NoSideEffects {
             tool: call.tool.to_string(),
         }),

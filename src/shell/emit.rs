@@ -163,9 +163,14 @@ impl Walker<'_> {
                     .map(|w| w.text.as_str())
                     .collect::<Vec<_>>()
                     .join(" ");
+                let remote = match nested.kind {
+                    NestKind::Remote => nested.parent.clone(),
+                    _ => self.remote.clone(),
+                };
+                let saved_remote = std::mem::replace(&mut self.remote, remote);
                 let mut draft = self.draft(words, &text);
                 draft.wrappers = wrappers.to_vec();
-                if let Some(parent) = nested.parent {
+                if let (Some(parent), false) = (nested.parent, nested.kind == NestKind::Remote) {
                     draft.wrappers.push(parent);
                 }
                 let saved = (std::mem::replace(&mut self.origin, origin), self.reentry);
@@ -173,6 +178,7 @@ impl Walker<'_> {
                 let slot = self.commands.len();
                 self.emit(draft, slot);
                 (self.origin, self.reentry) = saved;
+                self.remote = saved_remote;
             }
         }
     }

@@ -268,7 +268,15 @@ pub fn adb_call(argv: &[&str]) -> Result<AdbCall, String> {
 }
 
 /// `docker|podman [global] (exec|run|container exec|compose exec …) [opts] TARGET CMD…`.
+/// An exec inside [`exec_call`]'s grammar runs its words in the container, judged as they
+/// run there (like `ssh`); anything else nests the words as a local command.
 fn docker(exec: &[Word], u: &mut Unwrapped) {
+    let texts: Vec<&str> = exec.iter().map(|w| w.text.as_str()).collect();
+    if let Ok(Some(call)) = exec_call(&texts) {
+        let child = exec.get(call.child_at..).unwrap_or(&[]).to_vec();
+        u.nest_remote_argv(&call.container, child);
+        return;
+    }
     let g = opts::parse(exec, 1, &DOCKER_GLOBAL);
     let mut j = g.next;
     if exec.get(j).is_some_and(|w| w.text == "compose") {
@@ -289,6 +297,126 @@ fn docker(exec: &[Word], u: &mut Unwrapped) {
     }
     child.extend(exec.get(p.next + 1..).unwrap_or(&[]).iter().cloned());
     u.nest_argv(NestKind::Shell, child, "docker");
+}
+
+/// A `docker|podman exec` or `docker compose exec` command line read with the options
+/// of `docker exec --help` and `docker compose exec --help` (docker 28 / compose v2):
+/// global options before the subcommand (`-c -H -l`, `--context`, …; compose's `-f -p`,
+/// `--project-directory`, …), then `-d -i -t` (compose: `-T`), `-e/--env VAR[=VALUE]`,
+/// `-u/--user`, `-w/--workdir`, `--detach-keys`, compose's `--index N` and `--dry-run`,
+/// the container or service, and the command with its words.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ExecCall {
+    /// "docker exec", "podman exec", "docker compose exec".
+    pub what: String,
+    /// "container NAME" or "the NAME service's container".
+    pub container: String,
+    /// Where the command run in the container starts (past the argv when none).
+    pub child_at: usize,
+}
+
+/// Read `argv` (`docker` or `podman` first) as an [`ExecCall`]: `Ok(None)` when it is no
+/// exec, `Err` when it is one with an option outside the grammar (`--privileged` gives the
+/// command every capability; `--env-file` reads a local file), or without a command.
+pub fn exec_call(argv: &[&str]) -> Result<Option<ExecCall>, String> {
+    let words: Vec<Word> = argv.iter().map(|a| Word::lit(a)).collect();
+    let g = opts::parse(&words, 1, &DOCKER_GLOBAL);
+    if !g.unknown.is_empty() || g.dynamic {
+        return Ok(None);
+    }
+    let mut j = g.next;
+    let mut compose = false;
+    match argv.get(j).copied() {
+        Some("compose") => {
+            let c = opts::parse(&words, j + 1, &DOCKER_COMPOSE);
+            if !c.unknown.is_empty() {
+                return Ok(None);
+            }
+            j = c.next;
+            compose = true;
+        }
+        Some("container") => j += 1,
+        _ => {}
+    }
+    if argv.get(j) != Some(&"exec") {
+        return Ok(None);
+    }
+    let prog = program_name(argv.first().copied().unwrap_or("docker"));
+    let what = if compose {
+        format!("{prog} compose exec")
+    } else {
+        format!("{prog} exec")
+    };
+    let mut i = j + 1;
+    while let Some(a) = argv.get(i).copied() {
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        if !a.starts_with('-') || a == "-" {
+            break;
+        }
+        let (name, attached) = match a.split_once('=') {
+            Some((n, v)) if a.starts_with("--") => (n, Some(v)),
+            _ => (a, None),
+        };
+        let takes_value = |n: &str| -> bool {
+            matches!(
+                n,
+                "-e" | "--env" | "-u" | "--user" | "-w" | "--workdir" | "--detach-keys"
+            ) || (compose && n == "--index")
+        };
+        if name.starts_with("--") {
+            let bool_ok = matches!(name, "--detach" | "--interactive" | "--tty")
+                || (compose && matches!(name, "--no-TTY" | "--no-tty" | "--dry-run"));
+            if takes_value(name) {
+                i += if attached.is_some() { 1 } else { 2 };
+            } else if bool_ok && attached.is_none() {
+                i += 1;
+            } else {
+                return Err(format!("{a} is not an option of {what} gatehook knows"));
+            }
+            continue;
+        }
+        // Short options, clustered: bool letters, then at most one that takes a value
+        // (its value attached or the next word).
+        let letters: Vec<char> = a[1..].chars().collect();
+        let mut k = 0;
+        let mut step = 1;
+        while let Some(&c) = letters.get(k) {
+            match c {
+                'd' | 'i' | 't' => k += 1,
+                'T' if compose => k += 1,
+                'e' | 'u' | 'w' => {
+                    if k + 1 == letters.len() {
+                        step = 2;
+                    }
+                    break;
+                }
+                _ => return Err(format!("{a} is not an option of {what} gatehook knows")),
+            }
+        }
+        i += step;
+    }
+    if i > argv.len() {
+        return Err(format!("{what}: an option lacks its value"));
+    }
+    let Some(target) = argv.get(i) else {
+        return Err(format!("{what} without a container"));
+    };
+    if argv.len() <= i + 1 {
+        return Err(format!("{what} without a command"));
+    }
+    let container = if compose {
+        format!("the {target} service's container")
+    } else {
+        format!("container {target}")
+    };
+    Ok(Some(ExecCall {
+        what,
+        container,
+        child_at: i + 1,
+    }))
 }
 
 /// `kubectl exec|run|debug … -- CMD…`.

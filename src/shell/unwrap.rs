@@ -72,6 +72,18 @@ impl Unwrapped {
         });
     }
 
+    /// Words run as a command on another machine or in a container (`docker exec`).
+    pub fn nest_remote_argv(&mut self, host: &str, words: Vec<Word>) {
+        if words.is_empty() {
+            return;
+        }
+        self.nested.push(Nested {
+            kind: NestKind::Remote,
+            body: Body::Argv(words),
+            parent: Some(host.to_string()),
+        });
+    }
+
     pub fn nest_argv(&mut self, kind: NestKind, words: Vec<Word>, parent: &str) {
         if words.is_empty() {
             return;

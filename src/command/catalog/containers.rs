@@ -7,7 +7,7 @@ use super::{
     secret, target, Entry, Said, Svc,
 };
 use crate::command::{path_class, Cmd, JudgeCtx};
-use crate::effects::{Effect, Reach, WriteHow};
+use crate::effects::{Change, Effect, Reach, WriteHow};
 use crate::floor::{Access, PathClass};
 use crate::paths;
 
@@ -232,6 +232,27 @@ pub(super) fn docker(cmd: &Cmd) -> Said {
     let pos = positionals(args, DOCKER_VALUE_OPTS);
     if help_before(args, DOCKER_VALUE_OPTS, 2) {
         return Said::read(format!("{} prints help", cmd.program()));
+    }
+    // `exec` in a running container: its command is judged as it runs there (the shell
+    // analysis marks it with the container, like `ssh HOST CMD`); outside the exec
+    // grammar it is unknown.
+    let argv: Vec<&str> = cmd.argv.iter().map(String::as_str).collect();
+    match crate::shell::exec_call(&argv) {
+        Ok(Some(call)) => {
+            return Said::remote(
+                cmd.program(),
+                "connects",
+                Some(call.container.clone()),
+                Change::Read,
+                "remote",
+                format!(
+                    "{} runs a command in {}, judged as it runs there",
+                    call.what, call.container
+                ),
+            )
+        }
+        Ok(None) => {}
+        Err(e) => return Said::unknown(e),
     }
     if matches!(pos.first(), Some(&"compose")) {
         return compose_words(&format!("{} compose", cmd.program()), &pos[1..], args);

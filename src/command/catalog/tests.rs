@@ -161,7 +161,8 @@ fn containers() {
         ("docker stop web", "soft"),
         ("docker run --privileged alpine", "soft"),
         ("docker build -t web .", "unknown"),
-        ("docker exec web ls", "soft"),
+        ("docker exec web ls", "routine"),
+        ("docker exec --privileged web ls", "soft"),
         ("podman images", "routine"),
         ("podman rmi web", "soft"),
     ]);

@@ -610,3 +610,40 @@ fn more_wrappers_run_their_operands() {
         assert_exec(cmd, "rm -rf /home/u");
     }
 }
+
+#[test]
+fn container_exec_grammar() {
+    use crate::shell::exec_call;
+    let call = |s: &str| exec_call(&s.split(' ').collect::<Vec<_>>());
+    let c = call("docker exec -it -u root -w /srv web ls -la")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (c.what.as_str(), c.container.as_str(), c.child_at),
+        ("docker exec", "container web", 8)
+    );
+    let c = call("docker --context x compose -p app exec -T --index 2 db psql")
+        .unwrap()
+        .unwrap();
+    assert_eq!((c.what.as_str(), c.child_at), ("docker compose exec", 11));
+    assert_eq!(c.container, "the db service's container");
+    assert_eq!(
+        call("podman exec --env=A=1 c ls")
+            .unwrap()
+            .unwrap()
+            .child_at,
+        4
+    );
+    // Not an exec at all; an exec outside the grammar or without a command.
+    assert_eq!(call("docker ps -a").unwrap(), None);
+    assert_eq!(call("docker run alpine ls").unwrap(), None);
+    for bad in [
+        "docker exec --privileged web ls",
+        "docker exec --env-file .env web ls",
+        "docker exec -T web ls",
+        "docker exec web",
+        "docker exec -u",
+    ] {
+        assert!(call(bad).is_err(), "{bad}");
+    }
+}
