@@ -41,14 +41,60 @@ const LOWERCASE_ENV: &[&str] = &[
 ];
 
 /// Is `NAME=value`, as a statement of its own (no `export`, no `set -a`), a shell variable
-/// of the command's own? Environment variables are upper case by convention (POSIX
-/// reserves lower case for applications, and shells and scripts name their own variables
-/// so); a lower-case name reaches a program only if it was already exported, and the ones
-/// programs read are listed.
+/// of the command's own, which no program it runs sees? A name bash did not inherit stays
+/// the shell's until it is exported; gatehook runs in the harness's environment, which the
+/// agent's shell inherits too. Environment variables are upper case by convention (POSIX
+/// reserves lower case for applications), so a lower-case name counts as the shell's own
+/// unless programs are known to read it (the listed ones).
 pub(crate) fn shell_local(name: &str) -> bool {
-    !name.is_empty()
-        && !name.bytes().any(|b| b.is_ascii_uppercase())
-        && !LOWERCASE_ENV.contains(&name)
+    shell_local_in(name, |n| std::env::var_os(n).is_some())
+}
+
+/// Variables the shell itself reads, exported or not: assigning one changes how the rest
+/// of the command is split, expanded, looked up or traced.
+const SHELL_READS: &[&str] = &[
+    "IFS",
+    "CDPATH",
+    "GLOBIGNORE",
+    "HOME",
+    "PATH",
+    "PS4",
+    "OPTIND",
+    "OPTARG",
+    "OPTERR",
+    "FIGNORE",
+    "EXECIGNORE",
+    "FUNCNEST",
+    "TMOUT",
+    "POSIXLY_CORRECT",
+    "BASH_XTRACEFD",
+    "BASH_COMPAT",
+    "HISTFILE",
+    "HISTCONTROL",
+    "HISTIGNORE",
+    "HISTSIZE",
+    "HISTFILESIZE",
+    "HISTTIMEFORMAT",
+    "MAIL",
+    "MAILPATH",
+    "MAILCHECK",
+    "SHELL",
+    "TIMEFORMAT",
+];
+
+/// [`shell_local`] against an environment (`exported(NAME)`: is NAME in it): a lower-case
+/// name other than the listed ones, or any other name that the environment does not
+/// hold (bash exports what it inherited; a name it did not inherit stays the shell's own
+/// until `export` or `set -a`, which are judged apart), unless the shell itself reads it
+/// ([`SHELL_READS`]) or it loads code ([`code_env`]).
+pub(crate) fn shell_local_in(name: &str, exported: impl Fn(&str) -> bool) -> bool {
+    if name.is_empty() || SHELL_READS.contains(&name) || code_env(name) {
+        return false;
+    }
+    if !name.bytes().any(|b| b.is_ascii_uppercase()) {
+        return !LOWERCASE_ENV.contains(&name);
+    }
+    !exported(name)
 }
 
 /// Is `NAME=value` a prefix that leaves the program and its code unchanged?
@@ -120,4 +166,25 @@ pub(crate) fn code_env(name: &str) -> bool {
                 | "NPM_CONFIG_SCRIPT_SHELL"
                 | "GIT_TEMPLATE_DIR"
         )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_the_environment_does_not_hold_is_the_shells_own() {
+        let env = |n: &str| matches!(n, "EDITOR_THEME" | "PROJECT_ROOT" | "http_proxy");
+        // Not inherited: no program sees it.
+        assert!(shell_local_in("PLUGIN_ROOT", env));
+        assert!(shell_local_in("dir", env));
+        // Inherited (so exported), read by programs, read by the shell, or loading code.
+        assert!(!shell_local_in("PROJECT_ROOT", env));
+        assert!(!shell_local_in("http_proxy", |_| false));
+        assert!(!shell_local_in("IFS", |_| false));
+        assert!(!shell_local_in("CDPATH", |_| false));
+        assert!(!shell_local_in("NODE_OPTIONS", |_| false));
+        assert!(!shell_local_in("LD_PRELOAD", |_| false));
+        assert!(!shell_local_in("", |_| false));
+    }
 }

@@ -1158,9 +1158,21 @@ fn variables_the_command_sets_itself_are_judged_by_their_values() {
         ("echo \"v $token\"", "hard"),
         ("f=README.md; cat \"$f\"", "routine"),
         ("d=~; rm -rf \"$d\"", "hard"),
-        // An upper-case or proxy name may be exported: it can steer later programs.
-        ("GIT_DIR=/x; git status", "unknown"),
+        // A name the environment holds is exported: assigning it steers later programs
+        // (PATH is always there); so does a name programs read in lower case, or one the
+        // shell itself reads. A name it does not hold stays the shell's own.
+        ("PATH=/x:/usr/bin; git status", "soft"),
+        ("HOME=/x; git status", "opaque"),
+        ("CDPATH=/x; git status", "unknown"),
         ("http_proxy=http://x; curl https://example.com", "unknown"),
+        (
+            "GATEHOOK_TEST_UNSET_DIR=src; ls \"$GATEHOOK_TEST_UNSET_DIR\"",
+            "routine",
+        ),
+        (
+            "GATEHOOK_TEST_UNSET_DIR=src; export GATEHOOK_TEST_UNSET_DIR; git status",
+            "unknown",
+        ),
         // Not surely assigned: the value is not known.
         ("false && out=build; rm -rf \"$out\"", "hard"),
     ]);
