@@ -463,14 +463,127 @@ pub fn scan(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
     // Binary content (a compiled program copied into a `bin` directory) is not text a
     // shell or an interpreter reads: searching its bytes as commands finds nothing and
     // costs the hot path (the floor judges such a copy by where it lands).
+    let lang = language(path, first);
     let found = texts
         .iter()
         .filter(|t| !t.contains('\0'))
-        .find_map(|t| scan_text(file, t, ctx))?;
+        .find_map(|t| scan_text(file, lang, t, ctx))?;
     Some(EditRisk { file, found })
 }
 
-fn scan_text(file: &str, text: &str, ctx: &JudgeCtx) -> Option<String> {
+/// How the text of a file is read, for searching it for commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Language {
+    /// A shell reads it, or gatehook cannot tell that none does: the whole text is
+    /// searched as a shell script too.
+    Shell,
+    /// Markdown or plain text: prose, whose commands sit in code spans and fenced blocks.
+    Prose,
+    /// The source of another language (Python, TypeScript, …): its lines and strings are
+    /// searched, not its whole text as a script.
+    Code,
+}
+
+/// Extensions of files no shell reads (with no shell `#!` line).
+const PROSE_EXTS: &[&str] = &["md", "markdown", "mdx", "txt", "rst"];
+const CODE_EXTS: &[&str] = &[
+    "py", "pyi", "js", "mjs", "cjs", "jsx", "ts", "tsx", "mts", "cts", "rb", "go", "rs", "java",
+    "kt", "kts", "scala", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "cs", "swift", "php", "lua",
+    "json", "svelte", "vue", "dart", "ex", "exs", "erl", "hs", "ml", "r", "jl", "pl", "pm",
+];
+
+fn language(path: &Path, first: &str) -> Language {
+    if let Some(line) = first.lines().next().filter(|l| l.starts_with("#!")) {
+        let words: Vec<&str> = line[2..].split_whitespace().collect();
+        let interp = match words.as_slice() {
+            [env, rest @ ..] if env.ends_with("/env") => rest
+                .iter()
+                .find(|w| !w.starts_with('-'))
+                .copied()
+                .unwrap_or(""),
+            [prog, ..] => prog,
+            [] => "",
+        };
+        let name = interp.rsplit('/').next().unwrap_or("");
+        return if code_interpreter(name) {
+            Language::Code
+        } else {
+            Language::Shell
+        };
+    }
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    if PROSE_EXTS.contains(&ext.as_str()) {
+        Language::Prose
+    } else if CODE_EXTS.contains(&ext.as_str()) {
+        Language::Code
+    } else {
+        Language::Shell
+    }
+}
+
+/// Interpreters of other languages named on a `#!` line.
+fn code_interpreter(name: &str) -> bool {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    matches!(
+        base,
+        "python"
+            | "pypy"
+            | "node"
+            | "nodejs"
+            | "deno"
+            | "bun"
+            | "ruby"
+            | "perl"
+            | "php"
+            | "lua"
+            | "Rscript"
+            | "tsx"
+            | "ts-node"
+            | "uv"
+    )
+}
+
+/// The code of a Markdown text: each inline code span and each fenced block.
+fn code_spans(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fence: Option<Vec<&str>> = None;
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            match fence.take() {
+                Some(block) => out.push(block.join("\n")),
+                None => fence = Some(Vec::new()),
+            }
+            continue;
+        }
+        if let Some(block) = fence.as_mut() {
+            block.push(line);
+            continue;
+        }
+        // Segments between backticks: the odd ones, each closed by the next backtick.
+        let parts: Vec<&str> = line.split('`').collect();
+        for code in parts
+            .iter()
+            .take(parts.len().saturating_sub(1))
+            .skip(1)
+            .step_by(2)
+        {
+            if !code.trim().is_empty() {
+                out.push(code.to_string());
+            }
+        }
+    }
+    // An unclosed fence runs to the end, as Markdown renders it.
+    if let Some(block) = fence {
+        out.push(block.join("\n"));
+    }
+    out
+}
+
+fn scan_text(file: &str, lang: Language, text: &str, ctx: &JudgeCtx) -> Option<String> {
     let lower = text.to_lowercase();
     if let Some(m) = SKIP_MARKERS.iter().find(|m| lower.contains(*m)) {
         return Some(format!("switches an agent's permission checks off ({m})"));
@@ -514,7 +627,7 @@ fn scan_text(file: &str, text: &str, ctx: &JudgeCtx) -> Option<String> {
             return Some("pipes a download into a shell".to_string());
         }
     }
-    if let Some(found) = judge_pieces(text, file == "agent instructions", ctx) {
+    if let Some(found) = judge_pieces(text, lang, file == "agent instructions", ctx) {
         return Some(found);
     }
     if let Some(Class::Hard { category, reason }) = code::search_code("the file", text, ctx, 1) {
@@ -528,7 +641,7 @@ fn scan_text(file: &str, text: &str, ctx: &JudgeCtx) -> Option<String> {
 /// In agent instructions every soft finding counts: a sentence that tells the agent to
 /// force-push, delete or publish ("Always run git push --force origin main") is followed
 /// later, by an agent that reads it as its instructions.
-fn judge_pieces(text: &str, instructions: bool, ctx: &JudgeCtx) -> Option<String> {
+fn judge_pieces(text: &str, lang: Language, instructions: bool, ctx: &JudgeCtx) -> Option<String> {
     let lines = text
         .lines()
         .map(strip_prefix)
@@ -536,7 +649,15 @@ fn judge_pieces(text: &str, instructions: bool, ctx: &JudgeCtx) -> Option<String
     let strings = code::quoted_strings(text)
         .into_iter()
         .filter(|s| s.contains(' ') && !s.contains('\n'));
-    let pieces: Vec<String> = std::iter::once(text.to_string())
+    let whole = (lang == Language::Shell).then(|| text.to_string());
+    let spans = if lang == Language::Prose {
+        code_spans(text)
+    } else {
+        Vec::new()
+    };
+    let pieces: Vec<String> = whole
+        .into_iter()
+        .chain(spans)
         .chain(lines.map(str::to_string))
         .chain(strings)
         .collect();
@@ -548,7 +669,15 @@ fn judge_pieces(text: &str, instructions: bool, ctx: &JudgeCtx) -> Option<String
     }
     for p in &pieces {
         let j = judge_text(p, ctx, 1);
+        // In text no shell reads, a line is often a sentence: its first word is no
+        // program, and the verbs it says ("Remove the cache") are not a tool's.
+        let prose_verb = |reason: &str| {
+            lang != Language::Shell
+                && (reason.contains(super::catalog::TOOL_WILL)
+                    || reason.contains(super::catalog::NAMES_ACTION))
+        };
         match j.verdict {
+            Verdict::Soft { ref reason, .. } if prose_verb(reason) => {}
             Verdict::Hard {
                 category, reason, ..
             } => return Some(format!("would run `{}`: {reason} ({category})", short(p))),

@@ -752,6 +752,22 @@ fn adb_shell_commands_are_judged_on_the_device() {
 }
 
 #[test]
+fn exit_and_yes_are_routine_inside_their_grammars() {
+    table(&[
+        ("make -q || exit 1", "routine"),
+        ("exit", "routine"),
+        ("exit 0", "routine"),
+        ("yes | head -3", "routine"),
+        ("yes n | head -1", "routine"),
+        ("exit $CODE", "unknown"),
+        ("exit 1 2", "unknown"),
+        ("exit -1", "unknown"),
+        ("yes --frob", "unknown"),
+        ("yes | rm -i x", "soft"),
+    ]);
+}
+
+#[test]
 fn container_exec_commands_are_judged_in_the_container() {
     table(&[
         ("docker exec web cat /etc/hostname", "routine"),

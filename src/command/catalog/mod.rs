@@ -38,6 +38,7 @@ mod verbs;
 mod tests;
 
 pub(super) use verbs::mutation as unknown_program_mutation;
+pub(crate) use verbs::{NAMES_ACTION, TOOL_WILL};
 
 use super::destructive::{Hit, Tier};
 use super::{policy, Class, Cmd, JudgeCtx, Look};

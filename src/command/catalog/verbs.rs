@@ -96,6 +96,13 @@ const SQL_WRITES: &[&str] = &[
     "DROP", "DELETE", "TRUNCATE", "UPDATE", "INSERT", "ALTER", "GRANT", "REVOKE",
 ];
 
+/// The words of the two reasons that come from an unknown program's name or arguments
+/// alone (`kafka-delete-records`, `doppler secrets delete`): a sentence of prose read as a
+/// command ("Remove the cache, then …") says them too, so text that is not shell
+/// (`command::edits`) does not count them.
+pub(crate) const TOOL_WILL: &str = "is a tool that will";
+pub(crate) const NAMES_ACTION: &str = "the command names a destructive action";
+
 /// Is this unknown command a destructive action? `(category, reason)`.
 pub(crate) fn mutation(cmd: &Cmd) -> Option<(&'static str, String)> {
     let prog = cmd.program();
@@ -176,7 +183,7 @@ pub(crate) fn mutation(cmd: &Cmd) -> Option<(&'static str, String)> {
         .split(['-', '_', '.', '('])
         .find_map(|t| matches_verb(t, false))
     {
-        return Some(("deletion", format!("{prog} is a tool that will {v}")));
+        return Some(("deletion", format!("{prog} {TOOL_WILL} {v}")));
     }
     // Options naming a deletion (`--delete`, `--delete-destination`, `--prune`, `--remove`).
     if let Some(f) = args.iter().take_while(|a| *a != "--").find(|a| {
@@ -195,10 +202,7 @@ pub(crate) fn mutation(cmd: &Cmd) -> Option<(&'static str, String)> {
     // Subcommands and arguments (`doppler secrets delete`, `vault kv destroy`).
     for a in args.iter().filter(|a| !a.starts_with('-')) {
         if let Some(v) = tokens(a).find_map(|t| matches_verb(t, true)) {
-            return Some((
-                "deletion",
-                format!("{prog} … {v}: the command names a destructive action"),
-            ));
+            return Some(("deletion", format!("{prog} … {v}: {NAMES_ACTION}")));
         }
     }
     // Publishing and deploying (`poetry publish`, `fastly service version activate`).

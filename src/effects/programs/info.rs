@@ -35,6 +35,7 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "basename" => &BASENAME,
         "dirname" => &DIRNAME,
         "sleep" => &SLEEP,
+        "yes" => &YES,
         "printenv" => &PRINTENV,
         "uptime" => &UPTIME,
         "free" => &FREE,
@@ -172,6 +173,14 @@ static DIRNAME: Program = info(
 );
 
 static SLEEP: Program = info("sleep", "waits", &[], Operands::all(Val::Plain));
+
+/// GNU `yes [STRING]…` (only `--help` and `--version` besides).
+static YES: Program = info(
+    "yes",
+    "prints its arguments (or y) over and over",
+    &[],
+    Operands::all(Val::Plain),
+);
 
 static PRINTENV: Program = Program {
     name: "printenv",

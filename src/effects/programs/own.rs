@@ -30,6 +30,7 @@ pub(super) fn parser(name: &str) -> Option<Parser> {
         "ps" => ps,
         "tree" => tree,
         "break" | "continue" => loop_control,
+        "exit" => exit_status,
         _ => return None,
     })
 }
@@ -51,6 +52,7 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "tree" => &TREE,
         "break" => &BREAK,
         "continue" => &CONTINUE,
+        "exit" => &EXIT,
         _ => return None,
     })
 }
@@ -86,6 +88,7 @@ static PS: Program = own("ps", "lists processes", false);
 static TREE: Program = own("tree", "lists a directory tree", true);
 static BREAK: Program = own("break", "leaves a loop", false);
 static CONTINUE: Program = own("continue", "goes on to a loop's next round", false);
+static EXIT: Program = own("exit", "ends the shell", false);
 
 /// bash's `break [N]` / `continue [N]`: N a literal number of loops (at least 1).
 fn loop_control(
@@ -97,6 +100,24 @@ fn loop_control(
     match args.as_slice() {
         [] => Ok(Vec::new()),
         [(_, n, false)] if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && *n != "0" => {
+            Ok(Vec::new())
+        }
+        [(_, n, _), ..] => Err(GrammarError::UnknownOption(format!("{} {n}", p.name))),
+    }
+}
+
+/// `exit [N]`: a literal status (bash takes it modulo 256).
+fn exit_status(
+    p: &Program,
+    argv: &[String],
+    dynamic: &[bool],
+) -> Result<Vec<Effect>, GrammarError> {
+    let args: Vec<(usize, &str, bool)> = words(argv, dynamic).collect();
+    match args.as_slice() {
+        [] => Ok(Vec::new()),
+        [(_, n, false)]
+            if !n.is_empty() && n.len() <= 9 && n.bytes().all(|b| b.is_ascii_digit()) =>
+        {
             Ok(Vec::new())
         }
         [(_, n, _), ..] => Err(GrammarError::UnknownOption(format!("{} {n}", p.name))),
