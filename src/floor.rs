@@ -595,10 +595,7 @@ pub fn in_scratch(p: &Path) -> bool {
         .iter()
         .filter(|root| **root != "/dev/shm")
         .any(|root| match below(s, root) {
-            Some(rest) if !rest.is_empty() => {
-                let top = rest.split('/').next().unwrap_or("");
-                !top.starts_with("claude") && top != "." && top != ".."
-            }
+            Some(rest) if !rest.is_empty() => !rest.starts_with("claude"),
             _ => false,
         })
 }

@@ -655,11 +655,16 @@ fn judge_pieces(text: &str, lang: Language, instructions: bool, ctx: &JudgeCtx) 
     } else {
         Vec::new()
     };
-    let pieces: Vec<String> = whole
+    // Each piece with whether it is a line of text no shell reads: there a line is often
+    // a sentence, whose first word is no program and whose verbs ("Remove the cache")
+    // are not a tool's. Code spans, strings and shell text keep every finding.
+    let sentence_lines = lang != Language::Shell;
+    let pieces: Vec<(String, bool)> = whole
         .into_iter()
         .chain(spans)
-        .chain(lines.map(str::to_string))
-        .chain(strings)
+        .map(|p| (p, false))
+        .chain(lines.map(|l| (l.to_string(), sentence_lines)))
+        .chain(strings.map(|p| (p, false)))
         .collect();
     if pieces.len() > MAX_PIECES {
         return Some(format!(
@@ -667,12 +672,10 @@ fn judge_pieces(text: &str, lang: Language, instructions: bool, ctx: &JudgeCtx) 
             pieces.len()
         ));
     }
-    for p in &pieces {
+    for (p, sentence) in &pieces {
         let j = judge_text(p, ctx, 1);
-        // In text no shell reads, a line is often a sentence: its first word is no
-        // program, and the verbs it says ("Remove the cache") are not a tool's.
         let prose_verb = |reason: &str| {
-            lang != Language::Shell
+            *sentence
                 && (reason.contains(super::catalog::TOOL_WILL)
                     || reason.contains(super::catalog::NAMES_ACTION))
         };

@@ -490,12 +490,24 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
 
     // 6b. Shell writes outside the workspace, then the soft tier (a person's allow rule
     //     covering every part lifts the soft tier, never a write outside).
+    //     Whether each write outside the workspace is a scratch file, judged once here
+    //     for this step and step 8 (one `lstat` each).
+    let scratch_of: Vec<Option<Result<(), String>>> = ev
+        .paths
+        .iter()
+        .map(|p| {
+            (p.access == Access::Write && !p.in_workspace)
+                .then(|| scratch_write(p, cfg.paths.writes, &ctx.floor))
+        })
+        .collect();
     if ev.judgement.is_some() {
-        if let Some(p) = ev.paths.iter().find(|p| {
-            p.access == Access::Write
-                && !p.in_workspace
-                && scratch_write(p, cfg.paths.writes, &ctx.floor).is_err()
-        }) {
+        if let Some(p) = ev
+            .paths
+            .iter()
+            .zip(&scratch_of)
+            .find(|(_, s)| matches!(s, Some(Err(_))))
+            .map(|(p, _)| p)
+        {
             let path = p
                 .forms
                 .resolved
@@ -593,15 +605,23 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     let mut ordinary: Option<PathBuf> = None;
     let mut scratch: Option<PathBuf> = None;
     let mut refused: Option<(PathBuf, bool, String)> = None;
-    for p in ev.paths.iter().filter(|p| !p.in_workspace) {
+    for (p, scratch_fact) in ev
+        .paths
+        .iter()
+        .zip(&scratch_of)
+        .filter(|(p, _)| !p.in_workspace)
+    {
         let path = p
             .forms
             .resolved
             .clone()
             .unwrap_or_else(|| p.forms.lexical.clone());
-        let judged = match p.access {
-            Access::Write => scratch_write(p, cfg.paths.writes, &ctx.floor).map(|()| &mut scratch),
-            Access::Read => outside_read(p, cfg.paths.reads, &ctx.floor).map(|()| &mut ordinary),
+        let judged = match (p.access, scratch_fact) {
+            (Access::Write, Some(fact)) => fact.clone().map(|()| &mut scratch),
+            (Access::Write, None) => Err("a write".to_string()),
+            (Access::Read, _) => {
+                outside_read(p, cfg.paths.reads, &ctx.floor).map(|()| &mut ordinary)
+            }
         };
         match judged {
             Ok(slot) => {

@@ -96,14 +96,7 @@ fn loop_control(
     argv: &[String],
     dynamic: &[bool],
 ) -> Result<Vec<Effect>, GrammarError> {
-    let args: Vec<(usize, &str, bool)> = words(argv, dynamic).collect();
-    match args.as_slice() {
-        [] => Ok(Vec::new()),
-        [(_, n, false)] if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && *n != "0" => {
-            Ok(Vec::new())
-        }
-        [(_, n, _), ..] => Err(GrammarError::UnknownOption(format!("{} {n}", p.name))),
-    }
+    literal_count(p, argv, dynamic, 1)
 }
 
 /// `exit [N]`: a literal status (bash takes it modulo 256).
@@ -112,11 +105,24 @@ fn exit_status(
     argv: &[String],
     dynamic: &[bool],
 ) -> Result<Vec<Effect>, GrammarError> {
+    literal_count(p, argv, dynamic, 0)
+}
+
+/// A builtin that takes at most one operand, a literal number of at least `min` (nine
+/// digits at most); it has no effect of its own.
+fn literal_count(
+    p: &Program,
+    argv: &[String],
+    dynamic: &[bool],
+    min: u32,
+) -> Result<Vec<Effect>, GrammarError> {
     let args: Vec<(usize, &str, bool)> = words(argv, dynamic).collect();
     match args.as_slice() {
         [] => Ok(Vec::new()),
         [(_, n, false)]
-            if !n.is_empty() && n.len() <= 9 && n.bytes().all(|b| b.is_ascii_digit()) =>
+            if n.len() <= 9
+                && n.bytes().all(|b| b.is_ascii_digit())
+                && n.parse::<u32>().is_ok_and(|v| v >= min) =>
         {
             Ok(Vec::new())
         }
