@@ -133,12 +133,15 @@ pub enum Cause {
     ReviewerAsk { reason: String, risk: String },
     /// The reviewer refused the call.
     ReviewerDeny { reason: String, risk: String },
-    /// The reviewer allowed the call, but a guarantee gatehook enforces in code does not
-    /// hold (no evidence, high risk, ungrounded destructive action, refusal limit, …), so
-    /// the allow was withdrawn.
+    /// A guarantee gatehook enforces in code does not hold (no evidence, high risk,
+    /// ungrounded destructive action, refusal limit, …): the reviewer's allow was
+    /// withdrawn, or (`not_sent`) no allow could have stood, so the call was not sent.
     Guarantee {
         guarantee: String,
         detail: String,
+        /// The reviewer was not asked: no answer of its could have allowed the call.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        not_sent: bool,
         /// What would let it pass, from the effect ("say which branch to push").
         #[serde(default, skip_serializing_if = "Option::is_none")]
         remedy: Option<String>,
@@ -340,9 +343,17 @@ impl Cause {
                 format!("the reviewer refused it ({risk} risk): {reason}")
             }
             Cause::Guarantee {
-                guarantee, detail, ..
+                guarantee,
+                detail,
+                not_sent: false,
+                ..
             } => {
                 format!("the reviewer's allow was withdrawn ({guarantee}): {detail}")
+            }
+            Cause::Guarantee {
+                guarantee, detail, ..
+            } => {
+                format!("not sent to the reviewer, which could not allow it ({guarantee}): {detail}")
             }
             Cause::BadInput { error } => format!("unusable hook payload: {error}"),
             Cause::BadConfig { error } => format!("invalid config: {error}"),

@@ -200,6 +200,7 @@ fn samples() -> Vec<Cause> {
         Cause::Guarantee {
             guarantee: s("evidence"),
             detail: s("no message cited"),
+            not_sent: false,
             remedy: None,
         },
         Cause::BadInput {

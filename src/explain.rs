@@ -101,11 +101,60 @@ pub fn run(a: &ExplainArgs) -> anyhow::Result<String> {
     if a.packet {
         return Ok(render_packet(&prepared, &ev, &call, a.prompt.as_deref()));
     }
+    let withheld = withheld(&prepared, &ev, &call, a.prompt.as_deref());
     Ok(if a.json {
-        render_json(&prepared, &ev, a.prompt.as_deref())
+        render_json(&prepared, &ev, withheld.as_ref(), a.prompt.as_deref())
     } else {
-        render_text(&prepared, &ev, &tool, a.prompt.as_deref())
+        render_text(
+            &prepared,
+            &ev,
+            withheld.as_ref(),
+            &tool,
+            a.prompt.as_deref(),
+        )
     })
+}
+
+fn review_request<'a>(call: &'a Call<'a>) -> crate::review::Request<'a> {
+    crate::review::Request {
+        session_id: "explain",
+        prompt_id: None,
+        transcript_path: None,
+        call,
+        state_root: crate::config::gatehook_dirs().data.join("state"),
+    }
+}
+
+/// In auto mode, the guarantee that would keep the hook from sending a pending review at
+/// all (no reviewer answer could allow the call), judged on `--prompt` as the person's
+/// words: the hook then asks at once, and `explain` shows that answer.
+fn withheld(
+    p: &Prepared,
+    ev: &Evaluation,
+    call: &Call,
+    prompt: Option<&str>,
+) -> Option<crate::review::guard::Violation> {
+    if ev.outcome != Outcome::Review || p.config.reviewer.provider == crate::config::Provider::None
+    {
+        return None;
+    }
+    crate::review::foreclosed_for(ev, &review_request(call), p, prompt)
+}
+
+/// The hook's answer: the floor's, or a withheld review's (see [`withheld`]).
+fn settled_of(
+    p: &Prepared,
+    ev: &Evaluation,
+    withheld: Option<&crate::review::guard::Violation>,
+) -> hook::Settled {
+    match withheld {
+        Some(v) => hook::Settled {
+            decision: Some(crate::review::guard::WITHDRAWN),
+            gate: crate::decision::Gate::Reviewer,
+            cause: v.cause(),
+        },
+        None => hook::settle(ev, &p.config),
+    }
 }
 
 fn decision_word(d: Option<Decision>) -> &'static str {
@@ -146,8 +195,13 @@ fn config_lines(c: &Config) -> Vec<String> {
     out
 }
 
-fn render_json(p: &Prepared, ev: &Evaluation, prompt: Option<&str>) -> String {
-    let settled = hook::settle(ev, &p.config);
+fn render_json(
+    p: &Prepared,
+    ev: &Evaluation,
+    withheld: Option<&crate::review::guard::Violation>,
+    prompt: Option<&str>,
+) -> String {
+    let settled = settled_of(p, ev, withheld);
     let reason = output::reason_line(
         &settled.cause,
         &Audience::claude(settled.decision, p.config.mode),
@@ -156,6 +210,8 @@ fn render_json(p: &Prepared, ev: &Evaluation, prompt: Option<&str>) -> String {
         "decision": decision_word(settled.decision),
         "outcome": match ev.outcome { Outcome::Decided(_) => "decided", Outcome::Silent => "silent", Outcome::Review => "review" },
         "review": ev.outcome == Outcome::Review,
+        // A pending review the hook would not send: no reviewer answer could allow it.
+        "review_withheld": withheld.map(|v| v.guarantee),
         "gate": settled.gate.as_str(),
         "cause": settled.cause.id(),
         "reason": reason,
@@ -176,8 +232,14 @@ fn render_json(p: &Prepared, ev: &Evaluation, prompt: Option<&str>) -> String {
     .to_string()
 }
 
-fn render_text(p: &Prepared, ev: &Evaluation, tool: &str, prompt: Option<&str>) -> String {
-    let settled = hook::settle(ev, &p.config);
+fn render_text(
+    p: &Prepared,
+    ev: &Evaluation,
+    withheld: Option<&crate::review::guard::Violation>,
+    tool: &str,
+    prompt: Option<&str>,
+) -> String {
+    let settled = settled_of(p, ev, withheld);
     let mut s = String::new();
     let _ = writeln!(s, "config:");
     for l in config_lines(&p.config) {
@@ -191,7 +253,14 @@ fn render_text(p: &Prepared, ev: &Evaluation, tool: &str, prompt: Option<&str>) 
     for st in &ev.steps {
         let _ = writeln!(s, "  {:<11} {}", st.stage, st.detail);
     }
-    if ev.outcome == Outcome::Review {
+    if let Some(v) = withheld {
+        let _ = writeln!(
+            s,
+            "review: auto mode would not send it, since no reviewer answer could allow it ({}){}; the hook asks",
+            v.guarantee,
+            if prompt.is_none() { " (give --prompt for the person's words)" } else { "" }
+        );
+    } else if ev.outcome == Outcome::Review {
         let _ = writeln!(
             s,
             "review: auto mode would ask the reviewer (not called by explain); without a verdict the hook answers {}",
@@ -241,14 +310,7 @@ fn render_packet(p: &Prepared, ev: &Evaluation, call: &Call, prompt: Option<&str
             )
         );
     }
-    let req = crate::review::Request {
-        session_id: "explain",
-        prompt_id: None,
-        transcript_path: None,
-        call,
-        state_root: crate::config::gatehook_dirs().data.join("state"),
-    };
-    let pk = crate::review::packet_for(ev, &req, p, prompt, "EXPLAIN");
+    let pk = crate::review::packet_for(ev, &review_request(call), p, prompt, "EXPLAIN");
     format!(
         "# the data marker is random per request in the hook; `EXPLAIN` stands in for it here\n{}",
         pk.render()

@@ -333,6 +333,25 @@ const TABLE: &[(&[&str], &str, &str, bool)] = &[
         r#"{"file_path": "$WS/.env"}"#,
         true,
     ),
+    // Stopping a background task the session started: the person says to stop it.
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "KillShell",
+        r#"{"shell_id": "bash_1"}"#,
+        false,
+    ),
+    (
+        &["the dev server hangs, kill it and start it again"],
+        "KillShell",
+        r#"{"shell_id": "bash_1"}"#,
+        true,
+    ),
+    (
+        &["don't stop the server"],
+        "TaskStop",
+        r#"{"task_id": "b1"}"#,
+        false,
+    ),
     // A delegation is not grounded by the words "task" or "agent": its calls are gated one
     // by one, so the delegation itself needs none.
     (
@@ -537,4 +556,49 @@ fn the_session_pause_asks_only_for_what_needs_grounding() {
         &json!({"command": "python3 -c 'print(2)'"}),
     );
     assert_eq!(out.decision(), "allow", "{}", out.reason());
+}
+
+/// In a repository, a push names the branches it pushes; only `git push` / `git push REMOTE`
+/// pushes the current branch. (A push of another branch is not grounded by the current one.)
+#[test]
+fn a_push_is_grounded_by_the_branch_it_pushes() {
+    let srv = allow_all();
+    let env = Env::new();
+    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let git = |args: &[&str]| {
+        let s = std::process::Command::new("git")
+            .args(args)
+            .current_dir(env.path(""))
+            .env("HOME", env.path(""))
+            .output()
+            .unwrap();
+        assert!(s.status.success(), "{s:?}");
+    };
+    git(&["init", "-q", "-b", "work"]);
+    let cases: &[(&str, &str, bool)] = &[
+        (
+            "push the feature-x branch",
+            "git push origin feature-x",
+            true,
+        ),
+        ("push the work branch", "git push origin feature-x", false),
+        ("push the work branch", "git push origin", true),
+        ("push the work branch", "git push", true),
+        ("push feature-x", "git push origin HEAD:feature-x", true),
+        ("push release", "git push origin +release:release", true),
+        // A refspec changes its destination; HEAD is the current branch.
+        ("push feature-x", "git push origin feature-x:main", false),
+        ("push the work branch", "git push -u origin HEAD", true),
+        ("push main", "git push origin HEAD:refs/heads/main", true),
+    ];
+    let mut wrong = Vec::new();
+    for (i, (words, cmd, grounded)) in cases.iter().enumerate() {
+        let session = format!("push-{i}");
+        say(&env, &session, words);
+        let out = call(&env, &session, "p1", "Bash", &json!({ "command": cmd }));
+        if (out.decision() == "allow") != *grounded {
+            wrong.push(format!("{words:?} {cmd} → {}", out.reason()));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -587,7 +587,8 @@ fn powershell_meets_deny_rules_but_no_allow() {
 
 /// Issue 15: a read outside the workspace of a path that holds no credential or secret
 /// runs at once; dotfiles and unknown dot-directories of a home, secret-named files and
-/// trees that hold stores are asked about; `[paths] reads = "workspace"` asks for all.
+/// trees that hold stores are asked about, though their names and metadata may be listed;
+/// `[paths] reads = "workspace"` asks for all.
 #[test]
 fn reads_outside_the_workspace() {
     let env = Env::new();
@@ -671,6 +672,57 @@ fn reads_outside_the_workspace() {
             json!({"file_path": "$HOME/.aws/credentials"}),
             "deny",
             "credential",
+        ),
+        // A listing reads names and metadata, never what the files hold: an unknown
+        // dot-directory or a dotfile may be listed; a credential store may not, and a
+        // recursive listing or a read of the contents is judged as a read.
+        (
+            "Bash",
+            json!({"command": "ls -la ~/.someapp"}),
+            "allow",
+            "routine-command",
+        ),
+        (
+            "Bash",
+            json!({"command": "stat ~/.bashrc && ls -l ~/.bashrc"}),
+            "allow",
+            "routine-command",
+        ),
+        (
+            "Glob",
+            json!({"pattern": "*.json", "path": "$HOME/.someapp"}),
+            "allow",
+            "ordinary-read",
+        ),
+        (
+            "Bash",
+            json!({"command": "ls -R ~/.someapp"}),
+            "ask",
+            "outside-workspace",
+        ),
+        (
+            "Bash",
+            json!({"command": "ls ~/.someapp; cat ~/.someapp/state.json"}),
+            "ask",
+            "outside-workspace",
+        ),
+        (
+            "Bash",
+            json!({"command": "ls -la ~/.aws"}),
+            "deny",
+            "credential",
+        ),
+        (
+            "Glob",
+            json!({"pattern": "**/*", "path": "$HOME/.ssh"}),
+            "deny",
+            "credential",
+        ),
+        (
+            "Glob",
+            json!({"pattern": "*/id_*", "path": "$HOME"}),
+            "ask",
+            "outside-workspace",
         ),
     ];
     let run = |env: &Env| {

@@ -331,7 +331,7 @@ fn one_review_per_action_per_turn() {
 #[test]
 fn three_refusals_in_a_turn_stop_allows() {
     let srv = Server::start(|r| {
-        if r.body.contains("please-allow") {
+        if r.body.contains("git push origin tool9") {
             Reply::Text(allow_m1())
         } else {
             Reply::Text(verdict("deny", "high", json!("scope"), &[]))
@@ -346,15 +346,17 @@ fn three_refusals_in_a_turn_stop_allows() {
         "pause_after = 100\n",
     );
     // Refusals of pushes (actions that need the person's authorisation) are counted.
-    prompt(&env, "push the tool branches");
+    // Each branch is named, so no guarantee forecloses the review: the reviewer is asked.
+    prompt(
+        &env,
+        "push the branches tool0, tool1, tool2 and tool9 to origin",
+    );
     for i in 0..3 {
-        assert_eq!(
-            bash(&env, &format!("git push origin tool{i}")).decision(),
-            "deny"
-        );
+        let o = bash(&env, &format!("git push origin tool{i}"));
+        assert_eq!(o.decision(), "deny", "{}", o.reason());
     }
     assert_eq!(srv.count(), 3);
-    let o = bash(&env, "git push origin please-allow");
+    let o = bash(&env, "git push origin tool9");
     assert_ne!(o.decision(), "allow");
     assert_eq!(o.cause(), "guarantee");
     assert_eq!(env.audit_lines().last().unwrap()["gate"], "paused");
@@ -501,4 +503,99 @@ fn a_slow_stream_is_abandoned_at_the_deadline_and_its_connection_closed() {
         std::thread::sleep(Duration::from_millis(50));
     }
     assert!(cut.load(Ordering::SeqCst), "the connection stayed open");
+}
+
+#[test]
+fn a_call_no_answer_could_allow_is_not_sent() {
+    let (env, srv) = setup(
+        "openai",
+        Reply::Text(verdict("allow", "low", Value::Null, &["m1", "m2"])),
+    );
+    prompt(&env, "fix the failing test");
+    // A push the person did not name: any allow would be withdrawn (grounding), so the
+    // hook asks at once and pays for no request.
+    let o = bash(&env, "git push origin release");
+    assert_eq!(o.decision(), "ask", "{}", o.reason());
+    assert_eq!(o.cause(), "guarantee");
+    assert!(
+        o.reason().contains("not sent to the reviewer"),
+        "{}",
+        o.reason()
+    );
+    assert_eq!(
+        srv.count(),
+        0,
+        "no request for a call no verdict could allow"
+    );
+    let r = last_review(&env);
+    assert_eq!(r["sent"], false);
+    assert_eq!(r["guarantee"], "grounding");
+
+    // `explain` shows the same answer from the same evaluation.
+    let out = env.run_raw(
+        env.command(&[
+            "explain",
+            "--json",
+            "--prompt",
+            "fix the failing test",
+            "git push origin release",
+        ]),
+        b"",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let e: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(e["review_withheld"], "grounding");
+    assert_eq!(e["decision"], "ask");
+    let text = env.run_raw(
+        env.command(&[
+            "explain",
+            "--prompt",
+            "fix the failing test",
+            "git push origin release",
+        ]),
+        b"",
+    );
+    assert!(text.stdout.contains("would not send it"), "{}", text.stdout);
+
+    // Once the person names it (a new turn), the same push is sent and the reviewer decides.
+    let mut p = env.payload("Bash", json!({}));
+    let m = p.as_object_mut().unwrap();
+    m.insert("hook_event_name".into(), json!("UserPromptSubmit"));
+    m.insert("prompt".into(), json!("push the release branch to origin"));
+    m.insert("prompt_id".into(), json!("p2"));
+    m.remove("tool_name");
+    m.remove("tool_input");
+    assert_eq!(env.hook(&p).code, 0);
+    let mut call = env.payload("Bash", json!({"command": "git push origin release"}));
+    call["prompt_id"] = json!("p2");
+    let o = env.hook(&call);
+    assert_eq!(o.decision(), "allow", "{}", o.reason());
+    assert_eq!(srv.count(), 1);
+    assert_eq!(last_review(&env)["sent"], Value::Null);
+    let e: Value = serde_json::from_str(
+        &env.run_raw(
+            env.command(&[
+                "explain",
+                "--json",
+                "--prompt",
+                "push the release branch to origin",
+                "git push origin release",
+            ]),
+            b"",
+        )
+        .stdout,
+    )
+    .unwrap();
+    assert_eq!(e["review_withheld"], Value::Null);
+    assert_eq!(e["review"], true);
+}
+
+#[test]
+fn a_call_with_no_message_of_the_person_is_not_sent() {
+    let (env, srv) = setup("openai", Reply::Text(allow_m1()));
+    let o = bash(&env, "python3 -m pyflakes .");
+    assert_eq!(o.decision(), "ask", "{}", o.reason());
+    assert_eq!(o.cause(), "guarantee");
+    assert_eq!(last_review(&env)["guarantee"], "no-owner-messages");
+    assert_eq!(srv.count(), 0);
 }

@@ -202,6 +202,9 @@ pub struct Judgement {
     /// Paths of which only the metadata is read (`stat`, `ls -l FILE`): judged as the
     /// path itself, its last component not followed.
     pub stats: Vec<PathBuf>,
+    /// Directories among `reads` of which only the names and metadata are read (`ls DIR`),
+    /// by every command that reads them.
+    pub listings: Vec<PathBuf>,
     pub writes: Vec<PathBuf>,
     /// Writes into files that run or steer the agent whose new content plants something
     /// or cannot be known (judged like a file tool's risky edit).
@@ -552,6 +555,9 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let mut planted = Vec::new();
     let mut all_reads = Vec::new();
     let mut all_stats: Vec<PathBuf> = Vec::new();
+    // Directories listed (names only), and paths whose contents are read.
+    let mut all_listed: Vec<PathBuf> = Vec::new();
+    let mut all_contents: Vec<PathBuf> = Vec::new();
     let mut all_writes = Vec::new();
     // Links the command's parts make, in order.
     let mut links_made: Vec<PathBuf> = Vec::new();
@@ -690,6 +696,8 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         let (stat_placed, s_unplaced) = place(&stat_words, &cwd);
         let (dirs, stats): (Vec<PathBuf>, Vec<PathBuf>) =
             stat_placed.into_iter().partition(|p| p.is_dir());
+        all_listed.extend(dirs.iter().cloned());
+        all_contents.extend(reads.iter().cloned());
         reads.extend(dirs);
         let r_unplaced = r_unplaced || s_unplaced;
         let (writes, w_unplaced) = place(&look.writes, &cwd);
@@ -869,11 +877,13 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     for v in sensitive::exposures(analysis, &mut findings, ctx) {
         raise(v, &mut verdict);
     }
+    all_listed.retain(|d| !all_contents.contains(d));
     Judgement {
         findings,
         verdict,
         reads: all_reads,
         stats: all_stats,
+        listings: all_listed,
         writes: all_writes,
         planted,
     }

@@ -768,6 +768,31 @@ fn exit_and_yes_are_routine_inside_their_grammars() {
 }
 
 #[test]
+fn set_is_routine_for_error_and_trace_options_only() {
+    table(&[
+        ("set -e; ls", "routine"),
+        ("set -euo pipefail && ls", "routine"),
+        ("set -eux -o pipefail", "routine"),
+        ("set +e; set -o; set +o", "routine"),
+        ("ssh h 'set -e; ls /srv'", "routine"),
+        // Later assignments would reach the environment of every program.
+        ("set -a; ls", "unknown"),
+        ("set -o allexport", "unknown"),
+        // The shell step already marks options it does not model as opaque.
+        ("set -k", "opaque"),
+        // Globbing, brace expansion, `cd` and positional parameters change.
+        ("set -f", "unknown"),
+        ("set -o noglob", "unknown"),
+        ("set -- a b", "unknown"),
+        ("set -e x", "unknown"),
+        ("set -$X", "opaque"),
+        ("set -oe pipefail", "opaque"),
+        // `set` alone prints every variable.
+        ("set", "hard"),
+    ]);
+}
+
+#[test]
 fn container_exec_commands_are_judged_in_the_container() {
     table(&[
         ("docker exec web cat /etc/hostname", "routine"),

@@ -74,6 +74,11 @@ pub(super) fn outside_read(p: &PathFact, reads: ReadScope, floor: &FloorCtx) -> 
     let Some(resolved) = &p.forms.resolved else {
         return Err("it does not resolve".into());
     };
+    if p.listing {
+        // Names and metadata only: what the files below hold is not read, so neither the
+        // stores in the tree nor a dot-directory's tokens are reached.
+        return Ok(());
+    }
     let tree = std::fs::metadata(resolved).is_ok_and(|m| m.is_dir());
     match p
         .forms
@@ -302,6 +307,7 @@ mod tests {
                     .ok()
                     .map(|d| d.join(path.file_name().unwrap())),
             },
+            listing: false,
             class: None,
             in_workspace: false,
         }

@@ -87,6 +87,11 @@ pub struct PathFact {
     pub forms: PathForms,
     pub class: Option<PathClass>,
     pub in_workspace: bool,
+    /// Only names and metadata are read (`ls DIR`, `stat FILE`, Glob, LS), never what a
+    /// file holds: outside the workspace such a read is ordinary unless the path itself is
+    /// classed (a credential store stays refused).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub listing: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -225,6 +230,11 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
                 let raw = p.display().to_string();
                 let forms = paths::forms(&raw, call.cwd, &ctx.home);
                 ev.add_forms(&raw, forms, access);
+                if access == Access::Read && judgement.listings.contains(p) {
+                    if let Some(f) = ev.paths.last_mut() {
+                        f.listing = true;
+                    }
+                }
             }
         }
         // A look at a path's metadata is a read of the path itself, not of what a link
@@ -233,6 +243,9 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             let raw = p.display().to_string();
             let forms = paths::lstat_forms(&raw, call.cwd, &ctx.home);
             ev.add_forms(&raw, forms, Access::Read);
+            if let Some(f) = ev.paths.last_mut() {
+                f.listing = true;
+            }
         }
         // Paths written (or linked) through arguments: `sed -i`, `find -fprint`, `cp`, `ln`…
         for f in &judgement.findings {

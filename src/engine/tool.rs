@@ -161,7 +161,16 @@ impl Eval<'_, '_> {
             forms,
             class,
             in_workspace,
+            listing: false,
         });
+    }
+
+    /// A directory of which only the names and metadata are read (see [`PathFact::listing`]).
+    pub(super) fn add_listing(&mut self, raw: &str) {
+        self.add_path(raw, Access::Read);
+        if let Some(p) = self.paths.last_mut() {
+            p.listing = true;
+        }
     }
 
     /// What a read reaches beyond its path (`reach`): the credential a file with several
@@ -300,16 +309,35 @@ impl Eval<'_, '_> {
                 let base_dir = base
                     .clone()
                     .unwrap_or_else(|| self.call.cwd.display().to_string());
-                self.add_path(&base_dir, Access::Read);
-                // A pattern can climb out (`../../**`) or be absolute: judge its literal stem.
+                // Glob returns the names that match, never what the files hold: a pattern
+                // one level below its stem (`*.json`, `src/*.rs`) lists one directory; one
+                // that goes deeper (`**/x`, `*/id_*`) names what a tree holds, so the tree
+                // is judged as a read (a tree that holds a store is not ordinary).
                 let stem = glob_stem(&pattern);
+                let depth = |p: &str| {
+                    if p.is_empty() {
+                        0
+                    } else {
+                        p.split('/').count()
+                    }
+                };
+                let shallow = !pattern.contains("**") && depth(&pattern) <= depth(&stem) + 1;
+                let add = |e: &mut Self, p: &str| {
+                    if shallow {
+                        e.add_listing(p);
+                    } else {
+                        e.add_path(p, Access::Read);
+                    }
+                };
+                add(self, &base_dir);
+                // A pattern can climb out (`../../**`) or be absolute: judge its literal stem.
                 if !stem.is_empty() {
                     let joined = if Path::new(&stem).is_absolute() {
                         stem
                     } else {
                         format!("{}/{}", base_dir.trim_end_matches('/'), stem)
                     };
-                    self.add_path(&joined, Access::Read);
+                    add(self, &joined);
                 }
                 Kind::Read
             }
@@ -317,9 +345,11 @@ impl Eval<'_, '_> {
                 let p = self
                     .str_field("path", false)?
                     .unwrap_or_else(|| self.call.cwd.display().to_string());
-                self.add_path(&p, Access::Read);
                 if tool == "Grep" {
+                    self.add_path(&p, Access::Read);
                     self.add_reached(&p, true);
+                } else {
+                    self.add_listing(&p);
                 }
                 if let Some(g) = self.str_field("glob", false)? {
                     let stem = glob_stem(&g);

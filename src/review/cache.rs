@@ -38,6 +38,10 @@ pub struct Stored {
     /// What would let a withdrawn allow pass (grounding).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remedy: Option<String>,
+    /// Not sent: no verdict could have allowed the call (see `guard::foreclosed`); it counts
+    /// as a refusal all the same.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub withheld: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -328,6 +332,7 @@ mod refusal_tests {
             guarantee: Some(("grounding".into(), "d".into())),
             packet_sha256: String::new(),
             remedy: None,
+            withheld: false,
         }
     }
 

@@ -28,6 +28,9 @@ use std::path::{Component, Path, PathBuf};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
+    /// Stops a background task, shell or agent the session started (work the person may
+    /// be waiting on): the person says to stop it.
+    Stop,
     /// A write outside the workspace (not a temporary directory) or to a protected file.
     Write,
     /// Reads a file of secrets (a workspace `.env`) into what the agent sees.
@@ -62,6 +65,7 @@ pub enum Kind {
 impl Kind {
     pub fn id(self) -> &'static str {
         match self {
+            Kind::Stop => "stop",
             Kind::Write => "write",
             Kind::SecretRead => "secret-read",
             Kind::Run => "run",
@@ -102,6 +106,18 @@ impl Kind {
             Kind::DeleteRef | Kind::Delete => &[
                 "delete", "remove", "rm", "erase", "wipe", "purge", "clean", "prune", "get rid",
                 "clear", "drop",
+            ],
+            Kind::Stop => &[
+                "stop",
+                "kill",
+                "cancel",
+                "terminate",
+                "abort",
+                "interrupt",
+                "restart",
+                "shut",
+                "halt",
+                "quit",
             ],
             Kind::Push => &["push"],
             Kind::Publish => &["publish", "release", "upload", "ship", "push"],
@@ -242,6 +258,7 @@ impl Need {
                 self.words.first().map(String::as_str).unwrap_or("it")
             ),
             Kind::Privilege => format!("say to run it with sudo ({})", self.what),
+            Kind::Stop => format!("say to stop {}", named("the task")),
         }
     }
 }

@@ -81,10 +81,12 @@ pub struct Violation {
 }
 
 impl Violation {
+    /// The cause of a guarantee that held the call back before any request was made.
     pub fn cause(&self) -> Cause {
         Cause::Guarantee {
             guarantee: self.guarantee.to_string(),
             detail: self.detail.clone(),
+            not_sent: true,
             remedy: self.remedy.clone(),
         }
     }
@@ -123,18 +125,8 @@ pub fn check(v: &Verdict, shown: &[OwnerMessage], f: &Findings) -> Result<(), Vi
     if v.decision != Decision::Allow {
         return Ok(());
     }
-    let fail = |guarantee, detail: String| {
-        Err(Violation {
-            guarantee,
-            detail,
-            remedy: None,
-        })
-    };
     if shown.is_empty() {
-        return fail(
-            "no-owner-messages",
-            "there are no messages from the person to authorise it".into(),
-        );
+        return Err(no_owner_messages());
     }
     if v.evidence.is_empty() {
         return fail(
@@ -169,6 +161,44 @@ pub fn check(v: &Verdict, shown: &[OwnerMessage], f: &Findings) -> Result<(), Vi
             ),
         );
     }
+    of_findings(&cited, f, "no cited message of yours")
+}
+
+/// The guarantee that would withdraw *any* allow of this call, whatever the reviewer
+/// answered and whichever of the shown messages it cited: no messages of the person, a
+/// secret-shaped value, a construct the floor could not model, a protected path it could
+/// not judge, or an effect that none of the person's messages grounds. Such a call is not
+/// sent: the reviewer's only possible allow could not stand, so the person is asked at once
+/// (no model latency, no request) and told what would let it pass.
+pub fn foreclosed(shown: &[OwnerMessage], f: &Findings) -> Option<Violation> {
+    if shown.is_empty() {
+        return Some(no_owner_messages());
+    }
+    let all: Vec<&OwnerMessage> = shown.iter().collect();
+    of_findings(&all, f, "no message of yours").err()
+}
+
+fn fail(guarantee: &'static str, detail: String) -> Result<(), Violation> {
+    Err(Violation {
+        guarantee,
+        detail,
+        remedy: None,
+    })
+}
+
+fn no_owner_messages() -> Violation {
+    Violation {
+        guarantee: "no-owner-messages",
+        detail: "there are no messages from the person to authorise it".into(),
+        remedy: None,
+    }
+}
+
+/// The guarantees that depend only on what the floor found and on `messages` (the cited
+/// ones for a verdict; all shown ones for [`foreclosed`]): grounding in a subset of the
+/// messages needs grounding in the whole, so a call that fails here against every shown
+/// message fails for every verdict.
+fn of_findings(messages: &[&OwnerMessage], f: &Findings, none_of: &str) -> Result<(), Violation> {
     if f.secret {
         return fail(
             "secret",
@@ -208,11 +238,14 @@ pub fn check(v: &Verdict, shown: &[OwnerMessage], f: &Findings) -> Result<(), Vi
                 remedy: Some(n.remedy()),
             });
         }
-        if !cited.iter().any(|m| ground::grounds(&m.text, n, &places)) {
+        if !messages
+            .iter()
+            .any(|m| ground::grounds(&m.text, n, &places))
+        {
             return Err(Violation {
                 guarantee: "grounding",
                 detail: format!(
-                    "{} ({}), and no cited message of yours names {}",
+                    "{} ({}), and {none_of} names {}",
                     crate::cause::one_line(&n.what, 80),
                     n.category,
                     if n.targets.is_empty() {

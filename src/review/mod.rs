@@ -129,16 +129,14 @@ fn build_packet(g: &Gathered, req: &Request, p: &Prepared, marker: &str) -> Pack
     )
 }
 
-/// The exact packet a review would send, without sending it or writing state (for
-/// `explain --packet`). `extra_prompt` is shown as the person's message when the session
-/// has none recorded. The marker is random per request in the hook; pass a fixed one here.
-pub fn packet_for(
+/// What a review would gather, without writing state (for `explain`). `extra_prompt` is
+/// shown as the person's message when the session has none recorded.
+fn gather_for_explain(
     ev: &Evaluation,
     req: &Request,
     p: &Prepared,
     extra_prompt: Option<&str>,
-    marker: &str,
-) -> Packet {
+) -> Gathered {
     let mut g = gather(ev, req, p, false);
     if g.owner.is_empty() {
         if let Some(text) = extra_prompt {
@@ -148,7 +146,33 @@ pub fn packet_for(
             });
         }
     }
+    g
+}
+
+/// The exact packet a review would send, without sending it or writing state (for
+/// `explain --packet`). The marker is random per request in the hook; pass a fixed one here.
+pub fn packet_for(
+    ev: &Evaluation,
+    req: &Request,
+    p: &Prepared,
+    extra_prompt: Option<&str>,
+    marker: &str,
+) -> Packet {
+    let g = gather_for_explain(ev, req, p, extra_prompt);
     build_packet(&g, req, p, marker)
+}
+
+/// The guarantee that would keep the hook from sending this call to the reviewer at all
+/// (see [`guard::foreclosed`]), judged on the messages the packet would show.
+pub fn foreclosed_for(
+    ev: &Evaluation,
+    req: &Request,
+    p: &Prepared,
+    extra_prompt: Option<&str>,
+) -> Option<Violation> {
+    let g = gather_for_explain(ev, req, p, extra_prompt);
+    let pk = build_packet(&g, req, p, "EXPLAIN");
+    guard::foreclosed(&pk.shown, &g.findings)
 }
 
 fn stored_settled(s: &cache::Stored) -> Settled {
@@ -158,6 +182,7 @@ fn stored_settled(s: &cache::Stored) -> Settled {
         (Some((g, d)), _) => Cause::Guarantee {
             guarantee: g.clone(),
             detail: d.clone(),
+            not_sent: s.withheld,
             remedy: s.remedy.clone(),
         },
         (None, Decision::Allow) => Cause::ReviewerAllow {
@@ -306,6 +331,33 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
     let marker = packet::session_marker(&dir);
     let pk = build_packet(&g, req, p, &marker);
     let sha = pk.sha256();
+    if let Some(v) = guard::foreclosed(&pk.shown, &g.findings) {
+        // No verdict could allow it: ask the person now instead of paying for an answer
+        // that can only be withdrawn. It is stored and counted like a withdrawn allow.
+        let s = cache::Stored {
+            decision: guard::WITHDRAWN,
+            stage: "withheld".into(),
+            model: String::new(),
+            verdict: Verdict {
+                decision: Decision::Ask,
+                risk: verdict::Risk::Low,
+                reason: "not sent: no verdict could allow it".into(),
+                kind: None,
+                evidence: Vec::new(),
+            },
+            guarantee: Some((v.guarantee.to_string(), v.detail)),
+            packet_sha256: sha,
+            remedy: v.remedy,
+            withheld: true,
+        };
+        let _ = cache::record(&dir, &key, turn, &action, &s, limits, rank);
+        let mut record = record_of(&s, false, ms(start));
+        record["sent"] = json!(false);
+        return Reviewed {
+            settled: stored_settled(&s),
+            record,
+        };
+    }
     let judge = |stage: &Stage, v: Verdict| -> cache::Stored {
         let violation = guard::check(&v, &pk.shown, &g.findings).err();
         cache::Stored {
@@ -319,6 +371,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
             verdict: v,
             guarantee: violation.map(|x| (x.guarantee.to_string(), x.detail)),
             packet_sha256: sha.clone(),
+            withheld: false,
         }
     };
 

@@ -442,6 +442,12 @@ pub fn needs(
     if tool.starts_with("mcp__") {
         out.extend(mcp_needs(tool, input, places));
     }
+    if let Some(crate::engine::tools::Judge::Stops(does)) =
+        crate::engine::tools::lookup(tool).map(|t| &t.judge)
+    {
+        // Work the person may be waiting on (a server, a long build): they say to stop it.
+        out.push(Need::new(Kind::Stop, *does, Vec::new()));
+    }
     if tool == "WebFetch" {
         // A URL that carries an encoded value sends it to the host: data leaving.
         if let Some(url) = input.get("url").and_then(Value::as_str) {
@@ -635,16 +641,37 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
                 #[allow(unreachable_patterns)]
                 _ => Kind::Destroy,
             };
+            // A git refspec changes its destination branch (`+a:b` changes `b`,
+            // `HEAD:refs/heads/main` changes `main`); `HEAD` and `@` are the current branch.
+            let refspec = service == "git";
+            let here = cwd.unwrap_or(places.cwd);
             let mut targets: Vec<Target> = target
                 .iter()
                 .flat_map(|t| t.split_whitespace())
-                .map(|t| Target::Name(t.trim_start_matches('+').to_string()))
+                .map(|t| t.trim_start_matches('+'))
+                .map(|t| match t.rsplit_once(':') {
+                    Some((_, dst)) if refspec => dst,
+                    _ => t,
+                })
+                .filter(|t| !t.is_empty())
+                .map(|t| {
+                    if !refspec {
+                        return t.to_string();
+                    }
+                    let t = t.strip_prefix("refs/heads/").unwrap_or(t);
+                    match t {
+                        "HEAD" | "@" => current_branch(here).unwrap_or_else(|| t.to_string()),
+                        _ => t.to_string(),
+                    }
+                })
+                .map(Target::Name)
                 .collect();
-            if kind == Kind::Push && targets.len() <= 1 {
+            if kind == Kind::Push && targets.is_empty() {
                 // `git push` / `git push origin`: the branch is the current one.
-                if let Some(b) = current_branch(cwd.unwrap_or(places.cwd)) {
+                let current = refspec.then(|| current_branch(here)).flatten();
+                if let Some(b) = current {
                     targets = vec![Target::Name(b)];
-                } else if targets.is_empty() {
+                } else {
                     out.push(Need::ungroundable(
                         kind,
                         what,

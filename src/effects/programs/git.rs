@@ -1328,12 +1328,9 @@ fn semantics(c: &mut GitCall) -> Result<(), GrammarError> {
             if let Some(w) = r {
                 remote_word(*w, out);
             }
+            // The refspecs pushed; none: the current branch (the remote is not a target).
             let refs: Vec<&str> = ops.iter().skip(1).map(|w| w.text).collect();
-            let target = if refs.is_empty() {
-                r.map(|w| w.text.to_string())
-            } else {
-                Some(refs.join(" "))
-            };
+            let target = (!refs.is_empty()).then(|| refs.join(" "));
             out.push(Effect::Remote {
                 service: "git".into(),
                 action: "push".into(),

@@ -31,6 +31,7 @@ pub(super) fn parser(name: &str) -> Option<Parser> {
         "tree" => tree,
         "break" | "continue" => loop_control,
         "exit" => exit_status,
+        "set" => set_options,
         _ => return None,
     })
 }
@@ -53,6 +54,7 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "break" => &BREAK,
         "continue" => &CONTINUE,
         "exit" => &EXIT,
+        "set" => &SET,
         _ => return None,
     })
 }
@@ -89,6 +91,70 @@ static TREE: Program = own("tree", "lists a directory tree", true);
 static BREAK: Program = own("break", "leaves a loop", false);
 static CONTINUE: Program = own("continue", "goes on to a loop's next round", false);
 static EXIT: Program = own("exit", "ends the shell", false);
+static SET: Program = own("set", "sets the shell's own error and trace options", false);
+
+/// bash's `set`: the option letters and `-o` names that change only how the shell reports
+/// and stops on errors (errexit, nounset, pipefail, xtrace, verbose, noclobber, errtrace,
+/// hashall, notify), each with `-` or `+`, bundled, `-o NAME` taking the next word, or
+/// `-o`/`+o` alone (which print the settings). Not here: `-a`/`-k` (later assignments
+/// would reach programs' environments), `-f`, `-B`, `-H`, `-P`, `-o posix` and the rest
+/// (they change how later words expand or where `cd` goes), operands (positional
+/// parameters), and `set` alone, which prints every variable, secrets included.
+fn set_options(
+    p: &Program,
+    argv: &[String],
+    dynamic: &[bool],
+) -> Result<Vec<Effect>, GrammarError> {
+    const LETTERS: &str = "euxvCEhb";
+    const NAMES: &[&str] = &[
+        "errexit",
+        "nounset",
+        "pipefail",
+        "xtrace",
+        "verbose",
+        "noclobber",
+        "errtrace",
+        "hashall",
+        "notify",
+    ];
+    let args: Vec<(usize, &str, bool)> = words(argv, dynamic).collect();
+    if args.is_empty() {
+        return Ok(vec![Effect::Secret {
+            what: "every variable of the shell, secrets included".into(),
+        }]);
+    }
+    let mut k = 0;
+    while let Some((_, w, d)) = args.get(k) {
+        if *d {
+            return Err(GrammarError::Dynamic(w.to_string()));
+        }
+        k += 1;
+        let Some(body) = w.strip_prefix('-').or_else(|| w.strip_prefix('+')) else {
+            return Err(GrammarError::ExtraOperand(format!("{} {w}", p.name)));
+        };
+        if body.is_empty() || body == "-" {
+            return Err(GrammarError::UnknownOption(format!("{} {w}", p.name)));
+        }
+        for (i, c) in body.char_indices() {
+            if c == 'o' {
+                // The name is the next word; `-o` as the last word prints the settings.
+                if i + 1 != body.len() {
+                    return Err(GrammarError::UnknownOption(format!("{} {w}", p.name)));
+                }
+                match args.get(k) {
+                    None => {}
+                    Some((_, n, false)) if NAMES.contains(n) => k += 1,
+                    Some((_, n, _)) => {
+                        return Err(GrammarError::UnknownOption(format!("{} -o {n}", p.name)))
+                    }
+                }
+            } else if !LETTERS.contains(c) {
+                return Err(GrammarError::UnknownOption(format!("{} -{c}", p.name)));
+            }
+        }
+    }
+    Ok(Vec::new())
+}
 
 /// bash's `break [N]` / `continue [N]`: N a literal number of loops (at least 1).
 fn loop_control(
