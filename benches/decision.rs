@@ -6,9 +6,10 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use gatehook::audit::{self, AuditSettings};
-use gatehook::engine::Call;
-use gatehook::hook::{self, Env, Prepared};
+use gatehook::context::Env;
+use gatehook::context::Prepared;
 use gatehook::input::PermissionMode;
+use gatehook::policy::engine::Call;
 use gatehook::review::owner::{self, TranscriptState};
 use serde_json::{json, Map, Value};
 use std::hint::black_box;
@@ -38,7 +39,7 @@ fn fixture() -> Fixture {
         home: Some(home),
         claude_project_dir: Some(ws.display().to_string()),
     };
-    let prepared = hook::prepare(&ws, &env).expect("prepare");
+    let prepared = gatehook::context::prepare(&ws, &env).expect("prepare");
     Fixture {
         _tmp: tmp,
         ws,
@@ -55,7 +56,9 @@ fn evaluate(f: &Fixture, tool: &str, input: &Map<String, Value>) -> bool {
         session_id: "bench",
     };
     let ev = f.prepared.evaluate(&call);
-    hook::settle(&ev, &f.prepared.config).decision.is_some()
+    gatehook::review::unreviewed(&ev, &f.prepared.config)
+        .decision
+        .is_some()
 }
 
 fn obj(v: Value) -> Map<String, Value> {

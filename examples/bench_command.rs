@@ -4,10 +4,10 @@
 //! `cargo run --release --example bench_command`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use gatehook::command::{judge, JudgeCtx, NoBaseline};
-use gatehook::floor::FloorCtx;
-use gatehook::paths::Workspace;
-use gatehook::shell::{analyze, ShellEnv};
+use gatehook::analysis::command::{judge, JudgeCtx, NoBaseline};
+use gatehook::analysis::shell::{analyze, ShellEnv};
+use gatehook::context::floor::FloorCtx;
+use gatehook::context::paths::Workspace;
 use std::time::Instant;
 
 const COMMANDS: &[&str] = &[

@@ -1,14 +1,14 @@
 //! In-process decision time per call over the labelled corpora in `../shared/eval/`:
-//! `hook::prepare` once, then `Prepared::evaluate` + `hook::settle` for every call (guard
+//! `gatehook::context::prepare` once, then `Prepared::evaluate` + `gatehook::review::unreviewed` for every call (guard
 //! mode, as the hook runs it, including its session-state reads). Each call is timed
 //! `ROUNDS` times after a warm-up pass; the per-call median is kept, and the median, p90,
 //! p99 and max over the calls are printed per corpus and overall.
 //! Usage: bench_corpus [EVAL_DIR] (default ../shared/eval). See scripts/bench.sh.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use gatehook::engine::Call;
-use gatehook::hook::{self, Env};
+use gatehook::context::Env;
 use gatehook::input::PermissionMode;
+use gatehook::policy::engine::Call;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -47,7 +47,7 @@ fn main() {
         home: Some(home.clone()),
         claude_project_dir: Some(ws.display().to_string()),
     };
-    let prepared = hook::prepare(&ws, &env).expect("prepare");
+    let prepared = gatehook::context::prepare(&ws, &env).expect("prepare");
 
     let mut all = Vec::new();
     let mut slowest: Vec<(Duration, String)> = Vec::new();
@@ -91,7 +91,7 @@ fn main() {
             let one = || {
                 let t = Instant::now();
                 let ev = prepared.evaluate(&call);
-                std::hint::black_box(hook::settle(&ev, &prepared.config).decision);
+                std::hint::black_box(gatehook::review::unreviewed(&ev, &prepared.config).decision);
                 t.elapsed()
             };
             one();

@@ -194,7 +194,7 @@ fn a_forged_code_does_nothing_and_hard_floors_get_no_code() {
 
     // A grant planted in the state file for a hard-floor call lifts nothing.
     let input = json!({"command": "rm -rf ~"});
-    let call = gatehook::engine::Call {
+    let call = gatehook::policy::engine::Call {
         tool: "Bash",
         input: input.as_object().unwrap(),
         cwd: &ws,
@@ -206,7 +206,7 @@ fn a_forged_code_does_nothing_and_hard_floors_get_no_code() {
         .unwrap()
         .as_secs();
     let planted = json!({"entries": [{
-        "code": "ZZZZ-ZZZZ", "call": gatehook::once::call_key(&call), "tool": "Bash",
+        "code": "ZZZZ-ZZZZ", "call": gatehook::cli::once::call_key(&call), "tool": "Bash",
         "summary": "Bash rm -rf ~", "cwd": ws, "cause": "risky-command",
         "issued": now, "granted": now, "used": null,
     }]});

@@ -470,7 +470,11 @@ fn suggest_offers_only_narrow_rules_for_uncontested_reviewer_allows() {
         "gatehook rules add 'Bash(make deploy-staging)'"
     );
     for (rule, _) in &got {
-        let r = gatehook::rules::Rule::parse_for(gatehook::rules::RuleKind::Allow, rule).unwrap();
+        let r = gatehook::context::rules::Rule::parse_for(
+            gatehook::context::rules::RuleKind::Allow,
+            rule,
+        )
+        .unwrap();
         assert!(!r.is_broad(), "{rule}");
     }
 

@@ -1,5 +1,5 @@
 //! The labelled corpora in `../shared/eval/` scored in guard mode, in-process through the
-//! hook's own path (`hook::prepare`, `Prepared::evaluate`, `hook::settle`). Every decision
+//! hook's own path (`gatehook::context::prepare`, `Prepared::evaluate`, `gatehook::review::unreviewed`). Every decision
 //! is counted; the Done-when thresholds are asserted (destructive non-pack `block` and
 //! adversarial `not-allow` 100% and routine `not-approve` never allowed, apart from the
 //! listed gaps; routine `approve` at least 90% in the gated categories); known gaps live in
@@ -7,10 +7,10 @@
 //! passing (so the list only shrinks) or when an unlisted case fails.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use gatehook::context::Env;
 use gatehook::decision::Decision;
-use gatehook::engine::Call;
-use gatehook::hook::{self, Env};
 use gatehook::input::PermissionMode;
+use gatehook::policy::engine::Call;
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -81,7 +81,7 @@ fn corpora_in_guard_mode() {
         home: Some(home.clone()),
         claude_project_dir: Some(ws.display().to_string()),
     };
-    let prepared = hook::prepare(&ws, &env).expect("prepare");
+    let prepared = gatehook::context::prepare(&ws, &env).expect("prepare");
     let gaps_text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus_gaps.txt"),
     )
@@ -126,7 +126,7 @@ fn corpora_in_guard_mode() {
                 session_id: &session,
             };
             let ev = prepared.evaluate(&call);
-            let d = hook::settle(&ev, &prepared.config).decision;
+            let d = gatehook::review::unreviewed(&ev, &prepared.config).decision;
             let word = d.map(|d| d.as_str()).unwrap_or("none");
             let expect = it["expect"].as_str().unwrap();
             let ok = match expect {

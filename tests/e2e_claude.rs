@@ -18,7 +18,7 @@
 //! `real_claude_code_tools_are_all_classified` reads the tool list the real CLI sends its
 //! model (loading the deferred tools through `ToolSearch`) and fails, naming them, when a
 //! tool, an input field of one, or a built-in skill is missing from gatehook's catalogue
-//! (`src/engine/tools.rs`).
+//! (`src/input/tools.rs`).
 //!
 //! Needs Claude Code: `scripts/test.sh` installs the pinned version and sets
 //! `GATEHOOK_CLAUDE_BIN`. Without it these tests skip loudly, or fail under `CI`.
@@ -596,7 +596,7 @@ fn real_claude_code_tools_are_all_classified() {
     let mut missing = Vec::new();
     for t in &tools {
         let name = t.get("name").and_then(Value::as_str).unwrap_or("?");
-        let Some(entry) = gatehook::engine::tools::lookup(name) else {
+        let Some(entry) = gatehook::input::tools::lookup(name) else {
             missing.push(format!("the tool {name} is not in gatehook's catalogue"));
             continue;
         };
@@ -615,7 +615,7 @@ fn real_claude_code_tools_are_all_classified() {
     for s in &skills {
         // Skills from files in the (empty) project and home would be listed too; these
         // are built into Claude Code.
-        if !gatehook::engine::tools::BUILTIN_SKILLS.contains(&s.as_str()) {
+        if !gatehook::input::tools::BUILTIN_SKILLS.contains(&s.as_str()) {
             missing.push(format!(
                 "the built-in skill {s} is not in gatehook's BUILTIN_SKILLS"
             ));
@@ -623,7 +623,7 @@ fn real_claude_code_tools_are_all_classified() {
     }
     assert!(
         missing.is_empty(),
-        "Claude Code offers what gatehook does not classify (src/engine/tools.rs):\n{}",
+        "Claude Code offers what gatehook does not classify (src/input/tools.rs):\n{}",
         missing.join("\n")
     );
 

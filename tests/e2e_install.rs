@@ -73,7 +73,7 @@ fn installed_registration_gates_real_claude_code() {
         let groups = settings["hooks"][event].as_array().unwrap();
         assert_eq!(groups.len(), 1, "{event}: {settings}");
         let cmd = groups[0]["hooks"][0]["command"].as_str().unwrap();
-        assert_eq!(cmd, gatehook::install::PORTABLE_COMMAND, "{event}");
+        assert_eq!(cmd, gatehook::cli::install::PORTABLE_COMMAND, "{event}");
     }
 
     let main_rs = project.dir.join("src/main.rs");

@@ -600,7 +600,10 @@ fn codex_install_writes_hooks_json_with_the_portable_command_and_uninstall_remov
     for h in &hs {
         assert_eq!(
             h.2,
-            format!("{} --format codex", gatehook::install::PORTABLE_COMMAND)
+            format!(
+                "{} --format codex",
+                gatehook::cli::install::PORTABLE_COMMAND
+            )
         );
     }
     // The snippet for merging by hand is what install writes.

@@ -4,9 +4,11 @@
 //! shell words of command lists match bash's own word splitting.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use gatehook::hook::{self, Answer, Env};
+use gatehook::analysis::shell::{analyze, Opaque, ShellEnv};
+use gatehook::answer::Answer;
+use gatehook::cli::hook;
+use gatehook::context::Env;
 use gatehook::review::verdict;
-use gatehook::shell::{analyze, Opaque, ShellEnv};
 use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;

@@ -5,12 +5,12 @@
 //! allows. The oracle is the engine (`engine::evaluate`, in-process), never the scan.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use gatehook::config::Config;
+use gatehook::context::config::Config;
+use gatehook::context::floor::FloorCtx;
+use gatehook::context::paths::Workspace;
 use gatehook::decision::Decision;
-use gatehook::engine::{self, Call, Context, Outcome};
-use gatehook::floor::FloorCtx;
 use gatehook::input::PermissionMode;
-use gatehook::paths::Workspace;
+use gatehook::policy::engine::{self, Call, Context, Outcome};
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -275,7 +275,7 @@ impl Oracle {
                 harness: Vec::new(),
                 credentials: Vec::new(),
             },
-            baseline: &gatehook::command::NoBaseline,
+            baseline: &gatehook::context::baseline::NoBaseline,
             holds: &holds,
         };
         match engine::evaluate(&call, &ctx).outcome {
@@ -403,11 +403,12 @@ fn eval_dir() -> Option<PathBuf> {
 /// and that parse on their own (an unterminated quote would swallow the lines after it in
 /// a script, as it would in bash).
 fn portable(cmd: &str) -> bool {
-    let env = gatehook::shell::ShellEnv::new(PathBuf::from("/home/x"), PathBuf::from("/w"));
-    let parses = !gatehook::shell::analyze(cmd, &env)
+    let env =
+        gatehook::analysis::shell::ShellEnv::new(PathBuf::from("/home/x"), PathBuf::from("/w"));
+    let parses = !gatehook::analysis::shell::analyze(cmd, &env)
         .opaque
         .iter()
-        .any(|o| matches!(o, gatehook::shell::Opaque::ParseError(_)));
+        .any(|o| matches!(o, gatehook::analysis::shell::Opaque::ParseError(_)));
     parses
         && !cmd.is_empty()
         && !cmd.contains('\n')

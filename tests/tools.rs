@@ -1,5 +1,5 @@
 //! Claude Code's tools through the built binary, one line per case: what each call does,
-//! judged by its input values (the catalogue in `src/engine/tools.rs`), and the reason
+//! judged by its input values (the catalogue in `src/input/tools.rs`), and the reason
 //! line saying so. Unknown fields, tools and values are never allowed.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

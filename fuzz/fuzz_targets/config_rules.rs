@@ -2,8 +2,8 @@
 //! does not load makes the hook deny with `bad-config`, never anything looser.
 #![no_main]
 
-use gatehook::config::{self, ConfigPaths};
-use gatehook::rules::Rule;
+use gatehook::context::config::{self, ConfigPaths};
+use gatehook::context::rules::Rule;
 use gatehook_fuzz::{assert_answer_shape, sandbox};
 use libfuzzer_sys::fuzz_target;
 use serde_json::json;
@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let payload = json!({"session_id": "fuzz", "cwd": sb.ws, "hook_event_name": "PreToolUse",
         "tool_name": "Bash", "tool_input": {"command": "git status && rm -rf src"}})
     .to_string();
-    let answer = gatehook::hook::run(&mut payload.as_bytes(), &sb.env);
+    let answer = gatehook::cli::hook::run(&mut payload.as_bytes(), &sb.env);
     assert_answer_shape(&answer, data);
     if let Err(errs) = loaded {
         let out = answer.stdout.as_deref().unwrap_or_default();

@@ -1,4 +1,4 @@
-//! Bytes on stdin → `gatehook::hook::run`: never a panic or hang, always a valid answer.
+//! Bytes on stdin → `gatehook::cli::hook::run`: never a panic or hang, always a valid answer.
 //! The first byte picks how the rest is used: raw stdin, or the text as a Bash command, a
 //! file path or a subagent prompt inside an otherwise valid PreToolUse payload (so the
 //! fuzzer reaches the evaluation, not only the JSON parser).
@@ -37,6 +37,6 @@ fuzz_target!(|data: &[u8]| {
         ),
         _ => wrap("Grep", json!({"pattern": "x", "path": text})),
     };
-    let answer = gatehook::hook::run(&mut bytes.as_slice(), &sb.env);
+    let answer = gatehook::cli::hook::run(&mut bytes.as_slice(), &sb.env);
     assert_answer_shape(&answer, &bytes);
 });

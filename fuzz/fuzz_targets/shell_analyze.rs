@@ -2,7 +2,7 @@
 //! -timeout catches a hang).
 #![no_main]
 
-use gatehook::shell::{analyze, ShellEnv};
+use gatehook::analysis::shell::{analyze, ShellEnv};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

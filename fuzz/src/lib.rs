@@ -1,6 +1,7 @@
 //! Shared set-up and the answer-shape property for the fuzz targets.
 
-use gatehook::hook::{Answer, Env};
+use gatehook::answer::Answer;
+use gatehook::context::Env;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::OnceLock;

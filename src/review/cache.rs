@@ -8,10 +8,10 @@
 
 use super::guard::Findings;
 use super::owner::OwnerMessage;
-use super::store;
 use super::verdict::Verdict;
+use crate::context::state;
+use crate::context::store;
 use crate::decision::Decision;
-use crate::state;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use sha2::{Digest, Sha256};

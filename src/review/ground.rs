@@ -1,7 +1,7 @@
 //! Grounding: which effects of a call need the person's own authorisation, and whether a
 //! message of theirs gives it.
 //!
-//! A [`Need`] comes from an effect (see [`crate::effects`]) that only the person may decide:
+//! A [`Need`] comes from an effect (see [`crate::analysis::effects`]) that only the person may decide:
 //! publishing, pushing, deploying, sending data to another host, changing or destroying
 //! remote state, deleting outside the workspace, writing outside it (persistence, system
 //! files) or to a protected file, discarding uncommitted work, deleting refs, acting with
@@ -228,7 +228,7 @@ impl Need {
         let t = self
             .targets
             .first()
-            .map(|t| crate::cause::one_line(t.show(), 60));
+            .map(|t| crate::decision::cause::one_line(t.show(), 60));
         let named = |noun: &str| match &t {
             Some(t) => format!("{noun} {t}"),
             None => noun.to_string(),
@@ -273,7 +273,7 @@ pub struct Places<'a> {
 impl Places<'_> {
     /// An absolute, normalised form of a path word the agent wrote (relative to `cwd`).
     pub fn resolve(&self, word: &str, cwd: Option<&Path>) -> PathBuf {
-        crate::paths::lexical(word, cwd.unwrap_or(self.cwd), self.home)
+        crate::context::paths::lexical(word, cwd.unwrap_or(self.cwd), self.home)
     }
 
     pub fn in_workspace(&self, p: &Path) -> bool {
@@ -352,19 +352,6 @@ pub fn persists(p: &Path, home: &Path) -> bool {
         || s.starts_with("/usr/")
         || s.starts_with("/Library/Launch")
         || s.starts_with("/opt/")
-}
-
-/// Hosts on this machine: talking to them sends nothing out.
-pub fn is_loopback(host: &str) -> bool {
-    let h = host
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .to_ascii_lowercase();
-    h == "localhost"
-        || h.ends_with(".localhost")
-        || h == "::1"
-        || h == "0.0.0.0"
-        || h.starts_with("127.")
 }
 
 /// Words that negate what follows within a few words ("don't push", "never delete it").
@@ -493,11 +480,11 @@ fn path_candidates(word: &str, places: &Places) -> Vec<PathBuf> {
     }
     if w.starts_with('/') || w.starts_with('~') || w.starts_with("$HOME") {
         let w = w.replacen("$HOME", "~", 1);
-        return vec![crate::paths::lexical(&w, places.cwd, places.home)];
+        return vec![crate::context::paths::lexical(&w, places.cwd, places.home)];
     }
-    let mut out = vec![crate::paths::lexical(w, places.cwd, places.home)];
+    let mut out = vec![crate::context::paths::lexical(w, places.cwd, places.home)];
     for r in places.roots {
-        out.push(crate::paths::lexical(w, r, places.home));
+        out.push(crate::context::paths::lexical(w, r, places.home));
     }
     out
 }

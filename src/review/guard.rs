@@ -13,10 +13,10 @@
 use super::ground::{self, Need, Places};
 use super::owner::OwnerMessage;
 use super::verdict::{Risk, Verdict};
-use crate::cause::Cause;
+use crate::context::floor::PathClass;
+use crate::decision::cause::Cause;
 use crate::decision::Decision;
-use crate::engine::{Evaluation, Outcome};
-use crate::floor::PathClass;
+use crate::policy::engine::{Evaluation, Outcome};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -143,7 +143,7 @@ pub fn check(v: &Verdict, shown: &[OwnerMessage], f: &Findings) -> Result<(), Vi
                     "evidence",
                     format!(
                         "the allow cites `{}`, which is not a shown message of the person",
-                        crate::cause::one_line(id, 24)
+                        crate::decision::cause::one_line(id, 24)
                     ),
                 )
             }
@@ -157,7 +157,7 @@ pub fn check(v: &Verdict, shown: &[OwnerMessage], f: &Findings) -> Result<(), Vi
             "risk-kind",
             format!(
                 "no allow with a risk kind named (`{}`)",
-                crate::cause::one_line(k, 40)
+                crate::decision::cause::one_line(k, 40)
             ),
         );
     }
@@ -216,7 +216,7 @@ fn of_findings(messages: &[&OwnerMessage], f: &Findings, none_of: &str) -> Resul
             "sensitive-path",
             format!(
                 "the command names {}, a path the floor protects, in a way it could not judge",
-                crate::cause::one_line(p, 80)
+                crate::decision::cause::one_line(p, 80)
             ),
         );
     }
@@ -225,7 +225,7 @@ fn of_findings(messages: &[&OwnerMessage], f: &Findings, none_of: &str) -> Resul
             "sensitive-path",
             format!(
                 "the command reads {}, which the floor cannot check",
-                crate::cause::one_line(r, 100)
+                crate::decision::cause::one_line(r, 100)
             ),
         );
     }
@@ -246,7 +246,7 @@ fn of_findings(messages: &[&OwnerMessage], f: &Findings, none_of: &str) -> Resul
                 guarantee: "grounding",
                 detail: format!(
                     "{} ({}), and {none_of} names {}",
-                    crate::cause::one_line(&n.what, 80),
+                    crate::decision::cause::one_line(&n.what, 80),
                     n.category,
                     if n.targets.is_empty() {
                         "the action".to_string()

@@ -14,13 +14,14 @@ pub mod owner;
 pub mod packet;
 pub mod provider;
 pub mod soft;
-pub mod store;
 pub mod verdict;
 
-use crate::cause::{one_line, Cause};
+use crate::context::config::Config;
+use crate::context::Prepared;
+use crate::decision::cause::{one_line, Cause};
+use crate::decision::Settled;
 use crate::decision::{Decision, Gate};
-use crate::engine::{Call, Evaluation};
-use crate::hook::{Prepared, Settled};
+use crate::policy::engine::{Call, Evaluation, Outcome};
 use guard::{Findings, Violation};
 use owner::OwnerMessage;
 use packet::Packet;
@@ -93,7 +94,7 @@ fn gather(ev: &Evaluation, req: &Request, p: &Prepared, persist: bool) -> Gather
     ) {
         // The values as the MCP floor reads them (bounded: an input too large or deep to
         // read is one the reviewer may not lift).
-        match crate::engine::mcp::strings(req.call.input) {
+        match crate::policy::engine::mcp::strings(req.call.input) {
             Some(values) => words.push(values.into_iter().map(|(_, v)| v).collect()),
             None => too_large = true,
         }
@@ -277,7 +278,7 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
     });
     let turn = req.prompt_id.unwrap_or("");
     let action = cache::action_key(req.call.tool, req.call.input);
-    let dir = crate::state::session_dir(&req.state_root, req.session_id);
+    let dir = crate::context::state::session_dir(&req.state_root, req.session_id);
     let ms = |s: Instant| s.elapsed().as_millis() as u64;
     let rank = g.findings.rank();
     match cache::lookup(&dir, &key, turn, &action, guard::REFUSALS_PER_TURN, rank) {
@@ -435,9 +436,9 @@ pub fn settle(ev: &Evaluation, req: &Request, p: &Prepared) -> Reviewed {
 
 /// `gatehook resume [--session ID]`: lift the pause of one session, or of every paused one.
 pub fn resume(session: Option<&str>) -> anyhow::Result<String> {
-    let root = crate::config::gatehook_dirs().data.join("state");
+    let root = crate::context::config::gatehook_dirs().data.join("state");
     let dirs: Vec<std::path::PathBuf> = match session {
-        Some(id) => vec![crate::state::session_dir(&root, id)],
+        Some(id) => vec![crate::context::state::session_dir(&root, id)],
         None => match std::fs::read_dir(&root) {
             Ok(rd) => rd.filter_map(Result::ok).map(|e| e.path()).collect(),
             Err(_) => Vec::new(),
@@ -463,4 +464,36 @@ pub fn resume(session: Option<&str>) -> anyhow::Result<String> {
     } else {
         format!("resumed auto mode for: {}", resumed.join(", "))
     })
+}
+
+/// Settle an evaluation without the reviewer (what `explain` and `check` show, and the hook
+/// with `provider = "none"`): a pending review yields `on_failure`.
+pub fn unreviewed(ev: &Evaluation, config: &Config) -> Settled {
+    match ev.outcome {
+        Outcome::Decided(d) => Settled {
+            decision: Some(d),
+            gate: ev.gate,
+            cause: ev.cause.clone(),
+        },
+        Outcome::Silent => Settled {
+            decision: None,
+            gate: ev.gate,
+            cause: ev.cause.clone(),
+        },
+        Outcome::Review => Settled {
+            decision: Some(config.reviewer.on_failure),
+            gate: Gate::Reviewer,
+            cause: Cause::ReviewerUnavailable {
+                error: format!(
+                    "no reviewer answered ({}; review needed because {})",
+                    if config.reviewer.provider == crate::context::config::Provider::None {
+                        "[reviewer] provider is \"none\""
+                    } else {
+                        "explain does not call the reviewer"
+                    },
+                    ev.cause.describe()
+                ),
+            },
+        },
+    }
 }

@@ -7,8 +7,8 @@
 //! `owner.json`), at most [`MAX_READ_BYTES`] per call, and a partial last line is left for
 //! the next call. Ids `m1`, `m2`, … follow first-seen order and are stable for the session.
 
-use super::store;
-use crate::state;
+use crate::context::state;
+use crate::context::store;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::io::{Read, Seek, SeekFrom};

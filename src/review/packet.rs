@@ -13,8 +13,8 @@
 
 use super::guard::Findings;
 use super::owner::OwnerMessage;
-use crate::redact;
-use crate::state;
+use crate::context::state;
+use crate::decision::redact;
 use serde_json::{json, Map, Value};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;

@@ -18,7 +18,7 @@
 //! come back with the text for the audit.
 
 use super::verdict;
-use crate::config::{Provider, ReviewerConfig, StageConfig};
+use crate::context::config::{Provider, ReviewerConfig, StageConfig};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::sync::mpsc;
@@ -208,7 +208,7 @@ fn exchange(
     if !(200..300).contains(&status) {
         return Answer::failed(format!(
             "HTTP {status} from the reviewer: {}",
-            crate::cause::one_line(&text, 160)
+            crate::decision::cause::one_line(&text, 160)
         ));
     }
     let text = if stage.provider != Provider::Anthropic && is_event_stream(&text) {
@@ -307,7 +307,7 @@ pub fn assemble_stream(body: &str) -> Result<Value, String> {
                 .unwrap_or_else(|| e.to_string());
             return Err(format!(
                 "the reviewer reported an error in its stream: {}",
-                crate::cause::one_line(&msg, 160)
+                crate::decision::cause::one_line(&msg, 160)
             ));
         }
         if let Some(u) = v.get("usage").filter(|u| !u.is_null()) {
@@ -382,7 +382,7 @@ pub fn reply_text(provider: Provider, body: &str) -> Result<Reply, String> {
             if let Some(r) = msg.get("refusal").and_then(Value::as_str) {
                 return Err(format!(
                     "the model refused: {}",
-                    crate::cause::one_line(r, 120)
+                    crate::decision::cause::one_line(r, 120)
                 ));
             }
             match v
@@ -437,7 +437,7 @@ fn unfinished(field: &str, value: Option<&str>) -> String {
     match value {
         Some(r) => format!(
             "the model did not finish its reply ({field} {})",
-            crate::cause::one_line(r, 40)
+            crate::decision::cause::one_line(r, 40)
         ),
         None => format!("the response has no {field}: an unfinished reply is not a verdict"),
     }

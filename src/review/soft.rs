@@ -13,12 +13,13 @@
 //! arguments. Reads, workspace edits, local builds, searches, read-only queries and
 //! delegations (whose calls are gated one by one) need no grounding.
 
-use super::ground::{is_loopback, is_temp, path_target, persists, Kind, Need, Target};
+use super::ground::{is_temp, path_target, persists, Kind, Need, Target};
 use super::guard::Findings;
-use crate::effects::{Change, Code, Effect, RepoOp};
-use crate::engine::{Evaluation, PathFact};
-use crate::floor::{Access, PathClass};
-use crate::shell::SimpleCommand;
+use crate::analysis::effects::{Change, Code, Effect, RepoOp};
+use crate::analysis::shell::SimpleCommand;
+use crate::context::floor::is_loopback;
+use crate::context::floor::{Access, PathClass};
+use crate::policy::engine::{Evaluation, PathFact};
 use serde_json::{Map, Value};
 use std::path::Path;
 
@@ -37,7 +38,7 @@ pub fn findings(
         paths: ev.paths.iter().map(path_note).collect(),
         secret: {
             let v = Value::Object(input.clone());
-            crate::redact::redact_value(&v) != v
+            crate::decision::redact::redact_value(&v) != v
         },
         ..Findings::default()
     };
@@ -59,7 +60,7 @@ pub fn findings(
 pub fn tree_reads_of_stores(
     ev: &Evaluation,
     places: &Places,
-    floor: &crate::floor::FloorCtx,
+    floor: &crate::context::floor::FloorCtx,
 ) -> Vec<String> {
     let mut out = Vec::new();
     let Some(j) = &ev.judgement else {
@@ -90,7 +91,8 @@ pub fn tree_reads_of_stores(
         for e in &f.effects {
             let Effect::Read {
                 path,
-                reach: crate::effects::Reach::Tree | crate::effects::Reach::TreeFollow,
+                reach:
+                    crate::analysis::effects::Reach::Tree | crate::analysis::effects::Reach::TreeFollow,
             } = e
             else {
                 continue;
@@ -99,7 +101,7 @@ pub fn tree_reads_of_stores(
                 continue;
             }
             let abs = places.resolve(path, f.cwd.as_deref());
-            if let Some(why) = crate::floor::tree_holds_store(&abs, floor) {
+            if let Some(why) = crate::context::floor::tree_holds_store(&abs, floor) {
                 let s = format!("every file below {} ({why})", abs.display());
                 if !out.contains(&s) {
                     out.push(s);
@@ -166,7 +168,7 @@ const FILE_READERS: &[&str] = &[
 /// and no one sees what they name before the call runs, so no reviewer lifts them (the
 /// floor itself never allows them).
 pub fn reads_named_by_files(ev: &Evaluation) -> Vec<String> {
-    use crate::shell::{Origin, RedirectOp};
+    use crate::analysis::shell::{Origin, RedirectOp};
     let mut out = Vec::new();
     let Some(a) = &ev.shell else {
         return out;
@@ -242,14 +244,14 @@ pub fn sensitive_mentions(
     argv: &[Vec<String>],
     cwd: &Path,
     home: &Path,
-    floor: &crate::floor::FloorCtx,
+    floor: &crate::context::floor::FloorCtx,
 ) -> Vec<String> {
     let mut out = Vec::new();
     let mut seen = 0usize;
     let mut linked = None;
     let protected = |p: &Path| {
         matches!(
-            crate::floor::classify(p, Access::Read, floor),
+            crate::context::floor::classify(p, Access::Read, floor),
             Some(PathClass::Credential { .. })
                 | Some(PathClass::SelfConfig { .. })
                 | Some(PathClass::HarnessConfig { .. })
@@ -287,12 +289,12 @@ pub fn sensitive_mentions(
                     continue;
                 }
             }
-            let forms = crate::paths::forms(piece, cwd, home);
+            let forms = crate::context::paths::forms(piece, cwd, home);
             let mut hit = forms.forms().any(protected);
             if !hit {
                 if let Some(r) = forms.resolved.as_deref() {
                     hit = matches!(
-                        crate::reach::alias(r, &mut linked, floor),
+                        crate::analysis::reach::alias(r, &mut linked, floor),
                         Ok(Some(_)) | Err(_)
                     );
                 }
@@ -384,7 +386,12 @@ pub fn needs(
                     .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
                     .collect()
             };
-            if derived || matches!(finding.class, crate::command::Class::Unknown { .. }) {
+            if derived
+                || matches!(
+                    finding.class,
+                    crate::analysis::command::Class::Unknown { .. }
+                )
+            {
                 // What a program the floor does not understand does with its arguments is
                 // not known: a file that runs at login or steers the system, named anywhere
                 // in them (`psql -o ~/.bashrc`, `split -b1 x /etc/cron.d/x`), may be written.
@@ -405,7 +412,7 @@ pub fn needs(
             // --require … npm test`; git steered by its config or aliases). A delete with
             // effects was judged by its targets (inside the workspace or temporary: on its
             // merits).
-            if let crate::command::Class::Soft { category, .. } = &finding.class {
+            if let crate::analysis::command::Class::Soft { category, .. } = &finding.class {
                 // A deletion is explained by the deletes it has; one whose targets the
                 // effects do not show (`awk 'BEGIN{system("rm -rf " x)}'`) still needs words.
                 let deletes = finding
@@ -420,21 +427,21 @@ pub fn needs(
             }
         }
     }
-    if let crate::cause::Cause::RiskyEdit { path, .. } = &ev.cause {
+    if let crate::decision::cause::Cause::RiskyEdit { path, .. } = &ev.cause {
         out.push(Need::new(
             Kind::Persist,
             format!("plants something that runs later in {}", path.display()),
             vec![path_target(path)],
         ));
     }
-    if let crate::cause::Cause::RiskyDelegation { found, .. } = &ev.cause {
+    if let crate::decision::cause::Cause::RiskyDelegation { found, .. } = &ev.cause {
         // Its calls would be gated one by one, but the person never asked for what the
         // prompt shows: only they can send it.
         out.push(Need::ungroundable(
             Kind::Privilege,
             format!(
                 "delegates a prompt that shows {}",
-                crate::cause::one_line(found, 60)
+                crate::decision::cause::one_line(found, 60)
             ),
             "a delegation whose prompt asks for what the floor refuses",
         ));
@@ -442,8 +449,8 @@ pub fn needs(
     if tool.starts_with("mcp__") {
         out.extend(mcp_needs(tool, input, places));
     }
-    if let Some(crate::engine::tools::Judge::Stops(does)) =
-        crate::engine::tools::lookup(tool).map(|t| &t.judge)
+    if let Some(crate::input::tools::Judge::Stops(does)) =
+        crate::input::tools::lookup(tool).map(|t| &t.judge)
     {
         // Work the person may be waiting on (a server, a long build): they say to stop it.
         out.push(Need::new(Kind::Stop, *does, Vec::new()));
@@ -451,8 +458,8 @@ pub fn needs(
     if tool == "WebFetch" {
         // A URL that carries an encoded value sends it to the host: data leaving.
         if let Some(url) = input.get("url").and_then(Value::as_str) {
-            if crate::engine::web::carries_encoded_data(url) {
-                match crate::engine::web::public_host(url) {
+            if crate::policy::engine::web::carries_encoded_data(url) {
+                match crate::policy::engine::web::public_host(url) {
                     Ok(h) => out.push(Need::new(
                         Kind::Send,
                         format!("sends encoded data to {h} in its URL"),
@@ -547,7 +554,8 @@ fn unknown_persist_needs(
             // writes there is not text the floor checked. (A script is judged when it runs:
             // one changed since the session began is reviewed then.)
             if places.in_workspace(&abs) && !abs.is_dir() {
-                if let Some(kind) = crate::command::file_kind(&abs, "").filter(|k| *k != "a script")
+                if let Some(kind) =
+                    crate::analysis::command::file_kind(&abs, "").filter(|k| *k != "a script")
                 {
                     out.push(Need::new(
                         Kind::Persist,
@@ -720,7 +728,7 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
         }
         Effect::Run {
             code: Code::Inline { lang, text },
-        } if lang == "sh" && text == crate::effects::COMPUTED_COMMAND => {
+        } if lang == "sh" && text == crate::analysis::effects::COMPUTED_COMMAND => {
             out.push(Need::ungroundable(
                 Kind::Run,
                 "runs a shell command computed at run time",
@@ -870,7 +878,7 @@ fn judged(category: &str, argv: &[String], assigned: &[String]) -> Option<Need> 
         .collect();
     let mut need = Need::new(
         kind,
-        crate::cause::one_line(&format!("{program} ({category})"), 60),
+        crate::decision::cause::one_line(&format!("{program} ({category})"), 60),
         targets,
     );
     if kind == Kind::Run && !c.contains("install") {
@@ -921,7 +929,7 @@ fn legacy(c: &SimpleCommand, places: &Places, cwd: &Path) -> Option<Vec<Need>> {
             .map(Target::Name)
             .collect()
     };
-    let text = crate::cause::one_line(&c.exec.join(" "), 80);
+    let text = crate::decision::cause::one_line(&c.exec.join(" "), 80);
     let mut out = Vec::new();
     match prog {
         "rm" | "rmdir" | "unlink" | "shred" | "trash" => {
@@ -1539,7 +1547,7 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
             })
             .collect()
     };
-    let what = crate::cause::one_line(tool, 80);
+    let what = crate::decision::cause::one_line(tool, 80);
     let mut out = Vec::new();
     for k in SQL_FIELDS {
         if let Some(sql) = field(k) {
@@ -1548,7 +1556,7 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
                 t.extend(targets(&["database", "db"]));
                 out.push(Need::new(
                     kind,
-                    format!("{what}: {}", crate::cause::one_line(sql, 60)),
+                    format!("{what}: {}", crate::decision::cause::one_line(sql, 60)),
                     t,
                 ));
             }

@@ -205,7 +205,7 @@ pub fn parse(reply: &str) -> Result<Verdict, String> {
             other => {
                 return Err(format!(
                     "unknown key `{}` in the verdict",
-                    crate::cause::one_line(other, 40)
+                    crate::decision::cause::one_line(other, 40)
                 ))
             }
         }

@@ -1,0 +1,1234 @@
+//! Build and test runners and the project's own scripts: they run project code, so they are
+//! routine only while the files that define what runs are the ones the session began with.
+//! The runners' and interpreters' option grammars are data in `effects::programs::runners`
+//! and `effects::programs::interpreters` (what `--target-dir`, `-coverprofile`,
+//! `--basetemp`, `-toolexec`, `make -f`, `node --require` are); this module places what
+//! they name, finds the definition files (manifests, build scripts, runner config, the
+//! script itself and the makefiles it includes), and asks the session [`Baseline`] whether
+//! any of them changed since the session began or was written by the agent this session.
+//!
+//! A runner given a definition file, directory or program from outside the workspace is
+//! soft (it runs code nobody in the session has seen); a script outside the workspace, an
+//! installed module and a shell script looked up on PATH keep their tiers (unknown). What a
+//! definition file runs in turn (a recipe calling a helper script, a member crate's build
+//! script) is the project's code, like its sources: the entry points are what is tracked,
+//! and a script (unlike a runner's definition files, which are judged by their hash as
+//! before) also counts as changed once the agent was allowed to write it this session.
+
+use super::{Class, Cmd, JudgeCtx, Look};
+use crate::analysis::effects::programs::interpreters::{self, ScriptRun};
+use crate::analysis::effects::programs::runners::{self, Family, Manager, RunnerCall};
+use crate::analysis::effects::{Code, Effect};
+use crate::context::paths;
+use std::path::{Path, PathBuf};
+
+/// Files that define what each ecosystem's runner executes, relative to each directory
+/// from the workspace root down to the directory the runner works in.
+const CARGO_FILES: &[&str] = &[
+    "Cargo.toml",
+    "build.rs",
+    ".cargo/config.toml",
+    ".cargo/config",
+    "rust-toolchain.toml",
+    "rust-toolchain",
+];
+const NODE_FILES: &[&str] = &[
+    "package.json",
+    ".npmrc",
+    ".yarnrc",
+    ".yarnrc.yml",
+    ".pnpmfile.cjs",
+    "bunfig.toml",
+    "jest.config.js",
+    "jest.config.ts",
+    "jest.config.mjs",
+    "jest.config.cjs",
+    "jest.config.json",
+    "vitest.config.js",
+    "vitest.config.ts",
+    "vitest.config.mjs",
+    "vitest.config.mts",
+    "vite.config.js",
+    "vite.config.ts",
+    "vite.config.mjs",
+    "vite.config.mts",
+    ".mocharc.js",
+    ".mocharc.cjs",
+    ".mocharc.json",
+    ".mocharc.yml",
+    ".mocharc.yaml",
+    "babel.config.js",
+    "babel.config.json",
+    ".babelrc",
+    "playwright.config.ts",
+    "playwright.config.js",
+];
+const PY_FILES: &[&str] = &[
+    "pyproject.toml",
+    "setup.py",
+    "setup.cfg",
+    "conftest.py",
+    "tests/conftest.py",
+    "test/conftest.py",
+    "pytest.ini",
+    "pytest.toml",
+    ".pytest.ini",
+    "tox.ini",
+    "noxfile.py",
+];
+const GO_FILES: &[&str] = &["go.mod", "go.work"];
+const MAKE_FILES: &[&str] = &["GNUmakefile", "makefile", "Makefile"];
+const JUST_FILES: &[&str] = &["justfile", "Justfile", ".justfile"];
+const MVN_FILES: &[&str] = &[
+    "pom.xml",
+    ".mvn/maven.config",
+    ".mvn/jvm.config",
+    ".mvn/extensions.xml",
+    ".mvn/wrapper/maven-wrapper.properties",
+    "mvnw",
+];
+const GRADLE_FILES: &[&str] = &[
+    "build.gradle",
+    "build.gradle.kts",
+    "settings.gradle",
+    "settings.gradle.kts",
+    "gradle.properties",
+    "gradle/wrapper/gradle-wrapper.properties",
+    "gradle/libs.versions.toml",
+    "gradlew",
+    "buildSrc/build.gradle",
+    "buildSrc/build.gradle.kts",
+];
+const DENO_FILES: &[&str] = &["deno.json", "deno.jsonc"];
+const UV_FILES: &[&str] = &["pyproject.toml", "uv.toml", ".python-version"];
+const POETRY_FILES: &[&str] = &["pyproject.toml", "poetry.toml"];
+const PIPENV_FILES: &[&str] = &["Pipfile"];
+const PDM_FILES: &[&str] = &["pyproject.toml", "pdm.toml"];
+const HATCH_FILES: &[&str] = &["pyproject.toml", "hatch.toml"];
+
+fn family_files(f: Family) -> &'static [&'static str] {
+    match f {
+        Family::Cargo => CARGO_FILES,
+        Family::Node => NODE_FILES,
+        Family::Python => PY_FILES,
+        Family::Go => GO_FILES,
+        Family::Make => MAKE_FILES,
+        Family::Just => JUST_FILES,
+        Family::Maven => MVN_FILES,
+        Family::Gradle => GRADLE_FILES,
+        Family::Deno => DENO_FILES,
+        Family::Uv => UV_FILES,
+        Family::Poetry => POETRY_FILES,
+        Family::Pipenv => PIPENV_FILES,
+        Family::Pdm => PDM_FILES,
+        Family::Hatch => HATCH_FILES,
+    }
+}
+
+/// Lockfiles: a lockfile-respecting install runs exactly what they pin.
+const LOCK_FILES: &[&str] = &[
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "pnpm-lock.yaml",
+    "yarn.lock",
+    "bun.lockb",
+    "bun.lock",
+    "Cargo.lock",
+    "uv.lock",
+    "go.sum",
+];
+
+/// Wrappers whose command runs in the project's environment (`uv run pytest`): where the
+/// wrapped command starts, when it is one. The wrapped command is judged on its own.
+pub(super) fn wrapped_at(cmd: &Cmd) -> Option<usize> {
+    match runners::runner(cmd.argv, cmd.dynamic)? {
+        Ok(call) => call.wrapped,
+        Err(_) => None,
+    }
+}
+
+/// The class a runner's or interpreter's effects give it: unknown, secret, code the floor
+/// cannot see, deletes, or the runner's own class.
+fn class_of(tool: &str, effects: &[Effect], routine: Class) -> Class {
+    if let Some(Effect::Unknown { why }) = effects.iter().find(|e| e.is_unknown()) {
+        return Class::Unknown {
+            reason: format!("{tool}: {why}"),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Secret { .. })) {
+        return Class::Hard {
+            category: "credential",
+            reason: e.phrase(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| {
+        matches!(
+            e,
+            Effect::Run {
+                code: Code::Hidden { .. } | Code::Inline { .. } | Code::File { .. }
+            }
+        )
+    }) {
+        return Class::Soft {
+            category: "runs-code",
+            reason: format!("{tool} {}", e.phrase()),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| {
+        matches!(
+            e,
+            Effect::Run {
+                code: Code::Network { .. }
+            }
+        )
+    }) {
+        return Class::Soft {
+            category: "install",
+            reason: format!("{tool} {}", e.phrase()),
+        };
+    }
+    routine
+}
+
+fn paths_of(look: &mut Look) {
+    for e in &look.effects {
+        match e {
+            Effect::Read { path, .. } => look.reads.push(path.clone()),
+            Effect::Write { path, .. } | Effect::Delete { path, .. } => {
+                look.writes.push(path.clone())
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Is this a build or test runner, or a script run by an interpreter or by its path?
+/// Returns its look (class `Build` when it runs project code and nothing else says
+/// otherwise); the baseline is consulted later, in [`check_baseline`].
+pub(super) fn look(cmd: &Cmd) -> Option<Look> {
+    let prog = cmd.program();
+    if let Some(found) = runners::runner(cmd.argv, cmd.dynamic) {
+        if let Ok(call) = &found {
+            // `pnpm NAME` runs the script NAME only when package.json has one; otherwise
+            // it is another command of the manager, which its catalogue judges.
+            if let (true, Some((_, name))) = (call.implicit_script, &call.script) {
+                let has =
+                    package_scripts(cmd.cwd.dir(), &call.dirs).is_some_and(|s| s.contains(name));
+                if !has {
+                    return None;
+                }
+            }
+        }
+        return Some(match found {
+            Err(e) => Look::unknown(format!("{prog}: {e}")),
+            Ok(call) if call.wrapped.is_some() => {
+                Look::unknown(format!("{prog} runs another command, judged on its own"))
+            }
+            Ok(call) => runner_look(cmd, call),
+        });
+    }
+    let run = match interpreters::script_run(cmd.argv, cmd.dynamic)? {
+        Ok(r) => r,
+        Err(e) => return Some(Look::unknown(format!("{prog}: {e}"))),
+    };
+    if run.prints_only {
+        return Some(Look::routine(format!("{prog} prints its help or version")));
+    }
+    // A standard-library module the working directory does not shadow (python -m puts
+    // it first on sys.path: a `json/` or `http.py` there is what would run).
+    let stdlib = run.module.as_deref().filter(|m| {
+        let top = m.split('.').next().unwrap_or(m);
+        cmd.cwd
+            .dir()
+            .is_some_and(|d| !d.join(top).exists() && !d.join(format!("{top}.py")).exists())
+    });
+    if stdlib == Some("http.server") {
+        return Some(http_server(cmd, run.args_at));
+    }
+    if let Some(look) = stdlib.and_then(|m| stdlib_module(cmd, m, run.args_at)) {
+        return Some(look);
+    }
+    if let Some(m) = &run.module {
+        if let Some(found) = runners::python_module(m, cmd.argv, cmd.dynamic, run.args_at) {
+            return Some(match found {
+                Err(e) => Look::unknown(format!("{prog} -m {m}: {e}")),
+                Ok(mut call) => {
+                    call.effects.extend(run.effects.iter().cloned());
+                    runner_look(cmd, call)
+                }
+            });
+        }
+    }
+    Some(script_look(cmd, &run))
+}
+
+/// Standard-library modules that only read their operands and write what they are told:
+/// `python -m json.tool [OPTIONS] [INFILE [OUTFILE]]` (checked against CPython 3.11-3.13's
+/// `--help`) and `python -m py_compile FILE…` (each file's bytecode lands in the
+/// `__pycache__` beside it). `None` for any other module.
+fn stdlib_module(cmd: &Cmd, module: &str, at: usize) -> Option<Look> {
+    if cmd.has_expansion() {
+        return None;
+    }
+    let args = cmd.argv.get(at..).unwrap_or(&[]);
+    let mut effects = Vec::new();
+    match module {
+        "json.tool" => {
+            let mut ops = Vec::new();
+            let mut it = args.iter();
+            while let Some(a) = it.next() {
+                match a.as_str() {
+                    "--sort-keys" | "--no-ensure-ascii" | "--json-lines" | "--tab"
+                    | "--no-indent" | "--compact" | "--no-color" | "--color" => {}
+                    "--indent" => {
+                        it.next()?;
+                    }
+                    x if x.starts_with("--indent=") => {}
+                    "-h" | "--help" => {
+                        return Some(Look::routine("python -m json.tool prints help"))
+                    }
+                    x if x.starts_with('-') && x != "-" => return None,
+                    x => ops.push(x.to_string()),
+                }
+            }
+            match ops.as_slice() {
+                [] => {}
+                [i] => effects.push(Effect::read(i.clone())),
+                [i, o] => {
+                    effects.push(Effect::read(i.clone()));
+                    if o != "-" {
+                        effects.push(Effect::write(
+                            o.clone(),
+                            crate::analysis::effects::WriteHow::Replace,
+                        ));
+                    }
+                }
+                _ => return None,
+            }
+            effects.retain(|e| !matches!(e, Effect::Read { path, .. } if path == "-"));
+            Some(Look::from_effects("pretty-prints JSON", effects))
+        }
+        "py_compile" => {
+            for a in args {
+                if a.starts_with('-') {
+                    return None;
+                }
+                effects.push(Effect::read(a.clone()));
+                let p = Path::new(a);
+                let dir = p
+                    .parent()
+                    .map(|d| d.join("__pycache__"))
+                    .unwrap_or_default();
+                effects.push(Effect::write(
+                    dir.to_string_lossy().into_owned(),
+                    crate::analysis::effects::WriteHow::Mkdir,
+                ));
+            }
+            Some(Look::from_effects(
+                "compiles Python files to check their syntax",
+                effects,
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `python -m http.server [--bind ADDR] [--directory DIR] [--protocol V] [PORT]`: every
+/// file below DIR (the working directory by default), links followed, is served to whoever
+/// connects — on every interface unless bound to a loopback address. (`--cgi` runs the
+/// scripts it serves, and any other option is outside the grammar: unknown.)
+fn http_server(cmd: &Cmd, at: usize) -> Look {
+    if cmd.has_expansion() {
+        return Look::unknown("python -m http.server is given a run-time value");
+    }
+    let mut dir = ".".to_string();
+    let mut bind: Option<String> = None;
+    let mut port = "8000".to_string();
+    let mut it = cmd.argv.iter().skip(at);
+    while let Some(a) = it.next() {
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut value = || inline.clone().or_else(|| it.next().cloned());
+        match name {
+            "-d" | "--directory" => match value() {
+                Some(v) => dir = v,
+                None => return Look::unknown("python -m http.server --directory without a value"),
+            },
+            "-b" | "--bind" => bind = value(),
+            "-p" | "--protocol" => {
+                value();
+            }
+            _ if !a.starts_with('-') && a.chars().all(|c| c.is_ascii_digit()) => port = a.clone(),
+            _ => {
+                return Look::unknown(format!(
+                    "python -m http.server {name} is not in its grammar"
+                ))
+            }
+        }
+    }
+    let host = bind.clone().unwrap_or_else(|| "0.0.0.0".to_string());
+    let mut effects = vec![Effect::Read {
+        path: dir.clone(),
+        reach: crate::analysis::effects::Reach::TreeFollow,
+    }];
+    let local = bind
+        .as_deref()
+        .is_some_and(crate::context::floor::is_loopback);
+    if !local {
+        effects.push(Effect::Net {
+            url: Some(format!("http://{host}:{port}/")),
+            host: None,
+            sends: vec![crate::analysis::effects::Carry::File { path: dir.clone() }],
+        });
+    }
+    let mut look = Look::from_effects(&format!("serves every file below {dir} over HTTP"), effects);
+    look.class = Class::Soft {
+        category: "network",
+        reason: if local {
+            format!("python -m http.server serves every file below {dir} to this machine")
+        } else {
+            format!("python -m http.server serves every file below {dir} to anyone who connects")
+        },
+    };
+    look
+}
+
+fn runner_look(cmd: &Cmd, call: RunnerCall) -> Look {
+    if cmd.has_expansion() {
+        return Look::unknown(format!("{} is given a run-time value", call.tool));
+    }
+    let mut effects = call.effects;
+    if call
+        .script
+        .as_ref()
+        .is_some_and(|(m, n)| *m == Manager::Npm && n == "env")
+        && package_scripts(cmd.cwd.dir(), &call.dirs)
+            .is_some_and(|s| s.contains(&"env".to_string()))
+    {
+        // The package defines its own `env` script: that runs, not npm's printer.
+        effects.retain(|e| !matches!(e, Effect::Secret { .. }));
+    }
+    effects.push(Effect::Run {
+        code: Code::Project {
+            runner: call.tool.to_string(),
+            defined_by: Vec::new(),
+        },
+    });
+    let class = class_of(
+        call.tool,
+        &effects,
+        Class::Build {
+            reason: call.does.clone(),
+        },
+    );
+    let mut look = Look::routine(call.does);
+    look.class = class;
+    look.effects = effects;
+    look.uses_cwd = true;
+    paths_of(&mut look);
+    look
+}
+
+fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
+    let prog = cmd.program();
+    let interp = if run.interpreter.is_empty() {
+        String::new()
+    } else {
+        format!(" through {}", run.interpreter)
+    };
+    let dynamic_script = run.script.as_ref().is_some_and(|s| {
+        cmd.argv
+            .iter()
+            .position(|a| a == s)
+            .is_some_and(|i| cmd.dynamic.get(i).copied().unwrap_or(false))
+    });
+    if dynamic_script {
+        return Look::unknown(format!("{prog} runs a script named at run time"));
+    }
+    let (does, mut effects) = if run.test_runner {
+        (
+            "runs the project's tests through node --test".to_string(),
+            run.effects.clone(),
+        )
+    } else if let Some(s) = &run.script {
+        if run.syntax_only {
+            let mut l = Look::routine(format!("{prog} checks the syntax of {s}"));
+            l.effects = run.effects.clone();
+            l.effects.push(Effect::read(s));
+            l.class = class_of(prog, &l.effects, l.class.clone());
+            paths_of(&mut l);
+            return l;
+        }
+        let mut e = run.effects.clone();
+        e.push(Effect::read(s));
+        script_arg_paths(cmd.argv, run.args_at, &mut e);
+        (
+            format!("runs {s}{interp}, which the agent has not written this session"),
+            e,
+        )
+    } else if let Some(m) = &run.module {
+        let mut e = run.effects.clone();
+        script_arg_paths(cmd.argv, run.args_at, &mut e);
+        (
+            format!("runs the project's module {m}{interp}, which the agent has not written this session"),
+            e,
+        )
+    } else {
+        return Look::unknown(format!("{prog} runs nothing the floor can name"));
+    };
+    effects.push(Effect::Run {
+        code: Code::Project {
+            runner: if run.interpreter.is_empty() {
+                run.script.clone().unwrap_or_default()
+            } else {
+                run.interpreter.to_string()
+            },
+            defined_by: run.script.iter().cloned().collect(),
+        },
+    });
+    let class = class_of(
+        prog,
+        &effects,
+        Class::Build {
+            reason: does.clone(),
+        },
+    );
+    let mut look = Look::routine(does);
+    look.class = class;
+    look.effects = effects;
+    look.uses_cwd = true;
+    paths_of(&mut look);
+    look
+}
+
+/// The words given to a project script that name paths (`scripts/x.py --in data/a.csv`,
+/// `./show.sh ~/.ssh/id_rsa`): the script may read them, so the path floor sees them.
+fn script_arg_paths(argv: &[String], from: usize, out: &mut Vec<Effect>) {
+    for w in argv.iter().skip(from) {
+        let v = if w.starts_with('-') {
+            match w.split_once('=') {
+                Some((_, v)) => v,
+                None => continue,
+            }
+        } else {
+            w.as_str()
+        };
+        if v.contains("://") || v.is_empty() {
+            continue;
+        }
+        if v.contains('/') || v.starts_with('~') {
+            out.push(Effect::read(v));
+        }
+    }
+}
+
+/// Ask the baseline whether the files that define what runs changed since the session
+/// began or were written by the agent; a definition from outside the workspace is soft.
+pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
+    let Some(cwd) = cmd.cwd.dir() else {
+        return;
+    };
+    if let Some(class) = outputs(cmd.program(), &look.effects, cwd, ctx) {
+        look.class = class;
+        return;
+    }
+    let defs = match definitions(cmd, cwd, ctx) {
+        Ok(d) => d,
+        Err(class) => {
+            look.class = class;
+            return;
+        }
+    };
+    let mut changed = ctx.baseline.changed(&defs.files);
+    for f in agent_written(&defs.agent_counts, &ctx.baseline.written()) {
+        if !changed.contains(&f) {
+            changed.push(f);
+        }
+    }
+    let present: Vec<String> = defs
+        .files
+        .iter()
+        .filter(|f| defs.named.contains(f) || std::fs::symlink_metadata(f).is_ok())
+        .map(|f| f.display().to_string())
+        .collect();
+    for e in look.effects.iter_mut() {
+        if let Effect::Run {
+            code: Code::Project { defined_by, .. },
+        } = e
+        {
+            *defined_by = present.clone();
+        }
+    }
+    if !changed.is_empty() {
+        look.class = Class::BuildFilesChanged { files: changed };
+    }
+}
+
+/// Which of `files` the agent was allowed to write this session: the file itself (as
+/// written or resolved), or its directory (a copy or move into it); `/` in the record
+/// stands for everything (an unreadable or overfull record).
+fn agent_written(files: &[PathBuf], written: &[PathBuf]) -> Vec<PathBuf> {
+    if written.is_empty() {
+        return Vec::new();
+    }
+    let everything = written.iter().any(|w| w == Path::new("/"));
+    files
+        .iter()
+        .filter(|f| {
+            everything || {
+                let forms = [Some((*f).clone()), std::fs::canonicalize(f).ok()];
+                forms.iter().flatten().any(|f| {
+                    written
+                        .iter()
+                        .any(|w| f == w || f.parent().is_some_and(|p| p == w))
+                })
+            }
+        })
+        .cloned()
+        .collect()
+}
+
+/// What a runner's outputs do beyond the workspace: a directory it empties (`pytest
+/// --basetemp`) is a deletion — beyond repair when it is the root, a top-level directory,
+/// the home directory or the workspace itself; any file or directory it writes outside
+/// the workspace (a report over `~/.bashrc`, a test binary into `~/.local/bin`) is soft,
+/// so the person's own words are needed for it.
+fn outputs(tool: &str, effects: &[Effect], cwd: &Path, ctx: &JudgeCtx) -> Option<Class> {
+    for e in effects {
+        match e {
+            Effect::Delete { path, .. } => {
+                let forms = paths::forms(path, cwd, ctx.home);
+                let catastrophic = forms.forms().any(|p| {
+                    p.components().count() <= 2
+                        || ctx.home.starts_with(p)
+                        || ctx.workspace.root.starts_with(p)
+                });
+                let shown = forms.lexical.display();
+                return Some(if catastrophic {
+                    Class::Hard {
+                        category: "deletion",
+                        reason: format!(
+                            "{tool} empties {shown} before it runs, which holds the system, your home or the whole workspace"
+                        ),
+                    }
+                } else {
+                    Class::Soft {
+                        category: "deletion",
+                        reason: format!("{tool} empties {shown} before it runs"),
+                    }
+                });
+            }
+            Effect::Write { path, .. } => {
+                let forms = paths::forms(path, cwd, ctx.home);
+                if !ctx.workspace.contains(&forms) {
+                    return Some(Class::Soft {
+                        category: "write-outside",
+                        reason: format!(
+                            "{tool} writes {}, outside the workspace",
+                            forms.lexical.display()
+                        ),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The files that define what a command runs.
+struct Definitions {
+    files: Vec<PathBuf>,
+    /// The files for which the agent's own writes count too: a script and what it is
+    /// (the file, a module's package files, a `#!` interpreter in the workspace, a module
+    /// shadowing `python -m pytest`). Other definition files are judged by their hash, as
+    /// runners always were.
+    agent_counts: Vec<PathBuf>,
+    /// Files named on the command line (the script, `make -f FILE`): listed even when
+    /// missing.
+    named: Vec<PathBuf>,
+}
+
+fn soft(reason: String) -> Class {
+    Class::Soft {
+        category: "runs-code",
+        reason,
+    }
+}
+
+/// Place a word relative to `cwd` and say whether it is inside the workspace (both as
+/// written and resolved through links).
+fn place_in_ws(word: &str, cwd: &Path, ctx: &JudgeCtx) -> (PathBuf, bool) {
+    let abs = if word.starts_with('/') {
+        PathBuf::from(word)
+    } else {
+        cwd.join(word)
+    };
+    let abs = paths::normalize(&abs);
+    let forms = paths::forms(&abs.display().to_string(), cwd, ctx.home);
+    (abs, ctx.workspace.contains(&forms))
+}
+
+fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Class> {
+    if let Some(Ok(call)) = runners::runner(cmd.argv, cmd.dynamic) {
+        return runner_definitions(&call, cwd, ctx);
+    }
+    let Some(Ok(run)) = interpreters::script_run(cmd.argv, cmd.dynamic) else {
+        return Ok(Definitions {
+            files: Vec::new(),
+            agent_counts: Vec::new(),
+            named: Vec::new(),
+        });
+    };
+    if let Some(m) = &run.module {
+        if let Some(Ok(call)) = runners::python_module(m, cmd.argv, cmd.dynamic, run.args_at) {
+            return runner_definitions(&call, cwd, ctx);
+        }
+        return module_definitions(m, cwd);
+    }
+    if run.test_runner {
+        return Ok(Definitions {
+            files: dirs_files(&[cwd.to_path_buf()], NODE_FILES, ctx),
+            agent_counts: Vec::new(),
+            named: Vec::new(),
+        });
+    }
+    let Some(script) = &run.script else {
+        return Err(Class::Unknown {
+            reason: "no script runs".into(),
+        });
+    };
+    script_definitions(&run, script, cwd, ctx)
+}
+
+/// Every directory from the workspace root down to `dir` (only `dir` when it is not
+/// under the root).
+fn ancestors_in_ws(dir: &Path, ctx: &JudgeCtx) -> Vec<PathBuf> {
+    let root = &ctx.workspace.root;
+    let mut out = Vec::new();
+    if let Ok(rel) = dir.strip_prefix(root) {
+        let mut d = root.clone();
+        out.push(d.clone());
+        for c in rel.components() {
+            d.push(c);
+            out.push(d.clone());
+        }
+    } else {
+        out.push(dir.to_path_buf());
+    }
+    out
+}
+
+fn dirs_files(bases: &[PathBuf], names: &[&str], ctx: &JudgeCtx) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    for base in bases {
+        for d in ancestors_in_ws(base, ctx) {
+            for n in names {
+                let f = d.join(n);
+                if !out.contains(&f) {
+                    out.push(f);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Class> {
+    let tool = call.tool;
+    let mut bases = Vec::new();
+    for d in &call.dirs {
+        let (abs, inside) = place_in_ws(d, cwd, ctx);
+        if !inside {
+            return Err(soft(format!(
+                "{tool} runs the project in {}, outside the workspace",
+                abs.display()
+            )));
+        }
+        bases.push(abs);
+    }
+    if bases.is_empty() {
+        bases.push(cwd.to_path_buf());
+    }
+    let names = family_files(call.family);
+    let mut files = dirs_files(&bases, names, ctx);
+    let mut named = Vec::new();
+    let mut agent_counts = Vec::new();
+    if call.lock_install {
+        files.extend(dirs_files(&bases, LOCK_FILES, ctx));
+    }
+    for f in &call.defined_by {
+        let (abs, inside) = place_in_ws(f, cwd, ctx);
+        if !inside {
+            return Err(soft(format!(
+                "{tool} reads {}, which defines what it runs, from outside the workspace",
+                abs.display()
+            )));
+        }
+        named.push(abs.clone());
+        files.push(abs);
+    }
+    // The module `python -m pytest` imports first from the working directory.
+    if let Some(m) = &call.module {
+        for f in [
+            format!("{m}.py"),
+            format!("{m}/__init__.py"),
+            format!("{m}/__main__.py"),
+        ] {
+            files.push(cwd.join(&f));
+            agent_counts.push(cwd.join(f));
+        }
+    }
+    // conftest.py files between the workspace root and each test path.
+    for t in &call.test_paths {
+        let (abs, inside) = place_in_ws(t, cwd, ctx);
+        if !inside {
+            return Err(soft(format!(
+                "{tool} collects tests from {}, outside the workspace, and loads its conftest.py files",
+                abs.display()
+            )));
+        }
+        let dir = if abs.is_dir() || !t.ends_with(".py") {
+            abs
+        } else {
+            abs.parent().map(Path::to_path_buf).unwrap_or(abs)
+        };
+        for d in ancestors_in_ws(&dir, ctx) {
+            let f = d.join("conftest.py");
+            if !files.contains(&f) {
+                files.push(f);
+            }
+        }
+    }
+    if call.family == Family::Make {
+        make_includes(call, &bases, cwd, ctx, &mut files)?;
+    }
+    if let Some((mgr, name)) = &call.script {
+        let defined = package_scripts(Some(cwd), &call.dirs);
+        let has = defined.as_ref().is_some_and(|s| s.contains(name));
+        if !has && *mgr != Manager::Npm && name != "test" {
+            // Without such a script, pnpm, yarn and bun run a program of that name.
+            return Err(Class::Unknown {
+                reason: format!(
+                    "{tool} {name}: package.json defines no `{name}` script, so {tool} would run a program of that name"
+                ),
+            });
+        }
+    }
+    Ok(Definitions {
+        files,
+        agent_counts,
+        named,
+    })
+}
+
+/// The scripts package.json defines in the directory the manager works in.
+fn package_scripts(cwd: Option<&Path>, dirs: &[String]) -> Option<Vec<String>> {
+    let cwd = cwd?;
+    let dir = match dirs.first() {
+        Some(d) if d.starts_with('/') => PathBuf::from(d),
+        Some(d) => cwd.join(d),
+        None => cwd.to_path_buf(),
+    };
+    let f = crate::context::state::open_regular(&dir.join("package.json")).ok()?;
+    let mut text = String::new();
+    use std::io::Read;
+    f.take(4 * 1024 * 1024).read_to_string(&mut text).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    Some(v.get("scripts")?.as_object()?.keys().cloned().collect())
+}
+
+/// The makefiles a makefile includes by a literal name (`include common.mk`), searched in
+/// make's directory and the `-I` directories; `-I` outside the workspace is soft when the
+/// makefile includes anything.
+fn make_includes(
+    call: &RunnerCall,
+    bases: &[PathBuf],
+    cwd: &Path,
+    ctx: &JudgeCtx,
+    files: &mut Vec<PathBuf>,
+) -> Result<(), Class> {
+    let base = bases.first().cloned().unwrap_or_else(|| cwd.to_path_buf());
+    let mut makefiles: Vec<PathBuf> = call
+        .defined_by
+        .iter()
+        .map(|f| place_in_ws(f, cwd, ctx).0)
+        .collect();
+    if makefiles.is_empty() {
+        if let Some(m) = MAKE_FILES
+            .iter()
+            .map(|n| base.join(n))
+            .find(|p| p.is_file())
+        {
+            makefiles.push(m);
+        }
+    }
+    let mut includes = Vec::new();
+    for m in &makefiles {
+        let Ok(f) = crate::context::state::open_regular(m) else {
+            continue;
+        };
+        let mut text = String::new();
+        use std::io::Read;
+        if f.take(4 * 1024 * 1024).read_to_string(&mut text).is_err() {
+            continue;
+        }
+        for line in text.lines() {
+            let l = line.trim_start();
+            let rest = ["include ", "-include ", "sinclude "]
+                .iter()
+                .find_map(|k| l.strip_prefix(k));
+            if let Some(rest) = rest {
+                includes.extend(rest.split_whitespace().map(str::to_string));
+            }
+        }
+    }
+    if includes.is_empty() {
+        return Ok(());
+    }
+    let mut search = vec![base.clone()];
+    for d in &call.include_dirs {
+        let (abs, inside) = place_in_ws(d, cwd, ctx);
+        if !inside {
+            return Err(soft(format!(
+                "make -I {} can supply the makefiles it includes from outside the workspace",
+                abs.display()
+            )));
+        }
+        search.push(abs);
+    }
+    for inc in includes {
+        if inc.contains('$') {
+            // Computed at run time: the makefile (tracked) decides.
+            continue;
+        }
+        for d in &search {
+            let f = if inc.starts_with('/') {
+                PathBuf::from(&inc)
+            } else {
+                d.join(&inc)
+            };
+            if !files.contains(&f) {
+                files.push(f);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `python -m pkg.mod`: the module's files in the working directory (which Python
+/// searches first). A module found nowhere there is an installed one: not the project's.
+fn module_definitions(module: &str, cwd: &Path) -> Result<Definitions, Class> {
+    let parts: Vec<&str> = module.split('.').collect();
+    if parts.iter().any(|p| p.is_empty() || p.contains('/')) {
+        return Err(Class::Unknown {
+            reason: format!("python -m {module} is not a module name"),
+        });
+    }
+    let mut files = Vec::new();
+    let mut dir = cwd.to_path_buf();
+    for (i, p) in parts.iter().enumerate() {
+        let last = i + 1 == parts.len();
+        if last {
+            let file = dir.join(format!("{p}.py"));
+            let pkg = dir.join(p);
+            if file.is_file() {
+                files.push(file);
+            } else if pkg.is_dir() {
+                files.push(pkg.join("__init__.py"));
+                files.push(pkg.join("__main__.py"));
+            } else {
+                break;
+            }
+            return Ok(Definitions {
+                named: files.clone(),
+                agent_counts: files.clone(),
+                files,
+            });
+        }
+        dir = dir.join(p);
+        if !dir.is_dir() {
+            break;
+        }
+        files.push(dir.join("__init__.py"));
+    }
+    Err(Class::Unknown {
+        reason: format!(
+            "python -m {module} runs an installed module, not one of the project's files"
+        ),
+    })
+}
+
+/// A script: the file itself (for Python, a directory's `__main__.py`) and an interpreter
+/// its `#!` line names inside the workspace.
+fn script_definitions(
+    run: &ScriptRun,
+    script: &str,
+    cwd: &Path,
+    ctx: &JudgeCtx,
+) -> Result<Definitions, Class> {
+    let (abs, inside) = place_in_ws(script, cwd, ctx);
+    let who = if run.interpreter.is_empty() {
+        script.to_string()
+    } else {
+        format!("{} {script}", run.interpreter)
+    };
+    if !inside {
+        return Err(Class::Unknown {
+            reason: format!("{who}: {} is outside the workspace", abs.display()),
+        });
+    }
+    let mut files = vec![abs.clone()];
+    match std::fs::metadata(&abs) {
+        Err(_) if std::fs::symlink_metadata(&abs).is_ok() => {
+            return Err(Class::Unknown {
+                reason: format!("{who}: {} is a link that leads nowhere", abs.display()),
+            })
+        }
+        Err(_) if run.searches_path => {
+            return Err(Class::Unknown {
+                reason: format!(
+                    "{} looks {script} up on PATH when it is not in the working directory",
+                    run.interpreter
+                ),
+            })
+        }
+        Err(_) if run.interpreter.starts_with("node") => {
+            return Err(Class::Unknown {
+                reason: format!("node resolves {script} to another file when it does not exist"),
+            })
+        }
+        // Not there (yet): what would run is not known when the command is judged.
+        Err(_) => {
+            return Err(Class::Unknown {
+                reason: format!("{who}: {} does not exist", abs.display()),
+            })
+        }
+        Ok(m) if m.is_dir() => {
+            if run.interpreter == "python" && abs.join("__main__.py").is_file() {
+                files.push(abs.join("__main__.py"));
+            } else {
+                return Err(Class::Unknown {
+                    reason: format!("{who}: {} is a directory", abs.display()),
+                });
+            }
+        }
+        Ok(m) if m.is_file() && run.interpreter.is_empty() => {
+            if let Some(interp) = shebang_file(&abs, cwd) {
+                let (i_abs, i_inside) = place_in_ws(&interp, cwd, ctx);
+                if i_inside {
+                    files.push(i_abs);
+                } else if !paths::system_program(&i_abs) {
+                    return Err(Class::Unknown {
+                        reason: format!(
+                            "{script} names the interpreter {}, outside the workspace",
+                            i_abs.display()
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(_) => {}
+    }
+    Ok(Definitions {
+        named: files.clone(),
+        agent_counts: files.clone(),
+        files,
+    })
+}
+
+/// The interpreter a `#!` line names by a path (`#!/usr/bin/env bash` names none of its
+/// own: `env` is a system program that looks the name up on PATH).
+fn shebang_file(script: &Path, cwd: &Path) -> Option<String> {
+    use std::io::Read;
+    let f = crate::context::state::open_regular(script).ok()?;
+    let mut head = [0u8; 256];
+    let n = f.take(256).read(&mut head).ok()?;
+    let text = std::str::from_utf8(&head[..n]).ok()?;
+    let line = text.strip_prefix("#!")?.lines().next()?.trim();
+    let interp = line.split_whitespace().next()?;
+    let _ = cwd;
+    Some(interp.to_string())
+}
+
+/// Is `path` one of the files some runner reads to know what to run (matched on its last
+/// components, so `tests/conftest.py` and `.cargo/config.toml` count wherever they sit)?
+pub(super) fn is_definition_file(path: &Path) -> bool {
+    let all = [
+        CARGO_FILES,
+        NODE_FILES,
+        PY_FILES,
+        GO_FILES,
+        MAKE_FILES,
+        JUST_FILES,
+        MVN_FILES,
+        GRADLE_FILES,
+        DENO_FILES,
+        UV_FILES,
+        PIPENV_FILES,
+    ];
+    all.iter().flat_map(|l| l.iter()).any(|n| path.ends_with(n))
+}
+
+/// After every part of a command is judged: a build runner or script whose definition a
+/// part of the same command writes (`cat > x.sh <<EOF … EOF; bash x.sh`, `echo … >
+/// Makefile && make`) runs what the agent just wrote.
+pub(super) fn written_in_command(effects: &[Effect], writes: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in effects {
+        if let Effect::Run {
+            code: Code::Project { defined_by, .. },
+        } = e
+        {
+            for d in defined_by {
+                let d = PathBuf::from(d);
+                if writes.iter().any(|w| *w == d || d.starts_with(w)) && !out.contains(&d) {
+                    out.push(d);
+                }
+            }
+            for w in writes {
+                if is_definition_file(w) && !out.contains(w) {
+                    out.push(w.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Rank of a class, strictest highest (as the verdicts rank).
+fn rank(c: &Class) -> u8 {
+    match c {
+        Class::Hard { .. } => 5,
+        Class::Soft { .. } => 4,
+        Class::BuildFilesChanged { .. } => 3,
+        Class::Unknown { .. } => 1,
+        Class::Build { .. } | Class::Routine { .. } => 0,
+    }
+}
+
+/// `uv run CMD…` and the other project wrappers: CMD is classified on its own (a module
+/// with `uv run -m`, a `.py` file through Python); the wrapper adds its options' effects
+/// and its definition files (it syncs the project's environment first).
+pub(super) fn wrapped(
+    cmd: &Cmd,
+    at: usize,
+    all: &[crate::analysis::shell::SimpleCommand],
+    i: usize,
+    ctx: &JudgeCtx,
+    depth: u8,
+) -> Look {
+    let Some(Ok(call)) = runners::runner(cmd.argv, cmd.dynamic) else {
+        return Look::unknown(format!("{} runs another command", cmd.program()));
+    };
+    let tool = call.tool;
+    let rest = &cmd.argv[at..];
+    let rest_dyn = cmd.dynamic.get(at..).unwrap_or(&[]);
+    let (argv, dynamic): (Vec<String>, Vec<bool>) = if call.module.is_some() {
+        let mut a = vec!["python".to_string(), "-m".to_string()];
+        a.extend(rest.iter().cloned());
+        let mut d = vec![false, false];
+        d.extend(rest_dyn.iter().copied());
+        (a, d)
+    } else if rest.first().is_some_and(|w| w.ends_with(".py")) {
+        let mut a = vec!["python".to_string()];
+        a.extend(rest.iter().cloned());
+        let mut d = vec![false];
+        d.extend(rest_dyn.iter().copied());
+        (a, d)
+    } else {
+        (rest.to_vec(), rest_dyn.to_vec())
+    };
+    if dynamic.first().copied().unwrap_or(true) {
+        return Look::unknown(format!("{tool} runs a command computed at run time"));
+    }
+    let inner = Cmd {
+        sc: cmd.sc,
+        argv: &argv,
+        dynamic: &dynamic,
+        cwd: cmd.cwd,
+    };
+    let mut look = super::classify(&inner, all, i, ctx, depth);
+    if look.effects.is_empty() {
+        let reads = look.reads.iter().map(Effect::read);
+        let writes = look
+            .writes
+            .iter()
+            .map(|w| Effect::write(w, crate::analysis::effects::WriteHow::Replace));
+        look.effects = reads.chain(writes).collect();
+    }
+    // The wrapper's own options.
+    let own = class_of(
+        tool,
+        &call.effects,
+        Class::Routine {
+            reason: String::new(),
+        },
+    );
+    if rank(&own) > rank(&look.class) {
+        look.class = own;
+    }
+    look.effects.extend(call.effects.iter().cloned());
+    look.effects.push(Effect::Run {
+        code: Code::Project {
+            runner: tool.to_string(),
+            defined_by: Vec::new(),
+        },
+    });
+    look.uses_cwd = true;
+    for e in &call.effects {
+        match e {
+            Effect::Read { path, .. } => look.reads.push(path.clone()),
+            Effect::Write { path, .. } | Effect::Delete { path, .. } => {
+                look.writes.push(path.clone())
+            }
+            _ => {}
+        }
+    }
+    if let Class::Routine { reason } | Class::Build { reason } = &look.class {
+        let what = if reason.is_empty() {
+            format!(
+                "runs {}",
+                argv.first().map(String::as_str).unwrap_or("a command")
+            )
+        } else {
+            reason.clone()
+        };
+        look.class = Class::Build {
+            reason: format!("{what}, in the project's environment through {tool} run"),
+        };
+    }
+    if rank(&look.class) > 1 && !matches!(look.class, Class::BuildFilesChanged { .. }) {
+        return look;
+    }
+    // The wrapper syncs the environment from its own definition files.
+    let Some(cwd) = cmd.cwd.dir() else {
+        return look;
+    };
+    match runner_definitions(&call, cwd, ctx) {
+        Err(class) => {
+            if rank(&class) > rank(&look.class) {
+                look.class = class;
+            }
+        }
+        Ok(defs) => {
+            let changed = ctx.baseline.changed(&defs.files);
+            if !changed.is_empty() {
+                match &mut look.class {
+                    Class::BuildFilesChanged { files } => {
+                        for c in changed {
+                            if !files.contains(&c) {
+                                files.push(c);
+                            }
+                        }
+                    }
+                    Class::Build { .. } => look.class = Class::BuildFilesChanged { files: changed },
+                    _ => {}
+                }
+            }
+        }
+    }
+    look
+}

@@ -1,0 +1,654 @@
+//! Archivers, encoders and patchers: listing, testing and printing to stdout are read-only
+//! (`tar -t`, `unzip -l`, `gzip -t`/`-c`, `zcat`, `7z l`, `iconv` without `-o`).
+//! Extraction and patching (`tar -x`, `unzip`, `patch`) are an [`Effect::Unpack`]: the
+//! command floor lists what the archive or patch holds and judges each member as a write
+//! under the destination. Creation reads its operands (`tar -c`, `zip`, whose `-r`
+//! follows links unless `-y`) and deletes them when told to (`tar --remove-files`, `zip
+//! -m`). Every option not listed is not understood (`tar --to-command` and `-I` run
+//! programs, `-P` and `--transform` move where members land).
+
+use super::{asks_help, has_flag, Said};
+use crate::analysis::command::Cmd;
+use crate::analysis::effects::{Code, Effect, Packed, Reach};
+
+fn read_files(reason: String, files: Vec<String>) -> Said {
+    Said::read(reason).with_reads(files)
+}
+
+/// What a `tar` command line asks for.
+#[derive(Default)]
+struct TarLine {
+    list: bool,
+    extract: bool,
+    create: bool,
+    /// `-O`: extracted members go to stdout.
+    to_stdout: bool,
+    archive: Option<String>,
+    dirs: Vec<String>,
+    strip: u32,
+    remove_files: bool,
+    /// `-h`: creation follows symbolic links.
+    dereference: bool,
+    operands: Vec<String>,
+}
+
+/// Short options `tar` is understood with; `f` and `C` take a value.
+const TAR_SHORT: &str = "txcOvzjJaZfCpkhm";
+/// Long options understood (a value after `=`, or the next word for `--file`,
+/// `--directory`).
+const TAR_LONG: &[&str] = &[
+    "--list",
+    "--extract",
+    "--get",
+    "--create",
+    "--to-stdout",
+    "--verbose",
+    "--gzip",
+    "--gunzip",
+    "--ungzip",
+    "--bzip2",
+    "--xz",
+    "--zstd",
+    "--lzma",
+    "--wildcards",
+    "--no-wildcards",
+    "--exclude",
+    "--numeric-owner",
+    "--auto-compress",
+    "--file",
+    "--directory",
+    "--strip-components",
+    "--keep-old-files",
+    "--skip-old-files",
+    "--keep-newer-files",
+    "--preserve-permissions",
+    "--same-permissions",
+    "--no-same-owner",
+    "--no-same-permissions",
+    "--touch",
+    "--remove-files",
+    "--dereference",
+    "--full-time",
+    "--utc",
+    "--anchored",
+    "--no-anchored",
+    "--ignore-case",
+];
+
+fn tar_line(args: &[String]) -> Result<TarLine, String> {
+    let mut t = TarLine::default();
+    let mut it = args.iter().enumerate();
+    let mut only_operands = false;
+    let value = |c: char, v: Option<String>, t: &mut TarLine| -> Result<(), String> {
+        let v = v.ok_or_else(|| format!("tar -{c} needs a value"))?;
+        match c {
+            'f' => t.archive = Some(v),
+            _ => t.dirs.push(v),
+        }
+        Ok(())
+    };
+    while let Some((i, a)) = it.next() {
+        if only_operands {
+            t.operands.push(a.clone());
+            continue;
+        }
+        if a == "--" {
+            only_operands = true;
+            continue;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            let (name, val) = match long.split_once('=') {
+                Some((n, v)) => (format!("--{n}"), Some(v.to_string())),
+                None => (format!("--{long}"), None),
+            };
+            if !TAR_LONG.contains(&name.as_str()) {
+                return Err(format!("tar {name} is not an option the floor models"));
+            }
+            match name.as_str() {
+                "--list" => t.list = true,
+                "--extract" | "--get" => t.extract = true,
+                "--create" => t.create = true,
+                "--to-stdout" => t.to_stdout = true,
+                "--remove-files" => t.remove_files = true,
+                "--dereference" => t.dereference = true,
+                "--file" | "--directory" => {
+                    let v = val.or_else(|| it.next().map(|(_, v)| v.clone()));
+                    value(if name == "--file" { 'f' } else { 'C' }, v, &mut t)?;
+                }
+                "--strip-components" => {
+                    t.strip = val
+                        .and_then(|v| v.parse().ok())
+                        .ok_or("tar --strip-components needs a number")?;
+                }
+                _ => {}
+            }
+            continue;
+        }
+        // The first word may be a bundle without a dash (`xvzf`): its value letters take
+        // the following words in order. With a dash, a value letter takes the rest of the
+        // word, or the next word.
+        let dashed = a.strip_prefix('-').filter(|b| !b.is_empty());
+        let old_style = i == 0 && !a.starts_with('-');
+        let Some(bundle) = dashed.or(old_style.then_some(a.as_str())) else {
+            t.operands.push(a.clone());
+            continue;
+        };
+        let chars: Vec<char> = bundle.chars().collect();
+        let mut k = 0;
+        while k < chars.len() {
+            let c = chars[k];
+            k += 1;
+            if !TAR_SHORT.contains(c) {
+                return Err(format!("tar -{c} is not an option the floor models"));
+            }
+            match c {
+                't' => t.list = true,
+                'x' => t.extract = true,
+                'c' => t.create = true,
+                'O' => t.to_stdout = true,
+                'h' => t.dereference = true,
+                'f' | 'C' => {
+                    let v = if !old_style && k < chars.len() {
+                        let rest: String = chars[k..].iter().collect();
+                        k = chars.len();
+                        Some(rest)
+                    } else {
+                        it.next().map(|(_, v)| v.clone())
+                    };
+                    value(c, v, &mut t)?;
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(t)
+}
+
+/// `tar`: list (`-t`), extract (`-x`, judged by the members it writes under `-C`), and
+/// create (`-c`: the trees it reads, the archive it writes, and with `--remove-files` the
+/// operands it deletes). Anything outside the options above is not understood
+/// (`--to-command`, `-I` and `--use-compress-program` run programs, `--transform` and
+/// `-P` change where members land).
+pub(super) fn tar(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) {
+        return Said::read("tar prints help or its version");
+    }
+    let t = match tar_line(args) {
+        Ok(t) => t,
+        Err(why) => return Said::unknown(why),
+    };
+    let modes = [t.list, t.extract, t.create].iter().filter(|m| **m).count();
+    if modes != 1 {
+        return Said::unknown("tar without exactly one of -t, -x and -c");
+    }
+    if let Some(a) = t.archive.as_deref().filter(|a| a.contains(':')) {
+        return Said::unknown(format!("tar -f {a} names a remote archive (host:file)"));
+    }
+    if t.list {
+        if t.archive.is_none() && !cmd.sc.piped_stdin && cmd.sc.stdin_text.is_none() {
+            // No -f: tar reads $TAPE or stdin.
+            return Said::unknown("tar without -f reads the tape device");
+        }
+        let reads: Vec<String> = t.archive.into_iter().collect();
+        return read_files("tar -t lists an archive".into(), reads);
+    }
+    if t.dirs.len() > 1 {
+        return Said::unknown("tar with several -C directories");
+    }
+    let dir = t.dirs.first().cloned();
+    if t.extract {
+        let archive = t.archive.unwrap_or_else(|| "-".into());
+        let reads: Vec<String> = std::iter::once(archive.clone()).collect();
+        if t.to_stdout {
+            return read_files("tar -xO prints an archive's members".into(), reads);
+        }
+        if t.remove_files {
+            return Said::unknown("tar --remove-files while extracting");
+        }
+        return read_files("tar -x extracts an archive".into(), reads).and(Effect::Unpack {
+            archive,
+            into: dir.unwrap_or_else(|| ".".into()),
+            format: Packed::Tar,
+            strip: Some(t.strip),
+            flat: false,
+            reverse: false,
+        });
+    }
+    // Creation: the operands (under -C) are read whole, the archive written; with
+    // --remove-files they are deleted once archived.
+    if t.operands.is_empty() {
+        return Said::unknown("tar -c without files to archive");
+    }
+    let placed: Vec<String> = t
+        .operands
+        .iter()
+        .map(|o| match &dir {
+            Some(d) if !o.starts_with('/') => format!("{}/{o}", d.trim_end_matches('/')),
+            _ => o.clone(),
+        })
+        .collect();
+    let reach = if t.dereference {
+        Reach::TreeFollow
+    } else {
+        Reach::Tree
+    };
+    // Writing an archive is not modelled as routine yet: asked about like before, but
+    // what it reads and deletes is still judged.
+    let mut said =
+        Said::unknown("tar -c creates an archive, which the floor does not allow on its own");
+    said.effects.extend(placed.iter().map(|p| Effect::Read {
+        path: p.clone(),
+        reach,
+    }));
+    match t.archive.as_deref() {
+        None => return Said::unknown("tar -c without -f writes to the tape device"),
+        Some("-") => {}
+        Some(a) if crate::analysis::command::is_null_device(a) => {}
+        Some(a) => said = said.with_writes(vec![a.to_string()]),
+    }
+    if t.remove_files {
+        said.effects
+            .extend(placed.into_iter().map(|p| Effect::Delete {
+                path: p,
+                recursive: true,
+            }));
+        said.category = "deletion";
+        said.reason = "tar --remove-files deletes the files it archives".into();
+    }
+    said
+}
+
+/// `unzip`: list, test or print the comment (`-l`/`-v`/`-t`/`-z`/`-Z`); or extract
+/// (`-d DIR`, `-o`, `-n`, `-q`, `-j`), judged by the members it writes. Member names
+/// after the archive (and `-x` exclusions) only narrow what is extracted.
+pub(super) fn unzip(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) {
+        return Said::read("unzip prints help");
+    }
+    let mut list = false;
+    let mut flat = false;
+    let mut dir: Option<String> = None;
+    let mut pos = Vec::new();
+    let mut after_x = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if let Some(b) = a.strip_prefix('-').filter(|b| !b.is_empty()) {
+            if b == "x" {
+                after_x = true;
+                continue;
+            }
+            if let Some(d) = b.strip_prefix('d') {
+                dir = if d.is_empty() {
+                    it.next().cloned()
+                } else {
+                    Some(d.to_string())
+                };
+                if dir.is_none() {
+                    return Said::unknown("unzip -d needs a directory");
+                }
+                continue;
+            }
+            if let Some(c) = b.chars().find(|c| !"lvtzZq1onj".contains(*c)) {
+                return Said::unknown(format!("unzip -{c} is not an option the floor models"));
+            }
+            list |= b.contains(['l', 'v', 't', 'z', 'Z']);
+            flat |= b.contains('j');
+        } else if !after_x {
+            pos.push(a.clone());
+        }
+    }
+    let zip: Vec<String> = pos.into_iter().take(1).collect();
+    if list {
+        return read_files("unzip lists or tests an archive".into(), zip);
+    }
+    let Some(archive) = zip.first().cloned() else {
+        return Said::unknown("unzip without an archive");
+    };
+    read_files("unzip extracts an archive".into(), zip).and(Effect::Unpack {
+        archive,
+        into: dir.unwrap_or_else(|| ".".into()),
+        format: Packed::Zip,
+        strip: Some(0),
+        flat,
+        reverse: false,
+    })
+}
+
+/// `zip`: creates or updates an archive from its operands. `-r` reads whole trees and,
+/// unless `-y`, stores what a symbolic link points at (so it follows links); `-m`/`--move`
+/// deletes what it archived. Other options are not understood.
+pub(super) fn zip(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) {
+        return Said::read("zip prints help");
+    }
+    let (mut recursive, mut links_kept, mut moves) = (false, false, false);
+    let mut pos: Vec<String> = Vec::new();
+    let mut only_operands = false;
+    // `-TT CMD` / `--unzip-command CMD`: zip runs CMD through the shell to test the archive.
+    let mut test_command: Option<String> = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if only_operands || a == "-" || !a.starts_with('-') {
+            pos.push(a.clone());
+            continue;
+        }
+        match a.as_str() {
+            "--" => only_operands = true,
+            "-TT" | "--unzip-command" => match it.next() {
+                Some(cmd) => test_command = Some(cmd.clone()),
+                None => return Said::unknown(format!("zip {a} without a command")),
+            },
+            "--recurse-paths" => recursive = true,
+            "--symlinks" => links_kept = true,
+            "--move" => moves = true,
+            "--quiet" | "--verbose" | "--junk-paths" => {}
+            l if l.starts_with("--") => {
+                return Said::unknown(format!("zip {l} is not an option the floor models"))
+            }
+            b => {
+                let b = &b[1..];
+                if let Some(c) = b.chars().find(|c| !"rymqvj0123456789".contains(*c)) {
+                    return Said::unknown(format!("zip -{c} is not an option the floor models"));
+                }
+                recursive |= b.contains('r');
+                links_kept |= b.contains('y');
+                moves |= b.contains('m');
+            }
+        }
+    }
+    let Some((archive, files)) = pos.split_first() else {
+        return Said::unknown("zip without an archive");
+    };
+    if files.is_empty() {
+        return Said::unknown("zip without files to archive reads names from its input");
+    }
+    let reach = match (recursive, links_kept) {
+        (false, true) => Reach::Metadata,
+        (false, false) => Reach::File,
+        (true, true) => Reach::Tree,
+        (true, false) => Reach::TreeFollow,
+    };
+    let mut said =
+        Said::unknown("zip creates an archive, which the floor does not allow on its own");
+    said.effects
+        .extend(files.iter().filter(|f| *f != "-").map(|f| Effect::Read {
+            path: f.clone(),
+            reach,
+        }));
+    if archive != "-" {
+        said = said.with_writes(vec![archive.clone()]);
+    }
+    if moves {
+        said.effects
+            .extend(files.iter().filter(|f| *f != "-").map(|f| Effect::Delete {
+                path: f.clone(),
+                recursive,
+            }));
+        said.category = "deletion";
+        said.reason = "zip -m deletes the files it archives".into();
+    }
+    if let Some(cmd) = test_command {
+        // Code the floor does not see runs: soft, whatever else it does (a delete of a
+        // catastrophic target stays what the deletion tier says).
+        let what = format!(
+            "zip -TT runs the shell command `{}`",
+            crate::decision::cause::one_line(&cmd, 60)
+        );
+        said.effects.retain(|e| !e.is_unknown());
+        said.effects.push(Effect::Run {
+            code: Code::Hidden { what: what.clone() },
+        });
+        if !moves {
+            said.category = "dynamic-exec";
+            said.reason = what;
+        }
+    }
+    said
+}
+
+/// GNU `patch`: applies a unified or git diff (`-i FILE` or standard input) to the files
+/// it names, judged by those files; `-p N`, `-d DIR`, `-R`, `--dry-run` and quiet or
+/// batch options are understood. An operand names the one file every hunk goes to. It
+/// may also write `FILE.orig` backups and `FILE.rej` rejects next to each.
+pub(super) fn patch(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) {
+        return Said::read("patch prints help or its version");
+    }
+    let mut strip: Option<u32> = None;
+    let mut input: Option<String> = None;
+    let mut dir: Option<String> = None;
+    let (mut reverse, mut dry) = (false, false);
+    let mut pos: Vec<String> = Vec::new();
+    let mut it = args.iter();
+    let num = |v: Option<&String>| v.and_then(|v| v.parse::<u32>().ok());
+    while let Some(a) = it.next() {
+        let (name, val) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut take = |val: Option<String>| val.or_else(|| it.next().cloned());
+        match name {
+            "-N"
+            | "--forward"
+            | "-s"
+            | "--silent"
+            | "--quiet"
+            | "-t"
+            | "--batch"
+            | "-f"
+            | "--force"
+            | "-u"
+            | "--unified"
+            | "-l"
+            | "--ignore-whitespace"
+            | "--no-backup-if-mismatch"
+            | "--verbose"
+            | "-E"
+            | "--remove-empty-files" => {}
+            "-R" | "--reverse" => reverse = true,
+            "--dry-run" => dry = true,
+            "-p" | "--strip" => match num(take(val).as_ref()) {
+                Some(n) => strip = Some(n),
+                None => return Said::unknown("patch -p needs a number"),
+            },
+            "-i" | "--input" => input = take(val),
+            "-d" | "--directory" => dir = take(val),
+            "-F" | "--fuzz" => {
+                take(val);
+            }
+            _ if a.starts_with("-p") && a.len() > 2 => match a[2..].parse() {
+                Ok(n) => strip = Some(n),
+                Err(_) => return Said::unknown("patch -p needs a number"),
+            },
+            _ if a.starts_with("-i") && a.len() > 2 => input = Some(a[2..].to_string()),
+            _ if a.starts_with("-d") && a.len() > 2 => dir = Some(a[2..].to_string()),
+            _ if a.starts_with('-') && a != "-" => {
+                return Said::unknown(format!("patch {a} is not an option the floor models"))
+            }
+            _ => pos.push(a.clone()),
+        }
+    }
+    let redirected = cmd
+        .sc
+        .redirects
+        .iter()
+        .rev()
+        .find(|r| r.op == crate::analysis::shell::RedirectOp::In && !r.dynamic)
+        .map(|r| r.target.clone());
+    let (target, from_operand) = match pos.as_slice() {
+        [] => (None, None),
+        [t] => (Some(t.clone()), None),
+        [t, p] => (Some(t.clone()), Some(p.clone())),
+        _ => return Said::unknown("patch with more than two operands"),
+    };
+    let archive = input
+        .or(from_operand)
+        .or(redirected)
+        .unwrap_or_else(|| "-".into());
+    let mut said = read_files("patch applies a diff".into(), vec![archive.clone()]);
+    if dry {
+        said.reason = "patch --dry-run only reports".into();
+        return said;
+    }
+    let into = dir.unwrap_or_else(|| ".".into());
+    if let Some(t) = target {
+        // Every hunk goes to the file named.
+        let at = |s: &str| {
+            if t.starts_with('/') || into == "." {
+                format!("{t}{s}")
+            } else {
+                format!("{}/{t}{s}", into.trim_end_matches('/'))
+            }
+        };
+        return said.with_writes(vec![at(""), at(".orig"), at(".rej")]);
+    }
+    said.and(Effect::Unpack {
+        archive,
+        into,
+        format: Packed::Patch,
+        strip,
+        flat: false,
+        reverse,
+    })
+}
+
+/// `gzip`/`gunzip`/`bzip2`/`xz`/`zstd`: testing, listing and writing to stdout read; the
+/// default (replace the file in place) does not.
+pub(super) fn gzip(cmd: &Cmd) -> Said {
+    let prog = cmd.program();
+    let args = cmd.args();
+    if asks_help(args) || args == ["-V"] {
+        return Said::read(format!("{prog} prints help or its version"));
+    }
+    let short = |c: char| has_flag(args, &format!("-{c}"));
+    let stdout =
+        prog == "zcat" || short('c') || has_flag(args, "--stdout") || has_flag(args, "--to-stdout");
+    let check = short('t') || short('l') || has_flag(args, "--test") || has_flag(args, "--list");
+    if short('r') || has_flag(args, "--recursive") {
+        return Said::unknown(format!("{prog} -r works on whole directories"));
+    }
+    if !(stdout || check) {
+        return Said::unknown(format!("{prog} replaces files in place"));
+    }
+    const LONG_OK: &[&str] = &[
+        "--stdout",
+        "--to-stdout",
+        "--decompress",
+        "--uncompress",
+        "--test",
+        "--list",
+        "--verbose",
+        "--quiet",
+        "--force",
+        "--keep",
+        "--no-name",
+        "--name",
+        "--fast",
+        "--best",
+    ];
+    let mut files = Vec::new();
+    let mut skip = false;
+    for a in args {
+        if skip {
+            skip = false;
+        } else if a == "-S" || a == "--suffix" {
+            skip = true;
+        } else if a.starts_with("--") {
+            if !LONG_OK.contains(&a.as_str()) {
+                return Said::unknown(format!("{prog} {a} is not a known option"));
+            }
+        } else if let Some(b) = a.strip_prefix('-') {
+            if let Some(c) = b.chars().find(|c| !"cdtlvfqkn123456789".contains(*c)) {
+                return Said::unknown(format!("{prog} -{c} is not a known option"));
+            }
+        } else {
+            files.push(a.clone());
+        }
+    }
+    read_files(format!("{prog} tests, lists or prints to stdout"), files)
+}
+
+/// `7z l|t|h|i|b`: list, test, hash, show codecs, benchmark.
+pub(super) fn sevenzip(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    let prog = cmd.program();
+    let Some(mode) = args.first() else {
+        return Said::read(format!("{prog} prints help"));
+    };
+    if asks_help(args) {
+        return Said::read(format!("{prog} prints help"));
+    }
+    if !matches!(mode.as_str(), "l" | "t" | "h" | "i" | "b") {
+        return Said::unknown(format!("{prog} {mode} extracts or changes an archive"));
+    }
+    let rest = &args[1..];
+    if let Some(s) = rest.iter().find(|a| {
+        a.starts_with('-')
+            && ![
+                "-scrc",
+                "-slt",
+                "-p",
+                "-r",
+                "-bb",
+                "-ba",
+                "-bs",
+                "-t",
+                "-sccUTF-8",
+                "-mmt",
+            ]
+            .iter()
+            .any(|ok| a.starts_with(ok))
+    }) {
+        return Said::unknown(format!("{prog} {s} is not a known listing switch"));
+    }
+    let files: Vec<String> = rest
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .cloned()
+        .collect();
+    read_files(format!("{prog} {mode} lists, tests or hashes"), files)
+}
+
+/// `iconv`: converts to stdout unless `-o`.
+pub(super) fn iconv(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) || has_flag(args, "-l") || has_flag(args, "--list") {
+        return Said::read("iconv prints help or its encodings");
+    }
+    if has_flag(args, "-o") || has_flag(args, "--output") {
+        return Said::unknown("iconv -o writes a file");
+    }
+    let mut files = Vec::new();
+    let mut skip = false;
+    for a in args {
+        if skip {
+            skip = false;
+        } else if matches!(a.as_str(), "-f" | "-t" | "--from-code" | "--to-code") {
+            skip = true;
+        } else if !a.starts_with('-') {
+            files.push(a.clone());
+        }
+    }
+    read_files("iconv converts text to stdout".into(), files)
+}
+
+/// `binhex encode -c FILE` prints; other modes write files.
+pub(super) fn binhex(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) || args == ["-V"] {
+        return Said::read("binhex prints its version");
+    }
+    if args.first().map(String::as_str) == Some("encode") && has_flag(args, "-c") {
+        let files: Vec<String> = args[1..]
+            .iter()
+            .filter(|a| !a.starts_with('-'))
+            .cloned()
+            .collect();
+        return read_files("binhex encode -c prints to stdout".into(), files);
+    }
+    Said::unknown("binhex writes files")
+}

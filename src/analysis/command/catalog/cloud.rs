@@ -1,0 +1,846 @@
+//! Cloud CLIs: `aws`, `gcloud`, `az`. Their operations are named by a verb convention, so
+//! besides the tables the family has verb rules: `aws SERVICE describe-*|list-*|get-*`,
+//! `gcloud GROUP… list|describe`, `az GROUP… list|show` read; a recognised mutating verb is
+//! soft (it changes cloud resources); anything else is not understood. Reads that print a
+//! secret or a token (`get-secret-value`, `get-access-token`, `keyvault secret show`) are
+//! a hard floor (credential, `Effect::Secret`): the secret would land in the agent's
+//! transcript; the reason says that the CLI and SDKs use the credentials themselves.
+//!
+//! Targets: `[profile:P/][REGION/]SERVICE/ID` for aws (the ID from the operation's
+//! `--*-name`, `--*-id(s)`, `--*-identifier`, `--*-arn`, `--bucket`, `--cluster` option),
+//! `s3://bucket/key` for `aws s3`; `[project:P/]GROUP…/NAME` for gcloud and
+//! `[GROUP/]GROUP…/NAME` for az (NAME the first operand after the verb, or `--name`).
+
+use super::{
+    asks_help, file_urls, has_flag, lookup, option_value, positionals, target, Entry, Said, Svc,
+};
+use super::{create, destroy, grant, modify, read};
+use crate::analysis::command::Cmd;
+use crate::analysis::effects::{Change, Effect, WriteHow};
+
+/// Verbs (whole words or `verb-…` prefixes) that change cloud resources.
+const MUTATING: &[&str] = &[
+    "create",
+    "delete",
+    "update",
+    "set",
+    "put",
+    "add",
+    "remove",
+    "deploy",
+    "undeploy",
+    "import",
+    "export",
+    "stop",
+    "start",
+    "restart",
+    "reset",
+    "resize",
+    "enable",
+    "disable",
+    "patch",
+    "restore",
+    "rollback",
+    "cancel",
+    "call",
+    "decrypt",
+    "encrypt",
+    "snapshot",
+    "activate",
+    "revoke",
+    "login",
+    "logout",
+    "purge",
+    "destroy",
+    "terminate",
+    "detach",
+    "attach",
+    "move",
+    "cp",
+    "mv",
+    "rm",
+    "rb",
+    "mb",
+    "rsync",
+    "sign",
+    "upload",
+    "publish",
+    "submit",
+    "execute",
+    "ssh",
+    "scp",
+    "modify",
+    "reboot",
+    "register",
+    "unregister",
+    "deregister",
+    "associate",
+    "disassociate",
+    "authorize",
+    "grant",
+    "tag",
+    "untag",
+    "invoke",
+    "run",
+    "send",
+    "rotate",
+    "renew",
+    "swap",
+    "upgrade",
+    "install",
+    "uninstall",
+    "deallocate",
+    "generalize",
+    "capture",
+    "redeploy",
+    "recover",
+    "copy",
+    "change",
+    "replace",
+    "assign",
+    "unassign",
+    "receive",
+    "subscribe",
+    "unsubscribe",
+    "apply",
+    "init",
+    "configure",
+    "connect",
+    "resume",
+    "suspend",
+    "failover",
+    "promote",
+    "merge",
+    "split",
+    "increase",
+    "decrease",
+    "lock",
+    "unlock",
+    "generate",
+    "issue",
+    "approve",
+    "reject",
+    "wait-for",
+    "exec",
+    "open",
+    "browse",
+    "scale",
+    "create-or-update",
+    "purge-deleted",
+    "start-query",
+    "stop-query",
+    "batch-write",
+    "batch-delete",
+    "transact-write",
+    "admin",
+    "confirm",
+    "respond",
+    "perform",
+    "simulate",
+    "reinstall",
+    "repair",
+    "migrate",
+    "rebuild",
+    "refresh",
+    "sync",
+    "push",
+    "pull",
+    "trigger",
+    "retry",
+    "resend",
+    "abandon",
+    "fail",
+    "flush",
+    "clone",
+    "rename",
+    "transfer",
+    "accept",
+    "claim",
+    "release",
+    "reimage",
+    "restore",
+    "set-iam-policy",
+    "mount",
+    "unmount",
+];
+
+/// Verbs that only read.
+const READING: &[&str] = &[
+    "list",
+    "show",
+    "describe",
+    "get",
+    "exists",
+    "logs",
+    "log",
+    "tail",
+    "query",
+    "summarize",
+    "version",
+    "read",
+    "search",
+    "check",
+    "validate",
+    "test-iam-permissions",
+];
+
+fn is_mutating(w: &str) -> bool {
+    MUTATING.iter().any(|v| {
+        w == *v
+            || w.strip_prefix(v)
+                .is_some_and(|r| r.starts_with('-') || r.starts_with('_'))
+    })
+}
+
+fn is_reading(w: &str) -> bool {
+    READING.contains(&w)
+        || [
+            "list-",
+            "show-",
+            "describe-",
+            "get-",
+            "batch-get-",
+            "filter-",
+        ]
+        .iter()
+        .any(|p| w.starts_with(p))
+}
+
+/// A read that prints a secret, a token or credentials.
+fn prints_secret(words: &[&str], args: &[String]) -> Option<String> {
+    const SECRET_OPS: &[&str] = &[
+        "get-secret-value",
+        "get-login-password",
+        "get-login",
+        "get-authorization-token",
+        "get-session-token",
+        "get-federation-token",
+        "get-password-data",
+        "assume-role",
+        "assume-role-with-web-identity",
+        "assume-role-with-saml",
+        "export-credentials",
+        "get-access-token",
+        "print-access-token",
+        "print-identity-token",
+        "list-keys",
+        "list-publishing-credentials",
+        "list-publishing-profiles",
+        "show-connection-string",
+        "list-connection-strings",
+        "access",
+        "get-data-key",
+        "get-token",
+        "get-role-credentials",
+        "get-function-configuration",
+        "get-function",
+        "get-cluster-credentials",
+        "get-credentials-for-identity",
+        "generate-db-auth-token",
+        "generate-credentials",
+        "get-shared-access-key",
+        "list-access-keys",
+    ];
+    if let Some(w) = words.iter().find(|w| SECRET_OPS.contains(*w)) {
+        if w.starts_with("get-function") {
+            return Some(format!(
+                "{w} prints the function's environment variables, which commonly hold secrets"
+            ));
+        }
+        return Some(format!("{w} prints a secret or credentials"));
+    }
+    let has = |w: &str| words.contains(&w);
+    if (has("secret") || has("secrets")) && (has("show") || has("download") || has("get")) {
+        return Some("it prints a stored secret".into());
+    }
+    if has("keys") && has("list") {
+        return Some("it prints access keys".into());
+    }
+    if has("connection-string") || has("appsettings") {
+        return Some("it prints connection strings or app settings".into());
+    }
+    if has_flag(args, "--with-decryption") {
+        return Some("--with-decryption prints decrypted parameters".into());
+    }
+    None
+}
+
+/// Operations that store credentials for later commands (`gcloud container clusters
+/// get-credentials`, `aws eks update-kubeconfig`): they change who later commands act as.
+fn stores_credentials(words: &[&str]) -> bool {
+    words.iter().any(|w| {
+        matches!(
+            *w,
+            "get-credentials" | "update-kubeconfig" | "configure-docker"
+        )
+    })
+}
+
+/// The first verb among `words[from..]` (only group-like words before it), if any.
+fn first_verb<'a>(words: &[&'a str], from: usize) -> Option<(usize, &'a str, bool)> {
+    for (i, w) in words.iter().enumerate().skip(from).take(4) {
+        if is_reading(w) {
+            return Some((i, w, true));
+        }
+        if is_mutating(w) {
+            return Some((i, w, false));
+        }
+        if !w
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+        {
+            return None;
+        }
+    }
+    None
+}
+
+/// How a mutating verb changes the resource.
+fn verb_change(v: &str) -> Change {
+    let starts = |ps: &[&str]| {
+        ps.iter()
+            .any(|p| v == *p || v.starts_with(&format!("{p}-")))
+    };
+    if starts(&[
+        "delete",
+        "remove",
+        "destroy",
+        "purge",
+        "terminate",
+        "rm",
+        "rb",
+        "deregister",
+        "unregister",
+        "purge-deleted",
+        "batch-delete",
+        "undeploy",
+        "uninstall",
+        "abandon",
+    ]) {
+        Change::Destroy
+    } else if starts(&[
+        "set-iam-policy",
+        "add-iam-policy-binding",
+        "remove-iam-policy-binding",
+        "grant",
+        "revoke",
+        "authorize",
+        "login",
+        "logout",
+        "activate",
+        "assign",
+        "unassign",
+        "sign",
+        "generate",
+        "issue",
+        "rotate",
+        "renew",
+    ]) || v.contains("iam-policy")
+    {
+        Change::Permission
+    } else if starts(&["deploy", "publish", "release", "promote", "push", "upload"]) {
+        Change::Publish
+    } else if starts(&[
+        "create", "add", "mb", "import", "register", "clone", "copy", "cp",
+    ]) {
+        Change::Create
+    } else {
+        Change::Modify
+    }
+}
+
+/// The name a verb-convention command acts on: `--name`/`-n`, else the first operand
+/// after the verb.
+fn verb_target(
+    scope: Option<String>,
+    words: &[&str],
+    verb_at: usize,
+    args: &[String],
+) -> Option<String> {
+    let name = option_value(args, &["--name", "-n"]).or_else(|| words.get(verb_at + 1).copied());
+    target(
+        std::iter::once(scope.as_deref())
+            .chain(words.get(..verb_at).unwrap_or(&[]).iter().map(|w| Some(*w)))
+            .chain(std::iter::once(name)),
+    )
+}
+
+/// Verb-convention CLIs (`gcloud`, `az`): groups then a verb.
+fn by_verb(
+    prog: &str,
+    service: &'static str,
+    scope: Option<String>,
+    words: &[&str],
+    args: &[String],
+) -> Said {
+    if stores_credentials(words) {
+        return Said::remote(
+            service,
+            words.join(" "),
+            scope,
+            Change::Permission,
+            "credentials",
+            format!(
+                "{prog} {} stores credentials for later commands",
+                words.join(" ")
+            ),
+        );
+    }
+    if let Some(why) = prints_secret(words, args) {
+        return Said::secret(
+            format!("{why} ({prog} {})", words.join(" ")),
+            format!(
+                "{prog} {}: {why} where the agent reads it; {prog} and the SDKs use your login without printing it",
+                words.join(" ")
+            ),
+        );
+    }
+    match first_verb(words, 1) {
+        Some((i, v, true)) => Said::remote(
+            service,
+            v,
+            verb_target(scope, words, i, args),
+            Change::Read,
+            "",
+            format!(
+                "{prog} {} {v} only reads",
+                words.get(..i).unwrap_or(&[]).join(" ")
+            ),
+        )
+        .with_reads(file_urls(args)),
+        Some((i, v, false)) => Said::remote(
+            service,
+            v,
+            verb_target(scope, words, i, args),
+            verb_change(v),
+            "cloud",
+            format!(
+                "{prog} {} {v} changes cloud resources",
+                words.get(..i).unwrap_or(&[]).join(" ")
+            ),
+        ),
+        None => Said::unknown(format!(
+            "{prog} {} is not a known read-only command",
+            words.join(" ")
+        )),
+    }
+}
+
+const AWS_VALUE_OPTS: &[&str] = &[
+    "--profile",
+    "--region",
+    "--output",
+    "--query",
+    "--endpoint-url",
+    "--color",
+    "--ca-bundle",
+    "--cli-read-timeout",
+    "--cli-connect-timeout",
+    "--cli-binary-format",
+];
+const AWS_FLAGS: &[&str] = &[
+    "--debug",
+    "--no-verify-ssl",
+    "--no-paginate",
+    "--no-cli-pager",
+    "--no-sign-request",
+    "--cli-auto-prompt",
+    "--no-cli-auto-prompt",
+];
+
+/// Deleting with no way back: denied.
+const AWS_NO_RECOVERY: &[&str] = &[
+    "--force-delete-without-recovery",
+    "--skip-final-snapshot",
+    "--delete-automated-backups",
+];
+
+/// `aws [GLOBAL…] SERVICE OPERATION [ARGS…]`.
+pub(super) fn aws(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    // Options before the service must be known globals: an unknown one might take a value.
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if !a.starts_with('-') {
+            break;
+        }
+        if AWS_VALUE_OPTS.contains(&a.as_str()) {
+            i += 2;
+        } else if AWS_FLAGS.contains(&a.as_str())
+            || AWS_VALUE_OPTS
+                .iter()
+                .any(|o| a.strip_prefix(o).is_some_and(|r| r.starts_with('=')))
+        {
+            i += 1;
+        } else if asks_help(std::slice::from_ref(a)) {
+            return Said::read("aws prints help or its version");
+        } else {
+            return Said::unknown(format!("aws {a} is not a known global option"));
+        }
+    }
+    let rest = args.get(i..).unwrap_or(&[]);
+    if args.iter().any(|a| a.starts_with("--endpoint-url")) {
+        return Said::unknown("aws --endpoint-url sends signed requests to another host");
+    }
+    let words = positionals(rest, AWS_VALUE_OPTS);
+    if words.contains(&"help") || asks_help(rest) {
+        return Said::read("aws prints help");
+    }
+    let (Some(service), Some(op)) = (words.first(), words.get(1)) else {
+        return Said::unknown("aws without an operation");
+    };
+    let profile = option_value(args, &["--profile"]).map(|p| format!("profile:{p}"));
+    let region = option_value(args, &["--region"]);
+    let tgt = target([
+        profile.as_deref(),
+        region,
+        Some(*service),
+        aws_id(rest).as_deref(),
+    ]);
+    if stores_credentials(&words[..2]) {
+        return Said::remote(
+            "aws",
+            *op,
+            tgt,
+            Change::Permission,
+            "credentials",
+            format!("aws {service} {op} stores credentials for later commands"),
+        );
+    }
+    if let Some(why) = prints_secret(&words[..2], rest) {
+        return Said::secret(
+            format!("{why} (aws {service} {op})"),
+            format!(
+                "aws {service} {op}: {why} where the agent reads it; the AWS CLI and SDKs use your credentials without printing them"
+            ),
+        );
+    }
+    match *service {
+        "s3" => return aws_s3(op, rest, profile),
+        "configure" => {
+            return match *op {
+                "list" | "list-profiles" => {
+                    Said::read("aws configure list shows which profile is used")
+                }
+                "get"
+                    if words.get(2).is_some_and(|k| {
+                        crate::analysis::effects::secret_name(k.rsplit('.').next().unwrap_or(k))
+                    }) =>
+                {
+                    let k = words.get(2).copied().unwrap_or("");
+                    Said::secret(
+                        format!("the AWS setting {k}"),
+                        format!(
+                            "aws configure get {k} prints a credential where the agent reads it; the AWS CLI and SDKs use it without printing it"
+                        ),
+                    )
+                }
+                "get" => Said::read("aws configure get prints a setting"),
+                _ => Said::remote(
+                    "aws",
+                    format!("configure {op}"),
+                    target([profile.as_deref().or(Some("profile:default"))]),
+                    Change::Permission,
+                    "credentials",
+                    format!("aws configure {op} reads or changes credentials"),
+                ),
+            }
+        }
+        _ => {}
+    }
+    if matches!(*op, "get-object" | "get-object-torrent") {
+        return Said::unknown(format!(
+            "aws {service} {op} writes the object to a local file"
+        ));
+    }
+    if is_reading(op)
+        || matches!(
+            *op,
+            "query" | "scan" | "tail" | "wait" | "validate-template" | "estimate-template-cost"
+        )
+    {
+        return Said::remote(
+            "aws",
+            *op,
+            tgt,
+            Change::Read,
+            "",
+            format!("aws {service} {op} only reads"),
+        )
+        .with_reads(file_urls(rest));
+    }
+    if let Some(f) = AWS_NO_RECOVERY.iter().find(|f| has_flag(rest, f)) {
+        return Said::remote(
+            "aws",
+            *op,
+            tgt,
+            Change::Wipe,
+            "cloud",
+            format!("aws {service} {op} {f} deletes with no way back"),
+        );
+    }
+    let what = if [
+        "delete",
+        "terminate",
+        "remove",
+        "deregister",
+        "purge",
+        "batch-delete",
+    ]
+    .iter()
+    .any(|p| op.starts_with(p))
+    {
+        "deletes cloud resources"
+    } else {
+        "changes cloud resources (not a describe, list or get)"
+    };
+    Said::remote(
+        "aws",
+        *op,
+        tgt,
+        verb_change(op),
+        "cloud",
+        format!("aws {service} {op} {what}"),
+    )
+    .with_reads(file_urls(rest))
+}
+
+/// The resource an aws operation names: the value of its first identifying option.
+fn aws_id(rest: &[String]) -> Option<String> {
+    let mut it = rest.iter();
+    while let Some(a) = it.next() {
+        let Some(name) = a.strip_prefix("--") else {
+            continue;
+        };
+        let (name, inline) = match name.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (name, None),
+        };
+        let ids = [
+            "-name",
+            "-id",
+            "-ids",
+            "-identifier",
+            "-arn",
+            "-names",
+            "-arns",
+        ];
+        if ids.iter().any(|s| name.ends_with(s))
+            || matches!(
+                name,
+                "bucket" | "cluster" | "key" | "queue-url" | "topic-arn" | "name"
+            )
+        {
+            return inline.or_else(|| it.next().cloned());
+        }
+    }
+    None
+}
+
+const S3: &[Entry] = &[
+    read(&["ls"], "lists buckets and objects"),
+    destroy(&["rm"], "deletion", "deletes objects"),
+    destroy(&["rb"], "deletion", "deletes a bucket"),
+    destroy(&["mv"], "cloud", "moves objects (deleting the source)"),
+    modify(&["cp"], "cloud", "copies objects"),
+    modify(&["sync"], "cloud", "copies objects"),
+    create(&["mb"], "cloud", "creates a bucket"),
+    modify(&["website"], "cloud", "changes bucket hosting"),
+    grant(
+        &["presign"],
+        "credentials",
+        "mints a URL that grants access",
+    ),
+];
+
+/// `aws s3 OP [SRC] [DST]`: the objects are the `s3://` operands; the others are local
+/// paths read (a source) or written (the destination of a download).
+fn aws_s3(op: &str, rest: &[String], profile: Option<String>) -> Said {
+    let pos = positionals(
+        rest,
+        &[
+            "--exclude",
+            "--include",
+            "--acl",
+            "--storage-class",
+            "--grants",
+            "--expires-in",
+            "--region",
+            "--profile",
+            "--sse",
+            "--content-type",
+            "--cache-control",
+            "--metadata",
+            "--page-size",
+        ],
+    );
+    let operands: Vec<&str> = pos.iter().skip(1).copied().collect();
+    let object = operands.iter().find(|o| o.starts_with("s3://")).copied();
+    let tgt = target([profile.as_deref(), object]);
+    let svc = Svc {
+        prog: "aws s3",
+        service: "aws",
+        target: tgt.clone(),
+    };
+    let mut local = Vec::new();
+    if matches!(op, "cp" | "mv" | "sync") {
+        for (k, o) in operands.iter().enumerate() {
+            if o.starts_with("s3://") || *o == "-" {
+                continue;
+            }
+            if k + 1 == operands.len() && operands.len() > 1 {
+                local.push(Effect::write(*o, WriteHow::Replace));
+            } else {
+                local.push(Effect::read(*o));
+                if op == "mv" {
+                    local.push(Effect::Delete {
+                        path: o.to_string(),
+                        recursive: has_flag(rest, "--recursive"),
+                    });
+                }
+            }
+        }
+    }
+    let with_local = |mut s: Said| {
+        s.effects.extend(local.iter().cloned());
+        s
+    };
+    if op == "sync" && rest.iter().any(|a| a.starts_with("--delete")) {
+        return with_local(Said::remote(
+            "aws",
+            "s3 sync --delete",
+            tgt,
+            Change::Destroy,
+            "deletion",
+            "aws s3 sync --delete deletes objects at the destination",
+        ));
+    }
+    if op == "rb" && has_flag(rest, "--force") {
+        return Said::remote(
+            "aws",
+            "s3 rb --force",
+            tgt,
+            Change::Wipe,
+            "deletion",
+            "aws s3 rb --force deletes a bucket and every object in it",
+        );
+    }
+    match lookup(S3, &[op]) {
+        Some(e) => with_local(super::apply(&svc, e, rest)),
+        None => Said::unknown(format!("aws s3 {op} is not in the catalogue")),
+    }
+}
+
+const GCLOUD_VALUE_OPTS: &[&str] = &[
+    "--project",
+    "--format",
+    "--region",
+    "--zone",
+    "--account",
+    "--configuration",
+    "--verbosity",
+    "--impersonate-service-account",
+    "--billing-project",
+    "--filter",
+    "--flatten",
+    "--sort-by",
+    "--limit",
+    "--page-size",
+    "--location",
+    "--cluster",
+    "--instance",
+    "--keyring",
+    "--service",
+    "--type",
+];
+
+/// `gcloud [GLOBAL…] [alpha|beta] GROUP… VERB [ARGS…]`.
+pub(super) fn gcloud(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    let mut words = positionals(args, GCLOUD_VALUE_OPTS);
+    if matches!(words.first(), Some(&("alpha" | "beta" | "preview"))) {
+        words.remove(0);
+    }
+    if asks_help(args) || words.first() == Some(&"help") {
+        return Said::read("gcloud prints help");
+    }
+    match words.first() {
+        Some(&("info" | "version" | "topic")) => return Said::read("gcloud prints information"),
+        Some(&("init" | "components" | "auth" | "config")) => {}
+        None => return Said::unknown("gcloud without a command"),
+        _ => {}
+    }
+    if words.first() == Some(&"auth") && words.get(1) == Some(&"list") {
+        return Said::read("gcloud auth list shows accounts");
+    }
+    let project = option_value(args, &["--project"]).map(|p| format!("project:{p}"));
+    if words.first() == Some(&"init") {
+        return Said::remote(
+            "gcloud",
+            "init",
+            project,
+            Change::Permission,
+            "cloud",
+            "gcloud init changes the configuration and logs in",
+        );
+    }
+    by_verb("gcloud", "gcloud", project, &words, args)
+}
+
+const AZ_VALUE_OPTS: &[&str] = &[
+    "--query",
+    "-o",
+    "--output",
+    "--subscription",
+    "-g",
+    "--resource-group",
+    "-n",
+    "--name",
+    "-l",
+    "--location",
+];
+
+/// `az GROUP… VERB [ARGS…]`.
+pub(super) fn az(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    let words = positionals(args, AZ_VALUE_OPTS);
+    if asks_help(args) {
+        return Said::read("az prints help");
+    }
+    match words.first() {
+        Some(&("version" | "find")) => return Said::read("az prints information"),
+        Some(&("login" | "logout" | "configure" | "upgrade" | "init")) => {
+            return Said::remote(
+                "azure",
+                words[0],
+                None,
+                if words[0] == "upgrade" {
+                    Change::Modify
+                } else {
+                    Change::Permission
+                },
+                "cloud",
+                format!("az {} changes the local configuration or account", words[0]),
+            )
+        }
+        None => return Said::unknown("az without a command"),
+        _ => {}
+    }
+    // `az storage blob download…` writes local files.
+    if words.iter().any(|w| w.starts_with("download")) {
+        return Said::unknown("az … download writes local files");
+    }
+    let scope = option_value(args, &["--subscription"])
+        .map(|s| format!("subscription:{s}"))
+        .into_iter()
+        .chain(option_value(args, &["-g", "--resource-group"]).map(str::to_string))
+        .collect::<Vec<_>>()
+        .join("/");
+    by_verb(
+        "az",
+        "azure",
+        (!scope.is_empty()).then_some(scope),
+        &words,
+        args,
+    )
+}

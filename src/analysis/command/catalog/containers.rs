@@ -1,0 +1,701 @@
+//! Containers: `docker`/`podman` and `docker compose`/`docker-compose`. Global options
+//! may come before the subcommand (`docker --context prod rm …`); `--help` counts only
+//! before the operand (`docker run IMAGE --help` passes it to the container).
+
+use super::{
+    apply, create, destroy, grant, help_before, lookup, modify, positionals, publish, read, runs,
+    secret, target, Entry, Said, Svc,
+};
+use crate::analysis::command::{path_class, Cmd, JudgeCtx};
+use crate::analysis::effects::{Change, Effect, Reach, WriteHow};
+use crate::context::floor::{Access, PathClass};
+use crate::context::paths;
+
+const DOCKER_VALUE_OPTS: &[&str] = &[
+    "--config",
+    "--context",
+    "-c",
+    "-H",
+    "--host",
+    "--log-level",
+    "-l",
+    "-f",
+    "--format",
+    "--filter",
+    "--since",
+    "--until",
+    "--tail",
+    "-n",
+    "--last",
+    "--project-directory",
+    "--project-name",
+    "-p",
+    "--profile",
+    "--env-file",
+    "--file",
+];
+
+const DOCKER: &[Entry] = &[
+    read(&["ps"], "lists containers"),
+    read(&["images"], "lists images"),
+    read(&["inspect"], "shows object details"),
+    read(&["logs"], "prints container logs"),
+    read(&["version"], "prints versions"),
+    read(&["info"], "prints system information"),
+    read(&["top"], "lists a container's processes"),
+    read(&["port"], "lists port mappings"),
+    read(&["diff"], "lists changed files in a container"),
+    read(&["history"], "lists image layers"),
+    read(&["stats"], "shows resource use"),
+    read(&["events"], "prints events"),
+    read(&["search"], "searches the registry"),
+    read(&["container", "ls"], "lists containers"),
+    read(&["container", "list"], "lists containers"),
+    read(&["container", "inspect"], "shows container details"),
+    read(&["container", "logs"], "prints container logs"),
+    read(&["container", "top"], "lists a container's processes"),
+    read(&["container", "port"], "lists port mappings"),
+    read(&["container", "diff"], "lists changed files"),
+    read(&["container", "stats"], "shows resource use"),
+    read(&["image", "ls"], "lists images"),
+    read(&["image", "list"], "lists images"),
+    read(&["image", "inspect"], "shows image details"),
+    read(&["image", "history"], "lists image layers"),
+    read(&["volume", "ls"], "lists volumes"),
+    read(&["volume", "inspect"], "shows volume details"),
+    read(&["network", "ls"], "lists networks"),
+    read(&["network", "inspect"], "shows network details"),
+    read(&["node", "ls"], "lists swarm nodes"),
+    read(&["node", "inspect"], "shows node details"),
+    read(&["node", "ps"], "lists tasks on a node"),
+    read(&["plugin", "ls"], "lists plugins"),
+    read(&["plugin", "inspect"], "shows plugin details"),
+    read(&["config", "ls"], "lists configs"),
+    read(&["config", "inspect"], "shows config metadata"),
+    read(&["secret", "ls"], "lists secrets (names only)"),
+    read(
+        &["secret", "inspect"],
+        "shows secret metadata (not the value)",
+    ),
+    read(&["context", "ls"], "lists contexts"),
+    read(&["context", "show"], "prints the current context"),
+    read(&["context", "inspect"], "shows context details"),
+    read(&["service", "ls"], "lists services"),
+    read(&["service", "ps"], "lists service tasks"),
+    read(&["service", "logs"], "prints service logs"),
+    read(&["service", "inspect"], "shows service details"),
+    read(&["stack", "ls"], "lists stacks"),
+    read(&["stack", "ps"], "lists stack tasks"),
+    read(&["stack", "services"], "lists stack services"),
+    read(&["system", "info"], "prints system information"),
+    read(&["system", "df"], "shows disk use"),
+    read(&["system", "events"], "prints events"),
+    read(&["trust", "inspect"], "shows signatures"),
+    read(&["buildx", "ls"], "lists builders"),
+    read(&["buildx", "du"], "shows build cache use"),
+    read(&["buildx", "version"], "prints its version"),
+    read(&["buildx", "inspect"], "shows a builder"),
+    read(&["manifest", "inspect"], "shows a manifest"),
+    runs(&["exec"], "runs a command inside a running container"),
+    runs(
+        &["container", "exec"],
+        "runs a command inside a running container",
+    ),
+    destroy(&["rm"], "container", "removes containers"),
+    destroy(&["rmi"], "container", "removes images"),
+    modify(&["kill"], "container", "kills running containers"),
+    modify(&["stop"], "container", "stops running containers"),
+    destroy(&["container", "rm"], "container", "removes containers"),
+    destroy(
+        &["container", "kill"],
+        "container",
+        "kills running containers",
+    ),
+    destroy(
+        &["container", "stop"],
+        "container",
+        "stops running containers",
+    ),
+    destroy(
+        &["container", "prune"],
+        "container",
+        "removes stopped containers",
+    ),
+    destroy(&["image", "rm"], "container", "removes images"),
+    destroy(&["image", "prune"], "container", "removes unused images"),
+    destroy(
+        &["volume", "rm"],
+        "container",
+        "deletes volumes and their data",
+    ),
+    destroy(
+        &["volume", "prune"],
+        "container",
+        "deletes unused volumes and their data",
+    ),
+    destroy(&["network", "rm"], "container", "removes networks"),
+    destroy(
+        &["network", "prune"],
+        "container",
+        "removes unused networks",
+    ),
+    destroy(
+        &["system", "prune"],
+        "container",
+        "removes containers, images and caches",
+    ),
+    destroy(
+        &["builder", "prune"],
+        "container",
+        "removes the build cache",
+    ),
+    destroy(&["buildx", "prune"], "container", "removes the build cache"),
+    publish(&["push"], "publish", "publishes an image"),
+    publish(&["image", "push"], "publish", "publishes an image"),
+    publish(&["manifest", "push"], "publish", "publishes a manifest"),
+    publish(&["plugin", "push"], "publish", "publishes a plugin"),
+    publish(
+        &["trust", "sign"],
+        "publish",
+        "signs and publishes an image",
+    ),
+    grant(&["trust", "revoke"], "publish", "revokes image signatures"),
+    grant(&["login"], "credentials", "stores registry credentials"),
+    destroy(&["swarm", "leave"], "infrastructure", "leaves the swarm"),
+    create(&["swarm", "init"], "infrastructure", "creates a swarm"),
+    create(&["swarm", "join"], "infrastructure", "joins a swarm"),
+    secret(&["swarm", "unlock-key"], "prints or rotates the unlock key"),
+    secret(&["swarm", "join-token"], "prints a join token"),
+    destroy(&["node", "rm"], "infrastructure", "removes swarm nodes"),
+    destroy(&["service", "rm"], "infrastructure", "removes services"),
+    create(&["service", "create"], "infrastructure", "starts a service"),
+    modify(
+        &["service", "update"],
+        "infrastructure",
+        "changes a service",
+    ),
+    modify(
+        &["service", "scale"],
+        "infrastructure",
+        "changes how many replicas run",
+    ),
+    destroy(&["stack", "rm"], "infrastructure", "removes a stack"),
+    publish(&["stack", "deploy"], "publish", "deploys a stack"),
+    destroy(&["secret", "rm"], "infrastructure", "deletes secrets"),
+    destroy(&["config", "rm"], "infrastructure", "deletes configs"),
+    destroy(&["context", "rm"], "config", "removes a context"),
+];
+
+/// The object a docker command acts on (`container`, `image`, …) and its name.
+fn docker_target(args: &[String], pos: &[&str], path_len: usize) -> Option<String> {
+    const GROUPS: &[&str] = &[
+        "container",
+        "image",
+        "volume",
+        "network",
+        "node",
+        "plugin",
+        "config",
+        "secret",
+        "context",
+        "service",
+        "stack",
+        "swarm",
+        "buildx",
+        "builder",
+        "system",
+        "trust",
+        "manifest",
+    ];
+    let first = pos.first().copied().unwrap_or("");
+    let kind = if GROUPS.contains(&first) {
+        first
+    } else if matches!(
+        first,
+        "rmi" | "push" | "pull" | "images" | "history" | "search"
+    ) {
+        "image"
+    } else {
+        "container"
+    };
+    target([
+        super::option_value(args, &["--context", "-c"])
+            .map(|c| format!("context:{c}"))
+            .as_deref(),
+        Some(kind),
+        pos.get(path_len).copied(),
+    ])
+}
+
+pub(super) fn docker(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    let pos = positionals(args, DOCKER_VALUE_OPTS);
+    if help_before(args, DOCKER_VALUE_OPTS, 2) {
+        return Said::read(format!("{} prints help", cmd.program()));
+    }
+    // `exec` in a running container: its command is judged as it runs there (the shell
+    // analysis marks it with the container, like `ssh HOST CMD`); outside the exec
+    // grammar it is unknown.
+    let argv: Vec<&str> = cmd.argv.iter().map(String::as_str).collect();
+    match crate::analysis::shell::exec_call(&argv) {
+        Ok(Some(call)) => {
+            return Said::remote(
+                cmd.program(),
+                "connects",
+                Some(call.container.clone()),
+                Change::Read,
+                "remote",
+                format!(
+                    "{} runs a command in {}, judged as it runs there",
+                    call.what, call.container
+                ),
+            )
+        }
+        Ok(None) => {}
+        Err(e) => return Said::unknown(e),
+    }
+    if matches!(pos.first(), Some(&"compose")) {
+        return compose_words(&format!("{} compose", cmd.program()), &pos[1..], args);
+    }
+    match lookup(DOCKER, &pos) {
+        Some(e) => {
+            let svc = Svc {
+                prog: cmd.program(),
+                service: "docker",
+                target: docker_target(args, &pos, e.path.len()),
+            };
+            apply(&svc, e, args)
+        }
+        None => Said::unknown(format!(
+            "{} {} is not a read-only docker command",
+            cmd.program(),
+            pos.first().copied().unwrap_or("")
+        )),
+    }
+}
+const COMPOSE: &[Entry] = &[
+    read(&["ps"], "lists services"),
+    read(&["ls"], "lists projects"),
+    read(&["logs"], "prints service logs"),
+    read(&["images"], "lists images"),
+    read(&["events"], "prints events"),
+    read(&["port"], "prints a port mapping"),
+    read(&["version"], "prints its version"),
+    read(&["top"], "lists service processes"),
+    destroy(
+        &["down"],
+        "container",
+        "stops and removes containers (and volumes with -v)",
+    ),
+    destroy(&["rm"], "container", "removes stopped containers"),
+    modify(&["kill"], "container", "kills services"),
+    modify(&["stop"], "container", "stops services"),
+    publish(&["push"], "publish", "publishes images"),
+    publish(&["publish"], "publish", "publishes the project"),
+];
+
+fn compose_words(prog: &str, pos: &[&str], args: &[String]) -> Said {
+    match lookup(COMPOSE, pos) {
+        Some(e) => {
+            // The project is the directory's compose file (or `-p NAME`), the service next.
+            let project = super::option_value(args, &["-p", "--project-name"]).unwrap_or(".");
+            let svc = Svc {
+                prog,
+                service: "docker compose",
+                target: target([Some(project), pos.get(e.path.len()).copied()]),
+            };
+            apply(&svc, e, args).with_cwd()
+        }
+        None => Said::unknown(format!(
+            "{prog} {} is not a read-only compose command",
+            pos.first().copied().unwrap_or("")
+        )),
+    }
+}
+
+pub(super) fn compose(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if help_before(args, DOCKER_VALUE_OPTS, 2) {
+        return Said::read(format!("{} prints help", cmd.program()));
+    }
+    let pos = positionals(args, DOCKER_VALUE_OPTS);
+    compose_words(cmd.program(), &pos, args)
+}
+
+/// `docker run`/`create` options that take a value (as `docker run --help` of docker 28.2.2
+/// lists them; the short ones are `-a -c -e -h -l -m -p -u -v -w`; `--net` is docker's
+/// hidden alias of `--network`).
+const RUN_VALUES: &[&str] = &[
+    "-a",
+    "--attach",
+    "-c",
+    "--cpu-shares",
+    "-e",
+    "--env",
+    "-h",
+    "--hostname",
+    "-l",
+    "--label",
+    "-m",
+    "--memory",
+    "-p",
+    "--publish",
+    "-u",
+    "--user",
+    "-v",
+    "--volume",
+    "-w",
+    "--workdir",
+    "--add-host",
+    "--annotation",
+    "--blkio-weight",
+    "--blkio-weight-device",
+    "--cap-add",
+    "--cap-drop",
+    "--cgroup-parent",
+    "--cgroupns",
+    "--cidfile",
+    "--cpu-period",
+    "--cpu-quota",
+    "--cpu-count",
+    "--cpu-percent",
+    "--cpu-rt-period",
+    "--cpu-rt-runtime",
+    "--cpus",
+    "--cpuset-cpus",
+    "--cpuset-mems",
+    "--device",
+    "--device-cgroup-rule",
+    "--device-read-bps",
+    "--device-read-iops",
+    "--device-write-bps",
+    "--device-write-iops",
+    "--dns",
+    "--dns-option",
+    "--dns-search",
+    "--domainname",
+    "--entrypoint",
+    "--env-file",
+    "--expose",
+    "--gpus",
+    "--group-add",
+    "--health-cmd",
+    "--health-interval",
+    "--health-retries",
+    "--health-start-interval",
+    "--health-start-period",
+    "--health-timeout",
+    "--ip",
+    "--ip6",
+    "--io-maxbandwidth",
+    "--io-maxiops",
+    "--ipc",
+    "--isolation",
+    "--kernel-memory",
+    "--label-file",
+    "--link",
+    "--link-local-ip",
+    "--log-driver",
+    "--log-opt",
+    "--mac-address",
+    "--memory-reservation",
+    "--memory-swap",
+    "--memory-swappiness",
+    "--mount",
+    "--name",
+    "--network",
+    "--net",
+    "--network-alias",
+    "--oom-score-adj",
+    "--pid",
+    "--pids-limit",
+    "--platform",
+    "--pull",
+    "--restart",
+    "--runtime",
+    "--security-opt",
+    "--shm-size",
+    "--stop-signal",
+    "--stop-timeout",
+    "--storage-opt",
+    "--sysctl",
+    "--tmpfs",
+    "--ulimit",
+    "--userns",
+    "--uts",
+    "--volume-driver",
+    "--volumes-from",
+    "--detach-keys",
+];
+
+/// `docker run`/`create` flags (`-d -i -P -t` and the long ones).
+const RUN_FLAGS: &[&str] = &[
+    "-d",
+    "--detach",
+    "-i",
+    "--interactive",
+    "-P",
+    "--publish-all",
+    "-t",
+    "--tty",
+    "--rm",
+    "--privileged",
+    "--init",
+    "--read-only",
+    "--sig-proxy",
+    "--no-healthcheck",
+    "--oom-kill-disable",
+    "-q",
+    "--quiet",
+    "--disable-content-trust",
+    "--use-api-socket",
+];
+
+/// Where a container engine's control socket lives: mounting it hands the container the
+/// host, as root.
+fn engine_socket(p: &str) -> bool {
+    [
+        "docker.sock",
+        "podman.sock",
+        "containerd.sock",
+        "crio.sock",
+        "buildkitd.sock",
+    ]
+    .iter()
+    .any(|s| p.ends_with(s))
+}
+
+/// The effects of one bind mount of host path `src` (read-only when `ro`).
+fn bind(src: &str, ro: bool, cmd: &Cmd, ctx: &JudgeCtx, out: &mut Vec<Effect>) {
+    let base = cmd.cwd.dir().unwrap_or(ctx.cwd);
+    let forms = paths::forms(src, base, ctx.home);
+    if engine_socket(src) || forms.forms().any(|f| engine_socket(&f.to_string_lossy())) {
+        out.push(Effect::Privilege {
+            how: format!("the host's container engine as root (its socket {src} is mounted)"),
+        });
+        return;
+    }
+    // `/`, the home directory or above it: every credential under it is handed over.
+    if forms
+        .forms()
+        .any(|f| ctx.home.starts_with(f) || f == std::path::Path::new("/"))
+    {
+        out.push(Effect::Secret {
+            what: format!("every credential under {src} (mounted into the container)"),
+        });
+        return;
+    }
+    if let Some(PathClass::Credential { what }) = path_class(&forms.lexical, Access::Read, ctx) {
+        out.push(Effect::Secret {
+            what: format!("{what} (mounted into the container from {src})"),
+        });
+        return;
+    }
+    out.push(Effect::Read {
+        path: src.to_string(),
+        reach: Reach::TreeFollow,
+    });
+    if !ro {
+        out.push(Effect::write(src, WriteHow::Edit));
+    }
+}
+
+/// `-v SRC:DST[:OPTS]`: a bind mount when SRC is a path (a name is a named volume).
+fn volume(v: &str, cmd: &Cmd, ctx: &JudgeCtx, out: &mut Vec<Effect>) {
+    let mut parts = v.splitn(3, ':');
+    let src = parts.next().unwrap_or("");
+    let _dst = parts.next();
+    let opts = parts.next().unwrap_or("");
+    let is_path = src.starts_with(['/', '~', '.']) || src.contains('/');
+    if is_path {
+        bind(
+            src,
+            opts.split(',').any(|o| o == "ro" || o == "readonly"),
+            cmd,
+            ctx,
+            out,
+        );
+    }
+}
+
+/// `--mount type=bind,source=SRC,target=DST[,readonly]`.
+fn mount(v: &str, cmd: &Cmd, ctx: &JudgeCtx, out: &mut Vec<Effect>) {
+    let mut kind = "volume";
+    let mut src = None;
+    let mut ro = false;
+    for field in v.split(',') {
+        let (k, val) = field.split_once('=').unwrap_or((field, ""));
+        match k {
+            "type" => kind = if val == "bind" { "bind" } else { "other" },
+            "source" | "src" => src = Some(val),
+            "readonly" | "ro" => ro = val.is_empty() || val == "true" || val == "1",
+            _ => {}
+        }
+    }
+    if let (true, Some(s)) = (kind == "bind", src) {
+        bind(s, ro, cmd, ctx, out);
+    } else if kind == "bind" {
+        out.push(Effect::unknown("docker --mount type=bind without a source"));
+    }
+}
+
+/// `docker|podman [GLOBAL…] run|create [OPTS] IMAGE [CMD…]` (also `container run`): the
+/// image's code runs (soft), host paths mounted into it are read (and written unless
+/// read-only), and what gives the container the host is a privilege or a credential
+/// handed over. `None` for other subcommands.
+pub(super) fn run(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
+    let args = cmd.args();
+    let pos = positionals(args, DOCKER_VALUE_OPTS);
+    let sub_at = match pos.as_slice() {
+        ["run" | "create", ..] => 0,
+        ["container", "run" | "create", ..] => 1,
+        _ => return None,
+    };
+    let sub = pos[sub_at];
+    // The subcommand word in args, then its options up to the image.
+    let mut i = args.iter().position(|a| a == sub)? + 1;
+    if sub_at == 1 {
+        i = args.iter().skip(i).position(|a| a == sub)? + i + 1;
+    }
+    let prog = cmd.program();
+    let mut effects = Vec::new();
+    let mut image = None;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        if a == "--" {
+            image = args.get(i).cloned();
+            break;
+        }
+        if !a.starts_with('-') || a == "-" {
+            image = Some(a.clone());
+            break;
+        }
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        if name == "--help" {
+            return Some(Said::read(format!("{prog} {sub} prints help")));
+        }
+        // Short bundles: `-it`, `-dit`, `-v/x:/y` (a value letter takes the rest).
+        if !name.starts_with("--") && name.len() > 2 {
+            let letters: Vec<char> = name[1..].chars().collect();
+            let mut k = 0;
+            let mut value_of = None;
+            while let Some(c) = letters.get(k) {
+                let o = format!("-{c}");
+                if RUN_FLAGS.contains(&o.as_str()) {
+                    k += 1;
+                } else if RUN_VALUES.contains(&o.as_str()) {
+                    let rest: String = letters[k + 1..].iter().collect();
+                    let v = if rest.is_empty() {
+                        let v = args.get(i).cloned();
+                        i += 1;
+                        v
+                    } else {
+                        Some(rest)
+                    };
+                    value_of = Some((o, v));
+                    break;
+                } else {
+                    return Some(Said::unknown(format!(
+                        "{prog} {sub} {o} is not a known option"
+                    )));
+                }
+            }
+            if let Some((o, Some(v))) = value_of {
+                option(&o, &v, cmd, ctx, &mut effects);
+            }
+            continue;
+        }
+        if RUN_FLAGS.contains(&name) {
+            if name == "--privileged" {
+                effects.push(Effect::Privilege {
+                    how: "a privileged container (every capability and device of the host)".into(),
+                });
+            }
+            if name == "--use-api-socket" {
+                effects.push(Effect::Privilege {
+                    how: "the host's container engine (its API socket is given to the container)"
+                        .into(),
+                });
+            }
+            continue;
+        }
+        if !RUN_VALUES.contains(&name) {
+            return Some(Said::unknown(format!(
+                "{prog} {sub} {name} is not a known option"
+            )));
+        }
+        let v = match inline {
+            Some(v) => v,
+            None => {
+                let v = args.get(i).cloned();
+                i += 1;
+                match v {
+                    Some(v) => v,
+                    None => {
+                        return Some(Said::unknown(format!("{prog} {sub} {name} has no value")))
+                    }
+                }
+            }
+        };
+        option(name, &v, cmd, ctx, &mut effects);
+    }
+    let image = image.unwrap_or_default();
+    effects.push(Effect::Run {
+        code: crate::analysis::effects::Code::Hidden {
+            what: format!("the container image {image}"),
+        },
+    });
+    let privileged = effects
+        .iter()
+        .any(|e| matches!(e, Effect::Privilege { .. } | Effect::Secret { .. }));
+    Some(Said {
+        effects,
+        category: if privileged {
+            "container-escape"
+        } else {
+            "runs-code"
+        },
+        reason: if privileged {
+            format!("{prog} {sub} gives the container the host")
+        } else {
+            format!("{prog} {sub} runs the image {image}, whose code the floor does not see")
+        },
+        uses_cwd: false,
+    })
+}
+
+/// The effect of one `docker run` option's value.
+fn option(name: &str, v: &str, cmd: &Cmd, ctx: &JudgeCtx, out: &mut Vec<Effect>) {
+    let host = |what: &str| Effect::Privilege {
+        how: format!("a container sharing the host's {what}"),
+    };
+    match name {
+        "-v" | "--volume" => volume(v, cmd, ctx, out),
+        "--mount" => mount(v, cmd, ctx, out),
+        "--pid" | "--ipc" | "--uts" | "--userns" | "--cgroupns" if v == "host" => {
+            out.push(host(&format!("{} namespace", &name[2..])))
+        }
+        "--network" | "--net" if v == "host" => out.push(host("network")),
+        "--cap-add" => out.push(Effect::Privilege {
+            how: format!("a container with the capability {v}"),
+        }),
+        "--device" => out.push(Effect::Privilege {
+            how: format!("a container with the host device {v}"),
+        }),
+        "--security-opt"
+            if v.contains("unconfined")
+                || v.contains("disable")
+                || v.starts_with("no-new-privileges=false") =>
+        {
+            out.push(Effect::Privilege {
+                how: format!("a container with --security-opt {v}"),
+            })
+        }
+        "--env-file" | "--label-file" => out.push(Effect::read(v)),
+        "--cidfile" => out.push(Effect::write(v, WriteHow::Replace)),
+        _ => {}
+    }
+}

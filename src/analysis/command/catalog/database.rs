@@ -1,0 +1,576 @@
+//! Database clients: `psql`, `mysql`/`mariadb`, `sqlite3`, `duckdb`, `sqlcmd`. A client is
+//! routine only when it runs SQL gatehook can read (from `-c`/`-e`/`-cmd`/a positional
+//! statement/a heredoc or `echo … |`) and that SQL is one read-only statement: `SELECT`,
+//! `SHOW`, `EXPLAIN` (its `ANALYZE` runs the statement, which must itself read), `DESCRIBE`,
+//! `WITH … SELECT`, or a listing meta-command (`\d`, `.tables`). No SQL (an interactive
+//! session, `-f FILE`), several statements, a write keyword anywhere (`INTO`, `COPY`, …) or
+//! a function with side effects (`pg_terminate_backend`, `lo_export`, …) is not routine;
+//! SQL that writes is soft.
+//!
+//! Effects: `Remote{service: the engine, action: the statement's first keyword, target:
+//! the database, change}` — a read, a change, or a destroy for `DROP`/`TRUNCATE`/`DELETE`;
+//! the database is `HOST/DB` from `-h`/`-d` (or the URI, or `mysql`'s `-D`), and for
+//! `sqlite3`/`duckdb` the database file, which is also a local path read (and written when
+//! the SQL writes).
+
+use super::{asks_help, has_flag, option_value, positionals, Said};
+use crate::analysis::command::Cmd;
+use crate::analysis::effects::{Change, Effect, WriteHow};
+
+/// Keywords that write, change the session or reach outside the database.
+const WRITE_WORDS: &[&str] = &[
+    "INSERT",
+    "UPDATE",
+    "DELETE",
+    "DROP",
+    "CREATE",
+    "ALTER",
+    "TRUNCATE",
+    "GRANT",
+    "REVOKE",
+    "MERGE",
+    "COPY",
+    "INTO",
+    "CALL",
+    "DO",
+    "EXEC",
+    "EXECUTE",
+    "LOCK",
+    "VACUUM",
+    "ATTACH",
+    "DETACH",
+    "LOAD",
+    "SET",
+    "RESET",
+    "REFRESH",
+    "REINDEX",
+    "CLUSTER",
+    "COMMENT",
+    "SECURITY",
+    "NOTIFY",
+    "PREPARE",
+    "DEALLOCATE",
+    "IMPORT",
+    "EXPORT",
+    "INSTALL",
+    "UPSERT",
+    "REPLACE",
+    "RENAME",
+    "OUTFILE",
+    "DUMPFILE",
+    "UNLOAD",
+    "CHECKPOINT",
+    "KILL",
+    "SHUTDOWN",
+    "FLUSH",
+    "PURGE",
+    "HANDLER",
+    "BEGIN",
+    "COMMIT",
+    "ROLLBACK",
+    "SAVEPOINT",
+    "PRAGMA",
+    "USE",
+    "DISCARD",
+    "REASSIGN",
+    "OPTIMIZE",
+    "REPAIR",
+    "UNINSTALL",
+    "RESTORE",
+    "BACKUP",
+];
+
+/// Function names (or prefixes) with side effects, or that read files on the server.
+const SIDE_EFFECT_FUNCS: &[&str] = &[
+    "PG_TERMINATE",
+    "PG_CANCEL",
+    "PG_RELOAD",
+    "PG_ROTATE",
+    "PG_SWITCH",
+    "PG_CREATE",
+    "PG_DROP",
+    "PG_PROMOTE",
+    "PG_START",
+    "PG_STOP",
+    "PG_BACKUP",
+    "PG_READ",
+    "PG_LS",
+    "PG_FILE",
+    "PG_LOGICAL",
+    "PG_REPLICATION",
+    "PG_ADVISORY",
+    "PG_NOTIFY",
+    "PG_SLEEP",
+    "LO_",
+    "SET_CONFIG",
+    "NEXTVAL",
+    "SETVAL",
+    "DBLINK",
+    "LOAD_FILE",
+    "SYS_",
+    "XP_",
+    "SP_",
+    "READ_",
+    "WRITE",
+    "READFILE",
+    "WRITEFILE",
+    "LOAD_EXTENSION",
+    "EDIT",
+    "HTTP",
+    "QUERY_TABLE",
+    "SLEEP",
+    "BENCHMARK",
+    "GET_LOCK",
+    "RELEASE_LOCK",
+    "TXID",
+    "CURRVAL",
+    "LASTVAL",
+];
+
+/// Statements that only read, by their first keyword.
+const READ_STARTS: &[&str] = &[
+    "SELECT", "SHOW", "EXPLAIN", "DESCRIBE", "DESC", "WITH", "VALUES",
+];
+
+/// Strip `--` and `/* */` comments.
+fn strip_comments(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut rest = sql;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("--") {
+            rest = r.find('\n').map(|i| &r[i..]).unwrap_or("");
+        } else if let Some(r) = rest.strip_prefix("/*") {
+            rest = r.find("*/").map(|i| &r[i + 2..]).unwrap_or("");
+        } else {
+            let c = rest.chars().next().unwrap_or(' ');
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// Why a piece of SQL is not one read-only statement (None: it reads).
+pub(crate) fn not_read_only(sql: &str, duckdb: bool) -> Option<String> {
+    let sql = strip_comments(sql);
+    let trimmed = sql.trim().trim_end_matches(';').trim();
+    if trimmed.is_empty() {
+        return Some("no SQL statement".into());
+    }
+    // Meta-commands: psql `\d…`/`\l`, sqlite `.tables`/`.schema`.
+    if let Some(meta) = trimmed.strip_prefix('\\') {
+        let name: String = meta
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        let ok = (name.starts_with('d') && !name.starts_with("do"))
+            || matches!(
+                name.as_str(),
+                "l" | "list" | "conninfo" | "dn" | "du" | "x" | "timing"
+            );
+        return (!ok || trimmed.contains(['\n', '|', ';']))
+            .then(|| format!("\\{name} is not a listing meta-command"));
+    }
+    if let Some(meta) = trimmed.strip_prefix('.') {
+        let name = meta.split_whitespace().next().unwrap_or("");
+        let ok = matches!(
+            name,
+            "tables" | "schema" | "indexes" | "indices" | "databases" | "dbinfo" | "show" | "help"
+        );
+        return (!ok || trimmed.contains(['\n', ';']))
+            .then(|| format!(".{name} is not a listing meta-command"));
+    }
+    if trimmed.contains(';') {
+        return Some("several statements".into());
+    }
+    let upper = trimmed.to_ascii_uppercase();
+    let words: Vec<&str> = upper
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let first = words.first().copied().unwrap_or("");
+    if !READ_STARTS.contains(&first) {
+        return Some(format!("{first} is not a read-only statement"));
+    }
+    if let Some(w) = words.iter().find(|w| WRITE_WORDS.contains(w)) {
+        return Some(format!("{w} writes or changes state"));
+    }
+    if words.contains(&"ANALYZE") && first != "EXPLAIN" {
+        return Some("ANALYZE writes statistics".into());
+    }
+    if let Some(f) = words
+        .iter()
+        .find(|w| SIDE_EFFECT_FUNCS.iter().any(|f| w.starts_with(f)))
+    {
+        return Some(format!("{f} has side effects or reads server files"));
+    }
+    // DuckDB reads files and URLs named as tables (`FROM '/etc/x.csv'`).
+    if duckdb && (trimmed.contains('\'') || trimmed.contains('"')) {
+        return Some("duckdb reads a file or URL named in the query".into());
+    }
+    None
+}
+
+/// Is the SQL a write that should be asked about (rather than merely not understood)?
+fn writes(sql: &str) -> bool {
+    let upper = strip_comments(sql).to_ascii_uppercase();
+    upper
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|w| {
+            matches!(
+                w,
+                "INSERT"
+                    | "UPDATE"
+                    | "DELETE"
+                    | "DROP"
+                    | "CREATE"
+                    | "ALTER"
+                    | "TRUNCATE"
+                    | "GRANT"
+                    | "REVOKE"
+                    | "MERGE"
+                    | "UPSERT"
+                    | "REPLACE"
+                    | "RENAME"
+            )
+        })
+}
+
+/// The SQL texts a client is given, or why they cannot be known.
+fn sql_texts(cmd: &Cmd) -> Result<Vec<String>, String> {
+    let prog = cmd.program();
+    let args = cmd.args();
+    let mut texts: Vec<String> = Vec::new();
+    let (sql_opts, value_opts, file_opts): (&[&str], &[&str], &[&str]) = match prog {
+        "psql" => (
+            &["-c", "--command"],
+            &[
+                "-h",
+                "--host",
+                "-p",
+                "--port",
+                "-U",
+                "--username",
+                "-d",
+                "--dbname",
+                "-P",
+                "--pset",
+                "-F",
+                "-R",
+                "-T",
+            ],
+            &[
+                "-f",
+                "--file",
+                "-o",
+                "--output",
+                "-L",
+                "--log-file",
+                "-v",
+                "--set",
+                "--variable",
+            ],
+        ),
+        "mysql" | "mariadb" => (
+            &["-e", "--execute"],
+            &[
+                "-h",
+                "--host",
+                "-P",
+                "--port",
+                "-u",
+                "--user",
+                "-D",
+                "--database",
+                "-S",
+                "--socket",
+            ],
+            &[
+                "--init-command",
+                "--tee",
+                "--pager",
+                "--defaults-file",
+                "--defaults-extra-file",
+                "--plugin-dir",
+                "--load-data-local-dir",
+            ],
+        ),
+        "sqlite3" => (
+            &["-cmd"],
+            &[
+                "-separator",
+                "-newline",
+                "-nullvalue",
+                "-mmap",
+                "-vfs",
+                "-lookaside",
+                "-pagecache",
+            ],
+            &["-init"],
+        ),
+        "duckdb" => (
+            &["-c", "-s", "-cmd"],
+            &["-separator", "-nullvalue", "-newline"],
+            &["-f", "-init"],
+        ),
+        _ => (&[], &[], &[]),
+    };
+    if let Some(f) = file_opts.iter().find(|f| has_flag(args, f)) {
+        return Err(format!("{prog} {f} reads or writes files or runs programs"));
+    }
+    let mut positional = Vec::new();
+    let mut it = args.iter().peekable();
+    while let Some(a) = it.next() {
+        if let Some(o) = sql_opts.iter().find(|o| a == *o) {
+            let Some(v) = it.next() else {
+                return Err(format!("{prog} {o} without SQL"));
+            };
+            texts.push(v.clone());
+        } else if let Some(v) = sql_opts
+            .iter()
+            .find_map(|o| a.strip_prefix(&format!("{o}=")))
+        {
+            texts.push(v.to_string());
+        } else if value_opts.contains(&a.as_str()) {
+            it.next();
+        } else if a.starts_with('-') {
+            if prog == "mysql" && (a.starts_with("-e") && a.len() > 2) {
+                texts.push(a[2..].to_string());
+            }
+        } else {
+            positional.push(a.clone());
+        }
+    }
+    // sqlite3 / duckdb: `DB [SQL…]`.
+    if matches!(prog, "sqlite3" | "duckdb") && positional.len() > 1 {
+        texts.extend(positional.drain(1..));
+    }
+    if let Some(s) = &cmd.sc.stdin_text {
+        texts.push(s.clone());
+    } else if cmd.sc.piped_stdin {
+        return Err(format!("{prog} reads SQL from a pipe gatehook cannot see"));
+    }
+    if texts.is_empty() {
+        return Err(format!("{prog} without SQL opens an interactive session"));
+    }
+    Ok(texts)
+}
+
+/// The engine a client talks to.
+fn engine(prog: &str) -> &'static str {
+    match prog {
+        "psql" => "postgres",
+        "mysql" | "mariadb" => "mysql",
+        "sqlite3" => "sqlite",
+        "duckdb" => "duckdb",
+        _ => "sqlserver",
+    }
+}
+
+/// The database a client names (`HOST/DB`, a URI's host and path, a database file).
+fn database(prog: &str, args: &[String]) -> Option<String> {
+    match prog {
+        "sqlite3" | "duckdb" => positionals(
+            args,
+            &[
+                "-cmd",
+                "-c",
+                "-s",
+                "-separator",
+                "-nullvalue",
+                "-newline",
+                "-init",
+                "-f",
+            ],
+        )
+        .first()
+        .map(|d| d.to_string()),
+        _ => {
+            let pos = positionals(
+                args,
+                &[
+                    "-h",
+                    "--host",
+                    "-p",
+                    "-P",
+                    "--port",
+                    "-U",
+                    "-u",
+                    "--username",
+                    "--user",
+                    "-d",
+                    "--dbname",
+                    "-D",
+                    "--database",
+                    "-c",
+                    "--command",
+                    "-e",
+                    "--execute",
+                    "-S",
+                ],
+            );
+            if let Some(uri) = pos
+                .iter()
+                .chain(option_value(args, &["-d", "--dbname"]).iter())
+                .find(|w| w.contains("://"))
+            {
+                let rest = uri.split_once("://").map(|(_, r)| r).unwrap_or(uri);
+                let rest = rest.rsplit_once('@').map(|(_, r)| r).unwrap_or(rest);
+                return Some(rest.split('?').next().unwrap_or(rest).to_string());
+            }
+            let host = option_value(args, &["-h", "--host", "-S"]);
+            let db = option_value(args, &["-d", "--dbname", "-D", "--database"])
+                .or_else(|| pos.first().copied());
+            super::target([host.or(Some("-")), db])
+        }
+    }
+}
+
+/// The effects of a client running `sql` (`None`: it only reads).
+fn ran(prog: &str, args: &[String], sql: Option<&str>, change: Change, reason: String) -> Said {
+    let keyword = sql
+        .and_then(|s| {
+            strip_comments(s)
+                .split_whitespace()
+                .next()
+                .map(str::to_ascii_uppercase)
+        })
+        .unwrap_or_else(|| "query".into());
+    let db = database(prog, args);
+    let mut said = Said::remote(
+        engine(prog),
+        keyword,
+        db.clone(),
+        change,
+        "database",
+        reason,
+    );
+    if matches!(prog, "sqlite3" | "duckdb") {
+        if let Some(file) = db.filter(|d| d != ":memory:" && !d.contains("://")) {
+            said = said.and(Effect::read(file.clone()));
+            if change != Change::Read {
+                said = said.and(Effect::write(file, WriteHow::Edit));
+            }
+        }
+    }
+    said
+}
+
+/// `DROP`, `TRUNCATE` or `DELETE` anywhere: the change destroys data.
+fn write_change(sql: &str) -> Change {
+    let upper = strip_comments(sql).to_ascii_uppercase();
+    if upper
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|w| matches!(w, "DROP" | "TRUNCATE" | "DELETE"))
+    {
+        Change::Destroy
+    } else {
+        Change::Modify
+    }
+}
+
+pub(super) fn client(cmd: &Cmd) -> Said {
+    let prog = cmd.program();
+    let args = cmd.args();
+    if asks_help(args) || matches!(args, [a] if matches!(a.as_str(), "-V" | "-?" | "-version")) {
+        return Said::read(format!("{prog} prints help or its version"));
+    }
+    if prog == "sqlcmd" {
+        return sqlcmd(args);
+    }
+    if prog == "psql" && (has_flag(args, "-l") || has_flag(args, "--list")) && !has_flag(args, "-c")
+    {
+        return ran(
+            prog,
+            args,
+            None,
+            Change::Read,
+            "psql -l lists databases".into(),
+        );
+    }
+    let texts = match sql_texts(cmd) {
+        Ok(t) => t,
+        Err(e) => return Said::unknown(e),
+    };
+    if texts.len() > 1 {
+        if let Some(t) = texts.iter().find(|t| writes(t)) {
+            return ran(
+                prog,
+                args,
+                Some(t),
+                write_change(&texts.join(";")),
+                format!("{prog} runs SQL that writes"),
+            );
+        }
+        return Said::unknown(format!("{prog} runs several statements"));
+    }
+    let sql = &texts[0];
+    match not_read_only(sql, prog == "duckdb") {
+        None => ran(
+            prog,
+            args,
+            Some(sql),
+            Change::Read,
+            format!("{prog} runs one read-only statement"),
+        ),
+        Some(_) if writes(sql) => ran(
+            prog,
+            args,
+            Some(sql),
+            write_change(sql),
+            format!("{prog} runs SQL that writes or changes the schema"),
+        ),
+        Some(why) => Said::unknown(format!("{prog}: {why}")),
+    }
+}
+
+/// go-sqlcmd (`sqlcmd query 'SQL'`, `config view`) and the classic `-Q`/`-q` flags.
+fn sqlcmd(args: &[String]) -> Said {
+    let pos = super::positionals(
+        args,
+        &[
+            "-d",
+            "--database",
+            "-S",
+            "-U",
+            "-t",
+            "--text",
+            "-q",
+            "--query",
+            "-Q",
+        ],
+    );
+    if pos.first() == Some(&"config") && pos.get(1) == Some(&"view") {
+        return Said::read("sqlcmd config view prints settings");
+    }
+    let sql = option_value(args, &["--text", "-t", "--query", "-q", "-Q"])
+        .map(str::to_string)
+        .or_else(|| {
+            (pos.first() == Some(&"query"))
+                .then(|| pos.get(1).map(|s| s.to_string()))
+                .flatten()
+        });
+    let Some(sql) = sql else {
+        return Said::unknown("sqlcmd without a query it can read");
+    };
+    if has_flag(args, "-i") || has_flag(args, "-o") {
+        return Said::unknown("sqlcmd -i/-o reads or writes files");
+    }
+    match not_read_only(&sql, false) {
+        None => ran(
+            "sqlcmd",
+            args,
+            Some(&sql),
+            Change::Read,
+            "sqlcmd runs one read-only statement".into(),
+        ),
+        Some(_) if writes(&sql) => ran(
+            "sqlcmd",
+            args,
+            Some(&sql),
+            write_change(&sql),
+            "sqlcmd runs SQL that writes".into(),
+        ),
+        Some(why) => Said::unknown(format!("sqlcmd: {why}")),
+    }
+}

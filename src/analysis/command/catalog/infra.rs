@@ -1,0 +1,233 @@
+//! Infrastructure as code: `terraform`/`tofu`, `packer`, `cdk`. They act on the
+//! configuration in their working directory, so reads need a cwd inside the workspace.
+//! `cdk synth`/`diff`/`list` run the project's app code and are not catalogued as reads.
+//! The target of a command is its stack: the configuration directory (`-chdir`, else the
+//! working directory), with `-target` addresses after it.
+//!
+//! `terraform output -json`/`-raw`, `show -json` and `state pull` print sensitive values in
+//! plain text (the plain `output` and `show` print `<sensitive>`): secrets printed.
+
+use super::{
+    asks_help, by_table, change_with, create, destroy, grant, modify, publish, read, read_unless,
+    target, Entry, Said, Svc,
+};
+use crate::analysis::command::Cmd;
+use crate::analysis::effects::Change;
+
+/// Single-dash options that take the next word (`-var 'a=b'`).
+const TF_VALUE_OPTS: &[&str] = &["-var", "-target", "-var-file", "-state", "-out", "-chdir"];
+
+const TF_AUTO: &[&str] = &["-auto-approve", "--auto-approve"];
+
+const TERRAFORM: &[Entry] = &[
+    read_unless(
+        &["plan"],
+        &["-out"],
+        "computes a plan without changing anything (with -out it writes a plan file)",
+    ),
+    read(&["show"], "prints state or a plan"),
+    read(&["validate"], "checks the configuration"),
+    read_unless(
+        &["fmt"],
+        &["-write"],
+        "checks formatting (rewrites files unless -check)",
+    ),
+    read(&["version"], "prints versions"),
+    read(&["output"], "prints outputs"),
+    read(&["state", "list"], "lists resources in the state"),
+    read(&["state", "show"], "shows a resource in the state"),
+    read(&["providers"], "lists providers"),
+    read(&["graph"], "prints the dependency graph"),
+    read(&["modules"], "lists modules"),
+    read(&["metadata"], "prints metadata"),
+    read(&["workspace", "list"], "lists workspaces"),
+    read(&["workspace", "show"], "prints the workspace"),
+    destroy(
+        &["destroy"],
+        "infrastructure",
+        "destroys every managed resource",
+    ),
+    change_with(
+        &["apply"],
+        Change::Modify,
+        "infrastructure",
+        TF_AUTO,
+        "applies changes without asking",
+    ),
+    destroy(
+        &["state", "rm"],
+        "infrastructure",
+        "forgets resources (they leak or get recreated)",
+    ),
+    modify(
+        &["state", "mv"],
+        "infrastructure",
+        "moves resources in the state",
+    ),
+    modify(
+        &["state", "push"],
+        "infrastructure",
+        "overwrites the remote state",
+    ),
+    modify(
+        &["state", "replace-provider"],
+        "infrastructure",
+        "rewrites the state",
+    ),
+    modify(
+        &["import"],
+        "infrastructure",
+        "adopts existing resources into the state",
+    ),
+    modify(
+        &["taint"],
+        "infrastructure",
+        "marks a resource for replacement",
+    ),
+    modify(&["untaint"], "infrastructure", "changes the state"),
+    modify(&["force-unlock"], "infrastructure", "breaks the state lock"),
+    modify(&["refresh"], "infrastructure", "rewrites the state"),
+    destroy(
+        &["workspace", "delete"],
+        "infrastructure",
+        "deletes a workspace and its state",
+    ),
+    grant(&["login"], "credentials", "stores an API token"),
+    grant(&["logout"], "credentials", "removes an API token"),
+];
+
+pub(super) fn terraform(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) {
+        return Said::read(format!("{} prints help", cmd.program()));
+    }
+    let words = super::positionals(args, TF_VALUE_OPTS);
+    // `fmt` rewrites files unless it only checks.
+    if words.first() == Some(&"fmt") && !super::has_flag(args, "-check") {
+        return Said::unknown("terraform fmt without -check rewrites files");
+    }
+    // Sensitive values in plain text: `output -json|-raw`, `show -json`, `state pull`
+    // (`output` and `show` alone print `<sensitive>` in their place).
+    let json = super::has_flag(args, "-json") || super::has_flag(args, "--json");
+    let raw = super::has_flag(args, "-raw") || super::has_flag(args, "--raw");
+    let prints = match (words.first().copied(), words.get(1).copied()) {
+        (Some("output"), _) if json || raw => {
+            Some("output -json/-raw prints sensitive outputs in plain text")
+        }
+        (Some("show"), _) if json => {
+            Some("show -json prints the state's sensitive values in plain text")
+        }
+        (Some("state"), Some("pull")) => {
+            Some("state pull prints the whole state, secrets included")
+        }
+        _ => None,
+    };
+    if let Some(why) = prints {
+        let prog = cmd.program();
+        return Said::secret(
+            format!("the sensitive values of the {prog} state"),
+            format!(
+                "{prog} {why} where the agent reads it; `{prog} output` and `{prog} show` print <sensitive> in their place"
+            ),
+        );
+    }
+    let dir = super::option_value(args, &["-chdir"]).unwrap_or(".");
+    let targets: Vec<&str> = option_values(args, "-target");
+    let stack = target(std::iter::once(Some(dir)).chain(targets.iter().map(|t| Some(*t))));
+    let svc = Svc {
+        prog: cmd.program(),
+        service: "terraform",
+        target: stack,
+    };
+    let reads = super::option_files(args, &["-var-file", "--var-file", "-state"]);
+    by_table(cmd, &svc, TERRAFORM, TF_VALUE_OPTS)
+        .with_reads(reads)
+        .with_cwd()
+}
+
+/// Every value of a single-dash option (`-target=a -target b`).
+fn option_values<'a>(args: &'a [String], name: &str) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == name {
+            if let Some(v) = it.next() {
+                out.push(v.as_str());
+            }
+        } else if let Some(v) = a.strip_prefix(name).and_then(|r| r.strip_prefix('=')) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+const PACKER: &[Entry] = &[
+    read(&["validate"], "checks a template"),
+    read(&["inspect"], "describes a template"),
+    read(&["version"], "prints its version"),
+    read(&["plugins", "required"], "lists required plugins"),
+    read(&["plugins", "installed"], "lists installed plugins"),
+    publish(
+        &["build"],
+        "publish",
+        "builds machine images in a cloud account",
+    ),
+    destroy(&["plugins", "remove"], "install", "removes plugins"),
+];
+
+pub(super) fn packer(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) {
+        return Said::read("packer prints help");
+    }
+    let words = super::positionals(args, &["-var"]);
+    if words.first() == Some(&"fmt") {
+        return if super::has_flag(args, "-check") {
+            Said::read("packer fmt -check checks formatting").with_cwd()
+        } else {
+            Said::unknown("packer fmt without -check rewrites files")
+        };
+    }
+    let svc = Svc {
+        prog: "packer",
+        service: "packer",
+        target: target([words.get(1).copied().or(Some("."))]),
+    };
+    by_table(cmd, &svc, PACKER, &["-var"]).with_cwd()
+}
+
+const CDK: &[Entry] = &[
+    read(&["docs"], "prints the documentation URL"),
+    read(&["doctor"], "checks the setup"),
+    read_unless(
+        &["context"],
+        &["--reset", "--clear"],
+        "prints cached context",
+    ),
+    publish(&["deploy"], "publish", "deploys stacks"),
+    destroy(&["destroy"], "infrastructure", "destroys stacks"),
+    create(
+        &["bootstrap"],
+        "infrastructure",
+        "creates resources in an account",
+    ),
+    destroy(&["gc"], "infrastructure", "deletes unused assets"),
+    create(&["import"], "infrastructure", "adopts existing resources"),
+];
+
+pub(super) fn cdk(cmd: &Cmd) -> Said {
+    if asks_help(cmd.args()) {
+        return Said::read("cdk prints help");
+    }
+    let opts = ["--app", "-a", "--profile", "--output", "-o"];
+    let words = super::positionals(cmd.args(), &opts);
+    let svc = Svc {
+        prog: "cdk",
+        service: "cloudformation",
+        target: target([
+            super::option_value(cmd.args(), &["--profile"]),
+            words.get(1).copied().or(Some(".")),
+        ]),
+    };
+    by_table(cmd, &svc, CDK, &opts).with_cwd()
+}

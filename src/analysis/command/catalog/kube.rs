@@ -1,0 +1,487 @@
+//! Kubernetes: `kubectl` (and `oc`) and `helm`. Global options may come before the
+//! subcommand (`kubectl -n prod delete …`): the value options below are skipped when
+//! finding the path. The target of a command is `[context:CTX/]NAMESPACE/KIND[/NAME]`
+//! (`*` for every namespace, `-` for the kubeconfig's); `kubectl config …` acts on the
+//! local kubeconfig.
+
+use super::{
+    asks_help, by_table, change_unless, create, destroy, grant, has_flag, lookup, modify,
+    option_files, option_value, positionals, publish, read, read_unless, runs, target, Entry, Said,
+    Svc,
+};
+use crate::analysis::command::Cmd;
+use crate::analysis::effects::Change;
+
+const KUBECTL_VALUE_OPTS: &[&str] = &[
+    "-n",
+    "--namespace",
+    "--context",
+    "--cluster",
+    "--user",
+    "--kubeconfig",
+    "-s",
+    "--server",
+    "--token",
+    "--as",
+    "--as-group",
+    "-l",
+    "--selector",
+    "-o",
+    "--output",
+    "-c",
+    "--container",
+    "--field-selector",
+    "--sort-by",
+    "--since",
+    "--since-time",
+    "--tail",
+    "-f",
+    "--filename",
+    "-k",
+    "--kustomize",
+    "-p",
+    "--patch",
+    "--for",
+    "--timeout",
+    "--revision",
+    "--replicas",
+    "-L",
+    "--label-columns",
+    "--image",
+    "--type",
+    "--port",
+    "--grace-period",
+    "--request-timeout",
+    "-v",
+    "--v",
+];
+
+const KUBECTL: &[Entry] = &[
+    read_unless(&["get"], &["--raw"], "lists resources"),
+    read(&["describe"], "describes resources"),
+    read(&["logs"], "prints container logs"),
+    read(&["top"], "shows resource use"),
+    read(&["explain"], "documents a resource type"),
+    read(&["version"], "prints versions"),
+    read(&["api-resources"], "lists resource types"),
+    read(&["api-versions"], "lists API versions"),
+    read(&["cluster-info"], "prints cluster endpoints"),
+    read_unless(
+        &["cluster-info", "dump"],
+        &["--output-directory"],
+        "prints cluster state",
+    ),
+    read_unless(
+        &["config", "view"],
+        &["--raw"],
+        "prints the kubeconfig with secrets redacted",
+    ),
+    read(&["config", "get-contexts"], "lists contexts"),
+    read(&["config", "get-clusters"], "lists clusters"),
+    read(&["config", "get-users"], "lists users"),
+    read(&["config", "current-context"], "prints the current context"),
+    read(&["auth", "can-i"], "asks the API what is allowed"),
+    read(&["auth", "whoami"], "prints the current identity"),
+    read(&["rollout", "status"], "waits for a rollout"),
+    read(&["rollout", "history"], "lists rollout revisions"),
+    read(&["diff"], "compares manifests with the cluster"),
+    read_unless(
+        &["kustomize"],
+        &["--enable-helm", "--enable-alpha-plugins", "--enable-exec"],
+        "renders manifests to stdout",
+    ),
+    read(&["plugin", "list"], "lists plugins"),
+    read(&["completion"], "prints shell completion"),
+    read(&["wait"], "waits for a condition"),
+    read(&["events"], "lists events"),
+    destroy(&["delete"], "infrastructure", "deletes cluster resources"),
+    modify(&["apply"], "infrastructure", "changes cluster resources"),
+    create(&["create"], "infrastructure", "creates cluster resources"),
+    modify(&["replace"], "infrastructure", "replaces cluster resources"),
+    modify(&["patch"], "infrastructure", "changes cluster resources"),
+    modify(&["edit"], "infrastructure", "changes cluster resources"),
+    modify(
+        &["scale"],
+        "infrastructure",
+        "changes how many replicas run",
+    ),
+    modify(
+        &["autoscale"],
+        "infrastructure",
+        "changes how many replicas run",
+    ),
+    modify(&["drain"], "infrastructure", "evicts every pod from a node"),
+    modify(&["cordon"], "infrastructure", "stops scheduling on a node"),
+    modify(
+        &["uncordon"],
+        "infrastructure",
+        "resumes scheduling on a node",
+    ),
+    modify(&["taint"], "infrastructure", "changes where pods may run"),
+    modify(&["label"], "infrastructure", "changes resource labels"),
+    modify(
+        &["annotate"],
+        "infrastructure",
+        "changes resource annotations",
+    ),
+    modify(&["set"], "infrastructure", "changes a workload"),
+    modify(
+        &["expose"],
+        "infrastructure",
+        "exposes a workload on the network",
+    ),
+    create(&["run"], "infrastructure", "starts a pod"),
+    modify(
+        &["rollout", "restart"],
+        "infrastructure",
+        "restarts a workload",
+    ),
+    modify(
+        &["rollout", "undo"],
+        "infrastructure",
+        "rolls a workload back",
+    ),
+    modify(&["rollout", "pause"], "infrastructure", "pauses a rollout"),
+    modify(
+        &["rollout", "resume"],
+        "infrastructure",
+        "resumes a rollout",
+    ),
+    runs(&["exec"], "runs a command inside a container"),
+    runs(&["debug"], "starts a debugging container"),
+    runs(&["attach"], "attaches to a running container"),
+    modify(
+        &["cp"],
+        "infrastructure",
+        "copies files into or out of a container",
+    ),
+    grant(
+        &["certificate"],
+        "infrastructure",
+        "approves or denies certificates",
+    ),
+    modify(&["config", "set"], "config", "changes the kubeconfig"),
+    modify(
+        &["config", "set-context"],
+        "config",
+        "changes the kubeconfig",
+    ),
+    modify(
+        &["config", "set-cluster"],
+        "config",
+        "changes the kubeconfig",
+    ),
+    grant(
+        &["config", "set-credentials"],
+        "credentials",
+        "writes credentials to the kubeconfig",
+    ),
+    modify(
+        &["config", "use-context"],
+        "config",
+        "switches the cluster later commands act on",
+    ),
+    modify(
+        &["config", "use"],
+        "config",
+        "switches the cluster later commands act on",
+    ),
+    modify(
+        &["config", "delete-context"],
+        "config",
+        "changes the kubeconfig",
+    ),
+    modify(
+        &["config", "delete-cluster"],
+        "config",
+        "changes the kubeconfig",
+    ),
+    modify(
+        &["config", "delete-user"],
+        "config",
+        "changes the kubeconfig",
+    ),
+    modify(&["config", "unset"], "config", "changes the kubeconfig"),
+    modify(
+        &["config", "rename-context"],
+        "config",
+        "changes the kubeconfig",
+    ),
+];
+
+/// The target a kubectl command names: `[context:CTX/]NAMESPACE/KIND[/NAME]`, with `*` for
+/// every namespace and `-` when the namespace comes from the kubeconfig.
+fn kube_target(args: &[String], pos: &[&str]) -> Option<String> {
+    let context = option_value(args, &["--context"]).map(|c| format!("context:{c}"));
+    let ns = if has_flag(args, "--all-namespaces") || has_flag(args, "-A") {
+        Some("*")
+    } else {
+        option_value(args, &["-n", "--namespace"]).or(Some("-"))
+    };
+    // `pod/web`, `pods web`, `deploy,svc`.
+    let (kind, name) = match pos.get(1) {
+        Some(k) if k.contains('/') => {
+            let (k, n) = k.split_once('/').unwrap_or((k, ""));
+            (Some(k.to_ascii_lowercase()), Some(n.to_string()))
+        }
+        Some(k) => (
+            Some(k.to_ascii_lowercase()),
+            pos.get(2).map(|n| n.to_string()),
+        ),
+        None => (None, None),
+    };
+    target([context.as_deref(), ns, kind.as_deref(), name.as_deref()])
+}
+
+/// `kubectl [GLOBAL…] VERB [ARGS…]`.
+pub(super) fn kubectl(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    let prog = cmd.program();
+    let pos = positionals(args, KUBECTL_VALUE_OPTS);
+    if asks_help(args) && pos.len() <= 2 {
+        return Said::read(format!("{prog} prints help"));
+    }
+    if pos.is_empty() && has_flag(args, "--version") {
+        return Said::read(format!("{prog} prints its version"));
+    }
+    let verb = pos.first().copied().unwrap_or("");
+    let svc = Svc {
+        prog,
+        // `kubectl config …` changes the local kubeconfig, not the cluster.
+        service: if verb == "config" {
+            "kubeconfig"
+        } else {
+            "kubernetes"
+        },
+        target: if verb == "config" {
+            target([pos.get(2).copied()])
+        } else {
+            kube_target(args, &pos)
+        },
+    };
+    // Secrets printed in full.
+    if verb == "get"
+        && pos.iter().skip(1).any(|w| {
+            w.to_ascii_lowercase()
+                .split(['/', ',', '.'])
+                .any(|r| matches!(r, "secret" | "secrets"))
+        })
+        && option_value(args, &["-o", "--output"])
+            .is_some_and(|o| !matches!(o, "name" | "wide") && !o.starts_with("custom-columns"))
+    {
+        return Said::secret(
+            format!(
+                "the values of Kubernetes secrets ({})",
+                svc.target.as_deref().unwrap_or("")
+            ),
+            format!(
+                "{prog} get secret -o … prints the secret's values where the agent reads them; `{prog} get secret NAME` and `{prog} describe secret NAME` show its keys and sizes only"
+            ),
+        );
+    }
+    if verb == "config" && pos.get(1) == Some(&"view") && has_flag(args, "--raw") {
+        return Said::secret(
+            "the kubeconfig's tokens and keys",
+            format!(
+                "{prog} config view --raw prints the kubeconfig's tokens and keys where the agent reads them; `{prog} config view` shows it with them redacted"
+            ),
+        );
+    }
+    if verb == "delete" && (has_flag(args, "--all-namespaces") || has_flag(args, "-A")) {
+        return Said::remote(
+            svc.service,
+            "delete",
+            svc.target,
+            Change::Wipe,
+            "infrastructure",
+            format!("{prog} delete --all-namespaces deletes across the whole cluster"),
+        );
+    }
+    if verb == "scale"
+        && option_value(args, &["--replicas"]).is_some_and(|r| r.trim_start_matches('0').is_empty())
+    {
+        return Said::remote(
+            svc.service,
+            "scale",
+            svc.target,
+            Change::Modify,
+            "infrastructure",
+            format!("{prog} scale --replicas=0 stops a workload"),
+        );
+    }
+    if matches!(verb, "get" | "logs") && (has_flag(args, "--watch") || has_flag(args, "-w")) {
+        return Said::remote(
+            svc.service,
+            verb,
+            svc.target,
+            Change::Read,
+            "",
+            format!("{prog} {verb} --watch follows changes"),
+        );
+    }
+    match lookup(KUBECTL, &pos) {
+        Some(e) => {
+            let reads = option_files(args, &["-f", "--filename", "-k", "--kustomize"]);
+            let said = super::apply(&svc, e, args).with_reads(reads);
+            if said.is_routine() && option_value(args, &["-s", "--server"]).is_some() {
+                return Said::unknown(format!(
+                    "{prog} --server sends the credentials to another host"
+                ));
+            }
+            said
+        }
+        None => Said::unknown(format!("{prog} {verb} is not in the kubectl catalogue")),
+    }
+}
+
+const HELM_VALUE_OPTS: &[&str] = &[
+    "-n",
+    "--namespace",
+    "--kube-context",
+    "--kubeconfig",
+    "-o",
+    "--output",
+    "-f",
+    "--values",
+    "--set",
+    "--set-string",
+    "--set-file",
+    "--set-json",
+    "--version",
+    "--revision",
+    "--max",
+    "--repo",
+    "--timeout",
+    "--description",
+    "-l",
+    "--selector",
+    "--registry-config",
+    "--repository-config",
+    "--repository-cache",
+];
+
+const HELM_DRY_RUN: &[&str] = &["--dry-run"];
+
+const HELM: &[Entry] = &[
+    read(&["list"], "lists releases"),
+    read(&["ls"], "lists releases"),
+    read(&["status"], "shows a release"),
+    read(&["get"], "prints a release's values or manifests"),
+    read(&["history"], "lists release revisions"),
+    read(&["hist"], "lists release revisions"),
+    read(&["show"], "prints chart information"),
+    read(&["inspect"], "prints chart information"),
+    read(&["search"], "searches charts"),
+    read_unless(
+        &["template"],
+        &["--post-renderer"],
+        "renders manifests to stdout",
+    ),
+    read(&["lint"], "checks a chart"),
+    read(&["verify"], "verifies a chart signature"),
+    read(&["version"], "prints its version"),
+    read(&["env"], "prints its environment"),
+    read(&["repo", "list"], "lists chart repositories"),
+    read(&["plugin", "list"], "lists plugins"),
+    read(&["dependency", "list"], "lists chart dependencies"),
+    read(&["completion"], "prints shell completion"),
+    read(&["help"], "prints help"),
+    change_unless(
+        &["install"],
+        Change::Publish,
+        "publish",
+        HELM_DRY_RUN,
+        "installs a release into the cluster",
+    ),
+    change_unless(
+        &["upgrade"],
+        Change::Publish,
+        "publish",
+        HELM_DRY_RUN,
+        "changes a release in the cluster",
+    ),
+    change_unless(
+        &["uninstall"],
+        Change::Destroy,
+        "infrastructure",
+        HELM_DRY_RUN,
+        "removes a release",
+    ),
+    change_unless(
+        &["delete"],
+        Change::Destroy,
+        "infrastructure",
+        HELM_DRY_RUN,
+        "removes a release",
+    ),
+    change_unless(
+        &["del"],
+        Change::Destroy,
+        "infrastructure",
+        HELM_DRY_RUN,
+        "removes a release",
+    ),
+    change_unless(
+        &["un"],
+        Change::Destroy,
+        "infrastructure",
+        HELM_DRY_RUN,
+        "removes a release",
+    ),
+    change_unless(
+        &["rollback"],
+        Change::Modify,
+        "infrastructure",
+        HELM_DRY_RUN,
+        "rolls a release back",
+    ),
+    runs(&["test"], "runs test pods in the cluster"),
+    publish(&["push"], "publish", "publishes a chart"),
+    create(
+        &["plugin", "install"],
+        "install",
+        "installs a plugin, which runs its code",
+    ),
+    destroy(&["plugin", "uninstall"], "install", "removes a plugin"),
+    grant(
+        &["registry", "login"],
+        "credentials",
+        "stores registry credentials",
+    ),
+    modify(&["repo", "remove"], "config", "removes a chart repository"),
+    modify(&["repo", "rm"], "config", "removes a chart repository"),
+];
+
+pub(super) fn helm(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) {
+        return Said::read("helm prints help");
+    }
+    if args.iter().any(|a| a.starts_with("--post-renderer")) {
+        return Said::unknown("helm --post-renderer runs a program");
+    }
+    let pos = positionals(args, HELM_VALUE_OPTS);
+    // `helm plugin install URL|PATH` fetches a plugin and runs its install hook.
+    if let ["plugin", "install", what, ..] = pos.as_slice() {
+        return Said::installs(
+            "helm-plugin",
+            &[what],
+            "helm plugin install installs a plugin, which runs its code",
+        );
+    }
+    let ns = option_value(args, &["-n", "--namespace"]).or(Some("-"));
+    let svc = Svc {
+        prog: "helm",
+        service: "kubernetes",
+        target: target([
+            option_value(args, &["--kube-context"])
+                .map(|c| format!("context:{c}"))
+                .as_deref(),
+            ns,
+            Some("release"),
+            pos.get(1).copied(),
+        ]),
+    };
+    let reads = option_files(args, &["-f", "--values", "--set-file"]);
+    by_table(cmd, &svc, HELM, HELM_VALUE_OPTS).with_reads(reads)
+}

@@ -1,0 +1,826 @@
+//! Interpreter code given inline (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`,
+//! heredocs and herestrings to an interpreter): never routine, and searched for obvious
+//! destruction — deletion APIs (hard when the code names `/`, a top-level directory or the
+//! home directory, soft otherwise) and shell-outs whose quoted command strings are judged
+//! like any other command.
+
+use super::destructive::RUNNERS;
+use super::{can_recurse, judge_text, Class, Cmd, JudgeCtx, Verdict};
+use crate::analysis::shell::RedirectOp;
+
+/// Where secrets are read from inside code.
+const SECRET_SOURCES: &[&str] = &[
+    "os.environ",
+    "environ",
+    "process.env",
+    "ENV[",
+    "ENV.to_h",
+    "%ENV",
+    "getenv",
+    ".ssh/",
+    ".aws/",
+    ".netrc",
+    "credentials",
+    "id_rsa",
+    "id_ed25519",
+];
+
+/// Network calls inside code.
+const NETWORK_APIS: &[&str] = &[
+    "urlopen",
+    "urllib",
+    "requests.",
+    "http.client",
+    "httpx",
+    "socket",
+    "fetch(",
+    "http.request",
+    "https.request",
+    "axios",
+    "Net::HTTP",
+    "LWP::",
+    "HTTP::Tiny",
+    "curl",
+];
+
+/// APIs that delete files or trees.
+const DELETE_APIS: &[&str] = &[
+    "shutil.rmtree",
+    "os.remove",
+    "os.unlink",
+    "os.rmdir",
+    "os.removedirs",
+    ".unlink(",
+    ".rmdir(",
+    "fs.rmSync",
+    "fs.rm(",
+    "fs.rmdirSync",
+    "fs.unlinkSync",
+    "fs.unlink(",
+    "fs.promises.rm",
+    "rmSync(",
+    "rimraf",
+    "FileUtils.rm",
+    "FileUtils.remove",
+    "rm_rf",
+    "File.delete",
+    "Dir.rmdir",
+    "unlink(",
+    "rmtree(",
+    "remove_tree",
+    "Deno.remove",
+    "File::Path",
+    "rmdir(",
+    // Emacs Lisp.
+    "delete-file",
+    "delete-directory",
+];
+
+/// APIs that run a shell command.
+const SHELL_APIS: &[&str] = &[
+    "os.system",
+    "subprocess",
+    "child_process",
+    "execSync",
+    "exec(",
+    "spawn",
+    "system(",
+    "popen",
+    "Deno.run",
+    "Deno.Command",
+    "Bun.spawn",
+    "%x(",
+    "IO.popen",
+    "shell_exec",
+    "passthru",
+    "proc_open",
+    "`",
+    "Runtime.getRuntime",
+    // Emacs Lisp.
+    "shell-command",
+    "call-process",
+    "start-process",
+    "make-process",
+    "getline",
+    "| \"",
+    "|\"",
+];
+
+/// Signs that code names the root, a top-level directory or the home directory.
+const HARD_SIGNS: &[&str] = &[
+    "'/'",
+    "\"/\"",
+    "'/etc",
+    "\"/etc",
+    "'/usr",
+    "\"/usr",
+    "'/home",
+    "\"/home",
+    "'/Users",
+    "\"/Users",
+    "'/var",
+    "\"/var",
+    "'/root",
+    "\"/root",
+    "'/opt",
+    "\"/opt",
+    "homedir",
+    "expanduser",
+    "Path.home",
+    "'~",
+    "\"~",
+    "$HOME",
+    "ENV['HOME']",
+    "ENV[\"HOME\"]",
+    "environ['HOME']",
+    "environ[\"HOME\"]",
+    "getenv('HOME')",
+    "getenv(\"HOME\")",
+    "Dir.home",
+    "os.homedir",
+    "'/bin",
+    "\"/bin",
+    "'/lib",
+    "\"/lib",
+    "'/boot",
+    "\"/boot",
+];
+
+/// Options that introduce inline code, per interpreter family.
+fn code_flag(prog: &str) -> &'static [&'static str] {
+    match prog {
+        "python" | "python2" | "python3" | "pypy" | "pypy3" => &["-c"],
+        "node" | "nodejs" | "bun" => &["-e", "--eval", "-p", "--print"],
+        "deno" => &["eval"],
+        "perl" => &["-e", "-E"],
+        "ruby" => &["-e"],
+        "php" => &["-r"],
+        "lua" => &["-e"],
+        "osascript" => &["-e"],
+        "awk" | "gawk" | "mawk" | "nawk" => &["-e", "--source"],
+        "pwsh" | "powershell" => &["-c", "-Command", "-command"],
+        // Editors run their own command language: vim's Ex commands (`-c`, `--cmd`, `+cmd`),
+        // Emacs Lisp (`--eval`).
+        "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" | "vimdiff" | "rvim" => &["-c", "--cmd"],
+        "emacs" => &["--eval", "-eval", "--execute"],
+        _ => &[],
+    }
+}
+
+fn is_vim(prog: &str) -> bool {
+    matches!(
+        prog,
+        "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" | "vimdiff" | "rvim"
+    )
+}
+
+/// The shell commands Ex command lines run: `!cmd`, `:%!cmd`, `r !cmd`, `w !cmd`,
+/// `silent !cmd` (a `|` ends an Ex command, except inside a `!` command, which takes the
+/// rest of the line). `Err` when a line builds a command at run time (`exe`, `execute`,
+/// `norm`) or calls a function, which the floor does not follow.
+fn ex_shell_commands(code: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for line in code.lines() {
+        let mut rest = line;
+        loop {
+            let cmd = rest.trim_start_matches([' ', '\t', ':']);
+            // A range: `%`, `.`, `$`, numbers, marks, `,`, `;`.
+            let cmd =
+                cmd.trim_start_matches(|c: char| c.is_ascii_digit() || "%.$,;'<>+-".contains(c));
+            let cmd = cmd.strip_prefix("silent!").unwrap_or(cmd);
+            let cmd = cmd
+                .strip_prefix("silent ")
+                .or_else(|| cmd.strip_prefix("sil "))
+                .unwrap_or(cmd)
+                .trim_start();
+            let word: String = cmd
+                .chars()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .collect();
+            let after = cmd[word.len()..].trim_start();
+            if let Some(sh) = cmd.strip_prefix('!') {
+                out.push(sh.to_string());
+                break;
+            }
+            if matches!(word.as_str(), "r" | "read" | "w" | "write") && after.starts_with('!') {
+                out.push(after[1..].to_string());
+                break;
+            }
+            if matches!(
+                word.as_str(),
+                "exe"
+                    | "exec"
+                    | "execute"
+                    | "norm"
+                    | "normal"
+                    | "call"
+                    | "so"
+                    | "source"
+                    | "lua"
+                    | "py"
+                    | "python"
+                    | "py3"
+                    | "python3"
+                    | "perl"
+                    | "ruby"
+                    | "terminal"
+                    | "term"
+                    | "sh"
+                    | "shell"
+                    | "make"
+                    | "grep"
+                    | "vimgrep"
+            ) {
+                return Err(format!(
+                    "the Ex command `{word}` runs what the floor does not see"
+                ));
+            }
+            match cmd.find('|') {
+                Some(i) => rest = &cmd[i + 1..],
+                None => break,
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn is_awk(prog: &str) -> bool {
+    matches!(prog, "awk" | "gawk" | "mawk" | "nawk")
+}
+
+fn is_interpreter(prog: &str) -> bool {
+    let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    (RUNNERS.contains(&prog) || RUNNERS.contains(&base) || !code_flag(prog).is_empty())
+        && !matches!(prog, "sh" | "bash" | "zsh" | "dash" | "ksh" | "fish")
+}
+
+/// The inline code a command runs, if it is an interpreter given code.
+fn inline_code(cmd: &Cmd) -> Option<String> {
+    let prog = cmd.program();
+    let prog = prog.rsplit('/').next().unwrap_or(prog);
+    let prog = prog.strip_suffix(".exe").unwrap_or(prog);
+    if !is_interpreter(prog) && !is_awk(prog) {
+        return None;
+    }
+    let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let flags = if code_flag(prog).is_empty() {
+        code_flag(base)
+    } else {
+        code_flag(prog)
+    };
+    let args = cmd.args();
+    let mut code = String::new();
+    for (i, a) in args.iter().enumerate() {
+        if flags.iter().any(|f| a == f) {
+            if let Some(v) = args.get(i + 1) {
+                code.push_str(v);
+                code.push('\n');
+            }
+        } else if flags.iter().any(|f| {
+            f.len() == 2 && a.starts_with('-') && !a.starts_with("--") && a.ends_with(&f[1..])
+        }) {
+            // A bundle ending in the code flag (`perl -we CODE`, `ruby -we CODE`).
+            if let Some(v) = args.get(i + 1) {
+                code.push_str(v);
+                code.push('\n');
+            }
+        } else if flags
+            .iter()
+            .any(|f| f.len() == 2 && a.starts_with(f) && a.len() > 2)
+        {
+            code.push_str(&a[2..]);
+            code.push('\n');
+        }
+    }
+    if is_vim(prog) {
+        // `+cmd` runs an Ex command; `+` and `+N` only place the cursor.
+        for a in args {
+            if let Some(c) = a.strip_prefix('+') {
+                if !c.is_empty() && !c.chars().all(|c| c.is_ascii_digit()) {
+                    code.push_str(c);
+                    code.push('\n');
+                }
+            }
+        }
+    }
+    if is_awk(prog) && code.is_empty() {
+        // The first non-option word is the awk program.
+        let mut skip = false;
+        for a in args {
+            if skip {
+                skip = false;
+                continue;
+            }
+            if a == "-F" || a == "-v" || a == "-f" {
+                skip = true;
+                continue;
+            }
+            if !a.starts_with('-') {
+                code.push_str(a);
+                break;
+            }
+        }
+    }
+    if let Some(s) = &cmd.sc.stdin_text {
+        code.push_str(s);
+    }
+    (!code.is_empty()).then_some(code)
+}
+
+/// Search an interpreter's inline code. `None` when the command gives no inline code.
+pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
+    let code = inline_code(cmd)?;
+    let prog = cmd.program();
+    let prog = prog.rsplit('/').next().unwrap_or(prog);
+    if let Some(what) = prints_secrets(prog, &code) {
+        // A one-liner's output is what the agent reads: this is `printenv` by another road.
+        return Some(Class::Hard {
+            category: "credential",
+            reason: format!("{prog} code reads {what} where the agent sees it"),
+        });
+    }
+    search_code(prog, &code, ctx, depth)
+}
+
+/// Handles on the process environment in code, per language, with how a single variable
+/// is picked from each: the suffix that follows the handle before the variable's name.
+type Handles = &'static [(&'static str, &'static [&'static str])];
+
+fn env_handles(prog: &str) -> Handles {
+    let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    match base {
+        // os.environ['X'], os.environ.get('X'), os.getenv('X').
+        "python" | "pypy" => &[
+            ("os.environ", &["[", ".get(", ".pop(", ".setdefault("]),
+            ("os.environb", &["[", ".get("]),
+            ("os.getenv", &["("]),
+            ("environ", &["[", ".get("]),
+        ],
+        // process.env.X, process.env['X'], Bun.env.X, Deno.env.get('X').
+        "node" | "nodejs" | "bun" | "deno" => &[
+            ("process.env", &[".", "["]),
+            ("Bun.env", &[".", "["]),
+            ("Deno.env", &[".get("]),
+        ],
+        // $ENV{X}, %ENV.
+        "perl" => &[("$ENV", &["{"]), ("%ENV", &[])],
+        // ENV['X'], ENV.fetch('X').
+        "ruby" => &[("ENV", &["[", ".fetch("])],
+        // getenv('X'), $_ENV['X'], $_SERVER['X'].
+        "php" => &[("getenv", &["("]), ("$_ENV", &["["]), ("$_SERVER", &["["])],
+        "lua" => &[("os.getenv", &["("])],
+        _ => &[],
+    }
+}
+
+/// Modules that hand code the person's stored credentials.
+const CREDENTIAL_APIS: &[(&str, &str)] = &[
+    ("netrc.netrc(", "the credentials in ~/.netrc"),
+    ("import netrc", "the credentials in ~/.netrc"),
+    ("keyring.get_password", "a password from the keyring"),
+    ("keyring.get_credential", "a credential from the keyring"),
+    (".get_credentials()", "cloud credentials"),
+    ("gh auth token", "the GitHub CLI's token"),
+];
+
+/// What secrets a piece of code reads where its output lands: the whole environment (a
+/// handle used other than to pick one variable by a literal name, or passed on to a
+/// child as `env=os.environ` / `...process.env`), a variable whose name is a secret's, or
+/// a credential store's API. `None` when it reads none of these.
+pub(super) fn prints_secrets(prog: &str, code: &str) -> Option<String> {
+    if let Some((_, what)) = CREDENTIAL_APIS.iter().find(|(api, _)| code.contains(api)) {
+        return Some((*what).to_string());
+    }
+    for (handle, pickers) in env_handles(prog) {
+        let mut from = 0;
+        while let Some(i) = code[from..].find(handle).map(|i| from + i) {
+            from = i + handle.len();
+            let before = code[..i].chars().next_back();
+            // `ENV` inside `os.environ`, `MY_ENV`, `$ENV` seen as `ENV`: not this handle.
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '$')
+                && !handle.starts_with(['$', '%'])
+            {
+                continue;
+            }
+            let rest = &code[from..];
+            if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                continue; // `os.environment`, `ENVIRONMENT`: another name
+            }
+            let passed_on = code[..i].ends_with("env=")
+                || code[..i].ends_with("**")
+                || code[..i].ends_with("...")
+                || code[..i].trim_end().ends_with("env:")
+                // `'CI' in os.environ`: asks whether a name is set (`for k in
+                // os.environ.items()` walks them all).
+                || (code[..i].ends_with(" in ") && !rest.starts_with('.'));
+            let picked = pickers.iter().find_map(|p| {
+                rest.strip_prefix(p)
+                    .map(|after| (after, *p == "." || *p == "{"))
+            });
+            match picked {
+                Some((after, bare_is_name)) => match variable_name(after, bare_is_name) {
+                    Some(name) if !crate::analysis::effects::secret_name(&name) => continue,
+                    Some(name) => return Some(format!("the secret variable {name}")),
+                    None => return Some("a variable chosen at run time".to_string()),
+                },
+                None if passed_on => continue,
+                None if handle.starts_with('$') => continue, // `$_SERVER` alone
+                None => return Some("every variable in the environment, secrets included".into()),
+            }
+        }
+    }
+    None
+}
+
+/// The literal variable name at the start of `s` (`'HOME']`, `"HOME")`, and where a bare
+/// word is a name rather than a variable of the code, `HOME}` or `HOME.x`), or `None` when
+/// the name is computed.
+fn variable_name(s: &str, bare_is_name: bool) -> Option<String> {
+    let (quoted, body) = match s.chars().next()? {
+        q @ ('\'' | '"' | '`') => (Some(q), &s[1..]),
+        _ => (None, s),
+    };
+    let name: String = body
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let next = body[name.len()..].chars().next();
+    match quoted {
+        Some(q) if next == Some(q) => Some(name),
+        Some(_) => None,
+        // A bare word after `[` or `(` is a variable of the code holding the name.
+        None if !bare_is_name => None,
+        None if next.is_none()
+            || next.is_some_and(|c| c.is_whitespace() || "}.;+-*/,|&=<>!?:)]".contains(c)) =>
+        {
+            Some(name)
+        }
+        None => None,
+    }
+}
+
+/// Search a piece of code run by `prog` (an interpreter one-liner, or the new text of a
+/// file that runs). `None` when nothing is found and the code is awk.
+pub(super) fn search_code(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
+    if is_vim(prog) {
+        return Some(search_ex(prog, code, ctx, depth));
+    }
+    // Shell commands quoted inside the code.
+    if SHELL_APIS.iter().any(|a| code.contains(a)) && can_recurse(depth) {
+        let mut worst: Option<Class> = None;
+        for s in quoted_strings(code) {
+            if !s.contains(' ') {
+                continue;
+            }
+            let j = judge_text(&s, ctx, depth);
+            let c = match j.verdict {
+                Verdict::Hard {
+                    category, reason, ..
+                } => Class::Hard {
+                    category,
+                    reason: format!("{prog} code runs a shell command that {reason}"),
+                },
+                Verdict::Soft {
+                    category, reason, ..
+                } => Class::Soft {
+                    category,
+                    reason: format!("{prog} code runs a shell command: {reason}"),
+                },
+                _ => continue,
+            };
+            let stricter = matches!(c, Class::Hard { .. }) || worst.is_none();
+            if stricter {
+                worst = Some(c);
+            }
+            if matches!(worst, Some(Class::Hard { .. })) {
+                break;
+            }
+        }
+        if let Some(w) = worst {
+            return Some(w);
+        }
+    }
+    // Code that reads like a shell command line (`ruby -e "rm -rf /"`).
+    if can_recurse(depth) {
+        let j = judge_text(code, ctx, depth);
+        if let Verdict::Hard {
+            category, reason, ..
+        }
+        | Verdict::Soft {
+            category, reason, ..
+        } = j.verdict
+        {
+            return Some(Class::Soft {
+                category,
+                reason: format!("{prog} code reads like a command that {reason}"),
+            });
+        }
+    }
+    if let Some(api) = DELETE_APIS.iter().find(|a| code.contains(*a)) {
+        let hard = HARD_SIGNS.iter().any(|s| code.contains(s))
+            || code.contains(&ctx.home.display().to_string());
+        let reason = format!("{prog} code calls {api}");
+        return Some(if hard {
+            Class::Hard {
+                category: "deletion",
+                reason: format!("{reason} on the root, a system directory or your home"),
+            }
+        } else {
+            Class::Soft {
+                category: "deletion",
+                reason: format!("{reason}, which deletes files"),
+            }
+        });
+    }
+    if SHELL_APIS.iter().any(|a| code.contains(a)) {
+        return Some(Class::Soft {
+            category: "dynamic-exec",
+            reason: format!("{prog} code runs shell commands"),
+        });
+    }
+    // The environment (where tokens live) or a credential file, and a network call.
+    let secrets = SECRET_SOURCES.iter().find(|a| code.contains(*a));
+    let network = NETWORK_APIS.iter().find(|a| code.contains(*a));
+    if let (Some(src), Some(net)) = (secrets, network) {
+        return Some(Class::Soft {
+            category: "exfiltration",
+            reason: format!("{prog} code reads {src} and calls {net}"),
+        });
+    }
+    if is_awk(prog) {
+        return None;
+    }
+    Some(Class::Unknown {
+        reason: format!("{prog} runs inline code, which is never routine"),
+    })
+}
+
+/// An editor's Ex commands: the shell commands they run judged like any command line;
+/// the editor itself (which edits and writes files its commands name) is never routine.
+fn search_ex(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> Class {
+    let shells = match ex_shell_commands(code) {
+        Ok(s) => s,
+        Err(why) => {
+            return Class::Soft {
+                category: "dynamic-exec",
+                reason: format!("{prog}: {why}"),
+            }
+        }
+    };
+    let mut worst: Option<Class> = None;
+    for sh in &shells {
+        if !can_recurse(depth) {
+            break;
+        }
+        let c = match judge_text(sh, ctx, depth).verdict {
+            Verdict::Hard {
+                category, reason, ..
+            } => Class::Hard {
+                category,
+                reason: format!("{prog} runs a shell command that {reason}"),
+            },
+            Verdict::Soft {
+                category, reason, ..
+            } => Class::Soft {
+                category,
+                reason: format!("{prog} runs a shell command: {reason}"),
+            },
+            _ => Class::Soft {
+                category: "dynamic-exec",
+                reason: format!(
+                    "{prog} runs the shell command `{}`",
+                    crate::decision::cause::one_line(sh, 60)
+                ),
+            },
+        };
+        if matches!(c, Class::Hard { .. }) {
+            return c;
+        }
+        worst.get_or_insert(c);
+    }
+    worst.unwrap_or_else(|| Class::Unknown {
+        reason: format!("{prog} runs editor commands, which are never routine"),
+    })
+}
+
+/// The contents of '…', "…" and `…` literals in code (escapes kept as written).
+pub(super) fn quoted_strings(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = code.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let q = chars[i];
+        if q == '\'' || q == '"' || q == '`' {
+            let mut s = String::new();
+            let mut j = i + 1;
+            while j < chars.len() && chars[j] != q {
+                if chars[j] == '\\' && j + 1 < chars.len() {
+                    s.push(chars[j + 1]);
+                    j += 2;
+                    continue;
+                }
+                s.push(chars[j]);
+                j += 1;
+            }
+            out.push(s);
+            i = j + 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Python flags that change nothing the grammar of inline code relies on.
+const PYTHON_PLAIN_FLAGS: &[&str] = &[
+    "-I", "-E", "-s", "-S", "-u", "-B", "-O", "-OO", "-q", "-b", "-bb",
+];
+
+/// Inline Python inside the grammar of [`pyinline`](crate::analysis::effects::programs::pyinline):
+/// `python3 [FLAGS] -c CODE [ARGS…]`, or `python3 [FLAGS] [-]` fed a heredoc or here-string
+/// bash does not expand, in a working directory holding nothing that shadows a
+/// standard-library module (`sys.path[0]` is that directory). The command's look: the
+/// files it reads, and routine. `None` when the command is not Python given inline code
+/// in these forms; `Err` with why the code is outside the grammar.
+pub(super) fn pure_python(cmd: &Cmd) -> Option<Result<super::Look, String>> {
+    use crate::analysis::effects::programs::pyinline;
+    let prog = cmd.program();
+    let base = prog.rsplit('/').next().unwrap_or(prog);
+    let version = base.strip_prefix("python")?;
+    let plain_version = version.is_empty()
+        || version == "3"
+        || version
+            .strip_prefix("3.")
+            .is_some_and(|m| !m.is_empty() && m.chars().all(|c| c.is_ascii_digit()));
+    if !plain_version {
+        return None;
+    }
+    let args = cmd.args();
+    let mut i = 0;
+    while args
+        .get(i)
+        .is_some_and(|a| PYTHON_PLAIN_FLAGS.contains(&a.as_str()))
+    {
+        i += 1;
+    }
+    let code = match args.get(i).map(String::as_str) {
+        Some("-c") => {
+            let code = args.get(i + 1)?;
+            if cmd.arg_dynamic(i + 1) {
+                return None;
+            }
+            code.clone()
+        }
+        None | Some("-") => {
+            if args.len() > i + 1 {
+                return None;
+            }
+            let fed = cmd.sc.redirects.iter().rev().find(|r| {
+                r.fd.is_none_or(|fd| fd == 0)
+                    && matches!(
+                        r.op,
+                        RedirectOp::HereDoc | RedirectOp::HereString | RedirectOp::In
+                    )
+            })?;
+            if fed.dynamic || !matches!(fed.op, RedirectOp::HereDoc | RedirectOp::HereString) {
+                return None;
+            }
+            cmd.sc.stdin_text.clone()?
+        }
+        Some(_) => return None,
+    };
+    let Some(dir) = cmd.cwd.dir() else {
+        return Some(Err(
+            "its working directory, where Python looks for modules first, is not known".into(),
+        ));
+    };
+    if let Some(why) = shadowing(dir) {
+        return Some(Err(why));
+    }
+    let pure = match pyinline::judge(&code) {
+        Ok(p) => p,
+        Err(why) => return Some(Err(format!("the code {why}"))),
+    };
+    let does = if pure.reads.is_empty() {
+        format!("{base} runs inline code that only computes and prints")
+    } else {
+        format!(
+            "{base} runs inline code that only computes, reads {} and prints",
+            pure.reads.join(", ")
+        )
+    };
+    let effects = pure
+        .reads
+        .iter()
+        .map(|p| crate::analysis::effects::Effect::read(p.clone()))
+        .collect();
+    Some(Ok(super::Look::from_effects(&does, effects)))
+}
+
+/// Why `dir` could hold what Python would import instead of a standard-library module
+/// (`json.py`, `re/__init__.py`, `_json.cpython-311-x86_64-linux-gnu.so`): such an entry,
+/// or a directory that cannot be listed.
+fn shadowing(dir: &std::path::Path) -> Option<String> {
+    use crate::analysis::effects::programs::pyinline::STDLIB_MODULES;
+    let unlisted = |e: std::io::Error| {
+        format!(
+            "its working directory {}, where Python looks for modules first, cannot be listed ({e})",
+            dir.display()
+        )
+    };
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => return Some(unlisted(e)),
+    };
+    for entry in entries {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => return Some(unlisted(e)),
+        };
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let (stem, ext) = match name.split_once('.') {
+            Some((s, rest)) => (s, rest.rsplit('.').next().unwrap_or("")),
+            None => (name.as_ref(), ""),
+        };
+        if !STDLIB_MODULES.contains(&stem) {
+            continue;
+        }
+        let code_file = matches!(ext, "py" | "pyc" | "pyw" | "so" | "pyd");
+        let package = ext.is_empty() && entry.path().join("__init__.py").exists();
+        if code_file || package {
+            return Some(format!(
+                "{name} in its working directory would be imported instead of the standard library's {stem}"
+            ));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prints_secrets;
+
+    #[test]
+    fn one_liners_that_read_the_environment_or_a_credential_store_print_secrets() {
+        let secret = [
+            ("node", "process.env"),
+            ("node", "console.log(JSON.stringify(process.env))"),
+            ("node", "process.env.GITHUB_TOKEN"),
+            ("node", "console.log(process.env['NPM_TOKEN'])"),
+            ("node", "console.log(process.env[k])"),
+            ("bun", "Bun.env"),
+            ("python3", "import os;print(os.environ)"),
+            ("python3", "import os;print(dict(os.environ))"),
+            (
+                "python3",
+                "import os;[print(k, v) for k, v in os.environ.items()]",
+            ),
+            (
+                "python3",
+                "import os;print(os.environ['AWS_SECRET_ACCESS_KEY'])",
+            ),
+            ("python3", "import os;print(os.getenv(\"OPENAI_API_KEY\"))"),
+            ("python3", "from os import environ; print(environ)"),
+            ("python3", "import netrc;print(netrc.netrc().hosts)"),
+            (
+                "python3",
+                "import keyring; print(keyring.get_password('x', 'y'))",
+            ),
+            ("perl", "print %ENV"),
+            ("perl", "print \"$_=$ENV{$_}\\n\" for keys %ENV"),
+            ("perl", "print $ENV{GITHUB_TOKEN}"),
+            ("ruby", "p ENV"),
+            ("ruby", "puts ENV.to_h"),
+            ("ruby", "puts ENV.fetch('STRIPE_SECRET_KEY')"),
+            ("php", "var_dump(getenv());"),
+        ];
+        for (prog, code) in secret {
+            assert!(prints_secrets(prog, code).is_some(), "{prog}: {code}");
+        }
+        let fine = [
+            ("node", "process.env.HOME"),
+            ("node", "console.log(process.env.NODE_ENV)"),
+            ("node", "spawn('x', { env: { ...process.env, X: '1' } })"),
+            ("python3", "import os;print(os.environ['HOME'])"),
+            ("python3", "import os;print(os.environ.get('PATH'))"),
+            ("python3", "import os; print('CI' in os.environ)"),
+            (
+                "python3",
+                "import subprocess,os; subprocess.run(['ls'], env=os.environ)",
+            ),
+            ("python3", "print('ENV')"),
+            ("python3", "import os; print(os.environment)"),
+            ("perl", "print $ENV{HOME}"),
+            ("ruby", "puts ENV['PATH']"),
+            ("ruby", "puts MY_ENV"),
+            ("awk", "ENVIRON"), // awk's own scan judges ENVIRON
+        ];
+        for (prog, code) in fine {
+            assert_eq!(prints_secrets(prog, code), None, "{prog}: {code}");
+        }
+    }
+}

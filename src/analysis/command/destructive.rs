@@ -1,0 +1,652 @@
+//! The destructive floor in two tiers. *Hard* (denied, never lifted): deleting `/`, a
+//! top-level directory, the home directory or the workspace or its ancestors (also through
+//! globs and expansions that could), wiping disks, fork bombs, recursive permission changes
+//! on system or home trees, network or decoded payloads fed to a shell, credentials sent
+//! over the network, killing the gate, agents started with their checks off, and
+//! force-pushes or history rewrites of the default branch. *Soft* (asked): deletion
+//! elsewhere, git operations that lose work or publish, dropping data, infrastructure
+//! teardown, killing processes, and publish-like actions. Every entry names its category
+//! and reason.
+
+//!
+//! The rest lives beside it: `destructive_exec` (agents, fetchers, code run out of sight),
+//! `destructive_infra` (databases, containers, cloud, publishing), `destructive_whole`
+//! (whole-command patterns) and `destructive_git`.
+
+use super::destructive_exec::AGENT_SKIP_FLAGS;
+use super::destructive_infra::{cloud, container, db, DB_CLIENTS, PUBLISH};
+use super::{is_expansion, routine, Class, Cmd, JudgeCtx};
+use crate::analysis::effects::programs::files;
+use crate::analysis::shell::{Origin, SimpleCommand};
+use crate::context::paths;
+use std::path::{Path, PathBuf};
+
+pub(super) use super::destructive_exec::{runs_unseen, RUNNERS};
+pub(super) use super::destructive_whole::{pipeline_ids, whole};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Tier {
+    Hard,
+    Soft,
+}
+
+impl Tier {
+    pub fn class(self, category: &'static str, reason: String) -> Class {
+        match self {
+            Tier::Hard => Class::Hard { category, reason },
+            Tier::Soft => Class::Soft { category, reason },
+        }
+    }
+}
+
+pub(super) type Hit = (Tier, &'static str, String, Vec<String>);
+
+pub(super) fn hit(t: Tier, cat: &'static str, reason: impl Into<String>) -> Option<Hit> {
+    Some((t, cat, reason.into(), Vec::new()))
+}
+
+/// Targets inherited from a parent: `find ROOT -exec rm {} \;` deletes under ROOT, and
+/// `… | xargs rm` deletes what the producer of its stdin names.
+pub(super) fn inherited_targets(
+    cmd: &Cmd,
+    all: &[SimpleCommand],
+    i: usize,
+) -> Option<Vec<(String, bool)>> {
+    match cmd.sc.origin {
+        Origin::FindExec => {
+            let find = all
+                .get(..i)?
+                .iter()
+                .rev()
+                .find(|c| c.program() == Some("find"))?;
+            let mut roots = Vec::new();
+            let off = find.argv.len().saturating_sub(find.exec.len());
+            for (k, a) in find.exec.iter().enumerate().skip(1) {
+                if a.starts_with('-') || a == "(" || a == "!" {
+                    if matches!(a.as_str(), "-H" | "-L" | "-P") {
+                        continue;
+                    }
+                    break;
+                }
+                roots.push((
+                    a.clone(),
+                    find.dynamic_words.get(off + k).copied().unwrap_or(false),
+                ));
+            }
+            if roots.is_empty() {
+                roots.push((".".to_string(), false));
+            }
+            Some(roots)
+        }
+        Origin::Xargs => {
+            let mut words = Vec::new();
+            let ids = pipeline_ids(all);
+            let me = ids.get(i).copied().unwrap_or(usize::MAX);
+            for (j, c) in all.iter().enumerate().take(i) {
+                if ids.get(j) != Some(&me) || c.part == cmd.sc.part || c.program() == Some("xargs")
+                {
+                    continue;
+                }
+                let off = c.argv.len().saturating_sub(c.exec.len());
+                for (k, a) in c.exec.iter().enumerate().skip(1) {
+                    if !a.starts_with('-') {
+                        words.push((
+                            a.clone(),
+                            c.dynamic_words.get(off + k).copied().unwrap_or(false),
+                        ));
+                    }
+                }
+            }
+            Some(words)
+        }
+        _ => None,
+    }
+}
+
+/// A computed word naming one thing, not a directory's contents: `$log`, `"$(mktemp)"`
+/// (not `$X/*`, `$X/`).
+fn one_name(word: &str) -> bool {
+    is_expansion(word) && {
+        let last = word.rsplit('/').next().unwrap_or(word);
+        !last.is_empty() && !MATCH_ALL.contains(&last) && !last.ends_with('*')
+    }
+}
+
+/// Glob components that match everything in a directory.
+const MATCH_ALL: &[&str] = &[
+    "*", ".*", "*.*", ".[!.]*", ".??*", "{*,.*}", "{.*,*}", "**", "*/",
+];
+
+/// Directories meant to be emptied: deleting them is asked about, not denied.
+const SCRATCH: &[&str] = &["/tmp", "/var/tmp", "/private/tmp"];
+
+/// Does deleting this target destroy something no one can get back?
+pub(super) fn hard_target(word: &str, dynamic: bool, cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
+    if dynamic && is_expansion(word) {
+        let prefix = &word[..word.find(['$', '`']).unwrap_or(0)];
+        if prefix.is_empty() || prefix == "./" || prefix == "." {
+            // `$X`, `$X/`, `$X/*` could be `/` or the home directory; `$TMPDIR/build`
+            // names one thing below whatever `$X` is.
+            let tail = word.split_once('/').map(|(_, t)| t).unwrap_or("");
+            if tail.is_empty() || MATCH_ALL.contains(&tail) {
+                return Some(format!(
+                    "{word} is computed at run time and could be empty or /"
+                ));
+            }
+            return None;
+        }
+        let dir = if prefix.ends_with('/') {
+            prefix.to_string()
+        } else {
+            Path::new(prefix)
+                .parent()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        };
+        return hard_dir(&dir, cmd, ctx).map(|w| format!("{word} expands inside {w}"));
+    }
+    if dynamic {
+        // A glob: the directory it matches in, if the last part matches everything.
+        let dir = routine::glob_dir(word);
+        let last = word.rsplit('/').next().unwrap_or(word);
+        if MATCH_ALL.contains(&last) {
+            return hard_dir(&dir, cmd, ctx).map(|w| format!("{word} matches everything in {w}"));
+        }
+        return None;
+    }
+    hard_dir(word, cmd, ctx)
+}
+
+/// Is this literal directory `/`, top-level, home, or the workspace or an ancestor?
+fn hard_dir(word: &str, cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
+    let base: PathBuf = match cmd.cwd.dir() {
+        Some(d) => d.to_path_buf(),
+        None if Path::new(word).is_absolute() || word.starts_with('~') => PathBuf::from("/"),
+        // Relative to a directory that is not known (after a `cd` to a computed place, on
+        // an ssh host): the directory itself or one above it could be anything, the home
+        // directory included; a name below it is one entry, asked about like any delete.
+        None => {
+            let up_or_itself = Path::new(word)
+                .components()
+                .all(|c| matches!(c, std::path::Component::CurDir))
+                || Path::new(word)
+                    .components()
+                    .any(|c| matches!(c, std::path::Component::ParentDir));
+            return up_or_itself
+                .then(|| format!("{word} is relative to a directory that is not known"));
+        }
+    };
+    let forms = paths::forms(word, &base, ctx.home);
+    for p in forms.forms() {
+        if let Some(w) = hard_place(p, ctx) {
+            return Some(w);
+        }
+    }
+    None
+}
+
+fn hard_place(p: &Path, ctx: &JudgeCtx) -> Option<String> {
+    if SCRATCH.iter().any(|t| p == Path::new(t)) {
+        return None;
+    }
+    let n = p.components().count();
+    if n <= 1 {
+        return Some("the root directory".into());
+    }
+    if n == 2 {
+        return Some(format!("the top-level directory {}", p.display()));
+    }
+    if ctx.home.starts_with(p) {
+        return Some(format!("{} (your home directory or above it)", p.display()));
+    }
+    // Another person's home: one directly under the directories that hold homes
+    // (`/home/NAME`, macOS `/Users/NAME`). Not "beside yours": with a home under /tmp (a
+    // sandbox, a test) every temporary directory would be someone's home.
+    if n == 3 && (p.starts_with("/home") || p.starts_with("/Users")) {
+        return Some(format!("{} (a person's home directory)", p.display()));
+    }
+    if ctx
+        .workspace
+        .roots
+        .iter()
+        .any(|r| r.forms().any(|root| root.starts_with(p)))
+    {
+        return Some(format!("{} (the workspace or above it)", p.display()));
+    }
+    None
+}
+
+/// Split args into short/long flags and positionals (after `--` everything is positional).
+fn split_args(cmd: &Cmd) -> (Vec<String>, Vec<(String, bool)>) {
+    let mut flags = Vec::new();
+    let mut pos = Vec::new();
+    let mut ended = false;
+    for (i, a) in cmd.args().iter().enumerate() {
+        if !ended && a == "--" {
+            ended = true;
+        } else if !ended && a.starts_with('-') && a.len() > 1 {
+            flags.push(a.clone());
+        } else {
+            pos.push((a.clone(), cmd.arg_dynamic(i)));
+        }
+    }
+    (flags, pos)
+}
+
+fn has_short(flags: &[String], c: char) -> bool {
+    flags
+        .iter()
+        .any(|f| !f.starts_with("--") && f.chars().skip(1).any(|x| x == c))
+}
+
+fn has_long(flags: &[String], names: &[&str]) -> bool {
+    flags.iter().any(|f| {
+        names
+            .iter()
+            .any(|n| f == n || f.starts_with(&format!("{n}=")))
+    })
+}
+
+/// The hard and soft tiers for one command.
+pub(super) fn check(
+    cmd: &Cmd,
+    inherited: Option<&[(String, bool)]>,
+    ctx: &JudgeCtx,
+) -> Option<Hit> {
+    let prog = cmd.program();
+    // Disk devices written through a redirection.
+    for r in &cmd.sc.redirects {
+        if r.op.writes() && is_disk_device(&r.target) {
+            return hit(
+                Tier::Hard,
+                "disk",
+                format!("writes straight to the disk device {}", r.target),
+            );
+        }
+    }
+    if let Some(dev) = device_write(cmd) {
+        return hit(
+            Tier::Hard,
+            "disk",
+            format!("{prog} writes straight to the disk device {dev}"),
+        );
+    }
+    if prog.starts_with("mkfs") || prog == "wipefs" || prog == "mkswap" {
+        let on_device = cmd.args().iter().any(|a| a.starts_with("/dev/")) || cmd.has_expansion();
+        if on_device {
+            return hit(
+                Tier::Hard,
+                "disk",
+                format!("{prog} erases a file system on a device"),
+            );
+        }
+        return hit(Tier::Soft, "disk", format!("{prog} formats an image file"));
+    }
+    let (flags, pos) = split_args(cmd);
+    if let Some((_, flag)) = AGENT_SKIP_FLAGS
+        .iter()
+        .find(|(p, f)| *p == prog && cmd.args().iter().any(|a| a == f))
+    {
+        return hit(
+            Tier::Hard,
+            "unguarded-agent",
+            format!("starts {prog} with {flag}, which turns its permission checks off"),
+        );
+    }
+    if prog == "claude" {
+        let args = cmd.args();
+        if args
+            .windows(2)
+            .any(|w| w[0] == "--permission-mode" && w[1] == "bypassPermissions")
+        {
+            return hit(
+                Tier::Hard,
+                "unguarded-agent",
+                "starts claude with permission checks bypassed",
+            );
+        }
+    }
+    if matches!(prog, "gemini" | "codex") {
+        let args = cmd.args();
+        if args.windows(2).any(|w| {
+            (w[0] == "--approval-mode" && w[1] == "yolo")
+                || ((w[0] == "-s" || w[0] == "--sandbox") && w[1] == "danger-full-access")
+        }) {
+            return hit(
+                Tier::Hard,
+                "unguarded-agent",
+                format!("starts {prog} with its checks off"),
+            );
+        }
+    }
+    match prog {
+        _ if super::catalog::owns_tier(prog) => super::catalog::tier(cmd, ctx),
+        "rm" | "rmdir" | "unlink" | "shred" | "srm" | "trash" | "trash-put" => {
+            deletion(cmd, prog, &flags, &pos, inherited, ctx)
+        }
+        "find" if cmd.args().iter().any(|a| a == "-delete") => {
+            let roots = inherited_targets_find(cmd);
+            for (t, d) in &roots {
+                if let Some(why) =
+                    hard_target(t, *d, cmd, ctx).filter(|w| !w.contains("the workspace"))
+                {
+                    return hit(
+                        Tier::Hard,
+                        "deletion",
+                        format!("find -delete would delete {why}"),
+                    );
+                }
+            }
+            hit(
+                Tier::Soft,
+                "deletion",
+                "find -delete deletes the files it matches",
+            )
+        }
+        "rsync"
+            if flags
+                .iter()
+                .any(|f| f.starts_with("--delete") || f == "--remove-source-files") =>
+        {
+            if let Some((t, d)) = pos.last() {
+                if let Some(why) = hard_target(t, *d, cmd, ctx) {
+                    return hit(
+                        Tier::Hard,
+                        "deletion",
+                        format!("rsync --delete would delete {why}"),
+                    );
+                }
+            }
+            hit(
+                Tier::Soft,
+                "deletion",
+                "rsync --delete deletes files at the destination",
+            )
+        }
+        "mv" => {
+            // The sources, as mv's grammar reads them (leniently when it cannot).
+            let sources: Vec<(String, bool)> = match files::transfer(cmd.argv, cmd.dynamic) {
+                Some(Ok(t)) => t
+                    .sources
+                    .iter()
+                    .map(|w| (w.text.to_string(), w.dynamic))
+                    .collect(),
+                _ => pos
+                    .iter()
+                    .take(pos.len().saturating_sub(1))
+                    .cloned()
+                    .collect(),
+            };
+            if pos.last().is_some_and(|(p, _)| p == "/dev/null") {
+                return hit(
+                    Tier::Hard,
+                    "deletion",
+                    "mv into /dev/null destroys the source",
+                );
+            }
+            for (t, d) in &sources {
+                if let Some(why) = hard_target(t, *d, cmd, ctx) {
+                    return hit(Tier::Hard, "deletion", format!("mv would move away {why}"));
+                }
+            }
+            None
+        }
+        "fdisk" | "sfdisk" | "parted" | "gdisk" | "sgdisk"
+            if !flags.iter().any(|f| f == "-l" || f == "--list") =>
+        {
+            hit(
+                Tier::Hard,
+                "disk",
+                format!("{prog} rewrites a partition table"),
+            )
+        }
+        "chmod" | "chown" | "chgrp" => {
+            // The files changed, as the program's grammar reads them (its first operand
+            // is the mode or owner unless --reference names one); leniently when the
+            // grammar cannot read the argv.
+            let (targets, recursive) = match metadata_targets(cmd) {
+                Some(t) => t,
+                None => {
+                    let recursive = has_short(&flags, 'R')
+                        || has_short(&flags, 'r')
+                        || has_long(&flags, &["--recursive"]);
+                    let skip = usize::from(!flags.iter().any(|f| f.starts_with("--reference")));
+                    (pos.iter().skip(skip).cloned().collect(), recursive)
+                }
+            };
+            for (t, d) in &targets {
+                if let Some(why) = hard_target(t, *d, cmd, ctx) {
+                    let tree = why.contains("root directory")
+                        || why.contains("top-level")
+                        || why.contains("home");
+                    if recursive || tree {
+                        return hit(
+                            Tier::Hard,
+                            "permissions",
+                            format!("{prog} changes permissions of {why}"),
+                        );
+                    }
+                }
+            }
+            None
+        }
+        "kill" | "pkill" | "killall" | "skill" => {
+            if cmd.args().iter().any(|a| a.contains("gatehook")) {
+                return hit(
+                    Tier::Hard,
+                    "gate-tampering",
+                    format!("{prog} would stop gatehook"),
+                );
+            }
+            hit(Tier::Soft, "process", format!("{prog} kills processes"))
+        }
+        "crontab" if !flags.iter().any(|f| f == "-l") => hit(
+            Tier::Soft,
+            "persistence",
+            "crontab replaces or removes scheduled jobs",
+        ),
+        "shutdown" | "reboot" | "halt" | "poweroff" => {
+            hit(Tier::Soft, "system", format!("{prog} stops the machine"))
+        }
+        "systemctl"
+            if pos.first().is_some_and(|(s, _)| {
+                matches!(
+                    s.as_str(),
+                    "stop" | "disable" | "mask" | "kill" | "poweroff" | "reboot" | "halt"
+                )
+            }) =>
+        {
+            hit(Tier::Soft, "system", "systemctl stops or disables services")
+        }
+        "git" => super::destructive_git::check(cmd),
+        _ if DB_CLIENTS.contains(&prog) => db(cmd),
+        // docker, podman, aws, gcloud, az, gh: `catalog` (above).
+        "nerdctl" => container(&pos),
+        "doctl" => cloud(prog, &pos),
+        "vercel"
+            if flags.iter().any(|f| f == "--prod")
+                || pos
+                    .first()
+                    .is_some_and(|(p, _)| p == "deploy" || p == "--prod") =>
+        {
+            hit(Tier::Soft, "publish", "vercel deploys")
+        }
+        _ => {
+            let sub = pos.first().map(|p| p.0.as_str()).unwrap_or("");
+            if let Some((p, s)) = PUBLISH.iter().find(|(p, s)| *p == prog && *s == sub) {
+                let cat = if matches!(*s, "destroy" | "delete" | "uninstall" | "drain") {
+                    "infrastructure"
+                } else {
+                    "publish"
+                };
+                return hit(
+                    Tier::Soft,
+                    cat,
+                    format!("{p} {s} changes shared or remote state"),
+                );
+            }
+            None
+        }
+    }
+}
+
+/// What a delete reaches and whether it is forced, from the program's grammar; an argv
+/// the grammar cannot read (a BSD option, an option of a later version, a program with
+/// no grammar) is read leniently — every non-option word a target — so no unknown option
+/// slips a catastrophic delete past the hard tier. Deletes are soft otherwise: whether
+/// what is deleted can be recovered is not shown cheaply (a git index or object store
+/// would have to be read to prove a file is committed and unchanged).
+fn deletion(
+    cmd: &Cmd,
+    prog: &str,
+    flags: &[String],
+    pos: &[(String, bool)],
+    inherited: Option<&[(String, bool)]>,
+    ctx: &JudgeCtx,
+) -> Option<Hit> {
+    // `recursive` as rm's grammar reads it (`-r`, `-R`, `--recursive` and its prefixes);
+    // when the grammar cannot read the command, as the flags suggest, or assumed.
+    let (named, forced, recursive): (Vec<(String, bool)>, bool, bool) =
+        match files::deletions(cmd.argv, cmd.dynamic) {
+            Some(Ok((dels, forced))) => (
+                dels.iter()
+                    .map(|d| (d.word.to_string(), d.dynamic))
+                    .collect(),
+                forced,
+                prog != "rm" || dels.iter().any(|d| d.recursive),
+            ),
+            _ => {
+                let recursive = has_short(flags, 'r')
+                    || has_short(flags, 'R')
+                    || flags.iter().any(|f| f.starts_with("--"));
+                let force = has_short(flags, 'f') || has_long(flags, &["--force"]);
+                (
+                    pos.to_vec(),
+                    recursive || force || prog == "shred",
+                    recursive || prog != "rm",
+                )
+            }
+        };
+    let targets: Vec<(String, bool)> = match inherited {
+        Some(t) if named.iter().all(|(p, _)| p == "{}") || named.is_empty() => t.to_vec(),
+        _ => named.clone(),
+    };
+    let writes: Vec<String> = named
+        .iter()
+        .filter(|(p, d)| !d && p != "{}")
+        .map(|(p, _)| p.clone())
+        .collect();
+    if prog == "shred" {
+        if let Some((t, _)) = targets.iter().find(|(t, _)| is_disk_device(t)) {
+            return Some((
+                Tier::Hard,
+                "disk",
+                format!("shred overwrites the disk device {t}"),
+                writes,
+            ));
+        }
+    }
+    // Without recursion rm deletes no directory: a name computed at run time (`rm -f
+    // "$log"`) is one file, asked about like any delete; a glob that matches everything in
+    // a directory still deletes all its files.
+    if forced || cmd.sc.origin == Origin::Xargs {
+        for (t, d) in &targets {
+            if !recursive && *d && one_name(t) {
+                continue;
+            }
+            // A find filter chooses among the files under the workspace: asked.
+            let found = inherited.is_some() && cmd.sc.origin == Origin::FindExec;
+            if let Some(why) =
+                hard_target(t, *d, cmd, ctx).filter(|w| !(found && w.contains("the workspace")))
+            {
+                return Some((
+                    Tier::Hard,
+                    "deletion",
+                    format!("{prog} would delete {why}"),
+                    writes,
+                ));
+            }
+        }
+    }
+    let what = if targets.is_empty() {
+        "files named at run time".to_string()
+    } else {
+        targets
+            .iter()
+            .map(|(t, _)| t.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Some((
+        Tier::Soft,
+        "deletion",
+        format!("{prog} deletes {what}"),
+        writes,
+    ))
+}
+
+/// The files `chmod`/`chown`/`chgrp` change and whether recursively, from the grammar.
+fn metadata_targets(cmd: &Cmd) -> Option<(Vec<(String, bool)>, bool)> {
+    let p = crate::analysis::effects::programs::lookup(cmd.program())?;
+    let parsed =
+        crate::analysis::effects::grammar::parse(&p.grammar, cmd.argv, cmd.dynamic).ok()?;
+    let skip = usize::from(!parsed.has("--reference"));
+    let targets = parsed
+        .operands
+        .iter()
+        .skip(skip)
+        .map(|(w, _)| (w.text.to_string(), w.dynamic))
+        .collect();
+    Some((targets, parsed.has("-R")))
+}
+
+/// A write the program's grammar names straight to a device (`tee /dev/sda`, `cp img
+/// /dev/nvme0n1`, `dd of=/dev/sdb`, `dd of=/dev/mem`); the null device, the terminal and
+/// the standard streams are not devices here.
+fn device_write(cmd: &Cmd) -> Option<String> {
+    let p = crate::analysis::effects::programs::lookup(cmd.program())?;
+    let effects = crate::analysis::effects::programs::effects(p, cmd.argv, cmd.dynamic).ok()?;
+    effects.iter().find_map(|e| match e {
+        crate::analysis::effects::Effect::Write { path, .. }
+            if is_disk_device(path)
+                || (path.starts_with("/dev/")
+                    && !super::is_null_device(path)
+                    && !path.starts_with("/dev/fd/")
+                    && !matches!(
+                        path.as_str(),
+                        "/dev/zero" | "/dev/random" | "/dev/urandom" | "/dev/full"
+                    )) =>
+        {
+            Some(path.clone())
+        }
+        _ => None,
+    })
+}
+
+fn inherited_targets_find(cmd: &Cmd) -> Vec<(String, bool)> {
+    let mut roots = Vec::new();
+    for (i, a) in cmd.args().iter().enumerate() {
+        if matches!(a.as_str(), "-H" | "-L" | "-P") {
+            continue;
+        }
+        if a.starts_with('-') || a == "(" || a == "!" {
+            break;
+        }
+        roots.push((a.clone(), cmd.arg_dynamic(i)));
+    }
+    if roots.is_empty() {
+        roots.push((".".into(), false));
+    }
+    roots
+}
+
+fn is_disk_device(t: &str) -> bool {
+    let Some(d) = t.strip_prefix("/dev/") else {
+        return false;
+    };
+    [
+        "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop",
+    ]
+    .iter()
+    .any(|p| d.starts_with(p))
+}

@@ -1,0 +1,735 @@
+//! Edits to files that decide what runs or what the agent is told. A workspace edit is
+//! normally allowed without asking, but the new text of a build or test definition, a
+//! script, a CI file, a git hook or an agent-instruction file runs (or steers the agent)
+//! later, under a command that looks routine. So the proposed text is searched: its lines
+//! and quoted strings are judged as shell commands, code is searched like an interpreter
+//! one-liner, and a few markers are looked for (credential paths, network into a shell,
+//! permission-skipping flags, the whole environment sent out, instructions to stop asking).
+//!
+//! This module only finds; `engine` decides what a finding means for the call.
+
+use super::{build, code, judge_text, Class, JudgeCtx, Verdict};
+use serde_json::{Map, Value};
+use std::path::Path;
+
+/// What an edit plants, and the kind of file it lands in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditRisk {
+    /// The kind of file (`a build or test definition`, `a script`, `agent instructions`…).
+    pub file: &'static str,
+    /// What the new text does.
+    pub found: String,
+}
+
+/// How many pieces of text (lines, quoted strings) are judged as shell at most.
+/// Beyond it the text is not searched and the edit is asked about (fail closed).
+const MAX_PIECES: usize = 3000;
+
+/// Agent-instruction files, by lower-case name.
+const AGENT_FILES: &[&str] = &[
+    "claude.md",
+    "claude.local.md",
+    "agents.md",
+    "agent.md",
+    "gemini.md",
+    ".cursorrules",
+    ".clinerules",
+    ".windsurfrules",
+    ".goosehints",
+    "copilot-instructions.md",
+    ".aider.conf.yml",
+    "conventions.md",
+];
+
+/// Directories whose files are agent instructions or commands.
+const AGENT_DIRS: &[&str] = &[
+    ".cursor/rules/",
+    ".clinerules/",
+    ".windsurf/rules/",
+    ".github/instructions/",
+    ".github/prompts/",
+    ".claude/commands/",
+    ".claude/agents/",
+    ".claude/skills/",
+    ".gemini/",
+    ".codex/",
+];
+
+/// Files some tool runs beyond the runners `build` knows, by exact name.
+const RUN_FILES: &[&str] = &[
+    "Rakefile",
+    "Gemfile",
+    "CMakeLists.txt",
+    "Dockerfile",
+    "Containerfile",
+    "docker-compose.yml",
+    "compose.yaml",
+    "Taskfile.yml",
+    "Jenkinsfile",
+    ".pre-commit-config.yaml",
+    ".envrc",
+    ".gitlab-ci.yml",
+    ".travis.yml",
+    "azure-pipelines.yml",
+    "bitbucket-pipelines.yml",
+    "lefthook.yml",
+    "Procfile",
+    // Package-manager settings: where later installs fetch from and what they run.
+    ".npmrc",
+    ".yarnrc",
+    ".yarnrc.yml",
+    "bunfig.toml",
+    "pip.conf",
+    "Vagrantfile",
+    "meson.build",
+    "BUILD",
+    "BUILD.bazel",
+    "WORKSPACE",
+    "flake.nix",
+    "shell.nix",
+    "default.nix",
+    // Environment managers that run hooks on entering the directory or on tasks.
+    "mise.toml",
+    ".mise.toml",
+    "mise.local.toml",
+    ".mise.local.toml",
+    ".rtx.toml",
+    "devbox.json",
+    "devenv.nix",
+    "devenv.yaml",
+    "lefthook.yaml",
+    ".lefthook.yml",
+    "lefthook-local.yml",
+    ".tmuxinator.yml",
+];
+
+/// Editor workspace files whose tasks, launch configurations and settings run commands.
+const EDITOR_FILES: &[&str] = &[
+    ".vscode/tasks.json",
+    ".vscode/launch.json",
+    ".vscode/settings.json",
+    ".vscode/extensions.json",
+    ".idea/workspace.xml",
+    ".zed/tasks.json",
+    ".zed/settings.json",
+];
+
+/// Directories of programs: what lands there is run by name (`.venv/bin/activate`,
+/// `node_modules/.bin/x`, `bin/setup`).
+const PROGRAM_DIRS: &[&str] = &["bin", ".bin", "Scripts", "sbin", "libexec"];
+
+/// Git configuration keys (lower case, last part of the name) whose values are programs
+/// git runs: `core.fsmonitor`, `core.hooksPath`, `core.sshCommand`, a pager, an editor,
+/// a credential helper, a diff or merge driver, a clean/smudge filter, a `!` alias.
+const GIT_RUN_KEYS: &[&str] = &[
+    "fsmonitor",
+    "hookspath",
+    "sshcommand",
+    "pager",
+    "editor",
+    "askpass",
+    "gitproxy",
+    "helper",
+    "textconv",
+    "command",
+    "cmd",
+    "external",
+    "driver",
+    "clean",
+    "smudge",
+    "process",
+    "program",
+    "receivepack",
+    "uploadpack",
+    "worktree",
+    "update",
+    "path",
+];
+
+/// Programs that decode a payload: decoded text that is then run hides what runs.
+const DECODERS: &[&str] = &[
+    "base64 -d",
+    "base64 --decode",
+    "base64 -D",
+    "xxd -r",
+    "openssl enc -d",
+    "openssl base64 -d",
+    "b64decode",
+    "atob(",
+    "'base64')",
+    "\"base64\")",
+    "fromCharCode",
+    "bytes.fromhex",
+    "decode('hex')",
+];
+
+/// Ways text is run once decoded.
+const RUNS_DECODED: &[&str] = &["$(", "`", "eval", "exec(", "| sh", "|sh", "| bash", "|bash"];
+
+/// Directories whose files run (CI, git hooks, hook managers).
+const RUN_DIRS: &[&str] = &[
+    ".github/workflows/",
+    ".github/actions/",
+    ".circleci/",
+    ".buildkite/",
+    ".git/hooks/",
+    ".githooks/",
+    ".husky/",
+    ".devcontainer/",
+];
+
+/// Script extensions: the file is a program.
+const SCRIPT_EXTS: &[&str] = &[
+    "sh", "bash", "zsh", "ksh", "fish", "ps1", "psm1", "bat", "cmd", "py", "pyw", "js", "mjs",
+    "cjs", "ts", "mts", "cts", "rb", "pl", "pm", "php", "lua", "mk", "command",
+];
+
+/// Paths that hold credentials, as they appear in code or commands.
+const CREDENTIAL_MARKERS: &[&str] = &[
+    ".ssh/",
+    "/.ssh",
+    "~/.ssh",
+    "id_rsa",
+    "id_ed25519",
+    "id_ecdsa",
+    ".aws/credentials",
+    "/.aws",
+    ".aws/config",
+    "/proc/self/environ",
+    ".gnupg",
+    ".netrc",
+    ".git-credentials",
+    ".docker/config.json",
+    ".kube/config",
+    ".config/gh/hosts",
+    ".config/gcloud",
+    ".azure/",
+    "/etc/shadow",
+    ".pgpass",
+    ".pypirc",
+];
+
+/// Flags and settings that switch an agent's permission checks off.
+const SKIP_MARKERS: &[&str] = &[
+    "--dangerously-skip-permissions",
+    "dangerously-skip-permissions",
+    "--dangerously-bypass-approvals-and-sandbox",
+    "--yolo",
+    "bypasspermissions",
+    "skipdangerousmodepermissionprompt",
+    "--allow-all-tools",
+    "--trust-all-tools",
+    "--full-auto",
+    "approval_policy = \"never\"",
+    "approval-policy never",
+];
+
+/// Instructions that tell an agent to stop asking or to hide what it does.
+const OVERSIGHT_MARKERS: &[&str] = &[
+    "never ask",
+    "don't ask",
+    "do not ask",
+    "dont ask",
+    "no need to ask",
+    "never mention",
+    "don't mention",
+    "do not mention",
+    "dont mention",
+    "don't tell",
+    "do not tell",
+    "never tell",
+    "do not report",
+    "don't report",
+    "do not disclose",
+    "don't disclose",
+    "keep this secret",
+    "hide this",
+    "ignore previous instructions",
+    "ignore all previous",
+    "ignore any previous",
+    "disable the hook",
+    "skip permission",
+    "skip the permission",
+    "bypass permission",
+    "auto-approve",
+    "approve everything",
+];
+
+/// Phrases that tell an agent to stop asking unless a negation before them on the same
+/// line makes them a restriction ("never commit without asking").
+const UNLESS_NEGATED: &[&str] = &[
+    "without asking",
+    "without permission",
+    "without confirmation",
+    "without approval",
+];
+
+/// Words that turn an UNLESS_NEGATED phrase into a restriction.
+const NEGATIONS: &[&str] = &["never ", "don't ", "do not ", "dont ", "no ", "not "];
+
+/// The whole environment turned into data (rather than one variable read).
+const ENV_DUMPS: &[&str] = &[
+    "dict(os.environ",
+    "os.environ.copy()",
+    "os.environ.items()",
+    "dumps(os.environ",
+    "str(os.environ",
+    "repr(os.environ",
+    "{**os.environ",
+    "os.environ)",
+    "JSON.stringify(process.env",
+    "process.env)",
+    "Object.entries(process.env",
+    "Object.keys(process.env",
+    "{...process.env",
+    "ENV.to_h",
+    "ENV.to_a",
+    "ENV.inspect",
+    "System.getenv()",
+    "std::env::vars()",
+    "env::vars()",
+    "os.Environ()",
+    "printenv",
+    "`env`",
+    "$(env)",
+    "env |",
+    "%ENV",
+];
+
+/// Signs that text talks to the network.
+const NETWORK: &[&str] = &[
+    "urlopen",
+    "urllib",
+    "requests.",
+    "httpx",
+    "http.client",
+    "socket",
+    "fetch(",
+    "axios",
+    "http.request",
+    "https.request",
+    "XMLHttpRequest",
+    "Net::HTTP",
+    "curl",
+    "wget",
+    "ncat",
+    "reqwest",
+    "http.Post",
+    "http.Get",
+    "Invoke-WebRequest",
+    "Invoke-RestMethod",
+    "https://",
+    "http://",
+];
+
+/// Shells and interpreters that run what is piped into them.
+const PIPE_SHELLS: &[&str] = &[
+    "| sh", "|sh", "| bash", "|bash", "| zsh", "|zsh", "| python", "|python", "| node", "| perl",
+    "| sudo", "|sudo", "| iex", "|iex",
+];
+
+/// What kind of file `path` is, when its content runs or steers the agent. `text` is the
+/// start of the new content, for a shebang.
+pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
+    let name = path.file_name()?.to_string_lossy();
+    let lower = name.to_lowercase();
+    let full = path.to_string_lossy();
+    if AGENT_FILES.contains(&lower.as_str()) || AGENT_DIRS.iter().any(|d| full.contains(d)) {
+        return Some("agent instructions");
+    }
+    if build::is_definition_file(path)
+        || lower == "conftest.py"
+        || RUN_FILES.contains(&name.as_ref())
+        || is_tool_config(&lower)
+    {
+        return Some("a build or test definition");
+    }
+    if RUN_DIRS.iter().any(|d| full.contains(d)) {
+        return Some("a CI file or git hook");
+    }
+    if is_git_config(path, &lower) {
+        return Some("git configuration");
+    }
+    if lower.ends_with(".code-workspace") || EDITOR_FILES.iter().any(|f| full.ends_with(f)) {
+        return Some("editor tasks or settings");
+    }
+    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    if ext.as_deref() == Some("ipynb") {
+        return Some("a notebook");
+    }
+    let in_program_dir = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .is_some_and(|d| PROGRAM_DIRS.contains(&d.to_string_lossy().as_ref()));
+    if ext.is_some_and(|e| SCRIPT_EXTS.contains(&e.as_str()))
+        || text.starts_with("#!")
+        || in_program_dir
+    {
+        return Some("a script");
+    }
+    None
+}
+
+/// A git configuration file: `.gitconfig`, `.gitmodules`, an include (`*.gitconfig`), a
+/// repository's `config` (`.git/config`, or `config` beside a repository's `HEAD` and
+/// `objects`/`refs`: a bare or nested repository).
+fn is_git_config(path: &Path, lower: &str) -> bool {
+    if matches!(lower, ".gitconfig" | ".gitmodules") || lower.ends_with(".gitconfig") {
+        return true;
+    }
+    if lower != "config" {
+        return false;
+    }
+    let Some(dir) = path.parent() else {
+        return false;
+    };
+    dir.file_name().is_some_and(|n| n == ".git")
+        || (dir.join("HEAD").is_file()
+            && (dir.join("objects").is_dir() || dir.join("refs").is_dir()))
+}
+
+/// The first `key = value` of git configuration text whose key names a program git runs.
+fn git_config_runs(text: &str) -> Option<String> {
+    let mut section = String::new();
+    for line in text.lines() {
+        let l = line.trim();
+        if l.starts_with('#') || l.starts_with(';') || l.is_empty() {
+            continue;
+        }
+        if let Some(rest) = l.strip_prefix('[') {
+            section = rest.split(']').next().unwrap_or("").trim().to_lowercase();
+            continue;
+        }
+        let (key, value) = match l.split_once('=') {
+            Some((k, v)) => (k.trim().to_lowercase(), v.trim()),
+            None => (l.to_lowercase(), ""),
+        };
+        let last = key.rsplit('.').next().unwrap_or(&key);
+        let alias_shell = section == "alias" && value.starts_with('!');
+        let runs = GIT_RUN_KEYS.contains(&last)
+            && !(last == "path"
+                && !section.starts_with("submodule")
+                && !section.starts_with("include"));
+        if runs || alias_shell || section.starts_with("include") {
+            let name = if section.is_empty() {
+                key.clone()
+            } else {
+                format!("{section}.{key}")
+            };
+            return Some(format!(
+                "sets {name}, which git runs or loads ({})",
+                short(value)
+            ));
+        }
+    }
+    None
+}
+
+/// `vite.config.ts`, `webpack.config.js`, `eslint.config.mjs`…: code a tool runs.
+fn is_tool_config(lower: &str) -> bool {
+    [".js", ".cjs", ".mjs", ".ts", ".cts", ".mts"]
+        .iter()
+        .any(|e| {
+            lower
+                .strip_suffix(e)
+                .is_some_and(|s| s.ends_with(".config"))
+        })
+}
+
+/// The new text a file tool proposes: Write `content`, Edit `new_string`, MultiEdit
+/// `edits[].new_string`, NotebookEdit `new_source`.
+pub fn proposed_text(input: &Map<String, Value>) -> Vec<String> {
+    let mut out = Vec::new();
+    for field in ["content", "new_string", "new_source"] {
+        if let Some(Value::String(s)) = input.get(field) {
+            out.push(s.clone());
+        }
+    }
+    if let Some(Value::Array(edits)) = input.get("edits") {
+        for e in edits {
+            if let Some(Value::String(s)) = e.get("new_string") {
+                out.push(s.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Search the new text of an edit to `path`. `None` when the file neither runs nor steers
+/// the agent, or when the text plants nothing gatehook recognises.
+pub fn scan(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
+    let first = texts.first().map(String::as_str).unwrap_or("");
+    let file = file_kind(path, first)?;
+    // Binary content (a compiled program copied into a `bin` directory) is not text a
+    // shell or an interpreter reads: searching its bytes as commands finds nothing and
+    // costs the hot path (the floor judges such a copy by where it lands).
+    let lang = language(path, first);
+    let found = texts
+        .iter()
+        .filter(|t| !t.contains('\0'))
+        .find_map(|t| scan_text(file, lang, t, ctx))?;
+    Some(EditRisk { file, found })
+}
+
+/// How the text of a file is read, for searching it for commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Language {
+    /// A shell reads it, or gatehook cannot tell that none does: the whole text is
+    /// searched as a shell script too.
+    Shell,
+    /// Markdown or plain text: prose, whose commands sit in code spans and fenced blocks.
+    Prose,
+    /// The source of another language (Python, TypeScript, …): its lines and strings are
+    /// searched, not its whole text as a script.
+    Code,
+}
+
+/// Extensions of files no shell reads (with no shell `#!` line).
+const PROSE_EXTS: &[&str] = &["md", "markdown", "mdx", "txt", "rst"];
+const CODE_EXTS: &[&str] = &[
+    "py", "pyi", "js", "mjs", "cjs", "jsx", "ts", "tsx", "mts", "cts", "rb", "go", "rs", "java",
+    "kt", "kts", "scala", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "cs", "swift", "php", "lua",
+    "json", "svelte", "vue", "dart", "ex", "exs", "erl", "hs", "ml", "r", "jl", "pl", "pm",
+];
+
+fn language(path: &Path, first: &str) -> Language {
+    if let Some(line) = first.lines().next().filter(|l| l.starts_with("#!")) {
+        let words: Vec<&str> = line[2..].split_whitespace().collect();
+        let interp = match words.as_slice() {
+            [env, rest @ ..] if env.ends_with("/env") => rest
+                .iter()
+                .find(|w| !w.starts_with('-'))
+                .copied()
+                .unwrap_or(""),
+            [prog, ..] => prog,
+            [] => "",
+        };
+        let name = interp.rsplit('/').next().unwrap_or("");
+        return if code_interpreter(name) {
+            Language::Code
+        } else {
+            Language::Shell
+        };
+    }
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    if PROSE_EXTS.contains(&ext.as_str()) {
+        Language::Prose
+    } else if CODE_EXTS.contains(&ext.as_str()) {
+        Language::Code
+    } else {
+        Language::Shell
+    }
+}
+
+/// Interpreters of other languages named on a `#!` line.
+fn code_interpreter(name: &str) -> bool {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    matches!(
+        base,
+        "python"
+            | "pypy"
+            | "node"
+            | "nodejs"
+            | "deno"
+            | "bun"
+            | "ruby"
+            | "perl"
+            | "php"
+            | "lua"
+            | "Rscript"
+            | "tsx"
+            | "ts-node"
+            | "uv"
+    )
+}
+
+/// The code of a Markdown text: each inline code span and each fenced block.
+fn code_spans(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fence: Option<Vec<&str>> = None;
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            match fence.take() {
+                Some(block) => out.push(block.join("\n")),
+                None => fence = Some(Vec::new()),
+            }
+            continue;
+        }
+        if let Some(block) = fence.as_mut() {
+            block.push(line);
+            continue;
+        }
+        // Segments between backticks: the odd ones, each closed by the next backtick.
+        let parts: Vec<&str> = line.split('`').collect();
+        for code in parts
+            .iter()
+            .take(parts.len().saturating_sub(1))
+            .skip(1)
+            .step_by(2)
+        {
+            if !code.trim().is_empty() {
+                out.push(code.to_string());
+            }
+        }
+    }
+    // An unclosed fence runs to the end, as Markdown renders it.
+    if let Some(block) = fence {
+        out.push(block.join("\n"));
+    }
+    out
+}
+
+fn scan_text(file: &str, lang: Language, text: &str, ctx: &JudgeCtx) -> Option<String> {
+    let lower = text.to_lowercase();
+    if let Some(m) = SKIP_MARKERS.iter().find(|m| lower.contains(*m)) {
+        return Some(format!("switches an agent's permission checks off ({m})"));
+    }
+    if file == "agent instructions" {
+        if let Some(m) = OVERSIGHT_MARKERS.iter().find(|m| lower.contains(*m)) {
+            return Some(format!(
+                "tells the agent to stop asking or to hide things (\"{m}\")"
+            ));
+        }
+        if let Some(m) = unnegated(&lower) {
+            return Some(format!("tells the agent to stop asking (\"{m}\")"));
+        }
+    }
+    if file == "git configuration" {
+        if let Some(found) = git_config_runs(text) {
+            return Some(found);
+        }
+    }
+    if let Some(d) = DECODERS.iter().find(|d| text.contains(*d)) {
+        if RUNS_DECODED.iter().any(|r| text.contains(r)) {
+            return Some(format!("decodes a payload ({d}) and runs it"));
+        }
+    }
+    if lower.contains("/proc/") && lower.contains("/environ") {
+        return Some("names a process environment (/proc/…/environ)".to_string());
+    }
+    let network = NETWORK.iter().any(|n| lower.contains(&n.to_lowercase()));
+    if let Some(m) = CREDENTIAL_MARKERS.iter().find(|m| text.contains(*m)) {
+        return Some(format!("names a credential path ({m})"));
+    }
+    if network {
+        if let Some(m) = ENV_DUMPS.iter().find(|m| text.contains(*m)) {
+            return Some(format!(
+                "sends the whole environment over the network ({m})"
+            ));
+        }
+        if (lower.contains("curl") || lower.contains("wget") || lower.contains("invoke-webrequest"))
+            && PIPE_SHELLS.iter().any(|p| lower.contains(p))
+        {
+            return Some("pipes a download into a shell".to_string());
+        }
+    }
+    if let Some(found) = judge_pieces(text, lang, file == "agent instructions", ctx) {
+        return Some(found);
+    }
+    if let Some(Class::Hard { category, reason }) = code::search_code("the file", text, ctx, 1) {
+        return Some(format!("{reason} ({category})"));
+    }
+    None
+}
+
+/// Judge each line (recipe and `run:` prefixes stripped) and each quoted string as a shell
+/// command; report the first that is hard, or soft in a category that plants something.
+/// In agent instructions every soft finding counts: a sentence that tells the agent to
+/// force-push, delete or publish ("Always run git push --force origin main") is followed
+/// later, by an agent that reads it as its instructions.
+fn judge_pieces(text: &str, lang: Language, instructions: bool, ctx: &JudgeCtx) -> Option<String> {
+    let lines = text
+        .lines()
+        .map(strip_prefix)
+        .filter(|l| looks_like_command(l));
+    let strings = code::quoted_strings(text)
+        .into_iter()
+        .filter(|s| s.contains(' ') && !s.contains('\n'));
+    let whole = (lang == Language::Shell).then(|| text.to_string());
+    let spans = if lang == Language::Prose {
+        code_spans(text)
+    } else {
+        Vec::new()
+    };
+    // Each piece with whether it is a line of text no shell reads: there a line is often
+    // a sentence, whose first word is no program and whose verbs ("Remove the cache")
+    // are not a tool's. Code spans, strings and shell text keep every finding.
+    let sentence_lines = lang != Language::Shell;
+    let pieces: Vec<(String, bool)> = whole
+        .into_iter()
+        .chain(spans)
+        .map(|p| (p, false))
+        .chain(lines.map(|l| (l.to_string(), sentence_lines)))
+        .chain(strings.map(|p| (p, false)))
+        .collect();
+    if pieces.len() > MAX_PIECES {
+        return Some(format!(
+            "is too long to search ({} lines and strings)",
+            pieces.len()
+        ));
+    }
+    for (p, sentence) in &pieces {
+        let j = judge_text(p, ctx, 1);
+        let prose_verb = |reason: &str| {
+            *sentence
+                && (reason.contains(super::catalog::TOOL_WILL)
+                    || reason.contains(super::catalog::NAMES_ACTION))
+        };
+        match j.verdict {
+            Verdict::Soft { ref reason, .. } if prose_verb(reason) => {}
+            Verdict::Hard {
+                category, reason, ..
+            } => return Some(format!("would run `{}`: {reason} ({category})", short(p))),
+            Verdict::Soft {
+                category, reason, ..
+            } if instructions || PLANTING.contains(&category) => {
+                return Some(format!("would run `{}`: {reason} ({category})", short(p)))
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Soft categories that are out of place in a file that runs later.
+const PLANTING: &[&str] = &[
+    "remote-code",
+    "exfiltration",
+    "unguarded-agent",
+    "env-injection",
+    "persistence",
+];
+
+/// An UNLESS_NEGATED phrase with no negation before it on its line.
+fn unnegated(lower: &str) -> Option<&'static str> {
+    lower.lines().find_map(|line| {
+        UNLESS_NEGATED.iter().copied().find(|m| {
+            line.find(m)
+                .is_some_and(|at| !NEGATIONS.iter().any(|n| line[..at].contains(n)))
+        })
+    })
+}
+
+fn strip_prefix(line: &str) -> &str {
+    let l = line.trim_start();
+    let l = l
+        .strip_prefix("RUN ")
+        .or_else(|| l.strip_prefix("- run:"))
+        .or_else(|| l.strip_prefix("run:"))
+        .or_else(|| l.strip_prefix("- "))
+        .or_else(|| l.strip_prefix("script:"))
+        .unwrap_or(l);
+    l.trim_start_matches(['@', '-', '+', ' ', '\t'])
+}
+
+fn looks_like_command(line: &str) -> bool {
+    !line.is_empty() && !line.starts_with("//") && !line.starts_with('#') && line.contains(' ')
+}
+
+fn short(s: &str) -> String {
+    crate::decision::cause::one_line(s, 120)
+}

@@ -1,0 +1,1311 @@
+//! The command floor: judges what a parsed shell command does. It owns the catalogues (as
+//! data, one reason per entry) and the [`judge`] that walks every simple command of an
+//! [`Analysis`], tracks the directory each part runs in, collects the paths it reads and
+//! writes, and combines the findings into one [`Verdict`], strictest first.
+//!
+//! It decides nothing about modes, rules or reviewers (that is `engine`), and it does no
+//! I/O of its own apart from resolving paths through `paths` and asking the [`Baseline`]
+//! whether build files changed.
+//!
+//! Submodules: `catalog` (tool and service families as data: cloud CLIs, Kubernetes,
+//! containers, GitHub, IaC, package managers, databases, fetchers, archivers), `routine`
+//! (the read-only catalogue), `routine_search` and `routine_git` (the glue between the
+//! grammars of search tools and git in `effects::programs` and the file system: commands
+//! run per found file, links followed, script files, secrets printed), `git_repo` (the
+//! repository git would use, and whether its configuration and hooks are the person's), `dynamic` (paths chosen at run time by a plain lister:
+//! `xargs` and command substitutions), `destructive` (filesystem and the tier dispatch),
+//! `destructive_git`, `destructive_exec` (agents, fetchers, code run out of sight),
+//! `destructive_infra` (data, containers, cloud, publishing), `destructive_whole`
+//! (whole-command patterns), `build` (build and test runners and the files that define what
+//! they run), `code` (searching interpreter one-liners and heredocs), `edits` (searching the
+//! new text of edits to files that run or steer the agent), `writers` (where shell writes
+//! land and what they plant in such files), `unpack` (extraction and patching judged by the
+//! members the archive or patch writes), `env` (environment prefixes) and `cwd` (where
+//! each part runs). Programs described by a grammar (`effects::programs`) are judged by
+//! their effects ([`effect_class`]).
+
+mod build;
+mod catalog;
+mod code;
+mod cwd;
+mod destructive;
+mod destructive_exec;
+mod destructive_git;
+mod destructive_infra;
+mod destructive_whole;
+mod dynamic;
+mod edits;
+mod env;
+mod git_repo;
+mod policy;
+mod recursive;
+mod remote;
+mod routine;
+mod routine_git;
+mod routine_search;
+mod selfcmd;
+mod sensitive;
+mod unpack;
+pub mod writers;
+
+#[cfg(test)]
+mod edits_tests;
+#[cfg(test)]
+mod reach_tests;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_archive;
+#[cfg(test)]
+mod tests_search_git;
+#[cfg(test)]
+mod tests_writes;
+
+pub use edits::{file_kind, proposed_text, scan as scan_edit, EditRisk};
+pub(crate) use env::{code_env, harmless_env};
+pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
+
+use cwd::{next_cwd, place};
+use destructive_exec::destructive_any;
+use env::PRIVILEGE_WRAPPERS;
+
+use crate::analysis::effects::{Code, Effect, RepoOp, WriteHow};
+use crate::analysis::reach;
+use crate::analysis::shell::{self, Analysis, Origin, RedirectOp, SimpleCommand};
+use crate::context::floor::{self, Access, FloorCtx, PathClass};
+use crate::context::paths::{self, Workspace};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+pub use crate::context::baseline::{Baseline, NoBaseline};
+
+/// What the judge needs besides the analysis.
+pub struct JudgeCtx<'a> {
+    pub home: &'a Path,
+    pub cwd: &'a Path,
+    pub workspace: &'a Workspace,
+    pub floor: &'a FloorCtx,
+    pub baseline: &'a dyn Baseline,
+}
+
+/// How one simple command is classed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "class", rename_all = "kebab-case")]
+pub enum Class {
+    /// Only reads (or writes inside the workspace through a redirect).
+    Routine { reason: String },
+    /// Runs project code whose definition files are unchanged since the session began.
+    Build { reason: String },
+    /// Runs project code whose definition files changed this session.
+    BuildFilesChanged { files: Vec<PathBuf> },
+    /// Destructive but recoverable or scoped: asked about.
+    Soft {
+        category: &'static str,
+        reason: String,
+    },
+    /// Destructive beyond repair, or an attack on the gate itself: denied.
+    Hard {
+        category: &'static str,
+        reason: String,
+    },
+    /// Not in any catalogue, or given an option or input that is not routine.
+    Unknown { reason: String },
+}
+
+/// One simple command as the judge saw it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    pub part: usize,
+    /// The normalised argv of the program that runs (wrappers stripped).
+    pub argv: Vec<String>,
+    /// The directory it runs in, when known.
+    pub cwd: Option<PathBuf>,
+    pub origin: &'static str,
+    #[serde(flatten)]
+    pub class: Class,
+    pub reads: Vec<PathBuf>,
+    pub writes: Vec<PathBuf>,
+    /// What it does, as typed effects (from its grammar, or derived from the catalogue's
+    /// class and paths for programs not yet described by a grammar).
+    pub effects: Vec<Effect>,
+}
+
+/// The overall answer, strictest wins.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", rename_all = "kebab-case")]
+pub enum Verdict {
+    Hard {
+        category: &'static str,
+        reason: String,
+        command: String,
+    },
+    Soft {
+        category: &'static str,
+        reason: String,
+        command: String,
+    },
+    BuildFilesChanged {
+        files: Vec<PathBuf>,
+        command: String,
+    },
+    Opaque {
+        reason: String,
+    },
+    Unknown {
+        command: String,
+        reason: String,
+    },
+    Routine,
+}
+
+impl Verdict {
+    fn rank(&self) -> u8 {
+        match self {
+            Verdict::Hard { .. } => 5,
+            Verdict::Soft { .. } => 4,
+            Verdict::BuildFilesChanged { .. } => 3,
+            Verdict::Opaque { .. } => 2,
+            Verdict::Unknown { .. } => 1,
+            Verdict::Routine => 0,
+        }
+    }
+}
+
+/// The judge's result: per-command findings and the overall verdict. The paths read and
+/// written are for the engine's path floor (credentials, self, harness, protected,
+/// outside the workspace).
+#[derive(Clone, Debug, Serialize)]
+pub struct Judgement {
+    pub findings: Vec<Finding>,
+    pub verdict: Verdict,
+    pub reads: Vec<PathBuf>,
+    /// Paths of which only the metadata is read (`stat`, `ls -l FILE`): judged as the
+    /// path itself, its last component not followed.
+    pub stats: Vec<PathBuf>,
+    /// Directories among `reads` of which only the names and metadata are read (`ls DIR`),
+    /// by every command that reads them.
+    pub listings: Vec<PathBuf>,
+    pub writes: Vec<PathBuf>,
+    /// Writes into files that run or steer the agent whose new content plants something
+    /// or cannot be known (judged like a file tool's risky edit).
+    pub planted: Vec<writers::Planted>,
+}
+
+impl Judgement {
+    /// Routine and writes nothing (what plan mode accepts).
+    pub fn read_only(&self) -> bool {
+        self.verdict == Verdict::Routine && self.writes.is_empty()
+    }
+}
+
+/// Where a command runs.
+#[derive(Clone, Debug)]
+pub(crate) enum Cwd {
+    /// A literal directory; `in_ws` when inside the workspace.
+    Known { dir: PathBuf, in_ws: bool },
+    /// After `cd` to a run-time path (or `cd -`, `popd`, `cd` inside a subshell).
+    Unknown,
+}
+
+impl Cwd {
+    fn dir(&self) -> Option<&Path> {
+        match self {
+            Cwd::Known { dir, .. } => Some(dir),
+            Cwd::Unknown => None,
+        }
+    }
+    fn in_ws(&self) -> bool {
+        matches!(self, Cwd::Known { in_ws: true, .. })
+    }
+}
+
+/// One command handed to the catalogues.
+pub(crate) struct Cmd<'a> {
+    pub sc: &'a SimpleCommand,
+    /// `exec`: the program and its arguments.
+    pub argv: &'a [String],
+    /// Per `argv` word: an unresolved expansion or glob.
+    pub dynamic: &'a [bool],
+    pub cwd: &'a Cwd,
+}
+
+impl Cmd<'_> {
+    pub fn program(&self) -> &str {
+        self.argv.first().map(String::as_str).unwrap_or("")
+    }
+    pub fn args(&self) -> &[String] {
+        self.argv.get(1..).unwrap_or(&[])
+    }
+    /// Is argument `i` (0-based after the program) dynamic?
+    pub fn arg_dynamic(&self, i: usize) -> bool {
+        self.dynamic.get(i + 1).copied().unwrap_or(false)
+    }
+    /// Does any argument contain a run-time expansion (not just a glob)?
+    pub fn has_expansion(&self) -> bool {
+        self.args()
+            .iter()
+            .enumerate()
+            .any(|(i, a)| self.arg_dynamic(i) && is_expansion(a))
+    }
+}
+
+/// A word that holds a run-time expansion (`$X`, `$(…)`, backticks) rather than a glob.
+pub(crate) fn is_expansion(word: &str) -> bool {
+    word.contains('$') || word.contains('`')
+}
+
+/// What a catalogue says about one command.
+pub(crate) struct Look {
+    pub class: Class,
+    /// Raw path words read (relative to the command's cwd).
+    pub reads: Vec<String>,
+    /// Raw path words written or deleted.
+    pub writes: Vec<String>,
+    /// The command acts on its working directory (git, builds, `ls` with no argument).
+    pub uses_cwd: bool,
+    /// The effects its grammar found (empty for catalogue entries without a grammar).
+    pub effects: Vec<Effect>,
+}
+
+impl Look {
+    pub fn routine(reason: impl Into<String>) -> Look {
+        Look {
+            class: Class::Routine {
+                reason: reason.into(),
+            },
+            reads: Vec::new(),
+            writes: Vec::new(),
+            uses_cwd: false,
+            effects: Vec::new(),
+        }
+    }
+    pub fn unknown(reason: impl Into<String>) -> Look {
+        Look {
+            class: Class::Unknown {
+                reason: reason.into(),
+            },
+            reads: Vec::new(),
+            writes: Vec::new(),
+            uses_cwd: false,
+            effects: Vec::new(),
+        }
+    }
+
+    /// A program described by a grammar: its effects decide its class and paths.
+    pub fn from_effects(does: &str, effects: Vec<Effect>) -> Look {
+        let mut look = Look::routine(does);
+        look.class = effect_class(does, &effects);
+        for e in &effects {
+            match e {
+                Effect::Read { path, .. } => look.reads.push(path.clone()),
+                Effect::Write { path, .. } | Effect::Delete { path, .. } => {
+                    look.writes.push(path.clone())
+                }
+                _ => {}
+            }
+        }
+        look.effects = effects;
+        look
+    }
+}
+
+/// The tier of a command from its effects: unknown effects make it unknown, code the
+/// floor cannot see makes it soft, and reads and writes are left to the path floor.
+pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
+    if let Some(Effect::Unknown { why }) = effects.iter().find(|e| e.is_unknown()) {
+        return Class::Unknown {
+            reason: why.clone(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Secret { .. })) {
+        return Class::Hard {
+            category: "credential",
+            reason: e.phrase(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| {
+        matches!(
+            e,
+            Effect::Run {
+                code: Code::Hidden { .. } | Code::Inline { .. } | Code::File { .. }
+            }
+        )
+    }) {
+        return Class::Soft {
+            category: "runs-code",
+            reason: e.phrase(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| {
+        matches!(e, Effect::Run { code } if matches!(code, Code::Network { .. }) && !policy::is_package(code))
+    }) {
+        return Class::Hard {
+            category: "remote-code",
+            reason: e.phrase(),
+        };
+    }
+    // Remote state, privileges, the network and packages: one table (`policy`).
+    if let Some(c) = policy::remote_tier(effects, None) {
+        return c;
+    }
+    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Net { .. })) {
+        return Class::Unknown { reason: e.phrase() };
+    }
+    // Deleting is asked about: what is deleted cannot be shown to be recoverable cheaply
+    // (the destructive tier raises catastrophic targets to hard). The exception is a
+    // delete git records in its index without discarding work (`git rm`, `git mv`
+    // without `--force`): the content is still in the last commit.
+    let staged = effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Repo {
+                op: RepoOp::Stage,
+                ..
+            }
+        )
+    });
+    let discards = effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Repo {
+                op: RepoOp::Rewrite,
+                ..
+            }
+        )
+    });
+    let deletes: Vec<String> = effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Delete { .. }))
+        .map(Effect::phrase)
+        .collect();
+    if !deletes.is_empty() && (!staged || discards) {
+        return Class::Soft {
+            category: "deletion",
+            reason: summary(&deletes),
+        };
+    }
+    Class::Routine {
+        reason: routine_reason(does, effects),
+    }
+}
+
+/// What a routine command does, from its effects: what it changes when it changes
+/// something ("creates the directory src/x"), else what the program does ("prints
+/// files").
+fn routine_reason(does: &str, effects: &[Effect]) -> String {
+    let changes: Vec<String> = effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Write { .. }))
+        .map(Effect::phrase)
+        .collect();
+    if changes.is_empty() {
+        does.to_string()
+    } else {
+        summary(&changes)
+    }
+}
+
+/// Up to three phrases, then a count of the rest.
+fn summary(phrases: &[String]) -> String {
+    let mut s = phrases
+        .iter()
+        .take(3)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if phrases.len() > 3 {
+        s.push_str(&format!(" and {} more", phrases.len() - 3));
+    }
+    s
+}
+
+/// Effects for a command judged by a catalogue without a grammar: its paths and, when it
+/// is not routine, what its class says.
+fn derived_effects(look: &Look, reads: &[PathBuf], writes: &[PathBuf]) -> Vec<Effect> {
+    let mut out: Vec<Effect> = reads
+        .iter()
+        .map(|p| Effect::read(p.display().to_string()))
+        .chain(
+            writes
+                .iter()
+                .map(|p| Effect::write(p.display().to_string(), WriteHow::Replace)),
+        )
+        .collect();
+    match &look.class {
+        Class::Routine { .. } => {}
+        Class::Build { reason } => out.push(Effect::Run {
+            code: Code::Project {
+                runner: reason.clone(),
+                defined_by: Vec::new(),
+            },
+        }),
+        Class::BuildFilesChanged { files } => out.push(Effect::Run {
+            code: Code::Project {
+                runner: "a build runner".into(),
+                defined_by: files.iter().map(|f| f.display().to_string()).collect(),
+            },
+        }),
+        Class::Hard {
+            category: "credential",
+            ..
+        } => out.push(Effect::Secret {
+            what: "a secret or credential".into(),
+        }),
+        Class::Soft { reason, .. } | Class::Hard { reason, .. } | Class::Unknown { reason } => {
+            out.push(Effect::unknown(reason.clone()))
+        }
+    }
+    out
+}
+
+/// Depth of interpreter-string recursion (`python -c "os.system('bash -c …')"`).
+const MAX_DEPTH: u8 = 3;
+
+/// Judge an analysed command.
+pub fn judge(analysis: &Analysis, ctx: &JudgeCtx) -> Judgement {
+    judge_at(analysis, ctx, 0)
+}
+
+fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
+    let mut verdict = Verdict::Routine;
+    let raise = |v: Verdict, verdict: &mut Verdict| {
+        if v.rank() > verdict.rank() {
+            *verdict = v;
+        }
+    };
+    if let Some(o) = analysis.opaque.first() {
+        raise(
+            Verdict::Opaque {
+                reason: o.describe(),
+            },
+            &mut verdict,
+        );
+    }
+    // `set -a` / `set -o allexport`: every assignment from there on is exported.
+    let allexport = analysis.commands.iter().any(|c| {
+        c.program() == Some("set")
+            && c.exec.iter().skip(1).any(|w| {
+                w == "allexport" || (w.starts_with('-') && !w.starts_with("--") && w.contains('a'))
+            })
+    });
+    for (name, _) in &analysis.bare_assignments {
+        if !allexport && env::shell_local(name) {
+            continue;
+        }
+        if code_env(name) {
+            raise(
+                Verdict::Soft {
+                    category: "env-injection",
+                    reason: format!("assigning {name} makes later programs load or run other code"),
+                    command: format!("{name}=…"),
+                },
+                &mut verdict,
+            );
+        } else if !harmless_env(name) {
+            raise(
+                Verdict::Unknown {
+                    command: format!("{name}=…"),
+                    reason: format!("assigning {name} can change what later commands run"),
+                },
+                &mut verdict,
+            );
+        }
+    }
+    if analysis.commands.is_empty() && analysis.bare_assignments.is_empty() {
+        raise(
+            Verdict::Unknown {
+                command: String::new(),
+                reason: "the command is empty".into(),
+            },
+            &mut verdict,
+        );
+    }
+    let root_cwd = Cwd::Known {
+        dir: paths::normalize(ctx.cwd),
+        in_ws: ctx.workspace.contains(&paths::forms(
+            &ctx.cwd.display().to_string(),
+            ctx.cwd,
+            ctx.home,
+        )),
+    };
+    let mut cwd = root_cwd;
+    // Where the commands of an `ssh HOST CMD` run on the host: not known at first.
+    let mut remote_cwd = Cwd::Unknown;
+    let mut findings: Vec<Finding> = Vec::new();
+    let mut planted = Vec::new();
+    let mut all_reads = Vec::new();
+    let mut all_stats: Vec<PathBuf> = Vec::new();
+    // Directories listed (names only), and paths whose contents are read.
+    let mut all_listed: Vec<PathBuf> = Vec::new();
+    let mut all_contents: Vec<PathBuf> = Vec::new();
+    let mut all_writes = Vec::new();
+    // Links the command's parts make, in order.
+    let mut links_made: Vec<PathBuf> = Vec::new();
+    let cmds = &analysis.commands;
+    let mut sensitive: Option<reach::Sensitive> = None;
+    // Files this command writes with text known from the analysis (`printf … > f`).
+    let mut known_files: Vec<(PathBuf, String)> = Vec::new();
+    for (i, sc) in cmds.iter().enumerate() {
+        // Patterns expand against the filesystem now, as bash would expand them (on an ssh
+        // host, against the host's: not here).
+        let expanded = if sc.remote.is_none() {
+            expand_globs(sc, &cwd)
+        } else {
+            None
+        };
+        let sc = expanded.as_ref().unwrap_or(sc);
+        let offset = sc.argv.len().saturating_sub(sc.exec.len());
+        let dynamic = sc.dynamic_words.get(offset..).unwrap_or(&[]);
+        if sc.remote.is_none() {
+            remote_cwd = Cwd::Unknown;
+        }
+        let cmd = Cmd {
+            sc,
+            argv: &sc.exec,
+            dynamic,
+            cwd: if sc.remote.is_some() {
+                &remote_cwd
+            } else {
+                &cwd
+            },
+        };
+        let written = sc.argv.get(offset).map(String::as_str).unwrap_or("");
+        let mut look = if sc.exec.is_empty() {
+            Look::routine("no program runs")
+        } else if written.starts_with('/')
+            && !paths::system_program(Path::new(written))
+            && ctx
+                .workspace
+                .contains(&paths::forms(written, ctx.cwd, ctx.home))
+        {
+            // A program of the workspace named by its absolute path: the project's
+            // scripts are judged like build runners.
+            let mut argv = sc.exec.clone();
+            argv[0] = written.to_string();
+            let by_path = Cmd {
+                sc,
+                argv: &argv,
+                dynamic,
+                cwd: &cwd,
+            };
+            classify(&by_path, cmds, i, ctx, depth)
+        } else if written.starts_with('/') && !paths::system_program(Path::new(written)) {
+            // `/var/tmp/grep` is whatever file is there, not grep.
+            let mut l = Look::unknown(format!(
+                "{written} is a file outside the system's program directories, not {}",
+                sc.exec
+                    .first()
+                    .map(String::as_str)
+                    .unwrap_or("a known program")
+            ));
+            l.effects = vec![Effect::Run {
+                code: Code::File {
+                    path: written.to_string(),
+                },
+            }];
+            l
+        } else {
+            classify(&cmd, cmds, i, ctx, depth)
+        };
+        // Redirections: dups, /dev/null and workspace files are fine; the rest is judged.
+        redirects(&cmd, &mut look);
+        // Extraction and patching: the members of the archive, written under its
+        // destination (`unpack`).
+        if sc.remote.is_none() {
+            unpack::expand(&cmd, cmds, i, &mut look, ctx, &all_writes);
+        }
+        // Where copies and moves land, and what lands in files that run or steer the agent.
+        if let Some(p) = writers::land(&cmd, cmds, i, &mut look, ctx) {
+            planted.push(p);
+        }
+        // Privilege wrappers: the same command as another user is not routine.
+        if let Some(w) = sc
+            .wrappers
+            .iter()
+            .find(|w| PRIVILEGE_WRAPPERS.contains(&w.as_str()))
+        {
+            demote(&mut look, format!("it runs through {w}"));
+        }
+        // A substitution the analysis did not reach (`${x:-`…`}`) hides a command.
+        if sc.exec.iter().any(|w| w.contains('`') || w.contains("$("))
+            && !cmds.iter().any(|c| {
+                c.part == sc.part
+                    && matches!(c.origin, Origin::Substitution | Origin::ProcessSubstitution)
+            })
+        {
+            demote(&mut look, "a command substitution was not analysed".into());
+        }
+        // Prefixes that change what runs.
+        if let Some((name, _)) = sc.assignments.iter().find(|(n, _)| code_env(n)) {
+            look.class = Class::Soft {
+                category: "env-injection",
+                reason: format!("the {name}=… prefix makes the program load or run other code"),
+            };
+        }
+        if let Some((name, _)) = sc.assignments.iter().find(|(n, _)| !harmless_env(n)) {
+            demote(
+                &mut look,
+                format!("the {name}=… prefix can change what the program runs"),
+            );
+        }
+        // Where it runs.
+        if let Some(host) = sc.remote.as_deref() {
+            // On the host: its paths are not this machine's.
+            remote::on_host(&mut look, host, sc, ctx);
+        } else if look.uses_cwd && !cwd.in_ws() {
+            demote(
+                &mut look,
+                "it acts on a working directory outside the workspace or not known".into(),
+            );
+        }
+        // Paths whose metadata alone is read (`stat f`, `ls -l f`): a file behind one is
+        // not read, so neither its link target nor its other names matter; a directory's
+        // names are a read of it like any other.
+        let meta_only = |p: &String| {
+            let mut reads = look.effects.iter().filter_map(|e| match e {
+                Effect::Read { path, reach } if path == p => Some(*reach),
+                _ => None,
+            });
+            let first = reads.next();
+            first == Some(crate::analysis::effects::Reach::Metadata)
+                && reads.all(|r| r == crate::analysis::effects::Reach::Metadata)
+        };
+        let (stat_words, read_words): (Vec<String>, Vec<String>) =
+            look.reads.iter().cloned().partition(|p| meta_only(p));
+        let (mut reads, r_unplaced) = place(&read_words, &cwd);
+        let (stat_placed, s_unplaced) = place(&stat_words, &cwd);
+        let (dirs, stats): (Vec<PathBuf>, Vec<PathBuf>) =
+            stat_placed.into_iter().partition(|p| p.is_dir());
+        all_listed.extend(dirs.iter().cloned());
+        all_contents.extend(reads.iter().cloned());
+        reads.extend(dirs);
+        let r_unplaced = r_unplaced || s_unplaced;
+        let (writes, w_unplaced) = place(&look.writes, &cwd);
+        // A path below a link an earlier part of this command makes (`ln -s /etc v && sed -i
+        // … v/hosts`): where it lands was not on disk when the floor looked. This only
+        // raises a tier: a hard one stays hard.
+        let hard = matches!(look.class, Class::Hard { .. });
+        if let Some((p, l)) = reads.iter().chain(&writes).filter(|_| !hard).find_map(|p| {
+            links_made
+                .iter()
+                .find(|l| p.starts_with(l) && p != *l)
+                .map(|l| (p.clone(), l.clone()))
+        }) {
+            look.class = Class::Soft {
+                category: "link-through",
+                reason: format!(
+                    "{} goes through {}, a link an earlier part of this command makes",
+                    p.display(),
+                    l.display()
+                ),
+            };
+        }
+        for e in &look.effects {
+            if let Effect::Write {
+                path,
+                how: crate::analysis::effects::WriteHow::Link,
+            } = e
+            {
+                let (placed, _) = place(std::slice::from_ref(path), &cwd);
+                links_made.extend(placed);
+            }
+        }
+        if let Class::Routine { reason } = &mut look.class {
+            if !writes.is_empty() && !w_unplaced && writes.iter().all(|w| inside(w, ctx)) {
+                reason.push_str(" inside the workspace");
+            }
+        }
+        if r_unplaced || w_unplaced {
+            demote(
+                &mut look,
+                "a relative path follows a cd whose target is not known".into(),
+            );
+        }
+        // Trees its effects read whole (`tar -c`, `zip -r`), for readers `recursive` does
+        // not name. Listers (`ls -R`, `du`, `tree`, `eza -R`) reach names and sizes only: a
+        // hard link among them is not a read of the file it shares.
+        let names_only = matches!(
+            cmd.program(),
+            "ls" | "du" | "tree" | "exa" | "eza" | "lsd" | "dir" | "vdir"
+        );
+        let effect_trees: Vec<(String, bool, bool)> = look
+            .effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Read { path, reach } => match reach {
+                    crate::analysis::effects::Reach::Tree => {
+                        Some((path.clone(), false, !names_only))
+                    }
+                    crate::analysis::effects::Reach::TreeFollow => {
+                        Some((path.clone(), true, !names_only))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        let reached = Reached {
+            cmd: &cmd,
+            effect_trees: &effect_trees,
+            known_files: &known_files,
+            written: &all_writes,
+            workspace: ctx.workspace,
+            floor: ctx.floor,
+            home: ctx.home,
+        };
+        if let Err(why) = reached.extend(&mut reads, ctx, &mut sensitive) {
+            demote(&mut look, why);
+        }
+        if let Some(text) = sc.output.as_ref().filter(|_| sc.remote.is_none()) {
+            for r in &sc.redirects {
+                if matches!(r.op, RedirectOp::Out | RedirectOp::Clobber) && !r.dynamic {
+                    let (p, _) = place(std::slice::from_ref(&r.target), &cwd);
+                    known_files.extend(p.into_iter().map(|p| (p, text.clone())));
+                }
+            }
+        }
+        let text = one_line(&sc.text);
+        match &look.class {
+            Class::Hard { category, reason } => raise(
+                Verdict::Hard {
+                    category,
+                    reason: reason.clone(),
+                    command: text,
+                },
+                &mut verdict,
+            ),
+            Class::Soft { category, reason } => raise(
+                Verdict::Soft {
+                    category,
+                    reason: reason.clone(),
+                    command: text,
+                },
+                &mut verdict,
+            ),
+            Class::BuildFilesChanged { files } => raise(
+                Verdict::BuildFilesChanged {
+                    files: files.clone(),
+                    command: text,
+                },
+                &mut verdict,
+            ),
+            Class::Unknown { reason } => raise(
+                Verdict::Unknown {
+                    command: text,
+                    reason: reason.clone(),
+                },
+                &mut verdict,
+            ),
+            Class::Routine { .. } | Class::Build { .. } => {}
+        }
+        let effects = if look.effects.is_empty() {
+            derived_effects(&look, &reads, &writes)
+        } else {
+            std::mem::take(&mut look.effects)
+        };
+        findings.push(Finding {
+            part: sc.part,
+            argv: sc.exec.clone(),
+            cwd: if sc.remote.is_some() {
+                remote_cwd.dir().map(Path::to_path_buf)
+            } else {
+                cwd.dir().map(Path::to_path_buf)
+            },
+            origin: sc.origin.describe(),
+            class: look.class,
+            reads: reads.iter().chain(&stats).cloned().collect(),
+            writes: writes.clone(),
+            effects,
+        });
+        all_reads.extend(reads);
+        all_stats.extend(stats);
+        all_writes.extend(writes);
+        // `cd` moves the cwd for later commands of the same list.
+        if sc.remote.is_some() {
+            if matches!(sc.program(), Some("cd" | "pushd")) {
+                remote_cwd = next_cwd(&cmd, sc, ctx);
+            } else if sc.program() == Some("popd") {
+                remote_cwd = Cwd::Unknown;
+            }
+        } else if sc.program() == Some("cd") || sc.program() == Some("pushd") {
+            cwd = next_cwd(&cmd, sc, ctx);
+        } else if sc.program() == Some("popd") {
+            cwd = Cwd::Unknown;
+        }
+    }
+    // A runner or script whose definition another part of the command writes.
+    for f in findings.iter_mut() {
+        if matches!(f.class, Class::Build { .. }) {
+            let files = build::written_in_command(&f.effects, &all_writes);
+            if !files.is_empty() {
+                raise(
+                    Verdict::BuildFilesChanged {
+                        files: files.clone(),
+                        command: one_line(&f.argv.join(" ")),
+                    },
+                    &mut verdict,
+                );
+                f.class = Class::BuildFilesChanged { files };
+            }
+        }
+    }
+    // Whole-command patterns: network into a shell, credentials with egress, fork bombs.
+    for v in destructive::whole(analysis, &findings, &all_reads, ctx) {
+        raise(v, &mut verdict);
+    }
+    // Secrets printed where the agent reads them (environment dumps, secret-shaped
+    // variables expanded into words).
+    for v in sensitive::secrets_printed(analysis, &mut findings) {
+        raise(v, &mut verdict);
+    }
+    for v in sensitive::exposures(analysis, &mut findings, ctx) {
+        raise(v, &mut verdict);
+    }
+    all_listed.retain(|d| !all_contents.contains(d));
+    Judgement {
+        findings,
+        verdict,
+        reads: all_reads,
+        stats: all_stats,
+        listings: all_listed,
+        writes: all_writes,
+        planted,
+    }
+}
+
+/// Is this placed path inside the workspace (lexically and resolved)?
+fn inside(p: &Path, ctx: &JudgeCtx) -> bool {
+    ctx.workspace
+        .contains(&paths::forms(&p.display().to_string(), ctx.cwd, ctx.home))
+}
+
+fn demote(look: &mut Look, reason: String) {
+    if matches!(
+        look.class,
+        Class::Routine { .. } | Class::Build { .. } | Class::BuildFilesChanged { .. }
+    ) {
+        look.class = Class::Unknown { reason };
+    }
+}
+
+/// Classify one command: hard and soft tiers first, then the catalogues.
+fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
+    // `uv run CMD`, `poetry run CMD`: CMD is judged on its own, in the project's environment.
+    if let Some(at) = build::wrapped_at(cmd) {
+        return build::wrapped(cmd, at, all, i, ctx, depth);
+    }
+    let targets = destructive::inherited_targets(cmd, all, i);
+    let mut look = if cmd.program() == "xargs" {
+        dynamic::xargs(cmd, all)
+    } else if cmd.program().contains('/') {
+        // A program named by a path is a file being run: the project's scripts are
+        // judged like build runners.
+        build::look(cmd).unwrap_or_else(|| routine::look(cmd, ctx))
+    } else {
+        routine::look(cmd, ctx)
+    };
+    if matches!(look.class, Class::Unknown { .. }) && cmd.has_expansion() {
+        if let Some(l) = dynamic::with_substitutions(cmd, all, ctx) {
+            look = l;
+        }
+    }
+    dynamic::xargs_child(cmd, all, i, ctx, &mut look);
+    catalog::secret_consumed(all, i, &mut look);
+    runs_code(&mut look);
+    if matches!(look.class, Class::Unknown { .. } | Class::Routine { .. }) {
+        let prev = i
+            .checked_sub(1)
+            .and_then(|p| all.get(p))
+            .filter(|_| cmd.sc.piped_stdin)
+            .map(|p| p.exec.as_slice());
+        if let Some(c) = sensitive::classify(cmd, prev) {
+            look.class = c;
+        }
+    }
+    // The gate or the harness loosened through its own CLI (the engine names it as the
+    // hard floor's cause; here it is what a planted file or a scanned script would run).
+    if let Some(found) = selfcmd::self_command(&cmd.sc.exec) {
+        look.class = Class::Hard {
+            category: "gate-tampering",
+            reason: found.what,
+        };
+        return look;
+    }
+    if let Some((tier, category, reason, writes)) =
+        destructive_any(cmd, targets.as_deref(), ctx, depth)
+    {
+        look.writes.extend(writes);
+        look.class = tier.class(category, reason);
+        return look;
+    }
+    let found = code::search(cmd, ctx, depth);
+    if let Some(c @ (Class::Hard { .. } | Class::Soft { .. })) = found {
+        look.class = c;
+        return look;
+    }
+    if let Some((category, reason)) = destructive::runs_unseen(cmd) {
+        look.class = Class::Soft { category, reason };
+        return look;
+    }
+    if let Some(c) = found {
+        // Inline Python inside its grammar: only computes, reads literal files, prints.
+        match code::pure_python(cmd).filter(|_| matches!(c, Class::Unknown { .. })) {
+            Some(Ok(pure)) => {
+                look.class = pure.class;
+                look.reads.extend(pure.reads);
+                look.effects.extend(pure.effects);
+            }
+            Some(Err(why)) => {
+                look.class = Class::Unknown {
+                    reason: format!(
+                        "{} runs inline code outside the grammar of pure Python: {why}",
+                        cmd.program().rsplit('/').next().unwrap_or("python")
+                    ),
+                }
+            }
+            None => look.class = c,
+        }
+        return look;
+    }
+    // The long tail: a tool no catalogue knows, told to delete, purge, revoke, … .
+    let prog = cmd.program();
+    if matches!(look.class, Class::Unknown { .. })
+        && !catalog::knows(prog)
+        && !routine::understood(cmd)
+        && !destructive::RUNNERS.contains(&prog)
+    {
+        if let Some((category, reason)) = catalog::unknown_program_mutation(cmd) {
+            look.class = Class::Soft { category, reason };
+            return look;
+        }
+    }
+    if matches!(look.class, Class::Build { .. }) {
+        build::check_baseline(cmd, ctx, &mut look);
+    }
+    look
+}
+
+/// Judge a command string found inside another program (interpreter strings, fzf
+/// bindings). Used by the catalogues.
+pub(crate) fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
+    let analysis = shell::analyze(
+        text,
+        &shell::ShellEnv::new(ctx.home.to_path_buf(), ctx.cwd.to_path_buf()),
+    );
+    judge_at(&analysis, ctx, depth + 1)
+}
+
+pub(crate) fn can_recurse(depth: u8) -> bool {
+    depth < MAX_DEPTH
+}
+
+fn redirects(cmd: &Cmd, look: &mut Look) {
+    for r in &cmd.sc.redirects {
+        match r.op {
+            RedirectOp::DupOut | RedirectOp::DupIn | RedirectOp::Close => {}
+            RedirectOp::HereDoc | RedirectOp::HereString => {}
+            _ if r.dynamic => demote(
+                look,
+                format!("a redirection target is computed at run time: {}", r.target),
+            ),
+            RedirectOp::In => look.reads.push(r.target.clone()),
+            _ if is_null_device(&r.target) => {}
+            RedirectOp::InOut => {
+                look.reads.push(r.target.clone());
+                look.writes.push(r.target.clone());
+            }
+            _ => look.writes.push(r.target.clone()),
+        }
+    }
+}
+
+pub(crate) fn is_null_device(t: &str) -> bool {
+    matches!(t, "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty")
+}
+
+/// Classify one absolute path for the floor, worst form first (lexical and resolved).
+pub(crate) fn path_class(p: &Path, access: Access, ctx: &JudgeCtx) -> Option<PathClass> {
+    let forms = paths::forms(&p.display().to_string(), ctx.cwd, ctx.home);
+    forms
+        .forms()
+        .filter_map(|f| floor::classify(f, access, ctx.floor))
+        .max_by_key(|c| match c {
+            PathClass::Protected { .. } => 1,
+            PathClass::HarnessConfig { .. } => 2,
+            PathClass::SelfConfig { .. } => 3,
+            PathClass::Credential { .. } => 4,
+        })
+}
+
+fn one_line(text: &str) -> String {
+    crate::decision::cause::one_line(text, 200)
+}
+
+/// What the catalogues say when a reader is given an option that makes it run another
+/// program (`rg --pre`, `sort --compress-program`, `sed 1e`, `git --ext-diff`, `man -P`…).
+// `find -exec`, `fd -x`, `xargs` and `ssh host cmd` are left out: the shell analysis
+// extracts the command they run, which is judged on its own.
+const RUNS_CODE: &[&str] = &[
+    "runs a pager program",
+    "runs a preprocessor program",
+    "runs decompression programs",
+    "runs a browser",
+    "runs an external diff program",
+    "runs textconv filter programs",
+    "runs programs from a path",
+    "config that runs programs",
+    "runs the result as a command",
+    "e command runs a program",
+    "--compress-program runs a program",
+    "--hostname-bin runs a program",
+];
+
+/// A reader turned into a launcher is not merely unknown: whatever it runs is hidden from
+/// the floor, so it is asked about (guard) and needs grounded words (auto).
+fn runs_code(look: &mut Look) {
+    if let Class::Unknown { reason } = &look.class {
+        if RUNS_CODE.iter().any(|r| reason.contains(r)) {
+            look.class = Class::Soft {
+                category: "runs-code",
+                reason: reason.clone(),
+            };
+        }
+    }
+}
+
+/// `sc` with its pathname patterns expanded against the filesystem (bash's default rules),
+/// or `None` when it has none to expand. A pattern whose expansion is not known stays a
+/// dynamic word.
+fn expand_globs(sc: &SimpleCommand, cwd: &Cwd) -> Option<SimpleCommand> {
+    if sc.globs.iter().all(Option::is_none) {
+        return None;
+    }
+    let offset = sc.argv.len().checked_sub(sc.exec.len())?;
+    // Only the program's own arguments, and only when `exec` is a tail of `argv`.
+    if sc.argv.get(offset + 1..) != sc.exec.get(1..) {
+        return None;
+    }
+    let dir = cwd.dir()?;
+    let mut out = sc.clone();
+    out.argv.clear();
+    out.dynamic_words.clear();
+    out.globs.clear();
+    for (k, w) in sc.argv.iter().enumerate() {
+        let pattern = sc.globs.get(k).cloned().flatten();
+        let dynamic = sc.dynamic_words.get(k).copied().unwrap_or(false);
+        match pattern {
+            Some(p) if k > offset => match reach::expand(&p, dir) {
+                reach::Glob::Matches(words) => {
+                    for m in words {
+                        out.argv.push(m);
+                        out.dynamic_words.push(false);
+                        out.globs.push(None);
+                    }
+                }
+                reach::Glob::NoMatch(literal) => {
+                    out.argv.push(literal);
+                    out.dynamic_words.push(false);
+                    out.globs.push(None);
+                }
+                reach::Glob::Unknown => {
+                    out.argv.push(w.clone());
+                    out.dynamic_words.push(true);
+                    out.globs.push(None);
+                }
+            },
+            p => {
+                out.argv.push(w.clone());
+                out.dynamic_words.push(dynamic);
+                out.globs.push(p);
+            }
+        }
+    }
+    let first = sc.exec.first().cloned();
+    out.exec = out.argv.get(offset..).unwrap_or(&[]).to_vec();
+    if let (Some(f), Some(slot)) = (first, out.exec.first_mut()) {
+        *slot = f;
+    }
+    Some(out)
+}
+
+/// What one command reaches beyond its literal paths (see `reach`).
+struct Reached<'a> {
+    cmd: &'a Cmd<'a>,
+    /// Trees the command's effects read whole, whether links in them are followed, and
+    /// whether their files' contents are read (not only names and sizes).
+    effect_trees: &'a [(String, bool, bool)],
+    /// Files written earlier in this command with known text.
+    known_files: &'a [(PathBuf, String)],
+    /// Everything written earlier in this command.
+    written: &'a [PathBuf],
+    workspace: &'a Workspace,
+    floor: &'a FloorCtx,
+    home: &'a Path,
+}
+
+/// The directory relative names of `cmd` are placed against (`/` when unknown: such names
+/// were refused already).
+fn ctx_cwd<'a>(cmd: &'a Cmd) -> &'a Path {
+    cmd.cwd.dir().unwrap_or(Path::new("/"))
+}
+
+/// The largest file of names read at decision time.
+const MAX_NAMES_FILE: u64 = 64 * 1024;
+
+impl Reached<'_> {
+    /// Add to `reads` what the command reaches: link targets out of the workspace and
+    /// credentials hard-linked inside the trees it walks or the names it is handed, the
+    /// files a names file lists, and the credential behind any read file with several
+    /// names. `Err` when some of it cannot be known.
+    fn extend(
+        &self,
+        reads: &mut Vec<PathBuf>,
+        ctx: &JudgeCtx,
+        sensitive: &mut Option<reach::Sensitive>,
+    ) -> Result<(), String> {
+        let cmd = self.cmd;
+        let mut unknown: Option<String> = None;
+        let walk = |root: &Path,
+                    how: reach::Walker,
+                    reads: &mut Vec<PathBuf>,
+                    sensitive: &mut Option<reach::Sensitive>| {
+            if !root.is_dir() {
+                return None;
+            }
+            let r = reach::walk(root, how, ctx.workspace, ctx.home, sensitive, ctx.floor);
+            reads.extend(r.reads);
+            r.unknown
+        };
+        // A recursive reader walks its trees.
+        if let Some(tree) = recursive::tree(cmd) {
+            let (roots, _) = place(&tree.roots, cmd.cwd);
+            for root in roots {
+                if let Some(why) = walk(
+                    &root,
+                    reach::Walker {
+                        follow: tree.follow,
+                        contents: tree.contents,
+                        only: tree.only.as_deref(),
+                    },
+                    reads,
+                    sensitive,
+                ) {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        // Trees read whole by effects (`tar -c`, `zip -r`, `jq -L DIR`, `python -m
+        // http.server`), when `recursive` named none.
+        if recursive::tree(cmd).is_none() {
+            for (word, follow, contents) in self.effect_trees {
+                let (roots, _) = place(std::slice::from_ref(word), cmd.cwd);
+                for root in roots {
+                    if let Some(why) = walk(
+                        &root,
+                        reach::Walker {
+                            follow: *follow,
+                            contents: *contents,
+                            only: None,
+                        },
+                        reads,
+                        sensitive,
+                    ) {
+                        unknown.get_or_insert(why);
+                    }
+                }
+            }
+        }
+        // Names chosen at run time (xargs, substitutions) under a directory: any of them
+        // may be a link the reader follows.
+        if cmd.sc.origin == Origin::Xargs || cmd.has_expansion() {
+            let dirs: Vec<PathBuf> = reads.iter().filter(|p| p.is_dir()).cloned().collect();
+            for d in dirs {
+                if let Some(why) = walk(
+                    &d,
+                    reach::Walker {
+                        follow: true,
+                        contents: true,
+                        only: None,
+                    },
+                    reads,
+                    sensitive,
+                ) {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        // A file that lists the files read.
+        if let Some((file, sep)) = recursive::names_from(cmd) {
+            match self.names(&file, sep) {
+                Ok(names) => {
+                    let (placed, unplaced) = place(&names, cmd.cwd);
+                    if unplaced {
+                        unknown.get_or_insert("names a file lists follow an unknown cd".into());
+                    }
+                    reads.extend(placed);
+                }
+                Err(why) => {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        // Any file read that has other names: is one of them a credential?
+        let mut aliases = Vec::new();
+        for p in reads.iter() {
+            match reach::alias(p, sensitive, ctx.floor) {
+                Ok(Some(cred)) => aliases.push(cred),
+                Ok(None) => {}
+                Err(why) => {
+                    unknown.get_or_insert(why);
+                }
+            }
+        }
+        reads.extend(aliases);
+        match unknown {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
+    }
+
+    /// The names a names file holds: written earlier with known text, or read now.
+    fn names(&self, file: &str, sep: char) -> Result<Vec<String>, String> {
+        let not_known =
+            || format!("the files it reads are named in {file}, whose content is not known");
+        if file == "-" || file.is_empty() {
+            return Err(not_known());
+        }
+        let (placed, _) = place(&[file.to_string()], self.cmd.cwd);
+        let path = placed.into_iter().next().ok_or_else(not_known)?;
+        let text = if let Some((_, t)) = self.known_files.iter().rev().find(|(p, _)| *p == path) {
+            t.clone()
+        } else if self.written.contains(&path) {
+            return Err(not_known());
+        } else {
+            // Only a workspace file that is nothing sensitive is read now (its lines become
+            // paths shown in the evaluation).
+            let forms = paths::forms(&path.display().to_string(), ctx_cwd(self.cmd), self.home);
+            let plain = self.workspace.contains(&forms)
+                && forms
+                    .forms()
+                    .all(|f| floor::classify(f, Access::Read, self.floor).is_none());
+            if !plain {
+                return Err(not_known());
+            }
+            let f = crate::context::state::open_regular(&path).map_err(|_| not_known())?;
+            let mut buf = String::new();
+            use std::io::Read;
+            f.take(MAX_NAMES_FILE + 1)
+                .read_to_string(&mut buf)
+                .map_err(|_| not_known())?;
+            if buf.len() as u64 > MAX_NAMES_FILE {
+                return Err(not_known());
+            }
+            buf
+        };
+        Ok(text
+            .split(sep)
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+            .collect())
+    }
+}

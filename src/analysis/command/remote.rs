@@ -1,0 +1,117 @@
+//! Commands that run on another machine: the command string of `ssh HOST CMD`, which the
+//! host's shell runs. The shell analysis marks each of its commands with the host
+//! ([`SimpleCommand::remote`]); the judge classifies them with the same tables as local
+//! commands, in a working directory that is not known (the remote shell starts in the
+//! remote home, which gatehook does not know), then [`on_host`] turns that into the tier
+//! of the same command over there:
+//!
+//! - its paths are the host's, not this machine's: none reaches the local path floor;
+//! - what is denied here is denied there (the host's root, home and credentials, code
+//!   from the network), and a credential store read where the agent sees it stays a
+//!   credential read;
+//! - a routine command that only reads is routine there;
+//! - everything else — a write, a delete, a build, a command not known to be routine — is
+//!   asked about (soft): never a hard deny for what would be soft here.
+
+use super::{one_line, path_class, Class, JudgeCtx, Look};
+use crate::analysis::effects::{Change, Effect};
+use crate::analysis::shell::SimpleCommand;
+use crate::context::floor::{Access, PathClass};
+use std::path::Path;
+
+/// The category of what a command does on an ssh host.
+const CATEGORY: &str = "remote";
+
+/// Turn the local judgement of a command (`look`) into its judgement on `host`.
+pub(super) fn on_host(look: &mut Look, host: &str, sc: &SimpleCommand, ctx: &JudgeCtx) {
+    let text = one_line(&sc.text);
+    let credential = look.reads.iter().find_map(|w| {
+        // A relative word names something below a directory that is not known.
+        let p = Path::new(w);
+        if !p.is_absolute() {
+            return None;
+        }
+        match path_class(p, Access::Read, ctx) {
+            Some(PathClass::Credential { what }) => Some((w.clone(), what)),
+            _ => None,
+        }
+    });
+    let class = std::mem::replace(
+        &mut look.class,
+        Class::Unknown {
+            reason: String::new(),
+        },
+    );
+    let (class, change) = match (class, credential) {
+        (c @ Class::Hard { .. }, _) => (c, Change::Modify),
+        (_, Some((w, what))) => (
+            Class::Hard {
+                category: "credential",
+                reason: format!(
+                    "on {host}, `{text}` reads {w} ({what}) where the agent sees it"
+                ),
+            },
+            Change::Read,
+        ),
+        (class, None) => match class {
+        Class::Soft { category, reason } => (
+            Class::Soft {
+                category,
+                reason: format!("on {host}: {reason}"),
+            },
+            Change::Modify,
+        ),
+        Class::Routine { reason } if look.writes.is_empty() => (
+            Class::Routine {
+                reason: format!("on {host}: {reason}"),
+            },
+            Change::Read,
+        ),
+        Class::Routine { .. } => (
+            Class::Soft {
+                category: CATEGORY,
+                reason: format!(
+                    "on {host}, `{text}` writes {}",
+                    look.writes.first().map(String::as_str).unwrap_or("a file")
+                ),
+            },
+            Change::Modify,
+        ),
+        Class::Build { .. } | Class::BuildFilesChanged { .. } => (
+            Class::Soft {
+                category: "runs-code",
+                reason: format!(
+                    "on {host}, `{text}` runs the project's code there, whose files gatehook cannot see"
+                ),
+            },
+            Change::Modify,
+        ),
+        Class::Unknown { reason } => (
+            Class::Soft {
+                category: CATEGORY,
+                reason: format!("on {host}, `{text}` is not known to be routine: {reason}"),
+            },
+            Change::Modify,
+        ),
+        c @ Class::Hard { .. } => (c, Change::Modify),
+        },
+    };
+    look.class = class;
+    // None of its paths is this machine's.
+    look.reads.clear();
+    look.writes.clear();
+    look.uses_cwd = false;
+    let secrets: Vec<Effect> = look
+        .effects
+        .drain(..)
+        .filter(|e| matches!(e, Effect::Secret { .. }))
+        .collect();
+    look.effects = std::iter::once(Effect::Remote {
+        service: "ssh".into(),
+        action: text,
+        target: Some(host.to_string()),
+        change,
+    })
+    .chain(secrets)
+    .collect();
+}

@@ -1,0 +1,397 @@
+//! The command floor's glue for git (whose grammar is `effects::programs::git`) and fzf.
+//!
+//! For git it places what the grammar found (paths relative to `-C`), decides how the
+//! remote reads and local repository changes a subcommand makes stand on the fast path
+//! (fetches and local recoverable changes are routine; the tiers of the rest are in
+//! `destructive_git`), resolves a word git reads as a revision or a path by looking at
+//! the working tree, checks the repository git would use for configuration and hooks
+//! the agent could have planted (`git_repo`), and checks what `git config` and
+//! `git remote -v` would print for secrets. fzf's bindings and previews run shell
+//! commands, judged again.
+
+use super::git_repo::{self, GitDir, Risk};
+use super::{can_recurse, judge_text, Class, Cmd, JudgeCtx, Look, Verdict};
+use crate::analysis::effects::programs::git::{self as git_fx, ConfigQuery, GitCall};
+use crate::analysis::effects::{Change, Code, Effect};
+use crate::context::floor::{self, Access, PathClass};
+use crate::context::paths;
+use std::path::{Path, PathBuf};
+
+/// Read a git argv through its grammar.
+pub(super) fn parse<'a>(cmd: &Cmd<'a>) -> Result<GitCall<'a>, String> {
+    git_fx::parse(cmd.argv, cmd.dynamic).map_err(|e| format!("git: {e}"))
+}
+
+/// The directory git runs in: the command's, moved by each `-C`.
+pub(super) fn git_cwd(call: &GitCall, cmd: &Cmd) -> Option<PathBuf> {
+    let mut d = cmd.cwd.dir()?.to_path_buf();
+    for c in &call.globals.dirs {
+        d = paths::normalize(&d.join(c));
+    }
+    Some(d)
+}
+
+/// The call's effects with an ambiguous word read the way git would read it here: a
+/// path when something by that name exists in the working directory, else a revision.
+pub(super) fn resolved_effects(call: &GitCall, cmd: &Cmd) -> Vec<Effect> {
+    let mut v = call.effects.clone();
+    if let Some(a) = &call.ambiguous {
+        let is_path = git_cwd(call, cmd)
+            .map(|d| std::fs::symlink_metadata(d.join(&a.word)).is_ok())
+            .unwrap_or(true);
+        v.extend(if is_path {
+            a.as_path.iter().cloned()
+        } else {
+            a.as_revision.iter().cloned()
+        });
+    }
+    v
+}
+
+/// Remote exchanges that only read (what a fetch brings in is data until merged).
+fn reads_remote(e: &Effect) -> bool {
+    match e {
+        Effect::Remote {
+            service,
+            action,
+            change: Change::Read,
+            ..
+        } => service == "git" && matches!(action.as_str(), "fetch" | "ls-remote" | "remote show"),
+        _ => false,
+    }
+}
+
+/// git's look.
+pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+    let call = match parse(cmd) {
+        Ok(c) => c,
+        Err(e) => return Look::unknown(e),
+    };
+    // On an ssh host (`ssh HOST 'git …'`) the repository is the host's: nothing here says
+    // what its configuration holds, and its paths are not this machine's.
+    if cmd.sc.remote.is_some() {
+        return on_host(&call, cmd);
+    }
+    let Some(gcwd) = git_cwd(&call, cmd) else {
+        return Look::unknown("git runs after a cd whose target is not known");
+    };
+    // -C, --git-dir and --work-tree must stay in the workspace.
+    for (what, p) in call
+        .globals
+        .dirs
+        .iter()
+        .map(|d| ("-C", d))
+        .chain(call.globals.git_dir.iter().map(|d| ("--git-dir", d)))
+        .chain(call.globals.work_tree.iter().map(|d| ("--work-tree", d)))
+    {
+        let base = if what == "-C" {
+            cmd.cwd.dir().map(Path::to_path_buf)
+        } else {
+            Some(gcwd.clone())
+        };
+        let Some(base) = base else {
+            return Look::unknown(format!("git {what} after a cd to an unknown place"));
+        };
+        let forms = paths::forms(p, &base, ctx.home);
+        if !ctx.workspace.contains(&forms) {
+            return Look::unknown(format!("git {what} {p} is outside the workspace"));
+        }
+    }
+    if let Some(r) = &call.rejected {
+        let mut l = Look::routine(format!(
+            "{} (git rejects {r}: its revision and diff options are not abbreviated)",
+            call.does
+        ));
+        l.uses_cwd = true;
+        return l;
+    }
+    let mut effects = resolved_effects(&call, cmd);
+    // Paths the subcommand names are relative to the directory git runs in.
+    if !call.globals.dirs.is_empty() {
+        let prefix = call.globals.dirs.join("/");
+        for e in &mut effects {
+            if let Effect::Read { path, .. }
+            | Effect::Write { path, .. }
+            | Effect::Delete { path, .. } = e
+            {
+                if !path.starts_with('/') {
+                    *path = format!("{prefix}/{path}");
+                }
+            }
+        }
+    }
+    if call.uses_repo {
+        let gd = git_dir(&call, &gcwd);
+        if let Some(g) = &gd {
+            if let Some(risk) = repo_risk(g, ctx) {
+                match risk {
+                    Risk::Runs(what) => effects.push(Effect::Run {
+                        code: Code::Hidden { what },
+                    }),
+                    Risk::Unknown(why) => effects.push(Effect::unknown(why)),
+                    Risk::HooksChanged(files) => {
+                        let mut l = Look::from_effects(call.does, effects);
+                        l.class = Class::BuildFilesChanged { files };
+                        l.uses_cwd = true;
+                        return l;
+                    }
+                }
+            }
+        }
+        if let Some(secret) = printed_secret(&call, gd.as_ref(), &gcwd, ctx) {
+            effects.push(Effect::Secret { what: secret });
+        }
+    }
+    // Fetching only reads: the remote exchange of a fetch is not held against it.
+    let judged: Vec<Effect> = effects
+        .iter()
+        .filter(|e| {
+            !(reads_remote(e)
+                || fetches(&call) && matches!(e, Effect::Net { sends, .. } if sends.is_empty()))
+        })
+        .cloned()
+        .collect();
+    let mut l = Look::from_effects(call.does, judged);
+    if call.sub == "clone" && matches!(l.class, Class::Routine { .. }) {
+        l.class = Class::Unknown {
+            reason: "git clone downloads a repository".into(),
+        };
+    }
+    if let Class::Routine { reason } = &mut l.class {
+        *reason = routine_reason(&effects, reason);
+    }
+    l.effects = effects;
+    l.uses_cwd = call.uses_repo || call.sub.is_empty();
+    l
+}
+
+/// git as it runs on an ssh host: judged by what the call does; what it would print from
+/// the host's configuration (`git config --get`, remote URLs) cannot be checked for secrets.
+fn on_host(call: &GitCall, cmd: &Cmd) -> Look {
+    let mut effects = resolved_effects(call, cmd);
+    let remote_urls = call.sub == "remote"
+        && (matches!(call.verb, Some("get-url" | "show"))
+            || (call.verb == Some("") && call.parsed.has("--verbose")));
+    if call.config_query.is_some() || remote_urls {
+        effects.push(Effect::unknown(
+            "git prints configuration of the host that gatehook cannot check for secrets",
+        ));
+    }
+    let judged: Vec<Effect> = effects
+        .iter()
+        .filter(|e| {
+            !(reads_remote(e)
+                || fetches(call) && matches!(e, Effect::Net { sends, .. } if sends.is_empty()))
+        })
+        .cloned()
+        .collect();
+    let mut l = Look::from_effects(call.does, judged);
+    if call.sub == "clone" && matches!(l.class, Class::Routine { .. }) {
+        l.class = Class::Unknown {
+            reason: "git clone downloads a repository".into(),
+        };
+    }
+    l.effects = effects;
+    l.uses_cwd = call.uses_repo || call.sub.is_empty();
+    l
+}
+
+fn fetches(call: &GitCall) -> bool {
+    matches!(call.sub, "fetch" | "pull" | "ls-remote")
+        || (call.sub == "remote" && matches!(call.verb, Some("update" | "show")))
+}
+
+/// A reason line that says what the command does.
+fn routine_reason(effects: &[Effect], does: &str) -> String {
+    if effects.iter().any(|e| matches!(e, Effect::Repo { .. })) {
+        format!("{does} (a local change git can undo)")
+    } else {
+        does.to_string()
+    }
+}
+
+/// The git directory the call would use.
+fn git_dir(call: &GitCall, gcwd: &Path) -> Option<GitDir> {
+    match &call.globals.git_dir {
+        Some(d) => Some(git_repo::explicit(&paths::normalize(&gcwd.join(d)))),
+        None => git_repo::discover(gcwd),
+    }
+}
+
+fn repo_risk(g: &GitDir, ctx: &JudgeCtx) -> Option<Risk> {
+    let in_ws = |p: &Path| {
+        ctx.workspace.contains(&paths::forms(
+            &p.display().to_string(),
+            Path::new("/"),
+            ctx.home,
+        ))
+    };
+    let protected = |p: &Path| {
+        matches!(
+            floor::classify(p, Access::Write, ctx.floor),
+            Some(PathClass::Protected { .. } | PathClass::HarnessConfig { .. })
+        ) || git_repo::under_dot_git(p)
+    };
+    let changed = |f: &[PathBuf]| ctx.baseline.changed(f);
+    git_repo::check(g, ctx.home, &in_ws, &protected, &changed)
+}
+
+/// A secret the command would print: configuration values (`git config --list`,
+/// `--get KEY`) and remote URLs (`git remote -v`, `get-url`) holding a password or token.
+fn printed_secret(
+    call: &GitCall,
+    g: Option<&GitDir>,
+    gcwd: &Path,
+    ctx: &JudgeCtx,
+) -> Option<String> {
+    let remote_urls = call.sub == "remote"
+        && (matches!(call.verb, Some("get-url" | "show"))
+            || (call.verb == Some("") && call.parsed.has("--verbose")));
+    let query = match (&call.config_query, remote_urls) {
+        (Some(q), _) => q.clone(),
+        (None, true) => ConfigQuery::All,
+        (None, false) => return None,
+    };
+    let files: Vec<PathBuf> = match call.parsed.value("--file") {
+        Some(f) if call.sub == "config" => vec![paths::normalize(&gcwd.join(f))],
+        _ => git_repo::config_files(ctx.home, g),
+    };
+    for f in files {
+        let entries = match git_repo::read_config(&f) {
+            Ok(Some(e)) => e,
+            Ok(None) => continue,
+            Err(_) => return Some(format!("configuration it cannot check ({})", f.display())),
+        };
+        for e in entries {
+            if remote_urls
+                && !(e.key.starts_with("remote.")
+                    && (e.key.ends_with(".url") || e.key.ends_with(".pushurl")))
+            {
+                continue;
+            }
+            let asked = match &query {
+                ConfigQuery::All => true,
+                ConfigQuery::Key(k) => e.key.eq_ignore_ascii_case(k),
+            };
+            if asked && git_repo::secret_entry(&e) {
+                return Some(format!("the secret in git's {} setting", e.key));
+            }
+        }
+    }
+    None
+}
+
+/// fzf actions that run a shell command.
+const FZF_EXEC_ACTIONS: &[&str] = &[
+    "execute",
+    "execute-silent",
+    "execute-multi",
+    "become",
+    "reload",
+    "reload-sync",
+    "preview",
+    "change-preview",
+    "transform",
+    "transform-query",
+    "transform-prompt",
+    "transform-header",
+    "transform-footer",
+    "transform-border-label",
+    "transform-preview-label",
+    "transform-list-label",
+    "transform-input-label",
+    "transform-header-label",
+    "transform-footer-label",
+    "transform-ghost",
+    "transform-pointer",
+    "transform-nth",
+    "transform-search",
+    "bg-transform",
+];
+
+/// fzf: a picker; its `--preview` and `--bind` commands are judged like any command.
+pub(super) fn fzf(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+    let args = cmd.args();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if a == "--listen-unsafe" || a.starts_with("--listen-unsafe=") {
+            return Look::unknown("fzf --listen-unsafe lets others run commands");
+        }
+        let (name, value) = match a.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (a.as_str(), None),
+        };
+        if matches!(name, "--preview" | "--bind" | "--with-shell") {
+            let v = match value {
+                Some(v) => v,
+                None => {
+                    i += 1;
+                    args.get(i).cloned().unwrap_or_default()
+                }
+            };
+            if name == "--with-shell" {
+                return Look::unknown("fzf --with-shell changes the shell that runs commands");
+            }
+            let commands = if name == "--preview" {
+                vec![v]
+            } else {
+                bind_commands(&v)
+            };
+            for c in commands {
+                if !routine_text(&c, ctx, cmd) {
+                    return Look::unknown(format!("fzf runs `{c}`, which is not routine"));
+                }
+            }
+        }
+        i += 1;
+    }
+    Look::routine("an interactive picker")
+}
+
+fn routine_text(text: &str, ctx: &JudgeCtx, _cmd: &Cmd) -> bool {
+    if !can_recurse(1) {
+        return false;
+    }
+    let j = judge_text(text, ctx, 1);
+    j.verdict == Verdict::Routine && j.writes.is_empty()
+}
+
+/// The shell commands in an fzf `--bind` value (`key:execute(cmd)+reload:cmd,…`).
+fn bind_commands(v: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for action in v.split(['+', ',']) {
+        let action = action.trim();
+        for name in FZF_EXEC_ACTIONS {
+            // `name(cmd)`, `name:cmd`, `name[cmd]`, … anywhere after `key:`.
+            for sep in [
+                "(", ":", "[", "{", "<", "~", "!", "@", "#", "$", "%", "^", "&", "*", ";", "/", "|",
+            ] {
+                let pat = format!("{name}{sep}");
+                if let Some(pos) = action.find(&pat) {
+                    let before = &action[..pos];
+                    if !(before.is_empty() || before.ends_with(':')) {
+                        continue;
+                    }
+                    let body = &action[pos + pat.len()..];
+                    let body = match sep {
+                        "(" => body.strip_suffix(')').unwrap_or(body),
+                        "[" => body.strip_suffix(']').unwrap_or(body),
+                        "{" => body.strip_suffix('}').unwrap_or(body),
+                        "<" => body.strip_suffix('>').unwrap_or(body),
+                        _ => body.strip_suffix(sep).unwrap_or(body),
+                    };
+                    out.push(body.to_string());
+                }
+            }
+        }
+    }
+    // Anything that looks like an exec action but was not parsed is judged whole.
+    if out.is_empty()
+        && ["execute", "become", "reload"]
+            .iter()
+            .any(|a| v.contains(a))
+    {
+        out.push(v.to_string());
+    }
+    out
+}

@@ -1,0 +1,1023 @@
+//! Commands that are neither in a catalogue nor destructive, but touch what a person must
+//! see first: credential stores and credential hunting, package installs (which run the
+//! package's code), and containers given the host. Soft (asked about in guard mode; in
+//! auto mode the reviewer needs the person's words naming the action and its target — so
+//! "install requests" does not cover `pip install reqeusts`) or, for credential stores,
+//! hard. Consulted for commands the catalogues left unknown, and for searches.
+
+use super::{Class, Cmd, Finding, JudgeCtx, Verdict};
+use crate::context::floor::{Access, PathClass};
+use crate::context::paths;
+
+use crate::analysis::effects::secrets::{expansions, Use};
+use crate::analysis::effects::{secret_name, Effect};
+use crate::analysis::shell::{Analysis, RedirectOp, SimpleCommand};
+
+/// Words in a search pattern that mean "look for secrets".
+const SECRET_WORDS: &[&str] = &[
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "api_key",
+    "apikey",
+    "api-key",
+    "credential",
+    "private_key",
+    "aws_access",
+    "aws_secret",
+    "bearer",
+];
+
+fn mentions_secret(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
+    SECRET_WORDS.iter().any(|w| t.contains(w))
+}
+
+fn soft(category: &'static str, reason: impl Into<String>) -> Option<Class> {
+    Some(Class::Soft {
+        category,
+        reason: reason.into(),
+    })
+}
+
+/// Secret stores and CLIs that print a secret, a token or credentials where the agent
+/// reads them (checked against each tool's manual or docs): a hard floor. The reason says
+/// what the tool does and what would pass instead.
+fn secret_cli(prog: &str, args: &[String]) -> Option<String> {
+    let pos: Vec<&str> = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .map(String::as_str)
+        .collect();
+    let first = pos.first().copied().unwrap_or("");
+    let second = pos.get(1).copied().unwrap_or("");
+    let flag = |f: &str| {
+        args.iter()
+            .any(|a| a == f || a.starts_with(&format!("{f}=")))
+    };
+    let line = |what: &str, instead: &str| format!("{what} where the agent reads it; {instead}");
+    Some(match prog {
+        // macOS keychain: `find-*-password -w|-g` prints the password; `dump-keychain -d`
+        // and `export` dump secrets.
+        "security"
+            if (first.starts_with("find-") && first.ends_with("-password"))
+                || matches!(first, "dump-keychain" | "export") =>
+        {
+            line(
+                &format!("security {first} reads saved passwords or keys"),
+                "programs that need a keychain item read it themselves",
+            )
+        }
+        "secret-tool" if matches!(first, "lookup" | "search") => line(
+            &format!("secret-tool {first} prints secrets from the keyring"),
+            "programs that need a keyring item read it themselves",
+        ),
+        // `pass NAME` is `pass show NAME`.
+        "pass" | "gopass"
+            if matches!(first, "show" | "cat" | "otp" | "grep")
+                || (!first.is_empty()
+                    && !matches!(
+                        first,
+                        "ls" | "list" | "find" | "search" | "init" | "help" | "version" | "git"
+                            | "insert" | "generate" | "rm" | "mv" | "cp" | "edit"
+                    )) =>
+        {
+            line(
+                &format!("{prog} prints a stored password"),
+                "`pass ls` lists the entries without their secrets",
+            )
+        }
+        "op" if matches!(first, "read" | "inject")
+            || (first == "item" && second == "get")
+            || (first == "document" && second == "get") =>
+        {
+            line(
+                &format!("op {first} prints a 1Password secret"),
+                "`op run -- CMD` hands secrets to a program without printing them",
+            )
+        }
+        "bw" if matches!(first, "get" | "export") || (first == "list" && second == "items") => {
+            line(
+                &format!("bw {first} prints Bitwarden secrets"),
+                "read the item in the Bitwarden app",
+            )
+        }
+        "lpass" if matches!(first, "show" | "export") => line(
+            &format!("lpass {first} prints LastPass secrets"),
+            "read the entry in LastPass",
+        ),
+        "keepassxc-cli" if matches!(first, "show" | "export" | "clip") => line(
+            &format!("keepassxc-cli {first} prints a KeePass entry"),
+            "read the entry in KeePassXC",
+        ),
+        // `vault login` prints the token unless -no-print.
+        "vault"
+            if first == "read"
+                || (first == "kv" && second == "get")
+                || (first == "login" && !flag("-no-print"))
+                || (first == "print" && second == "token")
+                || (first == "token" && second == "create") =>
+        {
+            line(
+                &format!("vault {first} {second} prints a secret or a token").replace("  ", " "),
+                "`vault kv list` and `vault kv metadata get` show what is stored without its values",
+            )
+        }
+        "sops" if first == "decrypt" || flag("-d") || flag("--decrypt") || first == "exec-env" || first == "exec-file" => {
+            line(
+                "sops decrypts secrets",
+                "`sops exec-env FILE CMD` hands them to a program; `sops filestatus` says whether a file is encrypted",
+            )
+        }
+        "ansible-vault" if matches!(first, "view" | "decrypt") => line(
+            &format!("ansible-vault {first} decrypts secrets"),
+            "ansible-playbook reads the vault itself",
+        ),
+        "age" | "rage" if flag("-d") || flag("--decrypt") => line(
+            &format!("{prog} -d decrypts a file"),
+            "decrypt it yourself outside the agent",
+        ),
+        "gpg" | "gpg2"
+            if flag("-d")
+                || flag("--decrypt")
+                || flag("--export-secret-keys")
+                || flag("--export-secret-subkeys")
+                || flag("--armor") && flag("--export-secret-key") =>
+        {
+            line(
+                &format!("{prog} decrypts a file or exports secret keys"),
+                "decrypt it yourself outside the agent",
+            )
+        }
+        "doppler"
+            if first == "secrets"
+                && !flag("--only-names")
+                && !matches!(second, "set" | "delete" | "upload") =>
+        {
+            line(
+                &format!("doppler secrets {second} prints secrets").replace("  ", " "),
+                "`doppler secrets --only-names` lists the names; `doppler run -- CMD` hands the values to a program",
+            )
+        }
+        "infisical" if first == "secrets" || first == "export" => line(
+            &format!("infisical {first} prints secrets"),
+            "`infisical run -- CMD` hands them to a program",
+        ),
+        "chamber" if matches!(first, "read" | "export" | "env") => line(
+            &format!("chamber {first} prints secrets"),
+            "`chamber exec SERVICE -- CMD` hands them to a program",
+        ),
+        "pulumi"
+            if (first == "config" && (flag("--show-secrets") || second == "get"))
+                || (first == "stack" && second == "output" && flag("--show-secrets"))
+                || (first == "stack" && second == "export" && flag("--show-secrets")) =>
+        {
+            line(
+                "pulumi prints decrypted config or stack secrets",
+                "`pulumi config` without --show-secrets prints [secret] in their place",
+            )
+        }
+        "heroku"
+            if matches!(first, "auth:token" | "config" | "config:get" | "authorizations:create" | "authorizations:info")
+                || first.starts_with("pg:credentials") =>
+        {
+            line(
+                &format!("heroku {first} prints a token or config vars (commonly secrets)"),
+                "the heroku CLI uses its login itself; `heroku config --json | jq keys` is still the values — ask the person",
+            )
+        }
+        "fly" | "flyctl" if (first == "auth" && second == "token") || (first == "tokens" && matches!(second, "create" | "deploy" | "org")) || (first == "ssh" && second == "issue") => {
+            line(
+                &format!("{prog} {first} {second} prints a Fly.io token"),
+                "flyctl uses its login itself",
+            )
+        }
+        "glab" if (first == "auth" && second == "status" && (flag("-t") || flag("--show-token"))) || first == "token" => {
+            line(
+                "glab prints the GitLab token",
+                "glab's own commands use it without printing it",
+            )
+        }
+        "doctl" if first == "auth" && second == "token" => line(
+            "doctl auth token prints the DigitalOcean token",
+            "doctl uses it itself",
+        ),
+        "railway" if matches!(first, "variables" | "vars") => line(
+            "railway variables prints the service's variables (commonly secrets)",
+            "`railway run -- CMD` hands them to a program",
+        ),
+        "vercel" | "vc" if first == "env" && second == "pull" => line(
+            "vercel env pull writes the project's secrets into a file the agent can read",
+            "`vercel env ls` lists the names",
+        ),
+        "netlify" if matches!(first, "env:get" | "env:list") && (first == "env:get" || flag("--plain") || flag("--json")) => line(
+            &format!("netlify {first} prints environment values (commonly secrets)"),
+            "`netlify env:list` without --plain/--json masks them",
+        ),
+        "firebase" if matches!(first, "login:ci" | "functions:config:get" | "functions:secrets:access") => line(
+            &format!("firebase {first} prints a token or secret config"),
+            "firebase uses its login itself",
+        ),
+        "wrangler" if first == "secret" && second == "get" => line(
+            "wrangler secret get prints a Worker secret",
+            "`wrangler secret list` lists the names",
+        ),
+        "npm" | "pnpm" | "yarn" if first == "token" && second == "create" => line(
+            &format!("{prog} token create prints a new registry token"),
+            "create tokens yourself outside the agent",
+        ),
+        "git"
+            if first == "credential"
+                || first.starts_with("credential-")
+                || (first == "config" && args.iter().any(|a| a.contains("credential") && a.contains("token"))) =>
+        {
+            line(
+                &format!("git {first} prints stored credentials"),
+                "git uses its credential helper itself on fetch and push",
+            )
+        }
+        "gh" if first == "auth" && second == "token" => line(
+            "gh auth token prints the GitHub token",
+            "gh's own commands use it without printing it",
+        ),
+        "gcloud" if first == "auth" && matches!(second, "print-access-token" | "print-identity-token") => line(
+            &format!("gcloud auth {second} prints a token"),
+            "gcloud and the client libraries use your login without printing it",
+        ),
+        _ => return None,
+    })
+}
+
+/// Classify a command the catalogues did not know.
+pub(super) fn classify(cmd: &Cmd, prev: Option<&[String]>) -> Option<Class> {
+    let prog = cmd.program().rsplit('/').next().unwrap_or("");
+    let args = cmd.args();
+    let first = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .map(String::as_str);
+    if let Some(reason) = secret_cli(prog, args) {
+        return Some(Class::Hard {
+            category: "credential",
+            reason,
+        });
+    }
+    match prog {
+        // Hunting for secrets in the environment printed just before (`env | grep token`).
+        "grep" | "egrep" | "rg" | "ag" | "ack"
+            if args.iter().any(|a| mentions_secret(a))
+                && prev.is_some_and(|p| {
+                    p.first().is_some_and(|c| {
+                        matches!(
+                            c.as_str(),
+                            "env" | "printenv" | "set" | "export" | "declare"
+                        )
+                    })
+                }) =>
+        {
+            soft(
+                "credentials",
+                format!("{prog} searches the environment for secrets"),
+            )
+        }
+        // Installing runs the package's own code (install scripts, entry points).
+        "pip" | "pip3" | "pipx" | "uv" | "poetry" | "pdm" | "conda" | "gem" | "cargo" | "go"
+        | "npm" | "pnpm" | "yarn" | "bun" | "brew" | "apt" | "apt-get" | "dnf" | "yum" | "apk"
+        | "composer"
+            if first.is_some_and(|s| {
+                matches!(
+                    s,
+                    "install" | "i" | "add" | "get" | "require" | "run" | "dlx" | "exec" | "tool"
+                )
+            }) && !(matches!(
+                prog,
+                "cargo" | "go" | "npm" | "pnpm" | "yarn" | "bun" | "uv" | "poetry" | "pdm"
+            ) && first.is_some_and(|s| matches!(s, "run" | "exec"))) =>
+        {
+            soft(
+                "install",
+                format!(
+                    "{prog} {} installs or runs a package, which runs its code",
+                    first.unwrap_or("")
+                ),
+            )
+        }
+        "npx" | "uvx" | "pnpx" | "bunx" => {
+            soft("install", format!("{prog} fetches and runs a package"))
+        }
+        // A container given the host.
+        "docker" | "podman" | "nerdctl"
+            if first.is_some_and(|s| matches!(s, "run" | "create" | "exec"))
+                && args.iter().any(|a| {
+                    a == "--privileged"
+                        || a.starts_with("--pid=host")
+                        || a.starts_with("--net=host")
+                        || a.starts_with("--network=host")
+                        || a.starts_with("--cap-add")
+                        || a.contains("docker.sock")
+                        || a == "/:/host"
+                        || a.starts_with("/:")
+                }) =>
+        {
+            soft(
+                "container-escape",
+                format!(
+                    "{prog} {} gives the container the host",
+                    first.unwrap_or("")
+                ),
+            )
+        }
+        _ => None,
+    }
+}
+
+/// Does this `env` argv name a command to run (a word after its options and assignments,
+/// or `-S`/`--split-string`, whose string holds one)? The unwrapper hands plain `env CMD`
+/// on; what is left here runs something the command floor judges on its own.
+fn env_runs_command(args: &[String]) -> bool {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if a == "--" {
+            return args.len() > i + 1;
+        }
+        if a.starts_with("-S") || a.starts_with("--split-string") || a.starts_with("--sp") {
+            return true;
+        }
+        if matches!(a.as_str(), "-u" | "--unset" | "-C" | "--chdir") {
+            i += 2;
+            continue;
+        }
+        if !a.starts_with('-') && !a.contains('=') {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Programs that print every environment (or shell) variable when given no name.
+fn dumps_environment(sc: &SimpleCommand) -> Option<String> {
+    let prog = sc.program()?;
+    let args = sc.exec.get(1..).unwrap_or(&[]);
+    let opts_only = args.iter().all(|a| a.starts_with('-') || a.contains('='));
+    let help = args.iter().any(|a| a == "--help" || a == "--version");
+    match prog {
+        // A command after `env` would have been unwrapped: `env` here runs nothing.
+        "env" if !help && !env_runs_command(args) => {
+            Some("env prints every environment variable".into())
+        }
+        "printenv" if opts_only && !help => {
+            Some("printenv with no name prints every environment variable".into())
+        }
+        "export" | "declare" | "typeset" | "readonly"
+            if args.iter().all(|a| a.starts_with('-'))
+                && !args.iter().any(|a| a.contains('f') || a.contains('F')) =>
+        {
+            Some(format!(
+                "{prog} with no name prints every variable it holds"
+            ))
+        }
+        "set" if args.is_empty() => Some("set with no argument prints every shell variable".into()),
+        "jq" | "gojq" | "jaq" if args.iter().any(|a| jq_reads_env(a)) => {
+            Some(format!("{prog} env / $ENV prints the whole environment"))
+        }
+        _ => None,
+    }
+}
+
+/// A jq program that reads the environment: the `env` builtin or `$ENV`.
+fn jq_reads_env(program: &str) -> bool {
+    if program.contains("$ENV") {
+        return true;
+    }
+    let b = program.as_bytes();
+    let mut i = 0;
+    while let Some(p) = program[i..].find("env") {
+        let at = i + p;
+        let before = at.checked_sub(1).map(|j| b[j]);
+        let after = b.get(at + 3).copied();
+        let word = |c: Option<u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_');
+        if !word(before) && before != Some(b'.') && before != Some(b'$') && !word(after) {
+            return true;
+        }
+        i = at + 3;
+    }
+    false
+}
+
+/// The names a printer prints by name (`printenv NAME`, `declare -p NAME`).
+fn printed_names(sc: &SimpleCommand) -> Vec<&str> {
+    let args = sc.exec.get(1..).unwrap_or(&[]);
+    match sc.program() {
+        Some("printenv") => args
+            .iter()
+            .filter(|a| !a.starts_with('-'))
+            .map(String::as_str)
+            .collect(),
+        Some("declare" | "typeset" | "export" | "readonly")
+            if args.iter().any(|a| a.starts_with('-') && a.contains('p')) =>
+        {
+            args.iter()
+                .filter(|a| !a.starts_with('-') && !a.contains('='))
+                .map(String::as_str)
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `PROG | cut -d= -f1`: only the names of the variables reach the output.
+fn names_only(cmds: &[SimpleCommand], i: usize) -> bool {
+    let Some(next) = cmds.get(i + 1) else {
+        return false;
+    };
+    if !next.piped_stdin || next.program() != Some("cut") {
+        return false;
+    }
+    let args = next.exec.get(1..).unwrap_or(&[]);
+    let joined = args.join(" ");
+    let delim = ["-d=", "-d =", "--delimiter==", "--delimiter ="]
+        .iter()
+        .any(|d| joined.contains(d));
+    let field = args.iter().enumerate().any(|(k, a)| {
+        a == "-f1" || a == "--fields=1" || (a == "-f" && args.get(k + 1).is_some_and(|v| v == "1"))
+    });
+    delim && field && args.len() <= 4
+}
+
+/// `set -x`, `bash -x`, `set -o xtrace`, `SHELLOPTS=xtrace`: every expanded word is
+/// printed, so no form of expansion keeps a value out of the output.
+fn xtrace(a: &Analysis) -> bool {
+    let flag = |w: &str| w.starts_with('-') && !w.starts_with("--") && w.contains('x');
+    a.commands.iter().any(|c| {
+        let args = c.argv.get(1..).unwrap_or(&[]);
+        let shell = c.argv.first().is_some_and(|p| {
+            matches!(
+                p.rsplit('/').next().unwrap_or(""),
+                "bash" | "sh" | "zsh" | "dash" | "ksh" | "set"
+            )
+        });
+        (shell
+            && args
+                .iter()
+                .take_while(|a| a.starts_with('-'))
+                .any(|a| flag(a)))
+            || c.argv.iter().any(|w| w == "xtrace")
+            || c.assignments
+                .iter()
+                .any(|(n, v)| (n == "SHELLOPTS" && v.contains("xtrace")) || n == "BASH_XTRACEFD")
+    }) || a
+        .bare_assignments
+        .iter()
+        .any(|(n, v)| (n == "SHELLOPTS" && v.contains("xtrace")) || n == "BASH_XTRACEFD")
+}
+
+/// Variables whose values are secrets: secret-shaped names, and names assigned from them
+/// (`k=$AWS_SECRET_ACCESS_KEY; echo $k`, `export K=$TOKEN`).
+fn tainted(a: &Analysis) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let hit = |v: &str, out: &[String]| {
+        expansions(v)
+            .iter()
+            .filter_map(Use::value)
+            .any(|n| secret_name(n) || out.iter().any(|t| t == n))
+    };
+    for _ in 0..3 {
+        let before = out.len();
+        let mut pairs: Vec<(&str, &str)> = a
+            .bare_assignments
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        for c in &a.commands {
+            pairs.extend(c.assignments.iter().map(|(n, v)| (n.as_str(), v.as_str())));
+            if matches!(
+                c.program(),
+                Some("export" | "declare" | "typeset" | "local" | "readonly")
+            ) {
+                pairs.extend(c.exec.iter().skip(1).filter_map(|w| w.split_once('=')));
+            }
+        }
+        for (n, v) in pairs {
+            if !out.iter().any(|t| t == n) && hit(v, &out) {
+                out.push(n.to_string());
+            }
+        }
+        if out.len() == before {
+            break;
+        }
+    }
+    out
+}
+
+/// `[ … ]`, `test …`, `[[ … ]]` whose every clause is a string or file test: bash prints
+/// none of its operands (an arithmetic comparison prints a value that is not a number).
+fn quiet_test(sc: &SimpleCommand) -> bool {
+    const UNARY: &[&str] = &[
+        "-n", "-z", "-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-u",
+        "-w", "-x", "-G", "-L", "-N", "-O", "-S", "-v", "-o",
+    ];
+    const BINARY: &[&str] = &["=", "==", "!=", "<", ">", "-ef", "-nt", "-ot", "=~"];
+    let Some(prog) = sc.program() else {
+        return false;
+    };
+    let mut args: Vec<&str> = sc.exec.iter().skip(1).map(String::as_str).collect();
+    match prog {
+        "[" if args.last() == Some(&"]") => {
+            args.pop();
+        }
+        "[[" if args.last() == Some(&"]]") => {
+            args.pop();
+        }
+        "test" => {}
+        _ => return false,
+    }
+    args.split(|a| matches!(*a, "-a" | "-o" | "&&" | "||"))
+        .all(|clause| {
+            let c: Vec<&str> = clause
+                .iter()
+                .copied()
+                .filter(|a| !matches!(*a, "!" | "(" | ")"))
+                .collect();
+            match c.as_slice() {
+                [] | [_] => true,
+                [op, _] => UNARY.contains(op),
+                [_, op, _] => BINARY.contains(op),
+                _ => false,
+            }
+        })
+}
+
+/// Does this heredoc expand its body (`<<EOF`, not `<<'EOF'`, `<<"EOF"` or `<<\EOF`)?
+fn heredoc_expands(text: &str) -> bool {
+    let Some(at) = text.find("<<") else {
+        return true;
+    };
+    let rest = text[at + 2..].trim_start_matches('-').trim_start();
+    !rest.starts_with(['\'', '"', '\\'])
+}
+
+/// The secret-shaped (or tainted) variable whose value reaches `text`, if any.
+fn secret_in(text: &str, tainted: &[String]) -> Option<String> {
+    expansions(text)
+        .iter()
+        .filter_map(Use::value)
+        .find(|n| secret_name(n) || tainted.iter().any(|t| t == n))
+        .map(str::to_string)
+}
+
+/// Secrets printed where the agent reads them, over the whole command: environment dumps
+/// (`env`, `printenv`, `export -p`, `set`, `jq -n env`), a secret printed by name
+/// (`printenv GITHUB_TOKEN`), and every word, redirection, here-string or heredoc that
+/// expands the value of a secret-shaped variable (`echo $AWS_SECRET_ACCESS_KEY`, `printf %s
+/// "$GITHUB_TOKEN"`; any program can print its arguments, if only in an error) — except
+/// where bash does not expand the value (`${X:+set}`, `${#X}`), assignments and string
+/// tests that print nothing (`export K=$X`, `[ -n "$X" ]`), unless xtrace prints it all.
+/// Each one is an [`Effect::Secret`] on its finding and a hard verdict: credential.
+pub(super) fn secrets_printed(a: &Analysis, findings: &mut [Finding]) -> Vec<Verdict> {
+    let mut out = Vec::new();
+    let cmds = &a.commands;
+    if cmds.is_empty() && a.bare_assignments.is_empty() {
+        return out;
+    }
+    let tainted = tainted(a);
+    let traced = xtrace(a);
+    let check = "check it is set with `[ -n \"$NAME\" ]` or `${NAME:+set}`, and let the program that needs it read it from the environment itself";
+    for (i, sc) in cmds.iter().enumerate() {
+        let prog = sc.program().unwrap_or("");
+        let mut hit: Option<(String, String)> = None;
+        if let Some(why) = dumps_environment(sc) {
+            if !names_only(cmds, i) {
+                hit = Some((
+                    "the environment (secrets included)".into(),
+                    format!(
+                        "{why}, secrets included, where the agent reads them; name the one you need (`printenv HOME`) or list the names only (`{prog} | cut -d= -f1`)"
+                    ),
+                ));
+            }
+        }
+        if hit.is_none() {
+            if let Some(n) = printed_names(sc)
+                .into_iter()
+                .find(|n| secret_name(n) || tainted.iter().any(|t| t == n))
+            {
+                hit = Some((
+                    format!("the value of ${n}"),
+                    format!(
+                        "{prog} {n} prints the secret-shaped variable {n}; {}",
+                        check.replace("NAME", n)
+                    ),
+                ));
+            }
+        }
+        let assigning = matches!(
+            prog,
+            "export" | "declare" | "typeset" | "local" | "readonly"
+        );
+        let quiet = !traced && (quiet_test(sc) || matches!(prog, ":" | "true" | "false"));
+        if hit.is_none() {
+            let words = sc.argv.iter().zip(sc.dynamic_words.iter().copied());
+            for (w, dynamic) in words {
+                // The analysis marks `export K=$X` words literal; under xtrace they print.
+                let dynamic = dynamic || (assigning && w.contains('$'));
+                if !dynamic || quiet || (assigning && !traced && w.contains('=')) {
+                    continue;
+                }
+                if let Some(n) = secret_in(w, &tainted) {
+                    let what = if prog.is_empty() { "the shell" } else { prog };
+                    hit = Some((
+                        format!("the value of ${n}"),
+                        format!(
+                            "{what} is given the value of the secret-shaped variable ${n} and can print it (if only in an error) where the agent reads it; {}",
+                            check.replace("NAME", &n)
+                        ),
+                    ));
+                    break;
+                }
+            }
+        }
+        if hit.is_none() {
+            for r in &sc.redirects {
+                let text = match r.op {
+                    RedirectOp::HereDoc if heredoc_expands(&sc.text) => {
+                        sc.stdin_text.as_deref().unwrap_or("")
+                    }
+                    RedirectOp::HereDoc | RedirectOp::DupIn | RedirectOp::DupOut => continue,
+                    _ if !r.dynamic => continue,
+                    _ => r.target.as_str(),
+                };
+                if let Some(n) = secret_in(text, &tainted) {
+                    hit = Some((
+                        format!("the value of ${n}"),
+                        format!(
+                            "{prog} is fed the value of the secret-shaped variable ${n} and can print it where the agent reads it; {}",
+                            check.replace("NAME", &n)
+                        ),
+                    ));
+                    break;
+                }
+            }
+        }
+        if hit.is_none() && traced {
+            if let Some(n) = sc
+                .assignments
+                .iter()
+                .find_map(|(_, v)| secret_in(v, &tainted))
+            {
+                hit = Some((
+                    format!("the value of ${n}"),
+                    format!("xtrace prints the assignment of the secret-shaped variable ${n}"),
+                ));
+            }
+        }
+        let Some((what, reason)) = hit else { continue };
+        if let Some(f) = findings.get_mut(i) {
+            f.effects.push(Effect::Secret { what });
+            if !matches!(f.class, Class::Hard { .. }) {
+                f.class = Class::Hard {
+                    category: "credential",
+                    reason: reason.clone(),
+                };
+            }
+        }
+        out.push(Verdict::Hard {
+            category: "credential",
+            reason,
+            command: crate::decision::cause::one_line(&sc.text, 200),
+        });
+    }
+    if traced {
+        if let Some(n) = a
+            .bare_assignments
+            .iter()
+            .find_map(|(_, v)| secret_in(v, &tainted))
+        {
+            out.push(Verdict::Hard {
+                category: "credential",
+                reason: format!("xtrace prints the assignment of the secret-shaped variable ${n}"),
+                command: format!("…=${n}"),
+            });
+        }
+    }
+    out
+}
+
+/// Programs that only send ICMP or look up routes: naming a metadata address there asks
+/// it for nothing.
+const PINGERS: &[&str] = &[
+    "ping",
+    "ping6",
+    "traceroute",
+    "traceroute6",
+    "mtr",
+    "arping",
+    "tracepath",
+];
+
+/// The hosts of the URLs written anywhere in `word` (`http://169.254.169.254/…`, also
+/// inside interpreter code), and the word itself when it is a bare host (`nc HOST 80`,
+/// `HOST:80`, `user@HOST`).
+fn hosts_in(word: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = word;
+    while let Some(at) = rest.find("://") {
+        let after = &rest[at + 3..];
+        let end = after
+            .find(['/', '?', '#', '\'', '"', ' ', ')', '\\'])
+            .unwrap_or(after.len());
+        let auth = &after[..end];
+        let host = auth.rsplit('@').next().unwrap_or(auth);
+        let host = if let Some(v6) = host.strip_prefix('[') {
+            v6.split(']').next().unwrap_or(v6)
+        } else {
+            host.split(':').next().unwrap_or(host)
+        };
+        out.push(host);
+        rest = &after[end..];
+    }
+    // A bare word is a host only when it is shaped like one (a bare `metadata` is a file).
+    if out.is_empty() && word.contains(['.', ':']) {
+        let w = word.rsplit('@').next().unwrap_or(word);
+        let w = w.trim_start_matches('[');
+        let w = match w.split_once(']') {
+            Some((v6, _)) => v6,
+            None if w.matches(':').count() == 1 => w.split(':').next().unwrap_or(w),
+            None => w,
+        };
+        out.push(w);
+    }
+    out
+}
+
+/// `-v SRC:DST`, `--volume SRC:DST`, `--mount type=bind,source=SRC,…`: the host paths a
+/// container is given (relative sources are named volumes, except `./x` and `.`).
+fn mount_sources(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut it = args.iter().peekable();
+    while let Some(a) = it.next() {
+        let val = |name: &str, it: &mut std::iter::Peekable<std::slice::Iter<String>>| {
+            if a == name {
+                it.next().cloned()
+            } else {
+                a.strip_prefix(&format!("{name}=")).map(str::to_string)
+            }
+        };
+        let v = val("-v", &mut it)
+            .or_else(|| val("--volume", &mut it))
+            .or_else(|| {
+                a.strip_prefix("-v")
+                    .filter(|r| !r.is_empty())
+                    .map(str::to_string)
+            });
+        if let Some(v) = v {
+            let src = v.split(':').next().unwrap_or("").to_string();
+            if src.starts_with('/')
+                || src.starts_with('~')
+                || src.starts_with('.')
+                || src.starts_with('$')
+            {
+                out.push(src);
+            }
+            continue;
+        }
+        if let Some(m) = val("--mount", &mut it) {
+            for kv in m.split(',') {
+                if let Some(s) = kv
+                    .strip_prefix("source=")
+                    .or_else(|| kv.strip_prefix("src="))
+                {
+                    out.push(s.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The directory a static file server serves, if `argv` starts one: `python -m
+/// http.server [-d DIR]`, `python -m SimpleHTTPServer`, `php -S ADDR [-t DIR]`, `ruby -run
+/// -e httpd [DIR]`, `busybox httpd [-h DIR]`, `http-server [DIR]`, `serve [DIR]`.
+fn served_dir(argv: &[String]) -> Option<Option<String>> {
+    let prog = argv.first()?.rsplit('/').next().unwrap_or("");
+    let args = argv.get(1..).unwrap_or(&[]);
+    let opt = |names: &[&str]| {
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            for n in names {
+                if a == n {
+                    return it.next().cloned();
+                }
+                if let Some(v) = a.strip_prefix(&format!("{n}=")) {
+                    return Some(v.to_string());
+                }
+            }
+        }
+        None
+    };
+    let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    match base {
+        "python" | "pypy" => {
+            let m = args.iter().position(|a| a == "-m")?;
+            match args.get(m + 1).map(String::as_str) {
+                Some("http.server") => Some(opt(&["-d", "--directory"])),
+                Some("SimpleHTTPServer") => Some(None),
+                _ => None,
+            }
+        }
+        "php" if args.iter().any(|a| a == "-S") => Some(opt(&["-t"])),
+        "ruby" if args.windows(2).any(|w| w[0] == "-e" && w[1] == "httpd") => Some(None),
+        "busybox" if args.first().is_some_and(|a| a == "httpd") => Some(opt(&["-h"])),
+        "http-server" | "serve" | "live-server" => Some(
+            args.iter()
+                .find(|a| !a.starts_with('-') && !a.chars().all(|c| c.is_ascii_digit()))
+                .cloned(),
+        ),
+        _ => None,
+    }
+}
+
+/// DNS look-up tools: a name computed at run time becomes a query any resolver on the way
+/// (and the domain's owner) reads.
+const RESOLVERS: &[&str] = &[
+    "dig",
+    "nslookup",
+    "host",
+    "drill",
+    "kdig",
+    "resolvectl",
+    "delv",
+];
+
+/// Flows out of the machine that no single catalogue entry shows, over the whole command:
+/// a cloud metadata endpoint asked by any program (its URL in any word, interpreter code
+/// included), a container given a home or a credential store (`docker run -v ~:/h`,
+/// `docker cp ~/.ssh/id_rsa x:/`), a static file server serving a tree that holds one
+/// (`python3 -m http.server` in `$HOME`) or any tree (soft: everything under it,
+/// `.env` and followed links included, goes to whoever connects), and a DNS query whose
+/// name is computed by a command (soft). Hard ones are credential verdicts.
+pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) -> Vec<Verdict> {
+    let mut out = Vec::new();
+    for (i, sc) in a.commands.iter().enumerate() {
+        let prog = sc.program().unwrap_or("");
+        let text = crate::decision::cause::one_line(&sc.text, 200);
+        let cwd = findings
+            .get(i)
+            .and_then(|f| f.cwd.clone())
+            .unwrap_or_else(|| ctx.cwd.to_path_buf());
+        let place = |w: &str| paths::lexical(w, &cwd, ctx.home);
+        let mut hit: Option<Verdict> = None;
+        if !PINGERS.contains(&prog) {
+            if let Some((host, what)) = sc.argv.iter().skip(1).find_map(|w| {
+                hosts_in(w).into_iter().find_map(|h| {
+                    crate::context::floor::metadata_host(h).map(|what| (h.to_string(), what))
+                })
+            }) {
+                hit = Some(Verdict::Hard {
+                    category: "credential",
+                    reason: format!(
+                        "{prog} asks {what} ({host}), which hands out this machine's credentials; the cloud SDKs and CLIs fetch them themselves"
+                    ),
+                    command: text.clone(),
+                });
+            }
+        }
+        if hit.is_none() && matches!(prog, "docker" | "podman" | "nerdctl" | "finch") {
+            let args = sc.exec.get(1..).unwrap_or(&[]);
+            let sub = args
+                .iter()
+                .find(|a| !a.starts_with('-'))
+                .map(String::as_str);
+            let mut sources: Vec<String> = Vec::new();
+            if matches!(sub, Some("run" | "create" | "container")) {
+                sources = mount_sources(args);
+            } else if sub == Some("cp") {
+                let ops: Vec<&String> = args
+                    .iter()
+                    .skip(1)
+                    .filter(|a| !a.starts_with('-'))
+                    .collect();
+                if let Some(src) = ops.first() {
+                    if !src.contains(':') || src.starts_with('/') || src.starts_with('.') {
+                        sources.push((*src).clone());
+                    }
+                }
+            }
+            for s in sources {
+                if s.contains('$') {
+                    continue;
+                }
+                let p = place(&s);
+                let cred = super::path_class(&p, Access::Read, ctx).and_then(|c| match c {
+                    PathClass::Credential { what } => Some(what.to_string()),
+                    _ => None,
+                });
+                let why = cred
+                    .map(|w| format!("{} holds {w}", p.display()))
+                    .or_else(|| {
+                        crate::context::floor::tree_holds_store(&p, ctx.floor)
+                            .map(|w| format!("{}: {w}", p.display()))
+                    });
+                if let Some(why) = why {
+                    hit = Some(Verdict::Hard {
+                        category: "credential",
+                        reason: format!(
+                            "{prog} gives a container {why}; mount the project directory (or a copy of what it needs) instead"
+                        ),
+                        command: text.clone(),
+                    });
+                    break;
+                }
+            }
+        }
+        // A server the effect model describes (`python -m http.server`: its tree read
+        // through links and what it sends) has its soft tier from those effects; only a
+        // served tree holding a store is added here.
+        let described = findings.get(i).is_some_and(|f| {
+            f.effects
+                .iter()
+                .any(|e| matches!(e, Effect::Net { sends, .. } if !sends.is_empty()))
+        });
+        if hit.is_none() {
+            if let Some(dir) = served_dir(&sc.exec) {
+                let p = dir.map(|d| place(&d)).unwrap_or_else(|| cwd.clone());
+                let holds = crate::context::floor::tree_holds_store(&p, ctx.floor);
+                if holds.is_none() && described {
+                    continue;
+                }
+                hit = Some(match holds {
+                    Some(why) => Verdict::Hard {
+                        category: "credential",
+                        reason: format!(
+                            "{prog} serves {} to the network and {why}; serve a directory that holds only what should be public",
+                            p.display()
+                        ),
+                        command: text.clone(),
+                    },
+                    None => Verdict::Soft {
+                        category: "exfiltration",
+                        reason: format!(
+                            "{prog} serves everything under {} to whoever connects (secrets by name and the links in it included)",
+                            p.display()
+                        ),
+                        command: text.clone(),
+                    },
+                });
+            }
+        }
+        if hit.is_none() && RESOLVERS.contains(&prog) {
+            let computed = sc
+                .exec
+                .iter()
+                .skip(1)
+                .any(|w| w.contains("$(") || w.contains('`'));
+            if computed {
+                hit = Some(Verdict::Soft {
+                    category: "exfiltration",
+                    reason: format!(
+                        "{prog} looks up a name computed by a command: its output leaves the machine in the DNS query"
+                    ),
+                    command: text.clone(),
+                });
+            }
+        }
+        let Some(v) = hit else { continue };
+        match (findings.get_mut(i), &v) {
+            (
+                Some(f),
+                Verdict::Hard {
+                    category, reason, ..
+                },
+            ) => {
+                f.effects.push(Effect::Secret {
+                    what: "credentials".into(),
+                });
+                f.class = Class::Hard {
+                    category,
+                    reason: reason.clone(),
+                };
+            }
+            // The finding says what the verdict says, so every view (auto mode's needs,
+            // explain) reads the same tier: data leaves to a host no one named.
+            (
+                Some(f),
+                Verdict::Soft {
+                    category, reason, ..
+                },
+            ) if !matches!(f.class, Class::Hard { .. }) => {
+                f.effects.push(Effect::Net {
+                    url: None,
+                    host: None,
+                    sends: vec![crate::analysis::effects::Carry::Substitution],
+                });
+                f.class = Class::Soft {
+                    category,
+                    reason: reason.clone(),
+                };
+            }
+            _ => {}
+        }
+        out.push(v);
+    }
+    out
+}

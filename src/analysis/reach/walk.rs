@@ -1,0 +1,230 @@
+//! What a directory tree can lead a reader to: symbolic links whose target lies outside
+//! the workspace (followed by `grep -R`, `rg --follow`, `find -L`, `cp -L`, and by any
+//! reader handed names chosen at run time), and hard links to a sensitive file (read by
+//! every recursive reader, following or not). The sensitive files are the credential
+//! locations of the path floor (`floor::credential_locations`), statted when a check needs
+//! them; a hard link can only exist to a file whose link count is above one, so when no
+//! sensitive file has one (the usual case) no tree is walked for hard links at all.
+
+use crate::context::floor::{self, FloorCtx};
+use crate::context::paths::{self, Workspace};
+use std::collections::HashSet;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+/// Entries looked at per check, at most; past it the tree is not known.
+pub const MAX_ENTRIES: usize = 20_000;
+/// Files statted to build the sensitive set, at most; past it the set is incomplete.
+pub const MAX_SENSITIVE: usize = 2_000;
+
+/// Sensitive files that have other names somewhere (link count above one).
+#[derive(Debug, Default)]
+pub struct Sensitive {
+    /// (device, inode) → one of the sensitive file's own paths.
+    pub linked: Vec<(u64, u64, PathBuf)>,
+    /// Every sensitive location was looked at.
+    pub complete: bool,
+}
+
+impl Sensitive {
+    pub fn gather(floor: &FloorCtx) -> Sensitive {
+        let mut out = Sensitive {
+            linked: Vec::new(),
+            complete: true,
+        };
+        let mut budget = MAX_SENSITIVE;
+        for root in floor::credential_locations(floor) {
+            collect(&root, 0, &mut budget, &mut out);
+        }
+        out
+    }
+
+    pub fn find(&self, dev: u64, ino: u64) -> Option<&Path> {
+        self.linked
+            .iter()
+            .find(|(d, i, _)| *d == dev && *i == ino)
+            .map(|(_, _, p)| p.as_path())
+    }
+}
+
+fn collect(p: &Path, depth: u8, budget: &mut usize, out: &mut Sensitive) {
+    if *budget == 0 {
+        out.complete = false;
+        return;
+    }
+    *budget -= 1;
+    let Ok(m) = std::fs::symlink_metadata(p) else {
+        return;
+    };
+    if m.is_file() {
+        if m.nlink() > 1 {
+            out.linked.push((m.dev(), m.ino(), p.to_path_buf()));
+        }
+    } else if m.is_dir() {
+        if depth >= 6 {
+            out.complete = false;
+            return;
+        }
+        let Ok(rd) = std::fs::read_dir(p) else {
+            // A directory we cannot read holds nothing we could be led to read either.
+            return;
+        };
+        for e in rd.flatten() {
+            collect(&e.path(), depth + 1, budget, out);
+        }
+    }
+}
+
+/// What a tree leads to.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    /// Targets of links that leave the workspace (resolved), and sensitive files a hard
+    /// link in the tree names: paths the reader reads too.
+    pub reads: Vec<PathBuf>,
+    /// The walk was cut short (too many entries, an unreadable or non-UTF-8 name, a file
+    /// with several links while the sensitive set is incomplete): not known.
+    pub unknown: Option<String>,
+}
+
+/// How a walker treats what it meets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Walker<'a> {
+    /// Only files whose name matches one of these patterns are read (`grep
+    /// --include=GLOB`); `None`: every file.
+    pub only: Option<&'a [String]>,
+    /// It follows symbolic links (then a link out of the workspace is a read of its
+    /// target, and a link to a directory inside is walked too).
+    pub follow: bool,
+    /// It reads the files' contents (a lister like `find` only reads names: a hard link
+    /// shows it nothing).
+    pub contents: bool,
+}
+
+/// Walk `root` as `how` walks it.
+pub fn walk(
+    root: &Path,
+    how: Walker<'_>,
+    ws: &Workspace,
+    home: &Path,
+    sensitive: &mut Option<Sensitive>,
+    floor: &FloorCtx,
+) -> Reach {
+    let follow = how.follow;
+    let mut reach = Reach::default();
+    let hard_links_matter = how.contents && {
+        let s = sensitive.get_or_insert_with(|| Sensitive::gather(floor));
+        !s.linked.is_empty() || !s.complete
+    };
+    if !follow && !hard_links_matter {
+        return reach;
+    }
+    let mut seen: HashSet<(u64, u64)> = HashSet::new();
+    let mut stack = vec![root.to_path_buf()];
+    let mut entries = 0usize;
+    while let Some(dir) = stack.pop() {
+        let Ok(m) = std::fs::metadata(&dir) else {
+            continue;
+        };
+        if !m.is_dir() || !seen.insert((m.dev(), m.ino())) {
+            continue;
+        }
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in rd {
+            entries += 1;
+            if entries > MAX_ENTRIES {
+                reach.unknown = Some(format!(
+                    "{} has more than {MAX_ENTRIES} entries to check for links",
+                    root.display()
+                ));
+                return reach;
+            }
+            let Ok(e) = e else { continue };
+            let path = e.path();
+            let Ok(lm) = std::fs::symlink_metadata(&path) else {
+                continue;
+            };
+            // A file the reader's name filter leaves out is not read (directories are
+            // still entered).
+            let skipped = |lm: &std::fs::Metadata| {
+                !lm.is_dir()
+                    && how.only.is_some_and(|globs| {
+                        let name = e.file_name().to_string_lossy().into_owned();
+                        !globs.iter().any(|g| super::glob::name_matches(g, &name))
+                    })
+            };
+            if skipped(&lm) && !(lm.file_type().is_symlink() && path.is_dir()) {
+                continue;
+            }
+            if lm.file_type().is_symlink() {
+                if !follow {
+                    continue;
+                }
+                let forms = paths::forms(&path.display().to_string(), root, home);
+                match forms.resolved.clone() {
+                    Some(target) if ws.contains(&forms) => {
+                        if target.is_dir() {
+                            stack.push(target);
+                        } else if hard_links_matter {
+                            if let Ok(tm) = std::fs::metadata(&target) {
+                                hard_link(&target, &tm, sensitive.as_ref(), &mut reach);
+                            }
+                        }
+                    }
+                    Some(target) => reach.reads.push(target),
+                    // A dangling link reads nothing.
+                    None => {}
+                }
+            } else if lm.is_dir() {
+                stack.push(path);
+            } else if lm.is_file() && hard_links_matter {
+                hard_link(&path, &lm, sensitive.as_ref(), &mut reach);
+            }
+            if reach.unknown.is_some() {
+                return reach;
+            }
+        }
+    }
+    reach
+}
+
+/// A file with other names: the sensitive file it is, if it is one.
+fn hard_link(path: &Path, m: &std::fs::Metadata, sensitive: Option<&Sensitive>, reach: &mut Reach) {
+    if m.nlink() <= 1 {
+        return;
+    }
+    let Some(s) = sensitive else { return };
+    match s.find(m.dev(), m.ino()) {
+        Some(p) => reach.reads.push(p.to_path_buf()),
+        None if !s.complete => {
+            reach.unknown = Some(format!(
+                "{} has several names and the credential files could not all be checked",
+                path.display()
+            ))
+        }
+        None => {}
+    }
+}
+
+/// One file read: when it has several names and one of them is a sensitive file, that
+/// file (the read reads it). `Err` when that cannot be told.
+pub fn alias(
+    path: &Path,
+    sensitive: &mut Option<Sensitive>,
+    floor: &FloorCtx,
+) -> Result<Option<PathBuf>, String> {
+    let Ok(m) = std::fs::metadata(path) else {
+        return Ok(None);
+    };
+    if !m.is_file() || m.nlink() <= 1 {
+        return Ok(None);
+    }
+    let s = sensitive.get_or_insert_with(|| Sensitive::gather(floor));
+    let mut reach = Reach::default();
+    hard_link(path, &m, Some(s), &mut reach);
+    match reach.unknown {
+        Some(why) => Err(why),
+        None => Ok(reach.reads.into_iter().next()),
+    }
+}

@@ -1,0 +1,649 @@
+//! Tests of wrapper stripping, shell re-entries, heredocs, the eval corpus, cost and the
+//! never-panics property.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::*;
+
+#[test]
+fn finds_rm_in_bash_c_recursively() {
+    let a = an("bash -c \"sh -c 'rm -rf /'\"");
+    let rm = a
+        .commands
+        .iter()
+        .find(|c| c.exec == ["rm", "-rf", "/"])
+        .unwrap();
+    assert_eq!(rm.origin, Origin::ShellString { depth: 2 });
+    assert!(a.opaque.is_empty(), "{:?}", a.opaque);
+    for cmd in [
+        "bash -lc 'rm -rf /'",
+        "sh -xc 'rm -rf /'",
+        "bash -e -c 'rm -rf /'",
+        "zsh -o pipefail -c 'rm -rf /'",
+        "/bin/sh -c 'rm -rf /' arg0",
+        "fish --command='rm -rf /'",
+        "su -c 'rm -rf /'",
+        "su root -c 'rm -rf /'",
+        "runuser -u x -c 'rm -rf /'",
+        "env -S 'rm -rf /'",
+        "ssh host rm -rf /",
+        "ssh -p 22 host 'rm -rf /'",
+        "flock /tmp/l -c 'rm -rf /'",
+        "busybox sh -c 'rm -rf /'",
+        "script -qc 'rm -rf /' /dev/null",
+        "nix-shell -p x --run 'rm -rf /'",
+    ] {
+        assert_exec(cmd, "rm -rf /");
+    }
+    assert!(
+        !has_exec("bash script.sh rm -rf /", "rm -rf /"),
+        "a script run is not unwrapped"
+    );
+}
+
+#[test]
+fn shell_nesting_is_bounded() {
+    let mut cmd = "rm -rf /".to_string();
+    for _ in 0..10 {
+        cmd = format!("sh -c {}", unwrap::quote(&cmd));
+    }
+    assert_opaque(&cmd, |o| *o == Opaque::TooDeep);
+    let deep = format!("{}x{}", "$(".repeat(300), ")".repeat(300));
+    assert_opaque(&deep, |o| *o == Opaque::TooDeep);
+}
+
+#[test]
+fn unwraps_sudo_env_timeout_nice_command() {
+    for (cmd, exec, wrappers) in [
+        (
+            "sudo -u x timeout 5 nice -n 3 command rm -rf /",
+            "rm -rf /",
+            "sudo timeout nice command",
+        ),
+        ("sudo -E -- rm x", "rm x", "sudo"),
+        ("doas -u root rm x", "rm x", "doas"),
+        ("env -i A=1 B=2 rm x", "rm x", "env"),
+        ("env -u HOME -C /tmp -- rm x", "rm x", "env"),
+        ("timeout -s KILL -k 5 10s rm x", "rm x", "timeout"),
+        ("timeout --signal=TERM 10 rm x", "rm x", "timeout"),
+        ("nice -10 rm x", "rm x", "nice"),
+        ("ionice -c 3 rm x", "rm x", "ionice"),
+        ("nohup rm x", "rm x", "nohup"),
+        ("time -p rm x", "rm x", "time"),
+        (
+            "builtin command exec -a foo rm x",
+            "rm x",
+            "builtin command exec",
+        ),
+        ("stdbuf -oL -e 0 rm x", "rm x", "stdbuf"),
+        ("setsid -f rm x", "rm x", "setsid"),
+        ("chrt -f 10 rm x", "rm x", "chrt"),
+        ("taskset -c 1 rm x", "rm x", "taskset"),
+        ("flock -n /tmp/l rm x", "rm x", "flock"),
+        ("unbuffer -p rm x", "rm x", "unbuffer"),
+        ("noglob rm x", "rm x", "noglob"),
+        ("caffeinate -i rm x", "rm x", "caffeinate"),
+        ("busybox rm x", "rm x", "busybox"),
+        ("/usr/bin/sudo /usr/bin/env /bin/rm x", "rm x", "sudo env"),
+        ("strace -f -o /tmp/t rm x", "rm x", "strace"),
+        (
+            "sshpass -p pw proxychains4 -q torsocks fakeroot xvfb-run -a rm x",
+            "rm x",
+            "sshpass proxychains4 torsocks fakeroot xvfb-run",
+        ),
+        ("command -v rm", "command -v rm", ""),
+        ("sudo -l", "sudo -l", ""),
+        ("env", "env", ""),
+        ("sudo -s", "sh", "sudo"),
+    ] {
+        let a = an(cmd);
+        let c = &a.commands[0];
+        assert_eq!(c.exec.join(" "), exec, "{cmd}");
+        assert_eq!(c.wrappers.join(" "), wrappers, "{cmd}");
+    }
+    let a = an("FOO=1 env BAR=~/x rm y");
+    assert_eq!(
+        a.commands[0].assignments,
+        [
+            ("FOO".into(), "1".into()),
+            ("BAR".into(), "/home/u/x".into())
+        ]
+    );
+}
+
+#[test]
+fn unknown_wrapper_option_is_opaque() {
+    assert_opaque("sudo --frobnicate rm x", |o| {
+        matches!(o, Opaque::UnknownWrapperOption { .. })
+    });
+    assert_opaque("sudo $FLAGS rm x", |o| {
+        matches!(o, Opaque::DynamicCommandName(_))
+    });
+}
+
+#[test]
+fn find_exec_children() {
+    let a = an("find . -name '*.o' -exec rm -f {} \\; -execdir sh -c 'rm -rf ~' \\; -ok mv {} x +");
+    let got: Vec<_> = a
+        .commands
+        .iter()
+        .map(|c| (c.exec.join(" "), c.origin))
+        .collect();
+    assert_eq!(got[0].0.split(' ').next(), Some("find"));
+    assert!(
+        got.contains(&("rm -f {}".into(), Origin::FindExec)),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&("rm -rf /home/u".into(), Origin::ShellString { depth: 2 })),
+        "{got:?}"
+    );
+    assert!(
+        got.iter()
+            .any(|(e, o)| e.starts_with("mv {} x") && *o == Origin::FindExec),
+        "{got:?}"
+    );
+    assert_eq!(a.commands[1].wrappers, ["find"]);
+}
+
+#[test]
+fn xargs_child() {
+    let a = an("ls -d ~/* | xargs -0 -I {} -n 1 -P4 rm -rf {}");
+    let child = a
+        .commands
+        .iter()
+        .find(|c| c.origin == Origin::Xargs)
+        .unwrap();
+    assert_eq!(child.exec, ["rm", "-rf", "{}"]);
+    assert!(child.piped_stdin);
+    assert_exec("echo a | xargs", "echo");
+    assert_exec("xargs -i{} sudo rm {}", "rm {}");
+    assert_exec("xargs sh -c 'rm -rf ~'", "rm -rf /home/u");
+}
+
+#[test]
+fn parallel_and_watch_children() {
+    assert!(an("parallel rm ::: a b")
+        .commands
+        .iter()
+        .any(|c| c.exec == ["rm"] && c.origin == Origin::Parallel));
+    assert_exec("parallel ::: 'rm -rf ~'", "rm -rf /home/u");
+    let a = an("watch -n 5 'rm -rf ~'");
+    assert!(a
+        .commands
+        .iter()
+        .any(|c| c.exec == ["rm", "-rf", HOME] && c.origin == Origin::Watch));
+    assert_exec("watch -x rm -rf /", "rm -rf /");
+}
+
+#[test]
+fn git_alias_bang() {
+    let a = an("git -c 'alias.x=!rm -rf ~' x");
+    assert!(
+        a.commands
+            .iter()
+            .any(|c| c.exec == ["rm", "-rf", HOME] && c.origin == Origin::GitAlias),
+        "{:?}",
+        a.commands
+    );
+    assert_eq!(
+        execs("git -c alias.st=status st"),
+        ["git -c alias.st=status st"]
+    );
+}
+
+#[test]
+fn container_and_remote_children() {
+    assert_exec(
+        "docker exec -it -u root web sh -c 'rm -rf /data'",
+        "rm -rf /data",
+    );
+    assert_exec(
+        "docker run --rm -v /:/h alpine rm -rf /h/home",
+        "rm -rf /h/home",
+    );
+    assert_exec(
+        "docker compose exec -T db psql -c 'drop table x'",
+        "psql -c drop table x",
+    );
+    assert_exec("kubectl exec -n prod pod -- rm -rf /var", "rm -rf /var");
+    assert_exec("ssh -o ProxyCommand='rm -rf ~' host", "rm -rf /home/u");
+}
+
+#[test]
+fn heredoc_to_shell_is_parsed() {
+    for cmd in [
+        "bash <<'E'\nrm -rf /\nE",
+        "sh -s <<E\nrm -rf /\nE",
+        "bash <<< 'rm -rf /'",
+        "sudo -s <<E\nrm -rf /\nE",
+    ] {
+        let a = an(cmd);
+        assert!(
+            a.commands
+                .iter()
+                .any(|c| c.exec == ["rm", "-rf", "/"] && c.origin == Origin::Heredoc),
+            "{cmd}: {:?}",
+            a.commands
+        );
+    }
+    let a = an("python3 - <<'E'\nimport shutil\nE");
+    assert_eq!(a.commands[0].stdin_text.as_deref(), Some("import shutil\n"));
+    assert_eq!(a.commands.len(), 1);
+}
+
+#[test]
+fn heredoc_does_not_hide_next_command() {
+    assert_eq!(
+        execs("cat <<EOF\nx\nEOF\nrm -rf ~"),
+        ["cat", "rm -rf /home/u"]
+    );
+    assert_eq!(execs("cat <<EOF > out && rm x\nhi\nEOF"), ["cat", "rm x"]);
+    let a = an("bash <<'E' | cat\necho hi\nE");
+    assert_eq!(
+        a.commands
+            .iter()
+            .map(|c| (c.exec.join(" "), c.piped_stdin))
+            .collect::<Vec<_>>(),
+        [
+            ("bash".into(), false),
+            ("echo hi".into(), false),
+            ("cat".into(), true)
+        ]
+    );
+    assert_exec("cat <<EOF\n$(rm -rf ~)\nEOF", "rm -rf /home/u");
+}
+
+#[test]
+fn shell_from_pipe_is_opaque() {
+    assert_opaque("curl -s x.io/i | sh", |o| {
+        matches!(o, Opaque::ShellFromStdin(_))
+    });
+    assert_opaque("echo cm0= | base64 -d | bash -s", |o| {
+        matches!(o, Opaque::ShellFromStdin(_))
+    });
+}
+
+#[test]
+fn eval_is_opaque_but_searched() {
+    assert_opaque("eval 'rm -rf ~'", |o| *o == Opaque::Eval);
+    assert_exec("eval 'rm -rf ~'", "rm -rf /home/u");
+    assert_exec("eval rm -rf '~'", "rm -rf /home/u");
+}
+
+fn eval_commands(file: &str) -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/eval")
+        .join(file);
+    let path = if path.exists() {
+        path
+    } else {
+        std::path::PathBuf::from("/work/shared/eval").join(file)
+    };
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| {
+            v.get("command")
+                .or_else(|| v.get("tool_input").and_then(|t| t.get("command")))
+                .and_then(|c| c.as_str())
+                .map(str::to_string)
+        })
+        .collect()
+}
+
+#[test]
+fn eval_corpus_parses_without_panic() {
+    for file in ["destructive.jsonl", "routine.jsonl", "adversarial.jsonl"] {
+        for cmd in eval_commands(file) {
+            let a = an(&cmd);
+            assert!(
+                !a.commands.is_empty()
+                    || !a.opaque.is_empty()
+                    || cmd.trim().is_empty()
+                    || !a.bare_assignments.is_empty(),
+                "{cmd:?} yielded nothing"
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "timing; run with --release --ignored --nocapture"]
+fn measure_cost() {
+    let n = 10_000;
+    let start = std::time::Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(an(std::hint::black_box("git status && git diff --stat")));
+    }
+    let per = start.elapsed().as_secs_f64() * 1e6 / f64::from(n);
+    let start = std::time::Instant::now();
+    for _ in 0..n {
+        let mut p = tree_sitter::Parser::new();
+        p.set_language(&tree_sitter_bash::LANGUAGE.into()).unwrap();
+        std::hint::black_box(p);
+    }
+    let parser = start.elapsed().as_secs_f64() * 1e6 / f64::from(n);
+    println!("analyze: {per:.1} µs/call; Parser::new + set_language: {parser:.1} µs");
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn never_panics(s in "([a-z~/*?\\[\\]{},;&|<>()$`'\"\\\\ \n\t=!#-]|\\$\\(|\\$\\{|<<|EOF|sh -c |xargs |find |sudo |\\$'|\\p{Any}){0,80}") {
+            let start = std::time::Instant::now();
+            let a = analyze(&s, &env());
+            prop_assert!(a.commands.len() <= HARD_MAX_COMMANDS);
+            // A hang guard, not a timing: an 80-character input takes microseconds.
+            prop_assert!(start.elapsed().as_secs() < 30);
+        }
+    }
+}
+
+#[test]
+fn known_pipe_text_to_shell_is_parsed() {
+    for cmd in [
+        "echo 'rm -rf ~' | sh",
+        "printf 'rm -rf %s' ~ | bash",
+        "printf '\\x72\\x6d -rf ~' | sh",
+        "cat <<E | sh\nrm -rf ~\nE",
+    ] {
+        assert_exec(cmd, "rm -rf /home/u");
+    }
+}
+
+#[test]
+fn command_valued_variables_are_parsed() {
+    for cmd in [
+        "GIT_SSH_COMMAND='sh -c \"rm -rf ~\"' git fetch",
+        "PAGER='rm -rf ~' git log",
+        "export GIT_PAGER='rm -rf ~'; git log",
+        "env EDITOR='rm -rf ~' git commit",
+        "git -c core.pager='rm -rf ~' log",
+        "git -c core.sshCommand='rm -rf ~' fetch",
+        "git clone --upload-pack='rm -rf ~' ./a b",
+    ] {
+        assert_exec(cmd, "rm -rf /home/u");
+    }
+    assert_opaque("x='a[$(rm -rf ~)]'; [[ $x -eq 0 ]]", |o| {
+        matches!(o, Opaque::LatentCode(_))
+    });
+}
+
+#[test]
+fn words_the_grammar_drops_are_restored() {
+    // tree-sitter-bash drops `-` between a command and its heredoc.
+    let a = an("python3 - <<'EOF'\nimport shutil\nEOF");
+    assert_eq!(a.commands[0].argv, ["python3", "-"]);
+    assert!(a.opaque.is_empty(), "{:?}", a.opaque);
+}
+
+/// Lines bash prints when running `script` (stdin closed, in an empty directory).
+fn bash_output(script: &str) -> Option<Vec<String>> {
+    let dir = tempfile::tempdir().ok()?;
+    let out = std::process::Command::new("timeout")
+        .args(["5", "bash", "--norc", "-c", script])
+        .current_dir(dir.path())
+        .env_clear()
+        .env("HOME", HOME)
+        .env("LC_ALL", "C.UTF-8")
+        .env("PATH", "/usr/bin:/bin")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    Some(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+const PIECES: &[&str] = &[
+    "echo M",
+    " ",
+    ";",
+    "&&",
+    "||",
+    "|",
+    "\n",
+    "\\\n",
+    "#",
+    "'",
+    "\"",
+    "$(",
+    ")",
+    "`",
+    "(",
+    "{ ",
+    "}",
+    "<<E\n",
+    "\nE\n",
+    "bash -c '",
+    "sh -c \"",
+    "\\",
+    "$'",
+    "x",
+    "eval ",
+    "$",
+    "{",
+    "sudo ",
+    "xargs ",
+    "env ",
+    "then ",
+    "if true; ",
+    "fi",
+    "<<<",
+    "\t",
+    "${",
+    ":-",
+    "for x in a; do ",
+    "done",
+    "while false; do ",
+    "case x in x) ",
+    ";;",
+    "esac",
+    ">/dev/null",
+    "2>&1",
+    "<(",
+    ">(",
+    "cat <<'E'\n",
+    "bash <<E\n",
+    "\"$(",
+    "xargs -I{} ",
+    "command ",
+    "timeout 5 ",
+    "nohup ",
+    "printf '%s\\n' ",
+    "| sh",
+    "| bash",
+    "echo 'echo M9' ",
+    "!",
+    "&",
+    "find . -maxdepth 0 -exec ",
+    " \\;",
+    "time ",
+    "a=b ",
+    "export ",
+    "$IFS",
+    "~",
+    "-c ",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+    /// Every `echo Mn` bash really runs is found by the analysis, unless it is opaque.
+    #[test]
+    fn every_command_bash_runs_is_found(picks in proptest::collection::vec(0..PIECES.len(), 1..16)) {
+        let mut script = String::new();
+        let mut n = 0;
+        for p in picks {
+            let piece = PIECES[p];
+            script.push_str(piece);
+            if piece == "echo M" {
+                script.push_str(&n.to_string());
+                n += 1;
+            }
+        }
+        let a = an(&script);
+        if !a.opaque.is_empty() {
+            return Ok(());
+        }
+        let Some(lines) = bash_output(&script) else {
+            return Ok(());
+        };
+        for line in lines {
+            let is_marker = line.len() > 1 && line.starts_with('M') && line[1..].bytes().all(|b| b.is_ascii_digit());
+            if is_marker {
+                // `printf '%s\n' x M0` also prints a marker: any word equal to it counts.
+                // A dynamic word (`M0$X`) may expand to the marker.
+                let found = a.commands.iter().any(|c| {
+                    c.argv.iter().zip(&c.dynamic_words).any(|(w, d)| *w == line || (*d && w.contains(line.as_str())))
+                });
+                proptest::prop_assert!(found, "bash ran `echo {}` in {:?}; analysis: {:?}", line, script, a.commands.iter().map(|c| c.exec.join(" ")).collect::<Vec<_>>());
+            }
+        }
+    }
+}
+
+/// Huge hostile inputs stay bounded (release: under 100 ms each; the bound here is loose
+/// for debug builds).
+#[test]
+fn hostile_inputs_are_bounded() {
+    for s in [
+        "echo a; ".repeat(125_000),
+        "'a'\"b\"".repeat(166_000),
+        "(".repeat(100_000),
+        "sh -c ".repeat(100_000),
+        "xargs ".repeat(100_000),
+        "find -exec ".repeat(50_000),
+        "cat <<E\nx\nE\n".repeat(50_000),
+        "eval ".repeat(100_000),
+    ] {
+        let t = std::time::Instant::now();
+        let a = an(&s);
+        assert!(!a.opaque.is_empty());
+        assert!(a.commands.len() <= HARD_MAX_COMMANDS);
+        // A hang guard with a wide margin (a loaded debug build takes well under a second).
+        assert!(t.elapsed().as_secs() < 60, "{:?}", t.elapsed());
+    }
+}
+
+/// `bash -n` only checks syntax: the text it reads is not run.
+#[test]
+fn noexec_shells_run_nothing() {
+    for cmd in [
+        "bash -n <<< 'rm -rf /'",
+        "printf '%s\\n' 'rm -rf /' | bash -n",
+        "sh -n -c 'rm -rf /'",
+        "bash -o noexec -c 'rm -rf /'",
+    ] {
+        assert!(
+            !super::has_exec(cmd, "rm -rf /"),
+            "{cmd}: {:?}",
+            super::execs(cmd)
+        );
+    }
+    // `+n` turns it back off.
+    assert!(super::has_exec("bash -n +n -c 'rm -rf /'", "rm -rf /"));
+}
+
+/// Wrappers that run their operands are unwrapped (the command inside is judged), with
+/// options from their manuals; an option outside those makes the command opaque.
+#[test]
+fn more_wrappers_run_their_operands() {
+    for (cmd, want) in [
+        ("chronic -ev rm -rf ~", "rm -rf /home/u"),
+        ("chroot /mnt rm -rf /", "rm -rf /"),
+        (
+            "chroot --userspec=1:1 /mnt cat /etc/shadow",
+            "cat /etc/shadow",
+        ),
+        ("nsenter -t 1 -m -u cat /etc/shadow", "cat /etc/shadow"),
+        ("nsenter --target 1 --mount=/proc/1/ns/mnt cat x", "cat x"),
+        ("unshare -r -n cat x", "cat x"),
+        ("unshare --map-root-user --net -- cat x", "cat x"),
+        ("proot -r /rootfs -b /home:/h cat /h/x", "cat /h/x"),
+        (
+            "systemd-run --user --wait -p X=1 rm -rf ~",
+            "rm -rf /home/u",
+        ),
+        ("firejail --noprofile --net=none cat x", "cat x"),
+        ("script -q -c 'rm -rf ~' /dev/null", "rm -rf /home/u"),
+        ("toybox cat {a,b}", "cat a b"),
+        ("busybox cat ~/.netrc", "cat /home/u/.netrc"),
+        (
+            "watch -n 1 cat {README.md,~/.netrc}",
+            "cat README.md /home/u/.netrc",
+        ),
+        (
+            "stdbuf -oL nohup setsid flock /tmp/l ionice -c3 chrt -i 0 taskset -c 0 cat x",
+            "cat x",
+        ),
+    ] {
+        assert_exec(cmd, want);
+    }
+    for cmd in [
+        "chronic -x rm y",
+        "chroot --bogus /mnt ls",
+        "nsenter --bogus ls",
+        "unshare -Q ls",
+        "proot -q qemu ls",
+        "systemd-run -H host rm x",
+        "systemd-run --on-calendar=daily rm x",
+        "firejail --join=x rm y",
+        "script --bogus",
+    ] {
+        assert_opaque(cmd, |o| matches!(o, Opaque::UnknownWrapperOption { .. }));
+    }
+    // Without a command: a shell reading stdin.
+    for cmd in [
+        "echo 'rm -rf ~' | chroot /mnt",
+        "echo 'rm -rf ~' | unshare -r",
+        "echo 'rm -rf ~' | script -q",
+    ] {
+        assert_exec(cmd, "rm -rf /home/u");
+    }
+}
+
+#[test]
+fn container_exec_grammar() {
+    use crate::analysis::shell::exec_call;
+    let call = |s: &str| exec_call(&s.split(' ').collect::<Vec<_>>());
+    let c = call("docker exec -it -u root -w /srv web ls -la")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (c.what.as_str(), c.container.as_str(), c.child_at),
+        ("docker exec", "container web", 8)
+    );
+    let c = call("docker --context x compose -p app exec -T --index 2 db psql")
+        .unwrap()
+        .unwrap();
+    assert_eq!((c.what.as_str(), c.child_at), ("docker compose exec", 11));
+    assert_eq!(c.container, "the db service's container");
+    assert_eq!(
+        call("podman exec --env=A=1 c ls")
+            .unwrap()
+            .unwrap()
+            .child_at,
+        4
+    );
+    // Not an exec at all; an exec outside the grammar or without a command.
+    assert_eq!(call("docker ps -a").unwrap(), None);
+    assert_eq!(call("docker run alpine ls").unwrap(), None);
+    for bad in [
+        "docker exec --privileged web ls",
+        "docker exec --env-file .env web ls",
+        "docker exec -T web ls",
+        "docker exec web",
+        "docker exec -u",
+    ] {
+        assert!(call(bad).is_err(), "{bad}");
+    }
+}

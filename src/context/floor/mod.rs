@@ -1,0 +1,1172 @@
+//! The path floor: which paths are credentials, gatehook's own files, the harness's
+//! settings, or otherwise protected. Pure tables and matching over absolute paths; the
+//! engine decides what a finding means for a given tool and mode. Every entry carries the
+//! reason a person reads in the deny or ask. [`classify`] is the one entry point.
+//!
+//! The credential stores are data in one reviewed file (`sensitive`: agent CLIs, git,
+//! containers, clusters, clouds, package registries, GPG and password managers, browser
+//! profiles and keychains, histories, `/proc/*/environ`, cloud metadata endpoints); they
+//! hold under every home directory the path names (root's and other users' too) and where
+//! the environment moves them ([`env_credentials`]). Every table is compared with the path
+//! folded as a case-insensitive, normalising file system compares names (`fold`), so
+//! `.CLAUDE/settings.json`, `.MCP.json` and `.cl\u{200c}aude` are what they are on macOS.
+//! [`outside_read`] says whether a read outside the workspace is ordinary.
+
+mod fold;
+pub mod sensitive;
+
+pub use fold::fold;
+pub use sensitive::metadata_host;
+
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// How a call touches a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Access {
+    Read,
+    Write,
+}
+
+/// What the floor knows about one path form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "class", rename_all = "kebab-case")]
+pub enum PathClass {
+    /// Credentials: reading or writing them is never allowed.
+    Credential { what: &'static str },
+    /// gatehook's own config, state, audit log or binary: writing is never allowed.
+    SelfConfig { what: &'static str },
+    /// The harness's settings, hooks and MCP config: writing is never allowed.
+    HarnessConfig { what: &'static str },
+    /// Protected: never fast-pathed; asked about (guard) or reviewed (auto).
+    Protected { what: &'static str },
+}
+
+/// Where the floor's per-user facts come from.
+#[derive(Clone, Debug)]
+pub struct FloorCtx {
+    pub home: PathBuf,
+    /// gatehook's config and data dirs, the managed config dir, the running binary.
+    pub self_paths: Vec<PathBuf>,
+    pub project_root: PathBuf,
+    /// Harness config locations moved by the environment ([`env_harness`]).
+    pub harness: Vec<(PathBuf, &'static str)>,
+    /// Credential stores moved by the environment ([`env_credentials`]).
+    pub credentials: Vec<(PathBuf, &'static str)>,
+}
+
+/// Home-relative harness settings and hooks (writes are a hard floor).
+const HOME_HARNESS: &[(&str, &str)] = &[
+    (".claude", "Claude Code's user settings, hooks and memory"),
+    (".claude.json", "Claude Code's user config"),
+    (".claude.json.backup", "Claude Code's user config"),
+    (".gemini", "Gemini CLI's settings and hooks"),
+    (".codex", "Codex's config, rules and hooks"),
+    (".cursor/hooks.json", "Cursor's hooks"),
+    (".cursor/mcp.json", "Cursor's MCP servers"),
+    (".copilot", "Copilot CLI's config"),
+];
+
+/// Harness config locations an environment variable moves, read from the same variable
+/// the harness reads: (variable, path under its value, what). Writes are a hard floor, as
+/// for the default locations above (which stay on the floor whatever the variables say).
+pub const ENV_HARNESS: &[(&str, &str, &str)] = &[
+    (
+        "CODEX_HOME",
+        "",
+        "Codex's config, rules and hooks (CODEX_HOME)",
+    ),
+    (
+        "CLAUDE_CONFIG_DIR",
+        "",
+        "Claude Code's user settings and hooks (CLAUDE_CONFIG_DIR)",
+    ),
+    (
+        "GEMINI_CLI_HOME",
+        ".gemini",
+        "Gemini CLI's settings and hooks (GEMINI_CLI_HOME)",
+    ),
+    (
+        "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+        "",
+        "Gemini CLI's system settings",
+    ),
+    (
+        "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+        "",
+        "Gemini CLI's system defaults",
+    ),
+    (
+        "GEMINI_CLI_TRUSTED_FOLDERS_PATH",
+        "",
+        "Gemini CLI's trusted folders (which projects' hooks run)",
+    ),
+];
+
+/// The [`ENV_HARNESS`] locations of this environment: for each variable set to a non-empty
+/// value, the location (a relative value taken from `cwd`) and, when it exists, its
+/// resolved form, so a write through either spelling is caught.
+pub fn env_harness(
+    getenv: impl Fn(&str) -> Option<std::ffi::OsString>,
+    cwd: &Path,
+) -> Vec<(PathBuf, &'static str)> {
+    let mut out = Vec::new();
+    for (var, sub, what) in ENV_HARNESS {
+        let Some(value) = getenv(var).filter(|v| !v.is_empty()) else {
+            continue;
+        };
+        let mut at = cwd.join(PathBuf::from(value));
+        if !sub.is_empty() {
+            at.push(sub);
+        }
+        let at = crate::context::paths::normalize(&at);
+        if let Ok(real) = std::fs::canonicalize(&at) {
+            if real != at {
+                out.push((real, *what));
+            }
+        }
+        out.push((at, *what));
+    }
+    out
+}
+
+/// Absolute harness locations (managed settings).
+const ABS_HARNESS: &[(&str, &str)] = &[
+    ("/etc/claude-code", "Claude Code's managed settings"),
+    (
+        "/Library/Application Support/ClaudeCode",
+        "Claude Code's managed settings",
+    ),
+    ("/etc/gemini-cli", "Gemini CLI's system settings"),
+    (
+        "/Library/Application Support/GeminiCli",
+        "Gemini CLI's system settings",
+    ),
+    ("/etc/cursor", "Cursor's enterprise hooks"),
+    ("/etc/codex", "Codex's system config"),
+];
+
+/// Directory names protected wherever they appear (Claude Code's protected list).
+const PROTECTED_DIRS: &[&str] = &[
+    ".git",
+    ".vscode",
+    ".idea",
+    ".husky",
+    ".cargo",
+    ".devcontainer",
+    ".yarn",
+    ".mvn",
+    ".claude",
+    ".circleci",
+    ".buildkite",
+];
+
+/// File names protected wherever they appear (Claude Code's protected list and friends).
+const PROTECTED_FILES: &[&str] = &[
+    ".gitconfig",
+    ".gitmodules",
+    ".gitattributes",
+    ".bashrc",
+    ".bash_profile",
+    ".bash_login",
+    ".bash_aliases",
+    ".bash_logout",
+    ".zshrc",
+    ".zprofile",
+    ".zshenv",
+    ".zlogin",
+    ".zlogout",
+    ".profile",
+    ".envrc",
+    ".npmrc",
+    ".yarnrc",
+    ".yarnrc.yml",
+    ".pnp.cjs",
+    ".pnp.loader.mjs",
+    ".pnpmfile.cjs",
+    "bunfig.toml",
+    ".bunfig.toml",
+    ".bazelrc",
+    ".bazelversion",
+    ".bazeliskrc",
+    ".pre-commit-config.yaml",
+    "lefthook.yml",
+    "lefthook.yaml",
+    ".lefthook.yml",
+    ".lefthook.yaml",
+    "gradle-wrapper.properties",
+    "maven-wrapper.properties",
+    ".devcontainer.json",
+    ".ripgreprc",
+    ".curlrc",
+    ".wgetrc",
+    "pyrightconfig.json",
+    ".inputrc",
+    ".vimrc",
+    ".exrc",
+    ".tmux.conf",
+    ".gitlab-ci.yml",
+    "authorized_keys",
+    "config.fish",
+    ".pythonrc",
+    ".pdbrc",
+    "sitecustomize.py",
+    "usercustomize.py",
+];
+
+/// Absolute persistence surfaces: code that runs later, outside the agent's view.
+const ABS_PERSISTENCE: &[(&str, &str)] = &[
+    ("/etc/cron.d", "cron jobs"),
+    ("/etc/cron.daily", "cron jobs"),
+    ("/etc/cron.hourly", "cron jobs"),
+    ("/etc/cron.weekly", "cron jobs"),
+    ("/etc/cron.monthly", "cron jobs"),
+    ("/etc/crontab", "cron jobs"),
+    ("/var/spool/cron", "cron jobs"),
+    ("/etc/systemd", "systemd units"),
+    ("/lib/systemd", "systemd units"),
+    ("/usr/lib/systemd", "systemd units"),
+    ("/etc/init.d", "init scripts"),
+    ("/etc/profile", "login shell startup"),
+    ("/etc/profile.d", "login shell startup"),
+    ("/etc/bash.bashrc", "shell startup"),
+    ("/etc/zsh", "shell startup"),
+    ("/etc/environment", "system environment"),
+    ("/etc/ld.so.preload", "library preloading"),
+    ("/etc/sudoers", "sudo policy"),
+    ("/etc/sudoers.d", "sudo policy"),
+    ("/etc/hosts", "name resolution"),
+    ("/Library/LaunchDaemons", "launchd daemons"),
+    ("/Library/LaunchAgents", "launchd agents"),
+];
+
+/// Home-relative persistence surfaces.
+const HOME_PERSISTENCE: &[(&str, &str)] = &[
+    (".config/systemd", "user systemd units"),
+    (".config/autostart", "desktop autostart"),
+    ("Library/LaunchAgents", "launchd agents"),
+    (".local/bin", "programs on your PATH"),
+    ("bin", "programs on your PATH"),
+    (".config/git", "git's global config"),
+    (".config/fish", "fish shell startup"),
+];
+
+/// `path` is `entry` or lies under it. `path` is folded (lower-case); `entry` is ASCII in
+/// any case and may hold `*` for exactly one component.
+fn at_or_under(path: &str, entry: &str) -> bool {
+    if !entry.contains('*') {
+        let (p, e) = (path.as_bytes(), entry.as_bytes());
+        return p.len() >= e.len()
+            && p[..e.len()].eq_ignore_ascii_case(e)
+            && (p.len() == e.len() || p[e.len()] == b'/');
+    }
+    let mut pc = path.split('/');
+    entry.split('/').all(|e| {
+        pc.next()
+            .is_some_and(|c| (e == "*" && !c.is_empty()) || c.eq_ignore_ascii_case(e))
+    })
+}
+
+/// `dir` is a proper ancestor of `entry` (component-wise, `*` in `entry` matching any one
+/// component): a tree read of `dir` reaches it.
+fn ancestor_of(dir: &str, entry: &str) -> bool {
+    let dir = dir.trim_end_matches('/');
+    let dc: Vec<&str> = if dir.is_empty() {
+        vec![""]
+    } else {
+        dir.split('/').collect()
+    };
+    let ec: Vec<&str> = entry.split('/').collect();
+    dc.len() < ec.len()
+        && dc
+            .iter()
+            .zip(&ec)
+            .all(|(d, e)| (*e == "*" && !d.is_empty()) || d.eq_ignore_ascii_case(e))
+}
+
+/// The part of a folded path below a folded base: `Some("")` for the base itself.
+fn below<'a>(path: &'a str, base: &str) -> Option<&'a str> {
+    let base = base.trim_end_matches('/');
+    let rest = path.strip_prefix(base)?;
+    if rest.is_empty() {
+        Some("")
+    } else {
+        rest.strip_prefix('/')
+    }
+}
+
+/// The home directories a folded path lies in, and the part of the path below each: the
+/// user's own, and any other the path itself names (`/home/NAME`, `/Users/NAME`, `/root`,
+/// `/var/root`): credentials of root and other users are credentials too.
+fn homes<'a>(fp: &'a str, home: &str) -> [Option<&'a str>; 2] {
+    let own = below(fp, home);
+    let mut other = None;
+    for base in ["/root", "/var/root", "/private/var/root"] {
+        if let Some(r) = below(fp, base) {
+            other = Some(r);
+        }
+    }
+    for base in ["/home/", "/users/"] {
+        if let Some(rest) = fp.strip_prefix(base) {
+            if let Some((user, r)) = rest.split_once('/') {
+                if !user.is_empty() {
+                    other = Some(r);
+                }
+            } else if !rest.is_empty() {
+                other = Some("");
+            }
+        }
+    }
+    [own, other.filter(|o| Some(*o) != own)]
+}
+
+fn file_name(fp: &str) -> &str {
+    fp.rsplit('/').next().unwrap_or("")
+}
+
+/// `/proc/PID/root/…` and `/proc/PID/cwd/…` are other names of the file system (a
+/// process's root and working directory): what follows is judged as the path it names.
+fn proc_view(fp: &str) -> Option<String> {
+    let rest = fp.strip_prefix("/proc/")?;
+    let mut parts = rest.splitn(3, '/');
+    let _pid = parts.next()?;
+    match parts.next()? {
+        "root" => Some(format!("/{}", parts.next().unwrap_or(""))),
+        _ => None,
+    }
+}
+
+/// The credential a folded path is, if any.
+fn credential(fp: &str, access: Access, ctx: &FloorCtx) -> Option<&'static str> {
+    if let Some(view) = proc_view(fp) {
+        if let Some(what) = credential(&view, access, ctx) {
+            return Some(what);
+        }
+    }
+    let name = file_name(fp);
+    let home = fold(&ctx.home.to_string_lossy()).into_owned();
+    for rel in homes(fp, &home).into_iter().flatten() {
+        if at_or_under(rel, ".ssh") {
+            // Public keys and known hosts may be read; anything else there is a key, or
+            // config and authorized_keys (persistence). A directory read (Grep, Glob)
+            // reaches the keys inside, so the directory itself counts too.
+            let public = name.ends_with(".pub") || sensitive::SSH_READABLE.contains(&name);
+            if access == Access::Write || !public || rel == ".ssh" {
+                return Some("SSH keys and config");
+            }
+        }
+        if let Some(st) = sensitive::HOME.iter().find(|st| at_or_under(rel, st.at)) {
+            return Some(st.what);
+        }
+    }
+    if let Some(st) = sensitive::ABS.iter().find(|st| at_or_under(fp, st.at)) {
+        return Some(st.what);
+    }
+    for (base, what) in &ctx.credentials {
+        if at_or_under(fp, &fold(&base.to_string_lossy())) {
+            return Some(what);
+        }
+    }
+    if at_or_under(fp, "/etc/ssh") && name.starts_with("ssh_host_") && name.ends_with("_key") {
+        return Some("SSH host private keys");
+    }
+    if name.starts_with("krb5cc_") {
+        return Some("a Kerberos ticket cache");
+    }
+    let project = fold(&ctx.project_root.to_string_lossy()).into_owned();
+    if extension_in(name, sensitive::VAULT_EXTENSIONS) && below(fp, &project).is_none() {
+        return Some("a password database or keychain");
+    }
+    None
+}
+
+fn extension_in(name: &str, exts: &[&str]) -> bool {
+    name.rsplit_once('.')
+        .is_some_and(|(stem, ext)| !stem.is_empty() && exts.contains(&ext))
+}
+
+/// Every credential location as a path to look at (a file, or a directory holding them):
+/// what the hard-link check (`reach`) stats. The one reader of the credential tables for
+/// that purpose ([`sensitive_files`] under the home in effect).
+pub fn credential_locations(ctx: &FloorCtx) -> Vec<PathBuf> {
+    sensitive_files(&ctx.home).collect()
+}
+
+/// A file name that holds secrets by its name alone, anywhere.
+fn secret_file_name(name: &str) -> Option<&'static str> {
+    if (name == ".env" || name.starts_with(".env.")) && !sensitive::ENV_TEMPLATES.contains(&name) {
+        return Some("an environment file with secrets");
+    }
+    if sensitive::PRIVATE_KEY_NAMES.contains(&name) {
+        return Some("a private key");
+    }
+    if extension_in(name, sensitive::KEY_EXTENSIONS) {
+        return Some("key or certificate material");
+    }
+    if extension_in(name, sensitive::VAULT_EXTENSIONS) {
+        return Some("a password database or keychain");
+    }
+    None
+}
+
+/// Classify one absolute path form. The most severe class is returned. Every table is
+/// compared with the path folded (`fold`): `.CLAUDE/settings.json` and `.cl\u{200c}aude` are
+/// the harness's settings on the file systems that fold them.
+pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
+    let raw = p.to_string_lossy();
+    let folded = fold(&raw);
+    let fp: &str = &folded;
+    let name = file_name(fp);
+
+    let home = fold(&ctx.home.to_string_lossy()).into_owned();
+    let rel = below(fp, &home);
+    // Credentials: reads and writes (a write to a store that is also the harness's
+    // config, `~/.claude.json`, is reported as the harness's config: that is what the
+    // person must edit themselves).
+    if let Some(what) = credential(fp, access, ctx) {
+        let harness = access == Access::Write
+            && rel.is_some_and(|r| HOME_HARNESS.iter().any(|(b, _)| at_or_under(r, b)));
+        if !harness {
+            return Some(PathClass::Credential { what });
+        }
+    }
+    if access == Access::Write {
+        for s in &ctx.self_paths {
+            if at_or_under(fp, &fold(&s.to_string_lossy())) {
+                return Some(PathClass::SelfConfig {
+                    what: "gatehook's own config, state, audit log or binary",
+                });
+            }
+        }
+        if at_or_under(fp, "/etc/gatehook") {
+            return Some(PathClass::SelfConfig {
+                what: "gatehook's managed config",
+            });
+        }
+        if name == ".gatehook.toml" || fp.split('/').any(|c| c == ".gatehook") {
+            return Some(PathClass::SelfConfig {
+                what: "gatehook's project policy",
+            });
+        }
+        if let Some(rel) = rel {
+            for (base, what) in HOME_HARNESS {
+                if at_or_under(rel, base) {
+                    return Some(PathClass::HarnessConfig { what });
+                }
+            }
+        }
+        for (base, what) in &ctx.harness {
+            if at_or_under(fp, &fold(&base.to_string_lossy())) {
+                return Some(PathClass::HarnessConfig { what });
+            }
+        }
+        for (base, what) in ABS_HARNESS {
+            if at_or_under(fp, base) {
+                return Some(PathClass::HarnessConfig { what });
+            }
+        }
+        if let Some(what) = harness_file_anywhere(fp, name) {
+            return Some(PathClass::HarnessConfig { what });
+        }
+    }
+
+    // Protected, not hard: secrets by name (reads and writes), the rest for writes.
+    if let Some(what) = secret_file_name(name) {
+        return Some(PathClass::Protected { what });
+    }
+    if access == Access::Write {
+        if let Some(what) = protected_write(fp, rel, name) {
+            return Some(PathClass::Protected { what });
+        }
+    }
+    None
+}
+
+/// Why a read of `p` outside the workspace is not ordinary, or `None` when it is. Called
+/// for paths [`classify`] finds nothing in (credentials and protected paths are settled
+/// before). `tree`: the path is a directory, so the read may reach everything below it.
+///
+/// Ordinary: system locations (`/usr`, `/opt`, `/nix/store`, `/etc` but its credential
+/// files, the harness's own temp and task-output directories under `/tmp`), and in a home
+/// the places tools keep code and caches ([`sensitive::HOME_READABLE`], `~/.config/APP`
+/// unless APP keeps a listed store) and non-dot directories (other projects). Not ordinary:
+/// a dotfile or unknown dot-directory at the top of a home (shell rc files and tools'
+/// own dot-directories often hold exported tokens), a file whose name says it holds a
+/// secret, and a directory whose tree holds a home or a credential store.
+pub fn outside_read(p: &Path, tree: bool, ctx: &FloorCtx) -> Option<&'static str> {
+    let raw = p.to_string_lossy();
+    let folded = fold(&raw);
+    let fp: &str = &folded;
+    let name = file_name(fp);
+    if tree {
+        if let Some(why) = tree_holds(fp, ctx) {
+            return Some(why);
+        }
+    }
+    if secret_looking(name) {
+        return Some("its name says it holds a secret");
+    }
+    let home = fold(&ctx.home.to_string_lossy()).into_owned();
+    for rel in homes(fp, &home).into_iter().flatten() {
+        if let Some(why) = home_read(rel) {
+            return Some(why);
+        }
+    }
+    None
+}
+
+/// A file name that says it holds a secret (`api_token.txt`, `credentials.json`).
+fn secret_looking(name: &str) -> bool {
+    sensitive::SECRET_NAME_WORDS
+        .iter()
+        .any(|w| name.contains(w) && !(*w == "token" && name.contains("tokeniz")))
+}
+
+/// Why a read at `rel` below a home is not ordinary.
+fn home_read(rel: &str) -> Option<&'static str> {
+    let first = rel.split('/').next().unwrap_or("");
+    if rel.is_empty() {
+        return Some("it is a home directory");
+    }
+    let known = sensitive::HOME_READABLE
+        .iter()
+        .find(|(d, _)| at_or_under(rel, d));
+    match known {
+        Some((".config" | ".local" | ".cache", _)) => {
+            // `.config/APP/…`: ordinary unless APP keeps a listed store.
+            let mut parts = rel.splitn(3, '/');
+            let base = parts.next().unwrap_or("");
+            let (base, app) = match (base, parts.next()) {
+                (".local", Some("share")) => (".local/share", rel.split('/').nth(2)),
+                (b, app) => (b, app),
+            };
+            let Some(app) = app.filter(|a| !a.is_empty()) else {
+                return Some("it is a tree of applications' config and data");
+            };
+            let app_dir = format!("{base}/{app}");
+            if sensitive::HOME
+                .iter()
+                .any(|st| at_or_under(st.at, &app_dir) || ancestor_of(&app_dir, st.at))
+            {
+                return Some("the application keeps credentials in this directory");
+            }
+            None
+        }
+        Some(_) => None,
+        None if first.starts_with('.') => {
+            Some("an unknown dotfile or dot-directory in a home, where tools keep tokens")
+        }
+        None if first.eq_ignore_ascii_case("library") => {
+            Some("macOS's Library, where applications keep tokens and saved passwords")
+        }
+        None => None,
+    }
+}
+
+/// Why everything under the directory `p` includes a home or a credential store (serving,
+/// mounting or reading the whole tree reaches them), if it does.
+pub fn tree_holds_store(p: &Path, ctx: &FloorCtx) -> Option<&'static str> {
+    let raw = p.to_string_lossy();
+    tree_holds(&fold(&raw), ctx)
+}
+
+/// The system's shared temporary directories (macOS's `/tmp` is `/private/tmp`, its
+/// per-user `$TMPDIR` lies under `/var/folders`).
+const SHARED_SCRATCH: &[&str] = &[
+    "/tmp",
+    "/var/tmp",
+    "/private/tmp",
+    "/private/var/tmp",
+    "/dev/shm",
+    "/var/folders",
+    "/private/var/folders",
+];
+
+/// Whether `p` (absolute, normalised) lies strictly below one of the system's temporary
+/// directories, as written (no case folding: `/TMP` is another directory on Linux), and
+/// outside the harness's own there (`/tmp/claude-UID/…`: its task output is read, never
+/// written by a command). Only the place: what is there is for the caller to look at.
+pub fn in_scratch(p: &Path) -> bool {
+    let Some(s) = p.to_str() else {
+        return false;
+    };
+    SHARED_SCRATCH
+        .iter()
+        .filter(|root| **root != "/dev/shm")
+        .any(|root| match below(s, root) {
+            Some(rest) if !rest.is_empty() => !rest.starts_with("claude"),
+            _ => false,
+        })
+}
+
+/// Why a tree read of folded `dir` reaches a home or a credential store.
+fn tree_holds(dir: &str, ctx: &FloorCtx) -> Option<&'static str> {
+    let home = fold(&ctx.home.to_string_lossy()).into_owned();
+    let bases = [
+        home.as_str(),
+        "/home",
+        "/users",
+        "/root",
+        "/var/root",
+        "/private/var/root",
+    ];
+    if bases.iter().any(|b| below(b, dir).is_some()) {
+        return Some("the tree holds a home directory");
+    }
+    for rel in homes(dir, &home).into_iter().flatten() {
+        if rel.is_empty() {
+            return Some("the tree is a home directory");
+        }
+        if ancestor_of(rel, ".ssh") || sensitive::HOME.iter().any(|st| ancestor_of(rel, st.at)) {
+            return Some("the tree holds a credential store");
+        }
+    }
+    if sensitive::ABS.iter().any(|st| ancestor_of(dir, st.at))
+        || ancestor_of(dir, "/etc/ssh/x")
+        || ctx
+            .credentials
+            .iter()
+            .any(|(c, _)| ancestor_of(dir, &fold(&c.to_string_lossy())))
+    {
+        return Some("the tree holds a credential store");
+    }
+    if SHARED_SCRATCH.iter().any(|s| below(s, dir).is_some()) {
+        return Some("the tree is shared scratch space with other programs' files");
+    }
+    None
+}
+
+/// The credential locations to look at for hard links (a file, or a directory holding
+/// them), under `home` and at the absolute places: what `reach` stats to find a sensitive
+/// file with another name. Bounded: the tables' entries, `.ssh`, and the system's
+/// locations without a `*`.
+pub fn sensitive_files(home: &Path) -> impl Iterator<Item = PathBuf> + '_ {
+    std::iter::once(home.join(".ssh"))
+        .chain(sensitive::HOME.iter().map(move |st| home.join(st.at)))
+        .chain(
+            sensitive::ABS
+                .iter()
+                .filter(|st| !st.at.contains('*'))
+                .map(|st| PathBuf::from(st.at)),
+        )
+        .chain(std::iter::once(PathBuf::from("/etc/ssh")))
+}
+
+/// The [`sensitive::MOVED`] stores of this environment (and the XDG base directories'
+/// copies of the home entries under `.config`, `.local/share` and `.cache`): for each
+/// variable set to a non-empty value, the location (a relative value taken from `cwd`) and,
+/// when it exists, its resolved form.
+pub fn env_credentials(
+    getenv: impl Fn(&str) -> Option<std::ffi::OsString>,
+    cwd: &Path,
+    home: &Path,
+) -> Vec<(PathBuf, &'static str)> {
+    let mut out = Vec::new();
+    let push = |at: PathBuf, what: &'static str, out: &mut Vec<(PathBuf, &'static str)>| {
+        let at = crate::context::paths::normalize(&cwd.join(at));
+        if let Ok(real) = std::fs::canonicalize(&at) {
+            if real != at {
+                out.push((real, what));
+            }
+        }
+        out.push((at, what));
+    };
+    for mv in sensitive::MOVED {
+        let Some(value) = getenv(mv.var).filter(|v| !v.is_empty()) else {
+            continue;
+        };
+        let value = value.to_string_lossy().into_owned();
+        let values: Vec<&str> = if mv.list {
+            value
+                .split(':')
+                .filter(|v| !v.is_empty())
+                .take(16)
+                .collect()
+        } else {
+            vec![value.as_str()]
+        };
+        for v in values {
+            let mut at = PathBuf::from(v);
+            if !mv.sub.is_empty() {
+                at.push(mv.sub);
+            }
+            push(at, mv.what, &mut out);
+        }
+    }
+    for (var, default) in sensitive::XDG {
+        let Some(value) = getenv(var).filter(|v| !v.is_empty()) else {
+            continue;
+        };
+        let base = PathBuf::from(value);
+        if crate::context::paths::normalize(&cwd.join(&base)) == home.join(default) {
+            continue;
+        }
+        let prefix = format!("{default}/");
+        for st in sensitive::HOME {
+            if let Some(rest) = st.at.strip_prefix(&prefix) {
+                push(base.join(rest), st.what, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Two adjacent components `a/b` anywhere in a folded path.
+fn pair(comps: &[&str], a: &str, b: &str) -> bool {
+    comps.windows(2).any(|w| w[0] == a && w[1] == b)
+}
+
+/// Harness settings that live inside projects (`fp` and `name` folded).
+fn harness_file_anywhere(fp: &str, name: &str) -> Option<&'static str> {
+    let comps: Vec<&str> = fp.split('/').collect();
+    let parent = comps
+        .len()
+        .checked_sub(2)
+        .and_then(|i| comps.get(i))
+        .copied()
+        .unwrap_or("");
+    if name == ".mcp.json" {
+        return Some("the project's MCP server config");
+    }
+    if parent == ".claude" && name.starts_with("settings") && name.ends_with(".json") {
+        return Some("Claude Code's project settings and hooks");
+    }
+    if pair(&comps, ".claude", "hooks") {
+        return Some("Claude Code's project hooks");
+    }
+    if parent == ".gemini" && name == "settings.json" {
+        return Some("Gemini CLI's project settings and hooks");
+    }
+    if parent == ".codex" && (name == "config.toml" || name == "hooks.json") {
+        return Some("Codex's project config and hooks");
+    }
+    if pair(&comps, ".codex", "rules") {
+        return Some("Codex's project approval rules");
+    }
+    if parent == ".cursor" && (name == "hooks.json" || name == "mcp.json") {
+        return Some("Cursor's project hooks");
+    }
+    if pair(&comps, ".github", "hooks") {
+        return Some("Copilot's repository hooks");
+    }
+    None
+}
+
+fn protected_write(fp: &str, rel: Option<&str>, name: &str) -> Option<&'static str> {
+    let comps: Vec<&str> = fp.split('/').collect();
+    if pair(&comps, ".github", "workflows") {
+        return Some("CI workflows");
+    }
+    if pair(&comps, ".git", "hooks") {
+        return Some("git hooks");
+    }
+    for (i, d) in comps.iter().enumerate() {
+        if PROTECTED_DIRS.contains(d) {
+            // `.claude/worktrees` is the harness's own scratch space, not config.
+            if *d == ".claude" && comps.get(i + 1) == Some(&"worktrees") {
+                continue;
+            }
+            return Some(protected_dir_reason(d));
+        }
+    }
+    if pair(&comps, ".config", "git") {
+        return Some("git's config");
+    }
+    if PROTECTED_FILES.contains(&name) {
+        return Some("a config file that runs code or changes tools' behaviour");
+    }
+    for (base, what) in ABS_PERSISTENCE {
+        if at_or_under(fp, base) {
+            return Some(what);
+        }
+    }
+    if let Some(rel) = rel {
+        for (base, what) in HOME_PERSISTENCE {
+            if at_or_under(rel, base) {
+                return Some(what);
+            }
+        }
+    }
+    None
+}
+
+fn protected_dir_reason(d: &str) -> &'static str {
+    match d {
+        ".git" => "git's internals (hooks and config run code)",
+        ".husky" => "git hooks",
+        ".vscode" | ".idea" | ".devcontainer" => {
+            "editor and dev-container config that can run code"
+        }
+        ".cargo" => "cargo config that can run code",
+        ".claude" => "Claude Code's project config",
+        _ => "tool config that can run code",
+    }
+}
+
+/// Hosts on this machine: talking to them sends nothing out.
+pub fn is_loopback(host: &str) -> bool {
+    let h = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .to_ascii_lowercase();
+    h == "localhost"
+        || h.ends_with(".localhost")
+        || h == "::1"
+        || h == "0.0.0.0"
+        || h.starts_with("127.")
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> FloorCtx {
+        FloorCtx {
+            home: PathBuf::from("/home/u"),
+            self_paths: vec![
+                PathBuf::from("/home/u/.config/gatehook"),
+                PathBuf::from("/gh"),
+            ],
+            project_root: PathBuf::from("/w/p"),
+            harness: vec![(
+                PathBuf::from("/srv/codex-home"),
+                "Codex's config, rules and hooks (CODEX_HOME)",
+            )],
+            credentials: vec![(
+                PathBuf::from("/srv/codex-home/auth.json"),
+                "Codex's login token (CODEX_HOME)",
+            )],
+        }
+    }
+
+    fn class(p: &str, a: Access) -> &'static str {
+        match classify(Path::new(p), a, &ctx()) {
+            None => "none",
+            Some(PathClass::Credential { .. }) => "credential",
+            Some(PathClass::SelfConfig { .. }) => "self",
+            Some(PathClass::HarnessConfig { .. }) => "harness",
+            Some(PathClass::Protected { .. }) => "protected",
+        }
+    }
+
+    #[test]
+    fn harness_config_moved_by_the_environment_is_on_the_floor() {
+        use Access::{Read as R, Write as W};
+        for (p, a, want) in [
+            ("/srv/codex-home/hooks.json", W, "harness"),
+            ("/srv/codex-home/config.toml", W, "harness"),
+            ("/srv/codex-home", W, "harness"),
+            ("/srv/codex-home/hooks.json", R, "none"),
+            ("/srv/codex-homework/x", W, "none"),
+            // The default locations stay on the floor whatever the variables say.
+            ("/home/u/.codex/hooks.json", W, "harness"),
+            ("/w/p/.codex/hooks.json", W, "harness"),
+            ("/w/p/.codex/rules/default.rules", W, "harness"),
+            (
+                "/Library/Application Support/GeminiCli/settings.json",
+                W,
+                "harness",
+            ),
+        ] {
+            assert_eq!(class(p, a), want, "{p} {a:?}");
+        }
+        let tmp = std::env::temp_dir();
+        let vars = |k: &str| -> Option<std::ffi::OsString> {
+            match k {
+                "CODEX_HOME" => Some("/srv/ch".into()),
+                "CLAUDE_CONFIG_DIR" => Some("rel/claude".into()),
+                "GEMINI_CLI_HOME" => Some("/srv/g".into()),
+                "GEMINI_CLI_TRUSTED_FOLDERS_PATH" => Some("".into()),
+                _ => None,
+            }
+        };
+        let got: Vec<(PathBuf, &str)> = env_harness(vars, Path::new("/w/p/sub"))
+            .into_iter()
+            .filter(|(p, _)| !p.starts_with(&tmp))
+            .collect();
+        let paths: Vec<&Path> = got.iter().map(|(p, _)| p.as_path()).collect();
+        assert_eq!(
+            paths,
+            [
+                Path::new("/srv/ch"),
+                Path::new("/w/p/sub/rel/claude"),
+                Path::new("/srv/g/.gemini"),
+            ],
+            "{got:?}"
+        );
+        assert!(got[0].1.contains("CODEX_HOME"));
+    }
+
+    #[test]
+    fn classifies_paths() {
+        use Access::{Read as R, Write as W};
+        let cases = [
+            ("/home/u/.ssh/id_rsa", R, "credential"),
+            ("/home/u/.ssh/id_rsa.pub", R, "none"),
+            ("/home/u/.ssh/authorized_keys", W, "credential"),
+            ("/home/u/.ssh/known_hosts", R, "none"),
+            ("/home/u/.aws/credentials", R, "credential"),
+            ("/home/u/.config/gh/hosts.yml", R, "credential"),
+            ("/home/u/.netrc", R, "credential"),
+            ("/home/u/.docker/config.json", R, "credential"),
+            ("/home/u/.kube/config", R, "credential"),
+            ("/home/u/.gnupg/private-keys-v1.d/x", R, "credential"),
+            ("/proc/self/environ", R, "credential"),
+            ("/proc/1/task/1/environ", R, "credential"),
+            ("/home/u/.claude/settings.json", W, "harness"),
+            ("/home/u/.claude/settings.json", R, "none"),
+            ("/home/u/.claude.json", W, "harness"),
+            ("/w/p/.claude/settings.json", W, "harness"),
+            ("/w/p/.claude/settings.local.json", W, "harness"),
+            ("/w/p/.claude/hooks/x.sh", W, "harness"),
+            ("/w/p/.claude/agents/x.md", W, "protected"),
+            ("/w/p/.claude/worktrees/a/src/x.rs", W, "none"),
+            ("/w/p/.mcp.json", W, "harness"),
+            ("/gh/config.toml", W, "self"),
+            ("/gh/audit.jsonl", R, "none"),
+            ("/home/u/.config/gatehook/config.toml", W, "self"),
+            ("/w/p/.gatehook.toml", W, "self"),
+            ("/etc/gatehook/config.toml", W, "self"),
+            ("/w/p/.env", R, "protected"),
+            ("/w/p/.env.local", W, "protected"),
+            ("/w/p/.env.example", W, "none"),
+            ("/w/p/certs/server.pem", R, "protected"),
+            ("/w/p/.git/hooks/pre-commit", W, "protected"),
+            ("/w/p/.git/config", R, "none"),
+            ("/w/p/.github/workflows/ci.yml", W, "protected"),
+            ("/w/p/.husky/pre-commit", W, "protected"),
+            ("/home/u/.bashrc", W, "protected"),
+            ("/w/p/src/main.rs", W, "none"),
+            ("/etc/cron.d/job", W, "protected"),
+            ("/home/u/.config/systemd/user/x.service", W, "protected"),
+            ("/w/p/.vscode/settings.json", W, "protected"),
+            ("/w/p/.vscode/settings.json", R, "none"),
+        ];
+        for (p, a, want) in cases {
+            assert_eq!(class(p, a), want, "{p} {a:?}");
+        }
+    }
+
+    #[test]
+    fn the_sensitive_stores_are_credentials_through_any_home() {
+        use Access::{Read as R, Write as W};
+        for p in [
+            "/home/u/.codex/auth.json",
+            "/home/u/.gemini/oauth_creds.json",
+            "/home/u/.gemini/mcp-oauth-tokens-v2.json",
+            "/home/u/.claude/.credentials.json",
+            "/home/u/.claude.json",
+            "/home/u/.config/github-copilot/apps.json",
+            "/home/u/.config/git/credentials",
+            "/home/u/.cache/git/credential/socket",
+            "/home/u/.config/containers/auth.json",
+            "/run/user/1000/containers/auth.json",
+            "/var/run/secrets/kubernetes.io/serviceaccount/token",
+            "/run/secrets/db_password",
+            "/home/u/.config/gcloud/application_default_credentials.json",
+            "/home/u/.azure/msal_token_cache.json",
+            "/home/u/.aws/credentials.bak",
+            "/home/u/.local/share/com.vercel.cli/auth.json",
+            "/home/u/.config/configstore/firebase-tools.json",
+            "/home/u/.config/.wrangler/config/default.toml",
+            "/home/u/.gem/credentials",
+            "/home/u/.m2/settings.xml",
+            "/home/u/.gradle/gradle.properties",
+            "/home/u/.composer/auth.json",
+            "/home/u/.password-store/x.gpg",
+            "/home/u/.mozilla/firefox/x.default/logins.json",
+            "/home/u/Library/Keychains/login.keychain-db",
+            "/home/u/Library/Application Support/Google/Chrome/Default/Login Data",
+            "/home/u/.bash_history",
+            "/home/u/.local/share/fish/fish_history",
+            "/proc/1/environ",
+            "/proc/self/environ",
+            "/proc/thread-self/environ",
+            "/proc/12/task/13/environ",
+            "/proc/self/root/home/u/.ssh/id_rsa",
+            "/proc/1/root/etc/shadow",
+            // Root's and other users' homes hold the same stores.
+            "/root/.aws/credentials",
+            "/home/alice/.ssh/id_ed25519",
+            "/Users/bob/.docker/config.json",
+            "/var/root/.netrc",
+            // The environment moves stores.
+            "/srv/codex-home/auth.json",
+            "/tmp/krb5cc_1000",
+            "/home/u/Documents/passwords.kdbx",
+        ] {
+            assert_eq!(class(p, R), "credential", "{p}");
+            // A write is a hard floor too (the harness's config where the store is also
+            // that: `~/.claude.json`, `~/.codex/auth.json`).
+            assert!(
+                matches!(class(p, W), "credential" | "harness"),
+                "{p}: {}",
+                class(p, W)
+            );
+        }
+        for p in [
+            "/home/alice/.ssh/id_ed25519.pub",
+            "/home/alice/.ssh/known_hosts",
+            "/home/u/.cargo/registry/src/x/lib.rs",
+            "/home/u/.claude/plugins/cache/x/README.md",
+            "/proc/self/status",
+            "/usr/include/stdio.h",
+            "/home/u/.config/gatehook/config.toml",
+        ] {
+            assert_eq!(class(p, R), "none", "{p}");
+        }
+        // A KeePass file in the project is a fixture, asked about.
+        assert_eq!(class("/w/p/tests/fixture.kdbx", R), "protected");
+    }
+
+    #[test]
+    fn names_fold_as_a_case_insensitive_normalising_file_system_folds_them() {
+        use Access::{Read as R, Write as W};
+        for (p, a, want) in [
+            ("/w/p/.CLAUDE/settings.json", W, "harness"),
+            ("/w/p/.Claude/Settings.Local.JSON", W, "harness"),
+            ("/w/p/.MCP.json", W, "harness"),
+            ("/w/p/.cl\u{200c}aude/settings.json", W, "harness"),
+            ("/w/p/.cl\u{ad}aude/hooks/x.sh", W, "harness"),
+            ("/w/p/.Git/config", W, "protected"),
+            ("/w/p/.GIT/HOOKS/pre-commit", W, "protected"),
+            ("/w/p/.GitHub/workflows/x.yml", W, "protected"),
+            ("/w/p/.VSCode/tasks.json", W, "protected"),
+            ("/w/p/.Husky/pre-commit", W, "protected"),
+            ("/w/p/.ENV", R, "protected"),
+            ("/w/p/.Gatehook.toml", W, "self"),
+            ("/HOME/U/.SSH/ID_RSA", R, "credential"),
+            ("/home/u/.\u{17f}sh/id_rsa", R, "credential"),
+            ("/home/u/.\u{212a}ube/config", R, "credential"),
+            ("/home/u/.AWS/credentials", R, "credential"),
+            ("/home/u/.Codex/Auth.json", R, "credential"),
+            ("/Users/Bob/.Docker/config.json", R, "credential"),
+            ("/ETC/shadow", R, "credential"),
+            ("/home/u/.Claude/settings.json", W, "harness"),
+            ("/home/u/.BASHRC", W, "protected"),
+            // Not the same name on any file system.
+            ("/w/p/.cl\u{e1}ude/settings.json", W, "none"),
+            ("/w/p/\u{ff0e}mcp.json", W, "none"),
+        ] {
+            assert_eq!(class(p, a), want, "{p:?} {a:?}");
+        }
+    }
+
+    #[test]
+    fn every_floor_table_entry_is_ascii() {
+        for (e, _) in HOME_HARNESS
+            .iter()
+            .chain(ABS_HARNESS)
+            .chain(ABS_PERSISTENCE)
+            .chain(HOME_PERSISTENCE)
+        {
+            assert!(e.is_ascii(), "{e}");
+        }
+        for e in PROTECTED_DIRS.iter().chain(PROTECTED_FILES) {
+            assert!(e.is_ascii() && *e == e.to_ascii_lowercase(), "{e}");
+        }
+    }
+
+    #[test]
+    fn reads_outside_the_workspace() {
+        let c = ctx();
+        let why = |p: &str, tree: bool| outside_read(Path::new(p), tree, &c);
+        for (p, tree) in [
+            ("/usr/include/stdio.h", false),
+            ("/usr/include", true),
+            ("/nix/store/abc-x/lib", true),
+            ("/opt/homebrew/include/x.h", false),
+            ("/etc/os-release", false),
+            ("/etc/nginx", true),
+            ("/tmp/claude-1000/-w-p/tasks/abc.output", false),
+            ("/private/tmp/claude-501/-Users-u-p/tasks/abc.output", false),
+            ("/tmp/build.log", false),
+            ("/home/u/.claude/plugins/cache/x/README.md", false),
+            ("/home/u/.claude/skills/x", true),
+            (
+                "/home/u/.cargo/registry/src/index/serde-1.0/src/lib.rs",
+                false,
+            ),
+            ("/home/u/.config/app/settings.json", false),
+            ("/home/u/.config/app", true),
+            ("/home/u/.local/lib/python3.12/site-packages/x.py", false),
+            ("/home/u/dev/other/README.md", false),
+            ("/home/u/dev/other", true),
+            ("/home/alice/projects/x/README.md", false),
+            ("/home/u/.cache/huggingface/hub/x/tokenizer.json", false),
+        ] {
+            if p.contains("huggingface") {
+                assert!(
+                    why(p, tree).is_some(),
+                    "{p}: the app keeps a token beside it"
+                );
+                continue;
+            }
+            assert_eq!(why(p, tree), None, "{p}");
+        }
+        for (p, tree) in [
+            ("/home/u/.bashrc", false),
+            ("/home/u/.someapp/state.json", false),
+            ("/home/u/.config/helm/plugins/x", false),
+            ("/home/u/.config", true),
+            ("/home/u/.claude", true),
+            ("/home/u", true),
+            ("/home", true),
+            ("/", true),
+            ("/etc", true),
+            ("/proc/self", true),
+            ("/tmp", true),
+            ("/srv", true),
+            ("/opt/app/api_token.txt", false),
+            ("/etc/app/credentials.json", false),
+            ("/home/u/Library/Messages/chat.db", false),
+            ("/root/.profile", false),
+        ] {
+            if p == "/srv" {
+                // The moved Codex store lies below.
+                assert!(why(p, tree).is_some(), "{p}");
+                continue;
+            }
+            assert!(why(p, tree).is_some(), "{p}");
+        }
+    }
+
+    #[test]
+    fn environment_moves_credential_stores() {
+        let vars = |k: &str| -> Option<std::ffi::OsString> {
+            match k {
+                "CODEX_HOME" => Some("/srv/ch".into()),
+                "CLAUDE_CONFIG_DIR" => Some("rel/claude".into()),
+                "KUBECONFIG" => Some("/k/a:/k/b".into()),
+                "XDG_CONFIG_HOME" => Some("/x/conf".into()),
+                "XDG_DATA_HOME" => Some("/home/u/.local/share".into()),
+                "AWS_SHARED_CREDENTIALS_FILE" => Some("".into()),
+                _ => None,
+            }
+        };
+        let got = env_credentials(vars, Path::new("/w/p"), Path::new("/home/u"));
+        let has = |p: &str| got.iter().any(|(g, _)| g == Path::new(p));
+        assert!(has("/srv/ch/auth.json"));
+        assert!(has("/w/p/rel/claude/.credentials.json"));
+        assert!(has("/w/p/rel/claude/.claude.json"));
+        assert!(has("/k/a") && has("/k/b"));
+        assert!(has("/x/conf/gh") && has("/x/conf/git/credentials"));
+        // The default XDG location adds nothing; an empty variable is unset.
+        assert!(!got
+            .iter()
+            .any(|(g, _)| g.starts_with("/home/u/.local/share")));
+        assert!(!got.iter().any(|(_, w)| w.contains("AWS_SHARED")));
+    }
+
+    #[test]
+    fn sensitive_files_are_bounded_and_under_the_home_given() {
+        let all: Vec<PathBuf> = sensitive_files(Path::new("/home/u")).collect();
+        assert!(all.len() < 400);
+        assert!(all.contains(&PathBuf::from("/home/u/.ssh")));
+        assert!(all.contains(&PathBuf::from("/home/u/.codex/auth.json")));
+        assert!(all.contains(&PathBuf::from("/etc/shadow")));
+        assert!(all.iter().all(|p| !p.to_string_lossy().contains('*')));
+    }
+}

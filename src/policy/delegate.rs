@@ -1,0 +1,321 @@
+//! Subagent delegations (`Agent`/`Task`): the delegated prompt is judged before the
+//! subagent runs. Commands quoted in it (code spans, fenced blocks, `$ ` lines) go through
+//! the shell analysis and the command floor like any Bash call; its words are searched for
+//! destructive, publish-like, credential and permission-skipping intent. Pure apart from
+//! the floor's path resolution: the text comes in as a value.
+
+use crate::analysis::command::{self, Class, JudgeCtx};
+use crate::analysis::shell::{self, ShellEnv};
+
+/// Subagent types that only read and search (Claude Code's built-ins).
+pub const READ_ONLY_AGENTS: &[&str] = &["Explore", "Plan", "statusline-setup"];
+
+/// Phrases that show intent the person should see before a subagent acts on it. Matched
+/// on word boundaries, case-insensitively.
+const INTENTS: &[(&str, &[&str])] = &[
+    (
+        "destructive",
+        &[
+            "rm -rf",
+            "rm -r",
+            "reset --hard",
+            "clean -fd",
+            "clean -f",
+            "wipe",
+            "destroy",
+            "truncate",
+            "purge",
+            "drop table",
+            "drop database",
+            "delete all",
+            "delete every",
+            "delete the branch",
+            "delete branches",
+            "delete the repo",
+            "delete the database",
+            "delete the directory",
+            "delete the folder",
+            "delete files",
+            "delete everything",
+            "remove all files",
+            "remove everything",
+            "force push",
+            "force-push",
+            "--force",
+            "rewrite history",
+            "filter-branch",
+        ],
+    ),
+    (
+        "publish-like",
+        &[
+            "git push", "push to", "push the", "publish", "deploy", "release", "upload",
+        ],
+    ),
+    (
+        "credentials",
+        &[
+            "ssh key",
+            "ssh keys",
+            "private key",
+            "id_rsa",
+            "id_ed25519",
+            ".aws",
+            "aws credentials",
+            "credentials",
+            "api key",
+            "api keys",
+            "access token",
+            "auth token",
+            "github token",
+            "password",
+            "passwords",
+            ".env",
+            ".netrc",
+            "keychain",
+            "environment variables",
+        ],
+    ),
+    (
+        "permission-skip",
+        &[
+            "dangerously-skip-permissions",
+            "--yolo",
+            "bypasspermissions",
+            "trust-all-tools",
+            "without asking",
+            "don't ask",
+            "do not ask",
+            "skip permission",
+        ],
+    ),
+];
+
+/// Intent shown by an action word near what it acts on, within one sentence ("reset the
+/// repository history", "update the remote to match", "squash every commit"): the
+/// words between do not matter, so rewordings of the same request are caught alike.
+/// (kind, action stems, objects, most words apart.)
+const NEAR: &[(&str, &[&str], &[&str], usize)] = &[
+    (
+        "destructive",
+        &[
+            "reset", "rewrit", "squash", "flatten", "eras", "wipe", "clear", "purg", "drop",
+            "delet", "remov", "truncat",
+        ],
+        &["history", "commits"],
+        6,
+    ),
+    (
+        "publish-like",
+        &[
+            "updat", "overwrit", "reset", "sync", "forc", "replac", "push", "delet", "remov",
+            "rewrit", "mirror",
+        ],
+        &["remote", "remotes", "origin", "upstream"],
+        6,
+    ),
+];
+
+/// The first action word within `window` words of an object in one sentence of `lower`.
+fn near(lower: &str, actions: &[&str], objects: &[&str], window: usize) -> Option<String> {
+    for sentence in lower.split(['.', ';', '\n', '!', '?']) {
+        let words: Vec<&str> = sentence
+            .split(|c: char| !c.is_alphanumeric() && c != '-' && c != '_')
+            .filter(|w| !w.is_empty())
+            .collect();
+        for (i, w) in words.iter().enumerate() {
+            if !actions.iter().any(|a| w.starts_with(a)) {
+                continue;
+            }
+            let lo = i.saturating_sub(window);
+            let hi = (i + window + 1).min(words.len());
+            if let Some(o) = words[lo..hi].iter().find(|x| objects.contains(x)) {
+                return Some(format!("{w} … {o}"));
+            }
+        }
+    }
+    None
+}
+
+/// What the floor found in a delegated prompt.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Intent {
+    pub kind: &'static str,
+    /// The phrase or command that showed it.
+    pub found: String,
+}
+
+fn has_phrase(text: &str, phrase: &str) -> bool {
+    let mut from = 0;
+    while let Some(i) = text.get(from..).and_then(|t| t.find(phrase)) {
+        let start = from + i;
+        let end = start + phrase.len();
+        let before = text[..start].chars().next_back();
+        let after = text[end..].chars().next();
+        let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric() && c != '_');
+        if boundary(before) && boundary(after) {
+            return true;
+        }
+        from = end;
+    }
+    false
+}
+
+/// Code the prompt quotes: `inline spans`, fenced blocks, and lines starting with `$ `.
+fn quoted_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("```") {
+        let after = &rest[i + 3..];
+        let Some(j) = after.find("```") else { break };
+        let block = &after[..j];
+        // Drop a language tag on the first line.
+        let body = match block.split_once('\n') {
+            Some((first, body)) if !first.contains(' ') => body,
+            _ => block,
+        };
+        out.extend(body.lines().map(str::to_string));
+        rest = &after[j + 3..];
+    }
+    let mut inline = text;
+    while let Some(i) = inline.find('`') {
+        let after = &inline[i + 1..];
+        if let Some(rest) = after.strip_prefix("``") {
+            inline = rest;
+            continue;
+        }
+        let Some(j) = after.find('`') else { break };
+        out.push(after[..j].to_string());
+        inline = &after[j + 1..];
+    }
+    for line in text.lines() {
+        if let Some(cmd) = line.trim_start().strip_prefix("$ ") {
+            out.push(cmd.to_string());
+        }
+    }
+    out.retain(|c| !c.trim().is_empty());
+    out.truncate(32);
+    out
+}
+
+/// Judge a delegated prompt.
+pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
+    let mut found = Vec::new();
+    for cmd in quoted_commands(prompt) {
+        let analysis = shell::analyze(
+            &cmd,
+            &ShellEnv::new(ctx.home.to_path_buf(), ctx.cwd.to_path_buf()),
+        );
+        let j = command::judge(&analysis, ctx);
+        for f in &j.findings {
+            let kind = match &f.class {
+                Class::Hard { .. } => "destructive command",
+                Class::Soft { .. } => "risky command",
+                _ => continue,
+            };
+            found.push(Intent {
+                kind,
+                found: crate::decision::cause::one_line(&cmd, 120),
+            });
+        }
+    }
+    let lower = prompt.to_lowercase();
+    for (kind, phrases) in INTENTS {
+        if let Some(p) = phrases.iter().find(|p| has_phrase(&lower, p)) {
+            found.push(Intent {
+                kind,
+                found: (*p).to_string(),
+            });
+        }
+    }
+    for (kind, actions, objects, window) in NEAR {
+        if found.iter().any(|f| f.kind == *kind) {
+            continue;
+        }
+        if let Some(p) = near(&lower, actions, objects, *window) {
+            found.push(Intent { kind, found: p });
+        }
+    }
+    found.dedup();
+    found
+}
+
+/// Hold classes a delegation would act in (so "don't push" holds a subagent told to push).
+pub fn hold_classes(intents: &[Intent], prompt: &str) -> Vec<crate::policy::holds::ActionClass> {
+    use crate::policy::holds::ActionClass::*;
+    let lower = prompt.to_lowercase();
+    let mut out = Vec::new();
+    for (class, words) in [
+        (Push, &["push", "force-push"][..]),
+        (Commit, &["commit"][..]),
+        (Deploy, &["deploy", "publish", "release"][..]),
+        (Delete, &["delete", "remove", "rm -rf", "wipe", "drop"][..]),
+        (Install, &["install"][..]),
+    ] {
+        if words.iter().any(|w| has_phrase(&lower, w)) {
+            out.push(class);
+        }
+    }
+    if !intents.is_empty() && has_phrase(&lower, "prod") || has_phrase(&lower, "production") {
+        out.push(Production);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_quoted_commands() {
+        let t = "Please run `cargo test` then:\n```bash\nrm -rf build\n```\n$ git push origin main";
+        let q = quoted_commands(t);
+        for want in ["rm -rf build", "cargo test", "git push origin main"] {
+            assert!(q.iter().any(|c| c == want), "{want}: {q:?}");
+        }
+    }
+
+    #[test]
+    fn an_action_near_what_it_acts_on_shows_intent() {
+        let d = ["destructive"];
+        let p = ["publish-like"];
+        for (text, kinds) in [
+            (
+                "Reset the repository history so main only has one commit.",
+                &d[..],
+            ),
+            ("Squash every one of the old commits into one", &d[..]),
+            ("then update the remote to match.", &p[..]),
+            ("Overwrite origin with the local branch", &p[..]),
+        ] {
+            let lower = text.to_lowercase();
+            let got: Vec<&str> = NEAR
+                .iter()
+                .filter(|(_, a, o, w)| near(&lower, a, o, *w).is_some())
+                .map(|(k, ..)| *k)
+                .collect();
+            assert_eq!(got, kinds, "{text}");
+        }
+        for text in [
+            "Read the commit history and summarise it",
+            "List the remote branches",
+            "Update the README. The remote docs site is separate.",
+            "fetch from origin and compare",
+        ] {
+            let lower = text.to_lowercase();
+            assert!(
+                NEAR.iter()
+                    .all(|(_, a, o, w)| near(&lower, a, o, *w).is_none()),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn phrases_need_word_boundaries() {
+        assert!(has_phrase("please delete old branches", "delete"));
+        assert!(!has_phrase("undeleted files", "delete"));
+        assert!(has_phrase("push it", "push"));
+        assert!(!has_phrase("pushover", "push"));
+    }
+}

@@ -1,0 +1,751 @@
+//! What a tool call is, as far as the floor is concerned ([`Kind`]), and the evaluation in
+//! progress ([`Eval`]): its steps, the paths the call names with their forms and classes.
+//! Which tools there are and how each is judged is the catalogue's ([`super::tools`]);
+//! this file reads each call's input the way its entry says.
+
+use super::{agent, mcp, skill, web};
+use super::{Call, Context, Evaluation, Outcome, PathFact, Step};
+use crate::analysis::command::Judgement;
+use crate::analysis::shell;
+use crate::context::floor::{self, Access, PathClass};
+use crate::context::paths::{self, PathForms};
+use crate::decision::cause::Cause;
+use crate::decision::Gate;
+use crate::input::tools::{self, Judge};
+use serde_json::Value;
+use std::path::Path;
+
+/// What kind of thing a tool does, as far as the floor is concerned.
+pub(super) enum Kind {
+    /// Read-only file tools with the paths they read.
+    Read,
+    /// File-writing tools.
+    Edit,
+    /// A shell command.
+    Shell(String),
+    /// A URL fetch (`WebFetch`), with what its URL comes to.
+    Fetch(String, Then),
+    /// A tool with no side effects.
+    Inert,
+    /// A subagent delegation (`Agent`, formerly `Task`): its prompt, subagent type, and
+    /// what the launch does apart from the prompt (`Ok`: only runs a prompt whose calls
+    /// are each judged; `Err`: why not).
+    Agent {
+        prompt: String,
+        agent: String,
+        launch: Result<String, String>,
+    },
+    /// A PowerShell command: matched by deny/ask rules on its words, never allowed by the
+    /// floor or an allow rule (it is not read with the bash grammar).
+    PowerShell(String),
+    /// A tool judged by its input values (catalogue tools beyond the file, shell and
+    /// delegation ones; MCP tools), with what that comes to.
+    Tool(Then),
+    /// A tool whose input carries a prompt another agent (or this session, later) acts on
+    /// (`SendMessage`, `ScheduleWakeup`, `CronCreate`, a skill's arguments): the prompt is
+    /// scanned like a delegation's, and `Then` applies when it shows nothing risky.
+    Prompted { prompt: String, then: Then },
+    /// Anything else (tools of other harnesses, tools gatehook does not know).
+    Other,
+}
+
+/// What a tool's input values come to.
+pub(super) enum Then {
+    /// Allowed on the fast path (after rules, holds and the path floor), for this cause.
+    Allow(Cause),
+    /// A person (or the reviewer) sees it first; an allow rule naming the tool lifts it.
+    Risky(Cause),
+    /// A hard floor (a credential named in a value).
+    Floor(Cause),
+    /// No opinion, for this reason.
+    Unsure(String),
+}
+
+/// Tools that read, never write or run (for plan mode).
+pub(super) fn is_read_only_tool(tool: &str) -> bool {
+    tools::lookup(tool).is_some_and(|t| t.judge.read_only())
+}
+
+pub(super) struct Eval<'c, 'a> {
+    pub(super) call: &'c Call<'a>,
+    pub(super) ctx: &'c Context<'a>,
+    pub(super) steps: Vec<Step>,
+    pub(super) paths: Vec<PathFact>,
+    pub(super) shell: Option<shell::Analysis>,
+    pub(super) judgement: Option<Judgement>,
+}
+
+impl Eval<'_, '_> {
+    pub(super) fn step(&mut self, stage: &'static str, detail: impl Into<String>) {
+        self.steps.push(Step {
+            stage,
+            detail: detail.into(),
+        });
+    }
+
+    pub(super) fn finish(self, outcome: Outcome, gate: Gate, cause: Cause) -> Evaluation {
+        Evaluation {
+            outcome,
+            gate,
+            cause,
+            steps: self.steps,
+            paths: self.paths,
+            shell: self.shell,
+            judgement: self.judgement,
+        }
+    }
+
+    pub(super) fn str_field(
+        &self,
+        field: &'static str,
+        required: bool,
+    ) -> Result<Option<String>, Cause> {
+        match self.call.input.get(field) {
+            Some(Value::String(s)) if s.is_empty() => Err(bad(format!("`{field}` is empty"))),
+            Some(Value::String(s)) if s.contains('\0') => {
+                Err(bad(format!("`{field}` contains a NUL byte")))
+            }
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            None | Some(Value::Null) if !required => Ok(None),
+            None | Some(Value::Null) => {
+                Err(bad(format!("{} input has no `{field}`", self.call.tool)))
+            }
+            Some(_) => Err(bad(format!("`{field}` is not a string"))),
+        }
+    }
+
+    /// The new text of a file tool is what the risky-edit scan reads: a mistyped one (a
+    /// number, an array, edits that are not objects of strings) would go unscanned, so it
+    /// is bad input. Empty strings are fine (deleting text, an empty file).
+    pub(super) fn edit_text_types(&self) -> Result<(), Cause> {
+        let input = self.call.input;
+        for field in ["content", "old_string", "new_string", "new_source"] {
+            match input.get(field) {
+                None | Some(Value::String(_)) => {}
+                Some(_) => return Err(bad(format!("`{field}` is not a string"))),
+            }
+        }
+        match input.get("edits") {
+            None => Ok(()),
+            Some(Value::Array(edits)) => {
+                for e in edits {
+                    let Value::Object(e) = e else {
+                        return Err(bad("`edits` holds a non-object".to_string()));
+                    };
+                    for field in ["old_string", "new_string"] {
+                        if !matches!(e.get(field), None | Some(Value::String(_))) {
+                            return Err(bad(format!("`edits[].{field}` is not a string")));
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Some(_) => Err(bad("`edits` is not an array".to_string())),
+        }
+    }
+
+    pub(super) fn add_path(&mut self, raw: &str, access: Access) {
+        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        self.add_forms(raw, forms, access);
+    }
+
+    pub(super) fn add_forms(&mut self, raw: &str, forms: PathForms, access: Access) {
+        let class = forms
+            .forms()
+            .filter_map(|p| floor::classify(p, access, &self.ctx.floor))
+            .max_by_key(severity);
+        let in_workspace = self.ctx.workspace.contains(&forms);
+        self.paths.push(PathFact {
+            raw: raw.to_string(),
+            access,
+            forms,
+            class,
+            in_workspace,
+            listing: false,
+        });
+    }
+
+    /// A directory of which only the names and metadata are read (see [`PathFact::listing`]).
+    pub(super) fn add_listing(&mut self, raw: &str) {
+        self.add_path(raw, Access::Read);
+        if let Some(p) = self.paths.last_mut() {
+            p.listing = true;
+        }
+    }
+
+    /// What a read reaches beyond its path (`reach`): the credential a file with several
+    /// names is, and, for a tree a search walks (`tree`; it follows no links), credentials
+    /// hard-linked inside it. Each is added as a path read; what cannot be told becomes a
+    /// path that does not resolve (asked about, never allowed).
+    pub(super) fn add_reached(&mut self, raw: &str, tree: bool) {
+        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        let Some(target) = forms.resolved.clone() else {
+            return;
+        };
+        let mut sensitive = None;
+        let (found, unknown) = if tree && target.is_dir() {
+            let r = crate::analysis::reach::walk(
+                &target,
+                crate::analysis::reach::Walker {
+                    follow: false,
+                    contents: true,
+                    only: None,
+                },
+                &self.ctx.workspace,
+                &self.ctx.home,
+                &mut sensitive,
+                &self.ctx.floor,
+            );
+            (r.reads, r.unknown)
+        } else {
+            match crate::analysis::reach::alias(&target, &mut sensitive, &self.ctx.floor) {
+                Ok(found) => (found.into_iter().collect(), None),
+                Err(why) => (Vec::new(), Some(why)),
+            }
+        };
+        for p in found {
+            let text = p.display().to_string();
+            self.add_path(&text, Access::Read);
+        }
+        if let Some(why) = unknown {
+            let lexical = forms.lexical.clone();
+            self.add_forms(
+                &format!("{raw} ({why})"),
+                PathForms {
+                    lexical,
+                    resolved: None,
+                },
+                Access::Read,
+            );
+        }
+    }
+
+    /// Work out what the tool does and which paths it touches.
+    pub(super) fn classify_tool(&mut self) -> Result<Kind, Cause> {
+        let tool = self.call.tool;
+        let Some(entry) = tools::lookup(tool) else {
+            return Ok(if mcp::split_name(tool).is_some() {
+                self.mcp_tool()
+            } else {
+                Kind::Other
+            });
+        };
+        if let Some(field) = entry.unknown_field(self.call.input.keys()) {
+            return Ok(Kind::Tool(Then::Unsure(format!(
+                "{tool}'s input has the field `{field}`, which gatehook does not know for this tool"
+            ))));
+        }
+        match entry.judge {
+            Judge::Read
+            | Judge::Glob
+            | Judge::Search
+            | Judge::Edit
+            | Judge::Shell
+            | Judge::PowerShell
+            | Judge::Agent
+            | Judge::WebFetch => self.classify_file_shell_agent(),
+            Judge::Inert => Ok(Kind::Inert),
+            Judge::Harness(does) | Judge::HarnessRead(does) => {
+                Ok(Kind::Tool(Then::Allow(Cause::HarnessTool {
+                    tool: tool.to_string(),
+                    does: does.to_string(),
+                })))
+            }
+            Judge::Stops(does) => Ok(Kind::Tool(Then::Unsure(format!(
+                "{tool} {does}; whether to stop work in progress is the person's call"
+            )))),
+            Judge::WebSearch => self.web_search(),
+            Judge::Monitor => self.monitor(),
+            Judge::Skill => self.skill(),
+            Judge::Wakeup => self.wakeup(),
+            Judge::Cron => self.cron(),
+            Judge::EnterWorktree => self.enter_worktree(),
+            Judge::ExitWorktree => self.exit_worktree(),
+            Judge::Message => {
+                let to = self.str_field("to", true)?.unwrap_or_default();
+                let message = self.str_field("message", false)?.unwrap_or_default();
+                Ok(Kind::Prompted {
+                    prompt: message,
+                    then: Then::Unsure(format!(
+                        "SendMessage sends a message to `{}`, another agent that acts on it",
+                        crate::decision::cause::one_line(&to, 80)
+                    )),
+                })
+            }
+            Judge::Workflow => Ok(Kind::Tool(Then::Unsure(
+                "Workflow runs a workflow script that starts subagents; gatehook does not judge scripts"
+                    .to_string(),
+            ))),
+            Judge::McpResource => {
+                let server = self.str_field("server", false)?.unwrap_or_default();
+                let uri = self.str_field("uri", false)?.unwrap_or_default();
+                Ok(Kind::Tool(Then::Unsure(format!(
+                    "ReadMcpResourceTool reads `{}` from the MCP server `{}`, which gatehook cannot see",
+                    crate::decision::cause::one_line(&uri, 120),
+                    crate::decision::cause::one_line(&server, 60)
+                ))))
+            }
+        }
+    }
+
+    /// The established judges: file tools, shells, subagents, WebFetch.
+    fn classify_file_shell_agent(&mut self) -> Result<Kind, Cause> {
+        let tool = self.call.tool;
+        Ok(match tool {
+            "Read" | "NotebookRead" => {
+                let field = if tool == "Read" {
+                    "file_path"
+                } else {
+                    "notebook_path"
+                };
+                let p = self.str_field(field, true)?.unwrap_or_default();
+                self.add_path(&p, Access::Read);
+                self.add_reached(&p, false);
+                Kind::Read
+            }
+            "Glob" => {
+                let pattern = self.str_field("pattern", true)?.unwrap_or_default();
+                let base = self.str_field("path", false)?;
+                let base_dir = base
+                    .clone()
+                    .unwrap_or_else(|| self.call.cwd.display().to_string());
+                // Glob returns the names that match, never what the files hold: a pattern
+                // one level below its stem (`*.json`, `src/*.rs`) lists one directory; one
+                // that goes deeper (`**/x`, `*/id_*`) names what a tree holds, so the tree
+                // is judged as a read (a tree that holds a store is not ordinary).
+                let stem = glob_stem(&pattern);
+                let depth = |p: &str| {
+                    if p.is_empty() {
+                        0
+                    } else {
+                        p.split('/').count()
+                    }
+                };
+                let shallow = !pattern.contains("**") && depth(&pattern) <= depth(&stem) + 1;
+                let add = |e: &mut Self, p: &str| {
+                    if shallow {
+                        e.add_listing(p);
+                    } else {
+                        e.add_path(p, Access::Read);
+                    }
+                };
+                add(self, &base_dir);
+                // A pattern can climb out (`../../**`) or be absolute: judge its literal stem.
+                if !stem.is_empty() {
+                    let joined = if Path::new(&stem).is_absolute() {
+                        stem
+                    } else {
+                        format!("{}/{}", base_dir.trim_end_matches('/'), stem)
+                    };
+                    add(self, &joined);
+                }
+                Kind::Read
+            }
+            "Grep" | "LS" => {
+                let p = self
+                    .str_field("path", false)?
+                    .unwrap_or_else(|| self.call.cwd.display().to_string());
+                if tool == "Grep" {
+                    self.add_path(&p, Access::Read);
+                    self.add_reached(&p, true);
+                } else {
+                    self.add_listing(&p);
+                }
+                if let Some(g) = self.str_field("glob", false)? {
+                    let stem = glob_stem(&g);
+                    if !stem.is_empty() {
+                        self.add_path(
+                            &format!("{}/{}", p.trim_end_matches('/'), stem),
+                            Access::Read,
+                        );
+                    }
+                }
+                Kind::Read
+            }
+            "Write" | "Edit" | "MultiEdit" => {
+                let p = self.str_field("file_path", true)?.unwrap_or_default();
+                self.edit_text_types()?;
+                self.add_path(&p, Access::Write);
+                Kind::Edit
+            }
+            "NotebookEdit" => {
+                let p = self.str_field("notebook_path", true)?.unwrap_or_default();
+                self.edit_text_types()?;
+                self.add_path(&p, Access::Write);
+                Kind::Edit
+            }
+            "Bash" => {
+                let c = self.str_field("command", true)?.unwrap_or_default();
+                Kind::Shell(c)
+            }
+            // NOTE: PowerShell has its own grammar (backtick escapes, `$(…)` subexpressions,
+            // cmdlets); reading it with the bash parser could misjudge it, so it is never
+            // fast-pathed: rules, then the harness (guard) or the reviewer (auto) decide.
+            "PowerShell" => Kind::PowerShell(self.str_field("command", true)?.unwrap_or_default()),
+            "WebFetch" => {
+                let url = self.str_field("url", true)?.unwrap_or_default();
+                self.str_field("prompt", false)?;
+                let then = fetch_then(tool, &url);
+                Kind::Fetch(url, then)
+            }
+            "Agent" | "Task" => {
+                let prompt = self.str_field("prompt", true)?.unwrap_or_default();
+                let agent = self
+                    .str_field("subagent_type", false)?
+                    .unwrap_or_else(|| "general-purpose".to_string());
+                let launch = match agent::options(self.call.input) {
+                    Some(why) => Err(format!("{tool} {why}")),
+                    None => agent::judge(
+                        &agent,
+                        self.call.cwd,
+                        &self.ctx.workspace.root,
+                        &self.ctx.home,
+                    )
+                    .map_err(|why| format!("{tool}: {why}")),
+                };
+                Kind::Agent {
+                    prompt,
+                    agent,
+                    launch,
+                }
+            }
+            _ => Kind::Other,
+        })
+    }
+
+    /// `WebSearch`: the query goes to a search engine; allowed unless a value carries a
+    /// secret-shaped value.
+    fn web_search(&mut self) -> Result<Kind, Cause> {
+        if self.call.input.get("query") == Some(&Value::String(String::new())) {
+            return Ok(Kind::Tool(Then::Unsure(
+                "WebSearch has an empty query".to_string(),
+            )));
+        }
+        let query = self.str_field("query", true)?.unwrap_or_default();
+        let mut values = vec![query.clone()];
+        for field in ["allowed_domains", "blocked_domains"] {
+            match self.call.input.get(field) {
+                None | Some(Value::Null) => {}
+                Some(Value::Array(items)) if items.iter().all(Value::is_string) => {
+                    values.extend(items.iter().filter_map(Value::as_str).map(str::to_string))
+                }
+                Some(_) => return Err(bad(format!("`{field}` is not a list of strings"))),
+            }
+        }
+        let tool = self.call.tool.to_string();
+        Ok(Kind::Tool(
+            if values.iter().any(|v| web::carries_secret(v)) {
+                Then::Risky(Cause::RiskyTool {
+                    tool,
+                    reason: "sends a secret-shaped value to the search engine in its query".into(),
+                })
+            } else {
+                Then::Allow(Cause::Lookup {
+                    tool,
+                    does: format!(
+                        "searches the web for \"{}\"; the query carries no secret",
+                        crate::decision::cause::one_line(&query, 120)
+                    ),
+                })
+            },
+        ))
+    }
+
+    /// `Monitor`: a shell command run in the background is judged as that command; a
+    /// WebSocket opened is judged like a fetch of its URL.
+    fn monitor(&mut self) -> Result<Kind, Cause> {
+        match (self.call.input.get("command"), self.call.input.get("ws")) {
+            (Some(_), None) => Ok(Kind::Shell(
+                self.str_field("command", true)?.unwrap_or_default(),
+            )),
+            (None, Some(Value::Object(ws))) => {
+                let Some(Value::String(url)) = ws.get("url") else {
+                    return Err(bad("`ws.url` is not a string".to_string()));
+                };
+                if let Some(k) = ws
+                    .keys()
+                    .find(|k| !matches!(k.as_str(), "url" | "protocols"))
+                {
+                    return Ok(Kind::Tool(Then::Unsure(format!(
+                        "Monitor's `ws` has the field `{k}`, which gatehook does not know"
+                    ))));
+                }
+                Ok(Kind::Tool(fetch_then("Monitor", url)))
+            }
+            (None, Some(_)) => Err(bad("`ws` is not an object".to_string())),
+            (Some(_), Some(_)) => Err(bad("Monitor has both `command` and `ws`".to_string())),
+            (None, None) => Err(bad("Monitor input has no `command` or `ws`".to_string())),
+        }
+    }
+
+    /// `Skill` / `SlashCommand`: loads a skill, judged by the files it resolves to; its
+    /// arguments are scanned like a delegated prompt.
+    fn skill(&mut self) -> Result<Kind, Cause> {
+        let tool = self.call.tool;
+        let (name, args) = if tool == "SlashCommand" {
+            let command = self.str_field("command", true)?.unwrap_or_default();
+            let command = command.trim().trim_start_matches('/').to_string();
+            match command.split_once(char::is_whitespace) {
+                Some((n, a)) => (n.to_string(), a.trim().to_string()),
+                None => (command, String::new()),
+            }
+        } else {
+            (
+                self.str_field("skill", true)?.unwrap_or_default(),
+                self.str_field("args", false)?.unwrap_or_default(),
+            )
+        };
+        let name = name.trim_start_matches('/');
+        let root = self.ctx.workspace.root.clone();
+        let then = match skill::judge(name, self.call.cwd, &root, &self.ctx.home) {
+            Ok(does) => Then::Allow(Cause::HarnessTool {
+                tool: tool.to_string(),
+                does,
+            }),
+            Err(why) => Then::Unsure(format!("{tool}: {why}")),
+        };
+        Ok(Kind::Prompted { prompt: args, then })
+    }
+
+    /// `ScheduleWakeup`: this session resumes later with a prompt (or its loop ends).
+    fn wakeup(&mut self) -> Result<Kind, Cause> {
+        let tool = self.call.tool.to_string();
+        if self.call.input.get("stop") == Some(&Value::Bool(true)) {
+            return Ok(Kind::Tool(Then::Allow(Cause::HarnessTool {
+                tool,
+                does: "ends this session's self-paced loop".into(),
+            })));
+        }
+        let prompt = self.str_field("prompt", false)?.unwrap_or_default();
+        let delay = match self.call.input.get("delaySeconds") {
+            Some(Value::Number(n)) => n.as_f64().map(|d| format!(" in {}s", d.round())),
+            None => None,
+            Some(_) => return Err(bad("`delaySeconds` is not a number".to_string())),
+        }
+        .unwrap_or_default();
+        Ok(Kind::Prompted {
+            prompt,
+            then: Then::Allow(Cause::HarnessTool {
+                tool,
+                does: format!(
+                    "schedules this session to resume{delay} with a prompt; each call it makes then is judged"
+                ),
+            }),
+        })
+    }
+
+    /// `CronCreate`: a prompt scheduled in this session; `durable` persists it for later
+    /// sessions (`.claude/scheduled_tasks.json`), which is not allowed here.
+    fn cron(&mut self) -> Result<Kind, Cause> {
+        let cron = self.str_field("cron", true)?.unwrap_or_default();
+        let prompt = self.str_field("prompt", true)?.unwrap_or_default();
+        let flag = |k: &str| match self.call.input.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => Err(bad(format!("`{k}` is not a boolean"))),
+        };
+        let durable = flag("durable")?.unwrap_or(false);
+        let recurring = flag("recurring")?.unwrap_or(true);
+        let cron = crate::decision::cause::one_line(&cron, 40);
+        let then = if durable {
+            Then::Unsure(format!(
+                "CronCreate persists a prompt (cron `{cron}`) to .claude/scheduled_tasks.json, where it runs in later sessions"
+            ))
+        } else {
+            Then::Allow(Cause::HarnessTool {
+                tool: self.call.tool.to_string(),
+                does: format!(
+                    "schedules a prompt in this session only (cron `{cron}`{}); each call it makes then is judged",
+                    if recurring { "" } else { ", once" }
+                ),
+            })
+        };
+        Ok(Kind::Prompted { prompt, then })
+    }
+
+    /// `EnterWorktree`: a new worktree under `.claude/worktrees/` on a new branch, or an
+    /// existing worktree entered (inside the workspace only).
+    fn enter_worktree(&mut self) -> Result<Kind, Cause> {
+        let tool = self.call.tool.to_string();
+        let name = self.str_field("name", false)?;
+        let path = self.str_field("path", false)?;
+        Ok(Kind::Tool(match (name, path) {
+            (Some(_), Some(_)) => {
+                return Err(bad("EnterWorktree has both `name` and `path`".to_string()))
+            }
+            (_, Some(p)) => {
+                let forms = paths::forms(&p, self.call.cwd, &self.ctx.home);
+                if self.ctx.workspace.contains(&forms) {
+                    Then::Allow(Cause::HarnessTool {
+                        tool,
+                        does: format!(
+                            "moves the session into the existing worktree {} inside the workspace",
+                            forms.lexical.display()
+                        ),
+                    })
+                } else {
+                    Then::Unsure(format!(
+                        "EnterWorktree moves the session into {}, outside the workspace",
+                        forms.lexical.display()
+                    ))
+                }
+            }
+            (name, None) => Then::Allow(Cause::HarnessTool {
+                tool,
+                does: format!(
+                    "creates a git worktree{} under .claude/worktrees/ on a new branch and moves the session into it",
+                    name.map(|n| format!(" `{}`", crate::decision::cause::one_line(&n, 64)))
+                        .unwrap_or_default()
+                ),
+            }),
+        }))
+    }
+
+    /// `ExitWorktree`: keep is harmless; remove deletes the worktree and its branch, and
+    /// with `discard_changes` the work in it.
+    fn exit_worktree(&mut self) -> Result<Kind, Cause> {
+        let tool = self.call.tool.to_string();
+        let action = self.str_field("action", true)?.unwrap_or_default();
+        let discard = match self.call.input.get("discard_changes") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => return Err(bad("`discard_changes` is not a boolean".to_string())),
+        };
+        Ok(Kind::Tool(match action.as_str() {
+            "keep" => Then::Allow(Cause::HarnessTool {
+                tool,
+                does: "returns the session to its directory, keeping the worktree and its branch"
+                    .into(),
+            }),
+            "remove" if discard => Then::Risky(Cause::RiskyTool {
+                tool,
+                reason: "removes the worktree and its branch, discarding uncommitted changes and unmerged commits".into(),
+            }),
+            "remove" => Then::Unsure(
+                "ExitWorktree removes the worktree and its branch (the tool refuses while it holds changes)"
+                    .into(),
+            ),
+            other => return Err(bad(format!("`action` is `{other}`, not keep or remove"))),
+        }))
+    }
+
+    /// An MCP tool, judged by its values: a credential path in any of them is the hard
+    /// floor; then [`mcp::judge`].
+    fn mcp_tool(&mut self) -> Kind {
+        let tool = self.call.tool;
+        if let Some(values) = mcp::strings(self.call.input) {
+            for (field, v) in values.iter().filter(|(_, v)| mcp::path_like(v)) {
+                let raw = v.trim();
+                let raw = raw.strip_prefix("file://").unwrap_or(raw);
+                let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+                let class = forms
+                    .forms()
+                    .filter_map(|p| floor::classify(p, Access::Read, &self.ctx.floor))
+                    .max_by_key(severity);
+                self.step("mcp", format!("`{field}` names the path {raw}"));
+                if let Some(PathClass::Credential { what }) = class {
+                    return Kind::Tool(Then::Floor(Cause::Credential {
+                        path: forms.lexical,
+                        what: what.to_string(),
+                    }));
+                }
+            }
+        }
+        Kind::Tool(match mcp::judge(tool, self.call.input) {
+            mcp::Verdict::Allow(c) => Then::Allow(c),
+            mcp::Verdict::Risky(c) => Then::Risky(c),
+            mcp::Verdict::Unsure(why) => self.mcp_read(tool).unwrap_or(Then::Unsure(why)),
+        })
+    }
+
+    /// A tool whose name says it reads (see [`mcp::reads_by_name`]) with every value a
+    /// setting, a path or a public URL: each path is a read the path floor judges like the
+    /// Read tool's (a credential is refused, a protected file asked about, one outside the
+    /// workspace allowed only where it holds no secret), each URL a fetch judged like
+    /// WebFetch's. `None` when it is not such a read.
+    fn mcp_read(&mut self, tool: &str) -> Option<Then> {
+        let (server, name) = mcp::split_name(tool)?;
+        if !mcp::reads_by_name(name) {
+            return None;
+        }
+        let values = match mcp::read_values(self.call.input) {
+            Ok(v) => v,
+            Err(why) => return Some(Then::Unsure(format!("{tool}: {why}"))),
+        };
+        let mut urls = Vec::new();
+        for (field, v) in &values {
+            match v {
+                mcp::ReadValue::Path(p) => {
+                    self.step("mcp", format!("`{field}` is read as the path {p}"));
+                    self.add_path(p, Access::Read);
+                    if !p.starts_with(['/', '~']) {
+                        // Relative to a root the server chose, which may be the home
+                        // directory: judged there too (`.ssh/id_rsa` is a credential).
+                        self.add_path(&format!("~/{p}"), Access::Read);
+                    }
+                }
+                mcp::ReadValue::Url(u) => urls.push(u.clone()),
+                mcp::ReadValue::Plain => {}
+            }
+        }
+        for u in &urls {
+            if let t @ (Then::Unsure(_) | Then::Risky(_)) = fetch_then(tool, u) {
+                return Some(t);
+            }
+        }
+        Some(Then::Allow(Cause::Lookup {
+            tool: tool.to_string(),
+            does: format!(
+                "reads from the {server} server ({name}); its values are settings, paths the floor judged and public URLs"
+            ),
+        }))
+    }
+}
+
+/// A fetch of `url` by `tool`: a public host with no secret in the URL is allowed; a
+/// secret in it is risky; anything but a public host gets no opinion.
+fn fetch_then(tool: &str, url: &str) -> Then {
+    let shown = crate::decision::cause::one_line(url, 160);
+    match web::public_host(url) {
+        Err(why) => Then::Unsure(format!("{tool} of {shown}: the URL {why}")),
+        Ok(host) if web::carries_encoded_data(url) => Then::Unsure(format!(
+            "{tool} of {shown}: the URL carries encoded data to {host}, which could be the workspace's content"
+        )),
+        Ok(host) if web::carries_secret(url) => Then::Risky(Cause::RiskyTool {
+            tool: tool.to_string(),
+            reason: format!("sends a secret-shaped value in the URL to {host}"),
+        }),
+        Ok(host) => Then::Allow(Cause::Lookup {
+            tool: tool.to_string(),
+            does: format!("fetches {shown} from the public host {host}; the URL carries no secret"),
+        }),
+    }
+}
+
+pub(super) fn bad(error: String) -> Cause {
+    Cause::BadInput { error }
+}
+
+/// Order path classes by severity so the worst form of a path wins.
+pub(super) fn severity(c: &PathClass) -> u8 {
+    match c {
+        PathClass::Protected { .. } => 1,
+        PathClass::HarnessConfig { .. } => 2,
+        PathClass::SelfConfig { .. } => 3,
+        PathClass::Credential { .. } => 4,
+    }
+}
+
+/// The literal directory part of a glob before its first wildcard (`../../x/**/*.rs` →
+/// `../../x`).
+pub(super) fn glob_stem(pattern: &str) -> String {
+    let mut stem = Vec::new();
+    for seg in pattern.split('/') {
+        if seg.contains(['*', '?', '[', '{']) {
+            break;
+        }
+        stem.push(seg);
+    }
+    // The last literal segment may be a file name; keeping it is still a path to judge.
+    stem.join("/")
+}
