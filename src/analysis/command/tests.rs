@@ -768,12 +768,18 @@ fn exit_and_yes_are_routine_inside_their_grammars() {
 }
 
 #[test]
-fn set_is_routine_for_error_and_trace_options_only() {
+fn set_is_routine_for_error_options_and_turning_tracing_off() {
     table(&[
         ("set -e; ls", "routine"),
         ("set -euo pipefail && ls", "routine"),
-        ("set -eux -o pipefail", "routine"),
+        ("set -eu -o pipefail", "routine"),
         ("set +e; set -o; set +o", "routine"),
+        ("set +x; set +o xtrace; set +v", "routine"),
+        // Tracing prints every later word as expanded, a secret's value included.
+        ("set -x; ls", "unknown"),
+        ("set -eux -o pipefail", "unknown"),
+        ("set -o xtrace", "unknown"),
+        ("set -v", "unknown"),
         ("ssh h 'set -e; ls /srv'", "routine"),
         // Later assignments would reach the environment of every program.
         ("set -a; ls", "unknown"),

@@ -94,9 +94,11 @@ static EXIT: Program = own("exit", "ends the shell", false);
 static SET: Program = own("set", "sets the shell's own error and trace options", false);
 
 /// bash's `set`: the option letters and `-o` names that change only how the shell reports
-/// and stops on errors (errexit, nounset, pipefail, xtrace, verbose, noclobber, errtrace,
-/// hashall, notify), each with `-` or `+`, bundled, `-o NAME` taking the next word, or
-/// `-o`/`+o` alone (which print the settings). Not here: `-a`/`-k` (later assignments
+/// and stops on errors (errexit, nounset, pipefail, noclobber, errtrace, hashall, notify),
+/// each with `-` or `+`, bundled, `-o NAME` taking the next word, or `-o`/`+o` alone
+/// (which print the settings); tracing (`x`/`v`, xtrace/verbose) only turned off. Not
+/// here: turning tracing on (every later word is printed as expanded, a secret
+/// variable's value included, where the agent reads it), `-a`/`-k` (later assignments
 /// would reach programs' environments), `-f`, `-B`, `-H`, `-P`, `-o posix` and the rest
 /// (they change how later words expand or where `cd` goes), operands (positional
 /// parameters), and `set` alone, which prints every variable, secrets included.
@@ -105,13 +107,13 @@ fn set_options(
     argv: &[String],
     dynamic: &[bool],
 ) -> Result<Vec<Effect>, GrammarError> {
-    const LETTERS: &str = "euxvCEhb";
+    const LETTERS: &str = "euCEhb";
+    // Tracing may be turned off, never on.
+    const OFF_ONLY: &str = "xv";
     const NAMES: &[&str] = &[
         "errexit",
         "nounset",
         "pipefail",
-        "xtrace",
-        "verbose",
         "noclobber",
         "errtrace",
         "hashall",
@@ -129,6 +131,7 @@ fn set_options(
             return Err(GrammarError::Dynamic(w.to_string()));
         }
         k += 1;
+        let off = w.starts_with('+');
         let Some(body) = w.strip_prefix('-').or_else(|| w.strip_prefix('+')) else {
             return Err(GrammarError::ExtraOperand(format!("{} {w}", p.name)));
         };
@@ -143,12 +146,16 @@ fn set_options(
                 }
                 match args.get(k) {
                     None => {}
-                    Some((_, n, false)) if NAMES.contains(n) => k += 1,
+                    Some((_, n, false))
+                        if NAMES.contains(n) || (off && matches!(*n, "xtrace" | "verbose")) =>
+                    {
+                        k += 1
+                    }
                     Some((_, n, _)) => {
                         return Err(GrammarError::UnknownOption(format!("{} -o {n}", p.name)))
                     }
                 }
-            } else if !LETTERS.contains(c) {
+            } else if !(LETTERS.contains(c) || (off && OFF_ONLY.contains(c))) {
                 return Err(GrammarError::UnknownOption(format!("{} -{c}", p.name)));
             }
         }
