@@ -4,8 +4,9 @@
 //! `cargo run --release --example bench_command`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use gatehook::analysis::command::{judge, JudgeCtx, NoBaseline};
+use gatehook::analysis::command::{judge, JudgeCtx};
 use gatehook::analysis::shell::{analyze, ShellEnv};
+use gatehook::context::baseline::NoBaseline;
 use gatehook::context::floor::FloorCtx;
 use gatehook::context::paths::Workspace;
 use std::time::Instant;

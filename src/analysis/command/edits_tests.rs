@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use crate::context::baseline::NoBaseline;
 use std::path::PathBuf;
 
 /// `risky` when the scan finds something, `clean` when it does not, `-` when the file is

@@ -77,7 +77,7 @@ use crate::context::paths::{self, Workspace};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-pub use crate::context::baseline::{Baseline, NoBaseline};
+use crate::context::baseline::Baseline;
 
 /// What the judge needs besides the analysis.
 pub struct JudgeCtx<'a> {

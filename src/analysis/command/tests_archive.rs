@@ -7,6 +7,7 @@
 use super::*;
 use crate::analysis::reach::archive::tests::{end, file, gz, header, zip_bytes};
 use crate::analysis::shell::{analyze, ShellEnv};
+use crate::context::baseline::NoBaseline;
 use std::path::PathBuf;
 
 struct Fx {

@@ -280,7 +280,7 @@ pub(super) fn risky_edit(ev: &Eval) -> Option<Cause> {
         cwd: ev.call.cwd,
         workspace: &ev.ctx.workspace,
         floor: &ev.ctx.floor,
-        baseline: &command::NoBaseline,
+        baseline: &crate::context::baseline::NoBaseline,
     };
     let risk = command::scan_edit(&p.forms.lexical, &texts, &jctx)?;
     Some(Cause::RiskyEdit {

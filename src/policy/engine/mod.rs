@@ -6,8 +6,9 @@
 //! (`skill`), the core does no I/O: config, clock and reviewer verdicts come from the
 //! edges. Which tools exist and how each is judged is the catalogue's (`tools`).
 
-use crate::analysis::command::{self, Baseline, Judgement, Verdict};
+use crate::analysis::command::{self, Judgement, Verdict};
 use crate::analysis::shell;
+use crate::context::baseline::Baseline;
 use crate::context::config::Config;
 use crate::context::floor::{Access, FloorCtx, PathClass};
 use crate::context::paths::{self, PathForms, Workspace};
@@ -228,12 +229,8 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             for p in list {
                 let raw = p.display().to_string();
                 let forms = paths::forms(&raw, call.cwd, &ctx.home);
-                ev.add_forms(&raw, forms, access);
-                if access == Access::Read && judgement.listings.contains(p) {
-                    if let Some(f) = ev.paths.last_mut() {
-                        f.listing = true;
-                    }
-                }
+                ev.add_forms(&raw, forms, access).listing =
+                    access == Access::Read && judgement.listings.contains(p);
             }
         }
         // A look at a path's metadata is a read of the path itself, not of what a link
@@ -241,10 +238,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         for p in &judgement.stats {
             let raw = p.display().to_string();
             let forms = paths::lstat_forms(&raw, call.cwd, &ctx.home);
-            ev.add_forms(&raw, forms, Access::Read);
-            if let Some(f) = ev.paths.last_mut() {
-                f.listing = true;
-            }
+            ev.add_forms(&raw, forms, Access::Read).listing = true;
         }
         // Paths written (or linked) through arguments: `sed -i`, `find -fprint`, `cp`, `ln`…
         for f in &judgement.findings {

@@ -144,12 +144,19 @@ impl Eval<'_, '_> {
         }
     }
 
-    pub(super) fn add_path(&mut self, raw: &str, access: Access) {
+    /// Record a path the call reaches; the new fact is returned for what only the caller
+    /// knows of it ([`PathFact::listing`]).
+    pub(super) fn add_path(&mut self, raw: &str, access: Access) -> &mut PathFact {
         let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
-        self.add_forms(raw, forms, access);
+        self.add_forms(raw, forms, access)
     }
 
-    pub(super) fn add_forms(&mut self, raw: &str, forms: PathForms, access: Access) {
+    pub(super) fn add_forms(
+        &mut self,
+        raw: &str,
+        forms: PathForms,
+        access: Access,
+    ) -> &mut PathFact {
         let class = forms
             .forms()
             .filter_map(|p| floor::classify(p, access, &self.ctx.floor))
@@ -163,14 +170,13 @@ impl Eval<'_, '_> {
             in_workspace,
             listing: false,
         });
+        let last = self.paths.len() - 1;
+        &mut self.paths[last]
     }
 
     /// A directory of which only the names and metadata are read (see [`PathFact::listing`]).
     pub(super) fn add_listing(&mut self, raw: &str) {
-        self.add_path(raw, Access::Read);
-        if let Some(p) = self.paths.last_mut() {
-            p.listing = true;
-        }
+        self.add_path(raw, Access::Read).listing = true;
     }
 
     /// What a read reaches beyond its path (`reach`): the credential a file with several

@@ -3,8 +3,9 @@
 //! before the subcommand, and wrappers.
 #![allow(clippy::unwrap_used)]
 
-use crate::analysis::command::{judge, JudgeCtx, NoBaseline, Verdict};
+use crate::analysis::command::{judge, JudgeCtx, Verdict};
 use crate::analysis::shell::{analyze, ShellEnv};
+use crate::context::baseline::NoBaseline;
 use crate::context::floor::FloorCtx;
 use crate::context::paths::Workspace;
 
