@@ -750,6 +750,16 @@ fn reason_lines_fit_the_harness_and_the_call() {
     );
     assert!(r.contains("writes out.txt inside the workspace"), "{r}");
     assert!(!r.contains("only reads"), "{r}");
+    // A program whose own words name the file it writes says so once.
+    let r = reason(
+        "claude",
+        &run(
+            &env,
+            None,
+            &shell(&env, "claude", "sort -o out.txt README.md"),
+        ),
+    );
+    assert_eq!(r.matches("writes out.txt").count(), 1, "{r}");
     // A risky delegation in guard mode: the person decides; no reviewer is mentioned.
     let p = env.payload(
         "Agent",

@@ -5,6 +5,8 @@
 //! project-root discovery. It classifies nothing as safe or dangerous: that is `floor`.
 
 use serde::Serialize;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
 
@@ -60,6 +62,70 @@ pub fn normalize(p: &Path) -> PathBuf {
     out
 }
 
+/// What `lstat` (and `readlink`, for a link) said of one path.
+#[derive(Clone)]
+enum Looked {
+    /// A symlink, with its target (`None`: it could not be read).
+    Link(Option<PathBuf>),
+    Dir,
+    /// Anything else that exists.
+    Other,
+    Missing,
+    /// `lstat` failed for another reason (permissions, a too-long name).
+    Failed,
+}
+
+thread_local! {
+    /// Inside [`memo`]: what each path looked like the first time it was looked at.
+    static LOOKED: RefCell<Option<HashMap<PathBuf, Looked>>> = const { RefCell::new(None) };
+}
+
+/// Run `f` with every path [`resolve`] looks at remembered until `f` returns, so one
+/// evaluation walks each directory of its paths once (`/`, the home, the workspace root
+/// are met by every path a call names). Nested calls share the outer memo. Outside it,
+/// every look is a fresh `lstat`. A file changing while one call is judged is the same
+/// race as one changing between the decision and the run: the answer is about the file
+/// system as it was looked at.
+pub fn memo<T>(f: impl FnOnce() -> T) -> T {
+    struct Forget(bool);
+    impl Drop for Forget {
+        fn drop(&mut self) {
+            if self.0 {
+                LOOKED.with(|m| *m.borrow_mut() = None);
+            }
+        }
+    }
+    let outer = LOOKED.with(|m| {
+        let mut m = m.borrow_mut();
+        let fresh = m.is_none();
+        if fresh {
+            *m = Some(HashMap::new());
+        }
+        fresh
+    });
+    let _forget = Forget(outer);
+    f()
+}
+
+fn look(p: &Path) -> Looked {
+    if let Some(hit) = LOOKED.with(|m| m.borrow().as_ref().and_then(|m| m.get(p).cloned())) {
+        return hit;
+    }
+    let looked = match std::fs::symlink_metadata(p) {
+        Ok(md) if md.file_type().is_symlink() => Looked::Link(std::fs::read_link(p).ok()),
+        Ok(md) if md.is_dir() => Looked::Dir,
+        Ok(_) => Looked::Other,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Looked::Missing,
+        Err(_) => Looked::Failed,
+    };
+    LOOKED.with(|m| {
+        if let Some(m) = m.borrow_mut().as_mut() {
+            m.insert(p.to_path_buf(), looked.clone());
+        }
+    });
+    looked
+}
+
 /// Resolve an absolute path as the kernel would: walk it component by component, following
 /// symlinks (also dangling ones, whose target is then resolved as far as it exists), with
 /// `..` applied to the resolved directory. The non-existent tail is appended as text.
@@ -82,32 +148,31 @@ pub fn resolve(abs: &Path) -> Option<PathBuf> {
             cur = next;
             continue;
         }
-        match std::fs::symlink_metadata(&next) {
-            Ok(md) if md.file_type().is_symlink() => {
+        match look(&next) {
+            Looked::Link(target) => {
                 hops += 1;
                 if hops > MAX_SYMLINK_HOPS {
                     return None;
                 }
-                let target = std::fs::read_link(&next).ok()?;
+                let target = target?;
                 if target.is_absolute() {
                     cur = PathBuf::from("/");
                 }
                 push_components(&target, &mut pending);
             }
-            Ok(md) => {
-                if !md.is_dir() && !pending.is_empty() {
-                    // A file used as a directory: the kernel would refuse (ENOTDIR).
-                    if pending.iter().any(|p| p != "." && p != "..") {
-                        return None;
-                    }
+            Looked::Dir => cur = next,
+            Looked::Other => {
+                // A file used as a directory: the kernel would refuse (ENOTDIR).
+                if pending.iter().any(|p| p != "." && p != "..") {
+                    return None;
                 }
                 cur = next;
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Looked::Missing => {
                 exists = false;
                 cur = next;
             }
-            Err(_) => return None,
+            Looked::Failed => return None,
         }
     }
     Some(normalize(&cur))
@@ -294,5 +359,30 @@ mod tests {
         let w = Workspace::new(&ws, &[]);
         assert!(!w.contains(&f), "a symlink escape is outside");
         assert!(w.contains(&forms("src/x", &ws, &base)));
+    }
+
+    #[test]
+    fn one_memo_looks_once_and_forgets_after() {
+        let t = tempfile::tempdir().unwrap();
+        let base = t.path().canonicalize().unwrap();
+        std::fs::create_dir(base.join("real")).unwrap();
+        std::fs::create_dir(base.join("other")).unwrap();
+        symlink(base.join("real"), base.join("link")).unwrap();
+        let swap = || {
+            std::fs::remove_file(base.join("link")).unwrap();
+            symlink(base.join("other"), base.join("link")).unwrap();
+        };
+        let seen = memo(|| {
+            let first = resolve(&base.join("link/f")).unwrap();
+            swap();
+            // Nested scopes share the outer memo.
+            let again = memo(|| resolve(&base.join("link/f")).unwrap());
+            (first, again)
+        });
+        assert_eq!(seen.0, base.join("real/f"));
+        assert_eq!(seen.1, base.join("real/f"));
+        // Outside the scope every look is fresh.
+        assert_eq!(resolve(&base.join("link/f")).unwrap(), base.join("other/f"));
+        memo(|| assert_eq!(resolve(&base.join("link/f")).unwrap(), base.join("other/f")));
     }
 }

@@ -26,14 +26,17 @@ impl Prepared {
     /// Judge a call. Codex's `apply_patch` is judged file by file ([`patch`]), each
     /// file through the same evaluation; another harness's unmapped tool is never allowed.
     pub fn evaluate(&self, call: &Call) -> Evaluation {
-        if call.tool == patch::TOOL {
-            return patch::evaluate(call, |c| self.evaluate_one(c));
-        }
-        let mut ev = self.evaluate_one(call);
-        if harness::is_unmapped(call.tool) {
-            never_allow(call.tool, &mut ev);
-        }
-        ev
+        // Each directory on the call's paths is looked at once per evaluation.
+        crate::context::paths::memo(|| {
+            if call.tool == patch::TOOL {
+                return patch::evaluate(call, |c| self.evaluate_one(c));
+            }
+            let mut ev = self.evaluate_one(call);
+            if harness::is_unmapped(call.tool) {
+                never_allow(call.tool, &mut ev);
+            }
+            ev
+        })
     }
 
     fn evaluate_one(&self, call: &Call) -> Evaluation {

@@ -95,6 +95,20 @@ fn allows_read_only_commands() {
 }
 
 #[test]
+fn socket_and_open_file_listings_are_routine_unless_they_act() {
+    table(&[
+        ("lsof -i :3000", "routine"),
+        ("lsof -ti:8081 | head -5", "routine"),
+        ("lsof -nP -iTCP -sTCP:LISTEN", "routine"),
+        ("ss -tlnp | grep 8081", "routine"),
+        ("ss -K dport = :22", "unknown"),
+        // What it writes is the path floor's to judge (the tier stays routine).
+        ("ss -D ~/.bashrc", "routine"),
+        ("lsof +m /tmp/m", "unknown"),
+    ]);
+}
+
+#[test]
 fn allows_git_status_after_cd() {
     table(&[
         ("cd src && git status", "routine"),

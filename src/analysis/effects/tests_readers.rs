@@ -184,6 +184,8 @@ const PROGRAMS: &[&str] = &[
     "jq",
     "ps",
     "tree",
+    "ss",
+    "lsof",
 ];
 
 #[test]
@@ -498,4 +500,57 @@ fn information_printers_change_nothing_unless_told_to() {
     assert_eq!(fx(&["printf", "-v", "x", "%s", "1"]), Ok(vec![]));
     assert_eq!(fx(&["cd", "-P", "src"]), Ok(vec![]));
     assert!(fx(&["cd", "a", "b"]).is_err());
+}
+
+#[test]
+fn socket_and_open_file_listings() {
+    // ss: getopt_long, so prefixes of long options resolve; the filter is data.
+    assert_eq!(fx(&["ss", "-tlnp"]), Ok(vec![]));
+    assert_eq!(
+        fx(&["ss", "-tan", "state", "listening", "sport", "=", ":8080"]),
+        Ok(vec![])
+    );
+    assert_eq!(fx(&["ss", "--listen", "--numer"]), Ok(vec![]));
+    assert!(unknown(&["ss", "-K", "dport", "=", ":22"]));
+    assert!(unknown(&["ss", "--ki"]));
+    assert!(unknown(&["ss", "-N", "other", "-t"]));
+    assert_eq!(
+        fx(&["ss", "-D", "dump.bin"]),
+        Ok(vec![Effect::write("dump.bin", WriteHow::Replace)])
+    );
+    assert_eq!(fx(&["ss", "-F", "filter.txt"]), Ok(vec![r("filter.txt")]));
+    assert!(fx(&["ss", "--nosuch"]).is_err());
+    // lsof: bundles, values attached or in the next word, optional values.
+    assert_eq!(fx(&["lsof", "-i", ":8081"]), Ok(vec![]));
+    assert_eq!(fx(&["lsof", "-ti:3000"]), Ok(vec![]));
+    assert_eq!(fx(&["lsof", "-nP", "-iTCP", "-sTCP:LISTEN"]), Ok(vec![]));
+    assert_eq!(fx(&["lsof", "-i", "-P", "-n"]), Ok(vec![]));
+    assert_eq!(fx(&["lsof", "-c", "node", "-a", "-p", "123"]), Ok(vec![]));
+    assert_eq!(fx(&["lsof", "-F", "-p", "1"]), Ok(vec![]));
+    // Names and `+D` directories are looked at, never read.
+    assert_eq!(
+        fx(&["lsof", "app.log"]),
+        Ok(vec![reach("app.log", Reach::Metadata)])
+    );
+    assert_eq!(
+        fx(&["lsof", "+D", "build"]),
+        Ok(vec![reach("build", Reach::Metadata)])
+    );
+    assert_eq!(
+        fx(&["lsof", "--", "-odd"]),
+        Ok(vec![reach("-odd", Reach::Metadata)])
+    );
+    // The mount supplement, kernel name list and device cache are files it would
+    // create or read; `-f` flag letters and unknown letters are outside the grammar.
+    for bad in [
+        &["lsof", "+m", "/tmp/m"][..],
+        &["lsof", "-m", "/dev/kmem"],
+        &["lsof", "-k", "/boot/vmlinux"],
+        &["lsof", "-D", "r"],
+        &["lsof", "-nPj"],
+        &["lsof", "-p"],
+    ] {
+        assert!(fx(bad).is_err(), "{bad:?}");
+    }
+    assert!(unknown(&["lsof", "$FILE"]));
 }

@@ -218,7 +218,10 @@ pub(super) fn routine_summary(
                 .filter(|r| !r.as_os_str().is_empty())
                 .map(|r| r.display().to_string())
                 .unwrap_or_else(|| p.forms.lexical.display().to_string());
-            if !writes.contains(&shown) {
+            // A part whose own words already say it writes the file (`tee out.txt`,
+            // `sort -o out.txt`) is not told twice.
+            let said = parts[..named].iter().any(|t| says_writes(t, &shown));
+            if !said && !writes.contains(&shown) {
                 writes.push(shown);
             }
         }
@@ -243,6 +246,17 @@ pub(super) fn routine_summary(
         text = "every part of the command is routine".to_string();
     }
     text
+}
+
+/// Does `text` say "writes NAME" of exactly this name (not of `NAME2` or `NAME.bak`)?
+fn says_writes(text: &str, name: &str) -> bool {
+    let needle = format!("writes {name}");
+    text.match_indices(&needle).any(|(i, _)| {
+        text[i + needle.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !(c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '/')))
+    })
 }
 
 pub(super) fn source_label(s: &rules::RuleSource) -> String {
@@ -366,5 +380,25 @@ mod tests {
         assert!(ok(&t.join("one"), &away, WriteScope::Scratch));
         std::fs::hard_link(t.join("one"), t.join("two")).unwrap();
         assert!(!ok(&t.join("one"), &away, WriteScope::Scratch));
+    }
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::says_writes;
+
+    #[test]
+    fn a_write_is_said_of_that_name_only() {
+        assert!(says_writes(
+            "`tee out.txt` writes out.txt inside the workspace",
+            "out.txt"
+        ));
+        assert!(says_writes("`tee a` writes a", "a"));
+        assert!(!says_writes("`tee out.txt2` writes out.txt2", "out.txt"));
+        assert!(!says_writes(
+            "`tee out.txt.bak` writes out.txt.bak",
+            "out.txt"
+        ));
+        assert!(!says_writes("`cat out.txt` prints files", "out.txt"));
     }
 }

@@ -2,7 +2,8 @@
 //! change nothing: coreutils 9.1 (pwd, whoami, id, groups, uname, nproc, arch, tty,
 //! basename, dirname, sleep, printenv, logname), procps-ng 4.0.2 (uptime, free, pgrep),
 //! util-linux 2.38 (lsblk, dmesg, whereis), glibc's locale, debianutils' and GNU which,
-//! ncal 12 (cal), plocate 1.1 (locate), man-db 2.11 (man), net-tools' hostname and Android toybox's getprop; each
+//! ncal 12 (cal), plocate 1.1 (locate), man-db 2.11 (man), net-tools' hostname, iproute2
+//! 6.1's ss and Android toybox's getprop; each
 //! option as the real program's `--help` (or man page) on Debian 12 lists it. An option
 //! that changes the system (`dmesg -C`, `hostname NAME`) is declared `Unsafe`, one that
 //! runs a program (`man -P`) is `Code`, and a variable printed by name is a secret when
@@ -54,6 +55,7 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "cd" => &CD,
         "read" => &READ,
         "getprop" => &GETPROP,
+        "ss" => &SS,
         _ => return None,
     })
 }
@@ -684,3 +686,62 @@ fn read_fx(p: &Parsed, out: &mut Vec<Effect>) {
         }
     }
 }
+
+/// iproute2 6.1's `ss` (getopt_long, its `--help`): socket listings. `-K` closes the
+/// sockets it matches, `-D FILE` dumps raw socket data into a file and `-N` enters another
+/// network namespace; the filter (`state listening`, `sport = :8080`) is data.
+static SS: Program = info(
+    "ss",
+    "lists sockets",
+    &[
+        flag(&["-h", "--help"]),
+        flag(&["-V", "--version"]),
+        flag(&["-n", "--numeric"]),
+        flag(&["-r", "--resolve"]),
+        flag(&["-a", "--all"]),
+        flag(&["-l", "--listening"]),
+        flag(&["-o", "--options"]),
+        flag(&["-e", "--extended"]),
+        flag(&["-m", "--memory"]),
+        flag(&["-p", "--processes"]),
+        flag(&["-T", "--threads"]),
+        flag(&["-i", "--info"]),
+        flag(&["--tipcinfo"]),
+        flag(&["-s", "--summary"]),
+        flag(&["--tos"]),
+        flag(&["--cgroup"]),
+        flag(&["-b", "--bpf"]),
+        flag(&["-E", "--events"]),
+        flag(&["-Z", "--context"]),
+        flag(&["-z", "--contexts"]),
+        value(
+            &["-N", "--net"],
+            Val::Unsafe("enters another network namespace"),
+        ),
+        flag(&["-4", "--ipv4"]),
+        flag(&["-6", "--ipv6"]),
+        flag(&["-0", "--packet"]),
+        flag(&["-t", "--tcp"]),
+        flag(&["-M", "--mptcp"]),
+        flag(&["-S", "--sctp"]),
+        flag(&["-u", "--udp"]),
+        flag(&["-d", "--dccp"]),
+        flag(&["-w", "--raw"]),
+        flag(&["-x", "--unix"]),
+        flag(&["--tipc"]),
+        flag(&["--vsock"]),
+        flag(&["--xdp"]),
+        value(&["-f", "--family"], Val::Plain),
+        value_flag(
+            &["-K", "--kill"],
+            Val::Unsafe("closes the sockets it matches"),
+        ),
+        flag(&["-H", "--no-header"]),
+        flag(&["-O", "--oneline"]),
+        flag(&["--inet-sockopt"]),
+        value(&["-A", "--query", "--socket"], Val::Plain),
+        value(&["-D", "--diag"], Val::Write),
+        value(&["-F", "--filter"], Val::Read),
+    ],
+    Operands::all(Val::Plain),
+);

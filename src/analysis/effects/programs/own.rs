@@ -3,7 +3,8 @@
 //! `test`/`[`, `true`/`false`/`:` and `command`; GNU `expr`, `seq` and `dd` (coreutils
 //! 9.1); `xxd` (vim's `xxd.c`); `jq` (jq 1.6–1.8 `main.c`, and its filter language for
 //! `env`, `$ENV` and modules); procps-ng 4.0.2 `ps` (UNIX, BSD and GNU options); `tree`
-//! 2.1 (`tree.c`, whose options take the *next* word as their value).
+//! 2.1 (`tree.c`, whose options take the *next* word as their value); lsof 4.95 (options
+//! led by `-` or `+`, bundled, some with a value only when one follows).
 //!
 //! What these print is judged like any other effect: a secret variable expanded into
 //! `echo`'s arguments, `ps e` (the environment of processes) or `jq env` print secrets.
@@ -29,6 +30,7 @@ pub(super) fn parser(name: &str) -> Option<Parser> {
         "jq" => jq,
         "ps" => ps,
         "tree" => tree,
+        "lsof" => lsof,
         "break" | "continue" => loop_control,
         "exit" => exit_status,
         "set" => set_options,
@@ -51,6 +53,7 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "jq" => &JQ,
         "ps" => &PS,
         "tree" => &TREE,
+        "lsof" => &LSOF,
         "break" => &BREAK,
         "continue" => &CONTINUE,
         "exit" => &EXIT,
@@ -88,6 +91,7 @@ static XXD: Program = own("xxd", "dumps bytes", false);
 static JQ: Program = own("jq", "filters JSON", false);
 static PS: Program = own("ps", "lists processes", false);
 static TREE: Program = own("tree", "lists a directory tree", true);
+static LSOF: Program = own("lsof", "lists open files and sockets", false);
 static BREAK: Program = own("break", "leaves a loop", false);
 static CONTINUE: Program = own("continue", "goes on to a loop's next round", false);
 static EXIT: Program = own("exit", "ends the shell", false);
@@ -1160,6 +1164,94 @@ fn tree(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, G
     }
     if let Some((f, d)) = output {
         write_word(f, d, WriteHow::Replace, &mut out);
+    }
+    Ok(out)
+}
+
+/// lsof 4.95's option loop, as the real program behaves (checked against it): options are
+/// led by `-` (some also by `+`) and bundle (`-nP`, `-ti:3000`); one that takes a value
+/// takes the rest of its word or else the next word (`-p 1`, `-c node`); one whose value
+/// is optional (`-i`, `-s`, `-F`, …) takes the rest of its word, or the next word when
+/// that does not begin with `-` or `+` (`-i :8081`, but `-F -p 1`). `--` ends the options.
+/// Only listing options are declared: the mount supplement (`±m`), the kernel name list
+/// (`-k`), the device cache (`-D`) and the flag letters of `±f` are not. Names are files
+/// whose users it lists, from their metadata; `+d`/`+D` look at a directory's entries.
+fn lsof(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, GrammarError> {
+    const FLAGS: &str = "?ablhnNOPQRtUvVX";
+    const PLUS_FLAGS: &str = "EMw";
+    const REQUIRED: &str = "cdpue";
+    const PLUS_REQUIRED: &str = "cdDe";
+    const OPTIONAL: &str = "FgiosSTxKZ";
+    const PLUS_OPTIONAL: &str = "Lr";
+    let mut out = Vec::new();
+    let mut names: Vec<(&str, bool)> = Vec::new();
+    let mut optf = true;
+    let mut n = 1;
+    while n < argv.len() {
+        let i = n;
+        n += 1;
+        let w = argv[i].as_str();
+        let d = dynamic.get(i).copied().unwrap_or(false);
+        let plus = w.starts_with('+');
+        if !(optf && (w.starts_with('-') || plus) && w.len() > 1) {
+            names.push((w, d));
+            continue;
+        }
+        if w == "--" {
+            optf = false;
+            continue;
+        }
+        if d {
+            return Err(GrammarError::Dynamic(w.to_string()));
+        }
+        for (pos, c) in w.char_indices().skip(1) {
+            let rest = &w[pos + c.len_utf8()..];
+            let (required, optional) = if plus {
+                if PLUS_FLAGS.contains(c) {
+                    continue;
+                }
+                (PLUS_REQUIRED.contains(c), PLUS_OPTIONAL.contains(c))
+            } else {
+                if FLAGS.contains(c) || PLUS_FLAGS.contains(c) {
+                    continue;
+                }
+                (
+                    REQUIRED.contains(c),
+                    OPTIONAL.contains(c) || PLUS_OPTIONAL.contains(c),
+                )
+            };
+            let value = if !rest.is_empty() {
+                Some((rest, false))
+            } else if required
+                || (optional && argv.get(n).is_some_and(|v| !v.starts_with(['-', '+'])))
+            {
+                let k = n;
+                let v = argv
+                    .get(k)
+                    .ok_or_else(|| GrammarError::MissingValue(format!("{}{c}", &w[..1])))?;
+                n += 1;
+                Some((v.as_str(), dynamic.get(k).copied().unwrap_or(false)))
+            } else if optional {
+                None
+            } else {
+                return Err(GrammarError::UnknownOption(format!("{}{c}", &w[..1])));
+            };
+            if !(required || optional) {
+                return Err(GrammarError::UnknownOption(format!("{}{c}", &w[..1])));
+            }
+            if let Some((v, vd)) = value {
+                if vd {
+                    return Err(GrammarError::Dynamic(v.to_string()));
+                }
+                if plus && matches!(c, 'd' | 'D') {
+                    read_word(v, vd, Reach::Metadata, &mut out);
+                }
+            }
+            break;
+        }
+    }
+    for (w, d) in names {
+        read_word(w, d, Reach::Metadata, &mut out);
     }
     Ok(out)
 }
