@@ -91,10 +91,20 @@ fn deletes_ask_and_holds_still_hold() {
         out.reason()
     );
     assert_eq!(bash(&env, "rm -rf ~").decision(), "deny");
-    env.config("[permissions]\nallow = [\"Bash(rm:*)\", \"Bash(shred:*)\", \"Bash(mkdir:*)\"]\n");
+    env.config(
+        "[permissions]\nallow = [\"Bash(rm:*)\", \"Bash(shred:*)\", \"Bash(mkdir:*)\", \"Bash(tar:*)\"]\n",
+    );
+    // A program whose name says nothing of deleting, told to delete what it archives.
+    let tar = "tar --remove-files -cf notes.tar notes.txt";
     assert_eq!(bash(&env, "rm notes.txt").decision(), "allow");
+    assert_eq!(
+        bash(&env, tar).decision(),
+        "allow",
+        "{}",
+        bash(&env, tar).reason()
+    );
     say(&env, "Tidy the docs, but don't delete anything.");
-    for cmd in ["rm notes.txt", "shred -u notes.txt"] {
+    for cmd in ["rm notes.txt", "shred -u notes.txt", tar] {
         let out = bash(&env, cmd);
         assert_eq!(
             (out.decision().as_str(), out.cause().as_str()),
@@ -103,8 +113,12 @@ fn deletes_ask_and_holds_still_hold() {
             out.reason()
         );
     }
-    // Creating is not held.
+    // Creating is not held, nor is archiving without deleting.
     assert_eq!(bash(&env, "mkdir -p docs").decision(), "allow");
+    assert_eq!(
+        bash(&env, "tar -cf notes.tar notes.txt").decision(),
+        "allow"
+    );
 }
 
 #[test]

@@ -334,6 +334,43 @@ pub fn classes_of_argv(argv: &[String]) -> Vec<ActionClass> {
     out
 }
 
+/// Action classes of what a command does, from the command floor's typed effects, for
+/// every program whose grammar or catalogue describes it: a delete of any path (`tar
+/// --remove-files`, `rsync --remove-source-files`, `find -delete`) deletes; a network
+/// send or a remote call uses the network; remote state destroyed deletes, published
+/// ships (a git push is a push, anything else a release); a recorded commit commits.
+/// The engine adds these to [`classes_of_argv`]'s, so a hold covers a command by what it
+/// does even where its name says nothing; it never covers less than by name.
+pub fn classes_of_effects(effects: &[crate::analysis::effects::Effect]) -> Vec<ActionClass> {
+    use crate::analysis::effects::{Change, Effect, RepoOp};
+    use ActionClass::*;
+    let mut out = Vec::new();
+    for e in effects {
+        let found: &[ActionClass] = match e {
+            Effect::Delete { .. } => &[Delete],
+            Effect::Net { .. } => &[Network],
+            Effect::Remote {
+                service, change, ..
+            } => match change {
+                Change::Publish if service == "git" => &[Network, Push],
+                Change::Publish => &[Network, Deploy],
+                Change::Destroy | Change::Wipe => &[Network, Delete],
+                _ => &[Network],
+            },
+            Effect::Repo {
+                op: RepoOp::Commit, ..
+            } => &[Commit],
+            _ => &[],
+        };
+        for c in found {
+            if !out.contains(c) {
+                out.push(*c);
+            }
+        }
+    }
+    out
+}
+
 /// Action classes of a git command from its effects: a push publishes, a fetch or clone
 /// uses the network, a commit (or a rewrite of commits) commits, deleting files or refs
 /// deletes.
@@ -573,6 +610,52 @@ mod tests {
         ];
         for (cmd, want) in cases {
             assert_eq!(classes_of_argv(&argv(cmd)), *want, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn effects_map_to_classes() {
+        use crate::analysis::effects::{Change, Effect, RepoOp};
+        let remote = |service: &str, change| Effect::Remote {
+            service: service.into(),
+            action: "x".into(),
+            target: None,
+            change,
+        };
+        let cases: Vec<(Vec<Effect>, &[ActionClass])> = vec![
+            (
+                vec![Effect::Delete {
+                    path: "build".into(),
+                    recursive: true,
+                }],
+                &[Delete],
+            ),
+            (
+                vec![Effect::Net {
+                    url: None,
+                    host: Some("example.com".into()),
+                    sends: vec![],
+                }],
+                &[Network],
+            ),
+            (vec![remote("git", Change::Publish)], &[Network, Push]),
+            (
+                vec![remote("terraform", Change::Publish)],
+                &[Network, Deploy],
+            ),
+            (vec![remote("aws", Change::Wipe)], &[Network, Delete]),
+            (vec![remote("aws", Change::Read)], &[Network]),
+            (
+                vec![Effect::Repo {
+                    op: RepoOp::Commit,
+                    target: None,
+                }],
+                &[Commit],
+            ),
+            (vec![Effect::read("src/main.rs")], &[]),
+        ];
+        for (effects, want) in cases {
+            assert_eq!(classes_of_effects(&effects), want, "{effects:?}");
         }
     }
 }

@@ -429,6 +429,12 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             .commands
             .iter()
             .flat_map(|c| holds::classes_of_argv(&c.exec))
+            // What each part does, whatever it is called.
+            .chain(ev.judgement.iter().flat_map(|j| {
+                j.findings
+                    .iter()
+                    .flat_map(|f| holds::classes_of_effects(&f.effects))
+            }))
             .collect::<Vec<_>>(),
         None => match &kind {
             Kind::Agent { prompt, .. } => delegate::hold_classes(&intents, prompt),
