@@ -385,58 +385,6 @@ pub(super) mod sql {
         "refresh", "comment", "discard", "reset", "do", "use",
     ];
 
-    /// Words that make a statement change something.
-    const WRITES: &[&str] = &[
-        "insert",
-        "update",
-        "delete",
-        "drop",
-        "create",
-        "alter",
-        "truncate",
-        "grant",
-        "revoke",
-        "merge",
-        "replace",
-        "upsert",
-        "copy",
-        "call",
-        "exec",
-        "execute",
-        "vacuum",
-        "attach",
-        "detach",
-        "pragma",
-        "into",
-        "lock",
-        "set",
-        "load",
-        "unload",
-        "rename",
-        "reindex",
-        "refresh",
-        "comment",
-        "discard",
-        "reset",
-        "do",
-        "analyze",
-        "begin",
-        "commit",
-        "rollback",
-        "savepoint",
-        "release",
-        "notify",
-        "listen",
-        "prepare",
-        "deallocate",
-        "import",
-        "export",
-        "install",
-        "checkpoint",
-        "cluster",
-        "use",
-    ];
-
     /// Keywords that may stand before `(` in a read (`IN (`, `FROM (`, `OVER (`).
     const STRUCTURAL: &[&str] = &[
         "select",
@@ -695,7 +643,10 @@ pub(super) mod sql {
             "show" | "describe" | "desc" if w.len() <= 4 => return Ok(()),
             _ => return Err(format!("it starts with {}", first.to_ascii_uppercase())),
         };
-        if let Some(x) = body.iter().find(|x| WRITES.contains(&x.as_str())) {
+        if let Some(x) = body
+            .iter()
+            .find(|x| crate::analysis::sql::writes(x) || x.as_str() == "analyze")
+        {
             return Err(format!("it uses {}", x.to_ascii_uppercase()));
         }
         if body

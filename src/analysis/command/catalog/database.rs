@@ -17,69 +17,6 @@ use super::{asks_help, has_flag, option_value, positionals, Said};
 use crate::analysis::command::Cmd;
 use crate::analysis::effects::{Change, Effect, WriteHow};
 
-/// Keywords that write, change the session or reach outside the database.
-const WRITE_WORDS: &[&str] = &[
-    "INSERT",
-    "UPDATE",
-    "DELETE",
-    "DROP",
-    "CREATE",
-    "ALTER",
-    "TRUNCATE",
-    "GRANT",
-    "REVOKE",
-    "MERGE",
-    "COPY",
-    "INTO",
-    "CALL",
-    "DO",
-    "EXEC",
-    "EXECUTE",
-    "LOCK",
-    "VACUUM",
-    "ATTACH",
-    "DETACH",
-    "LOAD",
-    "SET",
-    "RESET",
-    "REFRESH",
-    "REINDEX",
-    "CLUSTER",
-    "COMMENT",
-    "SECURITY",
-    "NOTIFY",
-    "PREPARE",
-    "DEALLOCATE",
-    "IMPORT",
-    "EXPORT",
-    "INSTALL",
-    "UPSERT",
-    "REPLACE",
-    "RENAME",
-    "OUTFILE",
-    "DUMPFILE",
-    "UNLOAD",
-    "CHECKPOINT",
-    "KILL",
-    "SHUTDOWN",
-    "FLUSH",
-    "PURGE",
-    "HANDLER",
-    "BEGIN",
-    "COMMIT",
-    "ROLLBACK",
-    "SAVEPOINT",
-    "PRAGMA",
-    "USE",
-    "DISCARD",
-    "REASSIGN",
-    "OPTIMIZE",
-    "REPAIR",
-    "UNINSTALL",
-    "RESTORE",
-    "BACKUP",
-];
-
 /// Function names (or prefixes) with side effects, or that read files on the server.
 const SIDE_EFFECT_FUNCS: &[&str] = &[
     "PG_TERMINATE",
@@ -192,7 +129,7 @@ pub(crate) fn not_read_only(sql: &str, duckdb: bool) -> Option<String> {
     if !READ_STARTS.contains(&first) {
         return Some(format!("{first} is not a read-only statement"));
     }
-    if let Some(w) = words.iter().find(|w| WRITE_WORDS.contains(w)) {
+    if let Some(w) = words.iter().find(|w| crate::analysis::sql::writes(w)) {
         return Some(format!("{w} writes or changes state"));
     }
     if words.contains(&"ANALYZE") && first != "EXPLAIN" {
