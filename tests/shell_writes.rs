@@ -138,3 +138,68 @@ fn the_harness_and_plan_mode_stay_shut() {
     p["permission_mode"] = json!("plan");
     assert_eq!(env.hook(&p).decision(), "allow");
 }
+
+#[test]
+fn plan_mode_refuses_what_changes_a_repository() {
+    let env = setup();
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(&env.ws)
+            .env("HOME", &env.home)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .output()
+            .expect("git runs");
+        assert!(out.status.success(), "{out:?}");
+    };
+    git(&["init", "-q", "-b", "main"]);
+    git(&["add", "notes.txt"]);
+    git(&[
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@t",
+        "commit",
+        "-qm",
+        "init",
+    ]);
+    let plan = |cmd: &str| {
+        let mut p = env.payload("Bash", json!({ "command": cmd }));
+        p["permission_mode"] = json!("plan");
+        env.hook(&p)
+    };
+    // Routine outside plan mode: local changes git can undo.
+    for cmd in [
+        "git add -A",
+        "git commit -m wip",
+        "git stash",
+        "git switch -c topic",
+    ] {
+        assert_eq!(
+            bash(&env, cmd).decision(),
+            "allow",
+            "{cmd}: {}",
+            bash(&env, cmd).reason()
+        );
+        let out = plan(cmd);
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("deny", "plan-mode"),
+            "{cmd}: {}",
+            out.reason()
+        );
+    }
+    for cmd in [
+        "git status",
+        "git log --oneline -3",
+        "git diff --stat",
+        "lsof -i :3000",
+    ] {
+        assert_eq!(
+            plan(cmd).decision(),
+            "allow",
+            "{cmd}: {}",
+            plan(cmd).reason()
+        );
+    }
+}

@@ -192,9 +192,16 @@ pub struct Judgement {
 }
 
 impl Judgement {
-    /// Routine and writes nothing (what plan mode accepts).
+    /// Routine, and nothing any part does changes state (what plan mode accepts): no path
+    /// written and every effect one that [`Effect::changes_nothing`] — so a commit, a
+    /// stash or a branch switch, routine as they are, are not read-only.
     pub fn read_only(&self) -> bool {
-        self.verdict == Verdict::Routine && self.writes.is_empty()
+        self.verdict == Verdict::Routine
+            && self.writes.is_empty()
+            && self
+                .findings
+                .iter()
+                .all(|f| f.effects.iter().all(Effect::changes_nothing))
     }
 }
 

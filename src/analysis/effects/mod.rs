@@ -255,6 +255,26 @@ impl Effect {
         Effect::Unknown { why: why.into() }
     }
 
+    /// Does this effect leave every state as it was (what plan mode accepts)? A read, a
+    /// fetch that sends nothing, a remote call that only reads. A write, a delete, code
+    /// run, a change to a repository (a commit, a stash, a branch switch, a fetch into
+    /// its refs), a remote change, a secret printed, privilege or anything unknown does not.
+    pub fn changes_nothing(&self) -> bool {
+        match self {
+            Effect::Read { .. } => true,
+            Effect::Net { sends, .. } => sends.is_empty(),
+            Effect::Remote { change, .. } => *change == Change::Read,
+            Effect::Write { .. }
+            | Effect::Delete { .. }
+            | Effect::Unpack { .. }
+            | Effect::Run { .. }
+            | Effect::Repo { .. }
+            | Effect::Secret { .. }
+            | Effect::Privilege { .. }
+            | Effect::Unknown { .. } => false,
+        }
+    }
+
     /// Is this an effect the floor does not understand?
     pub fn is_unknown(&self) -> bool {
         matches!(self, Effect::Unknown { .. })
