@@ -1396,7 +1396,12 @@ pub fn sql_change(sql: &str) -> Option<(Kind, Vec<String>)> {
     if words.iter().any(|w| DESTROY.contains(w)) {
         return Some((Kind::Destroy, tables()));
     }
-    if words.iter().any(|w| CHANGE.contains(w)) {
+    // The floor's own list of SQL words that write (`analysis::sql`) counts too, so a
+    // statement the floor would not call a plain read is never one here.
+    if words
+        .iter()
+        .any(|w| CHANGE.contains(w) || crate::analysis::sql::writes(w))
+    {
         return Some((Kind::RemoteChange, tables()));
     }
     // Function calls: `name(` with a name outside the pure set.
@@ -1699,4 +1704,41 @@ fn git_sub(exec: &[String]) -> String {
         }
     }
     String::new()
+}
+
+#[cfg(test)]
+mod sql_tests {
+    use super::{sql_change, Kind};
+
+    #[test]
+    fn sql_that_changes_anything_is_a_change_and_reads_are_not() {
+        for read in [
+            "SELECT id, name FROM users WHERE id = 1",
+            "WITH t AS (SELECT 1) SELECT count(*) FROM t",
+        ] {
+            assert_eq!(sql_change(read), None, "{read}");
+        }
+        assert!(matches!(
+            sql_change("DROP TABLE users"),
+            Some((Kind::Destroy, _))
+        ));
+        // Words the floor's SQL list holds say so here too: a flush, a shutdown, a
+        // notification, a backup or a prepared statement changes state.
+        for change in [
+            "UPDATE users SET name = 'x'",
+            "FLUSH PRIVILEGES",
+            "SHUTDOWN",
+            "NOTIFY channel, 'x'",
+            "BACKUP DATABASE prod TO DISK = 'x'",
+            "SELECT * FROM users INTO OUTFILE '/tmp/u'",
+        ] {
+            assert!(
+                matches!(
+                    sql_change(change),
+                    Some((Kind::RemoteChange | Kind::Destroy, _))
+                ),
+                "{change}"
+            );
+        }
+    }
 }
