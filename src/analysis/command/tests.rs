@@ -1250,3 +1250,21 @@ fn a_computed_name_without_recursion_deletes_one_file() {
         ("rm --rec -f \"$X\"", "hard"),
     ]);
 }
+
+#[test]
+fn an_unknown_tool_naming_a_destructive_verb_in_any_segment_is_soft() {
+    table(&[
+        ("s3tool bucket-destroy logs", "soft"),
+        ("mytool drop_all", "soft"),
+        ("rabbitmqctl delete_vhost prod", "soft"),
+        ("rabbitmqctl forget_cluster_node rabbit@b", "soft"),
+        ("rabbitmqctl clear_permissions -p / guest", "soft"),
+        ("lockctl x-break-lock-now job", "soft"),
+        ("kafka-delete-records --offset-json-file f.json", "soft"),
+        // A short verb inside a program's own name is not trusted; the rest stay unknown.
+        ("rmate notes.txt", "unknown"),
+        ("mytool list buckets", "unknown"),
+        // Nor inside an argument's name.
+        ("mytool --env MAX_UNSET_KEYS=3 run", "unknown"),
+    ]);
+}

@@ -55,9 +55,6 @@ const DESTROY: &[&str] = &[
     "rmdir",
     "unset",
     "dropdb",
-    "forget_cluster_node",
-    "delete_vhost",
-    "clear_permissions",
 ];
 
 /// Verbs too short or common to trust inside a program name.
@@ -72,15 +69,27 @@ const SYNC_DELETES: &[(&str, &[&str])] = &[
     ("mc", &["mirror"]),
 ];
 
+/// The destructive verb a token says, as the whole token or as any of its `-`/`_`
+/// segments wherever it stands (`delete`, `delete_vhost`, `bucket-destroy`,
+/// `forget_cluster_node`, `x-break-lock`); a short verb only as the first segment.
 fn matches_verb(token: &str, allow_short: bool) -> Option<&'static str> {
     let t = token.to_ascii_lowercase();
+    let segments: Vec<&str> = t.split(['-', '_']).filter(|s| !s.is_empty()).collect();
     DESTROY
         .iter()
         .filter(|v| allow_short || !SHORT.contains(v))
         .find(|v| {
-            t == **v
-                || t.strip_prefix(**v)
-                    .is_some_and(|r| r.starts_with('-') || r.starts_with('_'))
+            if t == **v {
+                return true;
+            }
+            // A verb with a dash of its own (`break-lock`) is looked for as a run of
+            // segments. A short verb (`rm`, `unset`, `clear`) only leads a token: inside a
+            // name (`GATEHOOK_TEST_UNSET_DIR`, `x-rm-y`) it is too common to trust.
+            let parts: Vec<&str> = v.split('-').collect();
+            if SHORT.contains(v) {
+                return segments.starts_with(&parts);
+            }
+            segments.windows(parts.len()).any(|w| w == parts.as_slice())
         })
         .copied()
 }
