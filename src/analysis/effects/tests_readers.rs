@@ -186,6 +186,8 @@ const PROGRAMS: &[&str] = &[
     "tree",
     "ss",
     "lsof",
+    "netstat",
+    "top",
 ];
 
 #[test]
@@ -553,4 +555,21 @@ fn socket_and_open_file_listings() {
         assert!(fx(bad).is_err(), "{bad:?}");
     }
     assert!(unknown(&["lsof", "$FILE"]));
+}
+
+#[test]
+fn process_and_connection_listings() {
+    assert_eq!(fx(&["netstat", "-tlnp"]), Ok(vec![]));
+    assert_eq!(fx(&["netstat", "-rn"]), Ok(vec![]));
+    assert_eq!(fx(&["netstat", "--numeric-ports", "-a"]), Ok(vec![]));
+    assert!(fx(&["netstat", "eth0"]).is_err());
+    assert_eq!(fx(&["top", "-bn1"]), Ok(vec![]));
+    assert_eq!(
+        fx(&["top", "-b", "-n", "1", "-o", "%MEM", "-w512"]),
+        Ok(vec![])
+    );
+    // Interactively its keys kill and renice.
+    assert!(unknown(&["top"]));
+    assert!(unknown(&["top", "-n", "1"]));
+    assert!(fx(&["top", "-b", "-n", "x"]).is_err());
 }

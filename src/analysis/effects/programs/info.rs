@@ -2,8 +2,9 @@
 //! change nothing: coreutils 9.1 (pwd, whoami, id, groups, uname, nproc, arch, tty,
 //! basename, dirname, sleep, printenv, logname), procps-ng 4.0.2 (uptime, free, pgrep),
 //! util-linux 2.38 (lsblk, dmesg, whereis), glibc's locale, debianutils' and GNU which,
-//! ncal 12 (cal), plocate 1.1 (locate), man-db 2.11 (man), net-tools' hostname, iproute2
-//! 6.1's ss and Android toybox's getprop; each
+//! ncal 12 (cal), plocate 1.1 (locate), man-db 2.11 (man), net-tools' hostname and
+//! netstat, iproute2 6.1's ss, procps-ng 4.0.2's top (batch mode only) and Android
+//! toybox's getprop; each
 //! option as the real program's `--help` (or man page) on Debian 12 lists it. An option
 //! that changes the system (`dmesg -C`, `hostname NAME`) is declared `Unsafe`, one that
 //! runs a program (`man -P`) is `Code`, and a variable printed by name is a secret when
@@ -56,6 +57,8 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "read" => &READ,
         "getprop" => &GETPROP,
         "ss" => &SS,
+        "netstat" => &NETSTAT,
+        "top" => &TOP,
         _ => return None,
     })
 }
@@ -745,3 +748,91 @@ static SS: Program = info(
     ],
     Operands::all(Val::Plain),
 );
+
+/// net-tools 2.10's `netstat` (getopt_long, its `--help`): sockets, routes, interfaces
+/// and statistics, all listings.
+static NETSTAT: Program = info(
+    "netstat",
+    "lists network connections and routes",
+    &[
+        flag(&["-r", "--route"]),
+        flag(&["-i", "--interfaces"]),
+        flag(&["-g", "--groups"]),
+        flag(&["-s", "--statistics"]),
+        flag(&["-M", "--masquerade"]),
+        flag(&["-v", "--verbose"]),
+        flag(&["-W", "--wide"]),
+        flag(&["-n", "--numeric"]),
+        flag(&["--numeric-hosts"]),
+        flag(&["--numeric-ports"]),
+        flag(&["--numeric-users"]),
+        flag(&["-N", "--symbolic"]),
+        flag(&["-e", "--extend"]),
+        flag(&["-p", "--programs"]),
+        flag(&["-o", "--timers"]),
+        flag(&["-c", "--continuous"]),
+        flag(&["-l", "--listening"]),
+        flag(&["-a", "--all"]),
+        flag(&["-F", "--fib"]),
+        flag(&["-C", "--cache"]),
+        flag(&["-Z", "--context"]),
+        flag(&["-t", "--tcp"]),
+        flag(&["-u", "--udp"]),
+        flag(&["-U", "--udplite"]),
+        flag(&["-S", "--sctp"]),
+        flag(&["-w", "--raw"]),
+        flag(&["-x", "--unix"]),
+        flag(&["--ax25"]),
+        flag(&["--ipx"]),
+        flag(&["--netrom"]),
+        flag(&["--inet"]),
+        flag(&["--inet6"]),
+        flag(&["-4"]),
+        flag(&["-6"]),
+        value(&["-A", "--protocol"], Val::Plain),
+        flag(&["-V", "--version"]),
+        flag(&["-h", "--help"]),
+    ],
+    Operands::NONE,
+);
+
+/// procps-ng 4.0.2's `top` (getopt_long, its `-h`). Only batch mode (`-b`) is routine:
+/// interactively it reads keys, and its keys kill and renice processes.
+static TOP: Program = Program {
+    name: "top",
+    does: "prints processes",
+    grammar: gnu(
+        &[
+            flag(&["-b", "--batch-mode"]),
+            flag(&["-c", "--cmdline-toggle"]),
+            value(&["-d", "--delay"], Val::Plain),
+            value(&["-E", "--scale-summary-mem"], Val::Plain),
+            value(&["-e", "--scale-task-mem"], Val::Plain),
+            flag(&["-H", "--threads-show"]),
+            flag(&["-i", "--idle-toggle"]),
+            value(&["-n", "--iterations"], Val::Num),
+            flag(&["-O", "--list-fields"]),
+            value(&["-o", "--sort-override"], Val::Plain),
+            value(&["-p", "--pid"], Val::Plain),
+            flag(&["-S", "--accum-time-toggle"]),
+            flag(&["-s", "--secure-mode"]),
+            value(&["-U", "--filter-any-user"], Val::Plain),
+            value(&["-u", "--filter-only-euser"], Val::Plain),
+            opt(&["-w", "--width"], Arity::Optional, Val::Num),
+            flag(&["-1", "--single-cpu-toggle"]),
+            flag(&["-h", "--help"]),
+            flag(&["-V", "--version"]),
+        ],
+        Operands::NONE,
+    ),
+    extra: Some(top_batch),
+    reads_cwd_by_default: false,
+};
+
+fn top_batch(p: &Parsed, out: &mut Vec<Effect>) {
+    if !(p.has("-b") || p.has("-O") || p.has("-h") || p.has("-V")) {
+        out.push(Effect::unknown(
+            "top without -b reads keys, and its keys kill and renice processes",
+        ));
+    }
+}
