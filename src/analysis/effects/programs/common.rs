@@ -3,8 +3,18 @@
 //! (a path computed at run time is unknown; `-` is stdin or stdout), and telling whether a
 //! dynamic word could turn into an option.
 
-use super::super::grammar::{is_expansion, Word};
+use super::super::grammar::{is_expansion, Grammar, Operands, Opt, Style, Word};
 use super::super::{Effect, Reach, WriteHow};
+
+/// A GNU `getopt_long` grammar (the style of most tables) without `-NUM` options.
+pub(super) const fn gnu(opts: &'static [Opt], operands: Operands) -> Grammar {
+    Grammar {
+        style: Style::Gnu,
+        opts,
+        operands,
+        numeric_short: false,
+    }
+}
 
 /// A path word that is read with this reach. `-` (stdin) reads no file.
 pub(super) fn read(w: Word, reach: Reach, out: &mut Vec<Effect>) {

@@ -4,19 +4,11 @@
 //! their options have a small function beside their table.
 
 use super::super::grammar::{
-    flag, is_expansion, opt, value, Arity, Grammar, Operands, Opt, Parsed, Style, Val,
+    flag, is_expansion, opt, value, Arity, Grammar, Operands, Opt, Parsed, Val,
 };
 use super::super::{Effect, Reach};
+use super::common::gnu;
 use super::Program;
-
-const fn gnu(opts: &'static [Opt], operands: Operands) -> Grammar {
-    Grammar {
-        style: Style::Gnu,
-        opts,
-        operands,
-        numeric_short: false,
-    }
-}
 
 pub(super) fn lookup(name: &str) -> Option<&'static Program> {
     Some(match name {

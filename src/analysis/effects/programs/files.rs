@@ -9,20 +9,11 @@
 //! decides for both.
 
 use super::super::grammar::{
-    flag, is_expansion, opt, value, Arity, Grammar, GrammarError, Operands, Opt, Parsed, Style,
-    Val, Word,
+    flag, is_expansion, opt, value, Arity, GrammarError, Operands, Opt, Parsed, Val, Word,
 };
 use super::super::{Effect, Reach, WriteHow};
+use super::common::gnu;
 use super::Program;
-
-const fn gnu(opts: &'static [Opt], operands: Operands) -> Grammar {
-    Grammar {
-        style: Style::Gnu,
-        opts,
-        operands,
-        numeric_short: false,
-    }
-}
 
 pub(super) fn lookup(name: &str) -> Option<&'static Program> {
     Some(match name {

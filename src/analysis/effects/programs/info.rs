@@ -12,16 +12,8 @@
 
 use super::super::grammar::{flag, opt, value, Arity, Grammar, Operands, Opt, Parsed, Style, Val};
 use super::super::{secret_name, Effect};
+use super::common::gnu;
 use super::Program;
-
-const fn gnu(opts: &'static [Opt], operands: Operands) -> Grammar {
-    Grammar {
-        style: Style::Gnu,
-        opts,
-        operands,
-        numeric_short: false,
-    }
-}
 
 pub(super) fn lookup(name: &str) -> Option<&'static Program> {
     Some(match name {

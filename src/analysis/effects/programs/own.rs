@@ -218,16 +218,12 @@ fn words<'a>(
 }
 
 fn read_word(text: &str, dynamic: bool, reach: Reach, out: &mut Vec<Effect>) {
-    if dynamic && is_expansion(text) {
-        out.push(Effect::unknown(format!(
-            "the path {text} is computed at run time"
-        )));
-    } else if text != "-" {
-        out.push(Effect::Read {
-            path: text.to_string(),
-            reach,
-        });
-    }
+    let w = grammar::Word {
+        text,
+        dynamic,
+        index: 0,
+    };
+    super::common::read(w, reach, out);
 }
 
 fn write_word(text: &str, dynamic: bool, how: WriteHow, out: &mut Vec<Effect>) {

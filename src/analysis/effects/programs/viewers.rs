@@ -5,19 +5,11 @@
 //! source). `tree` and `xxd` parse their argv their own way and live in `own`.
 
 use super::super::grammar::{
-    flag, is_expansion, opt, value, Arity, Grammar, Operands, Opt, Parsed, Style, Val,
+    flag, is_expansion, opt, value, Arity, Grammar, Operands, Parsed, Val,
 };
 use super::super::{Code, Effect, Reach};
+use super::common::gnu;
 use super::Program;
-
-const fn gnu(opts: &'static [Opt], operands: Operands) -> Grammar {
-    Grammar {
-        style: Style::Gnu,
-        opts,
-        operands,
-        numeric_short: false,
-    }
-}
 
 pub(super) fn lookup(name: &str) -> Option<&'static Program> {
     Some(match name {
