@@ -1216,6 +1216,9 @@ fn lsof(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, G
                     OPTIONAL.contains(c) || PLUS_OPTIONAL.contains(c),
                 )
             };
+            if !(required || optional) {
+                return Err(GrammarError::UnknownOption(format!("{}{c}", &w[..1])));
+            }
             let value = if !rest.is_empty() {
                 Some((rest, false))
             } else if required
@@ -1227,14 +1230,9 @@ fn lsof(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, G
                     .ok_or_else(|| GrammarError::MissingValue(format!("{}{c}", &w[..1])))?;
                 n += 1;
                 Some((v.as_str(), dynamic.get(k).copied().unwrap_or(false)))
-            } else if optional {
-                None
             } else {
-                return Err(GrammarError::UnknownOption(format!("{}{c}", &w[..1])));
+                None
             };
-            if !(required || optional) {
-                return Err(GrammarError::UnknownOption(format!("{}{c}", &w[..1])));
-            }
             if let Some((v, vd)) = value {
                 if vd {
                     return Err(GrammarError::Dynamic(v.to_string()));
