@@ -273,7 +273,12 @@ pub fn parse(text: &str) -> Result<HookInput, InputError> {
 pub fn parse_object(text: &str) -> Result<Map<String, Value>, InputError> {
     let value = parse_unique(text).map_err(|e| {
         let mut msg = e.to_string();
-        msg.truncate(120);
+        // The message can quote the payload (a duplicate key): cut at a char boundary.
+        let mut cut = msg.len().min(120);
+        while !msg.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        msg.truncate(cut);
         InputError::NotJson(msg)
     })?;
     match value {
@@ -508,6 +513,20 @@ mod tests {
         assert!(
             serde_json::from_str::<Unique>(r#"{"a":{"a":{"a":1}},"b":[{"a":1},{"a":2}]}"#).is_ok()
         );
+    }
+
+    #[test]
+    fn a_long_non_ascii_duplicate_key_is_refused_without_panicking() {
+        // "duplicate key `" is 15 bytes, so byte 120 falls inside a two-byte `é`.
+        let key = "é".repeat(80);
+        let text = format!(r#"{{"{key}":1,"{key}":2}}"#);
+        match parse_object(&text) {
+            Err(InputError::NotJson(msg)) => {
+                assert!(msg.starts_with("duplicate key `éé"), "{msg}");
+                assert!(msg.len() <= 120, "{msg}");
+            }
+            other => panic!("expected NotJson, got {other:?}"),
+        }
     }
 
     fn any_value() -> impl proptest::strategy::Strategy<Value = Value> {

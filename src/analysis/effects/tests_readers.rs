@@ -350,6 +350,9 @@ fn writers_among_the_readers_write() {
     assert_eq!(fx(&["xxd", "--revert", "a"]), Ok(vec![r("a")]));
     assert!(fx(&["xxd", "-q"]).is_err());
     assert!(fx(&["xxd", "a", "b", "c"]).is_err());
+    // Two bytes that are not two characters spell no option (the fuzzer's `-\u{fffd}aein`).
+    assert!(fx(&["xxd", "-\u{fffd}aein"]).is_err());
+    assert!(fx(&["xxd", "--\u{e9}", "a"]).is_err());
     // macOS base64 -o writes; GNU base64 reads one file.
     assert_eq!(
         fx(&["base64", "-i", "in", "-o", "out"]),

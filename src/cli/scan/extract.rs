@@ -492,7 +492,10 @@ fn line_of_key(text: &str, key: &str, from: usize) -> (usize, usize) {
         }
         pos = abs + quoted.len();
     }
-    (text[..from.min(text.len())].matches('\n').count() + 1, from)
+    // `from` may sit inside a character (callers step it by one byte); count newline
+    // bytes, which never needs a char boundary.
+    let before = &text.as_bytes()[..from.min(text.len())];
+    (before.iter().filter(|&&c| c == b'\n').count() + 1, from)
 }
 
 fn package_json(text: &str) -> Result<Vec<Command>, String> {
@@ -883,6 +886,23 @@ mod tests {
             cmds(vscode_tasks(t).unwrap()),
             vec![(2, "make test".into()), (3, "rm -rf /".into())]
         );
+    }
+
+    #[test]
+    fn tasks_whose_command_key_is_escaped_do_not_panic_inside_a_character() {
+        // `"comm\u0061nd"` is the key `command` but not found as text, so the search
+        // start steps one byte per task and lands inside the `é` after the first key.
+        let escaped = "{\"comm\\u0061nd\": \"ls\"}";
+        let t = format!(
+            "{{\"tasks\": [{{\"command\":\"éééééééé\"}}, {}]}}",
+            [escaped; 20].join(", ")
+        );
+        let got = cmds(vscode_tasks(&t).unwrap());
+        assert_eq!(got.len(), 21);
+        assert_eq!(got[0], (1, "éééééééé".into()));
+        assert!(got[1..]
+            .iter()
+            .all(|(line, text)| *line == 1 && text == "ls"));
     }
 
     #[test]

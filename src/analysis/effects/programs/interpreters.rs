@@ -200,11 +200,14 @@ fn python_end(argv: &[String]) -> Result<(usize, PyEnd), GrammarError> {
             }
             if c == 'm' {
                 let attached = j + 1 < body.len();
-                return Ok(if attached {
-                    (i + 1, PyEnd::Module(i))
+                return if attached {
+                    Ok((i + 1, PyEnd::Module(i)))
+                } else if i + 1 < argv.len() {
+                    Ok((i + 2, PyEnd::Module(i + 1)))
                 } else {
-                    (i + 2, PyEnd::Module(i + 1))
-                });
+                    // `python -m` with no module: python refuses it; so does the grammar.
+                    Err(GrammarError::MissingValue("-m".into()))
+                };
             }
             if takes_value(c) {
                 if j + 1 == body.len() {
@@ -664,6 +667,15 @@ mod tests {
         assert_eq!((m.module.as_deref(), m.args_at), (Some("pytest"), 2));
         let m = run(&["python", "-u", "-m", "pkg.tool"]).unwrap().unwrap();
         assert_eq!(m.module.as_deref(), Some("pkg.tool"));
+        // `-m` with nothing after it is python's own usage error, not a module.
+        assert!(matches!(
+            run(&["python", "-m"]),
+            Some(Err(GrammarError::MissingValue(_)))
+        ));
+        assert!(matches!(
+            run(&["python3", "-u", "-m"]),
+            Some(Err(GrammarError::MissingValue(_)))
+        ));
         // Inline code and stdin belong to the one-liner search.
         assert!(run(&["python", "-c", "print(1)"]).is_none());
         assert!(run(&["python3", "-uc", "print(1)"]).is_none());

@@ -540,7 +540,10 @@ fn xxd(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, Gr
         if d {
             return Err(GrammarError::Dynamic(w.to_string()));
         }
-        let head = &pp[..2.min(pp.len())];
+        // Two bytes that are not two characters (`-é`) spell no option.
+        let Some(head) = pp.get(..2) else {
+            return Err(GrammarError::UnknownOption(w.to_string()));
+        };
         let rest = pp.get(2..).unwrap_or("");
         // Options with a value: attached unless the rest spells the long name.
         let long_tail = match head {
