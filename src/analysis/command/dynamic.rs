@@ -7,7 +7,7 @@
 //! them like literal arguments. Anything else stays dynamic and is not routine.
 
 use super::{routine, Class, Cmd, Cwd, JudgeCtx, Look};
-use crate::analysis::shell::{Origin, SimpleCommand};
+use crate::analysis::shell::{Origin, Redirect, RedirectOp, SimpleCommand};
 
 /// xargs options that take a value (the value is not the child program).
 const XARGS_VALUE_OPTS: &[&str] = &[
@@ -222,7 +222,15 @@ fn roots(producers: &[&SimpleCommand], cwd: &Cwd, ctx: &JudgeCtx) -> Option<Vec<
 }
 
 fn routine_look(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Look> {
-    if !sc.assignments.is_empty() || !sc.wrappers.is_empty() || !sc.redirects.is_empty() {
+    // Only error messages may be sent elsewhere (`2>/dev/null`): any other redirection
+    // changes what reaches the pipe, or reads and writes files of its own.
+    let quiet = |r: &Redirect| {
+        r.fd == Some(2)
+            && !r.dynamic
+            && matches!(r.op, RedirectOp::Out | RedirectOp::Append)
+            && r.target == "/dev/null"
+    };
+    if !sc.assignments.is_empty() || !sc.wrappers.is_empty() || !sc.redirects.iter().all(quiet) {
         return None;
     }
     let offset = sc.argv.len().saturating_sub(sc.exec.len());

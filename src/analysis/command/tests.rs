@@ -393,6 +393,20 @@ fn paths_chosen_at_run_time_by_a_lister() {
         ("ls | xargs -I {} stat {}", "routine"),
         ("echo src/main.rs | xargs cat", "routine"),
         ("wc -l $(find . -name '*.rs')", "routine"),
+        // Error messages sent away change nothing the pipe carries, wherever the grammar
+        // hangs the redirection.
+        (
+            "find . -name '*.rs' 2>/dev/null | xargs grep -l x",
+            "routine",
+        ),
+        (
+            "find . -name '*.rs' | xargs grep -l x 2>/dev/null",
+            "routine",
+        ),
+        (
+            "find . -name '*.rs' | xargs grep -l x 2>/dev/null | head -5",
+            "routine",
+        ),
         ("ls $(pwd)", "routine"),
         ("ls `pwd`", "routine"),
         ("git --git-dir=$(pwd)/.git status", "routine"),
@@ -406,6 +420,10 @@ fn paths_chosen_at_run_time_by_a_lister() {
         ("ls $(cat x)", "unknown"),
         ("ls | xargs -a list.txt cat", "unknown"),
         ("xargs cat < list.txt", "unknown"),
+        // Anything else on the lister changes what reaches xargs.
+        ("find . -name '*.rs' 2>&1 | xargs cat", "unknown"),
+        ("find . -name '*.rs' < list.txt | xargs cat", "unknown"),
+        ("git ls-files 2>/tmp/$X | xargs cat", "unknown"),
         ("ansible-lint -h", "routine"),
         ("bash -h", "unknown"),
     ]);

@@ -268,15 +268,20 @@ impl Walker<'_> {
                 for r in redirect_nodes {
                     self.redirect(r, src, &mut redirects, &mut extras);
                 }
-                let saved_len = self.inherited.len();
-                self.inherited.extend(redirects);
-                let saved_stdin = self.inherited_stdin.clone();
-                if extras.stdin_text.is_some() {
-                    self.inherited_stdin = extras.stdin_text;
+                if b.kind() == "pipeline" {
+                    // bash redirects the last stage alone: `a | b >f` writes b's output.
+                    self.pipeline(b, src, top, Some((redirects, extras.stdin_text)));
+                } else {
+                    let saved_len = self.inherited.len();
+                    self.inherited.extend(redirects);
+                    let saved_stdin = self.inherited_stdin.clone();
+                    if extras.stdin_text.is_some() {
+                        self.inherited_stdin = extras.stdin_text;
+                    }
+                    self.statement(b, src, false);
+                    self.inherited.truncate(saved_len);
+                    self.inherited_stdin = saved_stdin;
                 }
-                self.statement(b, src, false);
-                self.inherited.truncate(saved_len);
-                self.inherited_stdin = saved_stdin;
                 self.words_of(&extras.args, src);
                 for (stmt, piped) in extras.trailing {
                     let saved = self.piped;

@@ -247,25 +247,7 @@ impl<'e> Walker<'e> {
                     self.uncertain -= usize::from(later);
                 }
             }
-            "pipeline" => {
-                self.check_gaps(node, src);
-                let mut cursor = node.walk();
-                let stages: Vec<Node> = node.named_children(&mut cursor).collect();
-                // Every stage of a pipeline runs in a subshell of its own.
-                let many = usize::from(stages.len() > 1);
-                self.uncertain += many;
-                for (i, stage) in stages.into_iter().enumerate() {
-                    let saved = self.piped;
-                    self.piped = saved || i > 0;
-                    // What the previous stage is known to print (`echo 'ls' | sh`).
-                    self.pipe_in = if i > 0 { self.last_output.take() } else { None };
-                    self.last_output = None;
-                    self.statement(stage, src, top);
-                    self.piped = saved;
-                }
-                self.uncertain -= many;
-                self.pipe_in = None;
-            }
+            "pipeline" => self.pipeline(node, src, top, None),
             "comment" => {}
             _ => {
                 if top {
@@ -276,6 +258,50 @@ impl<'e> Walker<'e> {
             }
         }
         self.leave();
+    }
+
+    /// The stages of a pipeline, each a part of its own at top level. `last` holds the
+    /// redirections the grammar hangs on the whole pipeline (`a | b 2>/dev/null` parses as
+    /// a redirected pipeline) but that bash gives the last stage alone.
+    pub(super) fn pipeline(
+        &mut self,
+        node: Node,
+        src: &str,
+        top: bool,
+        last: Option<(Vec<Redirect>, Option<String>)>,
+    ) {
+        self.check_gaps(node, src);
+        let mut cursor = node.walk();
+        let stages: Vec<Node> = node.named_children(&mut cursor).collect();
+        // Every stage of a pipeline runs in a subshell of its own.
+        let many = usize::from(stages.len() > 1);
+        self.uncertain += many;
+        let n = stages.len();
+        let mut last = last;
+        for (i, stage) in stages.into_iter().enumerate() {
+            let saved = self.piped;
+            self.piped = saved || i > 0;
+            // What the previous stage is known to print (`echo 'ls' | sh`).
+            self.pipe_in = if i > 0 { self.last_output.take() } else { None };
+            self.last_output = None;
+            match (i + 1 == n).then(|| last.take()).flatten() {
+                Some((redirects, stdin)) => {
+                    let saved_len = self.inherited.len();
+                    self.inherited.extend(redirects);
+                    let saved_stdin = self.inherited_stdin.clone();
+                    if stdin.is_some() {
+                        self.inherited_stdin = stdin;
+                    }
+                    self.statement(stage, src, top);
+                    self.inherited.truncate(saved_len);
+                    self.inherited_stdin = saved_stdin;
+                }
+                None => self.statement(stage, src, top),
+            }
+            self.piped = saved;
+        }
+        self.uncertain -= many;
+        self.pipe_in = None;
     }
 
     /// One list element or pipeline stage.

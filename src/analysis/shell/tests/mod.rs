@@ -392,6 +392,35 @@ fn redirections_parsed() {
 }
 
 #[test]
+fn a_redirect_after_a_pipeline_belongs_to_its_last_stage() {
+    // The grammar hangs `2>/dev/null > out` on the whole pipeline; bash gives them to the
+    // last stage alone (checked below), and each stage stays a part of its own.
+    let a = an("find . -name x | xargs grep -l y 2>/dev/null > out");
+    let c = &a.commands;
+    assert_eq!(c.len(), 3, "{c:?}");
+    assert_eq!(c[0].exec, ["find", ".", "-name", "x"]);
+    assert!(c[0].redirects.is_empty());
+    assert_ne!(c[0].part, c[1].part);
+    assert_eq!(c[1].redirects.len(), 2);
+    assert_eq!(c[1].redirects[1].target, "out");
+    let a = an("cat a | sort <<< x");
+    assert!(a.commands[0].stdin_text.is_none());
+    assert_eq!(a.commands[1].stdin_text.as_deref(), Some("x"));
+    // What bash does with the same shape: the first stage's output reaches the pipe.
+    let dir = tempfile::tempdir().unwrap();
+    let ran = std::process::Command::new("bash")
+        .args(["--norc", "-c", "echo one | tr o 0 > out 2>/dev/null"])
+        .current_dir(dir.path())
+        .status();
+    if ran.is_ok_and(|s| s.success()) {
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("out")).unwrap(),
+            "0ne\n"
+        );
+    }
+}
+
+#[test]
 fn absolute_program_path_is_basename() {
     assert_exec("/bin/rm -rf x", "rm -rf x");
     assert_exec("/usr/local/bin/git status", "git status");
