@@ -102,6 +102,75 @@ pub(crate) fn harmless_env(name: &str) -> bool {
     HARMLESS_ENV.contains(&name) || name.starts_with("LC_")
 }
 
+/// Variables of compiler flags (read by make's built-in rules, configure scripts and
+/// build files) that are harmless when every flag only defines macros, picks the
+/// optimisation, debug or warning level or the language standard.
+const COMPILER_FLAGS_ENV: &[&str] = &["CFLAGS", "CPPFLAGS", "CXXFLAGS", "OBJCFLAGS"];
+
+/// Is `NAME=value` a compiler-flags prefix whose every flag is one that changes only how
+/// code compiles (`CPPFLAGS=-DNO_SPAWN`, `CFLAGS="-O2 -g -Wall"`)? Flags that load or run
+/// other code (`-fplugin=`, `-B`, `-wrapper`, `-Wl,…`/`-Wp,…`, `@file`), read or write
+/// other files (`-include`, `-I`, `-MF`, `-fdump-…`) and any expansion are not among them.
+pub(crate) fn harmless_flags(name: &str, value: &str) -> bool {
+    let ident = |s: &str| {
+        s.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let plain = |s: &str| {
+        s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+    };
+    let flag = |w: &str| {
+        if let Some(d) = w.strip_prefix("-D") {
+            return match d.split_once('=') {
+                Some((n, v)) => ident(n) && plain(v),
+                None => ident(d),
+            };
+        }
+        if let Some(u) = w.strip_prefix("-U") {
+            return ident(u);
+        }
+        if let Some(warn) = w.strip_prefix("-W") {
+            // `-Wall`, `-Wno-unused`, `-Werror=format`; never `-Wl,` `-Wp,` `-Wa,`.
+            return warn.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                && warn
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '=' | '+'));
+        }
+        if let Some(std) = w.strip_prefix("-std=") {
+            return !std.is_empty() && std.chars().all(|c| c.is_ascii_alphanumeric() || c == '+');
+        }
+        matches!(
+            w,
+            "-O" | "-O0"
+                | "-O1"
+                | "-O2"
+                | "-O3"
+                | "-Os"
+                | "-Oz"
+                | "-Og"
+                | "-Ofast"
+                | "-g"
+                | "-g0"
+                | "-g1"
+                | "-g2"
+                | "-g3"
+                | "-ggdb"
+                | "-w"
+                | "-pedantic"
+                | "-pedantic-errors"
+                | "-fPIC"
+                | "-fpic"
+                | "-pthread"
+        )
+    };
+    COMPILER_FLAGS_ENV.contains(&name)
+        && value.len() <= 4096
+        && value.split([' ', '\t']).filter(|w| !w.is_empty()).all(flag)
+}
+
 /// Wrappers that run the command as someone else.
 pub(super) const PRIVILEGE_WRAPPERS: &[&str] = &[
     "sudo",
@@ -171,6 +240,42 @@ pub(crate) fn code_env(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compiler_flags_that_only_shape_the_compile_are_harmless() {
+        for (name, value) in [
+            ("CPPFLAGS", "-DJANET_NO_POSIX_SPAWN"),
+            (
+                "CFLAGS",
+                "-O2 -g -Wall -Wno-unused-parameter -Werror=format",
+            ),
+            ("CXXFLAGS", "-std=c++17 -DNDEBUG=1 -UFOO -fPIC"),
+            ("CFLAGS", ""),
+        ] {
+            assert!(harmless_flags(name, value), "{name}={value}");
+        }
+        for (name, value) in [
+            // Flags that load or run other code, or read or write other files.
+            ("CFLAGS", "-fplugin=/tmp/x.so"),
+            ("CFLAGS", "-O2 -B/tmp/evil"),
+            ("CFLAGS", "-Wl,-plugin,/tmp/x.so"),
+            ("CPPFLAGS", "-Wp,-MD,/home/u/.bashrc"),
+            ("CFLAGS", "@/tmp/args"),
+            ("CPPFLAGS", "-include /home/u/.ssh/id_rsa"),
+            ("CPPFLAGS", "-I/home/u/.ssh"),
+            ("CFLAGS", "-fdump-tree-all"),
+            ("CFLAGS", "-wrapper /tmp/x"),
+            // An expansion make would run (`$(shell …)`) or a value not plain.
+            ("CPPFLAGS", "-DX=$(shell id)"),
+            ("CPPFLAGS", "-DX=`id`"),
+            ("CPPFLAGS", "-DX=a;b"),
+            // Another variable.
+            ("LDFLAGS", "-O2"),
+            ("CC", "-O2"),
+        ] {
+            assert!(!harmless_flags(name, value), "{name}={value}");
+        }
+    }
 
     #[test]
     fn a_name_the_environment_does_not_hold_is_the_shells_own() {

@@ -649,7 +649,11 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 reason: format!("the {name}=… prefix makes the program load or run other code"),
             };
         }
-        if let Some((name, _)) = sc.assignments.iter().find(|(n, _)| !harmless_env(n)) {
+        if let Some((name, _)) = sc
+            .assignments
+            .iter()
+            .find(|(n, v)| !harmless_env(n) && !env::harmless_flags(n, v))
+        {
             demote(
                 &mut look,
                 format!("the {name}=… prefix can change what the program runs"),

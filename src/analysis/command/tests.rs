@@ -154,6 +154,12 @@ fn rejects_dangerous_flags_of_readers() {
         ("LD_PRELOAD=./x.so ls", "soft"),
         ("PATH=/tmp ls", "soft"),
         ("LC_ALL=C ls", "routine"),
+        // Compiler flags are judged by their flags: macros and levels only, or not.
+        ("CPPFLAGS=-DNO_SPAWN ls", "routine"),
+        ("CFLAGS='-O2 -g -Wall' ls", "routine"),
+        ("CFLAGS=-fplugin=/tmp/x.so ls", "unknown"),
+        ("CPPFLAGS='-DX=$(id)' ls", "opaque"),
+        ("LDFLAGS=-O2 ls", "unknown"),
         ("sudo ls", "unknown"),
     ]);
 }
