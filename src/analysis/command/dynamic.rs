@@ -329,3 +329,93 @@ fn lister_roots(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Vec<Str
         _ => None,
     }
 }
+
+/// The `-name` patterns every path xargs hands `cmd` matches, when the first stage of its
+/// pipeline is a `find` whose expression can print nothing else (`find . -name '*.h'`,
+/// `find src -type f \( -name '*.c' -o -name '*.h' \)`), filters only dropping lines
+/// after it. `None` when that is not so: then any name under the roots may be handed.
+pub(super) fn listed_names(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> Option<Vec<String>> {
+    if cmd.sc.origin != Origin::Xargs {
+        return None;
+    }
+    let ids = super::destructive::pipeline_ids(all);
+    let me = ids.get(i).copied();
+    let first = all.iter().enumerate().take(i).find(|(j, c)| {
+        ids.get(*j).copied() == me && c.part != cmd.sc.part && c.origin == cmd_origin_of(c)
+    })?;
+    let sc = first.1;
+    if sc.program() != Some("find") || sc.dynamic_words.iter().any(|d| *d) {
+        return None;
+    }
+    find_names(sc.exec.get(1..)?)
+}
+
+/// Of a find command line (after `find`): the `-name` patterns when its expression is
+/// false for every name they all miss, read as find reads it (`-o` binds looser than
+/// the implied `-a`, parentheses group). Any option or test other than `-name`, `-type`,
+/// `-maxdepth`, `-mindepth`, `-print`, `-print0`, `-a`/`-and`/`-o`/`-or` and parentheses
+/// (so `-L`, `-follow`, `-not`, `!`, `-path`, `-iname`, actions) gives `None`.
+pub(crate) fn find_names(args: &[String]) -> Option<Vec<String>> {
+    // The roots come first: words that start no expression.
+    let start = args
+        .iter()
+        .position(|a| a.starts_with('-') || a == "(" || a == "!")
+        .unwrap_or(args.len());
+    let expr = &args[start..];
+    if expr.is_empty() {
+        return None;
+    }
+    let mut names = Vec::new();
+    let mut at = 0;
+    // `Some(true)`: the expression may be true for a name no pattern matches.
+    let may = or_expr(expr, &mut at, &mut names)?;
+    (at == expr.len() && !may && !names.is_empty()).then_some(names)
+}
+
+fn or_expr(t: &[String], at: &mut usize, names: &mut Vec<String>) -> Option<bool> {
+    let mut may = and_expr(t, at, names)?;
+    while matches!(t.get(*at).map(String::as_str), Some("-o" | "-or")) {
+        *at += 1;
+        may |= and_expr(t, at, names)?;
+    }
+    Some(may)
+}
+
+fn and_expr(t: &[String], at: &mut usize, names: &mut Vec<String>) -> Option<bool> {
+    let mut may = primary(t, at, names)?;
+    loop {
+        match t.get(*at).map(String::as_str) {
+            None | Some("-o" | "-or" | ")") => return Some(may),
+            Some("-a" | "-and") => *at += 1,
+            Some(_) => {}
+        }
+        may &= primary(t, at, names)?;
+    }
+}
+
+fn primary(t: &[String], at: &mut usize, names: &mut Vec<String>) -> Option<bool> {
+    let word = t.get(*at)?.as_str();
+    *at += 1;
+    match word {
+        "(" => {
+            let may = or_expr(t, at, names)?;
+            (t.get(*at).map(String::as_str) == Some(")")).then_some(())?;
+            *at += 1;
+            Some(may)
+        }
+        "-name" => {
+            let p = t.get(*at)?;
+            *at += 1;
+            names.push(p.clone());
+            // False for a name that matches no pattern.
+            Some(false)
+        }
+        "-type" | "-maxdepth" | "-mindepth" => {
+            t.get(*at)?;
+            *at += 1;
+            Some(true)
+        }
+        "-print" | "-print0" => Some(true),
+        _ => None,
+    }
+}

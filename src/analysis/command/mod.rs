@@ -757,6 +757,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             .collect();
         let reached = Reached {
             cmd: &cmd,
+            listed_names: dynamic::listed_names(&cmd, cmds, i),
             effect_trees: &effect_trees,
             known_files: &known_files,
             written: &all_writes,
@@ -1142,6 +1143,9 @@ fn expand_globs(sc: &SimpleCommand, cwd: &Cwd) -> Option<SimpleCommand> {
 /// What one command reaches beyond its literal paths (see `reach`).
 struct Reached<'a> {
     cmd: &'a Cmd<'a>,
+    /// The `-name` patterns every name xargs hands the command matches, when its lister
+    /// is a `find` that prints nothing else (`dynamic::listed_names`).
+    listed_names: Option<Vec<String>>,
     /// Trees the command's effects read whole, whether links in them are followed, and
     /// whether their files' contents are read (not only names and sizes).
     effect_trees: &'a [(String, bool, bool)],
@@ -1197,6 +1201,7 @@ impl Reached<'_> {
                         follow: tree.follow,
                         contents: tree.contents,
                         only: tree.only.as_deref(),
+                        links_by_name: false,
                     },
                     reads,
                     sensitive,
@@ -1217,6 +1222,7 @@ impl Reached<'_> {
                             follow: *follow,
                             contents: *contents,
                             only: None,
+                            links_by_name: false,
                         },
                         reads,
                         sensitive,
@@ -1227,7 +1233,8 @@ impl Reached<'_> {
             }
         }
         // Names chosen at run time (xargs, substitutions) under a directory: any of them
-        // may be a link the reader follows.
+        // may be a link the reader follows — of those the lister can print at all, when
+        // its expression only prints names matching `-name` patterns.
         if cmd.sc.origin == Origin::Xargs || cmd.has_expansion() {
             let dirs: Vec<PathBuf> = reads.iter().filter(|p| p.is_dir()).cloned().collect();
             for d in dirs {
@@ -1236,7 +1243,8 @@ impl Reached<'_> {
                     reach::Walker {
                         follow: true,
                         contents: true,
-                        only: None,
+                        only: self.listed_names.as_deref(),
+                        links_by_name: self.listed_names.is_some(),
                     },
                     reads,
                     sensitive,

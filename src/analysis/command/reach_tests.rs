@@ -165,6 +165,69 @@ fn readers_that_follow_links_reach_their_targets() {
 }
 
 #[test]
+fn a_find_that_lists_only_some_names_hands_xargs_only_links_of_those_names() {
+    let f = fx();
+    std::fs::hard_link(f.home.join(".netrc"), f.ws.join("data.bin")).unwrap();
+    // No link or hard link is named `*.rs`: nothing outside is reached.
+    for cmd in [
+        "find . -name '*.rs' | xargs grep -l x",
+        "find . -type f \\( -name '*.rs' -o -name '*.md' \\) | xargs grep -l x",
+        "find src docs -maxdepth 3 -name '*.rs' -print 2>/dev/null | xargs cat",
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(j.verdict, Verdict::Routine, "{cmd}");
+        assert!(!reads_credential(&f, cmd), "{cmd}: {:?}", j.reads);
+    }
+    // A pattern a link or hard link matches, or an expression that may list any name.
+    for cmd in [
+        "find . -name '*.txt' | xargs cat",
+        "find . -name 'ssh*' | xargs ls",
+        "find . -name '*.bin' | xargs cat",
+        "find . -name '*.rs' -o -type l | xargs cat",
+        "find . -type f | xargs cat",
+        "find . ! -name '*.rs' | xargs cat",
+        "find -L . -name '*.rs' | xargs cat",
+        "find . -iname '*.RS' | xargs cat",
+    ] {
+        assert!(reads_credential(&f, cmd), "{cmd}");
+    }
+}
+
+#[test]
+fn find_expressions_that_print_only_names_of_their_patterns() {
+    let names = |line: &str| {
+        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        dynamic::find_names(&words)
+    };
+    let some = |v: &[&str]| Some(v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    assert_eq!(names(". -name *.h"), some(&["*.h"]));
+    assert_eq!(names("a b -type f -name *.h -print0"), some(&["*.h"]));
+    assert_eq!(
+        names(". ( -name *.c -o -name *.h ) -a -type f"),
+        some(&["*.c", "*.h"])
+    );
+    assert_eq!(names(". -name *.c -name *.h"), some(&["*.c", "*.h"]));
+    // Some branch prints names no pattern limits, or the grammar is left.
+    for line in [
+        ".",
+        ". -type f",
+        ". -name *.h -o -type f",
+        ". -name *.h -o -print",
+        ". ( -name *.h",
+        ". -name",
+        ". -not -name *.h",
+        ". ! -name *.h",
+        ". -path */x/*",
+        ". -iname *.h",
+        "-L . -name *.h",
+        ". -follow -name *.h",
+        ". -name *.h -exec cat {} ;",
+    ] {
+        assert_eq!(names(line), None, "{line}");
+    }
+}
+
+#[test]
 fn names_files_are_read() {
     let f = fx();
     // Written earlier in the same command with known text.

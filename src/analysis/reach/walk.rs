@@ -98,6 +98,10 @@ pub struct Walker<'a> {
     /// It reads the files' contents (a lister like `find` only reads names: a hard link
     /// shows it nothing).
     pub contents: bool,
+    /// A link whose name `only` leaves out is left out too, target and all (names a
+    /// `find -name` lists, which does not enter linked directories); otherwise a link to
+    /// a directory is entered whatever its name (`grep -R --include`).
+    pub links_by_name: bool,
 }
 
 /// Walk `root` as `how` walks it.
@@ -154,7 +158,9 @@ pub fn walk(
                         !globs.iter().any(|g| super::glob::name_matches(g, &name))
                     })
             };
-            if skipped(&lm) && !(lm.file_type().is_symlink() && path.is_dir()) {
+            if skipped(&lm)
+                && (how.links_by_name || !(lm.file_type().is_symlink() && path.is_dir()))
+            {
                 continue;
             }
             if lm.file_type().is_symlink() {

@@ -196,6 +196,7 @@ impl Eval<'_, '_> {
                     follow: false,
                     contents: true,
                     only: None,
+                    links_by_name: false,
                 },
                 &self.ctx.workspace,
                 &self.ctx.home,
