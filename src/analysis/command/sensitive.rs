@@ -303,7 +303,11 @@ pub(super) fn classify(cmd: &Cmd, prev: Option<&[String]>) -> Option<Class> {
                 ),
             )
         }
-        "npx" | "uvx" | "pnpx" | "bunx" => {
+        // A lone `--version` or `--help` is the runner's own (the routine catalogue's rule
+        // for every program): nothing is fetched.
+        "npx" | "uvx" | "pnpx" | "bunx"
+            if !matches!(args, [a] if a == "--version" || a == "--help") =>
+        {
             soft("install", format!("{prog} fetches and runs a package"))
         }
         // A container given the host.

@@ -475,6 +475,12 @@ fn sensitive_commands_are_not_left_unknown() {
         ("grep -rn token src", "routine"),
         ("pip install reqeusts", "soft"),
         ("npx -y lint-autofix-pro@latest --fix", "soft"),
+        // The runner's own version or help fetches nothing; anything more is a package.
+        ("uvx --version", "routine"),
+        ("npx --help", "routine"),
+        ("uvx --version ruff", "soft"),
+        ("npx --version@latest", "soft"),
+        ("uvx ruff --version", "soft"),
         ("npm install left-pad", "soft"),
         ("cargo install ripgrep", "soft"),
         (
