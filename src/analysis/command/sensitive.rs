@@ -305,9 +305,7 @@ pub(super) fn classify(cmd: &Cmd, prev: Option<&[String]>) -> Option<Class> {
         }
         // A lone `--version` or `--help` is the runner's own (the routine catalogue's rule
         // for every program): nothing is fetched.
-        "npx" | "uvx" | "pnpx" | "bunx"
-            if !matches!(args, [a] if a == "--version" || a == "--help") =>
-        {
+        "npx" | "uvx" | "pnpx" | "bunx" if !matches!(args, [a] if a == "--version" || a == "--help") => {
             soft("install", format!("{prog} fetches and runs a package"))
         }
         // A container given the host.

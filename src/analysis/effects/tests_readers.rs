@@ -188,6 +188,8 @@ const PROGRAMS: &[&str] = &[
     "lsof",
     "netstat",
     "top",
+    "avdmanager",
+    "sdkmanager",
 ];
 
 #[test]
@@ -573,6 +575,41 @@ fn process_and_connection_listings() {
     );
     // Interactively its keys kill and renice.
     assert!(unknown(&["top"]));
+    // The Android SDK's listings, and nothing that creates, deletes or installs.
+    for ok in [
+        &["avdmanager", "list", "avd"][..],
+        &["avdmanager", "-s", "list", "target", "-c"],
+        &["avdmanager", "list"],
+        &["sdkmanager", "--list_installed"],
+        &["sdkmanager", "--list", "--include_obsolete", "--verbose"],
+        &["sdkmanager", "--version"],
+    ] {
+        assert_eq!(fx(ok), Ok(vec![]), "{ok:?}");
+    }
+    for not in [
+        &[
+            "avdmanager",
+            "create",
+            "avd",
+            "-n",
+            "x",
+            "-k",
+            "system-images;android-36",
+        ][..],
+        &["avdmanager", "delete", "avd", "-n", "x"],
+        &["avdmanager", "list", "-c"],
+        &["avdmanager", "list", "avd", "extra"],
+        &["avdmanager", "--clear-cache", "list"],
+        &["sdkmanager", "platform-tools"],
+        &["sdkmanager", "--list", "platform-tools"],
+        &["sdkmanager", "--uninstall", "x"],
+        &["sdkmanager", "--licenses"],
+        &["sdkmanager", "--update"],
+        &["sdkmanager", "--sdk_root=/tmp/x", "--list"],
+        &["sdkmanager"],
+    ] {
+        assert!(unknown(not), "{not:?}: {:?}", fx(not));
+    }
     assert!(unknown(&["top", "-n", "1"]));
     assert!(fx(&["top", "-b", "-n", "x"]).is_err());
 }

@@ -3,8 +3,9 @@
 //! basename, dirname, sleep, printenv, logname), procps-ng 4.0.2 (uptime, free, pgrep),
 //! util-linux 2.38 (lsblk, dmesg, whereis), glibc's locale, debianutils' and GNU which,
 //! ncal 12 (cal), plocate 1.1 (locate), man-db 2.11 (man), net-tools' hostname and
-//! netstat, iproute2 6.1's ss, procps-ng 4.0.2's top (batch mode only) and Android
-//! toybox's getprop; each
+//! netstat, iproute2 6.1's ss, procps-ng 4.0.2's top (batch mode only), Android
+//! toybox's getprop and the Android SDK's listings (`avdmanager list`, `sdkmanager
+//! --list`); each
 //! option as the real program's `--help` (or man page) on Debian 12 lists it. An option
 //! that changes the system (`dmesg -C`, `hostname NAME`) is declared `Unsafe`, one that
 //! runs a program (`man -P`) is `Code`, and a variable printed by name is a secret when
@@ -51,6 +52,8 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "ss" => &SS,
         "netstat" => &NETSTAT,
         "top" => &TOP,
+        "avdmanager" => &AVDMANAGER,
+        "sdkmanager" => &SDKMANAGER,
         _ => return None,
     })
 }
@@ -825,6 +828,76 @@ fn top_batch(p: &Parsed, out: &mut Vec<Effect>) {
     if !(p.has("-b") || p.has("-O") || p.has("-h") || p.has("-V")) {
         out.push(Effect::unknown(
             "top without -b reads keys, and its keys kill and renice processes",
+        ));
+    }
+}
+
+/// The Android SDK's `avdmanager [global options] list [target|device|avd] [-c]`
+/// (developer.android.com/tools/avdmanager): only its listing. `create`, `delete` and
+/// `move` change the virtual devices, and the global `--clear-cache` deletes a cache.
+static AVDMANAGER: Program = Program {
+    name: "avdmanager",
+    does: "lists Android virtual devices, targets or device definitions",
+    grammar: gnu(
+        &[
+            flag(&["-s", "--silent"]),
+            flag(&["-v", "--verbose"]),
+            flag(&["-h", "--help"]),
+            flag(&["-c"]),
+        ],
+        Operands::all(Val::Plain),
+    ),
+    extra: Some(avdmanager_list),
+    reads_cwd_by_default: false,
+};
+
+fn avdmanager_list(p: &Parsed, out: &mut Vec<Effect>) {
+    let ops: Vec<&str> = p.operands.iter().map(|(w, _)| w.text).collect();
+    let listing = match ops.as_slice() {
+        [] => p.has("-h") && !p.has("-c"),
+        ["list"] => !p.has("-c"),
+        ["list", what] => matches!(*what, "avd" | "target" | "device"),
+        _ => false,
+    };
+    if !listing {
+        out.push(Effect::unknown(format!(
+            "avdmanager {} is not its listing",
+            ops.join(" ")
+        )));
+    }
+}
+
+/// The Android SDK's `sdkmanager --list | --list_installed | --version`
+/// (developer.android.com/tools/sdkmanager, its `--help`): the listings only. Package
+/// operands install, `--uninstall`, `--update` and `--licenses` change the SDK, and the
+/// options that take a value are left out (sdkmanager reads them as `--name=value`
+/// alone; a separate word would be a package to install).
+static SDKMANAGER: Program = Program {
+    name: "sdkmanager",
+    does: "lists Android SDK packages (the available ones from Google's package index)",
+    grammar: gnu(
+        &[
+            flag(&["--list"]),
+            flag(&["--list_installed"]),
+            flag(&["--version"]),
+            flag(&["--help"]),
+            flag(&["--include_obsolete"]),
+            flag(&["--verbose"]),
+            flag(&["--no_https"]),
+        ],
+        Operands::NONE,
+    ),
+    extra: Some(sdkmanager_list),
+    reads_cwd_by_default: false,
+};
+
+fn sdkmanager_list(p: &Parsed, out: &mut Vec<Effect>) {
+    if !["--list", "--list_installed", "--version", "--help"]
+        .iter()
+        .any(|o| p.has(o))
+    {
+        out.push(Effect::unknown(
+            "sdkmanager without --list, --list_installed or --version installs or updates packages",
         ));
     }
 }
