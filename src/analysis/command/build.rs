@@ -566,6 +566,18 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     }
 }
 
+/// Which of `files` differ from the session's baseline or were written by the agent this
+/// session.
+pub(super) fn changed_or_written(files: &[PathBuf], ctx: &JudgeCtx) -> Vec<PathBuf> {
+    let mut changed = ctx.baseline.changed(files);
+    for f in agent_written(files, &ctx.baseline.written()) {
+        if !changed.contains(&f) {
+            changed.push(f);
+        }
+    }
+    changed
+}
+
 /// Which of `files` the agent was allowed to write this session: the file itself (as
 /// written or resolved), or its directory (a copy or move into it); `/` in the record
 /// stands for everything (an unreadable or overfull record).

@@ -46,6 +46,7 @@ mod routine_search;
 mod selfcmd;
 mod sensitive;
 mod unpack;
+mod venv;
 pub mod writers;
 
 #[cfg(test)]
@@ -552,6 +553,8 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let mut sensitive: Option<reach::Sensitive> = None;
     // Files this command writes with text known from the analysis (`printf … > f`).
     let mut known_files: Vec<(PathBuf, String)> = Vec::new();
+    // The virtual environment an earlier part activated (`source .venv/bin/activate`).
+    let mut venv_dir: Option<PathBuf> = None;
     for (i, sc) in cmds.iter().enumerate() {
         // Patterns expand against the filesystem now, as bash would expand them (on an ssh
         // host, against the host's: not here).
@@ -577,8 +580,20 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             },
         };
         let written = sc.argv.get(offset).map(String::as_str).unwrap_or("");
+        let shadow = venv_dir
+            .as_deref()
+            .filter(|_| sc.remote.is_none())
+            .and_then(|v| venv::shadowed(written, v, ctx));
         let mut look = if sc.exec.is_empty() {
             Look::routine("no program runs")
+        } else if let Some(l) = shadow {
+            l
+        } else if matches!(written, "source" | ".") && sc.remote.is_none() {
+            let (l, v) = venv::activate(&cmd, ctx);
+            if v.is_some() {
+                venv_dir = v;
+            }
+            l
         } else if written.starts_with('/')
             && !paths::system_program(Path::new(written))
             && ctx

