@@ -1318,6 +1318,7 @@ fn an_activated_virtual_environment_is_judged_by_its_files_and_what_it_shadows()
     std::fs::write(f.ws.join(".venv/pyvenv.cfg"), "home = /usr/bin\n").unwrap();
     std::os::unix::fs::symlink("/bin/sh", bin.join("python")).unwrap();
     std::fs::write(bin.join("pytest"), "#!/x/.venv/bin/python\n").unwrap();
+    std::fs::write(bin.join("pip3.12"), "#!/x/.venv/bin/python\n").unwrap();
     for (cmd, want) in [
         (
             "source .venv/bin/activate && python -m json.tool x.json",
@@ -1334,6 +1335,7 @@ fn an_activated_virtual_environment_is_judged_by_its_files_and_what_it_shadows()
             "soft",
         ),
         ("source .venv/bin/activate && pip install requests", "soft"),
+        ("source .venv/bin/activate && pip3.12 --version", "routine"),
         ("source .venv/bin/activate && rm -rf ~", "hard"),
         // Not an activation the floor follows.
         ("source ./env.sh && ls", "opaque"),

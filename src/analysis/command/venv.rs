@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 /// interpreter (checked to be a link to an installed Python): entry points of installed packages
 /// judged by name, as after `uv run`.
 const BY_NAME: &[&str] = &["pip", "pip3", "pytest", "py.test"];
+// (and `pip3.N`, as `python -m venv` writes it.)
 
 /// `source DIR/bin/activate` (or `. …`): the look, and the environment's directory when
 /// the activation is one the floor follows.
@@ -117,7 +118,10 @@ pub(super) fn shadowed(written: &str, venv: &Path, ctx: &JudgeCtx) -> Option<Loo
             venv.join("bin").display()
         )));
     }
-    if BY_NAME.contains(&written) {
+    let versioned_pip = written
+        .strip_prefix("pip3.")
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    if BY_NAME.contains(&written) || versioned_pip {
         return None;
     }
     Some(Look::unknown(format!(
