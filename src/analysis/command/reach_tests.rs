@@ -304,3 +304,43 @@ fn grep_reads_only_the_files_its_include_filters_let_in() {
     // ag searches contents; only `-g` lists names.
     assert!(judged(&f, "ag k").reads.contains(&f.home.join(".netrc")));
 }
+
+#[test]
+fn names_that_xargs_or_the_shell_would_split_are_not_known_paths() {
+    let f = fx();
+    // A directory `x ` holding the home's path: find prints `./x /…/home/.ssh/id_rsa`,
+    // which xargs hands on as two words, the second the real key.
+    let planted =
+        f.ws.join("x ")
+            .join(f.home.strip_prefix("/").unwrap())
+            .join(".ssh");
+    std::fs::create_dir_all(&planted).unwrap();
+    std::fs::write(planted.join("id_rsa"), "decoy").unwrap();
+    let out = std::process::Command::new("bash")
+        .args(["--norc", "-c", "find . -name id_rsa | xargs printf '%s\\n'"])
+        .current_dir(&f.ws)
+        .output();
+    if let Ok(out) = out {
+        let words = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            words
+                .lines()
+                .any(|w| w == f.home.join(".ssh/id_rsa").to_str().unwrap()),
+            "{words}"
+        );
+    }
+    for cmd in [
+        "find . -name id_rsa | xargs cat",
+        "find . -name '*.rs' | xargs cat",
+        "git ls-files | xargs cat",
+        "cat $(find . -name id_rsa)",
+    ] {
+        assert_ne!(judged(&f, cmd).verdict, Verdict::Routine, "{cmd}");
+    }
+    // Without such a name the same lister is routine.
+    std::fs::remove_dir_all(f.ws.join("x ")).unwrap();
+    assert_eq!(
+        judged(&f, "find src -name '*.rs' | xargs cat").verdict,
+        Verdict::Routine
+    );
+}

@@ -102,6 +102,17 @@ pub struct Walker<'a> {
     /// `find -name` lists, which does not enter linked directories); otherwise a link to
     /// a directory is entered whatever its name (`grep -R --include`).
     pub links_by_name: bool,
+    /// The names are handed on as words that `xargs` or the shell split at blanks (and
+    /// `xargs` at quotes and backslashes): a name holding one stands for other paths
+    /// (`./a /home/u/.ssh/id_rsa` from a directory `a `), so the tree is not known.
+    pub split_names: bool,
+}
+
+/// Characters at which `xargs` (blanks, quotes, backslashes) or the shell's word
+/// splitting (blanks) cut a listed name into other words.
+fn splits(name: &str) -> bool {
+    name.chars()
+        .any(|c| c.is_whitespace() || matches!(c, '\'' | '"' | '\\'))
 }
 
 /// Walk `root` as `how` walks it.
@@ -162,6 +173,14 @@ pub fn walk(
                 && (how.links_by_name || !(lm.file_type().is_symlink() && path.is_dir()))
             {
                 continue;
+            }
+            if how.split_names && splits(&e.file_name().to_string_lossy()) {
+                reach.unknown = Some(format!(
+                    "{} is handed on as words split at blanks and quotes, and it holds {}",
+                    root.display(),
+                    path.display()
+                ));
+                return reach;
             }
             if lm.file_type().is_symlink() {
                 if !follow {
