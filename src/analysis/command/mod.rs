@@ -589,11 +589,23 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         } else if let Some(l) = shadow {
             l
         } else if matches!(written, "source" | ".") && sc.remote.is_none() {
-            let (l, v) = venv::activate(&cmd, ctx);
-            if v.is_some() {
-                venv_dir = v;
+            match venv::activate(&cmd, ctx) {
+                Ok((l, v)) => {
+                    if v.is_some() {
+                        venv_dir = v;
+                    }
+                    l
+                }
+                Err(why) => {
+                    raise(
+                        Verdict::Opaque {
+                            reason: format!("source/. runs the contents of a file: {why}"),
+                        },
+                        &mut verdict,
+                    );
+                    Look::unknown(why)
+                }
             }
-            l
         } else if written.starts_with('/')
             && !paths::system_program(Path::new(written))
             && ctx
@@ -1217,7 +1229,7 @@ impl Reached<'_> {
                         contents: tree.contents,
                         only: tree.only.as_deref(),
                         links_by_name: false,
-                        split_names: false,
+                        handed_on: false,
                     },
                     reads,
                     sensitive,
@@ -1239,7 +1251,7 @@ impl Reached<'_> {
                             contents: *contents,
                             only: None,
                             links_by_name: false,
-                            split_names: false,
+                            handed_on: false,
                         },
                         reads,
                         sensitive,
@@ -1255,6 +1267,13 @@ impl Reached<'_> {
         if cmd.sc.origin == Origin::Xargs || cmd.has_expansion() {
             let dirs: Vec<PathBuf> = reads.iter().filter(|p| p.is_dir()).cloned().collect();
             for d in dirs {
+                // The credential stores below it come first: they are there however big
+                // the tree is.
+                reads.extend(reach::stores_under(
+                    &d,
+                    self.listed_names.as_deref(),
+                    ctx.floor,
+                ));
                 if let Some(why) = walk(
                     &d,
                     reach::Walker {
@@ -1262,7 +1281,7 @@ impl Reached<'_> {
                         contents: true,
                         only: self.listed_names.as_deref(),
                         links_by_name: self.listed_names.is_some(),
-                        split_names: true,
+                        handed_on: true,
                     },
                     reads,
                     sensitive,

@@ -344,3 +344,53 @@ fn names_that_xargs_or_the_shell_would_split_are_not_known_paths() {
         Verdict::Routine
     );
 }
+
+#[test]
+fn files_the_floor_knows_under_a_root_are_read_when_their_names_are_handed_on() {
+    let f = fx();
+    std::fs::write(f.ws.join(".env"), "TOKEN=x").unwrap();
+    // A credential store below the root, of a name the lister prints.
+    for cmd in [
+        "find ~ -name credentials | xargs cat",
+        "find ~ -maxdepth 2 -name 'id_*' | xargs cat",
+        "find ~/.ssh | xargs cat",
+        "cat $(find ~/.aws -type f)",
+    ] {
+        assert!(reads_credential(&f, cmd), "{cmd}");
+    }
+    // An environment file of the workspace is a read of it, as `cat .env` is (the path
+    // floor then asks about it).
+    let j = judged(&f, "find . -name .env | xargs cat");
+    assert!(j.reads.contains(&f.ws.join(".env")), "{:?}", j.reads);
+    // Names the lister does not print are not.
+    let j = judged(&f, "find . -name '*.rs' | xargs cat");
+    assert!(!j.reads.contains(&f.ws.join(".env")), "{:?}", j.reads);
+    assert_eq!(j.verdict, Verdict::Routine);
+}
+
+#[test]
+fn credential_stores_below_a_root_count_however_big_the_tree() {
+    let f = fx();
+    // More entries than a walk looks at: the walk stops, the stores are still found.
+    let bulk = f.home.join("bulk");
+    std::fs::create_dir_all(&bulk).unwrap();
+    for i in 0..=reach::walk::MAX_ENTRIES {
+        std::fs::write(bulk.join(i.to_string()), "").unwrap();
+    }
+    assert!(reads_credential(&f, "find ~ -name credentials | xargs cat"));
+    assert!(reads_credential(&f, "find ~ -name 'id_*' | xargs cat"));
+    // Which stores a name filter lets through.
+    let only = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let got = |o: Option<Vec<String>>| reach::stores_under(&f.home, o.as_deref(), &f.floor);
+    assert!(got(Some(only(&["credentials"]))).contains(&f.home.join(".aws/credentials")));
+    assert!(got(Some(only(&["id_*"]))).contains(&f.home.join(".ssh/id_rsa")));
+    assert!(got(Some(only(&["*.json"]))).is_empty());
+    let all = got(None);
+    assert!(all.contains(&f.home.join(".ssh")), "{all:?}");
+    assert!(
+        all.iter()
+            .any(|p| f.home.join(".aws/credentials").starts_with(p)),
+        "{all:?}"
+    );
+    assert!(reach::stores_under(&f.ws, None, &f.floor).is_empty());
+}

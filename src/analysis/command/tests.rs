@@ -1341,8 +1341,9 @@ fn an_activated_virtual_environment_is_judged_by_its_files_and_what_it_shadows()
         ("source ./env.sh && ls", "opaque"),
         ("source .venv/bin/activate extra", "opaque"),
         ("source $VENV/bin/activate", "opaque"),
-        ("source nowhere/bin/activate && ls", "unknown"),
-        ("bash -c 'source .venv/bin/activate && ls'", "unknown"),
+        ("source nowhere/bin/activate && ls", "opaque"),
+        ("source ~/venvs/x/bin/activate && ls", "opaque"),
+        ("bash -c 'source .venv/bin/activate && ls'", "opaque"),
     ] {
         assert_eq!(short(&judged(&f, cmd, &clean).verdict), want, "{cmd}");
     }
@@ -1382,10 +1383,10 @@ fn an_activated_virtual_environment_is_judged_by_its_files_and_what_it_shadows()
         ),
         "unknown"
     );
-    // Without pyvenv.cfg it is no virtual environment.
+    // Without pyvenv.cfg it is no virtual environment: a file sourced, as before.
     std::fs::remove_file(f.ws.join(".venv/pyvenv.cfg")).unwrap();
     assert_eq!(
         short(&judged(&f, "source .venv/bin/activate && pwd", &clean).verdict),
-        "unknown"
+        "opaque"
     );
 }

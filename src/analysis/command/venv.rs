@@ -24,9 +24,10 @@ const BY_NAME: &[&str] = &["pip", "pip3", "pytest", "py.test"];
 // (and `pip3.N`, as `python -m venv` writes it.)
 
 /// `source DIR/bin/activate` (or `. …`): the look, and the environment's directory when
-/// the activation is one the floor follows.
-pub(super) fn activate(cmd: &Cmd, ctx: &JudgeCtx) -> (Look, Option<PathBuf>) {
-    let unknown = |why: String| (Look::unknown(why), None);
+/// it is in effect after this part. `Err` (why) for a file sourced that is not an
+/// activation the floor follows: that stays code the analysis cannot see (opaque).
+pub(super) fn activate(cmd: &Cmd, ctx: &JudgeCtx) -> Result<(Look, Option<PathBuf>), String> {
+    let unknown = |why: String| Err(why);
     let [_, script] = cmd.argv else {
         return unknown("source runs the contents of a file".into());
     };
@@ -75,7 +76,7 @@ pub(super) fn activate(cmd: &Cmd, ctx: &JudgeCtx) -> (Look, Option<PathBuf>) {
     look.reads.push(script.clone());
     if !changed.is_empty() {
         look.class = Class::BuildFilesChanged { files: changed };
-        return (look, None);
+        return Ok((look, None));
     }
     look.class = Class::Build {
         reason: format!(
@@ -83,7 +84,7 @@ pub(super) fn activate(cmd: &Cmd, ctx: &JudgeCtx) -> (Look, Option<PathBuf>) {
             venv.display()
         ),
     };
-    (look, Some(venv))
+    Ok((look, Some(venv)))
 }
 
 /// After an activation: the look of a command whose name the environment's `bin`

@@ -23,4 +23,4 @@ pub mod walk;
 mod tests;
 
 pub use glob::{expand, Glob};
-pub use walk::{alias, walk, Reach, Sensitive, Walker};
+pub use walk::{alias, stores_under, walk, Reach, Sensitive, Walker};

@@ -102,10 +102,13 @@ pub struct Walker<'a> {
     /// `find -name` lists, which does not enter linked directories); otherwise a link to
     /// a directory is entered whatever its name (`grep -R --include`).
     pub links_by_name: bool,
-    /// The names are handed on as words that `xargs` or the shell split at blanks (and
-    /// `xargs` at quotes and backslashes): a name holding one stands for other paths
-    /// (`./a /home/u/.ssh/id_rsa` from a directory `a `), so the tree is not known.
-    pub split_names: bool,
+    /// The tree's names are handed to a reader (`find … | xargs cat`, `cat $(find …)`):
+    /// every file it could be handed that the path floor knows (a credential store under
+    /// the root, an `.env`, a private key by name) is a read of its own; and the names are
+    /// words that `xargs` or the shell split at blanks (and `xargs` at quotes and
+    /// backslashes), so a name holding one stands for other paths (`./a
+    /// /home/u/.ssh/id_rsa` from a directory `a `) and the tree is not known.
+    pub handed_on: bool,
 }
 
 /// Characters at which `xargs` (blanks, quotes, backslashes) or the shell's word
@@ -174,13 +177,19 @@ pub fn walk(
             {
                 continue;
             }
-            if how.split_names && splits(&e.file_name().to_string_lossy()) {
+            if how.handed_on && splits(&e.file_name().to_string_lossy()) {
                 reach.unknown = Some(format!(
                     "{} is handed on as words split at blanks and quotes, and it holds {}",
                     root.display(),
                     path.display()
                 ));
                 return reach;
+            }
+            if how.handed_on
+                && !lm.is_dir()
+                && floor::classify(&path, floor::Access::Read, floor).is_some()
+            {
+                reach.reads.push(path.clone());
             }
             if lm.file_type().is_symlink() {
                 if !follow {
@@ -252,4 +261,80 @@ pub fn alias(
         Some(why) => Err(why),
         None => Ok(reach.reads.into_iter().next()),
     }
+}
+
+/// The credential stores below `root` whose files a lister of the tree could hand a
+/// reader (`find ~ -name credentials | xargs cat`): each one that exists, or, when the
+/// names printed are limited to `only`'s patterns, each file in one whose name matches
+/// (a store that holds too much to look at whole counts as a whole). Independent of
+/// the tree's size: a home too big to walk still holds `~/.aws/credentials`.
+pub fn stores_under(root: &Path, only: Option<&[String]>, floor: &FloorCtx) -> Vec<PathBuf> {
+    let matches = |name: &str| {
+        only.is_none_or(|globs| globs.iter().any(|g| super::glob::name_matches(g, name)))
+    };
+    let mut out = Vec::new();
+    let canon_root = std::fs::canonicalize(root).ok();
+    let moved = floor.credentials.iter().map(|(p, _)| p.clone());
+    for loc in floor::credential_locations(floor).into_iter().chain(moved) {
+        // Lexically, or once links in either path are resolved (a home reached through a
+        // linked parent).
+        let below = |r: &Path, l: &Path| l.starts_with(r) && l != r;
+        let under = below(root, &loc)
+            || canon_root.as_deref().is_some_and(|r| {
+                let l = loc
+                    .parent()
+                    .and_then(|p| std::fs::canonicalize(p).ok())
+                    .zip(loc.file_name())
+                    .map(|(p, n)| p.join(n));
+                l.is_some_and(|l| below(r, &l))
+            });
+        if !under {
+            continue;
+        }
+        let Ok(m) = std::fs::symlink_metadata(&loc) else {
+            continue;
+        };
+        if only.is_none() || !m.is_dir() {
+            let name = loc.file_name().map(|n| n.to_string_lossy().into_owned());
+            if only.is_none() || name.as_deref().is_some_and(matches) {
+                out.push(loc);
+            }
+            continue;
+        }
+        // A store that is a directory: the files in it a name filter lets through.
+        let mut stack = vec![(loc.clone(), 0usize)];
+        let mut seen = 0usize;
+        let mut whole = false;
+        let mut found = Vec::new();
+        while let Some((d, depth)) = stack.pop() {
+            let Ok(rd) = std::fs::read_dir(&d) else {
+                whole = true;
+                break;
+            };
+            for e in rd.flatten() {
+                seen += 1;
+                if seen > MAX_SENSITIVE || depth > 6 {
+                    whole = true;
+                    break;
+                }
+                let path = e.path();
+                let name = e.file_name().to_string_lossy().into_owned();
+                if matches(&name) {
+                    found.push(path.clone());
+                }
+                if e.file_type().is_ok_and(|t| t.is_dir()) {
+                    stack.push((path, depth + 1));
+                }
+            }
+            if whole {
+                break;
+            }
+        }
+        if whole {
+            out.push(loc);
+        } else {
+            out.extend(found);
+        }
+    }
+    out
 }

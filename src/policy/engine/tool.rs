@@ -197,7 +197,7 @@ impl Eval<'_, '_> {
                     contents: true,
                     only: None,
                     links_by_name: false,
-                    split_names: false,
+                    handed_on: false,
                 },
                 &self.ctx.workspace,
                 &self.ctx.home,
