@@ -414,3 +414,29 @@ fn an_allow_of_a_call_naming_a_credential_is_withdrawn() {
         assert_eq!(o.decision(), "allow", "{cmd}: {o:?}");
     }
 }
+
+/// A sourced file the floor does not follow (no virtual environment of the workspace) is
+/// code nobody has seen: an allowing reviewer is not asked, the person is. Names handed
+/// on from a home whose credential store they can reach are refused outright, however
+/// the reviewer would answer.
+#[test]
+fn an_unfollowed_source_and_a_store_reached_through_xargs_are_not_the_reviewers() {
+    let srv = Server::start(|_| Reply::Text(allow_m1()));
+    let env = Env::new();
+    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    prompt(&env, "set up the environment and run the tests");
+    for cmd in [
+        "source ~/venvs/app/bin/activate && pytest",
+        ". venv/bin/activate",
+        "source ./env.sh",
+    ] {
+        let o = bash(&env, cmd);
+        assert_eq!(o.decision(), "ask", "{cmd}: {o:?}");
+        assert!(o.reason().contains("opaque"), "{cmd}: {}", o.reason());
+    }
+    std::fs::create_dir_all(env.home.join(".aws")).unwrap();
+    std::fs::write(env.home.join(".aws/credentials"), "[default]\n").unwrap();
+    let o = bash(&env, "find ~ -name credentials | xargs cat");
+    assert_eq!(o.decision(), "deny", "{o:?}");
+    assert_eq!(o.cause(), "credential", "{}", o.reason());
+}

@@ -46,6 +46,9 @@ pub fn findings(
         f.argv = a.commands.iter().map(|c| c.exec.clone()).collect();
         f.opaque = a.opaque.iter().map(|o| o.describe()).collect();
     }
+    if let Some(j) = &ev.judgement {
+        f.opaque.extend(j.opaque.iter().cloned());
+    }
     f.soft = needs(ev, tool, input, places);
     f.home = places.home.to_path_buf();
     f.cwd = places.cwd.to_path_buf();

@@ -190,6 +190,9 @@ pub struct Judgement {
     /// Writes into files that run or steer the agent whose new content plants something
     /// or cannot be known (judged like a file tool's risky edit).
     pub planted: Vec<writers::Planted>,
+    /// Code the judge found it cannot see, beyond what the shell analysis marked opaque
+    /// (a sourced file that is not an activation it follows): as opaque as those.
+    pub opaque: Vec<String>,
 }
 
 impl Judgement {
@@ -555,6 +558,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let mut known_files: Vec<(PathBuf, String)> = Vec::new();
     // The virtual environment an earlier part activated (`source .venv/bin/activate`).
     let mut venv_dir: Option<PathBuf> = None;
+    let mut opaque: Vec<String> = Vec::new();
     for (i, sc) in cmds.iter().enumerate() {
         // Patterns expand against the filesystem now, as bash would expand them (on an ssh
         // host, against the host's: not here).
@@ -597,12 +601,9 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                     l
                 }
                 Err(why) => {
-                    raise(
-                        Verdict::Opaque {
-                            reason: format!("source/. runs the contents of a file: {why}"),
-                        },
-                        &mut verdict,
-                    );
+                    let reason = format!("source/. runs the contents of a file: {why}");
+                    opaque.push(reason.clone());
+                    raise(Verdict::Opaque { reason }, &mut verdict);
                     Look::unknown(why)
                 }
             }
@@ -909,6 +910,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         listings: all_listed,
         writes: all_writes,
         planted,
+        opaque,
     }
 }
 

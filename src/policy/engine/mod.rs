@@ -217,6 +217,8 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
                 baseline: ctx.baseline,
             },
         );
+        // A part the judge found opaque is as unparsed as the shell's own.
+        fully_parsed = fully_parsed && judgement.opaque.is_empty();
         ev.shell = Some(analysis);
         let from = ev.paths.len();
         for f in &judgement.findings {
