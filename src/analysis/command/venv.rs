@@ -23,8 +23,8 @@ use std::path::{Path, PathBuf};
 const BY_NAME: &[&str] = &["pip", "pip3", "pytest", "py.test"];
 // (and `pip3.N`, as `python -m venv` writes it.)
 
-/// `source DIR/bin/activate` (or `. …`): the look, and the environment's directory when
-/// it is in effect after this part. `Err` (why) for a file sourced that is not an
+/// `source DIR/bin/activate` (or `. …`): the look, and the environment's directory, in
+/// effect after this part. `Err` (why) for a file sourced that is not an
 /// activation the floor follows: that stays code the analysis cannot see (opaque).
 pub(super) fn activate(cmd: &Cmd, ctx: &JudgeCtx) -> Result<(Look, Option<PathBuf>), String> {
     let unknown = |why: String| Err(why);
@@ -75,8 +75,9 @@ pub(super) fn activate(cmd: &Cmd, ctx: &JudgeCtx) -> Result<(Look, Option<PathBu
     });
     look.reads.push(script.clone());
     if !changed.is_empty() {
+        // Still activated: what it shadows is judged as such either way.
         look.class = Class::BuildFilesChanged { files: changed };
-        return Ok((look, None));
+        return Ok((look, Some(venv)));
     }
     look.class = Class::Build {
         reason: format!(
