@@ -273,21 +273,20 @@ pub fn stores_under(root: &Path, only: Option<&[String]>, floor: &FloorCtx) -> V
         only.is_none_or(|globs| globs.iter().any(|g| super::glob::name_matches(g, name)))
     };
     let mut out = Vec::new();
+    // Lexically, or with the links in the root and in the home resolved (a home reached
+    // through a linked parent): two resolutions a call, not one per store.
     let canon_root = std::fs::canonicalize(root).ok();
+    let canon_home = std::fs::canonicalize(&floor.home).ok();
+    let below = |r: &Path, l: &Path| l.starts_with(r) && l != r;
     let moved = floor.credentials.iter().map(|(p, _)| p.clone());
     for loc in floor::credential_locations(floor).into_iter().chain(moved) {
-        // Lexically, or once links in either path are resolved (a home reached through a
-        // linked parent).
-        let below = |r: &Path, l: &Path| l.starts_with(r) && l != r;
-        let under = below(root, &loc)
-            || canon_root.as_deref().is_some_and(|r| {
-                let l = loc
-                    .parent()
-                    .and_then(|p| std::fs::canonicalize(p).ok())
-                    .zip(loc.file_name())
-                    .map(|(p, n)| p.join(n));
-                l.is_some_and(|l| below(r, &l))
-            });
+        let real = canon_home
+            .as_deref()
+            .and_then(|h| loc.strip_prefix(&floor.home).ok().map(|rel| h.join(rel)));
+        let under = [Some(root), canon_root.as_deref()]
+            .into_iter()
+            .flatten()
+            .any(|r| below(r, &loc) || real.as_deref().is_some_and(|l| below(r, l)));
         if !under {
             continue;
         }
