@@ -253,6 +253,11 @@ fn secret_cli(prog: &str, args: &[String]) -> Option<String> {
 pub(super) fn classify(cmd: &Cmd, prev: Option<&[String]>) -> Option<Class> {
     let prog = cmd.program().rsplit('/').next().unwrap_or("");
     let args = cmd.args();
+    // A lone `--version` or `--help` prints the program's own text (the routine
+    // catalogue's rule for every program): nothing here is installed, fetched or printed.
+    if matches!(args, [a] if a == "--version" || a == "--help") {
+        return None;
+    }
     let first = args
         .iter()
         .find(|a| !a.starts_with('-'))
@@ -303,9 +308,7 @@ pub(super) fn classify(cmd: &Cmd, prev: Option<&[String]>) -> Option<Class> {
                 ),
             )
         }
-        // A lone `--version` or `--help` is the runner's own (the routine catalogue's rule
-        // for every program): nothing is fetched.
-        "npx" | "uvx" | "pnpx" | "bunx" if !matches!(args, [a] if a == "--version" || a == "--help") => {
+        "npx" | "uvx" | "pnpx" | "bunx" => {
             soft("install", format!("{prog} fetches and runs a package"))
         }
         // A container given the host.
