@@ -97,17 +97,7 @@ pub(super) fn xargs_child(
         };
         return;
     }
-    let ids = super::destructive::pipeline_ids(all);
-    let me = ids.get(i).copied();
-    let producers: Vec<&SimpleCommand> = all
-        .iter()
-        .enumerate()
-        .take(i)
-        .filter(|(j, c)| {
-            ids.get(*j).copied() == me && c.part != cmd.sc.part && c.origin == cmd_origin_of(c)
-        })
-        .map(|(_, c)| c)
-        .collect();
+    let producers = xargs_producers(cmd, all, i);
     match roots(&producers, cmd.cwd, ctx) {
         Some(r) => look.reads.extend(r),
         None => look.class = Class::Unknown {
@@ -116,6 +106,21 @@ pub(super) fn xargs_child(
                     .into(),
         },
     }
+}
+
+/// The stages before xargs's in its pipeline, the lister first: the top-level commands
+/// of the other parts (not commands nested inside them).
+fn xargs_producers<'a>(cmd: &Cmd, all: &'a [SimpleCommand], i: usize) -> Vec<&'a SimpleCommand> {
+    let ids = super::destructive::pipeline_ids(all);
+    let me = ids.get(i).copied();
+    all.iter()
+        .enumerate()
+        .take(i)
+        .filter(|(j, c)| {
+            ids.get(*j).copied() == me && c.part != cmd.sc.part && c.origin == cmd_origin_of(c)
+        })
+        .map(|(_, c)| c)
+        .collect()
 }
 
 /// Producers are the top-level stages (not commands nested inside them).
@@ -338,12 +343,8 @@ pub(super) fn listed_names(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> Option
     if cmd.sc.origin != Origin::Xargs {
         return None;
     }
-    let ids = super::destructive::pipeline_ids(all);
-    let me = ids.get(i).copied();
-    let first = all.iter().enumerate().take(i).find(|(j, c)| {
-        ids.get(*j).copied() == me && c.part != cmd.sc.part && c.origin == cmd_origin_of(c)
-    })?;
-    let sc = first.1;
+    let producers = xargs_producers(cmd, all, i);
+    let sc = *producers.first()?;
     if sc.program() != Some("find") || sc.dynamic_words.iter().any(|d| *d) {
         return None;
     }
