@@ -541,12 +541,7 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
             return;
         }
     };
-    let mut changed = ctx.baseline.changed(&defs.files);
-    for f in agent_written(&defs.agent_counts, &ctx.baseline.written()) {
-        if !changed.contains(&f) {
-            changed.push(f);
-        }
-    }
+    let changed = changed_or_written(&defs.files, &defs.agent_counts, ctx);
     let present: Vec<String> = defs
         .files
         .iter()
@@ -566,11 +561,15 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     }
 }
 
-/// Which of `files` differ from the session's baseline or were written by the agent this
-/// session.
-pub(super) fn changed_or_written(files: &[PathBuf], ctx: &JudgeCtx) -> Vec<PathBuf> {
+/// Which of `files` differ from the session's baseline, and which of `counted` the agent
+/// wrote this session.
+pub(super) fn changed_or_written(
+    files: &[PathBuf],
+    counted: &[PathBuf],
+    ctx: &JudgeCtx,
+) -> Vec<PathBuf> {
     let mut changed = ctx.baseline.changed(files);
-    for f in agent_written(files, &ctx.baseline.written()) {
+    for f in agent_written(counted, &ctx.baseline.written()) {
         if !changed.contains(&f) {
             changed.push(f);
         }

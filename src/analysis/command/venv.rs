@@ -18,16 +18,15 @@ use crate::context::paths;
 use std::path::{Path, PathBuf};
 
 /// Names an environment's `bin` may hold that keep their names' tables besides the
-/// interpreter (checked to be a link to an installed Python): entry points of installed packages
-/// judged by name, as after `uv run`.
+/// interpreter (checked to be a link to an installed Python): entry points of installed
+/// packages judged by name, as after `uv run` (and `pip3.N`, as `python -m venv` writes).
 const BY_NAME: &[&str] = &["pip", "pip3", "pytest", "py.test"];
-// (and `pip3.N`, as `python -m venv` writes it.)
 
 /// `source DIR/bin/activate` (or `. …`): the look, and the environment's directory, in
 /// effect after this part. `Err` (why) for a file sourced that is not an
 /// activation the floor follows: that stays code the analysis cannot see (opaque).
 pub(super) fn activate(cmd: &Cmd, ctx: &JudgeCtx) -> Result<(Look, Option<PathBuf>), String> {
-    let unknown = |why: String| Err(why);
+    let unknown = Err;
     let [_, script] = cmd.argv else {
         return unknown("source runs the contents of a file".into());
     };
@@ -65,7 +64,7 @@ pub(super) fn activate(cmd: &Cmd, ctx: &JudgeCtx) -> Result<(Look, Option<PathBu
         ));
     }
     let files = vec![abs.clone(), cfg];
-    let changed = build::changed_or_written(&files, ctx);
+    let changed = build::changed_or_written(&files, &files, ctx);
     let mut look = Look::routine(String::new());
     look.effects.push(Effect::Run {
         code: Code::Project {
