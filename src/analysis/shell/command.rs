@@ -272,15 +272,7 @@ impl Walker<'_> {
                     // bash redirects the last stage alone: `a | b >f` writes b's output.
                     self.pipeline(b, src, top, Some((redirects, extras.stdin_text)));
                 } else {
-                    let saved_len = self.inherited.len();
-                    self.inherited.extend(redirects);
-                    let saved_stdin = self.inherited_stdin.clone();
-                    if extras.stdin_text.is_some() {
-                        self.inherited_stdin = extras.stdin_text;
-                    }
-                    self.statement(b, src, false);
-                    self.inherited.truncate(saved_len);
-                    self.inherited_stdin = saved_stdin;
+                    self.inheriting(redirects, extras.stdin_text, |w| w.statement(b, src, false));
                 }
                 self.words_of(&extras.args, src);
                 for (stmt, piped) in extras.trailing {

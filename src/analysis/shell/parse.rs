@@ -286,15 +286,7 @@ impl<'e> Walker<'e> {
             self.last_output = None;
             match (i + 1 == n).then(|| last.take()).flatten() {
                 Some((redirects, stdin)) => {
-                    let saved_len = self.inherited.len();
-                    self.inherited.extend(redirects);
-                    let saved_stdin = self.inherited_stdin.clone();
-                    if stdin.is_some() {
-                        self.inherited_stdin = stdin;
-                    }
-                    self.statement(stage, src, top);
-                    self.inherited.truncate(saved_len);
-                    self.inherited_stdin = saved_stdin;
+                    self.inheriting(redirects, stdin, |w| w.statement(stage, src, top))
                 }
                 None => self.statement(stage, src, top),
             }
@@ -302,6 +294,24 @@ impl<'e> Walker<'e> {
         }
         self.uncertain -= many;
         self.pipe_in = None;
+    }
+
+    /// Run `f` with `redirects` (and a known stdin) given to every command it walks.
+    pub(super) fn inheriting(
+        &mut self,
+        redirects: Vec<Redirect>,
+        stdin: Option<String>,
+        f: impl FnOnce(&mut Self),
+    ) {
+        let saved_len = self.inherited.len();
+        self.inherited.extend(redirects);
+        let saved_stdin = self.inherited_stdin.clone();
+        if stdin.is_some() {
+            self.inherited_stdin = stdin;
+        }
+        f(self);
+        self.inherited.truncate(saved_len);
+        self.inherited_stdin = saved_stdin;
     }
 
     /// One list element or pipeline stage.
