@@ -82,11 +82,18 @@ const FILE_TOOL_CASES: &[(&str, &str, &str, &str)] = &[
         "allow",
         "ordinary-read",
     ),
+    // Glob lists names, however deep: a tree above a store may be listed, a store not.
     (
         "Glob",
         r#"{"pattern":"../../**/id_rsa"}"#,
-        "ask",
-        "outside-workspace",
+        "allow",
+        "ordinary-read",
+    ),
+    (
+        "Glob",
+        r#"{"pattern":"../home/.ssh/*"}"#,
+        "deny",
+        "credential",
     ),
     (
         "Write",
@@ -587,7 +594,8 @@ fn powershell_meets_deny_rules_but_no_allow() {
 
 /// Issue 15: a read outside the workspace of a path that holds no credential or secret
 /// runs at once; dotfiles and unknown dot-directories of a home, secret-named files and
-/// trees that hold stores are asked about, though their names and metadata may be listed;
+/// trees that hold stores are asked about, though their names and metadata may be listed
+/// (to any depth: a store's names are not its contents, but a store is not listed);
 /// `[paths] reads = "workspace"` asks for all.
 #[test]
 fn reads_outside_the_workspace() {
@@ -674,8 +682,9 @@ fn reads_outside_the_workspace() {
             "credential",
         ),
         // A listing reads names and metadata, never what the files hold: an unknown
-        // dot-directory or a dotfile may be listed; a credential store may not, and a
-        // recursive listing or a read of the contents is judged as a read.
+        // dot-directory or a dotfile may be listed, to any depth, and so may a tree that
+        // holds a store; a credential store itself may not, and a read of the contents
+        // is judged as a read.
         (
             "Bash",
             json!({"command": "ls -la ~/.someapp"}),
@@ -697,6 +706,42 @@ fn reads_outside_the_workspace() {
         (
             "Bash",
             json!({"command": "ls -R ~/.someapp"}),
+            "allow",
+            "routine-command",
+        ),
+        (
+            "Bash",
+            json!({"command": "find ~ -name '*.json' -path '*claude*' 2>/dev/null | head -20"}),
+            "allow",
+            "routine-command",
+        ),
+        (
+            "Bash",
+            json!({"command": "du -sh ~/.someapp && tree ~/.config"}),
+            "allow",
+            "routine-command",
+        ),
+        (
+            "Bash",
+            json!({"command": "find ~/.ssh -name '*.pub'"}),
+            "deny",
+            "credential",
+        ),
+        (
+            "Bash",
+            json!({"command": "find ~ -name credentials | xargs cat"}),
+            "deny",
+            "credential",
+        ),
+        (
+            "Bash",
+            json!({"command": "find ~ -name state.json -exec cat {} +"}),
+            "ask",
+            "outside-workspace",
+        ),
+        (
+            "Bash",
+            json!({"command": "grep -rl token ~/.someapp"}),
             "ask",
             "outside-workspace",
         ),
@@ -721,8 +766,8 @@ fn reads_outside_the_workspace() {
         (
             "Glob",
             json!({"pattern": "*/id_*", "path": "$HOME"}),
-            "ask",
-            "outside-workspace",
+            "allow",
+            "ordinary-read",
         ),
     ];
     let run = |env: &Env| {

@@ -93,6 +93,11 @@ fn samples() -> Vec<Cause> {
         },
         Cause::OrdinaryRead {
             path: PathBuf::from("/usr/include/stdio.h"),
+            listing: false,
+        },
+        Cause::OrdinaryRead {
+            path: PathBuf::from("/home/u/.config"),
+            listing: true,
         },
         Cause::ScratchWrite {
             path: PathBuf::from("/tmp/commit-msg.txt"),

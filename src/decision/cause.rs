@@ -63,8 +63,10 @@ pub enum Cause {
     /// A read-only file tool inside the workspace.
     WorkspaceRead,
     /// A read-only file tool outside the workspace, of a path that holds no credential
-    /// and no secret (`floor::outside_read`): system headers, other projects, tool caches.
-    OrdinaryRead { path: PathBuf },
+    /// and no secret (`floor::outside_read`): system headers, other projects, tool caches;
+    /// or, with `listing`, of names and metadata only (`Glob`, `LS`), which a tree holding
+    /// a store may give too (the store itself is never listed).
+    OrdinaryRead { path: PathBuf, listing: bool },
     /// A file tool writes a program's own scratch file in the system's temporary directory.
     ScratchWrite { path: PathBuf },
     /// A file edit inside the workspace, off every protected path.
@@ -283,8 +285,18 @@ impl Cause {
             }
             Cause::PlanMode { tool } => format!("plan mode: {tool} would write or run something"),
             Cause::WorkspaceRead => "read-only access inside the workspace".to_string(),
-            Cause::OrdinaryRead { path } => format!(
+            Cause::OrdinaryRead {
+                path,
+                listing: false,
+            } => format!(
                 "reads {} outside the workspace, where no credential or secret is kept",
+                path.display()
+            ),
+            Cause::OrdinaryRead {
+                path,
+                listing: true,
+            } => format!(
+                "lists names under {} outside the workspace; no file's contents are read",
                 path.display()
             ),
             Cause::WorkspaceEdit => "edit inside the workspace".to_string(),

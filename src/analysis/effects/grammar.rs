@@ -62,6 +62,9 @@ pub enum Val {
     Stat,
     /// A directory the program reads recursively.
     ReadTree,
+    /// A directory whose names and metadata the program reads recursively (`du`), never
+    /// a file's contents; with a [`Val::Follow`] flag the links met lead anywhere.
+    StatTree,
     /// A file that lists more files to read (`--files0-from`, `-T`).
     FileList,
     /// A path the program writes (creates or replaces).
@@ -614,6 +617,18 @@ fn value_effect(name: &str, val: Val, w: Word, follow: bool, out: &mut Vec<Effec
                 out.push(Effect::Read {
                     path: w.text.to_string(),
                     reach: Reach::Metadata,
+                });
+            }
+        }
+        Val::StatTree => {
+            if path_word(out) {
+                out.push(Effect::Read {
+                    path: w.text.to_string(),
+                    reach: if follow {
+                        Reach::TreeFollow
+                    } else {
+                        Reach::Metadata
+                    },
                 });
             }
         }

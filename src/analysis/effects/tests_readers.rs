@@ -246,9 +246,26 @@ fn listers_read_what_they_list_and_how_far() {
         fx(&["stat", "-c", "%s", "f"]),
         Ok(vec![reach("f", Reach::Metadata)])
     );
+    // -R lists the names below, still never a file's contents.
     assert_eq!(
         fx(&["ls", "-R", "src"]),
-        Ok(vec![reach("src", Reach::Tree)])
+        Ok(vec![reach("src", Reach::Metadata)])
+    );
+    assert_eq!(
+        fx(&["du", "-sh", "src"]),
+        Ok(vec![reach("src", Reach::Metadata)])
+    );
+    assert_eq!(
+        fx(&["du", "-L", "src"]),
+        Ok(vec![reach("src", Reach::TreeFollow)])
+    );
+    assert_eq!(
+        fx(&["tree", "-a", "src"]),
+        Ok(vec![reach("src", Reach::Metadata)])
+    );
+    assert_eq!(
+        fx(&["tree", "-l", "src"]),
+        Ok(vec![reach("src", Reach::TreeFollow)])
     );
     assert_eq!(
         fx(&["ls", "-RL", "src"]),
@@ -257,14 +274,6 @@ fn listers_read_what_they_list_and_how_far() {
     assert_eq!(fx(&["ls", "--color=auto", "-w", "80"]), Ok(vec![r(".")]));
     assert!(fx(&["ls", "--color=sometimes"]).is_err());
     assert!(fx(&["ls", "--quoting-style=weird"]).is_err());
-    assert_eq!(
-        fx(&["du", "-sh", "target"]),
-        Ok(vec![reach("target", Reach::Tree)])
-    );
-    assert_eq!(
-        fx(&["du", "-L", "x"]),
-        Ok(vec![reach("x", Reach::TreeFollow)])
-    );
     assert_eq!(
         fx(&["du", "--files0-from=list"]),
         Ok(vec![reach("list", Reach::ListOfFiles), r(".")])
@@ -278,18 +287,29 @@ fn listers_read_what_they_list_and_how_far() {
     assert_eq!(
         fx(&["tree", "-oL", "out", "2", "src"]),
         Ok(vec![
-            reach("src", Reach::Tree),
+            reach("src", Reach::Metadata),
             Effect::write("out", WriteHow::Replace)
         ])
     );
-    assert_eq!(fx(&["tree", "-L", "2"]), Ok(vec![reach(".", Reach::Tree)]));
+    assert_eq!(
+        fx(&["tree", "-L", "2"]),
+        Ok(vec![reach(".", Reach::Metadata)])
+    );
+    assert_eq!(
+        fx(&["eza", "-T", "src"]),
+        Ok(vec![reach("src", Reach::Metadata)])
+    );
     assert_eq!(
         fx(&["tree", "-l", "x"]),
         Ok(vec![reach("x", Reach::TreeFollow)])
     );
     assert_eq!(
         fx(&["tree", "--gitfile=ig", "x"]),
-        Ok(vec![r("ig"), reach("x", Reach::Tree)])
+        Ok(vec![r("ig"), reach("x", Reach::Metadata)])
+    );
+    assert_eq!(
+        fx(&["tree", "--gitignore", "x"]),
+        Ok(vec![reach("x", Reach::Tree)])
     );
     assert!(unknown(&["tree", "-R", "-H", ".", "-o", "x.html"]));
     assert!(fx(&["tree", "--nosuch"]).is_err());

@@ -617,6 +617,8 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     //     Writes there run at once only as a program's own scratch files in the system's
     //     temporary directory (`checks::scratch_write`), unless `[paths] writes = "workspace"`.
     let mut ordinary: Option<PathBuf> = None;
+    // Every ordinary read outside is a listing of names and metadata.
+    let mut listing_only = true;
     let mut scratch: Option<PathBuf> = None;
     let mut refused: Option<(PathBuf, bool, String)> = None;
     for (p, scratch_fact) in ev
@@ -634,6 +636,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             (Access::Write, Some(fact)) => fact.clone().map(|()| &mut scratch),
             (Access::Write, None) => Err("a write".to_string()),
             (Access::Read, _) => {
+                listing_only &= p.listing;
                 outside_read(p, cfg.paths.reads, &ctx.floor).map(|()| &mut ordinary)
             }
         };
@@ -659,10 +662,17 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     if let Some(path) = &ordinary {
         ev.step(
             "floor",
-            format!(
-                "outside the workspace: {} holds no credential or secret",
-                path.display()
-            ),
+            if listing_only {
+                format!(
+                    "outside the workspace: names and metadata under {} are listed, no contents",
+                    path.display()
+                )
+            } else {
+                format!(
+                    "outside the workspace: {} holds no credential or secret",
+                    path.display()
+                )
+            },
         );
     }
     if let Some(path) = &scratch {
@@ -678,7 +688,10 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     // 9. Fast path.
     let fast = match &kind {
         Kind::Read => Some(match ordinary {
-            Some(path) => Cause::OrdinaryRead { path },
+            Some(path) => Cause::OrdinaryRead {
+                path,
+                listing: listing_only,
+            },
             None => Cause::WorkspaceRead,
         }),
         Kind::Edit => Some(match scratch {

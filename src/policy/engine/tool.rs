@@ -317,26 +317,12 @@ impl Eval<'_, '_> {
                 let base_dir = base
                     .clone()
                     .unwrap_or_else(|| self.call.cwd.display().to_string());
-                // Glob returns the names that match, never what the files hold: a pattern
-                // one level below its stem (`*.json`, `src/*.rs`) lists one directory; one
-                // that goes deeper (`**/x`, `*/id_*`) names what a tree holds, so the tree
-                // is judged as a read (a tree that holds a store is not ordinary).
+                // Glob returns the names that match, never what the files hold: however
+                // deep the pattern goes (`*.json`, `**/x`, `*/id_*`), it is a listing of
+                // its base, as `find` and `ls -R` are. A store's names are listed, never
+                // its contents; a base that is a store itself is refused by its class.
                 let stem = glob_stem(&pattern);
-                let depth = |p: &str| {
-                    if p.is_empty() {
-                        0
-                    } else {
-                        p.split('/').count()
-                    }
-                };
-                let shallow = !pattern.contains("**") && depth(&pattern) <= depth(&stem) + 1;
-                let add = |e: &mut Self, p: &str| {
-                    if shallow {
-                        e.add_listing(p);
-                    } else {
-                        e.add_path(p, Access::Read);
-                    }
-                };
+                let add = |e: &mut Self, p: &str| e.add_listing(p);
                 add(self, &base_dir);
                 // A pattern can climb out (`../../**`) or be absolute: judge its literal stem.
                 if !stem.is_empty() {

@@ -428,11 +428,11 @@ static LA: Program = Program {
 
 /// ls lists each operand; `-R` lists everything below, following links with `-L`.
 fn ls_fx(p: &Parsed, out: &mut Vec<Effect>) {
-    // Without -R, ls shows names and metadata: a file's contents never (a directory's
-    // names are judged as a read of it by the floor).
+    // ls shows names and metadata, a file's contents never (a directory's names are
+    // judged as a read of it by the floor), also with -R; with -R -L the links met below
+    // lead the listing wherever they point.
     let reach = match (p.has("-R") && !p.has("-d"), p.has("-L")) {
         (true, true) => Reach::TreeFollow,
-        (true, false) => Reach::Tree,
         _ => Reach::Metadata,
     };
     for (w, _) in &p.operands {
@@ -476,7 +476,7 @@ static DU: Program = Program {
             value(&["--exclude"], Val::Plain),
             flag(&["-x", "--one-file-system"]),
         ],
-        Operands::all(Val::ReadTree),
+        Operands::all(Val::StatTree),
     ),
     extra: None,
     reads_cwd_by_default: true,

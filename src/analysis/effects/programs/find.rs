@@ -299,10 +299,12 @@ pub fn parse(argv: &[String], dynamic: &[bool]) -> Result<FindCall, GrammarError
     if roots.is_empty() && !files0 {
         root_texts.push(".".into());
     }
+    // find lists names and metadata below its starting points, never a file's contents
+    // (what -exec runs may read them: added below).
     let list = if follow {
         Reach::TreeFollow
     } else {
-        Reach::File
+        Reach::Metadata
     };
     let mut effects: Vec<Effect> = Vec::new();
     for r in &root_texts {
@@ -383,10 +385,11 @@ mod tests {
     #[test]
     fn starting_points_are_listed() {
         use Reach::*;
+        // Names and metadata below each starting point, never contents.
         let c = call(&["find", ".", "-name", "*.rs", "-not", "-path", "./target/*"]).unwrap();
-        assert_eq!(c.effects, vec![rd(".", File)]);
+        assert_eq!(c.effects, vec![rd(".", Metadata)]);
         let c = call(&["find", "src", "lib", "-type", "f", "-mtime", "+3"]).unwrap();
-        assert_eq!(c.effects, vec![rd("src", File), rd("lib", File)]);
+        assert_eq!(c.effects, vec![rd("src", Metadata), rd("lib", Metadata)]);
         assert_eq!(call(&["find"]).unwrap().roots, vec!["."]);
         assert_eq!(
             call(&["find", "-L", "."]).unwrap().effects,
@@ -432,7 +435,7 @@ mod tests {
             }
         );
         let c = call(&["find", ".", "-newer", "stamp", "-newermt", "2024-01-01"]).unwrap();
-        assert_eq!(c.effects, vec![rd(".", File), Effect::read("stamp")]);
+        assert_eq!(c.effects, vec![rd(".", Metadata), Effect::read("stamp")]);
         let c = call(&["find", "-files0-from", "list"]).unwrap();
         assert_eq!(c.effects, vec![rd("list", ListOfFiles)]);
         assert!(call(&["find", "-files0-from", "-"]).unwrap().effects[0].is_unknown());
@@ -457,7 +460,7 @@ mod tests {
         assert_eq!(c.execs[0].kind, ExecKind::ExecDir);
         assert_eq!(c.execs[0].words.len(), 3);
         assert!(c.execs[1].batch);
-        assert_eq!(c.effects, vec![rd(".", File), rd(".", Tree)]);
+        assert_eq!(c.effects, vec![rd(".", Metadata), rd(".", Tree)]);
         // `+` ends a command only right after `{}`.
         assert!(call(&["find", ".", "-exec", "echo", "{}", "x", "+"]).is_err());
         assert!(call(&["find", ".", "-exec", ";"]).is_err());

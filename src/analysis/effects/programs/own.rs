@@ -1029,6 +1029,7 @@ fn tree(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, G
     let mut dirs: Vec<(&str, bool)> = Vec::new();
     let mut follow = false;
     let mut from_file = false;
+    let mut gitignore = false;
     let mut output: Option<(&str, bool)> = None;
     let mut optf = true;
     let mut n = 1;
@@ -1086,6 +1087,7 @@ fn tree(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, G
                 "selinux",
             ];
             if flags.contains(&name) && inline.is_none() {
+                gitignore |= name == "gitignore";
                 continue;
             }
             if matches!(name, "fromfile" | "fromtabfile") && inline.is_none() {
@@ -1133,12 +1135,17 @@ fn tree(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, G
             }
         }
     }
+    // Names and metadata below each directory, never contents (but for the `.gitignore`
+    // files `--gitignore` reads on the way); with -l the links met lead the listing
+    // wherever they point.
     let reach = if from_file {
         Reach::ListOfFiles
     } else if follow {
         Reach::TreeFollow
-    } else {
+    } else if gitignore {
         Reach::Tree
+    } else {
+        Reach::Metadata
     };
     if dirs.is_empty() {
         if from_file {

@@ -525,14 +525,14 @@ static EXA: Program = Program {
     reads_cwd_by_default: true,
 };
 
-/// exa and eza list each operand; `-R`/`-T` list everything below it, following links to
-/// directories with eza's `--follow-symlinks`.
+/// exa and eza list each operand's names and metadata, never a file's contents;
+/// `-R`/`-T` list everything below it, following links to directories with eza's
+/// `--follow-symlinks`.
 fn exa_fx(p: &Parsed, out: &mut Vec<Effect>) {
     let recursive = p.has("-R") || p.has("-T");
     let reach = match (recursive, p.has("--follow-symlinks")) {
         (true, true) => Reach::TreeFollow,
-        (true, false) => Reach::Tree,
-        _ => Reach::File,
+        _ => Reach::Metadata,
     };
     for (w, _) in &p.operands {
         read_word(w.text, w.dynamic, reach, out);
