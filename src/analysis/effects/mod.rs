@@ -50,8 +50,9 @@ pub enum Reach {
     TreeFollow,
     /// A file that names further files to read at run time (`--files0-from`, `-T`).
     ListOfFiles,
-    /// Only the path's metadata (`stat`, `ls -l FILE`, `readlink`): never a file's
-    /// contents. A directory's names are still a read of the directory.
+    /// Only names and metadata (`stat`, `ls -l FILE`, `readlink`; below a directory too,
+    /// without following links: `ls -R`, `find`, `tree`, `du`): never a file's contents.
+    /// A directory's names are still a listing of the directory.
     Metadata,
 }
 
