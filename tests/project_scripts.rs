@@ -165,3 +165,101 @@ fn runner_options_that_write_outside_or_run_code_are_not_routine() {
         assert_eq!(out.decision(), want, "{cmd}: {out:?}");
     }
 }
+
+/// `npx NAME` runs the project's `node_modules/.bin/NAME` when it is there (npm's exec
+/// looks there before fetching anything): judged like that file run by its path, with the
+/// package.json and .npmrc files npm reads on the way as its definitions. Anything npx
+/// would fetch, or a case the floor does not follow, keeps npx's install tier.
+#[test]
+fn npx_runs_the_projects_installed_bin() {
+    let env = guard();
+    let ask = |cmd: &str| {
+        let out = bash(&env, cmd);
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("ask", "risky-command"),
+            "{cmd}: {out:?}"
+        );
+    };
+    std::fs::write(env.path("package.json"), "{\"name\": \"demo\"}\n").unwrap();
+    // Nothing installed: npx would fetch the package.
+    ask("npx tsc --noEmit");
+    std::fs::create_dir_all(env.path("node_modules/typescript/bin")).unwrap();
+    std::fs::create_dir_all(env.path("node_modules/.bin")).unwrap();
+    std::fs::write(
+        env.path("node_modules/typescript/bin/tsc"),
+        "#!/usr/bin/env node\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("../typescript/bin/tsc", env.path("node_modules/.bin/tsc")).unwrap();
+    for cmd in ["npx tsc --noEmit", "npx tsc --noEmit 2>&1 | head -30"] {
+        let out = bash(&env, cmd);
+        assert_eq!(out.decision(), "allow", "{cmd}: {out:?}");
+        assert!(
+            out.reason().contains("node_modules/.bin/tsc"),
+            "{}",
+            out.reason()
+        );
+    }
+    // From a directory below, npm finds the same prefix.
+    std::fs::create_dir_all(env.path("src/deep")).unwrap();
+    let mut p = env.payload("Bash", json!({"command": "npx tsc"}));
+    p["cwd"] = json!(env.path("src/deep"));
+    assert_eq!(env.hook(&p).decision(), "allow");
+    // Options, versions and names computed at run time are not followed.
+    ask("npx --yes tsc");
+    ask("npx tsc@5 --noEmit");
+    ask("npx -p typescript tsc");
+    ask("npx eslint .");
+    // A bin that leads out of the workspace is not the project's.
+    std::fs::create_dir_all(env.root.join("elsewhere")).unwrap();
+    std::fs::write(env.root.join("elsewhere/tool"), "#!/bin/sh\n").unwrap();
+    std::os::unix::fs::symlink(
+        env.root.join("elsewhere/tool"),
+        env.path("node_modules/.bin/tool"),
+    )
+    .unwrap();
+    ask("npx tool");
+    // An .npmrc appearing after the session began (its script-shell or node-options
+    // change what runs) is a changed definition.
+    std::fs::write(env.path(".npmrc"), "script-shell=/tmp/evil\n").unwrap();
+    let out = bash(&env, "npx tsc");
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("ask", "build-files-changed"),
+        "{out:?}"
+    );
+    assert!(out.reason().contains(".npmrc"), "{}", out.reason());
+}
+
+/// npx runs a package's own bin from its cache, and npm workspaces can move the prefix it
+/// looks from: neither is followed.
+#[test]
+fn npx_cases_the_floor_does_not_follow() {
+    let env = guard();
+    std::fs::create_dir_all(env.path("node_modules/.bin")).unwrap();
+    std::fs::write(env.path("node_modules/.bin/tsc"), "#!/bin/sh\n").unwrap();
+    std::fs::write(
+        env.path("package.json"),
+        "{\"name\": \"demo\", \"bin\": {\"tsc\": \"x.js\"}}\n",
+    )
+    .unwrap();
+    let out = bash(&env, "npx tsc");
+    assert_eq!(out.cause(), "risky-command", "{out:?}");
+    std::fs::write(
+        env.path("package.json"),
+        "{\"name\": \"root\", \"workspaces\": [\"pkg\"]}\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(env.path("pkg/node_modules/.bin")).unwrap();
+    std::fs::write(env.path("pkg/package.json"), "{\"name\": \"pkg\"}\n").unwrap();
+    std::fs::write(env.path("pkg/node_modules/.bin/tsc"), "#!/bin/sh\n").unwrap();
+    let mut p = env.payload("Bash", json!({"command": "npx tsc"}));
+    p["cwd"] = json!(env.path("pkg"));
+    let out = env.hook(&p);
+    assert_eq!(out.cause(), "risky-command", "{out:?}");
+    // Not JSON: not read as if it were.
+    std::fs::write(env.path("package.json"), "{not json").unwrap();
+    let out = bash(&env, "npx tsc");
+    assert_eq!(out.cause(), "risky-command", "{out:?}");
+}

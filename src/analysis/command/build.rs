@@ -561,6 +561,40 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     }
 }
 
+/// More files that define what a project program runs (`npx` reads `package.json` and
+/// `.npmrc` on its way to the bin), in every directory from the workspace root down to
+/// `cwd`: judged by their hash like a runner's, and shown among its definitions.
+pub(super) fn also_defined_by(look: &mut Look, cwd: &Path, names: &[&str], ctx: &JudgeCtx) {
+    if !matches!(
+        look.class,
+        Class::Build { .. } | Class::BuildFilesChanged { .. }
+    ) {
+        return;
+    }
+    let files = dirs_files(&[cwd.to_path_buf()], names, ctx);
+    let present: Vec<String> = files
+        .iter()
+        .filter(|f| std::fs::symlink_metadata(f).is_ok())
+        .map(|f| f.display().to_string())
+        .collect();
+    for e in look.effects.iter_mut() {
+        if let Effect::Run {
+            code: Code::Project { defined_by, .. },
+        } = e
+        {
+            defined_by.extend(present.iter().cloned());
+        }
+    }
+    let changed = changed_or_written(&files, &[], ctx);
+    if changed.is_empty() {
+        return;
+    }
+    match &mut look.class {
+        Class::BuildFilesChanged { files } => files.extend(changed),
+        _ => look.class = Class::BuildFilesChanged { files: changed },
+    }
+}
+
 /// Which of `files` differ from the session's baseline, and which of `counted` the agent
 /// wrote this session.
 pub(super) fn changed_or_written(

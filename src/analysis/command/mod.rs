@@ -37,6 +37,7 @@ mod dynamic;
 mod edits;
 mod env;
 mod git_repo;
+mod npx;
 mod policy;
 mod recursive;
 mod remote;
@@ -624,6 +625,35 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 cwd: &cwd,
             };
             classify(&by_path, cmds, i, ctx, depth)
+        } else if let Some(bin) = (written == "npx" && sc.remote.is_none())
+            .then(|| cwd.dir().map(|d| npx::local_bin(&sc.exec, dynamic, d, ctx)))
+            .flatten()
+            .and_then(Result::ok)
+        {
+            // `npx NAME` with NAME installed in the project: that file, by its path, with
+            // the files npm reads on the way as definitions too.
+            let mut argv = vec![bin.display().to_string()];
+            argv.extend(sc.exec.iter().skip(2).cloned());
+            let mut dynamic_by_path = vec![false];
+            dynamic_by_path.extend(dynamic.iter().skip(2).copied());
+            let by_path = Cmd {
+                sc,
+                argv: &argv,
+                dynamic: &dynamic_by_path,
+                cwd: &cwd,
+            };
+            let mut l = classify(&by_path, cmds, i, ctx, depth);
+            if let Some(dir) = cwd.dir() {
+                build::also_defined_by(&mut l, dir, npx::DEFINED_BY, ctx);
+            }
+            if let Class::Build { reason } = &mut l.class {
+                if let Some(rest) = reason.strip_prefix("runs ") {
+                    *reason = format!(
+                        "runs the project's installed bin {rest} (npx finds it before fetching anything)"
+                    );
+                }
+            }
+            l
         } else if written.starts_with('/') && !paths::system_program(Path::new(written)) {
             // `/var/tmp/grep` is whatever file is there, not grep.
             let mut l = Look::unknown(format!(
