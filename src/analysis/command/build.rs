@@ -548,17 +548,22 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
         .filter(|f| defs.named.contains(f) || std::fs::symlink_metadata(f).is_ok())
         .map(|f| f.display().to_string())
         .collect();
-    for e in look.effects.iter_mut() {
-        if let Effect::Run {
-            code: Code::Project { defined_by, .. },
-        } = e
-        {
-            *defined_by = present.clone();
-        }
+    for defined_by in project_definitions(look) {
+        *defined_by = present.clone();
     }
     if !changed.is_empty() {
         look.class = Class::BuildFilesChanged { files: changed };
     }
+}
+
+/// The definition lists of the project code a look runs.
+fn project_definitions(look: &mut Look) -> impl Iterator<Item = &mut Vec<String>> {
+    look.effects.iter_mut().filter_map(|e| match e {
+        Effect::Run {
+            code: Code::Project { defined_by, .. },
+        } => Some(defined_by),
+        _ => None,
+    })
 }
 
 /// More files that define what a project program runs (`npx` reads `package.json` and
@@ -577,13 +582,8 @@ pub(super) fn also_defined_by(look: &mut Look, cwd: &Path, names: &[&str], ctx: 
         .filter(|f| std::fs::symlink_metadata(f).is_ok())
         .map(|f| f.display().to_string())
         .collect();
-    for e in look.effects.iter_mut() {
-        if let Effect::Run {
-            code: Code::Project { defined_by, .. },
-        } = e
-        {
-            defined_by.extend(present.iter().cloned());
-        }
+    for defined_by in project_definitions(look) {
+        defined_by.extend(present.iter().cloned());
     }
     let changed = changed_or_written(&files, &[], ctx);
     if changed.is_empty() {

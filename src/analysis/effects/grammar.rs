@@ -620,26 +620,14 @@ fn value_effect(name: &str, val: Val, w: Word, follow: bool, out: &mut Vec<Effec
                 });
             }
         }
-        Val::StatTree => {
+        Val::ReadTree | Val::StatTree => {
             if path_word(out) {
                 out.push(Effect::Read {
                     path: w.text.to_string(),
-                    reach: if follow {
-                        Reach::TreeFollow
-                    } else {
-                        Reach::Metadata
-                    },
-                });
-            }
-        }
-        Val::ReadTree => {
-            if path_word(out) {
-                out.push(Effect::Read {
-                    path: w.text.to_string(),
-                    reach: if follow {
-                        Reach::TreeFollow
-                    } else {
-                        Reach::Tree
+                    reach: match (follow, val) {
+                        (true, _) => Reach::TreeFollow,
+                        (false, Val::StatTree) => Reach::Metadata,
+                        _ => Reach::Tree,
                     },
                 });
             }

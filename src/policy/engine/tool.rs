@@ -322,8 +322,7 @@ impl Eval<'_, '_> {
                 // its base, as `find` and `ls -R` are. A store's names are listed, never
                 // its contents; a base that is a store itself is refused by its class.
                 let stem = glob_stem(&pattern);
-                let add = |e: &mut Self, p: &str| e.add_listing(p);
-                add(self, &base_dir);
+                self.add_listing(&base_dir);
                 // A pattern can climb out (`../../**`) or be absolute: judge its literal stem.
                 if !stem.is_empty() {
                     let joined = if Path::new(&stem).is_absolute() {
@@ -331,7 +330,7 @@ impl Eval<'_, '_> {
                     } else {
                         format!("{}/{}", base_dir.trim_end_matches('/'), stem)
                     };
-                    add(self, &joined);
+                    self.add_listing(&joined);
                 }
                 Kind::Read
             }
