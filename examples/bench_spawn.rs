@@ -40,6 +40,14 @@ fn run_once(t: &Target, payload: &[u8], env: &[(&str, &Path)], cwd: &Path) -> Du
     d
 }
 
+/// The gate of the last record in the audit log.
+fn last_gate(audit: &Path) -> String {
+    let text = std::fs::read_to_string(audit).expect("audit log");
+    let last = text.lines().last().expect("an audit record");
+    let v: Value = serde_json::from_str(last).expect("a JSON record");
+    v["gate"].as_str().unwrap_or_default().to_string()
+}
+
 fn pct(v: &mut [Duration], p: f64) -> f64 {
     v.sort();
     let i = ((v.len() as f64 - 1.0) * p).round() as usize;
@@ -128,11 +136,9 @@ fn main() {
     let (home, ws, gh) = (root.join("home"), root.join("ws"), root.join("gh"));
     std::fs::create_dir_all(ws.join(".git")).unwrap();
     std::fs::create_dir_all(ws.join("src")).unwrap();
-    std::fs::create_dir_all(ws.join("scripts")).unwrap();
     std::fs::create_dir_all(&home).unwrap();
     std::fs::create_dir_all(&gh).unwrap();
     std::fs::write(ws.join("src/main.rs"), "fn main() {}\n").unwrap();
-    std::fs::write(ws.join("scripts/tidy.sh"), "#!/bin/sh\necho tidy\n").unwrap();
     let port = start_reviewer();
     std::fs::write(
         gh.join("config.toml"),
@@ -166,7 +172,7 @@ fn main() {
     };
     // The person's words, so reviews can be grounded.
     let prompt = json!({"session_id": "bench", "cwd": ws, "hook_event_name": "UserPromptSubmit",
-                        "prompt_id": "p1", "prompt": "please run ./scripts/tidy.sh --check"})
+                        "prompt_id": "p1", "prompt": "please run acme-tidy --check"})
     .to_string();
     run_once(&gatehook, prompt.as_bytes(), &env, &ws);
 
@@ -176,36 +182,44 @@ fn main() {
         /// A new argument each time, so the reviewer's cache never answers.
         UniqueArg,
     }
-    let cases: Vec<(&str, &str, Value, Vary)> = vec![
+    // Each case with the gate that must decide it (checked in the audit log before timing,
+    // so a case that stops measuring what it names fails instead). `acme-tidy` is a program
+    // no catalogue knows: auto mode sends it to the reviewer.
+    let cases: Vec<(&str, &str, Value, Vary, &str)> = vec![
         (
             "fast-path Read in the workspace",
             "Read",
             json!({"file_path": ws.join("src/main.rs")}),
             Vary::Fixed,
+            "fastpath",
         ),
         (
             "routine Bash: git status && git diff --stat",
             "Bash",
             json!({"command": "git status && git diff --stat"}),
             Vary::Fixed,
+            "fastpath",
         ),
         (
             "allow-rule hit: make deploy-staging",
             "Bash",
             json!({"command": "make deploy-staging"}),
             Vary::Fixed,
+            "rule",
         ),
         (
-            "cached review: ./scripts/tidy.sh --check",
+            "cached review: acme-tidy --check",
             "Bash",
-            json!({"command": "./scripts/tidy.sh --check"}),
+            json!({"command": "acme-tidy --check"}),
             Vary::Fixed,
+            "cache",
         ),
         (
             "review, loopback reviewer answering at once",
             "Bash",
-            json!({"command": "./scripts/tidy.sh --check --run"}),
+            json!({"command": "acme-tidy --check --run"}),
             Vary::UniqueArg,
+            "reviewer",
         ),
     ];
     println!("{n} alternating runs per case; microseconds (median / p90)");
@@ -218,8 +232,21 @@ fn main() {
             payload(tool, &json!({ "command": cmd }))
         }
     };
-    for (name, tool, input, vary) in &cases {
+    let audit = gh.join("audit.jsonl");
+    for (name, tool, input, vary, gate) in &cases {
         let (mut g, mut f) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        // Twice before the warm-up (a cached review needs a first review), then the gate of
+        // the last call must be the one the case names.
+        for _ in 0..2 {
+            run_once(
+                &gatehook,
+                next_payload(tool, input, vary).as_bytes(),
+                &env,
+                &ws,
+            );
+        }
+        let got = last_gate(&audit);
+        assert_eq!(got, *gate, "{name}: decided by the {got} gate, not {gate}");
         for _ in 0..10 {
             let p = next_payload(tool, input, vary);
             run_once(&gatehook, p.as_bytes(), &env, &ws);

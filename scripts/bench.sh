@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The benchmarks, one command: scripts/bench.sh [ITERATIONS]
 #  1. whole process: `gatehook hook` against the spawn floor (a minimal Rust program that
-#     reads stdin and prints JSON), alternating in one run, for a fast-path Read, a routine
-#     compound Bash command, an allow-rule hit, a cached review and a review against a
-#     loopback reviewer; peak RSS per case; and the peer hook cc-safety-net (pinned in
-#     bench/peers, installed from the npm registry) on the same machine in the same run;
+#     reads stdin and prints JSON, built as cargo builds it), alternating in one run, for a
+#     fast-path Read, a routine compound Bash command, an allow-rule hit, a cached review
+#     and a review against a loopback reviewer; peak RSS per case; and the peer hook
+#     cc-safety-net (pinned in bench/peers, installed from the npm registry) on the same
+#     machine in the same run. gatehook is measured as scripts/install.sh builds it (on a
+#     *-linux-gnu host: statically linked) and as a plain `cargo build --release`; on such
+#     a host the floor is also measured statically linked, for comparison;
 #  2. in-process decision time per call over ../shared/eval (median, p90, p99, max);
 #  3. criterion: typical calls, and growth with command length, transcript length and
 #     audit-log size.
@@ -15,6 +18,17 @@ n="${1:-300}"
 
 cargo build --release --quiet --bin gatehook --example spawn_floor --example bench_spawn \
     --example bench_corpus
+# The binary scripts/install.sh installs: the same cargo flags, built into target/<host>/.
+host="$(rustc -vV | sed -n 's/^host: //p')"
+installed=target/release/gatehook
+static_floor=""
+if [[ "$host" == *-linux-gnu* ]]; then
+    flags='["-Ctarget-feature=+crt-static", "-Crelocation-model=static"]'
+    cargo build --release --quiet --locked --target "$host" --config "target.$host.rustflags=$flags" \
+        --bin gatehook --example spawn_floor
+    installed="target/$host/release/gatehook"
+    static_floor="target/$host/release/examples/spawn_floor"
+fi
 
 peer=""
 if command -v npm >/dev/null && command -v node >/dev/null; then
@@ -26,9 +40,17 @@ if command -v npm >/dev/null && command -v node >/dev/null; then
     [[ -f "$js" ]] && peer="$js"
 fi
 
-echo "== whole process (scripts/bench.sh $n)"
-target/release/examples/bench_spawn target/release/gatehook target/release/examples/spawn_floor \
+echo "== whole process (scripts/bench.sh $n): gatehook as scripts/install.sh builds it ($installed)"
+target/release/examples/bench_spawn "$installed" target/release/examples/spawn_floor \
     "$n" ${peer:+"$peer"}
+if [[ "$installed" != target/release/gatehook ]]; then
+    echo
+    echo "== whole process: gatehook from a plain cargo build --release (dynamically linked)"
+    target/release/examples/bench_spawn target/release/gatehook target/release/examples/spawn_floor "$n"
+    echo
+    echo "== whole process: the installed gatehook against a statically linked floor"
+    target/release/examples/bench_spawn "$installed" "$static_floor" "$n"
+fi
 
 echo
 echo "== in-process, per call, over ../shared/eval"

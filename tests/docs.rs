@@ -46,6 +46,7 @@ fn the_readme_is_a_guide_with_a_quickstart_and_the_two_commands() {
         .find("## The two commands")
         .expect("the two commands, marked");
     for step in [
+        "scripts/install.sh",
         "cargo install --path .",
         "cargo install --git",
         "gatehook install",
