@@ -319,6 +319,7 @@ fn searches_read_only_what_their_filters_let_through() {
         bash("find . -type f -name '*.txt' | xargs grep -l x"),
         bash("cat $(find . -type f -name '*.md')"),
         bash("find docs -type f | xargs wc -l"),
+        bash("find . -type f -name '*.txt' -exec cat {} +"),
         bash("file ./*.txt"),
         bash("file env.txt sshlink"),
     ];
@@ -350,6 +351,7 @@ fn searches_read_only_what_their_filters_let_through() {
         bash("find . -xtype f -name '*.txt' | xargs cat"),
         bash("find . -type f | xargs cat"),
         bash("cat $(find . -name '*.txt')"),
+        bash("find . -name '*.txt' -exec cat {} \\;"),
         bash("file -L env.txt"),
         bash("file --dereference notes.txt"),
         bash("file data.bin"),

@@ -623,4 +623,11 @@ fn metadata_of_a_link_is_not_a_read_of_its_target() {
     ] {
         assert_eq!(decide(cmd), "deny", "{cmd}");
     }
+    // With POSIXLY_CORRECT in the harness's environment (which the agent's shell
+    // inherits), file follows links by default.
+    let mut c = env.command(&["hook"]);
+    c.env("POSIXLY_CORRECT", "1");
+    let p = env.payload("Bash", json!({ "command": "file notes.txt" }));
+    let out = env.run_raw(c, p.to_string().as_bytes());
+    assert_eq!(out.decision(), "deny", "{}", out.reason());
 }

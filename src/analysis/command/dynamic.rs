@@ -567,6 +567,17 @@ fn keeps_lines(sc: &SimpleCommand) -> bool {
 /// what it points to), and any action that prints or runs something else (`-printf`,
 /// `-ls`, `-fprint…`, `-exec`, `-ok`, `-delete`) give `None`.
 pub(crate) fn find_listed(args: &[String]) -> Option<Listed> {
+    find_expression(args, false)
+}
+
+/// Of a find command line: a superset of the entries its `-exec`/`-execdir`/`-ok`/`-okdir`
+/// commands are handed (and of what it prints), read as [`find_listed`] reads it, each such
+/// action taking what reaches it.
+pub(crate) fn find_handed(args: &[String]) -> Option<Listed> {
+    find_expression(args, true)
+}
+
+fn find_expression(args: &[String], exec: bool) -> Option<Listed> {
     // The roots come first: words that start no expression.
     let start = args
         .iter()
@@ -574,20 +585,30 @@ pub(crate) fn find_listed(args: &[String]) -> Option<Listed> {
         .unwrap_or(args.len());
     let expr = &args[start..];
     let mut at = 0;
-    let mut printed = false;
+    let mut st = Reading {
+        printed: false,
+        exec,
+    };
     let whole = if expr.is_empty() {
         Sets::of(Listed::ALL, Listed::EMPTY, Listed::EMPTY)
     } else {
-        comma_expr(expr, &mut at, &mut printed)?
+        comma_expr(expr, &mut at, &mut st)?
     };
     if at != expr.len() {
         return None;
     }
-    Some(if printed {
+    Some(if st.printed {
         whole.print
     } else {
         whole.print.union(&whole.t)
     })
+}
+
+/// What a reading of a find expression carries along: whether an action that prints (or
+/// hands on) was met, and whether `-exec` and its kin count as such actions.
+struct Reading {
+    printed: bool,
+    exec: bool,
 }
 
 /// For one part of a find expression: the entries it may be true for, false for, and
@@ -604,21 +625,21 @@ impl Sets {
     }
 }
 
-fn comma_expr(t: &[String], at: &mut usize, printed: &mut bool) -> Option<Sets> {
-    let mut s = or_expr(t, at, printed)?;
+fn comma_expr(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
+    let mut s = or_expr(t, at, st)?;
     while t.get(*at).map(String::as_str) == Some(",") {
         *at += 1;
-        let r = or_expr(t, at, printed)?;
+        let r = or_expr(t, at, st)?;
         s = Sets::of(r.t, r.f, s.print.union(&r.print));
     }
     Some(s)
 }
 
-fn or_expr(t: &[String], at: &mut usize, printed: &mut bool) -> Option<Sets> {
-    let mut s = and_expr(t, at, printed)?;
+fn or_expr(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
+    let mut s = and_expr(t, at, st)?;
     while matches!(t.get(*at).map(String::as_str), Some("-o" | "-or")) {
         *at += 1;
-        let r = and_expr(t, at, printed)?;
+        let r = and_expr(t, at, st)?;
         // The right side runs only where the left is false.
         s = Sets::of(
             s.t.union(&s.f.intersect(&r.t)),
@@ -629,15 +650,15 @@ fn or_expr(t: &[String], at: &mut usize, printed: &mut bool) -> Option<Sets> {
     Some(s)
 }
 
-fn and_expr(t: &[String], at: &mut usize, printed: &mut bool) -> Option<Sets> {
-    let mut s = unary(t, at, printed)?;
+fn and_expr(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
+    let mut s = unary(t, at, st)?;
     loop {
         match t.get(*at).map(String::as_str) {
             None | Some("-o" | "-or" | ")" | ",") => return Some(s),
             Some("-a" | "-and") => *at += 1,
             Some(_) => {}
         }
-        let r = unary(t, at, printed)?;
+        let r = unary(t, at, st)?;
         // The right side runs only where the left is true.
         s = Sets::of(
             s.t.intersect(&r.t),
@@ -647,13 +668,13 @@ fn and_expr(t: &[String], at: &mut usize, printed: &mut bool) -> Option<Sets> {
     }
 }
 
-fn unary(t: &[String], at: &mut usize, printed: &mut bool) -> Option<Sets> {
+fn unary(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
     if matches!(t.get(*at).map(String::as_str), Some("!" | "-not")) {
         *at += 1;
-        let s = unary(t, at, printed)?;
+        let s = unary(t, at, st)?;
         return Some(Sets::of(s.f, s.t, s.print));
     }
-    primary(t, at, printed)
+    primary(t, at, st)
 }
 
 /// The kinds `-type`/`-xtype` name (`f`, `d,l`, …); `None` for a letter find rejects.
@@ -671,7 +692,7 @@ fn type_kinds(v: &str) -> Option<Kinds> {
     Some(k)
 }
 
-fn primary(t: &[String], at: &mut usize, printed: &mut bool) -> Option<Sets> {
+fn primary(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
     let word = t.get(*at)?.as_str();
     *at += 1;
     let mut value = || -> Option<&String> {
@@ -683,7 +704,7 @@ fn primary(t: &[String], at: &mut usize, printed: &mut bool) -> Option<Sets> {
     let always = || Sets::of(Listed::ALL, Listed::EMPTY, Listed::EMPTY);
     Some(match word {
         "(" => {
-            let s = comma_expr(t, at, printed)?;
+            let s = comma_expr(t, at, st)?;
             (t.get(*at).map(String::as_str) == Some(")")).then_some(())?;
             *at += 1;
             s
@@ -747,8 +768,21 @@ fn primary(t: &[String], at: &mut usize, printed: &mut bool) -> Option<Sets> {
         // Stops find; whatever follows never runs.
         "-quit" => Sets::of(Listed::EMPTY, Listed::EMPTY, Listed::EMPTY),
         "-print" | "-print0" => {
-            *printed = true;
+            st.printed = true;
             Sets::of(Listed::ALL, Listed::EMPTY, Listed::ALL)
+        }
+        // The command is handed what reaches it, and may succeed or fail.
+        "-exec" | "-execdir" | "-ok" | "-okdir" if st.exec => {
+            let mut prev: Option<&String> = None;
+            loop {
+                let w = value()?;
+                if w == ";" || (w == "+" && prev.is_some_and(|p| p == "{}")) {
+                    break;
+                }
+                prev = Some(w);
+            }
+            st.printed = true;
+            Sets::of(Listed::ALL, Listed::ALL, Listed::ALL)
         }
         _ => return None,
     })

@@ -496,8 +496,10 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     // May a program see POSIXLY_CORRECT (then `file` follows links, so a read without
     // following one is a read like any other)? When this environment has it (the agent's
     // shell inherits the harness's), or the command names it anywhere, or sets or sources
-    // variables it computes at run time.
-    let posixly = std::env::var_os("POSIXLY_CORRECT").is_some()
+    // variables it computes at run time; and in a command judged again inside another
+    // (`find -exec`, `fd -x`), whose surroundings this analysis does not see.
+    let posixly = depth > 0
+        || std::env::var_os("POSIXLY_CORRECT").is_some()
         || analysis
             .bare_assignments
             .iter()
