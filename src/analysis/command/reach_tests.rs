@@ -475,6 +475,15 @@ fn find_exec_hands_links_to_the_command_it_runs() {
         assert_eq!(j.verdict, Verdict::Routine, "{cmd}: {:?}", j.verdict);
         assert!(!reads_credential(&f, cmd), "{cmd}: {:?}", j.reads);
     }
+    // A hard link to a credential among the regular files handed to a reader is that
+    // credential (find's own walk looks at names only).
+    std::fs::hard_link(f.home.join(".netrc"), f.ws.join("data.bin")).unwrap();
+    for cmd in [
+        "find . -type f -exec cat {} +",
+        "find . -type f -name '*.bin' -execdir md5sum {} +",
+    ] {
+        assert!(reads_credential(&f, cmd), "{cmd}");
+    }
     // What the actions are handed, read as find reads the expression.
     let handed = |line: &str| {
         let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
