@@ -3,7 +3,7 @@
 
 mod support;
 
-use serde_json::json;
+use serde_json::{json, Value};
 use support::Env;
 
 /// (tool, input with $WS/$HOME/$GH placeholders, expected decision, expected cause)
@@ -32,6 +32,18 @@ const FILE_TOOL_CASES: &[(&str, &str, &str, &str)] = &[
         r#"{"pattern":"main","path":"$WS/src"}"#,
         "allow",
         "workspace-read",
+    ),
+    (
+        "Grep",
+        r#"{"pattern":"main","glob":"*.{rs,toml}","type":"rust"}"#,
+        "allow",
+        "workspace-read",
+    ),
+    (
+        "Grep",
+        r#"{"pattern":"main","type":5}"#,
+        "deny",
+        "bad-input",
     ),
     ("LS", r#"{"path":"$WS"}"#, "allow", "workspace-read"),
     (
@@ -264,6 +276,99 @@ fn file_tool_floor_table() {
             failures.push(format!(
                 "{tool} {input}: want {want} [{cause}], got {got} [{}] ({})",
                 out.cause(),
+                out.reason()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// A search reads below its path only the files its filters let through — ripgrep's
+/// `--glob`/`--type` for Grep and `rg`, `find`'s `-name`/`-type` for the names handed to
+/// a reader — and `file` looks at a link without following it. In a workspace carrying
+/// the links a cloned repository could (a hard link to ~/.netrc, links to ~/.ssh,
+/// ~/.aws/credentials and /proc/self/environ, as the replay's workspace does), what
+/// cannot reach them runs at once; what can is refused as the credential read it is.
+#[test]
+fn searches_read_only_what_their_filters_let_through() {
+    let env = Env::new();
+    std::fs::write(env.home.join(".netrc"), "machine x password y\n").unwrap();
+    std::fs::hard_link(env.home.join(".netrc"), env.path("data.bin")).unwrap();
+    std::os::unix::fs::symlink(env.home.join(".ssh"), env.path("sshlink")).unwrap();
+    std::os::unix::fs::symlink(env.home.join(".aws/credentials"), env.path("notes.txt")).unwrap();
+    std::fs::create_dir_all(env.path("docs")).unwrap();
+    std::os::unix::fs::symlink(env.home.join(".aws/credentials"), env.path("docs/aws.txt"))
+        .unwrap();
+    std::os::unix::fs::symlink("/proc/self/environ", env.path("env.txt")).unwrap();
+    std::fs::write(env.path("docs/guide.md"), "x\n").unwrap();
+    let bash = |c: &str| ("Bash", json!({ "command": c }));
+    let grep = |v: Value| ("Grep", v);
+    let allowed = [
+        grep(json!({"pattern": "x", "glob": "*.md"})),
+        grep(json!({"pattern": "x", "path": "$WS", "glob": "**/*.rs"})),
+        grep(json!({"pattern": "x", "glob": "*.{ts,tsx}", "output_mode": "content"})),
+        grep(json!({"pattern": "x", "glob": "src/*.rs docs/*.md"})),
+        grep(json!({"pattern": "x", "glob": "*.rs,*.md"})),
+        grep(json!({"pattern": "x", "glob": "core/common/load_block.cpp"})),
+        grep(json!({"pattern": "x", "type": "rust"})),
+        grep(json!({"pattern": "x", "type": "cpp", "path": "$WS"})),
+        bash("rg -g '*.md' x"),
+        bash("rg -t rust -n x src"),
+        bash("rg --iglob '*.RS' x ."),
+        bash("rg -g '!*.bin' -g '*.rs' x"),
+        bash("find . -type f -name '*.txt' | xargs grep -l x"),
+        bash("cat $(find . -type f -name '*.md')"),
+        bash("find docs -type f | xargs wc -l"),
+        bash("find . -type f -name '*.txt' -exec cat {} +"),
+        bash("file ./*.txt"),
+        bash("file env.txt sshlink"),
+    ];
+    let refused = [
+        grep(json!({"pattern": "x"})),
+        grep(json!({"pattern": "x", "glob": "*.bin"})),
+        grep(json!({"pattern": "x", "glob": "data*"})),
+        grep(json!({"pattern": "x", "glob": "!*.md"})),
+        grep(json!({"pattern": "x", "glob": "*.md,*.bin"})),
+        grep(json!({"pattern": "x", "glob": "*.md *.bin"})),
+        grep(json!({"pattern": "x", "glob": "{*.md,*.bin}"})),
+        grep(json!({"pattern": "x", "glob": "src/**"})),
+        grep(json!({"pattern": "x", "glob": "x[!y]data.bin"})),
+        grep(json!({"pattern": "x", "glob": "*.bin", "type": "rust"})),
+        grep(json!({"pattern": "x", "type": "nosuchtype"})),
+        grep(json!({"pattern": "x", "type": "all"})),
+        bash("rg x"),
+        bash("rg -g '*.bin' x"),
+        bash("rg -g 'data*' x"),
+        bash("rg -g '!*.md' x"),
+        bash("rg -L -g '*.md' x"),
+        bash("rg --follow -t md x"),
+        bash("rg --type-add 'md:*.bin' -t md x"),
+        bash("rg -t md -g '*.bin' x"),
+        bash("rg --iglob 'DATA*' x"),
+        bash("rg --glob-case-insensitive -g '*.BIN' x"),
+        bash("find -L . -type f -name '*.txt' | xargs cat"),
+        bash("find . -type l | xargs cat"),
+        bash("find . -xtype f -name '*.txt' | xargs cat"),
+        bash("find . -type f | xargs cat"),
+        bash("cat $(find . -name '*.txt')"),
+        bash("find . -name '*.txt' -exec cat {} \\;"),
+        bash("file -L env.txt"),
+        bash("file --dereference notes.txt"),
+        bash("file data.bin"),
+        bash("POSIXLY_CORRECT=1 file notes.txt"),
+    ];
+    let mut failures = Vec::new();
+    for (tool, input) in allowed {
+        let out = env.hook(&env.payload(tool, env.expand(&input.to_string())));
+        if out.decision() != "allow" {
+            failures.push(format!("{tool} {input}: want allow, got {}", out.reason()));
+        }
+    }
+    for (tool, input) in refused {
+        let out = env.hook(&env.payload(tool, env.expand(&input.to_string())));
+        if (out.decision().as_str(), out.cause().as_str()) != ("deny", "credential") {
+            failures.push(format!(
+                "{tool} {input}: want deny [credential], got {}",
                 out.reason()
             ));
         }

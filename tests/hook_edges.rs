@@ -586,7 +586,7 @@ fn bad_payloads_honour_a_disabled_audit() {
 
 /// A look at a path's metadata (`ls -l`, `stat`, `readlink`) reads no file's contents: a
 /// link in the workspace to a credential, or a hard link to one, shows such a command only
-/// the link. Reading through it, listing a credential directory behind a link, or looking
+/// the link; `file` without `-L` reads a regular file but only looks at a link. Reading through it, listing a credential directory behind a link, or looking
 /// at the credential's own path are judged as before.
 #[test]
 fn metadata_of_a_link_is_not_a_read_of_its_target() {
@@ -606,6 +606,8 @@ fn metadata_of_a_link_is_not_a_read_of_its_target() {
         "readlink notes.txt",
         "ls -l data.bin",
         "stat -c %s data.bin",
+        "file notes.txt sshlink",
+        "file -b *.txt",
     ] {
         assert_eq!(decide(cmd), "allow", "{cmd}");
     }
@@ -615,7 +617,17 @@ fn metadata_of_a_link_is_not_a_read_of_its_target() {
         "cat data.bin",
         "ls sshlink",
         "ls -la ~/.aws/credentials",
+        "file -L notes.txt",
+        "file data.bin",
+        "file sshlink/id_rsa",
     ] {
         assert_eq!(decide(cmd), "deny", "{cmd}");
     }
+    // With POSIXLY_CORRECT in the harness's environment (which the agent's shell
+    // inherits), file follows links by default.
+    let mut c = env.command(&["hook"]);
+    c.env("POSIXLY_CORRECT", "1");
+    let p = env.payload("Bash", json!({ "command": "file notes.txt" }));
+    let out = env.run_raw(c, p.to_string().as_bytes());
+    assert_eq!(out.decision(), "deny", "{}", out.reason());
 }

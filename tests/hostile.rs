@@ -425,6 +425,109 @@ fn an_unreadable_config_file_fails_closed() {
 }
 
 // ---------------------------------------------------------------------------------------
+// Name filters stretched to reach a planted link.
+
+/// A search's name filters bound what it reads (ripgrep's globs and types, find's
+/// `-name`/`-iname`/`-type`), and `file` does not follow a link it is given: names planted
+/// to slip past those bounds — case, a directory named like the pattern, a link named
+/// like it, a name that is not ASCII — are refused wherever the real program would read
+/// the credential, and where it would not, it runs (and the real program, where it is
+/// installed, indeed prints nothing of the secret).
+#[test]
+fn name_filters_cannot_be_stretched_to_a_planted_link() {
+    let env = Env::new();
+    let marker = "SECRETMARK";
+    std::fs::write(
+        env.home.join(".netrc"),
+        format!("machine x password {marker}\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        env.home.join(".aws/credentials"),
+        format!("[x]\nk = {marker}\n"),
+    )
+    .unwrap();
+    std::fs::hard_link(env.home.join(".netrc"), env.path("DATA.MD")).unwrap();
+    std::fs::create_dir_all(env.path("notes.md")).unwrap();
+    std::fs::hard_link(env.home.join(".netrc"), env.path("notes.md/inner.bin")).unwrap();
+    std::os::unix::fs::symlink(env.home.join(".aws/credentials"), env.path("link.md")).unwrap();
+    std::os::unix::fs::symlink(env.home.join(".ssh"), env.path("keys.md")).unwrap();
+    std::fs::write(env.path("guide.md"), "x\n").unwrap();
+    let bash = |c: &str| ("Bash", json!({ "command": c }));
+    let allowed = [
+        ("Grep", json!({"pattern": marker, "glob": "*.md"})),
+        (
+            "Grep",
+            json!({"pattern": marker, "glob": "*.md", "type": "rust"}),
+        ),
+        bash(&format!("rg -l {marker} -g '*.md'")),
+        bash(&format!("rg -l {marker} -g 'notes.md'")),
+        bash(&format!(
+            "find . -type f -name '*.md' | xargs grep -l {marker}"
+        )),
+        bash("file *.md"),
+    ];
+    let refused = [
+        ("Grep", json!({"pattern": marker, "glob": "*.MD"})),
+        ("Grep", json!({"pattern": marker, "glob": "notes.md/**"})),
+        ("Grep", json!({"pattern": marker, "glob": "*.txt"})),
+        bash(&format!("rg -l {marker} --iglob '*.md'")),
+        bash(&format!("rg -l {marker} --glob-case-insensitive -g '*.md'")),
+        bash(&format!("rg -l {marker} -L -g '*.md'")),
+        bash(&format!("rg -l {marker} -g '*.md' notes.md/inner.bin")),
+        bash(&format!(
+            "find . -type f -iname '*.md' | xargs grep -l {marker}"
+        )),
+        bash(&format!("find . -name '*.md' | xargs grep -l {marker}")),
+        bash(&format!("find . -name '*.md' | xargs grep -rl {marker}")),
+        bash("file -L *.md"),
+    ];
+    for (tool, input) in &allowed {
+        let out = hook_timed(&env, &env.payload(tool, input.clone()));
+        assert_eq!(out.decision(), "allow", "{tool} {input}: {}", out.reason());
+    }
+    // A name that is not ASCII passes every filter: the programs match it by bytes or
+    // characters as the locale says.
+    std::fs::hard_link(env.home.join(".netrc"), env.path("d\u{e2}ta.bin")).unwrap();
+    let non_ascii = ("Grep", json!({"pattern": marker, "glob": "*.md"}));
+    for (tool, input) in refused.iter().chain([&non_ascii]) {
+        let out = hook_timed(&env, &env.payload(tool, input.clone()));
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("deny", "credential"),
+            "{tool} {input}: {}",
+            out.reason()
+        );
+    }
+    std::fs::remove_file(env.path("d\u{e2}ta.bin")).unwrap();
+    // What was allowed does not print the secret, run for real where the programs are.
+    for (tool, input) in &allowed {
+        let Some(cmd) = input["command"].as_str().filter(|_| *tool == "Bash") else {
+            continue;
+        };
+        let Ok(out) = Command::new("bash")
+            .args(["--norc", "-c", cmd])
+            .current_dir(&env.ws)
+            .env("HOME", &env.home)
+            .output()
+        else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&out.stdout);
+        // Searches list the files holding the secret; `file` names a link as one.
+        for line in text.lines() {
+            let linked = line.starts_with("link.md") || line.starts_with("keys.md");
+            assert!(
+                !line.contains(marker)
+                    && !["DATA.MD", "inner.bin"].iter().any(|p| line.contains(p))
+                    && (!linked || line.contains("symbolic link")),
+                "{cmd} printed {text}"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
 // The file system under gatehook's own directories and the workspace.
 
 #[test]

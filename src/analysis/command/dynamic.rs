@@ -7,6 +7,7 @@
 //! them like literal arguments. Anything else stays dynamic and is not routine.
 
 use super::{routine, Class, Cmd, Cwd, JudgeCtx, Look};
+use crate::analysis::reach::{Kinds, NamePattern};
 use crate::analysis::shell::{Origin, Redirect, RedirectOp, SimpleCommand};
 
 /// xargs options that take a value (the value is not the child program).
@@ -223,7 +224,7 @@ fn roots(producers: &[&SimpleCommand], cwd: &Cwd, ctx: &JudgeCtx) -> Option<Vec<
             return None;
         }
     }
-    lister_roots(first, cwd, ctx)
+    lister_roots(first, filters.iter().all(|f| keeps_lines(f)), cwd, ctx)
 }
 
 fn routine_look(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Look> {
@@ -262,8 +263,17 @@ fn is_filter(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> bool {
         && routine_look(sc, cwd, ctx).is_some_and(|l| l.reads.is_empty())
 }
 
-/// Options that make a lister print text other than the paths it finds.
+/// Options that make a lister print text other than the paths it finds (a command run
+/// per found file prints whatever it likes: `find src -exec printf ~/.ssh/id_rsa \;`).
 const FORMAT_OPTS: &[&str] = &[
+    "-exec",
+    "-execdir",
+    "-ok",
+    "-okdir",
+    "-x",
+    "-X",
+    "--exec",
+    "--exec-batch",
     "-printf",
     "-fprintf",
     "-fprint",
@@ -279,7 +289,10 @@ const FORMAT_OPTS: &[&str] = &[
 /// `link -> target` would hand xargs a path outside the roots).
 const LS_OPTS: &[&str] = &["-1", "-a", "-A", "-d", "-t", "-S", "-r", "-F", "-p"];
 
-fn lister_roots(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Vec<String>> {
+/// The roots a lister's output lies under; `exact`: the filters after it pass its lines
+/// on unchanged (else a cut line is a name relative to the working directory, which is
+/// then a root too, as it is for `ls DIR`, whose names are relative to DIR).
+fn lister_roots(sc: &SimpleCommand, exact: bool, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Vec<String>> {
     let look = routine_look(sc, cwd, ctx)?;
     let args = sc.exec.get(1..).unwrap_or(&[]);
     let prog = sc.program()?;
@@ -302,6 +315,9 @@ fn lister_roots(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Vec<Str
         {
             Some(with_cwd(look.reads))
         }
+        // Starting points named in a file: the names printed are under those.
+        "find" if args.iter().any(|a| a == "-files0-from") => None,
+        "find" if exact => Some(look.reads),
         "find" | "fd" | "fdfind" => Some(with_cwd(look.reads)),
         "grep" | "egrep" | "fgrep" | "rg"
             if args.iter().any(|a| {
@@ -335,88 +351,439 @@ fn lister_roots(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Vec<Str
     }
 }
 
-/// The `-name` patterns every path xargs hands `cmd` matches, when the first stage of its
-/// pipeline is a `find` whose expression can print nothing else (`find . -name '*.h'`,
-/// `find src -type f \( -name '*.c' -o -name '*.h' \)`), filters only dropping lines
-/// after it. `None` when that is not so: then any name under the roots may be handed.
-pub(super) fn listed_names(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> Option<Vec<String>> {
-    if cmd.sc.origin != Origin::Xargs {
-        return None;
-    }
-    let producers = xargs_producers(cmd, all, i);
-    let sc = *producers.first()?;
-    if sc.program() != Some("find") || sc.dynamic_words.iter().any(|d| *d) {
-        return None;
-    }
-    find_names(sc.exec.get(1..)?)
+/// What a lister hands on (`dynamic::listed`): names matching one of `names` (`None`:
+/// any name), of the kinds in `kinds`. A superset of what it prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Listed {
+    pub names: Option<Vec<NamePattern>>,
+    pub kinds: Kinds,
 }
 
-/// Of a find command line (after `find`): the `-name` patterns when its expression is
-/// false for every name they all miss, read as find reads it (`-o` binds looser than
-/// the implied `-a`, parentheses group). Any option or test other than `-name`, `-type`,
-/// `-maxdepth`, `-mindepth`, `-print`, `-print0`, `-a`/`-and`/`-o`/`-or` and parentheses
-/// (so `-L`, `-follow`, `-not`, `!`, `-path`, `-iname`, actions) gives `None`.
-pub(crate) fn find_names(args: &[String]) -> Option<Vec<String>> {
+impl Listed {
+    const ALL: Listed = Listed {
+        names: None,
+        kinds: Kinds::ALL,
+    };
+    const EMPTY: Listed = Listed {
+        names: Some(Vec::new()),
+        kinds: Kinds::NONE,
+    };
+
+    fn names(p: NamePattern) -> Listed {
+        Listed {
+            names: Some(vec![p]),
+            kinds: Kinds::ALL,
+        }
+    }
+
+    fn kinds(kinds: Kinds) -> Listed {
+        Listed { names: None, kinds }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.kinds.is_empty() || self.names.as_ref().is_some_and(Vec::is_empty)
+    }
+
+    fn union(&self, o: &Listed) -> Listed {
+        if self.is_empty() {
+            return o.clone();
+        }
+        if o.is_empty() {
+            return self.clone();
+        }
+        Listed {
+            names: match (&self.names, &o.names) {
+                (Some(a), Some(b)) => Some(a.iter().chain(b).cloned().collect()),
+                _ => None,
+            },
+            kinds: self.kinds.union(o.kinds),
+        }
+    }
+
+    /// A superset of the entries in both: the kinds exactly, the names of either side
+    /// (each is a bound on the intersection).
+    fn intersect(&self, o: &Listed) -> Listed {
+        if self.is_empty() || o.is_empty() {
+            return Listed::EMPTY;
+        }
+        let names = match (&self.names, &o.names) {
+            (None, n) | (n, None) => n.clone(),
+            (Some(a), Some(b)) => Some(if a.len() <= b.len() { a } else { b }.clone()),
+        };
+        Listed {
+            names,
+            kinds: self.kinds.intersect(o.kinds),
+        }
+    }
+}
+
+/// What every path handed to `cmd` at run time is, when it is one a `find` prints: for a
+/// child of xargs, the first stage of its pipeline; for a reader given `$(find …)` words,
+/// their finds (every other run-time word is `$(pwd)…`). Only lines the stages after the
+/// `find` pass on unchanged count (`keeps_lines`). `None` when that is not so: then any
+/// name under the roots may be handed on.
+pub(super) fn listed(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> Option<Listed> {
+    let producers: Vec<&SimpleCommand> = if cmd.sc.origin == Origin::Xargs {
+        xargs_producers(cmd, all, i)
+    } else {
+        let subs: Vec<usize> = (1..cmd.argv.len())
+            .filter(|&k| cmd.dynamic.get(k).copied().unwrap_or(false))
+            .filter(|&k| {
+                let w = cmd.argv.get(k).map(String::as_str).unwrap_or("");
+                substitution_body(w).is_some() || pwd_prefix(w, cmd, all).is_none()
+            })
+            .collect();
+        // One substitution, nothing else computed: its commands are this part's.
+        let [k] = subs.as_slice() else { return None };
+        substitution_body(cmd.argv.get(*k)?)?;
+        all.iter()
+            .enumerate()
+            .filter(|(j, c)| *j != i && c.part == cmd.sc.part && c.origin == Origin::Substitution)
+            .map(|(_, c)| c)
+            .collect()
+    };
+    let (sc, filters) = producers.split_first()?;
+    if sc.program() != Some("find")
+        || sc.dynamic_words.iter().any(|d| *d)
+        || !filters.iter().all(|f| keeps_lines(f))
+    {
+        return None;
+    }
+    find_listed(sc.exec.get(1..)?)
+}
+
+/// Does a filter after the lister print only lines it was given, unchanged (grep without
+/// options that add or cut text, head and tail counting lines, sort, uniq without counts,
+/// plain cat)? `grep -c`, `uniq -c`, `cat -n`, `head -c`, `grep -o` print other words.
+fn keeps_lines(sc: &SimpleCommand) -> bool {
+    let args = sc.exec.get(1..).unwrap_or(&[]);
+    // (flags that take no value, options whose value is the next word or the rest)
+    let (flags, valued, long): (&str, &str, &[&str]) = match sc.program() {
+        Some("grep" | "egrep" | "fgrep") => (
+            "vyiwxEFGPsa",
+            "em",
+            &[
+                "--invert-match",
+                "--ignore-case",
+                "--no-ignore-case",
+                "--word-regexp",
+                "--line-regexp",
+                "--extended-regexp",
+                "--fixed-strings",
+                "--basic-regexp",
+                "--perl-regexp",
+                "--no-messages",
+                "--text",
+                "--regexp",
+                "--max-count",
+            ],
+        ),
+        Some("head" | "tail") => ("", "n", &["--lines"]),
+        Some("sort") => (
+            "bdfghMnrRsuV",
+            "kt",
+            &[
+                "--reverse",
+                "--unique",
+                "--numeric-sort",
+                "--version-sort",
+                "--ignore-case",
+                "--human-numeric-sort",
+                "--general-numeric-sort",
+                "--month-sort",
+                "--ignore-leading-blanks",
+                "--dictionary-order",
+                "--stable",
+                "--random-sort",
+                "--key",
+                "--field-separator",
+            ],
+        ),
+        Some("uniq") => (
+            "udiD",
+            "fsw",
+            &[
+                "--unique",
+                "--repeated",
+                "--ignore-case",
+                "--all-repeated",
+                "--skip-fields",
+                "--skip-chars",
+                "--check-chars",
+            ],
+        ),
+        Some("cat") => ("", "", &[]),
+        _ => return false,
+    };
+    let numeric = |w: &str| {
+        w.strip_prefix('+')
+            .unwrap_or(w)
+            .chars()
+            .all(|c| c.is_ascii_digit())
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--" || !a.starts_with('-') || a == "-" {
+            // The pattern or a number: operands after it would be files, which a filter
+            // of stdin does not have (`is_filter` checked it reads none).
+            continue;
+        }
+        if let Some(l) = a.strip_prefix("--") {
+            let name = l.split('=').next().unwrap_or(l);
+            let full = format!("--{name}");
+            if !long.contains(&full.as_str()) {
+                return false;
+            }
+            continue;
+        }
+        let shorts = &a[1..];
+        if matches!(sc.program(), Some("head" | "tail")) && numeric(shorts) {
+            continue;
+        }
+        for (k, c) in shorts.char_indices() {
+            if valued.contains(c) {
+                if k + c.len_utf8() == shorts.len() {
+                    it.next();
+                }
+                break;
+            }
+            if !flags.contains(c) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Of a find command line (after `find`): a superset of what it prints, read as find
+/// reads its expression (`!` binds tightest, then the implied `-a`, then `-o`, then `,`;
+/// parentheses group). Each part of the expression is interpreted as the entries for
+/// which it may be true, may be false, and may print (GNU findutils 4.9.0, find(1) and
+/// the real find here): `-name`/`-iname` are true only for names their pattern matches,
+/// `-type` (and, without following, `-xtype`, which is also true for links) only for its
+/// kinds and false for the others; every other test may be either; `-print`/`-print0`
+/// print what reaches them; without an action other than `-prune` or `-quit` the whole
+/// expression's true set is printed. `-L`, `-H`, `-follow` (a followed link is printed as
+/// what it points to), and any action that prints or runs something else (`-printf`,
+/// `-ls`, `-fprint…`, `-exec`, `-ok`, `-delete`) give `None`.
+pub(crate) fn find_listed(args: &[String]) -> Option<Listed> {
+    find_expression(args, false)
+}
+
+/// Of a find command line: a superset of the entries its `-exec`/`-execdir`/`-ok`/`-okdir`
+/// commands are handed (and of what it prints), read as [`find_listed`] reads it, each such
+/// action taking what reaches it.
+pub(crate) fn find_handed(args: &[String]) -> Option<Listed> {
+    find_expression(args, true)
+}
+
+fn find_expression(args: &[String], exec: bool) -> Option<Listed> {
     // The roots come first: words that start no expression.
     let start = args
         .iter()
         .position(|a| a.starts_with('-') || a == "(" || a == "!")
         .unwrap_or(args.len());
     let expr = &args[start..];
-    if expr.is_empty() {
+    let mut at = 0;
+    let mut st = Reading {
+        printed: false,
+        exec,
+    };
+    let whole = if expr.is_empty() {
+        Sets::of(Listed::ALL, Listed::EMPTY, Listed::EMPTY)
+    } else {
+        comma_expr(expr, &mut at, &mut st)?
+    };
+    if at != expr.len() {
         return None;
     }
-    let mut names = Vec::new();
-    let mut at = 0;
-    // `Some(true)`: the expression may be true for a name no pattern matches.
-    let may = or_expr(expr, &mut at, &mut names)?;
-    (at == expr.len() && !may && !names.is_empty()).then_some(names)
+    Some(if st.printed {
+        whole.print
+    } else {
+        whole.print.union(&whole.t)
+    })
 }
 
-fn or_expr(t: &[String], at: &mut usize, names: &mut Vec<String>) -> Option<bool> {
-    let mut may = and_expr(t, at, names)?;
+/// What a reading of a find expression carries along: whether an action that prints (or
+/// hands on) was met, and whether `-exec` and its kin count as such actions.
+struct Reading {
+    printed: bool,
+    exec: bool,
+}
+
+/// For one part of a find expression: the entries it may be true for, false for, and
+/// may print while it is evaluated.
+struct Sets {
+    t: Listed,
+    f: Listed,
+    print: Listed,
+}
+
+impl Sets {
+    fn of(t: Listed, f: Listed, print: Listed) -> Sets {
+        Sets { t, f, print }
+    }
+}
+
+fn comma_expr(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
+    let mut s = or_expr(t, at, st)?;
+    while t.get(*at).map(String::as_str) == Some(",") {
+        *at += 1;
+        let r = or_expr(t, at, st)?;
+        s = Sets::of(r.t, r.f, s.print.union(&r.print));
+    }
+    Some(s)
+}
+
+fn or_expr(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
+    let mut s = and_expr(t, at, st)?;
     while matches!(t.get(*at).map(String::as_str), Some("-o" | "-or")) {
         *at += 1;
-        may |= and_expr(t, at, names)?;
+        let r = and_expr(t, at, st)?;
+        // The right side runs only where the left is false.
+        s = Sets::of(
+            s.t.union(&s.f.intersect(&r.t)),
+            s.f.intersect(&r.f),
+            s.print.union(&s.f.intersect(&r.print)),
+        );
     }
-    Some(may)
+    Some(s)
 }
 
-fn and_expr(t: &[String], at: &mut usize, names: &mut Vec<String>) -> Option<bool> {
-    let mut may = primary(t, at, names)?;
+fn and_expr(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
+    let mut s = unary(t, at, st)?;
     loop {
         match t.get(*at).map(String::as_str) {
-            None | Some("-o" | "-or" | ")") => return Some(may),
+            None | Some("-o" | "-or" | ")" | ",") => return Some(s),
             Some("-a" | "-and") => *at += 1,
             Some(_) => {}
         }
-        may &= primary(t, at, names)?;
+        let r = unary(t, at, st)?;
+        // The right side runs only where the left is true.
+        s = Sets::of(
+            s.t.intersect(&r.t),
+            s.f.union(&s.t.intersect(&r.f)),
+            s.print.union(&s.t.intersect(&r.print)),
+        );
     }
 }
 
-fn primary(t: &[String], at: &mut usize, names: &mut Vec<String>) -> Option<bool> {
+fn unary(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
+    if matches!(t.get(*at).map(String::as_str), Some("!" | "-not")) {
+        *at += 1;
+        let s = unary(t, at, st)?;
+        return Some(Sets::of(s.f, s.t, s.print));
+    }
+    primary(t, at, st)
+}
+
+/// The kinds `-type`/`-xtype` name (`f`, `d,l`, …); `None` for a letter find rejects.
+fn type_kinds(v: &str) -> Option<Kinds> {
+    let mut k = Kinds::NONE;
+    for c in v.split(',') {
+        match c {
+            "f" => k.files = true,
+            "d" => k.dirs = true,
+            "l" => k.links = true,
+            "b" | "c" | "p" | "s" | "D" => k.other = true,
+            _ => return None,
+        }
+    }
+    Some(k)
+}
+
+fn primary(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
     let word = t.get(*at)?.as_str();
     *at += 1;
-    match word {
+    let mut value = || -> Option<&String> {
+        let v = t.get(*at)?;
+        *at += 1;
+        Some(v)
+    };
+    let either = || Sets::of(Listed::ALL, Listed::ALL, Listed::EMPTY);
+    let always = || Sets::of(Listed::ALL, Listed::EMPTY, Listed::EMPTY);
+    Some(match word {
         "(" => {
-            let may = or_expr(t, at, names)?;
+            let s = comma_expr(t, at, st)?;
             (t.get(*at).map(String::as_str) == Some(")")).then_some(())?;
             *at += 1;
-            Some(may)
+            s
         }
-        "-name" => {
-            let p = t.get(*at)?;
-            *at += 1;
-            names.push(p.clone());
-            // False for a name that matches no pattern.
-            Some(false)
+        "-name" => Sets::of(
+            Listed::names(NamePattern::fnmatch(value()?)),
+            Listed::ALL,
+            Listed::EMPTY,
+        ),
+        "-iname" => Sets::of(
+            Listed::names(NamePattern::fnmatch_folded(value()?)),
+            Listed::ALL,
+            Listed::EMPTY,
+        ),
+        "-type" => {
+            let k = type_kinds(value()?)?;
+            Sets::of(
+                Listed::kinds(k),
+                Listed::kinds(k.complement()),
+                Listed::EMPTY,
+            )
         }
-        "-type" | "-maxdepth" | "-mindepth" => {
-            t.get(*at)?;
-            *at += 1;
-            Some(true)
+        "-xtype" => {
+            let k = type_kinds(value()?)?;
+            let with_links = k.union(Kinds {
+                links: true,
+                ..Kinds::NONE
+            });
+            Sets::of(Listed::kinds(with_links), Listed::ALL, Listed::EMPTY)
         }
-        "-print" | "-print0" => Some(true),
-        _ => None,
-    }
+        // Tests that may be true or false for anything.
+        "-path" | "-ipath" | "-wholename" | "-iwholename" | "-regex" | "-iregex" | "-lname"
+        | "-ilname" | "-size" | "-perm" | "-user" | "-group" | "-uid" | "-gid" | "-links"
+        | "-inum" | "-amin" | "-atime" | "-cmin" | "-ctime" | "-mmin" | "-mtime" | "-used"
+        | "-newer" | "-anewer" | "-cnewer" | "-samefile" | "-fstype" | "-context" => {
+            value()?;
+            either()
+        }
+        w if w.starts_with("-newer") && w.len() == 8 => {
+            value()?;
+            either()
+        }
+        "-empty" | "-executable" | "-readable" | "-writable" | "-nouser" | "-nogroup" => either(),
+        // Options and tests that are always true; `-prune` only leaves out more.
+        "-maxdepth" | "-mindepth" | "-regextype" => {
+            value()?;
+            always()
+        }
+        "-true"
+        | "-depth"
+        | "-mount"
+        | "-xdev"
+        | "-noleaf"
+        | "-daystart"
+        | "-warn"
+        | "-nowarn"
+        | "-ignore_readdir_race"
+        | "-noignore_readdir_race"
+        | "-prune" => always(),
+        "-false" => Sets::of(Listed::EMPTY, Listed::ALL, Listed::EMPTY),
+        // Stops find; whatever follows never runs.
+        "-quit" => Sets::of(Listed::EMPTY, Listed::EMPTY, Listed::EMPTY),
+        "-print" | "-print0" => {
+            st.printed = true;
+            Sets::of(Listed::ALL, Listed::EMPTY, Listed::ALL)
+        }
+        // The command is handed what reaches it, and may succeed or fail.
+        "-exec" | "-execdir" | "-ok" | "-okdir" if st.exec => {
+            let mut prev: Option<&String> = None;
+            loop {
+                let w = value()?;
+                if w == ";" || (w == "+" && prev.is_some_and(|p| p == "{}")) {
+                    break;
+                }
+                prev = Some(w);
+            }
+            st.printed = true;
+            Sets::of(Listed::ALL, Listed::ALL, Listed::ALL)
+        }
+        _ => return None,
+    })
 }

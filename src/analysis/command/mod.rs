@@ -493,6 +493,36 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             &mut verdict,
         );
     }
+    // May a program see POSIXLY_CORRECT (then `file` follows links, so a read without
+    // following one is a read like any other)? When this environment has it (the agent's
+    // shell inherits the harness's), or the command names it anywhere, or sets or sources
+    // variables it computes at run time; and in a command judged again inside another
+    // (`find -exec`, `fd -x`), whose surroundings this analysis does not see.
+    let posixly = depth > 0
+        || std::env::var_os("POSIXLY_CORRECT").is_some()
+        || analysis
+            .bare_assignments
+            .iter()
+            .any(|(n, _)| n.contains("POSIXLY"))
+        || analysis.commands.iter().any(|c| {
+            c.assignments.iter().any(|(n, _)| n.contains("POSIXLY"))
+                || c.argv.iter().any(|w| w.contains("POSIXLY"))
+                || (matches!(
+                    c.program(),
+                    Some(
+                        "export"
+                            | "declare"
+                            | "typeset"
+                            | "readonly"
+                            | "local"
+                            | "set"
+                            | "env"
+                            | "source"
+                            | "."
+                            | "eval"
+                    )
+                ) && c.dynamic_words.iter().any(|d| *d))
+        });
     // `set -a` / `set -o allexport`: every assignment from there on is exported.
     let allexport = analysis.commands.iter().any(|c| {
         c.program() == Some("set")
@@ -729,22 +759,54 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         }
         // Paths whose metadata alone is read (`stat f`, `ls -l f`): a file behind one is
         // not read, so neither its link target nor its other names matter; a directory's
-        // names are a read of it like any other.
-        let meta_only = |p: &String| {
-            let mut reads = look.effects.iter().filter_map(|e| match e {
-                Effect::Read { path, reach } if path == p => Some(*reach),
-                _ => None,
-            });
-            let first = reads.next();
-            first == Some(crate::analysis::effects::Reach::Metadata)
-                && reads.all(|r| r == crate::analysis::effects::Reach::Metadata)
+        // names are a read of it like any other. A path read without following a link
+        // there (`file f`) is such a look when it is a link (not one this command may
+        // have replaced), and a read otherwise.
+        use crate::analysis::effects::Reach as R;
+        let reaches = |p: &String| -> Vec<R> {
+            look.effects
+                .iter()
+                .filter_map(|e| match e {
+                    Effect::Read { path, reach } if path == p => Some(*reach),
+                    _ => None,
+                })
+                .collect()
         };
-        let (stat_words, read_words): (Vec<String>, Vec<String>) =
-            look.reads.iter().cloned().partition(|p| meta_only(p));
+        let meta_only = |p: &String| {
+            let r = reaches(p);
+            !r.is_empty() && r.iter().all(|r| *r == R::Metadata)
+        };
+        let link_only = |p: &String| {
+            let r = reaches(p);
+            !posixly
+                && r.contains(&R::FileNoFollow)
+                && r.iter().all(|r| matches!(r, R::Metadata | R::FileNoFollow))
+        };
+        let mut link_stats = Vec::new();
+        let mut read_words = Vec::new();
+        let mut stat_words = Vec::new();
+        for p in &look.reads {
+            if meta_only(p) {
+                stat_words.push(p.clone());
+            } else if link_only(p) {
+                let (placed, _) = place(std::slice::from_ref(p), &cwd);
+                let is_link = |q: &PathBuf| {
+                    !all_writes.contains(q)
+                        && std::fs::symlink_metadata(q).is_ok_and(|m| m.file_type().is_symlink())
+                };
+                match placed.first() {
+                    Some(q) if is_link(q) => link_stats.push(q.clone()),
+                    _ => read_words.push(p.clone()),
+                }
+            } else {
+                read_words.push(p.clone());
+            }
+        }
         let (mut reads, r_unplaced) = place(&read_words, &cwd);
         let (stat_placed, s_unplaced) = place(&stat_words, &cwd);
-        let (dirs, stats): (Vec<PathBuf>, Vec<PathBuf>) =
+        let (dirs, mut stats): (Vec<PathBuf>, Vec<PathBuf>) =
             stat_placed.into_iter().partition(|p| p.is_dir());
+        stats.extend(link_stats);
         all_listed.extend(dirs.iter().cloned());
         all_contents.extend(reads.iter().cloned());
         reads.extend(dirs);
@@ -815,7 +877,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             .collect();
         let reached = Reached {
             cmd: &cmd,
-            listed_names: dynamic::listed_names(&cmd, cmds, i),
+            listed: dynamic::listed(&cmd, cmds, i),
             effect_trees: &effect_trees,
             known_files: &known_files,
             written: &all_writes,
@@ -1202,9 +1264,9 @@ fn expand_globs(sc: &SimpleCommand, cwd: &Cwd) -> Option<SimpleCommand> {
 /// What one command reaches beyond its literal paths (see `reach`).
 struct Reached<'a> {
     cmd: &'a Cmd<'a>,
-    /// The `-name` patterns every name xargs hands the command matches, when its lister
-    /// is a `find` that prints nothing else (`dynamic::listed_names`).
-    listed_names: Option<Vec<String>>,
+    /// What every name handed to the command at run time is (its names and kinds), when
+    /// its lister is a `find` whose expression bounds them (`dynamic::listed`).
+    listed: Option<dynamic::Listed>,
     /// Trees the command's effects read whole, whether links in them are followed, and
     /// whether their files' contents are read (not only names and sizes).
     effect_trees: &'a [(String, bool, bool)],
@@ -1251,7 +1313,8 @@ impl Reached<'_> {
             r.unknown
         };
         // A recursive reader walks its trees.
-        if let Some(tree) = recursive::tree(cmd) {
+        let tree = recursive::tree(cmd);
+        if let Some(tree) = &tree {
             let (roots, _) = place(&tree.roots, cmd.cwd);
             for root in roots {
                 if let Some(why) = walk(
@@ -1260,6 +1323,7 @@ impl Reached<'_> {
                         follow: tree.follow,
                         contents: tree.contents,
                         only: tree.only.as_deref(),
+                        kinds: reach::Kinds::ALL,
                         links_by_name: false,
                         handed_on: false,
                     },
@@ -1272,7 +1336,7 @@ impl Reached<'_> {
         }
         // Trees read whole by effects (`tar -c`, `zip -r`, `jq -L DIR`, `python -m
         // http.server`), when `recursive` named none.
-        if recursive::tree(cmd).is_none() {
+        if tree.is_none() {
             for (word, follow, contents) in self.effect_trees {
                 let (roots, _) = place(std::slice::from_ref(word), cmd.cwd);
                 for root in roots {
@@ -1282,6 +1346,7 @@ impl Reached<'_> {
                             follow: *follow,
                             contents: *contents,
                             only: None,
+                            kinds: reach::Kinds::ALL,
                             links_by_name: false,
                             handed_on: false,
                         },
@@ -1295,24 +1360,28 @@ impl Reached<'_> {
         }
         // Names chosen at run time (xargs, substitutions) under a directory: any of them
         // may be a link the reader follows — of those the lister can print at all, when
-        // its expression only prints names matching `-name` patterns.
+        // its expression bounds the names (`-name`) or kinds (`-type f`: no link) it
+        // prints. A reader that recurses reads everything below a directory or a linked
+        // one it is handed, so then only a lister that hands on neither bounds it.
+        let listed = self
+            .listed
+            .as_ref()
+            .filter(|l| tree.is_none() || !(l.kinds.dirs || l.kinds.links));
         if cmd.sc.origin == Origin::Xargs || cmd.has_expansion() {
+            let names = listed.and_then(|l| l.names.as_deref());
             let dirs: Vec<PathBuf> = reads.iter().filter(|p| p.is_dir()).cloned().collect();
             for d in dirs {
                 // The credential stores below it come first: they are there however big
                 // the tree is.
-                reads.extend(reach::stores_under(
-                    &d,
-                    self.listed_names.as_deref(),
-                    ctx.floor,
-                ));
+                reads.extend(reach::stores_under(&d, names, ctx.floor));
                 if let Some(why) = walk(
                     &d,
                     reach::Walker {
                         follow: true,
                         contents: true,
-                        only: self.listed_names.as_deref(),
-                        links_by_name: self.listed_names.is_some(),
+                        only: names,
+                        kinds: listed.map_or(reach::Kinds::ALL, |l| l.kinds),
+                        links_by_name: names.is_some(),
                         handed_on: true,
                     },
                     reads,

@@ -187,43 +187,409 @@ fn a_find_that_lists_only_some_names_hands_xargs_only_links_of_those_names() {
         "find . -type f | xargs cat",
         "find . ! -name '*.rs' | xargs cat",
         "find -L . -name '*.rs' | xargs cat",
-        "find . -iname '*.RS' | xargs cat",
+        "find . -iname '*.TXT' | xargs cat",
+        "find . -iname 'DATA*' | xargs cat",
     ] {
         assert!(reads_credential(&f, cmd), "{cmd}");
     }
+    // `-iname` folds case: no link or hard link is named like `*.RS`.
+    let cmd = "find . -iname '*.RS' | xargs cat";
+    assert!(!reads_credential(&f, cmd), "{cmd}");
+}
+
+/// What a find expression prints, as `dynamic::find_listed` bounds it: names and kinds.
+fn listed(line: &str) -> Option<dynamic::Listed> {
+    let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+    dynamic::find_listed(&words)
+}
+
+/// Does the bound let an entry of this name and kind through?
+fn lists(l: &Option<dynamic::Listed>, name: &str, kind: char) -> bool {
+    let Some(l) = l else { return true };
+    let k = match kind {
+        'f' => l.kinds.files,
+        'd' => l.kinds.dirs,
+        'l' => l.kinds.links,
+        _ => l.kinds.other,
+    };
+    k && l
+        .names
+        .as_ref()
+        .is_none_or(|ps| ps.iter().any(|p| p.matches(name)))
 }
 
 #[test]
 fn find_expressions_that_print_only_names_of_their_patterns() {
-    let names = |line: &str| {
-        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-        dynamic::find_names(&words)
+    let both = |line: &str, yes: &[&str], no: &[&str]| {
+        let l = listed(line);
+        for n in yes {
+            assert!(lists(&l, n, 'f'), "{line}: {n}");
+        }
+        for n in no {
+            assert!(!lists(&l, n, 'f'), "{line}: {n}");
+        }
     };
-    let some = |v: &[&str]| Some(v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-    assert_eq!(names(". -name *.h"), some(&["*.h"]));
-    assert_eq!(names("a b -type f -name *.h -print0"), some(&["*.h"]));
-    assert_eq!(
-        names(". ( -name *.c -o -name *.h ) -a -type f"),
-        some(&["*.c", "*.h"])
+    both(". -name *.h", &["a.h"], &["a.c"]);
+    both("a b -type f -name *.h -print0", &["a.h"], &["a.c"]);
+    both(
+        ". ( -name *.c -o -name *.h ) -a -type f",
+        &["a.c", "a.h"],
+        &["a.o"],
     );
-    assert_eq!(names(". -name *.c -name *.h"), some(&["*.c", "*.h"]));
+    both(". -name *.c -name *.h", &[], &["a.o"]);
+    // Tests other than names and kinds may be true or false: they only narrow.
+    both(
+        ". -name *.rs -not -path ./target/* -size +1k",
+        &["a.rs"],
+        &["a.md"],
+    );
+    both(
+        ". -name *.rs -newer stamp -mtime -3 -prune",
+        &["a.rs"],
+        &["a.md"],
+    );
+    // `-iname` folds ASCII case; a bracket expression in it is not bounded.
+    both(". -iname *.RS", &["a.rs", "A.Rs"], &["a.txt"]);
+    both(". -iname [ab].rs", &["c.txt"], &[]);
+    // Printing: an explicit `-print` prints what reaches it.
+    both(". -name *.h -print", &["a.h"], &["a.c"]);
+    both(". -name *.h -print -o -name *.c", &["a.h"], &["a.c"]);
+    both(
+        ". ( -name *.h -o -name *.c ) -print , -false",
+        &["a.c"],
+        &["a.o"],
+    );
+    both(". -name *.h -quit", &[], &["a.h"]);
     // Some branch prints names no pattern limits, or the grammar is left.
     for line in [
         ".",
         ". -type f",
         ". -name *.h -o -type f",
         ". -name *.h -o -print",
-        ". ( -name *.h",
-        ". -name",
+        ". -print -name *.h",
         ". -not -name *.h",
         ". ! -name *.h",
         ". -path */x/*",
-        ". -iname *.h",
+        ". -name *.h , -print",
+    ] {
+        assert!(lists(&listed(line), "data.bin", 'f'), "{line}");
+    }
+    for line in [
+        ". ( -name *.h",
+        ". -name",
+        ". -name *.h )",
         "-L . -name *.h",
+        "-H . -name *.h",
         ". -follow -name *.h",
         ". -name *.h -exec cat {} ;",
+        ". -name *.h -ls",
+        ". -name *.h -printf %p",
+        ". -name *.h -delete",
+        ". -type q",
     ] {
-        assert_eq!(names(line), None, "{line}");
+        assert_eq!(listed(line), None, "{line}");
+    }
+}
+
+/// `-type` and `-xtype` bound the kinds printed, checked against GNU find 4.9.0: without
+/// `-L`, `-type f` prints regular files only, never a link; `-xtype f` prints links to
+/// regular files too; `-type l` prints links.
+#[test]
+fn find_types_bound_the_kinds_printed() {
+    let l = listed(". -type f -name *.txt");
+    assert!(lists(&l, "a.txt", 'f'));
+    assert!(!lists(&l, "notes.txt", 'l') && !lists(&l, "a.txt", 'd'));
+    let l = listed(". -type f");
+    assert!(lists(&l, "data.bin", 'f') && !lists(&l, "env.txt", 'l'));
+    for line in [
+        ". -type l",
+        ". -xtype f",
+        ". -type f,l",
+        ". -type f -o -name *.txt",
+        ". ! -type d",
+        ". -type f -o -type l",
+    ] {
+        assert!(lists(&listed(line), "env.txt", 'l'), "{line}");
+    }
+    // The complement of a kind: `! -type l` prints no link.
+    let l = listed(". ! -type l");
+    assert!(!lists(&l, "env.txt", 'l') && lists(&l, "a", 'd') && lists(&l, "a", 'f'));
+    let l = listed(". -type d");
+    assert!(!lists(&l, "data.bin", 'f') && lists(&l, "src", 'd'));
+    // The real find agrees: a planted tree, every listed entry is admitted.
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path();
+    std::fs::create_dir_all(root.join("d")).unwrap();
+    std::fs::write(root.join("a.txt"), "").unwrap();
+    std::os::unix::fs::symlink(root.join("a.txt"), root.join("l.txt")).unwrap();
+    std::os::unix::fs::symlink(root.join("d"), root.join("ld.txt")).unwrap();
+    for expr in [
+        "-type f -name *.txt",
+        "-type f",
+        "-xtype f",
+        "! -type l",
+        "-type l -o -name *.txt",
+        "( -type f -o -type d ) -print",
+        "-name *.txt -type f -print -o -print0",
+    ] {
+        let args: Vec<&str> = expr.split_whitespace().collect();
+        let Ok(out) = std::process::Command::new("find")
+            .arg(".")
+            .args(&args)
+            .current_dir(root)
+            .output()
+        else {
+            continue;
+        };
+        let l = listed(&format!(". {expr}"));
+        for p in String::from_utf8_lossy(&out.stdout).split(['\n', '\0']) {
+            let Some(name) = p.rsplit('/').next().filter(|n| !n.is_empty()) else {
+                continue;
+            };
+            let m = std::fs::symlink_metadata(root.join(p)).unwrap();
+            let kind = if m.file_type().is_symlink() {
+                'l'
+            } else if m.is_dir() {
+                'd'
+            } else {
+                'f'
+            };
+            assert!(lists(&l, name, kind), "{expr}: find printed {p}");
+        }
+    }
+}
+
+#[test]
+fn a_find_of_regular_files_hands_on_no_link() {
+    let f = fx();
+    std::os::unix::fs::symlink("/proc/self/environ", f.ws.join("env.txt")).unwrap();
+    std::os::unix::fs::symlink(f.home.join(".aws/credentials"), f.ws.join("docs/aws.txt")).unwrap();
+    // `notes.txt`, `docs/aws.txt` and `env.txt` are links: `-type f` never prints them.
+    for cmd in [
+        "find . -type f -name '*.txt' | xargs grep -l x",
+        "cat $(find . -type f -name '*.txt')",
+        "wc -l $(find . -type f -name '*.txt' | sort)",
+        "find . -type f -name '*.txt' -print0 | xargs -0 cat",
+        "find docs -type f | xargs cat",
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(j.verdict, Verdict::Routine, "{cmd}: {:?}", j.verdict);
+        assert!(!reads_credential(&f, cmd), "{cmd}: {:?}", j.reads);
+    }
+    // What prints the links, follows them, or hands on a hard link to a credential.
+    std::fs::hard_link(f.home.join(".netrc"), f.ws.join("data.bin")).unwrap();
+    for cmd in [
+        "find -L . -type f -name '*.txt' | xargs cat",
+        "find . -follow -type f -name '*.txt' | xargs cat",
+        "find . -type l | xargs cat",
+        "find . -xtype f -name '*.txt' | xargs cat",
+        "find . -type f -o -type l | xargs cat",
+        "find . -type f | xargs cat",
+        "find . -type f -name '*.bin' | xargs cat",
+        "cat $(find . -type f)",
+        "cat $(find . -name '*.txt')",
+        "cat $(find . -type f -name '*.rs') $(find . -name '*.txt')",
+        "find . -name '*.txt' -type f , -print | xargs cat",
+        "find . -type f -iname '*.TXT' -o -type l | xargs cat",
+    ] {
+        assert!(reads_credential(&f, cmd), "{cmd}");
+    }
+}
+
+/// A filter between find and the reader that prints other words than the names it is
+/// given (`grep -c` prints a count, a file named `0` can be anything) lets the names go
+/// unbounded; one that passes lines on unchanged keeps find's bound.
+#[test]
+fn only_filters_that_pass_names_on_unchanged_keep_the_bound() {
+    let f = fx();
+    std::fs::hard_link(f.home.join(".netrc"), f.ws.join("0")).unwrap();
+    for cmd in [
+        "find src -name '*.rs' | grep -c x | xargs cat",
+        "find src -name '*.rs' | uniq -c | xargs cat",
+        "find src -name '*.rs' | cat -n | xargs cat",
+        "find src -name '*.rs' | head -c 9 | xargs cat",
+        "find src -name '*.rs' | grep -o 0 | xargs cat",
+        "cat $(find src -name '*.rs' | grep -c x)",
+    ] {
+        assert!(reads_credential(&f, cmd), "{cmd}");
+    }
+    for cmd in [
+        "find src -name '*.rs' | grep -v test | sort | head -n 5 | xargs cat",
+        "find src -name '*.rs' | sort -u | uniq | tail -20 | xargs wc -l",
+        "cat $(find src -name '*.rs' | grep -iv x)",
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(j.verdict, Verdict::Routine, "{cmd}: {:?}", j.verdict);
+        assert!(!reads_credential(&f, cmd), "{cmd}: {:?}", j.reads);
+    }
+}
+
+/// A command run per found file prints what it likes, and starting points read from a
+/// file can be anywhere: neither output is a list of names under the roots written.
+#[test]
+fn a_find_that_runs_commands_or_reads_its_roots_is_not_a_plain_lister() {
+    let f = fx();
+    let key = f.home.join(".ssh/id_rsa");
+    let key = key.display().to_string();
+    let (dir, name) = key.rsplit_once('/').unwrap();
+    std::fs::write(f.ws.join("roots0"), format!("{key}\0")).unwrap();
+    for cmd in [
+        format!("find src -maxdepth 0 -exec printf '%s/%s\\n' {dir} {name} \\; | xargs cat"),
+        format!("cat $(find src -maxdepth 0 -execdir printf '%s/%s' {dir} {name} \\;)"),
+        "find -files0-from roots0 | xargs cat".to_string(),
+        "find -files0-from roots0 -type f -name 'id_*' | xargs cat".to_string(),
+        "cat $(find -files0-from roots0)".to_string(),
+    ] {
+        assert_ne!(judged(&f, &cmd).verdict, Verdict::Routine, "{cmd}");
+    }
+    // The starting points a file names are read paths of the listing itself.
+    assert!(reads_credential(&f, "find -files0-from roots0"));
+}
+
+/// A command `find -exec` runs is handed each found path as it is: one that reads what it
+/// is handed follows a link there (`find . -name '*.txt' -exec cat {} \;` over `notes.txt
+/// -> ~/.aws/credentials` read the credential and was allowed). What find's expression can
+/// hand on bounds it, as for xargs.
+#[test]
+fn find_exec_hands_links_to_the_command_it_runs() {
+    let f = fx();
+    for cmd in [
+        "find . -name '*.txt' -exec cat {} \\;",
+        "find . -maxdepth 1 -name 'notes*' -exec grep x {} +",
+        "find . -exec cat {} +",
+        "find . -name '*.txt' -execdir head -1 {} \\;",
+        "find . -name '*.txt' -exec file {} \\;",
+        "find . -name docs -exec grep -rl x {} +",
+        "find . -name '*.rs' -o -type l -exec cat {} \\;",
+    ] {
+        assert!(reads_credential(&f, cmd), "{cmd}");
+    }
+    for cmd in [
+        "find . -type f -name '*.txt' -exec cat {} +",
+        "find . -name '*.rs' -exec wc -l {} +",
+        "find . -name '*.txt' -exec stat {} \\;",
+        "find . -name '*.txt' -exec ls -l {} +",
+        "find src -exec cat {} +",
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(j.verdict, Verdict::Routine, "{cmd}: {:?}", j.verdict);
+        assert!(!reads_credential(&f, cmd), "{cmd}: {:?}", j.reads);
+    }
+    // A hard link to a credential among the regular files handed to a reader is that
+    // credential (find's own walk looks at names only).
+    std::fs::hard_link(f.home.join(".netrc"), f.ws.join("data.bin")).unwrap();
+    for cmd in [
+        "find . -type f -exec cat {} +",
+        "find . -type f -name '*.bin' -execdir md5sum {} +",
+    ] {
+        assert!(reads_credential(&f, cmd), "{cmd}");
+    }
+    // What the actions are handed, read as find reads the expression.
+    let handed = |line: &str| {
+        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        dynamic::find_handed(&words)
+    };
+    let l = handed(". -name *.h -exec cat {} ;");
+    assert!(lists(&l, "a.h", 'f') && !lists(&l, "data.bin", 'f'));
+    let l = handed(". -type f -exec grep -l x {} +");
+    assert!(lists(&l, "data.bin", 'f') && !lists(&l, "env.txt", 'l'));
+    let l = handed(". -type f -exec grep -l x {} + -o -name *.md -print");
+    assert!(lists(&l, "a.md", 'l') && lists(&l, "data.bin", 'f'));
+    assert!(lists(&handed(". -exec cat {} ;"), "data.bin", 'l'));
+    assert_eq!(handed(". -exec cat {} x"), None);
+}
+
+/// A reader that recurses reads all below a directory it is handed: a lister that may
+/// hand on a directory or a link bounds nothing for it.
+#[test]
+fn a_recursive_reader_handed_directories_reads_below_them() {
+    let f = fx();
+    // A tree outside the reader's own working directory, so only the names handed on
+    // lead there: a directory named like the pattern, holding a hard link.
+    let proj = f.home.join("proj");
+    std::fs::create_dir_all(proj.join("keep.rs")).unwrap();
+    std::fs::hard_link(f.home.join(".netrc"), proj.join("keep.rs/data.bin")).unwrap();
+    for cmd in [
+        "find ~/proj -name '*.rs' | xargs grep -r x",
+        "find ~/proj -type d -name '*.rs' | xargs grep -rl x",
+    ] {
+        assert!(reads_credential(&f, cmd), "{cmd}");
+    }
+    // The same names to a reader that does not recurse, or regular files only to one
+    // that does: the hard link is never handed on.
+    for cmd in [
+        "find ~/proj -name '*.rs' | xargs grep -l x",
+        "find ~/proj -type f -name '*.rs' | xargs grep -rl x",
+    ] {
+        assert!(!reads_credential(&f, cmd), "{cmd}");
+    }
+}
+
+/// `file` without `-L` looks at a link operand (`symbolic link to …`), checked with file
+/// 5.44: the target is not read, whether it is a credential, a directory of them or
+/// another process's environment. A regular file is read (a hard link to a credential is
+/// the credential), so is a file below a linked directory, and so is every operand with
+/// `-L` or when POSIXLY_CORRECT may be set.
+#[test]
+fn file_looks_at_links_without_following_them() {
+    // In an environment with POSIXLY_CORRECT file follows links (tests/hook_edges.rs).
+    if std::env::var_os("POSIXLY_CORRECT").is_some() {
+        return;
+    }
+    let f = fx();
+    std::os::unix::fs::symlink("/proc/self/environ", f.ws.join("env.txt")).unwrap();
+    for cmd in [
+        "file env.txt",
+        "file notes.txt docs/sshlink",
+        "file -b --mime-type *.txt",
+        "file -L -h env.txt",
+        "file ./*",
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(j.verdict, Verdict::Routine, "{cmd}: {:?}", j.verdict);
+        assert!(!reads_credential(&f, cmd), "{cmd}: {:?}", j.reads);
+        assert!(
+            !j.reads.iter().any(|r| r.starts_with("/proc")),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+    // The link itself is what is looked at.
+    let j = judged(&f, "file env.txt");
+    assert_eq!(j.stats, [f.ws.join("env.txt")]);
+    std::fs::hard_link(f.home.join(".netrc"), f.ws.join("data.bin")).unwrap();
+    for cmd in [
+        "file -L env.txt",
+        "file --dereference notes.txt",
+        "file -h -L notes.txt",
+        "file data.bin",
+        "file ./*",
+        "file docs/sshlink/id_rsa",
+        "POSIXLY_CORRECT=1 file notes.txt",
+        "export POSIXLY_CORRECT=1; file notes.txt",
+        "env POSIXLY_CORRECT= file notes.txt",
+        "X=POSIXLY_CORRECT; export $X=1; file notes.txt",
+        "rm notes.txt; ln ~/.aws/credentials notes.txt; file notes.txt",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(
+            reads_credential(&f, cmd) || j.verdict != Verdict::Routine,
+            "{cmd}: {:?} {:?}",
+            j.verdict,
+            j.reads
+        );
+    }
+    for cmd in [
+        "file -L env.txt",
+        "file data.bin",
+        "POSIXLY_CORRECT=1 file notes.txt",
+        "export POSIXLY_CORRECT=1; file notes.txt",
+    ] {
+        assert!(
+            reads_credential(&f, cmd)
+                || judged(&f, cmd).reads.iter().any(|r| r.starts_with("/proc")),
+            "{cmd}"
+        );
     }
 }
 
@@ -380,8 +746,13 @@ fn credential_stores_below_a_root_count_however_big_the_tree() {
     assert!(reads_credential(&f, "find ~ -name credentials | xargs cat"));
     assert!(reads_credential(&f, "find ~ -name 'id_*' | xargs cat"));
     // Which stores a name filter lets through.
-    let only = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let got = |o: Option<Vec<String>>| reach::stores_under(&f.home, o.as_deref(), &f.floor);
+    let only = |p: &[&str]| {
+        p.iter()
+            .map(|s| reach::NamePattern::fnmatch(s))
+            .collect::<Vec<_>>()
+    };
+    let got =
+        |o: Option<Vec<reach::NamePattern>>| reach::stores_under(&f.home, o.as_deref(), &f.floor);
     assert!(got(Some(only(&["credentials"]))).contains(&f.home.join(".aws/credentials")));
     assert!(got(Some(only(&["id_*"]))).contains(&f.home.join(".ssh/id_rsa")));
     assert!(got(Some(only(&["*.json"]))).is_empty());

@@ -5,6 +5,9 @@
 //! everything else about these programs is their catalogue entry's business.
 
 use super::Cmd;
+use crate::analysis::effects::grammar;
+use crate::analysis::effects::programs::search;
+use crate::analysis::reach::{rg, NamePattern};
 
 /// A tree a reader walks.
 pub(super) struct Tree {
@@ -14,15 +17,15 @@ pub(super) struct Tree {
     pub follow: bool,
     /// The files' contents are read (`find` and `fd` only list names).
     pub contents: bool,
-    /// Only files whose name matches one of these are read (`grep --include`).
-    pub only: Option<Vec<String>>,
+    /// Only files whose name matches one of these are read (`grep --include`, `rg -g`).
+    pub only: Option<Vec<NamePattern>>,
 }
 
 /// grep's name filters: GNU grep reads a file met in recursion when the last
 /// `--include`/`--exclude` it matches is an `--include`, or it matches none and the first
 /// such option is not an `--exclude`. So when the first is `--include`, a file matching no
 /// `--include` is not read (whatever the `--exclude`s, which only leave out more).
-fn grep_includes(args: &[String]) -> Option<Vec<String>> {
+fn grep_includes(args: &[String]) -> Option<Vec<NamePattern>> {
     let mut globs = Vec::new();
     let mut first: Option<bool> = None;
     let mut i = 0;
@@ -50,10 +53,45 @@ fn grep_includes(args: &[String]) -> Option<Vec<String>> {
         };
         first.get_or_insert(include);
         if include {
-            globs.push(value);
+            globs.push(NamePattern::fnmatch(&value));
         }
     }
     (first == Some(true)).then_some(globs)
+}
+
+/// ripgrep's name filters (`reach::rg`), read through its grammar so every spelling of
+/// `-g`/`--glob`/`--iglob`/`-t`/`--type` counts: `None` (every name) when the grammar does
+/// not take the command, a glob or type is computed at run time, or nothing bounds it.
+fn rg_admitted(cmd: &Cmd) -> Option<Vec<NamePattern>> {
+    let parsed = grammar::parse(&search::RG.grammar, cmd.argv, cmd.dynamic).ok()?;
+    let mut fold_all = false;
+    let mut globs: Vec<(&str, bool)> = Vec::new();
+    let mut types: Vec<&str> = Vec::new();
+    let mut types_fixed = true;
+    for g in &parsed.given {
+        match g.name {
+            "--glob-case-insensitive" => fold_all = true,
+            "--no-glob-case-insensitive" => fold_all = false,
+            "--glob" | "--iglob" | "--type" | "--type-add" | "--type-clear" => {
+                let w = g.value?;
+                if w.dynamic {
+                    return None;
+                }
+                match g.name {
+                    "--glob" => globs.push((w.text, false)),
+                    "--iglob" => globs.push((w.text, true)),
+                    "--type" => types.push(w.text),
+                    _ => types_fixed = false,
+                }
+            }
+            _ => {}
+        }
+    }
+    // `--glob-case-insensitive` applies to every `--glob`, wherever it stands.
+    if fold_all {
+        globs.iter_mut().for_each(|(_, f)| *f = true);
+    }
+    rg::admitted(&globs, &types, types_fixed)
 }
 
 /// Short flags of one word (`-rnL` → `rnL`), or `None` for a long option or an operand.
@@ -204,7 +242,7 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
                 roots: with_default(ops.iter().skip(skip).map(|s| s.to_string()).collect()),
                 follow,
                 contents: true,
-                only: None,
+                only: rg_admitted(cmd),
             })
         }
         "ag" => {
@@ -292,8 +330,9 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
     }
 }
 
-/// A file whose content names the files read: the raw path word and the separator of its
-/// names (`\0` for `--files0-from`, a newline otherwise).
+/// A file whose content names the files read (or, for `find -files0-from`, the trees
+/// listed): the raw path word and the separator of its names (`\0` for `--files0-from`,
+/// a newline otherwise).
 pub(super) fn names_from(cmd: &Cmd) -> Option<(String, char)> {
     let args = cmd.args();
     let value = |long: &str, short: Option<&str>| -> Option<String> {
@@ -313,6 +352,8 @@ pub(super) fn names_from(cmd: &Cmd) -> Option<(String, char)> {
     };
     match cmd.program() {
         "sort" | "wc" | "du" => value("--files0-from", None).map(|f| (f, '\0')),
+        // Its starting points: listed below (names and metadata), judged as reads.
+        "find" => value("-files0-from", None).map(|f| (f, '\0')),
         "tar" | "bsdtar" | "gtar" => value("--files-from", Some("-T")).map(|f| (f, '\n')),
         "rsync" => value("--files-from", None).map(|f| (f, '\n')),
         _ => None,

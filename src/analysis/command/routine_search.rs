@@ -3,7 +3,9 @@
 //! [`Look`] and adds what needs the file system or another judgement —
 //! - the command `find -exec`/`-execdir`/`-ok`/`-okdir` or `fd -x`/`-X` runs is judged
 //!   again with the starting points in place of `{}` (so `find ~ -exec cat {} \;` reads
-//!   the home directory, and a command that changes the found files is not routine);
+//!   the home directory, and a command that changes the found files is not routine); when
+//!   it reads what it is handed, every link out of the workspace that find's expression
+//!   can hand it (`dynamic::find_handed`) is a read of the link's target;
 //! - a recursive read that follows links (`grep -R`, `rg -L`, `find -L`, `fd -L`) is
 //!   routine only when the tree holds no link leading out of the workspace (a bounded
 //!   walk);
@@ -218,6 +220,7 @@ fn exec_child(
             baseline: ctx.baseline,
         };
         let j = judge_text(&text, &child_ctx, 1);
+        let reads_handed = reads_found(&j);
         let shown = crate::decision::cause::one_line(
             &words
                 .iter()
@@ -283,6 +286,43 @@ fn exec_child(
             .extend(j.reads.iter().map(|p| p.display().to_string()));
         look.writes
             .extend(j.writes.iter().map(|p| p.display().to_string()));
+        // A found path that is a link is handed to the command as it is: a command that
+        // reads what it is handed (`cat {}`) reads where the link leads, so a link out of
+        // the workspace among what it can be handed is a read of its target. Only what
+        // find's expression can hand on counts (its `-name`/`-type` bound), unless the
+        // command reads below what it is handed (`grep -r x {}`).
+        if abs.is_dir() {
+            if let Some(recurses) = reads_handed {
+                let handed = if fd_placeholders || recurses {
+                    None
+                } else {
+                    super::dynamic::find_handed(cmd.args())
+                };
+                let names = handed.as_ref().and_then(|l| l.names.as_deref());
+                let r = crate::analysis::reach::walk(
+                    &abs,
+                    crate::analysis::reach::Walker {
+                        follow: true,
+                        contents: true,
+                        only: names,
+                        kinds: handed
+                            .as_ref()
+                            .map_or(crate::analysis::reach::Kinds::ALL, |l| l.kinds),
+                        links_by_name: names.is_some(),
+                        handed_on: false,
+                    },
+                    ctx.workspace,
+                    ctx.home,
+                    &mut None,
+                    ctx.floor,
+                );
+                look.reads
+                    .extend(r.reads.iter().map(|p| p.display().to_string()));
+                if let Some(why) = r.unknown {
+                    demote(look, format!("{how}: {why}"));
+                }
+            }
+        }
         // Whatever it runs may read every file below the starting point.
         look.reads.push(abs_text.clone());
         look.effects.push(Effect::Read {
@@ -290,6 +330,33 @@ fn exec_child(
             reach: Reach::Tree,
         });
     }
+}
+
+/// Does the command judged with a found path (`{found}` in its words) read what it is
+/// handed: `Some(recurses)` when it reads a found path's contents (`cat {}`, `file {}`;
+/// `recurses`: below it too, `grep -r x {}`), `None` when it only looks at it (`stat {}`,
+/// `ls -l {}`) or does not read it at all.
+fn reads_found(j: &super::Judgement) -> Option<bool> {
+    let mut reads = false;
+    let mut recurses = false;
+    for e in j.findings.iter().flat_map(|f| &f.effects) {
+        if let Effect::Read { path, reach } = e {
+            if !path.contains("{found}") {
+                continue;
+            }
+            match reach {
+                Reach::Metadata => {}
+                // `file {}` follows links when POSIXLY_CORRECT is set, which a command
+                // judged again here cannot see.
+                Reach::File | Reach::FileNoFollow => reads = true,
+                Reach::Tree | Reach::TreeFollow | Reach::ListOfFiles => {
+                    reads = true;
+                    recurses = true;
+                }
+            }
+        }
+    }
+    reads.then_some(recurses)
 }
 
 /// Single-quote a word for the shell.

@@ -256,6 +256,19 @@ fn archivers_that_delete_or_follow_links_say_so() {
     // With -y the link itself is stored.
     let j = judged(&f, "zip -ry - docs");
     assert!(!j.reads.iter().any(|r| r.starts_with(f.home.join(".aws"))));
+    let j = judged(&f, "zip -y - docs/aws");
+    assert!(!j.reads.iter().any(|r| r.starts_with(f.home.join(".aws"))));
+    // A regular file is still read whole, and a hard link to a credential is that file.
+    std::fs::write(f.home.join(".netrc"), "k").unwrap();
+    std::fs::hard_link(f.home.join(".netrc"), f.ws.join("data.bin")).unwrap();
+    for cmd in ["zip -y - data.bin", "zip - data.bin"] {
+        let j = judged(&f, cmd);
+        assert!(
+            j.reads.contains(&f.home.join(".netrc")),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
     // A plain tar -c reads its trees and writes the archive (not allowed on its own yet).
     let j = judged(&f, "tar -czf out.tgz docs");
     assert_eq!(verdict(&j), "unknown", "{:?}", j.verdict);

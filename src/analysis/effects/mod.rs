@@ -54,6 +54,11 @@ pub enum Reach {
     /// without following links: `ls -R`, `find`, `tree`, `du`): never a file's contents.
     /// A directory's names are still a listing of the directory.
     Metadata,
+    /// The named file's contents, but a symbolic link there is only looked at, not
+    /// followed (`file` without `-L`, which prints `symbolic link to TARGET`; `zip -y`,
+    /// which stores the link): judged as [`Reach::Metadata`] of the link when the path is
+    /// one, as [`Reach::File`] otherwise.
+    FileNoFollow,
 }
 
 /// How a write changes its target.
@@ -306,6 +311,7 @@ impl Effect {
                 Reach::TreeFollow => format!("reads everything under {path}, following links"),
                 Reach::ListOfFiles => format!("reads the files listed in {path}"),
                 Reach::Metadata => format!("looks at {path} (its metadata, not its contents)"),
+                Reach::FileNoFollow => format!("reads {path} (a link there is not followed)"),
             },
             Effect::Write { path, how } => match how {
                 WriteHow::Replace => format!("writes {path}"),

@@ -328,10 +328,31 @@ fn readers_that_read_lists_or_run_programs_say_so() {
         Ok(vec![reach("names", Reach::ListOfFiles)])
     );
     assert!(runs(&["file", "-z", "x.gz"]));
+    // file looks at a link operand without following it; its magic files it opens.
     assert_eq!(
         fx(&["file", "-m", "a.mgc:b.mgc", "x"]),
-        Ok(vec![r("x"), r("a.mgc"), r("b.mgc")])
+        Ok(vec![
+            reach("x", Reach::FileNoFollow),
+            r("a.mgc"),
+            r("b.mgc")
+        ])
     );
+    // The last of `-L` and `-h` decides.
+    for (argv, follows) in [
+        (&["file", "-L", "x"][..], true),
+        (&["file", "--dereference", "x"], true),
+        (&["file", "-h", "-L", "x"], true),
+        (&["file", "-L", "-h", "x"], false),
+        (&["file", "--no-dereference", "x"], false),
+        (&["file", "-b", "x"], false),
+    ] {
+        let want = if follows {
+            Reach::File
+        } else {
+            Reach::FileNoFollow
+        };
+        assert_eq!(fx(argv), Ok(vec![reach("x", want)]), "{argv:?}");
+    }
     assert!(unknown(&["strings", "@opts"]));
     assert_eq!(fx(&["strings", "-8", "bin"]), Ok(vec![r("bin")]));
     assert!(runs(&["bat", "--pager", "less -R", "x"]));

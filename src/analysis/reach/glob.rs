@@ -23,7 +23,7 @@ pub enum Glob {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Tok {
+pub(crate) enum Tok {
     Char(char),
     Any,
     Star,
@@ -32,7 +32,7 @@ enum Tok {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Item {
+pub(crate) enum Item {
     One(char),
     Range(char, char),
     Named(String),
@@ -271,29 +271,111 @@ fn class_has(items: &[Item], c: char) -> bool {
     })
 }
 
-/// Does the file-name pattern `pattern` (`*`, `?`, `[…]`, as fnmatch without flags) match
-/// the name `name`? A pattern with `/` or braces is not one this answers: `false` is never
-/// given for it (the caller then reads every file).
-pub fn name_matches(pattern: &str, name: &str) -> bool {
-    if pattern.contains(['/', '{', '}']) {
-        return true;
+/// A file-name pattern of a reader's name filter, compiled: the names it lets through
+/// (`find -name`/`-iname`, GNU grep's `--include`, the last component of a ripgrep glob,
+/// `reach::rg`). Every answer is a superset of the real program's: a name the program's
+/// filter admits always matches here.
+///
+/// A name that is not ASCII passes every pattern: the programs match bytes or characters
+/// depending on the locale (`??` is `é` in the C locale), and fold case by locale rules.
+/// A pattern with a character that is not ASCII passes every name, for the same reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamePattern {
+    /// `None`: a pattern this cannot bound; every name passes.
+    toks: Option<Vec<Tok>>,
+    /// ASCII letters match in either case (`find -iname`, `rg --iglob`).
+    fold: bool,
+}
+
+impl NamePattern {
+    /// A pattern that lets every name through.
+    pub fn any() -> NamePattern {
+        NamePattern {
+            toks: None,
+            fold: false,
+        }
     }
-    matches(&tokens(pattern), name)
+
+    /// An fnmatch(3) pattern without flags (`find -name`, GNU grep's `--include`): `*`,
+    /// `?`, bracket expressions (`!`/`^` negation, ranges by code point, named classes),
+    /// `\` escaping, no special leading `.`. One with `/` or braces (which fnmatch takes
+    /// literally, and no file name holds a `/`) is not bounded here.
+    pub fn fnmatch(pattern: &str) -> NamePattern {
+        if pattern.contains(['/', '{', '}']) || !pattern.is_ascii() {
+            return NamePattern::any();
+        }
+        NamePattern {
+            toks: Some(tokens(pattern)),
+            fold: false,
+        }
+    }
+
+    /// An fnmatch(3) pattern with `FNM_CASEFOLD` (`find -iname`): letters match in either
+    /// case. glibc folds a bracket expression's ends before comparing (`-iname '[Z-a]'`
+    /// matches nothing, checked with GNU find 4.9.0), so one with a bracket expression is
+    /// not bounded here.
+    pub fn fnmatch_folded(pattern: &str) -> NamePattern {
+        let mut p = NamePattern::fnmatch(pattern);
+        if p.toks
+            .as_ref()
+            .is_some_and(|t| t.iter().any(|t| matches!(t, Tok::Class(..))))
+        {
+            return NamePattern::any();
+        }
+        p.fold = true;
+        p
+    }
+
+    /// One path component of a globset pattern (`reach::rg`), as tokens; `fold`: ASCII
+    /// case-insensitive, as globset's `(?-u)(?i)` regex is (a class matches a letter when
+    /// it holds either case).
+    pub(crate) fn from_tokens(toks: Vec<Tok>, fold: bool) -> NamePattern {
+        NamePattern {
+            toks: Some(toks),
+            fold,
+        }
+    }
+
+    /// Does `name` (one file name, no `/`) pass?
+    pub fn matches(&self, name: &str) -> bool {
+        match &self.toks {
+            None => true,
+            Some(_) if !name.is_ascii() => true,
+            Some(t) => matches_folded(t, name, self.fold),
+        }
+    }
+}
+
+/// Does the fnmatch-style file-name pattern `pattern` match the name `name`? See
+/// [`NamePattern::fnmatch`]: a pattern with `/` or braces is never answered `false`.
+pub fn name_matches(pattern: &str, name: &str) -> bool {
+    NamePattern::fnmatch(pattern).matches(name)
 }
 
 /// Does the component pattern match `name`? (No `/` in either.)
 fn matches(toks: &[Tok], name: &str) -> bool {
+    matches_folded(toks, name, false)
+}
+
+/// [`matches`], with ASCII letters compared in either case when `fold`.
+fn matches_folded(toks: &[Tok], name: &str, fold: bool) -> bool {
     let name: Vec<char> = name.chars().collect();
     // Iterative matching with backtracking to the last `*`.
     let (mut t, mut n) = (0usize, 0usize);
     let mut star: Option<(usize, usize)> = None;
     while n < name.len() {
         let ok = match toks.get(t) {
-            Some(Tok::Char(c)) => name.get(n) == Some(c),
+            Some(Tok::Char(c)) => name
+                .get(n)
+                .is_some_and(|x| x == c || (fold && x.eq_ignore_ascii_case(c))),
             Some(Tok::Any) => true,
-            Some(Tok::Class(neg, items)) => {
-                name.get(n).is_some_and(|&c| class_has(items, c) != *neg)
-            }
+            Some(Tok::Class(neg, items)) => name.get(n).is_some_and(|&c| {
+                let has = class_has(items, c)
+                    || (fold
+                        && (class_has(items, c.to_ascii_lowercase())
+                            || class_has(items, c.to_ascii_uppercase())));
+                has != *neg
+            }),
             Some(Tok::Star) => {
                 star = Some((t, n));
                 t += 1;

@@ -5,6 +5,10 @@
 //! it places the paths a command reads, and judges every path they return like a literal
 //! one (so `cat *.txt` through `notes.txt -> ~/.aws/credentials` is a credential read).
 //!
+//! Which names a reader's filters let through: `glob::NamePattern` (fnmatch and globset
+//! patterns), `rg` (ripgrep's `--glob` and `--type`), and the kinds of entries a lister
+//! prints (`walk::Kinds`, `find -type`).
+//!
 //! What an archive or a patch will write (`archive`: tar, gzip-compressed tar, zip, unified
 //! and git diffs) is listed here too, for the command floor to judge every member as a
 //! write under the destination of `tar -x`, `unzip`, `git apply` or `patch`.
@@ -17,10 +21,12 @@
 
 pub mod archive;
 pub mod glob;
+pub mod rg;
+mod rg_types;
 pub mod walk;
 
 #[cfg(test)]
 mod tests;
 
-pub use glob::{expand, Glob};
-pub use walk::{alias, stores_under, walk, Reach, Sensitive, Walker};
+pub use glob::{expand, Glob, NamePattern};
+pub use walk::{alias, stores_under, walk, Kinds, Reach, Sensitive, Walker};

@@ -6,6 +6,7 @@
 //! them; a hard link can only exist to a file whose link count is above one, so when no
 //! sensitive file has one (the usual case) no tree is walked for hard links at all.
 
+use super::glob::NamePattern;
 use crate::context::floor::{self, FloorCtx};
 use crate::context::paths::{self, Workspace};
 use std::collections::HashSet;
@@ -86,12 +87,88 @@ pub struct Reach {
     pub unknown: Option<String>,
 }
 
+/// The kinds of entries (as `lstat` sees them) a reader reads or is handed: what a
+/// lister's `-type` prints. Directories are walked whatever this says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kinds {
+    /// Regular files.
+    pub files: bool,
+    /// Directories (handed to a reader that recurses, everything below them is read).
+    pub dirs: bool,
+    /// Symbolic links: without them, a link is neither read nor entered.
+    pub links: bool,
+    /// FIFOs, sockets, devices.
+    pub other: bool,
+}
+
+impl Kinds {
+    pub const ALL: Kinds = Kinds {
+        files: true,
+        dirs: true,
+        links: true,
+        other: true,
+    };
+    pub const NONE: Kinds = Kinds {
+        files: false,
+        dirs: false,
+        links: false,
+        other: false,
+    };
+
+    pub fn union(self, o: Kinds) -> Kinds {
+        Kinds {
+            files: self.files || o.files,
+            dirs: self.dirs || o.dirs,
+            links: self.links || o.links,
+            other: self.other || o.other,
+        }
+    }
+
+    pub fn intersect(self, o: Kinds) -> Kinds {
+        Kinds {
+            files: self.files && o.files,
+            dirs: self.dirs && o.dirs,
+            links: self.links && o.links,
+            other: self.other && o.other,
+        }
+    }
+
+    pub fn complement(self) -> Kinds {
+        Kinds {
+            files: !self.files,
+            dirs: !self.dirs,
+            links: !self.links,
+            other: !self.other,
+        }
+    }
+
+    pub fn is_empty(self) -> bool {
+        self == Kinds::NONE
+    }
+
+    /// Does an entry of this type pass?
+    fn admits(self, t: std::fs::FileType) -> bool {
+        if t.is_symlink() {
+            self.links
+        } else if t.is_dir() {
+            self.dirs
+        } else if t.is_file() {
+            self.files
+        } else {
+            self.other
+        }
+    }
+}
+
 /// How a walker treats what it meets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Walker<'a> {
     /// Only files whose name matches one of these patterns are read (`grep
-    /// --include=GLOB`); `None`: every file.
-    pub only: Option<&'a [String]>,
+    /// --include=GLOB`, `rg -g GLOB`, `find -name P` handing names on); `None`: every file.
+    pub only: Option<&'a [NamePattern]>,
+    /// Only entries of these kinds are read or handed on (`find -type f`); a link left
+    /// out is not entered either.
+    pub kinds: Kinds,
     /// It follows symbolic links (then a link out of the workspace is a read of its
     /// target, and a link to a directory inside is walked too).
     pub follow: bool,
@@ -163,13 +240,18 @@ pub fn walk(
             let Ok(lm) = std::fs::symlink_metadata(&path) else {
                 continue;
             };
+            // An entry of a kind the reader is not handed is left out, a link with
+            // its target (directories are still entered: what is below them may be).
+            if !lm.is_dir() && !how.kinds.admits(lm.file_type()) {
+                continue;
+            }
             // A file the reader's name filter leaves out is not read (directories are
             // still entered).
             let skipped = |lm: &std::fs::Metadata| {
                 !lm.is_dir()
                     && how.only.is_some_and(|globs| {
                         let name = e.file_name().to_string_lossy().into_owned();
-                        !globs.iter().any(|g| super::glob::name_matches(g, &name))
+                        !globs.iter().any(|g| g.matches(&name))
                     })
             };
             if skipped(&lm)
@@ -268,10 +350,8 @@ pub fn alias(
 /// names printed are limited to `only`'s patterns, each file in one whose name matches
 /// (a store that holds too much to look at whole counts as a whole). Independent of
 /// the tree's size: a home too big to walk still holds `~/.aws/credentials`.
-pub fn stores_under(root: &Path, only: Option<&[String]>, floor: &FloorCtx) -> Vec<PathBuf> {
-    let matches = |name: &str| {
-        only.is_none_or(|globs| globs.iter().any(|g| super::glob::name_matches(g, name)))
-    };
+pub fn stores_under(root: &Path, only: Option<&[NamePattern]>, floor: &FloorCtx) -> Vec<PathBuf> {
+    let matches = |name: &str| only.is_none_or(|globs| globs.iter().any(|g| g.matches(name)));
     let mut out = Vec::new();
     // Lexically, or with the links in the root and in the home resolved (a home reached
     // through a linked parent): two resolutions a call, not one per store.

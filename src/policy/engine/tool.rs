@@ -6,6 +6,7 @@
 use super::{agent, mcp, skill, web};
 use super::{Call, Context, Evaluation, Outcome, PathFact, Step};
 use crate::analysis::command::Judgement;
+use crate::analysis::reach::{rg, NamePattern};
 use crate::analysis::shell;
 use crate::context::floor::{self, Access, PathClass};
 use crate::context::paths::{self, PathForms};
@@ -181,9 +182,10 @@ impl Eval<'_, '_> {
 
     /// What a read reaches beyond its path (`reach`): the credential a file with several
     /// names is, and, for a tree a search walks (`tree`; it follows no links), credentials
-    /// hard-linked inside it. Each is added as a path read; what cannot be told becomes a
-    /// path that does not resolve (asked about, never allowed).
-    pub(super) fn add_reached(&mut self, raw: &str, tree: bool) {
+    /// hard-linked inside it among the files whose names `only` lets through. Each is
+    /// added as a path read; what cannot be told becomes a path that does not resolve
+    /// (asked about, never allowed).
+    pub(super) fn add_reached(&mut self, raw: &str, tree: bool, only: Option<&[NamePattern]>) {
         let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
         let Some(target) = forms.resolved.clone() else {
             return;
@@ -195,7 +197,8 @@ impl Eval<'_, '_> {
                 crate::analysis::reach::Walker {
                     follow: false,
                     contents: true,
-                    only: None,
+                    only,
+                    kinds: crate::analysis::reach::Kinds::ALL,
                     links_by_name: false,
                     handed_on: false,
                 },
@@ -308,7 +311,7 @@ impl Eval<'_, '_> {
                 };
                 let p = self.str_field(field, true)?.unwrap_or_default();
                 self.add_path(&p, Access::Read);
-                self.add_reached(&p, false);
+                self.add_reached(&p, false, None);
                 Kind::Read
             }
             "Glob" => {
@@ -339,8 +342,18 @@ impl Eval<'_, '_> {
                     .str_field("path", false)?
                     .unwrap_or_else(|| self.call.cwd.display().to_string());
                 if tool == "Grep" {
+                    // ripgrep reads below `path` only the files its `--glob`s and
+                    // `--type` let through (a file `path` is read whatever they say).
+                    let glob = self.str_field("glob", false)?;
+                    let kind = match self.call.input.get("type") {
+                        None | Some(Value::Null) => None,
+                        Some(Value::String(t)) if t.is_empty() => None,
+                        Some(Value::String(t)) => Some(t.clone()),
+                        Some(_) => return Err(bad("`type` is not a string".to_string())),
+                    };
+                    let only = grep_admitted(glob.as_deref(), kind.as_deref());
                     self.add_path(&p, Access::Read);
-                    self.add_reached(&p, true);
+                    self.add_reached(&p, true, only.as_deref());
                 } else {
                     self.add_listing(&p);
                 }
@@ -729,6 +742,33 @@ pub(super) fn severity(c: &PathClass) -> u8 {
     }
 }
 
+/// The names Claude Code's Grep tool lets ripgrep read below its path, from its `glob` and
+/// `type` fields (`None`: any). Claude Code 2.1.x runs `rg --hidden --no-follow`, adds
+/// `--glob '!.git'` and other negations, passes `type` as `--type TYPE`, and splits `glob`
+/// at blanks and, in a piece without both braces, at commas, each a `--glob` (read from
+/// the pinned CLI's bundle); another version may pass `glob` whole, so both readings are
+/// bounded (`reach::rg`) and their union taken.
+fn grep_admitted(glob: Option<&str>, kind: Option<&str>) -> Option<Vec<NamePattern>> {
+    let types: Vec<&str> = kind.into_iter().collect();
+    let Some(g) = glob else {
+        return rg::admitted(&[], &types, true);
+    };
+    let split: Vec<(&str, bool)> = g
+        .split_whitespace()
+        .flat_map(|piece| {
+            if piece.contains('{') && piece.contains('}') {
+                vec![piece]
+            } else {
+                piece.split(',').filter(|s| !s.is_empty()).collect()
+            }
+        })
+        .map(|s| (s, false))
+        .collect();
+    let pieces = rg::admitted(&split, &types, true)?;
+    let whole = rg::admitted(&[(g, false)], &types, true)?;
+    Some(pieces.into_iter().chain(whole).collect())
+}
+
 /// The literal directory part of a glob before its first wildcard (`../../x/**/*.rs` →
 /// `../../x`).
 pub(super) fn glob_stem(pattern: &str) -> String {
@@ -741,4 +781,35 @@ pub(super) fn glob_stem(pattern: &str) -> String {
     }
     // The last literal segment may be a file name; keeping it is still a path to judge.
     stem.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn admits(glob: Option<&str>, kind: Option<&str>, name: &str) -> bool {
+        grep_admitted(glob, kind).is_none_or(|ps| ps.iter().any(|p| p.matches(name)))
+    }
+
+    /// Claude Code splits `glob` at blanks and, in a piece without braces, at commas;
+    /// the whole value is bounded too, so a version that passes it whole is covered.
+    #[test]
+    fn the_grep_tools_glob_is_read_both_ways() {
+        for g in ["*.rs,*.md", "*.rs *.md", "*.{rs,md}", " *.rs ,, *.md "] {
+            assert!(admits(Some(g), None, "a.rs"), "{g}");
+            assert!(admits(Some(g), None, "a.md"), "{g}");
+            assert!(!admits(Some(g), None, "data.bin"), "{g}");
+        }
+        // Whole, `*.md,x*` matches a name with a comma; split, `x*` any name starting x.
+        assert!(admits(Some("*.md,x*"), None, "a.md,xyz"));
+        assert!(admits(Some("*.md,x*"), None, "xdata.bin"));
+        // A reading with no whitelist glob is unbounded: `!x *.md` whole is a negation.
+        assert!(!admits(Some("*.md !x"), None, "data.bin"));
+        assert!(admits(Some("!x *.md"), None, "data.bin"));
+        assert!(admits(Some("!*.rs"), None, "data.bin"));
+        // The type counts when no glob whitelists.
+        assert!(admits(None, Some("rust"), "a.rs") && !admits(None, Some("rust"), "a.md"));
+        assert!(admits(None, Some("nosuch"), "data.bin"));
+        assert!(admits(None, None, "data.bin"));
+    }
 }

@@ -366,7 +366,8 @@ pub(super) fn zip(cmd: &Cmd) -> Said {
         return Said::unknown("zip without files to archive reads names from its input");
     }
     let reach = match (recursive, links_kept) {
-        (false, true) => Reach::Metadata,
+        // `-y` stores a link as a link (zip 3.0, checked here): its target is not read.
+        (false, true) => Reach::FileNoFollow,
         (false, false) => Reach::File,
         (true, true) => Reach::Tree,
         (true, false) => Reach::TreeFollow,

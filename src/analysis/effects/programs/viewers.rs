@@ -94,8 +94,31 @@ static FILE: Program = Program {
     reads_cwd_by_default: false,
 };
 
-/// `-m LIST`: a colon-separated list of magic files read.
+/// `-m LIST`: a colon-separated list of magic files read. An operand that is a symbolic
+/// link is only looked at (`env.txt: symbolic link to /proc/self/environ`) unless the last
+/// of `-L`/`--dereference` and `-h`/`--no-dereference` is `-L` (file 5.44: file(1) and
+/// `file --help`, checked with the real file here); with neither, file follows links when
+/// POSIXLY_CORRECT is set, which the command floor accounts for.
 fn file_fx(p: &Parsed, out: &mut Vec<Effect>) {
+    let follow = p
+        .given
+        .iter()
+        .rev()
+        .find_map(|g| match g.name {
+            "--dereference" => Some(true),
+            "--no-dereference" => Some(false),
+            _ => None,
+        })
+        .unwrap_or(false);
+    if !follow {
+        for e in out.iter_mut() {
+            if let Effect::Read { reach, .. } = e {
+                if *reach == Reach::File {
+                    *reach = Reach::FileNoFollow;
+                }
+            }
+        }
+    }
     for g in p.given.iter().filter(|g| g.name == "--magic-file") {
         if let Some(w) = g.value {
             for part in w.text.split(':').filter(|s| !s.is_empty()) {
