@@ -1404,3 +1404,55 @@ fn an_activated_virtual_environment_is_judged_by_its_files_and_what_it_shadows()
         "opaque"
     );
 }
+
+#[test]
+fn an_export_is_judged_at_every_later_command_as_its_prefix() {
+    table(&[
+        // A harmless name, or one a builtin the shell runs itself never reads.
+        ("export FOO=bar && echo $FOO", "routine"),
+        ("export RUST_LOG=debug && cargo test", "routine"),
+        ("export NO_COLOR=1; ls src | wc -l", "routine"),
+        ("export CFLAGS='-O2 -g' && make", "routine"),
+        ("declare -x FOO=1 && printf '%s\\n' \"$FOO\"", "routine"),
+        ("FOO=bar echo hi", "routine"),
+        ("export FOO", "routine"),
+        // The same name reaches programs: as unknown as `FOO=bar ls`.
+        ("export FOO=bar; ls src", "unknown"),
+        ("FOO=bar ls src", "unknown"),
+        ("export FOO=bar; (ls src)", "unknown"),
+        ("export FOO=bar; true | ls src", "unknown"),
+        ("export FOO=bar; xargs echo < src/a", "unknown"),
+        ("FOO=1 /bin/echo x", "unknown"),
+        ("export GIT_DIR=/tmp/x && git status", "unknown"),
+        ("export CFLAGS=-fplugin=/tmp/x.so && make", "unknown"),
+        ("export GCONV_PATH; GCONV_PATH=/tmp/g; iconv -l", "unknown"),
+        (
+            "for i in 1 2; do ls src; export GCONV_PATH=/tmp/g; done",
+            "unknown",
+        ),
+        // Names that load code: the export itself, and each later program.
+        ("export LD_PRELOAD=/tmp/x.so; ls", "soft"),
+        ("export LD_PRELOAD=/tmp/x.so", "soft"),
+        ("export PATH=/tmp/evil:$PATH && git status", "soft"),
+        (
+            "export NODE_OPTIONS=--require=/tmp/x.js && npm test",
+            "soft",
+        ),
+        ("typeset -x PYTHONPATH=/tmp && pytest", "soft"),
+        ("export BASH_ENV=/tmp/x; bash -c 'ls'", "soft"),
+        (
+            "while true; do ls; export LD_PRELOAD=/tmp/x.so; done",
+            "soft",
+        ),
+        // The shell's own variables, other options, computed names.
+        ("export CDPATH=/tmp; cd src", "unknown"),
+        ("export -n FOO", "unknown"),
+        ("export $V=1", "unknown"),
+        ("v=FOO; export $v=1; ls", "unknown"),
+        // Printers stay secret dumps; a secret copied into an export still shows.
+        ("export", "hard"),
+        ("export -p", "hard"),
+        ("declare -xp", "hard"),
+        ("export K=$GITHUB_TOKEN; printf %s \"$K\"", "hard"),
+    ]);
+}
