@@ -718,7 +718,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         }
         let blind = env::env_blind_builtin(sc);
         if let Some((name, _)) = sc.assignments.iter().find(|(n, v)| {
-            !harmless_env(n) && !env::harmless_flags(n, v) && !(blind && !env::shell_reads(n))
+            !harmless_env(n) && !env::harmless_flags(n, v) && (!blind || env::shell_reads(n))
         }) {
             demote(
                 &mut look,
