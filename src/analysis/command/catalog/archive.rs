@@ -2,10 +2,16 @@
 //! (`tar -t`, `unzip -l`, `gzip -t`/`-c`, `zcat`, `7z l`, `iconv` without `-o`).
 //! Extraction and patching (`tar -x`, `unzip`, `patch`) are an [`Effect::Unpack`]: the
 //! command floor lists what the archive or patch holds and judges each member as a write
-//! under the destination. Creation reads its operands (`tar -c`, `zip`, whose `-r`
-//! follows links unless `-y`) and deletes them when told to (`tar --remove-files`, `zip
-//! -m`). Every option not listed is not understood (`tar --to-command` and `-I` run
-//! programs, `-P` and `--transform` move where members land).
+//! under the destination. Creation (`tar -c`/`-r`/`-u`, `zip`) reads its operands —
+//! whole trees, through symbolic links only where the program follows them (GNU tar 1.34
+//! with `-h`/`--dereference`; Info-ZIP zip 3.0 always, unless `-y`, checked with both) —
+//! and writes the archive: an archive of workspace files into the workspace (or a
+//! scratch file under `/tmp`) is ordinary work, one of a credential store or of the home
+//! is a read of what it holds, judged by the path floor like any read. Archivers delete
+//! what they archive when told to (`tar --remove-files`, `zip -m`). Every option not
+//! listed is not understood (`tar --to-command`, `--checkpoint-action`, `-I` and
+//! `--use-compress-program` run programs, `-T` names the files at run time (judged by
+//! `reach`), `-P` and `--transform` move where members land; `zip -TT` runs a command).
 
 use super::{asks_help, has_flag, Said};
 use crate::analysis::command::Cmd;
@@ -20,6 +26,7 @@ fn read_files(reason: String, files: Vec<String>) -> Said {
 struct TarLine {
     list: bool,
     extract: bool,
+    /// `-c`, or `-r`/`-u` (append to, update an archive): the operands are archived.
     create: bool,
     /// `-O`: extracted members go to stdout.
     to_stdout: bool,
@@ -33,7 +40,7 @@ struct TarLine {
 }
 
 /// Short options `tar` is understood with; `f` and `C` take a value.
-const TAR_SHORT: &str = "txcOvzjJaZfCpkhm";
+const TAR_SHORT: &str = "txcruOvzjJaZfCpkhm";
 /// Long options understood (a value after `=`, or the next word for `--file`,
 /// `--directory`).
 const TAR_LONG: &[&str] = &[
@@ -41,6 +48,8 @@ const TAR_LONG: &[&str] = &[
     "--extract",
     "--get",
     "--create",
+    "--append",
+    "--update",
     "--to-stdout",
     "--verbose",
     "--gzip",
@@ -107,7 +116,7 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
             match name.as_str() {
                 "--list" => t.list = true,
                 "--extract" | "--get" => t.extract = true,
-                "--create" => t.create = true,
+                "--create" | "--append" | "--update" => t.create = true,
                 "--to-stdout" => t.to_stdout = true,
                 "--remove-files" => t.remove_files = true,
                 "--dereference" => t.dereference = true,
@@ -144,7 +153,7 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
             match c {
                 't' => t.list = true,
                 'x' => t.extract = true,
-                'c' => t.create = true,
+                'c' | 'r' | 'u' => t.create = true,
                 'O' => t.to_stdout = true,
                 'h' => t.dereference = true,
                 'f' | 'C' => {
@@ -180,7 +189,7 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
     };
     let modes = [t.list, t.extract, t.create].iter().filter(|m| **m).count();
     if modes != 1 {
-        return Said::unknown("tar without exactly one of -t, -x and -c");
+        return Said::unknown("tar without exactly one of -t, -x and -c (-r, -u)");
     }
     if let Some(a) = t.archive.as_deref().filter(|a| a.contains(':')) {
         return Said::unknown(format!("tar -f {a} names a remote archive (host:file)"));
@@ -233,10 +242,9 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
     } else {
         Reach::Tree
     };
-    // Writing an archive is not modelled as routine yet: asked about like before, but
-    // what it reads and deletes is still judged.
-    let mut said =
-        Said::unknown("tar -c creates an archive, which the floor does not allow on its own");
+    // The trees archived are read (through links with -h; GNU tar 1.34 stores a link as a
+    // link otherwise), the archive written: where each lands, the path floor judges.
+    let mut said = Said::read("tar archives files");
     said.effects.extend(placed.iter().map(|p| Effect::Read {
         path: p.clone(),
         reach,
@@ -316,9 +324,11 @@ pub(super) fn unzip(cmd: &Cmd) -> Said {
     })
 }
 
-/// `zip`: creates or updates an archive from its operands. `-r` reads whole trees and,
-/// unless `-y`, stores what a symbolic link points at (so it follows links); `-m`/`--move`
-/// deletes what it archived. Other options are not understood.
+/// `zip`: creates or updates an archive from its operands (`-u`, `-f` update or freshen
+/// it; `-q`, `-v`, `-j`, `-X`, `-D`, `-0`…`-9` only shape it; `-x`/`-i` patterns only
+/// narrow what is archived). `-r` reads whole trees and, unless `-y`, stores what a
+/// symbolic link points at (so it follows links); `-m`/`--move` deletes what it archived.
+/// Other options are not understood.
 pub(super) fn zip(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if asks_help(args) {
@@ -337,6 +347,15 @@ pub(super) fn zip(cmd: &Cmd) -> Said {
         }
         match a.as_str() {
             "--" => only_operands = true,
+            // Patterns that narrow what is archived, up to the next option or `@`.
+            "-x" | "-i" | "--exclude" | "--include" => {
+                while let Some(p) = it.clone().next() {
+                    if p.starts_with('-') || p == "@" {
+                        break;
+                    }
+                    it.next();
+                }
+            }
             "-TT" | "--unzip-command" => match it.next() {
                 Some(cmd) => test_command = Some(cmd.clone()),
                 None => return Said::unknown(format!("zip {a} without a command")),
@@ -344,13 +363,14 @@ pub(super) fn zip(cmd: &Cmd) -> Said {
             "--recurse-paths" => recursive = true,
             "--symlinks" => links_kept = true,
             "--move" => moves = true,
-            "--quiet" | "--verbose" | "--junk-paths" => {}
+            "--quiet" | "--verbose" | "--junk-paths" | "--update" | "--freshen" | "--no-extra"
+            | "--no-dir-entries" => {}
             l if l.starts_with("--") => {
                 return Said::unknown(format!("zip {l} is not an option the floor models"))
             }
             b => {
                 let b = &b[1..];
-                if let Some(c) = b.chars().find(|c| !"rymqvj0123456789".contains(*c)) {
+                if let Some(c) = b.chars().find(|c| !"rymqvjufXD0123456789".contains(*c)) {
                     return Said::unknown(format!("zip -{c} is not an option the floor models"));
                 }
                 recursive |= b.contains('r');
@@ -371,8 +391,7 @@ pub(super) fn zip(cmd: &Cmd) -> Said {
         (true, true) => Reach::Tree,
         (true, false) => Reach::TreeFollow,
     };
-    let mut said =
-        Said::unknown("zip creates an archive, which the floor does not allow on its own");
+    let mut said = Said::read("zip archives files");
     said.effects
         .extend(files.iter().filter(|f| *f != "-").map(|f| Effect::Read {
             path: f.clone(),

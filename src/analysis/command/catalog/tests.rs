@@ -446,7 +446,13 @@ fn archives() {
         // Extraction is judged by the members (an archive that is not there: unknown).
         ("tar -xf a.tar", "unknown"),
         ("tar xzf a.tgz", "unknown"),
-        ("tar -czf a.tgz src", "unknown"),
+        // Creation reads its operands and writes the archive.
+        ("tar -czf a.tgz src", "routine"),
+        ("tar -rf a.tar src", "routine"),
+        ("tar -cf a.tar -I zstd src", "unknown"),
+        ("tar -cf a.tar --checkpoint-action=exec=sh src", "unknown"),
+        ("tar -cf a.tar -T list.txt", "unknown"),
+        ("tar -c src", "unknown"),
         ("tar -cf a.tar --remove-files src", "soft"),
         ("tar -xf a.tar --transform=s/a/b/", "unknown"),
         ("unzip -l a.zip", "routine"),
@@ -457,7 +463,10 @@ fn archives() {
         // Listing with -d still only lists.
         ("unzip -l a.zip -d /tmp", "routine"),
         ("unzip -X a.zip", "unknown"),
-        ("zip -r out.zip src", "unknown"),
+        ("zip -r out.zip src", "routine"),
+        ("zip -qr out.zip src -x '*.o' '*.pyc'", "routine"),
+        ("zip -r -TT 'sh -c id' out.zip src", "soft"),
+        ("zip -@ out.zip", "unknown"),
         ("unzip -p a.zip", "unknown"),
         ("zip -T out.zip src", "unknown"),
         ("patch -p1 -i x.diff", "unknown"),
