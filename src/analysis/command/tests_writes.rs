@@ -294,3 +294,88 @@ fn wget_writes_the_file_named_from_its_url_beside_what_is_there() {
     let j = judged(&f, "cd ~ && wget https://example.com/.bashrc");
     assert!(j.writes.contains(&f.home.join(".bashrc")), "{:?}", j.writes);
 }
+
+#[test]
+fn rsync_between_local_paths_is_judged_like_cp_a() {
+    let f = fx();
+    std::fs::write(f.ws.join("src/a.rs"), "fn a() {}\n").unwrap();
+    std::fs::create_dir_all(f.ws.join("links")).unwrap();
+    std::os::unix::fs::symlink(f.home.join(".ssh"), f.ws.join("links/keys")).unwrap();
+    // Where the files land, as rsync 3.5.0 puts them.
+    for (cmd, lands) in [
+        ("rsync -av src/ backup/", "backup/a.rs"),
+        ("rsync -a src backup", "backup/src/a.rs"),
+        ("rsync -a --progress --exclude target src/ out", "out/a.rs"),
+        ("rsync -a src/a.rs copy.rs", "copy.rs"),
+        ("rsync -rtv src docs/", "docs/src/a.rs"),
+        ("rsync -a links/ backup/", "backup/keys"),
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(verdict(&f, cmd), "routine", "{cmd}: {:?}", j.verdict);
+        assert!(
+            j.writes.contains(&f.ws.join(lands)),
+            "{cmd}: {:?}",
+            j.writes
+        );
+        assert!(
+            !j.reads.iter().any(|r| r.starts_with(f.home.join(".ssh"))),
+            "{cmd}"
+        );
+    }
+    // Files its options name are reads and writes too.
+    let j = judged(
+        &f,
+        "rsync -a --log-file=sync.log --backup-dir=old -b src/ dst/",
+    );
+    for w in ["sync.log", "dst/old"] {
+        assert!(j.writes.contains(&f.ws.join(w)), "{w}: {:?}", j.writes);
+    }
+    // A dry run writes nothing.
+    let j = judged(&f, "rsync -avn src/ dst/");
+    assert!(j.writes.is_empty(), "{:?}", j.writes);
+    // A copy into the harness's settings, or out of the workspace, meets the path floor.
+    let j = judged(&f, "rsync -a stage/ .");
+    assert!(
+        j.writes.contains(&f.ws.join(".claude/settings.json")),
+        "{:?}",
+        j.writes
+    );
+    let j = judged(&f, "rsync -a src/ ~/bin/");
+    assert!(
+        j.writes.contains(&f.home.join("bin/a.rs")),
+        "{:?}",
+        j.writes
+    );
+    // Following links (-L, --copy-unsafe-links) reads what they point at.
+    for cmd in [
+        "rsync -aL links/ backup/",
+        "rsync -a --copy-unsafe-links links/ b/",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(
+            j.reads.iter().any(|r| r.starts_with(f.home.join(".ssh"))),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+    // Deletes ask; deleting the home is beyond repair; names read at run time, batches,
+    // filter rules and unknown options are not understood; remote forms keep theirs.
+    for (cmd, want) in [
+        ("rsync -a --delete src/ backup/", "soft"),
+        ("rsync -a --del src/ backup/", "soft"),
+        ("rsync -a --remove-source-files src/ backup/", "soft"),
+        ("rsync -a --delete src/ ~/", "hard"),
+        ("rsync -a --remove-source-files ~/ backup/", "hard"),
+        ("rsync -a --files-from=list.txt . backup/", "unknown"),
+        ("rsync -a --read-batch=b src/ backup/", "unknown"),
+        ("rsync -a --filter='merge rules' src/ backup/", "unknown"),
+        ("rsync -aR src/a.rs backup/", "unknown"),
+        ("rsync -a --no-such-option src/ backup/", "unknown"),
+        ("rsync -a $D/ backup/", "unknown"),
+        ("rsync -a src/ host:backup/", "soft"),
+        ("rsync -a host:src/ backup/", "soft"),
+        ("rsync -a src/ rsync://host/mod/", "soft"),
+    ] {
+        assert_eq!(verdict(&f, cmd), want, "{cmd}");
+    }
+}

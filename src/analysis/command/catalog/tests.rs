@@ -669,7 +669,9 @@ fn remote_shells_and_copies() {
         ("rsync -az --delete -e 'ssh -p 2222' ./ host:proj/", "soft"),
         ("rsync -av -e 'sh -c x' ./ host:proj/", "soft"),
         ("rsync --frobnicate ./ host:proj/", "unknown"),
-        ("rsync -av src/ backup/", "unknown"),
+        // Between local paths: judged like cp -a (tests_writes).
+        ("rsync -av src/ backup/", "routine"),
+        ("rsync -a --copy-unsafe-links ./ host:proj/", "soft"),
         ("scp build.sh host:/tmp/", "soft"),
         ("scp -r -P 2222 dist u@host:www/", "soft"),
         ("scp host:/var/log/app.log .", "soft"),
