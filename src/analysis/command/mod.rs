@@ -27,6 +27,7 @@
 mod build;
 mod catalog;
 mod code;
+mod compose;
 mod cwd;
 mod destructive;
 mod destructive_exec;

@@ -161,7 +161,9 @@ fn containers() {
         ("docker push acme/web", "soft"),
         ("docker stop web", "soft"),
         ("docker run --privileged alpine", "soft"),
-        ("docker build -t web .", "unknown"),
+        // The project's Dockerfile, like a build runner's definitions (command::compose).
+        ("docker build -t web .", "routine"),
+        ("docker build --push -t web .", "unknown"),
         ("docker exec web ls", "routine"),
         ("docker exec --privileged web ls", "soft"),
         ("podman images", "routine"),
