@@ -744,8 +744,17 @@ fn place_in_ws(word: &str, cwd: &Path, ctx: &JudgeCtx) -> (PathBuf, bool) {
 
 fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Class> {
     if let Some(Ok(l)) = super::catalog::lifecycle(cmd) {
-        // Compose files, env files and Dockerfiles: the agent's writes count too.
-        let files = super::compose::definitions(&l, cwd, ctx)?;
+        // Compose files, env files and Dockerfiles: the agent's writes count too. A
+        // file the floor cannot follow (one that does not parse) is named as changed
+        // when it is.
+        let mut files = Vec::new();
+        if let Err(class) = super::compose::definitions(&l, cwd, ctx, &mut files) {
+            let changed = changed_or_written(&files, &files, ctx);
+            if matches!(class, Class::Unknown { .. }) && !changed.is_empty() {
+                return Err(Class::BuildFilesChanged { files: changed });
+            }
+            return Err(class);
+        }
         return Ok(Definitions {
             agent_counts: files.clone(),
             named: Vec::new(),

@@ -117,19 +117,19 @@ fn other_daemon(ctx: &JudgeCtx) -> Option<String> {
     }
 }
 
-/// The definition files of a lifecycle command run in `cwd`; `Err` with the class the
-/// command gets instead.
+/// The definition files of a lifecycle command run in `cwd`, added to `out`; `Err` with
+/// the class the command gets instead (`out` then holds the files found before it).
 pub(super) fn definitions(
     l: &Lifecycle,
     cwd: &Path,
     ctx: &JudgeCtx,
-) -> Result<Vec<PathBuf>, Class> {
+    out: &mut Vec<PathBuf>,
+) -> Result<(), Class> {
     if let Some(why) = other_daemon(ctx) {
         return Err(unknown(format!(
             "{why}: the containers may be another machine's"
         )));
     }
-    let mut out: Vec<PathBuf> = Vec::new();
     let add = |p: PathBuf, out: &mut Vec<PathBuf>| {
         if !out.contains(&p) {
             out.push(p);
@@ -153,7 +153,8 @@ pub(super) fn definitions(
                 file.display()
             )));
         }
-        return Ok(vec![file]);
+        out.push(file);
+        return Ok(());
     }
     if std::env::var_os("COMPOSE_FILE").is_some() {
         return Err(unknown(
@@ -212,10 +213,10 @@ pub(super) fn definitions(
         .unwrap_or_else(|| cwd.to_path_buf());
     let dotenvs = [project_dir.join(".env"), cwd.join(".env")];
     for d in &dotenvs {
-        add(d.clone(), &mut out);
+        add(d.clone(), out);
     }
     for e in env_files {
-        add(e, &mut out);
+        add(e, out);
     }
     if mains.is_empty() {
         let dotenv = if l.env_files.is_empty() {
@@ -265,11 +266,11 @@ pub(super) fn definitions(
         // Every name it could have found first is a definition too (a new one would win).
         for d in dirs.iter().take_while(|d| **d != dir) {
             for n in COMPOSE_NAMES {
-                add(d.join(n), &mut out);
+                add(d.join(n), out);
             }
         }
         for n in COMPOSE_NAMES.iter().chain(OVERRIDE_NAMES) {
-            add(dir.join(n), &mut out);
+            add(dir.join(n), out);
         }
         mains.push(base);
         if let Some(o) = OVERRIDE_NAMES
@@ -292,7 +293,7 @@ pub(super) fn definitions(
             continue;
         }
         visited.push(file.clone());
-        add(file.clone(), &mut out);
+        add(file.clone(), out);
         if visited.len() > MAX_FILES {
             return Err(unknown(
                 "docker compose reads more compose files than the floor follows",
@@ -306,10 +307,10 @@ pub(super) fn definitions(
             .map_err(|e| unknown(format!("{} does not parse as YAML: {e}", file.display())))?;
         let own_dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
         for doc in &docs {
-            named_files(doc, &file, &own_dir, &base, ctx, &mut out, &mut queue)?;
+            named_files(doc, &file, &own_dir, &base, ctx, out, &mut queue)?;
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// A YAML mapping's entries, with those a `<<` merge brings in.

@@ -1630,6 +1630,16 @@ fn compose_outside_its_grammar_or_the_workspace_is_not_routine() {
         let j = judged(&f, "docker compose up -d", &clean);
         assert_eq!(short(&j.verdict), want, "{text}: {:?}", j.verdict);
     }
+    // A compose file the agent broke is named as changed rather than left unknown.
+    let j = judged(
+        &f,
+        "docker compose up -d",
+        &Session {
+            changed: vec![],
+            written: vec![f.ws.join("compose.yaml")],
+        },
+    );
+    assert_eq!(short(&j.verdict), "build-changed", "{:?}", j.verdict);
     // No compose file between the working directory and the workspace root.
     std::fs::remove_file(f.ws.join("compose.yaml")).unwrap();
     std::fs::remove_file(f.ws.join("compose.override.yml")).unwrap();

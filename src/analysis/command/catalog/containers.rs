@@ -1047,9 +1047,11 @@ fn image_build(args: &[String]) -> Result<Lifecycle, String> {
         };
         match n {
             "-f" | "--file" => dockerfile = Some(v),
-            "--build-arg" if !v.contains('=') => return Err(format!(
+            "--build-arg" if !v.contains('=') => {
+                return Err(format!(
                 "docker build --build-arg {v} passes a variable of the environment into the build"
-            )),
+            ))
+            }
             _ => {}
         }
     }
