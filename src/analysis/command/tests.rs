@@ -1415,6 +1415,11 @@ fn an_export_is_judged_at_every_later_command_as_its_prefix() {
         ("export FOO=bar && echo $FOO", "routine"),
         ("export RUST_LOG=debug && cargo test", "routine"),
         ("export NO_COLOR=1; ls src | wc -l", "routine"),
+        ("export NO_COLOR=1; git ls-files | xargs wc -l", "routine"),
+        (
+            "export GIT_DIR=/tmp/r; git ls-files | xargs wc -l",
+            "unknown",
+        ),
         ("export CFLAGS='-O2 -g' && make", "routine"),
         ("declare -x FOO=1 && printf '%s\\n' \"$FOO\"", "routine"),
         ("FOO=bar echo hi", "routine"),
