@@ -379,3 +379,21 @@ fn rsync_between_local_paths_is_judged_like_cp_a() {
         assert_eq!(verdict(&f, cmd), want, "{cmd}");
     }
 }
+
+#[test]
+fn compressing_beside_a_file_writes_the_compressed_name() {
+    let f = fx();
+    let j = judged(&f, "gzip -k notes.txt");
+    assert_eq!(j.writes, vec![f.ws.join("notes.txt.gz")]);
+    let j = judged(&f, "xz -dk docs/a.txz");
+    assert_eq!(j.writes, vec![f.ws.join("docs/a.tar")]);
+    // Into a file that runs or steers the agent: its content is not known.
+    assert_eq!(verdict(&f, "gunzip -k CLAUDE.md.gz"), "soft");
+    // A store compressed is a read of it.
+    let j = judged(&f, "gzip -k ~/.ssh/id_rsa");
+    assert!(
+        j.reads.contains(&f.home.join(".ssh/id_rsa")),
+        "{:?}",
+        j.reads
+    );
+}

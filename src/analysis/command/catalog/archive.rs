@@ -535,8 +535,13 @@ pub(super) fn patch(cmd: &Cmd) -> Said {
     })
 }
 
-/// `gzip`/`gunzip`/`bzip2`/`xz`/`zstd`: testing, listing and writing to stdout read; the
-/// default (replace the file in place) does not.
+/// `gzip`/`gunzip`/`bzip2`/`bunzip2`/`xz`/`unxz`/`zstd` (checked against each one's
+/// `--help`: GNU gzip 1.12, bzip2 1.0.8, XZ Utils 5.4.1, zstd 1.5.4, and by running them): testing, listing and writing to
+/// stdout read. Otherwise each FILE is (de)compressed beside itself: compressing reads
+/// FILE and writes `FILE.gz` (`.bz2`, `.xz`, `.zst`); decompressing reads `FILE.gz` and
+/// writes FILE (`x.tgz` → `x.tar`). The input is then deleted, unless `-k`/`--keep` (zstd
+/// keeps it unless `--rm`): a delete, asked about like any. A name without the suffix to
+/// strip, `-S` suffixes, `-r` and options not listed are outside the grammar.
 pub(super) fn gzip(cmd: &Cmd) -> Said {
     let prog = cmd.program();
     let args = cmd.args();
@@ -549,9 +554,6 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
     let check = short('t') || short('l') || has_flag(args, "--test") || has_flag(args, "--list");
     if short('r') || has_flag(args, "--recursive") {
         return Said::unknown(format!("{prog} -r works on whole directories"));
-    }
-    if !(stdout || check) {
-        return Said::unknown(format!("{prog} replaces files in place"));
     }
     const LONG_OK: &[&str] = &[
         "--stdout",
@@ -570,17 +572,24 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
         "--best",
     ];
     let mut files = Vec::new();
-    let mut skip = false;
-    for a in args {
-        if skip {
-            skip = false;
-        } else if a == "-S" || a == "--suffix" {
-            skip = true;
+    let mut output: Option<String> = None;
+    let mut removes = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "-S" || a == "--suffix" || a.starts_with("--suffix=") {
+            return Said::unknown(format!("{prog} -S changes the suffix"));
+        } else if prog == "zstd" && a == "--rm" {
+            removes = true;
+        } else if prog == "zstd" && a == "-o" {
+            match it.next() {
+                Some(o) => output = Some(o.clone()),
+                None => return Said::unknown("zstd -o without a file"),
+            }
         } else if a.starts_with("--") {
             if !LONG_OK.contains(&a.as_str()) {
                 return Said::unknown(format!("{prog} {a} is not a known option"));
             }
-        } else if let Some(b) = a.strip_prefix('-') {
+        } else if let Some(b) = a.strip_prefix('-').filter(|b| !b.is_empty()) {
             if let Some(c) = b.chars().find(|c| !"cdtlvfqkn123456789".contains(*c)) {
                 return Said::unknown(format!("{prog} -{c} is not a known option"));
             }
@@ -588,7 +597,67 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
             files.push(a.clone());
         }
     }
-    read_files(format!("{prog} tests, lists or prints to stdout"), files)
+    if stdout || check {
+        if output.is_some() {
+            return Said::unknown(format!("{prog} -o with -c or -t"));
+        }
+        return read_files(format!("{prog} tests, lists or prints to stdout"), files);
+    }
+    if files.is_empty() || files.iter().any(|f| f == "-") {
+        return Said::unknown(format!("{prog} filters its standard input"));
+    }
+    let decompress = matches!(prog, "gunzip" | "bunzip2" | "unxz")
+        || short('d')
+        || has_flag(args, "--decompress")
+        || has_flag(args, "--uncompress");
+    let (suffix, tar_suffixes): (&str, &[&str]) = match prog {
+        "gzip" | "gunzip" => (".gz", &[".tgz"]),
+        "bzip2" | "bunzip2" => (".bz2", &[".tbz2", ".tbz"]),
+        "xz" | "unxz" => (".xz", &[".txz"]),
+        _ => (".zst", &[".tzst"]),
+    };
+    let keeps = short('k') || has_flag(args, "--keep") || (prog == "zstd" && !removes);
+    if output.is_some() && files.len() != 1 {
+        return Said::unknown("zstd -o with several inputs");
+    }
+    let mut said = Said::read(if decompress {
+        format!("{prog} decompresses files beside them")
+    } else {
+        format!("{prog} compresses files beside them")
+    });
+    for f in &files {
+        let out = if decompress {
+            match f.strip_suffix(suffix) {
+                Some(base) if !base.is_empty() && !base.ends_with('/') => base.to_string(),
+                _ => match tar_suffixes.iter().find_map(|t| f.strip_suffix(t)) {
+                    Some(base) if !base.is_empty() && !base.ends_with('/') => format!("{base}.tar"),
+                    _ => {
+                        return Said::unknown(format!(
+                            "{prog} -d {f}: the name does not end in {suffix}"
+                        ))
+                    }
+                },
+            }
+        } else {
+            format!("{f}{suffix}")
+        };
+        said.effects.push(Effect::read(f.clone()));
+        said.effects.push(Effect::write(
+            output.clone().unwrap_or(out),
+            crate::analysis::effects::WriteHow::Replace,
+        ));
+        if !keeps {
+            said.effects.push(Effect::Delete {
+                path: f.clone(),
+                recursive: false,
+            });
+        }
+    }
+    if !keeps {
+        said.category = "deletion";
+        said.reason = format!("{prog} deletes each file it (de)compresses (without -k)");
+    }
+    said
 }
 
 /// `7z l|t|h|i|b`: list, test, hash, show codecs, benchmark.
