@@ -207,6 +207,32 @@ fn paths_of(look: &mut Look) {
 /// otherwise); the baseline is consulted later, in [`check_baseline`].
 pub(super) fn look(cmd: &Cmd) -> Option<Look> {
     let prog = cmd.program();
+    // The project's own compose services and images: docker runs what its definition
+    // files say (`compose`).
+    if let Some(found) = super::catalog::lifecycle(cmd) {
+        return Some(match found {
+            Err(e) => Look::unknown(e),
+            Ok(_) if cmd.has_expansion() => {
+                Look::unknown(format!("{prog} is given a run-time value"))
+            }
+            Ok(l) => {
+                let mut look = Look::routine(l.does.clone());
+                look.class = Class::Build { reason: l.does };
+                look.effects = vec![Effect::Run {
+                    code: Code::Project {
+                        runner: if l.image.is_some() || prog != "docker" {
+                            prog.to_string()
+                        } else {
+                            format!("{prog} compose")
+                        },
+                        defined_by: Vec::new(),
+                    },
+                }];
+                look.uses_cwd = true;
+                look
+            }
+        });
+    }
     if let Some(found) = runners::runner(cmd.argv, cmd.dynamic) {
         if let Ok(call) = &found {
             // `pnpm NAME` runs the script NAME only when package.json has one; otherwise
@@ -717,6 +743,24 @@ fn place_in_ws(word: &str, cwd: &Path, ctx: &JudgeCtx) -> (PathBuf, bool) {
 }
 
 fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Class> {
+    if let Some(Ok(l)) = super::catalog::lifecycle(cmd) {
+        // Compose files, env files and Dockerfiles: the agent's writes count too. A
+        // file the floor cannot follow (one that does not parse) is named as changed
+        // when it is.
+        let mut files = Vec::new();
+        if let Err(class) = super::compose::definitions(&l, cwd, ctx, &mut files) {
+            let changed = changed_or_written(&files, &files, ctx);
+            if matches!(class, Class::Unknown { .. }) && !changed.is_empty() {
+                return Err(Class::BuildFilesChanged { files: changed });
+            }
+            return Err(class);
+        }
+        return Ok(Definitions {
+            agent_counts: files.clone(),
+            named: Vec::new(),
+            files,
+        });
+    }
     if let Some(Ok(call)) = runners::runner(cmd.argv, cmd.dynamic) {
         return runner_definitions(&call, cwd, ctx);
     }

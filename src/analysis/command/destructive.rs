@@ -344,23 +344,42 @@ pub(super) fn check(
             )
         }
         "rsync"
-            if flags
-                .iter()
-                .any(|f| f.starts_with("--delete") || f == "--remove-source-files") =>
+            if flags.iter().any(|f| {
+                f.starts_with("--delete") || *f == "--del" || *f == "--remove-source-files"
+            }) =>
         {
-            if let Some((t, d)) = pos.last() {
+            // `--delete*` deletes in the destination, `--remove-source-files` the sources.
+            let deletes = flags
+                .iter()
+                .any(|f| f.starts_with("--delete") || *f == "--del");
+            let removes = flags.iter().any(|f| *f == "--remove-source-files");
+            let n = pos.len();
+            for (k, (t, d)) in pos.iter().enumerate() {
+                let dest = k + 1 == n;
+                if (dest && !deletes) || (!dest && !removes) {
+                    continue;
+                }
                 if let Some(why) = hard_target(t, *d, cmd, ctx) {
+                    let opt = if dest {
+                        "--delete"
+                    } else {
+                        "--remove-source-files"
+                    };
                     return hit(
                         Tier::Hard,
                         "deletion",
-                        format!("rsync --delete would delete {why}"),
+                        format!("rsync {opt} would delete {why}"),
                     );
                 }
             }
             hit(
                 Tier::Soft,
                 "deletion",
-                "rsync --delete deletes files at the destination",
+                if deletes {
+                    "rsync --delete deletes files at the destination"
+                } else {
+                    "rsync --remove-source-files deletes the files it copied"
+                },
             )
         }
         "mv" => {

@@ -236,7 +236,13 @@ fn routine_look(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Look> {
             && matches!(r.op, RedirectOp::Out | RedirectOp::Append)
             && r.target == "/dev/null"
     };
-    if !sc.assignments.is_empty() || !sc.wrappers.is_empty() || !sc.redirects.iter().all(quiet) {
+    // A prefix (or an earlier export) that changes nothing about what runs is no reason
+    // to doubt the lister.
+    let steers = sc
+        .assignments
+        .iter()
+        .any(|(n, v)| !super::harmless_env(n) && !super::env::harmless_flags(n, v));
+    if steers || !sc.wrappers.is_empty() || !sc.redirects.iter().all(quiet) {
         return None;
     }
     let offset = sc.argv.len().saturating_sub(sc.exec.len());

@@ -97,6 +97,104 @@ pub(crate) fn shell_local_in(name: &str, exported: impl Fn(&str) -> bool) -> boo
     !exported(name)
 }
 
+/// Does the shell itself read `name` (so assigning or exporting it changes how the rest
+/// of the command is read, looked up or traced)?
+pub(crate) fn shell_reads(name: &str) -> bool {
+    SHELL_READS.contains(&name)
+}
+
+/// Builtins whose behaviour no environment variable outside [`SHELL_READS`] and the
+/// loaders' ([`code_env`]) changes: bash runs them itself, so a variable in their
+/// environment reaches no program (`FOO=bar echo $FOO`, `export FOO=bar && echo $FOO`).
+const ENV_BLIND_BUILTINS: &[&str] = &[
+    "echo", "printf", "cd", "pwd", "true", "false", ":", "test", "[", "[[", "export", "declare",
+    "typeset", "readonly", "unset", "shift", "exit", "return",
+];
+
+/// Is `sc` one of [`ENV_BLIND_BUILTINS`] run by the shell itself: written as its bare name
+/// (not a path such as `/bin/echo`), with no wrapper (`env echo`, `nice echo` run the
+/// program of that name) and not run by another program (`xargs echo`, `find -exec`)?
+pub(crate) fn env_blind_builtin(sc: &crate::analysis::shell::SimpleCommand) -> bool {
+    use crate::analysis::shell::Origin;
+    let offset = sc.argv.len().saturating_sub(sc.exec.len());
+    let written = sc.argv.get(offset).map(String::as_str);
+    let prog = sc.program();
+    prog.is_some_and(|p| ENV_BLIND_BUILTINS.contains(&p))
+        && written == prog
+        && sc.wrappers.is_empty()
+        && matches!(
+            sc.origin,
+            Origin::TopLevel
+                | Origin::Subshell
+                | Origin::Substitution
+                | Origin::ProcessSubstitution
+                | Origin::ShellString { .. }
+                | Origin::Heredoc
+        )
+}
+
+/// `export [--] NAME[=value]…` and `declare -x`/`typeset -x NAME[=value]…`: bash stores
+/// each value and puts NAME in the environment of every later command of the shell (the
+/// shell analysis hands those commands the pair as if written as a prefix, so each is
+/// judged with it). Exporting a name that makes programs load or run other code is
+/// soft, as assigning it is; one the shell itself reads is not known to be routine; any
+/// other name is routine here, since what it can change is judged at each later
+/// command. Other options (`-n`, `-p`, `-f`), a name computed at run time and no name
+/// at all are outside the grammar (the printers among them are secret dumps, judged by
+/// `sensitive`).
+pub(super) fn export_look(cmd: &super::Cmd) -> super::Look {
+    use super::{Class, Look};
+    let prog = cmd.program();
+    let args = cmd.args();
+    let mut names = Vec::new();
+    for (i, a) in args.iter().enumerate() {
+        let option = a.starts_with('-') || a.starts_with('+');
+        let allowed = match prog {
+            "export" => a == "--",
+            _ => a == "-x",
+        };
+        if option {
+            if !allowed {
+                return Look::unknown(format!("{prog} {a} is not modelled"));
+            }
+            continue;
+        }
+        if cmd.arg_dynamic(i) {
+            return Look::unknown(format!("{prog} is given a name computed at run time"));
+        }
+        let name = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
+        let ident = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !ident {
+            return Look::unknown(format!("{prog} {a}: not a variable name"));
+        }
+        names.push(name.to_string());
+    }
+    if names.is_empty() || (prog != "export" && !args.iter().any(|a| a == "-x")) {
+        return Look::unknown(format!("{prog} without a name to export is not modelled"));
+    }
+    if let Some(n) = names.iter().find(|n| code_env(n)) {
+        let mut l = Look::routine(String::new());
+        l.class = Class::Soft {
+            category: "env-injection",
+            reason: format!("{prog} {n} makes later programs load or run other code"),
+        };
+        return l;
+    }
+    if let Some(n) = names.iter().find(|n| shell_reads(n)) {
+        return Look::unknown(format!(
+            "{prog} {n}: the shell itself reads {n}, and programs it starts see it"
+        ));
+    }
+    Look::routine(format!(
+        "exports {} to the commands after it (each judged with it)",
+        names.join(", ")
+    ))
+}
+
 /// Is `NAME=value` a prefix that leaves the program and its code unchanged?
 pub(crate) fn harmless_env(name: &str) -> bool {
     HARMLESS_ENV.contains(&name) || name.starts_with("LC_")

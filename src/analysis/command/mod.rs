@@ -27,6 +27,7 @@
 mod build;
 mod catalog;
 mod code;
+mod compose;
 mod cwd;
 mod destructive;
 mod destructive_exec;
@@ -730,21 +731,29 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         {
             demote(&mut look, "a command substitution was not analysed".into());
         }
-        // Prefixes that change what runs.
+        // Prefixes that change what runs, and what earlier exports put in its environment
+        // (judged alike: `export LD_PRELOAD=…; make` is `LD_PRELOAD=… make`). A builtin
+        // bash runs itself reads no variable but the shell's own.
+        let prefix = |name: &str| {
+            if sc.exported.iter().any(|n| n == name) {
+                format!("{name}, exported earlier in the command,")
+            } else {
+                format!("the {name}=… prefix")
+            }
+        };
         if let Some((name, _)) = sc.assignments.iter().find(|(n, _)| code_env(n)) {
             look.class = Class::Soft {
                 category: "env-injection",
-                reason: format!("the {name}=… prefix makes the program load or run other code"),
+                reason: format!("{} makes the program load or run other code", prefix(name)),
             };
         }
-        if let Some((name, _)) = sc
-            .assignments
-            .iter()
-            .find(|(n, v)| !harmless_env(n) && !env::harmless_flags(n, v))
-        {
+        let blind = env::env_blind_builtin(sc);
+        if let Some((name, _)) = sc.assignments.iter().find(|(n, v)| {
+            !harmless_env(n) && !env::harmless_flags(n, v) && (!blind || env::shell_reads(n))
+        }) {
             demote(
                 &mut look,
-                format!("the {name}=… prefix can change what the program runs"),
+                format!("{} can change what the program runs", prefix(name)),
             );
         }
         // Where it runs.

@@ -52,6 +52,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
         "awk" | "gawk" | "mawk" | "nawk" => awk(cmd, ctx),
         "fzf" => super::routine_git::fzf(cmd, ctx),
         "env" => Look::unknown("env without a command prints every secret in the environment"),
+        "export" | "declare" | "typeset" => super::env::export_look(cmd),
         _ => Look::unknown(format!("{prog} is not in the routine catalogue")),
     }
 }

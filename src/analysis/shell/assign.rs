@@ -77,11 +77,50 @@ const SPECIAL: &[&str] = &[
     "UID",
 ];
 
+/// One variable an `export` puts in the environment.
+pub(super) struct Exported {
+    name: String,
+    /// Its value, or the text of the computation that gives it (`$NAME` when not known).
+    value: String,
+    /// `export NAME` (no `=`): what was known of NAME before, which it keeps.
+    kept: Option<Binding>,
+}
+
 /// Builtins whose options give variables attributes.
 const DECLARERS: &[&str] = &["declare", "typeset", "local", "export", "readonly"];
 
 /// Builtins that may assign any variable.
 const ASSIGN_ANY: &[&str] = &["eval", "source", "."];
+
+/// Does this statement run in a background subshell (`NAME=value &`, also `A=1 B=2 &`,
+/// `NAME=value >f &`, `export NAME=value &`)?
+fn backgrounded(node: Node) -> bool {
+    let mut n = node;
+    loop {
+        if n.next_sibling().is_some_and(|s| s.kind() == "&") {
+            return true;
+        }
+        match n.parent() {
+            Some(p) if matches!(p.kind(), "variable_assignments" | "redirected_statement") => n = p,
+            _ => return false,
+        }
+    }
+}
+
+/// Is this declaration an export: `export [--] NAME[=value]…`, or `declare -x`/`typeset
+/// -x` with no other option? (`export -n`, `-p`, `-f` and other attributes are not.)
+pub(super) fn exports(argv: &[String]) -> bool {
+    let opts = || argv.iter().skip(1).filter(|w| w.starts_with(['-', '+']));
+    match argv.first().map(String::as_str) {
+        Some("export") => opts().all(|w| w == "--") && argv.len() > 1,
+        Some("declare" | "typeset") => {
+            opts().count() > 0
+                && opts().all(|w| w == "-x")
+                && argv.iter().skip(1).any(|w| !w.starts_with('-'))
+        }
+        _ => false,
+    }
+}
 
 fn plain_name(name: &str) -> bool {
     let mut chars = name.chars();
@@ -94,11 +133,7 @@ fn plain_name(name: &str) -> bool {
 impl Walker<'_> {
     /// `NAME=value` as its own statement: may it bind `NAME` for what follows?
     pub(super) fn may_bind(&self, name: &str, node: Node, src: &str) -> bool {
-        let sure = self.origin == super::Origin::TopLevel
-            && !self.piped
-            && self.uncertain == 0
-            && !self.binds_off;
-        if !sure || !plain_name(name) || SPECIAL.contains(&name) {
+        if !self.sure() || !plain_name(name) || SPECIAL.contains(&name) {
             return false;
         }
         // `NAME+=…` appends; `NAME=(…)` is an array.
@@ -110,20 +145,84 @@ impl Walker<'_> {
         {
             return false;
         }
-        // `NAME=value &` (also `A=1 B=2 &`, `NAME=value >f &`) runs in a background
-        // subshell.
-        let mut n = node;
-        loop {
-            if n.next_sibling().is_some_and(|s| s.kind() == "&") {
-                return false;
+        !backgrounded(node)
+    }
+
+    /// Does what is walked now surely run, in this shell, before what follows?
+    fn sure(&self) -> bool {
+        self.origin == super::Origin::TopLevel
+            && !self.piped
+            && self.uncertain == 0
+            && !self.binds_off
+    }
+
+    /// The `(NAME, value)` pairs an `export`/`declare -x` command line puts in the
+    /// environment: `NAME=value` as given; a bare `NAME` with the value this command gave
+    /// it, or (inherited, or not known here) `$NAME` itself.
+    pub(super) fn exported_pairs(&self, argv: &[String]) -> Vec<Exported> {
+        let mut out = Vec::new();
+        for w in argv.iter().skip(1) {
+            if w.starts_with('-') {
+                continue;
             }
-            match n.parent() {
-                Some(p) if matches!(p.kind(), "variable_assignments" | "redirected_statement") => {
-                    n = p
-                }
-                _ => return true,
+            let (name, value, kept) = match w.split_once('=') {
+                Some((n, v)) => (n.to_string(), v.to_string(), None),
+                None => match self.bound(w) {
+                    Some(b @ (Binding::Value(_) | Binding::Computed(_))) => {
+                        let v = match &b {
+                            Binding::Value(v) | Binding::Computed(v) => v.clone(),
+                            Binding::Unknown => String::new(),
+                        };
+                        (w.clone(), v, Some(b))
+                    }
+                    _ => (w.clone(), format!("${w}"), None),
+                },
+            };
+            if plain_name(&name) {
+                out.push(Exported { name, value, kept });
             }
         }
+        out
+    }
+
+    /// After `export NAME=value …` (or `declare -x`): each value is stored where bash
+    /// surely stores it (as a bare assignment would be), and every pair reaches the
+    /// environment of the commands walked after it.
+    pub(super) fn exporting(
+        &mut self,
+        pairs: Vec<Exported>,
+        assigned: Vec<(String, Word, Node)>,
+        node: Node,
+        src: &str,
+    ) {
+        for (name, value, child) in assigned {
+            if self.may_bind(&name, child, src) && !backgrounded(node) {
+                self.bind(name, &value);
+            }
+        }
+        for e in pairs {
+            // `export NAME` keeps the value NAME had.
+            if let Some(b) = e.kept {
+                if self.sure() && !backgrounded(node) && !SPECIAL.contains(&e.name.as_str()) {
+                    match self.vars.iter_mut().rev().find(|(n, _)| *n == e.name) {
+                        Some(slot) => slot.1 = b,
+                        None => self.vars.push((e.name.clone(), b)),
+                    }
+                }
+            }
+            self.export(e.name, e.value);
+        }
+    }
+
+    /// `name` is in the environment of what follows, with `value`.
+    pub(super) fn export(&mut self, name: String, value: String) {
+        if !self.exported_names.contains(&name) {
+            self.exported_names.push(name.clone());
+        }
+        if self.looping > 0 {
+            self.exports_anywhere.push((name.clone(), value.clone()));
+        }
+        self.exports.push((name, value));
     }
 
     /// Bind `name` to the assigned `value` for what follows.
@@ -151,13 +250,23 @@ impl Walker<'_> {
     /// builtins unbind the names they are given (see `loops::ASSIGNERS`).
     pub(super) fn builtin_assigns(&mut self, argv: &[String]) {
         let Some(first) = argv.first() else { return };
+        // `set -a` / `set -o allexport`: every assignment from here on is exported.
+        if first == "set"
+            && argv.iter().skip(1).any(|w| {
+                w == "allexport" || (w.starts_with('-') && !w.starts_with("--") && w.contains('a'))
+            })
+        {
+            self.allexport = true;
+        }
         if ASSIGN_ANY.contains(&first.as_str()) {
             self.unbind_all();
             return;
         }
-        // `readonly NAME` makes a later `NAME=…` fail and keep the old value.
+        // `readonly NAME` makes a later `NAME=…` fail and keep the old value. (`export`
+        // and `declare -x` give no attribute that changes what an assignment stores.)
         if first == "readonly"
             || DECLARERS.contains(&first.as_str())
+                && !exports(argv)
                 && argv
                     .iter()
                     .skip(1)

@@ -428,6 +428,13 @@ impl Walker<'_> {
 
     /// `NAME=value`, the value as a word (dynamic when computed at run time).
     pub(super) fn assignment_word(&mut self, node: Node, src: &str) -> (String, Word) {
+        let (name, value) = self.assignment_expanded(node, src);
+        self.unbind(&name);
+        (name, value)
+    }
+
+    /// `NAME=value` with the value expanded, before NAME is assigned.
+    fn assignment_expanded(&mut self, node: Node, src: &str) -> (String, Word) {
         let name = node
             .child_by_field_name("name")
             .map(|n| text(n, src).to_string())
@@ -436,7 +443,6 @@ impl Walker<'_> {
             Some(v) => join_fields(self.assignment_value(v, src)),
             None => Word::lit(""),
         };
-        self.unbind(&name);
         if matches!(name.as_str(), "IFS" | "HOME") {
             self.opaque(Opaque::SpecialAssignment(name.clone()));
         }
@@ -450,15 +456,21 @@ impl Walker<'_> {
         let mut argv = Vec::new();
         let mut cursor = node.walk();
         let children: Vec<Node> = node.children(&mut cursor).collect();
+        // `NAME=value` arguments: bash expands them all before it assigns any.
+        let mut assigned: Vec<(String, Word, Node)> = Vec::new();
         for child in children {
             if !child.is_named() {
                 argv.push(Word::lit(text(child, src)));
             } else if child.kind() == "variable_assignment" {
-                let (name, value) = self.assignment(child, src);
-                argv.push(Word::lit(&format!("{name}={value}")));
+                let (name, value) = self.assignment_expanded(child, src);
+                argv.push(Word::lit(&format!("{name}={}", value.text)));
+                assigned.push((name, value, child));
             } else {
                 argv.extend(self.word(child, src));
             }
+        }
+        for (name, _, _) in &assigned {
+            self.unbind(name);
         }
         let keyword = argv.first().map(|w| w.text.clone()).unwrap_or_default();
         if keyword != "unset"
@@ -475,8 +487,16 @@ impl Walker<'_> {
         {
             self.opaque(Opaque::SpecialAssignment(keyword.clone()));
         }
+        let words: Vec<String> = argv.iter().map(|w| w.text.clone()).collect();
+        // What an `export` (or `declare -x`) puts in the environment, read before the
+        // builtin's own words make its names unknown.
+        let exported = (super::assign::exports(&words) && !argv.iter().any(|w| w.dynamic))
+            .then(|| self.exported_pairs(&words));
         let draft = self.draft(argv, text(node, src));
         self.emit(draft, slot);
+        if let Some(pairs) = exported {
+            self.exporting(pairs, assigned, node, src);
+        }
     }
 
     /// `[[ … ]]` / `[ … ]`: a command whose words are the expression's tokens.

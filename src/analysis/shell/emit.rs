@@ -47,6 +47,14 @@ impl Walker<'_> {
         wrappers.extend(u.wrappers);
         let mut assignments = draft.assignments;
         assignments.extend(u.assignments.iter().cloned());
+        // What earlier exports put in its environment, as if written as prefixes.
+        let mut exported = Vec::new();
+        for (name, value) in &self.exports {
+            if !assignments.iter().any(|(n, v)| n == name && v == value) {
+                assignments.push((name.clone(), value.clone()));
+                exported.push(name.clone());
+            }
+        }
         let cmd = SimpleCommand {
             argv: draft.argv.iter().map(|w| w.text.clone()).collect(),
             dynamic_words: draft.argv.iter().map(|w| w.dynamic).collect(),
@@ -54,6 +62,7 @@ impl Walker<'_> {
             exec,
             wrappers: wrappers.clone(),
             assignments,
+            exported,
             redirects: draft.redirects,
             origin: self.origin,
             part: self.part,

@@ -69,6 +69,7 @@ impl Walker<'_> {
         self.unrolled += runs.len();
         // The body may run any number of times: what it assigns is not known after it.
         self.uncertain += 1;
+        self.looping += 1;
         for value in runs {
             let binding = value.map_or(Binding::Unknown, Binding::Value);
             self.vars.push((name.clone(), binding));
@@ -77,6 +78,7 @@ impl Walker<'_> {
             }
             self.vars.pop();
         }
+        self.looping -= 1;
         self.uncertain -= 1;
         // After the loop the variable holds its last value (or what the body made it).
         self.unbind(&name);

@@ -179,8 +179,13 @@ pub struct SimpleCommand {
     /// Names of the wrappers stripped to get `exec`, outermost first. Commands found as
     /// children of `xargs`/`find -exec`/… also list that parent here.
     pub wrappers: Vec<String>,
-    /// `NAME=value` prefixes (normalised value), including those given to `env`.
+    /// `NAME=value` prefixes (normalised value), including those given to `env`, and
+    /// the variables an earlier `export` of the same command put in its environment
+    /// (also named in `exported`).
     pub assignments: Vec<(String, String)>,
+    /// Names among `assignments` that an earlier `export NAME=…` (or `declare -x`) of
+    /// this command put in its environment, rather than a prefix written on it.
+    pub exported: Vec<String>,
     pub redirects: Vec<Redirect>,
     /// Where this command sits and how it was reached.
     pub origin: Origin,

@@ -74,6 +74,19 @@ pub(crate) struct Walker<'e> {
     pub(super) braces: Braces,
     /// Loop bodies walked so far by unrolling (see `loops`).
     pub(super) unrolled: usize,
+    /// Variables an `export` (or `declare -x`) walked so far put in the environment of
+    /// the commands after it, with their values: every later command carries them like
+    /// `NAME=value` prefixes (see `assign`).
+    pub(super) exports: Vec<(String, String)>,
+    /// Names marked for export so far: a later `NAME=value` of one exports it too.
+    pub(super) exported_names: Vec<String>,
+    /// Above 0 while walking a loop body: what it exports may reach commands walked
+    /// before it (the next round runs them again).
+    pub(super) looping: usize,
+    /// Exports made inside a loop: every command of the analysis carries them.
+    pub(super) exports_anywhere: Vec<(String, String)>,
+    /// Set once `set -a` (`set -o allexport`) was walked: every later assignment exports.
+    pub(super) allexport: bool,
 }
 
 impl<'e> Walker<'e> {
@@ -102,6 +115,11 @@ impl<'e> Walker<'e> {
             binds_off: false,
             braces: Braces::Expand,
             unrolled: 0,
+            exports: Vec::new(),
+            exported_names: Vec::new(),
+            looping: 0,
+            exports_anywhere: Vec::new(),
+            allexport: false,
         }
     }
 
@@ -119,6 +137,15 @@ impl<'e> Walker<'e> {
         if self.found > MAX_COMMANDS {
             let found = self.found;
             self.opaque(Opaque::TooManyCommands(found));
+        }
+        // A loop's exports reach every command (a later round runs the earlier ones again).
+        for (name, value) in std::mem::take(&mut self.exports_anywhere) {
+            for c in &mut self.commands {
+                if !c.assignments.iter().any(|(n, v)| *n == name && *v == value) {
+                    c.assignments.push((name.clone(), value.clone()));
+                    c.exported.push(name.clone());
+                }
+            }
         }
         Analysis {
             commands: self.commands,
@@ -351,8 +378,13 @@ impl<'e> Walker<'e> {
                 }
             }
             "for_statement" => self.for_loop(node, src),
-            "if_statement" | "elif_clause" | "else_clause" | "while_statement" | "do_group"
-            | "case_statement" | "case_item" => self.compound(node, src),
+            "while_statement" => {
+                self.looping += 1;
+                self.compound(node, src);
+                self.looping -= 1;
+            }
+            "if_statement" | "elif_clause" | "else_clause" | "do_group" | "case_statement"
+            | "case_item" => self.compound(node, src),
             "c_style_for_statement" => {
                 self.opaque(Opaque::UnsupportedSyntax("for ((…)) loop".into()));
                 self.recover(node, src);
@@ -364,6 +396,11 @@ impl<'e> Walker<'e> {
             "variable_assignment" => {
                 let (name, value) = self.assignment_word(node, src);
                 self.bare.push((name.clone(), value.text.clone()));
+                if self.allexport || self.exported_names.contains(&name) {
+                    // Marked for export earlier (or `set -a`): the new value reaches later
+                    // commands.
+                    self.export(name.clone(), value.text.clone());
+                }
                 if self.may_bind(&name, node, src) {
                     self.bind(name, &value);
                 }

@@ -429,6 +429,10 @@ fn builtins(exec: &[Word], u: &mut Unwrapped) {
                     .push(Opaque::UnsupportedSyntax(format!("set {bad}")));
             }
         }
+        // `declare -x NAME=value`/`typeset -x` is `export NAME=value` (see `assign`).
+        "declare" | "typeset"
+            if super::assign::exports(&exec.iter().map(|w| w.text.clone()).collect::<Vec<_>>()) => {
+        }
         name @ ("coproc" | "let" | "shopt" | "enable" | "hash" | "fc" | "bind" | "complete"
         | "compgen" | "mapfile" | "readarray" | "declare" | "typeset" | "function"
         | "select") => {

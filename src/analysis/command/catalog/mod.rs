@@ -32,6 +32,8 @@ mod kube;
 mod network;
 mod packages;
 mod remote;
+pub(super) use containers::{lifecycle, Lifecycle};
+pub(super) use remote::rsync_local_cp;
 mod verbs;
 
 #[cfg(test)]

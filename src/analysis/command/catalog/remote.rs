@@ -12,7 +12,9 @@
 //! `scp`/`rsync` between this machine and a host: the local files sent are reads for the
 //! path floor, files received are written with names and content gatehook cannot see; both
 //! change the host's files or this machine's, so they are asked about (soft), with the
-//! host and path named.
+//! host and path named. `rsync` between local paths is a copy like `cp -a`
+//! ([`rsync_local_cp`]: where rsync 3.5.0 puts each file, checked with it), judged by
+//! what it reads, writes and deletes.
 
 use super::{asks_help, Said};
 use crate::analysis::command::Cmd;
@@ -425,7 +427,6 @@ const RSYNC_FLAGS: &[&str] = &[
     "--dirs",
     "--mkpath",
     "--links",
-    "--copy-unsafe-links",
     "--safe-links",
     "--hard-links",
     "--perms",
@@ -472,26 +473,57 @@ const RSYNC_FLAGS: &[&str] = &[
     "--crtimes",
     "--fuzzy",
     "--secluded-args",
+    "--backup",
 ];
 
-/// rsync's short flags that only choose how to copy (`-a` is `-rlptgoD`).
-const RSYNC_SHORT: &str = "vqarRuldHpEAXogDtUONJSnWxyczChPi846Ims";
+/// rsync's short flags that only choose how to copy (`-a` is `-rlptgoD`; `-b` keeps the
+/// replaced files beside them as `NAME~`; `-F` reads `.rsync-filter` files inside the
+/// tree it copies).
+const RSYNC_SHORT: &str = "vqarRuldHpEAXogDtUONJSnWxyczChPi846ImsbF";
 
-/// `rsync [OPTS] SRC… DEST` over ssh. `-e`/`--rsh` may name ssh with options; deleting
-/// options remove the receiver's files; `--rsync-path` runs a program on the host.
-pub(super) fn rsync(cmd: &Cmd) -> Said {
-    let args = cmd.args();
-    if asks_help(args) {
-        return Said::read("rsync prints its usage");
-    }
-    let mut effects = Vec::new();
-    let mut operands: Vec<&str> = Vec::new();
-    let mut follow = false;
+/// What an rsync command line asks for (rsync 3.5.0, `rsync --help`).
+#[derive(Default)]
+struct RsyncLine<'a> {
+    operands: Vec<&'a str>,
+    /// `-r`/`-a`: directories are copied whole.
+    recursive: bool,
+    /// `-L`/`--copy-links`, `--copy-unsafe-links` (links out of the tree),
+    /// `-k`/`--copy-dirlinks`, `-K`/`--keep-dirlinks`: what links point at is copied.
+    follow: bool,
+    /// `-R`/`--relative`: each source lands under its whole given path.
+    relative: bool,
+    /// `-n`/`--dry-run`: nothing is copied.
+    dry_run: bool,
+    /// A `--delete*` option: the receiver's files missing from the source are deleted.
+    deletes: Option<String>,
+    /// `--remove-source-files`.
+    remove_source: bool,
+    /// What only a remote transfer does (the remote shell, the program run on the host,
+    /// deletes on the host); a copy between local paths runs neither `-e` nor
+    /// `--rsync-path` (checked with rsync 3.5.0).
+    remote_effects: Vec<Effect>,
+    /// Files it writes wherever the copy goes (`--log-file`, `--write-batch` and its
+    /// `.sh`, `--temp-dir`).
+    writes: Vec<String>,
+    /// Directories named relative to the destination (`--partial-dir`, `--backup-dir`).
+    writes_in_dest: Vec<String>,
+    /// Files read (`--exclude-from`, `--include-from`).
+    reads: Vec<String>,
+    /// Directories read, relative to the destination (`--link-dest`, `--compare-dest`,
+    /// `--copy-dest`).
+    reads_in_dest: Vec<String>,
+    /// Something a local copy cannot be judged with (`--files-from`, `--read-batch`, a
+    /// `--filter` rule that merges a file).
+    local_unknown: Option<String>,
+}
+
+fn rsync_line(args: &[String]) -> Result<RsyncLine<'_>, String> {
+    let mut t = RsyncLine::default();
     let mut i = 0;
     while let Some(a) = args.get(i) {
         i += 1;
         if a == "--" {
-            operands.extend(args[i..].iter().map(String::as_str));
+            t.operands.extend(args[i..].iter().map(String::as_str));
             break;
         }
         if let Some(long) = a.strip_prefix("--") {
@@ -500,74 +532,103 @@ pub(super) fn rsync(cmd: &Cmd) -> Said {
                 None => (a.clone(), None),
             };
             let n = name.as_str();
-            let mut value = || -> Option<&str> {
-                inline.or_else(|| {
-                    i += 1;
-                    args.get(i - 1).map(String::as_str)
-                })
+            let mut value = || -> Result<&str, String> {
+                inline
+                    .or_else(|| {
+                        i += 1;
+                        args.get(i - 1).map(String::as_str)
+                    })
+                    .ok_or_else(|| format!("rsync {n} without a value"))
             };
             match n {
-                _ if RSYNC_FLAGS.contains(&n) && inline.is_none() => {}
-                "--copy-links" | "--copy-dirlinks" | "--keep-dirlinks" if inline.is_none() => {
-                    follow = true
+                _ if RSYNC_FLAGS.contains(&n) && inline.is_none() => {
+                    t.recursive |= matches!(n, "--archive" | "--recursive");
+                    t.relative |= n == "--relative";
+                    t.dry_run |= n == "--dry-run";
+                }
+                "--copy-links" | "--copy-unsafe-links" | "--copy-dirlinks" | "--keep-dirlinks"
+                    if inline.is_none() =>
+                {
+                    t.follow = true
                 }
                 _ if RSYNC_VALUES.contains(&n) => {
-                    if value().is_none() {
-                        return Said::unknown(format!("rsync {n} without a value"));
-                    }
+                    value()?;
                 }
                 "--delete" | "--delete-before" | "--delete-during" | "--delete-delay"
                 | "--delete-after" | "--delete-excluded" | "--del"
                     if inline.is_none() =>
                 {
-                    effects.push(Effect::Remote {
+                    t.deletes = Some(n.to_string());
+                    t.remote_effects.push(Effect::Remote {
                         service: "ssh".into(),
                         action: format!("rsync {n} deletes the receiver's files not in the source"),
                         target: None,
                         change: Change::Destroy,
                     })
                 }
-                "--rsh" => match value() {
-                    Some(v) if rsh_is_ssh(v) => {}
-                    Some(v) => effects.push(Effect::Run {
-                        code: Code::Hidden {
-                            what: format!("the remote shell rsync -e runs ({v})"),
-                        },
-                    }),
-                    None => return Said::unknown("rsync --rsh without a value"),
-                },
+                "--remove-source-files" if inline.is_none() => t.remove_source = true,
+                "--rsh" => {
+                    let v = value()?;
+                    if !rsh_is_ssh(v) {
+                        t.remote_effects.push(Effect::Run {
+                            code: Code::Hidden {
+                                what: format!("the remote shell rsync -e runs ({v})"),
+                            },
+                        });
+                    }
+                }
                 "--rsync-path" => {
-                    let v = value().unwrap_or("").to_string();
-                    effects.push(Effect::Run {
+                    let v = value()?.to_string();
+                    t.remote_effects.push(Effect::Run {
                         code: Code::Hidden {
                             what: format!("the program rsync --rsync-path runs on the host ({v})"),
                         },
                     })
                 }
-                _ => return Said::unknown(format!("rsync {n} is not known to be safe")),
+                "--log-file" | "--temp-dir" => t.writes.push(value()?.to_string()),
+                "--write-batch" | "--only-write-batch" => {
+                    let v = value()?.to_string();
+                    t.writes.push(format!("{v}.sh"));
+                    t.writes.push(v);
+                }
+                "--partial-dir" | "--backup-dir" => t.writes_in_dest.push(value()?.to_string()),
+                "--exclude-from" | "--include-from" => t.reads.push(value()?.to_string()),
+                "--link-dest" | "--compare-dest" | "--copy-dest" => {
+                    t.reads_in_dest.push(value()?.to_string())
+                }
+                "--suffix" | "--log-file-format" => {
+                    value()?;
+                }
+                "--files-from" | "--read-batch" | "--filter" => {
+                    value()?;
+                    t.local_unknown = Some(format!("rsync {n} is not modelled for a local copy"));
+                }
+                _ => return Err(format!("rsync {n} is not known to be safe")),
             }
             continue;
         }
         let Some(letters) = a.strip_prefix('-').filter(|l| !l.is_empty()) else {
-            operands.push(a);
+            t.operands.push(a);
             continue;
         };
         for (k, c) in letters.char_indices() {
-            if c == 'L' || c == 'K' || c == 'k' {
-                follow = true;
-            } else if c == 'e' {
+            if matches!(c, 'L' | 'K' | 'k') {
+                t.follow = true;
+            } else if matches!(c, 'e' | 'T') {
                 let rest = &letters[k + 1..];
                 let v = if rest.is_empty() {
                     i += 1;
                     match args.get(i - 1) {
                         Some(v) => v.as_str(),
-                        None => return Said::unknown("rsync -e without a value"),
+                        None => return Err(format!("rsync -{c} without a value")),
                     }
                 } else {
                     rest
                 };
-                if !rsh_is_ssh(v) {
-                    effects.push(Effect::Run {
+                if c == 'T' {
+                    t.writes.push(v.to_string());
+                } else if !rsh_is_ssh(v) {
+                    t.remote_effects.push(Effect::Run {
                         code: Code::Hidden {
                             what: format!("the remote shell rsync -e runs ({v})"),
                         },
@@ -575,23 +636,190 @@ pub(super) fn rsync(cmd: &Cmd) -> Said {
                 }
                 break;
             } else if !RSYNC_SHORT.contains(c) {
-                return Said::unknown(format!("rsync -{c} is not known to be safe"));
+                return Err(format!("rsync -{c} is not known to be safe"));
+            } else {
+                t.recursive |= matches!(c, 'a' | 'r');
+                t.relative |= c == 'R';
+                t.dry_run |= c == 'n';
             }
         }
     }
-    let Some((target, sources)) = operands.split_last() else {
+    Ok(t)
+}
+
+/// `rsync [OPTS] SRC… DEST`. Over ssh (a `host:path`, `host::module` or `rsync://`
+/// operand): `-e`/`--rsh` may name ssh with options; deleting options remove the
+/// receiver's files; `--rsync-path` runs a program on the host. Between local paths it is
+/// judged like `cp -a` (see [`rsync_local_cp`]): the sources are read (through links with
+/// `-L`, `--copy-unsafe-links`, `-k`, `-K`), every file lands under the destination where
+/// rsync puts it, `--delete*` deletes in the destination tree, `--remove-source-files`
+/// deletes the sources, and the files its options name (`--log-file`, `--temp-dir`,
+/// `--partial-dir`, `--backup-dir`, `--write-batch`, `--exclude-from`, `--link-dest`, …)
+/// are reads and writes; `--files-from`, `--read-batch`, `--filter` and `-R` are not
+/// modelled for a local copy.
+pub(super) fn rsync(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) {
+        return Said::read("rsync prints its usage");
+    }
+    let t = match rsync_line(args) {
+        Ok(t) => t,
+        Err(e) => return Said::unknown(e),
+    };
+    let Some((target, sources)) = t.operands.split_last() else {
         return Said::unknown("rsync without files");
     };
     if sources.is_empty() {
         return Said::unknown("rsync lists a host's files only with a source");
     }
-    let reach = if follow {
+    if remote_operand(target).is_none() && sources.iter().all(|s| remote_operand(s).is_none()) {
+        return rsync_local(cmd, &t);
+    }
+    let reach = if t.follow {
         Reach::TreeFollow
     } else {
         Reach::Tree
     };
     let mut said = copies("rsync", sources, target, reach);
-    said.effects.extend(effects);
+    said.effects.extend(t.remote_effects);
+    said
+}
+
+/// Where a copy between local paths puts things: the `cp` line it amounts to (rsync 3.5.0,
+/// checked): `SRC/` copies the directory's contents (`cp -R SRC/. DEST`), a directory
+/// `SRC` lands as `DEST/SRC` (rsync creates `DEST`), as does anything when there are
+/// several sources or `DEST` ends in `/`; one file onto a path that is not a directory
+/// becomes that path. `-L` (and the other link-following options) is `cp -L`. `None`
+/// when the line has no local copy to place (remote, dry run, outside the grammar, a
+/// word computed at run time).
+pub(crate) fn rsync_local_cp(cmd: &Cmd, is_dir: &dyn Fn(&str) -> bool) -> Option<Vec<String>> {
+    if cmd.dynamic.iter().any(|d| *d) {
+        return None;
+    }
+    let t = rsync_line(cmd.args()).ok()?;
+    let (target, sources) = t.operands.split_last()?;
+    if sources.is_empty()
+        || t.dry_run
+        || t.relative
+        || t.local_unknown.is_some()
+        || remote_operand(target).is_some()
+        || sources.iter().any(|s| remote_operand(s).is_some())
+    {
+        return None;
+    }
+    let mut argv = vec!["cp".to_string()];
+    if t.recursive {
+        argv.push("-R".into());
+    }
+    if t.follow {
+        argv.push("-L".into());
+    }
+    let contents = |s: &str| t.recursive && s.ends_with('/');
+    let into = sources.len() > 1
+        || target.ends_with('/')
+        || sources.iter().any(|s| contents(s))
+        || (t.recursive && is_dir(sources[0]));
+    if into {
+        argv.push("-t".into());
+        argv.push(target.to_string());
+    }
+    argv.push("--".into());
+    for s in sources {
+        if contents(s) {
+            argv.push(format!("{}/.", s.trim_end_matches('/')));
+        } else {
+            argv.push(s.to_string());
+        }
+    }
+    if !into {
+        argv.push(target.to_string());
+    }
+    Some(argv)
+}
+
+/// rsync between local paths: the effects of the `cp` it amounts to, and of its options.
+fn rsync_local(cmd: &Cmd, t: &RsyncLine) -> Said {
+    if let Some(why) = &t.local_unknown {
+        return Said::unknown(why.clone());
+    }
+    if t.relative {
+        return Said::unknown("rsync -R between local paths is not modelled");
+    }
+    if cmd.dynamic.iter().any(|d| *d) {
+        return Said::unknown("rsync is given a path computed at run time");
+    }
+    let Some((target, sources)) = t.operands.split_last() else {
+        return Said::unknown("rsync without files");
+    };
+    let reach = if t.follow {
+        Reach::TreeFollow
+    } else {
+        Reach::Tree
+    };
+    let mut said = Said::read(if t.dry_run {
+        "rsync --dry-run lists what it would copy"
+    } else {
+        "rsync copies files between local paths"
+    });
+    said.effects.extend(sources.iter().map(|s| Effect::Read {
+        path: s.to_string(),
+        reach,
+    }));
+    let in_dest = |p: &str| {
+        if p.starts_with('/') {
+            p.to_string()
+        } else {
+            crate::analysis::effects::programs::files::join(target, p)
+        }
+    };
+    said = said.with_reads(t.reads.clone());
+    said.effects
+        .extend(t.reads_in_dest.iter().map(|p| Effect::Read {
+            path: in_dest(p),
+            reach: Reach::Tree,
+        }));
+    said = said.with_writes(t.writes.clone());
+    if t.dry_run {
+        return said;
+    }
+    let dir = |w: &str| {
+        let base = cmd.cwd.dir().map(std::path::Path::to_path_buf);
+        base.is_some_and(|b| b.join(w).is_dir())
+            || w.starts_with('/') && std::path::Path::new(w).is_dir()
+    };
+    if let Some(argv) = rsync_local_cp(cmd, &dir) {
+        let dynamic = vec![false; argv.len()];
+        match crate::analysis::effects::programs::files::transfer(&argv, &dynamic) {
+            Some(Ok(tr)) => {
+                let mut effects = Vec::new();
+                crate::analysis::effects::programs::files::transfer_effects(&tr, &mut effects);
+                // The reads are the ones above (with rsync's own link rules).
+                said.effects.extend(
+                    effects
+                        .into_iter()
+                        .filter(|e| !matches!(e, Effect::Read { .. })),
+                );
+            }
+            _ => return Said::unknown("rsync's copy could not be placed"),
+        }
+    }
+    said = said.with_writes(t.writes_in_dest.iter().map(|p| in_dest(p)).collect());
+    if let Some(n) = &t.deletes {
+        said.effects.push(Effect::Delete {
+            path: target.to_string(),
+            recursive: true,
+        });
+        said.category = "deletion";
+        said.reason = format!("rsync {n} deletes what {target} holds that the source does not");
+    }
+    if t.remove_source {
+        said.effects.extend(sources.iter().map(|s| Effect::Delete {
+            path: s.to_string(),
+            recursive: true,
+        }));
+        said.category = "deletion";
+        said.reason = "rsync --remove-source-files deletes the files it copied".into();
+    }
     said
 }
 

@@ -47,6 +47,17 @@ const KNOWN: &[(&str, &str)] = &[
     ("x=a; true | cat", "a"),
     ("x=a; (x=b)", "a"),
     ("x=a; y=b", "a"),
+    // `export` and `declare -x` store the value as an assignment does; bash expands every
+    // argument before it assigns any.
+    ("export x=a", "a"),
+    ("x=a; export x", "a"),
+    ("export x=~/a:~/b", "/home/u/a:/home/u/b"),
+    ("export x='a b'", "a b"),
+    ("export -- x=a", "a"),
+    ("declare -x x=a", "a"),
+    ("typeset -x y=b x=a", "a"),
+    ("x=1; export x=2 y=$x; x=$y", "1"),
+    ("export x=a && true", "a"),
 ];
 
 /// Prefixes after which `$x` is not what a naive reading would say: each must be unknown
@@ -89,6 +100,13 @@ const TRICKY: &[&str] = &[
     "x=a; mapfile -t x < /dev/null",
     "x=a; getopts ab x",
     "x=a; let x=4",
+    "true && export x=a",
+    "export x=a | true",
+    "(export x=a)",
+    "export x=a &\nwait",
+    "if true; then export x=a; fi",
+    "x=a; export -n x=b",
+    "x=a; declare -xr x=b",
 ];
 
 #[test]
@@ -164,5 +182,124 @@ fn text_bash_may_still_expand_is_not_called_known() {
             "{cmd}: {:?}",
             a.commands[0].argv
         );
+    }
+}
+
+/// What a program started after `prefix` sees as `x` in its environment (bash started
+/// with no `x` at all), or `None` when `x` is not in it (or without bash).
+fn bash_env_x(prefix: &str) -> Option<Option<String>> {
+    let dir = tempfile::tempdir().ok()?;
+    let out = std::process::Command::new("bash")
+        .arg("--norc")
+        .arg("-c")
+        .arg(format!("{prefix}\nprintenv x || echo '<none>'"))
+        .current_dir(dir.path())
+        .env_remove("x")
+        .env("HOME", HOME)
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap_or("").to_string();
+    Some((last != "<none>").then_some(last))
+}
+
+/// Prefixes after which a later program may see `x` in its environment, and the value
+/// bash gives it there when it does.
+const EXPORTS: &[&str] = &[
+    "export x=a",
+    "x=a; export x",
+    "export x; x=b",
+    "export x=a; x=b",
+    "true && export x=a",
+    "false || export x=a",
+    "if true; then export x=a; fi",
+    "export x=a | true",
+    "(export x=a)",
+    "export x=a &\nwait",
+    "bash -c 'export x=a'",
+    "declare -x x=a",
+    "typeset -x x=a",
+    "export y=b x=a",
+    "y=q; export x=$y",
+    "export x=\"$(echo a)\"",
+    "set -a; x=a",
+    "set -o allexport; x=a",
+    "x=a",
+    "x=a; declare x",
+];
+
+#[test]
+fn every_program_after_an_export_carries_it_as_a_prefix() {
+    // Wherever bash hands the later program `x`, the analysis gives that program an `x`
+    // (with bash's value when it is known): never fewer exports than bash makes.
+    if bash_env_x("true").is_none() {
+        return;
+    }
+    for prefix in EXPORTS {
+        let bash = bash_env_x(prefix).unwrap();
+        let a = an(&format!("{prefix}\nprintenv x"));
+        let probe = a
+            .commands
+            .iter()
+            .rev()
+            .find(|c| c.program() == Some("printenv"))
+            .unwrap();
+        let ours: Vec<&String> = probe
+            .assignments
+            .iter()
+            .filter(|(n, _)| n == "x")
+            .map(|(_, v)| v)
+            .collect();
+        if let Some(v) = &bash {
+            assert!(
+                !ours.is_empty(),
+                "{prefix:?}: bash exports x={v:?}, the analysis gives printenv no x"
+            );
+            assert!(
+                probe.exported.iter().any(|n| n == "x"),
+                "{prefix:?}: x is not named as exported"
+            );
+            // A literal value the analysis claims is bash's (a computed one keeps its text).
+            if !ours.iter().any(|o| o.contains('$')) {
+                assert!(ours.contains(&v), "{prefix:?}: bash {v:?}, ours {ours:?}");
+            }
+        }
+    }
+    // A plain assignment of a name bash did not inherit exports nothing.
+    assert_eq!(bash_env_x("x=a"), Some(None));
+}
+
+#[test]
+fn an_export_inside_a_loop_reaches_the_commands_before_it() {
+    // The next round runs them with the variable in their environment.
+    for cmd in [
+        "for i in 1 2; do printenv x; export x=a; done",
+        "while true; do printenv x; export x=a; done",
+        "until false; do printenv x; export x=a; done",
+        "for i in $(seq 2); do printenv x; export x=a; done",
+    ] {
+        let a = an(cmd);
+        for c in a
+            .commands
+            .iter()
+            .filter(|c| c.program() == Some("printenv"))
+        {
+            assert!(
+                c.assignments.iter().any(|(n, v)| n == "x" && v == "a"),
+                "{cmd:?}: {:?}",
+                c.assignments
+            );
+        }
+    }
+    let out = std::process::Command::new("bash")
+        .arg("--norc")
+        .arg("-c")
+        .arg("for i in 1 2; do printenv x; export x=a; done")
+        .env_remove("x")
+        .output();
+    if let Ok(out) = out {
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "a\n");
     }
 }
