@@ -105,6 +105,81 @@ const POETRY_FILES: &[&str] = &["pyproject.toml", "poetry.toml"];
 const PIPENV_FILES: &[&str] = &["Pipfile"];
 const PDM_FILES: &[&str] = &["pyproject.toml", "pdm.toml"];
 const HATCH_FILES: &[&str] = &["pyproject.toml", "hatch.toml"];
+/// The tsconfig files tsc reads from the working directory up (and the usual names of
+/// the ones they extend).
+const TS_FILES: &[&str] = &[
+    "tsconfig.json",
+    "tsconfig.base.json",
+    "tsconfig.build.json",
+    "tsconfig.app.json",
+    "tsconfig.lib.json",
+    "tsconfig.node.json",
+    "tsconfig.spec.json",
+    "tsconfig.test.json",
+];
+/// ESLint's flat config (looked up from each linted file's directory, ESLint 10's
+/// `config-loader.js`), the legacy `.eslintrc.*` of earlier versions, and package.json
+/// (whose `eslintConfig` those read).
+const ESLINT_FILES: &[&str] = &[
+    "eslint.config.js",
+    "eslint.config.mjs",
+    "eslint.config.cjs",
+    "eslint.config.ts",
+    "eslint.config.mts",
+    "eslint.config.cts",
+    ".eslintrc",
+    ".eslintrc.js",
+    ".eslintrc.cjs",
+    ".eslintrc.yaml",
+    ".eslintrc.yml",
+    ".eslintrc.json",
+    "package.json",
+];
+/// Prettier's configuration files (its source's search list): the `.js`/`.ts` ones are
+/// code, and any of them can name plugins.
+const PRETTIER_FILES: &[&str] = &[
+    "package.json",
+    "package.yaml",
+    ".prettierrc",
+    ".prettierrc.json",
+    ".prettierrc.yaml",
+    ".prettierrc.yml",
+    ".prettierrc.json5",
+    ".prettierrc.js",
+    ".prettierrc.mjs",
+    ".prettierrc.cjs",
+    ".prettierrc.ts",
+    ".prettierrc.mts",
+    ".prettierrc.cts",
+    ".prettierrc.toml",
+    "prettier.config.js",
+    "prettier.config.mjs",
+    "prettier.config.cjs",
+    "prettier.config.ts",
+    "prettier.config.mts",
+    "prettier.config.cts",
+];
+const RUFF_FILES: &[&str] = &["pyproject.toml", "ruff.toml", ".ruff.toml"];
+const BLACK_FILES: &[&str] = &["pyproject.toml"];
+/// isort's `CONFIG_SOURCES` but `.editorconfig` (style only).
+const ISORT_FILES: &[&str] = &[".isort.cfg", "pyproject.toml", "setup.cfg", "tox.ini"];
+/// mypy's `CONFIG_NAMES` and `SHARED_CONFIG_NAMES`: their `plugins` are loaded and their
+/// `python_executable` is run.
+const MYPY_FILES: &[&str] = &["mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"];
+const PYRIGHT_FILES: &[&str] = &["pyrightconfig.json", "pyproject.toml"];
+/// flake8's candidates: a `[flake8:local-plugins]` section loads code from the project.
+const FLAKE8_FILES: &[&str] = &[".flake8", "setup.cfg", "tox.ini"];
+/// pylint's `CONFIG_NAMES`: `init-hook` runs code, `load-plugins` imports modules.
+const PYLINT_FILES: &[&str] = &[
+    "pylintrc",
+    "pylintrc.toml",
+    ".pylintrc",
+    ".pylintrc.toml",
+    "pyproject.toml",
+    "setup.cfg",
+    "tox.ini",
+];
+const BIOME_FILES: &[&str] = &["biome.json", "biome.jsonc", ".biome.json", ".biome.jsonc"];
 
 fn family_files(f: Family) -> &'static [&'static str] {
     match f {
@@ -122,6 +197,17 @@ fn family_files(f: Family) -> &'static [&'static str] {
         Family::Pipenv => PIPENV_FILES,
         Family::Pdm => PDM_FILES,
         Family::Hatch => HATCH_FILES,
+        Family::TypeScript => TS_FILES,
+        Family::Eslint => ESLINT_FILES,
+        Family::Prettier => PRETTIER_FILES,
+        Family::Ruff => RUFF_FILES,
+        Family::Black => BLACK_FILES,
+        Family::Isort => ISORT_FILES,
+        Family::Mypy => MYPY_FILES,
+        Family::Pyright => PYRIGHT_FILES,
+        Family::Flake8 => FLAKE8_FILES,
+        Family::Pylint => PYLINT_FILES,
+        Family::Biome => BIOME_FILES,
     }
 }
 
@@ -530,17 +616,62 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     let Some(cwd) = cmd.cwd.dir() else {
         return;
     };
+    // A linter or formatter: the configuration below what it is given, and the files among
+    // those it rewrites that the path floor must see.
+    let reached = match lint_reach(cmd, cwd, ctx) {
+        Ok(r) => r,
+        Err(class) => {
+            look.class = class;
+            return;
+        }
+    };
+    if let Some((tool, r)) = &reached {
+        if let Some((path, kind)) = r.steering.first() {
+            look.class = Class::Unknown {
+                reason: format!(
+                    "{tool} rewrites {}, {kind}, in place with text the floor does not check",
+                    path.display()
+                ),
+            };
+        }
+        for w in &r.writes {
+            let word = w.display().to_string();
+            look.effects.push(Effect::write(
+                word.clone(),
+                crate::analysis::effects::WriteHow::Edit,
+            ));
+            look.writes.push(word);
+        }
+        if matches!(look.class, Class::Unknown { .. }) {
+            return;
+        }
+    }
     if let Some(class) = outputs(cmd.program(), &look.effects, cwd, ctx) {
         look.class = class;
         return;
     }
-    let defs = match definitions(cmd, cwd, ctx) {
+    let mut defs = match definitions(cmd, cwd, ctx) {
         Ok(d) => d,
         Err(class) => {
             look.class = class;
             return;
         }
     };
+    if let (Some((_, r)), Some(call)) = (&reached, runner_call(cmd)) {
+        for f in dirs_files(&r.dirs, family_files(call.family), ctx)
+            .into_iter()
+            .chain(r.configs.iter().cloned())
+        {
+            if !defs.files.contains(&f) {
+                defs.files.push(f);
+            }
+        }
+        // A linter's configuration is code or names code (`eslint.config.js`, a mypy or
+        // pylint plugin, prettier's plugins): like a script, it is not the project's own
+        // once the agent was allowed to write it, even when the baseline first saw it
+        // after the write.
+        defs.agent_counts = defs.files.clone();
+    }
     let changed = changed_or_written(&defs.files, &defs.agent_counts, ctx);
     let present: Vec<String> = defs
         .files
@@ -554,6 +685,32 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     if !changed.is_empty() {
         look.class = Class::BuildFilesChanged { files: changed };
     }
+}
+
+/// The runner call a command is, directly or as `python -m NAME`.
+fn runner_call(cmd: &Cmd) -> Option<RunnerCall> {
+    if let Some(found) = runners::runner(cmd.argv, cmd.dynamic) {
+        return found.ok();
+    }
+    let run = interpreters::script_run(cmd.argv, cmd.dynamic)?.ok()?;
+    let m = run.module.as_ref()?;
+    runners::python_module(m, cmd.argv, cmd.dynamic, run.args_at)?.ok()
+}
+
+/// What a linter or formatter reaches below its operands (`None`: the command is not one).
+fn lint_reach(
+    cmd: &Cmd,
+    cwd: &Path,
+    ctx: &JudgeCtx,
+) -> Result<Option<(&'static str, super::lint::Reached)>, Class> {
+    let Some(call) = runner_call(cmd) else {
+        return Ok(None);
+    };
+    let Some(lint) = &call.lint else {
+        return Ok(None);
+    };
+    super::lint::reach(call.tool, lint, family_files(call.family), cwd, ctx)
+        .map(|r| Some((call.tool, r)))
 }
 
 /// The definition lists of the project code a look runs.
@@ -586,6 +743,29 @@ pub(super) fn also_defined_by(look: &mut Look, cwd: &Path, names: &[&str], ctx: 
         defined_by.extend(present.iter().cloned());
     }
     let changed = changed_or_written(&files, &[], ctx);
+    if changed.is_empty() {
+        return;
+    }
+    match &mut look.class {
+        Class::BuildFilesChanged { files } => files.extend(changed),
+        _ => look.class = Class::BuildFilesChanged { files: changed },
+    }
+}
+
+/// Files that define what a project program runs besides its own (the installed bin
+/// `npx NAME` runs when a grammar judges NAME's arguments): judged by their hash and the
+/// agent's writes, and shown among its definitions.
+pub(super) fn also_defined_by_files(look: &mut Look, files: &[PathBuf], ctx: &JudgeCtx) {
+    if !matches!(
+        look.class,
+        Class::Build { .. } | Class::BuildFilesChanged { .. }
+    ) {
+        return;
+    }
+    for defined_by in project_definitions(look) {
+        defined_by.extend(files.iter().map(|f| f.display().to_string()));
+    }
+    let changed = changed_or_written(files, files, ctx);
     if changed.is_empty() {
         return;
     }
@@ -1113,6 +1293,16 @@ pub(super) fn is_definition_file(path: &Path) -> bool {
         DENO_FILES,
         UV_FILES,
         PIPENV_FILES,
+        TS_FILES,
+        ESLINT_FILES,
+        PRETTIER_FILES,
+        RUFF_FILES,
+        ISORT_FILES,
+        MYPY_FILES,
+        PYRIGHT_FILES,
+        FLAKE8_FILES,
+        PYLINT_FILES,
+        BIOME_FILES,
     ];
     all.iter().flat_map(|l| l.iter()).any(|n| path.ends_with(n))
 }

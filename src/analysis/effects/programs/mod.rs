@@ -28,6 +28,7 @@ pub mod git;
 mod git_opts;
 mod info;
 pub mod interpreters;
+pub mod linters;
 mod own;
 pub mod pyinline;
 pub mod runners;

@@ -1,0 +1,234 @@
+//! What a linter, formatter or type checker reaches below the files and directories it is
+//! given (`effects::programs::linters` says which tool reads what, and whether it
+//! rewrites it): the configuration files below them that apply to their own directory's
+//! files (ESLint's flat config, Prettier's, Ruff's and Biome's are looked up from each
+//! file), and, for a run that rewrites in place (a formatter, `--fix`), the files the path
+//! floor must see among those it rewrites.
+//!
+//! A rewrite is judged the way `sed -i` is: each file it edits in place is a write the
+//! path floor classifies, so a protected file (`.github/workflows/ci.yml`,
+//! `.vscode/settings.json`), the harness's settings or a credential below `.` is asked
+//! about or refused as it would be if named. Only files of a type the tool handles are
+//! counted (`.py` for ruff and black, Prettier's own list of languages), and directories
+//! the tool leaves out by default (`.git`, `node_modules`, `.venv`, … per tool) are not
+//! entered; a link is a write wherever it leads (its target decides), and a file with
+//! other names (hard links) is not known. The tree's other files are the project's sources
+//! reformatted by its own definitions; they are not listed (so they do not count as
+//! files the agent wrote). The walk is bounded: past [`MAX_ENTRIES`] what it would rewrite
+//! is not known.
+
+use super::{Class, JudgeCtx};
+use crate::analysis::effects::programs::runners::Lint;
+use crate::context::{floor, paths};
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+/// Entries a walk of one command's operands looks at, at most.
+pub const MAX_ENTRIES: usize = 20_000;
+
+/// What a lint run reaches below its operands.
+#[derive(Debug, Default)]
+pub(super) struct Reached {
+    /// Files it rewrites that the path floor must see (absolute).
+    pub writes: Vec<PathBuf>,
+    /// Configuration files below the operands that apply to files there.
+    pub configs: Vec<PathBuf>,
+    /// The directories holding each operand (their ancestors' configuration applies).
+    pub dirs: Vec<PathBuf>,
+    /// Files it rewrites that steer the agent or run outside the project's own code
+    /// (agent instructions, CI files and git hooks, editor tasks, git configuration), with
+    /// their kind: rewritten with text the floor does not check, as `sed -i` there is.
+    pub steering: Vec<(PathBuf, &'static str)>,
+}
+
+/// The kinds of file (`edits::file_kind`) a rewrite may not touch at once: what steers
+/// the agent or runs beside the project's sources. Scripts and build definitions are the
+/// project's sources, rewritten by its own definitions.
+const STEERING: &[&str] = &[
+    "agent instructions",
+    "a CI file or git hook",
+    "editor tasks or settings",
+    "git configuration",
+];
+
+/// A file a rewrite lands on: a write the path floor sees when it classes it, and a
+/// steering file noted.
+fn landing(path: PathBuf, root: &Path, ctx: &JudgeCtx, out: &mut Reached) {
+    if let Some(kind) = super::edits::file_kind(&path, "").filter(|k| STEERING.contains(k)) {
+        out.steering.push((path.clone(), kind));
+        out.writes.push(path);
+        return;
+    }
+    let forms = paths::forms(&path.display().to_string(), root, ctx.home);
+    if forms
+        .forms()
+        .any(|f| floor::classify(f, floor::Access::Write, ctx.floor).is_some())
+    {
+        out.writes.push(path);
+    }
+}
+
+/// Does the tool handle a file of this name (`handles`: name endings like `.py`, and whole
+/// names written `/NAME`; empty: every file)?
+fn handles(lint: &Lint, name: &str) -> bool {
+    lint.handles.is_empty()
+        || lint.handles.iter().any(|h| match h.strip_prefix('/') {
+            Some(whole) => name == whole,
+            None => name.len() > h.len() && name.ends_with(h),
+        })
+}
+
+/// Place `word` against `cwd` (lexically).
+fn place(word: &str, cwd: &Path) -> PathBuf {
+    let p = Path::new(word);
+    paths::normalize(&if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        cwd.join(p)
+    })
+}
+
+/// Walk what `lint` is given from `cwd`. `names`: its configuration file names. `Err`: a
+/// class the command takes instead (configuration from outside the workspace, a tree too
+/// large or holding files with other names).
+pub(super) fn reach(
+    tool: &str,
+    lint: &Lint,
+    names: &[&str],
+    cwd: &Path,
+    ctx: &JudgeCtx,
+) -> Result<Reached, Class> {
+    let mut out = Reached::default();
+    let mut entries = 0usize;
+    for word in &lint.operands {
+        let abs = place(word, cwd);
+        let forms = paths::forms(&abs.display().to_string(), cwd, ctx.home);
+        let inside = ctx.workspace.contains(&forms);
+        if !inside && lint.nested {
+            return Err(Class::Soft {
+                category: "runs-code",
+                reason: format!(
+                    "{tool} reads {}, outside the workspace, with the configuration it finds there",
+                    abs.display()
+                ),
+            });
+        }
+        let Ok(meta) = std::fs::metadata(&abs) else {
+            // Not there: nothing to read or rewrite (the tool reports it).
+            continue;
+        };
+        if meta.is_dir() {
+            if !out.dirs.contains(&abs) {
+                out.dirs.push(abs.clone());
+            }
+            walk(tool, lint, names, &abs, &mut entries, &mut out, ctx)?;
+        } else {
+            if let Some(parent) = abs.parent() {
+                if !out.dirs.contains(&parent.to_path_buf()) {
+                    out.dirs.push(parent.to_path_buf());
+                }
+            }
+            if lint.rewrites {
+                other_names(tool, &abs, &meta)?;
+                if let Some(kind) = super::edits::file_kind(&abs, "").filter(|k| STEERING.contains(k)) {
+                    out.steering.push((abs.clone(), kind));
+                }
+                out.writes.push(abs);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A regular file with other names: rewriting it in place changes what they name too,
+/// and those names are not known.
+fn other_names(tool: &str, path: &Path, meta: &std::fs::Metadata) -> Result<(), Class> {
+    if meta.is_file() && meta.nlink() > 1 {
+        return Err(Class::Unknown {
+            reason: format!(
+                "{tool} rewrites {} in place, and it has other names (hard links) the floor cannot see",
+                path.display()
+            ),
+        });
+    }
+    Ok(())
+}
+
+fn walk(
+    tool: &str,
+    lint: &Lint,
+    names: &[&str],
+    root: &Path,
+    entries: &mut usize,
+    out: &mut Reached,
+    ctx: &JudgeCtx,
+) -> Result<(), Class> {
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            *entries += 1;
+            if *entries > MAX_ENTRIES {
+                return Err(Class::Unknown {
+                    reason: format!(
+                        "{} holds more than {MAX_ENTRIES} entries, too many to see what {tool} reads and rewrites",
+                        root.display()
+                    ),
+                });
+            }
+            let path = e.path();
+            let name = e.file_name().to_string_lossy().into_owned();
+            let Ok(lm) = std::fs::symlink_metadata(&path) else {
+                continue;
+            };
+            if lm.file_type().is_symlink() {
+                // Followed or not, a rewrite through it lands where it leads.
+                if lint.rewrites && (handles(lint, &name) || path.is_dir()) {
+                    out.writes.push(path);
+                }
+                continue;
+            }
+            if lm.is_dir() {
+                if !lint.skips.contains(&name.as_str()) {
+                    stack.push(path);
+                }
+                continue;
+            }
+            if lint.nested && names.contains(&name.as_str()) && !out.configs.contains(&path) {
+                out.configs.push(path.clone());
+            }
+            if !lint.rewrites || !handles(lint, &name) {
+                continue;
+            }
+            other_names(tool, &path, &lm)?;
+            landing(path, root, ctx, out);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::handles;
+    use crate::analysis::effects::programs::runners::Lint;
+
+    #[test]
+    fn handles_name_endings_and_whole_names() {
+        let lint = Lint {
+            operands: Vec::new(),
+            rewrites: true,
+            handles: &[".py", "/pyproject.toml"],
+            nested: false,
+            skips: &[],
+        };
+        assert!(handles(&lint, "a.py"));
+        assert!(handles(&lint, "pyproject.toml"));
+        assert!(!handles(&lint, ".py"), "a dotfile named like the ending");
+        assert!(!handles(&lint, "a.pyc"));
+        assert!(!handles(&lint, "x-pyproject.toml"));
+        let any = Lint { handles: &[], ..lint };
+        assert!(handles(&any, "README"));
+    }
+}
