@@ -54,7 +54,11 @@ fn project() -> Env {
     write(&env, "app/util.py", "y = 2\n");
     write(&env, "package.json", "{\"name\": \"demo\"}\n");
     write(&env, "eslint.config.js", "export default [];\n");
-    write(&env, "tsconfig.json", "{\"compilerOptions\": {\"strict\": true}}\n");
+    write(
+        &env,
+        "tsconfig.json",
+        "{\"compilerOptions\": {\"strict\": true}}\n",
+    );
     write(&env, "web/index.ts", "export const a = 1;\n");
     env
 }
@@ -117,7 +121,11 @@ fn a_changed_or_agent_written_configuration_is_asked_about_by_name() {
         ("ask", "build-files-changed"),
         "{out:?}"
     );
-    assert!(out.reason().contains("eslint.config.js"), "{}", out.reason());
+    assert!(
+        out.reason().contains("eslint.config.js"),
+        "{}",
+        out.reason()
+    );
     // A mypy config changed behind gatehook's back now names a plugin.
     write(&env, "mypy.ini", "[mypy]\nplugins = evil_plugin\n");
     let out = bash(&env, "mypy app");
@@ -140,7 +148,11 @@ fn a_nested_flat_config_counts() {
     write(&env, "web/eslint.config.mjs", "export default [];\n");
     let out = bash(&env, "eslint web");
     assert_eq!(out.cause(), "build-files-changed", "{out:?}");
-    assert!(out.reason().contains("web/eslint.config.mjs"), "{}", out.reason());
+    assert!(
+        out.reason().contains("web/eslint.config.mjs"),
+        "{}",
+        out.reason()
+    );
     // Not for a tool whose configuration is only looked up from the working directory.
     write(&env, "app/mypy.ini", "[mypy]\n");
     assert_eq!(bash(&env, "mypy app").decision(), "allow");
@@ -162,7 +174,10 @@ fn options_that_load_code_or_write_outside_are_not_routine() {
         ("mypy --python-executable /tmp/py app", "ask"),
         ("mypy --junit-xml $HOME/r.xml app", "ask"),
         ("pylint --load-plugins=evil app", "ask"),
-        ("pylint --init-hook='import os; os.system(\"id\")' app", "ask"),
+        (
+            "pylint --init-hook='import os; os.system(\"id\")' app",
+            "ask",
+        ),
         ("pylint --rcf=/tmp/pylintrc app", "ask"),
         ("flake8 --append-config /tmp/x.cfg app", "ask"),
         ("pyright --pythonpath /tmp/py", "ask"),
@@ -183,12 +198,21 @@ fn options_that_load_code_or_write_outside_are_not_routine() {
         ("ruff check --fi .", "--fi is not in its grammar"),
         ("black --chec .", "--chec is not in its grammar"),
         ("tsc --noEmi", "--noEmi is not in its grammar"),
-        ("mypy @args.txt", "reads more arguments from the file args.txt"),
-        ("isort -a 'import os' app/main.py", "adds the given import lines"),
+        (
+            "mypy @args.txt",
+            "reads more arguments from the file args.txt",
+        ),
+        (
+            "isort -a 'import os' app/main.py",
+            "adds the given import lines",
+        ),
         ("ruff check --config 'cache-dir = \"/tmp\"' .", "cache-dir"),
         ("eslint --inspect-config", "config inspector"),
         ("biome check --use-server .", "daemon"),
-        ("prettier --write-all .", "--write-all is not in its grammar"),
+        (
+            "prettier --write-all .",
+            "--write-all is not in its grammar",
+        ),
     ] {
         unknown(&env, cmd, why);
     }
@@ -201,7 +225,11 @@ fn rewrites_meet_the_path_floor_like_sed_i() {
     write(&env, ".vscode/settings.json", "{}\n");
     write(&env, "CLAUDE.md", "# notes\n");
     // Checks read them and rewrite nothing.
-    for cmd in ["prettier --check .", "ruff format --check .", "biome check ."] {
+    for cmd in [
+        "prettier --check .",
+        "ruff format --check .",
+        "biome check .",
+    ] {
         assert_eq!(bash(&env, cmd).decision(), "allow", "{cmd}");
     }
     // A protected file the formatter would rewrite is asked about, naming it.
@@ -216,7 +244,11 @@ fn rewrites_meet_the_path_floor_like_sed_i() {
     assert_eq!(out.cause(), "protected-path", "{out:?}");
     // Agent instructions rewritten with text the floor does not check: as `sed -i` there.
     unknown(&env, "ruff format .", "CLAUDE.md, agent instructions");
-    unknown(&env, "prettier --write CLAUDE.md", "CLAUDE.md, agent instructions");
+    unknown(
+        &env,
+        "prettier --write CLAUDE.md",
+        "CLAUDE.md, agent instructions",
+    );
     // The harness's own settings below `.`: refused, as any write there is.
     write(&env, ".claude/settings.json", "{}\n");
     let out = bash(&env, "prettier --write .");
@@ -233,7 +265,10 @@ fn rewrites_meet_the_path_floor_like_sed_i() {
     assert_eq!(out.decision(), "ask", "{out:?}");
     assert!(out.reason().contains("app/rc.py"), "{}", out.reason());
     // A file outside the workspace given by name.
-    let out = bash(&env, &format!("ruff format {}", env.home.join("x.py").display()));
+    let out = bash(
+        &env,
+        &format!("ruff format {}", env.home.join("x.py").display()),
+    );
     assert_eq!(out.decision(), "ask", "{out:?}");
 }
 
@@ -244,7 +279,11 @@ fn npx_linters_use_their_grammar() {
     let env = project();
     std::fs::create_dir_all(env.path("node_modules/eslint/bin")).unwrap();
     std::fs::create_dir_all(env.path("node_modules/.bin")).unwrap();
-    write(&env, "node_modules/eslint/bin/eslint.js", "#!/usr/bin/env node\n");
+    write(
+        &env,
+        "node_modules/eslint/bin/eslint.js",
+        "#!/usr/bin/env node\n",
+    );
     std::os::unix::fs::symlink(
         "../eslint/bin/eslint.js",
         env.path("node_modules/.bin/eslint"),
@@ -252,13 +291,28 @@ fn npx_linters_use_their_grammar() {
     .unwrap();
     let out = bash(&env, "npx eslint --fix web");
     assert_eq!(out.decision(), "allow", "{out:?}");
-    assert!(out.reason().contains("node_modules/.bin/eslint"), "{}", out.reason());
-    for cmd in ["npx eslint --plugin evil web", "npx eslint -o /tmp/x.txt web"] {
+    assert!(
+        out.reason().contains("node_modules/.bin/eslint"),
+        "{}",
+        out.reason()
+    );
+    for cmd in [
+        "npx eslint --plugin evil web",
+        "npx eslint -o /tmp/x.txt web",
+    ] {
         assert_eq!(bash(&env, cmd).decision(), "ask", "{cmd}");
     }
-    unknown(&env, "npx eslint --bogus web", "--bogus is not in its grammar");
+    unknown(
+        &env,
+        "npx eslint --bogus web",
+        "--bogus is not in its grammar",
+    );
     // The installed bin changed after the session began: asked about, naming it.
-    write(&env, "node_modules/eslint/bin/eslint.js", "require('child_process')\n");
+    write(
+        &env,
+        "node_modules/eslint/bin/eslint.js",
+        "require('child_process')\n",
+    );
     let out = bash(&env, "npx eslint web");
     assert_eq!(out.cause(), "build-files-changed", "{out:?}");
     assert!(out.reason().contains("eslint.js"), "{}", out.reason());

@@ -7,6 +7,12 @@
 //! script itself and the makefiles it includes), and asks the session [`Baseline`] whether
 //! any of them changed since the session began or was written by the agent this session.
 //!
+//! Linters, formatters and type checkers are runners too (their grammars in
+//! `effects::programs::linters`): their configuration files are their definitions (the
+//! agent's writes count, as for a script: they are code or name code), and what they
+//! reach below their operands — nested configuration, the files among those they rewrite
+//! that the path floor must see — comes from `command::lint`.
+//!
 //! A runner given a definition file, directory or program from outside the workspace is
 //! soft (it runs code nobody in the session has seen); a script outside the workspace, an
 //! installed module and a shell script looked up on PATH keep their tiers (unknown). What a

@@ -130,7 +130,9 @@ pub(super) fn reach(
             }
             if lint.rewrites {
                 other_names(tool, &abs, &meta)?;
-                if let Some(kind) = super::edits::file_kind(&abs, "").filter(|k| STEERING.contains(k)) {
+                if let Some(kind) =
+                    super::edits::file_kind(&abs, "").filter(|k| STEERING.contains(k))
+                {
                     out.steering.push((abs.clone(), kind));
                 }
                 out.writes.push(abs);
@@ -228,7 +230,10 @@ mod tests {
         assert!(!handles(&lint, ".py"), "a dotfile named like the ending");
         assert!(!handles(&lint, "a.pyc"));
         assert!(!handles(&lint, "x-pyproject.toml"));
-        let any = Lint { handles: &[], ..lint };
+        let any = Lint {
+            handles: &[],
+            ..lint
+        };
         assert!(handles(&any, "README"));
     }
 }

@@ -637,11 +637,9 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             // the bin among its definitions.
             let by_name: Vec<String> = sc.exec.iter().skip(1).cloned().collect();
             let by_name_dynamic: Vec<bool> = dynamic.iter().skip(1).copied().collect();
-            let linter = crate::analysis::effects::programs::linters::linter(
-                &by_name,
-                &by_name_dynamic,
-            )
-            .is_some();
+            let linter =
+                crate::analysis::effects::programs::linters::linter(&by_name, &by_name_dynamic)
+                    .is_some();
             let mut argv = vec![bin.display().to_string()];
             argv.extend(sc.exec.iter().skip(2).cloned());
             let mut dynamic_by_path = vec![false];

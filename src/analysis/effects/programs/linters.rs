@@ -223,40 +223,211 @@ const ISORT_EXTS: &[&str] = &[".py", ".pyi", ".pyx", ".pxd"];
 /// ESLint 10 lints `**/*.js`, `*.mjs`, `*.cjs` by default, and what the project's config
 /// adds (TypeScript, JSX, Vue, JSON, Markdown through plugins).
 const ESLINT_EXTS: &[&str] = &[
-    ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".vue", ".svelte", ".astro",
-    ".json", ".jsonc", ".json5", ".md", ".mdx", ".markdown", ".css", ".html", ".yaml", ".yml",
-    ".graphql", ".gql",
+    ".js",
+    ".mjs",
+    ".cjs",
+    ".jsx",
+    ".ts",
+    ".mts",
+    ".cts",
+    ".tsx",
+    ".vue",
+    ".svelte",
+    ".astro",
+    ".json",
+    ".jsonc",
+    ".json5",
+    ".md",
+    ".mdx",
+    ".markdown",
+    ".css",
+    ".html",
+    ".yaml",
+    ".yml",
+    ".graphql",
+    ".gql",
 ];
 /// `prettier --support-info` (3.10): every language's extensions and file names.
 const PRETTIER_HANDLES: &[&str] = &[
-    ".4DForm", ".4DProject", ".JSON-tmLanguage", "._js", ".avsc", ".bones", ".cjs",
-    ".code-snippets", ".code-workspace", ".component.html", ".css", ".cts", ".end.frag", ".es",
-    ".es6", ".geojson", ".gltf", ".gql", ".graphql", ".graphqls", ".gs", ".handlebars", ".har",
-    ".hbs", ".hta", ".htm", ".html", ".html.hl", ".hujson", ".ice", ".importmap", ".inc",
-    ".jake", ".javascript", ".js", ".js.flow", ".jsb", ".jscad", ".jsfl", ".jslib", ".jsm",
-    ".json", ".json.example", ".json5", ".jsonc", ".jspre", ".jss", ".jsx", ".less", ".livemd",
-    ".markdown", ".mcmeta", ".md", ".mdown", ".mdwn", ".mdx", ".mir", ".mjml", ".mjs", ".mkd",
-    ".mkdn", ".mkdown", ".mts", ".njs", ".pac", ".pcss", ".postcss", ".reek", ".ronn", ".rviz",
-    ".sarif", ".scd", ".scss", ".sjs", ".slnlaunch", ".ssjs", ".start.frag", ".sublime-build",
-    ".sublime-color-scheme", ".sublime-commands", ".sublime-completions", ".sublime-keymap",
-    ".sublime-macro", ".sublime-menu", ".sublime-mousemap", ".sublime-project",
-    ".sublime-settings", ".sublime-syntax", ".sublime-theme", ".sublime-workspace",
-    ".sublime_metrics", ".sublime_session", ".syntax", ".tact", ".tfstate", ".tfstate.backup",
-    ".topojson", ".ts", ".tsx", ".vue", ".webapp", ".webmanifest", ".workbook", ".wxs",
-    ".wxss", ".xht", ".xhtml", ".xsjs", ".xsjslib", ".yaml", ".yaml-tmlanguage", ".yaml.sed",
-    ".yml", ".yml.mysql", ".yy", ".yyp", "/.all-contributorsrc", "/.arcconfig",
-    "/.auto-changelog", "/.babelrc", "/.c8rc", "/.clang-format", "/.clang-tidy", "/.clangd",
-    "/.gemrc", "/.htmlhintrc", "/.imgbotconfig", "/.jscsrc", "/.jshintrc", "/.jslintrc",
-    "/.lintstagedrc", "/.nycrc", "/.prettierrc", "/.releaserc", "/.secrets.baseline",
-    "/.stylelintrc", "/.swcrc", "/.tern-config", "/.tern-project", "/.watchmanconfig",
-    "/CITATION.cff", "/Jakefile", "/README", "/composer.json", "/contents.lr", "/glide.lock",
-    "/package-lock.json", "/package.json", "/pixi.lock",
+    ".4DForm",
+    ".4DProject",
+    ".JSON-tmLanguage",
+    "._js",
+    ".avsc",
+    ".bones",
+    ".cjs",
+    ".code-snippets",
+    ".code-workspace",
+    ".component.html",
+    ".css",
+    ".cts",
+    ".end.frag",
+    ".es",
+    ".es6",
+    ".geojson",
+    ".gltf",
+    ".gql",
+    ".graphql",
+    ".graphqls",
+    ".gs",
+    ".handlebars",
+    ".har",
+    ".hbs",
+    ".hta",
+    ".htm",
+    ".html",
+    ".html.hl",
+    ".hujson",
+    ".ice",
+    ".importmap",
+    ".inc",
+    ".jake",
+    ".javascript",
+    ".js",
+    ".js.flow",
+    ".jsb",
+    ".jscad",
+    ".jsfl",
+    ".jslib",
+    ".jsm",
+    ".json",
+    ".json.example",
+    ".json5",
+    ".jsonc",
+    ".jspre",
+    ".jss",
+    ".jsx",
+    ".less",
+    ".livemd",
+    ".markdown",
+    ".mcmeta",
+    ".md",
+    ".mdown",
+    ".mdwn",
+    ".mdx",
+    ".mir",
+    ".mjml",
+    ".mjs",
+    ".mkd",
+    ".mkdn",
+    ".mkdown",
+    ".mts",
+    ".njs",
+    ".pac",
+    ".pcss",
+    ".postcss",
+    ".reek",
+    ".ronn",
+    ".rviz",
+    ".sarif",
+    ".scd",
+    ".scss",
+    ".sjs",
+    ".slnlaunch",
+    ".ssjs",
+    ".start.frag",
+    ".sublime-build",
+    ".sublime-color-scheme",
+    ".sublime-commands",
+    ".sublime-completions",
+    ".sublime-keymap",
+    ".sublime-macro",
+    ".sublime-menu",
+    ".sublime-mousemap",
+    ".sublime-project",
+    ".sublime-settings",
+    ".sublime-syntax",
+    ".sublime-theme",
+    ".sublime-workspace",
+    ".sublime_metrics",
+    ".sublime_session",
+    ".syntax",
+    ".tact",
+    ".tfstate",
+    ".tfstate.backup",
+    ".topojson",
+    ".ts",
+    ".tsx",
+    ".vue",
+    ".webapp",
+    ".webmanifest",
+    ".workbook",
+    ".wxs",
+    ".wxss",
+    ".xht",
+    ".xhtml",
+    ".xsjs",
+    ".xsjslib",
+    ".yaml",
+    ".yaml-tmlanguage",
+    ".yaml.sed",
+    ".yml",
+    ".yml.mysql",
+    ".yy",
+    ".yyp",
+    "/.all-contributorsrc",
+    "/.arcconfig",
+    "/.auto-changelog",
+    "/.babelrc",
+    "/.c8rc",
+    "/.clang-format",
+    "/.clang-tidy",
+    "/.clangd",
+    "/.gemrc",
+    "/.htmlhintrc",
+    "/.imgbotconfig",
+    "/.jscsrc",
+    "/.jshintrc",
+    "/.jslintrc",
+    "/.lintstagedrc",
+    "/.nycrc",
+    "/.prettierrc",
+    "/.releaserc",
+    "/.secrets.baseline",
+    "/.stylelintrc",
+    "/.swcrc",
+    "/.tern-config",
+    "/.tern-project",
+    "/.watchmanconfig",
+    "/CITATION.cff",
+    "/Jakefile",
+    "/README",
+    "/composer.json",
+    "/contents.lr",
+    "/glide.lock",
+    "/package-lock.json",
+    "/package.json",
+    "/pixi.lock",
 ];
 /// The languages Biome 2.6 formats and lints (`biome format --help` lists their options).
 const BIOME_EXTS: &[&str] = &[
-    ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".json", ".jsonc", ".json5",
-    ".css", ".graphql", ".gql", ".grit", ".html", ".vue", ".svelte", ".astro", ".md",
-    ".markdown", ".yaml", ".yml", "/.babelrc", "/.swcrc", "/.jshintrc", "/.eslintrc",
+    ".js",
+    ".mjs",
+    ".cjs",
+    ".jsx",
+    ".ts",
+    ".mts",
+    ".cts",
+    ".tsx",
+    ".json",
+    ".jsonc",
+    ".json5",
+    ".css",
+    ".graphql",
+    ".gql",
+    ".grit",
+    ".html",
+    ".vue",
+    ".svelte",
+    ".astro",
+    ".md",
+    ".markdown",
+    ".yaml",
+    ".yml",
+    "/.babelrc",
+    "/.swcrc",
+    "/.jshintrc",
+    "/.eslintrc",
     "/.prettierrc",
 ];
 
@@ -427,16 +598,21 @@ const TSC_BUILD: &[(&[&str], Ts)] = &[
     (&["verbose"], Ts::Bool),
     (&["dry"], Ts::Bool),
     (&["f", "force"], Ts::Bool),
-    (&["clean"], Ts::Unsafe("deletes the outputs of the projects")),
+    (
+        &["clean"],
+        Ts::Unsafe("deletes the outputs of the projects"),
+    ),
     (&["builders"], Ts::Data),
     (&["stopbuildonerrors"], Ts::Bool),
 ];
 
 fn tsc(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
-    let build = argv
-        .iter()
-        .skip(1)
-        .any(|a| matches!(a.to_ascii_lowercase().as_str(), "-b" | "--b" | "--build" | "-build"));
+    let build = argv.iter().skip(1).any(|a| {
+        matches!(
+            a.to_ascii_lowercase().as_str(),
+            "-b" | "--b" | "--build" | "-build"
+        )
+    });
     let mut effects = Vec::new();
     let mut emits = true;
     let mut projects: Vec<String> = Vec::new();
@@ -482,7 +658,10 @@ fn tsc(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
         if kind == Ts::Bool {
             // A following `true`/`false` is its value.
             let mut on = true;
-            if let Some(v) = argv.get(i).filter(|v| matches!(v.as_str(), "true" | "false")) {
+            if let Some(v) = argv
+                .get(i)
+                .filter(|v| matches!(v.as_str(), "true" | "false"))
+            {
                 on = v == "true";
                 i += 1;
             }
@@ -586,10 +765,7 @@ static ESLINT: &[Opt] = &[
     flag(&["--cache"]),
     value(&["--cache-file"], Val::Write),
     value(&["--cache-location"], Val::Write),
-    value(
-        &["--cache-strategy"],
-        Val::Choice(&["metadata", "content"]),
-    ),
+    value(&["--cache-strategy"], Val::Choice(&["metadata", "content"])),
     flag(&["--suppress-all"]),
     value(&["--suppress-rule"], Val::Plain),
     value(&["--suppressions-location"], Val::Write),
@@ -652,7 +828,10 @@ fn eslint(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError>
         operands.push(".".to_string());
     }
     let does = if fix {
-        format!("lints {} with eslint and fixes what it can in place", what(&operands))
+        format!(
+            "lints {} with eslint and fixes what it can in place",
+            what(&operands)
+        )
     } else {
         format!("lints {} with eslint", what(&operands))
     };
@@ -1222,7 +1401,10 @@ fn isort(argv: &[String], dynamic: &[bool], start: usize) -> Result<RunnerCall, 
         || p.has("--show-files");
     let rewrites = !operands.is_empty() && !prints;
     let does = if rewrites {
-        format!("sorts the imports of {} in place with isort", what(&operands))
+        format!(
+            "sorts the imports of {} in place with isort",
+            what(&operands)
+        )
     } else {
         format!("checks the imports of {} with isort", what(&operands))
     };
@@ -1274,7 +1456,10 @@ static MYPY: &[Opt] = &[
         &["--follow-imports"],
         Val::Choice(&["normal", "silent", "skip", "error"]),
     ),
-    value(&["--python-executable"], Val::Code("the Python interpreter")),
+    value(
+        &["--python-executable"],
+        Val::Code("the Python interpreter"),
+    ),
     flag(&["--no-site-packages"]),
     flag(&["--no-silence-site-packages"]),
     value(&["--python-version"], Val::Plain),
@@ -1522,10 +1707,12 @@ fn pyright(argv: &[String], dynamic: &[bool], start: usize) -> Result<RunnerCall
     let g = gram(Style::Clap, PYRIGHT, Operands::all(Val::Plain));
     let mut effects = g.effects(&p);
     if tool == "pyright"
-        && p
-            .given
-            .iter()
-            .any(|x| matches!(x.name, "--gitlabcodequality" | "--writebaseline" | "--baselinefile"))
+        && p.given.iter().any(|x| {
+            matches!(
+                x.name,
+                "--gitlabcodequality" | "--writebaseline" | "--baselinefile"
+            )
+        })
     {
         return Err(GrammarError::UnknownOption(
             "a basedpyright option given to pyright".into(),

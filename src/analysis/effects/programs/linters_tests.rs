@@ -63,7 +63,11 @@ fn unknown(c: &RunnerCall) -> bool {
 /// Routine as far as the grammar goes: nothing unknown, nothing hidden run.
 fn plain(words: &[&str]) -> RunnerCall {
     let c = call(words);
-    assert!(!unknown(&c) && !runs_hidden(&c), "{words:?}: {:?}", c.effects);
+    assert!(
+        !unknown(&c) && !runs_hidden(&c),
+        "{words:?}: {:?}",
+        c.effects
+    );
     c
 }
 
@@ -75,13 +79,23 @@ fn tsc_reads_its_own_way() {
     assert!(writes(&c).is_empty());
     // Case-insensitive, one or two dashes, a boolean's `true`/`false` after it.
     plain(&["tsc", "-NOEMIT", "--Strict", "-p", "."]);
-    assert!(call(&["tsc", "--noEmit", "false"]).does.contains("compiles"));
-    assert!(call(&["tsc", "--noEmit", "true"]).does.contains("type-checks"));
+    assert!(call(&["tsc", "--noEmit", "false"])
+        .does
+        .contains("compiles"));
+    assert!(call(&["tsc", "--noEmit", "true"])
+        .does
+        .contains("type-checks"));
     assert!(call(&["tsc"]).does.contains("compiles"));
     // Values that write, and the project's configuration.
     assert_eq!(writes(&call(&["tsc", "--outDir", "/x/out"])), ["/x/out"]);
     assert_eq!(
-        writes(&call(&["tsc", "--declarationDir", "types", "--tsBuildInfoFile", "b.info"])),
+        writes(&call(&[
+            "tsc",
+            "--declarationDir",
+            "types",
+            "--tsBuildInfoFile",
+            "b.info"
+        ])),
         ["types", "b.info"]
     );
     let p = call(&["tsc", "-p", "packages/app", "--noEmit"]);
@@ -122,15 +136,32 @@ fn eslint_options_and_fixes() {
     assert!(rewrites(&["eslint", "--fix", "src"]));
     assert!(!rewrites(&["eslint", "--fix-dry-run", "src"]));
     assert!(!rewrites(&["eslint", "--fix", "--stdin"]));
-    plain(&["eslint", "--max-warnings", "0", "-f", "json", "--no-warn-ignored", "src/"]);
+    plain(&[
+        "eslint",
+        "--max-warnings",
+        "0",
+        "-f",
+        "json",
+        "--no-warn-ignored",
+        "src/",
+    ]);
     assert_eq!(
         call(&["eslint", "-c", "cfg/eslint.config.mjs", "."]).defined_by,
         ["cfg/eslint.config.mjs"]
     );
-    assert_eq!(writes(&call(&["eslint", "-o", "/tmp/r.txt", "."])), ["/tmp/r.txt"]);
+    assert_eq!(
+        writes(&call(&["eslint", "-o", "/tmp/r.txt", "."])),
+        ["/tmp/r.txt"]
+    );
     assert_eq!(writes(&call(&["eslint", "--cache", "."])), [".eslintcache"]);
     assert_eq!(
-        writes(&call(&["eslint", "--cache", "--cache-location", "/x/c", "."])),
+        writes(&call(&[
+            "eslint",
+            "--cache",
+            "--cache-location",
+            "/x/c",
+            "."
+        ])),
         ["/x/c"]
     );
     // Code from elsewhere.
@@ -147,7 +178,10 @@ fn eslint_options_and_fixes() {
     assert!(unknown(&call(&["eslint", "--init"])));
     assert!(unknown(&call(&["eslint", "--mcp"])));
     // optionator takes no prefixes.
-    assert!(matches!(err(&["eslint", "--qui", "."]), GrammarError::UnknownOption(_)));
+    assert!(matches!(
+        err(&["eslint", "--qui", "."]),
+        GrammarError::UnknownOption(_)
+    ));
 }
 
 #[test]
@@ -160,21 +194,44 @@ fn prettier_check_and_write() {
     assert!(rewrites(&["prettier", "-w", "."]));
     // With no file it formats stdin to stdout.
     assert!(!rewrites(&["prettier", "--write"]));
-    plain(&["prettier", "--single-quote", "--print-width", "100", "--check", "src"]);
-    assert!(runs_hidden(&call(&["prettier", "--plugin", "x", "--check", "."])));
+    plain(&[
+        "prettier",
+        "--single-quote",
+        "--print-width",
+        "100",
+        "--check",
+        "src",
+    ]);
+    assert!(runs_hidden(&call(&[
+        "prettier", "--plugin", "x", "--check", "."
+    ])));
     assert_eq!(
         call(&["prettier", "--config", ".prettierrc.json", "-c", "."]).defined_by,
         [".prettierrc.json"]
     );
     assert_eq!(
-        writes(&call(&["prettier", "--cache", "--cache-location", "/x/c", "-c", "."])),
+        writes(&call(&[
+            "prettier",
+            "--cache",
+            "--cache-location",
+            "/x/c",
+            "-c",
+            "."
+        ])),
         ["/x/c"]
     );
-    assert!(lint(&call(&["prettier", "-c", "."])).skips.contains(&"node_modules"));
-    assert!(!lint(&call(&["prettier", "--with-node-modules", "-c", "."]))
+    assert!(lint(&call(&["prettier", "-c", "."]))
         .skips
         .contains(&"node_modules"));
-    assert!(matches!(err(&["prettier", "--chec", "."]), GrammarError::UnknownOption(_)));
+    assert!(
+        !lint(&call(&["prettier", "--with-node-modules", "-c", "."]))
+            .skips
+            .contains(&"node_modules")
+    );
+    assert!(matches!(
+        err(&["prettier", "--chec", "."]),
+        GrammarError::UnknownOption(_)
+    ));
     assert!(matches!(
         err(&["prettier", "--trailing-comma", "sometimes", "."]),
         GrammarError::BadValue { .. }
@@ -200,8 +257,23 @@ fn ruff_check_and_format() {
     assert!(!rewrites(&["ruff", "format", "--diff", "."]));
     assert!(!rewrites(&["ruff", "format", "-"]));
     // Global options on either side of the command.
-    plain(&["ruff", "--isolated", "check", "-q", "--select", "E,F", "src"]);
-    plain(&["ruff", "check", "--output-format", "json", "--statistics", "."]);
+    plain(&[
+        "ruff",
+        "--isolated",
+        "check",
+        "-q",
+        "--select",
+        "E,F",
+        "src",
+    ]);
+    plain(&[
+        "ruff",
+        "check",
+        "--output-format",
+        "json",
+        "--statistics",
+        ".",
+    ]);
     assert_eq!(
         writes(&call(&["ruff", "check", "-o", "/tmp/r.json", "."])),
         ["/tmp/r.json", ".ruff_cache"]
@@ -213,15 +285,34 @@ fn ruff_check_and_format() {
     );
     plain(&["ruff", "check", "--config", "lint.select = [\"E\"]", "."]);
     plain(&["ruff", "format", "--config", "line-length=100", "."]);
-    assert!(unknown(&call(&["ruff", "check", "--config", "cache-dir = '/tmp'", "."])));
-    assert!(unknown(&call(&["ruff", "check", "--config", "extend = '/x.toml'", "."])));
+    assert!(unknown(&call(&[
+        "ruff",
+        "check",
+        "--config",
+        "cache-dir = '/tmp'",
+        "."
+    ])));
+    assert!(unknown(&call(&[
+        "ruff",
+        "check",
+        "--config",
+        "extend = '/x.toml'",
+        "."
+    ])));
     // clap: no prefixes; other commands are not this runner.
-    assert!(matches!(err(&["ruff", "check", "--fi", "."]), GrammarError::UnknownOption(_)));
+    assert!(matches!(
+        err(&["ruff", "check", "--fi", "."]),
+        GrammarError::UnknownOption(_)
+    ));
     let (v, d) = argv(&["ruff", "clean"]);
     assert!(linter(&v, &d).is_none());
     // `ruff format` reads Markdown code blocks too; `ruff check` does not.
-    assert!(lint(&call(&["ruff", "format", "."])).handles.contains(&".md"));
-    assert!(!lint(&call(&["ruff", "check", "--fix", "."])).handles.contains(&".md"));
+    assert!(lint(&call(&["ruff", "format", "."]))
+        .handles
+        .contains(&".md"));
+    assert!(!lint(&call(&["ruff", "check", "--fix", "."]))
+        .handles
+        .contains(&".md"));
 }
 
 #[test]
@@ -233,10 +324,18 @@ fn black_and_isort() {
     assert!(!rewrites(&["black", "--diff", "-q", "."]));
     assert!(!rewrites(&["black", "-c", "x=1"]));
     plain(&["black", "-l", "100", "-t", "py311", "--preview", "."]);
-    assert_eq!(call(&["black", "--config", "x.toml", "."]).defined_by, ["x.toml"]);
+    assert_eq!(
+        call(&["black", "--config", "x.toml", "."]).defined_by,
+        ["x.toml"]
+    );
     assert_eq!(writes(&call(&["black", "--cache-dir", "/c", "."])), ["/c"]);
-    assert!(lint(&call(&["black", "--include", "\\.pyw$", "."])).handles.is_empty());
-    assert!(matches!(err(&["black", "--chec", "."]), GrammarError::UnknownOption(_)));
+    assert!(lint(&call(&["black", "--include", "\\.pyw$", "."]))
+        .handles
+        .is_empty());
+    assert!(matches!(
+        err(&["black", "--chec", "."]),
+        GrammarError::UnknownOption(_)
+    ));
 
     let c = plain(&["isort", "."]);
     assert_eq!(c.family, Family::Isort);
@@ -246,10 +345,28 @@ fn black_and_isort() {
     assert!(!rewrites(&["isort", "--check-on", "."]));
     assert!(!rewrites(&["isort", "-c", "src"]));
     assert!(!rewrites(&["isort"]));
-    plain(&["isort", "--profile", "black", "--float-to-top", "-l", "100", "src"]);
-    assert!(unknown(&call(&["isort", "-a", "import os; os.system('x')", "a.py"])));
+    plain(&[
+        "isort",
+        "--profile",
+        "black",
+        "--float-to-top",
+        "-l",
+        "100",
+        "src",
+    ]);
+    assert!(unknown(&call(&[
+        "isort",
+        "-a",
+        "import os; os.system('x')",
+        "a.py"
+    ])));
     assert!(runs_hidden(&call(&["isort", "--formatter", "x", "."])));
-    assert!(runs_hidden(&call(&["isort", "--sort-order", "plugin", "."])));
+    assert!(runs_hidden(&call(&[
+        "isort",
+        "--sort-order",
+        "plugin",
+        "."
+    ])));
     plain(&["isort", "--sort-order", "natural", "."]);
     assert_eq!(
         call(&["isort", "--settings-path", "cfg/.isort.cfg", "."]).defined_by,
@@ -276,11 +393,23 @@ fn mypy_options() {
         ["ci/mypy.ini"]
     );
     assert_eq!(
-        writes(&call(&["mypy", "--cache-dir", "/tmp/c", "--junit-xml", "r.xml", "."])),
+        writes(&call(&[
+            "mypy",
+            "--cache-dir",
+            "/tmp/c",
+            "--junit-xml",
+            "r.xml",
+            "."
+        ])),
         ["/tmp/c", "r.xml"]
     );
     assert!(writes(&call(&["mypy", "--html-report", "out", "."])).contains(&"out".to_string()));
-    assert!(runs_hidden(&call(&["mypy", "--python-executable", "/tmp/py", "."])));
+    assert!(runs_hidden(&call(&[
+        "mypy",
+        "--python-executable",
+        "/tmp/py",
+        "."
+    ])));
     assert!(runs_hidden(&call(&["mypy", "--install-types", "."])));
     assert!(unknown(&call(&["mypy", "--pdb", "."])));
     assert!(unknown(&call(&["mypy", "@args.txt"])));
@@ -302,7 +431,10 @@ fn pyright_and_basedpyright() {
     );
     assert!(runs_hidden(&call(&["pyright", "--pythonpath", "/tmp/py"])));
     assert!(runs_hidden(&call(&["pyright", "-v", "/tmp/venvs"])));
-    assert!(matches!(err(&["pyright", "--outputj"]), GrammarError::UnknownOption(_)));
+    assert!(matches!(
+        err(&["pyright", "--outputj"]),
+        GrammarError::UnknownOption(_)
+    ));
     // basedpyright's own options are not pyright's.
     assert!(matches!(
         err(&["pyright", "--writebaseline"]),
@@ -312,7 +444,11 @@ fn pyright_and_basedpyright() {
     assert_eq!(b.tool, "basedpyright");
     assert_eq!(writes(&b), [".basedpyright/baseline.json"]);
     assert_eq!(
-        writes(&call(&["basedpyright", "--gitlabcodequality", "/tmp/q.json"])),
+        writes(&call(&[
+            "basedpyright",
+            "--gitlabcodequality",
+            "/tmp/q.json"
+        ])),
         ["/tmp/q.json"]
     );
 }
@@ -322,27 +458,69 @@ fn flake8_and_pylint() {
     let c = plain(&["flake8"]);
     assert_eq!((c.tool, c.family), ("flake8", Family::Flake8));
     assert_eq!(lint(&c).operands, ["."]);
-    plain(&["flake8", "--max-line-length", "100", "--extend-ignore", "E203", "src"]);
+    plain(&[
+        "flake8",
+        "--max-line-length",
+        "100",
+        "--extend-ignore",
+        "E203",
+        "src",
+    ]);
     plain(&["flake8", "--max-line=100", "src"]);
-    assert_eq!(writes(&call(&["flake8", "--output-file", "/tmp/o", "."])), ["/tmp/o"]);
     assert_eq!(
-        call(&["flake8", "--config", "ci/.flake8", "--append-config", "x.cfg"]).defined_by,
+        writes(&call(&["flake8", "--output-file", "/tmp/o", "."])),
+        ["/tmp/o"]
+    );
+    assert_eq!(
+        call(&[
+            "flake8",
+            "--config",
+            "ci/.flake8",
+            "--append-config",
+            "x.cfg"
+        ])
+        .defined_by,
         ["ci/.flake8", "x.cfg"]
     );
-    assert!(matches!(err(&["flake8", "--bogus"]), GrammarError::UnknownOption(_)));
+    assert!(matches!(
+        err(&["flake8", "--bogus"]),
+        GrammarError::UnknownOption(_)
+    ));
 
     let c = plain(&["pylint", "src"]);
     assert_eq!((c.tool, c.family), ("pylint", Family::Pylint));
-    plain(&["pylint", "--disable=C0114,R", "-j", "4", "--recursive=y", "src"]);
+    plain(&[
+        "pylint",
+        "--disable=C0114,R",
+        "-j",
+        "4",
+        "--recursive=y",
+        "src",
+    ]);
     // argparse prefixes.
     plain(&["pylint", "--disa=all", "src"]);
     // pylint's own first pass: its prefixes, a value that does not start with `-`.
-    assert!(runs_hidden(&call(&["pylint", "--init-hook", "import os", "src"])));
+    assert!(runs_hidden(&call(&[
+        "pylint",
+        "--init-hook",
+        "import os",
+        "src"
+    ])));
     assert!(runs_hidden(&call(&["pylint", "--init-h=import os", "src"])));
-    assert!(runs_hidden(&call(&["pylint", "--load-plugins=pylint_django", "src"])));
+    assert!(runs_hidden(&call(&[
+        "pylint",
+        "--load-plugins=pylint_django",
+        "src"
+    ])));
     assert!(runs_hidden(&call(&["pylint", "--loa", "x", "src"])));
-    assert_eq!(call(&["pylint", "--rcf=ci/pylintrc", "src"]).defined_by, ["ci/pylintrc"]);
-    assert_eq!(writes(&call(&["pylint", "--output=/tmp/o", "src"])), ["/tmp/o"]);
+    assert_eq!(
+        call(&["pylint", "--rcf=ci/pylintrc", "src"]).defined_by,
+        ["ci/pylintrc"]
+    );
+    assert_eq!(
+        writes(&call(&["pylint", "--output=/tmp/o", "src"])),
+        ["/tmp/o"]
+    );
     assert!(matches!(
         err(&["pylint", "--init-hook", "--disable=all", "src"]),
         GrammarError::MissingValue(_)
@@ -353,9 +531,21 @@ fn flake8_and_pylint() {
         writes(&call(&["pylint", "-f", "json:/tmp/r.json,text", "src"])),
         ["/tmp/r.json"]
     );
-    assert!(runs_hidden(&call(&["pylint", "--output-format=my.Reporter", "src"])));
-    assert!(runs_hidden(&call(&["pylint", "--evaluation", "__import__('os')", "src"])));
-    assert!(matches!(err(&["pylint", "--bogus", "src"]), GrammarError::UnknownOption(_)));
+    assert!(runs_hidden(&call(&[
+        "pylint",
+        "--output-format=my.Reporter",
+        "src"
+    ])));
+    assert!(runs_hidden(&call(&[
+        "pylint",
+        "--evaluation",
+        "__import__('os')",
+        "src"
+    ])));
+    assert!(matches!(
+        err(&["pylint", "--bogus", "src"]),
+        GrammarError::UnknownOption(_)
+    ));
 }
 
 #[test]
@@ -406,7 +596,14 @@ fn python_module_forms() {
     let c = python_module("ruff", &v, &d, 3).unwrap().unwrap();
     assert!(!c.lint.unwrap().rewrites);
     let (v, d) = argv(&["python", "-m", "black", "."]);
-    assert!(python_module("black", &v, &d, 3).unwrap().unwrap().lint.unwrap().rewrites);
+    assert!(
+        python_module("black", &v, &d, 3)
+            .unwrap()
+            .unwrap()
+            .lint
+            .unwrap()
+            .rewrites
+    );
     let (v, d) = argv(&["python", "-m", "json.tool"]);
     assert!(python_module("json.tool", &v, &d, 3).is_none());
 }

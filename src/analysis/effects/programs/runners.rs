@@ -4,7 +4,9 @@
 //! (`--target-dir`), a file written (`-coverprofile`, `--junitxml`), a directory emptied
 //! (`pytest --basetemp`), a program run (`-toolexec`, `-vettool`, `--init-script`), a file
 //! that redefines what runs (`make -f`, `pytest -c`, `go -modfile`) — and which files
-//! define the project code the runner executes ([`Family`]). Pure: the command floor
+//! define the project code the runner executes ([`Family`]). Linters, formatters and type
+//! checkers (`tsc`, `eslint`, `ruff`, …) have their grammars in `linters`, reached from
+//! [`runner`]; [`Lint`] is what they read and rewrite. Pure: the command floor
 //! (`command::build`) places the paths, hashes the definition files against the session's
 //! baseline and reads what must be read (package.json scripts, makefile includes).
 //!
@@ -175,7 +177,11 @@ pub fn runner(argv: &[String], dynamic: &[bool]) -> Found {
 }
 
 /// The words from `start` as an argv of their own (`argv[start]` plays the program).
-pub(super) fn sub<'a>(argv: &'a [String], dynamic: &'a [bool], start: usize) -> (&'a [String], &'a [bool]) {
+pub(super) fn sub<'a>(
+    argv: &'a [String],
+    dynamic: &'a [bool],
+    start: usize,
+) -> (&'a [String], &'a [bool]) {
     (
         argv.get(start..).unwrap_or(&[]),
         dynamic.get(start..).unwrap_or(&[]),
