@@ -264,6 +264,13 @@ fn rewrites_meet_the_path_floor_like_sed_i() {
     let out = bash(&env, "black app");
     assert_eq!(out.decision(), "ask", "{out:?}");
     assert!(out.reason().contains("app/rc.py"), "{}", out.reason());
+    // A pattern prettier expands itself reaches everything below its stem.
+    let out = bash(&env, "prettier --write '**/*.json'");
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("deny", "harness-config"),
+        "{out:?}"
+    );
     // A file outside the workspace given by name.
     let out = bash(
         &env,

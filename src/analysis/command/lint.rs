@@ -20,6 +20,7 @@
 use super::{Class, JudgeCtx};
 use crate::analysis::effects::programs::runners::Lint;
 use crate::context::{floor, paths};
+
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
@@ -41,29 +42,30 @@ pub(super) struct Reached {
     pub steering: Vec<(PathBuf, &'static str)>,
 }
 
-/// The kinds of file (`edits::file_kind`) a rewrite may not touch at once: what steers
-/// the agent or runs beside the project's sources. Scripts and build definitions are the
-/// project's sources, rewritten by its own definitions.
-const STEERING: &[&str] = &[
-    "agent instructions",
-    "a CI file or git hook",
-    "editor tasks or settings",
-    "git configuration",
-];
-
-/// A file a rewrite lands on: a write the path floor sees when it classes it, and a
-/// steering file noted.
-fn landing(path: PathBuf, root: &Path, ctx: &JudgeCtx, out: &mut Reached) {
-    if let Some(kind) = super::edits::file_kind(&path, "").filter(|k| STEERING.contains(k)) {
+/// A file a rewrite lands on: a write the path floor sees when it classes it (as named,
+/// or below the walk's root as it resolves: the walk enters no link), and a steering file
+/// noted.
+fn landing(path: PathBuf, root: &Path, resolved_root: &Path, ctx: &JudgeCtx, out: &mut Reached) {
+    let resolved = path
+        .strip_prefix(root)
+        .map(|rel| resolved_root.join(rel))
+        .unwrap_or_else(|_| path.clone());
+    // One form when the root is where it says.
+    let forms: &[&PathBuf] = if resolved == path {
+        &[&path]
+    } else {
+        &[&path, &resolved]
+    };
+    let steering = forms.iter().find_map(|p| super::edits::steering_kind(p));
+    if let Some(kind) = steering {
         out.steering.push((path.clone(), kind));
         out.writes.push(path);
         return;
     }
-    let forms = paths::forms(&path.display().to_string(), root, ctx.home);
-    if forms
-        .forms()
-        .any(|f| floor::classify(f, floor::Access::Write, ctx.floor).is_some())
-    {
+    let classed = forms
+        .iter()
+        .any(|f| floor::classify(f, floor::Access::Write, ctx.floor).is_some());
+    if classed {
         out.writes.push(path);
     }
 }
@@ -101,7 +103,10 @@ pub(super) fn reach(
     let mut out = Reached::default();
     let mut entries = 0usize;
     for word in &lint.operands {
-        let abs = place(word, cwd);
+        // A pattern the tool expands itself (`prettier --write "**/*.json"`, quoted so the
+        // shell left it): everything below its literal stem may match.
+        let word = glob_stem(word);
+        let abs = place(&word, cwd);
         let forms = paths::forms(&abs.display().to_string(), cwd, ctx.home);
         let inside = ctx.workspace.contains(&forms);
         if !inside && lint.nested {
@@ -117,7 +122,12 @@ pub(super) fn reach(
             // Not there: nothing to read or rewrite (the tool reports it).
             continue;
         };
-        if meta.is_dir() {
+        if meta.is_dir() && !inside {
+            // A rewrite under a directory outside the workspace: a write there.
+            if lint.rewrites {
+                out.writes.push(abs);
+            }
+        } else if meta.is_dir() {
             if !out.dirs.contains(&abs) {
                 out.dirs.push(abs.clone());
             }
@@ -130,9 +140,7 @@ pub(super) fn reach(
             }
             if lint.rewrites {
                 other_names(tool, &abs, &meta)?;
-                if let Some(kind) =
-                    super::edits::file_kind(&abs, "").filter(|k| STEERING.contains(k))
-                {
+                if let Some(kind) = super::edits::steering_kind(&abs) {
                     out.steering.push((abs.clone(), kind));
                 }
                 out.writes.push(abs);
@@ -140,6 +148,26 @@ pub(super) fn reach(
         }
     }
     Ok(out)
+}
+
+/// The literal directory a pattern starts from (`src/**/*.ts` → `src`, `*.json` → `.`),
+/// or the word itself when it holds no pattern.
+fn glob_stem(word: &str) -> String {
+    if !word.contains(['*', '?', '[', '{']) {
+        return word.to_string();
+    }
+    let mut stem: Vec<&str> = Vec::new();
+    for c in word.split('/') {
+        if c.contains(['*', '?', '[', '{']) {
+            break;
+        }
+        stem.push(c);
+    }
+    match stem.join("/") {
+        s if s.is_empty() && word.starts_with('/') => "/".to_string(),
+        s if s.is_empty() => ".".to_string(),
+        s => s,
+    }
 }
 
 /// A regular file with other names: rewriting it in place changes what they name too,
@@ -165,6 +193,7 @@ fn walk(
     out: &mut Reached,
     ctx: &JudgeCtx,
 ) -> Result<(), Class> {
+    let resolved_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
         let Ok(rd) = std::fs::read_dir(&dir) else {
@@ -205,7 +234,7 @@ fn walk(
                 continue;
             }
             other_names(tool, &path, &lm)?;
-            landing(path, root, ctx, out);
+            landing(path, root, &resolved_root, ctx, out);
         }
     }
     Ok(())
@@ -215,6 +244,16 @@ fn walk(
 mod tests {
     use super::handles;
     use crate::analysis::effects::programs::runners::Lint;
+
+    #[test]
+    fn patterns_start_from_their_literal_stem() {
+        assert_eq!(super::glob_stem("src/**/*.ts"), "src");
+        assert_eq!(super::glob_stem("**/*.json"), ".");
+        assert_eq!(super::glob_stem("/etc/*.conf"), "/etc");
+        assert_eq!(super::glob_stem("/*"), "/");
+        assert_eq!(super::glob_stem("a/{b,c}/d.md"), "a");
+        assert_eq!(super::glob_stem("plain/file.py"), "plain/file.py");
+    }
 
     #[test]
     fn handles_name_endings_and_whole_names() {

@@ -1233,7 +1233,9 @@ fn black(argv: &[String], dynamic: &[bool], start: usize) -> Result<RunnerCall, 
         operand_paths(&p, &mut effects, false)
     };
     let rewrites = !operands.is_empty() && !p.has("--check") && !p.has("--diff");
-    let does = if rewrites {
+    let does = if p.has("--code") {
+        "prints the code given with --code formatted by black".to_string()
+    } else if rewrites {
         format!("formats {} in place with black", what(&operands))
     } else {
         format!("checks the formatting of {} with black", what(&operands))
