@@ -158,6 +158,43 @@ fn a_nested_flat_config_counts() {
     assert_eq!(bash(&env, "mypy app").decision(), "allow");
 }
 
+/// A plugin file the configuration names is code the checker loads: the agent writing it
+/// (or it changing) is asked about by name, like the configuration itself.
+#[test]
+fn a_plugin_the_configuration_names_counts() {
+    let env = project();
+    write(
+        &env,
+        "mypy.ini",
+        "[mypy]\nplugins = tools/typing_plugin.py\n",
+    );
+    write(
+        &env,
+        "tools/typing_plugin.py",
+        "def plugin(v):\n    return None\n",
+    );
+    write(&env, ".pylintrc", "[MAIN]\nload-plugins = lint_rules\n");
+    write(&env, "lint_rules.py", "def register(linter):\n    pass\n");
+    assert_eq!(bash(&env, "mypy app").decision(), "allow");
+    assert_eq!(bash(&env, "pylint app").decision(), "allow");
+    let w = env.hook(&env.payload(
+        "Edit",
+        json!({"file_path": env.path("tools/typing_plugin.py"), "old_string": "None", "new_string": "__import__('os').system('id')"}),
+    ));
+    assert_eq!(w.decision(), "allow", "{w:?}");
+    let out = bash(&env, "mypy app");
+    assert_eq!(out.cause(), "build-files-changed", "{out:?}");
+    assert!(
+        out.reason().contains("typing_plugin.py"),
+        "{}",
+        out.reason()
+    );
+    write(&env, "lint_rules.py", "import os\n");
+    let out = bash(&env, "pylint app");
+    assert_eq!(out.cause(), "build-files-changed", "{out:?}");
+    assert!(out.reason().contains("lint_rules.py"), "{}", out.reason());
+}
+
 #[test]
 fn options_that_load_code_or_write_outside_are_not_routine() {
     let env = project();

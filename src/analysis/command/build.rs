@@ -672,6 +672,14 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
                 defs.files.push(f);
             }
         }
+        // The plugin files a configuration names (mypy's `plugins`, pylint's
+        // `load-plugins`, flake8's local plugins).
+        let present: Vec<PathBuf> = defs.files.iter().filter(|f| f.is_file()).cloned().collect();
+        for f in super::lint::plugin_files(call.family, &present, cwd) {
+            if !defs.files.contains(&f) {
+                defs.files.push(f);
+            }
+        }
         // A linter's configuration is code or names code (`eslint.config.js`, a mypy or
         // pylint plugin, prettier's plugins): like a script, it is not the project's own
         // once the agent was allowed to write it, even when the baseline first saw it

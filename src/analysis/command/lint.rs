@@ -18,7 +18,7 @@
 //! is not known.
 
 use super::{Class, JudgeCtx};
-use crate::analysis::effects::programs::runners::Lint;
+use crate::analysis::effects::programs::runners::{Family, Lint};
 use crate::context::{floor, paths};
 
 use std::os::unix::fs::MetadataExt;
@@ -170,6 +170,107 @@ fn glob_stem(word: &str) -> String {
     }
 }
 
+/// The plugin code a configuration file names, as files (so they are definitions too):
+/// mypy's `plugins` (a path is relative to the configuration's directory; a module name
+/// may be a file of the working directory, which Python finds first under `python -m`),
+/// pylint's `load-plugins` (modules, which pylint imports with the working directory on
+/// its path), flake8's `[flake8:local-plugins]` (`extension`/`report` modules under its
+/// `paths`). Read line by line, bounded; a key it cannot read names nothing (the file
+/// itself is tracked).
+pub(super) fn plugin_files(family: Family, configs: &[PathBuf], cwd: &Path) -> Vec<PathBuf> {
+    let key = match family {
+        Family::Mypy => "plugins",
+        Family::Pylint => "load-plugins",
+        Family::Flake8 => "extension",
+        _ => return Vec::new(),
+    };
+    let mut out: Vec<PathBuf> = Vec::new();
+    for cfg in configs {
+        let Some(text) = read_small(cfg) else {
+            continue;
+        };
+        let dir = cfg.parent().unwrap_or(cwd);
+        let mut values = values_of(&text, key);
+        let mut bases = vec![cwd.to_path_buf(), dir.to_path_buf()];
+        if family == Family::Flake8 {
+            values.extend(values_of(&text, "report"));
+            for p in values_of(&text, "paths") {
+                for w in words(&p) {
+                    bases.push(place(&w, dir));
+                }
+            }
+        }
+        for v in values {
+            for w in words(&v) {
+                // flake8: `CODE = module:Class`; the others: a module or a file.
+                let w = w.rsplit('=').next().unwrap_or(&w).trim().to_string();
+                let module = w.split(':').next().unwrap_or(&w).trim();
+                if module.is_empty() {
+                    continue;
+                }
+                if module.contains('/') || module.ends_with(".py") {
+                    out.push(place(module, dir));
+                    continue;
+                }
+                let rel = module.replace('.', "/");
+                for b in &bases {
+                    out.push(b.join(format!("{rel}.py")));
+                    out.push(b.join(&rel).join("__init__.py"));
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The text of a small regular file.
+fn read_small(p: &Path) -> Option<String> {
+    use std::io::Read;
+    let f = crate::context::state::open_regular(p).ok()?;
+    let mut text = String::new();
+    f.take(1024 * 1024).read_to_string(&mut text).ok()?;
+    Some(text)
+}
+
+/// Every value of `key` in INI or TOML text (`key = a, b`, `key = ["a", "b"]`), with the
+/// indented or bracketed lines that continue it.
+fn values_of(text: &str, key: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let l = line.trim();
+        let Some((k, v)) = l.split_once('=') else {
+            continue;
+        };
+        if k.trim().trim_matches('"') != key {
+            continue;
+        }
+        let mut value = v.to_string();
+        let open = |s: &str| s.matches('[').count() > s.matches(']').count();
+        while let Some(next) = lines.peek() {
+            let continues = next.starts_with([' ', '\t']) && !next.trim().is_empty();
+            if !(continues || open(&value)) {
+                break;
+            }
+            value.push('\n');
+            value.push_str(next);
+            lines.next();
+        }
+        out.push(value);
+    }
+    out
+}
+
+/// The words of a value: split at commas, blanks, quotes and brackets.
+fn words(v: &str) -> Vec<String> {
+    v.split(|c: char| c == ',' || c.is_whitespace() || matches!(c, '"' | '\'' | '[' | ']'))
+        .filter(|w| !w.is_empty() && !w.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
 /// A regular file with other names: rewriting it in place changes what they name too,
 /// and those names are not known.
 fn other_names(tool: &str, path: &Path, meta: &std::fs::Metadata) -> Result<(), Class> {
@@ -243,7 +344,42 @@ fn walk(
 #[cfg(test)]
 mod tests {
     use super::handles;
-    use crate::analysis::effects::programs::runners::Lint;
+    use crate::analysis::effects::programs::runners::{Family, Lint};
+
+    #[test]
+    fn plugin_files_named_by_configuration() {
+        use crate::analysis::effects::programs::runners::Family;
+        use std::path::{Path, PathBuf};
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::write(
+            d.join("mypy.ini"),
+            "[mypy]\nplugins = pydantic.mypy,\n    tools/check.py\nstrict = True\n",
+        )
+        .unwrap();
+        std::fs::write(
+            d.join("pyproject.toml"),
+            "[tool.mypy]\nplugins = [\n  \"local_plugin\",\n]\n[tool.pylint.main]\nload-plugins = [\"lintx\"]\n",
+        )
+        .unwrap();
+        std::fs::write(
+            d.join(".flake8"),
+            "[flake8:local-plugins]\nextension =\n    ABC = checks.abc:Plugin\npaths = ./lint\n",
+        )
+        .unwrap();
+        let cfgs = [d.join("mypy.ini"), d.join("pyproject.toml")];
+        let got = super::plugin_files(Family::Mypy, &cfgs, d);
+        for want in ["tools/check.py", "pydantic/mypy.py", "local_plugin.py"] {
+            assert!(got.contains(&d.join(want)), "{want}: {got:?}");
+        }
+        assert!(!got.iter().any(|p| p.ends_with("True.py")), "{got:?}");
+        let got = super::plugin_files(Family::Pylint, &cfgs, d);
+        assert!(got.contains(&d.join("lintx.py")), "{got:?}");
+        let got = super::plugin_files(Family::Flake8, &[d.join(".flake8")], d);
+        assert!(got.contains(&d.join("lint/checks/abc.py")), "{got:?}");
+        assert!(super::plugin_files(Family::Ruff, &cfgs, d).is_empty());
+        let _: (&Path, PathBuf) = (d, PathBuf::new());
+    }
 
     #[test]
     fn patterns_start_from_their_literal_stem() {
