@@ -342,14 +342,14 @@ fn walk(
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::handles;
-    use crate::analysis::effects::programs::runners::{Family, Lint};
+    use crate::analysis::effects::programs::runners::Lint;
 
     #[test]
     fn plugin_files_named_by_configuration() {
         use crate::analysis::effects::programs::runners::Family;
-        use std::path::{Path, PathBuf};
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         std::fs::write(
@@ -378,7 +378,6 @@ mod tests {
         let got = super::plugin_files(Family::Flake8, &[d.join(".flake8")], d);
         assert!(got.contains(&d.join("lint/checks/abc.py")), "{got:?}");
         assert!(super::plugin_files(Family::Ruff, &cfgs, d).is_empty());
-        let _: (&Path, PathBuf) = (d, PathBuf::new());
     }
 
     #[test]
