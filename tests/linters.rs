@@ -316,6 +316,37 @@ fn rewrites_meet_the_path_floor_like_sed_i() {
     assert_eq!(out.decision(), "ask", "{out:?}");
 }
 
+/// What a checker reads below `.`: the files it handles, a link among them read where it
+/// leads, a hard link among them checked against the credentials; other files are not
+/// read (a hard link to a credential named `data.bin` is nothing to ruff).
+#[test]
+fn reads_are_the_handled_files_and_what_their_links_reach() {
+    let env = project();
+    std::fs::hard_link(env.home.join(".aws/credentials"), env.path("data.bin")).unwrap();
+    std::os::unix::fs::symlink(env.home.join(".ssh"), env.path("sshlink")).unwrap();
+    for cmd in [
+        "ruff check .",
+        "mypy .",
+        "isort --check-only .",
+        "black --check .",
+    ] {
+        assert_eq!(bash(&env, cmd).decision(), "allow", "{cmd}");
+    }
+    std::os::unix::fs::symlink(env.home.join(".ssh/id_rsa"), env.path("app/key.py")).unwrap();
+    for cmd in ["ruff check .", "mypy app", "flake8 app"] {
+        let out = bash(&env, cmd);
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("deny", "credential"),
+            "{cmd}: {out:?}"
+        );
+    }
+    std::fs::remove_file(env.path("app/key.py")).unwrap();
+    std::fs::hard_link(env.home.join(".aws/credentials"), env.path("app/creds.py")).unwrap();
+    let out = bash(&env, "ruff check .");
+    assert_eq!(out.decision(), "deny", "{out:?}");
+}
+
 /// `npx eslint` with ESLint installed in the project: judged by eslint's grammar, with the
 /// installed bin among its definitions.
 #[test]

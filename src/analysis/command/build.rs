@@ -640,6 +640,9 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
                 ),
             };
         }
+        for p in &r.reads {
+            look.reads.push(p.display().to_string());
+        }
         for w in &r.writes {
             let word = w.display().to_string();
             look.effects.push(Effect::write(
@@ -702,7 +705,7 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
 }
 
 /// The runner call a command is, directly or as `python -m NAME`.
-fn runner_call(cmd: &Cmd) -> Option<RunnerCall> {
+pub(super) fn runner_call(cmd: &Cmd) -> Option<RunnerCall> {
     if let Some(found) = runners::runner(cmd.argv, cmd.dynamic) {
         return found.ok();
     }

@@ -2,8 +2,11 @@
 //! given (`effects::programs::linters` says which tool reads what, and whether it
 //! rewrites it): the configuration files below them that apply to their own directory's
 //! files (ESLint's flat config, Prettier's, Ruff's and Biome's are looked up from each
-//! file), and, for a run that rewrites in place (a formatter, `--fix`), the files the path
-//! floor must see among those it rewrites.
+//! file), the files behind links among those it reads (a link to a handled file, the
+//! handled files below a linked directory: reads the path floor judges where they lead;
+//! `command::recursive` checks the handled files' hard links), and, for a run that
+//! rewrites in place (a formatter, `--fix`), the files the path floor must see among those
+//! it rewrites.
 //!
 //! A rewrite is judged the way `sed -i` is: each file it edits in place is a write the
 //! path floor classifies, so a protected file (`.github/workflows/ci.yml`,
@@ -36,6 +39,10 @@ pub(super) struct Reached {
     pub configs: Vec<PathBuf>,
     /// The directories holding each operand (their ancestors' configuration applies).
     pub dirs: Vec<PathBuf>,
+    /// Files behind links below its operands that it reads (a link to a handled file, the
+    /// handled files below a linked directory): their targets are reads the path floor
+    /// judges.
+    pub reads: Vec<PathBuf>,
     /// Files it rewrites that steer the agent or run outside the project's own code
     /// (agent instructions, CI files and git hooks, editor tasks, git configuration), with
     /// their kind: rewritten with text the floor does not check, as `sed -i` there is.
@@ -150,9 +157,36 @@ pub(super) fn reach(
     Ok(out)
 }
 
+/// The handled files below a linked directory (the tools that follow such a link read
+/// them), counted against the same bound; links inside are not followed further.
+fn linked_reads(lint: &Lint, link: &Path, entries: &mut usize, out: &mut Reached) {
+    let mut stack = vec![link.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            *entries += 1;
+            if *entries > MAX_ENTRIES {
+                // The walk reports the bound when it next counts.
+                return;
+            }
+            let Ok(ft) = e.file_type() else { continue };
+            let name = e.file_name().to_string_lossy().into_owned();
+            if ft.is_dir() {
+                if !lint.skips.contains(&name.as_str()) {
+                    stack.push(e.path());
+                }
+            } else if handles(lint, &name) {
+                out.reads.push(e.path());
+            }
+        }
+    }
+}
+
 /// The literal directory a pattern starts from (`src/**/*.ts` → `src`, `*.json` → `.`),
 /// or the word itself when it holds no pattern.
-fn glob_stem(word: &str) -> String {
+pub(super) fn glob_stem(word: &str) -> String {
     if !word.contains(['*', '?', '[', '{']) {
         return word.to_string();
     }
@@ -316,9 +350,16 @@ fn walk(
                 continue;
             };
             if lm.file_type().is_symlink() {
-                // Followed or not, a rewrite through it lands where it leads.
-                if lint.rewrites && (handles(lint, &name) || path.is_dir()) {
-                    out.writes.push(path);
+                // Followed or not, a rewrite through it lands where it leads, and a read
+                // reads what is there.
+                let dir = path.is_dir();
+                if lint.rewrites && (handles(lint, &name) || dir) {
+                    out.writes.push(path.clone());
+                }
+                if handles(lint, &name) && !dir {
+                    out.reads.push(path);
+                } else if dir {
+                    linked_reads(lint, &path, entries, out);
                 }
                 continue;
             }
