@@ -288,6 +288,9 @@ fn rewrites_meet_the_path_floor_like_sed_i() {
     );
     // The harness's own settings below `.`: refused, as any write there is.
     write(&env, ".claude/settings.json", "{}\n");
+    // ESLint fixes JavaScript and TypeScript (JSON only through a plugin the tracked
+    // config adds).
+    assert_eq!(bash(&env, "eslint --fix .").decision(), "allow");
     let out = bash(&env, "prettier --write .");
     assert_eq!(
         (out.decision().as_str(), out.cause().as_str()),

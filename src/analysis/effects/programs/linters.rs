@@ -220,32 +220,11 @@ const ISORT_SKIP: &[&str] = &[
     "venv",
 ];
 const ISORT_EXTS: &[&str] = &[".py", ".pyi", ".pyx", ".pxd"];
-/// ESLint 10 lints `**/*.js`, `*.mjs`, `*.cjs` by default, and what the project's config
-/// adds (TypeScript, JSX, Vue, JSON, Markdown through plugins).
+/// ESLint 10 lints `**/*.js`, `*.mjs`, `*.cjs` by default; the TypeScript, JSX and
+/// framework parsers a config names are counted too. Other languages (JSON, Markdown,
+/// CSS) come only from language plugins the project's tracked config adds.
 const ESLINT_EXTS: &[&str] = &[
-    ".js",
-    ".mjs",
-    ".cjs",
-    ".jsx",
-    ".ts",
-    ".mts",
-    ".cts",
-    ".tsx",
-    ".vue",
-    ".svelte",
-    ".astro",
-    ".json",
-    ".jsonc",
-    ".json5",
-    ".md",
-    ".mdx",
-    ".markdown",
-    ".css",
-    ".html",
-    ".yaml",
-    ".yml",
-    ".graphql",
-    ".gql",
+    ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".vue", ".svelte", ".astro",
 ];
 /// `prettier --support-info` (3.10): every language's extensions and file names.
 const PRETTIER_HANDLES: &[&str] = &[
