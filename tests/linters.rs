@@ -279,6 +279,12 @@ fn rewrites_meet_the_path_floor_like_sed_i() {
     assert!(out.reason().contains("ci.yml"), "{}", out.reason());
     let out = bash(&env, "biome format --write .vscode");
     assert_eq!(out.cause(), "protected-path", "{out:?}");
+    let out = bash(&env, "prettier --write .vscode/settings.json");
+    assert_eq!(out.cause(), "protected-path", "{out:?}");
+    // The project's sources, named or below a directory, are reformatted by its own
+    // definitions: not files the agent wrote, so a script stays the project's own.
+    assert_eq!(bash(&env, "ruff format app/main.py").decision(), "allow");
+    assert_eq!(bash(&env, "python3 app/main.py").decision(), "allow");
     // Agent instructions rewritten with text the floor does not check: as `sed -i` there.
     unknown(&env, "ruff format .", "CLAUDE.md, agent instructions");
     unknown(

@@ -52,11 +52,7 @@ pub(super) struct Reached {
 /// A file a rewrite lands on: a write the path floor sees when it classes it (as named,
 /// or below the walk's root as it resolves: the walk enters no link), and a steering file
 /// noted.
-fn landing(path: PathBuf, root: &Path, resolved_root: &Path, ctx: &JudgeCtx, out: &mut Reached) {
-    let resolved = path
-        .strip_prefix(root)
-        .map(|rel| resolved_root.join(rel))
-        .unwrap_or_else(|_| path.clone());
+fn landing(path: PathBuf, resolved: PathBuf, ctx: &JudgeCtx, out: &mut Reached) {
     // One form when the root is where it says.
     let forms: &[&PathBuf] = if resolved == path {
         &[&path]
@@ -147,10 +143,13 @@ pub(super) fn reach(
             }
             if lint.rewrites {
                 other_names(tool, &abs, &meta)?;
-                if let Some(kind) = super::edits::steering_kind(&abs) {
-                    out.steering.push((abs.clone(), kind));
+                if inside {
+                    // Named or found below a directory, a source file is judged alike.
+                    let resolved = std::fs::canonicalize(&abs).unwrap_or_else(|_| abs.clone());
+                    landing(abs, resolved, ctx, &mut out);
+                } else {
+                    out.writes.push(abs);
                 }
-                out.writes.push(abs);
             }
         }
     }
@@ -376,7 +375,11 @@ fn walk(
                 continue;
             }
             other_names(tool, &path, &lm)?;
-            landing(path, root, &resolved_root, ctx, out);
+            let resolved = path
+                .strip_prefix(root)
+                .map(|rel| resolved_root.join(rel))
+                .unwrap_or_else(|_| path.clone());
+            landing(path, resolved, ctx, out);
         }
     }
     Ok(())
