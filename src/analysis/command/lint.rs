@@ -4,7 +4,9 @@
 //! files (ESLint's flat config, Prettier's, Ruff's and Biome's are looked up from each
 //! file), the files behind links among those it reads (a link to a handled file, the
 //! handled files below a linked directory: reads the path floor judges where they lead;
-//! `command::recursive` checks the handled files' hard links), and, for a run that
+//! `command::recursive` checks the handled files' hard links; tried with ruff 0.17, black
+//! 26.10, flake8 7.5 and pylint 4.1, which read a linked `.py` file and report on its text,
+//! and black and mypy 2.4, which enter a linked directory), and, for a run that
 //! rewrites in place (a formatter, `--fix`), the files the path floor must see among those
 //! it rewrites.
 //!
