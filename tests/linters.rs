@@ -331,13 +331,16 @@ fn rewrites_meet_the_path_floor_like_sed_i() {
 #[test]
 fn reads_are_the_handled_files_and_what_their_links_reach() {
     let env = project();
-    std::fs::hard_link(env.home.join(".aws/credentials"), env.path("data.bin")).unwrap();
+    std::fs::write(env.home.join(".netrc"), "machine h login u password p\n").unwrap();
+    std::fs::hard_link(env.home.join(".netrc"), env.path("data.bin")).unwrap();
     std::os::unix::fs::symlink(env.home.join(".ssh"), env.path("sshlink")).unwrap();
     for cmd in [
         "ruff check .",
         "mypy .",
         "isort --check-only .",
         "black --check .",
+        "uv run ruff check",
+        "python3 -m mypy .",
     ] {
         assert_eq!(bash(&env, cmd).decision(), "allow", "{cmd}");
     }

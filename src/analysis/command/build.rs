@@ -707,7 +707,19 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
 /// The runner call a command is, directly or as `python -m NAME`.
 pub(super) fn runner_call(cmd: &Cmd) -> Option<RunnerCall> {
     if let Some(found) = runners::runner(cmd.argv, cmd.dynamic) {
-        return found.ok();
+        let call = found.ok()?;
+        // Through a project wrapper (`uv run ruff check`): the command it runs.
+        if let Some(at) = call.wrapped.filter(|at| *at > 0) {
+            let (argv, dynamic) = wrapped_argv(cmd, at, call.module.is_some());
+            let inner = Cmd {
+                sc: cmd.sc,
+                argv: &argv,
+                dynamic: &dynamic,
+                cwd: cmd.cwd,
+            };
+            return runner_call(&inner);
+        }
+        return Some(call);
     }
     let run = interpreters::script_run(cmd.argv, cmd.dynamic)?.ok()?;
     let m = run.module.as_ref()?;
@@ -1361,6 +1373,25 @@ fn rank(c: &Class) -> u8 {
     }
 }
 
+/// The command a wrapper runs (`uv run -m mod …` is `python -m mod …`, `uv run x.py` is
+/// `python x.py`), from `at`.
+fn wrapped_argv(cmd: &Cmd, at: usize, module: bool) -> (Vec<String>, Vec<bool>) {
+    let rest = cmd.argv.get(at..).unwrap_or(&[]);
+    let rest_dyn = cmd.dynamic.get(at..).unwrap_or(&[]);
+    let lead: &[&str] = if module {
+        &["python", "-m"]
+    } else if rest.first().is_some_and(|w| w.ends_with(".py")) {
+        &["python"]
+    } else {
+        &[]
+    };
+    let mut a: Vec<String> = lead.iter().map(|w| w.to_string()).collect();
+    a.extend(rest.iter().cloned());
+    let mut d = vec![false; lead.len()];
+    d.extend(rest_dyn.iter().copied());
+    (a, d)
+}
+
 /// `uv run CMD…` and the other project wrappers: CMD is classified on its own (a module
 /// with `uv run -m`, a `.py` file through Python); the wrapper adds its options' effects
 /// and its definition files (it syncs the project's environment first).
@@ -1376,23 +1407,7 @@ pub(super) fn wrapped(
         return Look::unknown(format!("{} runs another command", cmd.program()));
     };
     let tool = call.tool;
-    let rest = &cmd.argv[at..];
-    let rest_dyn = cmd.dynamic.get(at..).unwrap_or(&[]);
-    let (argv, dynamic): (Vec<String>, Vec<bool>) = if call.module.is_some() {
-        let mut a = vec!["python".to_string(), "-m".to_string()];
-        a.extend(rest.iter().cloned());
-        let mut d = vec![false, false];
-        d.extend(rest_dyn.iter().copied());
-        (a, d)
-    } else if rest.first().is_some_and(|w| w.ends_with(".py")) {
-        let mut a = vec!["python".to_string()];
-        a.extend(rest.iter().cloned());
-        let mut d = vec![false];
-        d.extend(rest_dyn.iter().copied());
-        (a, d)
-    } else {
-        (rest.to_vec(), rest_dyn.to_vec())
-    };
+    let (argv, dynamic) = wrapped_argv(cmd, at, call.module.is_some());
     if dynamic.first().copied().unwrap_or(true) {
         return Look::unknown(format!("{tool} runs a command computed at run time"));
     }
