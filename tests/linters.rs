@@ -310,6 +310,19 @@ fn rewrites_meet_the_path_floor_like_sed_i() {
     let out = bash(&env, "black app");
     assert_eq!(out.decision(), "ask", "{out:?}");
     assert!(out.reason().contains("app/rc.py"), "{}", out.reason());
+    std::fs::remove_file(env.path("app/rc.py")).unwrap();
+    // A linked directory: what the formatter handles there is rewritten there.
+    std::fs::create_dir_all(env.home.join("lib")).unwrap();
+    std::os::unix::fs::symlink(env.home.join("lib"), env.path("app/vendored")).unwrap();
+    assert_eq!(
+        bash(&env, "black app").decision(),
+        "allow",
+        "nothing black handles there"
+    );
+    std::fs::write(env.home.join("lib/util.py"), "x = 1\n").unwrap();
+    let out = bash(&env, "black app");
+    assert_eq!(out.decision(), "ask", "{out:?}");
+    assert!(out.reason().contains("util.py"), "{}", out.reason());
     // A pattern prettier expands itself reaches everything below its stem.
     let out = bash(&env, "prettier --write '**/*.json'");
     assert_eq!(

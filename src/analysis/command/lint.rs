@@ -16,8 +16,9 @@
 //! about or refused as it would be if named. Only files of a type the tool handles are
 //! counted (`.py` for ruff and black, Prettier's own list of languages), and directories
 //! the tool leaves out by default (`.git`, `node_modules`, `.venv`, … per tool) are not
-//! entered; a link is a write wherever it leads (its target decides), and a file with
-//! other names (hard links) is not known. The tree's other files are the project's sources
+//! entered; a linked file it handles is a write wherever it leads (its target decides),
+//! so are the files it handles below a linked directory, and a file with other names (hard
+//! links) is not known. The tree's other files are the project's sources
 //! reformatted by its own definitions; they are not listed (so they do not count as
 //! files the agent wrote). The walk is bounded: past [`MAX_ENTRIES`] what it would rewrite
 //! is not known.
@@ -353,14 +354,20 @@ fn walk(
             if lm.file_type().is_symlink() {
                 // Followed or not, a rewrite through it lands where it leads, and a read
                 // reads what is there.
-                let dir = path.is_dir();
-                if lint.rewrites && (handles(lint, &name) || dir) {
-                    out.writes.push(path.clone());
-                }
-                if handles(lint, &name) && !dir {
-                    out.reads.push(path);
-                } else if dir {
+                if path.is_dir() {
+                    // What it handles below the linked directory: read there, and
+                    // rewritten there.
+                    let from = out.reads.len();
                     linked_reads(lint, &path, entries, out);
+                    if lint.rewrites {
+                        let found: Vec<PathBuf> = out.reads[from..].to_vec();
+                        out.writes.extend(found);
+                    }
+                } else if handles(lint, &name) {
+                    if lint.rewrites {
+                        out.writes.push(path.clone());
+                    }
+                    out.reads.push(path);
                 }
                 continue;
             }
