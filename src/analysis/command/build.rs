@@ -7,6 +7,12 @@
 //! script itself and the makefiles it includes), and asks the session [`Baseline`] whether
 //! any of them changed since the session began or was written by the agent this session.
 //!
+//! Linters, formatters and type checkers are runners too (their grammars in
+//! `effects::programs::linters`): their configuration files are their definitions (the
+//! agent's writes count, as for a script: they are code or name code), and what they
+//! reach below their operands — nested configuration, the files among those they rewrite
+//! that the path floor must see — comes from `command::lint`.
+//!
 //! A runner given a definition file, directory or program from outside the workspace is
 //! soft (it runs code nobody in the session has seen); a script outside the workspace, an
 //! installed module and a shell script looked up on PATH keep their tiers (unknown). What a
@@ -105,6 +111,81 @@ const POETRY_FILES: &[&str] = &["pyproject.toml", "poetry.toml"];
 const PIPENV_FILES: &[&str] = &["Pipfile"];
 const PDM_FILES: &[&str] = &["pyproject.toml", "pdm.toml"];
 const HATCH_FILES: &[&str] = &["pyproject.toml", "hatch.toml"];
+/// The tsconfig files tsc reads from the working directory up (and the usual names of
+/// the ones they extend).
+const TS_FILES: &[&str] = &[
+    "tsconfig.json",
+    "tsconfig.base.json",
+    "tsconfig.build.json",
+    "tsconfig.app.json",
+    "tsconfig.lib.json",
+    "tsconfig.node.json",
+    "tsconfig.spec.json",
+    "tsconfig.test.json",
+];
+/// ESLint's flat config (looked up from each linted file's directory, ESLint 10's
+/// `config-loader.js`), the legacy `.eslintrc.*` of earlier versions, and package.json
+/// (whose `eslintConfig` those read).
+const ESLINT_FILES: &[&str] = &[
+    "eslint.config.js",
+    "eslint.config.mjs",
+    "eslint.config.cjs",
+    "eslint.config.ts",
+    "eslint.config.mts",
+    "eslint.config.cts",
+    ".eslintrc",
+    ".eslintrc.js",
+    ".eslintrc.cjs",
+    ".eslintrc.yaml",
+    ".eslintrc.yml",
+    ".eslintrc.json",
+    "package.json",
+];
+/// Prettier's configuration files (its source's search list): the `.js`/`.ts` ones are
+/// code, and any of them can name plugins.
+const PRETTIER_FILES: &[&str] = &[
+    "package.json",
+    "package.yaml",
+    ".prettierrc",
+    ".prettierrc.json",
+    ".prettierrc.yaml",
+    ".prettierrc.yml",
+    ".prettierrc.json5",
+    ".prettierrc.js",
+    ".prettierrc.mjs",
+    ".prettierrc.cjs",
+    ".prettierrc.ts",
+    ".prettierrc.mts",
+    ".prettierrc.cts",
+    ".prettierrc.toml",
+    "prettier.config.js",
+    "prettier.config.mjs",
+    "prettier.config.cjs",
+    "prettier.config.ts",
+    "prettier.config.mts",
+    "prettier.config.cts",
+];
+const RUFF_FILES: &[&str] = &["pyproject.toml", "ruff.toml", ".ruff.toml"];
+const BLACK_FILES: &[&str] = &["pyproject.toml"];
+/// isort's `CONFIG_SOURCES` but `.editorconfig` (style only).
+const ISORT_FILES: &[&str] = &[".isort.cfg", "pyproject.toml", "setup.cfg", "tox.ini"];
+/// mypy's `CONFIG_NAMES` and `SHARED_CONFIG_NAMES`: their `plugins` are loaded and their
+/// `python_executable` is run.
+const MYPY_FILES: &[&str] = &["mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"];
+const PYRIGHT_FILES: &[&str] = &["pyrightconfig.json", "pyproject.toml"];
+/// flake8's candidates: a `[flake8:local-plugins]` section loads code from the project.
+const FLAKE8_FILES: &[&str] = &[".flake8", "setup.cfg", "tox.ini"];
+/// pylint's `CONFIG_NAMES`: `init-hook` runs code, `load-plugins` imports modules.
+const PYLINT_FILES: &[&str] = &[
+    "pylintrc",
+    "pylintrc.toml",
+    ".pylintrc",
+    ".pylintrc.toml",
+    "pyproject.toml",
+    "setup.cfg",
+    "tox.ini",
+];
+const BIOME_FILES: &[&str] = &["biome.json", "biome.jsonc", ".biome.json", ".biome.jsonc"];
 
 fn family_files(f: Family) -> &'static [&'static str] {
     match f {
@@ -122,6 +203,17 @@ fn family_files(f: Family) -> &'static [&'static str] {
         Family::Pipenv => PIPENV_FILES,
         Family::Pdm => PDM_FILES,
         Family::Hatch => HATCH_FILES,
+        Family::TypeScript => TS_FILES,
+        Family::Eslint => ESLINT_FILES,
+        Family::Prettier => PRETTIER_FILES,
+        Family::Ruff => RUFF_FILES,
+        Family::Black => BLACK_FILES,
+        Family::Isort => ISORT_FILES,
+        Family::Mypy => MYPY_FILES,
+        Family::Pyright => PYRIGHT_FILES,
+        Family::Flake8 => FLAKE8_FILES,
+        Family::Pylint => PYLINT_FILES,
+        Family::Biome => BIOME_FILES,
     }
 }
 
@@ -556,17 +648,73 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     let Some(cwd) = cmd.cwd.dir() else {
         return;
     };
+    // A linter or formatter: the configuration below what it is given, and the files among
+    // those it rewrites that the path floor must see.
+    let reached = match lint_reach(cmd, cwd, ctx) {
+        Ok(r) => r,
+        Err(class) => {
+            look.class = class;
+            return;
+        }
+    };
+    if let Some((tool, r)) = &reached {
+        if let Some((path, kind)) = r.steering.first() {
+            look.class = Class::Unknown {
+                reason: format!(
+                    "{tool} rewrites {}, {kind}, in place with text the floor does not check",
+                    path.display()
+                ),
+            };
+        }
+        for p in &r.reads {
+            look.reads.push(p.display().to_string());
+        }
+        for w in &r.writes {
+            let word = w.display().to_string();
+            look.effects.push(Effect::write(
+                word.clone(),
+                crate::analysis::effects::WriteHow::Edit,
+            ));
+            look.writes.push(word);
+        }
+        if matches!(look.class, Class::Unknown { .. }) {
+            return;
+        }
+    }
     if let Some(class) = outputs(cmd.program(), &look.effects, cwd, ctx) {
         look.class = class;
         return;
     }
-    let defs = match definitions(cmd, cwd, ctx) {
+    let mut defs = match definitions(cmd, cwd, ctx) {
         Ok(d) => d,
         Err(class) => {
             look.class = class;
             return;
         }
     };
+    if let (Some((_, r)), Some(call)) = (&reached, runner_call(cmd)) {
+        for f in dirs_files(&r.dirs, family_files(call.family), ctx)
+            .into_iter()
+            .chain(r.configs.iter().cloned())
+        {
+            if !defs.files.contains(&f) {
+                defs.files.push(f);
+            }
+        }
+        // The plugin files a configuration names (mypy's `plugins`, pylint's
+        // `load-plugins`, flake8's local plugins).
+        let present: Vec<PathBuf> = defs.files.iter().filter(|f| f.is_file()).cloned().collect();
+        for f in super::lint::plugin_files(call.family, &present, cwd) {
+            if !defs.files.contains(&f) {
+                defs.files.push(f);
+            }
+        }
+        // A linter's configuration is code or names code (`eslint.config.js`, a mypy or
+        // pylint plugin, prettier's plugins): like a script, it is not the project's own
+        // once the agent was allowed to write it, even when the baseline first saw it
+        // after the write.
+        defs.agent_counts = defs.files.clone();
+    }
     let changed = changed_or_written(&defs.files, &defs.agent_counts, ctx);
     let present: Vec<String> = defs
         .files
@@ -580,6 +728,44 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     if !changed.is_empty() {
         look.class = Class::BuildFilesChanged { files: changed };
     }
+}
+
+/// The runner call a command is, directly or as `python -m NAME`.
+pub(super) fn runner_call(cmd: &Cmd) -> Option<RunnerCall> {
+    if let Some(found) = runners::runner(cmd.argv, cmd.dynamic) {
+        let call = found.ok()?;
+        // Through a project wrapper (`uv run ruff check`): the command it runs.
+        if let Some(at) = call.wrapped.filter(|at| *at > 0) {
+            let (argv, dynamic) = wrapped_argv(cmd, at, call.module.is_some());
+            let inner = Cmd {
+                sc: cmd.sc,
+                argv: &argv,
+                dynamic: &dynamic,
+                cwd: cmd.cwd,
+            };
+            return runner_call(&inner);
+        }
+        return Some(call);
+    }
+    let run = interpreters::script_run(cmd.argv, cmd.dynamic)?.ok()?;
+    let m = run.module.as_ref()?;
+    runners::python_module(m, cmd.argv, cmd.dynamic, run.args_at)?.ok()
+}
+
+/// What a linter or formatter reaches below its operands (`None`: the command is not one).
+fn lint_reach(
+    cmd: &Cmd,
+    cwd: &Path,
+    ctx: &JudgeCtx,
+) -> Result<Option<(&'static str, super::lint::Reached)>, Class> {
+    let Some(call) = runner_call(cmd) else {
+        return Ok(None);
+    };
+    let Some(lint) = &call.lint else {
+        return Ok(None);
+    };
+    super::lint::reach(call.tool, lint, family_files(call.family), cwd, ctx)
+        .map(|r| Some((call.tool, r)))
 }
 
 /// The definition lists of the project code a look runs.
@@ -612,6 +798,29 @@ pub(super) fn also_defined_by(look: &mut Look, cwd: &Path, names: &[&str], ctx: 
         defined_by.extend(present.iter().cloned());
     }
     let changed = changed_or_written(&files, &[], ctx);
+    if changed.is_empty() {
+        return;
+    }
+    match &mut look.class {
+        Class::BuildFilesChanged { files } => files.extend(changed),
+        _ => look.class = Class::BuildFilesChanged { files: changed },
+    }
+}
+
+/// Files that define what a project program runs besides its own (the installed bin
+/// `npx NAME` runs when a grammar judges NAME's arguments): judged by their hash and the
+/// agent's writes, and shown among its definitions.
+pub(super) fn also_defined_by_files(look: &mut Look, files: &[PathBuf], ctx: &JudgeCtx) {
+    if !matches!(
+        look.class,
+        Class::Build { .. } | Class::BuildFilesChanged { .. }
+    ) {
+        return;
+    }
+    for defined_by in project_definitions(look) {
+        defined_by.extend(files.iter().map(|f| f.display().to_string()));
+    }
+    let changed = changed_or_written(files, files, ctx);
     if changed.is_empty() {
         return;
     }
@@ -1157,6 +1366,16 @@ pub(super) fn is_definition_file(path: &Path) -> bool {
         DENO_FILES,
         UV_FILES,
         PIPENV_FILES,
+        TS_FILES,
+        ESLINT_FILES,
+        PRETTIER_FILES,
+        RUFF_FILES,
+        ISORT_FILES,
+        MYPY_FILES,
+        PYRIGHT_FILES,
+        FLAKE8_FILES,
+        PYLINT_FILES,
+        BIOME_FILES,
     ];
     all.iter().flat_map(|l| l.iter()).any(|n| path.ends_with(n))
 }
@@ -1198,6 +1417,25 @@ fn rank(c: &Class) -> u8 {
     }
 }
 
+/// The command a wrapper runs (`uv run -m mod …` is `python -m mod …`, `uv run x.py` is
+/// `python x.py`), from `at`.
+fn wrapped_argv(cmd: &Cmd, at: usize, module: bool) -> (Vec<String>, Vec<bool>) {
+    let rest = cmd.argv.get(at..).unwrap_or(&[]);
+    let rest_dyn = cmd.dynamic.get(at..).unwrap_or(&[]);
+    let lead: &[&str] = if module {
+        &["python", "-m"]
+    } else if rest.first().is_some_and(|w| w.ends_with(".py")) {
+        &["python"]
+    } else {
+        &[]
+    };
+    let mut a: Vec<String> = lead.iter().map(|w| w.to_string()).collect();
+    a.extend(rest.iter().cloned());
+    let mut d = vec![false; lead.len()];
+    d.extend(rest_dyn.iter().copied());
+    (a, d)
+}
+
 /// `uv run CMD…` and the other project wrappers: CMD is classified on its own (a module
 /// with `uv run -m`, a `.py` file through Python); the wrapper adds its options' effects
 /// and its definition files (it syncs the project's environment first).
@@ -1213,23 +1451,7 @@ pub(super) fn wrapped(
         return Look::unknown(format!("{} runs another command", cmd.program()));
     };
     let tool = call.tool;
-    let rest = &cmd.argv[at..];
-    let rest_dyn = cmd.dynamic.get(at..).unwrap_or(&[]);
-    let (argv, dynamic): (Vec<String>, Vec<bool>) = if call.module.is_some() {
-        let mut a = vec!["python".to_string(), "-m".to_string()];
-        a.extend(rest.iter().cloned());
-        let mut d = vec![false, false];
-        d.extend(rest_dyn.iter().copied());
-        (a, d)
-    } else if rest.first().is_some_and(|w| w.ends_with(".py")) {
-        let mut a = vec!["python".to_string()];
-        a.extend(rest.iter().cloned());
-        let mut d = vec![false];
-        d.extend(rest_dyn.iter().copied());
-        (a, d)
-    } else {
-        (rest.to_vec(), rest_dyn.to_vec())
-    };
+    let (argv, dynamic) = wrapped_argv(cmd, at, call.module.is_some());
     if dynamic.first().copied().unwrap_or(true) {
         return Look::unknown(format!("{tool} runs a command computed at run time"));
     }

@@ -370,6 +370,28 @@ pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
     None
 }
 
+/// The kind of a file that steers the agent or runs beside the project's sources (agent
+/// instructions, a CI file or git hook, editor tasks or settings, git configuration): the
+/// kinds [`file_kind`] gives them, without its build-definition and script tests.
+pub(super) fn steering_kind(path: &Path) -> Option<&'static str> {
+    let name = path.file_name()?.to_string_lossy();
+    let lower = name.to_lowercase();
+    let full = path.to_string_lossy();
+    if AGENT_FILES.contains(&lower.as_str()) || AGENT_DIRS.iter().any(|d| full.contains(d)) {
+        return Some("agent instructions");
+    }
+    if RUN_DIRS.iter().any(|d| full.contains(d)) {
+        return Some("a CI file or git hook");
+    }
+    if is_git_config(path, &lower) {
+        return Some("git configuration");
+    }
+    if lower.ends_with(".code-workspace") || EDITOR_FILES.iter().any(|f| full.ends_with(f)) {
+        return Some("editor tasks or settings");
+    }
+    None
+}
+
 /// A git configuration file: `.gitconfig`, `.gitmodules`, an include (`*.gitconfig`), a
 /// repository's `config` (`.git/config`, or `config` beside a repository's `HEAD` and
 /// `objects`/`refs`: a bare or nested repository).

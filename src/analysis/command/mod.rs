@@ -38,6 +38,7 @@ mod dynamic;
 mod edits;
 mod env;
 mod git_repo;
+mod lint;
 mod npx;
 mod policy;
 mod recursive;
@@ -662,23 +663,49 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             .and_then(Result::ok)
         {
             // `npx NAME` with NAME installed in the project: that file, by its path, with
-            // the files npm reads on the way as definitions too.
+            // the files npm reads on the way as definitions too. A linter, formatter or
+            // type checker with a grammar (`npx eslint --fix src`) is judged by it, with
+            // the bin among its definitions.
+            let by_name: Vec<String> = sc.exec.iter().skip(1).cloned().collect();
+            let by_name_dynamic: Vec<bool> = dynamic.iter().skip(1).copied().collect();
+            let linter =
+                crate::analysis::effects::programs::linters::linter(&by_name, &by_name_dynamic)
+                    .is_some();
             let mut argv = vec![bin.display().to_string()];
             argv.extend(sc.exec.iter().skip(2).cloned());
             let mut dynamic_by_path = vec![false];
             dynamic_by_path.extend(dynamic.iter().skip(2).copied());
-            let by_path = Cmd {
-                sc,
-                argv: &argv,
-                dynamic: &dynamic_by_path,
-                cwd: &cwd,
+            let mut l = if linter {
+                let named = Cmd {
+                    sc,
+                    argv: &by_name,
+                    dynamic: &by_name_dynamic,
+                    cwd: &cwd,
+                };
+                let mut l = classify(&named, cmds, i, ctx, depth);
+                let mut bins = vec![bin.clone()];
+                bins.extend(std::fs::canonicalize(&bin).ok().filter(|t| *t != bin));
+                build::also_defined_by_files(&mut l, &bins, ctx);
+                l
+            } else {
+                let by_path = Cmd {
+                    sc,
+                    argv: &argv,
+                    dynamic: &dynamic_by_path,
+                    cwd: &cwd,
+                };
+                classify(&by_path, cmds, i, ctx, depth)
             };
-            let mut l = classify(&by_path, cmds, i, ctx, depth);
             if let Some(dir) = cwd.dir() {
                 build::also_defined_by(&mut l, dir, npx::DEFINED_BY, ctx);
             }
             if let Class::Build { reason } = &mut l.class {
-                if let Some(rest) = reason.strip_prefix("runs ") {
+                if linter {
+                    *reason = format!(
+                        "{reason}, through the project's installed {} (npx finds it before fetching anything)",
+                        bin.display()
+                    );
+                } else if let Some(rest) = reason.strip_prefix("runs ") {
                     *reason = format!(
                         "runs the project's installed bin {rest} (npx finds it before fetching anything)"
                     );

@@ -326,8 +326,35 @@ pub(super) fn tree(cmd: &Cmd) -> Option<Tree> {
                 only: None,
             })
         }
-        _ => None,
+        _ => lint_tree(cmd),
     }
+}
+
+/// A linter, formatter or type checker reads the files it handles below its operands (a
+/// pattern it expands itself, from the pattern's literal stem). Links are not followed
+/// here: `command::lint` reads the handled files behind them.
+fn lint_tree(cmd: &Cmd) -> Option<Tree> {
+    let call = super::build::runner_call(cmd)?;
+    let lint = call.lint?;
+    let only = (!lint.handles.is_empty()).then(|| {
+        lint.handles
+            .iter()
+            .map(|h| match h.strip_prefix('/') {
+                Some(whole) => NamePattern::fnmatch(whole),
+                None => NamePattern::fnmatch(&format!("*{h}")),
+            })
+            .collect()
+    });
+    Some(Tree {
+        roots: lint
+            .operands
+            .iter()
+            .map(|o| super::lint::glob_stem(o))
+            .collect(),
+        follow: false,
+        contents: true,
+        only,
+    })
 }
 
 /// A file whose content names the files read (or, for `find -files0-from`, the trees

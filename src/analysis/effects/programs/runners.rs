@@ -4,7 +4,9 @@
 //! (`--target-dir`), a file written (`-coverprofile`, `--junitxml`), a directory emptied
 //! (`pytest --basetemp`), a program run (`-toolexec`, `-vettool`, `--init-script`), a file
 //! that redefines what runs (`make -f`, `pytest -c`, `go -modfile`) — and which files
-//! define the project code the runner executes ([`Family`]). Pure: the command floor
+//! define the project code the runner executes ([`Family`]). Linters, formatters and type
+//! checkers (`tsc`, `eslint`, `ruff`, …) have their grammars in `linters`, reached from
+//! [`runner`]; [`Lint`] is what they read and rewrite. Pure: the command floor
 //! (`command::build`) places the paths, hashes the definition files against the session's
 //! baseline and reads what must be read (package.json scripts, makefile includes).
 //!
@@ -41,6 +43,49 @@ pub enum Family {
     Pipenv,
     Pdm,
     Hatch,
+    /// `tsc`: the tsconfig files.
+    TypeScript,
+    /// `eslint`: its flat config (`eslint.config.*`) or legacy `.eslintrc.*`, which are
+    /// code.
+    Eslint,
+    /// `prettier`: its configuration files (some are code; any can name plugins).
+    Prettier,
+    /// `ruff check` / `ruff format`: `pyproject.toml`, `ruff.toml`, `.ruff.toml`.
+    Ruff,
+    /// `black`: `pyproject.toml`.
+    Black,
+    /// `isort`: `.isort.cfg`, `pyproject.toml`, `setup.cfg`, `tox.ini`, `.editorconfig`.
+    Isort,
+    /// `mypy`: `mypy.ini`, `.mypy.ini`, `pyproject.toml`, `setup.cfg` (which name plugins).
+    Mypy,
+    /// `pyright`, `basedpyright`: `pyrightconfig.json`, `pyproject.toml`.
+    Pyright,
+    /// `flake8`: `.flake8`, `setup.cfg`, `tox.ini` (which can name local plugins).
+    Flake8,
+    /// `pylint`: its rc files, `pyproject.toml`, `setup.cfg`, `tox.ini` (whose
+    /// `init-hook` and `load-plugins` run code).
+    Pylint,
+    /// `biome`: `biome.json(c)`.
+    Biome,
+}
+
+/// What a linter, formatter or type checker reads and rewrites, for the command floor to
+/// place (`command::build` walks the trees it is given).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lint {
+    /// The files and directories it reads (the working directory when it is given none).
+    pub operands: Vec<String>,
+    /// It rewrites them in place (a formatter, `--fix`).
+    pub rewrites: bool,
+    /// The file names it reads and rewrites below a directory: name endings (`.py`) and
+    /// whole names (`package.json`); empty: any file.
+    pub handles: &'static [&'static str],
+    /// Its configuration is looked up from each file's own directory, so a definition
+    /// file below the operands counts too.
+    pub nested: bool,
+    /// Directories it leaves out below its operands by default (`.git`, `node_modules`,
+    /// `.venv`, …).
+    pub skips: &'static [&'static str],
 }
 
 /// A package manager whose script comes from package.json.
@@ -81,10 +126,12 @@ pub struct RunnerCall {
     pub test_paths: Vec<String>,
     /// `pnpm NAME`: a script only if package.json defines NAME (else another command).
     pub implicit_script: bool,
+    /// A linter, formatter or type checker: what it reads and rewrites.
+    pub lint: Option<Lint>,
 }
 
 impl RunnerCall {
-    fn new(tool: &'static str, does: impl Into<String>, family: Family) -> RunnerCall {
+    pub(super) fn new(tool: &'static str, does: impl Into<String>, family: Family) -> RunnerCall {
         RunnerCall {
             tool,
             does: does.into(),
@@ -99,11 +146,12 @@ impl RunnerCall {
             module: None,
             test_paths: Vec::new(),
             implicit_script: false,
+            lint: None,
         }
     }
 }
 
-type Found = Option<Result<RunnerCall, GrammarError>>;
+pub(super) type Found = Option<Result<RunnerCall, GrammarError>>;
 
 /// The runner this argv invokes, if it is one (`None`: not a runner, another catalogue
 /// judges it). `argv[0]` is the program name.
@@ -124,19 +172,23 @@ pub fn runner(argv: &[String], dynamic: &[bool]) -> Found {
         "deno" => deno(argv, dynamic),
         "uv" => uv(argv, dynamic),
         "poetry" | "pipenv" | "pdm" | "hatch" => project_run(argv, dynamic),
-        _ => None,
+        _ => super::linters::linter(argv, dynamic),
     }
 }
 
 /// The words from `start` as an argv of their own (`argv[start]` plays the program).
-fn sub<'a>(argv: &'a [String], dynamic: &'a [bool], start: usize) -> (&'a [String], &'a [bool]) {
+pub(super) fn sub<'a>(
+    argv: &'a [String],
+    dynamic: &'a [bool],
+    start: usize,
+) -> (&'a [String], &'a [bool]) {
     (
         argv.get(start..).unwrap_or(&[]),
         dynamic.get(start..).unwrap_or(&[]),
     )
 }
 
-const fn gram(style: Style, opts: &'static [Opt], operands: Operands) -> Grammar {
+pub(super) const fn gram(style: Style, opts: &'static [Opt], operands: Operands) -> Grammar {
     Grammar {
         style,
         opts,
@@ -197,14 +249,14 @@ pub(crate) fn first_operand(
 }
 
 /// Split at the first literal `--`: the words before it and after it.
-fn split_dashdash(argv: &[String]) -> (usize, Option<usize>) {
+pub(super) fn split_dashdash(argv: &[String]) -> (usize, Option<usize>) {
     match argv.iter().position(|a| a == "--") {
         Some(i) => (i, Some(i + 1)),
         None => (argv.len(), None),
     }
 }
 
-fn code(what: &str) -> Effect {
+pub(super) fn code(what: &str) -> Effect {
     Effect::Run {
         code: Code::Hidden {
             what: what.to_string(),
@@ -1128,7 +1180,7 @@ fn pytest(
 /// resolves against every configuration key or is not accepted at all): `--name`,
 /// `--name=value`, `--name value` for value options; a word that is not an option is an
 /// operand, and options may follow operands until `--`.
-fn exact_parse<'a>(
+pub(super) fn exact_parse<'a>(
     opts: &'static [Opt],
     argv: &'a [String],
     dynamic: &[bool],
@@ -2319,7 +2371,7 @@ pub fn python_module(module: &str, argv: &[String], dynamic: &[bool], at: usize)
             call.effects.extend(g.effects(&p));
             Ok(call)
         })()),
-        _ => None,
+        _ => super::linters::python_module(module, argv, dynamic, at),
     }
 }
 
