@@ -46,6 +46,7 @@ mod routine_git;
 mod routine_search;
 mod selfcmd;
 mod sensitive;
+mod trees;
 mod unpack;
 mod venv;
 pub mod writers;
@@ -58,6 +59,8 @@ mod reach_tests;
 mod tests;
 #[cfg(test)]
 mod tests_archive;
+#[cfg(test)]
+mod tests_ecosystems;
 #[cfg(test)]
 mod tests_search_git;
 #[cfg(test)]
