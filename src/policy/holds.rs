@@ -276,6 +276,14 @@ pub fn classes_of_argv(argv: &[String]) -> Vec<ActionClass> {
         .copied()
         .find(|w| VERBS.contains(w))
         .unwrap_or("");
+    // Installs that follow the project's own files (routine for the floor) install all
+    // the same: a "don't install anything" holds them.
+    if matches!(
+        (prog, sub.first().copied()),
+        ("uv", Some("sync")) | ("dotnet", Some("restore")) | ("bundle", Some("install"))
+    ) {
+        out.push(Install);
+    }
     match prog {
         "git" => match crate::analysis::effects::programs::git::parse(argv, &[]) {
             Ok(call) => git_classes(&call, &mut out),
@@ -598,6 +606,9 @@ mod tests {
             ("git status", &[]),
             ("rm -rf build", &[Delete]),
             ("npm install left-pad", &[Install]),
+            ("uv sync --frozen", &[Install]),
+            ("dotnet restore", &[Install]),
+            ("uv lock", &[]),
             ("npm publish", &[Deploy]),
             ("cargo publish", &[Deploy]),
             (

@@ -13,6 +13,10 @@
 //! reach below their operands — nested configuration, the files among those they rewrite
 //! that the path floor must see — comes from `command::lint`.
 //!
+//! CMake, Meson and ninja find theirs through `trees`: the source tree given, or the one a
+//! generated build tree records, and a generated build file counts as changed only when
+//! the agent wrote it (the configure step rewrites it).
+//!
 //! A runner given a definition file, directory or program from outside the workspace is
 //! soft (it runs code nobody in the session has seen); a script outside the workspace, an
 //! installed module and a shell script looked up on PATH keep their tiers (unknown). What a
@@ -21,7 +25,7 @@
 //! and a script (unlike a runner's definition files, which are judged by their hash as
 //! before) also counts as changed once the agent was allowed to write it this session.
 
-use super::{Class, Cmd, JudgeCtx, Look};
+use super::{trees, Class, Cmd, JudgeCtx, Look};
 use crate::analysis::effects::programs::interpreters::{self, ScriptRun};
 use crate::analysis::effects::programs::runners::{self, Family, Manager, RunnerCall};
 use crate::analysis::effects::{Code, Effect};
@@ -186,6 +190,95 @@ const PYLINT_FILES: &[&str] = &[
     "tox.ini",
 ];
 const BIOME_FILES: &[&str] = &["biome.json", "biome.jsonc", ".biome.json", ".biome.jsonc"];
+/// rustup looks for the toolchain file from the working directory up.
+const RUSTUP_FILES: &[&str] = &["rust-toolchain.toml", "rust-toolchain"];
+/// The names CMake, Meson and ninja read (for [`is_definition_file`]); their runners find
+/// them through `trees`, in the source or build tree, not in every directory above.
+const CMAKE_FILES: &[&str] = &[
+    "CMakeLists.txt",
+    "CMakePresets.json",
+    "CMakeUserPresets.json",
+];
+const MESON_FILES: &[&str] = &["meson.build", "meson_options.txt", "meson.options"];
+const NINJA_FILES: &[&str] = &["build.ninja"];
+/// Bazel's workspace files, rc files, the version bazelisk fetches, the wrapper script
+/// bazelisk runs instead of Bazel, and the BUILD files down to the working directory.
+const BAZEL_FILES: &[&str] = &[
+    "MODULE.bazel",
+    "MODULE.bazel.lock",
+    "REPO.bazel",
+    "WORKSPACE",
+    "WORKSPACE.bazel",
+    "WORKSPACE.bzlmod",
+    ".bazelrc",
+    "user.bazelrc",
+    ".bazelversion",
+    "tools/bazel",
+    "BUILD",
+    "BUILD.bazel",
+];
+/// What MSBuild imports from every directory above a project, the SDK choice, package
+/// sources and their lock, the launch profiles `dotnet run` applies (the project and
+/// solution files themselves are found by `trees::dotnet_projects`).
+const DOTNET_FILES: &[&str] = &[
+    "Directory.Build.props",
+    "Directory.Build.targets",
+    "Directory.Build.rsp",
+    "Directory.Packages.props",
+    "Directory.Solution.props",
+    "Directory.Solution.targets",
+    "global.json",
+    "NuGet.config",
+    "nuget.config",
+    "NuGet.Config",
+    "packages.lock.json",
+    "Properties/launchSettings.json",
+    ".config/dotnet-tools.json",
+];
+/// Package.swift (Swift code SwiftPM compiles and runs), the pins, and where dependencies
+/// are fetched from (`Package@swift-*.swift` variants are found by `trees::matching`).
+const SWIFT_FILES: &[&str] = &[
+    "Package.swift",
+    "Package.resolved",
+    ".swiftpm/configuration/mirrors.json",
+    ".swiftpm/configuration/registries.json",
+];
+/// Bundler's Gemfile (Ruby code) and lock, rake's Rakefile, RSpec's options and helpers,
+/// and what `rails` boots (`rakelib/*.rake` is found by `trees::matching`).
+const RUBY_FILES: &[&str] = &[
+    "Gemfile",
+    "Gemfile.lock",
+    "gems.rb",
+    "gems.locked",
+    ".bundle/config",
+    "Rakefile",
+    "rakefile",
+    "Rakefile.rb",
+    "rakefile.rb",
+    ".rspec",
+    ".rspec-local",
+    "spec/spec_helper.rb",
+    "spec/rails_helper.rb",
+    "test/test_helper.rb",
+    "bin/rails",
+    "config/boot.rb",
+    "config/application.rb",
+    "config/environment.rb",
+    "config/environments/test.rb",
+];
+/// composer.json (its scripts) and lock, PHPUnit's configuration, and the installed
+/// runner and autoloader a test run loads.
+const PHP_FILES: &[&str] = &[
+    "composer.json",
+    "composer.lock",
+    "phpunit.xml",
+    "phpunit.xml.dist",
+    "phpunit.dist.xml",
+    "bootstrap/app.php",
+    "tests/Pest.php",
+    "vendor/autoload.php",
+    "vendor/bin/phpunit",
+];
 
 fn family_files(f: Family) -> &'static [&'static str] {
     match f {
@@ -214,6 +307,14 @@ fn family_files(f: Family) -> &'static [&'static str] {
         Family::Flake8 => FLAKE8_FILES,
         Family::Pylint => PYLINT_FILES,
         Family::Biome => BIOME_FILES,
+        Family::Rustup => RUSTUP_FILES,
+        Family::Bazel => BAZEL_FILES,
+        Family::Dotnet => DOTNET_FILES,
+        Family::Swift => SWIFT_FILES,
+        Family::Ruby => RUBY_FILES,
+        Family::Php => PHP_FILES,
+        // Found in the source or build tree (`trees`).
+        Family::CMake | Family::Meson | Family::Ninja => &[],
     }
 }
 
@@ -228,6 +329,7 @@ const LOCK_FILES: &[&str] = &[
     "Cargo.lock",
     "uv.lock",
     "go.sum",
+    "poetry.lock",
 ];
 
 /// Wrappers whose command runs in the project's environment (`uv run pytest`): where the
@@ -276,6 +378,16 @@ fn class_of(tool: &str, effects: &[Effect], routine: Class) -> Class {
     }) {
         return Class::Soft {
             category: "install",
+            reason: format!("{tool} {}", e.phrase()),
+        };
+    }
+    // The project sent to a network service (a remote build cache): what is sent is not
+    // judged here, as the catalogues do not judge it.
+    if let Some(e) = effects
+        .iter()
+        .find(|e| matches!(e, Effect::Net { sends, .. } if !sends.is_empty()))
+    {
+        return Class::Unknown {
             reason: format!("{tool} {}", e.phrase()),
         };
     }
@@ -329,9 +441,9 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
         if let Ok(call) = &found {
             // `pnpm NAME` runs the script NAME only when package.json has one; otherwise
             // it is another command of the manager, which its catalogue judges.
-            if let (true, Some((_, name))) = (call.implicit_script, &call.script) {
-                let has =
-                    package_scripts(cmd.cwd.dir(), &call.dirs).is_some_and(|s| s.contains(name));
+            if let (true, Some((mgr, name))) = (call.implicit_script, &call.script) {
+                let has = manager_scripts(*mgr, cmd.cwd.dir(), &call.dirs)
+                    .is_some_and(|s| s.contains(name));
                 if !has {
                     return None;
                 }
@@ -715,10 +827,16 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
         // after the write.
         defs.agent_counts = defs.files.clone();
     }
-    let changed = changed_or_written(&defs.files, &defs.agent_counts, ctx);
+    let mut changed = changed_or_written(&defs.files, &defs.agent_counts, ctx);
+    for f in written_exactly(&defs.generated, &ctx.baseline.written()) {
+        if !changed.contains(&f) {
+            changed.push(f);
+        }
+    }
     let present: Vec<String> = defs
         .files
         .iter()
+        .chain(&defs.generated)
         .filter(|f| defs.named.contains(f) || std::fs::symlink_metadata(f).is_ok())
         .map(|f| f.display().to_string())
         .collect();
@@ -870,6 +988,26 @@ fn agent_written(files: &[PathBuf], written: &[PathBuf]) -> Vec<PathBuf> {
         .collect()
 }
 
+/// Which of `files` the agent was allowed to write this session, by the file's own path
+/// (as written or resolved); `/` in the record stands for everything.
+fn written_exactly(files: &[PathBuf], written: &[PathBuf]) -> Vec<PathBuf> {
+    if written.is_empty() {
+        return Vec::new();
+    }
+    let everything = written.iter().any(|w| w == Path::new("/"));
+    files
+        .iter()
+        .filter(|f| {
+            everything
+                || [Some((*f).clone()), std::fs::canonicalize(f).ok()]
+                    .iter()
+                    .flatten()
+                    .any(|f| written.contains(f))
+        })
+        .cloned()
+        .collect()
+}
+
 /// What a runner's outputs do beyond the workspace: a directory it empties (`pytest
 /// --basetemp`) is a deletion — beyond repair when it is the root, a top-level directory,
 /// the home directory or the workspace itself; any file or directory it writes outside
@@ -929,6 +1067,10 @@ struct Definitions {
     /// Files named on the command line (the script, `make -f FILE`): listed even when
     /// missing.
     named: Vec<PathBuf>,
+    /// Files a generator wrote into a build tree (build.ninja, CMakeCache.txt): its
+    /// configure step rewrites them, so they count as changed only when the agent wrote
+    /// them itself (the file, not its directory).
+    generated: Vec<PathBuf>,
 }
 
 fn soft(reason: String) -> Class {
@@ -968,6 +1110,7 @@ fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Cla
             agent_counts: files.clone(),
             named: Vec::new(),
             files,
+            generated: Vec::new(),
         });
     }
     if let Some(Ok(call)) = runners::runner(cmd.argv, cmd.dynamic) {
@@ -978,6 +1121,7 @@ fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Cla
             files: Vec::new(),
             agent_counts: Vec::new(),
             named: Vec::new(),
+            generated: Vec::new(),
         });
     };
     if let Some(m) = &run.module {
@@ -991,6 +1135,7 @@ fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Cla
             files: dirs_files(&[cwd.to_path_buf()], NODE_FILES, ctx),
             agent_counts: Vec::new(),
             named: Vec::new(),
+            generated: Vec::new(),
         });
     }
     let Some(script) = &run.script else {
@@ -1079,14 +1224,23 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
             agent_counts.push(cwd.join(f));
         }
     }
-    // conftest.py files between the workspace root and each test path.
+    // The test files it loads: inside the workspace, and for pytest the conftest.py files
+    // between the workspace root and each test path.
     for t in &call.test_paths {
         let (abs, inside) = place_in_ws(t, cwd, ctx);
         if !inside {
             return Err(soft(format!(
-                "{tool} collects tests from {}, outside the workspace, and loads its conftest.py files",
-                abs.display()
+                "{tool} loads tests from {}, outside the workspace{}",
+                abs.display(),
+                if call.family == Family::Python {
+                    ", and its conftest.py files"
+                } else {
+                    ""
+                }
             )));
+        }
+        if call.family != Family::Python {
+            continue;
         }
         let dir = if abs.is_dir() || !t.ends_with(".py") {
             abs
@@ -1100,17 +1254,64 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
             }
         }
     }
-    if call.family == Family::Make {
+    // Files it runs as scripts (`cmake -P`, `php artisan`): the agent's writes count too.
+    for f in &call.scripts {
+        agent_counts.push(place_in_ws(f, cwd, ctx).0);
+    }
+    // Load paths (`rake -I`, `rspec -I`, `phpunit --include-path`): code found there runs.
+    if call.family != Family::Make {
+        for d in &call.include_dirs {
+            let (abs, inside) = place_in_ws(d, cwd, ctx);
+            if !inside {
+                return Err(soft(format!(
+                    "{tool} loads code from {}, outside the workspace",
+                    abs.display()
+                )));
+            }
+        }
+    }
+    let mut generated = Vec::new();
+    let mut generated_tree = false;
+    match call.family {
+        Family::CMake | Family::Meson | Family::Ninja | Family::Make => {
+            generated_tree = tree_definitions(call, &bases, cwd, ctx, &mut files, &mut generated)?;
+        }
+        Family::Dotnet => {
+            for b in &bases {
+                files.extend(trees::dotnet_projects(b));
+            }
+        }
+        Family::Swift => {
+            for b in &bases {
+                files.extend(trees::matching(b, |n| {
+                    n.starts_with("Package@swift-") && n.ends_with(".swift")
+                }));
+            }
+        }
+        Family::Ruby => {
+            for b in &bases {
+                for d in ancestors_in_ws(b, ctx) {
+                    files.extend(trees::matching(&d.join("rakelib"), |n| {
+                        n.ends_with(".rake")
+                    }));
+                }
+            }
+        }
+        _ => {}
+    }
+    if call.family == Family::Make && !generated_tree {
         make_includes(call, &bases, cwd, ctx, &mut files)?;
     }
     if let Some((mgr, name)) = &call.script {
-        let defined = package_scripts(Some(cwd), &call.dirs);
+        let defined = manager_scripts(*mgr, Some(cwd), &call.dirs);
         let has = defined.as_ref().is_some_and(|s| s.contains(name));
         if !has && *mgr != Manager::Npm && name != "test" {
-            // Without such a script, pnpm, yarn and bun run a program of that name.
+            // Without such a script, pnpm, yarn and bun run a program of that name, and
+            // composer has no such command.
             return Err(Class::Unknown {
                 reason: format!(
-                    "{tool} {name}: package.json defines no `{name}` script, so {tool} would run a program of that name"
+                    "{tool} {name}: {} defines no `{name}` script, so {tool} would run a program of that name",
+                    manifest_of(*mgr)
                 ),
             });
         }
@@ -1119,18 +1320,193 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
         files,
         agent_counts,
         named,
+        generated,
     })
+}
+
+/// The definition files of a CMake, Meson or ninja run, and of make in a build tree CMake
+/// generated: the source tree's files (`trees::cmake_sources`, `trees::meson_sources`),
+/// found from the source directory given or from the one a generated build tree records;
+/// a hand-written build.ninja and the files it includes. The generated files of a build
+/// tree go to `generated` (and out of `files`, where make's family put its makefile).
+/// Returns whether the make or ninja directory is a generated build tree.
+fn tree_definitions(
+    call: &RunnerCall,
+    bases: &[PathBuf],
+    cwd: &Path,
+    ctx: &JudgeCtx,
+    files: &mut Vec<PathBuf>,
+    generated: &mut Vec<PathBuf>,
+) -> Result<bool, Class> {
+    let tool = call.tool;
+    if !call.scripts.is_empty() {
+        // `cmake -P SCRIPT`: the script is the definition.
+        return Ok(false);
+    }
+    let place = |d: &str, what: &str| -> Result<PathBuf, Class> {
+        let (abs, inside) = place_in_ws(d, cwd, ctx);
+        if inside {
+            Ok(abs)
+        } else {
+            Err(soft(format!(
+                "{tool} {what} {}, outside the workspace",
+                abs.display()
+            )))
+        }
+    };
+    let build = match &call.build_dir {
+        Some(b) => Some(place(b, "works in the build tree")?),
+        None => None,
+    };
+    let source = match &call.source_dir {
+        Some(s) => Some(place(s, "reads the source tree")?),
+        None => None,
+    };
+    // The build trees it works in, and the source trees that define them.
+    let mut trees_at: Vec<PathBuf> = Vec::new();
+    let mut sources: Vec<(PathBuf, &'static str)> = Vec::new();
+    match call.family {
+        Family::CMake => {
+            match &source {
+                // Configure: the source tree given (or an existing build tree given in
+                // its place); the build tree is `-B` or the working directory.
+                Some(s) => {
+                    if trees::generated(s).is_some() {
+                        trees_at.push(s.clone());
+                    }
+                    if s.join("CMakeLists.txt").exists() || trees::generated(s).is_none() {
+                        sources.push((s.clone(), "CMake"));
+                    }
+                    trees_at.push(build.clone().unwrap_or_else(|| cwd.to_path_buf()));
+                }
+                None => match &build {
+                    Some(b) => {
+                        trees_at.push(b.clone());
+                        if call.tool == "ctest" && trees::generated(b).is_none() {
+                            // A hand-written test file.
+                            files.push(b.join("CTestTestfile.cmake"));
+                        }
+                    }
+                    // `cmake --build --preset NAME`: the presets of the working directory.
+                    None => sources.push((cwd.to_path_buf(), "CMake")),
+                },
+            }
+        }
+        Family::Meson => {
+            match &build {
+                Some(b) => {
+                    trees_at.push(b.clone());
+                    if b.join("meson.build").exists() {
+                        // `meson setup ..` from inside an empty build directory.
+                        sources.push((b.clone(), "Meson"));
+                    }
+                }
+                None => trees_at.push(cwd.to_path_buf()),
+            }
+            // `meson setup` names the source tree (the working directory by default).
+            if let Some(s) = &source {
+                sources.push((s.clone(), "Meson"));
+            }
+        }
+        Family::Ninja => trees_at.push(build.clone().unwrap_or_else(|| cwd.to_path_buf())),
+        _ => trees_at.extend(bases.first().cloned()),
+    }
+    let mut generated_tree = false;
+    for t in &trees_at {
+        let Some(g) = trees::generated(t) else {
+            continue;
+        };
+        if call.family == Family::Make && g.by != "CMake" {
+            continue;
+        }
+        generated_tree = true;
+        if let Some(t) = call
+            .targets
+            .iter()
+            .find(|t| matches!(t.as_str(), "install" | "install/strip" | "install/local"))
+        {
+            // What `cmake --install` runs: soft there too.
+            return Err(soft(format!(
+                "{tool} {t} runs the install rules {} generated, which copy into the install prefix and any destination they name",
+                g.by
+            )));
+        }
+        let Some(src) = g.source else {
+            return Err(Class::Unknown {
+                reason: format!(
+                    "{tool}: the build tree {} records no source tree gatehook can read",
+                    t.display()
+                ),
+            });
+        };
+        let (abs, inside) = place_in_ws(&src.display().to_string(), cwd, ctx);
+        if !inside {
+            return Err(soft(format!(
+                "{tool} builds {}, which {} generated from {}, outside the workspace",
+                t.display(),
+                g.by,
+                abs.display()
+            )));
+        }
+        sources.push((abs, g.by));
+        for f in g.files {
+            if !generated.contains(&f) {
+                generated.push(f);
+            }
+        }
+    }
+    for (s, by) in &sources {
+        let found = if *by == "Meson" {
+            trees::meson_sources(s)
+        } else {
+            trees::cmake_sources(s)
+        };
+        for f in found {
+            if !files.contains(&f) {
+                files.push(f);
+            }
+        }
+    }
+    if call.family == Family::Ninja && !generated_tree {
+        let dir = build.unwrap_or_else(|| cwd.to_path_buf());
+        let file = match call.defined_by.first() {
+            Some(f) => place_in_ws(f, &dir, ctx).0,
+            None => dir.join("build.ninja"),
+        };
+        for f in trees::ninja_files(&file, &dir) {
+            if !files.contains(&f) {
+                files.push(f);
+            }
+        }
+    }
+    // What the generator wrote is judged by who wrote it, not by its hash.
+    files.retain(|f| !generated.contains(f));
+    Ok(generated_tree)
+}
+
+/// The manifest whose `scripts` a manager runs.
+fn manifest_of(mgr: Manager) -> &'static str {
+    match mgr {
+        Manager::Composer => "composer.json",
+        _ => "package.json",
+    }
 }
 
 /// The scripts package.json defines in the directory the manager works in.
 fn package_scripts(cwd: Option<&Path>, dirs: &[String]) -> Option<Vec<String>> {
+    manager_scripts(Manager::Npm, cwd, dirs)
+}
+
+/// The scripts a manager's manifest (package.json, composer.json) defines in the directory
+/// the manager works in.
+fn manager_scripts(mgr: Manager, cwd: Option<&Path>, dirs: &[String]) -> Option<Vec<String>> {
     let cwd = cwd?;
     let dir = match dirs.first() {
         Some(d) if d.starts_with('/') => PathBuf::from(d),
         Some(d) => cwd.join(d),
         None => cwd.to_path_buf(),
     };
-    let f = crate::context::state::open_regular(&dir.join("package.json")).ok()?;
+    let f = crate::context::state::open_regular(&dir.join(manifest_of(mgr))).ok()?;
     let mut text = String::new();
     use std::io::Read;
     f.take(4 * 1024 * 1024).read_to_string(&mut text).ok()?;
@@ -1244,6 +1620,7 @@ fn module_definitions(module: &str, cwd: &Path) -> Result<Definitions, Class> {
                 named: files.clone(),
                 agent_counts: files.clone(),
                 files,
+                generated: Vec::new(),
             });
         }
         dir = dir.join(p);
@@ -1334,6 +1711,7 @@ fn script_definitions(
         named: files.clone(),
         agent_counts: files.clone(),
         files,
+        generated: Vec::new(),
     })
 }
 
@@ -1376,8 +1754,24 @@ pub(super) fn is_definition_file(path: &Path) -> bool {
         FLAKE8_FILES,
         PYLINT_FILES,
         BIOME_FILES,
+        RUSTUP_FILES,
+        CMAKE_FILES,
+        MESON_FILES,
+        NINJA_FILES,
+        BAZEL_FILES,
+        DOTNET_FILES,
+        SWIFT_FILES,
+        RUBY_FILES,
+        PHP_FILES,
+    ];
+    const PATTERNS: &[&str] = &[
+        ".csproj", ".fsproj", ".vbproj", ".sln", ".slnx", ".rake", ".wrap", ".cmake", ".bzl",
     ];
     all.iter().flat_map(|l| l.iter()).any(|n| path.ends_with(n))
+        || path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| PATTERNS.iter().any(|e| n.ends_with(e)))
 }
 
 /// After every part of a command is judged: a build runner or script whose definition a
@@ -1507,8 +1901,19 @@ pub(super) fn wrapped(
         } else {
             reason.clone()
         };
+        let via = if tool == "bundle" {
+            "bundle exec"
+        } else {
+            match tool {
+                "uv" => "uv run",
+                "poetry" => "poetry run",
+                "pipenv" => "pipenv run",
+                "pdm" => "pdm run",
+                _ => "hatch run",
+            }
+        };
         look.class = Class::Build {
-            reason: format!("{what}, in the project's environment through {tool} run"),
+            reason: format!("{what}, in the project's environment through {via}"),
         };
     }
     if rank(&look.class) > 1 && !matches!(look.class, Class::BuildFilesChanged { .. }) {

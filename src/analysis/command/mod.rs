@@ -48,6 +48,7 @@ mod routine_git;
 mod routine_search;
 mod selfcmd;
 mod sensitive;
+mod trees;
 mod unpack;
 mod venv;
 pub mod writers;
@@ -60,6 +61,8 @@ mod reach_tests;
 mod tests;
 #[cfg(test)]
 mod tests_archive;
+#[cfg(test)]
+mod tests_ecosystems;
 #[cfg(test)]
 mod tests_search_git;
 #[cfg(test)]

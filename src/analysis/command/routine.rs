@@ -93,13 +93,15 @@ pub(super) fn is_catalogued(prog: &str) -> bool {
 
 /// Is this command one the catalogues understand: a catalogued program whose grammar (if
 /// it has one) reads this argv? A program given words outside its grammar (`split splits
-/// kill …`, a SaaS CLI of the same name) is judged like an unknown program.
+/// kill …`, a SaaS CLI of the same name, a subcommand its listing grammar leaves out:
+/// `conda remove`, `nvm uninstall`) is judged like an unknown program.
 pub(super) fn understood(cmd: &Cmd) -> bool {
     let prog = cmd.program();
     match crate::analysis::effects::programs::lookup(prog) {
         Some(p) => {
             is_catalogued(prog)
-                && crate::analysis::effects::programs::effects(p, cmd.argv, cmd.dynamic).is_ok()
+                && crate::analysis::effects::programs::effects(p, cmd.argv, cmd.dynamic)
+                    .is_ok_and(|e| !e.iter().any(crate::analysis::effects::Effect::is_unknown))
         }
         None => is_catalogued(prog),
     }

@@ -4,9 +4,9 @@
 //! entry points): `Run{code: Network{pkg:MANAGER/NAME}}`, asked about with the names so
 //! the person or the reviewer names them ("install requests" does not cover `pip install
 //! reqeusts`). Installs of anything else (a path, a URL, a requirements file) are left to
-//! `sensitive`; lockfile-respecting installs of the project's own dependencies (`npm ci`,
-//! `cargo fetch`, `uv sync --locked`) are build-like and live in `build` under the
-//! build-file baseline; publishing is in the soft tier (`destructive_infra::PUBLISH`).
+//! `sensitive`; installs and resolutions that follow the project's own definition files
+//! (`npm ci`, `cargo fetch`, `uv sync`, `uv lock`, `go mod tidy`, `poetry lock`) are
+//! build-like and live in `build` under the build-file baseline; publishing is in the soft tier (`destructive_infra::PUBLISH`).
 //! `npm config set|delete|edit` and `pip config set|unset|edit` write the settings file
 //! that decides what later installs fetch and run: a write of that file (`~/.npmrc`,
 //! `./.npmrc`, `~/.config/pip/pip.conf`), which the path floor judges (a credential store
@@ -207,7 +207,6 @@ const UV: &[Entry] = &[
     read(&["python", "dir"], "prints the Python directory"),
     read(&["python", "find"], "finds a Python"),
     read(&["python", "list"], "lists Pythons"),
-    read(&["tree"], "prints the dependency tree"),
 ];
 
 pub(super) fn uv(cmd: &Cmd) -> Said {
@@ -219,10 +218,12 @@ pub(super) fn uv(cmd: &Cmd) -> Said {
         args,
         &["--package", "--depth", "-d", "--format", "--python", "-p"],
     );
-    if matches!(pos.first(), Some(&("tree" | "export" | "version")))
+    // `uv tree` (like `uv lock` and `uv sync`) is a runner under the project's definition
+    // files (`build`); these two lock the project as well.
+    if matches!(pos.first(), Some(&("export" | "version")))
         && !(has_flag(args, "--frozen") || has_flag(args, "--locked"))
     {
-        return Said::unknown("uv tree/export/version may lock the project, building packages");
+        return Said::unknown("uv export/version may lock the project, building packages");
     }
     if pos.first() == Some(&"version") && pos.len() > 1 {
         return Said::unknown("uv version VALUE changes the project version");
@@ -347,6 +348,10 @@ const GO: &[Entry] = &[
     read(&["help"], "prints help"),
     read(&["mod", "graph"], "prints the module graph"),
     read(&["mod", "why"], "explains why a module is needed"),
+    read(
+        &["mod", "verify"],
+        "checks the downloaded modules against go.sum",
+    ),
 ];
 
 pub(super) fn go(cmd: &Cmd) -> Said {

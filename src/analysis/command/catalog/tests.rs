@@ -301,9 +301,11 @@ fn packages() {
         ("pip download requests", "unknown"),
         ("uv pip list", "routine"),
         ("uv tree --frozen", "routine"),
-        ("uv tree", "unknown"),
+        // Locking first, as `uv run` does: runners under the project's definitions.
+        ("uv tree", "routine"),
         ("uv sync --locked", "routine"),
-        ("uv sync", "unknown"),
+        ("uv sync", "routine"),
+        ("uv export", "unknown"),
         ("uv add requests", "soft"),
         ("uvx ruff check", "soft"),
         ("brew list", "routine"),

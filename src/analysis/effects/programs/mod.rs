@@ -21,8 +21,10 @@
 //! files.
 
 pub mod awk;
+mod builders;
 mod common;
 mod coreutils;
+mod ecosystems;
 pub mod files;
 pub mod find;
 pub mod git;
@@ -35,6 +37,7 @@ pub mod pyinline;
 pub mod runners;
 pub mod search;
 pub mod sed;
+mod toolchains;
 mod viewers;
 
 use super::grammar::{self, Grammar, GrammarError, Parsed};
@@ -60,6 +63,7 @@ pub fn lookup(name: &str) -> Option<&'static Program> {
         .or_else(|| info::lookup(name))
         .or_else(|| viewers::lookup(name))
         .or_else(|| own::lookup(name))
+        .or_else(|| toolchains::lookup(name))
 }
 
 /// The effects of running `argv` (argv[0] is the program) with `dynamic` marking the words

@@ -1,6 +1,8 @@
-//! Build and test runners as grammars: what each option of `cargo`, `go`, `pytest`, the
-//! Node package managers, `make`, `mvn`, `gradle`, `tox`, `nox`, `just`, `deno`, and the
-//! Python project wrappers (`uv run`, `poetry run`, …) *is* — a directory written
+//! Build and test runners as grammars: what each option of `cargo`, `rustup`'s listings,
+//! `go` (build, test, vet, run, list, `mod tidy|download`), `pytest`, the Node package
+//! managers, `make`, `mvn`, `gradle`, `tox`, `nox`, `just`, `deno`, the Python project
+//! wrappers (`uv run`, `poetry run`, …) and the resolutions that follow the project's
+//! files (`uv lock|sync|tree`, `poetry show|lock|check`) *is* — a directory written
 //! (`--target-dir`), a file written (`-coverprofile`, `--junitxml`), a directory emptied
 //! (`pytest --basetemp`), a program run (`-toolexec`, `-vettool`, `--init-script`), a file
 //! that redefines what runs (`make -f`, `pytest -c`, `go -modfile`) — and which files
@@ -16,7 +18,13 @@
 //! (`pytest --help`; pytest reads `@file` argument files and, before 6.0, accepted unique
 //! prefixes of long options, so prefixes are resolved), npm 11 (`npm run --help`, `npm
 //! test --help`), GNU make 4.3 (`make --help`), Maven 3 (`mvn --help`), tox 4 and nox
-//! (`--help`), uv 0.9 (`uv run --help`), gradle (the command-line reference).
+//! (`--help`), uv 0.9 (`uv run --help`) and 0.13 (`uv lock|sync|tree --help`; uv's
+//! documentation: `uv run` locks and syncs before it runs, `uv tree` locks first unless
+//! `--frozen`), Poetry 2.5 (`poetry show|lock|check --help`), go 1.19 (`go help list`, `go
+//! help mod tidy|download`), rustup 1.29 (`rustup SUB --help`, and run against a
+//! rust-toolchain.toml naming a missing toolchain), gradle (the command-line reference).
+//! The build systems are in [`super::builders`], the .NET, Swift, Ruby and PHP runners in
+//! [`super::ecosystems`].
 //! Anything not declared here is outside the grammar, so the command is not routine.
 
 use super::super::grammar::{
@@ -24,6 +32,7 @@ use super::super::grammar::{
     Style, Val, Word,
 };
 use super::super::{Code, Effect};
+use super::{builders, ecosystems};
 
 /// Which ecosystem's files define what a runner runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +76,25 @@ pub enum Family {
     Pylint,
     /// `biome`: `biome.json(c)`.
     Biome,
+    /// `rustup show`, `rustup toolchain list`: rust-toolchain.toml names the toolchain
+    /// rustup installs and runs.
+    Rustup,
+    /// `cmake`, `ctest`: CMakeLists.txt and what it includes, presets, toolchain files.
+    CMake,
+    /// `ninja`: build.ninja (or, in a generated build tree, the generator's files).
+    Ninja,
+    /// `meson`: meson.build, its options file and subproject wraps.
+    Meson,
+    /// `bazel`, `bazelisk`: MODULE.bazel, WORKSPACE, .bazelrc, .bazelversion, BUILD.
+    Bazel,
+    /// `dotnet`: project and solution files, Directory.Build.*, global.json, NuGet.config.
+    Dotnet,
+    /// `swift build|test|run`: Package.swift (Swift code) and Package.resolved.
+    Swift,
+    /// `rake`, `rspec`, `rails test`, `bundle exec`: Gemfile, Rakefile, .rspec, helpers.
+    Ruby,
+    /// `phpunit`, `php artisan test`, `composer run-script`: composer.json, phpunit.xml.
+    Php,
 }
 
 /// What a linter, formatter or type checker reads and rewrites, for the command floor to
@@ -95,6 +123,8 @@ pub enum Manager {
     Pnpm,
     Yarn,
     Bun,
+    /// composer.json's `scripts`.
+    Composer,
 }
 
 /// What one runner invocation does, as far as its argv tells.
@@ -128,6 +158,17 @@ pub struct RunnerCall {
     pub implicit_script: bool,
     /// A linter, formatter or type checker: what it reads and rewrites.
     pub lint: Option<Lint>,
+    /// The source tree a configure step reads (`cmake -S DIR`, `meson setup BUILD SRC`).
+    pub source_dir: Option<String>,
+    /// The build tree it configures, builds or tests in (`cmake -B DIR`, `cmake --build
+    /// DIR`, `ninja -C DIR`, `ctest --test-dir DIR`): outside the workspace it is a write
+    /// there; a tree CMake or Meson generated is defined by the source tree it records.
+    pub build_dir: Option<String>,
+    /// Files it runs as scripts (`cmake -P FILE`): the agent's own writes count too.
+    pub scripts: Vec<String>,
+    /// The targets it builds (`make`, `ninja`, `cmake --build --target`): in a build tree
+    /// a generator wrote, `install` runs the install rules.
+    pub targets: Vec<String>,
 }
 
 impl RunnerCall {
@@ -147,6 +188,10 @@ impl RunnerCall {
             test_paths: Vec::new(),
             implicit_script: false,
             lint: None,
+            source_dir: None,
+            build_dir: None,
+            scripts: Vec::new(),
+            targets: Vec::new(),
         }
     }
 }
@@ -159,6 +204,7 @@ pub fn runner(argv: &[String], dynamic: &[bool]) -> Found {
     let prog = argv.first()?.as_str();
     match prog {
         "cargo" => cargo(argv, dynamic),
+        "rustup" => rustup(argv, dynamic),
         "go" => go(argv, dynamic),
         "pytest" | "py.test" => Some(pytest(argv, dynamic, 0, None)),
         "npm" => npm(argv, dynamic),
@@ -172,6 +218,22 @@ pub fn runner(argv: &[String], dynamic: &[bool]) -> Found {
         "deno" => deno(argv, dynamic),
         "uv" => uv(argv, dynamic),
         "poetry" | "pipenv" | "pdm" | "hatch" => project_run(argv, dynamic),
+        "cmake" => builders::cmake(argv, dynamic),
+        "ctest" => Some(builders::ctest(argv, dynamic)),
+        "ninja" | "ninja-build" | "samu" => Some(builders::ninja(argv, dynamic)),
+        "meson" => builders::meson(argv, dynamic),
+        "bazel" | "bazelisk" => builders::bazel(argv, dynamic),
+        "dotnet" => ecosystems::dotnet(argv, dynamic),
+        "swift" => ecosystems::swift(argv, dynamic),
+        "rake" => Some(ecosystems::rake(argv, dynamic)),
+        "rspec" => Some(ecosystems::rspec(argv, dynamic)),
+        "rails" => ecosystems::rails(argv, dynamic),
+        "bundle" => ecosystems::bundle(argv, dynamic),
+        "phpunit" | "vendor/bin/phpunit" | "./vendor/bin/phpunit" => {
+            Some(ecosystems::phpunit(argv, dynamic))
+        }
+        "php" => ecosystems::artisan(argv, dynamic),
+        "composer" => ecosystems::composer(argv, dynamic),
         _ => super::linters::linter(argv, dynamic),
     }
 }
@@ -613,6 +675,85 @@ fn finish_simple(
 }
 
 // ---------------------------------------------------------------------------------------
+// rustup
+
+/// rustup's listings (`rustup SUB --help`, rustup 1.29): `show [active-toolchain|home|
+/// profile]`, `toolchain list`, `target list`, `component list`, `default` (no argument:
+/// prints it), `which CMD`. Checked on the machine: with auto-install on (the default),
+/// `rustup show` and `rustup toolchain list` install the toolchain a rust-toolchain.toml
+/// names when it is missing, and `show` runs that toolchain's rustc (a `path` there names
+/// one anywhere), so the toolchain file is a definition file as it is for cargo.
+/// `--toolchain` is left out (it names a toolchain rustup may install).
+fn rustup(argv: &[String], dynamic: &[bool]) -> Found {
+    static GLOBAL: &[Opt] = &[flag(&["-v", "--verbose"]), flag(&["-q", "--quiet"])];
+    static LIST: &[Opt] = &[
+        flag(&["-v", "--verbose"]),
+        flag(&["-q", "--quiet"]),
+        flag(&["--installed"]),
+    ];
+    let head = gram(Style::Clap, GLOBAL, Operands::all(Val::Plain));
+    let at = match first_operand(&head, argv, 1) {
+        Ok(Some(i)) => i,
+        _ => return None,
+    };
+    let rest: Vec<&str> = argv[at..]
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let (does, operands): (&str, usize) = match rest.as_slice() {
+        ["show"] => (
+            "shows the installed and active Rust toolchains with rustup",
+            1,
+        ),
+        ["show", "active-toolchain" | "home" | "profile"] => {
+            ("shows the active Rust toolchain with rustup", 2)
+        }
+        ["toolchain", "list"] => ("lists the installed Rust toolchains with rustup", 2),
+        ["target", "list"] => ("lists the Rust targets with rustup", 2),
+        ["component", "list"] => ("lists the Rust components with rustup", 2),
+        ["default"] => ("prints the default Rust toolchain with rustup", 1),
+        ["which", _] => ("prints which toolchain binary rustup would run", 2),
+        [first, ..]
+            if matches!(
+                *first,
+                "show" | "toolchain" | "target" | "component" | "default" | "which"
+            ) =>
+        {
+            return Some(Err(GrammarError::ExtraOperand(argv[at..].join(" "))))
+        }
+        _ => return None,
+    };
+    Some((|| {
+        let head_p = parse(
+            &gram(Style::Clap, GLOBAL, Operands::NONE),
+            &argv[..at],
+            &dynamic[..at.min(dynamic.len())],
+        )?;
+        let (words, dyn_) = sub(argv, dynamic, at);
+        let g = gram(
+            Style::Clap,
+            LIST,
+            Operands {
+                leading: &[Val::Plain, Val::Plain, Val::Plain],
+                rest: None,
+            },
+        );
+        let p = parse(&g, words, dyn_)?;
+        if p.operands.len() + 1 != operands {
+            return Err(GrammarError::ExtraOperand(argv[at..].join(" ")));
+        }
+        if p.has("--installed") && !matches!(rest.first(), Some(&("target" | "component"))) {
+            return Err(GrammarError::UnknownOption("--installed".into()));
+        }
+        let mut call = RunnerCall::new("rustup", does, Family::Rustup);
+        call.effects.extend(head.effects(&head_p));
+        call.effects.extend(g.effects(&p));
+        Ok(call)
+    })())
+}
+
+// ---------------------------------------------------------------------------------------
 // go
 
 /// Build flags shared by build, test, vet and run (`go help build`).
@@ -701,6 +842,61 @@ static GO_TEST: &[Opt] = go_build_flags!(
     value(&["-trace", "-test.trace"], Val::Write),
     flag(&["-test.v"]),
 );
+
+/// `go help list`: the list flags, and the build flags (`-export` and `-compiled` build,
+/// so `-toolexec` and the other build flags matter as they do for `go build`).
+static GO_LIST: &[Opt] = go_build_flags!(
+    opt(&["-json"], Arity::Optional, Val::Plain),
+    value(&["-f"], Val::Pattern),
+    flag(&["-m"]),
+    flag(&["-e"]),
+    flag(&["-deps"]),
+    flag(&["-test"]),
+    flag(&["-find"]),
+    flag(&["-compiled"]),
+    flag(&["-export"]),
+    flag(&["-u"]),
+    flag(&["-versions"]),
+    flag(&["-retracted"]),
+    value(&["-reuse"], Val::Read),
+);
+
+/// `go mod tidy` (`go help mod tidy`; `-x` and `-diff` from the current `cmd/go`
+/// documentation) and `go mod download` without module arguments: they follow the
+/// requirements go.mod and go.sum record, fetch modules from the module proxy into the
+/// module cache (checked against the checksum database) and run none of their code; tidy
+/// rewrites go.mod and go.sum, which the next build or test sees as changed definitions.
+fn go_mod(argv: &[String], dynamic: &[bool]) -> Found {
+    static TIDY: &[Opt] = &[
+        flag(&["-e"]),
+        flag(&["-v"]),
+        flag(&["-x"]),
+        flag(&["-diff"]),
+        value(&["-go"], Val::Plain),
+        value(&["-compat"], Val::Plain),
+    ];
+    static DOWNLOAD: &[Opt] = &[flag(&["-x"]), flag(&["-json"])];
+    let (opts, does): (&'static [Opt], &str) = match argv.get(2).map(String::as_str)? {
+        "tidy" => (
+            TIDY,
+            "tidies go.mod and go.sum from the project's imports (fetching modules from the module proxy)",
+        ),
+        "download" => (DOWNLOAD, "downloads the modules go.sum pins"),
+        _ => return None,
+    };
+    Some((|| {
+        let (words, dyn_) = sub(argv, dynamic, 2);
+        let (p, _) = go_parse(opts, words, dyn_, false)?;
+        if let Some((w, _)) = p.operands.first() {
+            return Err(GrammarError::ExtraOperand(w.text.to_string()));
+        }
+        let mut call = RunnerCall::new("go", does, Family::Go);
+        call.lock_install = true;
+        call.effects
+            .extend(gram(Style::Go, opts, Operands::NONE).effects(&p));
+        Ok(call)
+    })())
+}
 
 /// Go's `flag` package over the whole argv, as `go test` reads it: flags before and after
 /// the packages (`go test ./... -run X`), `-args` passes the rest to the test binary.
@@ -819,11 +1015,8 @@ fn go(argv: &[String], dynamic: &[bool]) -> Found {
         "build" => ("builds the project with go", GO_BUILD, false),
         "vet" => ("checks the project with go vet", GO_VET, false),
         "run" => ("runs the project's program through go", GO_RUN, false),
-        "mod" if argv.len() == 3 && argv[2] == "download" => {
-            let mut call = RunnerCall::new("go", "downloads the modules go.sum pins", Family::Go);
-            call.lock_install = true;
-            return Some(Ok(call));
-        }
+        "list" => ("lists the project's packages with go list", GO_LIST, false),
+        "mod" => return go_mod(argv, dynamic),
         _ => return None,
     };
     Some((|| {
@@ -857,7 +1050,8 @@ fn go(argv: &[String], dynamic: &[bool]) -> Found {
             p.operands.iter().map(|(w, _)| w.text).collect()
         };
         for pkg in packages {
-            if pkg.contains('@') {
+            // `go list -m mod@version` only reads the module's metadata.
+            if pkg.contains('@') && !(subc == "list" && p.has("-m")) {
                 call.effects.push(Effect::Run {
                     code: Code::Network {
                         url: Some(pkg.to_string()),
@@ -1713,12 +1907,19 @@ fn make(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
     let mut targets: Vec<&str> = Vec::new();
     let mut call = RunnerCall::new("make", String::new(), Family::Make);
     call.effects.extend(g.effects(&p));
+    // make changes to each `-C DIR` in turn before it reads the makefiles.
+    let dir = p
+        .given
+        .iter()
+        .filter(|g| g.name == "--directory")
+        .filter_map(|g| g.value.map(|v| v.text))
+        .fold(".".to_string(), |d, c| builders::within(&d, c));
     for gv in &p.given {
         match (gv.name, gv.value) {
             ("--touch", _) => call.effects.push(Effect::unknown(
                 "make -t touches targets instead of remaking them",
             )),
-            ("--file", Some(v)) => call.defined_by.push(v.text.to_string()),
+            ("--file", Some(v)) => call.defined_by.push(builders::within(&dir, v.text)),
             ("--directory", Some(v)) => call.dirs.push(v.text.to_string()),
             ("--include-dir", Some(v)) => call.include_dirs.push(v.text.to_string()),
             _ => {}
@@ -1742,6 +1943,7 @@ fn make(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
             targets.push(w.text);
         }
     }
+    call.targets = targets.iter().map(|t| t.to_string()).collect();
     call.does = match targets.as_slice() {
         [] => "runs the makefile's default target with make".to_string(),
         [t] => format!("runs the makefile target `{t}` with make"),
@@ -2224,44 +2426,187 @@ static UV_RUN: &[Opt] = &[
     flag(&["--no-config"]),
 ];
 
-/// `uv sync` that installs exactly what uv.lock pins.
-static UV_SYNC: &[Opt] = &[
-    flag(&["--locked"]),
-    flag(&["--frozen"]),
+/// Options `uv lock`, `uv sync` and `uv tree` share (`uv lock --help`, uv 0.13): where
+/// packages come from, how the resolution is chosen, the interpreter, output, the project.
+/// Options that pass settings to build backends (`-C`) or drop build isolation are left
+/// out: they change what a package's build runs.
+macro_rules! uv_project_opts {
+    ($($extra:expr),* $(,)?) => {
+        &[
+            flag(&["--locked"]),
+            flag(&["--frozen"]),
+            value(
+                &[
+                    "--index",
+                    "--default-index",
+                    "-i",
+                    "--index-url",
+                    "--extra-index-url",
+                    "-f",
+                    "--find-links",
+                ],
+                Val::Code("packages from the index"),
+            ),
+            flag(&["--no-index"]),
+            value(
+                &["--index-strategy"],
+                Val::Choice(&["first-index", "unsafe-first-match", "unsafe-best-match"]),
+            ),
+            flag(&["-U", "--upgrade"]),
+            value(&["-P", "--upgrade-package"], Val::Plain),
+            value(&["--upgrade-group"], Val::Plain),
+            value(&["--resolution"], Val::Choice(&["highest", "lowest", "lowest-direct"])),
+            value(&["--prerelease"], Val::Plain),
+            value(&["--prerelease-package"], Val::Plain),
+            value(&["--fork-strategy"], Val::Choice(&["fewest", "requires-python"])),
+            value(&["--exclude-newer"], Val::Plain),
+            value(&["--exclude-newer-package"], Val::Plain),
+            flag(&["--no-build"]),
+            value(&["--no-build-package"], Val::Plain),
+            flag(&["--no-binary"]),
+            value(&["--no-binary-package"], Val::Plain),
+            flag(&["--require-build-hashes"]),
+            flag(&["--no-require-build-hashes"]),
+            value(&["--link-mode"], Val::Choice(&["clone", "copy", "hardlink", "symlink"])),
+            flag(&["-n", "--no-cache"]),
+            value(&["--cache-dir"], Val::Write),
+            flag(&["--refresh"]),
+            value(&["--refresh-package"], Val::Plain),
+            value(&["-p", "--python"], Val::Plain),
+            flag(&["--managed-python"]),
+            flag(&["--no-managed-python"]),
+            flag(&["--no-python-downloads"]),
+            flag(&["-q", "--quiet"]),
+            flag(&["-v", "--verbose"]),
+            value(&["--color"], Val::Choice(&["auto", "always", "never"])),
+            flag(&["--offline"]),
+            flag(&["--no-progress"]),
+            value(&["--directory"], Val::Plain),
+            value(&["--project"], Val::Plain),
+            value(&["--config-file"], Val::Read),
+            flag(&["--no-config"]),
+            value(&["--script"], Val::Read),
+            $($extra,)*
+        ]
+    };
+}
+
+/// `uv sync --help`: the groups, extras and packages installed.
+static UV_SYNC: &[Opt] = uv_project_opts!(
     value(&["--extra"], Val::Plain),
     flag(&["--all-extras"]),
+    value(&["--no-extra"], Val::Plain),
     flag(&["--no-dev"]),
+    flag(&["--only-dev"]),
     flag(&["--dev"]),
     value(&["--group"], Val::Plain),
+    value(&["--no-group"], Val::Plain),
+    flag(&["--no-default-groups"]),
+    value(&["--only-group"], Val::Plain),
     flag(&["--all-groups"]),
+    flag(&["--no-editable"]),
+    value(&["--no-editable-package"], Val::Plain),
+    flag(&["--inexact"]),
+    flag(&["--exact"]),
+    flag(&["--active"]),
+    flag(&["--no-install-project"]),
+    flag(&["--no-install-workspace"]),
+    flag(&["--no-install-local"]),
+    value(&["--no-install-package"], Val::Plain),
+    flag(&["--dry-run"]),
     flag(&["--all-packages"]),
     value(&["--package"], Val::Plain),
-    flag(&["--inexact"]),
-    flag(&["--no-install-project"]),
-    flag(&["-q", "--quiet"]),
-    flag(&["-v", "--verbose"]),
-    flag(&["--offline"]),
-    flag(&["--no-progress"]),
-];
+    value(&["--python-platform"], Val::Plain),
+    flag(&["--check"]),
+    flag(&["--reinstall"]),
+    value(&["--reinstall-package"], Val::Plain),
+    flag(&["--compile-bytecode"]),
+    value(&["--output-format"], Val::Choice(&["text", "json"])),
+);
+
+/// `uv lock --help`.
+static UV_LOCK: &[Opt] = uv_project_opts!(
+    flag(&["--check"]),
+    flag(&["--check-exists"]),
+    flag(&["--dry-run"]),
+);
+
+/// `uv tree --help`.
+static UV_TREE: &[Opt] = uv_project_opts!(
+    flag(&["--universal"]),
+    value(&["--format"], Val::Plain),
+    value(&["-d", "--depth"], Val::Num),
+    value(&["--prune"], Val::Plain),
+    value(&["--package"], Val::Plain),
+    flag(&["--no-dedupe"]),
+    flag(&["--invert"]),
+    flag(&["--outdated"]),
+    flag(&["--show-sizes"]),
+    flag(&["--no-dev"]),
+    flag(&["--only-dev"]),
+    value(&["--group"], Val::Plain),
+    value(&["--no-group"], Val::Plain),
+    flag(&["--no-default-groups"]),
+    value(&["--only-group"], Val::Plain),
+    flag(&["--all-groups"]),
+    value(&["--python-version"], Val::Plain),
+    value(&["--python-platform"], Val::Plain),
+);
+
+/// `uv lock`, `uv sync`, `uv tree`: each locks the project first (resolving from
+/// pyproject.toml, which can build source distributions to read their metadata) unless
+/// `--frozen`, then installs (`sync`) or prints (`tree`). `uv run` does the same lock and
+/// sync before every command, so these are judged like it: the project's own definitions
+/// and uv.lock decide what is fetched and built.
+fn uv_project(argv: &[String], dynamic: &[bool], subc: &str) -> Result<RunnerCall, GrammarError> {
+    let (opts, does): (&'static [Opt], &str) = match subc {
+        "sync" => (
+            UV_SYNC,
+            "locks the project and installs its environment with uv sync",
+        ),
+        "lock" => (
+            UV_LOCK,
+            "resolves the project's dependencies into uv.lock with uv lock",
+        ),
+        _ => (UV_TREE, "prints the project's dependency tree with uv tree"),
+    };
+    let (words, dyn_) = sub(argv, dynamic, 1);
+    let g = gram(Style::Clap, opts, Operands::NONE);
+    let p = parse(&g, words, dyn_)?;
+    let does = if p.has("--frozen") {
+        match subc {
+            "sync" => "installs the dependencies uv.lock pins with uv sync",
+            "lock" => does,
+            _ => "prints the dependency tree uv.lock pins with uv tree",
+        }
+    } else {
+        does
+    };
+    let mut call = RunnerCall::new("uv", does, Family::Uv);
+    call.lock_install = true;
+    call.effects.extend(g.effects(&p));
+    if let Some(py) = p.value("--python") {
+        if py.contains('/') {
+            call.effects
+                .push(code(&format!("the Python interpreter {py}")));
+        }
+    }
+    for key in ["--config-file", "--script"] {
+        if let Some(c) = p.value(key) {
+            call.defined_by.push(c.to_string());
+        }
+    }
+    for key in ["--directory", "--project"] {
+        if let Some(d) = p.value(key) {
+            call.dirs.push(d.to_string());
+        }
+    }
+    Ok(call)
+}
 
 fn uv(argv: &[String], dynamic: &[bool]) -> Found {
     match argv.get(1).map(String::as_str) {
-        Some("sync") => {
-            let (words, dyn_) = sub(argv, dynamic, 1);
-            let g = gram(Style::Gnu, UV_SYNC, Operands::NONE);
-            let p = parse(&g, words, dyn_).ok()?;
-            if !(p.has("--locked") || p.has("--frozen")) {
-                return None;
-            }
-            let mut call = RunnerCall::new(
-                "uv",
-                "installs the dependencies uv.lock pins with uv sync",
-                Family::Uv,
-            );
-            call.lock_install = true;
-            call.effects.extend(g.effects(&p));
-            Some(Ok(call))
-        }
+        Some(subc @ ("sync" | "lock" | "tree")) => Some(uv_project(argv, dynamic, subc)),
         Some("run") => {
             let g = gram(Style::Gnu, UV_RUN, Operands::NONE);
             Some((|| {
@@ -2309,9 +2654,37 @@ fn uv(argv: &[String], dynamic: &[bool]) -> Found {
     }
 }
 
+/// Options of every poetry command and a command's own (`poetry show --help`, Poetry
+/// 2.5; Cleo reads long options by their full name). `-P`/`-C` choose the project.
+macro_rules! poetry_opts {
+    ($($extra:expr),* $(,)?) => {
+        &[
+            flag(&["-q", "--quiet"]),
+            flag(&["-v", "--verbose"]),
+            flag(&["--ansi"]),
+            flag(&["--no-ansi"]),
+            flag(&["-n", "--no-interaction"]),
+            flag(&["--no-plugins"]),
+            flag(&["--no-cache"]),
+            value(&["-P", "--project"], Val::Plain),
+            value(&["-C", "--directory"], Val::Plain),
+            $($extra,)*
+        ]
+    };
+}
+
 /// `poetry run CMD`, `pipenv run CMD`, `pdm run CMD`, `hatch run CMD`: the command runs
 /// in the project's environment; it is judged on its own.
-fn project_run(argv: &[String], _dynamic: &[bool]) -> Found {
+fn project_run(argv: &[String], dynamic: &[bool]) -> Found {
+    if argv[0] == "poetry" {
+        static GLOBAL: &[Opt] = poetry_opts!();
+        let g = gram(Style::Clap, GLOBAL, Operands::NONE);
+        if let Ok(Some(at)) = first_operand(&g, argv, 1) {
+            if matches!(argv[at].as_str(), "show" | "lock" | "check") {
+                return Some(poetry(argv, dynamic, at));
+            }
+        }
+    }
     if argv.get(1).map(String::as_str) != Some("run") {
         return None;
     }
@@ -2339,6 +2712,66 @@ fn project_run(argv: &[String], _dynamic: &[bool]) -> Found {
         Some(w) => Err(GrammarError::UnknownOption(w.clone())),
         None => Err(GrammarError::MissingValue(format!("{tool} run COMMAND"))),
     })
+}
+
+/// `poetry show [PACKAGE]`, `poetry lock`, `poetry check`: they read pyproject.toml and
+/// poetry.lock (`lock` resolves and rewrites poetry.lock, which can build source
+/// distributions to read their metadata), and any poetry command loads the plugins the
+/// project requires: the project's definitions decide what runs.
+fn poetry(argv: &[String], dynamic: &[bool], at: usize) -> Result<RunnerCall, GrammarError> {
+    static SHOW: &[Opt] = poetry_opts!(
+        value(&["--without"], Val::Plain),
+        value(&["--with"], Val::Plain),
+        value(&["--only"], Val::Plain),
+        flag(&["-t", "--tree"]),
+        flag(&["--why"]),
+        flag(&["-l", "--latest"]),
+        flag(&["-o", "--outdated"]),
+        flag(&["-a", "--all"]),
+        flag(&["-T", "--top-level"]),
+        flag(&["--no-truncate"]),
+        value(&["-f", "--format"], Val::Choice(&["json", "text"])),
+    );
+    static LOCK: &[Opt] = poetry_opts!(flag(&["--regenerate"]));
+    static CHECK: &[Opt] = poetry_opts!(flag(&["--lock"]), flag(&["--strict"]));
+    let subc = argv[at].as_str();
+    let (opts, operands, does): (&'static [Opt], Operands, &str) = match subc {
+        "show" => (
+            SHOW,
+            Operands {
+                leading: &[Val::Plain],
+                rest: None,
+            },
+            "lists the project's locked packages with poetry show",
+        ),
+        "lock" => (
+            LOCK,
+            Operands::NONE,
+            "resolves the project's dependencies into poetry.lock with poetry lock",
+        ),
+        _ => (
+            CHECK,
+            Operands::NONE,
+            "checks pyproject.toml and poetry.lock with poetry check",
+        ),
+    };
+    // The global options before the command, then the command's own (which take the
+    // global ones too).
+    let (words, dyn_) = sub(argv, dynamic, at);
+    let head = gram(Style::Clap, opts, Operands::NONE);
+    let hp = parse(&head, &argv[..at], &dynamic[..at.min(dynamic.len())])?;
+    let g = gram(Style::Clap, opts, operands);
+    let mut p = parse(&g, words, dyn_)?;
+    p.given.extend(hp.given);
+    let mut call = RunnerCall::new("poetry", does, Family::Poetry);
+    call.lock_install = true;
+    call.effects.extend(g.effects(&p));
+    for key in ["--project", "--directory"] {
+        if let Some(d) = p.value(key) {
+            call.dirs.push(d.to_string());
+        }
+    }
+    Ok(call)
 }
 
 /// `python -m pytest …` / `python -m unittest …` from the module's first argument.

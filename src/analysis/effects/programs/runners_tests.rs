@@ -499,7 +499,8 @@ fn project_wrappers_hand_on_their_command() {
         GrammarError::UnknownOption(_)
     ));
     assert!(call(&["uv", "sync", "--locked"]).lock_install);
-    not_a_runner(&["uv", "sync"]);
+    // Plain `uv sync` locks first, as `uv run` does before every command.
+    assert!(call(&["uv", "sync"]).lock_install);
     not_a_runner(&["uv", "pip", "install", "x"]);
     assert_eq!(call(&["poetry", "run", "pytest"]).wrapped, Some(2));
     assert_eq!(call(&["pipenv", "run", "--", "pytest"]).wrapped, Some(3));
