@@ -118,8 +118,8 @@ pub enum Carry {
     Substitution,
     /// Whatever arrives on stdin.
     Stdin,
-    /// Literal data written in the command.
-    Literal,
+    /// Literal data written in the command (its text, as written).
+    Literal { text: String },
 }
 
 /// How a remote action changes the remote side, mildest first.
@@ -372,7 +372,7 @@ impl Effect {
                             Carry::Env { name } => format!("${name}"),
                             Carry::Substitution => "a command's output".into(),
                             Carry::Stdin => "its input".into(),
-                            Carry::Literal => "data".into(),
+                            Carry::Literal { .. } => "data".into(),
                         })
                         .collect();
                     format!("sends {} to {to}", what.join(", "))
