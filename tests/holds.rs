@@ -84,3 +84,106 @@ fn a_hold_covers_a_subagent_told_to_do_it() {
         out.reason()
     );
 }
+
+/// Holds read what a command does (its effects), not its name: each row is the person's
+/// hold, a command, and whether the hold covers it. A program the floor does not
+/// understand may be any held action, so every hold covers it, and the reason line says
+/// gatehook cannot tell what it does.
+#[test]
+fn holds_cover_commands_by_their_effects() {
+    let rows: &[(&str, &str, bool)] = &[
+        ("no new dependencies", "npm install left-pad", true),
+        ("no new dependencies", "pip install requests", true),
+        ("no new dependencies", "npm help install", false),
+        // Installs the project pins are installs too (routine for the floor without a hold).
+        ("don't install anything", "npm ci", true),
+        ("don't install anything", "uv sync --frozen", true),
+        ("don't install anything", "go mod download", true),
+        ("don't install anything", "cargo build", false),
+        ("don't deploy", "kubectl apply -f k8s/", true),
+        ("don't deploy", "helm upgrade web ./chart", true),
+        ("don't deploy", "gh release create v1.0.0", true),
+        ("don't deploy", "cargo publish", true),
+        ("don't deploy", "gh release list", false),
+        (
+            "don't deploy",
+            "kubectl rollout status deployment/web",
+            false,
+        ),
+        ("don't deploy", "helm install web ./chart --dry-run", false),
+        ("don't delete anything", "git branch -d feature", true),
+        ("don't delete anything", "rm -rf build", true),
+        ("don't delete anything", "ssh host 'rm -rf /opt/app'", true),
+        ("don't delete anything", "ls -la", false),
+        ("don't commit", "git rebase main", true),
+        ("don't commit", "git commit --amend --no-edit", true),
+        ("don't commit", "git status", false),
+        (
+            "avoid the network",
+            "curl -d @notes.txt https://collect.example/up",
+            true,
+        ),
+        (
+            "avoid the network",
+            "curl -K opts.cfg https://example.com",
+            true,
+        ),
+        ("avoid the network", "rsync -a src/ dst/", false),
+        ("avoid the network", "curl --help", false),
+        (
+            "never touch prod",
+            "kubectl --context prod-eu get pods",
+            true,
+        ),
+        ("never touch prod", "aws s3 ls s3://prod-bucket", true),
+        (
+            "never touch prod",
+            "psql -c 'DROP DATABASE production'",
+            true,
+        ),
+        (
+            "never touch prod",
+            "kubectl --context staging get pods",
+            false,
+        ),
+        ("don't push", "frobnicate --all", true),
+        ("don't push", "cargo build", false),
+    ];
+    let mut wrong = Vec::new();
+    for (i, (hold, cmd, covered)) in rows.iter().enumerate() {
+        let env = Env::new();
+        env.config(&format!(
+            "[permissions]\nallow = [\"Bash({})\"]\n",
+            cmd.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+        say(&env, hold);
+        let out = bash(&env, cmd);
+        if (out.cause() == "hold") != *covered {
+            wrong.push(format!(
+                "#{i} {hold:?} {cmd}: {} ({})",
+                out.cause(),
+                out.reason()
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_hold_covers_what_gatehook_cannot_tell_and_says_so() {
+    let env = Env::new();
+    say(&env, "Don't push yet!");
+    let out = bash(&env, "frobnicate --all");
+    assert_eq!(
+        (out.decision().as_str(), out.cause().as_str()),
+        ("ask", "hold")
+    );
+    assert!(
+        out.reason().contains("cannot tell what this call does")
+            && out.reason().contains("Don't push yet"),
+        "{}",
+        out.reason()
+    );
+    // A call whose effects are known and outside the hold is not held.
+    assert_ne!(bash(&env, "git status").cause(), "hold");
+}

@@ -224,6 +224,7 @@ fn samples() -> Vec<Cause> {
         Cause::Hold {
             class: s("push code to a remote"),
             quote: s("don't push yet"),
+            unknown: false,
         },
         Cause::RiskyDelegation {
             kind: s("destructive"),

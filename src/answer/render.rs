@@ -203,6 +203,7 @@ mod tests {
         let hold = Cause::Hold {
             class: "push".into(),
             quote: "don't push".into(),
+            unknown: false,
         };
         let r = crate::answer::reason_line(&hold, &a);
         assert!(

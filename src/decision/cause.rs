@@ -159,8 +159,14 @@ pub enum Cause {
     /// Reported as `internal-error` (the closed set of causes does not grow).
     UnsafeState { dir: String, why: String },
     /// The person asked not to do this kind of thing ("don't push yet"); a hold asks
-    /// them, whatever rules, the fast path or the reviewer would say.
-    Hold { class: String, quote: String },
+    /// them, whatever rules, the fast path or the reviewer would say. `unknown`: the call
+    /// has effects gatehook does not understand, so it may be the held action.
+    Hold {
+        class: String,
+        quote: String,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        unknown: bool,
+    },
     /// A subagent delegation whose prompt shows destructive, publish-like, credential or
     /// permission-skipping intent: seen by the person (guard) or the reviewer (auto) first.
     RiskyDelegation { kind: String, found: String },
@@ -386,8 +392,19 @@ impl Cause {
             Cause::Paused { in_a_row, total, .. } => format!(
                 "auto mode is paused for this session after {in_a_row} reviewer refusals in a row ({total} in total)"
             ),
-            Cause::Hold { class, quote } => format!(
+            Cause::Hold {
+                class,
+                quote,
+                unknown: false,
+            } => format!(
                 "You asked me not to {class} (\"{quote}\"), so I'm checking before I do it now"
+            ),
+            Cause::Hold {
+                class,
+                quote,
+                unknown: true,
+            } => format!(
+                "You asked me not to {class} (\"{quote}\"), and gatehook cannot tell what this call does, so I'm checking before I do it now"
             ),
             Cause::RiskyEdit { path, file, found } => {
                 format!("{} is {file}, and the new text {found}", path.display())

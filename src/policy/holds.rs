@@ -1,8 +1,9 @@
 //! Holds: when the person says not to do something ("don't push yet", "never touch prod",
 //! "no new dependencies"), calls of that action class ask them first, quoting their words,
 //! until a later message of theirs permits it ("ok, push it now"). Deterministic: a small,
-//! documented phrase grammar over the person's own messages (English), and a table mapping
-//! calls to action classes. Pure: messages and parsed commands come in as values.
+//! documented phrase grammar over the person's own messages (English), and the action
+//! classes of a call read from its typed effects ([`classes_of_effects`]), never from its
+//! name. Pure: messages and effects come in as values.
 //!
 //! Grammar, per clause (a message is split on `.`, `!`, `?`, `;`, newlines and the words
 //! "but", "and then", "then"):
@@ -10,7 +11,10 @@
 //!   `avoid`, `without`, `hold off on`, `refrain from`, `wait before`) followed, within a
 //!   few words, by a class word (`push`, `commit`, `deploy`/`publish`/`release`/`ship`,
 //!   `delete`/`remove`/`rm`/`drop`/`wipe`, `install`/`dependencies`/`packages`,
-//!   `network`/`internet`/`download`, `prod`/`production`);
+//!   `network`/`internet`/`download`, `prod`/`production`), or a class word a few words
+//!   before a negation that forbids (`pushing is not allowed`, `not ok`, `not permitted`);
+//!   a class word before any other negation is none ("install it if not already there",
+//!   "a commit that never breaks the build");
 //! - a negation followed by `forget`, `hesitate`, `worry`, `mind` or `wait` is not a hold
 //!   ("don't forget to push" asks for a push);
 //! - a clause naming a class word without a negation, in a message after the hold,
@@ -81,6 +85,22 @@ const NOT_A_HOLD: &[&str] = &["forget", "hesitate", "worry", "mind", "wait", "be
 /// How far (in words) a class word may follow its negation.
 const WINDOW: usize = 5;
 
+/// Words right after a negation that make it forbid what came just before it ("pushing is
+/// not allowed", "deploys are not ok"): only then does a class word before a negation
+/// count. Elsewhere a class word before one is no hold ("install it if not already there",
+/// "a commit that never breaks the build").
+const FORBIDS: &[&str] = &[
+    "allowed",
+    "permitted",
+    "ok",
+    "okay",
+    "acceptable",
+    "authorized",
+    "authorised",
+    "approved",
+    "wanted",
+];
+
 fn class_of_word(w: &str) -> Option<ActionClass> {
     use ActionClass::*;
     Some(match w {
@@ -140,11 +160,16 @@ fn clauses(message: &str) -> Vec<String> {
     out.into_iter().filter(|c| !c.trim().is_empty()).collect()
 }
 
-/// What one clause says: classes held, classes permitted.
+/// What one clause says: classes held, classes permitted. A class word is held when it
+/// follows a negation within [`WINDOW`] words ("don't push", "do not, under any
+/// circumstances, deploy"), or precedes within [`WINDOW`] words a negation that forbids
+/// ("pushing is not allowed"); a clause with a negation permits nothing.
 fn read_clause(clause: &str) -> (Vec<ActionClass>, Vec<ActionClass>) {
     let ws = words(clause);
     let mut held = Vec::new();
-    let mut negated_until = 0usize; // class words before this index are under a negation
+    // Index ranges of the words a negation covers.
+    let mut covered: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut negated = false;
     let mut i = 0;
     while i < ws.len() {
         if let Some(neg) = NEGATIONS.iter().find(|n| {
@@ -153,12 +178,14 @@ fn read_clause(clause: &str) -> (Vec<ActionClass>, Vec<ActionClass>) {
                 .unwrap_or(false)
         }) {
             let after = i + neg.len();
-            let encouraging = ws
-                .get(after)
-                .map(|w| NOT_A_HOLD.contains(&w.as_str()))
-                .unwrap_or(false);
+            let next = ws.get(after).map(String::as_str);
+            let encouraging = next.is_some_and(|w| NOT_A_HOLD.contains(&w));
+            negated = true;
             if !encouraging {
-                negated_until = negated_until.max(after + WINDOW);
+                covered.push(after..after + WINDOW);
+                if next.is_some_and(|w| FORBIDS.contains(&w)) {
+                    covered.push(i.saturating_sub(WINDOW)..i);
+                }
             }
             i = after;
             continue;
@@ -168,11 +195,11 @@ fn read_clause(clause: &str) -> (Vec<ActionClass>, Vec<ActionClass>) {
     let mut permitted = Vec::new();
     for (idx, w) in ws.iter().enumerate() {
         if let Some(c) = class_of_word(w) {
-            if idx < negated_until {
+            if covered.iter().any(|r| r.contains(&idx)) {
                 if !held.contains(&c) {
                     held.push(c);
                 }
-            } else if negated_until == 0 && !permitted.contains(&c) {
+            } else if !negated && !permitted.contains(&c) {
                 permitted.push(c);
             }
         }
@@ -216,146 +243,41 @@ pub fn holds_from(messages: &[String]) -> Vec<Hold> {
     holds
 }
 
-/// Subcommand verbs the class table below looks for.
-const VERBS: &[&str] = &[
-    "push",
-    "commit",
-    "merge",
-    "rebase",
-    "cherry-pick",
-    "revert",
-    "am",
-    "rm",
-    "clean",
-    "branch",
-    "tag",
-    "clone",
-    "fetch",
-    "pull",
-    "ls-remote",
-    "publish",
-    "install",
-    "i",
-    "add",
-    "ci",
-    "update",
-    "upgrade",
-    "get",
-    "require",
-    "upload",
-    "release",
-    "pr",
-    "deploy",
-    "up",
-    "apply",
-    "rollout",
-    "delete",
-    "destroy",
-    "uninstall",
-    "status",
-    "log",
-    "diff",
-    "show",
-];
-
-/// Action classes of one simple command's argv (wrappers already stripped).
-pub fn classes_of_argv(argv: &[String]) -> Vec<ActionClass> {
-    use ActionClass::*;
-    let mut out = Vec::new();
-    let prog = argv.first().map(String::as_str).unwrap_or("");
-    let sub: Vec<&str> = argv
-        .iter()
-        .skip(1)
-        .map(String::as_str)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    // The subcommand: the first word that is one of the tool's verbs, so global options
-    // and their values (`git -C dir push`, `kubectl --context prod apply`) are skipped.
-    let first = sub
-        .iter()
-        .copied()
-        .find(|w| VERBS.contains(w))
-        .unwrap_or("");
-    // Installs that follow the project's own files (routine for the floor) install all
-    // the same: a "don't install anything" holds them.
-    if matches!(
-        (prog, sub.first().copied()),
-        ("uv", Some("sync")) | ("dotnet", Some("restore")) | ("bundle", Some("install"))
-    ) {
-        out.push(Install);
-    }
-    match prog {
-        "git" => match crate::analysis::effects::programs::git::parse(argv, &[]) {
-            Ok(call) => git_classes(&call, &mut out),
-            // An argv git's grammar does not read is classed by its words.
-            Err(_) => git_word_classes(argv, first, &mut out),
-        },
-        "rm" | "rmdir" | "unlink" | "shred" | "trash" | "srm" => out.push(Delete),
-        "find" if argv.iter().any(|a| a == "-delete") => out.push(Delete),
-        "npm" | "pnpm" | "yarn" | "bun" => match first {
-            "publish" => out.push(Deploy),
-            "install" | "i" | "add" | "ci" | "update" | "upgrade" => out.push(Install),
-            _ => {}
-        },
-        "cargo" => match first {
-            "publish" => out.push(Deploy),
-            "install" | "add" => out.push(Install),
-            _ => {}
-        },
-        "pip" | "pip3" | "pipx" | "gem" | "brew" | "apt" | "apt-get" | "dnf" | "yum" | "apk"
-        | "pacman" | "conda" | "composer" | "poetry" | "uv" | "go" => match first {
-            "install" | "add" | "get" | "require" => out.push(Install),
-            "publish" | "upload" => out.push(Deploy),
-            _ => {}
-        },
-        "twine" if first == "upload" => out.push(Deploy),
-        "gh" if first == "release" || (first == "pr" && sub.get(1) == Some(&"merge")) => {
-            out.push(Deploy)
-        }
-        "docker" | "podman" if first == "push" => out.push(Deploy),
-        "vercel" | "netlify" | "flyctl" | "fly" | "heroku" | "railway" | "firebase"
-        | "wrangler" | "serverless" | "sls" | "amplify" | "eb" | "cdk"
-            if matches!(first, "deploy" | "publish" | "up" | "release" | "")
-                || argv.iter().any(|a| a == "--prod") =>
-        {
-            out.push(Deploy)
-        }
-        "kubectl" | "helm" | "terraform" | "pulumi" | "ansible-playbook" => {
-            if matches!(
-                first,
-                "apply" | "install" | "upgrade" | "up" | "rollout" | "deploy"
-            ) || prog == "ansible-playbook"
-            {
-                out.push(Deploy)
-            }
-            if matches!(first, "delete" | "destroy" | "uninstall") {
-                out.push(Delete)
-            }
-        }
-        "curl" | "wget" | "nc" | "ncat" | "ssh" | "scp" | "sftp" | "rsync" | "ftp" | "telnet"
-        | "http" | "https" | "xh" => out.push(Network),
-        _ => {}
-    }
-    if argv.iter().skip(1).any(|a| mentions_production(a)) {
-        out.push(Production);
-    }
-    out
-}
-
-/// Action classes of what a command does, from the command floor's typed effects, for
-/// every program whose grammar or catalogue describes it: a delete of any path (`tar
-/// --remove-files`, `rsync --remove-source-files`, `find -delete`) deletes; a network
-/// send or a remote call uses the network; remote state destroyed deletes, published
-/// ships (a git push is a push, anything else a release); a recorded commit commits.
-/// The engine adds these to [`classes_of_argv`]'s, so a hold covers a command by what it
-/// does even where its name says nothing; it never covers less than by name.
+/// Action classes of what a call does, from its typed effects (the command floor's for a
+/// shell command, the MCP input's for a tool call): nothing is classed by its name.
+///
+/// - *Delete*: a path deleted (`rm`, `find -delete`, `tar --remove-files`, `rsync
+///   --remove-source-files`), a ref deleted (`git branch -d`, `git tag -d`), remote state
+///   destroyed or wiped (`kubectl delete`, `terraform destroy`, `DROP TABLE`).
+/// - *Network*: any exchange with another host (`Net`), any remote service reached
+///   (`Remote`), code fetched from the network.
+/// - *Push*: a git push (`Remote{service: git, change: Publish}`).
+/// - *Deploy*: anything else published or shipped (`Change::Publish`: a package, a
+///   release, an image, a deploy — `kubectl apply`, `helm install`, `terraform apply`,
+///   `cdk deploy`, `gh release create`, `npm publish`).
+/// - *Install*: a package fetched from a registry by name and run (`npm install x`, `pip
+///   install x`, `brew install x`: `Code::Network` with a `pkg:` reference), the packages
+///   the project pins installed (`npm ci`, `uv sync`, `dotnet restore`: `Code::Pinned`),
+///   or any other code fetched from the network and run.
+/// - *Commit*: a commit recorded (`git commit`, `merge`, `cherry-pick`, `rebase`,
+///   `commit --amend`).
+/// - *Production*: a target, context, path or address the effect names mentions
+///   production (`prod`, `production` or `prd` as a word: `--context prod-eu`,
+///   `s3://prod-bucket`, `deploy@prod-1`).
+///
+/// An effect the floor does not understand is none of these: it may be any of them, which
+/// [`unknown_holds`] answers for.
 pub fn classes_of_effects(effects: &[crate::analysis::effects::Effect]) -> Vec<ActionClass> {
-    use crate::analysis::effects::{Change, Effect, RepoOp};
+    use crate::analysis::effects::{Change, Code, Effect, RepoOp};
     use ActionClass::*;
     let mut out = Vec::new();
     for e in effects {
         let found: &[ActionClass] = match e {
-            Effect::Delete { .. } => &[Delete],
+            Effect::Delete { .. }
+            | Effect::Repo {
+                op: RepoOp::DeleteRef,
+                ..
+            } => &[Delete],
             Effect::Net { .. } => &[Network],
             Effect::Remote {
                 service, change, ..
@@ -365,6 +287,9 @@ pub fn classes_of_effects(effects: &[crate::analysis::effects::Effect]) -> Vec<A
                 Change::Destroy | Change::Wipe => &[Network, Delete],
                 _ => &[Network],
             },
+            Effect::Run {
+                code: Code::Network { .. } | Code::Pinned { .. },
+            } => &[Network, Install],
             Effect::Repo {
                 op: RepoOp::Commit, ..
             } => &[Commit],
@@ -375,68 +300,63 @@ pub fn classes_of_effects(effects: &[crate::analysis::effects::Effect]) -> Vec<A
                 out.push(*c);
             }
         }
+        if !out.contains(&Production) && names(e).iter().any(|n| mentions_production(n)) {
+            out.push(Production);
+        }
     }
     out
 }
 
-/// Action classes of a git command from its effects: a push publishes, a fetch or clone
-/// uses the network, a commit (or a rewrite of commits) commits, deleting files or refs
-/// deletes.
-fn git_classes(
-    call: &crate::analysis::effects::programs::git::GitCall,
-    out: &mut Vec<ActionClass>,
-) {
-    use crate::analysis::effects::{Change, Effect, RepoOp};
-    use ActionClass::*;
-    let commits_history = matches!(
-        call.sub,
-        "commit" | "rebase" | "cherry-pick" | "revert" | "pull" | "merge"
-    );
-    for e in call.all_effects() {
-        let c = match e {
-            Effect::Remote {
-                change: Change::Publish,
-                ..
-            } => Push,
-            Effect::Remote { .. } | Effect::Net { .. } => Network,
-            Effect::Repo {
-                op: RepoOp::Commit, ..
-            } => Commit,
-            Effect::Repo {
-                op: RepoOp::Rewrite,
-                ..
-            } if commits_history => Commit,
-            Effect::Repo {
-                op: RepoOp::DeleteRef,
-                ..
-            } if matches!(call.sub, "branch" | "tag") => Delete,
-            Effect::Delete { .. } => Delete,
-            _ => continue,
-        };
-        if !out.contains(&c) {
-            out.push(c);
+/// The words an effect names: its paths, addresses, targets and actions.
+fn names(e: &crate::analysis::effects::Effect) -> Vec<&str> {
+    use crate::analysis::effects::{Code, Effect};
+    match e {
+        Effect::Read { path, .. } | Effect::Write { path, .. } | Effect::Delete { path, .. } => {
+            vec![path]
         }
+        Effect::Unpack { archive, into, .. } => vec![archive, into],
+        Effect::Run { code } => match code {
+            Code::File { path } => vec![path],
+            Code::Network { url: Some(u) } => vec![u],
+            Code::Network { url: None }
+            | Code::Inline { .. }
+            | Code::Hidden { .. }
+            | Code::Pinned { .. } => vec![],
+            Code::Project { defined_by, .. } => defined_by.iter().map(String::as_str).collect(),
+        },
+        Effect::Net { url, host, sends } => url
+            .iter()
+            .chain(host.iter())
+            .map(String::as_str)
+            .chain(sends.iter().filter_map(|c| match c {
+                crate::analysis::effects::Carry::Literal { text } => Some(text.as_str()),
+                crate::analysis::effects::Carry::File { path } => Some(path.as_str()),
+                _ => None,
+            }))
+            .collect(),
+        Effect::Remote { action, target, .. } => std::iter::once(action.as_str())
+            .chain(target.as_deref())
+            .collect(),
+        Effect::Repo { target, .. } => target.iter().map(String::as_str).collect(),
+        Effect::Secret { what } => vec![what],
+        Effect::Privilege { .. } | Effect::Unknown { .. } => vec![],
     }
 }
 
-/// Action classes of a git argv by its words (for what git's grammar does not read).
-fn git_word_classes(argv: &[String], first: &str, out: &mut Vec<ActionClass>) {
-    use ActionClass::*;
-    match first {
-        "push" => out.push(Push),
-        "commit" | "merge" | "rebase" | "cherry-pick" | "revert" | "am" => out.push(Commit),
-        "rm" | "clean" => out.push(Delete),
-        "branch"
-            if argv
-                .iter()
-                .any(|a| a == "-D" || a == "-d" || a == "--delete") =>
-        {
-            out.push(Delete)
-        }
-        "tag" if argv.iter().any(|a| a == "-d" || a == "--delete") => out.push(Delete),
-        "clone" | "fetch" | "pull" | "ls-remote" => out.push(Network),
-        _ => {}
-    }
+/// Does any of the effects escape the floor's understanding (a program or option outside
+/// every grammar, code it cannot see)? What the floor does not understand it does not
+/// allow: such a call may be any held action, so every hold in force covers it.
+pub fn unknown_holds(effects: &[crate::analysis::effects::Effect]) -> bool {
+    use crate::analysis::effects::{Code, Effect};
+    effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Unknown { .. }
+                | Effect::Run {
+                    code: Code::Hidden { .. }
+                }
+        )
+    })
 }
 
 /// A word that names a production target (`prod`, `production`, `--context=prod-eu`).
@@ -446,38 +366,24 @@ fn mentions_production(word: &str) -> bool {
         .any(|t| t == "prod" || t == "production" || t == "prd")
 }
 
-/// Action classes of a non-shell tool call.
+/// Action classes of a non-shell tool call, and whether it has effects the floor does not
+/// understand ([`unknown_holds`]): a web fetch uses the network; an MCP call is classed by
+/// the effects its input values have (`engine::mcp::effects`: SQL that destroys
+/// deletes, a URL it sends to uses the network, a production database named is
+/// production), and a tool whose effects its values do not show may be any held action.
 pub fn classes_of_tool(
     tool: &str,
     input: &serde_json::Map<String, serde_json::Value>,
-) -> Vec<ActionClass> {
-    let mut out = Vec::new();
-    if matches!(tool, "WebFetch" | "WebSearch") {
-        out.push(ActionClass::Network);
-    }
+) -> (Vec<ActionClass>, bool) {
     if tool.starts_with("mcp__") {
-        let lower = tool.to_ascii_lowercase();
-        if ["delete", "remove", "drop", "destroy"]
-            .iter()
-            .any(|v| lower.contains(v))
-        {
-            out.push(ActionClass::Delete);
-        }
-        if lower.contains("push") {
-            out.push(ActionClass::Push);
-        }
-        if ["deploy", "publish", "release", "merge"]
-            .iter()
-            .any(|v| lower.contains(v))
-        {
-            out.push(ActionClass::Deploy);
-        }
-        let text = serde_json::Value::Object(input.clone()).to_string();
-        if mentions_production(&text) {
-            out.push(ActionClass::Production);
-        }
+        let fx = crate::policy::engine::mcp::effects(tool, input);
+        return (classes_of_effects(&fx), unknown_holds(&fx));
     }
-    out
+    let web = matches!(tool, "WebFetch" | "WebSearch");
+    (
+        web.then_some(ActionClass::Network).into_iter().collect(),
+        false,
+    )
 }
 
 /// The first hold that covers any of `classes`.
@@ -568,6 +474,15 @@ mod tests {
             ("push when you're done", &[]),
             ("fix the failing test", &[]),
             ("I don't think the tests cover push", &[Push]),
+            // Before a negation, a class word is held only where the negation forbids.
+            ("pushing is not allowed", &[Push]),
+            ("force pushing is not ok here", &[Push]),
+            ("Install if not already: yes | sdkmanager x", &[]),
+            (
+                "When a commit adds source files, the build never breaks",
+                &[],
+            ),
+            ("commit often, never break the build", &[]),
         ];
         for (msg, want) in cases {
             assert_eq!(held(&[msg]), *want, "{msg}");
@@ -593,40 +508,9 @@ mod tests {
         assert_eq!(h[0].quote, "Don't push yet");
     }
 
-    fn argv(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_string).collect()
-    }
-
-    #[test]
-    fn commands_map_to_classes() {
-        let cases: &[(&str, &[ActionClass])] = &[
-            ("git push origin main", &[Push]),
-            ("git push --force", &[Push]),
-            ("git commit -m x", &[Commit]),
-            ("git status", &[]),
-            ("rm -rf build", &[Delete]),
-            ("npm install left-pad", &[Install]),
-            ("uv sync --frozen", &[Install]),
-            ("dotnet restore", &[Install]),
-            ("uv lock", &[]),
-            ("npm publish", &[Deploy]),
-            ("cargo publish", &[Deploy]),
-            (
-                "kubectl --context prod apply -f x.yaml",
-                &[Deploy, Production],
-            ),
-            ("curl https://example.com", &[Network]),
-            ("vercel --prod", &[Deploy, Production]),
-            ("ls -la", &[]),
-        ];
-        for (cmd, want) in cases {
-            assert_eq!(classes_of_argv(&argv(cmd)), *want, "{cmd}");
-        }
-    }
-
     #[test]
     fn effects_map_to_classes() {
-        use crate::analysis::effects::{Change, Effect, RepoOp};
+        use crate::analysis::effects::{Change, Code, Effect, RepoOp, WriteHow};
         let remote = |service: &str, change| Effect::Remote {
             service: service.into(),
             action: "x".into(),
@@ -664,9 +548,118 @@ mod tests {
                 &[Commit],
             ),
             (vec![Effect::read("src/main.rs")], &[]),
+            (
+                vec![Effect::Repo {
+                    op: RepoOp::DeleteRef,
+                    target: Some("feature".into()),
+                }],
+                &[Delete],
+            ),
+            (
+                vec![Effect::Run {
+                    code: Code::Network {
+                        url: Some("pkg:npm/left-pad".into()),
+                    },
+                }],
+                &[Network, Install],
+            ),
+            (
+                vec![Effect::Remote {
+                    service: "kubernetes".into(),
+                    action: "get".into(),
+                    target: Some("context:prod-eu/-/pods".into()),
+                    change: Change::Read,
+                }],
+                &[Network, Production],
+            ),
+            (
+                vec![Effect::Remote {
+                    service: "kubernetes".into(),
+                    action: "get".into(),
+                    target: Some("context:staging/-/products".into()),
+                    change: Change::Read,
+                }],
+                &[Network],
+            ),
+            (
+                vec![Effect::write("config/production.yml", WriteHow::Edit)],
+                &[Production],
+            ),
+            // What is not understood is no class: `unknown_holds` answers for it.
+            (vec![Effect::unknown("frobnicate is not known")], &[]),
         ];
         for (effects, want) in cases {
             assert_eq!(classes_of_effects(&effects), want, "{effects:?}");
+        }
+    }
+
+    #[test]
+    fn what_the_floor_cannot_see_may_be_any_held_action() {
+        use crate::analysis::effects::{Code, Effect};
+        assert!(unknown_holds(&[Effect::unknown("x")]));
+        assert!(unknown_holds(&[Effect::Run {
+            code: Code::Hidden {
+                what: "a pager".into()
+            }
+        }]));
+        assert!(!unknown_holds(&[Effect::read("src/lib.rs")]));
+    }
+
+    #[test]
+    fn mcp_tools_are_classed_by_their_values() {
+        let input = |v: serde_json::Value| v.as_object().unwrap().clone();
+        let cases: &[(&str, serde_json::Value, &[ActionClass], bool)] = &[
+            // SQL that destroys deletes, whatever the tool is called.
+            (
+                "mcp__db__run",
+                serde_json::json!({"sql": "DROP TABLE users"}),
+                &[Network, Delete],
+                false,
+            ),
+            (
+                "mcp__db__query",
+                serde_json::json!({"sql": "SELECT 1"}),
+                &[Network],
+                false,
+            ),
+            (
+                "mcp__db__query",
+                serde_json::json!({"sql": "SELECT * FROM t", "database": "prod"}),
+                &[Network, Production],
+                false,
+            ),
+            // A URL sent to uses the network.
+            (
+                "mcp__hook__notify",
+                serde_json::json!({"url": "https://x.example/h"}),
+                &[Network],
+                false,
+            ),
+            // A tool whose own name says it reads is a remote read of what it names.
+            (
+                "mcp__gh__get_issue",
+                serde_json::json!({"repo": "a/b", "number": "3"}),
+                &[Network],
+                false,
+            ),
+            // A destructive or publishing name with values that show nothing: not
+            // understood, so every hold covers it.
+            (
+                "mcp__gh__delete_repository",
+                serde_json::json!({"repo": "a/b"}),
+                &[],
+                true,
+            ),
+            (
+                "mcp__npm__publish_package",
+                serde_json::json!({"dir": "."}),
+                &[],
+                true,
+            ),
+        ];
+        for (tool, v, want, unknown) in cases {
+            let (got, u) = classes_of_tool(tool, &input(v.clone()));
+            assert_eq!((got.as_slice(), u), (*want, *unknown), "{tool} {v}");
         }
     }
 }

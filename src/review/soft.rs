@@ -6,11 +6,11 @@
 //! and not in a temporary directory, or protected), each simple command's typed effects
 //! (`Finding.effects`: remote changes, pushes, publishing, data sent to another host,
 //! discarded work, deleted refs, privilege), and, for a tool call, what its input values
-//! are (SQL that changes data, a host it sends to, a resource it destroys). A command the
-//! effect model does not describe yet (its effects are only derived from the catalogue's
-//! class) is read by a small interim table of programs ([`legacy`]), and a command the
-//! floor classed soft that neither names still needs the person to name one of its
-//! arguments. Reads, workspace edits, local builds, searches, read-only queries and
+//! are (SQL that changes data, a host it sends to, a resource it destroys). No table of
+//! program names stands beside the effects: an effect the floor does not understand adds
+//! no need (the reviewer judges it; the guarantees apply to what is known), and a command
+//! the floor classed soft whose effects name nothing still needs the person to name one
+//! of its arguments. Reads, workspace edits, local builds, searches, read-only queries and
 //! delegations (whose calls are gated one by one) need no grounding.
 
 use super::ground::{is_temp, path_target, persists, Kind, Need, Target};
@@ -400,17 +400,7 @@ pub fn needs(
                 // in them (`psql -o ~/.bashrc`, `split -b1 x /etc/cron.d/x`), may be written.
                 unknown_persist_needs(&finding.argv, finding.cwd.as_deref(), places, &mut out);
             }
-            let mut known = !derived;
-            if derived {
-                let cwd = finding.cwd.as_deref().unwrap_or(places.cwd);
-                for c in &cmds {
-                    if let Some(n) = legacy(c, places, cwd) {
-                        known = true;
-                        out.extend(n);
-                    }
-                }
-            }
-            // A soft tier neither its effects nor the table turn into a need: the tier says
+            // A soft tier its effects do not turn into a need: the tier says
             // what needs words (an environment prefix steering a runner, `NODE_OPTIONS=
             // --require … npm test`; git steered by its config or aliases). A delete with
             // effects was judged by its targets (inside the workspace or temporary: on its
@@ -423,7 +413,7 @@ pub fn needs(
                     .iter()
                     .any(|e| matches!(e, Effect::Delete { .. }));
                 let unexplained =
-                    !known || (out.len() == before && (*category != "deletion" || !deletes));
+                    derived || (out.len() == before && (*category != "deletion" || !deletes));
                 if unexplained {
                     out.extend(judged(category, &finding.argv, &assigned()));
                 }
@@ -644,7 +634,22 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
                 Change::Read => return,
                 Change::Create | Change::Modify => Kind::RemoteChange,
                 Change::Publish if action.contains("push") => Kind::Push,
-                Change::Publish if action.contains("deploy") || action.contains("apply") => {
+                // A deploy: what a cluster or stack runs changes (`kubectl apply`, `helm
+                // install`, `rollout restart`, `terraform apply`, `cdk bootstrap`).
+                Change::Publish
+                    if [
+                        "deploy",
+                        "apply",
+                        "install",
+                        "upgrade",
+                        "rollout",
+                        "rollback",
+                        "bootstrap",
+                        "import",
+                    ]
+                    .iter()
+                    .any(|w| action.contains(w)) =>
+                {
                     Kind::Deploy
                 }
                 Change::Publish => Kind::Publish,
@@ -908,334 +913,6 @@ fn kind_words(kind: Kind) -> Vec<&'static str> {
         _ => &[][..],
     });
     w
-}
-
-/// The interim table for programs the effect model does not describe yet: what each
-/// changes and where, from the parsed argv (`None`: the program is not in the table).
-fn legacy(c: &SimpleCommand, places: &Places, cwd: &Path) -> Option<Vec<Need>> {
-    let prog = c.program()?;
-    let prog = prog.rsplit('/').next().unwrap_or(prog);
-    let args: Vec<&String> = c.exec.iter().skip(1).collect();
-    let nonflags: Vec<&String> = args
-        .iter()
-        .copied()
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    let has = |flags: &[&str]| args.iter().any(|a| flags.contains(&a.as_str()));
-    let names = |from: usize| -> Vec<Target> {
-        nonflags
-            .iter()
-            .skip(from)
-            .flat_map(|a| a.split(':').map(str::to_string).collect::<Vec<_>>())
-            .map(|a| a.trim_start_matches('+').to_string())
-            .filter(|a| a.len() > 1 && !dynamic(a))
-            .map(Target::Name)
-            .collect()
-    };
-    let text = crate::decision::cause::one_line(&c.exec.join(" "), 80);
-    let mut out = Vec::new();
-    match prog {
-        "rm" | "rmdir" | "unlink" | "shred" | "trash" => {
-            for a in &nonflags {
-                delete_need(a, cwd, places, &mut out);
-            }
-        }
-        "find" if has(&["-delete"]) => {
-            if let Some(a) = nonflags.first() {
-                delete_need(a, cwd, places, &mut out);
-            }
-        }
-        "git" => {
-            let sub = git_sub(&c.exec);
-            let after: Vec<&String> = nonflags
-                .iter()
-                .copied()
-                .skip_while(|a| **a != sub)
-                .skip(1)
-                .collect();
-            let named = |v: &[&String]| -> Vec<Target> {
-                v.iter()
-                    .filter(|a| a.len() > 1 && !dynamic(a))
-                    .flat_map(|a| {
-                        vec![
-                            Target::Name(a.trim_start_matches('+').to_string()),
-                            path_target(&places.resolve(a, Some(cwd))),
-                        ]
-                    })
-                    .collect()
-            };
-            match sub.as_str() {
-                "push" => {
-                    let mut targets: Vec<Target> = after
-                        .iter()
-                        .skip(1)
-                        .flat_map(|a| a.split(':').map(str::to_string).collect::<Vec<_>>())
-                        .map(|a| a.trim_start_matches('+').to_string())
-                        .filter(|a| a.len() > 1)
-                        .map(Target::Name)
-                        .collect();
-                    if targets.is_empty() {
-                        match current_branch(cwd) {
-                            Some(b) => targets.push(Target::Name(b)),
-                            None => {
-                                out.push(Need::ungroundable(
-                                    Kind::Push,
-                                    text,
-                                    "a push whose branch is not known",
-                                ));
-                                return Some(out);
-                            }
-                        }
-                    }
-                    out.push(Need::new(Kind::Push, text, targets));
-                }
-                "reset" if has(&["--hard", "--merge", "--keep"]) => {
-                    let mut t = named(&after);
-                    t.extend(described("uncommitted changes reset"));
-                    out.push(Need::new(Kind::Discard, text, t));
-                }
-                "clean" if !has(&["-n", "--dry-run"]) => {
-                    out.push(Need::new(Kind::Discard, text, described("untracked files")));
-                }
-                "checkout" | "restore"
-                    if sub == "restore" || has(&["--", ".", "-f", "--force"]) =>
-                {
-                    let files: Vec<&String> = after
-                        .iter()
-                        .copied()
-                        .filter(|a| *a != "--" && *a != ".")
-                        .collect();
-                    let mut t = named(&files);
-                    if t.is_empty() {
-                        t = described("uncommitted changes");
-                    }
-                    out.push(Need::new(Kind::Discard, text, t));
-                }
-                "branch" | "tag" if has(&["-D", "-d", "--delete"]) => {
-                    out.push(Need::new(Kind::DeleteRef, text, names(1)));
-                }
-                "stash" if nonflags.iter().any(|a| *a == "drop" || *a == "clear") => {
-                    out.push(Need::new(Kind::Discard, text, described("stash stashes")));
-                }
-                "config" if has(&["--global", "--system"]) => {
-                    let home_cfg = places.home.join(".gitconfig");
-                    out.push(Need::new(Kind::Persist, text, vec![path_target(&home_cfg)]));
-                }
-                "reflog" | "gc"
-                    if has(&["expire", "--prune=now", "--expire=now"]) || sub == "gc" =>
-                {
-                    out.push(Need::new(
-                        Kind::Discard,
-                        text,
-                        described("reflog unreachable objects"),
-                    ));
-                }
-                "rebase" | "filter-branch" | "filter-repo" => {
-                    let mut t = named(&after);
-                    t.extend(described("rebase history commits"));
-                    out.push(Need::new(Kind::Discard, text, t));
-                }
-                "commit" if has(&["--amend"]) => {
-                    out.push(Need::new(
-                        Kind::Discard,
-                        text,
-                        described("amend last commit"),
-                    ));
-                }
-                _ => {}
-            }
-        }
-        "npm" | "pnpm" | "yarn" | "bun" | "cargo" | "poetry" | "twine" | "flit" | "hatch"
-            if nonflags
-                .first()
-                .is_some_and(|s| matches!(s.as_str(), "publish" | "upload")) =>
-        {
-            out.push(Need::new(Kind::Publish, text, Vec::new()));
-        }
-        "docker" | "podman" | "gem" if nonflags.first().is_some_and(|s| s.as_str() == "push") => {
-            out.push(Need::new(Kind::Publish, text, names(1)));
-        }
-        "docker" | "podman"
-            if nonflags.first().is_some_and(|s| {
-                matches!(s.as_str(), "rm" | "rmi" | "prune" | "system" | "volume")
-            }) =>
-        {
-            let t = names(1);
-            if t.is_empty() || has(&["-a", "--all", "-af", "-fa"]) {
-                out.push(Need::new(Kind::Destroy, text, Vec::new()));
-            } else {
-                out.push(Need::new(Kind::Destroy, text, t));
-            }
-        }
-        "gh" if nonflags
-            .first()
-            .is_some_and(|s| matches!(s.as_str(), "release" | "pr" | "repo" | "gist")) =>
-        {
-            out.push(Need::new(Kind::Publish, text, names(2)));
-        }
-        "kubectl" | "terraform" | "tofu" | "helm" | "pulumi" => {
-            let sub = nonflags.first().map(|s| s.as_str()).unwrap_or("");
-            if ["delete", "destroy", "uninstall", "drain"].contains(&sub) {
-                out.push(Need::new(Kind::Destroy, text, names(1)));
-            } else if [
-                "apply", "replace", "scale", "rollout", "patch", "install", "upgrade", "up",
-                "rollback", "import", "create",
-            ]
-            .contains(&sub)
-            {
-                out.push(Need::new(Kind::Deploy, text, names(1)));
-            }
-        }
-        "scp" | "rsync" | "sftp" => {
-            for a in &nonflags {
-                if let Some((h, _)) = a.split_once(':') {
-                    let h = h.rsplit('@').next().unwrap_or(h);
-                    if !h.is_empty() && !h.contains('/') && !is_loopback(h) {
-                        out.push(Need::new(
-                            Kind::Send,
-                            text.clone(),
-                            vec![Target::Host(h.to_ascii_lowercase())],
-                        ));
-                    }
-                }
-            }
-            if prog == "rsync" && has(&["--delete"]) {
-                if let Some(dst) = nonflags.last() {
-                    if !dst.contains(':') {
-                        delete_need(dst, cwd, places, &mut out);
-                    }
-                }
-            }
-        }
-        "curl" | "wget" | "http" | "xh" => {
-            let sends = args.iter().any(|a| {
-                a.starts_with("--data")
-                    || a.starts_with("--post")
-                    || a.starts_with("--upload")
-                    || a.starts_with("--form")
-                    || matches!(
-                        a.as_str(),
-                        "-d" | "-F" | "-T" | "-X" | "--request" | "--json"
-                    )
-            });
-            if sends {
-                let hosts: Vec<String> = args.iter().filter_map(|a| host_of(a)).collect();
-                if hosts.is_empty() {
-                    out.push(Need::ungroundable(
-                        Kind::Send,
-                        text,
-                        "data sent to a host the floor cannot read",
-                    ));
-                } else if !hosts.iter().all(|h| is_loopback(h)) {
-                    out.push(Need::new(
-                        Kind::Send,
-                        text,
-                        hosts
-                            .into_iter()
-                            .filter(|h| !is_loopback(h))
-                            .map(Target::Host)
-                            .collect(),
-                    ));
-                }
-            }
-        }
-        "dropdb" | "dropuser" => out.push(Need::new(Kind::Destroy, text, names(0))),
-        "psql" | "mysql" | "sqlite3" | "mongosh" => {
-            let sql = c.exec.join(" ");
-            if let Some((kind, tables)) = sql_change(&sql) {
-                out.push(Need::new(
-                    kind,
-                    text,
-                    tables.into_iter().map(Target::Name).collect(),
-                ));
-            }
-        }
-        "mv" | "chmod" | "chown" | "chgrp" => {
-            for a in nonflags.iter().skip(usize::from(prog != "mv")) {
-                if dynamic(a) {
-                    continue;
-                }
-                let abs = places.resolve(a, Some(cwd));
-                if places.critical(&abs) {
-                    out.push(Need::ungroundable(
-                        Kind::Write,
-                        text.clone(),
-                        format!("changing `{a}` (a critical directory)"),
-                    ));
-                } else {
-                    write_need(&abs, places.in_workspace(&abs), None, places, &mut out);
-                }
-            }
-        }
-        "crontab" | "systemctl" | "systemd-run" | "launchctl" | "at" | "service" | "batch" => {
-            let read_only = matches!(
-                nonflags.first().map(|s| s.as_str()),
-                Some("status" | "list" | "list-units" | "show" | "is-active" | "cat")
-            ) || (prog == "crontab" && has(&["-l"]));
-            if !read_only {
-                out.push(Need::new(Kind::Persist, text, names(0)));
-            }
-        }
-        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "ssh" | "mosh" => {
-            let host = nonflags
-                .first()
-                .map(|a| a.rsplit('@').next().unwrap_or(a).to_ascii_lowercase());
-            match host {
-                Some(h) if is_loopback(&h) => {}
-                Some(h) if !dynamic(&h) => out.push(Need::new(
-                    Kind::RemoteChange,
-                    text,
-                    vec![Target::Host(h.clone()), Target::Name(h)],
-                )),
-                _ => out.push(Need::ungroundable(
-                    Kind::RemoteChange,
-                    text,
-                    "a connection to a host the floor cannot read",
-                )),
-            }
-        }
-        "claude" | "codex" | "gemini" | "aider" | "opencode" | "cursor-agent" => {
-            let bypass = args
-                .iter()
-                .any(|a| a.contains("dangerously") || a.contains("yolo") || a.contains("bypass"));
-            if bypass {
-                out.push(Need::ungroundable(
-                    Kind::Privilege,
-                    text,
-                    "an agent with its permission checks off",
-                ));
-            } else {
-                out.push(Need::new(
-                    Kind::Privilege,
-                    text.clone(),
-                    vec![Target::Name(prog.to_string())],
-                ));
-            }
-        }
-        "kill" | "pkill" | "killall" => {
-            // Every process of the user (`kill -1`, `pkill -u`, `killall -u`): not ones the
-            // agent started.
-            let broad = args.iter().any(|a| {
-                matches!(a.as_str(), "-1" | "0" | "--user") || a.starts_with("-u") && prog != "kill"
-            });
-            if broad {
-                out.push(Need::ungroundable(
-                    Kind::Destroy,
-                    text,
-                    "stopping every process of a user",
-                ));
-            }
-        }
-        p if p.starts_with("mkfs") || p == "dd" || p == "wipefs" => {
-            out.push(Need::ungroundable(
-                Kind::Destroy,
-                text,
-                "writing a disk or device",
-            ));
-        }
-        _ => return None,
-    }
-    Some(out)
 }
 
 fn host_of(arg: &str) -> Option<String> {
@@ -1691,22 +1368,6 @@ fn path_note(p: &PathFact) -> String {
             "outside workspace"
         }
     )
-}
-
-/// The git subcommand, skipping global options (`-C dir`, `-c k=v`, `--git-dir=…`).
-fn git_sub(exec: &[String]) -> String {
-    let mut i = 1;
-    while i < exec.len() {
-        let a = exec[i].as_str();
-        if matches!(a, "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace") {
-            i += 2;
-        } else if a.starts_with('-') {
-            i += 1;
-        } else {
-            return a.to_string();
-        }
-    }
-    String::new()
 }
 
 #[cfg(test)]

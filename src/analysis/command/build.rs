@@ -646,6 +646,14 @@ fn runner_look(cmd: &Cmd, call: RunnerCall) -> Look {
             defined_by: Vec::new(),
         },
     });
+    if call.lock_install {
+        // It installs packages too: what a "don't install anything" covers.
+        effects.push(Effect::Run {
+            code: Code::Pinned {
+                manager: call.tool.to_string(),
+            },
+        });
+    }
     let class = class_of(
         call.tool,
         &effects,

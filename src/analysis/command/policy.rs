@@ -139,7 +139,7 @@ pub(crate) fn catalogue_class(reason: &str, category: &'static str, effects: &[E
         matches!(
             e,
             Effect::Run {
-                code: Code::Project { .. }
+                code: Code::Project { .. } | Code::Pinned { .. }
             }
         )
     }) {

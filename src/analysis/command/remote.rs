@@ -97,14 +97,47 @@ pub(super) fn on_host(look: &mut Look, host: &str, sc: &SimpleCommand, ctx: &Jud
         },
     };
     look.class = class;
+    // What it deletes there (a path, a ref, remote state) destroys state on the host.
+    let destroys = look.effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Delete { .. }
+                | Effect::Repo {
+                    op: crate::analysis::effects::RepoOp::DeleteRef
+                        | crate::analysis::effects::RepoOp::Rewrite,
+                    ..
+                }
+                | Effect::Remote {
+                    change: Change::Destroy | Change::Wipe,
+                    ..
+                }
+        )
+    });
+    let change = if destroys && change == Change::Modify {
+        Change::Destroy
+    } else {
+        change
+    };
     // None of its paths is this machine's.
     look.reads.clear();
     look.writes.clear();
     look.uses_cwd = false;
+    // Secrets it prints, and what it does beyond the host's files (services it reaches,
+    // hosts it talks to, code it fetches), are as true there as here.
     let secrets: Vec<Effect> = look
         .effects
         .drain(..)
-        .filter(|e| matches!(e, Effect::Secret { .. }))
+        .filter(|e| {
+            matches!(
+                e,
+                Effect::Secret { .. }
+                    | Effect::Remote { .. }
+                    | Effect::Net { .. }
+                    | Effect::Run {
+                        code: crate::analysis::effects::Code::Network { .. }
+                    }
+            )
+        })
         .collect();
     look.effects = std::iter::once(Effect::Remote {
         service: "ssh".into(),

@@ -104,6 +104,10 @@ pub enum Code {
     /// A program this one starts that the floor does not see (a pager, a preprocessor, a
     /// compress program, an editor command).
     Hidden { what: String },
+    /// Packages the project's lockfile or project files pin, fetched from their registry
+    /// and installed, their install scripts run (`npm ci`, `uv sync`, `go mod download`,
+    /// `dotnet restore`): the project's own choice, judged with its definition files.
+    Pinned { manager: String },
 }
 
 /// What a network exchange carries out of the machine.
@@ -118,8 +122,8 @@ pub enum Carry {
     Substitution,
     /// Whatever arrives on stdin.
     Stdin,
-    /// Literal data written in the command.
-    Literal,
+    /// Literal data written in the command (its text, as written).
+    Literal { text: String },
 }
 
 /// How a remote action changes the remote side, mildest first.
@@ -356,6 +360,9 @@ impl Effect {
                 Code::Network { url: None } => "runs code fetched from the network".into(),
                 Code::Project { runner, .. } => format!("runs the project's code through {runner}"),
                 Code::Hidden { what } => format!("runs {what}, which the floor cannot see"),
+                Code::Pinned { manager } => {
+                    format!("installs the packages the project pins through {manager}")
+                }
             },
             Effect::Net { url, host, sends } => {
                 let to = url
@@ -372,7 +379,7 @@ impl Effect {
                             Carry::Env { name } => format!("${name}"),
                             Carry::Substitution => "a command's output".into(),
                             Carry::Stdin => "its input".into(),
-                            Carry::Literal => "data".into(),
+                            Carry::Literal { .. } => "data".into(),
                         })
                         .collect();
                     format!("sends {} to {to}", what.join(", "))

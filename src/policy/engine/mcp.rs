@@ -7,6 +7,7 @@
 //! opinion, as any tool the floor does not understand (a secret-shaped value too: whether
 //! it may go to that server is the person's call). SQL that destroys is asked about.
 
+use crate::analysis::effects::{Carry, Change, Effect};
 use crate::decision::cause::Cause;
 use serde_json::{Map, Value};
 
@@ -148,6 +149,74 @@ pub(super) fn judge(name: &str, input: &Map<String, Value>) -> Verdict {
     Verdict::Unsure(format!(
         "{name} is an MCP tool whose input gatehook cannot judge (neither a read-only query nor a plain search)"
     ))
+}
+
+/// What an MCP call does, as effects, from its values: SQL is a remote read, change or
+/// destroy of the server's data; a URL is a host the call talks to (sent to, unless the
+/// tool reads); a tool whose own name says it reads ([`reads_by_name`], the same claim of
+/// the server that [`judge`]'s caller already trusts) is a remote read of what its values
+/// name. Anything else is not understood. Every effect names the call's values as its
+/// target, so a production database or cluster named anywhere in them is seen.
+pub(crate) fn effects(name: &str, input: &Map<String, Value>) -> Vec<Effect> {
+    let Some((server, tool)) = split_name(name) else {
+        return vec![Effect::unknown(format!(
+            "{name} is not a tool gatehook knows"
+        ))];
+    };
+    let Some(values) = strings(input) else {
+        return vec![Effect::unknown(format!(
+            "{name}'s input is too large or deep to judge"
+        ))];
+    };
+    let named = values
+        .iter()
+        .map(|(_, v)| short(v))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let remote = |change: Change| Effect::Remote {
+        service: server.to_string(),
+        action: tool.to_string(),
+        target: (!named.is_empty()).then(|| named.clone()),
+        change,
+    };
+    let reads = reads_by_name(tool);
+    let mut out = Vec::new();
+    let mut unjudged = false;
+    for (_, v) in &values {
+        let t = v.trim();
+        if sql::looks_like(t) {
+            out.push(remote(if sql::destroys(t).is_some() {
+                Change::Destroy
+            } else if sql::read_only(t).is_ok() {
+                Change::Read
+            } else {
+                Change::Modify
+            }));
+        } else if t.contains("://") && !t.starts_with("file://") && !t.contains(char::is_whitespace)
+        {
+            out.push(Effect::Net {
+                url: Some(t.to_string()),
+                host: crate::analysis::effects::grammar::host_of(t),
+                sends: if reads {
+                    Vec::new()
+                } else {
+                    vec![Carry::Literal {
+                        text: String::new(),
+                    }]
+                },
+            });
+        } else if !plain_setting(t) {
+            unjudged = true;
+        }
+    }
+    if reads {
+        out.push(remote(Change::Read));
+    } else if out.is_empty() || unjudged {
+        out.push(Effect::unknown(format!(
+            "{name} is an MCP tool whose effects gatehook cannot tell from its input"
+        )));
+    }
+    out
 }
 
 /// Verbs a tool's name starts a read with (`get_issue`, `list_directory`, `read_text_file`,

@@ -426,24 +426,30 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     // 4b. Holds: the person said not to do this kind of thing; ask them, quoting their
     //     words. No allow rule, fast path or reviewer lifts a hold; only their own later
     //     words do (the holds in the context are already the ones in force).
-    let mut classes = match &ev.shell {
-        Some(a) => a
-            .commands
-            .iter()
-            .flat_map(|c| holds::classes_of_argv(&c.exec))
-            // What each part does, whatever it is called.
-            .chain(ev.judgement.iter().flat_map(|j| {
-                j.findings
-                    .iter()
-                    .flat_map(|f| holds::classes_of_effects(&f.effects))
-            }))
-            .collect::<Vec<_>>(),
+    //     What the call does is read from its effects, whatever it is called; a call
+    //     with an effect the floor does not understand may be any held action, so every
+    //     hold in force covers it (the reason line says gatehook cannot tell).
+    let (mut classes, unknown) = match &ev.shell {
+        Some(_) => {
+            let effects = ev
+                .judgement
+                .iter()
+                .flat_map(|j| j.findings.iter())
+                .map(|f| &f.effects[..]);
+            let mut c = Vec::new();
+            let mut unknown = false;
+            for fx in effects {
+                c.extend(holds::classes_of_effects(fx));
+                unknown |= holds::unknown_holds(fx);
+            }
+            (c, unknown)
+        }
         None => match &kind {
-            Kind::Agent { prompt, .. } => delegate::hold_classes(&intents, prompt),
+            Kind::Agent { prompt, .. } => (delegate::hold_classes(&intents, prompt), false),
             Kind::Prompted { prompt, .. } => {
-                let mut c = delegate::hold_classes(&intents, prompt);
-                c.extend(holds::classes_of_tool(call.tool, call.input));
-                c
+                let (mut c, unknown) = holds::classes_of_tool(call.tool, call.input);
+                c.extend(delegate::hold_classes(&intents, prompt));
+                (c, unknown)
             }
             _ => holds::classes_of_tool(call.tool, call.input),
         },
@@ -457,12 +463,16 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     }
     classes.sort();
     classes.dedup();
-    if !classes.is_empty() {
+    if !classes.is_empty() || unknown {
         let in_force = (ctx.holds)();
-        if let Some(h) = holds::applicable(&in_force, &classes) {
+        let held = holds::applicable(&in_force, &classes)
+            .map(|h| (h, false))
+            .or_else(|| in_force.first().filter(|_| unknown).map(|h| (h, true)));
+        if let Some((h, unknown)) = held {
             let cause = Cause::Hold {
                 class: h.class.phrase().to_string(),
                 quote: h.quote.clone(),
+                unknown,
             };
             ev.step("hold", cause.describe());
             return ev.finish(Outcome::Decided(Decision::Ask), Gate::Hold, cause);

@@ -350,7 +350,7 @@ fn verb_change(v: &str) -> Change {
 }
 
 /// The name a verb-convention command acts on: `--name`/`-n`, else the first operand
-/// after the verb.
+/// after the verb; in the environment it names (`--environment prod`), if any.
 fn verb_target(
     scope: Option<String>,
     words: &[&str],
@@ -358,8 +358,10 @@ fn verb_target(
     args: &[String],
 ) -> Option<String> {
     let name = option_value(args, &["--name", "-n"]).or_else(|| words.get(verb_at + 1).copied());
+    let env = option_value(args, &["--environment", "--env"]).map(|e| format!("env:{e}"));
     target(
         std::iter::once(scope.as_deref())
+            .chain(std::iter::once(env.as_deref()))
             .chain(words.get(..verb_at).unwrap_or(&[]).iter().map(|w| Some(*w)))
             .chain(std::iter::once(name)),
     )

@@ -7,7 +7,7 @@
 //! a function with side effects (`pg_terminate_backend`, `lo_export`, …) is not routine;
 //! SQL that writes is soft.
 //!
-//! Effects: `Remote{service: the engine, action: the statement's first keyword, target:
+//! Effects: `Remote{service: the engine, action: the statement's first words, target:
 //! the database, change}` — a read, a change, or a destroy for `DROP`/`TRUNCATE`/`DELETE`;
 //! the database is `HOST/DB` from `-h`/`-d` (or the URI, or `mysql`'s `-D`), and for
 //! `sqlite3`/`duckdb` the database file, which is also a local path read (and written when
@@ -365,13 +365,25 @@ fn database(prog: &str, args: &[String]) -> Option<String> {
 
 /// The effects of a client running `sql` (`None`: it only reads).
 fn ran(prog: &str, args: &[String], sql: Option<&str>, change: Change, reason: String) -> Said {
+    // The statement's keyword and the objects it names (`DROP DATABASE production`).
     let keyword = sql
-        .and_then(|s| {
+        .map(|s| {
             strip_comments(s)
                 .split_whitespace()
-                .next()
-                .map(str::to_ascii_uppercase)
+                .take(3)
+                .enumerate()
+                .map(|(i, w)| {
+                    let w = w.trim_end_matches(';');
+                    if i == 0 {
+                        w.to_ascii_uppercase()
+                    } else {
+                        w.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
         })
+        .filter(|k| !k.is_empty())
         .unwrap_or_else(|| "query".into());
     let db = database(prog, args);
     let mut said = Said::remote(

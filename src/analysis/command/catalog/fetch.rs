@@ -17,10 +17,19 @@
 //! are writes, judged like an edit (outside the workspace: asked). A `DELETE` is soft anywhere; `POST`/`PUT`/`PATCH` is
 //! soft toward a known control plane (GitHub, Cloudflare, Railway, Vercel, Stripe, …), for
 //! a GraphQL mutation, or for a path that names a deletion (`_delete_by_query`).
+//!
+//! What a request sends is a `Net` effect to its host with what it carries ([`carried`]):
+//! a file for `-d @FILE`, `--data-binary @FILE`, `--data-urlencode [NAME]@FILE`, `--json
+//! @FILE`, `-F NAME=@FILE`, `-F NAME=<FILE`, `-T FILE` and wget's `--post-file`/
+//! `--body-file` (each also a read of the file); its input for `@-` and `-T -`; literal
+//! data otherwise (`--data-raw` and `--form-string` never read a file). Checked against
+//! curl 7.88.1 and GNU Wget 1.21.3 posting to a local server. A send no entry above
+//! describes is not routine (`policy::catalogue_class`), and it needs the person's word
+//! naming the host.
 
 use super::{asks_help, has_flag, Said};
 use crate::analysis::command::Cmd;
-use crate::analysis::effects::{Change, Effect};
+use crate::analysis::effects::{Carry, Change, Effect};
 
 /// API hosts of hosted services whose writes change someone's production.
 const CONTROL_PLANES: &[&str] = &[
@@ -103,7 +112,7 @@ fn sends_secret(prog: &str, cmd: &Cmd, urls: &[String], resolve: &[String]) -> O
                 "{prog} asks {what} at {}, which hands out this machine's credentials; the cloud SDKs and CLIs fetch them themselves",
                 host_of(u)
             ),
-            ));
+            ).and(fetches(u)));
         }
     }
     // `--resolve HOST:PORT:ADDR`, `--connect-to HOST:PORT:ADDR:PORT`: the request goes to ADDR.
@@ -120,12 +129,15 @@ fn sends_secret(prog: &str, cmd: &Cmd, urls: &[String], resolve: &[String]) -> O
         }
     }
     let name = secret_sent(cmd)?;
-    Some(Said::secret(
+    let said = Said::secret(
         format!("${name}"),
         format!(
         "{prog} sends the value of the secret-shaped variable ${name} to {to}; to call an API with your credentials use its own CLI (gh api, aws, gcloud …), which authenticates without the token in the command"
     ),
-    ))
+    );
+    // The exchange that carries it.
+    let sent = sends_to(String::new(), urls, &[(Carry::Env { name }, None)]);
+    Some(sent.effects.into_iter().fold(said, Said::and))
 }
 
 fn host_of(url: &str) -> &str {
@@ -139,12 +151,115 @@ fn host_of(url: &str) -> &str {
     host.split(':').next().unwrap_or(host)
 }
 
+/// What one body option's value carries out (and the file it reads, if any), as curl
+/// 7.88.1 and GNU Wget 1.21.3 read it.
+pub(super) fn carried(option: &str, value: &str) -> (Carry, Option<String>) {
+    let file = |f: &str| -> (Carry, Option<String>) {
+        if f == "-" || f == "." && matches!(option, "-T" | "--upload-file") {
+            (Carry::Stdin, None)
+        } else {
+            (
+                Carry::File {
+                    path: f.to_string(),
+                },
+                Some(f.to_string()),
+            )
+        }
+    };
+    match option {
+        "-T" | "--upload-file" | "--post-file" | "--body-file" => file(value),
+        "-d" | "--data" | "--data-ascii" | "--data-binary" | "--json" => {
+            match value.strip_prefix('@') {
+                Some(f) => file(f),
+                None => (literal(value), None),
+            }
+        }
+        // `[NAME]@FILE`: the file's content, url-encoded (`NAME=CONTENT`, `=CONTENT` and
+        // `CONTENT` are literal).
+        "--data-urlencode" => match value.split_once('@') {
+            Some((name, f)) if !name.contains('=') => file(f),
+            _ => (literal(value), None),
+        },
+        // `NAME=@FILE` uploads the file, `NAME=<FILE` sends its content as the value.
+        "-F" | "--form" => match value.split_once('=').map(|(_, v)| v) {
+            Some(v) if v.starts_with('@') || v.starts_with('<') => {
+                let f = v[1..].split(';').next().unwrap_or("");
+                file(f)
+            }
+            _ => (literal(value), None),
+        },
+        _ => (literal(value), None),
+    }
+}
+
+/// Data written in the command, as sent (bounded).
+fn literal(text: &str) -> Carry {
+    Carry::Literal {
+        text: crate::decision::cause::one_line(text, 200),
+    }
+}
+
+/// A request to each of `urls` that sends `sends`, reading the files it names.
+fn sends_to(reason: String, urls: &[String], sends: &[(Carry, Option<String>)]) -> Said {
+    let mut said = Said {
+        effects: Vec::new(),
+        category: "exfiltration",
+        reason,
+        uses_cwd: false,
+    }
+    .with_reads(sends.iter().filter_map(|(_, f)| f.clone()).collect());
+    let carries: Vec<Carry> = sends.iter().map(|(c, _)| c.clone()).collect();
+    let carries = if carries.is_empty() {
+        // The request itself (a method, a path, a query).
+        vec![literal("")]
+    } else {
+        carries
+    };
+    if urls.is_empty() {
+        said.effects.push(Effect::Net {
+            url: None,
+            host: None,
+            sends: carries.clone(),
+        });
+    }
+    for u in urls {
+        said.effects.push(Effect::Net {
+            url: Some(u.clone()),
+            host: crate::analysis::effects::grammar::host_of(u),
+            sends: carries.clone(),
+        });
+    }
+    said
+}
+
 /// A GET of `url`: the exchange, sending nothing of the machine's.
 fn fetches(url: &str) -> Effect {
     Effect::Net {
         url: Some(url.to_string()),
         host: crate::analysis::effects::grammar::host_of(url),
         sends: Vec::new(),
+    }
+}
+
+/// `said` with a fetch of each of `urls` (what it does besides is in `said`).
+fn with_fetches(mut said: Said, urls: &[String]) -> Said {
+    said.effects.extend(urls.iter().map(|u| fetches(u)));
+    said
+}
+
+/// A send with an option outside the grammar is not understood either (a described remote
+/// change keeps its tier: the change is what decides).
+fn with_unknown(said: Said, unknown: Option<String>) -> Said {
+    match unknown {
+        Some(u)
+            if !said
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::Remote { .. })) =>
+        {
+            said.and(Effect::unknown(u))
+        }
+        _ => said,
     }
 }
 
@@ -157,7 +272,13 @@ fn control_plane(url: &str) -> Option<&'static str> {
 }
 
 /// What a request with a method other than GET does to the service it reaches.
-fn mutation(prog: &str, method: &str, urls: &[String], body: &str) -> Said {
+fn mutation(
+    prog: &str,
+    method: &str,
+    urls: &[String],
+    body: &str,
+    sends: &[(Carry, Option<String>)],
+) -> Said {
     let url = urls.first().map(String::as_str).unwrap_or("");
     let host = host_of(url).to_ascii_lowercase();
     let path = url
@@ -207,10 +328,11 @@ fn mutation(prog: &str, method: &str, urls: &[String], body: &str) -> Said {
             format!("{prog} sends {method} to a deleting endpoint"),
         );
     }
-    Said::unknown(format!(
-        "{prog} sends {method} with data to {}",
-        host_of(url)
-    ))
+    sends_to(
+        format!("{prog} sends {method} with data to {}", host_of(url)),
+        urls,
+        sends,
+    )
 }
 
 /// curl flags that take no value and only change how the response is fetched or shown.
@@ -471,12 +593,14 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
     let mut unknown: Option<String> = None;
     let mut soft_why: Option<String> = None;
     let mut resolve = Vec::new();
+    let mut sends = Vec::new();
     for (name, val) in &words {
         let v = val.clone().unwrap_or_default();
         match name.as_str() {
             "" | "--url" => urls.push(v),
             "-X" | "--request" => method = Some(v.to_ascii_uppercase()),
             n if CURL_BODY.contains(&n) => {
+                sends.push(carried(n, &v));
                 has_body = true;
                 upload |= matches!(n, "-T" | "--upload-file");
                 body.push_str(&v);
@@ -540,7 +664,7 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
         } else {
             "planting"
         };
-        return Said::soft(category, why);
+        return with_fetches(Said::soft(category, why), &urls);
     }
     let method = method.unwrap_or_else(|| {
         if upload {
@@ -551,11 +675,17 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
             "GET".into()
         }
     });
-    if !matches!(method.as_str(), "GET" | "HEAD") {
-        return mutation("curl", &method, &urls, &body);
-    }
-    if has_body {
-        return Said::unknown("curl sends data from the command line or a file");
+    if !matches!(method.as_str(), "GET" | "HEAD") || has_body {
+        let said = if matches!(method.as_str(), "GET" | "HEAD") {
+            sends_to(
+                "curl sends data from the command line or a file".into(),
+                &urls,
+                &sends,
+            )
+        } else {
+            mutation("curl", &method, &urls, &body, &sends)
+        };
+        return with_unknown(said, unknown);
     }
     if let Some(u) = unknown {
         return Said::unknown(u);
@@ -579,9 +709,12 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
             .iter()
             .any(|(n, _)| n == "-J" || n == "--remote-header-name")
         {
-            return Said::soft(
-                "planting",
-                "curl -J -O writes a file the server names (it could be .envrc, .bashrc or a build script)",
+            return with_fetches(
+                Said::soft(
+                    "planting",
+                    "curl -J -O writes a file the server names (it could be .envrc, .bashrc or a build script)",
+                ),
+                &urls,
             );
         }
         for u in &urls {
@@ -738,6 +871,7 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
     let mut logs: Vec<String> = Vec::new();
     let mut method = "GET".to_string();
     let mut body = String::new();
+    let mut sends = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let (name, inline) = match a.split_once('=') {
@@ -778,6 +912,7 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
             "-o" | "--output-file" | "-a" | "--append-output" => logs.push(v),
             "--method" => method = v.to_ascii_uppercase(),
             "--post-data" | "--post-file" | "--body-data" | "--body-file" => {
+                sends.push(carried(&name, &v));
                 if method == "GET" {
                     method = "POST".into();
                 }
@@ -802,10 +937,10 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         return s;
     }
     if let Some((category, why)) = soft_why {
-        return Said::soft(category, why);
+        return with_fetches(Said::soft(category, why), &urls);
     }
     if method != "GET" && method != "HEAD" {
-        return mutation("wget", &method, &urls, &body);
+        return mutation("wget", &method, &urls, &body, &sends);
     }
     if urls.is_empty() {
         return Said::unknown("wget without a URL");
@@ -898,7 +1033,16 @@ pub(super) fn httpie(cmd: &Cmd) -> Said {
                 .map(|s| s.as_str())
                 .collect::<Vec<_>>()
                 .join(" ");
-            mutation(cmd.program(), m, &urls, &body)
+            // Request items send data (`key=value`, `key:=json`) or a file (`key@file`,
+            // `key=@file`, `key:=@file`), which this catalogue does not separate yet.
+            let sends: Vec<(Carry, Option<String>)> =
+                pos.iter().skip(2).map(|p| (literal(p), None)).collect();
+            let said = mutation(cmd.program(), m, &urls, &body, &sends);
+            let file = pos.iter().skip(2).any(|p| p.contains('@'));
+            with_unknown(
+                said,
+                file.then(|| format!("{} sends a file named in a request item", cmd.program())),
+            )
         }
         _ => Said::unknown(format!("{} is not catalogued as read-only", cmd.program())),
     }

@@ -262,6 +262,8 @@ pub(super) fn gh(cmd: &Cmd) -> Said {
     }
     if WRITES.contains(&verb) {
         let change = match verb {
+            // A release ships what it tags (assets, notes) to everyone who can see it.
+            "create" if group == "release" => Change::Publish,
             "create" | "fork" | "comment" | "review" | "develop" | "item-create"
             | "field-create" | "clone" => Change::Create,
             "merge" | "upload" | "sync" => Change::Publish,

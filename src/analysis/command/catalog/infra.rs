@@ -8,8 +8,8 @@
 //! plain text (the plain `output` and `show` print `<sensitive>`): secrets printed.
 
 use super::{
-    asks_help, by_table, change_with, create, destroy, grant, modify, publish, read, read_unless,
-    target, Entry, Said, Svc,
+    asks_help, by_table, change_with, destroy, grant, modify, publish, read, read_unless, target,
+    Entry, Said, Svc,
 };
 use crate::analysis::command::Cmd;
 use crate::analysis::effects::Change;
@@ -49,7 +49,7 @@ const TERRAFORM: &[Entry] = &[
     ),
     change_with(
         &["apply"],
-        Change::Modify,
+        Change::Publish,
         "infrastructure",
         TF_AUTO,
         "applies changes without asking",
@@ -206,13 +206,17 @@ const CDK: &[Entry] = &[
     ),
     publish(&["deploy"], "publish", "deploys stacks"),
     destroy(&["destroy"], "infrastructure", "destroys stacks"),
-    create(
+    publish(
         &["bootstrap"],
         "infrastructure",
-        "creates resources in an account",
+        "deploys the toolkit stack into an account",
     ),
     destroy(&["gc"], "infrastructure", "deletes unused assets"),
-    create(&["import"], "infrastructure", "adopts existing resources"),
+    publish(
+        &["import"],
+        "infrastructure",
+        "deploys a stack that adopts existing resources",
+    ),
 ];
 
 pub(super) fn cdk(cmd: &Cmd) -> Said {

@@ -5,7 +5,7 @@
 //! local kubeconfig.
 
 use super::{
-    asks_help, by_table, change_unless, create, destroy, grant, has_flag, lookup, modify,
+    asks_help, by_table, change, change_unless, create, destroy, grant, has_flag, lookup, modify,
     option_files, option_value, positionals, publish, read, read_unless, runs, target, Entry, Said,
     Svc,
 };
@@ -95,7 +95,12 @@ const KUBECTL: &[Entry] = &[
     read(&["wait"], "waits for a condition"),
     read(&["events"], "lists events"),
     destroy(&["delete"], "infrastructure", "deletes cluster resources"),
-    modify(&["apply"], "infrastructure", "changes cluster resources"),
+    change(
+        &["apply"],
+        Change::Publish,
+        "infrastructure",
+        "deploys manifests to the cluster",
+    ),
     create(&["create"], "infrastructure", "creates cluster resources"),
     modify(&["replace"], "infrastructure", "replaces cluster resources"),
     modify(&["patch"], "infrastructure", "changes cluster resources"),
@@ -131,19 +136,27 @@ const KUBECTL: &[Entry] = &[
         "exposes a workload on the network",
     ),
     create(&["run"], "infrastructure", "starts a pod"),
-    modify(
+    change(
         &["rollout", "restart"],
+        Change::Publish,
         "infrastructure",
         "restarts a workload",
     ),
-    modify(
+    change(
         &["rollout", "undo"],
+        Change::Publish,
         "infrastructure",
         "rolls a workload back",
     ),
-    modify(&["rollout", "pause"], "infrastructure", "pauses a rollout"),
-    modify(
+    change(
+        &["rollout", "pause"],
+        Change::Publish,
+        "infrastructure",
+        "pauses a rollout",
+    ),
+    change(
         &["rollout", "resume"],
+        Change::Publish,
         "infrastructure",
         "resumes a rollout",
     ),
@@ -430,7 +443,7 @@ const HELM: &[Entry] = &[
     ),
     change_unless(
         &["rollback"],
-        Change::Modify,
+        Change::Publish,
         "infrastructure",
         HELM_DRY_RUN,
         "rolls a release back",

@@ -719,7 +719,14 @@ pub(crate) fn apply(svc: &Svc, e: &Entry, args: &[String]) -> Said {
         }
         (Kind::Change(c), None) => remote(c, format!("{prog} {path}: {}", e.reason)),
         (Kind::ChangeWith(c), Some(f)) => remote(c, format!("{prog} {path} {f}: {}", e.reason)),
-        (Kind::ChangeWith(_), None) => Said::unknown(format!("{prog} {path}: {}", e.reason)),
+        // Without the flag it prompts (or does what the floor cannot see): what it would
+        // change is still the change, and the rest is not understood.
+        (Kind::ChangeWith(c), None) => {
+            let why = format!("{prog} {path}: {}", e.reason);
+            let mut said = remote(c, why.clone());
+            said.effects.push(Effect::unknown(why));
+            said
+        }
         (Kind::Runs, _) => Said::runs(
             format!("a command inside {} ({})", svc.service, e.reason),
             e.category,

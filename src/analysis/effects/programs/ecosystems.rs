@@ -254,6 +254,9 @@ pub(super) fn dotnet(argv: &[String], dynamic: &[bool]) -> Found {
     Some((|| {
         literal(argv, dynamic)?;
         let mut call = RunnerCall::new("dotnet", does, Family::Dotnet);
+        // `restore` installs the packages the project files name (the build steps restore
+        // too unless `--no-restore`, but installing is not what they are asked to do).
+        call.lock_install = subc == "restore";
         // Normalise `--name:value` and `-x:value` to `=`; take MSBuild properties out.
         let mut kept: Vec<String> = vec!["dotnet".to_string()];
         let mut rest_at = None;

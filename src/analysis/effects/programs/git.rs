@@ -1166,7 +1166,9 @@ fn semantics(c: &mut GitCall) -> Result<(), GrammarError> {
             if has(c, "--dry-run") {
                 c.does = "shows what it would commit";
             } else if has(c, "--amend") {
+                // It records a new commit in place of the last one.
                 out.push(repo(RepoOp::Rewrite, Some("the last commit")));
+                out.push(repo(RepoOp::Commit, None));
             } else {
                 out.push(repo(RepoOp::Commit, None));
             }
@@ -1208,6 +1210,7 @@ fn semantics(c: &mut GitCall) -> Result<(), GrammarError> {
                 .is_some_and(|g| !g.negated && g.value.is_none_or(|v| v.text != "false"));
             if rebase {
                 out.push(repo(RepoOp::Rewrite, Some("local commits (rebased)")));
+                out.push(repo(RepoOp::Commit, None));
             } else if strategy_discards(c) {
                 out.push(Effect::unknown(
                     "merges with a strategy that discards one side's changes",
@@ -1320,7 +1323,13 @@ fn semantics(c: &mut GitCall) -> Result<(), GrammarError> {
                 });
             }
         }
-        "rebase" => out.push(repo(RepoOp::Rewrite, Some("the rebased commits"))),
+        "rebase" => {
+            out.push(repo(RepoOp::Rewrite, Some("the rebased commits")));
+            // Replaying commits records them anew (`--abort` and `--quit` only stop).
+            if !has(c, "--abort") && !has(c, "--quit") {
+                out.push(repo(RepoOp::Commit, None));
+            }
+        }
         "branch" => branch(c, &ops, out),
         "tag" => tag(c, &ops, out),
         "push" => {
@@ -2503,7 +2512,16 @@ mod tests {
         );
         assert_eq!(
             fx(&["git", "commit", "--amend", "--no-edit"]),
-            vec![op(Rewrite, Some("the last commit"))]
+            vec![op(Rewrite, Some("the last commit")), op(Commit, None)]
+        );
+        // Replaying commits records them anew; stopping a rebase records none.
+        assert_eq!(
+            fx(&["git", "rebase", "main"]),
+            vec![op(Rewrite, Some("the rebased commits")), op(Commit, None)]
+        );
+        assert_eq!(
+            fx(&["git", "rebase", "--abort"]),
+            vec![op(Rewrite, Some("the rebased commits"))]
         );
         assert_eq!(fx(&["git", "stash"]), vec![op(Stash, None)]);
         assert_eq!(fx(&["git", "stash", "-u"]), vec![op(Stash, None)]);
