@@ -863,8 +863,14 @@ fn judged(category: &str, argv: &[String], assigned: &[String]) -> Option<Need> 
         .any(|k| c.contains(k))
     {
         Kind::Privilege
+    } else if c == "every-process" {
+        return Some(Need::ungroundable(
+            Kind::Destroy,
+            crate::decision::cause::one_line(&argv.join(" "), 80),
+            "stopping every process of a user",
+        ));
     } else if ["kill", "process", "signal"].iter().any(|k| c.contains(k)) {
-        // Stopping a process: judged on its merits (a broad kill is in the table).
+        // Stopping a process: judged on its merits (every process of a user: above).
         return None;
     } else {
         // Code the floor cannot see (inline code, a package by name, a program steered by

@@ -457,7 +457,40 @@ pub(super) fn check(
                     format!("{prog} would stop gatehook"),
                 );
             }
+            // Every process of the user (`kill -1`, `kill 0`, `pkill -u dev`, `killall
+            // -u dev`): not only ones the agent started.
+            let args = cmd.args();
+            let every = args.iter().any(|a| {
+                matches!(a.as_str(), "-1" | "0")
+                    || (prog != "kill"
+                        && (a.starts_with("-u")
+                            || a.starts_with("-U")
+                            || a.starts_with("--user")
+                            || a.starts_with("--uid")
+                            || a.starts_with("--euid")))
+            });
+            if every {
+                return hit(
+                    Tier::Soft,
+                    "every-process",
+                    format!("{prog} stops every process of a user, not only the session's"),
+                );
+            }
             hit(Tier::Soft, "process", format!("{prog} kills processes"))
+        }
+        // A job submitted to run later, outside the session (the job's text is judged as
+        // its own command by the shell analysis); listing, removing or printing jobs submits
+        // none.
+        "at" | "batch"
+            if !flags
+                .iter()
+                .any(|f| !f.starts_with("--") && f.contains(['l', 'r', 'd', 'c'])) =>
+        {
+            hit(
+                Tier::Soft,
+                "persistence",
+                format!("{prog} schedules a command to run later, outside this session"),
+            )
         }
         "crontab" if !flags.iter().any(|f| f == "-l") => hit(
             Tier::Soft,

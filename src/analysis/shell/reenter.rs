@@ -7,6 +7,7 @@ use super::opts;
 use super::specs::*;
 use super::unwrap::{program_name, NestKind, Unwrapped};
 use super::words::Word;
+use super::Opaque;
 
 /// Programs that are shells: `-c STR` runs STR; no script argument means stdin.
 pub(super) const SHELLS: &[&str] = &[
@@ -34,6 +35,7 @@ pub(super) fn detect(exec: &[Word], u: &mut Unwrapped) {
         "find" => find_exec(exec, u),
         "parallel" => parallel(exec, u),
         "watch" => watch(exec, u),
+        "at" | "batch" => at(name, exec, u),
         "git" => git(exec, u),
         "script" => {
             let p = opts::parse(exec, 1, &SCRIPT);
@@ -125,6 +127,61 @@ fn shell(name: &str, exec: &[Word], u: &mut Unwrapped) {
             u.nest_shell(NestKind::Shell, cmd.clone());
         }
     } else if stdin_flag || j >= exec.len() {
+        u.reads_stdin = Some(name.to_string());
+    }
+}
+
+/// `at [opts] TIME`, `batch`: the job is the shell text on stdin, which `/bin/sh` runs later
+/// (at 3.2's at(1): `-q Q`, `-f FILE`, `-u USER`, `-t TIME`, `-o FMT` take a value; `-l`,
+/// `-r`, `-d`, `-c` list, remove or print jobs and submit none). The text is analysed now,
+/// as what it will run; a job read from a file (`-f`) is not seen.
+fn at(name: &str, exec: &[Word], u: &mut Unwrapped) {
+    let mut submits = true;
+    let mut j = 1;
+    while let Some(w) = exec.get(j) {
+        let t = w.text.as_str();
+        if w.dynamic {
+            u.opaque.push(Opaque::DynamicShellString(t.to_string()));
+            return;
+        }
+        if t == "--" {
+            break;
+        }
+        let Some(flags) = t.strip_prefix('-').filter(|f| !f.is_empty()) else {
+            break;
+        };
+        for (pos, c) in flags.char_indices() {
+            match c {
+                'q' | 'f' | 'u' | 't' | 'o' => {
+                    let rest = &flags[pos + c.len_utf8()..];
+                    let value = if rest.is_empty() {
+                        j += 1;
+                        exec.get(j).map(|w| w.text.clone()).unwrap_or_default()
+                    } else {
+                        rest.to_string()
+                    };
+                    if c == 'f' {
+                        u.opaque.push(Opaque::UnsupportedSyntax(format!(
+                            "{name} -f {value} (a job file run later, unseen)"
+                        )));
+                        return;
+                    }
+                    break;
+                }
+                'l' | 'r' | 'd' | 'c' => submits = false,
+                'V' | 'm' | 'M' | 'v' | 'k' | 'b' => {}
+                _ => {
+                    u.opaque.push(Opaque::UnknownWrapperOption {
+                        wrapper: name.to_string(),
+                        option: format!("-{c}"),
+                    });
+                    return;
+                }
+            }
+        }
+        j += 1;
+    }
+    if submits {
         u.reads_stdin = Some(name.to_string());
     }
 }

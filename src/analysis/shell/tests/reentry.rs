@@ -231,6 +231,34 @@ fn heredoc_to_shell_is_parsed() {
     assert_eq!(a.commands.len(), 1);
 }
 
+/// `at` and `batch` run the job on their stdin later, through `/bin/sh`: the job is analysed
+/// as what it will run. Listing, removing or printing jobs submits nothing, and a job read
+/// from a file (`-f`) is not seen.
+#[test]
+fn a_job_for_at_is_parsed() {
+    for cmd in [
+        "at now + 1 minute <<< 'rm -rf /'",
+        "at -m -q b 23:00 <<'E'\nrm -rf /\nE",
+        "batch <<< 'rm -rf /'",
+        "echo 'rm -rf /' | at now",
+    ] {
+        let a = an(cmd);
+        assert!(
+            a.commands.iter().any(|c| c.exec == ["rm", "-rf", "/"]),
+            "{cmd}: {:?}",
+            a.commands
+        );
+    }
+    for cmd in ["at -l", "at -c 3", "at -r 3"] {
+        let a = an(cmd);
+        assert_eq!(a.commands.len(), 1, "{cmd}: {:?}", a.commands);
+        assert!(a.opaque.is_empty(), "{cmd}: {:?}", a.opaque);
+    }
+    for cmd in ["at -f job.sh now", "at -fjob.sh now", "at -Z now <<< 'ls'"] {
+        assert!(!an(cmd).opaque.is_empty(), "{cmd}");
+    }
+}
+
 #[test]
 fn heredoc_does_not_hide_next_command() {
     assert_eq!(
