@@ -25,7 +25,8 @@
 //! and a script (unlike a runner's definition files, which are judged by their hash as
 //! before) also counts as changed once the agent was allowed to write it this session.
 
-use super::{trees, Class, Cmd, JudgeCtx, Look};
+use super::core::{Class, Cmd, JudgeCtx, Look};
+use super::{policy, trees};
 use crate::analysis::effects::programs::interpreters::{self, ScriptRun};
 use crate::analysis::effects::programs::runners::{self, Family, Manager, RunnerCall};
 use crate::analysis::effects::{Code, Effect};
@@ -536,7 +537,7 @@ fn stdlib_module(cmd: &Cmd, module: &str, at: usize) -> Option<Look> {
                 _ => return None,
             }
             effects.retain(|e| !matches!(e, Effect::Read { path, .. } if path == "-"));
-            Some(Look::from_effects("pretty-prints JSON", effects))
+            Some(policy::from_effects("pretty-prints JSON", effects))
         }
         "py_compile" => {
             for a in args {
@@ -554,7 +555,7 @@ fn stdlib_module(cmd: &Cmd, module: &str, at: usize) -> Option<Look> {
                     crate::analysis::effects::WriteHow::Mkdir,
                 ));
             }
-            Some(Look::from_effects(
+            Some(policy::from_effects(
                 "compiles Python files to check their syntax",
                 effects,
             ))
@@ -613,7 +614,8 @@ fn http_server(cmd: &Cmd, at: usize) -> Look {
             sends: vec![crate::analysis::effects::Carry::File { path: dir.clone() }],
         });
     }
-    let mut look = Look::from_effects(&format!("serves every file below {dir} over HTTP"), effects);
+    let mut look =
+        policy::from_effects(&format!("serves every file below {dir} over HTTP"), effects);
     look.class = Class::Soft {
         category: "network",
         reason: if local {

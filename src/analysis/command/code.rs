@@ -4,8 +4,9 @@
 //! home directory, soft otherwise) and shell-outs whose quoted command strings are judged
 //! like any other command.
 
+use super::core::{can_recurse, Class, Cmd, JudgeCtx, Verdict};
 use super::destructive::RUNNERS;
-use super::{can_recurse, judge_text, Class, Cmd, JudgeCtx, Verdict};
+use super::{judge_text, policy};
 use crate::analysis::shell::RedirectOp;
 
 /// Where secrets are read from inside code.
@@ -645,7 +646,7 @@ const PYTHON_PLAIN_FLAGS: &[&str] = &[
 /// standard-library module (`sys.path[0]` is that directory). The command's look: the
 /// files it reads, and routine. `None` when the command is not Python given inline code
 /// in these forms; `Err` with why the code is outside the grammar.
-pub(super) fn pure_python(cmd: &Cmd) -> Option<Result<super::Look, String>> {
+pub(super) fn pure_python(cmd: &Cmd) -> Option<Result<super::core::Look, String>> {
     use crate::analysis::effects::programs::pyinline;
     let prog = cmd.program();
     let base = prog.rsplit('/').next().unwrap_or(prog);
@@ -717,7 +718,7 @@ pub(super) fn pure_python(cmd: &Cmd) -> Option<Result<super::Look, String>> {
         .iter()
         .map(|p| crate::analysis::effects::Effect::read(p.clone()))
         .collect();
-    Some(Ok(super::Look::from_effects(&does, effects)))
+    Some(Ok(policy::from_effects(&does, effects)))
 }
 
 /// Why `dir` could hold what Python would import instead of a standard-library module

@@ -13,9 +13,10 @@
 //! `destructive_infra` (databases, containers, cloud, publishing), `destructive_whole`
 //! (whole-command patterns) and `destructive_git`.
 
+use super::core::{is_expansion, Class, Cmd, JudgeCtx};
 use super::destructive_exec::AGENT_SKIP_FLAGS;
 use super::destructive_infra::{cloud, container, db, DB_CLIENTS, PUBLISH};
-use super::{is_expansion, routine, Class, Cmd, JudgeCtx};
+use super::routine;
 use crate::analysis::effects::programs::files;
 use crate::analysis::shell::{Origin, SimpleCommand};
 use crate::context::paths;
@@ -629,7 +630,7 @@ fn device_write(cmd: &Cmd) -> Option<String> {
         crate::analysis::effects::Effect::Write { path, .. }
             if is_disk_device(path)
                 || (path.starts_with("/dev/")
-                    && !super::is_null_device(path)
+                    && !super::core::is_null_device(path)
                     && !path.starts_with("/dev/fd/")
                     && !matches!(
                         path.as_str(),

@@ -5,7 +5,8 @@
 //! still run (case, `.exe`, a path, an unknown wrapper in front). The tiers themselves are
 //! in `destructive`.
 
-use super::{can_recurse, destructive, is_expansion, judge_text, routine, Cmd, JudgeCtx, Verdict};
+use super::core::{can_recurse, is_expansion, Cmd, JudgeCtx, Verdict};
+use super::{destructive, judge_text, routine};
 use crate::analysis::effects::programs::interpreters;
 use crate::analysis::shell::Origin;
 
@@ -200,11 +201,10 @@ pub(super) fn runs_unseen(cmd: &Cmd) -> Option<(&'static str, String)> {
         prog,
         "export" | "declare" | "typeset" | "readonly" | "local"
     ) {
-        if let Some(a) = cmd
-            .args()
-            .iter()
-            .find(|a| a.split_once('=').is_some_and(|(n, _)| super::code_env(n)))
-        {
+        if let Some(a) = cmd.args().iter().find(|a| {
+            a.split_once('=')
+                .is_some_and(|(n, _)| super::env::code_env(n))
+        }) {
             return Some((
                 "env-injection",
                 format!("{prog} {a} makes later programs load or run other code"),

@@ -6,8 +6,8 @@
 //! argv the grammar does not understand is still judged by its words (`by_words`), so an
 //! unknown option never lowers a tier.
 
+use super::core::Cmd;
 use super::destructive::Tier;
-use super::Cmd;
 use crate::analysis::effects::programs::git::{key_kind, GitCall, KeyKind};
 use crate::analysis::effects::{Change, Effect, RepoOp};
 

@@ -2,8 +2,8 @@
 //! (network or decoded payloads fed to a shell, credentials sent over the network, fork
 //! bombs). The per-command tiers are in `destructive`.
 
+use super::core::{Finding, JudgeCtx, Verdict};
 use super::destructive_exec::{FETCHERS, NETWORK, RUNNERS};
-use super::{Finding, JudgeCtx, Verdict};
 use crate::analysis::shell::{Analysis, Opaque, SimpleCommand};
 use crate::context::floor::{Access, PathClass};
 use crate::context::paths;
@@ -201,7 +201,7 @@ fn runs_unknown_code(c: &SimpleCommand) -> bool {
 
 fn is_credential(p: &Path, ctx: &JudgeCtx) -> bool {
     matches!(
-        super::path_class(p, Access::Read, ctx),
+        super::core::path_class(p, Access::Read, ctx),
         Some(PathClass::Credential { .. })
     )
 }

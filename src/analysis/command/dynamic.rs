@@ -6,7 +6,8 @@
 //! become its read paths, so the path floor (credentials, outside the workspace) judges
 //! them like literal arguments. Anything else stays dynamic and is not routine.
 
-use super::{routine, Class, Cmd, Cwd, JudgeCtx, Look};
+use super::core::{Class, Cmd, Cwd, JudgeCtx, Look};
+use super::routine;
 use crate::analysis::reach::{Kinds, NamePattern};
 use crate::analysis::shell::{Origin, Redirect, RedirectOp, SimpleCommand};
 
@@ -197,7 +198,7 @@ fn pwd_prefix(word: &str, cmd: &Cmd, all: &[SimpleCommand]) -> Option<String> {
     let dir = cmd.cwd.dir()?;
     let start = word.find("$(pwd)")?;
     let (head, tail) = (&word[..start], &word[start + "$(pwd)".len()..]);
-    if !(head.is_empty() || head.ends_with('=')) || super::is_expansion(tail) {
+    if !(head.is_empty() || head.ends_with('=')) || super::core::is_expansion(tail) {
         return None;
     }
     let analysed = all
@@ -241,7 +242,7 @@ fn routine_look(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Look> {
     let steers = sc
         .assignments
         .iter()
-        .any(|(n, v)| !super::harmless_env(n) && !super::env::harmless_flags(n, v));
+        .any(|(n, v)| !super::env::harmless_env(n) && !super::env::harmless_flags(n, v));
     if steers || !sc.wrappers.is_empty() || !sc.redirects.iter().all(quiet) {
         return None;
     }

@@ -8,7 +8,8 @@
 //!
 //! This module only finds; `engine` decides what a finding means for the call.
 
-use super::{build, code, judge_text, Class, JudgeCtx, Verdict};
+use super::core::{Class, JudgeCtx, Verdict};
+use super::{build, code, judge_text};
 use serde_json::{Map, Value};
 use std::path::Path;
 

@@ -23,7 +23,7 @@
 //! files the agent wrote). The walk is bounded: past [`MAX_ENTRIES`] what it would rewrite
 //! is not known.
 
-use super::{Class, JudgeCtx};
+use super::core::{Class, JudgeCtx};
 use crate::analysis::effects::programs::runners::{Family, Lint};
 use crate::context::{floor, paths};
 

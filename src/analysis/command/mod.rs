@@ -22,12 +22,13 @@
 //! land and what they plant in such files), `unpack` (extraction and patching judged by the
 //! members the archive or patch writes), `env` (environment prefixes) and `cwd` (where
 //! each part runs). Programs described by a grammar (`effects::programs`) are judged by
-//! their effects ([`effect_class`]).
+//! their effects (`policy::effect_class`).
 
 mod build;
 mod catalog;
 mod code;
 mod compose;
+mod core;
 mod cwd;
 mod destructive;
 mod destructive_exec;
@@ -68,373 +69,21 @@ mod tests_search_git;
 #[cfg(test)]
 mod tests_writes;
 
+pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
 pub use edits::{file_kind, proposed_text, scan as scan_edit, EditRisk};
-pub(crate) use env::{code_env, harmless_env};
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 
+use self::core::{demote, is_null_device, one_line, Cmd, Cwd, Look};
 use cwd::{next_cwd, place};
 use destructive_exec::destructive_any;
-use env::PRIVILEGE_WRAPPERS;
+use env::{code_env, harmless_env, PRIVILEGE_WRAPPERS};
 
-use crate::analysis::effects::{Code, Effect, RepoOp, WriteHow};
+use crate::analysis::effects::{Code, Effect, WriteHow};
 use crate::analysis::reach;
 use crate::analysis::shell::{self, Analysis, Origin, RedirectOp, SimpleCommand};
-use crate::context::floor::{self, Access, FloorCtx, PathClass};
+use crate::context::floor::{self, Access, FloorCtx};
 use crate::context::paths::{self, Workspace};
-use serde::Serialize;
 use std::path::{Path, PathBuf};
-
-use crate::context::baseline::Baseline;
-
-/// What the judge needs besides the analysis.
-pub struct JudgeCtx<'a> {
-    pub home: &'a Path,
-    pub cwd: &'a Path,
-    pub workspace: &'a Workspace,
-    pub floor: &'a FloorCtx,
-    pub baseline: &'a dyn Baseline,
-}
-
-/// How one simple command is classed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "class", rename_all = "kebab-case")]
-pub enum Class {
-    /// Only reads (or writes inside the workspace through a redirect).
-    Routine { reason: String },
-    /// Runs project code whose definition files are unchanged since the session began.
-    Build { reason: String },
-    /// Runs project code whose definition files changed this session.
-    BuildFilesChanged { files: Vec<PathBuf> },
-    /// Destructive but recoverable or scoped: asked about.
-    Soft {
-        category: &'static str,
-        reason: String,
-    },
-    /// Destructive beyond repair, or an attack on the gate itself: denied.
-    Hard {
-        category: &'static str,
-        reason: String,
-    },
-    /// Not in any catalogue, or given an option or input that is not routine.
-    Unknown { reason: String },
-}
-
-/// One simple command as the judge saw it.
-#[derive(Clone, Debug, Serialize)]
-pub struct Finding {
-    pub part: usize,
-    /// The normalised argv of the program that runs (wrappers stripped).
-    pub argv: Vec<String>,
-    /// The directory it runs in, when known.
-    pub cwd: Option<PathBuf>,
-    pub origin: &'static str,
-    #[serde(flatten)]
-    pub class: Class,
-    pub reads: Vec<PathBuf>,
-    pub writes: Vec<PathBuf>,
-    /// What it does, as typed effects (from its grammar, or derived from the catalogue's
-    /// class and paths for programs not yet described by a grammar).
-    pub effects: Vec<Effect>,
-}
-
-/// The overall answer, strictest wins.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "verdict", rename_all = "kebab-case")]
-pub enum Verdict {
-    Hard {
-        category: &'static str,
-        reason: String,
-        command: String,
-    },
-    Soft {
-        category: &'static str,
-        reason: String,
-        command: String,
-    },
-    BuildFilesChanged {
-        files: Vec<PathBuf>,
-        command: String,
-    },
-    Opaque {
-        reason: String,
-    },
-    Unknown {
-        command: String,
-        reason: String,
-    },
-    Routine,
-}
-
-impl Verdict {
-    fn rank(&self) -> u8 {
-        match self {
-            Verdict::Hard { .. } => 5,
-            Verdict::Soft { .. } => 4,
-            Verdict::BuildFilesChanged { .. } => 3,
-            Verdict::Opaque { .. } => 2,
-            Verdict::Unknown { .. } => 1,
-            Verdict::Routine => 0,
-        }
-    }
-}
-
-/// The judge's result: per-command findings and the overall verdict. The paths read and
-/// written are for the engine's path floor (credentials, self, harness, protected,
-/// outside the workspace).
-#[derive(Clone, Debug, Serialize)]
-pub struct Judgement {
-    pub findings: Vec<Finding>,
-    pub verdict: Verdict,
-    pub reads: Vec<PathBuf>,
-    /// Paths of which only the metadata is read (`stat`, `ls -l FILE`): judged as the
-    /// path itself, its last component not followed.
-    pub stats: Vec<PathBuf>,
-    /// Directories among `reads` of which only the names and metadata are read (`ls DIR`),
-    /// by every command that reads them.
-    pub listings: Vec<PathBuf>,
-    pub writes: Vec<PathBuf>,
-    /// Writes into files that run or steer the agent whose new content plants something
-    /// or cannot be known (judged like a file tool's risky edit).
-    pub planted: Vec<writers::Planted>,
-    /// Code the judge found it cannot see, beyond what the shell analysis marked opaque
-    /// (a sourced file that is not an activation it follows): as opaque as those.
-    pub opaque: Vec<String>,
-}
-
-impl Judgement {
-    /// Routine, and nothing any part does changes state (what plan mode accepts): no path
-    /// written and every effect one that [`Effect::changes_nothing`] — so a commit, a
-    /// stash or a branch switch, routine as they are, are not read-only.
-    pub fn read_only(&self) -> bool {
-        self.verdict == Verdict::Routine
-            && self.writes.is_empty()
-            && self
-                .findings
-                .iter()
-                .all(|f| f.effects.iter().all(Effect::changes_nothing))
-    }
-}
-
-/// Where a command runs.
-#[derive(Clone, Debug)]
-pub(crate) enum Cwd {
-    /// A literal directory; `in_ws` when inside the workspace.
-    Known { dir: PathBuf, in_ws: bool },
-    /// After `cd` to a run-time path (or `cd -`, `popd`, `cd` inside a subshell).
-    Unknown,
-}
-
-impl Cwd {
-    fn dir(&self) -> Option<&Path> {
-        match self {
-            Cwd::Known { dir, .. } => Some(dir),
-            Cwd::Unknown => None,
-        }
-    }
-    fn in_ws(&self) -> bool {
-        matches!(self, Cwd::Known { in_ws: true, .. })
-    }
-}
-
-/// One command handed to the catalogues.
-pub(crate) struct Cmd<'a> {
-    pub sc: &'a SimpleCommand,
-    /// `exec`: the program and its arguments.
-    pub argv: &'a [String],
-    /// Per `argv` word: an unresolved expansion or glob.
-    pub dynamic: &'a [bool],
-    pub cwd: &'a Cwd,
-}
-
-impl Cmd<'_> {
-    pub fn program(&self) -> &str {
-        self.argv.first().map(String::as_str).unwrap_or("")
-    }
-    pub fn args(&self) -> &[String] {
-        self.argv.get(1..).unwrap_or(&[])
-    }
-    /// Is argument `i` (0-based after the program) dynamic?
-    pub fn arg_dynamic(&self, i: usize) -> bool {
-        self.dynamic.get(i + 1).copied().unwrap_or(false)
-    }
-    /// Does any argument contain a run-time expansion (not just a glob)?
-    pub fn has_expansion(&self) -> bool {
-        self.args()
-            .iter()
-            .enumerate()
-            .any(|(i, a)| self.arg_dynamic(i) && is_expansion(a))
-    }
-}
-
-/// A word that holds a run-time expansion (`$X`, `$(…)`, backticks) rather than a glob.
-pub(crate) fn is_expansion(word: &str) -> bool {
-    word.contains('$') || word.contains('`')
-}
-
-/// What a catalogue says about one command.
-pub(crate) struct Look {
-    pub class: Class,
-    /// Raw path words read (relative to the command's cwd).
-    pub reads: Vec<String>,
-    /// Raw path words written or deleted.
-    pub writes: Vec<String>,
-    /// The command acts on its working directory (git, builds, `ls` with no argument).
-    pub uses_cwd: bool,
-    /// The effects its grammar found (empty for catalogue entries without a grammar).
-    pub effects: Vec<Effect>,
-}
-
-impl Look {
-    pub fn routine(reason: impl Into<String>) -> Look {
-        Look {
-            class: Class::Routine {
-                reason: reason.into(),
-            },
-            reads: Vec::new(),
-            writes: Vec::new(),
-            uses_cwd: false,
-            effects: Vec::new(),
-        }
-    }
-    pub fn unknown(reason: impl Into<String>) -> Look {
-        Look {
-            class: Class::Unknown {
-                reason: reason.into(),
-            },
-            reads: Vec::new(),
-            writes: Vec::new(),
-            uses_cwd: false,
-            effects: Vec::new(),
-        }
-    }
-
-    /// A program described by a grammar: its effects decide its class and paths.
-    pub fn from_effects(does: &str, effects: Vec<Effect>) -> Look {
-        let mut look = Look::routine(does);
-        look.class = effect_class(does, &effects);
-        for e in &effects {
-            match e {
-                Effect::Read { path, .. } => look.reads.push(path.clone()),
-                Effect::Write { path, .. } | Effect::Delete { path, .. } => {
-                    look.writes.push(path.clone())
-                }
-                _ => {}
-            }
-        }
-        look.effects = effects;
-        look
-    }
-}
-
-/// The tier of a command from its effects: unknown effects make it unknown, code the
-/// floor cannot see makes it soft, and reads and writes are left to the path floor.
-pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
-    if let Some(Effect::Unknown { why }) = effects.iter().find(|e| e.is_unknown()) {
-        return Class::Unknown {
-            reason: why.clone(),
-        };
-    }
-    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Secret { .. })) {
-        return Class::Hard {
-            category: "credential",
-            reason: e.phrase(),
-        };
-    }
-    if let Some(e) = effects.iter().find(|e| {
-        matches!(
-            e,
-            Effect::Run {
-                code: Code::Hidden { .. } | Code::Inline { .. } | Code::File { .. }
-            }
-        )
-    }) {
-        return Class::Soft {
-            category: "runs-code",
-            reason: e.phrase(),
-        };
-    }
-    if let Some(e) = effects.iter().find(|e| {
-        matches!(e, Effect::Run { code } if matches!(code, Code::Network { .. }) && !policy::is_package(code))
-    }) {
-        return Class::Hard {
-            category: "remote-code",
-            reason: e.phrase(),
-        };
-    }
-    // Remote state, privileges, the network and packages: one table (`policy`).
-    if let Some(c) = policy::remote_tier(effects, None) {
-        return c;
-    }
-    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Net { .. })) {
-        return Class::Unknown { reason: e.phrase() };
-    }
-    // Deleting is asked about: what is deleted cannot be shown to be recoverable cheaply
-    // (the destructive tier raises catastrophic targets to hard). The exception is a
-    // delete git records in its index without discarding work (`git rm`, `git mv`
-    // without `--force`): the content is still in the last commit.
-    let staged = effects.iter().any(|e| {
-        matches!(
-            e,
-            Effect::Repo {
-                op: RepoOp::Stage,
-                ..
-            }
-        )
-    });
-    let discards = effects.iter().any(|e| {
-        matches!(
-            e,
-            Effect::Repo {
-                op: RepoOp::Rewrite,
-                ..
-            }
-        )
-    });
-    let deletes: Vec<String> = effects
-        .iter()
-        .filter(|e| matches!(e, Effect::Delete { .. }))
-        .map(Effect::phrase)
-        .collect();
-    if !deletes.is_empty() && (!staged || discards) {
-        return Class::Soft {
-            category: "deletion",
-            reason: summary(&deletes),
-        };
-    }
-    Class::Routine {
-        reason: routine_reason(does, effects),
-    }
-}
-
-/// What a routine command does, from its effects: what it changes when it changes
-/// something ("creates the directory src/x"), else what the program does ("prints
-/// files").
-fn routine_reason(does: &str, effects: &[Effect]) -> String {
-    let changes: Vec<String> = effects
-        .iter()
-        .filter(|e| matches!(e, Effect::Write { .. }))
-        .map(Effect::phrase)
-        .collect();
-    if changes.is_empty() {
-        does.to_string()
-    } else {
-        summary(&changes)
-    }
-}
-
-/// Up to three phrases, then a count of the rest.
-fn summary(phrases: &[String]) -> String {
-    let mut s = phrases
-        .iter()
-        .take(3)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
-    if phrases.len() > 3 {
-        s.push_str(&format!(" and {} more", phrases.len() - 3));
-    }
-    s
-}
 
 /// Effects for a command judged by a catalogue without a grammar: its paths and, when it
 /// is not routine, what its class says.
@@ -474,9 +123,6 @@ fn derived_effects(look: &Look, reads: &[PathBuf], writes: &[PathBuf]) -> Vec<Ef
     }
     out
 }
-
-/// Depth of interpreter-string recursion (`python -c "os.system('bash -c …')"`).
-const MAX_DEPTH: u8 = 3;
 
 /// Judge an analysed command.
 pub fn judge(analysis: &Analysis, ctx: &JudgeCtx) -> Judgement {
@@ -1051,15 +697,6 @@ fn inside(p: &Path, ctx: &JudgeCtx) -> bool {
         .contains(&paths::forms(&p.display().to_string(), ctx.cwd, ctx.home))
 }
 
-fn demote(look: &mut Look, reason: String) {
-    if matches!(
-        look.class,
-        Class::Routine { .. } | Class::Build { .. } | Class::BuildFilesChanged { .. }
-    ) {
-        look.class = Class::Unknown { reason };
-    }
-}
-
 /// Classify one command: hard and soft tiers first, then the catalogues.
 fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
     // `uv run CMD`, `poetry run CMD`: CMD is judged on its own, in the project's environment.
@@ -1167,10 +804,6 @@ pub(crate) fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
     judge_at(&analysis, ctx, depth + 1)
 }
 
-pub(crate) fn can_recurse(depth: u8) -> bool {
-    depth < MAX_DEPTH
-}
-
 fn redirects(cmd: &Cmd, look: &mut Look) {
     for r in &cmd.sc.redirects {
         match r.op {
@@ -1189,28 +822,6 @@ fn redirects(cmd: &Cmd, look: &mut Look) {
             _ => look.writes.push(r.target.clone()),
         }
     }
-}
-
-pub(crate) fn is_null_device(t: &str) -> bool {
-    matches!(t, "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty")
-}
-
-/// Classify one absolute path for the floor, worst form first (lexical and resolved).
-pub(crate) fn path_class(p: &Path, access: Access, ctx: &JudgeCtx) -> Option<PathClass> {
-    let forms = paths::forms(&p.display().to_string(), ctx.cwd, ctx.home);
-    forms
-        .forms()
-        .filter_map(|f| floor::classify(f, access, ctx.floor))
-        .max_by_key(|c| match c {
-            PathClass::Protected { .. } => 1,
-            PathClass::HarnessConfig { .. } => 2,
-            PathClass::SelfConfig { .. } => 3,
-            PathClass::Credential { .. } => 4,
-        })
-}
-
-fn one_line(text: &str) -> String {
-    crate::decision::cause::one_line(text, 200)
 }
 
 /// What the catalogues say when a reader is given an option that makes it run another

@@ -5,6 +5,7 @@
 use super::*;
 use crate::analysis::shell::{analyze, ShellEnv};
 use crate::context::baseline::NoBaseline;
+use crate::context::floor::PathClass;
 use std::path::PathBuf;
 
 struct Fx {

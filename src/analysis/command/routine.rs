@@ -5,8 +5,9 @@
 //! describes is not routine. A program named by a path that is not a plain name (`./x`,
 //! `bin/x`) is never a catalogue tool.
 
+use super::core::{Cmd, JudgeCtx, Look};
 use super::routine_search::{awk, fd, find, grep, rg, sed};
-use super::{build, Cmd, JudgeCtx, Look};
+use super::{build, policy};
 
 /// Look a command up in the catalogue.
 pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
@@ -24,7 +25,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     if let Some(p) = crate::analysis::effects::programs::lookup(prog) {
         return match crate::analysis::effects::programs::effects(p, cmd.argv, cmd.dynamic) {
             Ok(effects) => {
-                let mut l = Look::from_effects(p.does, effects);
+                let mut l = policy::from_effects(p.does, effects);
                 l.uses_cwd = p.reads_cwd_by_default && l.reads.iter().any(|r| r == ".");
                 l
             }

@@ -9,8 +9,9 @@
 //! `git remote -v` would print for secrets. fzf's bindings and previews run shell
 //! commands, judged again.
 
+use super::core::{can_recurse, Class, Cmd, JudgeCtx, Look, Verdict};
 use super::git_repo::{self, GitDir, Risk};
-use super::{can_recurse, judge_text, Class, Cmd, JudgeCtx, Look, Verdict};
+use super::{judge_text, policy};
 use crate::analysis::effects::programs::git::{self as git_fx, ConfigQuery, GitCall};
 use crate::analysis::effects::{Change, Code, Effect};
 use crate::context::floor::{self, Access, PathClass};
@@ -130,7 +131,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
                     }),
                     Risk::Unknown(why) => effects.push(Effect::unknown(why)),
                     Risk::HooksChanged(files) => {
-                        let mut l = Look::from_effects(call.does, effects);
+                        let mut l = policy::from_effects(call.does, effects);
                         l.class = Class::BuildFilesChanged { files };
                         l.uses_cwd = true;
                         return l;
@@ -151,7 +152,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
         })
         .cloned()
         .collect();
-    let mut l = Look::from_effects(call.does, judged);
+    let mut l = policy::from_effects(call.does, judged);
     if call.sub == "clone" && matches!(l.class, Class::Routine { .. }) {
         l.class = Class::Unknown {
             reason: "git clone downloads a repository".into(),
@@ -185,7 +186,7 @@ fn on_host(call: &GitCall, cmd: &Cmd) -> Look {
         })
         .cloned()
         .collect();
-    let mut l = Look::from_effects(call.does, judged);
+    let mut l = policy::from_effects(call.does, judged);
     if call.sub == "clone" && matches!(l.class, Class::Routine { .. }) {
         l.class = Class::Unknown {
             reason: "git clone downloads a repository".into(),

@@ -12,7 +12,8 @@
 //! - script files named by `sed -f` and program files named by `awk -f`/`-i` or
 //!   `@include` are read and scanned when they are workspace files, else not understood.
 
-use super::{can_recurse, judge_text, Class, Cmd, Cwd, JudgeCtx, Look, Verdict};
+use super::core::{can_recurse, Class, Cmd, Cwd, JudgeCtx, Look, Verdict};
+use super::{judge_text, policy};
 use crate::analysis::effects::grammar::GrammarError;
 use crate::analysis::effects::programs::{
     self, awk as awk_fx, find as find_fx, search, sed as sed_fx,
@@ -47,7 +48,7 @@ fn not_understood(cmd: &Cmd, e: GrammarError) -> Look {
 /// instructions) not understood: what these tools write there is not the text a file
 /// tool's edit would show.
 fn finish(cmd: &Cmd, ctx: &JudgeCtx, does: &str, effects: Vec<Effect>) -> Look {
-    let mut look = Look::from_effects(does, effects);
+    let mut look = policy::from_effects(does, effects);
     if matches!(look.class, Class::Routine { .. }) {
         if let Some(why) = follows_out(cmd, ctx, &look.effects) {
             look.class = Class::Unknown { reason: why };
@@ -336,7 +337,7 @@ fn exec_child(
 /// handed: `Some(recurses)` when it reads a found path's contents (`cat {}`, `file {}`;
 /// `recurses`: below it too, `grep -r x {}`), `None` when it only looks at it (`stat {}`,
 /// `ls -l {}`) or does not read it at all.
-fn reads_found(j: &super::Judgement) -> Option<bool> {
+fn reads_found(j: &super::core::Judgement) -> Option<bool> {
     let mut reads = false;
     let mut recurses = false;
     for e in j.findings.iter().flat_map(|f| &f.effects) {

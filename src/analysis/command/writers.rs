@@ -18,24 +18,13 @@
 //! `perl -i`, `find -fprint`, `rsync`, `scp`, `chattr`, `setfacl`): the engine sends them
 //! through the path floor too. Each leaves this list when its grammar lands.
 
+pub use super::core::Planted;
+use super::core::{is_null_device, Cmd, JudgeCtx, Look};
 use super::edits::{file_kind, scan};
-use super::{is_null_device, Cmd, JudgeCtx, Look};
 use crate::analysis::effects::programs::files::{self, base_name, join, Dest};
 use crate::analysis::effects::{Effect, WriteHow};
 use crate::analysis::shell::{RedirectOp, SimpleCommand};
-use serde::Serialize;
 use std::path::{Path, PathBuf};
-
-/// A write into a file that runs or steers the agent, with what it plants there (or why
-/// what it writes cannot be known).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Planted {
-    pub path: PathBuf,
-    /// The kind of file (`agent instructions`, `a script`, …).
-    pub file: &'static str,
-    /// What the new text does, or that it is not known.
-    pub found: String,
-}
 
 /// Most entries walked under the sources of one recursive copy or move.
 const MAX_WALK: usize = 2000;
@@ -745,7 +734,7 @@ pub fn targets(argv: &[String]) -> (Vec<String>, Vec<String>) {
         }
         _ => {}
     }
-    writes.retain(|w| !w.is_empty() && !crate::analysis::command::is_null_device(w));
+    writes.retain(|w| !w.is_empty() && !super::core::is_null_device(w));
     (writes, reads)
 }
 

@@ -15,7 +15,7 @@ use super::{
     asks_help, file_urls, has_flag, lookup, option_value, positionals, target, Entry, Said, Svc,
 };
 use super::{create, destroy, grant, modify, read};
-use crate::analysis::command::Cmd;
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Change, Effect, WriteHow};
 
 /// Verbs (whole words or `verb-…` prefixes) that change cloud resources.

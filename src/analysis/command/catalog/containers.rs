@@ -15,7 +15,7 @@ use super::{
     apply, create, destroy, grant, help_before, lookup, modify, positionals, publish, read, runs,
     secret, target, Entry, Said, Svc,
 };
-use crate::analysis::command::{path_class, Cmd, JudgeCtx};
+use crate::analysis::command::core::{path_class, Cmd, JudgeCtx};
 use crate::analysis::effects::{Change, Effect, Reach, WriteHow};
 use crate::context::floor::{Access, PathClass};
 use crate::context::paths;

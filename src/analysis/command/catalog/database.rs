@@ -14,7 +14,7 @@
 //! the SQL writes).
 
 use super::{asks_help, has_flag, option_value, positionals, Said};
-use crate::analysis::command::Cmd;
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Change, Effect, WriteHow};
 
 /// Function names (or prefixes) with side effects, or that read files on the server.

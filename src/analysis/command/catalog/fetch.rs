@@ -28,7 +28,7 @@
 //! naming the host.
 
 use super::{asks_help, has_flag, Said};
-use crate::analysis::command::Cmd;
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Carry, Change, Effect};
 
 /// API hosts of hosted services whose writes change someone's production.

@@ -9,7 +9,7 @@
 use super::{
     asks_help, has_flag, lookup, option_value, positionals, read, target, Entry, Said, Svc,
 };
-use crate::analysis::command::Cmd;
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::Change;
 
 const VALUE_OPTS: &[&str] = &[

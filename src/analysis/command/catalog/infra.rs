@@ -11,7 +11,7 @@ use super::{
     asks_help, by_table, change_with, destroy, grant, modify, publish, read, read_unless, target,
     Entry, Said, Svc,
 };
-use crate::analysis::command::Cmd;
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::Change;
 
 /// Single-dash options that take the next word (`-var 'a=b'`).

@@ -9,7 +9,7 @@ use super::{
     option_files, option_value, positionals, publish, read, read_unless, runs, target, Entry, Said,
     Svc,
 };
-use crate::analysis::command::Cmd;
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::Change;
 
 const KUBECTL_VALUE_OPTS: &[&str] = &[

@@ -42,8 +42,9 @@ mod tests;
 pub(super) use verbs::mutation as unknown_program_mutation;
 pub(crate) use verbs::{NAMES_ACTION, TOOL_WILL};
 
+use super::core::{Class, Cmd, JudgeCtx, Look};
 use super::destructive::{Hit, Tier};
-use super::{policy, Class, Cmd, JudgeCtx, Look};
+use super::policy;
 use crate::analysis::effects::{Change, Code, Effect, WriteHow};
 use crate::analysis::shell::SimpleCommand;
 

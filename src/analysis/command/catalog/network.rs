@@ -4,7 +4,7 @@
 //! talk to the host they name and send nothing of the machine's (`Effect::Net`).
 
 use super::{asks_help, has_flag, Said};
-use crate::analysis::command::Cmd;
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{grammar::host_of, Effect};
 
 /// A privileged change of the machine's network configuration.

@@ -13,7 +13,7 @@
 //! is never written) — checked against npm 11.19 and pip 23.2's `config --help`.
 
 use super::{asks_help, by_table, has_flag, positionals, read, read_unless, Entry, Said, Svc};
-use crate::analysis::command::{Cmd, JudgeCtx};
+use crate::analysis::command::core::{Cmd, JudgeCtx};
 use crate::analysis::effects::{Effect, WriteHow};
 
 const NODE_VALUE_OPTS: &[&str] = &[
