@@ -25,7 +25,7 @@
 //! and a script (unlike a runner's definition files, which are judged by their hash as
 //! before) also counts as changed once the agent was allowed to write it this session.
 
-use super::core::{Class, Cmd, JudgeCtx, Look};
+use super::core::{Class, Cmd, Judge, JudgeCtx, Look};
 use super::{policy, trees};
 use crate::analysis::effects::programs::interpreters::{self, ScriptRun};
 use crate::analysis::effects::programs::runners::{self, Family, Manager, RunnerCall};
@@ -1850,6 +1850,7 @@ pub(super) fn wrapped(
     i: usize,
     ctx: &JudgeCtx,
     depth: u8,
+    judge: &dyn Judge,
 ) -> Look {
     let Some(Ok(call)) = runners::runner(cmd.argv, cmd.dynamic) else {
         return Look::unknown(format!("{} runs another command", cmd.program()));
@@ -1865,7 +1866,7 @@ pub(super) fn wrapped(
         dynamic: &dynamic,
         cwd: cmd.cwd,
     };
-    let mut look = super::classify(&inner, all, i, ctx, depth);
+    let mut look = judge.classify(&inner, all, i, ctx, depth);
     if look.effects.is_empty() {
         let reads = look.reads.iter().map(Effect::read);
         let writes = look

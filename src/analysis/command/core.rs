@@ -247,6 +247,24 @@ impl Look {
     }
 }
 
+/// The way back into the judge for a command inside another: a wrapper's command (`uv run
+/// CMD`), what `find -exec` or `fd -x` runs, the shell text in an interpreter string, an fzf
+/// binding or an edit. The judge hands itself down to the tiers that judge such commands,
+/// so none of them imports it.
+pub(crate) trait Judge {
+    /// Judge shell `text` found inside another program, one level below `depth`.
+    fn text(&self, text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement;
+    /// Classify `cmd`, part `i` of `all`, on its own (a wrapper's command), at `depth`.
+    fn classify(
+        &self,
+        cmd: &Cmd,
+        all: &[SimpleCommand],
+        i: usize,
+        ctx: &JudgeCtx,
+        depth: u8,
+    ) -> Look;
+}
+
 /// Depth of interpreter-string recursion (`python -c "os.system('bash -c …')"`).
 const MAX_DEPTH: u8 = 3;
 

@@ -5,8 +5,8 @@
 //! still run (case, `.exe`, a path, an unknown wrapper in front). The tiers themselves are
 //! in `destructive`.
 
-use super::core::{can_recurse, is_expansion, Cmd, JudgeCtx, Verdict};
-use super::{destructive, judge_text, routine};
+use super::core::{can_recurse, is_expansion, Cmd, Judge, JudgeCtx, Verdict};
+use super::{destructive, routine};
 use crate::analysis::effects::programs::interpreters;
 use crate::analysis::shell::Origin;
 
@@ -394,6 +394,7 @@ pub(super) fn destructive_any(
     targets: Option<&[(String, bool)]>,
     ctx: &JudgeCtx,
     depth: u8,
+    judge: &dyn Judge,
 ) -> Option<destructive::Hit> {
     if let Some(h) = destructive::check(cmd, targets, ctx) {
         return Some(h);
@@ -434,7 +435,7 @@ pub(super) fn destructive_any(
     // program in front of a known one (`tool git reset --hard`, `A-B=2 git reset --hard`).
     if !routine::is_catalogued(prog) && can_recurse(depth) {
         if prog.contains(char::is_whitespace) {
-            let j = judge_text(&cmd.argv.join(" "), ctx, depth);
+            let j = judge.text(&cmd.argv.join(" "), ctx, depth);
             if let Verdict::Hard {
                 category, reason, ..
             }

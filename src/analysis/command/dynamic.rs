@@ -6,7 +6,7 @@
 //! become its read paths, so the path floor (credentials, outside the workspace) judges
 //! them like literal arguments. Anything else stays dynamic and is not routine.
 
-use super::core::{Class, Cmd, Cwd, JudgeCtx, Look};
+use super::core::{Class, Cmd, Cwd, Judge, JudgeCtx, Look};
 use super::routine;
 use crate::analysis::reach::{Kinds, NamePattern};
 use crate::analysis::shell::{Origin, Redirect, RedirectOp, SimpleCommand};
@@ -86,6 +86,7 @@ pub(super) fn xargs_child(
     i: usize,
     ctx: &JudgeCtx,
     look: &mut Look,
+    judge: &dyn Judge,
 ) {
     if cmd.sc.origin != Origin::Xargs || !matches!(look.class, Class::Routine { .. }) {
         return;
@@ -100,7 +101,7 @@ pub(super) fn xargs_child(
         return;
     }
     let producers = xargs_producers(cmd, all, i);
-    match roots(&producers, cmd.cwd, ctx) {
+    match roots(&producers, cmd.cwd, ctx, judge) {
         Some(r) => look.reads.extend(r),
         None => look.class = Class::Unknown {
             reason:
@@ -136,7 +137,12 @@ fn cmd_origin_of(c: &SimpleCommand) -> Origin {
 /// A reader given whole-word command substitutions (`wc -l $(find . -name '*.rs')`,
 /// ``ls `pwd` ``): judged again with each substitution replaced by the roots its command
 /// lists under. `None` when some substitution is not a plain lister.
-pub(super) fn with_substitutions(cmd: &Cmd, all: &[SimpleCommand], ctx: &JudgeCtx) -> Option<Look> {
+pub(super) fn with_substitutions(
+    cmd: &Cmd,
+    all: &[SimpleCommand],
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<Look> {
     let mut argv: Vec<String> = Vec::new();
     let mut dynamic: Vec<bool> = Vec::new();
     let mut any = false;
@@ -168,7 +174,7 @@ pub(super) fn with_substitutions(cmd: &Cmd, all: &[SimpleCommand], ctx: &JudgeCt
                     && body.contains(c.text.trim())
             })
             .collect();
-        let r = roots(&producers, cmd.cwd, ctx)?;
+        let r = roots(&producers, cmd.cwd, ctx, judge)?;
         if r.is_empty() {
             return None;
         }
@@ -189,7 +195,7 @@ pub(super) fn with_substitutions(cmd: &Cmd, all: &[SimpleCommand], ctx: &JudgeCt
         dynamic: &dynamic,
         cwd: cmd.cwd,
     };
-    let look = routine::look(&c, ctx);
+    let look = routine::look(&c, ctx, judge);
     matches!(look.class, Class::Routine { .. }).then_some(look)
 }
 
@@ -218,17 +224,28 @@ fn substitution_body(word: &str) -> Option<&str> {
 
 /// The roots the producers' output paths lie under, as raw words relative to the cwd:
 /// the first producer lists paths, the rest only filter stdin. `None` when that is not so.
-fn roots(producers: &[&SimpleCommand], cwd: &Cwd, ctx: &JudgeCtx) -> Option<Vec<String>> {
+fn roots(
+    producers: &[&SimpleCommand],
+    cwd: &Cwd,
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<Vec<String>> {
     let (first, filters) = producers.split_first()?;
     for f in filters {
-        if !is_filter(f, cwd, ctx) {
+        if !is_filter(f, cwd, ctx, judge) {
             return None;
         }
     }
-    lister_roots(first, filters.iter().all(|f| keeps_lines(f)), cwd, ctx)
+    lister_roots(
+        first,
+        filters.iter().all(|f| keeps_lines(f)),
+        cwd,
+        ctx,
+        judge,
+    )
 }
 
-fn routine_look(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Look> {
+fn routine_look(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx, judge: &dyn Judge) -> Option<Look> {
     // Only error messages may be sent elsewhere (`2>/dev/null`): any other redirection
     // changes what reaches the pipe, or reads and writes files of its own.
     let quiet = |r: &Redirect| {
@@ -257,17 +274,17 @@ fn routine_look(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Look> {
         dynamic,
         cwd,
     };
-    let look = routine::look(&c, ctx);
+    let look = routine::look(&c, ctx, judge);
     matches!(look.class, Class::Routine { .. }).then_some(look)
 }
 
 /// Reads stdin and prints a subset of its lines.
-fn is_filter(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> bool {
+fn is_filter(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx, judge: &dyn Judge) -> bool {
     matches!(
         sc.program(),
         Some("grep" | "egrep" | "fgrep" | "rg" | "head" | "tail" | "sort" | "uniq" | "cat")
     ) && sc.piped_stdin
-        && routine_look(sc, cwd, ctx).is_some_and(|l| l.reads.is_empty())
+        && routine_look(sc, cwd, ctx, judge).is_some_and(|l| l.reads.is_empty())
 }
 
 /// Options that make a lister print text other than the paths it finds (a command run
@@ -299,8 +316,14 @@ const LS_OPTS: &[&str] = &["-1", "-a", "-A", "-d", "-t", "-S", "-r", "-F", "-p"]
 /// The roots a lister's output lies under; `exact`: the filters after it pass its lines
 /// on unchanged (else a cut line is a name relative to the working directory, which is
 /// then a root too, as it is for `ls DIR`, whose names are relative to DIR).
-fn lister_roots(sc: &SimpleCommand, exact: bool, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Vec<String>> {
-    let look = routine_look(sc, cwd, ctx)?;
+fn lister_roots(
+    sc: &SimpleCommand,
+    exact: bool,
+    cwd: &Cwd,
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<Vec<String>> {
+    let look = routine_look(sc, cwd, ctx, judge)?;
     let args = sc.exec.get(1..).unwrap_or(&[]);
     let prog = sc.program()?;
     if args

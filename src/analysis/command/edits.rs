@@ -8,8 +8,8 @@
 //!
 //! This module only finds; `engine` decides what a finding means for the call.
 
-use super::core::{Class, JudgeCtx, Verdict};
-use super::{build, code, judge_text};
+use super::core::{Class, Judge, JudgeCtx, Verdict};
+use super::{build, code};
 use serde_json::{Map, Value};
 use std::path::Path;
 
@@ -480,7 +480,12 @@ pub fn proposed_text(input: &Map<String, Value>) -> Vec<String> {
 
 /// Search the new text of an edit to `path`. `None` when the file neither runs nor steers
 /// the agent, or when the text plants nothing gatehook recognises.
-pub fn scan(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
+pub(super) fn scan(
+    path: &Path,
+    texts: &[String],
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<EditRisk> {
     let first = texts.first().map(String::as_str).unwrap_or("");
     let file = file_kind(path, first)?;
     // Binary content (a compiled program copied into a `bin` directory) is not text a
@@ -490,7 +495,7 @@ pub fn scan(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
     let found = texts
         .iter()
         .filter(|t| !t.contains('\0'))
-        .find_map(|t| scan_text(file, lang, t, ctx))?;
+        .find_map(|t| scan_text(file, lang, t, ctx, judge))?;
     Some(EditRisk { file, found })
 }
 
@@ -606,7 +611,13 @@ fn code_spans(text: &str) -> Vec<String> {
     out
 }
 
-fn scan_text(file: &str, lang: Language, text: &str, ctx: &JudgeCtx) -> Option<String> {
+fn scan_text(
+    file: &str,
+    lang: Language,
+    text: &str,
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<String> {
     let lower = text.to_lowercase();
     if let Some(m) = SKIP_MARKERS.iter().find(|m| lower.contains(*m)) {
         return Some(format!("switches an agent's permission checks off ({m})"));
@@ -650,10 +661,12 @@ fn scan_text(file: &str, lang: Language, text: &str, ctx: &JudgeCtx) -> Option<S
             return Some("pipes a download into a shell".to_string());
         }
     }
-    if let Some(found) = judge_pieces(text, lang, file == "agent instructions", ctx) {
+    if let Some(found) = judge_pieces(text, lang, file == "agent instructions", ctx, judge) {
         return Some(found);
     }
-    if let Some(Class::Hard { category, reason }) = code::search_code("the file", text, ctx, 1) {
+    if let Some(Class::Hard { category, reason }) =
+        code::search_code("the file", text, ctx, 1, judge)
+    {
         return Some(format!("{reason} ({category})"));
     }
     None
@@ -664,7 +677,13 @@ fn scan_text(file: &str, lang: Language, text: &str, ctx: &JudgeCtx) -> Option<S
 /// In agent instructions every soft finding counts: a sentence that tells the agent to
 /// force-push, delete or publish ("Always run git push --force origin main") is followed
 /// later, by an agent that reads it as its instructions.
-fn judge_pieces(text: &str, lang: Language, instructions: bool, ctx: &JudgeCtx) -> Option<String> {
+fn judge_pieces(
+    text: &str,
+    lang: Language,
+    instructions: bool,
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<String> {
     let lines = text
         .lines()
         .map(strip_prefix)
@@ -696,7 +715,7 @@ fn judge_pieces(text: &str, lang: Language, instructions: bool, ctx: &JudgeCtx) 
         ));
     }
     for (p, sentence) in &pieces {
-        let j = judge_text(p, ctx, 1);
+        let j = judge.text(p, ctx, 1);
         let prose_verb = |reason: &str| {
             *sentence
                 && (reason.contains(super::catalog::TOOL_WILL)

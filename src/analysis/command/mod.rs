@@ -70,10 +70,10 @@ mod tests_search_git;
 mod tests_writes;
 
 pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
-pub use edits::{file_kind, proposed_text, scan as scan_edit, EditRisk};
+pub use edits::{file_kind, proposed_text, EditRisk};
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 
-use self::core::{demote, is_null_device, one_line, Cmd, Cwd, Look};
+use self::core::{demote, is_null_device, one_line, Cmd, Cwd, Judge, Look};
 use cwd::{next_cwd, place};
 use destructive_exec::destructive_any;
 use env::{code_env, harmless_env, PRIVILEGE_WRAPPERS};
@@ -387,7 +387,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             unpack::expand(&cmd, cmds, i, &mut look, ctx, &all_writes);
         }
         // Where copies and moves land, and what lands in files that run or steer the agent.
-        if let Some(p) = writers::land(&cmd, cmds, i, &mut look, ctx) {
+        if let Some(p) = writers::land(&cmd, cmds, i, &mut look, ctx, &Floor) {
             planted.push(p);
         }
         // Privilege wrappers: the same command as another user is not routine.
@@ -701,7 +701,7 @@ fn inside(p: &Path, ctx: &JudgeCtx) -> bool {
 fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
     // `uv run CMD`, `poetry run CMD`: CMD is judged on its own, in the project's environment.
     if let Some(at) = build::wrapped_at(cmd) {
-        return build::wrapped(cmd, at, all, i, ctx, depth);
+        return build::wrapped(cmd, at, all, i, ctx, depth, &Floor);
     }
     let targets = destructive::inherited_targets(cmd, all, i);
     let mut look = if cmd.program() == "xargs" {
@@ -709,16 +709,16 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     } else if cmd.program().contains('/') {
         // A program named by a path is a file being run: the project's scripts are
         // judged like build runners.
-        build::look(cmd).unwrap_or_else(|| routine::look(cmd, ctx))
+        build::look(cmd).unwrap_or_else(|| routine::look(cmd, ctx, &Floor))
     } else {
-        routine::look(cmd, ctx)
+        routine::look(cmd, ctx, &Floor)
     };
     if matches!(look.class, Class::Unknown { .. }) && cmd.has_expansion() {
-        if let Some(l) = dynamic::with_substitutions(cmd, all, ctx) {
+        if let Some(l) = dynamic::with_substitutions(cmd, all, ctx, &Floor) {
             look = l;
         }
     }
-    dynamic::xargs_child(cmd, all, i, ctx, &mut look);
+    dynamic::xargs_child(cmd, all, i, ctx, &mut look, &Floor);
     catalog::secret_consumed(all, i, &mut look);
     runs_code(&mut look);
     if matches!(look.class, Class::Unknown { .. } | Class::Routine { .. }) {
@@ -741,13 +741,13 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         return look;
     }
     if let Some((tier, category, reason, writes)) =
-        destructive_any(cmd, targets.as_deref(), ctx, depth)
+        destructive_any(cmd, targets.as_deref(), ctx, depth, &Floor)
     {
         look.writes.extend(writes);
         look.class = tier.class(category, reason);
         return look;
     }
-    let found = code::search(cmd, ctx, depth);
+    let found = code::search(cmd, ctx, depth, &Floor);
     if let Some(c @ (Class::Hard { .. } | Class::Soft { .. })) = found {
         look.class = c;
         return look;
@@ -794,9 +794,35 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     look
 }
 
+/// Search the new text a file tool proposes for a file that runs or steers the agent
+/// (`edits`): what it plants, judged by the same floor.
+pub fn scan_edit(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
+    edits::scan(path, texts, ctx, &Floor)
+}
+
+/// The judge as the tiers see it ([`Judge`]): handed down to those that judge a command
+/// inside another, so that none of them imports this module.
+struct Floor;
+
+impl Judge for Floor {
+    fn text(&self, text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
+        judge_text(text, ctx, depth)
+    }
+    fn classify(
+        &self,
+        cmd: &Cmd,
+        all: &[SimpleCommand],
+        i: usize,
+        ctx: &JudgeCtx,
+        depth: u8,
+    ) -> Look {
+        classify(cmd, all, i, ctx, depth)
+    }
+}
+
 /// Judge a command string found inside another program (interpreter strings, fzf
-/// bindings). Used by the catalogues.
-pub(crate) fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
+/// bindings, the text of an edit), one level deeper.
+fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let analysis = shell::analyze(
         text,
         &shell::ShellEnv::new(ctx.home.to_path_buf(), ctx.cwd.to_path_buf()),

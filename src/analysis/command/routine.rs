@@ -5,12 +5,12 @@
 //! describes is not routine. A program named by a path that is not a plain name (`./x`,
 //! `bin/x`) is never a catalogue tool.
 
-use super::core::{Cmd, JudgeCtx, Look};
+use super::core::{Cmd, Judge, JudgeCtx, Look};
 use super::routine_search::{awk, fd, find, grep, rg, sed};
 use super::{build, policy};
 
 /// Look a command up in the catalogue.
-pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx, judge: &dyn Judge) -> Look {
     let prog = cmd.program();
     if prog.contains('/') {
         return Look::unknown(format!("{prog} is a program from a path, not a known tool"));
@@ -45,13 +45,13 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     }
     match prog {
         "git" => super::routine_git::look(cmd, ctx),
-        "find" => find(cmd, ctx),
+        "find" => find(cmd, ctx, judge),
         "grep" | "egrep" | "fgrep" => grep(cmd, ctx),
         "rg" => rg(cmd, ctx),
-        "fd" | "fdfind" => fd(cmd, ctx),
+        "fd" | "fdfind" => fd(cmd, ctx, judge),
         "sed" => sed(cmd, ctx),
         "awk" | "gawk" | "mawk" | "nawk" => awk(cmd, ctx),
-        "fzf" => super::routine_git::fzf(cmd, ctx),
+        "fzf" => super::routine_git::fzf(cmd, ctx, judge),
         "env" => Look::unknown("env without a command prints every secret in the environment"),
         "export" | "declare" | "typeset" => super::env::export_look(cmd),
         _ => Look::unknown(format!("{prog} is not in the routine catalogue")),

@@ -12,8 +12,8 @@
 //! - script files named by `sed -f` and program files named by `awk -f`/`-i` or
 //!   `@include` are read and scanned when they are workspace files, else not understood.
 
-use super::core::{can_recurse, Class, Cmd, Cwd, JudgeCtx, Look, Verdict};
-use super::{judge_text, policy};
+use super::core::{can_recurse, Class, Cmd, Cwd, Judge, JudgeCtx, Look, Verdict};
+use super::policy;
 use crate::analysis::effects::grammar::GrammarError;
 use crate::analysis::effects::programs::{
     self, awk as awk_fx, find as find_fx, search, sed as sed_fx,
@@ -74,7 +74,7 @@ fn finish(cmd: &Cmd, ctx: &JudgeCtx, does: &str, effects: Vec<Effect>) -> Look {
 }
 
 /// fd and fdfind: what they list, and the commands `-x`/`-X` run.
-pub(super) fn fd(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+pub(super) fn fd(cmd: &Cmd, ctx: &JudgeCtx, judge: &dyn Judge) -> Look {
     let call = match search::fd(cmd.argv, cmd.dynamic) {
         Ok(c) => c,
         Err(e) => return not_understood(cmd, e),
@@ -91,13 +91,23 @@ pub(super) fn fd(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
             words.push(("{}".into(), false));
         }
         let how = if x.batch { "fd -X" } else { "fd -x" };
-        exec_child(cmd, ctx, how, &words, &call.roots, false, true, &mut look);
+        exec_child(
+            cmd,
+            ctx,
+            how,
+            &words,
+            &call.roots,
+            false,
+            true,
+            &mut look,
+            judge,
+        );
     }
     look
 }
 
 /// find: what it lists, writes and deletes, and the commands its `-exec` actions run.
-pub(super) fn find(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+pub(super) fn find(cmd: &Cmd, ctx: &JudgeCtx, judge: &dyn Judge) -> Look {
     let call = match find_fx::parse(cmd.argv, cmd.dynamic) {
         Ok(c) => c,
         Err(e) => return not_understood(cmd, e),
@@ -119,6 +129,7 @@ pub(super) fn find(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
             dir,
             false,
             &mut look,
+            judge,
         );
     }
     look
@@ -141,6 +152,7 @@ fn exec_child(
     in_found_dir: bool,
     fd_placeholders: bool,
     look: &mut Look,
+    judge: &dyn Judge,
 ) {
     let Some(dir) = cmd.cwd.dir() else {
         demote(
@@ -220,7 +232,7 @@ fn exec_child(
             floor: ctx.floor,
             baseline: ctx.baseline,
         };
-        let j = judge_text(&text, &child_ctx, 1);
+        let j = judge.text(&text, &child_ctx, 1);
         let reads_handed = reads_found(&j);
         let shown = crate::decision::cause::one_line(
             &words
@@ -252,7 +264,7 @@ fn exec_child(
         // Deleting what it finds under the starting point is deleting under it: the tier
         // of deleting the starting point itself, except that a filter choosing among the
         // files of the workspace is asked about (as for `find ROOT -exec rm {} \;`).
-        let whole = judge_text(&text_with(&abs_text, &base), &child_ctx, 1);
+        let whole = judge.text(&text_with(&abs_text, &base), &child_ctx, 1);
         if let Verdict::Hard {
             category, reason, ..
         } = whole.verdict

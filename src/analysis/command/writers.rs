@@ -19,7 +19,7 @@
 //! through the path floor too. Each leaves this list when its grammar lands.
 
 pub use super::core::Planted;
-use super::core::{is_null_device, Cmd, JudgeCtx, Look};
+use super::core::{is_null_device, Cmd, Judge, JudgeCtx, Look};
 use super::edits::{file_kind, scan};
 use crate::analysis::effects::programs::files::{self, base_name, join, Dest};
 use crate::analysis::effects::{Effect, WriteHow};
@@ -64,6 +64,7 @@ pub(super) fn land(
     i: usize,
     look: &mut Look,
     ctx: &JudgeCtx,
+    judge: &dyn Judge,
 ) -> Option<Planted> {
     // After a `cd` to a place not known, relative words are placed under a directory
     // that does not exist: judged by their names, never read (the command is not
@@ -175,7 +176,7 @@ pub(super) fn land(
         };
         let found = match &l.content {
             Content::Nothing => continue,
-            Content::Text(texts) => match scan(&l.path, texts, ctx) {
+            Content::Text(texts) => match scan(&l.path, texts, ctx, judge) {
                 Some(r) => r.found,
                 None => continue,
             },
@@ -203,7 +204,7 @@ pub(super) fn land(
                 }
                 match unknown {
                     Some(u) => u,
-                    None => match scan(&l.path, &texts, ctx) {
+                    None => match scan(&l.path, &texts, ctx, judge) {
                         Some(r) => r.found,
                         None => continue,
                     },
