@@ -5,8 +5,8 @@
 //! like any other command.
 
 use super::core::{can_recurse, Class, Cmd, Judge, JudgeCtx, Verdict};
-use super::destructive::RUNNERS;
 use super::policy;
+use super::tier::RUNNERS;
 use crate::analysis::shell::RedirectOp;
 
 /// Where secrets are read from inside code.

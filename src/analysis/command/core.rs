@@ -306,3 +306,28 @@ pub(crate) fn demote(look: &mut Look, reason: String) {
         look.class = Class::Unknown { reason };
     }
 }
+
+/// Which pipeline each command belongs to: a top-level stage fed by a pipe joins the
+/// pipeline before it; nested commands belong to their part's pipeline.
+pub(crate) fn pipeline_ids(cmds: &[SimpleCommand]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(cmds.len());
+    let mut id = 0usize;
+    let mut part_id: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
+    let mut last_part = None;
+    for c in cmds {
+        let known = part_id.get(&c.part).copied();
+        let this = match known {
+            Some(x) => x,
+            None => {
+                if !(c.piped_stdin && last_part.is_some()) {
+                    id += 1;
+                }
+                part_id.insert(c.part, id);
+                id
+            }
+        };
+        last_part = Some(c.part);
+        out.push(this);
+    }
+    out
+}

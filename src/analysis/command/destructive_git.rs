@@ -7,11 +7,9 @@
 //! unknown option never lowers a tier.
 
 use super::core::Cmd;
-use super::destructive::Tier;
+use super::tier::{Hit, Tier};
 use crate::analysis::effects::programs::git::{key_kind, GitCall, KeyKind};
 use crate::analysis::effects::{Change, Effect, RepoOp};
-
-type Hit = (Tier, &'static str, String, Vec<String>);
 
 const DEFAULT_BRANCHES: &[&str] = &["main", "master", "trunk", "develop", "production", "prod"];
 

@@ -3,7 +3,7 @@
 //! The tiers themselves are in `destructive`.
 
 use super::core::Cmd;
-use super::destructive::{hit, Hit, Tier};
+use super::tier::{hit, Hit, Tier};
 
 /// Database clients and the statements that destroy data.
 pub(super) const DB_CLIENTS: &[&str] = &[

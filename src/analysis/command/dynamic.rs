@@ -114,7 +114,7 @@ pub(super) fn xargs_child(
 /// The stages before xargs's in its pipeline, the lister first: the top-level commands
 /// of the other parts (not commands nested inside them).
 fn xargs_producers<'a>(cmd: &Cmd, all: &'a [SimpleCommand], i: usize) -> Vec<&'a SimpleCommand> {
-    let ids = super::destructive::pipeline_ids(all);
+    let ids = super::core::pipeline_ids(all);
     let me = ids.get(i).copied();
     all.iter()
         .enumerate()

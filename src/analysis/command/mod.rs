@@ -49,6 +49,7 @@ mod routine_git;
 mod routine_search;
 mod selfcmd;
 mod sensitive;
+mod tier;
 mod trees;
 mod unpack;
 mod venv;
@@ -667,7 +668,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         }
     }
     // Whole-command patterns: network into a shell, credentials with egress, fork bombs.
-    for v in destructive::whole(analysis, &findings, &all_reads, ctx) {
+    for v in destructive_whole::whole(analysis, &findings, &all_reads, ctx) {
         raise(v, &mut verdict);
     }
     // Secrets printed where the agent reads them (environment dumps, secret-shaped
@@ -752,7 +753,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         look.class = c;
         return look;
     }
-    if let Some((category, reason)) = destructive::runs_unseen(cmd) {
+    if let Some((category, reason)) = destructive_exec::runs_unseen(cmd) {
         look.class = Class::Soft { category, reason };
         return look;
     }
@@ -781,7 +782,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     if matches!(look.class, Class::Unknown { .. })
         && !catalog::knows(prog)
         && !routine::understood(cmd)
-        && !destructive::RUNNERS.contains(&prog)
+        && !tier::RUNNERS.contains(&prog)
     {
         if let Some((category, reason)) = catalog::unknown_program_mutation(cmd) {
             look.class = Class::Soft { category, reason };

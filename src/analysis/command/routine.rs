@@ -66,7 +66,7 @@ const H_IS_NOT_HELP: &[&str] = &[
 
 fn is_runner(prog: &str) -> bool {
     let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    super::destructive::RUNNERS.contains(&prog) || super::destructive::RUNNERS.contains(&base)
+    super::tier::RUNNERS.contains(&prog) || super::tier::RUNNERS.contains(&base)
 }
 
 /// Is this program in a routine catalogue (so its arguments are data, not commands)?

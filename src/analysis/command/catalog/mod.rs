@@ -42,9 +42,9 @@ mod tests;
 pub(super) use verbs::mutation as unknown_program_mutation;
 pub(crate) use verbs::{NAMES_ACTION, TOOL_WILL};
 
-use super::core::{Class, Cmd, JudgeCtx, Look};
-use super::destructive::{Hit, Tier};
+use super::core::{pipeline_ids, Class, Cmd, JudgeCtx, Look};
 use super::policy;
+use super::tier::{Hit, Tier};
 use crate::analysis::effects::{Change, Code, Effect, WriteHow};
 use crate::analysis::shell::SimpleCommand;
 
@@ -558,7 +558,7 @@ pub(super) fn secret_consumed(all: &[SimpleCommand], i: usize, look: &mut Look) 
     {
         return;
     }
-    let ids = super::destructive::pipeline_ids(all);
+    let ids = pipeline_ids(all);
     let Some(next) = all.get(i + 1) else {
         return;
     };
