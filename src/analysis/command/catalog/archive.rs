@@ -13,7 +13,7 @@
 //! `--use-compress-program` run programs, `-T` names the files at run time (judged by
 //! `reach`), `-P` and `--transform` move where members land; `zip -TT` runs a command).
 
-use super::{asks_help, has_flag, Said};
+use super::table::{asks_help, has_flag, Said};
 use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Code, Effect, Packed, Reach};
 

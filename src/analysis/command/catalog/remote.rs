@@ -16,7 +16,7 @@
 //! ([`rsync_local_cp`]: where rsync 3.5.0 puts each file, checked with it), judged by
 //! what it reads, writes and deletes.
 
-use super::{asks_help, Said};
+use super::table::{asks_help, Said};
 use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Change, Code, Effect, Reach};
 
