@@ -9,7 +9,7 @@
 //! This module only finds; `engine` decides what a finding means for the call.
 
 use super::core::{Class, Judge, JudgeCtx, Verdict};
-use super::{build, code};
+use super::{code, definitions};
 use serde_json::{Map, Value};
 use std::path::Path;
 
@@ -338,7 +338,7 @@ pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
     if AGENT_FILES.contains(&lower.as_str()) || AGENT_DIRS.iter().any(|d| full.contains(d)) {
         return Some("agent instructions");
     }
-    if build::is_definition_file(path)
+    if definitions::is_definition_file(path)
         || lower == "conftest.py"
         || RUN_FILES.contains(&name.as_ref())
         || is_tool_config(&lower)

@@ -30,6 +30,7 @@ mod code;
 mod compose;
 mod core;
 mod cwd;
+mod definitions;
 mod destructive;
 mod destructive_exec;
 mod destructive_git;
