@@ -39,6 +39,7 @@ mod destructive_whole;
 mod dynamic;
 mod edits;
 mod env;
+mod file_kinds;
 mod git_repo;
 mod lint;
 mod npx;
@@ -72,7 +73,8 @@ mod tests_search_git;
 mod tests_writes;
 
 pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
-pub use edits::{file_kind, proposed_text, EditRisk};
+pub use edits::{proposed_text, EditRisk};
+pub use file_kinds::file_kind;
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 
 use self::core::{demote, is_null_device, one_line, Cmd, Cwd, Judge, Look};

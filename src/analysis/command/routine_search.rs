@@ -57,7 +57,7 @@ fn finish(cmd: &Cmd, ctx: &JudgeCtx, does: &str, effects: Vec<Effect>) -> Look {
     if matches!(look.class, Class::Routine { .. }) {
         let steering = look.effects.iter().find_map(|e| match e {
             Effect::Write { path, .. } => {
-                super::edits::file_kind(Path::new(path), "").map(|kind| (path.clone(), kind))
+                super::file_kinds::file_kind(Path::new(path), "").map(|kind| (path.clone(), kind))
             }
             _ => None,
         });

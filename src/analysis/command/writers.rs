@@ -20,7 +20,8 @@
 
 pub use super::core::Planted;
 use super::core::{is_null_device, Cmd, Judge, JudgeCtx, Look};
-use super::edits::{file_kind, scan};
+use super::edits::scan;
+use super::file_kinds::file_kind;
 use crate::analysis::effects::programs::files::{self, base_name, join, Dest};
 use crate::analysis::effects::{Effect, WriteHow};
 use crate::analysis::shell::{RedirectOp, SimpleCommand};

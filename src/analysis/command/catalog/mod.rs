@@ -168,7 +168,7 @@ pub(super) fn said(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
     // steers the agent (the edit scan never sees a download).
     if said.is_routine() {
         if let Some((w, kind)) = said.writes().iter().find_map(|w| {
-            super::edits::file_kind(std::path::Path::new(w), "").map(|k| (w.clone(), k))
+            super::file_kinds::file_kind(std::path::Path::new(w), "").map(|k| (w.clone(), k))
         }) {
             said.category = "planting";
             said.reason = format!(
