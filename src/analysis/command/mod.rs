@@ -42,6 +42,7 @@ mod env;
 mod file_kinds;
 mod git_repo;
 mod lint;
+mod listed;
 mod npx;
 mod policy;
 mod recursive;
@@ -946,7 +947,7 @@ struct Reached<'a> {
     cmd: &'a Cmd<'a>,
     /// What every name handed to the command at run time is (its names and kinds), when
     /// its lister is a `find` whose expression bounds them (`dynamic::listed`).
-    listed: Option<dynamic::Listed>,
+    listed: Option<listed::Listed>,
     /// Trees the command's effects read whole, whether links in them are followed, and
     /// whether their files' contents are read (not only names and sizes).
     effect_trees: &'a [(String, bool, bool)],

@@ -5,7 +5,7 @@
 //!   again with the starting points in place of `{}` (so `find ~ -exec cat {} \;` reads
 //!   the home directory, and a command that changes the found files is not routine); when
 //!   it reads what it is handed, every link out of the workspace that find's expression
-//!   can hand it (`dynamic::find_handed`) is a read of the link's target;
+//!   can hand it (`listed::find_handed`) is a read of the link's target;
 //! - a recursive read that follows links (`grep -R`, `rg -L`, `find -L`, `fd -L`) is
 //!   routine only when the tree holds no link leading out of the workspace (a bounded
 //!   walk);
@@ -309,7 +309,7 @@ fn exec_child(
                 let handed = if fd_placeholders || recurses {
                     None
                 } else {
-                    super::dynamic::find_handed(cmd.args())
+                    super::listed::find_handed(cmd.args())
                 };
                 let names = handed.as_ref().and_then(|l| l.names.as_deref());
                 let r = crate::analysis::reach::walk(
