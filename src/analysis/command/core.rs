@@ -1,9 +1,11 @@
 //! The vocabulary of the command floor: what the judge is given ([`JudgeCtx`]), what it
 //! hands a tier ([`Cmd`], with the [`Cwd`] it runs in) and hears back ([`Look`], with its
-//! [`Class`]), what it answers ([`Finding`], [`Verdict`], [`Judgement`]), and the small
-//! helpers every tier shares (a word computed at run time, the null devices, a path's floor
-//! class, one reason line, a look demoted to unknown, how deep a command inside another may
-//! be judged). It imports no other module of the floor: every tier reads it, it reads none.
+//! [`Class`]), what it answers ([`Finding`], [`Verdict`], [`Judgement`], with what a write
+//! plants: [`Planted`]), the way back into it for a command inside another ([`Judge`]),
+//! and the small helpers every tier shares (a word computed at run time, the null devices,
+//! a path's floor class, one reason line, a look demoted to unknown, how deep a command
+//! inside another may be judged, which pipeline a command belongs to). It imports no other
+//! module of the floor: every tier reads it, it reads none.
 
 use crate::analysis::effects::Effect;
 use crate::analysis::shell::SimpleCommand;

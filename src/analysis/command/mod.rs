@@ -1,28 +1,48 @@
-//! The command floor: judges what a parsed shell command does. It owns the catalogues (as
-//! data, one reason per entry) and the [`judge`] that walks every simple command of an
-//! [`Analysis`], tracks the directory each part runs in, collects the paths it reads and
-//! writes, and combines the findings into one [`Verdict`], strictest first.
+//! The command floor's judge: [`judge`] walks every simple command of an [`Analysis`],
+//! expands its patterns, tracks the directory each part runs in, classifies it (`classify`:
+//! a project wrapper, a program named by a path, the routine catalogue, the breadth
+//! catalogues, the hard and soft tiers, in that order), collects the paths it reads and
+//! writes and what they reach, and combines the findings into one [`Verdict`], strictest
+//! first. It owns that walk and that order. Nothing below imports it: the tiers that judge
+//! a command inside another (a wrapper's command, `find -exec`, interpreter strings, fzf
+//! bindings, the text of an edit) are handed the judge as a `core::Judge` (`Floor`).
 //!
 //! It decides nothing about modes, rules or reviewers (that is `engine`), and it does no
-//! I/O of its own apart from resolving paths through `paths` and asking the [`Baseline`]
-//! whether build files changed.
+//! I/O of its own apart from resolving paths through `paths` and asking the session's
+//! `Baseline` whether build files changed.
 //!
-//! Submodules: `catalog` (tool and service families as data: cloud CLIs, Kubernetes,
-//! containers, GitHub, IaC, package managers, databases, fetchers, archivers), `routine`
-//! (the read-only catalogue), `routine_search` and `routine_git` (the glue between the
-//! grammars of search tools and git in `effects::programs` and the file system: commands
-//! run per found file, links followed, script files, secrets printed), `git_repo` (the
-//! repository git would use, and whether its configuration and hooks are the person's), `dynamic` (paths chosen at run time by a plain lister:
-//! `xargs` and command substitutions), `destructive` (filesystem and the tier dispatch),
-//! `destructive_git`, `destructive_exec` (agents, fetchers, code run out of sight),
-//! `destructive_infra` (data, containers, cloud, publishing), `destructive_whole`
-//! (whole-command patterns), `build` (build and test runners and the files that define what
-//! they run), `code` (searching interpreter one-liners and heredocs), `edits` (searching the
-//! new text of edits to files that run or steer the agent), `writers` (where shell writes
-//! land and what they plant in such files), `unpack` (extraction and patching judged by the
-//! members the archive or patch writes), `env` (environment prefixes) and `cwd` (where
-//! each part runs). Programs described by a grammar (`effects::programs`) are judged by
-//! their effects (`policy::effect_class`).
+//! Below it, in layers, each module imports only the ones listed before it (no cycle:
+//! `tests/layout.rs` keeps it so):
+//! - the vocabulary: `core` (what the judge is given, hands a tier and hears back, the
+//!   helpers every tier shares, `Judge`), `tier` (the destructive tiers and the program
+//!   tables they share), `policy` (the tier of a command from its effects: programs
+//!   described by a grammar in `effects::programs` are judged by `policy::effect_class`);
+//! - what the tiers look up: `definitions` (the files that define what each runner runs),
+//!   `file_kinds` (which files run or steer the agent), `listed` (what a find expression
+//!   can print), `trees` (CMake, Meson and ninja source and build trees), `git_repo` (the
+//!   repository git would use, and whether its configuration and hooks are the person's),
+//!   `selfcmd` (gatehook's and the harness's own CLI), `env` (environment prefixes), `cwd`
+//!   (where each part runs), `npx` (the project's installed bins);
+//! - the catalogues: `catalog` (tool and service families as data: cloud CLIs, Kubernetes,
+//!   containers, GitHub, IaC, package managers, databases, fetchers, archivers, remote
+//!   shells; `catalog::table` below the families, the dispatch above them), and `compose`
+//!   (the files that define a compose project or an image build);
+//! - the glue between grammars and the file system: `routine_search` and `routine_git`
+//!   (commands run per found file, links followed, script files, secrets printed), `code`
+//!   (searching interpreter one-liners and heredocs), `edits` (searching the new text of
+//!   edits to files that run or steer the agent), `lint` (what a linter or formatter
+//!   reaches), `build` (build and test runners and the files that define what they run),
+//!   `venv` (activated virtual environments), `recursive` (the trees and names files of
+//!   readers);
+//! - `routine`, the routine catalogue: which table judges a command;
+//! - the tiers over it: `destructive_git` and `destructive_infra` (data, containers, cloud,
+//!   publishing), `destructive` (filesystem and the tier dispatch), `destructive_exec`
+//!   (agents, fetchers, code run out of sight, every spelling that still runs),
+//!   `destructive_whole` (whole-command patterns), `dynamic` (paths chosen at run time by a
+//!   plain lister: `xargs` and command substitutions), `writers` (where shell writes land
+//!   and what they plant), `unpack` (extraction and patching judged by the members they
+//!   write), `sensitive` (installs, credential hunting, secrets printed), `remote` (commands
+//!   run on an ssh host, a device or in a container).
 
 mod build;
 mod catalog;
