@@ -4,8 +4,9 @@
 //! home directory, soft otherwise) and shell-outs whose quoted command strings are judged
 //! like any other command.
 
-use super::destructive::RUNNERS;
-use super::{can_recurse, judge_text, Class, Cmd, JudgeCtx, Verdict};
+use super::core::{can_recurse, Class, Cmd, Judge, JudgeCtx, Verdict};
+use super::policy;
+use super::tier::RUNNERS;
 use crate::analysis::shell::RedirectOp;
 
 /// Where secrets are read from inside code.
@@ -328,7 +329,7 @@ fn inline_code(cmd: &Cmd) -> Option<String> {
 }
 
 /// Search an interpreter's inline code. `None` when the command gives no inline code.
-pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
+pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, judge: &dyn Judge) -> Option<Class> {
     let code = inline_code(cmd)?;
     let prog = cmd.program();
     let prog = prog.rsplit('/').next().unwrap_or(prog);
@@ -339,7 +340,7 @@ pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
             reason: format!("{prog} code reads {what} where the agent sees it"),
         });
     }
-    search_code(prog, &code, ctx, depth)
+    search_code(prog, &code, ctx, depth, judge)
 }
 
 /// Handles on the process environment in code, per language, with how a single variable
@@ -464,9 +465,15 @@ fn variable_name(s: &str, bare_is_name: bool) -> Option<String> {
 
 /// Search a piece of code run by `prog` (an interpreter one-liner, or the new text of a
 /// file that runs). `None` when nothing is found and the code is awk.
-pub(super) fn search_code(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> Option<Class> {
+pub(super) fn search_code(
+    prog: &str,
+    code: &str,
+    ctx: &JudgeCtx,
+    depth: u8,
+    judge: &dyn Judge,
+) -> Option<Class> {
     if is_vim(prog) {
-        return Some(search_ex(prog, code, ctx, depth));
+        return Some(search_ex(prog, code, ctx, depth, judge));
     }
     // Shell commands quoted inside the code.
     if SHELL_APIS.iter().any(|a| code.contains(a)) && can_recurse(depth) {
@@ -475,7 +482,7 @@ pub(super) fn search_code(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> 
             if !s.contains(' ') {
                 continue;
             }
-            let j = judge_text(&s, ctx, depth);
+            let j = judge.text(&s, ctx, depth);
             let c = match j.verdict {
                 Verdict::Hard {
                     category, reason, ..
@@ -505,7 +512,7 @@ pub(super) fn search_code(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> 
     }
     // Code that reads like a shell command line (`ruby -e "rm -rf /"`).
     if can_recurse(depth) {
-        let j = judge_text(code, ctx, depth);
+        let j = judge.text(code, ctx, depth);
         if let Verdict::Hard {
             category, reason, ..
         }
@@ -560,7 +567,7 @@ pub(super) fn search_code(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> 
 
 /// An editor's Ex commands: the shell commands they run judged like any command line;
 /// the editor itself (which edits and writes files its commands name) is never routine.
-fn search_ex(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> Class {
+fn search_ex(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8, judge: &dyn Judge) -> Class {
     let shells = match ex_shell_commands(code) {
         Ok(s) => s,
         Err(why) => {
@@ -575,7 +582,7 @@ fn search_ex(prog: &str, code: &str, ctx: &JudgeCtx, depth: u8) -> Class {
         if !can_recurse(depth) {
             break;
         }
-        let c = match judge_text(sh, ctx, depth).verdict {
+        let c = match judge.text(sh, ctx, depth).verdict {
             Verdict::Hard {
                 category, reason, ..
             } => Class::Hard {
@@ -645,7 +652,7 @@ const PYTHON_PLAIN_FLAGS: &[&str] = &[
 /// standard-library module (`sys.path[0]` is that directory). The command's look: the
 /// files it reads, and routine. `None` when the command is not Python given inline code
 /// in these forms; `Err` with why the code is outside the grammar.
-pub(super) fn pure_python(cmd: &Cmd) -> Option<Result<super::Look, String>> {
+pub(super) fn pure_python(cmd: &Cmd) -> Option<Result<super::core::Look, String>> {
     use crate::analysis::effects::programs::pyinline;
     let prog = cmd.program();
     let base = prog.rsplit('/').next().unwrap_or(prog);
@@ -717,7 +724,7 @@ pub(super) fn pure_python(cmd: &Cmd) -> Option<Result<super::Look, String>> {
         .iter()
         .map(|p| crate::analysis::effects::Effect::read(p.clone()))
         .collect();
-    Some(Ok(super::Look::from_effects(&does, effects)))
+    Some(Ok(policy::from_effects(&does, effects)))
 }
 
 /// Why `dir` could hold what Python would import instead of a standard-library module

@@ -26,7 +26,7 @@
 //! compose file that does not parse, too many files — is not understood.
 
 use super::catalog::Lifecycle;
-use super::{Class, JudgeCtx};
+use super::core::{Class, JudgeCtx};
 use crate::context::paths;
 use std::io::Read;
 use std::path::{Path, PathBuf};

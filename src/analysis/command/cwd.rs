@@ -1,7 +1,7 @@
 //! Where each part of a command runs: placing relative path words against the tracked
 //! working directory, and following `cd`/`pushd` when their target is literal.
 
-use super::{Cmd, Cwd, JudgeCtx};
+use super::core::{Cmd, Cwd, JudgeCtx};
 use crate::analysis::shell::{Origin, SimpleCommand};
 use crate::context::paths;
 use std::path::{Path, PathBuf};

@@ -9,41 +9,20 @@
 //! and reason.
 
 //!
-//! The rest lives beside it: `destructive_exec` (agents, fetchers, code run out of sight),
-//! `destructive_infra` (databases, containers, cloud, publishing), `destructive_whole`
-//! (whole-command patterns) and `destructive_git`.
+//! Below it: `tier` (the two tiers and the program tables the parts share),
+//! `destructive_infra` (databases, containers, cloud, publishing) and `destructive_git`.
+//! Above it: `destructive_exec` (agents, fetchers, code run out of sight, and every
+//! spelling of a command that still runs). Beside it: `destructive_whole` (whole-command
+//! patterns).
 
-use super::destructive_exec::AGENT_SKIP_FLAGS;
+use super::core::{is_expansion, pipeline_ids, Cmd, JudgeCtx};
 use super::destructive_infra::{cloud, container, db, DB_CLIENTS, PUBLISH};
-use super::{is_expansion, routine, Class, Cmd, JudgeCtx};
+use super::routine;
+use super::tier::{hit, Hit, Tier, AGENT_SKIP_FLAGS};
 use crate::analysis::effects::programs::files;
 use crate::analysis::shell::{Origin, SimpleCommand};
 use crate::context::paths;
 use std::path::{Path, PathBuf};
-
-pub(super) use super::destructive_exec::{runs_unseen, RUNNERS};
-pub(super) use super::destructive_whole::{pipeline_ids, whole};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Tier {
-    Hard,
-    Soft,
-}
-
-impl Tier {
-    pub fn class(self, category: &'static str, reason: String) -> Class {
-        match self {
-            Tier::Hard => Class::Hard { category, reason },
-            Tier::Soft => Class::Soft { category, reason },
-        }
-    }
-}
-
-pub(super) type Hit = (Tier, &'static str, String, Vec<String>);
-
-pub(super) fn hit(t: Tier, cat: &'static str, reason: impl Into<String>) -> Option<Hit> {
-    Some((t, cat, reason.into(), Vec::new()))
-}
 
 /// Targets inherited from a parent: `find ROOT -exec rm {} \;` deletes under ROOT, and
 /// `… | xargs rm` deletes what the producer of its stdin names.
@@ -662,7 +641,7 @@ fn device_write(cmd: &Cmd) -> Option<String> {
         crate::analysis::effects::Effect::Write { path, .. }
             if is_disk_device(path)
                 || (path.starts_with("/dev/")
-                    && !super::is_null_device(path)
+                    && !super::core::is_null_device(path)
                     && !path.starts_with("/dev/fd/")
                     && !matches!(
                         path.as_str(),

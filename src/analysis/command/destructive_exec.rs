@@ -3,71 +3,13 @@
 //! children of `xargs`, `parallel`, `find -exec` and `watch` whose arguments are chosen at
 //! run time; and [`destructive_any`], which tries the tiers under every spelling that would
 //! still run (case, `.exe`, a path, an unknown wrapper in front). The tiers themselves are
-//! in `destructive`.
+//! in `destructive`, the program tables they share in `tier`.
 
-use super::{can_recurse, destructive, is_expansion, judge_text, routine, Cmd, JudgeCtx, Verdict};
+use super::core::{can_recurse, is_expansion, Cmd, Judge, JudgeCtx, Verdict};
+use super::tier::{Hit, Tier, RUNNERS};
+use super::{destructive, routine};
 use crate::analysis::effects::programs::interpreters;
 use crate::analysis::shell::Origin;
-
-/// Agents and the flags that turn their permission checks off.
-pub(super) const AGENT_SKIP_FLAGS: &[(&str, &str)] = &[
-    ("claude", "--dangerously-skip-permissions"),
-    ("claude", "--allow-dangerously-skip-permissions"),
-    ("claude", "--permission-mode=bypassPermissions"),
-    ("gemini", "--yolo"),
-    ("gemini", "-y"),
-    ("gemini", "--approval-mode=yolo"),
-    ("codex", "--dangerously-bypass-approvals-and-sandbox"),
-    ("codex", "--yolo"),
-    ("codex", "--sandbox=danger-full-access"),
-    ("q", "--trust-all-tools"),
-    ("kiro-cli", "--trust-all-tools"),
-    ("cursor-agent", "--force"),
-    ("cursor-agent", "-f"),
-    ("amp", "--dangerously-allow-all"),
-    ("copilot", "--allow-all-tools"),
-    ("copilot", "--yolo"),
-    ("aider", "--yes-always"),
-    ("opencode", "--dangerously-skip-permissions"),
-    ("qwen", "--yolo"),
-    ("qwen", "-y"),
-];
-
-/// Programs that reach the network.
-pub(super) const NETWORK: &[&str] = &[
-    "curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "rsync", "dig",
-    "nslookup", "host", "ping", "telnet", "ftp", "http", "https", "xh", "aria2c", "gh", "openssl",
-    "fetch",
-];
-
-/// Programs whose output is a payload fetched from the network.
-pub(super) const FETCHERS: &[&str] = &[
-    "curl", "wget", "fetch", "http", "https", "xh", "aria2c", "nc", "ncat", "socat",
-];
-
-/// Shells and interpreters: a payload fed to them runs.
-pub(super) const RUNNERS: &[&str] = &[
-    "sh",
-    "bash",
-    "zsh",
-    "dash",
-    "ksh",
-    "fish",
-    "python",
-    "python2",
-    "python3",
-    "perl",
-    "ruby",
-    "node",
-    "nodejs",
-    "php",
-    "lua",
-    "deno",
-    "bun",
-    "pwsh",
-    "osascript",
-    "tclsh",
-];
 
 /// Programs the destructive tier knows by name (to find them behind unknown wrappers).
 pub(super) fn is_destructive_program(w: &str) -> bool {
@@ -200,11 +142,10 @@ pub(super) fn runs_unseen(cmd: &Cmd) -> Option<(&'static str, String)> {
         prog,
         "export" | "declare" | "typeset" | "readonly" | "local"
     ) {
-        if let Some(a) = cmd
-            .args()
-            .iter()
-            .find(|a| a.split_once('=').is_some_and(|(n, _)| super::code_env(n)))
-        {
+        if let Some(a) = cmd.args().iter().find(|a| {
+            a.split_once('=')
+                .is_some_and(|(n, _)| super::env::code_env(n))
+        }) {
             return Some((
                 "env-injection",
                 format!("{prog} {a} makes later programs load or run other code"),
@@ -394,7 +335,8 @@ pub(super) fn destructive_any(
     targets: Option<&[(String, bool)]>,
     ctx: &JudgeCtx,
     depth: u8,
-) -> Option<destructive::Hit> {
+    judge: &dyn Judge,
+) -> Option<Hit> {
     if let Some(h) = destructive::check(cmd, targets, ctx) {
         return Some(h);
     }
@@ -434,7 +376,7 @@ pub(super) fn destructive_any(
     // program in front of a known one (`tool git reset --hard`, `A-B=2 git reset --hard`).
     if !routine::is_catalogued(prog) && can_recurse(depth) {
         if prog.contains(char::is_whitespace) {
-            let j = judge_text(&cmd.argv.join(" "), ctx, depth);
+            let j = judge.text(&cmd.argv.join(" "), ctx, depth);
             if let Verdict::Hard {
                 category, reason, ..
             }
@@ -443,7 +385,7 @@ pub(super) fn destructive_any(
             } = j.verdict
             {
                 return Some((
-                    destructive::Tier::Soft,
+                    Tier::Soft,
                     category,
                     format!("a word holds a command line that {reason}"),
                     Vec::new(),
@@ -464,7 +406,7 @@ pub(super) fn destructive_any(
             };
             if let Some((_, category, reason, writes)) = destructive::check(&c, None, ctx) {
                 return Some((
-                    destructive::Tier::Soft,
+                    Tier::Soft,
                     category,
                     format!("{prog} may run it: {reason}"),
                     writes,

@@ -6,12 +6,10 @@
 //! argv the grammar does not understand is still judged by its words (`by_words`), so an
 //! unknown option never lowers a tier.
 
-use super::destructive::Tier;
-use super::Cmd;
+use super::core::Cmd;
+use super::tier::{Hit, Tier};
 use crate::analysis::effects::programs::git::{key_kind, GitCall, KeyKind};
 use crate::analysis::effects::{Change, Effect, RepoOp};
-
-type Hit = (Tier, &'static str, String, Vec<String>);
 
 const DEFAULT_BRANCHES: &[&str] = &["main", "master", "trunk", "develop", "production", "prod"];
 

@@ -2,8 +2,8 @@
 //! statements that drop data, container and cloud teardown, and publish or deploy commands.
 //! The tiers themselves are in `destructive`.
 
-use super::destructive::{hit, Hit, Tier};
-use super::Cmd;
+use super::core::Cmd;
+use super::tier::{hit, Hit, Tier};
 
 /// Database clients and the statements that destroy data.
 pub(super) const DB_CLIENTS: &[&str] = &[

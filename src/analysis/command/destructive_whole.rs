@@ -2,8 +2,8 @@
 //! (network or decoded payloads fed to a shell, credentials sent over the network, fork
 //! bombs). The per-command tiers are in `destructive`.
 
-use super::destructive_exec::{FETCHERS, NETWORK, RUNNERS};
-use super::{Finding, JudgeCtx, Verdict};
+use super::core::{pipeline_ids, Finding, JudgeCtx, Verdict};
+use super::tier::{FETCHERS, NETWORK, RUNNERS};
 use crate::analysis::shell::{Analysis, Opaque, SimpleCommand};
 use crate::context::floor::{Access, PathClass};
 use crate::context::paths;
@@ -87,31 +87,6 @@ pub(super) fn whole(
                 ),
             });
         }
-    }
-    out
-}
-
-/// Which pipeline each command belongs to: a top-level stage fed by a pipe joins the
-/// pipeline before it; nested commands belong to their part's pipeline.
-pub(super) fn pipeline_ids(cmds: &[SimpleCommand]) -> Vec<usize> {
-    let mut out = Vec::with_capacity(cmds.len());
-    let mut id = 0usize;
-    let mut part_id: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
-    let mut last_part = None;
-    for c in cmds {
-        let known = part_id.get(&c.part).copied();
-        let this = match known {
-            Some(x) => x,
-            None => {
-                if !(c.piped_stdin && last_part.is_some()) {
-                    id += 1;
-                }
-                part_id.insert(c.part, id);
-                id
-            }
-        };
-        last_part = Some(c.part);
-        out.push(this);
     }
     out
 }
@@ -201,7 +176,7 @@ fn runs_unknown_code(c: &SimpleCommand) -> bool {
 
 fn is_credential(p: &Path, ctx: &JudgeCtx) -> bool {
     matches!(
-        super::path_class(p, Access::Read, ctx),
+        super::core::path_class(p, Access::Read, ctx),
         Some(PathClass::Credential { .. })
     )
 }

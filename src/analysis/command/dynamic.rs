@@ -6,8 +6,9 @@
 //! become its read paths, so the path floor (credentials, outside the workspace) judges
 //! them like literal arguments. Anything else stays dynamic and is not routine.
 
-use super::{routine, Class, Cmd, Cwd, JudgeCtx, Look};
-use crate::analysis::reach::{Kinds, NamePattern};
+use super::core::{Class, Cmd, Cwd, Judge, JudgeCtx, Look};
+use super::listed::{find_listed, Listed};
+use super::routine;
 use crate::analysis::shell::{Origin, Redirect, RedirectOp, SimpleCommand};
 
 /// xargs options that take a value (the value is not the child program).
@@ -85,6 +86,7 @@ pub(super) fn xargs_child(
     i: usize,
     ctx: &JudgeCtx,
     look: &mut Look,
+    judge: &dyn Judge,
 ) {
     if cmd.sc.origin != Origin::Xargs || !matches!(look.class, Class::Routine { .. }) {
         return;
@@ -99,7 +101,7 @@ pub(super) fn xargs_child(
         return;
     }
     let producers = xargs_producers(cmd, all, i);
-    match roots(&producers, cmd.cwd, ctx) {
+    match roots(&producers, cmd.cwd, ctx, judge) {
         Some(r) => look.reads.extend(r),
         None => look.class = Class::Unknown {
             reason:
@@ -112,7 +114,7 @@ pub(super) fn xargs_child(
 /// The stages before xargs's in its pipeline, the lister first: the top-level commands
 /// of the other parts (not commands nested inside them).
 fn xargs_producers<'a>(cmd: &Cmd, all: &'a [SimpleCommand], i: usize) -> Vec<&'a SimpleCommand> {
-    let ids = super::destructive::pipeline_ids(all);
+    let ids = super::core::pipeline_ids(all);
     let me = ids.get(i).copied();
     all.iter()
         .enumerate()
@@ -135,7 +137,12 @@ fn cmd_origin_of(c: &SimpleCommand) -> Origin {
 /// A reader given whole-word command substitutions (`wc -l $(find . -name '*.rs')`,
 /// ``ls `pwd` ``): judged again with each substitution replaced by the roots its command
 /// lists under. `None` when some substitution is not a plain lister.
-pub(super) fn with_substitutions(cmd: &Cmd, all: &[SimpleCommand], ctx: &JudgeCtx) -> Option<Look> {
+pub(super) fn with_substitutions(
+    cmd: &Cmd,
+    all: &[SimpleCommand],
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<Look> {
     let mut argv: Vec<String> = Vec::new();
     let mut dynamic: Vec<bool> = Vec::new();
     let mut any = false;
@@ -167,7 +174,7 @@ pub(super) fn with_substitutions(cmd: &Cmd, all: &[SimpleCommand], ctx: &JudgeCt
                     && body.contains(c.text.trim())
             })
             .collect();
-        let r = roots(&producers, cmd.cwd, ctx)?;
+        let r = roots(&producers, cmd.cwd, ctx, judge)?;
         if r.is_empty() {
             return None;
         }
@@ -188,7 +195,7 @@ pub(super) fn with_substitutions(cmd: &Cmd, all: &[SimpleCommand], ctx: &JudgeCt
         dynamic: &dynamic,
         cwd: cmd.cwd,
     };
-    let look = routine::look(&c, ctx);
+    let look = routine::look(&c, ctx, judge);
     matches!(look.class, Class::Routine { .. }).then_some(look)
 }
 
@@ -197,7 +204,7 @@ fn pwd_prefix(word: &str, cmd: &Cmd, all: &[SimpleCommand]) -> Option<String> {
     let dir = cmd.cwd.dir()?;
     let start = word.find("$(pwd)")?;
     let (head, tail) = (&word[..start], &word[start + "$(pwd)".len()..]);
-    if !(head.is_empty() || head.ends_with('=')) || super::is_expansion(tail) {
+    if !(head.is_empty() || head.ends_with('=')) || super::core::is_expansion(tail) {
         return None;
     }
     let analysed = all
@@ -217,17 +224,28 @@ fn substitution_body(word: &str) -> Option<&str> {
 
 /// The roots the producers' output paths lie under, as raw words relative to the cwd:
 /// the first producer lists paths, the rest only filter stdin. `None` when that is not so.
-fn roots(producers: &[&SimpleCommand], cwd: &Cwd, ctx: &JudgeCtx) -> Option<Vec<String>> {
+fn roots(
+    producers: &[&SimpleCommand],
+    cwd: &Cwd,
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<Vec<String>> {
     let (first, filters) = producers.split_first()?;
     for f in filters {
-        if !is_filter(f, cwd, ctx) {
+        if !is_filter(f, cwd, ctx, judge) {
             return None;
         }
     }
-    lister_roots(first, filters.iter().all(|f| keeps_lines(f)), cwd, ctx)
+    lister_roots(
+        first,
+        filters.iter().all(|f| keeps_lines(f)),
+        cwd,
+        ctx,
+        judge,
+    )
 }
 
-fn routine_look(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Look> {
+fn routine_look(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx, judge: &dyn Judge) -> Option<Look> {
     // Only error messages may be sent elsewhere (`2>/dev/null`): any other redirection
     // changes what reaches the pipe, or reads and writes files of its own.
     let quiet = |r: &Redirect| {
@@ -241,7 +259,7 @@ fn routine_look(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Look> {
     let steers = sc
         .assignments
         .iter()
-        .any(|(n, v)| !super::harmless_env(n) && !super::env::harmless_flags(n, v));
+        .any(|(n, v)| !super::env::harmless_env(n) && !super::env::harmless_flags(n, v));
     if steers || !sc.wrappers.is_empty() || !sc.redirects.iter().all(quiet) {
         return None;
     }
@@ -256,17 +274,17 @@ fn routine_look(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Look> {
         dynamic,
         cwd,
     };
-    let look = routine::look(&c, ctx);
+    let look = routine::look(&c, ctx, judge);
     matches!(look.class, Class::Routine { .. }).then_some(look)
 }
 
 /// Reads stdin and prints a subset of its lines.
-fn is_filter(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx) -> bool {
+fn is_filter(sc: &SimpleCommand, cwd: &Cwd, ctx: &JudgeCtx, judge: &dyn Judge) -> bool {
     matches!(
         sc.program(),
         Some("grep" | "egrep" | "fgrep" | "rg" | "head" | "tail" | "sort" | "uniq" | "cat")
     ) && sc.piped_stdin
-        && routine_look(sc, cwd, ctx).is_some_and(|l| l.reads.is_empty())
+        && routine_look(sc, cwd, ctx, judge).is_some_and(|l| l.reads.is_empty())
 }
 
 /// Options that make a lister print text other than the paths it finds (a command run
@@ -298,8 +316,14 @@ const LS_OPTS: &[&str] = &["-1", "-a", "-A", "-d", "-t", "-S", "-r", "-F", "-p"]
 /// The roots a lister's output lies under; `exact`: the filters after it pass its lines
 /// on unchanged (else a cut line is a name relative to the working directory, which is
 /// then a root too, as it is for `ls DIR`, whose names are relative to DIR).
-fn lister_roots(sc: &SimpleCommand, exact: bool, cwd: &Cwd, ctx: &JudgeCtx) -> Option<Vec<String>> {
-    let look = routine_look(sc, cwd, ctx)?;
+fn lister_roots(
+    sc: &SimpleCommand,
+    exact: bool,
+    cwd: &Cwd,
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<Vec<String>> {
+    let look = routine_look(sc, cwd, ctx, judge)?;
     let args = sc.exec.get(1..).unwrap_or(&[]);
     let prog = sc.program()?;
     if args
@@ -354,72 +378,6 @@ fn lister_roots(sc: &SimpleCommand, exact: bool, cwd: &Cwd, ctx: &JudgeCtx) -> O
             (!words.iter().any(|w| w.starts_with('-'))).then_some(words)
         }
         _ => None,
-    }
-}
-
-/// What a lister hands on (`dynamic::listed`): names matching one of `names` (`None`:
-/// any name), of the kinds in `kinds`. A superset of what it prints.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Listed {
-    pub names: Option<Vec<NamePattern>>,
-    pub kinds: Kinds,
-}
-
-impl Listed {
-    const ALL: Listed = Listed {
-        names: None,
-        kinds: Kinds::ALL,
-    };
-    const EMPTY: Listed = Listed {
-        names: Some(Vec::new()),
-        kinds: Kinds::NONE,
-    };
-
-    fn names(p: NamePattern) -> Listed {
-        Listed {
-            names: Some(vec![p]),
-            kinds: Kinds::ALL,
-        }
-    }
-
-    fn kinds(kinds: Kinds) -> Listed {
-        Listed { names: None, kinds }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.kinds.is_empty() || self.names.as_ref().is_some_and(Vec::is_empty)
-    }
-
-    fn union(&self, o: &Listed) -> Listed {
-        if self.is_empty() {
-            return o.clone();
-        }
-        if o.is_empty() {
-            return self.clone();
-        }
-        Listed {
-            names: match (&self.names, &o.names) {
-                (Some(a), Some(b)) => Some(a.iter().chain(b).cloned().collect()),
-                _ => None,
-            },
-            kinds: self.kinds.union(o.kinds),
-        }
-    }
-
-    /// A superset of the entries in both: the kinds exactly, the names of either side
-    /// (each is a bound on the intersection).
-    fn intersect(&self, o: &Listed) -> Listed {
-        if self.is_empty() || o.is_empty() {
-            return Listed::EMPTY;
-        }
-        let names = match (&self.names, &o.names) {
-            (None, n) | (n, None) => n.clone(),
-            (Some(a), Some(b)) => Some(if a.len() <= b.len() { a } else { b }.clone()),
-        };
-        Listed {
-            names,
-            kinds: self.kinds.intersect(o.kinds),
-        }
     }
 }
 
@@ -559,237 +517,4 @@ fn keeps_lines(sc: &SimpleCommand) -> bool {
         }
     }
     true
-}
-
-/// Of a find command line (after `find`): a superset of what it prints, read as find
-/// reads its expression (`!` binds tightest, then the implied `-a`, then `-o`, then `,`;
-/// parentheses group). Each part of the expression is interpreted as the entries for
-/// which it may be true, may be false, and may print (GNU findutils 4.9.0, find(1) and
-/// the real find here): `-name`/`-iname` are true only for names their pattern matches,
-/// `-type` (and, without following, `-xtype`, which is also true for links) only for its
-/// kinds and false for the others; every other test may be either; `-print`/`-print0`
-/// print what reaches them; without an action other than `-prune` or `-quit` the whole
-/// expression's true set is printed. `-L`, `-H`, `-follow` (a followed link is printed as
-/// what it points to), and any action that prints or runs something else (`-printf`,
-/// `-ls`, `-fprint…`, `-exec`, `-ok`, `-delete`) give `None`.
-pub(crate) fn find_listed(args: &[String]) -> Option<Listed> {
-    find_expression(args, false)
-}
-
-/// Of a find command line: a superset of the entries its `-exec`/`-execdir`/`-ok`/`-okdir`
-/// commands are handed (and of what it prints), read as [`find_listed`] reads it, each such
-/// action taking what reaches it.
-pub(crate) fn find_handed(args: &[String]) -> Option<Listed> {
-    find_expression(args, true)
-}
-
-fn find_expression(args: &[String], exec: bool) -> Option<Listed> {
-    // The roots come first: words that start no expression.
-    let start = args
-        .iter()
-        .position(|a| a.starts_with('-') || a == "(" || a == "!")
-        .unwrap_or(args.len());
-    let expr = &args[start..];
-    let mut at = 0;
-    let mut st = Reading {
-        printed: false,
-        exec,
-    };
-    let whole = if expr.is_empty() {
-        Sets::of(Listed::ALL, Listed::EMPTY, Listed::EMPTY)
-    } else {
-        comma_expr(expr, &mut at, &mut st)?
-    };
-    if at != expr.len() {
-        return None;
-    }
-    Some(if st.printed {
-        whole.print
-    } else {
-        whole.print.union(&whole.t)
-    })
-}
-
-/// What a reading of a find expression carries along: whether an action that prints (or
-/// hands on) was met, and whether `-exec` and its kin count as such actions.
-struct Reading {
-    printed: bool,
-    exec: bool,
-}
-
-/// For one part of a find expression: the entries it may be true for, false for, and
-/// may print while it is evaluated.
-struct Sets {
-    t: Listed,
-    f: Listed,
-    print: Listed,
-}
-
-impl Sets {
-    fn of(t: Listed, f: Listed, print: Listed) -> Sets {
-        Sets { t, f, print }
-    }
-}
-
-fn comma_expr(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
-    let mut s = or_expr(t, at, st)?;
-    while t.get(*at).map(String::as_str) == Some(",") {
-        *at += 1;
-        let r = or_expr(t, at, st)?;
-        s = Sets::of(r.t, r.f, s.print.union(&r.print));
-    }
-    Some(s)
-}
-
-fn or_expr(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
-    let mut s = and_expr(t, at, st)?;
-    while matches!(t.get(*at).map(String::as_str), Some("-o" | "-or")) {
-        *at += 1;
-        let r = and_expr(t, at, st)?;
-        // The right side runs only where the left is false.
-        s = Sets::of(
-            s.t.union(&s.f.intersect(&r.t)),
-            s.f.intersect(&r.f),
-            s.print.union(&s.f.intersect(&r.print)),
-        );
-    }
-    Some(s)
-}
-
-fn and_expr(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
-    let mut s = unary(t, at, st)?;
-    loop {
-        match t.get(*at).map(String::as_str) {
-            None | Some("-o" | "-or" | ")" | ",") => return Some(s),
-            Some("-a" | "-and") => *at += 1,
-            Some(_) => {}
-        }
-        let r = unary(t, at, st)?;
-        // The right side runs only where the left is true.
-        s = Sets::of(
-            s.t.intersect(&r.t),
-            s.f.union(&s.t.intersect(&r.f)),
-            s.print.union(&s.t.intersect(&r.print)),
-        );
-    }
-}
-
-fn unary(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
-    if matches!(t.get(*at).map(String::as_str), Some("!" | "-not")) {
-        *at += 1;
-        let s = unary(t, at, st)?;
-        return Some(Sets::of(s.f, s.t, s.print));
-    }
-    primary(t, at, st)
-}
-
-/// The kinds `-type`/`-xtype` name (`f`, `d,l`, …); `None` for a letter find rejects.
-fn type_kinds(v: &str) -> Option<Kinds> {
-    let mut k = Kinds::NONE;
-    for c in v.split(',') {
-        match c {
-            "f" => k.files = true,
-            "d" => k.dirs = true,
-            "l" => k.links = true,
-            "b" | "c" | "p" | "s" | "D" => k.other = true,
-            _ => return None,
-        }
-    }
-    Some(k)
-}
-
-fn primary(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
-    let word = t.get(*at)?.as_str();
-    *at += 1;
-    let mut value = || -> Option<&String> {
-        let v = t.get(*at)?;
-        *at += 1;
-        Some(v)
-    };
-    let either = || Sets::of(Listed::ALL, Listed::ALL, Listed::EMPTY);
-    let always = || Sets::of(Listed::ALL, Listed::EMPTY, Listed::EMPTY);
-    Some(match word {
-        "(" => {
-            let s = comma_expr(t, at, st)?;
-            (t.get(*at).map(String::as_str) == Some(")")).then_some(())?;
-            *at += 1;
-            s
-        }
-        "-name" => Sets::of(
-            Listed::names(NamePattern::fnmatch(value()?)),
-            Listed::ALL,
-            Listed::EMPTY,
-        ),
-        "-iname" => Sets::of(
-            Listed::names(NamePattern::fnmatch_folded(value()?)),
-            Listed::ALL,
-            Listed::EMPTY,
-        ),
-        "-type" => {
-            let k = type_kinds(value()?)?;
-            Sets::of(
-                Listed::kinds(k),
-                Listed::kinds(k.complement()),
-                Listed::EMPTY,
-            )
-        }
-        "-xtype" => {
-            let k = type_kinds(value()?)?;
-            let with_links = k.union(Kinds {
-                links: true,
-                ..Kinds::NONE
-            });
-            Sets::of(Listed::kinds(with_links), Listed::ALL, Listed::EMPTY)
-        }
-        // Tests that may be true or false for anything.
-        "-path" | "-ipath" | "-wholename" | "-iwholename" | "-regex" | "-iregex" | "-lname"
-        | "-ilname" | "-size" | "-perm" | "-user" | "-group" | "-uid" | "-gid" | "-links"
-        | "-inum" | "-amin" | "-atime" | "-cmin" | "-ctime" | "-mmin" | "-mtime" | "-used"
-        | "-newer" | "-anewer" | "-cnewer" | "-samefile" | "-fstype" | "-context" => {
-            value()?;
-            either()
-        }
-        w if w.starts_with("-newer") && w.len() == 8 => {
-            value()?;
-            either()
-        }
-        "-empty" | "-executable" | "-readable" | "-writable" | "-nouser" | "-nogroup" => either(),
-        // Options and tests that are always true; `-prune` only leaves out more.
-        "-maxdepth" | "-mindepth" | "-regextype" => {
-            value()?;
-            always()
-        }
-        "-true"
-        | "-depth"
-        | "-mount"
-        | "-xdev"
-        | "-noleaf"
-        | "-daystart"
-        | "-warn"
-        | "-nowarn"
-        | "-ignore_readdir_race"
-        | "-noignore_readdir_race"
-        | "-prune" => always(),
-        "-false" => Sets::of(Listed::EMPTY, Listed::ALL, Listed::EMPTY),
-        // Stops find; whatever follows never runs.
-        "-quit" => Sets::of(Listed::EMPTY, Listed::EMPTY, Listed::EMPTY),
-        "-print" | "-print0" => {
-            st.printed = true;
-            Sets::of(Listed::ALL, Listed::EMPTY, Listed::ALL)
-        }
-        // The command is handed what reaches it, and may succeed or fail.
-        "-exec" | "-execdir" | "-ok" | "-okdir" if st.exec => {
-            let mut prev: Option<&String> = None;
-            loop {
-                let w = value()?;
-                if w == ";" || (w == "+" && prev.is_some_and(|p| p == "{}")) {
-                    break;
-                }
-                prev = Some(w);
-            }
-            st.printed = true;
-            Sets::of(Listed::ALL, Listed::ALL, Listed::ALL)
-        }
-        _ => return None,
-    })
 }

@@ -1,14 +1,17 @@
 //! Edits to files that decide what runs or what the agent is told. A workspace edit is
 //! normally allowed without asking, but the new text of a build or test definition, a
 //! script, a CI file, a git hook or an agent-instruction file runs (or steers the agent)
-//! later, under a command that looks routine. So the proposed text is searched: its lines
-//! and quoted strings are judged as shell commands, code is searched like an interpreter
-//! one-liner, and a few markers are looked for (credential paths, network into a shell,
-//! permission-skipping flags, the whole environment sent out, instructions to stop asking).
+//! later, under a command that looks routine (which files those are: `file_kinds`). So the
+//! proposed text is searched: its lines and quoted strings are judged as shell commands,
+//! code is searched like an interpreter one-liner, and a few markers are looked for
+//! (credential paths, network into a shell, permission-skipping flags, the whole
+//! environment sent out, instructions to stop asking).
 //!
 //! This module only finds; `engine` decides what a finding means for the call.
 
-use super::{build, code, judge_text, Class, JudgeCtx, Verdict};
+use super::code;
+use super::core::{Class, Judge, JudgeCtx, Verdict};
+use super::file_kinds::file_kind;
 use serde_json::{Map, Value};
 use std::path::Path;
 
@@ -24,99 +27,6 @@ pub struct EditRisk {
 /// How many pieces of text (lines, quoted strings) are judged as shell at most.
 /// Beyond it the text is not searched and the edit is asked about (fail closed).
 const MAX_PIECES: usize = 3000;
-
-/// Agent-instruction files, by lower-case name.
-const AGENT_FILES: &[&str] = &[
-    "claude.md",
-    "claude.local.md",
-    "agents.md",
-    "agent.md",
-    "gemini.md",
-    ".cursorrules",
-    ".clinerules",
-    ".windsurfrules",
-    ".goosehints",
-    "copilot-instructions.md",
-    ".aider.conf.yml",
-    "conventions.md",
-];
-
-/// Directories whose files are agent instructions or commands.
-const AGENT_DIRS: &[&str] = &[
-    ".cursor/rules/",
-    ".clinerules/",
-    ".windsurf/rules/",
-    ".github/instructions/",
-    ".github/prompts/",
-    ".claude/commands/",
-    ".claude/agents/",
-    ".claude/skills/",
-    ".gemini/",
-    ".codex/",
-];
-
-/// Files some tool runs beyond the runners `build` knows, by exact name.
-const RUN_FILES: &[&str] = &[
-    "Rakefile",
-    "Gemfile",
-    "CMakeLists.txt",
-    "Dockerfile",
-    "Containerfile",
-    "docker-compose.yml",
-    "compose.yaml",
-    "Taskfile.yml",
-    "Jenkinsfile",
-    ".pre-commit-config.yaml",
-    ".envrc",
-    ".gitlab-ci.yml",
-    ".travis.yml",
-    "azure-pipelines.yml",
-    "bitbucket-pipelines.yml",
-    "lefthook.yml",
-    "Procfile",
-    // Package-manager settings: where later installs fetch from and what they run.
-    ".npmrc",
-    ".yarnrc",
-    ".yarnrc.yml",
-    "bunfig.toml",
-    "pip.conf",
-    "Vagrantfile",
-    "meson.build",
-    "BUILD",
-    "BUILD.bazel",
-    "WORKSPACE",
-    "flake.nix",
-    "shell.nix",
-    "default.nix",
-    // Environment managers that run hooks on entering the directory or on tasks.
-    "mise.toml",
-    ".mise.toml",
-    "mise.local.toml",
-    ".mise.local.toml",
-    ".rtx.toml",
-    "devbox.json",
-    "devenv.nix",
-    "devenv.yaml",
-    "lefthook.yaml",
-    ".lefthook.yml",
-    "lefthook-local.yml",
-    ".tmuxinator.yml",
-];
-
-/// Editor workspace files whose tasks, launch configurations and settings run commands.
-const EDITOR_FILES: &[&str] = &[
-    ".vscode/tasks.json",
-    ".vscode/launch.json",
-    ".vscode/settings.json",
-    ".vscode/extensions.json",
-    ".idea/workspace.xml",
-    ".zed/tasks.json",
-    ".zed/settings.json",
-];
-
-/// Directories of programs: what lands there is run by name (`.venv/bin/activate`,
-/// `node_modules/.bin/x`, `bin/setup`).
-const PROGRAM_DIRS: &[&str] = &["bin", ".bin", "Scripts", "sbin", "libexec"];
 
 /// Git configuration keys (lower case, last part of the name) whose values are programs
 /// git runs: `core.fsmonitor`, `core.hooksPath`, `core.sshCommand`, a pager, an editor,
@@ -165,24 +75,6 @@ const DECODERS: &[&str] = &[
 
 /// Ways text is run once decoded.
 const RUNS_DECODED: &[&str] = &["$(", "`", "eval", "exec(", "| sh", "|sh", "| bash", "|bash"];
-
-/// Directories whose files run (CI, git hooks, hook managers).
-const RUN_DIRS: &[&str] = &[
-    ".github/workflows/",
-    ".github/actions/",
-    ".circleci/",
-    ".buildkite/",
-    ".git/hooks/",
-    ".githooks/",
-    ".husky/",
-    ".devcontainer/",
-];
-
-/// Script extensions: the file is a program.
-const SCRIPT_EXTS: &[&str] = &[
-    "sh", "bash", "zsh", "ksh", "fish", "ps1", "psm1", "bat", "cmd", "py", "pyw", "js", "mjs",
-    "cjs", "ts", "mts", "cts", "rb", "pl", "pm", "php", "lua", "mk", "command",
-];
 
 /// Paths that hold credentials, as they appear in code or commands.
 const CREDENTIAL_MARKERS: &[&str] = &[
@@ -328,88 +220,6 @@ const PIPE_SHELLS: &[&str] = &[
     "| sudo", "|sudo", "| iex", "|iex",
 ];
 
-/// What kind of file `path` is, when its content runs or steers the agent. `text` is the
-/// start of the new content, for a shebang.
-pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
-    let name = path.file_name()?.to_string_lossy();
-    let lower = name.to_lowercase();
-    let full = path.to_string_lossy();
-    if AGENT_FILES.contains(&lower.as_str()) || AGENT_DIRS.iter().any(|d| full.contains(d)) {
-        return Some("agent instructions");
-    }
-    if build::is_definition_file(path)
-        || lower == "conftest.py"
-        || RUN_FILES.contains(&name.as_ref())
-        || is_tool_config(&lower)
-    {
-        return Some("a build or test definition");
-    }
-    if RUN_DIRS.iter().any(|d| full.contains(d)) {
-        return Some("a CI file or git hook");
-    }
-    if is_git_config(path, &lower) {
-        return Some("git configuration");
-    }
-    if lower.ends_with(".code-workspace") || EDITOR_FILES.iter().any(|f| full.ends_with(f)) {
-        return Some("editor tasks or settings");
-    }
-    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
-    if ext.as_deref() == Some("ipynb") {
-        return Some("a notebook");
-    }
-    let in_program_dir = path
-        .parent()
-        .and_then(|p| p.file_name())
-        .is_some_and(|d| PROGRAM_DIRS.contains(&d.to_string_lossy().as_ref()));
-    if ext.is_some_and(|e| SCRIPT_EXTS.contains(&e.as_str()))
-        || text.starts_with("#!")
-        || in_program_dir
-    {
-        return Some("a script");
-    }
-    None
-}
-
-/// The kind of a file that steers the agent or runs beside the project's sources (agent
-/// instructions, a CI file or git hook, editor tasks or settings, git configuration): the
-/// kinds [`file_kind`] gives them, without its build-definition and script tests.
-pub(super) fn steering_kind(path: &Path) -> Option<&'static str> {
-    let name = path.file_name()?.to_string_lossy();
-    let lower = name.to_lowercase();
-    let full = path.to_string_lossy();
-    if AGENT_FILES.contains(&lower.as_str()) || AGENT_DIRS.iter().any(|d| full.contains(d)) {
-        return Some("agent instructions");
-    }
-    if RUN_DIRS.iter().any(|d| full.contains(d)) {
-        return Some("a CI file or git hook");
-    }
-    if is_git_config(path, &lower) {
-        return Some("git configuration");
-    }
-    if lower.ends_with(".code-workspace") || EDITOR_FILES.iter().any(|f| full.ends_with(f)) {
-        return Some("editor tasks or settings");
-    }
-    None
-}
-
-/// A git configuration file: `.gitconfig`, `.gitmodules`, an include (`*.gitconfig`), a
-/// repository's `config` (`.git/config`, or `config` beside a repository's `HEAD` and
-/// `objects`/`refs`: a bare or nested repository).
-fn is_git_config(path: &Path, lower: &str) -> bool {
-    if matches!(lower, ".gitconfig" | ".gitmodules") || lower.ends_with(".gitconfig") {
-        return true;
-    }
-    if lower != "config" {
-        return false;
-    }
-    let Some(dir) = path.parent() else {
-        return false;
-    };
-    dir.file_name().is_some_and(|n| n == ".git")
-        || (dir.join("HEAD").is_file()
-            && (dir.join("objects").is_dir() || dir.join("refs").is_dir()))
-}
-
 /// The first `key = value` of git configuration text whose key names a program git runs.
 fn git_config_runs(text: &str) -> Option<String> {
     let mut section = String::new();
@@ -447,17 +257,6 @@ fn git_config_runs(text: &str) -> Option<String> {
     None
 }
 
-/// `vite.config.ts`, `webpack.config.js`, `eslint.config.mjs`…: code a tool runs.
-fn is_tool_config(lower: &str) -> bool {
-    [".js", ".cjs", ".mjs", ".ts", ".cts", ".mts"]
-        .iter()
-        .any(|e| {
-            lower
-                .strip_suffix(e)
-                .is_some_and(|s| s.ends_with(".config"))
-        })
-}
-
 /// The new text a file tool proposes: Write `content`, Edit `new_string`, MultiEdit
 /// `edits[].new_string`, NotebookEdit `new_source`.
 pub fn proposed_text(input: &Map<String, Value>) -> Vec<String> {
@@ -479,7 +278,12 @@ pub fn proposed_text(input: &Map<String, Value>) -> Vec<String> {
 
 /// Search the new text of an edit to `path`. `None` when the file neither runs nor steers
 /// the agent, or when the text plants nothing gatehook recognises.
-pub fn scan(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
+pub(super) fn scan(
+    path: &Path,
+    texts: &[String],
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<EditRisk> {
     let first = texts.first().map(String::as_str).unwrap_or("");
     let file = file_kind(path, first)?;
     // Binary content (a compiled program copied into a `bin` directory) is not text a
@@ -489,7 +293,7 @@ pub fn scan(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
     let found = texts
         .iter()
         .filter(|t| !t.contains('\0'))
-        .find_map(|t| scan_text(file, lang, t, ctx))?;
+        .find_map(|t| scan_text(file, lang, t, ctx, judge))?;
     Some(EditRisk { file, found })
 }
 
@@ -605,7 +409,13 @@ fn code_spans(text: &str) -> Vec<String> {
     out
 }
 
-fn scan_text(file: &str, lang: Language, text: &str, ctx: &JudgeCtx) -> Option<String> {
+fn scan_text(
+    file: &str,
+    lang: Language,
+    text: &str,
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<String> {
     let lower = text.to_lowercase();
     if let Some(m) = SKIP_MARKERS.iter().find(|m| lower.contains(*m)) {
         return Some(format!("switches an agent's permission checks off ({m})"));
@@ -649,10 +459,12 @@ fn scan_text(file: &str, lang: Language, text: &str, ctx: &JudgeCtx) -> Option<S
             return Some("pipes a download into a shell".to_string());
         }
     }
-    if let Some(found) = judge_pieces(text, lang, file == "agent instructions", ctx) {
+    if let Some(found) = judge_pieces(text, lang, file == "agent instructions", ctx, judge) {
         return Some(found);
     }
-    if let Some(Class::Hard { category, reason }) = code::search_code("the file", text, ctx, 1) {
+    if let Some(Class::Hard { category, reason }) =
+        code::search_code("the file", text, ctx, 1, judge)
+    {
         return Some(format!("{reason} ({category})"));
     }
     None
@@ -663,7 +475,13 @@ fn scan_text(file: &str, lang: Language, text: &str, ctx: &JudgeCtx) -> Option<S
 /// In agent instructions every soft finding counts: a sentence that tells the agent to
 /// force-push, delete or publish ("Always run git push --force origin main") is followed
 /// later, by an agent that reads it as its instructions.
-fn judge_pieces(text: &str, lang: Language, instructions: bool, ctx: &JudgeCtx) -> Option<String> {
+fn judge_pieces(
+    text: &str,
+    lang: Language,
+    instructions: bool,
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<String> {
     let lines = text
         .lines()
         .map(strip_prefix)
@@ -695,7 +513,7 @@ fn judge_pieces(text: &str, lang: Language, instructions: bool, ctx: &JudgeCtx) 
         ));
     }
     for (p, sentence) in &pieces {
-        let j = judge_text(p, ctx, 1);
+        let j = judge.text(p, ctx, 1);
         let prose_verb = |reason: &str| {
             *sentence
                 && (reason.contains(super::catalog::TOOL_WILL)

@@ -29,7 +29,7 @@ fn scan(path: &str, text: &str) -> &'static str {
         baseline: &NoBaseline,
     };
     let p: PathBuf = ws.join(path);
-    if edits::file_kind(&p, text).is_none() {
+    if file_kinds::file_kind(&p, text).is_none() {
         return "-";
     }
     match scan_edit(&p, &[text.to_string()], &ctx) {
@@ -133,12 +133,12 @@ fn a_nested_repository_config_is_git_configuration() {
     std::fs::create_dir_all(repo.join("objects")).unwrap();
     std::fs::write(repo.join("HEAD"), "ref: refs/heads/main\n").unwrap();
     assert_eq!(
-        edits::file_kind(&repo.join("config"), ""),
+        file_kinds::file_kind(&repo.join("config"), ""),
         Some("git configuration")
     );
     // Without HEAD beside it, `config` is an ordinary name.
     std::fs::remove_file(repo.join("HEAD")).unwrap();
-    assert_eq!(edits::file_kind(&repo.join("config"), ""), None);
+    assert_eq!(file_kinds::file_kind(&repo.join("config"), ""), None);
 }
 
 /// Text no shell reads is searched in the pieces that are commands there: Markdown's code

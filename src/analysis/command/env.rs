@@ -142,8 +142,8 @@ pub(crate) fn env_blind_builtin(sc: &crate::analysis::shell::SimpleCommand) -> b
 /// command. Other options (`-n`, `-p`, `-f`), a name computed at run time and no name
 /// at all are outside the grammar (the printers among them are secret dumps, judged by
 /// `sensitive`).
-pub(super) fn export_look(cmd: &super::Cmd) -> super::Look {
-    use super::{Class, Look};
+pub(super) fn export_look(cmd: &super::core::Cmd) -> super::core::Look {
+    use super::core::{Class, Look};
     let prog = cmd.program();
     let args = cmd.args();
     let mut names = Vec::new();

@@ -23,7 +23,7 @@
 //! files the agent wrote). The walk is bounded: past [`MAX_ENTRIES`] what it would rewrite
 //! is not known.
 
-use super::{Class, JudgeCtx};
+use super::core::{Class, JudgeCtx};
 use crate::analysis::effects::programs::runners::{Family, Lint};
 use crate::context::{floor, paths};
 
@@ -62,7 +62,9 @@ fn landing(path: PathBuf, resolved: PathBuf, ctx: &JudgeCtx, out: &mut Reached) 
     } else {
         &[&path, &resolved]
     };
-    let steering = forms.iter().find_map(|p| super::edits::steering_kind(p));
+    let steering = forms
+        .iter()
+        .find_map(|p| super::file_kinds::steering_kind(p));
     if let Some(kind) = steering {
         out.steering.push((path.clone(), kind));
         out.writes.push(path);

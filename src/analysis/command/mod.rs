@@ -1,34 +1,56 @@
-//! The command floor: judges what a parsed shell command does. It owns the catalogues (as
-//! data, one reason per entry) and the [`judge`] that walks every simple command of an
-//! [`Analysis`], tracks the directory each part runs in, collects the paths it reads and
-//! writes, and combines the findings into one [`Verdict`], strictest first.
+//! The command floor's judge: [`judge`] walks every simple command of an [`Analysis`],
+//! expands its patterns, tracks the directory each part runs in, classifies it (`classify`:
+//! a project wrapper, a program named by a path, the routine catalogue, the breadth
+//! catalogues, the hard and soft tiers, in that order), collects the paths it reads and
+//! writes and what they reach, and combines the findings into one [`Verdict`], strictest
+//! first. It owns that walk and that order. Nothing below imports it: the tiers that judge
+//! a command inside another (a wrapper's command, `find -exec`, interpreter strings, fzf
+//! bindings, the text of an edit) are handed the judge as a `core::Judge` (`Floor`).
 //!
 //! It decides nothing about modes, rules or reviewers (that is `engine`), and it does no
-//! I/O of its own apart from resolving paths through `paths` and asking the [`Baseline`]
-//! whether build files changed.
+//! I/O of its own apart from resolving paths through `paths` and asking the session's
+//! `Baseline` whether build files changed.
 //!
-//! Submodules: `catalog` (tool and service families as data: cloud CLIs, Kubernetes,
-//! containers, GitHub, IaC, package managers, databases, fetchers, archivers), `routine`
-//! (the read-only catalogue), `routine_search` and `routine_git` (the glue between the
-//! grammars of search tools and git in `effects::programs` and the file system: commands
-//! run per found file, links followed, script files, secrets printed), `git_repo` (the
-//! repository git would use, and whether its configuration and hooks are the person's), `dynamic` (paths chosen at run time by a plain lister:
-//! `xargs` and command substitutions), `destructive` (filesystem and the tier dispatch),
-//! `destructive_git`, `destructive_exec` (agents, fetchers, code run out of sight),
-//! `destructive_infra` (data, containers, cloud, publishing), `destructive_whole`
-//! (whole-command patterns), `build` (build and test runners and the files that define what
-//! they run), `code` (searching interpreter one-liners and heredocs), `edits` (searching the
-//! new text of edits to files that run or steer the agent), `writers` (where shell writes
-//! land and what they plant in such files), `unpack` (extraction and patching judged by the
-//! members the archive or patch writes), `env` (environment prefixes) and `cwd` (where
-//! each part runs). Programs described by a grammar (`effects::programs`) are judged by
-//! their effects ([`effect_class`]).
+//! Below it, in layers, each module imports only the ones listed before it (no cycle:
+//! `tests/layout.rs` keeps it so):
+//! - the vocabulary: `core` (what the judge is given, hands a tier and hears back, the
+//!   helpers every tier shares, `Judge`), `tier` (the destructive tiers and the program
+//!   tables they share), `policy` (the tier of a command from its effects: programs
+//!   described by a grammar in `effects::programs` are judged by `policy::effect_class`);
+//! - what the tiers look up: `definitions` (the files that define what each runner runs),
+//!   `file_kinds` (which files run or steer the agent), `listed` (what a find expression
+//!   can print), `trees` (CMake, Meson and ninja source and build trees), `git_repo` (the
+//!   repository git would use, and whether its configuration and hooks are the person's),
+//!   `selfcmd` (gatehook's and the harness's own CLI), `env` (environment prefixes), `cwd`
+//!   (where each part runs), `npx` (the project's installed bins);
+//! - the catalogues: `catalog` (tool and service families as data: cloud CLIs, Kubernetes,
+//!   containers, GitHub, IaC, package managers, databases, fetchers, archivers, remote
+//!   shells; `catalog::table` below the families, the dispatch above them), and `compose`
+//!   (the files that define a compose project or an image build);
+//! - the glue between grammars and the file system: `routine_search` and `routine_git`
+//!   (commands run per found file, links followed, script files, secrets printed), `code`
+//!   (searching interpreter one-liners and heredocs), `edits` (searching the new text of
+//!   edits to files that run or steer the agent), `lint` (what a linter or formatter
+//!   reaches), `build` (build and test runners and the files that define what they run),
+//!   `venv` (activated virtual environments), `recursive` (the trees and names files of
+//!   readers);
+//! - `routine`, the routine catalogue: which table judges a command;
+//! - the tiers over it: `destructive_git` and `destructive_infra` (data, containers, cloud,
+//!   publishing), `destructive` (filesystem and the tier dispatch), `destructive_exec`
+//!   (agents, fetchers, code run out of sight, every spelling that still runs),
+//!   `destructive_whole` (whole-command patterns), `dynamic` (paths chosen at run time by a
+//!   plain lister: `xargs` and command substitutions), `writers` (where shell writes land
+//!   and what they plant), `unpack` (extraction and patching judged by the members they
+//!   write), `sensitive` (installs, credential hunting, secrets printed), `remote` (commands
+//!   run on an ssh host, a device or in a container).
 
 mod build;
 mod catalog;
 mod code;
 mod compose;
+mod core;
 mod cwd;
+mod definitions;
 mod destructive;
 mod destructive_exec;
 mod destructive_git;
@@ -37,8 +59,10 @@ mod destructive_whole;
 mod dynamic;
 mod edits;
 mod env;
+mod file_kinds;
 mod git_repo;
 mod lint;
+mod listed;
 mod npx;
 mod policy;
 mod recursive;
@@ -48,6 +72,7 @@ mod routine_git;
 mod routine_search;
 mod selfcmd;
 mod sensitive;
+mod tier;
 mod trees;
 mod unpack;
 mod venv;
@@ -68,373 +93,22 @@ mod tests_search_git;
 #[cfg(test)]
 mod tests_writes;
 
-pub use edits::{file_kind, proposed_text, scan as scan_edit, EditRisk};
-pub(crate) use env::{code_env, harmless_env};
+pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
+pub use edits::{proposed_text, EditRisk};
+pub use file_kinds::file_kind;
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 
+use self::core::{demote, is_null_device, one_line, Cmd, Cwd, Judge, Look};
 use cwd::{next_cwd, place};
 use destructive_exec::destructive_any;
-use env::PRIVILEGE_WRAPPERS;
+use env::{code_env, harmless_env, PRIVILEGE_WRAPPERS};
 
-use crate::analysis::effects::{Code, Effect, RepoOp, WriteHow};
+use crate::analysis::effects::{Code, Effect, WriteHow};
 use crate::analysis::reach;
 use crate::analysis::shell::{self, Analysis, Origin, RedirectOp, SimpleCommand};
-use crate::context::floor::{self, Access, FloorCtx, PathClass};
+use crate::context::floor::{self, Access, FloorCtx};
 use crate::context::paths::{self, Workspace};
-use serde::Serialize;
 use std::path::{Path, PathBuf};
-
-use crate::context::baseline::Baseline;
-
-/// What the judge needs besides the analysis.
-pub struct JudgeCtx<'a> {
-    pub home: &'a Path,
-    pub cwd: &'a Path,
-    pub workspace: &'a Workspace,
-    pub floor: &'a FloorCtx,
-    pub baseline: &'a dyn Baseline,
-}
-
-/// How one simple command is classed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "class", rename_all = "kebab-case")]
-pub enum Class {
-    /// Only reads (or writes inside the workspace through a redirect).
-    Routine { reason: String },
-    /// Runs project code whose definition files are unchanged since the session began.
-    Build { reason: String },
-    /// Runs project code whose definition files changed this session.
-    BuildFilesChanged { files: Vec<PathBuf> },
-    /// Destructive but recoverable or scoped: asked about.
-    Soft {
-        category: &'static str,
-        reason: String,
-    },
-    /// Destructive beyond repair, or an attack on the gate itself: denied.
-    Hard {
-        category: &'static str,
-        reason: String,
-    },
-    /// Not in any catalogue, or given an option or input that is not routine.
-    Unknown { reason: String },
-}
-
-/// One simple command as the judge saw it.
-#[derive(Clone, Debug, Serialize)]
-pub struct Finding {
-    pub part: usize,
-    /// The normalised argv of the program that runs (wrappers stripped).
-    pub argv: Vec<String>,
-    /// The directory it runs in, when known.
-    pub cwd: Option<PathBuf>,
-    pub origin: &'static str,
-    #[serde(flatten)]
-    pub class: Class,
-    pub reads: Vec<PathBuf>,
-    pub writes: Vec<PathBuf>,
-    /// What it does, as typed effects (from its grammar, or derived from the catalogue's
-    /// class and paths for programs not yet described by a grammar).
-    pub effects: Vec<Effect>,
-}
-
-/// The overall answer, strictest wins.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "verdict", rename_all = "kebab-case")]
-pub enum Verdict {
-    Hard {
-        category: &'static str,
-        reason: String,
-        command: String,
-    },
-    Soft {
-        category: &'static str,
-        reason: String,
-        command: String,
-    },
-    BuildFilesChanged {
-        files: Vec<PathBuf>,
-        command: String,
-    },
-    Opaque {
-        reason: String,
-    },
-    Unknown {
-        command: String,
-        reason: String,
-    },
-    Routine,
-}
-
-impl Verdict {
-    fn rank(&self) -> u8 {
-        match self {
-            Verdict::Hard { .. } => 5,
-            Verdict::Soft { .. } => 4,
-            Verdict::BuildFilesChanged { .. } => 3,
-            Verdict::Opaque { .. } => 2,
-            Verdict::Unknown { .. } => 1,
-            Verdict::Routine => 0,
-        }
-    }
-}
-
-/// The judge's result: per-command findings and the overall verdict. The paths read and
-/// written are for the engine's path floor (credentials, self, harness, protected,
-/// outside the workspace).
-#[derive(Clone, Debug, Serialize)]
-pub struct Judgement {
-    pub findings: Vec<Finding>,
-    pub verdict: Verdict,
-    pub reads: Vec<PathBuf>,
-    /// Paths of which only the metadata is read (`stat`, `ls -l FILE`): judged as the
-    /// path itself, its last component not followed.
-    pub stats: Vec<PathBuf>,
-    /// Directories among `reads` of which only the names and metadata are read (`ls DIR`),
-    /// by every command that reads them.
-    pub listings: Vec<PathBuf>,
-    pub writes: Vec<PathBuf>,
-    /// Writes into files that run or steer the agent whose new content plants something
-    /// or cannot be known (judged like a file tool's risky edit).
-    pub planted: Vec<writers::Planted>,
-    /// Code the judge found it cannot see, beyond what the shell analysis marked opaque
-    /// (a sourced file that is not an activation it follows): as opaque as those.
-    pub opaque: Vec<String>,
-}
-
-impl Judgement {
-    /// Routine, and nothing any part does changes state (what plan mode accepts): no path
-    /// written and every effect one that [`Effect::changes_nothing`] — so a commit, a
-    /// stash or a branch switch, routine as they are, are not read-only.
-    pub fn read_only(&self) -> bool {
-        self.verdict == Verdict::Routine
-            && self.writes.is_empty()
-            && self
-                .findings
-                .iter()
-                .all(|f| f.effects.iter().all(Effect::changes_nothing))
-    }
-}
-
-/// Where a command runs.
-#[derive(Clone, Debug)]
-pub(crate) enum Cwd {
-    /// A literal directory; `in_ws` when inside the workspace.
-    Known { dir: PathBuf, in_ws: bool },
-    /// After `cd` to a run-time path (or `cd -`, `popd`, `cd` inside a subshell).
-    Unknown,
-}
-
-impl Cwd {
-    fn dir(&self) -> Option<&Path> {
-        match self {
-            Cwd::Known { dir, .. } => Some(dir),
-            Cwd::Unknown => None,
-        }
-    }
-    fn in_ws(&self) -> bool {
-        matches!(self, Cwd::Known { in_ws: true, .. })
-    }
-}
-
-/// One command handed to the catalogues.
-pub(crate) struct Cmd<'a> {
-    pub sc: &'a SimpleCommand,
-    /// `exec`: the program and its arguments.
-    pub argv: &'a [String],
-    /// Per `argv` word: an unresolved expansion or glob.
-    pub dynamic: &'a [bool],
-    pub cwd: &'a Cwd,
-}
-
-impl Cmd<'_> {
-    pub fn program(&self) -> &str {
-        self.argv.first().map(String::as_str).unwrap_or("")
-    }
-    pub fn args(&self) -> &[String] {
-        self.argv.get(1..).unwrap_or(&[])
-    }
-    /// Is argument `i` (0-based after the program) dynamic?
-    pub fn arg_dynamic(&self, i: usize) -> bool {
-        self.dynamic.get(i + 1).copied().unwrap_or(false)
-    }
-    /// Does any argument contain a run-time expansion (not just a glob)?
-    pub fn has_expansion(&self) -> bool {
-        self.args()
-            .iter()
-            .enumerate()
-            .any(|(i, a)| self.arg_dynamic(i) && is_expansion(a))
-    }
-}
-
-/// A word that holds a run-time expansion (`$X`, `$(…)`, backticks) rather than a glob.
-pub(crate) fn is_expansion(word: &str) -> bool {
-    word.contains('$') || word.contains('`')
-}
-
-/// What a catalogue says about one command.
-pub(crate) struct Look {
-    pub class: Class,
-    /// Raw path words read (relative to the command's cwd).
-    pub reads: Vec<String>,
-    /// Raw path words written or deleted.
-    pub writes: Vec<String>,
-    /// The command acts on its working directory (git, builds, `ls` with no argument).
-    pub uses_cwd: bool,
-    /// The effects its grammar found (empty for catalogue entries without a grammar).
-    pub effects: Vec<Effect>,
-}
-
-impl Look {
-    pub fn routine(reason: impl Into<String>) -> Look {
-        Look {
-            class: Class::Routine {
-                reason: reason.into(),
-            },
-            reads: Vec::new(),
-            writes: Vec::new(),
-            uses_cwd: false,
-            effects: Vec::new(),
-        }
-    }
-    pub fn unknown(reason: impl Into<String>) -> Look {
-        Look {
-            class: Class::Unknown {
-                reason: reason.into(),
-            },
-            reads: Vec::new(),
-            writes: Vec::new(),
-            uses_cwd: false,
-            effects: Vec::new(),
-        }
-    }
-
-    /// A program described by a grammar: its effects decide its class and paths.
-    pub fn from_effects(does: &str, effects: Vec<Effect>) -> Look {
-        let mut look = Look::routine(does);
-        look.class = effect_class(does, &effects);
-        for e in &effects {
-            match e {
-                Effect::Read { path, .. } => look.reads.push(path.clone()),
-                Effect::Write { path, .. } | Effect::Delete { path, .. } => {
-                    look.writes.push(path.clone())
-                }
-                _ => {}
-            }
-        }
-        look.effects = effects;
-        look
-    }
-}
-
-/// The tier of a command from its effects: unknown effects make it unknown, code the
-/// floor cannot see makes it soft, and reads and writes are left to the path floor.
-pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
-    if let Some(Effect::Unknown { why }) = effects.iter().find(|e| e.is_unknown()) {
-        return Class::Unknown {
-            reason: why.clone(),
-        };
-    }
-    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Secret { .. })) {
-        return Class::Hard {
-            category: "credential",
-            reason: e.phrase(),
-        };
-    }
-    if let Some(e) = effects.iter().find(|e| {
-        matches!(
-            e,
-            Effect::Run {
-                code: Code::Hidden { .. } | Code::Inline { .. } | Code::File { .. }
-            }
-        )
-    }) {
-        return Class::Soft {
-            category: "runs-code",
-            reason: e.phrase(),
-        };
-    }
-    if let Some(e) = effects.iter().find(|e| {
-        matches!(e, Effect::Run { code } if matches!(code, Code::Network { .. }) && !policy::is_package(code))
-    }) {
-        return Class::Hard {
-            category: "remote-code",
-            reason: e.phrase(),
-        };
-    }
-    // Remote state, privileges, the network and packages: one table (`policy`).
-    if let Some(c) = policy::remote_tier(effects, None) {
-        return c;
-    }
-    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Net { .. })) {
-        return Class::Unknown { reason: e.phrase() };
-    }
-    // Deleting is asked about: what is deleted cannot be shown to be recoverable cheaply
-    // (the destructive tier raises catastrophic targets to hard). The exception is a
-    // delete git records in its index without discarding work (`git rm`, `git mv`
-    // without `--force`): the content is still in the last commit.
-    let staged = effects.iter().any(|e| {
-        matches!(
-            e,
-            Effect::Repo {
-                op: RepoOp::Stage,
-                ..
-            }
-        )
-    });
-    let discards = effects.iter().any(|e| {
-        matches!(
-            e,
-            Effect::Repo {
-                op: RepoOp::Rewrite,
-                ..
-            }
-        )
-    });
-    let deletes: Vec<String> = effects
-        .iter()
-        .filter(|e| matches!(e, Effect::Delete { .. }))
-        .map(Effect::phrase)
-        .collect();
-    if !deletes.is_empty() && (!staged || discards) {
-        return Class::Soft {
-            category: "deletion",
-            reason: summary(&deletes),
-        };
-    }
-    Class::Routine {
-        reason: routine_reason(does, effects),
-    }
-}
-
-/// What a routine command does, from its effects: what it changes when it changes
-/// something ("creates the directory src/x"), else what the program does ("prints
-/// files").
-fn routine_reason(does: &str, effects: &[Effect]) -> String {
-    let changes: Vec<String> = effects
-        .iter()
-        .filter(|e| matches!(e, Effect::Write { .. }))
-        .map(Effect::phrase)
-        .collect();
-    if changes.is_empty() {
-        does.to_string()
-    } else {
-        summary(&changes)
-    }
-}
-
-/// Up to three phrases, then a count of the rest.
-fn summary(phrases: &[String]) -> String {
-    let mut s = phrases
-        .iter()
-        .take(3)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
-    if phrases.len() > 3 {
-        s.push_str(&format!(" and {} more", phrases.len() - 3));
-    }
-    s
-}
 
 /// Effects for a command judged by a catalogue without a grammar: its paths and, when it
 /// is not routine, what its class says.
@@ -474,9 +148,6 @@ fn derived_effects(look: &Look, reads: &[PathBuf], writes: &[PathBuf]) -> Vec<Ef
     }
     out
 }
-
-/// Depth of interpreter-string recursion (`python -c "os.system('bash -c …')"`).
-const MAX_DEPTH: u8 = 3;
 
 /// Judge an analysed command.
 pub fn judge(analysis: &Analysis, ctx: &JudgeCtx) -> Judgement {
@@ -741,7 +412,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             unpack::expand(&cmd, cmds, i, &mut look, ctx, &all_writes);
         }
         // Where copies and moves land, and what lands in files that run or steer the agent.
-        if let Some(p) = writers::land(&cmd, cmds, i, &mut look, ctx) {
+        if let Some(p) = writers::land(&cmd, cmds, i, &mut look, ctx, &Floor) {
             planted.push(p);
         }
         // Privilege wrappers: the same command as another user is not routine.
@@ -1021,7 +692,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         }
     }
     // Whole-command patterns: network into a shell, credentials with egress, fork bombs.
-    for v in destructive::whole(analysis, &findings, &all_reads, ctx) {
+    for v in destructive_whole::whole(analysis, &findings, &all_reads, ctx) {
         raise(v, &mut verdict);
     }
     // Secrets printed where the agent reads them (environment dumps, secret-shaped
@@ -1051,20 +722,11 @@ fn inside(p: &Path, ctx: &JudgeCtx) -> bool {
         .contains(&paths::forms(&p.display().to_string(), ctx.cwd, ctx.home))
 }
 
-fn demote(look: &mut Look, reason: String) {
-    if matches!(
-        look.class,
-        Class::Routine { .. } | Class::Build { .. } | Class::BuildFilesChanged { .. }
-    ) {
-        look.class = Class::Unknown { reason };
-    }
-}
-
 /// Classify one command: hard and soft tiers first, then the catalogues.
 fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
     // `uv run CMD`, `poetry run CMD`: CMD is judged on its own, in the project's environment.
     if let Some(at) = build::wrapped_at(cmd) {
-        return build::wrapped(cmd, at, all, i, ctx, depth);
+        return build::wrapped(cmd, at, all, i, ctx, depth, &Floor);
     }
     let targets = destructive::inherited_targets(cmd, all, i);
     let mut look = if cmd.program() == "xargs" {
@@ -1072,16 +734,16 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     } else if cmd.program().contains('/') {
         // A program named by a path is a file being run: the project's scripts are
         // judged like build runners.
-        build::look(cmd).unwrap_or_else(|| routine::look(cmd, ctx))
+        build::look(cmd).unwrap_or_else(|| routine::look(cmd, ctx, &Floor))
     } else {
-        routine::look(cmd, ctx)
+        routine::look(cmd, ctx, &Floor)
     };
     if matches!(look.class, Class::Unknown { .. }) && cmd.has_expansion() {
-        if let Some(l) = dynamic::with_substitutions(cmd, all, ctx) {
+        if let Some(l) = dynamic::with_substitutions(cmd, all, ctx, &Floor) {
             look = l;
         }
     }
-    dynamic::xargs_child(cmd, all, i, ctx, &mut look);
+    dynamic::xargs_child(cmd, all, i, ctx, &mut look, &Floor);
     catalog::secret_consumed(all, i, &mut look);
     runs_code(&mut look);
     if matches!(look.class, Class::Unknown { .. } | Class::Routine { .. }) {
@@ -1104,18 +766,18 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         return look;
     }
     if let Some((tier, category, reason, writes)) =
-        destructive_any(cmd, targets.as_deref(), ctx, depth)
+        destructive_any(cmd, targets.as_deref(), ctx, depth, &Floor)
     {
         look.writes.extend(writes);
         look.class = tier.class(category, reason);
         return look;
     }
-    let found = code::search(cmd, ctx, depth);
+    let found = code::search(cmd, ctx, depth, &Floor);
     if let Some(c @ (Class::Hard { .. } | Class::Soft { .. })) = found {
         look.class = c;
         return look;
     }
-    if let Some((category, reason)) = destructive::runs_unseen(cmd) {
+    if let Some((category, reason)) = destructive_exec::runs_unseen(cmd) {
         look.class = Class::Soft { category, reason };
         return look;
     }
@@ -1144,7 +806,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     if matches!(look.class, Class::Unknown { .. })
         && !catalog::knows(prog)
         && !routine::understood(cmd)
-        && !destructive::RUNNERS.contains(&prog)
+        && !tier::RUNNERS.contains(&prog)
     {
         if let Some((category, reason)) = catalog::unknown_program_mutation(cmd) {
             look.class = Class::Soft { category, reason };
@@ -1157,18 +819,40 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     look
 }
 
+/// Search the new text a file tool proposes for a file that runs or steers the agent
+/// (`edits`): what it plants, judged by the same floor.
+pub fn scan_edit(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
+    edits::scan(path, texts, ctx, &Floor)
+}
+
+/// The judge as the tiers see it ([`Judge`]): handed down to those that judge a command
+/// inside another, so that none of them imports this module.
+struct Floor;
+
+impl Judge for Floor {
+    fn text(&self, text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
+        judge_text(text, ctx, depth)
+    }
+    fn classify(
+        &self,
+        cmd: &Cmd,
+        all: &[SimpleCommand],
+        i: usize,
+        ctx: &JudgeCtx,
+        depth: u8,
+    ) -> Look {
+        classify(cmd, all, i, ctx, depth)
+    }
+}
+
 /// Judge a command string found inside another program (interpreter strings, fzf
-/// bindings). Used by the catalogues.
-pub(crate) fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
+/// bindings, the text of an edit), one level deeper.
+fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let analysis = shell::analyze(
         text,
         &shell::ShellEnv::new(ctx.home.to_path_buf(), ctx.cwd.to_path_buf()),
     );
     judge_at(&analysis, ctx, depth + 1)
-}
-
-pub(crate) fn can_recurse(depth: u8) -> bool {
-    depth < MAX_DEPTH
 }
 
 fn redirects(cmd: &Cmd, look: &mut Look) {
@@ -1189,28 +873,6 @@ fn redirects(cmd: &Cmd, look: &mut Look) {
             _ => look.writes.push(r.target.clone()),
         }
     }
-}
-
-pub(crate) fn is_null_device(t: &str) -> bool {
-    matches!(t, "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty")
-}
-
-/// Classify one absolute path for the floor, worst form first (lexical and resolved).
-pub(crate) fn path_class(p: &Path, access: Access, ctx: &JudgeCtx) -> Option<PathClass> {
-    let forms = paths::forms(&p.display().to_string(), ctx.cwd, ctx.home);
-    forms
-        .forms()
-        .filter_map(|f| floor::classify(f, access, ctx.floor))
-        .max_by_key(|c| match c {
-            PathClass::Protected { .. } => 1,
-            PathClass::HarnessConfig { .. } => 2,
-            PathClass::SelfConfig { .. } => 3,
-            PathClass::Credential { .. } => 4,
-        })
-}
-
-fn one_line(text: &str) -> String {
-    crate::decision::cause::one_line(text, 200)
 }
 
 /// What the catalogues say when a reader is given an option that makes it run another
@@ -1305,7 +967,7 @@ struct Reached<'a> {
     cmd: &'a Cmd<'a>,
     /// What every name handed to the command at run time is (its names and kinds), when
     /// its lister is a `find` whose expression bounds them (`dynamic::listed`).
-    listed: Option<dynamic::Listed>,
+    listed: Option<listed::Listed>,
     /// Trees the command's effects read whole, whether links in them are followed, and
     /// whether their files' contents are read (not only names and sizes).
     effect_trees: &'a [(String, bool, bool)],

@@ -17,7 +17,7 @@
 //! package.json files, and the bin found inside the workspace. Anything else keeps npx's
 //! tier: it fetches and runs a package.
 
-use super::JudgeCtx;
+use super::core::JudgeCtx;
 use crate::context::paths;
 use std::path::{Path, PathBuf};
 

@@ -1,8 +1,9 @@
-//! The tier of what a command does to the world beyond its local paths: remote state
-//! (`Effect::Remote`), privileges, the network, and code installed from a package registry.
-//! One table of decisions, read by [`super::effect_class`] for every program described by a
-//! grammar and by the catalogues (`catalog`) for the CLIs they describe, which add the
-//! category their entry names for the reason line.
+//! The tier of a command from its effects: [`effect_class`] for every program described
+//! by a grammar ([`from_effects`], its look), [`catalogue_class`] for the CLIs the
+//! catalogues (`catalog`) describe, which add the category their entry names for the reason
+//! line. What a command does to the world beyond its local paths — remote state
+//! (`Effect::Remote`), privileges, the network, code installed from a package registry —
+//! is one table of decisions ([`remote_tier`]) both read.
 //!
 //! Remote reads are routine (they change nothing; what they print is the person's own
 //! data). Creating, changing, deleting, publishing and granting are asked about (soft);
@@ -12,8 +13,8 @@
 //! Acting with other privileges is soft. A network exchange a grammar names is not
 //! understood yet; a catalogue's described fetch (no data sent) is routine.
 
-use super::Class;
-use crate::analysis::effects::{Change, Code, Effect};
+use super::core::{Class, Look};
+use crate::analysis::effects::{Change, Code, Effect, RepoOp};
 
 /// The scheme of a package reference (`pkg:npm/left-pad`, the package-URL form): code a
 /// package manager fetches from its registry by name.
@@ -95,7 +96,7 @@ pub(crate) fn remote_tier(effects: &[Effect], category: Option<&'static str>) ->
 }
 
 /// The tier of a command a catalogue describes: the same decisions as
-/// [`super::effect_class`], with the entry's category on soft and hard answers and its
+/// [`effect_class`], with the entry's category on soft and hard answers and its
 /// reason line (`reason`) in place of a phrase where the effects agree.
 pub(crate) fn catalogue_class(reason: &str, category: &'static str, effects: &[Effect]) -> Class {
     // What is denied outright comes first: an effect the floor does not understand does
@@ -194,4 +195,131 @@ pub(crate) fn catalogue_class(reason: &str, category: &'static str, effects: &[E
             }
         }
     }
+}
+
+/// A program described by a grammar: its effects decide its class and paths.
+pub(crate) fn from_effects(does: &str, effects: Vec<Effect>) -> Look {
+    let mut look = Look::routine(does);
+    look.class = effect_class(does, &effects);
+    for e in &effects {
+        match e {
+            Effect::Read { path, .. } => look.reads.push(path.clone()),
+            Effect::Write { path, .. } | Effect::Delete { path, .. } => {
+                look.writes.push(path.clone())
+            }
+            _ => {}
+        }
+    }
+    look.effects = effects;
+    look
+}
+
+/// The tier of a command from its effects: unknown effects make it unknown, code the
+/// floor cannot see makes it soft, and reads and writes are left to the path floor.
+pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
+    if let Some(Effect::Unknown { why }) = effects.iter().find(|e| e.is_unknown()) {
+        return Class::Unknown {
+            reason: why.clone(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Secret { .. })) {
+        return Class::Hard {
+            category: "credential",
+            reason: e.phrase(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| {
+        matches!(
+            e,
+            Effect::Run {
+                code: Code::Hidden { .. } | Code::Inline { .. } | Code::File { .. }
+            }
+        )
+    }) {
+        return Class::Soft {
+            category: "runs-code",
+            reason: e.phrase(),
+        };
+    }
+    if let Some(e) = effects.iter().find(|e| {
+        matches!(e, Effect::Run { code } if matches!(code, Code::Network { .. }) && !is_package(code))
+    }) {
+        return Class::Hard {
+            category: "remote-code",
+            reason: e.phrase(),
+        };
+    }
+    // Remote state, privileges, the network and packages: one table (below).
+    if let Some(c) = remote_tier(effects, None) {
+        return c;
+    }
+    if let Some(e) = effects.iter().find(|e| matches!(e, Effect::Net { .. })) {
+        return Class::Unknown { reason: e.phrase() };
+    }
+    // Deleting is asked about: what is deleted cannot be shown to be recoverable cheaply
+    // (the destructive tier raises catastrophic targets to hard). The exception is a
+    // delete git records in its index without discarding work (`git rm`, `git mv`
+    // without `--force`): the content is still in the last commit.
+    let staged = effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Repo {
+                op: RepoOp::Stage,
+                ..
+            }
+        )
+    });
+    let discards = effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Repo {
+                op: RepoOp::Rewrite,
+                ..
+            }
+        )
+    });
+    let deletes: Vec<String> = effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Delete { .. }))
+        .map(Effect::phrase)
+        .collect();
+    if !deletes.is_empty() && (!staged || discards) {
+        return Class::Soft {
+            category: "deletion",
+            reason: summary(&deletes),
+        };
+    }
+    Class::Routine {
+        reason: routine_reason(does, effects),
+    }
+}
+
+/// What a routine command does, from its effects: what it changes when it changes
+/// something ("creates the directory src/x"), else what the program does ("prints
+/// files").
+fn routine_reason(does: &str, effects: &[Effect]) -> String {
+    let changes: Vec<String> = effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Write { .. }))
+        .map(Effect::phrase)
+        .collect();
+    if changes.is_empty() {
+        does.to_string()
+    } else {
+        summary(&changes)
+    }
+}
+
+/// Up to three phrases, then a count of the rest.
+fn summary(phrases: &[String]) -> String {
+    let mut s = phrases
+        .iter()
+        .take(3)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if phrases.len() > 3 {
+        s.push_str(&format!(" and {} more", phrases.len() - 3));
+    }
+    s
 }

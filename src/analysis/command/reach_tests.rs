@@ -5,6 +5,7 @@
 use super::*;
 use crate::analysis::shell::{analyze, ShellEnv};
 use crate::context::baseline::NoBaseline;
+use crate::context::floor::PathClass;
 use std::path::PathBuf;
 
 struct Fx {
@@ -197,14 +198,14 @@ fn a_find_that_lists_only_some_names_hands_xargs_only_links_of_those_names() {
     assert!(!reads_credential(&f, cmd), "{cmd}");
 }
 
-/// What a find expression prints, as `dynamic::find_listed` bounds it: names and kinds.
-fn listed(line: &str) -> Option<dynamic::Listed> {
+/// What a find expression prints, as `listed::find_listed` bounds it: names and kinds.
+fn listed(line: &str) -> Option<listed::Listed> {
     let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-    dynamic::find_listed(&words)
+    listed::find_listed(&words)
 }
 
 /// Does the bound let an entry of this name and kind through?
-fn lists(l: &Option<dynamic::Listed>, name: &str, kind: char) -> bool {
+fn lists(l: &Option<listed::Listed>, name: &str, kind: char) -> bool {
     let Some(l) = l else { return true };
     let k = match kind {
         'f' => l.kinds.files,
@@ -487,7 +488,7 @@ fn find_exec_hands_links_to_the_command_it_runs() {
     // What the actions are handed, read as find reads the expression.
     let handed = |line: &str| {
         let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-        dynamic::find_handed(&words)
+        listed::find_handed(&words)
     };
     let l = handed(". -name *.h -exec cat {} ;");
     assert!(lists(&l, "a.h", 'f') && !lists(&l, "data.bin", 'f'));

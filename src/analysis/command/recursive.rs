@@ -4,7 +4,7 @@
 //! `tar -T F`, `rsync --files-from=F`). A small recogniser of the options that matter here;
 //! everything else about these programs is their catalogue entry's business.
 
-use super::Cmd;
+use super::core::Cmd;
 use crate::analysis::effects::grammar;
 use crate::analysis::effects::programs::search;
 use crate::analysis::reach::{rg, NamePattern};

@@ -13,7 +13,7 @@
 //! - everything else — a write, a delete, a build, a command not known to be routine — is
 //!   asked about (soft): never a hard deny for what would be soft here.
 
-use super::{one_line, path_class, Class, JudgeCtx, Look};
+use super::core::{one_line, path_class, Class, JudgeCtx, Look};
 use crate::analysis::effects::{Change, Effect};
 use crate::analysis::shell::SimpleCommand;
 use crate::context::floor::{Access, PathClass};

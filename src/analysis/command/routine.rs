@@ -5,11 +5,12 @@
 //! describes is not routine. A program named by a path that is not a plain name (`./x`,
 //! `bin/x`) is never a catalogue tool.
 
+use super::core::{Cmd, Judge, JudgeCtx, Look};
 use super::routine_search::{awk, fd, find, grep, rg, sed};
-use super::{build, Cmd, JudgeCtx, Look};
+use super::{build, policy};
 
 /// Look a command up in the catalogue.
-pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx, judge: &dyn Judge) -> Look {
     let prog = cmd.program();
     if prog.contains('/') {
         return Look::unknown(format!("{prog} is a program from a path, not a known tool"));
@@ -24,7 +25,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     if let Some(p) = crate::analysis::effects::programs::lookup(prog) {
         return match crate::analysis::effects::programs::effects(p, cmd.argv, cmd.dynamic) {
             Ok(effects) => {
-                let mut l = Look::from_effects(p.does, effects);
+                let mut l = policy::from_effects(p.does, effects);
                 l.uses_cwd = p.reads_cwd_by_default && l.reads.iter().any(|r| r == ".");
                 l
             }
@@ -44,13 +45,13 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     }
     match prog {
         "git" => super::routine_git::look(cmd, ctx),
-        "find" => find(cmd, ctx),
+        "find" => find(cmd, ctx, judge),
         "grep" | "egrep" | "fgrep" => grep(cmd, ctx),
         "rg" => rg(cmd, ctx),
-        "fd" | "fdfind" => fd(cmd, ctx),
+        "fd" | "fdfind" => fd(cmd, ctx, judge),
         "sed" => sed(cmd, ctx),
         "awk" | "gawk" | "mawk" | "nawk" => awk(cmd, ctx),
-        "fzf" => super::routine_git::fzf(cmd, ctx),
+        "fzf" => super::routine_git::fzf(cmd, ctx, judge),
         "env" => Look::unknown("env without a command prints every secret in the environment"),
         "export" | "declare" | "typeset" => super::env::export_look(cmd),
         _ => Look::unknown(format!("{prog} is not in the routine catalogue")),
@@ -65,7 +66,7 @@ const H_IS_NOT_HELP: &[&str] = &[
 
 fn is_runner(prog: &str) -> bool {
     let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    super::destructive::RUNNERS.contains(&prog) || super::destructive::RUNNERS.contains(&base)
+    super::tier::RUNNERS.contains(&prog) || super::tier::RUNNERS.contains(&base)
 }
 
 /// Is this program in a routine catalogue (so its arguments are data, not commands)?

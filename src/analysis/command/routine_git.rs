@@ -9,8 +9,9 @@
 //! `git remote -v` would print for secrets. fzf's bindings and previews run shell
 //! commands, judged again.
 
+use super::core::{can_recurse, Class, Cmd, Judge, JudgeCtx, Look, Verdict};
 use super::git_repo::{self, GitDir, Risk};
-use super::{can_recurse, judge_text, Class, Cmd, JudgeCtx, Look, Verdict};
+use super::policy;
 use crate::analysis::effects::programs::git::{self as git_fx, ConfigQuery, GitCall};
 use crate::analysis::effects::{Change, Code, Effect};
 use crate::context::floor::{self, Access, PathClass};
@@ -130,7 +131,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
                     }),
                     Risk::Unknown(why) => effects.push(Effect::unknown(why)),
                     Risk::HooksChanged(files) => {
-                        let mut l = Look::from_effects(call.does, effects);
+                        let mut l = policy::from_effects(call.does, effects);
                         l.class = Class::BuildFilesChanged { files };
                         l.uses_cwd = true;
                         return l;
@@ -151,7 +152,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
         })
         .cloned()
         .collect();
-    let mut l = Look::from_effects(call.does, judged);
+    let mut l = policy::from_effects(call.does, judged);
     if call.sub == "clone" && matches!(l.class, Class::Routine { .. }) {
         l.class = Class::Unknown {
             reason: "git clone downloads a repository".into(),
@@ -185,7 +186,7 @@ fn on_host(call: &GitCall, cmd: &Cmd) -> Look {
         })
         .cloned()
         .collect();
-    let mut l = Look::from_effects(call.does, judged);
+    let mut l = policy::from_effects(call.does, judged);
     if call.sub == "clone" && matches!(l.class, Class::Routine { .. }) {
         l.class = Class::Unknown {
             reason: "git clone downloads a repository".into(),
@@ -310,7 +311,7 @@ const FZF_EXEC_ACTIONS: &[&str] = &[
 ];
 
 /// fzf: a picker; its `--preview` and `--bind` commands are judged like any command.
-pub(super) fn fzf(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+pub(super) fn fzf(cmd: &Cmd, ctx: &JudgeCtx, judge: &dyn Judge) -> Look {
     let args = cmd.args();
     let mut i = 0;
     while let Some(a) = args.get(i) {
@@ -338,7 +339,7 @@ pub(super) fn fzf(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
                 bind_commands(&v)
             };
             for c in commands {
-                if !routine_text(&c, ctx, cmd) {
+                if !routine_text(&c, ctx, cmd, judge) {
                     return Look::unknown(format!("fzf runs `{c}`, which is not routine"));
                 }
             }
@@ -348,11 +349,11 @@ pub(super) fn fzf(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     Look::routine("an interactive picker")
 }
 
-fn routine_text(text: &str, ctx: &JudgeCtx, _cmd: &Cmd) -> bool {
+fn routine_text(text: &str, ctx: &JudgeCtx, _cmd: &Cmd, judge: &dyn Judge) -> bool {
     if !can_recurse(1) {
         return false;
     }
-    let j = judge_text(text, ctx, 1);
+    let j = judge.text(text, ctx, 1);
     j.verdict == Verdict::Routine && j.writes.is_empty()
 }
 

@@ -5,14 +5,15 @@
 //!   again with the starting points in place of `{}` (so `find ~ -exec cat {} \;` reads
 //!   the home directory, and a command that changes the found files is not routine); when
 //!   it reads what it is handed, every link out of the workspace that find's expression
-//!   can hand it (`dynamic::find_handed`) is a read of the link's target;
+//!   can hand it (`listed::find_handed`) is a read of the link's target;
 //! - a recursive read that follows links (`grep -R`, `rg -L`, `find -L`, `fd -L`) is
 //!   routine only when the tree holds no link leading out of the workspace (a bounded
 //!   walk);
 //! - script files named by `sed -f` and program files named by `awk -f`/`-i` or
 //!   `@include` are read and scanned when they are workspace files, else not understood.
 
-use super::{can_recurse, judge_text, Class, Cmd, Cwd, JudgeCtx, Look, Verdict};
+use super::core::{can_recurse, Class, Cmd, Cwd, Judge, JudgeCtx, Look, Verdict};
+use super::policy;
 use crate::analysis::effects::grammar::GrammarError;
 use crate::analysis::effects::programs::{
     self, awk as awk_fx, find as find_fx, search, sed as sed_fx,
@@ -47,7 +48,7 @@ fn not_understood(cmd: &Cmd, e: GrammarError) -> Look {
 /// instructions) not understood: what these tools write there is not the text a file
 /// tool's edit would show.
 fn finish(cmd: &Cmd, ctx: &JudgeCtx, does: &str, effects: Vec<Effect>) -> Look {
-    let mut look = Look::from_effects(does, effects);
+    let mut look = policy::from_effects(does, effects);
     if matches!(look.class, Class::Routine { .. }) {
         if let Some(why) = follows_out(cmd, ctx, &look.effects) {
             look.class = Class::Unknown { reason: why };
@@ -56,7 +57,7 @@ fn finish(cmd: &Cmd, ctx: &JudgeCtx, does: &str, effects: Vec<Effect>) -> Look {
     if matches!(look.class, Class::Routine { .. }) {
         let steering = look.effects.iter().find_map(|e| match e {
             Effect::Write { path, .. } => {
-                super::edits::file_kind(Path::new(path), "").map(|kind| (path.clone(), kind))
+                super::file_kinds::file_kind(Path::new(path), "").map(|kind| (path.clone(), kind))
             }
             _ => None,
         });
@@ -73,7 +74,7 @@ fn finish(cmd: &Cmd, ctx: &JudgeCtx, does: &str, effects: Vec<Effect>) -> Look {
 }
 
 /// fd and fdfind: what they list, and the commands `-x`/`-X` run.
-pub(super) fn fd(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+pub(super) fn fd(cmd: &Cmd, ctx: &JudgeCtx, judge: &dyn Judge) -> Look {
     let call = match search::fd(cmd.argv, cmd.dynamic) {
         Ok(c) => c,
         Err(e) => return not_understood(cmd, e),
@@ -90,13 +91,23 @@ pub(super) fn fd(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
             words.push(("{}".into(), false));
         }
         let how = if x.batch { "fd -X" } else { "fd -x" };
-        exec_child(cmd, ctx, how, &words, &call.roots, false, true, &mut look);
+        exec_child(
+            cmd,
+            ctx,
+            how,
+            &words,
+            &call.roots,
+            false,
+            true,
+            &mut look,
+            judge,
+        );
     }
     look
 }
 
 /// find: what it lists, writes and deletes, and the commands its `-exec` actions run.
-pub(super) fn find(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
+pub(super) fn find(cmd: &Cmd, ctx: &JudgeCtx, judge: &dyn Judge) -> Look {
     let call = match find_fx::parse(cmd.argv, cmd.dynamic) {
         Ok(c) => c,
         Err(e) => return not_understood(cmd, e),
@@ -118,6 +129,7 @@ pub(super) fn find(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
             dir,
             false,
             &mut look,
+            judge,
         );
     }
     look
@@ -140,6 +152,7 @@ fn exec_child(
     in_found_dir: bool,
     fd_placeholders: bool,
     look: &mut Look,
+    judge: &dyn Judge,
 ) {
     let Some(dir) = cmd.cwd.dir() else {
         demote(
@@ -219,7 +232,7 @@ fn exec_child(
             floor: ctx.floor,
             baseline: ctx.baseline,
         };
-        let j = judge_text(&text, &child_ctx, 1);
+        let j = judge.text(&text, &child_ctx, 1);
         let reads_handed = reads_found(&j);
         let shown = crate::decision::cause::one_line(
             &words
@@ -251,7 +264,7 @@ fn exec_child(
         // Deleting what it finds under the starting point is deleting under it: the tier
         // of deleting the starting point itself, except that a filter choosing among the
         // files of the workspace is asked about (as for `find ROOT -exec rm {} \;`).
-        let whole = judge_text(&text_with(&abs_text, &base), &child_ctx, 1);
+        let whole = judge.text(&text_with(&abs_text, &base), &child_ctx, 1);
         if let Verdict::Hard {
             category, reason, ..
         } = whole.verdict
@@ -296,7 +309,7 @@ fn exec_child(
                 let handed = if fd_placeholders || recurses {
                     None
                 } else {
-                    super::dynamic::find_handed(cmd.args())
+                    super::listed::find_handed(cmd.args())
                 };
                 let names = handed.as_ref().and_then(|l| l.names.as_deref());
                 let r = crate::analysis::reach::walk(
@@ -336,7 +349,7 @@ fn exec_child(
 /// handed: `Some(recurses)` when it reads a found path's contents (`cat {}`, `file {}`;
 /// `recurses`: below it too, `grep -r x {}`), `None` when it only looks at it (`stat {}`,
 /// `ls -l {}`) or does not read it at all.
-fn reads_found(j: &super::Judgement) -> Option<bool> {
+fn reads_found(j: &super::core::Judgement) -> Option<bool> {
     let mut reads = false;
     let mut recurses = false;
     for e in j.findings.iter().flat_map(|f| &f.effects) {

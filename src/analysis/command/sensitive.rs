@@ -5,7 +5,7 @@
 //! "install requests" does not cover `pip install reqeusts`) or, for credential stores,
 //! hard. Consulted for commands the catalogues left unknown, and for searches.
 
-use super::{Class, Cmd, Finding, JudgeCtx, Verdict};
+use super::core::{Class, Cmd, Finding, JudgeCtx, Verdict};
 use crate::context::floor::{Access, PathClass};
 use crate::context::paths;
 
@@ -913,7 +913,7 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                     continue;
                 }
                 let p = place(&s);
-                let cred = super::path_class(&p, Access::Read, ctx).and_then(|c| match c {
+                let cred = super::core::path_class(&p, Access::Read, ctx).and_then(|c| match c {
                     PathClass::Credential { what } => Some(what.to_string()),
                     _ => None,
                 });

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::analysis::shell::{analyze, ShellEnv};
-use crate::context::baseline::NoBaseline;
+use crate::context::baseline::{Baseline, NoBaseline};
 use proptest::prelude::*;
 use std::path::PathBuf;
 

@@ -4,10 +4,12 @@
 //! literal paths; what cannot be listed or placed is not understood.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use super::core::path_class;
 use super::*;
 use crate::analysis::reach::archive::tests::{end, file, gz, header, zip_bytes};
 use crate::analysis::shell::{analyze, ShellEnv};
 use crate::context::baseline::NoBaseline;
+use crate::context::floor::PathClass;
 use std::path::PathBuf;
 
 struct Fx {

@@ -8,6 +8,7 @@
 
 use super::*;
 use crate::analysis::shell::{analyze, ShellEnv};
+use crate::context::baseline::Baseline;
 use std::path::PathBuf;
 
 struct Fx {

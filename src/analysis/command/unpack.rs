@@ -13,7 +13,8 @@
 //! see where it lands. Deletes of what an archiver archives (`tar --remove-files`, `zip
 //! -m`) reach the destructive tier's catastrophic targets here too.
 
-use super::{demote, destructive, writers, Class, Cmd, JudgeCtx, Look};
+use super::core::{demote, Class, Cmd, JudgeCtx, Look};
+use super::{destructive, writers};
 use crate::analysis::effects::{Effect, Packed, WriteHow};
 use crate::analysis::reach::archive::{self, Kind, Member, PatchHow};
 use crate::analysis::shell::SimpleCommand;

@@ -11,7 +11,8 @@
 //! seen. Only an activation at the top of the command is followed: one inside `bash -c`,
 //! a subshell or a function is not modelled.
 
-use super::{build, Class, Cmd, JudgeCtx, Look};
+use super::build;
+use super::core::{Class, Cmd, JudgeCtx, Look};
 use crate::analysis::effects::{Code, Effect};
 use crate::analysis::shell::Origin;
 use crate::context::paths;

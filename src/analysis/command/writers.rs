@@ -18,24 +18,14 @@
 //! `perl -i`, `find -fprint`, `rsync`, `scp`, `chattr`, `setfacl`): the engine sends them
 //! through the path floor too. Each leaves this list when its grammar lands.
 
-use super::edits::{file_kind, scan};
-use super::{is_null_device, Cmd, JudgeCtx, Look};
+pub use super::core::Planted;
+use super::core::{is_null_device, Cmd, Judge, JudgeCtx, Look};
+use super::edits::scan;
+use super::file_kinds::file_kind;
 use crate::analysis::effects::programs::files::{self, base_name, join, Dest};
 use crate::analysis::effects::{Effect, WriteHow};
 use crate::analysis::shell::{RedirectOp, SimpleCommand};
-use serde::Serialize;
 use std::path::{Path, PathBuf};
-
-/// A write into a file that runs or steers the agent, with what it plants there (or why
-/// what it writes cannot be known).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Planted {
-    pub path: PathBuf,
-    /// The kind of file (`agent instructions`, `a script`, …).
-    pub file: &'static str,
-    /// What the new text does, or that it is not known.
-    pub found: String,
-}
 
 /// Most entries walked under the sources of one recursive copy or move.
 const MAX_WALK: usize = 2000;
@@ -75,6 +65,7 @@ pub(super) fn land(
     i: usize,
     look: &mut Look,
     ctx: &JudgeCtx,
+    judge: &dyn Judge,
 ) -> Option<Planted> {
     // After a `cd` to a place not known, relative words are placed under a directory
     // that does not exist: judged by their names, never read (the command is not
@@ -186,7 +177,7 @@ pub(super) fn land(
         };
         let found = match &l.content {
             Content::Nothing => continue,
-            Content::Text(texts) => match scan(&l.path, texts, ctx) {
+            Content::Text(texts) => match scan(&l.path, texts, ctx, judge) {
                 Some(r) => r.found,
                 None => continue,
             },
@@ -214,7 +205,7 @@ pub(super) fn land(
                 }
                 match unknown {
                     Some(u) => u,
-                    None => match scan(&l.path, &texts, ctx) {
+                    None => match scan(&l.path, &texts, ctx, judge) {
                         Some(r) => r.found,
                         None => continue,
                     },
@@ -745,7 +736,7 @@ pub fn targets(argv: &[String]) -> (Vec<String>, Vec<String>) {
         }
         _ => {}
     }
-    writes.retain(|w| !w.is_empty() && !crate::analysis::command::is_null_device(w));
+    writes.retain(|w| !w.is_empty() && !super::core::is_null_device(w));
     (writes, reads)
 }
 

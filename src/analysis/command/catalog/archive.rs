@@ -13,8 +13,8 @@
 //! `--use-compress-program` run programs, `-T` names the files at run time (judged by
 //! `reach`), `-P` and `--transform` move where members land; `zip -TT` runs a command).
 
-use super::{asks_help, has_flag, Said};
-use crate::analysis::command::Cmd;
+use super::table::{asks_help, has_flag, Said};
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Code, Effect, Packed, Reach};
 
 fn read_files(reason: String, files: Vec<String>) -> Said {
@@ -252,7 +252,7 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
     match t.archive.as_deref() {
         None => return Said::unknown("tar -c without -f writes to the tape device"),
         Some("-") => {}
-        Some(a) if crate::analysis::command::is_null_device(a) => {}
+        Some(a) if crate::analysis::command::core::is_null_device(a) => {}
         Some(a) => said = said.with_writes(vec![a.to_string()]),
     }
     if t.remove_files {

@@ -11,11 +11,11 @@
 //! `s3://bucket/key` for `aws s3`; `[project:P/]GROUP…/NAME` for gcloud and
 //! `[GROUP/]GROUP…/NAME` for az (NAME the first operand after the verb, or `--name`).
 
-use super::{
+use super::table::{
     asks_help, file_urls, has_flag, lookup, option_value, positionals, target, Entry, Said, Svc,
 };
-use super::{create, destroy, grant, modify, read};
-use crate::analysis::command::Cmd;
+use super::table::{create, destroy, grant, modify, read};
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Change, Effect, WriteHow};
 
 /// Verbs (whole words or `verb-…` prefixes) that change cloud resources.
@@ -728,7 +728,7 @@ fn aws_s3(op: &str, rest: &[String], profile: Option<String>) -> Said {
         );
     }
     match lookup(S3, &[op]) {
-        Some(e) => with_local(super::apply(&svc, e, rest)),
+        Some(e) => with_local(super::table::apply(&svc, e, rest)),
         None => Said::unknown(format!("aws s3 {op} is not in the catalogue")),
     }
 }

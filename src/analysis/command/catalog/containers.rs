@@ -11,11 +11,11 @@
 //! and not written by the agent. `down`, `rm`, `kill`, `run`, `exec` and the rest keep
 //! their entries below.
 
-use super::{
+use super::table::{
     apply, create, destroy, grant, help_before, lookup, modify, positionals, publish, read, runs,
     secret, target, Entry, Said, Svc,
 };
-use crate::analysis::command::{path_class, Cmd, JudgeCtx};
+use crate::analysis::command::core::{path_class, Cmd, JudgeCtx};
 use crate::analysis::effects::{Change, Effect, Reach, WriteHow};
 use crate::context::floor::{Access, PathClass};
 use crate::context::paths;
@@ -228,7 +228,7 @@ fn docker_target(args: &[String], pos: &[&str], path_len: usize) -> Option<Strin
         "container"
     };
     target([
-        super::option_value(args, &["--context", "-c"])
+        super::table::option_value(args, &["--context", "-c"])
             .map(|c| format!("context:{c}"))
             .as_deref(),
         Some(kind),
@@ -306,7 +306,8 @@ fn compose_words(prog: &str, pos: &[&str], args: &[String]) -> Said {
     match lookup(COMPOSE, pos) {
         Some(e) => {
             // The project is the directory's compose file (or `-p NAME`), the service next.
-            let project = super::option_value(args, &["-p", "--project-name"]).unwrap_or(".");
+            let project =
+                super::table::option_value(args, &["-p", "--project-name"]).unwrap_or(".");
             let svc = Svc {
                 prog,
                 service: "docker compose",

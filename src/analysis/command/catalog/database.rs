@@ -13,8 +13,8 @@
 //! `sqlite3`/`duckdb` the database file, which is also a local path read (and written when
 //! the SQL writes).
 
-use super::{asks_help, has_flag, option_value, positionals, Said};
-use crate::analysis::command::Cmd;
+use super::table::{asks_help, has_flag, option_value, positionals, Said};
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Change, Effect, WriteHow};
 
 /// Function names (or prefixes) with side effects, or that read files on the server.
@@ -358,7 +358,7 @@ fn database(prog: &str, args: &[String]) -> Option<String> {
             let host = option_value(args, &["-h", "--host", "-S"]);
             let db = option_value(args, &["-d", "--dbname", "-D", "--database"])
                 .or_else(|| pos.first().copied());
-            super::target([host.or(Some("-")), db])
+            super::table::target([host.or(Some("-")), db])
         }
     }
 }
@@ -475,7 +475,7 @@ pub(super) fn client(cmd: &Cmd) -> Said {
 
 /// go-sqlcmd (`sqlcmd query 'SQL'`, `config view`) and the classic `-Q`/`-q` flags.
 fn sqlcmd(args: &[String]) -> Said {
-    let pos = super::positionals(
+    let pos = super::table::positionals(
         args,
         &[
             "-d",

@@ -27,8 +27,8 @@
 //! describes is not routine (`policy::catalogue_class`), and it needs the person's word
 //! naming the host.
 
-use super::{asks_help, has_flag, Said};
-use crate::analysis::command::Cmd;
+use super::table::{asks_help, has_flag, Said};
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Carry, Change, Effect};
 
 /// API hosts of hosted services whose writes change someone's production.
@@ -292,7 +292,7 @@ fn mutation(
         Said::remote(
             &host,
             method,
-            super::target([Some(host.as_str()), Some(path)]),
+            super::table::target([Some(host.as_str()), Some(path)]),
             change,
             "infrastructure",
             reason,

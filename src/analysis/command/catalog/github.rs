@@ -6,10 +6,10 @@
 //! catalogued. The target of a command is `REPO/GROUP[/ITEM]` (`-R owner/repo`, else `.`
 //! for the repository of the working directory): `cli/cli/pr/123`, `./release/v1.2`.
 
-use super::{
+use super::table::{
     asks_help, has_flag, lookup, option_value, positionals, read, target, Entry, Said, Svc,
 };
-use crate::analysis::command::Cmd;
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::Change;
 
 const VALUE_OPTS: &[&str] = &[
@@ -280,7 +280,7 @@ pub(super) fn gh(cmd: &Cmd) -> Said {
         return Said::unknown(format!("gh {group} {verb} --web opens a browser"));
     }
     match lookup(READS, &pos) {
-        Some(e) => super::apply(
+        Some(e) => super::table::apply(
             &Svc {
                 prog: "gh",
                 service: "github",

@@ -7,11 +7,11 @@
 //! `terraform output -json`/`-raw`, `show -json` and `state pull` print sensitive values in
 //! plain text (the plain `output` and `show` print `<sensitive>`): secrets printed.
 
-use super::{
+use super::table::{
     asks_help, by_table, change_with, destroy, grant, modify, publish, read, read_unless, target,
     Entry, Said, Svc,
 };
-use crate::analysis::command::Cmd;
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::Change;
 
 /// Single-dash options that take the next word (`-var 'a=b'`).
@@ -101,15 +101,15 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
     if asks_help(args) {
         return Said::read(format!("{} prints help", cmd.program()));
     }
-    let words = super::positionals(args, TF_VALUE_OPTS);
+    let words = super::table::positionals(args, TF_VALUE_OPTS);
     // `fmt` rewrites files unless it only checks.
-    if words.first() == Some(&"fmt") && !super::has_flag(args, "-check") {
+    if words.first() == Some(&"fmt") && !super::table::has_flag(args, "-check") {
         return Said::unknown("terraform fmt without -check rewrites files");
     }
     // Sensitive values in plain text: `output -json|-raw`, `show -json`, `state pull`
     // (`output` and `show` alone print `<sensitive>` in their place).
-    let json = super::has_flag(args, "-json") || super::has_flag(args, "--json");
-    let raw = super::has_flag(args, "-raw") || super::has_flag(args, "--raw");
+    let json = super::table::has_flag(args, "-json") || super::table::has_flag(args, "--json");
+    let raw = super::table::has_flag(args, "-raw") || super::table::has_flag(args, "--raw");
     let prints = match (words.first().copied(), words.get(1).copied()) {
         (Some("output"), _) if json || raw => {
             Some("output -json/-raw prints sensitive outputs in plain text")
@@ -131,7 +131,7 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
             ),
         );
     }
-    let dir = super::option_value(args, &["-chdir"]).unwrap_or(".");
+    let dir = super::table::option_value(args, &["-chdir"]).unwrap_or(".");
     let targets: Vec<&str> = option_values(args, "-target");
     let stack = target(std::iter::once(Some(dir)).chain(targets.iter().map(|t| Some(*t))));
     let svc = Svc {
@@ -139,7 +139,7 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
         service: "terraform",
         target: stack,
     };
-    let reads = super::option_files(args, &["-var-file", "--var-file", "-state"]);
+    let reads = super::table::option_files(args, &["-var-file", "--var-file", "-state"]);
     by_table(cmd, &svc, TERRAFORM, TF_VALUE_OPTS)
         .with_reads(reads)
         .with_cwd()
@@ -180,9 +180,9 @@ pub(super) fn packer(cmd: &Cmd) -> Said {
     if asks_help(args) {
         return Said::read("packer prints help");
     }
-    let words = super::positionals(args, &["-var"]);
+    let words = super::table::positionals(args, &["-var"]);
     if words.first() == Some(&"fmt") {
-        return if super::has_flag(args, "-check") {
+        return if super::table::has_flag(args, "-check") {
             Said::read("packer fmt -check checks formatting").with_cwd()
         } else {
             Said::unknown("packer fmt without -check rewrites files")
@@ -224,12 +224,12 @@ pub(super) fn cdk(cmd: &Cmd) -> Said {
         return Said::read("cdk prints help");
     }
     let opts = ["--app", "-a", "--profile", "--output", "-o"];
-    let words = super::positionals(cmd.args(), &opts);
+    let words = super::table::positionals(cmd.args(), &opts);
     let svc = Svc {
         prog: "cdk",
         service: "cloudformation",
         target: target([
-            super::option_value(cmd.args(), &["--profile"]),
+            super::table::option_value(cmd.args(), &["--profile"]),
             words.get(1).copied().or(Some(".")),
         ]),
     };

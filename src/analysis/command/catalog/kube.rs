@@ -4,12 +4,12 @@
 //! (`*` for every namespace, `-` for the kubeconfig's); `kubectl config …` acts on the
 //! local kubeconfig.
 
-use super::{
+use super::table::{
     asks_help, by_table, change, change_unless, create, destroy, grant, has_flag, lookup, modify,
     option_files, option_value, positionals, publish, read, read_unless, runs, target, Entry, Said,
     Svc,
 };
-use crate::analysis::command::Cmd;
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::Change;
 
 const KUBECTL_VALUE_OPTS: &[&str] = &[
@@ -335,7 +335,7 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
     match lookup(KUBECTL, &pos) {
         Some(e) => {
             let reads = option_files(args, &["-f", "--filename", "-k", "--kustomize"]);
-            let said = super::apply(&svc, e, args).with_reads(reads);
+            let said = super::table::apply(&svc, e, args).with_reads(reads);
             if said.is_routine() && option_value(args, &["-s", "--server"]).is_some() {
                 return Said::unknown(format!(
                     "{prog} --server sends the credentials to another host"

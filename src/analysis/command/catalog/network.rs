@@ -3,8 +3,8 @@
 //! is a privileged act (`Effect::Privilege`, asked about). `ping` and `openssl s_client`
 //! talk to the host they name and send nothing of the machine's (`Effect::Net`).
 
-use super::{asks_help, has_flag, Said};
-use crate::analysis::command::Cmd;
+use super::table::{asks_help, has_flag, Said};
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{grammar::host_of, Effect};
 
 /// A privileged change of the machine's network configuration.
@@ -138,7 +138,7 @@ pub(super) fn openssl(cmd: &Cmd) -> Said {
                 | "-x509toreq"
         )
     });
-    let in_files = super::option_files(rest, &["-in", "-CAfile", "-cert", "-key"]);
+    let in_files = super::table::option_files(rest, &["-in", "-CAfile", "-cert", "-key"]);
     match sub {
         "version" | "list" | "help" | "ciphers" => {
             Said::read(format!("openssl {sub} prints information"))
@@ -148,7 +148,7 @@ pub(super) fn openssl(cmd: &Cmd) -> Said {
                 .with_reads(in_files)
         }
         "s_client" if !writes_file && !rest.iter().any(|a| a == "-key" || a == "-pass") => talks(
-            super::option_value(rest, &["-connect", "-servername"]),
+            super::table::option_value(rest, &["-connect", "-servername"]),
             "openssl s_client connects and shows the server's certificate",
         ),
         "verify" if !writes_file => {

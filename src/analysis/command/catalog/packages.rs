@@ -12,8 +12,10 @@
 //! `./.npmrc`, `~/.config/pip/pip.conf`), which the path floor judges (a credential store
 //! is never written) — checked against npm 11.19 and pip 23.2's `config --help`.
 
-use super::{asks_help, by_table, has_flag, positionals, read, read_unless, Entry, Said, Svc};
-use crate::analysis::command::{Cmd, JudgeCtx};
+use super::table::{
+    asks_help, by_table, has_flag, positionals, read, read_unless, Entry, Said, Svc,
+};
+use crate::analysis::command::core::{Cmd, JudgeCtx};
 use crate::analysis::effects::{Effect, WriteHow};
 
 const NODE_VALUE_OPTS: &[&str] = &[
@@ -442,7 +444,7 @@ pub(super) fn config(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
                 ["set", ..] => "set",
                 _ => return None,
             };
-            let location = super::option_value(args, &["-L", "--location"]).unwrap_or(
+            let location = super::table::option_value(args, &["-L", "--location"]).unwrap_or(
                 if has_flag(args, "-g") || has_flag(args, "--global") {
                     "global"
                 } else {

@@ -16,8 +16,8 @@
 //! ([`rsync_local_cp`]: where rsync 3.5.0 puts each file, checked with it), judged by
 //! what it reads, writes and deletes.
 
-use super::{asks_help, Said};
-use crate::analysis::command::Cmd;
+use super::table::{asks_help, Said};
+use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Change, Code, Effect, Reach};
 
 /// ssh's short options without a value (OpenSSH 9.2 usage: `[-46AaCfGgKkMNnqsTtVvXxYy]`).
@@ -114,7 +114,7 @@ fn ssh_option(letter: char, value: Option<&str>, out: &mut Vec<Effect>) -> Resul
                 "userknownhostsfile" | "globalknownhostsfile" => {
                     // Host keys are added there; `/dev/null` is the usual value.
                     for f in val.split_whitespace() {
-                        if !crate::analysis::command::is_null_device(f) {
+                        if !crate::analysis::command::core::is_null_device(f) {
                             out.push(Effect::write(f, crate::analysis::effects::WriteHow::Append));
                         }
                     }

@@ -6,7 +6,7 @@
 //! tools whose only job is to change shared state (`nsupdate`). It never makes anything
 //! routine.
 
-use crate::analysis::command::Cmd;
+use crate::analysis::command::core::Cmd;
 
 /// Verbs that destroy or take something away (whole word, or `verb-…`/`verb_…`).
 const DESTROY: &[&str] = &[

@@ -1,0 +1,214 @@
+//! What kind of file a path is, when its content runs or steers the agent
+//! ([`file_kind`]): agent instructions, a build or test definition (the runners' files in
+//! `definitions`, tool configuration that is code), a CI file or git hook, git
+//! configuration, editor tasks or settings, a notebook, a script; and [`steering_kind`], the
+//! kinds that steer the agent or run beside the sources. By name and place only: what the
+//! new text of such a file plants is the edit scan's (`edits`), where a write lands is
+//! `writers`'.
+
+use super::definitions;
+use std::path::Path;
+
+/// Agent-instruction files, by lower-case name.
+const AGENT_FILES: &[&str] = &[
+    "claude.md",
+    "claude.local.md",
+    "agents.md",
+    "agent.md",
+    "gemini.md",
+    ".cursorrules",
+    ".clinerules",
+    ".windsurfrules",
+    ".goosehints",
+    "copilot-instructions.md",
+    ".aider.conf.yml",
+    "conventions.md",
+];
+
+/// Directories whose files are agent instructions or commands.
+const AGENT_DIRS: &[&str] = &[
+    ".cursor/rules/",
+    ".clinerules/",
+    ".windsurf/rules/",
+    ".github/instructions/",
+    ".github/prompts/",
+    ".claude/commands/",
+    ".claude/agents/",
+    ".claude/skills/",
+    ".gemini/",
+    ".codex/",
+];
+
+/// Files some tool runs beyond the runners `build` knows, by exact name.
+const RUN_FILES: &[&str] = &[
+    "Rakefile",
+    "Gemfile",
+    "CMakeLists.txt",
+    "Dockerfile",
+    "Containerfile",
+    "docker-compose.yml",
+    "compose.yaml",
+    "Taskfile.yml",
+    "Jenkinsfile",
+    ".pre-commit-config.yaml",
+    ".envrc",
+    ".gitlab-ci.yml",
+    ".travis.yml",
+    "azure-pipelines.yml",
+    "bitbucket-pipelines.yml",
+    "lefthook.yml",
+    "Procfile",
+    // Package-manager settings: where later installs fetch from and what they run.
+    ".npmrc",
+    ".yarnrc",
+    ".yarnrc.yml",
+    "bunfig.toml",
+    "pip.conf",
+    "Vagrantfile",
+    "meson.build",
+    "BUILD",
+    "BUILD.bazel",
+    "WORKSPACE",
+    "flake.nix",
+    "shell.nix",
+    "default.nix",
+    // Environment managers that run hooks on entering the directory or on tasks.
+    "mise.toml",
+    ".mise.toml",
+    "mise.local.toml",
+    ".mise.local.toml",
+    ".rtx.toml",
+    "devbox.json",
+    "devenv.nix",
+    "devenv.yaml",
+    "lefthook.yaml",
+    ".lefthook.yml",
+    "lefthook-local.yml",
+    ".tmuxinator.yml",
+];
+
+/// Editor workspace files whose tasks, launch configurations and settings run commands.
+const EDITOR_FILES: &[&str] = &[
+    ".vscode/tasks.json",
+    ".vscode/launch.json",
+    ".vscode/settings.json",
+    ".vscode/extensions.json",
+    ".idea/workspace.xml",
+    ".zed/tasks.json",
+    ".zed/settings.json",
+];
+
+/// Directories of programs: what lands there is run by name (`.venv/bin/activate`,
+/// `node_modules/.bin/x`, `bin/setup`).
+const PROGRAM_DIRS: &[&str] = &["bin", ".bin", "Scripts", "sbin", "libexec"];
+
+/// Directories whose files run (CI, git hooks, hook managers).
+const RUN_DIRS: &[&str] = &[
+    ".github/workflows/",
+    ".github/actions/",
+    ".circleci/",
+    ".buildkite/",
+    ".git/hooks/",
+    ".githooks/",
+    ".husky/",
+    ".devcontainer/",
+];
+
+/// Script extensions: the file is a program.
+const SCRIPT_EXTS: &[&str] = &[
+    "sh", "bash", "zsh", "ksh", "fish", "ps1", "psm1", "bat", "cmd", "py", "pyw", "js", "mjs",
+    "cjs", "ts", "mts", "cts", "rb", "pl", "pm", "php", "lua", "mk", "command",
+];
+
+/// What kind of file `path` is, when its content runs or steers the agent. `text` is the
+/// start of the new content, for a shebang.
+pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
+    let name = path.file_name()?.to_string_lossy();
+    let lower = name.to_lowercase();
+    let full = path.to_string_lossy();
+    if AGENT_FILES.contains(&lower.as_str()) || AGENT_DIRS.iter().any(|d| full.contains(d)) {
+        return Some("agent instructions");
+    }
+    if definitions::is_definition_file(path)
+        || lower == "conftest.py"
+        || RUN_FILES.contains(&name.as_ref())
+        || is_tool_config(&lower)
+    {
+        return Some("a build or test definition");
+    }
+    if RUN_DIRS.iter().any(|d| full.contains(d)) {
+        return Some("a CI file or git hook");
+    }
+    if is_git_config(path, &lower) {
+        return Some("git configuration");
+    }
+    if lower.ends_with(".code-workspace") || EDITOR_FILES.iter().any(|f| full.ends_with(f)) {
+        return Some("editor tasks or settings");
+    }
+    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    if ext.as_deref() == Some("ipynb") {
+        return Some("a notebook");
+    }
+    let in_program_dir = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .is_some_and(|d| PROGRAM_DIRS.contains(&d.to_string_lossy().as_ref()));
+    if ext.is_some_and(|e| SCRIPT_EXTS.contains(&e.as_str()))
+        || text.starts_with("#!")
+        || in_program_dir
+    {
+        return Some("a script");
+    }
+    None
+}
+
+/// The kind of a file that steers the agent or runs beside the project's sources (agent
+/// instructions, a CI file or git hook, editor tasks or settings, git configuration): the
+/// kinds [`file_kind`] gives them, without its build-definition and script tests.
+pub(super) fn steering_kind(path: &Path) -> Option<&'static str> {
+    let name = path.file_name()?.to_string_lossy();
+    let lower = name.to_lowercase();
+    let full = path.to_string_lossy();
+    if AGENT_FILES.contains(&lower.as_str()) || AGENT_DIRS.iter().any(|d| full.contains(d)) {
+        return Some("agent instructions");
+    }
+    if RUN_DIRS.iter().any(|d| full.contains(d)) {
+        return Some("a CI file or git hook");
+    }
+    if is_git_config(path, &lower) {
+        return Some("git configuration");
+    }
+    if lower.ends_with(".code-workspace") || EDITOR_FILES.iter().any(|f| full.ends_with(f)) {
+        return Some("editor tasks or settings");
+    }
+    None
+}
+
+/// A git configuration file: `.gitconfig`, `.gitmodules`, an include (`*.gitconfig`), a
+/// repository's `config` (`.git/config`, or `config` beside a repository's `HEAD` and
+/// `objects`/`refs`: a bare or nested repository).
+fn is_git_config(path: &Path, lower: &str) -> bool {
+    if matches!(lower, ".gitconfig" | ".gitmodules") || lower.ends_with(".gitconfig") {
+        return true;
+    }
+    if lower != "config" {
+        return false;
+    }
+    let Some(dir) = path.parent() else {
+        return false;
+    };
+    dir.file_name().is_some_and(|n| n == ".git")
+        || (dir.join("HEAD").is_file()
+            && (dir.join("objects").is_dir() || dir.join("refs").is_dir()))
+}
+
+/// `vite.config.ts`, `webpack.config.js`, `eslint.config.mjs`…: code a tool runs.
+fn is_tool_config(lower: &str) -> bool {
+    [".js", ".cjs", ".mjs", ".ts", ".cts", ".mts"]
+        .iter()
+        .any(|e| {
+            lower
+                .strip_suffix(e)
+                .is_some_and(|s| s.ends_with(".config"))
+        })
+}
