@@ -1,4 +1,5 @@
-//! In-process decision time per call over the labelled corpora in `../shared/eval/`:
+//! In-process decision time per call over the labelled corpora in `../shared/eval/`
+//! (routine, destructive, adversarial and redteam):
 //! `gatehook::context::prepare` once, then `Prepared::evaluate` + `gatehook::review::unreviewed` for every call (guard
 //! mode, as the hook runs it, including its session-state reads). Each call is timed
 //! `ROUNDS` times after a warm-up pass; the per-call median is kept, and the median, p90,
@@ -56,7 +57,12 @@ fn main() {
         "{:22} {:>6} {:>8} {:>8} {:>8} {:>9}",
         "corpus", "calls", "median", "p90", "p99", "max"
     );
-    for corpus in ["routine.jsonl", "destructive.jsonl", "adversarial.jsonl"] {
+    for corpus in [
+        "routine.jsonl",
+        "destructive.jsonl",
+        "adversarial.jsonl",
+        "redteam.jsonl",
+    ] {
         let Ok(text) = std::fs::read_to_string(dir.join(corpus)) else {
             eprintln!("bench_corpus: {} is missing", dir.join(corpus).display());
             std::process::exit(2);
