@@ -32,8 +32,11 @@ mod kube;
 mod network;
 mod packages;
 mod remote;
+mod services;
+mod sockets;
 pub(super) use containers::{lifecycle, Lifecycle};
 pub(super) use remote::rsync_local_cp;
+pub(super) use services::transient_unit;
 mod verbs;
 
 #[cfg(test)]
@@ -334,6 +337,11 @@ impl Said {
         self.effects.push(e);
         self
     }
+    /// Add effects.
+    pub fn and_effects(mut self, more: Vec<Effect>) -> Said {
+        self.effects.extend(more);
+        self
+    }
     /// Add local paths it reads.
     pub fn with_reads(mut self, more: Vec<String>) -> Said {
         self.effects
@@ -423,6 +431,12 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "adb" => remote::adb,
         "scp" => remote::scp,
         "rsync" => remote::rsync,
+        "systemctl" => services::systemctl,
+        "launchctl" => services::launchctl,
+        "service" => services::service,
+        "nc" | "netcat" | "ncat" | "nc.openbsd" | "nc.traditional" => sockets::netcat,
+        "socat" => sockets::socat,
+        "telnet" => sockets::telnet,
         _ => return None,
     })
 }
@@ -457,6 +471,16 @@ pub(super) fn owns_tier(prog: &str) -> bool {
             | "http"
             | "https"
             | "xh"
+            | "systemctl"
+            | "launchctl"
+            | "service"
+            | "nc"
+            | "netcat"
+            | "ncat"
+            | "nc.openbsd"
+            | "nc.traditional"
+            | "socat"
+            | "telnet"
     )
 }
 

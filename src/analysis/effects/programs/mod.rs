@@ -66,6 +66,28 @@ pub fn lookup(name: &str) -> Option<&'static Program> {
         .or_else(|| toolchains::lookup(name))
 }
 
+/// What a program can do to files through its arguments, whatever they are: `(writes,
+/// deletes)`. For a command whose arguments arrive when it runs (`xargs dd`, `ls |
+/// parallel rm`): the file mutators (`files`: cp, mv, ln, tee, chmod, rm, …), the programs
+/// with a parser of their own that write (dd `of=`, xxd's output file, tree `-o`), and any
+/// other grammar with an option or operand that writes (sort `-o`, uniq's output).
+pub fn changes_through_arguments(name: &str) -> (bool, bool) {
+    let deletes = matches!(
+        name,
+        "rm" | "rmdir" | "unlink" | "shred" | "mv" | "srm" | "trash" | "trash-put"
+    );
+    let writes = (files::lookup(name).is_some()
+        && !matches!(name, "rm" | "rmdir" | "unlink" | "shred"))
+        || matches!(name, "dd" | "xxd" | "tree")
+        || lookup(name).is_some_and(|p| {
+            let w = |v: &grammar::Val| matches!(v, grammar::Val::Write | grammar::Val::Append);
+            p.grammar.opts.iter().any(|o| w(&o.val))
+                || p.grammar.operands.leading.iter().any(w)
+                || p.grammar.operands.rest.as_ref().is_some_and(w)
+        });
+    (writes, deletes)
+}
+
 /// The effects of running `argv` (argv[0] is the program) with `dynamic` marking the words
 /// holding an unresolved expansion or glob.
 pub fn effects(

@@ -601,6 +601,12 @@ fn more_wrappers_run_their_operands() {
             "systemd-run --user --wait -p X=1 rm -rf ~",
             "rm -rf /home/u",
         ),
+        // A timer runs it later: still the command that runs.
+        ("systemd-run --on-calendar=daily rm x", "rm x"),
+        (
+            "systemd-run --user --on-active 1h --on-clock-change rm x",
+            "rm x",
+        ),
         ("firejail --noprofile --net=none cat x", "cat x"),
         ("script -q -c 'rm -rf ~' /dev/null", "rm -rf /home/u"),
         ("toybox cat {a,b}", "cat a b"),
@@ -623,7 +629,6 @@ fn more_wrappers_run_their_operands() {
         "unshare -Q ls",
         "proot -q qemu ls",
         "systemd-run -H host rm x",
-        "systemd-run --on-calendar=daily rm x",
         "firejail --join=x rm y",
         "script --bogus",
     ] {
