@@ -771,4 +771,54 @@ mod tests {
         assert!(!grounds("delete the build directory", &o, &p));
         assert!(!grounds("don't touch ../other/build", &o, &p));
     }
+
+    /// A unit, agent or setting named is not one started or enabled: the person also says
+    /// what to do with it (a service verb), and a need with no target is grounded by the
+    /// verb only for what runs now.
+    #[test]
+    fn a_service_needs_its_name_and_what_to_do_with_it() {
+        let (h, c, r) = places();
+        let p = Places {
+            home: &h,
+            cwd: &c,
+            roots: &r,
+        };
+        let targets = || {
+            vec![
+                Target::Name("test.service".into()),
+                Target::Name("test".into()),
+            ]
+        };
+        let mut start = Need::new(Kind::Service, "systemd start test.service", targets());
+        start.verbs = SERVICE_VERBS;
+        assert!(!grounds(
+            "fix the failing unit test in src/lib.rs",
+            &start,
+            &p
+        ));
+        assert!(grounds("restart the test service", &start, &p));
+        assert!(grounds("start test.service", &start, &p));
+        assert!(!grounds("don't start test.service", &start, &p));
+        let mut enable = Need::new(Kind::Persist, "systemd enable test.service", targets());
+        enable.verbs = SERVICE_VERBS;
+        assert!(!grounds("the test is flaky", &enable, &p));
+        assert!(grounds("enable test.service at boot", &enable, &p));
+        // Without verbs, a named target alone grounds a persistence (a file to write).
+        assert!(grounds(
+            "the test is flaky",
+            &Need::new(Kind::Persist, "x", targets()),
+            &p
+        ));
+        let mut reload = Need::new(Kind::Service, "systemd daemon-reload", Vec::new());
+        reload.verbs = SERVICE_VERBS;
+        assert!(reload.ungroundable.is_none());
+        assert!(grounds("reload systemd", &reload, &p));
+        assert!(!grounds("fix the failing unit test", &reload, &p));
+        let mut setenv = Need::new(Kind::Persist, "launchd setenv", Vec::new());
+        setenv.verbs = SERVICE_VERBS;
+        assert!(
+            !grounds("set it", &setenv, &p),
+            "no target: none grounds it"
+        );
+    }
 }

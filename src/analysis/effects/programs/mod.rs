@@ -109,3 +109,35 @@ pub fn effects(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::changes_through_arguments as changes;
+
+    /// Given any arguments, what a program can do to files: the mutators write or delete,
+    /// dd and tree write through their own syntax, a grammar with a writing option writes,
+    /// readers and printers do neither.
+    #[test]
+    fn writers_and_deleters_by_their_grammars() {
+        assert_eq!(changes("rm"), (false, true));
+        assert_eq!(changes("shred"), (false, true));
+        assert_eq!(changes("mv"), (true, true));
+        for w in [
+            "cp", "ln", "tee", "chmod", "truncate", "mkdir", "dd", "xxd", "tree", "sort",
+        ] {
+            assert_eq!(changes(w), (true, false), "{w}");
+        }
+        for r in [
+            "cat",
+            "grep",
+            "wc",
+            "echo",
+            "head",
+            "basename",
+            "ls",
+            "frobnicate",
+        ] {
+            assert_eq!(changes(r), (false, false), "{r}");
+        }
+    }
+}
