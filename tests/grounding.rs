@@ -320,6 +320,19 @@ const TABLE: &[(&[&str], &str, &str, bool)] = &[
         r#"{"command": "git gc"}"#,
         false,
     ),
+    // Another agent runs what it decides: the person names it and what it is told.
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "Bash",
+        r#"{"command": "codex exec 'rm -rf build'"}"#,
+        false,
+    ),
+    (
+        &["upgrade claude to the latest version"],
+        "Bash",
+        r#"{"command": "claude upgrade"}"#,
+        true,
+    ),
     // The target named: as written, by a directory holding it, by a bare dotfile name.
     (
         &["add a cron job in /etc/cron.d/backup that runs nightly"],

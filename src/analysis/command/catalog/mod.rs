@@ -21,6 +21,7 @@
 //! lookup does not grow with the size of the tables: one `match` on `argv[0]`, then a scan
 //! of that one family's entries. Nothing is built at start-up.
 
+mod agents;
 mod archive;
 mod cloud;
 mod containers;
@@ -437,6 +438,8 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "nc" | "netcat" | "ncat" | "nc.openbsd" | "nc.traditional" => sockets::netcat,
         "socat" => sockets::socat,
         "telnet" => sockets::telnet,
+        "claude" | "codex" | "gemini" | "aider" | "opencode" | "cursor-agent" | "amp" | "qwen"
+        | "copilot" | "kiro-cli" => agents::agent,
         _ => return None,
     })
 }

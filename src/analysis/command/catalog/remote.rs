@@ -4,10 +4,15 @@
 //! `ssh HOST CMD`: the command string runs on the host; the shell analysis hands its
 //! commands to the judge marked with the host (`command::remote` judges them there), so
 //! `ssh` itself only connects: routine when its options only choose how to connect.
-//! Options that run local programs (`-F` config, `-I`/`PKCS11Provider`, `ProxyCommand`,
-//! `LocalCommand`), forward the agent, X11 or ports, or send local environment variables
-//! are asked about or not understood. `ssh HOST` with no command opens a shell there that
-//! reads stdin: not understood.
+//! `ProxyCommand`, `LocalCommand` and `KnownHostsCommand` are local commands the shell
+//! analysis judges on their own (code the floor cannot see when ssh fills in their `%`
+//! tokens); options that run other local programs (`-F` config, `-I`/`PKCS11Provider`) or
+//! forward the agent or X11 are asked about, and so are port forwards (`-L`, `-R`, `-D`,
+//! `-W`, `-w`, `LocalForward`, …): traffic between this machine and the host's side, a
+//! change there needing the host named. Local environment variables sent are not
+//! understood. `ssh HOST` with no command runs what arrives on its input there (judged
+//! like a command given, when the shell analysis sees it); with nothing it can see there,
+//! it opens a session whose commands no one sees: a change on the host, asked about.
 //!
 //! `scp`/`rsync` between this machine and a host: the local files sent are reads for the
 //! path floor, files received are written with names and content gatehook cannot see; both

@@ -246,16 +246,26 @@ pub(super) fn systemctl(cmd: &Cmd) -> Said {
             words.push(a);
             continue;
         }
-        let (name, inline) = match a.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v)),
-            _ => (a.as_str(), None),
+        let (name, inline): (String, Option<&str>) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v)),
+            _ if !a.starts_with("--") && a.len() > 2 => {
+                // Short flags bundled (`-al`), then a short option with its value attached
+                // (`-tservice`, `-Hhost`, `-qn50`).
+                let letters = &a[1..];
+                let at = letters
+                    .char_indices()
+                    .find(|(_, c)| !SYSTEMCTL_FLAGS.contains(&format!("-{c}").as_str()));
+                match at {
+                    None => continue,
+                    Some((k, c)) => (
+                        format!("-{c}"),
+                        Some(&letters[k + c.len_utf8()..]).filter(|v| !v.is_empty()),
+                    ),
+                }
+            }
+            _ => (a.clone(), None),
         };
-        // A short option with its value attached (`-tservice`, `-Hhost`).
-        let (name, inline) = if !name.starts_with("--") && name.len() > 2 {
-            (&name[..2], Some(&a[2..]))
-        } else {
-            (name, inline)
-        };
+        let name = name.as_str();
         if SYSTEMCTL_VALUES.contains(&name) {
             let v = inline
                 .or_else(|| it.next().map(String::as_str))

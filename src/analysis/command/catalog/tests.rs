@@ -451,6 +451,25 @@ fn raw_connections() {
     ]);
 }
 
+/// Another agent started as a command runs what it decides: asked about; its version and
+/// help only print; flags that turn its checks off are denied.
+#[test]
+fn other_agents() {
+    table(&[
+        ("claude --version", "routine"),
+        ("codex --help", "routine"),
+        ("claude upgrade", "soft"),
+        ("codex exec 'rm -rf build'", "soft"),
+        ("gemini -p 'summarise the repo'", "soft"),
+        ("aider --message 'fix it' src/lib.rs", "soft"),
+        ("gemini --yolo -p x", "hard"),
+        (
+            "codex --dangerously-bypass-approvals-and-sandbox exec x",
+            "hard",
+        ),
+    ]);
+}
+
 #[test]
 fn databases() {
     table(&[
