@@ -148,6 +148,33 @@ fn holds_cover_commands_by_their_effects() {
         ),
         ("don't push", "frobnicate --all", true),
         ("don't push", "cargo build", false),
+        // Raw connections and ssh sessions use the network; a service of this machine
+        // changed does not, nor does it push, deploy or delete (a production unit is prod).
+        ("avoid the network", "telnet mail.example 25", true),
+        ("avoid the network", "nc example.com 80", true),
+        ("avoid the network", "ssh build.example", true),
+        (
+            "avoid the network",
+            "socat - UNIX-CONNECT:/run/app.sock",
+            true,
+        ),
+        ("avoid the network", "systemctl --user restart app", false),
+        ("don't push", "systemctl --user restart app", false),
+        (
+            "don't deploy",
+            "launchctl load ~/Library/LaunchAgents/x.plist",
+            false,
+        ),
+        (
+            "never touch prod",
+            "systemctl --user restart api-prod.service",
+            true,
+        ),
+        // A writer given its arguments at run time may be any held action.
+        ("don't delete anything", "cat list.txt | xargs rm", true),
+        ("don't push", "xargs dd < list.txt", true),
+        // SQL the catalogue does not recognise changes the database: a remote service.
+        ("avoid the network", "psql -d app -c 'CLUSTER users'", true),
     ];
     let mut wrong = Vec::new();
     for (i, (hold, cmd, covered)) in rows.iter().enumerate() {

@@ -263,7 +263,11 @@ pub fn holds_from(messages: &[String]) -> Vec<Hold> {
 ///   `commit --amend`).
 /// - *Production*: a target, context, path or address the effect names mentions
 ///   production (`prod`, `production` or `prd` as a word: `--context prod-eu`,
-///   `s3://prod-bucket`, `deploy@prod-1`).
+///   `s3://prod-bucket`, `deploy@prod-1`, a unit `api-prod.service`).
+///
+/// A change to this machine's services or settings (`Effect::System`: `systemctl
+/// restart`, `launchctl load`) is none of the others: it reaches no other host,
+/// publishes, deletes, installs or commits nothing.
 ///
 /// An effect the floor does not understand is none of these: it may be any of them, which
 /// [`unknown_holds`] answers for.
@@ -334,9 +338,11 @@ fn names(e: &crate::analysis::effects::Effect) -> Vec<&str> {
                 _ => None,
             }))
             .collect(),
-        Effect::Remote { action, target, .. } => std::iter::once(action.as_str())
-            .chain(target.as_deref())
-            .collect(),
+        Effect::Remote { action, target, .. } | Effect::System { action, target, .. } => {
+            std::iter::once(action.as_str())
+                .chain(target.as_deref())
+                .collect()
+        }
         Effect::Repo { target, .. } => target.iter().map(String::as_str).collect(),
         Effect::Secret { what } => vec![what],
         Effect::Privilege { .. } | Effect::Unknown { .. } => vec![],

@@ -46,6 +46,9 @@ pub enum Kind {
     Delete,
     /// Changes state on a remote service.
     RemoteChange,
+    /// Starts, stops, restarts or signals a service of this machine (or the machine):
+    /// what runs outside the session, or what others rely on.
+    Service,
     /// Sends data to another host.
     Send,
     /// Makes something run again later (shell start-up files, schedulers, services).
@@ -73,6 +76,7 @@ impl Kind {
             Kind::DeleteRef => "delete-ref",
             Kind::Delete => "delete",
             Kind::RemoteChange => "remote-change",
+            Kind::Service => "service",
             Kind::Send => "send",
             Kind::Persist => "persistence",
             Kind::Push => "push",
@@ -120,6 +124,7 @@ impl Kind {
                 "quit",
             ],
             Kind::Push => &["push"],
+            Kind::Service => SERVICE_VERBS,
             Kind::Publish => &["publish", "release", "upload", "ship", "push"],
             Kind::Deploy => &[
                 "deploy",
@@ -159,6 +164,61 @@ impl Kind {
     }
 }
 
+/// Words that name what a service manager does (`systemctl`, `launchctl`, `service`):
+/// a unit or agent named is not a unit started, enabled or loaded, so a need of
+/// [`Kind::Service`] or a persistence of a named unit also needs one of these.
+pub const SERVICE_VERBS: &[&str] = &[
+    "start",
+    "stop",
+    "restart",
+    "reload",
+    "kill",
+    "signal",
+    "enable",
+    "disable",
+    "mask",
+    "unmask",
+    "load",
+    "unload",
+    "bootstrap",
+    "bootout",
+    "kickstart",
+    "launch",
+    "run",
+    "schedule",
+    "submit",
+    "shut",
+    "reboot",
+    "halt",
+    "poweroff",
+    "suspend",
+    "hibernate",
+    "isolate",
+    "freeze",
+    "thaw",
+    "clean",
+    "reset",
+    "cancel",
+    "set",
+    "unset",
+    "setenv",
+    "unsetenv",
+    "limit",
+    "config",
+    "configure",
+    "persist",
+    "autostart",
+    "boot",
+    "link",
+    "preset",
+    "revert",
+    "edit",
+    "install",
+    "mount",
+    "attach",
+    "debug",
+];
+
 /// Something the person can name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "is", content = "value", rename_all = "kebab-case")]
@@ -195,6 +255,14 @@ pub struct Need {
     /// Names of which one must also be written as a word (the program that runs code).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub words: Vec<String>,
+    /// Words that name the action when the kind's own do not (a unit named is not a unit
+    /// enabled: [`SERVICE_VERBS`]); empty: the kind's.
+    #[serde(skip_serializing_if = "no_verbs")]
+    pub verbs: &'static [&'static str],
+}
+
+fn no_verbs(v: &&'static [&'static str]) -> bool {
+    v.is_empty()
 }
 
 impl Need {
@@ -210,6 +278,7 @@ impl Need {
             targets,
             ungroundable,
             words: Vec::new(),
+            verbs: &[],
         }
     }
 
@@ -249,9 +318,23 @@ impl Need {
                 Some(t) => format!("say to discard the changes to {t}"),
                 None => "say to discard the uncommitted changes".into(),
             },
+            Kind::Write | Kind::Persist | Kind::SecretRead
+                if matches!(self.targets.first(), Some(Target::Name(_))) =>
+            {
+                format!(
+                    "say what to do with {} ({})",
+                    t.unwrap_or_default(),
+                    self.what
+                )
+            }
             Kind::Write | Kind::Persist | Kind::SecretRead => {
                 format!("name the file {}", t.unwrap_or_default())
             }
+            Kind::Service => format!(
+                "say what to do with {} ({})",
+                t.unwrap_or_else(|| "the service".into()),
+                self.what
+            ),
             Kind::Run => format!(
                 "say to run {} with {}",
                 t.unwrap_or_default(),
@@ -445,10 +528,16 @@ fn same_name(a: &str, b: &str) -> bool {
     a.len() >= 2 && forms(&a).contains(&b)
 }
 
-/// Does the message name this word of the action's kind, not negated?
-fn names_action(ws: &[String], lower: &str, kind: Kind) -> bool {
-    let Some(words) = kind.words() else {
-        return true;
+/// Does the message name one of the action's words (`verbs`, else its kind's), not
+/// negated?
+fn names_action(ws: &[String], lower: &str, kind: Kind, verbs: &[&str]) -> bool {
+    let words = if verbs.is_empty() {
+        match kind.words() {
+            Some(w) => w,
+            None => return true,
+        }
+    } else {
+        verbs
     };
     words.iter().any(|verb| {
         if verb.contains(' ') {
@@ -603,7 +692,7 @@ pub fn grounds(text: &str, need: &Need, places: &Places) -> bool {
     }
     let ws = tokens(text);
     let lower = text.to_lowercase();
-    names_action(&ws, &lower, need.kind)
+    names_action(&ws, &lower, need.kind, need.verbs)
         && (need.words.is_empty()
             || ws
                 .iter()
@@ -681,5 +770,55 @@ mod tests {
         assert!(grounds("remove the old build in ../other/build", &o, &p));
         assert!(!grounds("delete the build directory", &o, &p));
         assert!(!grounds("don't touch ../other/build", &o, &p));
+    }
+
+    /// A unit, agent or setting named is not one started or enabled: the person also says
+    /// what to do with it (a service verb), and a need with no target is grounded by the
+    /// verb only for what runs now.
+    #[test]
+    fn a_service_needs_its_name_and_what_to_do_with_it() {
+        let (h, c, r) = places();
+        let p = Places {
+            home: &h,
+            cwd: &c,
+            roots: &r,
+        };
+        let targets = || {
+            vec![
+                Target::Name("test.service".into()),
+                Target::Name("test".into()),
+            ]
+        };
+        let mut start = Need::new(Kind::Service, "systemd start test.service", targets());
+        start.verbs = SERVICE_VERBS;
+        assert!(!grounds(
+            "fix the failing unit test in src/lib.rs",
+            &start,
+            &p
+        ));
+        assert!(grounds("restart the test service", &start, &p));
+        assert!(grounds("start test.service", &start, &p));
+        assert!(!grounds("don't start test.service", &start, &p));
+        let mut enable = Need::new(Kind::Persist, "systemd enable test.service", targets());
+        enable.verbs = SERVICE_VERBS;
+        assert!(!grounds("the test is flaky", &enable, &p));
+        assert!(grounds("enable test.service at boot", &enable, &p));
+        // Without verbs, a named target alone grounds a persistence (a file to write).
+        assert!(grounds(
+            "the test is flaky",
+            &Need::new(Kind::Persist, "x", targets()),
+            &p
+        ));
+        let mut reload = Need::new(Kind::Service, "systemd daemon-reload", Vec::new());
+        reload.verbs = SERVICE_VERBS;
+        assert!(reload.ungroundable.is_none());
+        assert!(grounds("reload systemd", &reload, &p));
+        assert!(!grounds("fix the failing unit test", &reload, &p));
+        let mut setenv = Need::new(Kind::Persist, "launchd setenv", Vec::new());
+        setenv.verbs = SERVICE_VERBS;
+        assert!(
+            !grounds("set it", &setenv, &p),
+            "no target: none grounds it"
+        );
     }
 }

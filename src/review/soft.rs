@@ -15,7 +15,7 @@
 
 use super::ground::{is_temp, path_target, persists, Kind, Need, Target};
 use super::guard::Findings;
-use crate::analysis::effects::{Change, Code, Effect, RepoOp};
+use crate::analysis::effects::{Change, Code, Effect, RepoOp, SystemChange, PATHS_AT_RUN_TIME};
 use crate::analysis::shell::SimpleCommand;
 use crate::context::floor::is_loopback;
 use crate::context::floor::{Access, PathClass};
@@ -486,7 +486,11 @@ pub fn needs(
         .filter(|n| n.kind == Kind::Delete)
         .flat_map(|n| n.targets.clone())
         .collect();
-    out.retain(|n| !(n.kind == Kind::Write && n.targets.iter().all(|t| deleted.contains(t))));
+    out.retain(|n| {
+        !(n.kind == Kind::Write
+            && !n.targets.is_empty()
+            && n.targets.iter().all(|t| deleted.contains(t)))
+    });
     let mut seen = Vec::new();
     out.retain(|n| {
         let k = (n.kind, n.targets.clone(), n.ungroundable.clone());
@@ -614,11 +618,41 @@ fn dynamic(word: &str) -> bool {
 /// The need of one typed effect.
 fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Need>) {
     match e {
+        Effect::Delete { path, .. } if path == PATHS_AT_RUN_TIME => out.push(Need::ungroundable(
+            Kind::Delete,
+            "deletes paths given at run time",
+            "deleting paths that arrive as arguments when it runs",
+        )),
         Effect::Delete { path, .. } => delete_need(path, cwd.unwrap_or(places.cwd), places, out),
         Effect::Write { path, .. } if !dynamic(path) => {
             let abs = places.resolve(path, cwd);
             let in_ws = places.in_workspace(&abs);
             write_need(&abs, in_ws, None, places, out);
+        }
+        // Writes whose paths arrive as arguments when it runs (`xargs dd`, `ls | parallel
+        // cp {} /x`): no words can name where they land.
+        Effect::Write { path, .. } if path == PATHS_AT_RUN_TIME => out.push(Need::ungroundable(
+            Kind::Write,
+            "writes paths given at run time",
+            "writing paths that arrive as arguments when it runs",
+        )),
+        Effect::System { target, how, .. } => {
+            let kind = match how {
+                SystemChange::Running => Kind::Service,
+                SystemChange::Persist | SystemChange::Settings => Kind::Persist,
+            };
+            let here = cwd.unwrap_or(places.cwd);
+            let targets: Vec<Target> = target
+                .iter()
+                .flat_map(|t| t.split_whitespace())
+                .filter(|t| !dynamic(t))
+                .flat_map(|t| system_targets(t, here, places))
+                .collect();
+            let mut need = Need::new(kind, e.phrase(), targets);
+            // A unit or agent named is not a unit started or enabled: the person also says
+            // what to do with it.
+            need.verbs = super::ground::SERVICE_VERBS;
+            out.push(need);
         }
         Effect::Remote {
             service,
@@ -696,6 +730,17 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
                     return;
                 }
             }
+            // A host reached over ssh is named as a host (`user@host`, a domain above it).
+            if service == "ssh" {
+                let hosts: Vec<Target> = targets
+                    .iter()
+                    .filter_map(|t| match t {
+                        Target::Name(n) => host_of_word(n).map(Target::Host),
+                        _ => None,
+                    })
+                    .collect();
+                targets.extend(hosts);
+            }
             out.push(Need::new(kind, what, targets));
         }
         Effect::Net { host, sends, url } if !sends.is_empty() => match host {
@@ -760,6 +805,34 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
         )),
         _ => {}
     }
+}
+
+/// What names a unit, agent, job or setting a service manager acts on: the word, the
+/// name without its type suffix (`nginx` for `nginx.service`), and for a file (a plist,
+/// a unit file) its path and its name.
+fn system_targets(t: &str, cwd: &Path, places: &Places) -> Vec<Target> {
+    let mut out = vec![Target::Name(t.to_string())];
+    let last = t.rsplit('/').next().unwrap_or(t);
+    if t.contains('/') && (t.starts_with('/') || t.starts_with('~') || t.starts_with('.')) {
+        out.push(path_target(&places.resolve(t, Some(cwd))));
+        out.push(Target::Name(last.to_string()));
+    }
+    for suffix in [
+        ".service", ".timer", ".socket", ".target", ".path", ".mount", ".slice", ".scope", ".plist",
+    ] {
+        if let Some(stem) = last.strip_suffix(suffix).filter(|s| s.len() >= 2) {
+            out.push(Target::Name(stem.to_string()));
+        }
+    }
+    out
+}
+
+/// The host a word names (`user@host`, `host:port`, `scheme://host/…`).
+fn host_of_word(w: &str) -> Option<String> {
+    let rest = w.split("://").nth(1).unwrap_or(w);
+    let host = rest.split(['/', '?', '#']).next()?;
+    let host = host.rsplit('@').next()?.split(':').next()?;
+    (!host.is_empty() && !host.starts_with('-')).then(|| host.to_ascii_lowercase())
 }
 
 /// The nouns of a description of discarded work, as names.

@@ -479,16 +479,6 @@ pub(super) fn check(
         "shutdown" | "reboot" | "halt" | "poweroff" => {
             hit(Tier::Soft, "system", format!("{prog} stops the machine"))
         }
-        "systemctl"
-            if pos.first().is_some_and(|(s, _)| {
-                matches!(
-                    s.as_str(),
-                    "stop" | "disable" | "mask" | "kill" | "poweroff" | "reboot" | "halt"
-                )
-            }) =>
-        {
-            hit(Tier::Soft, "system", "systemctl stops or disables services")
-        }
         "git" => super::destructive_git::check(cmd),
         _ if DB_CLIENTS.contains(&prog) => db(cmd),
         // docker, podman, aws, gcloud, az, gh: `catalog` (above).

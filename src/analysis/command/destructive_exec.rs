@@ -374,7 +374,11 @@ pub(super) fn destructive_any(
     }
     // A program word holding a whole command line (`'rm -rf /tmp/x'`), or an unknown
     // program in front of a known one (`tool git reset --hard`, `A-B=2 git reset --hard`).
-    if !routine::is_catalogued(prog) && can_recurse(depth) {
+    // A catalogue family that read the whole line and found it only reads (`systemctl
+    // reboot --dry-run`) runs no program named among its words.
+    let family_reads = super::catalog::knows(prog)
+        && super::catalog::said(cmd, ctx).is_some_and(|s| s.is_routine());
+    if !routine::is_catalogued(prog) && !family_reads && can_recurse(depth) {
         if prog.contains(char::is_whitespace) {
             let j = judge.text(&cmd.argv.join(" "), ctx, depth);
             if let Verdict::Hard {

@@ -88,6 +88,7 @@ pub(super) fn xargs_child(
     look: &mut Look,
     judge: &dyn Judge,
 ) {
+    run_time_targets(cmd, look);
     if cmd.sc.origin != Origin::Xargs || !matches!(look.class, Class::Routine { .. }) {
         return;
     }
@@ -108,6 +109,52 @@ pub(super) fn xargs_child(
                 "xargs gives it paths chosen at run time by a command that is not a plain lister"
                     .into(),
         },
+    }
+}
+
+/// A writer or deleter run by `xargs` or `parallel` is handed its arguments when it runs
+/// (`xargs dd`, `… | xargs rm`, `ls | parallel cp {} /x`): any option or path may arrive
+/// among them, so what it writes or deletes no one can name before it runs
+/// ([`PATHS_AT_RUN_TIME`]); what else it does is not understood.
+fn run_time_targets(cmd: &Cmd, look: &mut Look) {
+    use crate::analysis::effects::{Effect, WriteHow, PATHS_AT_RUN_TIME};
+    if !matches!(cmd.sc.origin, Origin::Xargs | Origin::Parallel) {
+        return;
+    }
+    let prog = cmd.program().rsplit('/').next().unwrap_or("");
+    let (writes, deletes) = crate::analysis::effects::programs::changes_through_arguments(prog);
+    if !writes && !deletes {
+        return;
+    }
+    if look.effects.is_empty() {
+        // What its class says beyond its paths, as the judge would derive it.
+        if let Class::Soft { reason, .. } | Class::Hard { reason, .. } | Class::Unknown { reason } =
+            &look.class
+        {
+            look.effects.push(Effect::unknown(reason.clone()));
+        }
+    }
+    if writes {
+        look.effects
+            .push(Effect::write(PATHS_AT_RUN_TIME, WriteHow::Replace));
+    }
+    if deletes {
+        look.effects.push(Effect::Delete {
+            path: PATHS_AT_RUN_TIME.into(),
+            recursive: true,
+        });
+    }
+    look.effects.push(Effect::unknown(format!(
+        "{prog} is given arguments chosen at run time ({})",
+        cmd.sc.origin.describe()
+    )));
+    if matches!(look.class, Class::Routine { .. }) {
+        look.class = Class::Unknown {
+            reason: format!(
+                "{prog} is given arguments chosen at run time ({})",
+                cmd.sc.origin.describe()
+            ),
+        };
     }
 }
 

@@ -423,6 +423,10 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         {
             demote(&mut look, format!("it runs through {w}"));
         }
+        // Through systemd-run it runs as a unit of the service manager, outside the session.
+        if sc.wrappers.iter().any(|w| w == "systemd-run") {
+            catalog::transient_unit(sc, &mut look);
+        }
         // A substitution the analysis did not reach (`${x:-`…`}`) hides a command.
         if sc.exec.iter().any(|w| w.contains('`') || w.contains("$("))
             && !cmds.iter().any(|c| {

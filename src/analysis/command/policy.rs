@@ -10,11 +10,14 @@
 //! destroying with no way back (`Change::Wipe`) is denied (hard). A package installed by
 //! name from a registry runs its code (install scripts, build backends): soft, so the
 //! person or the reviewer names it; code fetched from any other address and run is hard.
-//! Acting with other privileges is soft. A network exchange a grammar names is not
-//! understood yet; a catalogue's described fetch (no data sent) is routine.
+//! Acting with other privileges is soft, and so is a change to this machine's services,
+//! what starts by itself or the settings later processes get (`Effect::System`: category
+//! `persistence` when it outlasts what runs now, else `system`). A network exchange a
+//! grammar names is not understood yet; a catalogue's described fetch (no data sent) is
+//! routine.
 
 use super::core::{Class, Look};
-use crate::analysis::effects::{Change, Code, Effect, RepoOp};
+use crate::analysis::effects::{Change, Code, Effect, RepoOp, SystemChange};
 
 /// The scheme of a package reference (`pkg:npm/left-pad`, the package-URL form): code a
 /// package manager fetches from its registry by name.
@@ -80,6 +83,24 @@ pub(crate) fn remote_tier(effects: &[Effect], category: Option<&'static str>) ->
     {
         return Some(Class::Soft {
             category: cat(change),
+            reason: e.phrase(),
+        });
+    }
+    // This machine's services, what starts by itself and the settings later processes
+    // get: asked about, as persistence when it outlasts the running services.
+    if let Some((e, how)) = effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::System { how, .. } => Some((e, *how)),
+            _ => None,
+        })
+        .max_by_key(|(_, h)| *h != SystemChange::Running)
+    {
+        return Some(Class::Soft {
+            category: category.unwrap_or(match how {
+                SystemChange::Running => "system",
+                SystemChange::Persist | SystemChange::Settings => "persistence",
+            }),
             reason: e.phrase(),
         });
     }

@@ -38,6 +38,11 @@ use serde::Serialize;
 /// (`awk 'BEGIN{system("rm " f)}'`): nothing of it can be judged before it runs.
 pub const COMPUTED_COMMAND: &str = "a command computed at run time";
 
+/// The path of a write or delete whose targets arrive as arguments when the command runs
+/// (`… | xargs rm`, `xargs dd`, `ls | parallel cp {} /x`): no one can name them before it
+/// runs. It holds `$`, so every check of a computed word treats it as one.
+pub const PATHS_AT_RUN_TIME: &str = "$(paths given at run time)";
+
 /// How much of the file system a read reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -171,6 +176,23 @@ pub enum RepoOp {
     Configure,
 }
 
+/// How a service manager's command changes this machine (see [`Effect::System`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SystemChange {
+    /// Starts, stops, restarts, reloads or signals what runs now (a service, an agent, a
+    /// job, the manager itself, the machine): it runs on outside the session, or stops
+    /// what others rely on.
+    Running,
+    /// Makes something start again by itself later (a unit enabled, linked or wanted by a
+    /// target, an agent loaded or bootstrapped, a timer or job submitted), or changes what
+    /// does (disabled, masked, the default target).
+    Persist,
+    /// Changes what every later process of the session or system gets (the manager's
+    /// environment, resource limits, its configuration, a unit's properties).
+    Settings,
+}
+
 /// What kind of file an extraction or patch reads its members from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -242,6 +264,19 @@ pub enum Effect {
     Secret { what: String },
     /// Acts with other privileges or as another user.
     Privilege { how: String },
+    /// Changes this machine's running services, what starts by itself, or the settings
+    /// its later processes get, through a service manager (`systemctl start`, `launchctl
+    /// load`, `service x stop`, `systemd-run`, `launchctl setenv`).
+    System {
+        /// The manager (`systemd`, `launchd`, `sysvinit`).
+        manager: String,
+        /// What it does, as its subcommand says (`start`, `enable`, `setenv`).
+        action: String,
+        /// The units, agents, jobs or settings it acts on, blank-separated.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+        how: SystemChange,
+    },
     /// Something the grammar does not model.
     Unknown { why: String },
 }
@@ -281,6 +316,7 @@ impl Effect {
             | Effect::Repo { .. }
             | Effect::Secret { .. }
             | Effect::Privilege { .. }
+            | Effect::System { .. }
             | Effect::Unknown { .. } => false,
         }
     }
@@ -302,6 +338,7 @@ impl Effect {
             | Effect::Run { .. }
             | Effect::Repo { .. }
             | Effect::Privilege { .. }
+            | Effect::System { .. }
             | Effect::Unknown { .. } => true,
         }
     }
@@ -413,6 +450,15 @@ impl Effect {
             }
             Effect::Secret { what } => format!("prints {what}"),
             Effect::Privilege { how } => format!("runs {how}"),
+            Effect::System {
+                manager,
+                action,
+                target,
+                ..
+            } => match target {
+                Some(t) => format!("{manager} {action} {t}"),
+                None => format!("{manager} {action}"),
+            },
             Effect::Unknown { why } => why.clone(),
         }
     }

@@ -82,6 +82,9 @@ impl Walker<'_> {
             self.command_variable(name, &Word::lit(value));
         }
         if let Some(shell) = u.reads_stdin {
+            // `ssh HOST` with no command: the host's shell runs what arrives.
+            let remote = u.stdin_host.or_else(|| self.remote.clone());
+            let saved = std::mem::replace(&mut self.remote, remote);
             match (&draft.stdin_text, self.piped, self.pipe_in.clone()) {
                 (Some(body), _, _) => self.reenter_text(body, Origin::Heredoc),
                 (None, true, Some(text)) => {
@@ -91,6 +94,7 @@ impl Walker<'_> {
                 (None, true, None) => self.opaque(Opaque::ShellFromStdin(shell)),
                 (None, false, _) => {}
             }
+            self.remote = saved;
         }
         self.last_output = self.commands.get(slot).and_then(|c| c.output.clone());
     }

@@ -35,7 +35,7 @@ mod opts;
 mod parse;
 mod quoting;
 mod reenter;
-pub use reenter::{adb_call, exec_call, AdbCall, ExecCall};
+pub use reenter::{adb_call, exec_call, ssh_config_pair, AdbCall, ExecCall};
 mod specs;
 mod unwrap;
 mod words;

@@ -208,9 +208,23 @@ fn su(name: &str, exec: &[Word], u: &mut Unwrapped) {
     }
 }
 
+/// An ssh `-o` value as ssh_config(5) reads it: the key (lower case) and its value,
+/// separated by blanks or one `=` with optional blanks around it.
+pub fn ssh_config_pair(value: &str) -> (String, &str) {
+    let value = value.trim_start();
+    let (key, val) = value
+        .split_once(['=', ' ', '\t'])
+        .map(|(k, v)| (k.trim(), v.trim()))
+        .unwrap_or((value, ""));
+    let val = val.strip_prefix('=').map(str::trim).unwrap_or(val);
+    (key.to_ascii_lowercase(), val)
+}
+
 /// `ssh [opts] host [opts] CMD…`: the words after the host are joined into a shell
-/// string that the host's shell runs (its commands carry the host in `remote`).
-/// `-o ProxyCommand=…` runs locally through a shell.
+/// string that the host's shell runs (its commands carry the host in `remote`); with no
+/// command, the host's shell reads its commands from stdin (a heredoc, a here-string, a
+/// pipe), judged there the same way. `-o ProxyCommand=…` (and `LocalCommand`,
+/// `KnownHostsCommand`) runs locally through a shell.
 fn ssh(exec: &[Word], u: &mut Unwrapped) {
     let p = opts::parse(exec, 1, &SSH);
     let q = opts::parse(exec, p.next + 1, &SSH);
@@ -219,28 +233,29 @@ fn ssh(exec: &[Word], u: &mut Unwrapped) {
             continue;
         }
         let value = flag.value.as_deref().unwrap_or("");
-        let (key, val) = value
-            .split_once(['=', ' '])
-            .map(|(k, v)| (k.trim(), v.trim()))
-            .unwrap_or((value, ""));
-        let key = key.to_ascii_lowercase();
+        let (key, val) = ssh_config_pair(value);
         if matches!(
             key.as_str(),
             "proxycommand" | "localcommand" | "knownhostscommand"
-        ) {
+        ) && !val.eq_ignore_ascii_case("none")
+        {
             u.nest_shell(NestKind::Shell, Word::lit(val));
         }
     }
+    let host = exec.get(p.next).map(|w| w.text.as_str()).unwrap_or("");
     let rest = exec.get(q.next..).unwrap_or(&[]);
-    if !rest.is_empty() {
+    // Words that are only blanks are no command: ssh asks the host for a shell.
+    if rest.iter().any(|w| w.dynamic || !w.text.trim().is_empty()) {
         let dynamic = rest.iter().any(|w| w.dynamic);
         let text = rest
             .iter()
             .map(|w| w.text.as_str())
             .collect::<Vec<_>>()
             .join(" ");
-        let host = exec.get(p.next).map(|w| w.text.as_str()).unwrap_or("");
         u.nest_remote(host, Word::new(text, dynamic));
+    } else if !host.is_empty() && !p.has("-N") && !q.has("-N") && !p.has("-s") && !q.has("-s") {
+        u.reads_stdin = Some("ssh".into());
+        u.stdin_host = Some(host.to_string());
     }
 }
 

@@ -725,8 +725,21 @@ pub(super) const SYSTEMD_RUN: Spec = Spec {
         "nice",
         "working-directory",
         "setenv",
+        // Timers (systemd 252): the command runs later, judged as persistence by the
+        // command floor (`catalog::services::transient`).
+        "on-active",
+        "on-boot",
+        "on-startup",
+        "on-unit-active",
+        "on-unit-inactive",
+        "on-calendar",
+        "timer-property",
+        "path-property",
+        "socket-property",
     ],
     long_bool: &[
+        "on-timezone-change",
+        "on-clock-change",
         "remain-after-exit",
         "send-sighup",
         "same-dir",

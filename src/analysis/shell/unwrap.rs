@@ -23,6 +23,8 @@ pub(super) struct Unwrapped {
     pub opaque: Vec<Opaque>,
     /// A shell that reads its commands from stdin (a heredoc, herestring or pipe).
     pub reads_stdin: Option<String>,
+    /// …on this host (`ssh HOST` with no command): its commands carry the host.
+    pub stdin_host: Option<String>,
 }
 
 /// A command run again by a shell or a command-running tool.

@@ -15,7 +15,7 @@
 
 use super::table::{asks_help, has_flag, option_value, positionals, Said};
 use crate::analysis::command::core::Cmd;
-use crate::analysis::effects::{Change, Effect, WriteHow};
+use crate::analysis::effects::{Change, Code, Effect, WriteHow};
 
 /// Function names (or prefixes) with side effects, or that read files on the server.
 const SIDE_EFFECT_FUNCS: &[&str] = &[
@@ -358,6 +358,10 @@ fn database(prog: &str, args: &[String]) -> Option<String> {
             let host = option_value(args, &["-h", "--host", "-S"]);
             let db = option_value(args, &["-d", "--dbname", "-D", "--database"])
                 .or_else(|| pos.first().copied());
+            // Neither named: the client's default, which no one named either.
+            if host.is_none() && db.is_none() {
+                return None;
+            }
             super::table::target([host.or(Some("-")), db])
         }
     }
@@ -439,7 +443,9 @@ pub(super) fn client(cmd: &Cmd) -> Said {
     }
     let texts = match sql_texts(cmd) {
         Ok(t) => t,
-        Err(e) => return Said::unknown(e),
+        // SQL the floor cannot read (a session on stdin, a file, a pipe) may change
+        // anything in the database: a change that needs it named, not nothing.
+        Err(e) => return unrecognised(prog, args, None, e),
     };
     if texts.len() > 1 {
         if let Some(t) = texts.iter().find(|t| writes(t)) {
@@ -449,11 +455,19 @@ pub(super) fn client(cmd: &Cmd) -> Said {
                 Some(t),
                 write_change(&texts.join(";")),
                 format!("{prog} runs SQL that writes"),
-            );
+            )
+            .and_effects(server_side(prog, args, &texts.join(";")));
         }
-        return Said::unknown(format!("{prog} runs several statements"));
+        return unrecognised(
+            prog,
+            args,
+            texts.first().map(String::as_str),
+            format!("{prog} runs several statements"),
+        )
+        .and_effects(server_side(prog, args, &texts.join(";")));
     }
     let sql = &texts[0];
+    let extra = server_side(prog, args, sql);
     match not_read_only(sql, prog == "duckdb") {
         None => ran(
             prog,
@@ -468,9 +482,156 @@ pub(super) fn client(cmd: &Cmd) -> Said {
             Some(sql),
             write_change(sql),
             format!("{prog} runs SQL that writes or changes the schema"),
-        ),
-        Some(why) => Said::unknown(format!("{prog}: {why}")),
+        )
+        .and_effects(extra),
+        Some(why) => match maintenance(sql) {
+            Some(what) => ran(
+                prog,
+                args,
+                Some(sql),
+                Change::Modify,
+                format!("{prog} runs {what}"),
+            )
+            .and_effects(extra),
+            None => {
+                unrecognised(prog, args, Some(sql), format!("{prog}: {why}")).and_effects(extra)
+            }
+        },
     }
+}
+
+/// SQL that is not a read the floor recognises: a change of the database (asked about by
+/// the reviewer's needs, the database named), with what it is not understood beside it.
+fn unrecognised(prog: &str, args: &[String], sql: Option<&str>, why: String) -> Said {
+    let mut said = ran(prog, args, sql, Change::Modify, why.clone());
+    said.effects.push(Effect::unknown(why));
+    said
+}
+
+/// Maintenance and administration statements, by their first words: what they do to the
+/// database itself (its storage, statistics, indexes, locks, the server's state). What
+/// also reaches files or programs (`COPY`, `LOAD DATA`, `ATTACH`) or may only read
+/// (`PRAGMA`, `SET`) is a change not understood ([`unrecognised`]), with its files.
+fn maintenance(sql: &str) -> Option<&'static str> {
+    let upper = strip_comments(sql).to_ascii_uppercase();
+    let words: Vec<&str> = upper
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    Some(match words.as_slice() {
+        ["VACUUM", ..] => "VACUUM, which rewrites the database's storage",
+        ["ANALYZE" | "ANALYSE", ..] => "ANALYZE, which rewrites the planner's statistics",
+        ["CLUSTER", ..] => "CLUSTER, which rewrites a table in an index's order",
+        ["REINDEX", ..] => "REINDEX, which rebuilds indexes",
+        ["OPTIMIZE", ..] | ["REPAIR", ..] => "a table maintenance statement",
+        ["CHECKPOINT", ..] => "CHECKPOINT, which forces the write-ahead log to disk",
+        ["REFRESH", ..] => "REFRESH, which recomputes a materialized view",
+        ["DETACH", ..] => "DETACH, which closes an attached database",
+        ["FLUSH", ..] | ["KILL", ..] | ["SHUTDOWN", ..] | ["PURGE", ..] => {
+            "an administration statement of the server"
+        }
+        ["LOCK", ..] | ["UNLOCK", ..] => "LOCK, which locks tables",
+        _ => return None,
+    })
+}
+
+/// What a statement does on the database server's machine, beyond its tables: a file it
+/// reads or writes there (`LOAD DATA INFILE`, `COPY … FROM/TO 'file'`, `pg_read_file`,
+/// `INTO OUTFILE`, `lo_import`/`lo_export`) or a program it runs (`COPY … PROGRAM`). On
+/// this machine (no host, a local socket or loopback) that is this machine's file, read or
+/// written as the path floor judges it; a file the client sends (`LOAD DATA LOCAL
+/// INFILE`, psql's `\copy … FROM`) is always a local read. sqlite and duckdb `ATTACH` open
+/// a local database file.
+fn server_side(prog: &str, args: &[String], sql: &str) -> Vec<Effect> {
+    let local_server = match prog {
+        "sqlite3" | "duckdb" => true,
+        _ => option_value(args, &["-h", "--host"])
+            .is_none_or(|h| h.starts_with('/') || crate::context::floor::is_loopback(h)),
+    };
+    let text = strip_comments(sql);
+    let upper = text.to_ascii_uppercase();
+    let mut out = Vec::new();
+    // Each quoted literal after one of the keywords, in order.
+    let literal_after = |key: &str| -> Vec<String> {
+        let mut found = Vec::new();
+        let mut from = 0;
+        while let Some(i) = upper[from..].find(key) {
+            let at = from + i + key.len();
+            let rest = text[at..].trim_start();
+            if let Some(q) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') {
+                if let Some(end) = rest[1..].find(q) {
+                    found.push(rest[1..1 + end].to_string());
+                }
+            }
+            from = at;
+        }
+        found
+    };
+    let program = upper.contains(" PROGRAM ") || upper.contains(" PROGRAM'");
+    if program {
+        out.push(Effect::Run {
+            code: Code::Hidden {
+                what: format!(
+                    "the shell command the database server runs for COPY … PROGRAM ({})",
+                    literal_after("PROGRAM").join(" ")
+                ),
+            },
+        });
+    }
+    let local_reads: Vec<String> =
+        if upper.contains("LOCAL INFILE") || upper.trim_start().starts_with("\\COPY") {
+            literal_after("INFILE")
+                .into_iter()
+                .chain(literal_after(" FROM"))
+                .collect()
+        } else {
+            Vec::new()
+        };
+    out.extend(local_reads.iter().cloned().map(Effect::read));
+    if local_server {
+        let reads = literal_after("INFILE")
+            .into_iter()
+            .chain(if program {
+                Vec::new()
+            } else {
+                literal_after(" FROM")
+            })
+            .chain(literal_after("PG_READ_FILE("))
+            .chain(literal_after("PG_READ_BINARY_FILE("))
+            .chain(literal_after("LO_IMPORT("))
+            .chain(literal_after("LOAD_FILE("));
+        for r in reads {
+            if !local_reads.contains(&r) && r.starts_with(['/', '~']) {
+                out.push(Effect::read(r));
+            }
+        }
+        let writes = literal_after("OUTFILE")
+            .into_iter()
+            .chain(literal_after("DUMPFILE"))
+            .chain(if program {
+                Vec::new()
+            } else {
+                literal_after(" TO")
+            })
+            .chain(literal_after("LO_EXPORT("));
+        for w in writes {
+            if w.starts_with(['/', '~']) {
+                out.push(Effect::write(w, WriteHow::Replace));
+            }
+        }
+    }
+    if matches!(prog, "sqlite3" | "duckdb") {
+        for f in literal_after("ATTACH")
+            .into_iter()
+            .chain(literal_after("ATTACH DATABASE"))
+        {
+            if f != ":memory:" && !f.is_empty() {
+                out.push(Effect::read(f.clone()));
+                out.push(Effect::write(f, WriteHow::Edit));
+            }
+        }
+    }
+    out
 }
 
 /// go-sqlcmd (`sqlcmd query 'SQL'`, `config view`) and the classic `-Q`/`-q` flags.

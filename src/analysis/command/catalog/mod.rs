@@ -25,6 +25,7 @@
 //! `table`, below every family; this module owns the dispatch: which family knows a
 //! program, what it says, its tier, and a secret piped into a login.
 
+mod agents;
 mod archive;
 mod cloud;
 mod containers;
@@ -37,8 +38,11 @@ mod network;
 mod packages;
 mod remote;
 mod table;
+mod services;
+mod sockets;
 pub(super) use containers::{lifecycle, Lifecycle};
 pub(super) use remote::rsync_local_cp;
+pub(super) use services::transient_unit;
 mod verbs;
 
 #[cfg(test)]
@@ -93,6 +97,14 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "adb" => remote::adb,
         "scp" => remote::scp,
         "rsync" => remote::rsync,
+        "systemctl" => services::systemctl,
+        "launchctl" => services::launchctl,
+        "service" => services::service,
+        "nc" | "netcat" | "ncat" | "nc.openbsd" | "nc.traditional" => sockets::netcat,
+        "socat" => sockets::socat,
+        "telnet" => sockets::telnet,
+        "claude" | "codex" | "gemini" | "aider" | "opencode" | "cursor-agent" | "amp" | "qwen"
+        | "copilot" | "kiro-cli" => agents::agent,
         _ => return None,
     })
 }
@@ -127,6 +139,16 @@ pub(super) fn owns_tier(prog: &str) -> bool {
             | "http"
             | "https"
             | "xh"
+            | "systemctl"
+            | "launchctl"
+            | "service"
+            | "nc"
+            | "netcat"
+            | "ncat"
+            | "nc.openbsd"
+            | "nc.traditional"
+            | "socat"
+            | "telnet"
     )
 }
 

@@ -4,10 +4,15 @@
 //! `ssh HOST CMD`: the command string runs on the host; the shell analysis hands its
 //! commands to the judge marked with the host (`command::remote` judges them there), so
 //! `ssh` itself only connects: routine when its options only choose how to connect.
-//! Options that run local programs (`-F` config, `-I`/`PKCS11Provider`, `ProxyCommand`,
-//! `LocalCommand`), forward the agent, X11 or ports, or send local environment variables
-//! are asked about or not understood. `ssh HOST` with no command opens a shell there that
-//! reads stdin: not understood.
+//! `ProxyCommand`, `LocalCommand` and `KnownHostsCommand` are local commands the shell
+//! analysis judges on their own (code the floor cannot see when ssh fills in their `%`
+//! tokens); options that run other local programs (`-F` config, `-I`/`PKCS11Provider`) or
+//! forward the agent or X11 are asked about, and so are port forwards (`-L`, `-R`, `-D`,
+//! `-W`, `-w`, `LocalForward`, …): traffic between this machine and the host's side, a
+//! change there needing the host named. Local environment variables sent are not
+//! understood. `ssh HOST` with no command runs what arrives on its input there (judged
+//! like a command given, when the shell analysis sees it); with nothing it can see there,
+//! it opens a session whose commands no one sees: a change on the host, asked about.
 //!
 //! `scp`/`rsync` between this machine and a host: the local files sent are reads for the
 //! path floor, files received are written with names and content gatehook cannot see; both
@@ -68,21 +73,55 @@ const SSH_SAFE_KEYS: &[&str] = &[
     "visualhostkey",
 ];
 
-/// What one ssh option does, as effects (`Err`: not understood).
-fn ssh_option(letter: char, value: Option<&str>, out: &mut Vec<Effect>) -> Result<(), String> {
+/// What ssh's options do besides choosing how to connect.
+#[derive(Default)]
+struct SshOpts {
+    effects: Vec<Effect>,
+    /// Ports or devices forwarded through the connection (`-L`, `-R`, `-D`, `-W`, `-w`,
+    /// `-o LocalForward=…`): traffic between this machine and the host's side.
+    forwards: Vec<String>,
+    /// `-N`: no remote command, the connection is held for its forwards.
+    no_command: bool,
+    /// `-s`: the command names a subsystem of the host.
+    subsystem: bool,
+}
+
+/// What one ssh option does (`Err`: the line cannot be read). `reentered`: the shell
+/// analysis judges the command a `-o ProxyCommand=…` (or `LocalCommand`,
+/// `KnownHostsCommand`) runs locally (`ssh` run directly); elsewhere (`scp -o`, `rsync -e
+/// 'ssh …'`) it is code the floor does not see.
+fn ssh_option(
+    letter: char,
+    value: Option<&str>,
+    reentered: bool,
+    out: &mut SshOpts,
+) -> Result<(), String> {
     let privilege = |how: &str| Effect::Privilege { how: how.into() };
     match letter {
-        'A' => out.push(privilege("lets the host use this machine's SSH agent (-A)")),
-        'X' | 'Y' => out.push(privilege("gives the host this machine's X display (-X/-Y)")),
-        'K' => out.push(privilege("delegates GSSAPI credentials to the host (-K)")),
-        'g' => out.push(privilege(
+        'A' => out
+            .effects
+            .push(privilege("lets the host use this machine's SSH agent (-A)")),
+        'X' | 'Y' => out
+            .effects
+            .push(privilege("gives the host this machine's X display (-X/-Y)")),
+        'K' => out
+            .effects
+            .push(privilege("delegates GSSAPI credentials to the host (-K)")),
+        'g' => out.effects.push(privilege(
             "lets other hosts connect to forwarded ports (-g)",
         )),
-        'D' | 'L' | 'R' | 'W' | 'w' => out.push(privilege(&format!(
-            "opens a tunnel (-{letter} {})",
-            value.unwrap_or("")
-        ))),
-        'F' => out.push(Effect::Run {
+        'D' | 'L' | 'R' | 'W' => out
+            .forwards
+            .push(format!("-{letter} {}", value.unwrap_or(""))),
+        // A tunnel device joins the two networks; creating one takes root.
+        'w' => {
+            out.forwards.push(format!("-w {}", value.unwrap_or("")));
+            out.effects.push(privilege(&format!(
+                "opens a tunnel device (-w {})",
+                value.unwrap_or("")
+            )));
+        }
+        'F' => out.effects.push(Effect::Run {
             code: Code::Hidden {
                 what: format!(
                     "what the ssh config {} runs (ProxyCommand, LocalCommand, …)",
@@ -90,52 +129,67 @@ fn ssh_option(letter: char, value: Option<&str>, out: &mut Vec<Effect>) -> Resul
                 ),
             },
         }),
-        'I' => out.push(Effect::Run {
+        'I' => out.effects.push(Effect::Run {
             code: Code::Hidden {
                 what: format!("the PKCS#11 library {}", value.unwrap_or("")),
             },
         }),
-        'E' => out.push(Effect::write(
+        'E' => out.effects.push(Effect::write(
             value.unwrap_or(""),
             crate::analysis::effects::WriteHow::Append,
         )),
-        'N' => return Err("ssh -N holds a connection open for forwarding".into()),
-        's' => return Err("ssh -s runs a subsystem on the host".into()),
-        'O' => return Err("ssh -O sends a control command to a master connection".into()),
+        'N' => out.no_command = true,
+        's' => out.subsystem = true,
+        'O' => out.effects.push(Effect::unknown(format!(
+            "ssh -O {} sends a control command to a master connection",
+            value.unwrap_or("")
+        ))),
         'o' => {
             let v = value.unwrap_or("");
-            let (key, val) = v
-                .split_once(['=', ' ', '\t'])
-                .map(|(k, v)| (k.trim(), v.trim()))
-                .unwrap_or((v, ""));
-            let key = key.to_ascii_lowercase();
+            let (key, val) = crate::analysis::shell::ssh_config_pair(v);
             match key.as_str() {
                 k if SSH_SAFE_KEYS.contains(&k) => {}
                 "userknownhostsfile" | "globalknownhostsfile" => {
                     // Host keys are added there; `/dev/null` is the usual value.
                     for f in val.split_whitespace() {
                         if !crate::analysis::command::core::is_null_device(f) {
-                            out.push(Effect::write(f, crate::analysis::effects::WriteHow::Append));
+                            out.effects
+                                .push(Effect::write(f, crate::analysis::effects::WriteHow::Append));
                         }
                     }
                 }
                 "forwardagent" | "forwardx11" | "forwardx11trusted" | "gatewayports"
+                | "permitlocalcommand"
                     if val.eq_ignore_ascii_case("no") => {}
-                "forwardagent" | "forwardx11" | "forwardx11trusted" | "gatewayports"
-                | "localforward" | "remoteforward" | "dynamicforward" | "tunnel"
-                | "tunneldevice" => out.push(privilege(&format!("-o {v}"))),
+                "forwardagent" | "forwardx11" | "forwardx11trusted" | "gatewayports" => {
+                    out.effects.push(privilege(&format!("-o {v}")))
+                }
+                "localforward" | "remoteforward" | "dynamicforward" => {
+                    out.forwards.push(format!("-o {v}"))
+                }
+                "tunnel" | "tunneldevice" if val.eq_ignore_ascii_case("no") => {}
+                "tunnel" | "tunneldevice" => {
+                    out.forwards.push(format!("-o {v}"));
+                    out.effects.push(privilege(&format!("-o {v}")));
+                }
+                // A local command the shell analysis judges on its own — unless ssh puts
+                // words in it first (`%d` the local home, `%h` the host, …).
+                "proxycommand" | "localcommand" | "knownhostscommand"
+                    if (reentered && !val.contains('%')) || val.eq_ignore_ascii_case("none") => {}
                 "proxycommand"
                 | "localcommand"
                 | "permitlocalcommand"
                 | "knownhostscommand"
                 | "pkcs11provider"
                 | "securitykeyprovider"
-                | "include" => out.push(Effect::Run {
+                | "include" => out.effects.push(Effect::Run {
                     code: Code::Hidden {
                         what: format!("the program ssh -o {key} names"),
                     },
                 }),
-                _ => return Err(format!("ssh -o {key} is not known to be safe")),
+                _ => out.effects.push(Effect::unknown(format!(
+                    "ssh -o {key} is not known to be safe"
+                ))),
             }
         }
         _ => {}
@@ -145,7 +199,12 @@ fn ssh_option(letter: char, value: Option<&str>, out: &mut Vec<Effect>) -> Resul
 
 /// Parse ssh's options from `args[i..]` (getopt: bundles, a value letter takes the rest of
 /// the word or the next word), stopping at the first operand; returns its index.
-fn ssh_options(args: &[String], mut i: usize, out: &mut Vec<Effect>) -> Result<usize, String> {
+fn ssh_options(
+    args: &[String],
+    mut i: usize,
+    reentered: bool,
+    out: &mut SshOpts,
+) -> Result<usize, String> {
     while let Some(a) = args.get(i) {
         if a == "--" {
             return Ok(i + 1);
@@ -156,7 +215,7 @@ fn ssh_options(args: &[String], mut i: usize, out: &mut Vec<Effect>) -> Result<u
         i += 1;
         for (k, c) in letters.char_indices() {
             if SSH_FLAGS.contains(c) {
-                ssh_option(c, None, out)?;
+                ssh_option(c, None, reentered, out)?;
             } else if SSH_VALUES.contains(c) {
                 let rest = &letters[k + c.len_utf8()..];
                 let value = if rest.is_empty() {
@@ -167,7 +226,7 @@ fn ssh_options(args: &[String], mut i: usize, out: &mut Vec<Effect>) -> Result<u
                 } else {
                     rest
                 };
-                ssh_option(c, Some(value), out)?;
+                ssh_option(c, Some(value), reentered, out)?;
                 break;
             } else {
                 return Err(format!("ssh -{c} is not an option of ssh"));
@@ -177,14 +236,20 @@ fn ssh_options(args: &[String], mut i: usize, out: &mut Vec<Effect>) -> Result<u
     Ok(i)
 }
 
-/// `ssh [OPTS] DESTINATION [OPTS] [COMMAND…]`.
+/// `ssh [OPTS] DESTINATION [OPTS] [COMMAND…]`. The command runs on the host (its commands
+/// are judged there, marked by the shell analysis); with none, commands given on stdin (a
+/// heredoc, a here-string, a pipe) are judged there the same way, and otherwise ssh opens
+/// a session on the host whose commands no one sees: a change there, needing the host
+/// named. Forwards carry traffic between this machine and the host's side (`Net` with the
+/// host), exposing this machine's ports (`-R`) or reaching the host's network (`-L`,
+/// `-D`, `-W`).
 pub(super) fn ssh(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if asks_help(args) {
         return Said::read("ssh prints its usage");
     }
-    let mut effects = Vec::new();
-    let host_at = match ssh_options(args, 0, &mut effects) {
+    let mut opts = SshOpts::default();
+    let host_at = match ssh_options(args, 0, true, &mut opts) {
         Ok(i) => i,
         Err(e) => return Said::unknown(e),
     };
@@ -198,7 +263,7 @@ pub(super) fn ssh(cmd: &Cmd) -> Said {
         return Said::unknown("ssh without a destination");
     };
     // OpenSSH reads options again after the destination.
-    let cmd_at = match ssh_options(args, host_at + 1, &mut effects) {
+    let cmd_at = match ssh_options(args, host_at + 1, true, &mut opts) {
         Ok(i) => i,
         Err(e) => return Said::unknown(e),
     };
@@ -206,26 +271,69 @@ pub(super) fn ssh(cmd: &Cmd) -> Said {
         return Said::read("ssh -G prints the configuration for a host without connecting");
     }
     let dest = host.rsplit('@').next().unwrap_or(host);
-    // No command or an empty one: OpenSSH asks the host for a shell, which reads stdin
-    // (words that are only blanks are treated alike).
-    if args[cmd_at.min(args.len())..]
-        .iter()
-        .all(|a| a.trim().is_empty())
-    {
-        return Said::unknown(format!(
-            "ssh {dest} without a command opens a shell there that reads stdin"
-        ));
+    let dest = dest.strip_prefix("ssh://").unwrap_or(dest);
+    let mut effects = opts.effects;
+    for f in &opts.forwards {
+        // Traffic between this machine's ports and the host's side (`-W HOST:PORT`: that
+        // host, through this one): a port opened there into this machine, or the host's
+        // network reached from here. A change there, needing the host named.
+        let to = f
+            .strip_prefix("-W ")
+            .and_then(|hp| hp.rsplit_once(':').map(|(h, _)| h.to_string()))
+            .unwrap_or_else(|| dest.to_string());
+        effects.push(Effect::Remote {
+            service: "ssh".into(),
+            action: format!("forwards traffic ({f}) through"),
+            target: Some(to.trim_start_matches('[').trim_end_matches(']').to_string()),
+            change: Change::Modify,
+        });
     }
+    // No command or an empty one (words that are only blanks are treated alike).
+    let no_command = args[cmd_at.min(args.len())..]
+        .iter()
+        .all(|a| a.trim().is_empty());
+    let fed = cmd.sc.stdin_text.is_some() || cmd.sc.piped_stdin;
+    let (action, change, reason) = if opts.subsystem {
+        (
+            "runs a subsystem on",
+            Change::Modify,
+            format!("ssh -s runs a subsystem on {dest}, which the floor does not see"),
+        )
+    } else if no_command && opts.no_command {
+        (
+            "holds a connection to",
+            Change::Read,
+            format!("ssh -N holds a connection to {dest} for its forwards"),
+        )
+    } else if no_command && !fed {
+        (
+            "opens a shell on",
+            Change::Modify,
+            format!("ssh {dest} opens a session there whose commands the floor does not see"),
+        )
+    } else if no_command {
+        (
+            "connects",
+            Change::Read,
+            format!("ssh runs the commands on its input on {dest}, judged as they run there"),
+        )
+    } else {
+        (
+            "connects",
+            Change::Read,
+            format!("ssh runs a command on {dest}, judged as it runs there"),
+        )
+    };
     // What the options do besides connecting names the reason.
     let reason = match effects.first() {
-        Some(e) => format!("ssh {dest}: {}", e.phrase()),
-        None => format!("ssh runs a command on {dest}, judged as it runs there"),
+        Some(e) if change == Change::Read => format!("ssh {dest}: {}", e.phrase()),
+        _ => reason,
     };
     let mut said = Said::remote(
         "ssh",
-        "connects",
+        action,
         Some(dest.to_string()),
-        Change::Read,
+        change,
         "remote",
         reason,
     );
@@ -351,8 +459,15 @@ pub(super) fn scp(cmd: &Cmd) -> Said {
                     };
                     match c {
                         'o' | 'F' => {
-                            if let Err(e) = ssh_option(c, Some(value), &mut effects) {
+                            let mut o = SshOpts::default();
+                            if let Err(e) = ssh_option(c, Some(value), false, &mut o) {
                                 return Said::unknown(e.replacen("ssh", "scp", 1));
+                            }
+                            effects.extend(o.effects);
+                            if !o.forwards.is_empty() {
+                                effects.push(Effect::unknown(format!(
+                                    "scp -o {value} forwards ports"
+                                )));
                             }
                         }
                         'S' | 'D' => effects.push(Effect::Run {
@@ -828,8 +943,12 @@ fn rsh_is_ssh(v: &str) -> bool {
     let words: Vec<String> = v.split_whitespace().map(str::to_string).collect();
     match words.split_first() {
         Some((first, rest)) if first == "ssh" => {
-            let mut fx = Vec::new();
-            matches!(ssh_options(rest, 0, &mut fx), Ok(n) if n == rest.len()) && fx.is_empty()
+            let mut o = SshOpts::default();
+            matches!(ssh_options(rest, 0, false, &mut o), Ok(n) if n == rest.len())
+                && o.effects.is_empty()
+                && o.forwards.is_empty()
+                && !o.no_command
+                && !o.subsystem
         }
         _ => false,
     }

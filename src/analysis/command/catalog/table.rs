@@ -295,6 +295,11 @@ impl Said {
         self.effects.push(e);
         self
     }
+    /// Add effects.
+    pub fn and_effects(mut self, more: Vec<Effect>) -> Said {
+        self.effects.extend(more);
+        self
+    }
     /// Add local paths it reads.
     pub fn with_reads(mut self, more: Vec<String>) -> Said {
         self.effects

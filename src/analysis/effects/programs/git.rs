@@ -1457,6 +1457,12 @@ fn semantics(c: &mut GitCall) -> Result<(), GrammarError> {
             if has(c, "--prune") || has(c, "--aggressive") {
                 out.push(repo(RepoOp::DeleteRef, Some("unreachable commits")));
             } else {
+                // Unreachable objects past `gc.pruneExpire` (two weeks unless configured)
+                // and reflog entries past their expiry go: lost commits among them.
+                out.push(repo(
+                    RepoOp::DeleteRef,
+                    Some("unreachable commits past the prune expiry"),
+                ));
                 out.push(Effect::unknown("git gc prunes unreachable objects"));
             }
         }

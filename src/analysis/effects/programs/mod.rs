@@ -66,6 +66,28 @@ pub fn lookup(name: &str) -> Option<&'static Program> {
         .or_else(|| toolchains::lookup(name))
 }
 
+/// What a program can do to files through its arguments, whatever they are: `(writes,
+/// deletes)`. For a command whose arguments arrive when it runs (`xargs dd`, `ls |
+/// parallel rm`): the file mutators (`files`: cp, mv, ln, tee, chmod, rm, …), the programs
+/// with a parser of their own that write (dd `of=`, xxd's output file, tree `-o`), and any
+/// other grammar with an option or operand that writes (sort `-o`, uniq's output).
+pub fn changes_through_arguments(name: &str) -> (bool, bool) {
+    let deletes = matches!(
+        name,
+        "rm" | "rmdir" | "unlink" | "shred" | "mv" | "srm" | "trash" | "trash-put"
+    );
+    let writes = (files::lookup(name).is_some()
+        && !matches!(name, "rm" | "rmdir" | "unlink" | "shred"))
+        || matches!(name, "dd" | "xxd" | "tree")
+        || lookup(name).is_some_and(|p| {
+            let w = |v: &grammar::Val| matches!(v, grammar::Val::Write | grammar::Val::Append);
+            p.grammar.opts.iter().any(|o| w(&o.val))
+                || p.grammar.operands.leading.iter().any(w)
+                || p.grammar.operands.rest.as_ref().is_some_and(w)
+        });
+    (writes, deletes)
+}
+
 /// The effects of running `argv` (argv[0] is the program) with `dynamic` marking the words
 /// holding an unresolved expansion or glob.
 pub fn effects(
@@ -86,4 +108,36 @@ pub fn effects(
         out.push(Effect::read("."));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::changes_through_arguments as changes;
+
+    /// Given any arguments, what a program can do to files: the mutators write or delete,
+    /// dd and tree write through their own syntax, a grammar with a writing option writes,
+    /// readers and printers do neither.
+    #[test]
+    fn writers_and_deleters_by_their_grammars() {
+        assert_eq!(changes("rm"), (false, true));
+        assert_eq!(changes("shred"), (false, true));
+        assert_eq!(changes("mv"), (true, true));
+        for w in [
+            "cp", "ln", "tee", "chmod", "truncate", "mkdir", "dd", "xxd", "tree", "sort",
+        ] {
+            assert_eq!(changes(w), (true, false), "{w}");
+        }
+        for r in [
+            "cat",
+            "grep",
+            "wc",
+            "echo",
+            "head",
+            "basename",
+            "ls",
+            "frobnicate",
+        ] {
+            assert_eq!(changes(r), (false, false), "{r}");
+        }
+    }
 }

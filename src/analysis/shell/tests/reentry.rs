@@ -231,6 +231,45 @@ fn heredoc_to_shell_is_parsed() {
     assert_eq!(a.commands.len(), 1);
 }
 
+/// `ssh HOST` with no command (or only blank words) runs what arrives on its input in the
+/// host's shell: those commands are analysed, marked with the host, as `ssh HOST CMD`'s
+/// are. A proxy or local command is split from its key at a tab as ssh_config does.
+#[test]
+fn commands_on_ssh_input_run_on_the_host() {
+    for cmd in [
+        "ssh web1 <<'E'\nrm -rf /srv\nE",
+        "ssh web1 <<< 'rm -rf /srv'",
+        "echo 'rm -rf /srv' | ssh web1",
+        "echo 'rm -rf /srv' | ssh web1 ''",
+        "ssh -p 2222 user@web1 <<E\nrm -rf /srv\nE",
+    ] {
+        let a = an(cmd);
+        assert!(
+            a.commands
+                .iter()
+                .any(|c| c.exec == ["rm", "-rf", "/srv"] && c.remote.as_deref().is_some()),
+            "{cmd}: {:?}",
+            a.commands
+        );
+        assert!(
+            a.commands
+                .iter()
+                .all(|c| c.exec.first().map(String::as_str) != Some("rm") || c.remote.is_some()),
+            "{cmd}: ran here"
+        );
+    }
+    // No input it could see: nothing runs there that the analysis knows of.
+    let a = an("ssh web1");
+    assert_eq!(a.commands.len(), 1);
+    // Forwarding only: no shell there.
+    assert_eq!(
+        an("ssh -N -L 1:h:1 web1 <<< 'rm -rf /srv'").commands.len(),
+        1
+    );
+    assert_exec("ssh -o $'ProxyCommand\trm -rf ~' host ls", "rm -rf /home/u");
+    assert_exec("ssh -o 'ProxyCommand = rm -rf ~' host ls", "rm -rf /home/u");
+}
+
 /// `at` and `batch` run the job on their stdin later, through `/bin/sh`: the job is analysed
 /// as what it will run. Listing, removing or printing jobs submits nothing, and a job read
 /// from a file (`-f`) is not seen.
@@ -601,6 +640,12 @@ fn more_wrappers_run_their_operands() {
             "systemd-run --user --wait -p X=1 rm -rf ~",
             "rm -rf /home/u",
         ),
+        // A timer runs it later: still the command that runs.
+        ("systemd-run --on-calendar=daily rm x", "rm x"),
+        (
+            "systemd-run --user --on-active 1h --on-clock-change rm x",
+            "rm x",
+        ),
         ("firejail --noprofile --net=none cat x", "cat x"),
         ("script -q -c 'rm -rf ~' /dev/null", "rm -rf /home/u"),
         ("toybox cat {a,b}", "cat a b"),
@@ -623,7 +668,6 @@ fn more_wrappers_run_their_operands() {
         "unshare -Q ls",
         "proot -q qemu ls",
         "systemd-run -H host rm x",
-        "systemd-run --on-calendar=daily rm x",
         "firejail --join=x rm y",
         "script --bogus",
     ] {

@@ -1,0 +1,32 @@
+//! Other coding agents run as commands (`claude`, `codex`, `gemini`, `aider`, `opencode`,
+//! `cursor-agent`, `amp`, `qwen`, `copilot`, `kiro-cli`): printing their version or help
+//! only prints; anything else starts an agent that runs what it decides (its own tools, its
+//! own approvals: another agent's are not this gate's), or changes the agent's own
+//! installation (`claude upgrade`, `claude mcp add`): code the floor cannot see, asked
+//! about, the program named with what it is told. Flags that turn an agent's checks off
+//! are the hard tier's (`destructive_exec::AGENT_SKIP_FLAGS`), and gatehook's or the
+//! harness's own settings changed through an agent's CLI are the self-command floor's
+//! (`command::selfcmd`).
+
+use super::table::Said;
+use crate::analysis::command::core::Cmd;
+use crate::analysis::effects::{Code, Effect};
+
+/// `AGENT [ARGS…]`.
+pub(super) fn agent(cmd: &Cmd) -> Said {
+    let prog = cmd.program();
+    let args = cmd.args();
+    if matches!(args, [a] if matches!(a.as_str(), "--version" | "-v" | "-V" | "--help" | "-h")) {
+        return Said::read(format!("{prog} prints its version or help"));
+    }
+    let mut s = Said::read(format!(
+        "{prog} starts an agent that runs what it decides, or changes its own installation"
+    ));
+    s.category = "nested-agent";
+    s.effects.push(Effect::Run {
+        code: Code::Hidden {
+            what: format!("what the agent {prog} decides to run"),
+        },
+    });
+    s
+}

@@ -1,0 +1,651 @@
+//! Service managers: `systemctl`, `launchctl`, `service`, and commands run through
+//! `systemd-run`. What only reads is read-only (status, listings, properties, unit files);
+//! everything else changes this machine beyond its files, as an [`Effect::System`]:
+//! starting, stopping, restarting or signalling what runs now (`Running`), making
+//! something start by itself later or changing what does — enabling, linking, masking
+//! a unit, loading or bootstrapping an agent, a timer (`Persist`) — and the settings every
+//! later process gets: the manager's environment, limits, configuration, a unit's
+//! properties (`Settings`). A subcommand outside the grammar is still a change (with
+//! what the floor does not understand beside it), never nothing. The tier follows from
+//! the effects (`policy`: soft), and so do the reviewer's needs (the unit named with what
+//! to do with it) and the holds.
+//!
+//! Checked against: systemd 252 (`systemctl --help`, `systemd-run --help` on Debian 12),
+//! init-system-helpers 1.65.2 (`service`), and macOS's launchctl(1) manual (launchctl
+//! could not be run here): its subcommands are those of `launchctl help` on macOS 10.10
+//! and later, the legacy ones (load, unload, submit, list, start, stop, setenv, limit, …)
+//! included.
+
+use super::table::{asks_help, Said};
+use crate::analysis::command::core::Cmd;
+use crate::analysis::effects::{secret_name, Change, Code, Effect, SystemChange};
+
+/// One change of this machine's services or settings.
+fn system(manager: &str, action: &str, targets: &[&str], how: SystemChange) -> Effect {
+    Effect::System {
+        manager: manager.to_string(),
+        action: action.to_string(),
+        target: (!targets.is_empty()).then(|| targets.join(" ")),
+        how,
+    }
+}
+
+/// A command that changes services or settings: its effects, its reason line.
+fn changes(reason: String, effects: Vec<Effect>) -> Said {
+    let mut s = Said::read(reason);
+    s.effects = effects;
+    s
+}
+
+// ---------------------------------------------------------------------------------------
+// systemctl
+
+/// systemctl's options that take a value (systemd 252).
+const SYSTEMCTL_VALUES: &[&str] = &[
+    "-t",
+    "--type",
+    "--state",
+    "-p",
+    "--property",
+    "-P",
+    "-H",
+    "--host",
+    "-M",
+    "--machine",
+    "--job-mode",
+    "--check-inhibitors",
+    "--kill-whom",
+    "--kill-value",
+    "-s",
+    "--signal",
+    "--what",
+    "--legend",
+    "--preset-mode",
+    "--root",
+    "--image",
+    "-n",
+    "--lines",
+    "-o",
+    "--output",
+    "--boot-loader-menu",
+    "--boot-loader-entry",
+    "--timestamp",
+];
+
+/// systemctl's options without a value.
+const SYSTEMCTL_FLAGS: &[&str] = &[
+    "-h",
+    "--help",
+    "--version",
+    "--system",
+    "--user",
+    "--failed",
+    "-a",
+    "--all",
+    "-l",
+    "--full",
+    "-r",
+    "--recursive",
+    "--reverse",
+    "--with-dependencies",
+    "-T",
+    "--show-transaction",
+    "--show-types",
+    "--value",
+    "-i",
+    "--now",
+    "--dry-run",
+    "-q",
+    "--quiet",
+    "--wait",
+    "--no-block",
+    "--no-wall",
+    "--no-reload",
+    "--no-legend",
+    "--no-pager",
+    "--no-ask-password",
+    "--global",
+    "--runtime",
+    "-f",
+    "--force",
+    "--firmware-setup",
+    "--plain",
+    "--read-only",
+    "--mkdir",
+    "--marked",
+];
+
+/// Verbs that only print.
+const SYSTEMCTL_READS: &[&str] = &[
+    "list-units",
+    "list-automounts",
+    "list-sockets",
+    "list-timers",
+    "list-paths",
+    "list-unit-files",
+    "list-dependencies",
+    "list-machines",
+    "list-jobs",
+    "is-active",
+    "is-failed",
+    "is-enabled",
+    "is-system-running",
+    "status",
+    "show",
+    "cat",
+    "help",
+    "get-default",
+];
+
+/// Verbs that change what runs now.
+const SYSTEMCTL_RUNNING: &[&str] = &[
+    "start",
+    "stop",
+    "reload",
+    "restart",
+    "try-restart",
+    "reload-or-restart",
+    "try-reload-or-restart",
+    "force-reload",
+    "condrestart",
+    "condreload",
+    "condstop",
+    "isolate",
+    "kill",
+    "freeze",
+    "thaw",
+    "bind",
+    "mount-image",
+    "reset-failed",
+    "cancel",
+    "daemon-reload",
+    "daemon-reexec",
+    "default",
+    "rescue",
+    "emergency",
+    "halt",
+    "poweroff",
+    "reboot",
+    "kexec",
+    "exit",
+    "switch-root",
+    "suspend",
+    "hibernate",
+    "hybrid-sleep",
+    "suspend-then-hibernate",
+    "soft-reboot",
+];
+
+/// Verbs that stop or restart the machine (`--dry-run` only prints what they would do).
+const SYSTEMCTL_POWER: &[&str] = &[
+    "default",
+    "rescue",
+    "emergency",
+    "halt",
+    "poweroff",
+    "reboot",
+    "kexec",
+    "exit",
+    "suspend",
+    "hibernate",
+    "hybrid-sleep",
+    "suspend-then-hibernate",
+    "soft-reboot",
+];
+
+/// Verbs that change what starts by itself (unit files, their links, the default target).
+const SYSTEMCTL_PERSIST: &[&str] = &[
+    "enable",
+    "disable",
+    "reenable",
+    "preset",
+    "preset-all",
+    "mask",
+    "unmask",
+    "link",
+    "revert",
+    "add-wants",
+    "add-requires",
+    "edit",
+    "set-default",
+];
+
+/// Verbs that change the settings later units get.
+const SYSTEMCTL_SETTINGS: &[&str] = &[
+    "set-property",
+    "set-environment",
+    "unset-environment",
+    "import-environment",
+];
+
+/// Verbs that print a setting without a value and set it with one.
+const SYSTEMCTL_GET_OR_SET: &[(&str, usize)] = &[
+    ("log-level", 0),
+    ("log-target", 0),
+    ("service-watchdogs", 0),
+    ("service-log-level", 1),
+    ("service-log-target", 1),
+];
+
+/// `systemctl [OPTIONS] VERB [ARGS]` (options may follow the verb).
+pub(super) fn systemctl(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) || matches!(args, [v] if v == "--version") {
+        return Said::read("systemctl prints help or its version");
+    }
+    let mut words: Vec<&str> = Vec::new();
+    let mut effects = Vec::new();
+    let mut host = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--" {
+            words.extend(it.by_ref().map(String::as_str));
+            break;
+        }
+        if !a.starts_with('-') || a == "-" {
+            words.push(a);
+            continue;
+        }
+        let (name, inline): (String, Option<&str>) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v)),
+            _ if !a.starts_with("--") && a.len() > 2 => {
+                // Short flags bundled (`-al`), then a short option with its value attached
+                // (`-tservice`, `-Hhost`, `-qn50`).
+                let letters = &a[1..];
+                let at = letters
+                    .char_indices()
+                    .find(|(_, c)| !SYSTEMCTL_FLAGS.contains(&format!("-{c}").as_str()));
+                match at {
+                    None => continue,
+                    Some((k, c)) => (
+                        format!("-{c}"),
+                        Some(&letters[k + c.len_utf8()..]).filter(|v| !v.is_empty()),
+                    ),
+                }
+            }
+            _ => (a.clone(), None),
+        };
+        let name = name.as_str();
+        if SYSTEMCTL_VALUES.contains(&name) {
+            let v = inline
+                .or_else(|| it.next().map(String::as_str))
+                .unwrap_or("");
+            match name {
+                "-H" | "--host" => host = Some(v.rsplit('@').next().unwrap_or(v).to_string()),
+                "--root" | "--image" => effects.push(Effect::unknown(format!(
+                    "systemctl {name} acts on the unit files under {v}"
+                ))),
+                _ => {}
+            }
+        } else if !(SYSTEMCTL_FLAGS.contains(&name) && inline.is_none()) {
+            effects.push(Effect::unknown(format!(
+                "systemctl {name} is not an option it is known by"
+            )));
+        }
+    }
+    let verb = words.first().copied().unwrap_or("list-units");
+    let operands: Vec<&str> = words.iter().skip(1).copied().collect();
+    let has = |f: &str| args.iter().any(|a| a == f);
+    let how = if SYSTEMCTL_READS.contains(&verb)
+        || (SYSTEMCTL_POWER.contains(&verb) && has("--dry-run"))
+    {
+        None
+    } else if let Some((_, n)) = SYSTEMCTL_GET_OR_SET.iter().find(|(v, _)| *v == verb) {
+        (operands.len() > *n).then_some(SystemChange::Settings)
+    } else if verb == "show-environment" {
+        effects.push(Effect::Secret {
+            what: "every variable in the service manager's environment, secrets included".into(),
+        });
+        None
+    } else if SYSTEMCTL_PERSIST.contains(&verb) || SYSTEMCTL_SETTINGS.contains(&verb) {
+        if SYSTEMCTL_PERSIST.contains(&verb) {
+            // `--now` also starts or stops the units; `edit` runs the editor.
+            if has("--now") {
+                effects.push(system("systemd", verb, &operands, SystemChange::Running));
+            }
+            if verb == "edit" {
+                effects.push(Effect::Run {
+                    code: Code::Hidden {
+                        what: "the editor systemctl edit opens".into(),
+                    },
+                });
+            }
+            Some(SystemChange::Persist)
+        } else {
+            Some(SystemChange::Settings)
+        }
+    } else if SYSTEMCTL_RUNNING.contains(&verb) {
+        Some(SystemChange::Running)
+    } else if verb == "clean" {
+        // The unit's state, cache, logs or runtime directories: which ones, the unit says.
+        effects.push(Effect::Delete {
+            path: crate::analysis::effects::PATHS_AT_RUN_TIME.into(),
+            recursive: true,
+        });
+        Some(SystemChange::Running)
+    } else {
+        effects.push(Effect::unknown(format!(
+            "systemctl {verb} is not a verb it is known by"
+        )));
+        Some(SystemChange::Running)
+    };
+    let what = if operands.is_empty() {
+        verb.to_string()
+    } else {
+        format!("{verb} {}", operands.join(" "))
+    };
+    match (how, host) {
+        // `-H host` runs the manager's side over ssh: the host's services.
+        (how, Some(h)) => {
+            let change = if how.is_some() {
+                Change::Modify
+            } else {
+                Change::Read
+            };
+            let mut s = Said::remote(
+                "ssh",
+                format!("systemctl {what}"),
+                Some(h.clone()),
+                change,
+                "remote",
+                format!("systemctl {what} on {h}"),
+            );
+            s.effects.extend(effects);
+            s
+        }
+        (None, None) => {
+            let mut s = Said::read(format!("systemctl {verb} shows the state of units"));
+            s.effects = effects;
+            s
+        }
+        (Some(how), None) => {
+            effects.insert(0, system("systemd", verb, &operands, how));
+            let reason = match how {
+                SystemChange::Running => format!("systemctl {what} changes running services"),
+                SystemChange::Persist => {
+                    format!("systemctl {what} changes what starts by itself")
+                }
+                SystemChange::Settings => {
+                    format!("systemctl {what} changes what later services get")
+                }
+            };
+            changes(reason, effects)
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// launchctl
+
+/// `launchctl SUBCOMMAND [ARGS]`.
+pub(super) fn launchctl(cmd: &Cmd) -> Said {
+    let args: Vec<&str> = cmd.args().iter().map(String::as_str).collect();
+    let Some((&sub, rest)) = args.split_first() else {
+        // The legacy interactive mode reads subcommands from stdin.
+        return changes(
+            "launchctl without a subcommand reads its subcommands from stdin".into(),
+            vec![
+                system(
+                    "launchd",
+                    "reads subcommands from stdin",
+                    &[],
+                    SystemChange::Persist,
+                ),
+                Effect::unknown("launchctl reads its subcommands from stdin"),
+            ],
+        );
+    };
+    let operands: Vec<&str> = rest
+        .iter()
+        .copied()
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let read = |why: &str| Said::read(format!("launchctl {sub} {why}"));
+    let how = match sub {
+        "print" | "print-cache" | "print-disabled" | "blame" | "procinfo" | "hostinfo"
+        | "resolveport" | "list" | "managerpid" | "manageruid" | "managername" | "error"
+        | "variant" | "version" | "help" | "dumpstate" | "dumpjpcategory" | "runstats" => {
+            return read("prints launchd's state")
+        }
+        "plist" => {
+            return read("prints the property list embedded in a program")
+                .with_reads(operands.last().map(|p| p.to_string()).into_iter().collect())
+        }
+        "getenv" => {
+            let mut s = read("prints a variable of launchd's environment");
+            if operands.iter().any(|n| secret_name(n)) || cmd.has_expansion() {
+                s.effects.push(Effect::Secret {
+                    what: format!(
+                        "the variable {} of launchd's environment",
+                        operands.join(" ")
+                    ),
+                });
+            }
+            return s;
+        }
+        // `limit` alone, or with one resource, prints the limits.
+        "limit" if operands.len() <= 1 => return read("prints resource limits"),
+        "kickstart" | "kill" | "start" | "stop" | "attach" | "debug" | "reboot" | "bootshell"
+        | "uncache" => SystemChange::Running,
+        "bootstrap" | "bootout" | "enable" | "disable" | "load" | "unload" | "remove"
+        | "submit" => SystemChange::Persist,
+        "setenv" | "unsetenv" | "limit" | "config" => SystemChange::Settings,
+        // They run a program: as another user, in another bootstrap, or as a tool.
+        "asuser" | "bsexec" | "examine" => {
+            let mut s = changes(
+                format!("launchctl {sub} runs a program in launchd's context"),
+                vec![
+                    system("launchd", sub, &operands, SystemChange::Running),
+                    Effect::Run {
+                        code: Code::Hidden {
+                            what: format!("the program launchctl {sub} runs"),
+                        },
+                    },
+                ],
+            );
+            if sub != "examine" {
+                s.effects.push(Effect::Privilege {
+                    how: format!("launchctl {sub} (another user's or bootstrap's context)"),
+                });
+            }
+            return s;
+        }
+        other => {
+            return changes(
+                format!("launchctl {other} is not a subcommand it is known by"),
+                vec![
+                    system("launchd", other, &operands, SystemChange::Running),
+                    Effect::unknown(format!("launchctl {other} is not a known subcommand")),
+                ],
+            )
+        }
+    };
+    let targets: Vec<&str> = match sub {
+        // `submit -l LABEL [-p PROG] -- COMMAND…`: the label names the job.
+        "submit" => rest
+            .windows(2)
+            .filter(|w| w[0] == "-l")
+            .map(|w| w[1])
+            .collect(),
+        // `setenv KEY VALUE`, `limit RESOURCE SOFT HARD`, `config user|system KEY VALUE`.
+        "setenv" | "limit" => operands.first().copied().into_iter().collect(),
+        "config" => operands.iter().take(2).copied().collect(),
+        _ => operands.clone(),
+    };
+    let mut effects = vec![system("launchd", sub, &targets, how)];
+    if sub == "submit" {
+        effects.push(Effect::Run {
+            code: Code::Hidden {
+                what: "the program launchctl submit keeps running".into(),
+            },
+        });
+    }
+    let reason = match how {
+        SystemChange::Running => format!("launchctl {sub} changes what runs now"),
+        SystemChange::Persist => format!("launchctl {sub} changes what launchd starts by itself"),
+        SystemChange::Settings => {
+            format!("launchctl {sub} changes what later processes get")
+        }
+    };
+    changes(reason, effects)
+}
+
+// ---------------------------------------------------------------------------------------
+// service
+
+/// `service --status-all`, `service NAME status` print; `service NAME COMMAND` runs the
+/// service's init script (or its unit) with that command.
+pub(super) fn service(cmd: &Cmd) -> Said {
+    let args: Vec<&str> = cmd.args().iter().map(String::as_str).collect();
+    match args.as_slice() {
+        [] | ["-h" | "--help" | "--version"] => Said::read("service prints its usage"),
+        ["--status-all"] => Said::read("service --status-all lists services and their state"),
+        [name, "status"] => Said::read(format!("service {name} status shows its state")),
+        [name, rest @ ..] => {
+            let action = rest.first().copied().unwrap_or("(no command)");
+            let mut effects = vec![system("sysvinit", action, &[name], SystemChange::Running)];
+            if rest.is_empty() || rest.len() > 1 {
+                effects.push(Effect::unknown(format!(
+                    "service {name} {} runs its init script with these words",
+                    rest.join(" ")
+                )));
+            }
+            changes(
+                format!("service {name} {action} changes a running service"),
+                effects,
+            )
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// systemd-run
+
+/// What running a command through `systemd-run` adds to the command's own effects (the
+/// shell analysis hands the command on as the program that runs, with `systemd-run` among
+/// its wrappers): it runs as a transient unit of the service manager, outside the
+/// session (`Running`), later by a timer (`--on-*`: `Persist`); as another user
+/// (`--uid`, `--gid`); with unit properties that may run more programs (`-p`); in the
+/// manager's working directory (`/` or the home directory) unless `--scope`, `-d` or
+/// `--same-dir` keep this one, so its relative paths are not the ones judged.
+pub(crate) fn transient(argv: &[String], exec_start: usize) -> Option<Vec<Effect>> {
+    let at = argv
+        .get(..exec_start)?
+        .iter()
+        .position(|w| w.rsplit('/').next() == Some("systemd-run"))?;
+    let opts = &argv[at + 1..exec_start];
+    let program = argv.get(exec_start).map(String::as_str).unwrap_or("");
+    let mut how = SystemChange::Running;
+    let mut unit = None;
+    let mut here = false;
+    let mut effects = Vec::new();
+    let mut i = 0;
+    while let Some(a) = opts.get(i) {
+        i += 1;
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ if !a.starts_with("--") && a.len() > 2 && a.starts_with('-') => {
+                (&a[..2], Some(a[2..].to_string()))
+            }
+            _ => (a.as_str(), None),
+        };
+        let mut value = || {
+            inline.clone().or_else(|| {
+                i += 1;
+                opts.get(i - 1).cloned()
+            })
+        };
+        match name {
+            "-u" | "--unit" => unit = value(),
+            "--scope" | "-d" | "--same-dir" => here = true,
+            n if n.starts_with("--on-") => {
+                if !matches!(n, "--on-timezone-change" | "--on-clock-change") {
+                    value();
+                }
+                how = SystemChange::Persist;
+            }
+            "--uid" | "--gid" => {
+                let v = value().unwrap_or_default();
+                effects.push(Effect::Privilege {
+                    how: format!("systemd-run {name}={v} (as another user)"),
+                });
+            }
+            "-p" | "--property" | "--timer-property" | "--path-property" | "--socket-property" => {
+                let v = value().unwrap_or_default();
+                effects.push(Effect::unknown(format!(
+                    "systemd-run {name} {v} sets a unit property, which may run other programs"
+                )));
+            }
+            "-E" | "--setenv" => {
+                let v = value().unwrap_or_default();
+                let var = v.split('=').next().unwrap_or("");
+                if !crate::analysis::command::harmless_env(var) {
+                    effects.push(Effect::unknown(format!(
+                        "systemd-run {name} {v} sets a variable that can change what runs"
+                    )));
+                }
+            }
+            "--working-directory" => {
+                let v = value().unwrap_or_default();
+                effects.push(Effect::unknown(format!(
+                    "the command runs in {v}, not the directory its paths were judged in"
+                )));
+                here = true;
+            }
+            "-H" | "--host" | "-M" | "--machine" | "--description" | "--slice"
+            | "--service-type" | "--nice" => {
+                value();
+            }
+            _ => {}
+        }
+    }
+    if !here {
+        effects.push(Effect::unknown(
+            "the unit runs in the manager's directory (/ or the home directory), not the one its paths were judged in",
+        ));
+    }
+    let mut targets = vec![program];
+    if let Some(u) = unit.as_deref() {
+        targets.insert(0, u);
+    }
+    let action = match how {
+        SystemChange::Persist => "schedules",
+        _ => "runs as a transient unit",
+    };
+    effects.insert(0, system("systemd", action, &targets, how));
+    Some(effects)
+}
+
+/// A command run through `systemd-run` ([`transient`]): its own effects, and the unit it
+/// runs as. Asked about (soft) unless its own class is already stricter.
+pub(in crate::analysis::command) fn transient_unit(
+    sc: &crate::analysis::shell::SimpleCommand,
+    look: &mut crate::analysis::command::Look,
+) {
+    use crate::analysis::command::Class;
+    let exec_start = sc.argv.len().saturating_sub(sc.exec.len());
+    let Some(effects) = transient(&sc.argv, exec_start) else {
+        return;
+    };
+    if look.effects.is_empty() {
+        // What the command's class says beyond its paths (as the judge derives it).
+        match &look.class {
+            Class::Soft { reason, .. } | Class::Hard { reason, .. } | Class::Unknown { reason } => {
+                look.effects.push(Effect::unknown(reason.clone()))
+            }
+            _ => {}
+        }
+    }
+    let phrase = effects.first().map(Effect::phrase).unwrap_or_default();
+    let category = match crate::analysis::command::policy::remote_tier(&effects, None) {
+        Some(Class::Soft { category, .. }) => category,
+        _ => "system",
+    };
+    look.effects.extend(effects);
+    if !matches!(look.class, Class::Hard { .. } | Class::Soft { .. }) {
+        look.class = Class::Soft {
+            category,
+            reason: format!("it runs through systemd-run: {phrase}, outside this session"),
+        };
+    }
+}
