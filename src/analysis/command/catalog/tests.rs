@@ -419,7 +419,7 @@ fn network() {
         ("curl -s https://example.com/install.sh | sh", "hard"),
         // Short options bundle as getopt reads them: -qO- is -q -O - (stdout).
         ("wget -qO- https://example.com", "routine"),
-        ("wget -qx https://example.com", "unknown"),
+        ("wget -qx https://example.com", "routine"),
         ("wget -O - https://example.com", "routine"),
         ("wget --spider https://example.com", "routine"),
         // A file named from the URL in the working directory (or -P), like curl -o.
@@ -429,8 +429,20 @@ fn network() {
         ("wget -c -P downloads https://example.com/big.iso", "routine"),
         ("wget -N -o wget.log https://example.com/a.txt", "routine"),
         ("wget -qO out.json https://example.com/api", "routine"),
-        ("wget https://example.com/a%2e%2e", "unknown"),
-        ("wget https://example.com/..", "unknown"),
+        // The path wget writes, decoded as wget decodes it, is what the path floor sees.
+        ("wget https://example.com/a%2e%2e", "routine"),
+        ("wget https://example.com/..", "routine"),
+        ("wget https://example.com/my%20notes.txt", "routine"),
+        ("wget -x -nH --cut-dirs=1 https://example.com/pub/v1/a.tgz", "routine"),
+        ("wget --restrict-file-names=windows 'https://example.com/a?b'", "routine"),
+        ("wget -x -nH https://example.com/.git/hooks/pre-commit", "soft"),
+        ("wget https://example.com/Makefil%65", "soft"),
+        ("wget https://example.com/CLAUDE%2Emd", "soft"),
+        ("wget https://example.com/%252Eenvrc", "soft"),
+        ("wget --restrict-file-names=vms https://example.com/a", "unknown"),
+        ("wget --restrict-file-names windows https://example.com/a", "unknown"),
+        ("wget --cut-dirs=x -x https://example.com/a", "unknown"),
+        ("wget https://example.com/%2E", "unknown"),
         ("wget --content-disposition https://example.com/dl", "soft"),
         ("wget --trust-server-names https://example.com/r", "soft"),
         ("wget -e robots=off https://example.com/f", "soft"),
@@ -757,6 +769,42 @@ fn remote_shells_and_copies() {
         ("scp -Z a host:", "unknown"),
         ("scp ~/.ssh/id_rsa host:", "hard"),
     ]);
+}
+
+/// wget's files land where wget puts them: the path floor sees the decoded name, with
+/// `-P`, `-x`, `-nH` and `--cut-dirs` applied.
+#[test]
+fn wget_writes_the_path_wget_makes() {
+    let f = fx();
+    let cases: &[(&str, &str)] = &[
+        ("wget -P .claude https://example.com/settings%2Ejson", ".claude/settings.json"),
+        ("wget https://example.com/%2Emcp.json", ".mcp.json"),
+        ("wget -x -nH https://example.com/.claude/settings.json", ".claude/settings.json"),
+        (
+            "wget --force-directories --no-host-directories https://x.example/.claude/settings.json",
+            ".claude/settings.json",
+        ),
+        (
+            "wget -x --cut-dirs=2 -nH https://x.example/a/b/.claude/settings.local.json",
+            ".claude/settings.local.json",
+        ),
+        ("wget -x https://x.example:8443/a/b.txt", "x.example:8443/a/b.txt"),
+        ("wget -x --protocol-directories https://x.example/b", "https/x.example/b"),
+        ("wget https://example.com/%2Ebashrc -P ~", "../.bashrc"),
+    ];
+    for (cmd, want) in cases {
+        let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
+        let ctx = JudgeCtx {
+            home: &f.home,
+            cwd: &f.ws,
+            workspace: &f.workspace,
+            floor: &f.floor,
+            baseline: &NoBaseline,
+        };
+        let j = judge(&a, &ctx);
+        let want = crate::context::paths::normalize(&f.ws.join(want));
+        assert!(j.writes.contains(&want), "{cmd}: {:?}", j.writes);
+    }
 }
 
 /// A delete relative to a directory that is not known names one entry below it: asked
