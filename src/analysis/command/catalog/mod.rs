@@ -37,7 +37,7 @@ mod network;
 mod packages;
 mod remote;
 mod table;
-pub(super) use containers::{lifecycle, Lifecycle};
+pub(super) use containers::{bind_at, lifecycle, Lifecycle};
 pub(super) use remote::rsync_local_cp;
 mod verbs;
 

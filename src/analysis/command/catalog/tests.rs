@@ -163,7 +163,9 @@ fn containers() {
         ("docker run --privileged alpine", "soft"),
         // The project's Dockerfile, like a build runner's definitions (command::compose).
         ("docker build -t web .", "routine"),
-        ("docker build --push -t web .", "unknown"),
+        // With buildx as the builder (`docker build` is `docker buildx build`), --push
+        // publishes the image.
+        ("docker build --push -t web .", "soft"),
         ("docker exec web ls", "routine"),
         ("docker exec --privileged web ls", "soft"),
         ("podman images", "routine"),
