@@ -696,8 +696,25 @@ fn service_uses(
             }
         }
         if let Some(ssh) = get(b, "ssh") {
-            for item in strings(ssh, "") {
-                let t = text_of(item, file)?;
+            // `[default, ID=PATH]`, or a mapping of IDs to paths.
+            let items: Vec<String> = match ssh {
+                Yaml::Hash(_) => entries(ssh)
+                    .into_iter()
+                    .map(|(k, v)| match (k.as_str(), v.as_str()) {
+                        (Some(k), Some(v)) => Ok(format!("{k}={v}")),
+                        (Some(k), None) if matches!(v, Yaml::Null) => Ok(k.to_string()),
+                        _ => Err(unknown(format!(
+                            "{} has a build.ssh entry the floor cannot read",
+                            file.display()
+                        ))),
+                    })
+                    .collect::<Result<_, _>>()?,
+                _ => strings(ssh, "")
+                    .into_iter()
+                    .map(|i| text_of(i, file).map(str::to_string))
+                    .collect::<Result<_, _>>()?,
+            };
+            for t in &items {
                 match t.split_once('=') {
                     Some((_, key)) => {
                         let p = host_path(key, base, file, ctx)?;

@@ -826,6 +826,7 @@ fn compose_and_image_builds_read_what_they_hand_the_engine() {
         "services:\n  a:\n    build:\n      context: api\n      secrets: [s]\nsecrets:\n  s:\n    file: ./notes.txt\n",
         "services:\n  a:\n    image: x\nsecrets:\n  s:\n    file: ~/.ssh/id_rsa\n",
         "services:\n  a:\n    build:\n      context: api\n      ssh: [\"id=~/.ssh/id_rsa\"]\n",
+        "services:\n  a:\n    build:\n      context: api\n      ssh:\n        id: ~/.ssh/id_rsa\n",
         "services:\n  a:\n    image: x\n    volumes:\n      - ./docs/sshlink:/k\n",
         "services:\n  a:\n    image: x\n    volumes:\n      - type: bind\n        source: ./notes.txt\n        target: /k\n        read_only: true\n",
     ] {
@@ -856,6 +857,7 @@ fn compose_and_image_builds_read_what_they_hand_the_engine() {
         ("services:\n  a:\n    build:\n      context: api\n      additional_contexts:\n        home: ~/\n", "soft"),
         ("services:\n  a:\n    build:\n      context: api\n      additional_contexts:\n        - extra=./docs/sshlink\n", "soft"),
         ("services:\n  a:\n    image: x\n    volumes:\n      - ${HOME}:/h\n", "unknown"),
+        ("services:\n  a:\n    image: x\n    privileged: ${P:-false}\n", "unknown"),
         ("services:\n  a:\n    image: x\nvolumes:\n  v:\n    driver: sshfs\n", "unknown"),
     ] {
         compose(text);

@@ -930,7 +930,12 @@ impl WgetNames {
                 parts.push(scheme.clone().into_bytes());
             }
             if self.host_dir {
-                let mut h = host.clone();
+                // A host named `..` is defanged as a path element is.
+                let mut h = if host == ".." {
+                    "%2E%2E".to_string()
+                } else {
+                    host.clone()
+                };
                 if port != default_port {
                     h.push(if self.windows { '+' } else { ':' });
                     h.push_str(&port.to_string());
