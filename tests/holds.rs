@@ -214,3 +214,93 @@ fn a_hold_covers_what_gatehook_cannot_tell_and_says_so() {
     // A call whose effects are known and outside the hold is not held.
     assert_ne!(bash(&env, "git status").cause(), "hold");
 }
+
+/// What a runner fetches before it runs is held too: `uv run` syncs the project's
+/// environment first (as `uv sync` does) unless `--no-sync`, and docker's lifecycle
+/// commands pull the images the project's files name (base images for a build). A
+/// command that fetches nothing is not held.
+#[test]
+fn holds_cover_what_runners_fetch_first() {
+    let rows: &[(&str, &str, bool)] = &[
+        (
+            "Don't download anything from the internet.",
+            "uv run pytest",
+            true,
+        ),
+        (
+            "Do not add or install any new dependencies.",
+            "uv run pytest",
+            true,
+        ),
+        (
+            "Do not add or install any new dependencies.",
+            "uv run --frozen pytest",
+            true,
+        ),
+        (
+            "Don't download anything from the internet.",
+            "uv run --no-sync pytest",
+            false,
+        ),
+        (
+            "Don't download anything from the internet.",
+            "docker compose pull",
+            true,
+        ),
+        (
+            "Don't download anything from the internet.",
+            "docker compose up -d",
+            true,
+        ),
+        (
+            "Do not add or install any new dependencies.",
+            "docker compose pull",
+            true,
+        ),
+        (
+            "Don't download anything from the internet.",
+            "docker build -t demo .",
+            true,
+        ),
+        (
+            "Don't download anything from the internet.",
+            "docker compose restart",
+            false,
+        ),
+        (
+            "Don't download anything from the internet.",
+            "docker compose stop",
+            false,
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (i, (hold, cmd, covered)) in rows.iter().enumerate() {
+        let env = Env::new();
+        std::fs::write(
+            env.path("pyproject.toml"),
+            "[project]\nname = \"demo\"\nversion = \"0.1.0\"\n",
+        )
+        .unwrap();
+        std::fs::write(
+            env.path("compose.yaml"),
+            "services:\n  db:\n    image: postgres:16\n",
+        )
+        .unwrap();
+        std::fs::write(env.path("Dockerfile"), "FROM debian:12\n").unwrap();
+        // Without a hold each of them runs at once.
+        let before = bash(&env, cmd);
+        if before.decision() != "allow" {
+            wrong.push(format!("#{i} {cmd} without a hold: {}", before.reason()));
+        }
+        say(&env, hold);
+        let out = bash(&env, cmd);
+        if (out.cause() == "hold") != *covered {
+            wrong.push(format!(
+                "#{i} {hold:?} {cmd}: {} ({})",
+                out.cause(),
+                out.reason()
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -139,6 +139,35 @@ fn the_harness_and_plan_mode_stay_shut() {
     assert_eq!(env.hook(&p).decision(), "allow");
 }
 
+/// wget saves under the name it decodes from the URL (`%2E` is a dot) and, with `-x`, under
+/// the URL's directories: the harness's settings stay denied in every spelling, and an
+/// ordinary download still runs.
+#[test]
+fn wget_names_are_judged_as_wget_writes_them() {
+    let env = setup();
+    for cmd in [
+        "wget -P .claude https://example.com/settings%2Ejson",
+        "wget https://example.com/%2Emcp.json",
+        "wget -x -nH https://example.com/.claude/settings.json",
+        "wget -x -nH --cut-dirs=1 https://example.com/pub/.claude/settings.local.json",
+    ] {
+        let out = bash(&env, cmd);
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("deny", "harness-config"),
+            "{cmd}: {}",
+            out.reason()
+        );
+    }
+    for cmd in [
+        "wget https://example.com/release%20notes.txt",
+        "wget -x -nH --cut-dirs=1 https://example.com/pub/v1/data.json",
+    ] {
+        let out = bash(&env, cmd);
+        assert_eq!(out.decision(), "allow", "{cmd}: {}", out.reason());
+    }
+}
+
 #[test]
 fn plan_mode_refuses_what_changes_a_repository() {
     let env = setup();

@@ -257,7 +257,8 @@ pub fn holds_from(messages: &[String]) -> Vec<Hold> {
 ///   `cdk deploy`, `gh release create`, `npm publish`).
 /// - *Install*: a package fetched from a registry by name and run (`npm install x`, `pip
 ///   install x`, `brew install x`: `Code::Network` with a `pkg:` reference), the packages
-///   the project pins installed (`npm ci`, `uv sync`, `dotnet restore`: `Code::Pinned`),
+///   the project pins installed (`npm ci`, `uv sync`, `uv run`'s sync, `dotnet restore`,
+///   the images `docker compose up` pulls: `Code::Pinned`),
 ///   or any other code fetched from the network and run.
 /// - *Commit*: a commit recorded (`git commit`, `merge`, `cherry-pick`, `rebase`,
 ///   `commit --amend`).

@@ -122,22 +122,7 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
             Ok(_) if cmd.has_expansion() => {
                 Look::unknown(format!("{prog} is given a run-time value"))
             }
-            Ok(l) => {
-                let mut look = Look::routine(l.does.clone());
-                look.class = Class::Build { reason: l.does };
-                look.effects = vec![Effect::Run {
-                    code: Code::Project {
-                        runner: if l.image.is_some() || prog != "docker" {
-                            prog.to_string()
-                        } else {
-                            format!("{prog} compose")
-                        },
-                        defined_by: Vec::new(),
-                    },
-                }];
-                look.uses_cwd = true;
-                look
-            }
+            Ok(l) => lifecycle_look(prog, l),
         });
     }
     if let Some(found) = runners::runner(cmd.argv, cmd.dynamic) {
@@ -193,6 +178,88 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
         }
     }
     Some(script_look(cmd, &run))
+}
+
+/// A lifecycle command of the project's containers: the project's code as its definition
+/// files say (a build runner, routine while they are unchanged), with what it does besides:
+/// `docker build` reads its context whole and sends it to the daemon (the way `tar -c`
+/// reads a tree: a hard link to a credential in it is a read of the credential), images
+/// are pulled from a registry (what the project's files name, like packages a lockfile
+/// pins: `Code::Pinned`, so "don't download" and "don't install" holds cover it), `--push`
+/// publishes, and a daemon on another machine (`-H tcp://…`, `--context`) is sent the
+/// context or runs the project there: asked about, naming it.
+fn lifecycle_look(prog: &str, l: crate::analysis::command::catalog::Lifecycle) -> Look {
+    let runner = if l.image.is_some() || prog != "docker" {
+        prog.to_string()
+    } else {
+        format!("{prog} compose")
+    };
+    let mut look = Look::routine(l.does.clone());
+    look.class = Class::Build {
+        reason: l.does.clone(),
+    };
+    look.effects = vec![Effect::Run {
+        code: Code::Project {
+            runner: runner.clone(),
+            defined_by: Vec::new(),
+        },
+    }];
+    look.uses_cwd = true;
+    let context = l.image.as_ref().map(|(c, _)| c.clone());
+    if let Some(c) = &context {
+        look.effects.push(Effect::Read {
+            path: c.clone(),
+            reach: crate::analysis::effects::Reach::Tree,
+        });
+        look.reads.push(c.clone());
+    }
+    if l.pulls {
+        look.effects.push(Effect::Run {
+            code: Code::Pinned {
+                manager: runner.clone(),
+            },
+        });
+    }
+    if l.push {
+        look.effects.push(Effect::Remote {
+            service: "docker".into(),
+            action: "pushes the images it builds".into(),
+            target: None,
+            change: crate::analysis::effects::Change::Publish,
+        });
+        look.class = Class::Soft {
+            category: "publish",
+            reason: format!("{runner} --push publishes the images it builds"),
+        };
+    }
+    if let Some(d) = &l.daemon {
+        let sent = context.clone().unwrap_or_else(|| ".".into());
+        look.effects.push(Effect::Net {
+            url: None,
+            host: Some(d.clone()),
+            sends: vec![crate::analysis::effects::Carry::File { path: sent.clone() }],
+        });
+        look.effects.push(Effect::Remote {
+            service: "docker".into(),
+            action: format!("{runner} runs on the daemon of"),
+            target: Some(d.clone()),
+            change: crate::analysis::effects::Change::Modify,
+        });
+        if context.is_none() {
+            look.effects.push(Effect::Read {
+                path: sent.clone(),
+                reach: crate::analysis::effects::Reach::Tree,
+            });
+            look.reads.push(sent.clone());
+        }
+        if !matches!(look.class, Class::Soft { .. }) {
+            look.class = Class::Soft {
+                category: "remote",
+                reason: format!("{} on {d}, sending it {sent}", l.does),
+            };
+        }
+    }
+    look
 }
 
 /// Standard-library modules that only read their operands and write what they are told:
@@ -539,6 +606,7 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
         // after the write.
         defs.agent_counts = defs.files.clone();
     }
+    let uses_class = host_uses(look, std::mem::take(&mut defs.uses));
     let mut changed = changed_or_written(&defs.files, &defs.agent_counts, ctx);
     for f in written_exactly(&defs.generated, &ctx.baseline.written()) {
         if !changed.contains(&f) {
@@ -558,6 +626,52 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     if !changed.is_empty() {
         look.class = Class::BuildFilesChanged { files: changed };
     }
+    if let Some(c) = uses_class {
+        look.class = c;
+    }
+}
+
+/// What a compose project uses of the host (`compose::Uses`), added to the look: the paths
+/// it reads and writes go to the path floor (and trees read whole to `reach`, for links
+/// and hard links), and the class it gets from what it hands a container — a secret (the
+/// home or a credential store mounted) is denied, a privilege asked about, what the floor
+/// cannot read not understood. `None` when the uses leave the class as it is.
+fn host_uses(look: &mut Look, uses: Vec<Effect>) -> Option<Class> {
+    let mut class = None;
+    for e in uses {
+        match &e {
+            Effect::Read { path, .. } => look.reads.push(path.clone()),
+            Effect::Write { path, .. } => look.writes.push(path.clone()),
+            Effect::Secret { what } => {
+                class = Some(Class::Hard {
+                    category: "credential",
+                    reason: format!("{} hands a container {what}", look_runner(look)),
+                });
+            }
+            Effect::Privilege { how } if !matches!(class, Some(Class::Hard { .. })) => {
+                class = Some(Class::Soft {
+                    category: "container-escape",
+                    reason: format!("{} runs {how}", look_runner(look)),
+                });
+            }
+            _ => {}
+        }
+        look.effects.push(e);
+    }
+    class
+}
+
+/// The runner a look's project code runs through (`docker compose`), for reason lines.
+fn look_runner(look: &Look) -> String {
+    look.effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Run {
+                code: Code::Project { runner, .. },
+            } => Some(runner.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// The runner call a command is, directly or as `python -m NAME`.
@@ -783,6 +897,8 @@ struct Definitions {
     /// configure step rewrites them, so they count as changed only when the agent wrote
     /// them itself (the file, not its directory).
     generated: Vec<PathBuf>,
+    /// What a compose project or image build uses of the host besides (`compose::Uses`).
+    uses: Vec<Effect>,
 }
 
 fn soft(reason: String) -> Class {
@@ -811,7 +927,8 @@ fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Cla
         // file the floor cannot follow (one that does not parse) is named as changed
         // when it is.
         let mut files = Vec::new();
-        if let Err(class) = super::compose::definitions(&l, cwd, ctx, &mut files) {
+        let mut uses = Vec::new();
+        if let Err(class) = super::compose::definitions(&l, cwd, ctx, &mut files, &mut uses) {
             let changed = changed_or_written(&files, &files, ctx);
             if matches!(class, Class::Unknown { .. }) && !changed.is_empty() {
                 return Err(Class::BuildFilesChanged { files: changed });
@@ -823,6 +940,7 @@ fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Cla
             named: Vec::new(),
             files,
             generated: Vec::new(),
+            uses,
         });
     }
     if let Some(Ok(call)) = runners::runner(cmd.argv, cmd.dynamic) {
@@ -834,6 +952,7 @@ fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Cla
             agent_counts: Vec::new(),
             named: Vec::new(),
             generated: Vec::new(),
+            uses: Vec::new(),
         });
     };
     if let Some(m) = &run.module {
@@ -848,6 +967,7 @@ fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Cla
             agent_counts: Vec::new(),
             named: Vec::new(),
             generated: Vec::new(),
+            uses: Vec::new(),
         });
     }
     let Some(script) = &run.script else {
@@ -1033,6 +1153,7 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
         agent_counts,
         named,
         generated,
+        uses: Vec::new(),
     })
 }
 
@@ -1333,6 +1454,7 @@ fn module_definitions(module: &str, cwd: &Path) -> Result<Definitions, Class> {
                 agent_counts: files.clone(),
                 files,
                 generated: Vec::new(),
+                uses: Vec::new(),
             });
         }
         dir = dir.join(p);
@@ -1424,6 +1546,7 @@ fn script_definitions(
         agent_counts: files.clone(),
         files,
         generated: Vec::new(),
+        uses: Vec::new(),
     })
 }
 
@@ -1550,6 +1673,14 @@ pub(super) fn wrapped(
             defined_by: Vec::new(),
         },
     });
+    if call.lock_install {
+        // It installs what the project pins before the command runs (`uv run` syncs).
+        look.effects.push(Effect::Run {
+            code: Code::Pinned {
+                manager: tool.to_string(),
+            },
+        });
+    }
     look.uses_cwd = true;
     for e in &call.effects {
         match e {

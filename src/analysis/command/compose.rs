@@ -24,9 +24,24 @@
 //! environment, a current docker context other than the default (another machine's
 //! daemon), a path interpolated from variables, a remote include or build context, a
 //! compose file that does not parse, too many files — is not understood.
+//!
+//! What the project hands the engine from this machine is a use of the host's files
+//! ([`Uses`]), judged like any read or write of them (the host paths compose-go resolves,
+//! `paths/resolve.go`: `build.context` and `build.additional_contexts`, read whole and
+//! sent to the builder as `tar -c` reads a tree, so a hard link to a credential in one is
+//! a read of the credential; `build.ssh` keys and the agent; every `env_file` and
+//! `label_file`; the `file` of a top-level `secrets` or `configs` entry; each bind mount
+//! among a service's `volumes` — short `SRC:DST[:MODE]` syntax with a source starting
+//! `.`, `/` or `~`, or `type: bind` — and a top-level volume whose `driver_opts` bind a
+//! `device`, read and, unless read-only, written, as `docker run -v` is
+//! (`catalog::containers::bind_at`)); and what gives a container the host (`privileged`,
+//! the host's `pid`, `ipc`, `uts`, `userns_mode`, `cgroup` or `network_mode`,
+//! `cap_add`, `devices`, an unconfined `security_opt`) is a privilege. `~` is the home,
+//! as compose-go's `ExpandUser` reads it.
 
 use super::catalog::Lifecycle;
 use super::core::{Class, JudgeCtx};
+use crate::analysis::effects::{Effect, Reach};
 use crate::context::paths;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -117,13 +132,21 @@ fn other_daemon(ctx: &JudgeCtx) -> Option<String> {
     }
 }
 
-/// The definition files of a lifecycle command run in `cwd`, added to `out`; `Err` with
-/// the class the command gets instead (`out` then holds the files found before it).
+/// What a compose project hands the container engine from this machine, as effects on
+/// absolute paths: trees and files read (build contexts, env and label files, secrets and
+/// configs, bind mounts), bind mounts written, privileges and secrets handed to a
+/// container.
+pub(super) type Uses = Vec<Effect>;
+
+/// The definition files of a lifecycle command run in `cwd`, added to `out`, and what the
+/// project uses of the host, added to `uses`; `Err` with the class the command gets
+/// instead (`out` then holds the files found before it).
 pub(super) fn definitions(
     l: &Lifecycle,
     cwd: &Path,
     ctx: &JudgeCtx,
     out: &mut Vec<PathBuf>,
+    uses: &mut Uses,
 ) -> Result<(), Class> {
     if let Some(why) = other_daemon(ctx) {
         return Err(unknown(format!(
@@ -308,6 +331,7 @@ pub(super) fn definitions(
         let own_dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
         for doc in &docs {
             named_files(doc, &file, &own_dir, &base, ctx, out, &mut queue)?;
+            host_uses(doc, &file, &base, ctx, uses)?;
         }
     }
     Ok(())
@@ -458,6 +482,330 @@ fn named_files(
                 None => "Dockerfile",
             };
             out.push(path_in(df, &dir, file, ctx)?);
+        }
+    }
+    Ok(())
+}
+
+/// A host path a compose file names (`~` is the home, a relative path is below `base`),
+/// absolute; a path computed from variables or a remote address is not understood.
+fn host_path(v: &str, base: &Path, file: &Path, ctx: &JudgeCtx) -> Result<PathBuf, Class> {
+    if v.contains('$') {
+        return Err(unknown(format!(
+            "{} names {v}, computed from variables",
+            file.display()
+        )));
+    }
+    if v.contains("://") || v.starts_with("git@") || v.starts_with("github.com/") {
+        return Err(unknown(format!("{} names the remote {v}", file.display())));
+    }
+    // compose-go's ExpandUser: a leading `~` is the home, whatever follows it.
+    let v = match v.strip_prefix('~') {
+        Some(rest) => ctx
+            .home
+            .join(rest.trim_start_matches('/'))
+            .display()
+            .to_string(),
+        None => v.to_string(),
+    };
+    let abs = if v.starts_with('/') {
+        PathBuf::from(&v)
+    } else {
+        base.join(&v)
+    };
+    Ok(paths::normalize(&abs))
+}
+
+fn read_of(p: &Path, reach: Reach) -> Effect {
+    Effect::Read {
+        path: p.display().to_string(),
+        reach,
+    }
+}
+
+/// Is a YAML value true the way compose reads a boolean?
+fn truthy(v: &Yaml) -> bool {
+    match v {
+        Yaml::Boolean(b) => *b,
+        Yaml::String(s) => matches!(s.as_str(), "true" | "True" | "TRUE" | "yes" | "on"),
+        _ => false,
+    }
+}
+
+/// A bind mount of host path `src` (as the compose file writes it).
+fn bind(
+    src: &str,
+    ro: bool,
+    base: &Path,
+    file: &Path,
+    ctx: &JudgeCtx,
+    uses: &mut Uses,
+) -> Result<(), Class> {
+    let p = host_path(src, base, file, ctx)?;
+    super::catalog::bind_at(&p.display().to_string(), base, ro, ctx, uses);
+    Ok(())
+}
+
+/// What one compose document uses of the host ([`Uses`]).
+fn host_uses(
+    doc: &Yaml,
+    file: &Path,
+    base: &Path,
+    ctx: &JudgeCtx,
+    uses: &mut Uses,
+) -> Result<(), Class> {
+    // Top-level secrets and configs read from files.
+    for key in ["secrets", "configs"] {
+        if let Some(items) = get(doc, key) {
+            for (_, item) in entries(items) {
+                if let Some(f) = get(item, "file") {
+                    let p = host_path(text_of(f, file)?, base, file, ctx)?;
+                    uses.push(read_of(&p, Reach::File));
+                }
+            }
+        }
+    }
+    // Named volumes the local driver binds to a host directory.
+    if let Some(vols) = get(doc, "volumes") {
+        if interpolated(vols) {
+            return Err(unknown(format!(
+                "{} sets its volumes from variables",
+                file.display()
+            )));
+        }
+        for (_, v) in entries(vols) {
+            let driver = get(v, "driver").and_then(Yaml::as_str).unwrap_or("local");
+            if driver != "local" {
+                return Err(unknown(format!(
+                    "{} names the volume driver {driver}",
+                    file.display()
+                )));
+            }
+            let Some(opts) = get(v, "driver_opts") else {
+                continue;
+            };
+            let o = get(opts, "o").and_then(Yaml::as_str).unwrap_or("");
+            if let Some(dev) = get(opts, "device") {
+                if o.split(',').any(|x| x == "bind" || x == "rbind") {
+                    let ro = o.split(',').any(|x| x == "ro");
+                    bind(text_of(dev, file)?, ro, base, file, ctx, uses)?;
+                } else {
+                    return Err(unknown(format!(
+                        "{} mounts the device {:?} into a volume",
+                        file.display(),
+                        dev.as_str().unwrap_or("")
+                    )));
+                }
+            }
+        }
+    }
+    let Some(services) = get(doc, "services") else {
+        return Ok(());
+    };
+    for (_, svc) in entries(services) {
+        service_uses(svc, file, base, ctx, uses)?;
+    }
+    Ok(())
+}
+
+/// Does a value hold a variable compose interpolates (`${HOME}:/h` is a bind mount of the
+/// home, `privileged: ${P}` may be true)?
+fn interpolated(v: &Yaml) -> bool {
+    match v {
+        Yaml::String(s) => s.contains('$'),
+        Yaml::Array(items) => items.iter().any(interpolated),
+        Yaml::Hash(h) => h.iter().any(|(k, v)| interpolated(k) || interpolated(v)),
+        _ => false,
+    }
+}
+
+/// What one service uses of the host.
+fn service_uses(
+    svc: &Yaml,
+    file: &Path,
+    base: &Path,
+    ctx: &JudgeCtx,
+    uses: &mut Uses,
+) -> Result<(), Class> {
+    for key in [
+        "volumes",
+        "privileged",
+        "pid",
+        "ipc",
+        "uts",
+        "userns_mode",
+        "cgroup",
+        "network_mode",
+        "cap_add",
+        "devices",
+        "security_opt",
+    ] {
+        if get(svc, key).is_some_and(interpolated) {
+            return Err(unknown(format!(
+                "{} sets {key} from variables",
+                file.display()
+            )));
+        }
+    }
+    let privilege = |how: String, uses: &mut Uses| uses.push(Effect::Privilege { how });
+    if let Some(b) = get(svc, "build") {
+        let context = match b {
+            Yaml::String(c) => Some(c.as_str()),
+            Yaml::Hash(_) => Some(get(b, "context").and_then(Yaml::as_str).unwrap_or(".")),
+            _ => None,
+        };
+        if let Some(c) = context {
+            let dir = host_path(c, base, file, ctx)?;
+            uses.push(read_of(&dir, Reach::Tree));
+        }
+        if let Some(extra) = get(b, "additional_contexts") {
+            let values: Vec<&str> = match extra {
+                Yaml::Hash(_) => entries(extra)
+                    .into_iter()
+                    .map(|(_, v)| text_of(v, file))
+                    .collect::<Result<_, _>>()?,
+                Yaml::Array(items) => items
+                    .iter()
+                    .map(|i| text_of(i, file).map(|t| t.split_once('=').map_or(t, |(_, v)| v)))
+                    .collect::<Result<_, _>>()?,
+                _ => {
+                    return Err(unknown(format!(
+                        "{} has additional_contexts the floor cannot read",
+                        file.display()
+                    )))
+                }
+            };
+            for v in values {
+                // An image or another service's stage is no host path.
+                if v.starts_with("docker-image://") || v.starts_with("service:") {
+                    continue;
+                }
+                let dir = host_path(v, base, file, ctx)?;
+                if !ctx.workspace.contains(&paths::forms(
+                    &dir.display().to_string(),
+                    base,
+                    ctx.home,
+                )) {
+                    return Err(soft(format!(
+                        "{} sends {} to the builder, outside the workspace",
+                        file.display(),
+                        dir.display()
+                    )));
+                }
+                uses.push(read_of(&dir, Reach::Tree));
+            }
+        }
+        if let Some(ssh) = get(b, "ssh") {
+            // `[default, ID=PATH]`, or a mapping of IDs to paths.
+            let items: Vec<String> = match ssh {
+                Yaml::Hash(_) => entries(ssh)
+                    .into_iter()
+                    .map(|(k, v)| match (k.as_str(), v.as_str()) {
+                        (Some(k), Some(v)) => Ok(format!("{k}={v}")),
+                        (Some(k), None) if matches!(v, Yaml::Null) => Ok(k.to_string()),
+                        _ => Err(unknown(format!(
+                            "{} has a build.ssh entry the floor cannot read",
+                            file.display()
+                        ))),
+                    })
+                    .collect::<Result<_, _>>()?,
+                _ => strings(ssh, "")
+                    .into_iter()
+                    .map(|i| text_of(i, file).map(str::to_string))
+                    .collect::<Result<_, _>>()?,
+            };
+            for t in &items {
+                match t.split_once('=') {
+                    Some((_, key)) => {
+                        let p = host_path(key, base, file, ctx)?;
+                        uses.push(read_of(&p, Reach::File));
+                    }
+                    None => privilege(
+                        format!("the build is handed this machine's SSH agent ({t})"),
+                        uses,
+                    ),
+                }
+            }
+        }
+    }
+    for key in ["env_file", "label_file"] {
+        if let Some(e) = get(svc, key) {
+            for f in strings(e, "path") {
+                let p = host_path(text_of(f, file)?, base, file, ctx)?;
+                uses.push(read_of(&p, Reach::File));
+            }
+        }
+    }
+    if let Some(Yaml::Array(vols)) = get(svc, "volumes") {
+        for v in vols {
+            match v {
+                Yaml::String(spec) => {
+                    let parts: Vec<&str> = spec.split(':').collect();
+                    let src = parts[0];
+                    // compose-go's `isWindowsDrive`: one letter, then `:`.
+                    if src.len() == 1 && src.chars().all(char::is_alphabetic) && parts.len() > 2 {
+                        return Err(unknown(format!(
+                            "{} mounts a Windows path {spec}",
+                            file.display()
+                        )));
+                    }
+                    // One part is an anonymous volume; a source that is no path is a
+                    // named volume.
+                    if parts.len() < 2 || !src.starts_with(['.', '/', '~']) {
+                        continue;
+                    }
+                    let ro = parts
+                        .get(2)
+                        .is_some_and(|m| m.split(',').any(|o| o == "ro"));
+                    bind(src, ro, base, file, ctx, uses)?;
+                }
+                Yaml::Hash(_) => {
+                    if get(v, "type").and_then(Yaml::as_str) != Some("bind") {
+                        continue;
+                    }
+                    let Some(src) = get(v, "source") else {
+                        continue;
+                    };
+                    let ro = get(v, "read_only").is_some_and(truthy);
+                    bind(text_of(src, file)?, ro, base, file, ctx, uses)?;
+                }
+                _ => {
+                    return Err(unknown(format!(
+                        "{} has a volume the floor cannot read",
+                        file.display()
+                    )))
+                }
+            }
+        }
+    } else if get(svc, "volumes").is_some() {
+        return Err(unknown(format!(
+            "{} has volumes the floor cannot read",
+            file.display()
+        )));
+    }
+    // What gives the container the host.
+    if get(svc, "privileged").is_some_and(truthy) {
+        privilege(
+            "a privileged container (every capability and device of the host)".into(),
+            uses,
+        );
+    }
+    for key in ["pid", "ipc", "uts", "userns_mode", "cgroup", "network_mode"] {
+        if get(svc, key).and_then(Yaml::as_str) == Some("host") {
+            privilege(format!("a container sharing the host's {key}"), uses);
+        }
+    }
+    for key in ["cap_add", "devices"] {
+        if get(svc, key).is_some_and(|v| !matches!(v, Yaml::Array(a) if a.is_empty())) {
+            privilege(format!("a container given the host's {key}"), uses);
+        }
+    }
+    if let Some(opts) = get(svc, "security_opt") {
+        for o in strings(opts, "") {
+            let o = o.as_str().unwrap_or("");
+            if o.contains("unconfined") || o.contains("disable") {
+                privilege(format!("a container with security_opt {o}"), uses);
+            }
         }
     }
     Ok(())

@@ -766,3 +766,118 @@ fn credential_stores_below_a_root_count_however_big_the_tree() {
     );
     assert!(reach::stores_under(&f.ws, None, &f.floor).is_empty());
 }
+
+/// A compose project or image build hands the engine the host's files: the build contexts
+/// (read whole, like `tar -c`), env and label files, secrets, configs and bind mounts are
+/// reads (and writes) the path floor and `reach` judge, so a hard link or a symbolic link
+/// to a credential among them is a read of the credential; the home or a credential store
+/// mounted is denied, a container given the host asked about. An ordinary project stays
+/// routine.
+#[test]
+fn compose_and_image_builds_read_what_they_hand_the_engine() {
+    let f = fx();
+    let w = |p: &str, text: &str| {
+        let p = f.ws.join(p);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    w("Dockerfile", "FROM scratch\nCOPY . /app\n");
+    w("api/Dockerfile", "FROM scratch\n");
+    w(".env.app", "X=1\n");
+    let compose = |text: &str| w("compose.yaml", text);
+    // Ordinary projects: contexts, env files, data volumes inside the workspace.
+    compose(
+        "services:\n  api:\n    build: ./api\n    env_file: .env.app\n    volumes:\n      - ./src:/src:ro\n      - data:/var/lib/data\n  db:\n    image: postgres:16\nvolumes:\n  data: {}\n",
+    );
+    for cmd in [
+        "docker compose up -d",
+        "docker compose build",
+        "docker build -t demo .",
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(j.verdict, Verdict::Routine, "{cmd}: {:?}", j.verdict);
+    }
+    let j = judged(&f, "docker compose up -d");
+    assert!(j.reads.contains(&f.ws.join("api")), "{:?}", j.reads);
+    assert!(j.reads.contains(&f.ws.join(".env.app")), "{:?}", j.reads);
+    assert!(j.writes.is_empty(), "{:?}", j.writes);
+    // A hard link to a credential in the build context is sent with it.
+    std::fs::hard_link(f.home.join(".netrc"), f.ws.join("data.bin")).unwrap();
+    for cmd in [
+        "docker build -t demo .",
+        "docker compose build",
+        "docker buildx build --load -t x .",
+    ] {
+        if cmd.contains("compose") {
+            compose("services:\n  app:\n    build: .\n");
+        }
+        assert!(
+            reads_credential(&f, cmd),
+            "{cmd}: {:?}",
+            judged(&f, cmd).reads
+        );
+    }
+    // Each key that names a host file, pointing at a credential through a hard link, a
+    // symbolic link or by name.
+    for text in [
+        "services:\n  a:\n    image: x\n    env_file: data.bin\n",
+        "services:\n  a:\n    image: x\n    label_file: data.bin\n",
+        "services:\n  a:\n    image: x\nconfigs:\n  c:\n    file: ~/.netrc\n",
+        "services:\n  a:\n    build:\n      context: api\n      secrets: [s]\nsecrets:\n  s:\n    file: ./notes.txt\n",
+        "services:\n  a:\n    image: x\nsecrets:\n  s:\n    file: ~/.ssh/id_rsa\n",
+        "services:\n  a:\n    build:\n      context: api\n      ssh: [\"id=~/.ssh/id_rsa\"]\n",
+        "services:\n  a:\n    build:\n      context: api\n      ssh:\n        id: ~/.ssh/id_rsa\n",
+        "services:\n  a:\n    image: x\n    volumes:\n      - ./docs/sshlink:/k\n",
+        "services:\n  a:\n    image: x\n    volumes:\n      - type: bind\n        source: ./notes.txt\n        target: /k\n        read_only: true\n",
+    ] {
+        compose(text);
+        let j = judged(&f, "docker compose up -d");
+        assert!(
+            reads_credential(&f, "docker compose up -d")
+                || matches!(j.verdict, Verdict::Hard { category: "credential", .. }),
+            "{text}: {j:?}"
+        );
+    }
+    // The home, a credential store or the engine's socket mounted, a container given the
+    // host, a context from outside the workspace.
+    for (text, want) in [
+        ("services:\n  a:\n    image: x\n    volumes:\n      - ~/.ssh:/keys\n", "hard"),
+        ("services:\n  a:\n    image: x\n    volumes:\n      - ~:/h:ro\n", "hard"),
+        ("services:\n  a:\n    image: x\n    volumes:\n      - type: bind\n        source: /\n        target: /host\n", "hard"),
+        ("services:\n  a:\n    image: x\n    volumes: [h:/h]\nvolumes:\n  h:\n    driver_opts: {type: none, o: bind, device: ~/.ssh}\n", "hard"),
+        ("services:\n  a:\n    image: x\n    volumes:\n      - /var/run/docker.sock:/var/run/docker.sock\n", "soft"),
+        // An env file is a definition too: one that resolves outside the workspace is
+        // asked about before it is read.
+        ("services:\n  a:\n    image: x\n    env_file:\n      - path: notes.txt\n        required: false\n", "soft"),
+        ("services:\n  a:\n    image: x\n    privileged: true\n", "soft"),
+        ("services:\n  a:\n    image: x\n    network_mode: host\n", "soft"),
+        ("services:\n  a:\n    image: x\n    pid: host\n", "soft"),
+        ("services:\n  a:\n    image: x\n    cap_add: [SYS_ADMIN]\n", "soft"),
+        ("services:\n  a:\n    build:\n      context: api\n      ssh: [default]\n", "soft"),
+        ("services:\n  a:\n    build:\n      context: api\n      additional_contexts:\n        home: ~/\n", "soft"),
+        ("services:\n  a:\n    build:\n      context: api\n      additional_contexts:\n        - extra=./docs/sshlink\n", "soft"),
+        ("services:\n  a:\n    image: x\n    volumes:\n      - ${HOME}:/h\n", "unknown"),
+        ("services:\n  a:\n    image: x\n    privileged: ${P:-false}\n", "unknown"),
+        ("services:\n  a:\n    image: x\nvolumes:\n  v:\n    driver: sshfs\n", "unknown"),
+    ] {
+        compose(text);
+        let j = judged(&f, "docker compose up -d");
+        let got = match j.verdict {
+            Verdict::Hard { .. } => "hard",
+            Verdict::Soft { .. } => "soft",
+            Verdict::Unknown { .. } => "unknown",
+            _ => "other",
+        };
+        assert_eq!(got, want, "{text}: {:?}", j.verdict);
+    }
+    // An override file beside the compose file is read too.
+    compose("services:\n  a:\n    image: x\n");
+    w(
+        "compose.override.yaml",
+        "services:\n  a:\n    volumes:\n      - ~/:/h\n",
+    );
+    assert!(matches!(
+        judged(&f, "docker compose up -d").verdict,
+        Verdict::Hard { .. }
+    ));
+}

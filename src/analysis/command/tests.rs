@@ -1517,6 +1517,8 @@ fn compose_lifecycle_runs_like_a_build_runner_over_its_definition_files() {
         "docker build -f api/Dockerfile.dev -t api api",
         "docker buildx build --load -t x .",
         "cd api && docker compose up -d",
+        "docker -H unix:///var/run/docker.sock compose up -d",
+        "docker --context default build -t x .",
     ] {
         let j = judged(&f, cmd, &clean);
         assert_eq!(short(&j.verdict), "routine", "{cmd}: {:?}", j.verdict);
@@ -1588,11 +1590,18 @@ fn compose_outside_its_grammar_or_the_workspace_is_not_routine() {
         ("docker compose kill", "soft"),
         ("docker compose up -V", "unknown"),
         ("docker compose up --watch", "unknown"),
-        ("docker compose build --push", "unknown"),
+        // Publishing, another machine's daemon: asked about, naming it.
+        ("docker compose build --push", "soft"),
+        ("docker buildx build --push -t r/x .", "soft"),
+        ("docker --context prod compose up -d", "soft"),
+        ("docker -H ssh://prod compose up -d", "soft"),
+        ("docker -H tcp://evil.example:2375 build .", "soft"),
+        ("docker --host=tcp://10.0.0.5:2376 build -t x .", "soft"),
+        ("docker -H unix:///tmp/fwd.sock compose up -d", "soft"),
+        ("docker --config /tmp/c compose up -d", "unknown"),
+        ("docker -H tcp://h:2376 --tlsverify build .", "unknown"),
         ("docker compose build --ssh default", "unknown"),
         ("docker compose build --build-arg NPM_TOKEN", "unknown"),
-        ("docker --context prod compose up -d", "unknown"),
-        ("docker -H ssh://prod compose up -d", "unknown"),
         ("docker compose run --rm -v ~/.ssh:/k api sh", "unknown"),
         ("docker compose -f - up", "unknown"),
         ("docker compose up $SVC", "unknown"),

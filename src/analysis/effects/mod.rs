@@ -110,8 +110,10 @@ pub enum Code {
     /// compress program, an editor command).
     Hidden { what: String },
     /// Packages the project's lockfile or project files pin, fetched from their registry
-    /// and installed, their install scripts run (`npm ci`, `uv sync`, `go mod download`,
-    /// `dotnet restore`): the project's own choice, judged with its definition files.
+    /// and installed, their install scripts run (`npm ci`, `uv sync` and the sync `uv run`
+    /// does first, `go mod download`, `dotnet restore`; the images a compose file or
+    /// Dockerfile names, pulled by `docker compose up` or `docker build`): the project's
+    /// own choice, judged with its definition files.
     Pinned { manager: String },
 }
 

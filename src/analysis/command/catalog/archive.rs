@@ -15,7 +15,7 @@
 
 use super::table::{asks_help, has_flag, Said};
 use crate::analysis::command::core::Cmd;
-use crate::analysis::effects::{Code, Effect, Packed, Reach};
+use crate::analysis::effects::{Carry, Change, Code, Effect, Packed, Reach};
 
 fn read_files(reason: String, files: Vec<String>) -> Said {
     Said::read(reason).with_reads(files)
@@ -37,10 +37,17 @@ struct TarLine {
     /// `-h`: creation follows symbolic links.
     dereference: bool,
     operands: Vec<String>,
+    /// Every `-f`/`--file` given.
+    archives: Vec<String>,
+    /// `--force-local`: an archive name with a colon is a local file.
+    force_local: bool,
+    /// `--rsh-command`, `--rmt-command`, `-F`/`--info-script`/`--new-volume-script`: the
+    /// option and the command it names.
+    programs: Vec<(String, String)>,
 }
 
-/// Short options `tar` is understood with; `f` and `C` take a value.
-const TAR_SHORT: &str = "txcruOvzjJaZfCpkhm";
+/// Short options `tar` is understood with; `f`, `C` and `F` take a value.
+const TAR_SHORT: &str = "txcruOvzjJaZfCFpkhm";
 /// Long options understood (a value after `=`, or the next word for `--file`,
 /// `--directory`).
 const TAR_LONG: &[&str] = &[
@@ -82,6 +89,11 @@ const TAR_LONG: &[&str] = &[
     "--anchored",
     "--no-anchored",
     "--ignore-case",
+    "--force-local",
+    "--rsh-command",
+    "--rmt-command",
+    "--info-script",
+    "--new-volume-script",
 ];
 
 fn tar_line(args: &[String]) -> Result<TarLine, String> {
@@ -91,7 +103,11 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
     let value = |c: char, v: Option<String>, t: &mut TarLine| -> Result<(), String> {
         let v = v.ok_or_else(|| format!("tar -{c} needs a value"))?;
         match c {
-            'f' => t.archive = Some(v),
+            'f' => {
+                t.archive = Some(v.clone());
+                t.archives.push(v);
+            }
+            'F' => t.programs.push(("-F".into(), v)),
             _ => t.dirs.push(v),
         }
         Ok(())
@@ -120,6 +136,13 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
                 "--to-stdout" => t.to_stdout = true,
                 "--remove-files" => t.remove_files = true,
                 "--dereference" => t.dereference = true,
+                "--force-local" => t.force_local = true,
+                "--rsh-command" | "--rmt-command" | "--info-script" | "--new-volume-script" => {
+                    let v = val
+                        .or_else(|| it.next().map(|(_, v)| v.clone()))
+                        .ok_or_else(|| format!("tar {name} needs a value"))?;
+                    t.programs.push((name.clone(), v));
+                }
                 "--file" | "--directory" => {
                     let v = val.or_else(|| it.next().map(|(_, v)| v.clone()));
                     value(if name == "--file" { 'f' } else { 'C' }, v, &mut t)?;
@@ -156,7 +179,7 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
                 'c' | 'r' | 'u' => t.create = true,
                 'O' => t.to_stdout = true,
                 'h' => t.dereference = true,
-                'f' | 'C' => {
+                'f' | 'C' | 'F' => {
                     let v = if !old_style && k < chars.len() {
                         let rest: String = chars[k..].iter().collect();
                         k = chars.len();
@@ -173,11 +196,36 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
     Ok(t)
 }
 
+/// GNU tar's rule for a remote archive (paxutils' `rmt.h`, `_remdev`, which GNU tar 1.34
+/// uses to open `-f`): a name with a colon that is not its first character and has no
+/// `/` before it, unless `--force-local`. The `[USER@]HOST` and the file there. Checked
+/// with tar 1.34: `-f dev@10.0.0.5:/tmp/out.tar` runs the `--rsh-command` program (rsh by
+/// default) as `10.0.0.5 -l dev /usr/sbin/rmt`, while `./a:b.tar`, `:b.tar` and
+/// `--force-local -f h:c.tar` are local files.
+fn tar_remote(archive: &str, force_local: bool) -> Option<(String, String)> {
+    if force_local {
+        return None;
+    }
+    let colon = archive.find(':')?;
+    (colon > 0 && !archive[..colon].contains('/')).then(|| {
+        (
+            archive[..colon].to_string(),
+            archive[colon + 1..].to_string(),
+        )
+    })
+}
+
 /// `tar`: list (`-t`), extract (`-x`, judged by the members it writes under `-C`), and
 /// create (`-c`: the trees it reads, the archive it writes, and with `--remove-files` the
-/// operands it deletes). Anything outside the options above is not understood
-/// (`--to-command`, `-I` and `--use-compress-program` run programs, `--transform` and
-/// `-P` change where members land).
+/// operands it deletes). An archive on another host ([`tar_remote`]) is reached over rsh:
+/// creating one sends what it archives to that host and writes the archive there (never
+/// routine; it needs the person's word naming the host); listing or extracting one is not
+/// understood. The programs the options name run: `--rsh-command` here (for a remote
+/// archive), `--rmt-command` on the host, and `-F`/`--info-script`/`--new-volume-script`
+/// through the shell at the end of each volume (checked with tar 1.34): code the floor
+/// does not see. Anything outside the options above is not understood (`--to-command`,
+/// `-I` and `--use-compress-program` run programs, `--transform` and `-P` change where
+/// members land).
 pub(super) fn tar(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if asks_help(args) {
@@ -191,8 +239,103 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
     if modes != 1 {
         return Said::unknown("tar without exactly one of -t, -x and -c (-r, -u)");
     }
-    if let Some(a) = t.archive.as_deref().filter(|a| a.contains(':')) {
-        return Said::unknown(format!("tar -f {a} names a remote archive (host:file)"));
+    if t.archives.len() > 1 {
+        return Said::unknown("tar with several -f archives (volumes)");
+    }
+    let remote = t
+        .archive
+        .as_deref()
+        .and_then(|a| tar_remote(a, t.force_local));
+    // What the named programs run: `--rsh-command` and `--rmt-command` only reach a
+    // remote archive; a volume script runs whenever a volume ends.
+    let programs: Vec<Effect> = t
+        .programs
+        .iter()
+        .filter(|(o, _)| {
+            remote.is_some() || !matches!(o.as_str(), "--rsh-command" | "--rmt-command")
+        })
+        .map(|(o, v)| Effect::Run {
+            code: Code::Hidden {
+                what: match o.as_str() {
+                    "--rsh-command" => format!("the remote shell tar {o} names ({v})"),
+                    "--rmt-command" => format!("the program tar {o} runs on the host ({v})"),
+                    _ => format!("the shell command tar {o} runs at each volume's end ({v})"),
+                },
+            },
+        })
+        .collect();
+    let mut said = tar_local(cmd, t, remote);
+    if !programs.is_empty() {
+        let what = programs[0].phrase();
+        said.effects.extend(programs);
+        if !said.effects.iter().any(Effect::is_unknown) && said.category != "deletion" {
+            said.category = "runs-code";
+            said.reason = format!("tar {what}");
+        }
+    }
+    said
+}
+
+/// `tar` once its programs are set aside: what it reads, writes, sends and deletes.
+fn tar_local(cmd: &Cmd, t: TarLine, remote: Option<(String, String)>) -> Said {
+    if let Some((host, file)) = remote {
+        let archive = t.archive.clone().unwrap_or_default();
+        let host = host.rsplit('@').next().unwrap_or(&host).to_string();
+        if !t.create {
+            let mut said = Said::unknown(format!(
+                "tar -f {archive} reads the archive from {host} over rsh"
+            ));
+            said.effects.push(Effect::Net {
+                url: None,
+                host: Some(host),
+                sends: Vec::new(),
+            });
+            return said;
+        }
+        if t.operands.is_empty() {
+            return Said::unknown("tar -c without files to archive");
+        }
+        if t.dirs.len() > 1 {
+            return Said::unknown("tar with several -C directories");
+        }
+        let placed = tar_placed(&t);
+        let reach = if t.dereference {
+            Reach::TreeFollow
+        } else {
+            Reach::Tree
+        };
+        let mut said = Said::read(format!(
+            "tar sends the archive of {} to {host} over rsh, writing {file} there",
+            placed.join(", ")
+        ));
+        said.category = "remote";
+        said.effects.extend(placed.iter().map(|p| Effect::Read {
+            path: p.clone(),
+            reach,
+        }));
+        said.effects.push(Effect::Net {
+            url: None,
+            host: Some(host.clone()),
+            sends: placed
+                .iter()
+                .map(|p| Carry::File { path: p.clone() })
+                .collect(),
+        });
+        said.effects.push(Effect::Remote {
+            service: "rsh".into(),
+            action: "tar writes an archive on".into(),
+            target: Some(archive),
+            change: Change::Modify,
+        });
+        if t.remove_files {
+            said.effects
+                .extend(placed.into_iter().map(|p| Effect::Delete {
+                    path: p,
+                    recursive: true,
+                }));
+            said.category = "deletion";
+        }
+        return said;
     }
     if t.list {
         if t.archive.is_none() && !cmd.sc.piped_stdin && cmd.sc.stdin_text.is_none() {
@@ -229,14 +372,7 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
     if t.operands.is_empty() {
         return Said::unknown("tar -c without files to archive");
     }
-    let placed: Vec<String> = t
-        .operands
-        .iter()
-        .map(|o| match &dir {
-            Some(d) if !o.starts_with('/') => format!("{}/{o}", d.trim_end_matches('/')),
-            _ => o.clone(),
-        })
-        .collect();
+    let placed = tar_placed(&t);
     let reach = if t.dereference {
         Reach::TreeFollow
     } else {
@@ -265,6 +401,17 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
         said.reason = "tar --remove-files deletes the files it archives".into();
     }
     said
+}
+
+/// The operands `tar -c` archives, placed under its `-C` directory.
+fn tar_placed(t: &TarLine) -> Vec<String> {
+    t.operands
+        .iter()
+        .map(|o| match t.dirs.first() {
+            Some(d) if !o.starts_with('/') => format!("{}/{o}", d.trim_end_matches('/')),
+            _ => o.clone(),
+        })
+        .collect()
 }
 
 /// `unzip`: list, test or print the comment (`-l`/`-v`/`-t`/`-z`/`-Z`); or extract
@@ -543,6 +690,15 @@ pub(super) fn patch(cmd: &Cmd) -> Said {
 /// writes FILE (`x.tgz` → `x.tar`). The input is then deleted, unless `-k`/`--keep` (zstd
 /// keeps it unless `--rm`): a delete, asked about like any. A name without the suffix to
 /// strip, `-S` suffixes, `-r` and options not listed are outside the grammar.
+///
+/// gzip's `-N`/`--name` while decompressing writes the name stored in the archive's
+/// header instead (gzip 1.12, checked: `gzip -dkN x.gz` writes `Makefile`, `.bashrc` or
+/// `CLAUDE.md` beside it, whatever the header says; only the base name is kept), so the
+/// file it writes is not known from the command: not routine. Reading the header when the
+/// floor decides would not do (an earlier part of the same command can write the archive,
+/// `wget …/x.gz && gunzip -N x.gz`), so the header is not read. `-N` when compressing (the
+/// default) or with `-c`, `-t`, `-l` only stores or prints the name. bzip2, xz and zstd
+/// store no name and have no such option (each one's `--help`).
 pub(super) fn gzip(cmd: &Cmd) -> Said {
     let prog = cmd.program();
     let args = cmd.args();
@@ -572,6 +728,10 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
         "--fast",
         "--best",
     ];
+    // gzip's own: the name stored in the header (`-n`/`-N`).
+    const GZIP_ONLY: &[&str] = &["--no-name", "--name"];
+    let gzip_family = matches!(prog, "gzip" | "gunzip" | "zcat");
+    let mut restores_name = false;
     let mut files = Vec::new();
     let mut output: Option<String> = None;
     let mut removes = false;
@@ -587,13 +747,20 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
                 None => return Said::unknown("zstd -o without a file"),
             }
         } else if a.starts_with("--") {
-            if !LONG_OK.contains(&a.as_str()) {
+            if !LONG_OK.contains(&a.as_str()) || (!gzip_family && GZIP_ONLY.contains(&a.as_str())) {
                 return Said::unknown(format!("{prog} {a} is not a known option"));
             }
+            restores_name |= a == "--name";
         } else if let Some(b) = a.strip_prefix('-').filter(|b| !b.is_empty()) {
-            if let Some(c) = b.chars().find(|c| !"cdtlvfqkn123456789".contains(*c)) {
+            let shorts = if gzip_family {
+                "cdtlvfqknN123456789"
+            } else {
+                "cdtlvfqk123456789"
+            };
+            if let Some(c) = b.chars().find(|c| !shorts.contains(*c)) {
                 return Said::unknown(format!("{prog} -{c} is not a known option"));
             }
+            restores_name |= b.contains('N');
         } else {
             files.push(a.clone());
         }
@@ -617,6 +784,11 @@ pub(super) fn gzip(cmd: &Cmd) -> Said {
         "xz" | "unxz" => (".xz", &[".txz"]),
         _ => (".zst", &[".tzst"]),
     };
+    if decompress && restores_name {
+        return Said::unknown(format!(
+            "{prog} --name writes the file name stored in the archive's header, which the floor does not know"
+        ));
+    }
     let keeps = short('k') || has_flag(args, "--keep") || (prog == "zstd" && !removes);
     if output.is_some() && files.len() != 1 {
         return Said::unknown("zstd -o with several inputs");

@@ -476,7 +476,21 @@ fn engine_socket(p: &str) -> bool {
 
 /// The effects of one bind mount of host path `src` (read-only when `ro`).
 fn bind(src: &str, ro: bool, cmd: &Cmd, ctx: &JudgeCtx, out: &mut Vec<Effect>) {
-    let base = cmd.cwd.dir().unwrap_or(ctx.cwd);
+    bind_at(src, cmd.cwd.dir().unwrap_or(ctx.cwd), ro, ctx, out);
+}
+
+/// The effects of a bind mount of host path `src` (relative to `base`) into a container:
+/// the engine's socket is the host as root (a privilege), the home or above it and a
+/// credential store are secrets handed over, anything else is read (links followed, as
+/// the engine resolves the source) and, unless read-only, written. `docker run -v` and a
+/// compose file's volumes (`command::compose`) alike.
+pub(crate) fn bind_at(
+    src: &str,
+    base: &std::path::Path,
+    ro: bool,
+    ctx: &JudgeCtx,
+    out: &mut Vec<Effect>,
+) {
     let forms = paths::forms(src, base, ctx.home);
     if engine_socket(src) || forms.forms().any(|f| engine_socket(&f.to_string_lossy())) {
         out.push(Effect::Privilege {
@@ -727,12 +741,20 @@ pub(crate) struct Lifecycle {
     pub env_files: Vec<String>,
     /// `docker build`: the context directory and the `-f` Dockerfile, if given.
     pub image: Option<(String, Option<String>)>,
+    /// The daemon `-H`/`--host`/`--context` picks when it is not this machine's default
+    /// one: the build context (or the project) goes to it.
+    pub daemon: Option<String>,
+    /// `build --push`: the images built are published.
+    pub push: bool,
+    /// It pulls images from a registry when they are missing (`up`, `create`, `pull`,
+    /// `build` and `docker build`, for base images).
+    pub pulls: bool,
 }
 
-/// docker's global options a lifecycle command may carry: only the log level and debug
-/// output. `--context`, `-H`/`--host`, `--config` and TLS options pick another daemon or
-/// configuration (another machine's containers): outside the grammar.
-const LIFECYCLE_DOCKER_VALUES: &[&str] = &["--log-level", "-l"];
+/// docker's global options a lifecycle command may carry: the log level, debug output,
+/// and the daemon (`-H`/`--host`, `-c`/`--context`: [`remote_daemon`]). `--config` and
+/// the TLS options (which read keys) pick another configuration: outside the grammar.
+const LIFECYCLE_DOCKER_VALUES: &[&str] = &["--log-level", "-l", "-H", "--host", "-c", "--context"];
 const LIFECYCLE_DOCKER_FLAGS: &[&str] = &["-D", "--debug"];
 
 /// `docker compose` global options (docker compose v2, `cmd/compose/compose.go`).
@@ -752,9 +774,10 @@ const COMPOSE_GLOBAL_FLAGS: &[&str] = &["--compatibility", "--all-resources"];
 
 /// Each lifecycle subcommand's flags and options with a value (docker compose v2's
 /// `up.go`, `create.go`, `start.go`, `restart.go`, `stop.go`, `build.go`, `pull.go`).
-/// Left out on purpose: `up -V`/`--renew-anon-volumes` (drops the data of anonymous
-/// volumes, like `down -v`), `up -w`/`--watch` (keeps syncing files into containers),
-/// `build --push` (publishes), `build --ssh` (hands the build the SSH agent), `--builder`.
+/// `build --push` publishes the images it builds ([`Lifecycle::push`]). Left out on
+/// purpose: `up -V`/`--renew-anon-volumes` (drops the data of anonymous volumes, like
+/// `down -v`), `up -w`/`--watch` (keeps syncing files into containers), `build --ssh`
+/// (hands the build the SSH agent), `--builder`.
 fn compose_sub(
     sub: &str,
 ) -> Option<(
@@ -829,6 +852,7 @@ fn compose_sub(
                 "--pull",
                 "--no-cache",
                 "--with-dependencies",
+                "--push",
             ],
             &["--progress", "--build-arg", "-m", "--memory"],
         ),
@@ -845,6 +869,36 @@ fn compose_sub(
         ),
         _ => return None,
     })
+}
+
+/// The daemon a docker `-H`/`--host` or `-c`/`--context` value names, when it is not this
+/// machine's own: `None` for the default context and the default local sockets
+/// (`unix:///var/run/docker.sock`, `unix:///run/docker.sock`); else the host of a
+/// `tcp://`, `ssh://`, `http(s)://` address, or the value itself (another socket, which
+/// may be forwarded from another machine, or a named context).
+pub(crate) fn remote_daemon(option: &str, v: &str) -> Option<String> {
+    if matches!(option, "-c" | "--context") {
+        return (v != "default").then(|| format!("the docker context {v}"));
+    }
+    if matches!(v, "unix:///var/run/docker.sock" | "unix:///run/docker.sock") {
+        return None;
+    }
+    for scheme in ["tcp://", "ssh://", "http://", "https://"] {
+        if let Some(rest) = v.strip_prefix(scheme) {
+            let host = rest.split('/').next().unwrap_or(rest);
+            let host = host.rsplit('@').next().unwrap_or(host);
+            let host = match host.rsplit_once(':') {
+                Some((h, p)) if p.chars().all(|c| c.is_ascii_digit()) => h,
+                _ => host,
+            };
+            return Some(
+                host.trim_start_matches('[')
+                    .trim_end_matches(']')
+                    .to_string(),
+            );
+        }
+    }
+    Some(v.to_string())
 }
 
 /// Split `--name=value`; a lone `-x` or `--name` has no inline value.
@@ -886,10 +940,24 @@ pub(crate) fn lifecycle(cmd: &Cmd) -> Option<Result<Lifecycle, String>> {
                 break;
             }
             let (n, inline) = split_opt(a);
-            if LIFECYCLE_DOCKER_VALUES.contains(&n) && inline.is_none() {
-                i += 1;
-            } else if !LIFECYCLE_DOCKER_FLAGS.contains(&n) && !LIFECYCLE_DOCKER_VALUES.contains(&n)
-            {
+            if LIFECYCLE_DOCKER_VALUES.contains(&n) {
+                let v = match inline {
+                    Some(v) => Some(v.to_string()),
+                    None => {
+                        i += 1;
+                        args.get(i).cloned()
+                    }
+                };
+                match (n, v) {
+                    ("-H" | "--host" | "-c" | "--context", Some(v)) => {
+                        if let Some(d) = remote_daemon(n, &v) {
+                            out.daemon = Some(d);
+                        }
+                    }
+                    (_, None) => global.push(a.clone()),
+                    _ => {}
+                }
+            } else if !LIFECYCLE_DOCKER_FLAGS.contains(&n) {
                 global.push(a.clone());
             }
             i += 1;
@@ -909,7 +977,8 @@ pub(crate) fn lifecycle(cmd: &Cmd) -> Option<Result<Lifecycle, String>> {
             )));
         }
         if let Some(at) = build_at {
-            return Some(image_build(&args[at..]));
+            let daemon = out.daemon.take();
+            return Some(image_build(&args[at..]).map(|l| Lifecycle { daemon, ..l }));
         }
         i += 1;
     }
@@ -945,6 +1014,7 @@ pub(crate) fn lifecycle(cmd: &Cmd) -> Option<Result<Lifecycle, String>> {
     let sub = args.get(i)?;
     let (does, flags, values) = compose_sub(sub)?;
     out.does = does.to_string();
+    out.pulls = matches!(sub.as_str(), "up" | "create" | "pull" | "build");
     i += 1;
     let mut only_services = false;
     while let Some(a) = args.get(i) {
@@ -961,6 +1031,7 @@ pub(crate) fn lifecycle(cmd: &Cmd) -> Option<Result<Lifecycle, String>> {
         }
         let (n, inline) = split_opt(a);
         if flags.contains(&n) && inline.is_none() {
+            out.push |= n == "--push";
             continue;
         }
         if !values.contains(&n) {
@@ -997,9 +1068,9 @@ pub(crate) fn lifecycle(cmd: &Cmd) -> Option<Result<Lifecycle, String>> {
 }
 
 /// `docker build [OPTS] CONTEXT` (after `build`, `image build` or `buildx build`): the
-/// options that only name, tag and shape the image (docker 28.2.2's `docker build --help`);
-/// `--secret`, `--ssh`, `--output`, `--push`, `--network`, cache options and the rest are
-/// outside the grammar.
+/// options that only name, tag and shape the image (docker 28.2.2's `docker build --help`),
+/// and `--push` (buildx: the image is published); `--secret`, `--ssh`, `--output`,
+/// `--network`, cache options and the rest are outside the grammar.
 fn image_build(args: &[String]) -> Result<Lifecycle, String> {
     const FLAGS: &[&str] = &[
         "--no-cache",
@@ -1009,6 +1080,7 @@ fn image_build(args: &[String]) -> Result<Lifecycle, String> {
         "--rm",
         "--force-rm",
         "--load",
+        "--push",
     ];
     const VALUES: &[&str] = &[
         "-t",
@@ -1023,6 +1095,7 @@ fn image_build(args: &[String]) -> Result<Lifecycle, String> {
     ];
     let mut dockerfile = None;
     let mut contexts = Vec::new();
+    let mut push = false;
     let mut i = 0;
     while let Some(a) = args.get(i) {
         i += 1;
@@ -1032,6 +1105,7 @@ fn image_build(args: &[String]) -> Result<Lifecycle, String> {
         }
         let (n, inline) = split_opt(a);
         if FLAGS.contains(&n) && inline.is_none() {
+            push |= n == "--push";
             continue;
         }
         if !VALUES.contains(&n) {
@@ -1068,6 +1142,8 @@ fn image_build(args: &[String]) -> Result<Lifecycle, String> {
     Ok(Lifecycle {
         does: "builds an image from the project's Dockerfile".into(),
         image: Some((context.clone(), dockerfile)),
+        push,
+        pulls: true,
         ..Lifecycle::default()
     })
 }

@@ -735,44 +735,261 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
     said
 }
 
-/// The file `wget URL` saves in its directory, as GNU Wget 1.21.3 names it (checked
-/// against a local server): the URL's last path component, its query kept
-/// (`file.txt?x=1`), `index.html` when the path ends in `/` or is empty; percent escapes
-/// are decoded (so a name holding one is not known here). A redirect does not change the
-/// name without `--trust-server-names`. `None` when the name is not known.
-fn wget_file_name(url: &str) -> Option<String> {
-    let rest = url.split_once("://").map_or(url, |(_, r)| r);
-    let rest = rest.split('#').next().unwrap_or(rest);
-    let (rest, query) = match rest.split_once('?') {
-        Some((r, q)) => (r, Some(q)),
-        None => (rest, None),
-    };
-    let path = rest.split_once('/').map_or("", |(_, p)| p);
-    let last = path.rsplit('/').next().unwrap_or("");
-    let name = if last.is_empty() { "index.html" } else { last };
-    let odd = |s: &str| s.is_empty() || s.contains(['%', '/', '\\']) || s == "." || s == "..";
-    if odd(name) || query.is_some_and(|q| q.is_empty() || q.contains(['%', '/', '\\'])) {
-        return None;
-    }
-    Some(match query {
-        Some(q) => format!("{name}?{q}"),
-        None => name.to_string(),
-    })
+/// How wget names the files it saves (GNU Wget 1.21.3's `url_file_name`,
+/// `append_dir_structure` and `append_uri_pathel` in url.c, `url_parse` and `split_path`
+/// for the parts): the `-P` prefix; with `-x` (`--force-directories`; `-nd` turns it off
+/// again, the last one counts) the scheme (`--protocol-directories`), the host with a
+/// port that is not the scheme's (unless `-nH`) and the URL's directories less the first
+/// `--cut-dirs`; then the file name. `--restrict-file-names` chooses which characters are
+/// written as `%XX` and the case.
+#[derive(Clone, Debug)]
+struct WgetNames {
+    prefix: Option<String>,
+    dirstruct: bool,
+    host_dir: bool,
+    protocol_dirs: bool,
+    cut_dirs: usize,
+    /// `windows`: `\|:?"*<>` are quoted too, and `@`, `+` separate the query and port.
+    windows: bool,
+    /// Control characters are quoted (unless `nocontrol`).
+    control: bool,
+    /// `ascii`: bytes above 127 are quoted.
+    ascii: bool,
+    /// `lowercase` / `uppercase`.
+    case: Option<bool>,
 }
 
-/// `wget`, checked against GNU Wget 1.21.3 (`wget --help` and a local server): a GET (or
-/// HEAD) of each URL, saved to `-O FILE` (`-O -`: printed), or by default to a new file
-/// in its directory (`-P DIR`, else the working directory) named from the URL
-/// ([`wget_file_name`]): an existing file is kept and the download goes to `NAME.1`
-/// (`.2`, …) unless `-nc` (skip), `-c` (continue it) or `-N` (replace it when newer), so
-/// both `NAME` and `NAME.1` are its writes. `--spider` only checks. `-o`/`-a` write
-/// its log. Judged as `curl -o` is: what it sends decides first (a secret, a metadata
-/// endpoint), a method other than GET/HEAD or a body is a mutation, and each file written
-/// goes to the path floor. A name the server chooses (`--content-disposition`,
-/// `--trust-server-names` after a redirect) and wgetrc commands (`-e`) are soft; a URL
-/// list (`-i`), recursion (`-r`, `-m`), `-x` directories and every other option are
-/// outside the grammar. (Wget also records hosts' HSTS policies in `~/.wget-hsts`, its
-/// own cache, which is not modelled.)
+impl Default for WgetNames {
+    fn default() -> Self {
+        WgetNames {
+            prefix: None,
+            dirstruct: false,
+            host_dir: true,
+            protocol_dirs: false,
+            cut_dirs: 0,
+            windows: false,
+            control: true,
+            ascii: false,
+            case: None,
+        }
+    }
+}
+
+/// wget's `url_unescape`: `%HH` becomes the byte, except `%00`; a `%` without two hex
+/// digits stays.
+fn wget_unescape(s: &[u8]) -> Vec<u8> {
+    let hex = |c: u8| (c as char).to_digit(16);
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == b'%' {
+            if let (Some(h), Some(l)) = (
+                s.get(i + 1).and_then(|c| hex(*c)),
+                s.get(i + 2).and_then(|c| hex(*c)),
+            ) {
+                let c = (h * 16 + l) as u8;
+                if c != 0 {
+                    out.push(c);
+                    i += 3;
+                    continue;
+                }
+            }
+        }
+        out.push(s[i]);
+        i += 1;
+    }
+    out
+}
+
+/// wget's `path_simplify` on the URL's path (still escaped): `.` segments go, `..` drops
+/// the segment before it; either one last leaves the path ending in `/`.
+fn wget_simplify(path: &str) -> String {
+    let segs: Vec<&str> = path.split('/').collect();
+    let mut out: Vec<&str> = Vec::new();
+    for (i, s) in segs.iter().enumerate() {
+        let last = i + 1 == segs.len();
+        match *s {
+            "." => {}
+            ".." => {
+                out.pop();
+            }
+            s => {
+                out.push(s);
+                continue;
+            }
+        }
+        if last {
+            out.push("");
+        }
+    }
+    out.join("/")
+}
+
+impl WgetNames {
+    /// `append_uri_pathel`: one path element unescaped once more, `..` defanged, the
+    /// characters the file system or the restriction rules out written as `%XX`, the
+    /// case changed if asked.
+    fn pathel(&self, raw: &[u8]) -> Vec<u8> {
+        let b = wget_unescape(raw);
+        let b: Vec<u8> = if b == b".." { b"%2E%2E".to_vec() } else { b };
+        let quoted = |c: u8| {
+            c == b'/'
+                || c == 0
+                || (self.control && (c < 32 || c == 127))
+                || (self.ascii && c > 127)
+                || (self.windows && b"\\|:?\"*<>".contains(&c))
+        };
+        let mut out = Vec::with_capacity(b.len());
+        for c in b {
+            if quoted(c) {
+                out.extend_from_slice(format!("%{c:02X}").as_bytes());
+            } else {
+                out.push(c);
+            }
+        }
+        match self.case {
+            Some(true) => out.make_ascii_lowercase(),
+            Some(false) => out.make_ascii_uppercase(),
+            None => {}
+        }
+        out
+    }
+
+    /// The path `wget URL` writes (relative to the working directory unless `-P` is
+    /// absolute), or `None` when the floor cannot work it out: a name that is not plain
+    /// text once decoded (wget converts it to the locale's charset), one too long for
+    /// wget to keep whole, `.` (nothing is saved), an FTP URL with `;` parameters, a
+    /// query or `..`, a host with escapes or an IPv6 address.
+    fn path(&self, url: &str) -> Option<String> {
+        let (scheme, rest) = match url.split_once("://") {
+            Some((s, r)) => (s.to_ascii_lowercase(), r),
+            None => ("http".to_string(), url),
+        };
+        let default_port = match scheme.as_str() {
+            "http" => 80,
+            "https" => 443,
+            "ftp" => 21,
+            "ftps" => 990,
+            _ => return None,
+        };
+        let ftp = scheme.starts_with("ftp");
+        let rest = rest.split('#').next().unwrap_or(rest);
+        let auth_end = rest.find(['/', '?']).unwrap_or(rest.len());
+        let (authority, tail) = rest.split_at(auth_end);
+        let hostport = authority.rsplit('@').next().unwrap_or(authority);
+        let (host, port) = match hostport.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (hostport, None),
+        };
+        let host = host.to_ascii_lowercase();
+        let plain_host = |h: &str| {
+            !h.is_empty()
+                && h.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+        };
+        if !plain_host(&host) {
+            return None;
+        }
+        let port: u32 = match port {
+            None | Some("") => default_port,
+            Some(p) if p.chars().all(|c| c.is_ascii_digit()) => p.parse().ok()?,
+            Some(_) => return None,
+        };
+        // What follows the host: `/PATH[?QUERY]`, `?QUERY` or nothing.
+        let (path, query) = match tail.strip_prefix('/').unwrap_or(tail).split_once('?') {
+            Some((p, q)) => (p, Some(q)),
+            None => (tail.strip_prefix('/').unwrap_or(tail), None),
+        };
+        if ftp && (query.is_some() || path.contains(';') || path.split('/').any(|s| s == "..")) {
+            return None;
+        }
+        let path = wget_simplify(path);
+        let (dir, file) = match path.rfind('/') {
+            Some(i) => (&path[..i + 1], &path[i + 1..]),
+            None => ("", path.as_str()),
+        };
+        // `split_path` unescapes the file name once; `append_uri_pathel` again, with the
+        // query (unescaped only there).
+        let file = wget_unescape(file.as_bytes());
+        let mut name = if file.is_empty() {
+            b"index.html".to_vec()
+        } else {
+            file
+        };
+        if let Some(q) = query {
+            name.push(if self.windows { b'@' } else { b'?' });
+            name.extend_from_slice(q.as_bytes());
+        }
+        let name = self.pathel(&name);
+        if name.is_empty() || name == b"." || name.len() > 200 {
+            return None;
+        }
+        let mut parts: Vec<Vec<u8>> = Vec::new();
+        if self.dirstruct {
+            if self.protocol_dirs {
+                parts.push(scheme.clone().into_bytes());
+            }
+            if self.host_dir {
+                // A host named `..` is defanged as a path element is.
+                let mut h = if host == ".." {
+                    "%2E%2E".to_string()
+                } else {
+                    host.clone()
+                };
+                if port != default_port {
+                    h.push(if self.windows { '+' } else { ':' });
+                    h.push_str(&port.to_string());
+                }
+                parts.push(h.into_bytes());
+            }
+            let mut cut = self.cut_dirs;
+            for seg in dir.split_terminator('/') {
+                if cut > 0 {
+                    cut -= 1;
+                    continue;
+                }
+                if seg.is_empty() {
+                    continue;
+                }
+                let el = self.pathel(seg.as_bytes());
+                if el.len() > 200 {
+                    return None;
+                }
+                parts.push(el);
+            }
+        }
+        parts.push(name);
+        let rel = parts
+            .into_iter()
+            .map(|p| String::from_utf8(p).ok().filter(|s| s.is_ascii()))
+            .collect::<Option<Vec<String>>>()?
+            .join("/");
+        // The prefix loses its trailing slashes (`cmd_directory`): `-P /` is no prefix at
+        // all (checked: it saves into the working directory).
+        Some(
+            match self.prefix.as_deref().map(|p| p.trim_end_matches('/')) {
+                Some(p) if !p.is_empty() => format!("{p}/{rel}"),
+                _ => rel,
+            },
+        )
+    }
+}
+
+/// `wget`, checked against GNU Wget 1.21.3 (`wget --help`, its source, and a local server
+/// answering every path): a GET (or HEAD) of each URL, saved to `-O FILE` (`-O -`:
+/// printed), or by default to the path wget makes from the URL ([`WgetNames`]: the `-P`
+/// prefix, with `-x` the host and directories, and the last path element decoded as
+/// wget decodes it, so `-P .claude …/settings%2Ejson` writes `.claude/settings.json`
+/// and `…/%2Emcp.json` writes `.mcp.json`, each judged by the path floor): an existing
+/// file is kept and the download goes to `NAME.1` (`.2`, …) unless `-nc` (skip), `-c`
+/// (continue it), `-N` (replace it when newer) or `-x` (replace it), so both `NAME` and
+/// `NAME.1` are its writes. `--spider` only checks. `-o`/`-a` write its log. Judged as
+/// `curl -o` is: what it sends decides first (a secret, a metadata endpoint), a method
+/// other than GET/HEAD or a body is a mutation, and each file written goes to the path
+/// floor. A name the server chooses (`--content-disposition`, `--trust-server-names`
+/// after a redirect) and wgetrc commands (`-e`) are soft; a URL list (`-i`), recursion
+/// (`-r`, `-m`) and every other option are outside the grammar. (Wget also records
+/// hosts' HSTS policies in `~/.wget-hsts`, its own cache, which is not modelled.)
 pub(super) fn wget(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if asks_help(args) || args == ["-V"] {
@@ -806,6 +1023,12 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         "--no-hsts",
         "--content-disposition",
         "--trust-server-names",
+        "-x",
+        "--force-directories",
+        "-nH",
+        "--no-host-directories",
+        "--protocol-directories",
+        "--no-directories",
     ];
     const VALUES: &[&str] = &[
         "-T",
@@ -835,15 +1058,17 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         "--wait",
         "--limit-rate",
         "--progress",
+        "--cut-dirs",
+        "--restrict-file-names",
     ];
     // Short options bundle as getopt reads them: `-qO FILE`, `-qOFILE` are `-q -O FILE`
-    // (`-nv`, `-nc` and `-nd` are wget's own two-letter forms).
+    // (`-nv`, `-nc`, `-nd` and `-nH` are wget's own two-letter forms).
     let mut words: Vec<String> = Vec::with_capacity(args.len());
     for a in args {
         let bundle = a.len() > 2
             && a.starts_with('-')
             && !a.starts_with("--")
-            && !matches!(a.as_str(), "-nv" | "-nc" | "-nd");
+            && !matches!(a.as_str(), "-nv" | "-nc" | "-nd" | "-nH");
         if !bundle {
             words.push(a.clone());
             continue;
@@ -867,7 +1092,7 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
     let mut urls = Vec::new();
     let mut soft_why: Option<(&'static str, String)> = None;
     let mut out: Option<String> = None;
-    let mut prefix: Option<String> = None;
+    let mut names = WgetNames::default();
     let mut logs: Vec<String> = Vec::new();
     let mut method = "GET".to_string();
     let mut body = String::new();
@@ -883,6 +1108,13 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
             continue;
         }
         if FLAGS.contains(&name.as_str()) {
+            match name.as_str() {
+                "-x" | "--force-directories" => names.dirstruct = true,
+                "-nd" | "--no-directories" => names.dirstruct = false,
+                "-nH" | "--no-host-directories" => names.host_dir = false,
+                "--protocol-directories" => names.protocol_dirs = true,
+                _ => {}
+            }
             if matches!(
                 name.as_str(),
                 "--content-disposition" | "--trust-server-names"
@@ -899,6 +1131,10 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         if !VALUES.contains(&name.as_str()) {
             return Said::unknown(format!("wget {name} is not a known option"));
         }
+        if name == "--restrict-file-names" && inline.is_none() {
+            // Its value is optional: the next word is not it.
+            return Said::unknown("wget --restrict-file-names without =MODES");
+        }
         let v = match inline {
             Some(v) => v,
             None => match it.next() {
@@ -908,7 +1144,29 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         };
         match name.as_str() {
             "-O" | "--output-document" => out = Some(v),
-            "-P" | "--directory-prefix" => prefix = Some(v),
+            "-P" | "--directory-prefix" => names.prefix = Some(v),
+            "--cut-dirs" => match v.parse() {
+                Ok(n) if v.chars().all(|c| c.is_ascii_digit()) => names.cut_dirs = n,
+                _ => return Said::unknown(format!("wget --cut-dirs={v} is not a number")),
+            },
+            "--restrict-file-names" => {
+                for mode in v.split(',') {
+                    match mode {
+                        "unix" => names.windows = false,
+                        "windows" => names.windows = true,
+                        "nocontrol" => names.control = false,
+                        "ascii" => names.ascii = true,
+                        "lowercase" => names.case = Some(true),
+                        "uppercase" => names.case = Some(false),
+                        // `vms` leaves `/` unquoted in a decoded name.
+                        m => {
+                            return Said::unknown(format!(
+                                "wget --restrict-file-names={m} is not modelled"
+                            ))
+                        }
+                    }
+                }
+            }
             "-o" | "--output-file" | "-a" | "--append-output" => logs.push(v),
             "--method" => method = v.to_ascii_uppercase(),
             "--post-data" | "--post-file" | "--body-data" | "--body-file" => {
@@ -971,27 +1229,25 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
             with_urls(Said::read("wget --spider only checks a URL"))
         }
         None => {
-            // A new file named from each URL, beside what is there.
-            let keeps = [
-                "-nc",
-                "--no-clobber",
-                "-c",
-                "--continue",
-                "-N",
-                "--timestamping",
-            ]
-            .iter()
-            .any(|f| has_flag(args, f));
+            // A new file named from each URL, beside what is there (with -x, in place
+            // of it).
+            let keeps = names.dirstruct
+                || [
+                    "-nc",
+                    "--no-clobber",
+                    "-c",
+                    "--continue",
+                    "-N",
+                    "--timestamping",
+                ]
+                .iter()
+                .any(|f| has_flag(args, f));
             let mut writes = Vec::new();
             for u in &urls {
-                let Some(name) = wget_file_name(u) else {
+                let Some(path) = names.path(u) else {
                     return Said::unknown(format!(
                         "wget saves {u} under a name the floor cannot work out"
                     ));
-                };
-                let path = match &prefix {
-                    Some(d) => crate::analysis::effects::programs::files::join(d, &name),
-                    None => name,
                 };
                 let kept = format!("{path}.1");
                 writes.push(path);
@@ -1045,5 +1301,125 @@ pub(super) fn httpie(cmd: &Cmd) -> Said {
             )
         }
         _ => Said::unknown(format!("{} is not catalogued as read-only", cmd.program())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WgetNames;
+
+    /// Each case as GNU Wget 1.21.3 saved it, fetched from a local server that answers
+    /// every path.
+    #[test]
+    fn wget_names_files_as_wget_does() {
+        let n = WgetNames::default();
+        let x = WgetNames {
+            dirstruct: true,
+            ..WgetNames::default()
+        };
+        let xn = WgetNames {
+            dirstruct: true,
+            host_dir: false,
+            ..WgetNames::default()
+        };
+        let u = "http://127.0.0.1:18765";
+        let with = |w: &WgetNames, p: &str| w.path(&format!("{u}{p}"));
+        let cases: &[(&WgetNames, &str, Option<&str>)] = &[
+            (&n, "/settings%2Ejson", Some("settings.json")),
+            (&n, "/%2Emcp.json", Some(".mcp.json")),
+            (&n, "/%252Ebashrc", Some(".bashrc")),
+            (&n, "/x?a=/../.bashrc", Some("x?a=%2F..%2F.bashrc")),
+            (&n, "/a?%252F", Some("a?%2F")),
+            (&n, "/a%2Fb", Some("a%2Fb")),
+            (&n, "/a%0Ab", Some("a%0Ab")),
+            (&n, "/", Some("index.html")),
+            (&n, "", Some("index.html")),
+            (&n, "/..", Some("index.html")),
+            (&n, "/a%2e%2e", Some("a..")),
+            (&n, "/%2e%2e", Some("%2E%2E")),
+            (&n, "/a/..%2F.bashrc", Some("..%2F.bashrc")),
+            (&n, "/x%zz", Some("x%zz")),
+            (&n, "/x%25zz", Some("x%zz")),
+            (&n, "/a%00b", Some("a%00b")),
+            (&n, "/a?b#c", Some("a?b")),
+            (&n, "/a#b?c", Some("a")),
+            (&n, "/%2E", None),
+            (&n, "/a%C3%A9", None),
+            (&x, "/a/b.txt", Some("127.0.0.1:18765/a/b.txt")),
+            (&xn, "/.claude/settings.json", Some(".claude/settings.json")),
+            (&xn, "/a/%2E%2E/b.txt", Some("a/%2E%2E/b.txt")),
+            (&xn, "/a/%252E%252E/b.txt", Some("a/%2E%2E/b.txt")),
+            (&xn, "/a/./b/../c.txt", Some("a/c.txt")),
+            (&xn, "/../../c.txt", Some("c.txt")),
+            (&xn, "/a/b/..", Some("a/index.html")),
+            (&xn, "/a/b/.", Some("a/b/index.html")),
+            (&xn, "/%2E/c.txt", Some("./c.txt")),
+            (&xn, "/a%2Fb/c.txt", Some("a%2Fb/c.txt")),
+        ];
+        for (w, p, want) in cases {
+            assert_eq!(with(w, p).as_deref(), *want, "{p}");
+        }
+        let cut = WgetNames {
+            cut_dirs: 1,
+            ..xn.clone()
+        };
+        assert_eq!(with(&cut, "/a/b/c.txt").as_deref(), Some("b/c.txt"));
+        assert_eq!(with(&cut, "/a//b/c.txt").as_deref(), Some("b/c.txt"));
+        let proto = WgetNames {
+            protocol_dirs: true,
+            ..x.clone()
+        };
+        assert_eq!(
+            with(&proto, "/a/b.txt").as_deref(),
+            Some("http/127.0.0.1:18765/a/b.txt")
+        );
+        assert_eq!(
+            x.path("http://LOCALHOST:18765/b.txt").as_deref(),
+            Some("localhost:18765/b.txt")
+        );
+        assert_eq!(
+            x.path("http://u:p@127.0.0.1:18765/b.txt").as_deref(),
+            Some("127.0.0.1:18765/b.txt")
+        );
+        assert_eq!(
+            x.path("https://example.com:443/b.txt").as_deref(),
+            Some("example.com/b.txt")
+        );
+        assert_eq!(
+            n.path("127.0.0.1:18765/noscheme.txt").as_deref(),
+            Some("noscheme.txt")
+        );
+        let windows = WgetNames {
+            windows: true,
+            ..WgetNames::default()
+        };
+        assert_eq!(with(&windows, "/x?a=b").as_deref(), Some("x@a=b"));
+        assert_eq!(with(&windows, "/a:b").as_deref(), Some("a%3Ab"));
+        let lower = WgetNames {
+            case: Some(true),
+            ..WgetNames::default()
+        };
+        assert_eq!(with(&lower, "/ABC%2Etxt").as_deref(), Some("abc.txt"));
+        let upper = WgetNames {
+            case: Some(false),
+            ..WgetNames::default()
+        };
+        assert_eq!(with(&upper, "/a%2fb").as_deref(), Some("A%2FB"));
+        let ascii = WgetNames {
+            ascii: true,
+            ..WgetNames::default()
+        };
+        assert_eq!(with(&ascii, "/a%C3%A9").as_deref(), Some("a%C3%A9"));
+        let prefixed = |p: &str| WgetNames {
+            prefix: Some(p.to_string()),
+            ..WgetNames::default()
+        };
+        assert_eq!(
+            with(&prefixed(".claude"), "/settings%2Ejson").as_deref(),
+            Some(".claude/settings.json")
+        );
+        assert_eq!(with(&prefixed("x/"), "/f").as_deref(), Some("x/f"));
+        assert_eq!(with(&prefixed(""), "/f").as_deref(), Some("f"));
+        assert_eq!(with(&prefixed("/"), "/f").as_deref(), Some("f"));
     }
 }

@@ -40,7 +40,7 @@ mod remote;
 mod table;
 mod services;
 mod sockets;
-pub(super) use containers::{lifecycle, Lifecycle};
+pub(super) use containers::{bind_at, lifecycle, Lifecycle};
 pub(super) use remote::rsync_local_cp;
 pub(super) use services::transient_unit;
 mod verbs;

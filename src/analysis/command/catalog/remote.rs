@@ -341,9 +341,9 @@ pub(super) fn ssh(cmd: &Cmd) -> Said {
     said
 }
 
-/// A remote operand of scp/rsync (`[user@]host:path`, `scp://…`, `rsync://…`,
-/// `host::module`): the host and path.
-fn remote_operand(w: &str) -> Option<(String, String)> {
+/// A remote operand of scp (`[user@]host:path`, `scp://…`): the host and path. (rsync's
+/// rule is [`rsync_hostspec`].)
+fn scp_remote(w: &str) -> Option<(String, String)> {
     for scheme in ["scp://", "rsync://"] {
         if let Some(rest) = w.strip_prefix(scheme) {
             let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
@@ -360,9 +360,103 @@ fn remote_operand(w: &str) -> Option<(String, String)> {
     Some((host, path))
 }
 
+/// rsync's own rule for a remote operand (rsync 3.5.0, `check_for_hostspec` and
+/// `parse_hostspec` in options.c, applied by `start_client` in main.c to every operand):
+/// `rsync://[USER@]HOST[:PORT][/PATH]` (the scheme in any case); else `[USER@]HOST:PATH`
+/// or `[USER@]HOST::MODULE` where the first `:` comes before any `/` — the host may be
+/// empty (`:d` is a path on the remote side, reached through the `-e` program with an
+/// empty host name) — and a `[` may only open the host, as `[ADDR]` followed by `:`, `/`
+/// or the end (`a[b:c` and `[x]y:z` are local names). The host (with its user) and the
+/// path; `None` for a local operand.
+pub(crate) fn rsync_hostspec(w: &str) -> Option<(String, String)> {
+    /// `parse_hostspec`: the `[USER@]HOST` and where the path starts; `url` for what
+    /// follows `rsync://` (the end of the string and a `/` end the host there, and a
+    /// `:PORT` may follow it).
+    fn parse(s: &[u8], url: bool) -> Option<(String, usize)> {
+        let (mut host_start, mut hostlen, mut userlen) = (0usize, 0usize, 0usize);
+        let mut i = 0;
+        loop {
+            let Some(&c) = s.get(i) else {
+                if !url {
+                    return None;
+                }
+                if hostlen == 0 {
+                    hostlen = i - host_start;
+                }
+                break;
+            };
+            if c == b':' || c == b'/' {
+                if hostlen == 0 {
+                    hostlen = i - host_start;
+                }
+                i += 1;
+                if c == b'/' {
+                    if !url {
+                        return None;
+                    }
+                } else if url {
+                    while s.get(i).is_some_and(u8::is_ascii_digit) {
+                        i += 1;
+                    }
+                    match s.get(i) {
+                        None => {}
+                        Some(b'/') => i += 1,
+                        Some(_) => return None,
+                    }
+                }
+                break;
+            }
+            if c == b'@' {
+                userlen = i + 1;
+                host_start = i + 1;
+            } else if c == b'[' {
+                if i != host_start {
+                    return None;
+                }
+                host_start += 1;
+                while s.get(i).is_some_and(|c| *c != b']' && *c != b'/') {
+                    i += 1;
+                }
+                hostlen = i - host_start;
+                if s.get(i) != Some(&b']')
+                    || s.get(i + 1).is_some_and(|c| *c != b'/' && *c != b':')
+                    || hostlen == 0
+                {
+                    return None;
+                }
+            }
+            i += 1;
+        }
+        let mut host = String::from_utf8_lossy(&s[..userlen]).into_owned();
+        host.push_str(&String::from_utf8_lossy(
+            &s[host_start..host_start + hostlen],
+        ));
+        Some((host, i))
+    }
+    let b = w.as_bytes();
+    const URL: &str = "rsync://";
+    if b.len() >= URL.len() && b[..URL.len()].eq_ignore_ascii_case(URL.as_bytes()) {
+        if let Some((host, at)) = parse(&b[URL.len()..], true) {
+            let path = String::from_utf8_lossy(&b[URL.len() + at..]).into_owned();
+            return Some((host, format!("/{path}")));
+        }
+    }
+    let (host, at) = parse(b, false)?;
+    let rest = &b[at..];
+    let path = rest.strip_prefix(b":").unwrap_or(rest);
+    Some((host, String::from_utf8_lossy(path).into_owned()))
+}
+
 /// The effects of copying `sources` to `target` over ssh: local sources are read
-/// (`reach`), a local target is written, and the host's files change.
-fn copies(prog: &str, sources: &[&str], target: &str, reach: Reach) -> Said {
+/// (`reach`), a local target is written, and the host's files change. `remote` is the
+/// program's rule for which operands are remote.
+fn copies(
+    prog: &str,
+    sources: &[&str],
+    target: &str,
+    reach: Reach,
+    remote_operand: fn(&str) -> Option<(String, String)>,
+) -> Said {
     let remote_sources: Vec<_> = sources.iter().filter_map(|s| remote_operand(s)).collect();
     let mut effects: Vec<Effect> = sources
         .iter()
@@ -495,7 +589,7 @@ pub(super) fn scp(cmd: &Cmd) -> Said {
     } else {
         Reach::File
     };
-    let mut said = copies("scp", sources, target, reach);
+    let mut said = copies("scp", sources, target, reach, scp_remote);
     said.effects.extend(effects);
     said
 }
@@ -787,7 +881,8 @@ pub(super) fn rsync(cmd: &Cmd) -> Said {
     if sources.is_empty() {
         return Said::unknown("rsync lists a host's files only with a source");
     }
-    if remote_operand(target).is_none() && sources.iter().all(|s| remote_operand(s).is_none()) {
+    // The local-copy judgement sees only operands rsync itself takes as local.
+    if rsync_hostspec(target).is_none() && sources.iter().all(|s| rsync_hostspec(s).is_none()) {
         return rsync_local(cmd, &t);
     }
     let reach = if t.follow {
@@ -795,7 +890,7 @@ pub(super) fn rsync(cmd: &Cmd) -> Said {
     } else {
         Reach::Tree
     };
-    let mut said = copies("rsync", sources, target, reach);
+    let mut said = copies("rsync", sources, target, reach, rsync_hostspec);
     said.effects.extend(t.remote_effects);
     said
 }
@@ -817,8 +912,8 @@ pub(crate) fn rsync_local_cp(cmd: &Cmd, is_dir: &dyn Fn(&str) -> bool) -> Option
         || t.dry_run
         || t.relative
         || t.local_unknown.is_some()
-        || remote_operand(target).is_some()
-        || sources.iter().any(|s| remote_operand(s).is_some())
+        || rsync_hostspec(target).is_some()
+        || sources.iter().any(|s| rsync_hostspec(s).is_some())
     {
         return None;
     }
@@ -1009,5 +1104,41 @@ pub(super) fn adb(cmd: &Cmd) -> Said {
         ),
         "" => Said::unknown("adb without a command"),
         s => Said::unknown(format!("adb {s} is not in adb's routine catalogue")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rsync_hostspec;
+
+    /// rsync 3.5.0's `check_for_hostspec`, case by case.
+    #[test]
+    fn rsync_reads_hosts_as_rsync_does() {
+        let host = |w: &str| rsync_hostspec(w).map(|(h, p)| format!("{h}|{p}"));
+        let cases: &[(&str, Option<&str>)] = &[
+            ("h:d", Some("h|d")),
+            (":d", Some("|d")),
+            (":/home/dev/.ssh/", Some("|/home/dev/.ssh/")),
+            ("u@h:d", Some("u@h|d")),
+            ("h::mod/x", Some("h|mod/x")),
+            ("[::1]:d", Some("::1|d")),
+            ("u@[fe80::1]:d", Some("u@fe80::1|d")),
+            ("rsync://h/mod/x", Some("h|/mod/x")),
+            ("rsync://h:873/mod", Some("h|/mod")),
+            ("Rsync://h", Some("h|/")),
+            // A URL rsync cannot parse is still `rsync` as a host, as rsync falls back.
+            ("rsync://h:x/y", Some("rsync|//h:x/y")),
+            ("./a:b", None),
+            ("/a:b", None),
+            ("a/b:c", None),
+            ("plain", None),
+            ("a[b:c", None),
+            ("[x]y:z", None),
+            ("[::1]", None),
+            ("[]:d", None),
+        ];
+        for (w, want) in cases {
+            assert_eq!(host(w).as_deref(), *want, "{w}");
+        }
     }
 }

@@ -2646,6 +2646,11 @@ fn uv(argv: &[String], dynamic: &[bool]) -> Found {
                 if p.has("--module") {
                     call.module = Some(argv[at].clone());
                 }
+                // uv locks and syncs the project's environment before it runs the command
+                // (uv's "Locking and syncing": `--frozen` only skips the lockfile check,
+                // `--offline` installs from the cache), so it installs what uv.lock pins,
+                // as `uv sync` does; `--no-sync` and `--no-project` sync nothing.
+                call.lock_install = !(p.has("--no-sync") || p.has("--no-project"));
                 call.wrapped = Some(at);
                 Ok(call)
             })())
