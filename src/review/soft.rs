@@ -509,13 +509,20 @@ const MAX_PIECES: usize = 256;
 
 /// A need for every path named in an argument (whole, or after `=` or a short option's
 /// letter) that persists: a shell startup file, an autostart or cron entry, system
-/// configuration.
+/// configuration. And one no words ground for every file the hard floor keeps from any
+/// write — the harness's settings (`.claude/settings.json`, `~/.claude/`, `.mcp.json`,
+/// `~/.codex/config.toml`, `~/.gemini/settings.json`) and gatehook's own files — named
+/// anywhere in an argument (inside a string of code too, after `=`, or as a directory
+/// a program writes into: `wget -P .claude`, `-d ~/.codex`), or through a variable
+/// that holds such a location (`$GATEHOOK_HOME/config.toml`): written by the agent's
+/// command, such a file changes the gate itself, which only the person may do.
 fn unknown_persist_needs(
     argv: &[String],
     cwd: Option<&Path>,
     places: &Places,
     out: &mut Vec<Need>,
 ) {
+    gate_file_needs(argv, cwd, places, out);
     let mut seen = 0usize;
     for word in argv.iter().skip(1) {
         for piece in word.split(['=', ',', ':']) {
@@ -563,6 +570,115 @@ fn unknown_persist_needs(
                         vec![path_target(&abs)],
                     ));
                 }
+            }
+        }
+    }
+}
+
+/// Names a directory is looked at for: the harness files that live in a directory of
+/// their own (`.claude/settings.json`, `.codex/config.toml`, `.gemini/settings.json`,
+/// `.cursor/hooks.json`, `.github/hooks/`), so a directory a program writes into is the
+/// gate's when a file it could write there by one of these names is. (`.mcp.json` and
+/// `.gatehook.toml` are protected in every directory: they are not looked for here, or
+/// every directory would be.)
+const GATE_CHILDREN: &[&str] = &[
+    "settings.json",
+    "settings.local.json",
+    "config.toml",
+    "hooks.json",
+    "mcp.json",
+    "hooks/x",
+    "rules/x",
+];
+
+/// Variables that hold where the harness or gatehook keeps its configuration: a word that
+/// expands one names that place whatever its value.
+fn gate_variable(word: &str) -> Option<&'static str> {
+    crate::context::floor::ENV_HARNESS
+        .iter()
+        .map(|(v, _, _)| *v)
+        .chain(["GATEHOOK_HOME"])
+        .find(|v| {
+            word.match_indices(v).any(|(i, _)| {
+                let before = &word[..i];
+                let after = &word[i + v.len()..];
+                (before.ends_with('$') || before.ends_with("${"))
+                    && !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            })
+        })
+}
+
+/// The needs no words ground for an unmodelled program's words that name the gate's own
+/// files (see [`unknown_persist_needs`]).
+fn gate_file_needs(argv: &[String], cwd: Option<&Path>, places: &Places, out: &mut Vec<Need>) {
+    use crate::context::floor::{classify, FloorCtx};
+    let dirs = crate::context::config::gatehook_dirs();
+    let base = cwd.unwrap_or(places.cwd);
+    let mut self_paths = vec![dirs.config, dirs.data];
+    if let Ok(exe) = std::env::current_exe() {
+        self_paths.push(exe);
+    }
+    let floor = FloorCtx {
+        home: places.home.to_path_buf(),
+        self_paths,
+        project_root: places
+            .roots
+            .first()
+            .cloned()
+            .unwrap_or_else(|| base.to_path_buf()),
+        harness: crate::context::floor::env_harness(|k| std::env::var_os(k), base),
+        credentials: Vec::new(),
+    };
+    let gate = |p: &Path| -> Option<&'static str> {
+        match classify(p, Access::Write, &floor) {
+            Some(PathClass::HarnessConfig { what } | PathClass::SelfConfig { what }) => Some(what),
+            _ => None,
+        }
+    };
+    let mut push = |what: String| {
+        if !out.iter().any(|n| n.what == what) {
+            out.push(Need::ungroundable(
+                Kind::Persist,
+                what,
+                "a write to the harness's settings or gatehook's own files",
+            ));
+        }
+    };
+    let mut seen = 0usize;
+    for word in argv.iter().skip(1) {
+        if let Some(var) = gate_variable(word) {
+            push(format!(
+                "may write under ${var}, which holds the gate's configuration (a program the floor does not model)"
+            ));
+            continue;
+        }
+        for piece in word.split(|c: char| c.is_whitespace() || "'\"`()[]{}<>;,=:|&".contains(c)) {
+            seen += 1;
+            if seen > MAX_PIECES {
+                return;
+            }
+            // `-P.claude`, `-o~/.claude/settings.json`: the path after a short option's
+            // letter; `--dir` and `-` alone name nothing.
+            let piece = match piece.strip_prefix('-') {
+                Some(rest) if !rest.starts_with('-') && rest.len() > 1 => &rest[1..],
+                Some(_) => continue,
+                None => piece,
+            };
+            if piece.is_empty() || dynamic(piece) {
+                continue;
+            }
+            let abs = places.resolve(piece, cwd);
+            let hit = gate(&abs).map(|what| (abs.clone(), what)).or_else(|| {
+                GATE_CHILDREN.iter().find_map(|c| {
+                    let child = abs.join(c);
+                    gate(&child).map(|what| (abs.clone(), what))
+                })
+            });
+            if let Some((p, what)) = hit {
+                push(format!(
+                    "may write {}, {what} (a program the floor does not model)",
+                    p.display()
+                ));
             }
         }
     }

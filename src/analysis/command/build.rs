@@ -584,7 +584,7 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
         }
     };
     if let (Some((_, r)), Some(call)) = (&reached, runner_call(cmd)) {
-        for f in dirs_files(&r.dirs, family_files(call.family), ctx)
+        for f in dirs_files(&r.dirs, family_files(call.family), false, ctx)
             .into_iter()
             .chain(r.configs.iter().cloned())
         {
@@ -723,8 +723,9 @@ fn project_definitions(look: &mut Look) -> impl Iterator<Item = &mut Vec<String>
 }
 
 /// More files that define what a project program runs (`npx` reads `package.json` and
-/// `.npmrc` on its way to the bin), in every directory from the workspace root down to
-/// `cwd`: judged by their hash like a runner's, and shown among its definitions.
+/// `.npmrc` on its way to the bin), in every directory from `/` down to `cwd`: judged by
+/// their hash like a runner's (those above the workspace by the agent's writes too), and
+/// shown among its definitions.
 pub(super) fn also_defined_by(look: &mut Look, cwd: &Path, names: &[&str], ctx: &JudgeCtx) {
     if !matches!(
         look.class,
@@ -732,7 +733,7 @@ pub(super) fn also_defined_by(look: &mut Look, cwd: &Path, names: &[&str], ctx: 
     ) {
         return;
     }
-    let files = dirs_files(&[cwd.to_path_buf()], names, ctx);
+    let files = dirs_files(&[cwd.to_path_buf()], names, true, ctx);
     let present: Vec<String> = files
         .iter()
         .filter(|f| std::fs::symlink_metadata(f).is_ok())
@@ -741,7 +742,8 @@ pub(super) fn also_defined_by(look: &mut Look, cwd: &Path, names: &[&str], ctx: 
     for defined_by in project_definitions(look) {
         defined_by.extend(present.iter().cloned());
     }
-    let changed = changed_or_written(&files, &[], ctx);
+    let above: Vec<PathBuf> = files.iter().filter(|f| above_ws(f, ctx)).cloned().collect();
+    let changed = changed_or_written(&files, &above, ctx);
     if changed.is_empty() {
         return;
     }
@@ -962,9 +964,10 @@ fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Cla
         return module_definitions(m, cwd);
     }
     if run.test_runner {
+        let files = dirs_files(&[cwd.to_path_buf()], NODE_FILES, true, ctx);
         return Ok(Definitions {
-            files: dirs_files(&[cwd.to_path_buf()], NODE_FILES, ctx),
-            agent_counts: Vec::new(),
+            agent_counts: files.iter().filter(|f| above_ws(f, ctx)).cloned().collect(),
+            files,
             named: Vec::new(),
             generated: Vec::new(),
             uses: Vec::new(),
@@ -996,10 +999,55 @@ fn ancestors_in_ws(dir: &Path, ctx: &JudgeCtx) -> Vec<PathBuf> {
     out
 }
 
-fn dirs_files(bases: &[PathBuf], names: &[&str], ctx: &JudgeCtx) -> Vec<PathBuf> {
+/// Every directory above the workspace root (above `dir` when it is not under the root),
+/// from `/` down: where a tool that looks upward for its definition files finds them when
+/// the workspace has none (a `../pytest.ini`, a `go.work` or `Directory.Build.props` in a
+/// parent, which the agent can write there as scratch files when the workspace sits in
+/// the temporary directory).
+fn ancestors_above_ws(dir: &Path, ctx: &JudgeCtx) -> Vec<PathBuf> {
+    let root = &ctx.workspace.root;
+    let from = if dir.starts_with(root) { root } else { dir };
+    let mut out: Vec<PathBuf> = from.ancestors().skip(1).map(Path::to_path_buf).collect();
+    out.reverse();
+    out
+}
+
+/// Is `f` above the workspace (in none of its roots)?
+fn above_ws(f: &Path, ctx: &JudgeCtx) -> bool {
+    !ctx.workspace
+        .roots
+        .iter()
+        .any(|r| f.starts_with(&r.lexical) || r.resolved.as_ref().is_some_and(|x| f.starts_with(x)))
+}
+
+/// Does the family's tool look for its definition files in the directories above the one
+/// it works in, past the workspace root? Each tool's lookup, as documented: pytest's
+/// rootdir and ini-file search (the common ancestor of the arguments and upwards), Cargo's
+/// workspace root and `.cargo/config.toml` (every parent), rustup's toolchain file, npm's
+/// nearest `package.json` and its workspace root, `go.mod`/`go.work`, `just`, Maven's
+/// `.mvn`, Gradle's settings file, Deno's `deno.json`, uv's, Poetry's, Pipenv's, PDM's and
+/// Hatch's project root, tsc's `tsconfig.json`, ESLint's flat config and the `.eslintrc`
+/// cascade, Prettier's, Ruff's, Black's, isort's, mypy's, pyright's, flake8's, pylint's and
+/// Biome's configuration, Bazel's workspace root, MSBuild's `Directory.Build.*`,
+/// `global.json` and the NuGet.config hierarchy, SwiftPM's package root, Bundler's
+/// `Gemfile`, rake's `Rakefile`, Composer's `composer.json`. GNU make reads the makefile of
+/// the directory it runs in only; CMake, Meson and ninja their source or build tree.
+fn searches_up(f: Family) -> bool {
+    !matches!(
+        f,
+        Family::Make | Family::CMake | Family::Meson | Family::Ninja
+    )
+}
+
+fn dirs_files(bases: &[PathBuf], names: &[&str], up: bool, ctx: &JudgeCtx) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
     for base in bases {
-        for d in ancestors_in_ws(base, ctx) {
+        let above = if up {
+            ancestors_above_ws(base, ctx)
+        } else {
+            Vec::new()
+        };
+        for d in above.into_iter().chain(ancestors_in_ws(base, ctx)) {
             for n in names {
                 let f = d.join(n);
                 if !out.contains(&f) {
@@ -1028,12 +1076,16 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
         bases.push(cwd.to_path_buf());
     }
     let names = family_files(call.family);
-    let mut files = dirs_files(&bases, names, ctx);
+    let up = searches_up(call.family);
+    let mut files = dirs_files(&bases, names, up, ctx);
     let mut named = Vec::new();
     let mut agent_counts = Vec::new();
     if call.lock_install {
-        files.extend(dirs_files(&bases, LOCK_FILES, ctx));
+        files.extend(dirs_files(&bases, LOCK_FILES, up, ctx));
     }
+    // Above the workspace they are not the project's own once the agent wrote them: the
+    // baseline may first see them after that write (a scratch file in /tmp).
+    agent_counts.extend(files.iter().filter(|f| above_ws(f, ctx)).cloned());
     for f in &call.defined_by {
         let (abs, inside) = place_in_ws(f, cwd, ctx);
         if !inside {
@@ -1045,15 +1097,24 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
         named.push(abs.clone());
         files.push(abs);
     }
-    // The module `python -m pytest` imports first from the working directory.
+    // `python -m TOOL` imports from the working directory first: TOOL itself (named, so a
+    // write of it by another part of the command is seen before it exists), and any module
+    // TOOL imports — the standard library's, its requirements' — found there by name.
     if let Some(m) = &call.module {
         for f in [
             format!("{m}.py"),
             format!("{m}/__init__.py"),
             format!("{m}/__main__.py"),
         ] {
+            named.push(cwd.join(&f));
             files.push(cwd.join(&f));
             agent_counts.push(cwd.join(f));
+        }
+        for f in shadowing_modules(cwd, runners::python_tool_imports(m))? {
+            if !files.contains(&f) {
+                files.push(f.clone());
+                agent_counts.push(f);
+            }
         }
     }
     // The test files it loads: inside the workspace, and for pytest the conftest.py files
@@ -1427,6 +1488,112 @@ fn make_includes(
 
 /// `python -m pkg.mod`: the module's files in the working directory (which Python
 /// searches first). A module found nowhere there is an installed one: not the project's.
+/// Is `name` a module `python -m` would import from the working directory in place of one
+/// it needs: a standard-library module or one of `imports`?
+fn shadows(name: &str, imports: &[&str]) -> bool {
+    use crate::analysis::effects::programs::pyinline::STDLIB_MODULES;
+    STDLIB_MODULES.contains(&name) || imports.contains(&name)
+}
+
+/// The code files in `dir` that Python would import in place of a standard-library
+/// module or one of `imports` (`argparse.py`, `typing_extensions.py`, `_json.cpython-311-
+/// x86_64-linux-gnu.so`, a `click/` package's `__init__.py` and the modules beside it;
+/// a directory without `__init__.py` is a namespace package, which an installed module
+/// comes before). A directory that cannot be listed is not known.
+fn shadowing_modules(dir: &Path, imports: &[&str]) -> Result<Vec<PathBuf>, Class> {
+    const MOST_FILES: usize = 256;
+    let unlisted = |e: std::io::Error| {
+        Class::Unknown {
+        reason: format!(
+            "its working directory {}, where Python looks for modules first, cannot be listed ({e})",
+            dir.display()
+        ),
+    }
+    };
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(unlisted)? {
+        let entry = entry.map_err(unlisted)?;
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let (stem, ext) = match name.split_once('.') {
+            Some((s, rest)) => (s, rest.rsplit('.').next().unwrap_or("")),
+            None => (name.as_ref(), ""),
+        };
+        if !shadows(stem, imports) {
+            continue;
+        }
+        let path = entry.path();
+        if matches!(ext, "py" | "pyc" | "pyw" | "so" | "pyd") {
+            out.push(path);
+        } else if ext.is_empty() && path.join("__init__.py").exists() {
+            // The package's own modules run when it imports them.
+            let inner = std::fs::read_dir(&path).map_err(unlisted)?;
+            for e in inner.flatten() {
+                let p = e.path();
+                if p.extension().is_some_and(|x| x == "py" || x == "so") {
+                    out.push(p);
+                }
+                if out.len() > MOST_FILES {
+                    return Err(Class::Unknown {
+                        reason: format!(
+                            "{} in its working directory would be imported instead of the module of that name, and holds too many files to check",
+                            path.display()
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Of the paths another part of the command writes, those a `python -m` run in `cwd`
+/// (`argv`, its words) would import in place of a module it needs: written there in the
+/// same command (`echo … > argparse.py && python3 -m mypy .`), they are not on disk when
+/// the definitions are looked at.
+pub(super) fn shadows_written(
+    argv: &[String],
+    cwd: Option<&Path>,
+    writes: &[PathBuf],
+) -> Vec<PathBuf> {
+    let (Some(m), Some(cwd)) = (python_module_run(argv), cwd) else {
+        return Vec::new();
+    };
+    let imports = runners::python_tool_imports(&m);
+    let top = m.split('.').next().unwrap_or(&m).to_string();
+    writes
+        .iter()
+        .filter(|w| {
+            let Ok(rel) = w.strip_prefix(cwd) else {
+                return false;
+            };
+            let first = rel
+                .components()
+                .next()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let stem = first.split('.').next().unwrap_or("");
+            !stem.is_empty() && (stem == top || shadows(stem, imports))
+        })
+        .cloned()
+        .collect()
+}
+
+/// The module a command runs as `python -m MODULE`, directly or through a project wrapper
+/// (`uv run python -m mypy`, `uv run -m mypy`).
+fn python_module_run(argv: &[String]) -> Option<String> {
+    let dynamic = vec![false; argv.len()];
+    if let Some(found) = runners::runner(argv, &dynamic) {
+        let call = found.ok()?;
+        if let Some(at) = call.wrapped.filter(|at| *at > 0) {
+            let (inner, _) = wrapped_words(argv, &dynamic, at, call.module.is_some());
+            return python_module_run(&inner);
+        }
+        return call.module;
+    }
+    interpreters::script_run(argv, &dynamic)?.ok()?.module
+}
+
 fn module_definitions(module: &str, cwd: &Path) -> Result<Definitions, Class> {
     let parts: Vec<&str> = module.split('.').collect();
     if parts.iter().any(|p| p.is_empty() || p.contains('/')) {
@@ -1449,8 +1616,15 @@ fn module_definitions(module: &str, cwd: &Path) -> Result<Definitions, Class> {
             } else {
                 break;
             }
+            // What it imports from the standard library may be found here first too.
+            let named = files.clone();
+            for f in shadowing_modules(cwd, &[])? {
+                if !files.contains(&f) {
+                    files.push(f);
+                }
+            }
             return Ok(Definitions {
-                named: files.clone(),
+                named,
                 agent_counts: files.clone(),
                 files,
                 generated: Vec::new(),
@@ -1590,6 +1764,43 @@ pub(super) fn written_in_command(effects: &[Effect], writes: &[PathBuf]) -> Vec<
     out
 }
 
+/// Does a part with these effects write the work tree from git's objects: a stash made
+/// (the work tree reset to the last commit) or applied, another commit or branch checked
+/// out, commits merged, picked, reverted or rebased, files restored or reset?
+pub(super) fn checks_out(effects: &[Effect]) -> bool {
+    use crate::analysis::effects::RepoOp;
+    effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::Repo {
+                op: RepoOp::Stash | RepoOp::Switch | RepoOp::Integrate | RepoOp::Rewrite,
+                ..
+            }
+        )
+    })
+}
+
+/// The definition files of the project code a part runs (those present when it was
+/// judged), or the directory it runs in when it names none: what a checkout before it may
+/// have changed.
+pub(super) fn defined_files(effects: &[Effect], cwd: Option<&Path>) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    let mut runs = false;
+    for e in effects {
+        if let Effect::Run {
+            code: Code::Project { defined_by, .. },
+        } = e
+        {
+            runs = true;
+            out.extend(defined_by.iter().map(PathBuf::from));
+        }
+    }
+    if runs && out.is_empty() {
+        out.extend(cwd.map(Path::to_path_buf));
+    }
+    out
+}
+
 /// Rank of a class, strictest highest (as the verdicts rank).
 fn rank(c: &Class) -> u8 {
     match c {
@@ -1604,8 +1815,17 @@ fn rank(c: &Class) -> u8 {
 /// The command a wrapper runs (`uv run -m mod …` is `python -m mod …`, `uv run x.py` is
 /// `python x.py`), from `at`.
 fn wrapped_argv(cmd: &Cmd, at: usize, module: bool) -> (Vec<String>, Vec<bool>) {
-    let rest = cmd.argv.get(at..).unwrap_or(&[]);
-    let rest_dyn = cmd.dynamic.get(at..).unwrap_or(&[]);
+    wrapped_words(cmd.argv, cmd.dynamic, at, module)
+}
+
+fn wrapped_words(
+    argv: &[String],
+    dynamic: &[bool],
+    at: usize,
+    module: bool,
+) -> (Vec<String>, Vec<bool>) {
+    let rest = argv.get(at..).unwrap_or(&[]);
+    let rest_dyn = dynamic.get(at..).unwrap_or(&[]);
     let lead: &[&str] = if module {
         &["python", "-m"]
     } else if rest.first().is_some_and(|w| w.ends_with(".py")) {

@@ -160,7 +160,8 @@ impl Judgement {
 pub(crate) enum Cwd {
     /// A literal directory; `in_ws` when inside the workspace.
     Known { dir: PathBuf, in_ws: bool },
-    /// After `cd` to a run-time path (or `cd -`, `popd`, `cd` inside a subshell).
+    /// After `cd` to a run-time path (or one that may have failed, or may not have run;
+    /// `popd`, `cd -P`, `CDPATH`: see `shell::dirs`).
     Unknown,
 }
 
@@ -206,9 +207,10 @@ impl Cmd<'_> {
     }
 }
 
-/// A word that holds a run-time expansion (`$X`, `$(…)`, backticks) rather than a glob.
+/// A word that holds a run-time expansion (`$X`, `$(…)`, backticks, a tilde prefix known
+/// only at run time: `effects::grammar::is_expansion`) rather than a glob.
 pub(crate) fn is_expansion(word: &str) -> bool {
-    word.contains('$') || word.contains('`')
+    crate::analysis::effects::grammar::is_expansion(word)
 }
 
 /// What a catalogue says about one command.

@@ -1,5 +1,6 @@
 //! Where each part of a command runs: placing relative path words against the tracked
-//! working directory, and following `cd`/`pushd` when their target is literal.
+//! working directory (the one the shell analysis recorded for each command, `shell::dirs`,
+//! and on an ssh host the host's, following `cd`/`pushd` when their target is literal).
 
 use super::core::{Cmd, Cwd, JudgeCtx};
 use crate::analysis::shell::{Origin, SimpleCommand};
@@ -48,6 +49,12 @@ pub(super) fn next_cwd(cmd: &Cmd, sc: &SimpleCommand, ctx: &JudgeCtx) -> Cwd {
         return known(&target, Path::new("/"), ctx);
     };
     known(&target, base, ctx)
+}
+
+/// The directory `dir` (absolute, as the shell analysis followed `cd` to it), placed
+/// like a `cd` target: resolved through links, and inside the workspace or not.
+pub(super) fn at(dir: &Path, ctx: &JudgeCtx) -> Cwd {
+    known(&dir.display().to_string(), Path::new("/"), ctx)
 }
 
 fn known(target: &str, base: &Path, ctx: &JudgeCtx) -> Cwd {

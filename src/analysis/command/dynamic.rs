@@ -7,7 +7,7 @@
 //! them like literal arguments. Anything else stays dynamic and is not routine.
 
 use super::core::{Class, Cmd, Cwd, Judge, JudgeCtx, Look};
-use super::listed::{find_listed, Listed};
+use super::listed::{self, find_listed, Listed};
 use super::routine;
 use crate::analysis::shell::{Origin, Redirect, RedirectOp, SimpleCommand};
 
@@ -373,13 +373,28 @@ fn lister_roots(
     let look = routine_look(sc, cwd, ctx, judge)?;
     let args = sc.exec.get(1..).unwrap_or(&[]);
     let prog = sc.program()?;
-    if args
-        .iter()
-        .any(|a| FORMAT_OPTS.contains(&a.split('=').next().unwrap_or(a)))
-        && prog != "grep"
-        && prog != "rg"
-    {
-        return None;
+    // `find -printf` of names only prints like `-print` (`%p`), or names a reader opens
+    // relative to its working directory (`%P`, `%f`); any other format prints what is not
+    // a name in the tree (`%l`: where each link points).
+    let mut relative = false;
+    let mut skip = false;
+    for (k, a) in args.iter().enumerate() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if prog == "find" && a == "-printf" {
+            match args.get(k + 1).and_then(|f| listed::printf_names(f)) {
+                Some(listed::PrintfNames::Paths) => {}
+                Some(listed::PrintfNames::Relative) => relative = true,
+                None => return None,
+            }
+            skip = true;
+            continue;
+        }
+        if FORMAT_OPTS.contains(&a.split('=').next().unwrap_or(a)) && prog != "grep" && prog != "rg"
+        {
+            return None;
+        }
     }
     let with_cwd = |mut r: Vec<String>| {
         r.push(".".into());
@@ -394,6 +409,7 @@ fn lister_roots(
         }
         // Starting points named in a file: the names printed are under those.
         "find" if args.iter().any(|a| a == "-files0-from") => None,
+        "find" if relative => Some(with_cwd(Vec::new())),
         "find" if exact => Some(look.reads),
         "find" | "fd" | "fdfind" => Some(with_cwd(look.reads)),
         "grep" | "egrep" | "fgrep" | "rg"

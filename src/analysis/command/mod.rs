@@ -246,7 +246,7 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             ctx.home,
         )),
     };
-    let mut cwd = root_cwd;
+    let mut cwd = root_cwd.clone();
     // Where the commands of an `ssh HOST CMD` run on the host: not known at first.
     let mut remote_cwd = Cwd::Unknown;
     let mut findings: Vec<Finding> = Vec::new();
@@ -267,6 +267,18 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let mut venv_dir: Option<PathBuf> = None;
     let mut opaque: Vec<String> = Vec::new();
     for (i, sc) in cmds.iter().enumerate() {
+        // Where it runs, as the analysis followed `cd` (and the success or failure of what
+        // came before it): a directory other than the one the call started in is placed
+        // like a `cd` target; not known, relative paths cannot be placed.
+        if sc.remote.is_none() {
+            cwd = match &sc.cwd {
+                Some(d) if root_cwd.dir() == Some(paths::normalize(d).as_path()) => {
+                    root_cwd.clone()
+                }
+                Some(d) => cwd::at(d, ctx),
+                None => Cwd::Unknown,
+            };
+        }
         // Patterns expand against the filesystem now, as bash would expand them (on an ssh
         // host, against the host's: not here).
         let expanded = if sc.remote.is_none() {
@@ -666,23 +678,36 @@ fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         all_reads.extend(reads);
         all_stats.extend(stats);
         all_writes.extend(writes);
-        // `cd` moves the cwd for later commands of the same list.
+        // On an ssh host `cd` moves the host's cwd for later commands of the same list
+        // (here the analysis records where each command runs: `shell::dirs`).
         if sc.remote.is_some() {
             if matches!(sc.program(), Some("cd" | "pushd")) {
                 remote_cwd = next_cwd(&cmd, sc, ctx);
             } else if sc.program() == Some("popd") {
                 remote_cwd = Cwd::Unknown;
             }
-        } else if sc.program() == Some("cd") || sc.program() == Some("pushd") {
-            cwd = next_cwd(&cmd, sc, ctx);
-        } else if sc.program() == Some("popd") {
-            cwd = Cwd::Unknown;
         }
     }
-    // A runner or script whose definition another part of the command writes.
-    for f in findings.iter_mut() {
+    // A runner or script whose definition another part of the command writes — by name,
+    // or by checking files out of git (a stash applied, a branch switched, the work tree
+    // reset) before it runs: then its definitions hold what git's objects hold, which the
+    // floor did not look at.
+    let first_checkout = findings.iter().position(|f| build::checks_out(&f.effects));
+    for (k, f) in findings.iter_mut().enumerate() {
         if matches!(f.class, Class::Build { .. }) {
-            let files = build::written_in_command(&f.effects, &all_writes);
+            let mut files = build::written_in_command(&f.effects, &all_writes);
+            for w in build::shadows_written(&f.argv, f.cwd.as_deref(), &all_writes) {
+                if !files.contains(&w) {
+                    files.push(w);
+                }
+            }
+            if first_checkout.is_some_and(|c| c < k) {
+                for d in build::defined_files(&f.effects, f.cwd.as_deref()) {
+                    if !files.contains(&d) {
+                        files.push(d);
+                    }
+                }
+            }
             if !files.is_empty() {
                 raise(
                     Verdict::BuildFilesChanged {

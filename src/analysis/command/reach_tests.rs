@@ -261,6 +261,9 @@ fn find_expressions_that_print_only_names_of_their_patterns() {
         &["a.o"],
     );
     both(". -name *.h -quit", &[], &["a.h"]);
+    // `-printf` of the path alone prints like `-print`.
+    both(". -name *.h -printf %p\\n", &["a.h"], &["a.c"]);
+    both(". -name *.h -printf %p\\0", &["a.h"], &["a.c"]);
     // Some branch prints names no pattern limits, or the grammar is left.
     for line in [
         ".",
@@ -284,8 +287,17 @@ fn find_expressions_that_print_only_names_of_their_patterns() {
         ". -follow -name *.h",
         ". -name *.h -exec cat {} ;",
         ". -name *.h -ls",
-        ". -name *.h -printf %p",
         ". -name *.h -delete",
+        // What a link points to, names relative to the starting point or the parent
+        // directory, literal text, a field width: not names in the tree.
+        ". -name *.h -printf %l\\n",
+        ". -name *.h -printf %f\\n",
+        ". -name *.h -printf %P\\n",
+        ". -name *.h -printf %h\\n",
+        ". -name *.h -printf /home/u/%f\\n",
+        ". -name *.h -printf %-20p\\n",
+        ". -name *.h -printf %p%%\\n",
+        ". -name *.h -printf %s\\n",
         ". -type q",
     ] {
         assert_eq!(listed(line), None, "{line}");
@@ -880,4 +892,45 @@ fn compose_and_image_builds_read_what_they_hand_the_engine() {
         judged(&f, "docker compose up -d").verdict,
         Verdict::Hard { .. }
     ));
+}
+
+/// `find -printf` hands on what its format prints: the path alone (`%p`) like `-print`;
+/// names relative to the starting point (`%P`, `%f`), opened in the reader's working
+/// directory; anything else (`%l`, where each link points) is not a name in the tree.
+#[test]
+fn find_printf_hands_on_names_only_when_it_prints_names() {
+    let f = fx();
+    // Paths under the roots, bounded by the expression like `-print`.
+    for cmd in [
+        "find src -name '*.rs' -printf '%p\\n' | xargs wc -l",
+        "find . -type f -name '*.rs' -printf '%p\\0' | xargs -0 cat",
+        "cat $(find src -name '*.rs' -printf '%p\\n')",
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(j.verdict, Verdict::Routine, "{cmd}: {:?}", j.verdict);
+        assert!(!reads_credential(&f, cmd), "{cmd}: {:?}", j.reads);
+    }
+    // Names the reader opens where it runs: everything below it may be handed on.
+    let j = judged(&f, "find src -name '*.rs' -printf '%f\\n' | xargs cat");
+    assert!(reads_credential(
+        &f,
+        "find src -name '*.rs' -printf '%f\\n' | xargs cat"
+    ));
+    assert!(j.reads.contains(&f.ws), "{:?}", j.reads);
+    // Link targets, parents, sizes, literal text: what is handed on is not known.
+    for cmd in [
+        "find . -type l -printf '%l\\n' | xargs cat",
+        "find . -printf '%h\\n' | xargs ls",
+        "find . -name '*.rs' -printf '/home/%f\\n' | xargs cat",
+        "find . -name '*.rs' -printf '%s %p\\n' | xargs cat",
+        "cat $(find . -type l -printf '%l\\n')",
+        "find . -name '*.rs' -fprintf out '%p\\n' | xargs cat",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(
+            matches!(j.verdict, Verdict::Unknown { .. }),
+            "{cmd}: {:?}",
+            j.verdict
+        );
+    }
 }

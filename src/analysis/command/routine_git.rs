@@ -107,6 +107,11 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
         return l;
     }
     let mut effects = resolved_effects(&call, cmd);
+    // The tracked files whose contents it prints or searches, as the work-tree paths they
+    // come from: a hard link to a credential there is read as other tree readers read it.
+    if let Some(c) = &call.contents {
+        effects.extend(content_reads(c, &gcwd));
+    }
     // Paths the subcommand names are relative to the directory git runs in.
     if !call.globals.dirs.is_empty() {
         let prefix = call.globals.dirs.join("/");
@@ -164,6 +169,70 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     l.effects = effects;
     l.uses_cwd = call.uses_repo || call.sub.is_empty();
     l
+}
+
+/// The reads of the work-tree paths a content read covers (see `git_fx::Contents`), as
+/// words relative to the directory git runs in (or absolute, at the repository's top):
+/// a directory is read whole without following links (`Reach::Tree`), anything else as
+/// the file without following a link there (git prints a link's text, never its target).
+/// An operand before `--` is a path when something by that name is there, as git tells it
+/// from a revision; a pathspec with `:` magic (`:/`, `:!x`) may name anything in the
+/// repository; a pattern reads below its literal directory.
+fn content_reads(c: &git_fx::Contents, gcwd: &Path) -> Vec<Effect> {
+    use crate::analysis::effects::Reach;
+    let top = git_repo::discover(gcwd)
+        .and_then(|g| g.worktree)
+        .unwrap_or_else(|| gcwd.to_path_buf());
+    let mut out = Vec::new();
+    let mut read = |word: String, base: &Path| {
+        let tree = std::fs::symlink_metadata(base.join(&word)).is_ok_and(|m| m.is_dir());
+        let reach = if tree {
+            Reach::Tree
+        } else {
+            Reach::FileNoFollow
+        };
+        let e = Effect::Read { path: word, reach };
+        if !out.contains(&e) {
+            out.push(e);
+        }
+    };
+    let rel_top = |p: &str| top.join(p).display().to_string();
+    let mut named = false;
+    for w in &c.maybe_paths {
+        if std::fs::symlink_metadata(gcwd.join(w)).is_ok() {
+            named = true;
+            read(w.clone(), gcwd);
+        }
+    }
+    for w in &c.paths {
+        named = true;
+        if w.starts_with(':') {
+            read(top.display().to_string(), Path::new("/"));
+        } else if w.contains(['*', '?', '[']) {
+            let lit = w[..w.find(['*', '?', '[']).unwrap_or(0)]
+                .rsplit_once('/')
+                .map_or(".", |(d, _)| if d.is_empty() { "/" } else { d });
+            read(lit.to_string(), gcwd);
+        } else {
+            read(w.clone(), gcwd);
+        }
+    }
+    for (p, relative) in &c.blobs {
+        named = true;
+        if *relative {
+            read(p.clone(), gcwd);
+        } else {
+            read(rel_top(p), Path::new("/"));
+        }
+    }
+    if !named {
+        match c.whole {
+            git_fx::Whole::Named => {}
+            git_fx::Whole::Cwd => read(".".into(), gcwd),
+            git_fx::Whole::Top => read(top.display().to_string(), Path::new("/")),
+        }
+    }
+    out
 }
 
 /// git as it runs on an ssh host: judged by what the call does; what it would print from

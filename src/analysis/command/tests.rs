@@ -1660,3 +1660,212 @@ fn compose_outside_its_grammar_or_the_workspace_is_not_routine() {
     let j = judged(&f, "docker compose up -d", &clean);
     assert_eq!(short(&j.verdict), "unknown", "{:?}", j.verdict);
 }
+
+/// `python -m TOOL` imports from the working directory first: TOOL's own module and the
+/// modules it imports (the standard library's, its requirements') are its definitions,
+/// written earlier in the same command or by the agent this session (checked with mypy
+/// 2.4, black 26.10, pytest 9.2: each ran such a file).
+#[test]
+fn python_m_runs_modules_the_working_directory_shadows() {
+    let f = fx();
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    // Written by an earlier part of the same command, before they exist.
+    for cmd in [
+        "echo 'import os' > mypy.py && python3 -m mypy .",
+        "printf x > black.py && python3 -m black .",
+        "cat > pytest.py <<'EOF'\nimport os\nEOF\npython3 -m pytest",
+        "printf x > argparse.py && python3 -m mypy .",
+        "printf x > typing_extensions.py && python3 -m black --check .",
+        "mkdir -p click && printf x > click/__init__.py && python3 -m black .",
+        "printf x > json.py && uv run python -m pytest",
+        "printf x > json.py && python3 -m app",
+    ] {
+        if cmd.ends_with("python3 -m app") {
+            std::fs::create_dir_all(f.ws.join("app")).unwrap();
+            std::fs::write(f.ws.join("app/__main__.py"), "print(1)\n").unwrap();
+        }
+        assert_eq!(
+            short(&judged(&f, cmd, &clean).verdict),
+            "build-changed",
+            "{cmd}"
+        );
+    }
+    // Written by the agent earlier this session, or changed since it began.
+    std::fs::write(f.ws.join("argparse.py"), "import os\n").unwrap();
+    std::fs::write(f.ws.join("typing_extensions.py"), "import os\n").unwrap();
+    let b = Session {
+        changed: vec![],
+        written: vec![f.ws.join("argparse.py"), f.ws.join("typing_extensions.py")],
+    };
+    for cmd in [
+        "python3 -m mypy .",
+        "python3 -m black --check .",
+        "python -m pytest -q",
+        "python3 -m flake8 src",
+    ] {
+        assert_eq!(
+            short(&judged(&f, cmd, &b).verdict),
+            "build-changed",
+            "{cmd}"
+        );
+    }
+    let b = Session {
+        changed: vec![f.ws.join("typing_extensions.py")],
+        written: vec![],
+    };
+    assert_eq!(
+        short(&judged(&f, "python3 -m mypy .", &b).verdict),
+        "build-changed"
+    );
+    // The project's own modules, a module no tool imports, a file of its own there that
+    // did not change: ordinary work.
+    let b = Session {
+        changed: vec![],
+        written: vec![f.ws.join("src/app.py"), f.ws.join("notes.py")],
+    };
+    for cmd in [
+        "python3 -m mypy .",
+        "python3 -m black --check .",
+        "python -m pytest -q",
+        "printf x > notes.py && python3 -m mypy src",
+        "printf x > src/json.py && python3 -m mypy src",
+    ] {
+        assert_eq!(short(&judged(&f, cmd, &b).verdict), "routine", "{cmd}");
+    }
+    assert_eq!(
+        short(&judged(&f, "python3 -m mypy .", &clean).verdict),
+        "routine"
+    );
+}
+
+/// Tools that look for their definition files above the directory they work in find
+/// them above the workspace root too (`../pytest.ini`, a parent's `go.work` or
+/// `Directory.Build.props`): those are judged by the baseline, and the agent's writes
+/// count (a scratch file in the temporary directory is first seen after it was
+/// written). make reads only its own directory's makefile.
+#[test]
+fn definitions_above_the_workspace_root_are_definitions() {
+    let f = fx();
+    let parent = f.ws.parent().unwrap().to_path_buf();
+    std::fs::write(f.ws.join("Makefile"), "test:\n\ttrue\n").unwrap();
+    for (file, cmd) in [
+        ("pytest.ini", "pytest"),
+        ("eslint.config.js", "eslint src"),
+        ("prettier.config.js", "prettier --check src"),
+        ("go.work", "go test ./..."),
+        ("Directory.Build.props", "dotnet build"),
+        ("rust-toolchain.toml", "cargo test"),
+        ("tsconfig.json", "tsc"),
+        ("Rakefile", "rake test"),
+        ("Gemfile", "bundle exec rspec"),
+        ("justfile", "just test"),
+    ] {
+        let written = Session {
+            changed: vec![],
+            written: vec![parent.join(file)],
+        };
+        assert_eq!(
+            short(&judged(&f, cmd, &written).verdict),
+            "build-changed",
+            "{cmd} after {file} was written"
+        );
+        let changed = Session {
+            changed: vec![parent.join(file)],
+            written: vec![],
+        };
+        assert_eq!(
+            short(&judged(&f, cmd, &changed).verdict),
+            "build-changed",
+            "{cmd} after {file} changed"
+        );
+    }
+    // Unchanged above the root, or a makefile above (make does not look up): as before.
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    for cmd in ["pytest", "cargo test", "go test ./...", "make test"] {
+        assert_eq!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
+    }
+    let b = Session {
+        changed: vec![parent.join("Makefile")],
+        written: vec![parent.join("Makefile")],
+    };
+    assert_eq!(short(&judged(&f, "make test", &b).verdict), "routine");
+}
+
+/// Where a command runs and what `~+`, `~-`, `$PWD` name, as the shell analysis follows
+/// `cd`: a credential reached through them is read where bash reads it; a directory that
+/// depends on whether a `cd` ran or succeeded, on `OLDPWD` from the environment, or on
+/// `CDPATH`, places nothing.
+#[test]
+fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
+    let f = fx();
+    std::fs::write(f.home.join(".netrc"), "k").unwrap();
+    std::fs::write(f.ws.join("src/main.rs"), "").unwrap();
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    let ws = f.ws.display().to_string();
+    let netrc = f.home.join(".netrc");
+    let key = f.home.join(".ssh/id_rsa");
+    for (cmd, read) in [
+        (format!("cd ~ && cd {ws} && cat ~-/.netrc"), &netrc),
+        ("cd ~ && cat ~+/.ssh/id_rsa".to_string(), &key),
+        ("cd ~ && cat $PWD/.ssh/id_rsa".to_string(), &key),
+        (
+            format!("cd ~/.ssh && cd {ws} && tar -czf o.tgz src ~-"),
+            &key,
+        ),
+        (
+            format!("OLDPWD={}; cat ~-/.netrc", f.home.display()),
+            &netrc,
+        ),
+        ("cd ~ && cat .netrc".to_string(), &netrc),
+    ] {
+        let j = judged(&f, &cmd, &clean);
+        assert!(
+            j.reads.iter().any(|r| read.starts_with(r) && r != &f.home),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+    for cmd in [
+        "cat ~-/.netrc".to_string(),
+        "ls ~-/.ssh".to_string(),
+        "cat ~2/.netrc".to_string(),
+        // `cd ~` may have failed: OLDPWD is then where the command started.
+        format!("cd ~; cd {ws}; base64 ~-/.netrc"),
+        format!("cd ~; cd {ws}/nope; cat .netrc"),
+        format!("cd ~; true || cd {ws}; cat .netrc"),
+        format!("cd ~; if false; then cd {ws}; fi; cat .netrc"),
+        format!(
+            "export CDPATH={} && cd .ssh && cat id_rsa",
+            f.home.display()
+        ),
+        format!("CDPATH={}; cd .ssh && cat id_rsa", f.home.display()),
+    ] {
+        let j = judged(&f, &cmd, &clean);
+        assert_eq!(short(&j.verdict), "unknown", "{cmd}: {:?}", j.reads);
+        assert!(!j.reads.contains(&netrc), "{cmd}");
+    }
+    // Ordinary moves: placed where they go.
+    for (cmd, read) in [
+        ("cat ~+/src/main.rs", "src/main.rs"),
+        ("cd src && cat ~+/main.rs", "src/main.rs"),
+        ("cd src && cd .. && cat ~-/main.rs", "src/main.rs"),
+        (
+            "cd src && cat main.rs && cd .. && cat src/main.rs",
+            "src/main.rs",
+        ),
+        ("(cd src && cat main.rs); cat src/main.rs", "src/main.rs"),
+    ] {
+        let j = judged(&f, cmd, &clean);
+        assert_eq!(short(&j.verdict), "routine", "{cmd}: {:?}", j.verdict);
+        assert!(j.reads.contains(&f.ws.join(read)), "{cmd}: {:?}", j.reads);
+    }
+}

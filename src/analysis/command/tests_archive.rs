@@ -363,3 +363,99 @@ fn an_archive_of_workspace_files_into_the_workspace_is_ordinary_work() {
         assert_eq!(verdict(&j), want, "{cmd}: {:?}", j.verdict);
     }
 }
+
+/// git's index as a deferred write (checked with git 2.47.3): `git apply --cached` writes
+/// only the index, and `git stash && git stash pop` (or a commit switched away from and
+/// back to) then writes its files into the work tree. Its members are judged as the
+/// work-tree writes they become, exactly as `git apply`'s; every other way to put content
+/// of any kind into the index or a commit is outside the routine grammar; and a runner
+/// after a checkout in the same command runs definitions the floor did not look at.
+#[test]
+fn the_index_is_judged_as_the_work_tree_it_becomes() {
+    let f = fx();
+    let c = ctx(&f);
+    std::fs::write(f.ws.join("Makefile"), "test:\n\tcargo test\n").unwrap();
+    std::fs::write(
+        f.ws.join("harness.patch"),
+        "--- /dev/null\n+++ b/.claude/settings.json\n@@ -0,0 +1 @@\n+{\"permissions\": {}}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        f.ws.join("mk.patch"),
+        "--- a/Makefile\n+++ b/Makefile\n@@ -1,2 +1,2 @@\n test:\n-\tcargo test\n+\tsh x.sh\n",
+    )
+    .unwrap();
+    // An ordinary patch staged: a workspace edit, as `git apply` of it is.
+    for cmd in [
+        "git apply --cached plain.diff",
+        "git apply --index plain.diff",
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(verdict(&j), "routine", "{cmd}: {:?}", j.verdict);
+        assert!(j.writes.contains(&f.ws.join("docs/a.md")), "{cmd}");
+    }
+    // The harness's settings staged: the same hard-floor write as applying it.
+    let settings = f.ws.join(".claude/settings.json");
+    for cmd in [
+        "git apply --cached harness.patch && git stash && git stash pop",
+        "git apply --cached harness.patch && git commit -qm wip && git checkout -q HEAD~1 && git checkout -q -",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(j.writes.contains(&settings), "{cmd}: {:?}", j.writes);
+    }
+    assert!(matches!(
+        path_class(&settings, Access::Write, &c),
+        Some(PathClass::HarnessConfig { .. })
+    ));
+    // A staged Makefile, checked out, then run: the runner's definition is written.
+    let j = judged(
+        &f,
+        "git apply --cached mk.patch && git commit -qm wip && git stash -q && make test",
+    );
+    assert_eq!(verdict(&j), "build-changed", "{:?}", j.verdict);
+    // From stdin, or a patch written by the same command: not known.
+    for cmd in [
+        "git apply --cached < mk.patch",
+        "printf x > p.diff && git apply --cached p.diff",
+    ] {
+        assert_eq!(verdict(&judged(&f, cmd)), "unknown", "{cmd}");
+    }
+    // Objects, trees, commits and refs made by hand: outside the routine grammar.
+    for cmd in [
+        "git hash-object -w x.txt",
+        "git hash-object -w -t commit --literally x.txt",
+        "git update-index --add --cacheinfo 100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,.claude/settings.json",
+        "git update-index --index-info < list.txt",
+        "git read-tree HEAD",
+        "git mktree < tree.txt",
+        "git commit-tree HEAD^{tree} -m x",
+        "git update-ref refs/heads/x 0123abcd",
+        "git fast-import < stream",
+        "git am < x.patch",
+        "git stash store -m x 0123abcd",
+        "git checkout-index -a -f",
+        "git merge-file a b c",
+    ] {
+        let v = verdict(&judged(&f, cmd));
+        assert!(v != "routine", "{cmd}: {v}");
+    }
+    // A checkout (stash, switch, merge, reset) before a runner: what it runs is what git
+    // brought in. After it, or without one, the runner is judged as before.
+    for cmd in [
+        "git stash && make test",
+        "git stash && git stash pop && make test",
+        "git switch main && make test",
+        "git pull --ff-only && make test",
+        "git cherry-pick abc123 && make test",
+    ] {
+        assert_eq!(verdict(&judged(&f, cmd)), "build-changed", "{cmd}");
+    }
+    for cmd in [
+        "make test && git stash",
+        "make test",
+        "git stash && git stash pop",
+        "git add -A && git commit -qm x && make test",
+    ] {
+        assert_eq!(verdict(&judged(&f, cmd)), "routine", "{cmd}");
+    }
+}

@@ -588,3 +588,81 @@ fn sed_and_awk_scripts_are_read_for_what_they_do() {
         j.writes
     );
 }
+
+/// git's tree reads (`grep`, `blame`, `show`, `log -p`, `diff`, `cat-file`, `archive`) get
+/// the checks other tree readers get: a tracked file that is a hard link to a credential
+/// is that credential read (git stores and prints its bytes: checked with git 2.47.3),
+/// while a tracked symbolic link is only its own text (git never follows it), and what
+/// prints names or numbers only reads no contents.
+#[test]
+fn git_tree_reads_reach_credentials_behind_tracked_hard_links() {
+    let f = fx();
+    let netrc = f.home.join(".netrc");
+    write(&netrc, "machine x login u password hunter2\n");
+    std::fs::hard_link(&netrc, f.ws.join("data.bin")).unwrap();
+    std::os::unix::fs::symlink(f.home.join(".ssh/id_rsa"), f.ws.join("key.txt")).unwrap();
+    let reads_netrc = |cmd: &str| judged(&f, cmd).reads.contains(&netrc);
+    for cmd in [
+        "git grep password",
+        "git grep -n -e hunter2 -- data.bin",
+        "git grep password HEAD",
+        "git grep --cached password",
+        "git blame data.bin",
+        "git annotate HEAD data.bin",
+        "git show HEAD:data.bin",
+        "git show :data.bin",
+        "git cat-file -p HEAD:data.bin",
+        "git cat-file blob main:./data.bin",
+        "git show",
+        "git show HEAD~2",
+        "git log -p",
+        "git log -p -- data.bin",
+        "git log -S hunter2",
+        "git log -L 1,2:data.bin",
+        "git diff",
+        "git diff HEAD~1 -- data.bin",
+        "git diff HEAD:data.bin HEAD~1:data.bin",
+        "git format-patch --stdout -1",
+        "git archive HEAD",
+        "git stash show -p",
+        "git status -v",
+        "git -C src grep -e x -- :/",
+        "git -C src grep x -- '../*.bin'",
+    ] {
+        assert!(reads_netrc(cmd), "{cmd}: {:?}", judged(&f, cmd).reads);
+    }
+    // Only what git reads: another directory, another path, names and numbers, history
+    // without patches; and a tracked link is its own text.
+    for cmd in [
+        "git grep -n TODO -- src",
+        "git grep -n TODO src",
+        "git -C src grep TODO",
+        "git log --oneline -5",
+        "git log --stat",
+        "git log -p -- src",
+        "git show --stat HEAD",
+        "git show -s --format=%H",
+        "git diff --stat",
+        "git diff --name-only HEAD~1",
+        "git status --short",
+        "git ls-files",
+        "git blame src/main.rs",
+        "git cat-file -t HEAD:data.bin",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(!j.reads.contains(&netrc), "{cmd}: {:?}", j.reads);
+        assert_eq!(j.verdict, Verdict::Routine, "{cmd}: {:?}", j.verdict);
+    }
+    for cmd in [
+        "git blame key.txt",
+        "git grep x -- key.txt",
+        "git show HEAD:key.txt",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(
+            !j.reads.contains(&f.home.join(".ssh/id_rsa")),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+}

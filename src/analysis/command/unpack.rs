@@ -1,6 +1,8 @@
 //! Extraction and patching judged by what they write. A grammar or catalogue says a
 //! command unpacks an archive or applies a patch ([`Effect::Unpack`]: `tar -x`, `unzip`,
-//! `git apply`, `patch`); here the archive is read now (`reach::archive`, bounded) and
+//! `git apply`, `patch`; `git apply --cached`, whose files reach the work tree when the
+//! index is checked out, as the writes they become); here the archive is read now
+//! (`reach::archive`, bounded) and
 //! every member becomes a write (or, for a patch, a delete) placed under the destination,
 //! so the path floor judges `.claude/settings.json`, `~/.bashrc` or `.git/hooks/…` inside
 //! an archive exactly as it would judge the same path written by name, and `writers`
@@ -119,7 +121,7 @@ fn not_known(look: &mut Look, u: &Effect, why: &str) {
 /// Where members are placed, as a word relative to the command's directory: `git apply`
 /// places names under the top of the repository it runs in.
 fn destination(cmd: &Cmd, format: Packed, into: &str) -> String {
-    if format != Packed::GitPatch || into.starts_with('/') {
+    if !matches!(format, Packed::GitPatch | Packed::GitIndex) || into.starts_with('/') {
         return into.to_string();
     }
     let top = cmd
@@ -217,10 +219,10 @@ fn members(
     let r = match format {
         Packed::Tar => archive::tar_file(&path),
         Packed::Zip => archive::zip_file(&path),
-        Packed::GitPatch | Packed::Patch => archive::patch_file(
+        Packed::GitPatch | Packed::GitIndex | Packed::Patch => archive::patch_file(
             &path,
             PatchHow {
-                git: format == Packed::GitPatch,
+                git: format != Packed::Patch,
                 strip,
                 reverse,
             },

@@ -546,9 +546,17 @@ fn could_be_option(t: &str) -> bool {
     t.starts_with(['$', '`', '"', '\'']) || t.starts_with('-')
 }
 
-/// Is a dynamic word a run-time expansion (rather than a glob only)?
+/// Is a dynamic word a run-time expansion (rather than a glob only)? `$X`, `$(…)`,
+/// backticks, and a tilde prefix the shell analysis left unexpanded because its value is
+/// known only when the command runs (`~-/x`, `~2`, `--file=~-/x`, `a:~+1`; bash's tilde
+/// expansion happens at a word's start and after an assignment's `=` and `:`): such a word
+/// is a path computed at run time, never a directory named `~-`.
 pub fn is_expansion(word: &str) -> bool {
-    word.contains('$') || word.contains('`')
+    word.contains('$')
+        || word.contains('`')
+        || word.starts_with('~')
+        || word.contains("=~")
+        || word.contains(":~")
 }
 
 impl Grammar {

@@ -205,6 +205,11 @@ pub enum Packed {
     Zip,
     /// A unified or git diff applied by `git apply`.
     GitPatch,
+    /// A diff applied to git's index only (`git apply --cached`): its files are not in the
+    /// work tree yet, but land there as written whenever the index or a commit made from
+    /// it is checked out (`git stash` then `git stash pop`, a commit switched away from and
+    /// back to), so they are judged as the work-tree writes they become.
+    GitIndex,
     /// A unified or git diff applied by GNU `patch`.
     Patch,
 }
@@ -390,6 +395,9 @@ impl Effect {
                     Packed::GitPatch | Packed::Patch => {
                         format!("applies the patch {from} under {into}")
                     }
+                    Packed::GitIndex => format!(
+                        "stages the patch {from} under {into} (its files reach the work tree when checked out)"
+                    ),
                 }
             }
             Effect::Run { code } => match code {

@@ -71,8 +71,16 @@ impl Walker<'_> {
             stdin_text: draft.stdin_text.clone(),
             remote: self.remote.clone(),
             output: known_output(&draft.argv, u.exec_start, draft.stdin_text.clone()),
+            // On an ssh host the directory is the host's, which the floor follows itself.
+            cwd: self.dirs.cwd.clone().filter(|_| self.remote.is_none()),
         };
         self.builtin_assigns(&cmd.exec);
+        let args_dynamic = u.exec_override.is_some()
+            || draft
+                .argv
+                .get(u.exec_start + 1..)
+                .is_some_and(|a| a.iter().any(|w| w.dynamic));
+        self.dirs_command(&cmd.exec, args_dynamic, self.remote.is_some());
         let slot = slot.min(self.commands.len());
         self.commands.insert(slot, cmd);
         for nested in u.nested {
@@ -163,7 +171,13 @@ impl Walker<'_> {
                     _ => self.remote.clone(),
                 };
                 let saved = std::mem::replace(&mut self.remote, remote);
+                let entry = self.dirs.clone();
+                if nested.kind == NestKind::Remote {
+                    // The host's directories: none of this shell's.
+                    self.dirs = self.dirs.unknown();
+                }
                 self.reenter_text(&word.text, origin);
+                self.dirs = entry;
                 self.remote = saved;
             }
             Body::Argv(words) => {
@@ -189,7 +203,13 @@ impl Walker<'_> {
                 let saved = (std::mem::replace(&mut self.origin, origin), self.reentry);
                 self.reentry = depth;
                 let slot = self.commands.len();
-                self.emit(draft, slot);
+                // A program it starts: its directory changes stay there.
+                self.dirs_apart(|w| {
+                    if nested.kind == NestKind::Remote {
+                        w.dirs = w.dirs.unknown();
+                    }
+                    w.emit(draft, slot);
+                });
                 (self.origin, self.reentry) = saved;
                 self.remote = saved_remote;
             }
@@ -229,7 +249,8 @@ impl Walker<'_> {
             std::mem::take(&mut self.vars),
         );
         self.reentry = self.reentry.saturating_add(1);
-        self.root(tree.root_node(), &body, false);
+        // It starts where this shell is; where it goes does not come back.
+        self.dirs_apart(|w| w.root(tree.root_node(), &body, false));
         (
             self.origin,
             self.piped,

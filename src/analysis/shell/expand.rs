@@ -66,7 +66,15 @@ pub(super) struct Expanded {
     pub unmodelled: bool,
 }
 
-pub(super) fn expand(segs: Vec<Seg>, env: &ShellEnv, how: Use) -> Expanded {
+/// Where a word is expanded: what `~+` and `~-` give there, the values of `PWD` and
+/// `OLDPWD` as the walk follows them (`None`: not known; see `dirs`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Here<'a> {
+    pub pwd: Option<&'a std::path::Path>,
+    pub oldpwd: Option<&'a std::path::Path>,
+}
+
+pub(super) fn expand(segs: Vec<Seg>, env: &ShellEnv, here: Here, how: Use) -> Expanded {
     let mut out = Expanded::default();
     let assign_like = assignment_shaped(&segs);
     let has_brace = how.braces != Braces::Literal && segs.contains(&Seg::Raw('{'));
@@ -100,7 +108,7 @@ pub(super) fn expand(segs: Vec<Seg>, env: &ShellEnv, how: Use) -> Expanded {
     };
     for v in variants {
         let glued = has_brace && glued_name(&v);
-        let v = tilde(v, env, how, assign_like);
+        let v = tilde(v, env, here, how, assign_like);
         let mut fields = fields(&v);
         if glued || out.too_many || out.unmodelled {
             out.unmodelled |= glued;
@@ -391,7 +399,13 @@ fn assignment_shaped(segs: &[Seg]) -> Option<usize> {
 
 /// Tilde expansion of one word: at its start, and after the `=` and each `:` of an
 /// assignment or an argument shaped like one.
-fn tilde(segs: Vec<Seg>, env: &ShellEnv, how: Use, assign_like: Option<usize>) -> Vec<Seg> {
+fn tilde(
+    segs: Vec<Seg>,
+    env: &ShellEnv,
+    here: Here,
+    how: Use,
+    assign_like: Option<usize>,
+) -> Vec<Seg> {
     // The `=` is found again: brace expansion may have moved it (`a{b,cd}=~` is no
     // assignment to bash, since the word was not shaped like one before).
     let value_start = match assign_like {
@@ -463,7 +477,7 @@ fn tilde(segs: Vec<Seg>, env: &ShellEnv, how: Use, assign_like: Option<usize>) -
                         _ => '?',
                     })
                     .collect();
-                out.push(tilde_prefix(&name, env));
+                out.push(tilde_prefix(&name, env, here));
                 k = end;
                 continue;
             }
@@ -476,23 +490,32 @@ fn tilde(segs: Vec<Seg>, env: &ShellEnv, how: Use, assign_like: Option<usize>) -
     out
 }
 
-/// What `~NAME` becomes: `~` is HOME, `~+` is PWD, `~user` a home read from the passwd
-/// database when that is certain; anything else (`~-`, `~2`, an unknown user) is not known.
-fn tilde_prefix(name: &str, env: &ShellEnv) -> Seg {
+/// What `~NAME` becomes (bash's "Tilde Expansion"): `~` is HOME, `~+` the value of PWD,
+/// `~-` that of OLDPWD (where the walk knows them), `~user` a home read from the passwd
+/// database when that is certain; `~N`, `~+N`, `~-N` (entries of the directory stack), an
+/// unknown user and a value not known here are not known — never a directory named `~-`.
+fn tilde_prefix(name: &str, env: &ShellEnv, here: Here) -> Seg {
     let value = |p: &std::path::Path| Seg::Value {
         text: p.to_string_lossy().into_owned(),
         quoted: true,
         open_name: false,
     };
+    let dynamic = || Seg::Dynamic {
+        text: format!("~{name}"),
+        open_name: false,
+    };
+    let stack = {
+        let n = name.strip_prefix(['+', '-']).unwrap_or(name);
+        !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())
+    };
     match name {
         "" => value(&env.home),
-        "+" => value(&env.cwd),
+        "+" => here.pwd.map_or_else(dynamic, value),
+        "-" => here.oldpwd.map_or_else(dynamic, value),
+        _ if stack => dynamic(),
         _ => match env.users.home(name) {
             Some(home) => value(&home),
-            None => Seg::Dynamic {
-                text: format!("~{name}"),
-                open_name: false,
-            },
+            None => dynamic(),
         },
     }
 }

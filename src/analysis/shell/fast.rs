@@ -100,6 +100,16 @@ fn split(text: &str) -> Option<Vec<Vec<Cmd<'_>>>> {
         // Empty text, or a trailing operator: leave it to the parser.
         None => return None,
     }
+    // What moves the directory (`cd`, `pushd`, `popd`, `eval`) or names `PWD`/`OLDPWD`:
+    // the parser follows the list operators that decide where later commands run.
+    if pipelines
+        .iter()
+        .flatten()
+        .flat_map(|c| &c.words)
+        .any(|w| matches!(*w, "cd" | "pushd" | "popd" | "eval") || w.contains("PWD"))
+    {
+        return None;
+    }
     if pipelines.iter().any(Vec::is_empty) {
         return None;
     }

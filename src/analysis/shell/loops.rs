@@ -70,6 +70,10 @@ impl Walker<'_> {
         // The body may run any number of times: what it assigns is not known after it.
         self.uncertain += 1;
         self.looping += 1;
+        // Unrolled, each round's commands follow the last's directory changes; walked once
+        // for any number of rounds, a body that moves leaves its own commands' unknown.
+        let (entry, from) = (self.dirs.clone(), self.commands.len());
+        let unrolled = runs.first().is_some_and(Option::is_some);
         for value in runs {
             let binding = value.map_or(Binding::Unknown, Binding::Value);
             self.vars.push((name.clone(), binding));
@@ -80,6 +84,7 @@ impl Walker<'_> {
         }
         self.looping -= 1;
         self.uncertain -= 1;
+        self.dirs_body(entry, (!unrolled).then_some(from));
         // After the loop the variable holds its last value (or what the body made it).
         self.unbind(&name);
     }

@@ -27,6 +27,7 @@
 mod assign;
 mod command;
 mod continuation;
+mod dirs;
 mod emit;
 mod expand;
 mod fast;
@@ -210,6 +211,9 @@ pub struct SimpleCommand {
     /// What the command is known to print, when it only prints literals (`echo x`,
     /// `printf '%s\0' x`, `cat` of its heredoc).
     pub output: Option<String>,
+    /// The directory it runs in, as the analysis follows `cd` (bash's logical working
+    /// directory, see `dirs`); `None` when that is not known.
+    pub cwd: Option<PathBuf>,
 }
 
 impl SimpleCommand {
@@ -445,10 +449,18 @@ pub fn analyze(command: &str, env: &ShellEnv) -> Analysis {
     let text = truncate(command, HARD_MAX_LEN);
     let clean = opaque.is_empty();
     let mut walker = parse::Walker::new(env, opaque);
+    walker.cdpath = cdpath_may_be_set(command);
     if !(clean && fast::analyze(text, &mut walker)) {
         walker.analyze_top(text);
     }
     walker.finish()
+}
+
+/// May `cd` search `CDPATH` here: does the command name it anywhere (an assignment, an
+/// export, `read CDPATH`), or does this environment set it (the agent's shell inherits
+/// the harness's)?
+fn cdpath_may_be_set(command: &str) -> bool {
+    command.contains("CDPATH") || std::env::var_os("CDPATH").is_some_and(|v| !v.is_empty())
 }
 
 /// The full parse only, never the plain-command fast path (for the differential test).
@@ -461,6 +473,7 @@ pub(crate) fn analyze_parsed(command: &str, env: &ShellEnv) -> Analysis {
     }
     check_characters(command, &mut opaque);
     let mut walker = parse::Walker::new(env, opaque);
+    walker.cdpath = cdpath_may_be_set(command);
     walker.analyze_top(truncate(command, HARD_MAX_LEN));
     walker.finish()
 }

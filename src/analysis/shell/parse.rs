@@ -6,6 +6,7 @@
 
 use super::assign::Binding;
 use super::command::Outer;
+use super::dirs::Dirs;
 use super::expand::Braces;
 use super::words::{short, text};
 use super::{
@@ -87,6 +88,12 @@ pub(crate) struct Walker<'e> {
     pub(super) exports_anywhere: Vec<(String, String)>,
     /// Set once `set -a` (`set -o allexport`) was walked: every later assignment exports.
     pub(super) allexport: bool,
+    /// The directories where the next command runs (see `dirs`): what holds if the last
+    /// statement succeeded, and if it failed.
+    pub(super) dirs: Dirs,
+    pub(super) dirs_fail: Dirs,
+    /// `cd` may search `CDPATH` (see `dirs`).
+    pub(crate) cdpath: bool,
 }
 
 impl<'e> Walker<'e> {
@@ -120,6 +127,9 @@ impl<'e> Walker<'e> {
             looping: 0,
             exports_anywhere: Vec::new(),
             allexport: false,
+            dirs: Dirs::start(&env.cwd),
+            dirs_fail: Dirs::start(&env.cwd),
+            cdpath: false,
         }
     }
 
@@ -251,7 +261,15 @@ impl<'e> Walker<'e> {
         self.check_gaps(node, src);
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
+        let mut last: Option<&str> = None;
         for child in children {
+            if child.kind() == "comment" {
+                continue;
+            }
+            if let Some(k) = last {
+                self.dirs_next(matches!(k, "command" | "redirected_statement"));
+            }
+            last = Some(child.kind());
             self.statement(child, src, top);
         }
     }
@@ -261,17 +279,53 @@ impl<'e> Walker<'e> {
         if !self.enter() {
             return;
         }
+        // `cmd &`: a background job, whose directory changes do not come back.
+        if node.next_sibling().is_some_and(|n| n.kind() == "&") {
+            self.dirs_apart(|w| w.statement_inner(node, src, top));
+        } else {
+            self.statement_inner(node, src, top);
+        }
+        self.leave();
+    }
+
+    fn statement_inner(&mut self, node: Node, src: &str, top: bool) {
         match node.kind() {
             "list" => {
                 // `a && b || c`: only the first element surely runs before what follows.
+                // `b` of `a && b` runs where `a` succeeded, of `a || b` where it failed.
                 self.check_gaps(node, src);
                 let mut cursor = node.walk();
-                let children: Vec<Node> = node.named_children(&mut cursor).collect();
-                for (i, child) in children.into_iter().enumerate() {
-                    let later = i > 0 && child.kind() != "comment";
-                    self.uncertain += usize::from(later);
+                let children: Vec<Node> = node.children(&mut cursor).collect();
+                let mut first = true;
+                let mut op = "";
+                for child in children {
+                    if !child.is_named() {
+                        op = child.kind();
+                        continue;
+                    }
+                    if child.kind() == "comment" {
+                        continue;
+                    }
+                    if first {
+                        first = false;
+                        self.statement(child, src, top);
+                        continue;
+                    }
+                    let (ok, fail) = (self.dirs.clone(), self.dirs_fail.clone());
+                    self.dirs = match op {
+                        "&&" => ok.clone(),
+                        "||" => fail.clone(),
+                        _ => Dirs::join(&ok, &fail),
+                    };
+                    self.uncertain += 1;
                     self.statement(child, src, top);
-                    self.uncertain -= usize::from(later);
+                    self.uncertain -= 1;
+                    let (rok, rfail) = (self.dirs.clone(), self.dirs_fail.clone());
+                    (self.dirs, self.dirs_fail) = match op {
+                        "&&" => (rok, Dirs::join(&fail, &rfail)),
+                        "||" => (Dirs::join(&ok, &rok), rfail),
+                        _ => (rok, rfail),
+                    };
                 }
             }
             "pipeline" => self.pipeline(node, src, top, None),
@@ -284,7 +338,6 @@ impl<'e> Walker<'e> {
                 self.unit(node, src, top);
             }
         }
-        self.leave();
     }
 
     /// The stages of a pipeline, each a part of its own at top level. `last` holds the
@@ -305,7 +358,11 @@ impl<'e> Walker<'e> {
         self.uncertain += many;
         let n = stages.len();
         let mut last = last;
+        let entry = (self.dirs.clone(), self.dirs_fail.clone());
         for (i, stage) in stages.into_iter().enumerate() {
+            if many > 0 {
+                (self.dirs, self.dirs_fail) = entry.clone();
+            }
             let saved = self.piped;
             self.piped = saved || i > 0;
             // What the previous stage is known to print (`echo 'ls' | sh`).
@@ -320,6 +377,9 @@ impl<'e> Walker<'e> {
             self.piped = saved;
         }
         self.uncertain -= many;
+        if many > 0 {
+            (self.dirs, self.dirs_fail) = entry;
+        }
         self.pipe_in = None;
     }
 
@@ -355,6 +415,8 @@ impl<'e> Walker<'e> {
                 for child in children {
                     self.unit(child, src, false);
                 }
+                // `!` turns success into failure and back.
+                std::mem::swap(&mut self.dirs, &mut self.dirs_fail);
             }
             "list" | "pipeline" => self.statement(node, src, false),
             "subshell" => {
@@ -363,9 +425,9 @@ impl<'e> Walker<'e> {
                     other => other,
                 };
                 let saved = std::mem::replace(&mut self.origin, origin);
-                // A subshell's assignments do not reach this shell.
+                // A subshell's assignments and directory changes do not reach this shell.
                 let vars = self.vars.clone();
-                self.statements(node, src, false);
+                self.dirs_apart(|w| w.statements(node, src, false));
                 self.vars = vars;
                 self.origin = saved;
             }
@@ -380,7 +442,9 @@ impl<'e> Walker<'e> {
             "for_statement" => self.for_loop(node, src),
             "while_statement" => {
                 self.looping += 1;
+                let (entry, from) = (self.dirs.clone(), self.commands.len());
                 self.compound(node, src);
+                self.dirs_body(entry, Some(from));
                 self.looping -= 1;
             }
             "if_statement" | "elif_clause" | "else_clause" | "do_group" | "case_statement"
@@ -395,6 +459,7 @@ impl<'e> Walker<'e> {
             }
             "variable_assignment" => {
                 let (name, value) = self.assignment_word(node, src);
+                self.dirs_assign(&name, &value);
                 self.bare.push((name.clone(), value.text.clone()));
                 if self.allexport || self.exported_names.contains(&name) {
                     // Marked for export earlier (or `set -a`): the new value reaches later
@@ -433,7 +498,9 @@ impl<'e> Walker<'e> {
     /// if/while/case: statements are walked, words normalised (for substitutions).
     pub(super) fn compound(&mut self, node: Node, src: &str) {
         self.uncertain += 1;
+        let entry = self.dirs.clone();
         self.compound_inner(node, src);
+        self.dirs_body(entry, None);
         self.uncertain -= 1;
     }
 
@@ -448,6 +515,8 @@ impl<'e> Walker<'e> {
             if !child.is_named() {
                 continue;
             }
+            // A condition, then a branch: either outcome of what ran before may hold.
+            self.dirs_next(false);
             if STATEMENTS.contains(&kind) {
                 self.statement(child, src, false);
             } else if matches!(
@@ -518,8 +587,9 @@ impl<'e> Walker<'e> {
             self.inherited_stdin.take(),
         );
         // It runs in a subshell: it sees this shell's variables, and its assignments
-        // do not come back.
+        // (and directory changes) do not come back.
         let vars = self.vars.clone();
+        let dirs = (self.dirs.clone(), self.dirs_fail.clone());
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
         let reads: Vec<Node> = children
@@ -540,8 +610,12 @@ impl<'e> Walker<'e> {
             draft.redirects.extend(redirects);
             self.emit(draft, slot);
         }
+        let mut first = true;
         for child in children {
             if STATEMENTS.contains(&child.kind()) {
+                if !std::mem::take(&mut first) {
+                    self.dirs_next(false);
+                }
                 self.statement(child, src, false);
             } else if child.kind() != "file_redirect" {
                 // Anything unexpected: find nested substitutions.
@@ -555,6 +629,7 @@ impl<'e> Walker<'e> {
             self.inherited_stdin,
         ) = saved;
         self.vars = vars;
+        (self.dirs, self.dirs_fail) = dirs;
     }
 
     /// Find substitutions anywhere below `node` (used for nodes kept only as text).

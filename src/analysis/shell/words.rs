@@ -4,7 +4,7 @@
 //! Command substitutions met on the way are handed back to the walker (`parse`).
 
 use super::assign::Binding;
-use super::expand::{expand, Braces, Expanded, Seg, Use, MAX_BRACE_WORDS};
+use super::expand::{expand, Braces, Expanded, Here, Seg, Use, MAX_BRACE_WORDS};
 use super::parse::Walker;
 use super::quoting::{ansi_c_closes_at_end, decode_ansi_c, double_quoted};
 use super::{Opaque, Origin, ShellEnv};
@@ -116,7 +116,7 @@ impl Builder {
         }
     }
 
-    fn finish(mut self, env: &ShellEnv) -> Expanded {
+    fn finish(mut self, env: &ShellEnv, here: Here) -> Expanded {
         if std::mem::take(&mut self.pending_dollar) {
             self.bare_dollar = true;
             self.quoted("$");
@@ -125,7 +125,7 @@ impl Builder {
             assignment_value: self.assignment_value,
             braces: self.braces,
         };
-        let mut out = expand(self.segs, env, how);
+        let mut out = expand(self.segs, env, here, how);
         // NOTE: bash does not split a word that contains a bare `$` (`${IFS}x$` stays one
         // word, found by differential testing); treat such words as unknown.
         if self.split_used && self.bare_dollar {
@@ -161,7 +161,11 @@ impl Walker<'_> {
         if b.misread {
             self.opaque(Opaque::ParseError("a blank inside a word".into()));
         }
-        let out = b.finish(self.env);
+        let here = Here {
+            pwd: self.dirs.pwd.as_deref(),
+            oldpwd: self.dirs.old.as_deref(),
+        };
+        let out = b.finish(self.env, here);
         if out.too_many {
             self.opaque(Opaque::UnsupportedSyntax(format!(
                 "a brace expansion of more than {MAX_BRACE_WORDS} words"
@@ -408,9 +412,26 @@ impl Walker<'_> {
         self.variable(name, t, quoted, true, b);
     }
 
-    /// `$NAME`: HOME, PWD, IFS and the variable of a loop being unrolled are resolved.
+    /// `$NAME`: HOME, PWD, OLDPWD, IFS and the variable of a loop being unrolled are
+    /// resolved.
     /// `open`: written without braces (brace expansion may glue a longer name to it).
     fn variable(&mut self, name: &str, source: &str, quoted: bool, open: bool, b: &mut Builder) {
+        // `PWD` and `OLDPWD` as `cd` and assignments leave them (see `dirs`).
+        if matches!(name, "PWD" | "OLDPWD") {
+            let v = if name == "PWD" {
+                &self.dirs.pwd
+            } else {
+                &self.dirs.old
+            };
+            match v {
+                Some(p) => b.value(&p.to_string_lossy(), true, open),
+                None => b.segs.push(Seg::Dynamic {
+                    text: source.to_string(),
+                    open_name: open,
+                }),
+            }
+            return;
+        }
         if let Some(value) = self.bound(name) {
             match value {
                 Binding::Value(v) => b.value(&v, quoted, open),
@@ -427,7 +448,6 @@ impl Walker<'_> {
         }
         match name {
             "HOME" => b.value(&self.env.home.to_string_lossy(), true, open),
-            "PWD" => b.value(&self.env.cwd.to_string_lossy(), true, open),
             "IFS" if quoted => b.quoted(" \t\n"),
             "IFS" => b.split(),
             _ => b.segs.push(Seg::Dynamic {

@@ -58,6 +58,200 @@ pub struct GitCall<'a> {
     pub config_query: Option<ConfigQuery>,
     /// `git config` writes: the key and value it sets.
     pub config_write: Option<(String, Option<String>)>,
+    /// What it prints or searches of the tracked files' contents (see [`Contents`]).
+    pub contents: Option<Contents>,
+}
+
+/// The tracked files whose contents a subcommand prints or searches — in the work tree,
+/// the index or history: `grep`, `blame`, `show` (a commit's patch, or `REV:PATH`), `log
+/// -p`, `diff`, `format-patch`, `range-diff`, `archive`, `cat-file -p REV:PATH`, `stash
+/// show -p`, `status -v`, the `-p` hunks of `add`/`checkout`/`reset`/`restore`/`stash`.
+/// The command floor reads the work-tree paths they come from (`Reach::Tree` for a
+/// directory, a file without following a link there), so a tracked file that is a hard
+/// link to a credential is judged as `grep -r` over it is: git stores and prints the
+/// credential's bytes, in the work tree and in every commit of it. git never follows a
+/// tracked symbolic link: it reads and prints the link's own text (git 2.47.3: `git grep`
+/// skips a tracked link to `~/.netrc`, `git blame` of it prints the target's name).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Contents {
+    /// Operands before `--`: paths when something by that name is there (relative to the
+    /// directory git runs in), revisions otherwise, as git tells them apart.
+    pub maybe_paths: Vec<String>,
+    /// Pathspecs after `--` (relative to the directory git runs in; `:`-magic and patterns
+    /// as git reads them).
+    pub paths: Vec<String>,
+    /// Paths of blobs named `REV:PATH` (`HEAD:data.bin`, `:data.bin` in the index): relative
+    /// to the repository's top, or to the directory git runs in when they start with `./`
+    /// or `../` (the flag).
+    pub blobs: Vec<(String, bool)>,
+    /// What is read when no operand is a path.
+    pub whole: Whole,
+}
+
+/// What a content read covers without a pathspec.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Whole {
+    /// Only what its operands name (`blame FILE`, `cat-file -p REV:PATH`).
+    #[default]
+    Named,
+    /// Everything below the directory git runs in (`git grep`).
+    Cwd,
+    /// Everything in the repository (a patch of history, the whole index's diff).
+    Top,
+}
+
+/// Options that make a diff or log print file contents, or search them (`-S`, `-G`).
+const PATCH_ON: &[&str] = &[
+    "--patch",
+    "-u",
+    "--unified",
+    "--function-context",
+    "--patch-with-raw",
+    "--patch-with-stat",
+    "--word-diff",
+    "--word-diff-regex",
+    "--color-words",
+    "--binary",
+    "--cc",
+    "-c",
+    "--dd",
+    "--remerge-diff",
+    "--check",
+    "-S",
+    "-G",
+    "-L",
+];
+
+/// Options that replace the patch a diff prints by default with names or numbers.
+const PATCH_OFF: &[&str] = &[
+    "--no-patch",
+    "--raw",
+    "--stat",
+    "--numstat",
+    "--shortstat",
+    "--dirstat",
+    "--dirstat-by-file",
+    "--summary",
+    "--name-only",
+    "--name-status",
+    "--compact-summary",
+    "--quiet",
+];
+
+/// The path of a `REV:PATH` blob name (`HEAD:a.rs`, `:a.rs`, `:0:a.rs`, `v1^{tree}:src`),
+/// with whether it is relative to the working directory; `None` for a revision
+/// (`HEAD`, `:/message`, `main@{1}`).
+fn blob_path(word: &str) -> Option<(String, bool)> {
+    if word.starts_with(":/") {
+        return None;
+    }
+    // The path follows the first `:` outside a `@{…}` or `^{…}`.
+    let mut depth = 0usize;
+    let mut at = None;
+    for (i, c) in word.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ':' if depth == 0 => {
+                at = Some(i);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let mut path = &word[at? + 1..];
+    // `:N:path`: a stage of the index.
+    if at == Some(0) {
+        if let Some((n, rest)) = path.split_once(':') {
+            if n.len() == 1 && n.chars().all(|c| c.is_ascii_digit()) {
+                path = rest;
+            }
+        }
+    }
+    let relative = path.starts_with("./") || path.starts_with("../") || path == "." || path == "..";
+    let path = if path.is_empty() { "." } else { path };
+    Some((path.to_string(), relative))
+}
+
+/// The contents a subcommand prints or searches, from its options and operands.
+fn contents_of(c: &GitCall) -> Option<Contents> {
+    let ops = operands(c);
+    let any = |names: &[&str]| names.iter().any(|n| c.has(n));
+    let patch_on = any(PATCH_ON);
+    let patch_default = patch_on || !any(PATCH_OFF);
+    let split = c.dashdash.unwrap_or(ops.len()).min(ops.len());
+    let (before, after) = ops.split_at(split);
+    let texts = |ws: &[Word]| -> Vec<String> { ws.iter().map(|w| w.text.to_string()).collect() };
+    let blobs = |ws: &[Word]| -> Vec<(String, bool)> {
+        ws.iter().filter_map(|w| blob_path(w.text)).collect()
+    };
+    let mut out = Contents {
+        maybe_paths: texts(before),
+        paths: texts(after),
+        blobs: Vec::new(),
+        whole: Whole::Top,
+    };
+    match (c.sub, c.verb) {
+        ("grep", _) => {
+            // The pattern is the first operand unless `-e` or `-f` gave it.
+            if !c.has("-e") && !c.has("-f") && !out.maybe_paths.is_empty() {
+                out.maybe_paths.remove(0);
+            }
+            out.blobs = blobs(before);
+            out.whole = Whole::Cwd;
+        }
+        ("blame" | "annotate", _) => out.whole = Whole::Named,
+        ("cat-file", _) => {
+            if any(&["-t", "-s", "-e"]) {
+                return None;
+            }
+            out = Contents {
+                blobs: blobs(&ops),
+                ..Contents::default()
+            };
+        }
+        ("show", _) => {
+            out.blobs = blobs(before);
+            if !patch_default {
+                out.maybe_paths.clear();
+                out.paths.clear();
+                out.whole = Whole::Named;
+            }
+        }
+        ("diff", _) => {
+            out.blobs = blobs(before);
+            if !patch_default {
+                return None;
+            }
+        }
+        ("log" | "whatchanged" | "diff-tree" | "diff-index" | "diff-files" | "rev-list", _) => {
+            if !patch_on {
+                return None;
+            }
+            // `-L START,END:FILE` / `-L :FUNC:FILE` prints lines of FILE.
+            for g in &c.parsed.given {
+                if let (true, Some(v)) = (g.opt.names.contains(&"-L"), g.value) {
+                    if let Some((_, f)) = v.text.rsplit_once(':') {
+                        out.maybe_paths.push(f.to_string());
+                    }
+                }
+            }
+        }
+        ("format-patch" | "archive", _) => {
+            if c.sub == "archive" {
+                // The tree-ish, then the paths it is limited to.
+                out.blobs = blobs(before.get(..1).unwrap_or(&[]));
+                out.paths.extend(out.maybe_paths.drain(..).skip(1));
+            }
+        }
+        ("range-diff", _) if patch_default => {}
+        ("stash", Some("show")) if patch_on => {}
+        ("status", _) if c.has("--verbose") => {}
+        ("add" | "checkout" | "reset" | "restore" | "commit", _) if c.has("--patch") => {}
+        ("stash", Some("push" | "save")) if c.has("--patch") => {}
+        _ => return None,
+    }
+    Some(out)
 }
 
 /// A word that is a revision or a path, and what the command does in each case.
@@ -398,6 +592,7 @@ fn simple<'a>(g: Globals, effects: Vec<Effect>, does: &'static str, repo: bool) 
         uses_repo: repo,
         config_query: None,
         config_write: None,
+        contents: None,
     }
 }
 
@@ -1048,6 +1243,7 @@ fn subcommand<'a>(
         uses_repo: !matches!(s.name, "version" | "help" | "clone" | "init"),
         config_query: None,
         config_write: None,
+        contents: None,
     };
     if call.rejected.is_some() {
         call.does = "fails: git does not accept an abbreviated revision or diff option";
@@ -1061,6 +1257,7 @@ fn subcommand<'a>(
     if s.kind == Own {
         semantics(&mut call)?;
     }
+    call.contents = contents_of(&call);
     Ok(call)
 }
 
@@ -1136,6 +1333,13 @@ fn semantics(c: &mut GitCall) -> Result<(), GrammarError> {
         "hash-object" if has(c, "--stdin-paths") => {
             out.push(Effect::unknown(
                 "git hash-object --stdin-paths reads file names from stdin",
+            ));
+        }
+        // An object of any content and type (`-t commit`, `-t tree`), which a later ref,
+        // stash or checkout can bring into the work tree unseen.
+        "hash-object" if has(c, "-w") => {
+            out.push(Effect::unknown(
+                "git hash-object -w writes an object that a ref or checkout can later put in the work tree",
             ));
         }
         "ls-remote" => {
@@ -1396,8 +1600,10 @@ fn semantics(c: &mut GitCall) -> Result<(), GrammarError> {
                 }
             } else {
                 // The files the patch names are written under the repository's top (the
-                // command floor lists them); `--cached` writes only the index, `--index`
-                // both.
+                // command floor lists them); `--index` writes the index too. `--cached`
+                // writes only the index, whose files land in the work tree whenever it is
+                // checked out (`git stash && git stash pop`, a commit of it switched away
+                // from and back to): judged as the writes they become.
                 let last = |name: &str| {
                     c.parsed
                         .given
@@ -1432,24 +1638,25 @@ fn semantics(c: &mut GitCall) -> Result<(), GrammarError> {
                 if has(c, "--index") || has(c, "--cached") {
                     out.push(repo(RepoOp::Stage, None));
                 }
-                if !has(c, "--cached") {
-                    let patches: Vec<String> = if ops.is_empty() {
-                        vec!["-".into()]
-                    } else {
-                        ops.iter().map(|w| w.text.to_string()).collect()
-                    };
-                    for archive in patches {
-                        out.push(Effect::Unpack {
-                            archive,
-                            into: into.clone(),
-                            format: Packed::GitPatch,
-                            strip: Some(strip),
-                            flat: false,
-                            reverse: has(c, "--reverse"),
-                        });
-                    }
-                } else if ops.is_empty() {
-                    out.push(Effect::unknown("git apply reads the patch from stdin"));
+                let patches: Vec<String> = if ops.is_empty() {
+                    vec!["-".into()]
+                } else {
+                    ops.iter().map(|w| w.text.to_string()).collect()
+                };
+                let format = if has(c, "--cached") {
+                    Packed::GitIndex
+                } else {
+                    Packed::GitPatch
+                };
+                for archive in patches {
+                    out.push(Effect::Unpack {
+                        archive,
+                        into: into.clone(),
+                        format,
+                        strip: Some(strip),
+                        flat: false,
+                        reverse: has(c, "--reverse"),
+                    });
                 }
             }
         }
@@ -1767,6 +1974,7 @@ fn verbs<'a>(
         uses_repo: true,
         config_query: None,
         config_write: None,
+        contents: None,
     };
     // Options before the verb (`git remote -v show`, `git notes --ref x list`).
     let pre: &'static [Opt] = match s.name {
@@ -2004,7 +2212,10 @@ fn verbs<'a>(
             out.push(repo(RepoOp::Switch, first));
         }
         ("stash", "create") => call.does = "makes a stash commit without storing it",
-        ("stash", "store") => out.push(repo(RepoOp::Stash, None)),
+        // Records any commit as a stash, whose files `stash pop` then writes unseen.
+        ("stash", "store") => out.push(Effect::unknown(
+            "git stash store records any commit as a stash, whose files reach the work tree when it is applied",
+        )),
         ("remote", "") => call.does = "lists remotes",
         ("remote", "get-url") => call.does = "prints a remote's URL",
         ("remote", "show") => {
@@ -2100,6 +2311,7 @@ fn verbs<'a>(
         _ => {}
     }
     call.effects.append(out);
+    call.contents = contents_of(&call);
     Ok(call)
 }
 
@@ -2780,8 +2992,43 @@ mod tests {
         assert!(fx(&["git", "apply", "x.patch"])
             .iter()
             .any(|e| matches!(e, Effect::Unpack { strip: Some(1), .. })));
-        assert!(fx(&["git", "apply", "--cached", "x.patch"])
+        // Into the index only: the same members, as the work-tree writes they become.
+        let cached = fx(&["git", "apply", "--cached", "x.patch"]);
+        assert!(cached.iter().any(|e| matches!(
+            e,
+            Effect::Unpack {
+                format: Packed::GitIndex,
+                strip: Some(1),
+                ..
+            }
+        )));
+        assert!(cached.contains(&op(RepoOp::Stage, None)));
+        assert!(fx(&["git", "apply", "--cached"])
             .iter()
-            .all(|e| !matches!(e, Effect::Unpack { .. })));
+            .any(|e| matches!(e, Effect::Unpack { archive, .. } if archive == "-")));
+    }
+
+    #[test]
+    fn objects_of_any_content_are_not_understood() {
+        // An object written by hand, or any commit stored as a stash: a later checkout
+        // brings its files into the work tree unseen.
+        for argv in [
+            &["git", "hash-object", "-w", "x.txt"][..],
+            &[
+                "git",
+                "hash-object",
+                "-w",
+                "-t",
+                "commit",
+                "--literally",
+                "x.txt",
+            ],
+            &["git", "stash", "store", "-m", "x", "0123abcd"],
+        ] {
+            assert!(fx(argv).iter().any(Effect::is_unknown), "{argv:?}");
+        }
+        // Hashing without writing only prints an id; a stash of the work tree is its own.
+        assert!(fx(&["git", "hash-object", "x.txt"]).is_empty());
+        assert_eq!(fx(&["git", "stash"]), vec![op(RepoOp::Stash, None)]);
     }
 }

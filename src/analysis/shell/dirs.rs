@@ -1,0 +1,244 @@
+//! The working directory, and the `PWD` and `OLDPWD` variables, as `cd` changes them
+//! (bash 5.2's manual, "Bash Builtins" and "Tilde Expansion", and the real bash: tests in
+//! `tests/bash.rs`). Each simple command is recorded with the directory it runs in
+//! (`SimpleCommand::cwd`), the place the command floor puts its relative paths; `~+` and
+//! `$PWD` expand to `PWD`, `~-` and `$OLDPWD` to `OLDPWD` (inherited from the environment,
+//! so not known, until a `cd` of this command sets it, or an assignment does); `~N`,
+//! `~+N`, `~-N` are entries of the directory stack, never known.
+//!
+//! A `cd` that may fail leaves the shell where it was, and one that may not run changes
+//! nothing, so the walk follows both outcomes of each statement: what holds if it
+//! succeeded and if it failed. `a && b` runs `b` only after `a` succeeded, `a || b` only
+//! after it failed; after `a; b` either may hold (unless `set -e` ended the shell on the
+//! failure of a simple command), and where the two differ the directory is not known.
+//! So `cd ~ && cat .netrc` reads the home's `.netrc`, and `cd ~; cd "$WS/nope"; cat .netrc`
+//! reads a `.netrc` the floor cannot place. A `cd` is followed when its target is literal:
+//! an absolute path, a relative one (joined to the known directory and normalised as
+//! bash's logical `cd -L` does), none (the home), or `-` (a known `OLDPWD`); `cd -P` and
+//! `set -P` (the physical directory), `pushd` and `popd` of the stack, and a relative
+//! target with `CDPATH` possibly set (assigned anywhere in the command, or in the
+//! environment: bash then looks in its directories first) make it not known. What runs in
+//! a subshell, a pipeline of several stages, a substitution, a background job or a shell
+//! run again (`bash -c`) changes nothing here; a loop or conditional body that changes
+//! the directory leaves it not known after it (and, for a loop, inside it); `eval` may do
+//! anything.
+
+use super::parse::Walker;
+use super::words::Word;
+use super::Origin;
+use crate::context::paths;
+use std::path::{Path, PathBuf};
+
+/// What is known of the directories at one point of the walk (`None`: not known).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Dirs {
+    /// The directory commands run in (bash's logical working directory).
+    pub cwd: Option<PathBuf>,
+    /// The value of `PWD`: what `~+` and `$PWD` give (an assignment changes it without
+    /// moving the shell).
+    pub pwd: Option<PathBuf>,
+    /// The value of `OLDPWD`: what `~-` and `$OLDPWD` give.
+    pub old: Option<PathBuf>,
+    /// `set -e` is in force: a simple command that fails ends the shell.
+    pub errexit: bool,
+    /// `set -P` is in force: `cd` makes the directory its physical path.
+    pub physical: bool,
+}
+
+impl Dirs {
+    pub(super) fn start(cwd: &Path) -> Dirs {
+        Dirs {
+            cwd: Some(cwd.to_path_buf()),
+            pwd: Some(cwd.to_path_buf()),
+            old: None,
+            errexit: false,
+            physical: false,
+        }
+    }
+
+    pub(super) fn unknown(&self) -> Dirs {
+        Dirs {
+            cwd: None,
+            pwd: None,
+            old: None,
+            errexit: self.errexit,
+            physical: self.physical,
+        }
+    }
+
+    /// What holds when either `a` or `b` may: each part known only where both agree.
+    pub(super) fn join(a: &Dirs, b: &Dirs) -> Dirs {
+        let same = |x: &Option<PathBuf>, y: &Option<PathBuf>| if x == y { x.clone() } else { None };
+        Dirs {
+            cwd: same(&a.cwd, &b.cwd),
+            pwd: same(&a.pwd, &b.pwd),
+            old: same(&a.old, &b.old),
+            errexit: a.errexit && b.errexit,
+            physical: a.physical || b.physical,
+        }
+    }
+}
+
+impl Walker<'_> {
+    /// Before the next statement of a sequence (`a; b`, a newline): what held after the
+    /// last one, whether it succeeded or failed — only success, under `set -e`, when it
+    /// was a simple command (a failing one ends the shell; a list or a negated command
+    /// does not).
+    pub(super) fn dirs_next(&mut self, simple: bool) {
+        if !(simple && self.dirs.errexit) {
+            self.dirs = Dirs::join(&self.dirs, &self.dirs_fail);
+        }
+        self.dirs_fail = self.dirs.clone();
+    }
+
+    /// Run `f` in a context whose directory changes do not come back (a subshell, a
+    /// substitution, a background job, a shell run again): after it, what held before.
+    pub(super) fn dirs_apart(&mut self, f: impl FnOnce(&mut Self)) {
+        let saved = (self.dirs.clone(), self.dirs_fail.clone());
+        f(self);
+        (self.dirs, self.dirs_fail) = saved;
+    }
+
+    /// After a body that may run any number of times or not at all (a loop, a branch):
+    /// where it changed anything, not known. `loop_from`: the first command emitted in a
+    /// loop's body, whose later rounds start where the last one ended, so its commands'
+    /// directory is not known either when the body moves it.
+    pub(super) fn dirs_body(&mut self, entry: Dirs, loop_from: Option<usize>) {
+        let end = Dirs::join(&self.dirs, &self.dirs_fail);
+        let after = Dirs::join(&entry, &end);
+        if let Some(from) = loop_from.filter(|_| after.cwd != entry.cwd) {
+            for c in self.commands.iter_mut().skip(from) {
+                c.cwd = None;
+            }
+        }
+        self.dirs = after.clone();
+        self.dirs_fail = after;
+    }
+
+    /// A simple command emitted: how it changes the directories (`cd`, `pushd`, `popd`,
+    /// `set -e`/`-P`, a builtin given `PWD` or `OLDPWD`, `eval`).
+    pub(super) fn dirs_command(&mut self, exec: &[String], args_dynamic: bool, remote: bool) {
+        let entry = self.dirs.clone();
+        self.dirs_fail = entry.clone();
+        // On an ssh host the directories are the host's: nothing here changes.
+        if remote {
+            return;
+        }
+        let Some(prog) = exec.first().map(String::as_str) else {
+            return;
+        };
+        let args = exec.get(1..).unwrap_or(&[]);
+        match prog {
+            "cd" | "pushd" => {
+                self.dirs = self.cd(prog, args, args_dynamic, &entry);
+            }
+            "popd" => self.dirs = entry.unknown(),
+            "eval" => {
+                self.dirs = entry.unknown();
+                self.dirs_fail = self.dirs.clone();
+            }
+            "set" => {
+                for a in args {
+                    let on = a.starts_with('-');
+                    let letters = a.strip_prefix(['-', '+']).unwrap_or("");
+                    if a.starts_with("--") || !(a.starts_with('-') || a.starts_with('+')) {
+                        continue;
+                    }
+                    if letters.contains('e') {
+                        self.dirs.errexit = on;
+                    }
+                    if letters.contains('P') {
+                        self.dirs.physical = on;
+                    }
+                }
+                for w in args.windows(2) {
+                    if matches!(w[0].as_str(), "-o" | "+o") {
+                        match w[1].as_str() {
+                            "errexit" => self.dirs.errexit = w[0] == "-o",
+                            "physical" => self.dirs.physical = w[0] == "-o",
+                            _ => {}
+                        }
+                    }
+                }
+                self.dirs_fail = self.dirs.clone();
+            }
+            _ => {
+                // `read OLDPWD`, `unset PWD`, `export OLDPWD=…`, `printf -v PWD …`:
+                // builtins that may change the variables.
+                if args.iter().any(|a| a.contains("PWD")) {
+                    self.dirs.pwd = None;
+                    self.dirs.old = None;
+                    self.dirs_fail = self.dirs.clone();
+                }
+            }
+        }
+    }
+
+    /// `PWD=…` or `OLDPWD=…` as a statement of its own.
+    pub(super) fn dirs_assign(&mut self, name: &str, value: &Word) {
+        let v = (!value.dynamic).then(|| PathBuf::from(&value.text));
+        match name {
+            "PWD" => self.dirs.pwd = v,
+            "OLDPWD" => self.dirs.old = v,
+            _ => return,
+        }
+        self.dirs_fail = self.dirs.clone();
+    }
+
+    /// Where a successful `cd`/`pushd` leaves the shell.
+    fn cd(&self, prog: &str, args: &[String], dynamic: bool, entry: &Dirs) -> Dirs {
+        // This shell's own directory changes only for commands it runs itself.
+        let here = self.origin != Origin::Xargs
+            && self.origin != Origin::FindExec
+            && self.origin != Origin::Parallel
+            && self.origin != Origin::Watch;
+        let mut physical = entry.physical;
+        let mut rest = Vec::new();
+        let mut ended = false;
+        for a in args {
+            if !ended && a == "--" {
+                ended = true;
+            } else if !ended && a.starts_with('-') && a.len() > 1 {
+                match a.as_str() {
+                    "-L" => physical = false,
+                    "-P" => physical = true,
+                    "-e" | "-@" | "-Pe" | "-eP" => physical |= a.contains('P'),
+                    _ => return entry.unknown(),
+                }
+            } else {
+                rest.push(a.as_str());
+            }
+        }
+        let target: Option<PathBuf> = match rest.as_slice() {
+            _ if !here || physical || dynamic => None,
+            [] if prog == "cd" => Some(self.env.home.clone()),
+            ["-"] if prog == "cd" => entry.old.clone(),
+            [t] if t.starts_with('+') && prog == "pushd" => None,
+            [t] if !t.is_empty() => {
+                let t = Path::new(t);
+                let plain = |t: &Path| {
+                    let s = t.to_string_lossy();
+                    s == "." || s == ".." || s.starts_with("./") || s.starts_with("../")
+                };
+                if t.is_absolute() {
+                    Some(paths::normalize(t))
+                } else if self.cdpath && !plain(t) {
+                    None
+                } else {
+                    entry.cwd.as_ref().map(|d| paths::normalize(&d.join(t)))
+                }
+            }
+            _ => None,
+        };
+        match target {
+            Some(dir) => Dirs {
+                cwd: Some(dir.clone()),
+                pwd: Some(dir),
+                old: entry.pwd.clone(),
+                errexit: entry.errexit,
+                physical: entry.physical,
+            },
+            None => entry.unknown(),
+        }
+    }
+}
