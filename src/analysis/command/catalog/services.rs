@@ -579,7 +579,7 @@ pub(crate) fn transient(argv: &[String], exec_start: usize) -> Option<Vec<Effect
             "-E" | "--setenv" => {
                 let v = value().unwrap_or_default();
                 let var = v.split('=').next().unwrap_or("");
-                if !crate::analysis::command::harmless_env(var) {
+                if !crate::analysis::command::env::harmless_env(var) {
                     effects.push(Effect::unknown(format!(
                         "systemd-run {name} {v} sets a variable that can change what runs"
                     )));
@@ -618,11 +618,11 @@ pub(crate) fn transient(argv: &[String], exec_start: usize) -> Option<Vec<Effect
 
 /// A command run through `systemd-run` ([`transient`]): its own effects, and the unit it
 /// runs as. Asked about (soft) unless its own class is already stricter.
-pub(in crate::analysis::command) fn transient_unit(
+pub(crate) fn transient_unit(
     sc: &crate::analysis::shell::SimpleCommand,
-    look: &mut crate::analysis::command::Look,
+    look: &mut crate::analysis::command::core::Look,
 ) {
-    use crate::analysis::command::Class;
+    use crate::analysis::command::core::Class;
     let exec_start = sc.argv.len().saturating_sub(sc.exec.len());
     let Some(effects) = transient(&sc.argv, exec_start) else {
         return;
