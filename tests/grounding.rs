@@ -684,6 +684,14 @@ const TABLE: &[(&[&str], &str, &str, bool)] = &[
         r#"{"command": "cmake -E copy x.txt $GATEHOOK_HOME/config.toml"}"#,
         false,
     ),
+    // A short option glued to a name whose first letter is not ASCII: the rest is still
+    // looked at (and a word of one such letter names nothing).
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "Bash",
+        r#"{"command": "aria2c -é.claude -é https://example.com/settings.json"}"#,
+        false,
+    ),
     // The same program with ordinary workspace paths: on its merits.
     (
         &["fix the failing unit test in src/lib.rs"],

@@ -660,7 +660,10 @@ fn gate_file_needs(argv: &[String], cwd: Option<&Path>, places: &Places, out: &m
             // `-P.claude`, `-o~/.claude/settings.json`: the path after a short option's
             // letter; `--dir` and `-` alone name nothing.
             let piece = match piece.strip_prefix('-') {
-                Some(rest) if !rest.starts_with('-') && rest.len() > 1 => &rest[1..],
+                Some(rest) if !rest.starts_with('-') => match rest.char_indices().nth(1) {
+                    Some((at, _)) => &rest[at..],
+                    None => continue,
+                },
                 Some(_) => continue,
                 None => piece,
             };

@@ -154,7 +154,74 @@ pub fn judge(analysis: &Analysis, ctx: &JudgeCtx) -> Judgement {
     judge_at(analysis, ctx, 0)
 }
 
+/// A command some of whose parts may run in more than one directory (a `cd` before them
+/// may have failed: `cd ~; cat .netrc`) is judged once per place, the `k`th place of each
+/// such part in the `k`th round, and the strictest answer stands: a deny in any place is a
+/// deny, a routine answer needs every place routine. What is read, listed or written in any
+/// place is the path floor's to judge.
 fn judge_at(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
+    let rounds = analysis
+        .commands
+        .iter()
+        .map(|c| c.cwd_places.len())
+        .max()
+        .unwrap_or(0);
+    if rounds == 0 {
+        return judge_placed(analysis, ctx, depth);
+    }
+    let mut strictest: Option<Judgement> = None;
+    for k in 0..rounds {
+        let mut placed = analysis.clone();
+        for c in &mut placed.commands {
+            if let Some(last) = c.cwd_places.len().checked_sub(1) {
+                c.cwd = Some(c.cwd_places[k.min(last)].clone());
+            }
+        }
+        let j = judge_placed(&placed, ctx, depth);
+        strictest = Some(match strictest {
+            None => j,
+            Some(s) => stricter(s, j),
+        });
+    }
+    strictest.unwrap_or_else(|| judge_placed(analysis, ctx, depth))
+}
+
+/// Two judgements of one command in different places as one: the stricter verdict with
+/// its findings, every path of either; a directory only listed where every judgement that
+/// reads it only lists it.
+fn stricter(a: Judgement, b: Judgement) -> Judgement {
+    fn union<T: PartialEq + Clone>(x: &[T], y: &[T]) -> Vec<T> {
+        let mut out = x.to_vec();
+        for v in y {
+            if !out.contains(v) {
+                out.push(v.clone());
+            }
+        }
+        out
+    }
+    let only_listed = |j: &Judgement, p: &PathBuf| j.listings.contains(p) || !j.reads.contains(p);
+    let listings = union(&a.listings, &b.listings)
+        .into_iter()
+        .filter(|p| only_listed(&a, p) && only_listed(&b, p))
+        .collect();
+    let (findings, verdict) = if b.verdict.rank() > a.verdict.rank() {
+        (b.findings, b.verdict)
+    } else {
+        (a.findings, a.verdict)
+    };
+    Judgement {
+        findings,
+        verdict,
+        reads: union(&a.reads, &b.reads),
+        stats: union(&a.stats, &b.stats),
+        listings,
+        writes: union(&a.writes, &b.writes),
+        planted: union(&a.planted, &b.planted),
+        opaque: union(&a.opaque, &b.opaque),
+    }
+}
+
+fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let mut verdict = Verdict::Routine;
     let raise = |v: Verdict, verdict: &mut Verdict| {
         if v.rank() > verdict.rank() {

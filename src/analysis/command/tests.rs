@@ -1798,9 +1798,10 @@ fn definitions_above_the_workspace_root_are_definitions() {
 }
 
 /// Where a command runs and what `~+`, `~-`, `$PWD` name, as the shell analysis follows
-/// `cd`: a credential reached through them is read where bash reads it; a directory that
-/// depends on whether a `cd` ran or succeeded, on `OLDPWD` from the environment, or on
-/// `CDPATH`, places nothing.
+/// `cd`: a credential reached through them is read where bash reads it; a command whose
+/// directory depends on whether a `cd` ran or succeeded is judged in each place it may run
+/// in; a directory that depends on `OLDPWD` from the environment, on `CDPATH`, or on more
+/// places than are followed, places nothing.
 #[test]
 fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
     let f = fx();
@@ -1826,6 +1827,15 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
             &netrc,
         ),
         ("cd ~ && cat .netrc".to_string(), &netrc),
+        // A `cd` that may have failed, or may not have run: the command is judged in
+        // each place it may run in, the home among them.
+        (format!("cd ~; cd {ws}/nope; cat .netrc"), &netrc),
+        (format!("cd ~; true || cd {ws}; cat .netrc"), &netrc),
+        (
+            format!("cd ~; if false; then cd {ws}; fi; cat .netrc"),
+            &netrc,
+        ),
+        ("cd ~; cat .ssh/id_rsa".to_string(), &key),
     ] {
         let j = judged(&f, &cmd, &clean);
         assert!(
@@ -1840,9 +1850,6 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
         "cat ~2/.netrc".to_string(),
         // `cd ~` may have failed: OLDPWD is then where the command started.
         format!("cd ~; cd {ws}; base64 ~-/.netrc"),
-        format!("cd ~; cd {ws}/nope; cat .netrc"),
-        format!("cd ~; true || cd {ws}; cat .netrc"),
-        format!("cd ~; if false; then cd {ws}; fi; cat .netrc"),
         format!(
             "export CDPATH={} && cd .ssh && cat id_rsa",
             f.home.display()
@@ -1863,9 +1870,21 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
             "src/main.rs",
         ),
         ("(cd src && cat main.rs); cat src/main.rs", "src/main.rs"),
+        // Either place is the workspace's: routine in both.
+        ("cd src; cat main.rs", "src/main.rs"),
+        ("cd nope 2>/dev/null; cat src/main.rs", "src/main.rs"),
     ] {
         let j = judged(&f, cmd, &clean);
         assert_eq!(short(&j.verdict), "routine", "{cmd}: {:?}", j.verdict);
         assert!(j.reads.contains(&f.ws.join(read)), "{cmd}: {:?}", j.reads);
     }
+    // Each place is judged with its own tier: `rm -rf usr` after a `cd /` that may have
+    // failed deletes /usr or the workspace's `usr`, and the stricter stands.
+    let j = judged(&f, "cd /; rm -rf usr", &clean);
+    assert_eq!(short(&j.verdict), "hard", "{:?}", j.verdict);
+    // More places than are followed: not known.
+    let many = "cd /a; cd /b; cd /c; cd /d; cd /e; cat .netrc";
+    let j = judged(&f, many, &clean);
+    assert_eq!(short(&j.verdict), "unknown", "{:?}", j.verdict);
+    assert!(!j.reads.contains(&netrc), "{:?}", j.reads);
 }

@@ -10,10 +10,14 @@
 //! nothing, so the walk follows both outcomes of each statement: what holds if it
 //! succeeded and if it failed. `a && b` runs `b` only after `a` succeeded, `a || b` only
 //! after it failed; after `a; b` either may hold (unless `set -e` ended the shell on the
-//! failure of a simple command), and where the two differ the directory is not known.
-//! So `cd ~ && cat .netrc` reads the home's `.netrc`, and `cd ~; cd "$WS/nope"; cat .netrc`
-//! reads a `.netrc` the floor cannot place. A `cd` is followed when its target is literal:
-//! an absolute path, a relative one (joined to the known directory and normalised as
+//! failure of a simple command), and where the two differ the command may run in either:
+//! the directories it may run in are kept (up to [`MAX_PLACES`], recorded in
+//! `SimpleCommand::cwd_places`, and the command floor judges it in each; beyond that the
+//! directory is not known). So `cd ~ && cat .netrc` reads the home's `.netrc`, and
+//! `cd ~; cd "$WS/nope"; cat .netrc` reads the home's or the workspace's, both judged
+//! (`PWD` and `OLDPWD` are known only where every outcome agrees on them). A `cd` is
+//! followed when its target is literal:
+//! an absolute path, a relative one (joined to each known directory and normalised as
 //! bash's logical `cd -L` does), none (the home), or `-` (a known `OLDPWD`); `cd -P` and
 //! `set -P` (the physical directory), `pushd` and `popd` of the stack, and a relative
 //! target with `CDPATH` possibly set (assigned anywhere in the command, or in the
@@ -32,8 +36,10 @@ use std::path::{Path, PathBuf};
 /// What is known of the directories at one point of the walk (`None`: not known).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Dirs {
-    /// The directory commands run in (bash's logical working directory).
-    pub cwd: Option<PathBuf>,
+    /// The directories commands may run in (bash's logical working directory): one when it
+    /// is known, a few when it depends on whether a `cd` before succeeded (sorted, at most
+    /// [`MAX_PLACES`]), none when it is not known.
+    pub cwd: Vec<PathBuf>,
     /// The value of `PWD`: what `~+` and `$PWD` give (an assignment changes it without
     /// moving the shell).
     pub pwd: Option<PathBuf>,
@@ -45,10 +51,28 @@ pub(super) struct Dirs {
     pub physical: bool,
 }
 
+/// How many directories a command may run in before the place is not known at all (each
+/// is judged: `cd ~; cat .netrc` reads the home's `.netrc` or the workspace's).
+pub(super) const MAX_PLACES: usize = 4;
+
+/// The places either side may be in: both sides' together, while both are bounded.
+fn either(a: &[PathBuf], b: &[PathBuf]) -> Vec<PathBuf> {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    let mut all: Vec<PathBuf> = a.iter().chain(b).cloned().collect();
+    all.sort();
+    all.dedup();
+    if all.len() > MAX_PLACES {
+        return Vec::new();
+    }
+    all
+}
+
 impl Dirs {
     pub(super) fn start(cwd: &Path) -> Dirs {
         Dirs {
-            cwd: Some(cwd.to_path_buf()),
+            cwd: vec![cwd.to_path_buf()],
             pwd: Some(cwd.to_path_buf()),
             old: None,
             errexit: false,
@@ -58,7 +82,7 @@ impl Dirs {
 
     pub(super) fn unknown(&self) -> Dirs {
         Dirs {
-            cwd: None,
+            cwd: Vec::new(),
             pwd: None,
             old: None,
             errexit: self.errexit,
@@ -70,7 +94,7 @@ impl Dirs {
     pub(super) fn join(a: &Dirs, b: &Dirs) -> Dirs {
         let same = |x: &Option<PathBuf>, y: &Option<PathBuf>| if x == y { x.clone() } else { None };
         Dirs {
-            cwd: same(&a.cwd, &b.cwd),
+            cwd: either(&a.cwd, &b.cwd),
             pwd: same(&a.pwd, &b.pwd),
             old: same(&a.old, &b.old),
             errexit: a.errexit && b.errexit,
@@ -109,6 +133,7 @@ impl Walker<'_> {
         if let Some(from) = loop_from.filter(|_| after.cwd != entry.cwd) {
             for c in self.commands.iter_mut().skip(from) {
                 c.cwd = None;
+                c.cwd_places.clear();
             }
         }
         self.dirs = after.clone();
@@ -225,14 +250,29 @@ impl Walker<'_> {
                 } else if self.cdpath && !plain(t) {
                     None
                 } else {
-                    entry.cwd.as_ref().map(|d| paths::normalize(&d.join(t)))
+                    let all: Vec<PathBuf> = entry
+                        .cwd
+                        .iter()
+                        .map(|d| paths::normalize(&d.join(t)))
+                        .collect();
+                    return if all.is_empty() {
+                        entry.unknown()
+                    } else {
+                        Dirs {
+                            pwd: (all.len() == 1).then(|| all[0].clone()),
+                            cwd: all,
+                            old: entry.pwd.clone(),
+                            errexit: entry.errexit,
+                            physical: entry.physical,
+                        }
+                    };
                 }
             }
             _ => None,
         };
         match target {
             Some(dir) => Dirs {
-                cwd: Some(dir.clone()),
+                cwd: vec![dir.clone()],
                 pwd: Some(dir),
                 old: entry.pwd.clone(),
                 errexit: entry.errexit,

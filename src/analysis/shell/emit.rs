@@ -72,7 +72,15 @@ impl Walker<'_> {
             remote: self.remote.clone(),
             output: known_output(&draft.argv, u.exec_start, draft.stdin_text.clone()),
             // On an ssh host the directory is the host's, which the floor follows itself.
-            cwd: self.dirs.cwd.clone().filter(|_| self.remote.is_none()),
+            cwd: match self.dirs.cwd.as_slice() {
+                [one] if self.remote.is_none() => Some(one.clone()),
+                _ => None,
+            },
+            cwd_places: if self.remote.is_none() && self.dirs.cwd.len() > 1 {
+                self.dirs.cwd.clone()
+            } else {
+                Vec::new()
+            },
         };
         self.builtin_assigns(&cmd.exec);
         let args_dynamic = u.exec_override.is_some()

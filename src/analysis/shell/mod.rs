@@ -214,6 +214,11 @@ pub struct SimpleCommand {
     /// The directory it runs in, as the analysis follows `cd` (bash's logical working
     /// directory, see `dirs`); `None` when that is not known.
     pub cwd: Option<PathBuf>,
+    /// When `cwd` is not known only because a `cd` before it may have failed: the
+    /// directories it may run in (two to `dirs::MAX_PLACES`), each of which the command
+    /// floor judges it in.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cwd_places: Vec<PathBuf>,
 }
 
 impl SimpleCommand {

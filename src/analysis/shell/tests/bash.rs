@@ -613,4 +613,36 @@ fn each_command_records_where_it_runs() {
         at("CDPATH=/home/u; cd ./src && cat x", "cat"),
         Some(cwd.join("src"))
     );
+    // Where it is one of a few literal places, those are recorded (sorted), each to be
+    // judged; where it is not known at all, none are.
+    let places = |line: &str| -> Vec<PathBuf> {
+        an(line)
+            .commands
+            .iter()
+            .find(|c| c.program() == Some("cat"))
+            .unwrap_or_else(|| panic!("{line}: no cat"))
+            .cwd_places
+            .clone()
+    };
+    let mut two = vec![cwd.clone(), cwd.join("src")];
+    two.sort();
+    assert_eq!(places("cd src; cat x"), two);
+    assert_eq!(places("if false; then cd src; fi; cat x"), two);
+    // Each outcome of the first `cd`, then of the second.
+    let mut four = vec![
+        cwd.clone(),
+        cwd.join("src"),
+        PathBuf::from("/a"),
+        PathBuf::from("/a/src"),
+    ];
+    four.sort();
+    assert_eq!(places("cd /a; cd src; cat x"), four);
+    for line in [
+        "cd \"$D\"; cat x",
+        "cd /a; cd /b; cd /c; cd /d; cd /e; cat x",
+        "while true; do cat x; cd ..; done",
+        "cd src && cat x",
+    ] {
+        assert_eq!(places(line), Vec::<PathBuf>::new(), "{line}");
+    }
 }
