@@ -593,7 +593,8 @@ fn sed_and_awk_scripts_are_read_for_what_they_do() {
 /// the checks other tree readers get: a tracked file that is a hard link to a credential
 /// is that credential read (git stores and prints its bytes: checked with git 2.47.3),
 /// while a tracked symbolic link is only its own text (git never follows it), and what
-/// prints names or numbers only reads no contents.
+/// prints names or numbers only reads no contents; a plain `git diff` prints a file only
+/// where it differs from what was staged, so it reads only what it names.
 #[test]
 fn git_tree_reads_reach_credentials_behind_tracked_hard_links() {
     let f = fx();
@@ -619,7 +620,10 @@ fn git_tree_reads_reach_credentials_behind_tracked_hard_links() {
         "git log -p -- data.bin",
         "git log -S hunter2",
         "git log -L 1,2:data.bin",
-        "git diff",
+        "git diff --cached",
+        "git diff --staged",
+        "git diff HEAD",
+        "git diff data.bin",
         "git diff HEAD~1 -- data.bin",
         "git diff HEAD:data.bin HEAD~1:data.bin",
         "git format-patch --stdout -1",
@@ -643,6 +647,9 @@ fn git_tree_reads_reach_credentials_behind_tracked_hard_links() {
         "git show --stat HEAD",
         "git show -s --format=%H",
         "git diff --stat",
+        // The work tree against the index: a file only where it differs from what was
+        // staged (what was staged is read by `--cached` and the history's patches).
+        "git diff",
         "git diff --name-only HEAD~1",
         "git status --short",
         "git ls-files",

@@ -223,6 +223,19 @@ fn contents_of(c: &GitCall) -> Option<Contents> {
             if !patch_default {
                 return None;
             }
+            // Without a revision, a path or `--cached`: the work tree against the index.
+            // git prints a file only where it differs from what was staged, so a tracked
+            // hard link to a credential is printed only once it was replaced by the link
+            // (`ln -f`, judged as the credential's read) or the credential changed after
+            // it was staged. What was staged is printed by `--cached`, `git diff HEAD` and
+            // the history's patches, which read every tracked file.
+            if out.maybe_paths.is_empty()
+                && out.paths.is_empty()
+                && !c.has("--cached")
+                && !c.has("--staged")
+            {
+                out.whole = Whole::Named;
+            }
         }
         ("log" | "whatchanged" | "diff-tree" | "diff-index" | "diff-files" | "rev-list", _) => {
             if !patch_on {
