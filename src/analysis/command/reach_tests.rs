@@ -934,3 +934,111 @@ fn find_printf_hands_on_names_only_when_it_prints_names() {
         );
     }
 }
+
+/// Writes `text` to `rel` under the workspace (directories made).
+fn put(f: &Fx, rel: &str, text: &str) {
+    let p = f.ws.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+fn kind(v: &Verdict) -> &'static str {
+    match v {
+        Verdict::Hard { .. } => "hard",
+        Verdict::Soft { .. } => "soft",
+        Verdict::BuildFilesChanged { .. } => "build-changed",
+        Verdict::Opaque { .. } => "opaque",
+        Verdict::Unknown { .. } => "unknown",
+        Verdict::Routine => "routine",
+    }
+}
+
+/// A lifecycle command asked about for what it does besides (`--push` publishes, `-H` or
+/// `--context` runs on another daemon) is still checked for what its definitions hand
+/// the engine: a credential handed over is denied however the command is run.
+#[test]
+fn publishing_or_remote_lifecycle_commands_still_check_what_they_hand_the_engine() {
+    let f = fx();
+    put(&f, "api/Dockerfile", "FROM scratch\n");
+    put(
+        &f,
+        "compose.yaml",
+        "services:\n  a:\n    build: ./api\n    secrets: [s]\nsecrets:\n  s:\n    file: ~/.aws/credentials\n",
+    );
+    for cmd in [
+        "docker compose build",
+        "docker compose build --push",
+        "docker -H tcp://10.0.0.9:2375 compose up -d",
+        "docker --context far compose up -d",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(
+            matches!(j.verdict, Verdict::Hard { .. }) || reads_credential(&f, cmd),
+            "{cmd}: {:?}",
+            j.verdict
+        );
+    }
+    // The home mounted: denied, not merely asked about as a publish.
+    put(
+        &f,
+        "compose.yaml",
+        "services:\n  a:\n    build: ./api\n    volumes:\n      - ~:/h:ro\n",
+    );
+    for cmd in [
+        "docker compose build --push",
+        "docker -H tcp://h:2375 compose up",
+    ] {
+        assert_eq!(kind(&judged(&f, cmd).verdict), "hard", "{cmd}");
+    }
+    // An ordinary project: asked about only for the push.
+    put(&f, "compose.yaml", "services:\n  a:\n    build: ./api\n");
+    let j = judged(&f, "docker compose build --push");
+    assert!(
+        matches!(
+            j.verdict,
+            Verdict::Soft {
+                category: "publish",
+                ..
+            }
+        ),
+        "{:?}",
+        j.verdict
+    );
+}
+
+/// A privilege the definitions give a container outranks their having changed, and the
+/// reason still names the changed files.
+#[test]
+fn a_privilege_over_changed_definitions_keeps_the_changed_files() {
+    struct Changed(PathBuf);
+    impl crate::context::baseline::Baseline for Changed {
+        fn changed(&self, files: &[PathBuf]) -> Vec<PathBuf> {
+            files.iter().filter(|f| **f == self.0).cloned().collect()
+        }
+    }
+    let f = fx();
+    put(
+        &f,
+        "compose.yaml",
+        "services:\n  a:\n    image: x\n    privileged: true\n",
+    );
+    let b = Changed(f.ws.join("compose.yaml"));
+    let ctx = JudgeCtx {
+        home: &f.home,
+        cwd: &f.ws,
+        workspace: &f.workspace,
+        floor: &f.floor,
+        baseline: &b,
+    };
+    let a = analyze(
+        "docker compose up -d",
+        &ShellEnv::new(f.home.clone(), f.ws.clone()),
+    );
+    match judge(&a, &ctx).verdict {
+        Verdict::Soft { reason, .. } => {
+            assert!(reason.contains("compose.yaml"), "{reason}");
+            assert!(reason.contains("privileged"), "{reason}");
+        }
+        v => panic!("{v:?}"),
+    }
+}
