@@ -378,10 +378,7 @@ fn path_in(v: &str, base: &Path, file: &Path, ctx: &JudgeCtx) -> Result<PathBuf,
     if v.contains("://") || v.starts_with("git@") {
         return Err(unknown(format!("{} names the remote {v}", file.display())));
     }
-    let v = v.strip_prefix("~/").map_or_else(
-        || v.to_string(),
-        |rest| ctx.home.join(rest).display().to_string(),
-    );
+    let v = expand_user(v, ctx);
     let (p, inside) = place(&v, base, ctx);
     if !inside {
         return Err(soft(format!(
@@ -391,6 +388,19 @@ fn path_in(v: &str, base: &Path, file: &Path, ctx: &JudgeCtx) -> Result<PathBuf,
         )));
     }
     Ok(p)
+}
+
+/// compose-go's `ExpandUser` (`paths/home.go`): a leading `~` is the home joined with
+/// whatever follows it (`~proj/x` is `$HOME/proj/x`, `~../../tmp` is `$HOME/../../tmp`).
+fn expand_user(v: &str, ctx: &JudgeCtx) -> String {
+    match v.strip_prefix('~') {
+        Some(rest) => ctx
+            .home
+            .join(rest.trim_start_matches('/'))
+            .display()
+            .to_string(),
+        None => v.to_string(),
+    }
 }
 
 /// A string, or each string of a list, or the `key` of each mapping of a list.
@@ -499,15 +509,7 @@ fn host_path(v: &str, base: &Path, file: &Path, ctx: &JudgeCtx) -> Result<PathBu
     if v.contains("://") || v.starts_with("git@") || v.starts_with("github.com/") {
         return Err(unknown(format!("{} names the remote {v}", file.display())));
     }
-    // compose-go's ExpandUser: a leading `~` is the home, whatever follows it.
-    let v = match v.strip_prefix('~') {
-        Some(rest) => ctx
-            .home
-            .join(rest.trim_start_matches('/'))
-            .display()
-            .to_string(),
-        None => v.to_string(),
-    };
+    let v = expand_user(v, ctx);
     let abs = if v.starts_with('/') {
         PathBuf::from(&v)
     } else {

@@ -1042,3 +1042,30 @@ fn a_privilege_over_changed_definitions_keeps_the_changed_files() {
         v => panic!("{v:?}"),
     }
 }
+
+/// A path a compose file names with a leading `~` is the home joined with the rest, as
+/// compose-go's `ExpandUser` reads it (`~x.yaml` is `$HOME/x.yaml`), for the files it
+/// includes and extends as for the host paths it hands the engine.
+#[test]
+fn compose_paths_starting_with_a_tilde_are_below_the_home() {
+    let f = fx();
+    std::fs::write(f.home.join("x.yaml"), "services:\n  b:\n    image: x\n").unwrap();
+    for text in [
+        "include:\n  - ~x.yaml\nservices:\n  a:\n    image: x\n",
+        "include:\n  - path: ~x.yaml\nservices:\n  a:\n    image: x\n",
+        "services:\n  a:\n    extends:\n      file: ~x.yaml\n      service: b\n",
+        "services:\n  a:\n    image: x\n    env_file: ~.netrc\n",
+    ] {
+        put(&f, "compose.yaml", text);
+        let v = judged(&f, "docker compose up -d").verdict;
+        assert_ne!(kind(&v), "routine", "{text}: {v:?}");
+    }
+    // The same files written inside the workspace stay routine.
+    put(&f, "x.yaml", "services:\n  b:\n    image: x\n");
+    put(
+        &f,
+        "compose.yaml",
+        "include:\n  - x.yaml\nservices:\n  a:\n    extends:\n      file: x.yaml\n      service: b\n",
+    );
+    assert_eq!(kind(&judged(&f, "docker compose up -d").verdict), "routine");
+}
