@@ -337,22 +337,23 @@ pub(super) fn definitions(
     Ok(())
 }
 
-/// A YAML mapping's entries, with those a `<<` merge brings in.
+/// A YAML mapping's entries, with those a `<<` merge brings in, each key once, as
+/// yaml.v3 (compose-go's parser) resolves them: a key the mapping sets itself beats a
+/// merged one wherever the `<<` stands, and of `<<: [*a, *b]` the earlier wins.
 fn entries(node: &Yaml) -> Vec<(&Yaml, &Yaml)> {
-    let mut out = Vec::new();
+    let mut out: Vec<(&Yaml, &Yaml)> = Vec::new();
     if let Yaml::Hash(h) = node {
-        for (k, v) in h {
-            if k.as_str() == Some("<<") {
-                match v {
-                    Yaml::Array(items) => {
-                        for i in items {
-                            out.extend(entries(i));
-                        }
-                    }
-                    other => out.extend(entries(other)),
+        let is_merge = |k: &Yaml| k.as_str() == Some("<<");
+        out.extend(h.iter().filter(|(k, _)| !is_merge(k)));
+        for (_, v) in h.iter().filter(|(k, _)| is_merge(k)) {
+            let merged: Vec<(&Yaml, &Yaml)> = match v {
+                Yaml::Array(items) => items.iter().flat_map(entries).collect(),
+                other => entries(other),
+            };
+            for (k, v) in merged {
+                if !out.iter().any(|(seen, _)| *seen == k) {
+                    out.push((k, v));
                 }
-            } else {
-                out.push((k, v));
             }
         }
     }
@@ -362,7 +363,6 @@ fn entries(node: &Yaml) -> Vec<(&Yaml, &Yaml)> {
 fn get<'a>(node: &'a Yaml, key: &str) -> Option<&'a Yaml> {
     entries(node)
         .into_iter()
-        .rev()
         .find(|(k, _)| k.as_str() == Some(key))
         .map(|(_, v)| v)
 }

@@ -1069,3 +1069,24 @@ fn compose_paths_starting_with_a_tilde_are_below_the_home() {
     );
     assert_eq!(kind(&judged(&f, "docker compose up -d").verdict), "routine");
 }
+
+/// A `<<` merge as yaml.v3 resolves it: a key the mapping sets itself beats a merged one
+/// wherever the `<<` stands; of `<<: [*a, *b]` the earlier wins.
+#[test]
+fn compose_merge_keys_resolve_as_yaml_v3_does() {
+    let f = fx();
+    let anchors = "x-on: &on\n  privileged: true\nx-off: &off\n  privileged: false\n";
+    for (svc, want) in [
+        ("    privileged: true\n    <<: *off\n", "soft"),
+        ("    <<: *off\n    privileged: true\n", "soft"),
+        ("    <<: [*on, *off]\n", "soft"),
+        ("    <<: [*off, *on]\n", "routine"),
+        ("    privileged: false\n    <<: *on\n", "routine"),
+        ("    <<: *on\n    privileged: false\n", "routine"),
+    ] {
+        let text = format!("{anchors}services:\n  a:\n    image: x\n{svc}");
+        put(&f, "compose.yaml", &text);
+        let v = judged(&f, "docker compose up -d").verdict;
+        assert_eq!(kind(&v), want, "{text}: {v:?}");
+    }
+}
