@@ -439,10 +439,34 @@ fn named_files(
     queue: &mut Vec<(PathBuf, PathBuf)>,
 ) -> Result<(), Class> {
     if let Some(inc) = get(doc, "include") {
-        for item in strings(inc, "path") {
-            let p = path_in(text_of(item, file)?, own_dir, file, ctx)?;
-            let dir = p.parent().map(Path::to_path_buf).unwrap_or_default();
-            queue.push((p, dir));
+        // Each entry's files resolve their relative paths against its project directory:
+        // the first file's directory (compose-go v2's `loader/include.go`), or the
+        // `project_directory` the long syntax names, which the floor does not follow.
+        let items: Vec<&Yaml> = match inc {
+            Yaml::Array(items) => items.iter().collect(),
+            other => vec![other],
+        };
+        for item in items {
+            if item.as_hash().is_some() && get(item, "project_directory").is_some() {
+                return Err(unknown(format!(
+                    "{} includes a file with its own project_directory",
+                    file.display()
+                )));
+            }
+            let mut dir = None;
+            for f in strings(item, "path") {
+                let p = path_in(text_of(f, file)?, own_dir, file, ctx)?;
+                let d = dir
+                    .get_or_insert_with(|| p.parent().map(Path::to_path_buf).unwrap_or_default())
+                    .clone();
+                queue.push((p, d));
+            }
+            // Without `env_file`, the project directory's `.env` sets its variables.
+            if let Some(d) = dir {
+                if !out.contains(&d.join(".env")) {
+                    out.push(d.join(".env"));
+                }
+            }
         }
         if let Yaml::Array(items) = inc {
             for i in items {

@@ -1090,3 +1090,41 @@ fn compose_merge_keys_resolve_as_yaml_v3_does() {
         assert_eq!(kind(&v), want, "{text}: {v:?}");
     }
 }
+
+/// An included file resolves its relative paths against its entry's project directory:
+/// the first file's directory, or a `project_directory` the floor does not follow.
+#[test]
+fn compose_includes_resolve_against_their_project_directory() {
+    let f = fx();
+    put(&f, "a/x.yaml", "services:\n  x:\n    image: x\n");
+    // Mounted from the first file's directory, `a`: ../docs/sshlink is the link to ~/.ssh.
+    put(
+        &f,
+        "b/c/y.yaml",
+        "services:\n  y:\n    image: x\n    volumes:\n      - ../docs/sshlink:/k\n",
+    );
+    put(
+        &f,
+        "compose.yaml",
+        "include:\n  - path: [a/x.yaml, b/c/y.yaml]\nservices:\n  a:\n    image: x\n",
+    );
+    let v = judged(&f, "docker compose up -d").verdict;
+    assert!(
+        reads_credential(&f, "docker compose up -d") || kind(&v) == "hard",
+        "{v:?}"
+    );
+    put(
+        &f,
+        "compose.yaml",
+        "include:\n  - path: b/c/y.yaml\n    project_directory: a\nservices:\n  a:\n    image: x\n",
+    );
+    let v = judged(&f, "docker compose up -d").verdict;
+    assert_ne!(kind(&v), "routine", "{v:?}");
+    // Without project_directory, an include of a plain file stays routine.
+    put(
+        &f,
+        "compose.yaml",
+        "include:\n  - a/x.yaml\nservices:\n  a:\n    image: x\n",
+    );
+    assert_eq!(kind(&judged(&f, "docker compose up -d").verdict), "routine");
+}
