@@ -31,8 +31,9 @@
 //! sent to the builder as `tar -c` reads a tree, so a hard link to a credential in one is
 //! a read of the credential; `build.ssh` keys and the agent; every `env_file` and
 //! `label_file`; the `file` of a top-level `secrets` or `configs` entry; each bind mount
-//! among a service's `volumes` — short `SRC:DST[:MODE]` syntax with a source starting
-//! `.`, `/` or `~`, or `type: bind` — and a top-level volume whose `driver_opts` bind a
+//! among a service's `volumes` — short `SRC:DST[:MODE]` syntax split as compose-go's
+//! `format.ParseVolume` splits it, with a source starting `.`, `/` or `~` (any other source
+//! that is no volume name, a Windows drive or pipe, is not understood), or `type: bind` — and a top-level volume whose `driver_opts` bind a
 //! `device`, read and, unless read-only, written, as `docker run -v` is
 //! (`catalog::containers::bind_at`)); and what gives a container the host (`privileged`,
 //! the host's `pid`, `ipc`, `uts`, `userns_mode`, `cgroup` or `network_mode`,
@@ -645,6 +646,62 @@ fn interpolated(v: &Yaml) -> bool {
     }
 }
 
+/// A short-syntax volume `SRC:DST[:OPTS]` as compose-go's `format.ParseVolume` splits it:
+/// its source (empty for an anonymous volume) and whether it is read-only (the last of
+/// `ro` and `rw` wins). A colon right after a single letter (`c:`, any Unicode letter)
+/// belongs to the field, as a Windows drive; a NUL ends a field as the end of the spec
+/// does. `None` when compose rejects it.
+fn short_volume(spec: &str) -> Option<(String, bool)> {
+    if spec.is_empty() {
+        return None;
+    }
+    if spec.len() <= 2 {
+        return Some((String::new(), false));
+    }
+    let (mut src, mut target, mut ro) = (String::new(), String::new(), false);
+    let mut buf: Vec<char> = Vec::new();
+    for c in spec.chars().chain(std::iter::once('\0')) {
+        // `char::is_alphabetic` holds for every letter Go's `unicode.IsLetter` takes (and a
+        // few more, which only keep more in one field: never a read-only mount wrongly).
+        if c == ':' && buf.len() == 1 && buf[0].is_alphabetic() {
+            buf.push(c);
+        } else if c == ':' || c == '\0' {
+            let field: String = buf.drain(..).collect();
+            if field.is_empty() {
+                return None;
+            }
+            // A NUL inside the spec ends a field the way the end does; the loop goes on.
+            if src.is_empty() && c == '\0' {
+                target = field;
+            } else if src.is_empty() {
+                src = field;
+            } else if target.is_empty() {
+                target = field;
+            } else if c == ':' {
+                return None;
+            } else {
+                for o in field.split(',') {
+                    match o {
+                        "ro" => ro = true,
+                        "rw" => ro = false,
+                        _ => {}
+                    }
+                }
+            }
+        } else {
+            buf.push(c);
+        }
+    }
+    Some((src, ro))
+}
+
+/// A name compose takes as a named volume (`[a-zA-Z0-9][a-zA-Z0-9_.-]*`).
+fn volume_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+}
+
 /// What one service uses of the host.
 fn service_uses(
     svc: &Yaml,
@@ -766,24 +823,24 @@ fn service_uses(
         for v in vols {
             match v {
                 Yaml::String(spec) => {
-                    let parts: Vec<&str> = spec.split(':').collect();
-                    let src = parts[0];
-                    // compose-go's `isWindowsDrive`: one letter, then `:`.
-                    if src.len() == 1 && src.chars().all(char::is_alphabetic) && parts.len() > 2 {
+                    let Some((src, ro)) = short_volume(spec) else {
                         return Err(unknown(format!(
-                            "{} mounts a Windows path {spec}",
+                            "{} has the volume {spec:?}, which compose does not parse",
+                            file.display()
+                        )));
+                    };
+                    // No source is an anonymous volume; a volume's name is no host path.
+                    if src.is_empty() || volume_name(&src) {
+                        continue;
+                    }
+                    if !src.starts_with(['.', '/', '~']) {
+                        return Err(unknown(format!(
+                            "{} mounts {src:?}, which compose reads as a host path the floor \
+                             cannot place (a Windows drive or pipe)",
                             file.display()
                         )));
                     }
-                    // One part is an anonymous volume; a source that is no path is a
-                    // named volume.
-                    if parts.len() < 2 || !src.starts_with(['.', '/', '~']) {
-                        continue;
-                    }
-                    let ro = parts
-                        .get(2)
-                        .is_some_and(|m| m.split(',').any(|o| o == "ro"));
-                    bind(src, ro, base, file, ctx, uses)?;
+                    bind(&src, ro, base, file, ctx, uses)?;
                 }
                 Yaml::Hash(_) => {
                     if get(v, "type").and_then(Yaml::as_str) != Some("bind") {

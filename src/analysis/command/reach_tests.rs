@@ -1128,3 +1128,37 @@ fn compose_includes_resolve_against_their_project_directory() {
     );
     assert_eq!(kind(&judged(&f, "docker compose up -d").verdict), "routine");
 }
+
+/// A short-syntax volume as compose-go splits it: a colon after one letter of any script
+/// is a Windows drive's, a NUL ends a field, the last of `ro`/`rw` wins; a source that is
+/// no volume name is a host path, followed or not understood.
+#[test]
+fn compose_short_volumes_split_as_compose_go_splits_them() {
+    let f = fx();
+    let svc = |vol: &str| {
+        format!(
+            "services:\n  a:\n    image: x\n    volumes:\n      - {vol}\nvolumes:\n  data: {{}}\n"
+        )
+    };
+    for (vol, want) in [
+        ("data:/d", "routine"),
+        ("data:/d:ro", "routine"),
+        ("/d", "routine"),
+        ("./src:/s:rw,ro", "routine"),
+        ("\"x\\0~:/h\"", "hard"),
+        ("\"é:/x:/h\"", "unknown"),
+        ("\"\\\\\\\\host\\\\share:/h\"", "unknown"),
+        ("\"my data:/h\"", "unknown"),
+        ("\"./src:/s:/x:ro\"", "unknown"),
+    ] {
+        put(&f, "compose.yaml", &svc(vol));
+        let v = judged(&f, "docker compose up -d").verdict;
+        assert_eq!(kind(&v), want, "{vol}: {v:?}");
+    }
+    // The last of ro and rw wins: rw writes the source.
+    put(&f, "compose.yaml", &svc("./src:/s:ro,rw"));
+    let j = judged(&f, "docker compose up -d");
+    assert!(j.writes.contains(&f.ws.join("src")), "{:?}", j.writes);
+    put(&f, "compose.yaml", &svc("./src:/s:rw,ro"));
+    assert!(judged(&f, "docker compose up -d").writes.is_empty());
+}
