@@ -30,7 +30,8 @@
 //! `paths/resolve.go`: `build.context` and `build.additional_contexts`, read whole and
 //! sent to the builder as `tar -c` reads a tree, so a hard link to a credential in one is
 //! a read of the credential; `build.ssh` keys and the agent; every `env_file` and
-//! `label_file`; the `file` of a top-level `secrets` or `configs` entry; each bind mount
+//! `label_file`; the `file` of a top-level `secrets` or `configs` entry, bind-mounted
+//! read-only (a directory whole); each bind mount
 //! among a service's `volumes` — short `SRC:DST[:MODE]` syntax split as compose-go's
 //! `format.ParseVolume` splits it, with a source starting `.`, `/` or `~` (any other source
 //! that is no volume name, a Windows drive or pipe, is not understood), or `type: bind` — and a top-level volume whose `driver_opts` bind a
@@ -581,13 +582,13 @@ fn host_uses(
     ctx: &JudgeCtx,
     uses: &mut Uses,
 ) -> Result<(), Class> {
-    // Top-level secrets and configs read from files.
+    // Top-level secrets and configs from files: bind-mounted read-only into the
+    // containers that use them, a directory whole (`file: ~/` is the home mounted).
     for key in ["secrets", "configs"] {
         if let Some(items) = get(doc, key) {
             for (_, item) in entries(items) {
                 if let Some(f) = get(item, "file") {
-                    let p = host_path(text_of(f, file)?, base, file, ctx)?;
-                    uses.push(read_of(&p, Reach::File));
+                    bind(text_of(f, file)?, true, base, file, ctx, uses)?;
                 }
             }
         }

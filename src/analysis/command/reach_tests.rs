@@ -1162,3 +1162,24 @@ fn compose_short_volumes_split_as_compose_go_splits_them() {
     put(&f, "compose.yaml", &svc("./src:/s:rw,ro"));
     assert!(judged(&f, "docker compose up -d").writes.is_empty());
 }
+
+/// A secret's or config's `file` is bind-mounted read-only, a directory whole: the home
+/// or a credential store named there is handed over.
+#[test]
+fn compose_secret_and_config_files_are_read_only_binds() {
+    let f = fx();
+    for (file, want) in [
+        ("~/", "hard"),
+        ("~/.ssh", "hard"),
+        ("/", "hard"),
+        ("./x.txt", "routine"),
+    ] {
+        for key in ["secrets", "configs"] {
+            let text = format!("services:\n  a:\n    image: x\n{key}:\n  s:\n    file: {file}\n");
+            put(&f, "compose.yaml", &text);
+            let j = judged(&f, "docker compose up -d");
+            assert_eq!(kind(&j.verdict), want, "{text}: {:?}", j.verdict);
+            assert!(j.writes.is_empty(), "{text}: {:?}", j.writes);
+        }
+    }
+}
