@@ -35,7 +35,8 @@
 //! among a service's `volumes` — short `SRC:DST[:MODE]` syntax split as compose-go's
 //! `format.ParseVolume` splits it, with a source starting `.`, `/` or `~` (any other source
 //! that is no volume name, a Windows drive or pipe, is not understood), or `type: bind` — and a top-level volume whose `driver_opts` bind a
-//! `device`, read and, unless read-only, written, as `docker run -v` is
+//! `device` (placed against the project only for `driver: local` with `o: bind` exactly, as
+//! compose-go does; another relative device is not understood), read and, unless read-only, written, as `docker run -v` is
 //! (`catalog::containers::bind_at`)); and what gives a container the host (`privileged`,
 //! the host's `pid`, `ipc`, `uts`, `userns_mode`, `cgroup` or `network_mode`,
 //! `cap_add`, `devices`, an unconfined `security_opt`) is a privilege. `~` is the home,
@@ -602,7 +603,8 @@ fn host_uses(
             )));
         }
         for (_, v) in entries(vols) {
-            let driver = get(v, "driver").and_then(Yaml::as_str).unwrap_or("local");
+            let named = get(v, "driver").and_then(Yaml::as_str);
+            let driver = named.unwrap_or("local");
             if driver != "local" {
                 return Err(unknown(format!(
                     "{} names the volume driver {driver}",
@@ -616,7 +618,18 @@ fn host_uses(
             if let Some(dev) = get(opts, "device") {
                 if o.split(',').any(|x| x == "bind" || x == "rbind") {
                     let ro = o.split(',').any(|x| x == "ro");
-                    bind(text_of(dev, file)?, ro, base, file, ctx, uses)?;
+                    let dev = text_of(dev, file)?;
+                    // compose-go (`paths/resolve.go`) places the device against the
+                    // project only for `driver: local` with `o: bind` exactly; any other
+                    // device reaches the engine as written, a relative one against the
+                    // daemon's own directory.
+                    if !(named == Some("local") && o == "bind") && !dev.starts_with('/') {
+                        return Err(unknown(format!(
+                            "{} binds the device {dev:?}, which the engine places itself",
+                            file.display()
+                        )));
+                    }
+                    bind(dev, ro, base, file, ctx, uses)?;
                 } else {
                     return Err(unknown(format!(
                         "{} mounts the device {:?} into a volume",

@@ -856,7 +856,7 @@ fn compose_and_image_builds_read_what_they_hand_the_engine() {
         ("services:\n  a:\n    image: x\n    volumes:\n      - ~/.ssh:/keys\n", "hard"),
         ("services:\n  a:\n    image: x\n    volumes:\n      - ~:/h:ro\n", "hard"),
         ("services:\n  a:\n    image: x\n    volumes:\n      - type: bind\n        source: /\n        target: /host\n", "hard"),
-        ("services:\n  a:\n    image: x\n    volumes: [h:/h]\nvolumes:\n  h:\n    driver_opts: {type: none, o: bind, device: ~/.ssh}\n", "hard"),
+        ("services:\n  a:\n    image: x\n    volumes: [h:/h]\nvolumes:\n  h:\n    driver: local\n    driver_opts: {type: none, o: bind, device: ~/.ssh}\n", "hard"),
         ("services:\n  a:\n    image: x\n    volumes:\n      - /var/run/docker.sock:/var/run/docker.sock\n", "soft"),
         // An env file is a definition too: one that resolves outside the workspace is
         // asked about before it is read.
@@ -1181,5 +1181,47 @@ fn compose_secret_and_config_files_are_read_only_binds() {
             assert_eq!(kind(&j.verdict), want, "{text}: {:?}", j.verdict);
             assert!(j.writes.is_empty(), "{text}: {:?}", j.writes);
         }
+    }
+}
+
+/// A volume's `driver_opts.device` is placed against the project only for `driver: local`
+/// with `o: bind` exactly (compose-go's `volumeDriverOpts`); any other relative device
+/// reaches the engine as written and is not understood.
+#[test]
+fn compose_volume_devices_are_placed_only_where_compose_places_them() {
+    let f = fx();
+    let vol = |opts: &str| {
+        format!("services:\n  a:\n    image: x\n    volumes: [h:/h]\nvolumes:\n  h:\n{opts}")
+    };
+    for (opts, want) in [
+        (
+            "    driver: local\n    driver_opts: {type: none, o: bind, device: ./src}\n",
+            "routine",
+        ),
+        (
+            "    driver_opts: {type: none, o: bind, device: ./src}\n",
+            "unknown",
+        ),
+        (
+            "    driver: local\n    driver_opts: {type: none, o: \"bind,ro\", device: ./src}\n",
+            "unknown",
+        ),
+        (
+            "    driver_opts: {type: none, o: bind, device: ~/.ssh}\n",
+            "unknown",
+        ),
+        (
+            "    driver_opts: {type: none, o: bind, device: /}\n",
+            "hard",
+        ),
+        (
+            "    driver: local\n    driver_opts: {type: none, o: \"bind,ro\", device: /}\n",
+            "hard",
+        ),
+    ] {
+        let text = vol(opts);
+        put(&f, "compose.yaml", &text);
+        let v = judged(&f, "docker compose up -d").verdict;
+        assert_eq!(kind(&v), want, "{text}: {v:?}");
     }
 }
