@@ -39,7 +39,9 @@
 //! compose-go does; another relative device is not understood), read and, unless read-only, written, as `docker run -v` is
 //! (`catalog::containers::bind_at`)); and what gives a container the host (`privileged`,
 //! the host's `pid`, `ipc`, `uts`, `userns_mode`, `cgroup` or `network_mode`,
-//! `cap_add`, `devices`, an unconfined `security_opt`) is a privilege. `~` is the home,
+//! `cap_add`, `devices`, `device_cgroup_rules`, an unconfined `security_opt`) is a
+//! privilege; a boolean is true as compose-go's `toBoolean` casts it (`y`, `yes`, `on`,
+//! `true`, any case). `~` is the home,
 //! as compose-go's `ExpandUser` reads it.
 
 use super::catalog::Lifecycle;
@@ -552,11 +554,12 @@ fn read_of(p: &Path, reach: Reach) -> Effect {
     }
 }
 
-/// Is a YAML value true the way compose reads a boolean?
+/// Is a YAML value true the way compose reads a boolean? compose-go's `toBoolean` casts a
+/// string: `true`, `y`, `yes` or `on`, in any case.
 fn truthy(v: &Yaml) -> bool {
     match v {
         Yaml::Boolean(b) => *b,
-        Yaml::String(s) => matches!(s.as_str(), "true" | "True" | "TRUE" | "yes" | "on"),
+        Yaml::String(s) => matches!(s.to_ascii_lowercase().as_str(), "true" | "y" | "yes" | "on"),
         _ => false,
     }
 }
@@ -735,6 +738,7 @@ fn service_uses(
         "network_mode",
         "cap_add",
         "devices",
+        "device_cgroup_rules",
         "security_opt",
     ] {
         if get(svc, key).is_some_and(interpolated) {
@@ -892,7 +896,7 @@ fn service_uses(
             privilege(format!("a container sharing the host's {key}"), uses);
         }
     }
-    for key in ["cap_add", "devices"] {
+    for key in ["cap_add", "devices", "device_cgroup_rules"] {
         if get(svc, key).is_some_and(|v| !matches!(v, Yaml::Array(a) if a.is_empty())) {
             privilege(format!("a container given the host's {key}"), uses);
         }

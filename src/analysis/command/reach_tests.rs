@@ -1225,3 +1225,37 @@ fn compose_volume_devices_are_placed_only_where_compose_places_them() {
         assert_eq!(kind(&v), want, "{text}: {v:?}");
     }
 }
+
+/// Booleans as compose-go's `toBoolean` casts them (`y`, `yes`, `on`, `true` in any case),
+/// and `device_cgroup_rules` giving the container the host's devices.
+#[test]
+fn compose_booleans_and_device_rules_read_as_compose_reads_them() {
+    let f = fx();
+    let svc = |extra: &str| format!("services:\n  a:\n    image: x\n{extra}");
+    for (extra, want) in [
+        ("    privileged: yes\n", "soft"),
+        ("    privileged: Y\n", "soft"),
+        ("    privileged: ON\n", "soft"),
+        ("    privileged: \"True\"\n", "soft"),
+        ("    privileged: no\n", "routine"),
+        ("    privileged: false\n", "routine"),
+        ("    device_cgroup_rules: ['c 1:3 mr']\n", "soft"),
+        ("    device_cgroup_rules: []\n", "routine"),
+        ("    device_cgroup_rules: ['${R}']\n", "unknown"),
+    ] {
+        put(&f, "compose.yaml", &svc(extra));
+        let v = judged(&f, "docker compose up -d").verdict;
+        assert_eq!(kind(&v), want, "{extra}: {v:?}");
+    }
+    let bind = |ro: &str| {
+        svc(&format!(
+            "    volumes:\n      - type: bind\n        source: ./src\n        target: /s\n        read_only: {ro}\n"
+        ))
+    };
+    put(&f, "compose.yaml", &bind("Yes"));
+    assert!(judged(&f, "docker compose up -d").writes.is_empty());
+    put(&f, "compose.yaml", &bind("n"));
+    assert!(judged(&f, "docker compose up -d")
+        .writes
+        .contains(&f.ws.join("src")));
+}
