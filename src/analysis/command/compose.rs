@@ -29,7 +29,8 @@
 //! ([`Uses`]), judged like any read or write of them (the host paths compose-go resolves,
 //! `paths/resolve.go`: `build.context` and `build.additional_contexts`, read whole and
 //! sent to the builder as `tar -c` reads a tree, so a hard link to a credential in one is
-//! a read of the credential; `build.ssh` keys and the agent; every `env_file` and
+//! a read of the credential; `build.ssh` keys (each entry, a key or an agent's socket, is
+//! also a privilege); every `env_file` and
 //! `label_file`; the `file` of a top-level `secrets` or `configs` entry, bind-mounted
 //! read-only (a directory whole); each bind mount
 //! among a service's `volumes` — short `SRC:DST[:MODE]` syntax split as compose-go's
@@ -815,17 +816,17 @@ fn service_uses(
                     .map(|i| text_of(i, file).map(str::to_string))
                     .collect::<Result<_, _>>()?,
             };
+            // Each entry hands the builder an SSH agent: this machine's, or the one whose
+            // socket `ID=PATH` names (a key file there is read as well).
             for t in &items {
-                match t.split_once('=') {
-                    Some((_, key)) => {
-                        let p = host_path(key, base, file, ctx)?;
-                        uses.push(read_of(&p, Reach::File));
-                    }
-                    None => privilege(
-                        format!("the build is handed this machine's SSH agent ({t})"),
-                        uses,
-                    ),
+                if let Some((_, key)) = t.split_once('=') {
+                    let p = host_path(key, base, file, ctx)?;
+                    uses.push(read_of(&p, Reach::File));
                 }
+                privilege(
+                    format!("the build is handed an SSH agent or key ({t})"),
+                    uses,
+                );
             }
         }
     }

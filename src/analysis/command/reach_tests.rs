@@ -1259,3 +1259,36 @@ fn compose_booleans_and_device_rules_read_as_compose_reads_them() {
         .writes
         .contains(&f.ws.join("src")));
 }
+
+/// Every `build.ssh` entry hands the builder an agent (a path may be an agent's socket):
+/// asked about; a key file named is read too.
+#[test]
+fn compose_build_ssh_entries_are_privileges() {
+    let f = fx();
+    put(&f, "api/Dockerfile", "FROM scratch\n");
+    put(&f, "agent.sock", "");
+    for ssh in [
+        "[default]",
+        "[\"id=./agent.sock\"]",
+        "\n        id: ./agent.sock",
+    ] {
+        let text = format!("services:\n  a:\n    build:\n      context: api\n      ssh: {ssh}\n");
+        put(&f, "compose.yaml", &text);
+        let j = judged(&f, "docker compose build");
+        assert_eq!(kind(&j.verdict), "soft", "{text}: {:?}", j.verdict);
+    }
+    put(
+        &f,
+        "compose.yaml",
+        "services:\n  a:\n    build:\n      context: api\n      ssh: [\"id=./agent.sock\"]\n",
+    );
+    assert!(judged(&f, "docker compose build")
+        .reads
+        .contains(&f.ws.join("agent.sock")));
+    put(
+        &f,
+        "compose.yaml",
+        "services:\n  a:\n    build:\n      context: api\n",
+    );
+    assert_eq!(kind(&judged(&f, "docker compose build").verdict), "routine");
+}
