@@ -653,6 +653,25 @@ fn tar_remote_hosts_are_split_as_rmt_splits_them() {
     }
 }
 
+/// wget makes the directories it saves into, unlinking a file that stands where one must
+/// be (`mkalldirs`): a delete.
+#[test]
+fn wget_removes_files_in_the_way_of_its_directories() {
+    let f = fx();
+    std::fs::write(f.ws.join("notes.txt"), "x").unwrap();
+    std::fs::write(f.ws.join("example.com"), "x").unwrap();
+    for (cmd, want) in [
+        ("wget -P src https://example.com/f.txt", "routine"),
+        ("wget -P notes.txt https://example.com/f.txt", "soft"),
+        ("wget -x https://example.com/a/b.txt", "soft"),
+        ("wget -x -nH https://example.com/notes.txt/b.txt", "soft"),
+        ("wget -x -nH https://example.com/src/b.txt", "routine"),
+    ] {
+        let (got, why) = class(&f, cmd);
+        assert_eq!(got, want, "{cmd}: {why}");
+    }
+}
+
 #[test]
 fn archives() {
     table(&[
