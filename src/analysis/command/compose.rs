@@ -30,20 +30,23 @@
 //! `paths/resolve.go`: `build.context` and `build.additional_contexts`, read whole and
 //! sent to the builder as `tar -c` reads a tree, so a hard link to a credential in one is
 //! a read of the credential; `build.ssh` keys (each entry, a key or an agent's socket, is
-//! also a privilege); every `env_file` and
-//! `label_file`; the `file` of a top-level `secrets` or `configs` entry, bind-mounted
-//! read-only (a directory whole); each bind mount
-//! among a service's `volumes` — short `SRC:DST[:MODE]` syntax split as compose-go's
-//! `format.ParseVolume` splits it, with a source starting `.`, `/` or `~` (any other source
-//! that is no volume name, a Windows drive or pipe, is not understood), or `type: bind` — and a top-level volume whose `driver_opts` bind a
-//! `device` (placed against the project only for `driver: local` with `o: bind` exactly, as
-//! compose-go does; another relative device is not understood), read and, unless read-only, written, as `docker run -v` is
-//! (`catalog::containers::bind_at`)); and what gives a container the host (`privileged`,
-//! the host's `pid`, `ipc`, `uts`, `userns_mode`, `cgroup` or `network_mode`,
-//! `cap_add`, `devices`, `device_cgroup_rules`, an unconfined `security_opt`) is a
-//! privilege; a boolean is true as compose-go's `toBoolean` casts it (`y`, `yes`, `on`,
-//! `true`, any case). `~` is the home,
-//! as compose-go's `ExpandUser` reads it.
+//! also a privilege); every `env_file` and `label_file`; the `file` of a top-level
+//! `secrets` or `configs` entry, bind-mounted read-only (a directory whole); each bind
+//! mount among a service's `volumes` — short `SRC:DST[:MODE]` syntax split as compose-go's
+//! `format.ParseVolume` splits it, with a source starting `.`, `/` or `~` (any other
+//! source that is no volume name, a Windows drive or pipe, is not understood), or `type:
+//! bind` — and a top-level volume whose `driver_opts` bind a `device` (placed against the
+//! project only for `driver: local` with `o: bind` exactly, as compose-go does; another
+//! relative device is not understood), read and, unless read-only, written, as `docker
+//! run -v` is (`catalog::containers::bind_at`)); and what gives a container the host
+//! (`privileged`, the host's `pid`, `ipc`, `uts`, `userns_mode`, `cgroup` or
+//! `network_mode`, `cap_add`, `devices`, `device_cgroup_rules`, an unconfined
+//! `security_opt`) is a privilege; a boolean is true as compose-go's `toBoolean` casts it
+//! (`y`, `yes`, `on`, `true`, any case). `~` is the home, as compose-go's `ExpandUser`
+//! reads it: a leading `~` joined with the rest (`~x` is `$HOME/x`). `<<` merges resolve
+//! as yaml.v3 does: a key set beside `<<` wins, and the earlier of `<<: [*a, *b]`.
+//! Checked against compose-go v2's source (`loader/include.go`, `loader/interpolate.go`,
+//! `paths/resolve.go`, `paths/home.go`, `format/volume.go`).
 
 use super::catalog::Lifecycle;
 use super::core::{Class, JudgeCtx};
@@ -627,7 +630,8 @@ fn host_uses(
                     // project only for `driver: local` with `o: bind` exactly; any other
                     // device reaches the engine as written, a relative one against the
                     // daemon's own directory.
-                    if !(named == Some("local") && o == "bind") && !dev.starts_with('/') {
+                    let placed = named == Some("local") && o == "bind";
+                    if !placed && !dev.starts_with('/') {
                         return Err(unknown(format!(
                             "{} binds the device {dev:?}, which the engine places itself",
                             file.display()
