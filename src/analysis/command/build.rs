@@ -187,7 +187,8 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
 /// are pulled from a registry (what the project's files name, like packages a lockfile
 /// pins: `Code::Pinned`, so "don't download" and "don't install" holds cover it), `--push`
 /// publishes, and a daemon on another machine (`-H tcp://…`, `--context`) is sent the
-/// context or runs the project there: asked about, naming it.
+/// context or runs the project there: asked about, naming it (and still checked like the
+/// plain command in [`check_baseline`], the stricter class standing).
 fn lifecycle_look(prog: &str, l: crate::analysis::command::catalog::Lifecycle) -> Look {
     let runner = if l.image.is_some() || prog != "docker" {
         prog.to_string()
@@ -535,7 +536,68 @@ fn script_arg_paths(argv: &[String], from: usize, out: &mut Vec<Effect>) {
 
 /// Ask the baseline whether the files that define what runs changed since the session
 /// began or were written by the agent; a definition from outside the workspace is soft.
+/// A look already asked about for what it does besides (a container lifecycle command
+/// that publishes with `--push` or runs on another daemon) is checked the same way, and
+/// keeps the stricter of the two classes: what its definitions hand the engine (a
+/// credential mounted) may be denied.
 pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
+    let own = match &look.class {
+        Class::Build { .. } => None,
+        other => Some(other.clone()),
+    };
+    if own.is_some() {
+        look.class = Class::Build {
+            reason: String::new(),
+        };
+    }
+    baseline_class(cmd, ctx, look);
+    if let Some(own) = own {
+        let found = std::mem::replace(
+            &mut look.class,
+            Class::Build {
+                reason: String::new(),
+            },
+        );
+        look.class = stricter(own, found);
+    }
+}
+
+/// The stricter of two classes (as the verdicts rank); of two asked about, the first with
+/// the second's reason added; a class that outranks changed definition files names them.
+fn stricter(a: Class, b: Class) -> Class {
+    let (hi, lo) = if rank(&b) > rank(&a) { (b, a) } else { (a, b) };
+    match (hi, lo) {
+        (
+            Class::Soft { category, reason },
+            Class::Soft {
+                reason: r2,
+                category: _,
+            },
+        ) => Class::Soft {
+            category,
+            reason: format!("{reason}; {r2}"),
+        },
+        (Class::Soft { category, reason }, Class::BuildFilesChanged { files }) => Class::Soft {
+            category,
+            reason: format!("{reason}; {}", changed_note(&files)),
+        },
+        (Class::Hard { category, reason }, Class::BuildFilesChanged { files }) => Class::Hard {
+            category,
+            reason: format!("{reason}; {}", changed_note(&files)),
+        },
+        (hi, _) => hi,
+    }
+}
+
+fn changed_note(files: &[PathBuf]) -> String {
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    format!(
+        "its definition files changed this session: {}",
+        names.join(", ")
+    )
+}
+
+fn baseline_class(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     let Some(cwd) = cmd.cwd.dir() else {
         return;
     };
@@ -627,7 +689,13 @@ pub(super) fn check_baseline(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
         look.class = Class::BuildFilesChanged { files: changed };
     }
     if let Some(c) = uses_class {
-        look.class = c;
+        let found = std::mem::replace(
+            &mut look.class,
+            Class::Build {
+                reason: String::new(),
+            },
+        );
+        look.class = stricter(c, found);
     }
 }
 

@@ -29,15 +29,24 @@
 //! ([`Uses`]), judged like any read or write of them (the host paths compose-go resolves,
 //! `paths/resolve.go`: `build.context` and `build.additional_contexts`, read whole and
 //! sent to the builder as `tar -c` reads a tree, so a hard link to a credential in one is
-//! a read of the credential; `build.ssh` keys and the agent; every `env_file` and
-//! `label_file`; the `file` of a top-level `secrets` or `configs` entry; each bind mount
-//! among a service's `volumes` — short `SRC:DST[:MODE]` syntax with a source starting
-//! `.`, `/` or `~`, or `type: bind` — and a top-level volume whose `driver_opts` bind a
-//! `device`, read and, unless read-only, written, as `docker run -v` is
-//! (`catalog::containers::bind_at`)); and what gives a container the host (`privileged`,
-//! the host's `pid`, `ipc`, `uts`, `userns_mode`, `cgroup` or `network_mode`,
-//! `cap_add`, `devices`, an unconfined `security_opt`) is a privilege. `~` is the home,
-//! as compose-go's `ExpandUser` reads it.
+//! a read of the credential; `build.ssh` keys (each entry, a key or an agent's socket, is
+//! also a privilege); every `env_file` and `label_file`; the `file` of a top-level
+//! `secrets` or `configs` entry, bind-mounted read-only (a directory whole); each bind
+//! mount among a service's `volumes` — short `SRC:DST[:MODE]` syntax split as compose-go's
+//! `format.ParseVolume` splits it, with a source starting `.`, `/` or `~` (any other
+//! source that is no volume name, a Windows drive or pipe, is not understood), or `type:
+//! bind` — and a top-level volume whose `driver_opts` bind a `device` (placed against the
+//! project only for `driver: local` with `o: bind` exactly, as compose-go does; another
+//! relative device is not understood), read and, unless read-only, written, as `docker
+//! run -v` is (`catalog::containers::bind_at`)); and what gives a container the host
+//! (`privileged`, the host's `pid`, `ipc`, `uts`, `userns_mode`, `cgroup` or
+//! `network_mode`, `cap_add`, `devices`, `device_cgroup_rules`, an unconfined
+//! `security_opt`) is a privilege; a boolean is true as compose-go's `toBoolean` casts it
+//! (`y`, `yes`, `on`, `true`, any case). `~` is the home, as compose-go's `ExpandUser`
+//! reads it: a leading `~` joined with the rest (`~x` is `$HOME/x`). `<<` merges resolve
+//! as yaml.v3 does: a key set beside `<<` wins, and the earlier of `<<: [*a, *b]`.
+//! Checked against compose-go v2's source (`loader/include.go`, `loader/interpolate.go`,
+//! `paths/resolve.go`, `paths/home.go`, `format/volume.go`).
 
 use super::catalog::Lifecycle;
 use super::core::{Class, JudgeCtx};
@@ -337,22 +346,23 @@ pub(super) fn definitions(
     Ok(())
 }
 
-/// A YAML mapping's entries, with those a `<<` merge brings in.
+/// A YAML mapping's entries, with those a `<<` merge brings in, each key once, as
+/// yaml.v3 (compose-go's parser) resolves them: a key the mapping sets itself beats a
+/// merged one wherever the `<<` stands, and of `<<: [*a, *b]` the earlier wins.
 fn entries(node: &Yaml) -> Vec<(&Yaml, &Yaml)> {
-    let mut out = Vec::new();
+    let mut out: Vec<(&Yaml, &Yaml)> = Vec::new();
     if let Yaml::Hash(h) = node {
-        for (k, v) in h {
-            if k.as_str() == Some("<<") {
-                match v {
-                    Yaml::Array(items) => {
-                        for i in items {
-                            out.extend(entries(i));
-                        }
-                    }
-                    other => out.extend(entries(other)),
+        let is_merge = |k: &Yaml| k.as_str() == Some("<<");
+        out.extend(h.iter().filter(|(k, _)| !is_merge(k)));
+        for (_, v) in h.iter().filter(|(k, _)| is_merge(k)) {
+            let merged: Vec<(&Yaml, &Yaml)> = match v {
+                Yaml::Array(items) => items.iter().flat_map(entries).collect(),
+                other => entries(other),
+            };
+            for (k, v) in merged {
+                if !out.iter().any(|(seen, _)| *seen == k) {
+                    out.push((k, v));
                 }
-            } else {
-                out.push((k, v));
             }
         }
     }
@@ -362,7 +372,6 @@ fn entries(node: &Yaml) -> Vec<(&Yaml, &Yaml)> {
 fn get<'a>(node: &'a Yaml, key: &str) -> Option<&'a Yaml> {
     entries(node)
         .into_iter()
-        .rev()
         .find(|(k, _)| k.as_str() == Some(key))
         .map(|(_, v)| v)
 }
@@ -378,10 +387,7 @@ fn path_in(v: &str, base: &Path, file: &Path, ctx: &JudgeCtx) -> Result<PathBuf,
     if v.contains("://") || v.starts_with("git@") {
         return Err(unknown(format!("{} names the remote {v}", file.display())));
     }
-    let v = v.strip_prefix("~/").map_or_else(
-        || v.to_string(),
-        |rest| ctx.home.join(rest).display().to_string(),
-    );
+    let v = expand_user(v, ctx);
     let (p, inside) = place(&v, base, ctx);
     if !inside {
         return Err(soft(format!(
@@ -391,6 +397,19 @@ fn path_in(v: &str, base: &Path, file: &Path, ctx: &JudgeCtx) -> Result<PathBuf,
         )));
     }
     Ok(p)
+}
+
+/// compose-go's `ExpandUser` (`paths/home.go`): a leading `~` is the home joined with
+/// whatever follows it (`~proj/x` is `$HOME/proj/x`, `~../../tmp` is `$HOME/../../tmp`).
+fn expand_user(v: &str, ctx: &JudgeCtx) -> String {
+    match v.strip_prefix('~') {
+        Some(rest) => ctx
+            .home
+            .join(rest.trim_start_matches('/'))
+            .display()
+            .to_string(),
+        None => v.to_string(),
+    }
 }
 
 /// A string, or each string of a list, or the `key` of each mapping of a list.
@@ -429,10 +448,34 @@ fn named_files(
     queue: &mut Vec<(PathBuf, PathBuf)>,
 ) -> Result<(), Class> {
     if let Some(inc) = get(doc, "include") {
-        for item in strings(inc, "path") {
-            let p = path_in(text_of(item, file)?, own_dir, file, ctx)?;
-            let dir = p.parent().map(Path::to_path_buf).unwrap_or_default();
-            queue.push((p, dir));
+        // Each entry's files resolve their relative paths against its project directory:
+        // the first file's directory (compose-go v2's `loader/include.go`), or the
+        // `project_directory` the long syntax names, which the floor does not follow.
+        let items: Vec<&Yaml> = match inc {
+            Yaml::Array(items) => items.iter().collect(),
+            other => vec![other],
+        };
+        for item in items {
+            if item.as_hash().is_some() && get(item, "project_directory").is_some() {
+                return Err(unknown(format!(
+                    "{} includes a file with its own project_directory",
+                    file.display()
+                )));
+            }
+            let mut dir = None;
+            for f in strings(item, "path") {
+                let p = path_in(text_of(f, file)?, own_dir, file, ctx)?;
+                let d = dir
+                    .get_or_insert_with(|| p.parent().map(Path::to_path_buf).unwrap_or_default())
+                    .clone();
+                queue.push((p, d));
+            }
+            // Without `env_file`, the project directory's `.env` sets its variables.
+            if let Some(d) = dir {
+                if !out.contains(&d.join(".env")) {
+                    out.push(d.join(".env"));
+                }
+            }
         }
         if let Yaml::Array(items) = inc {
             for i in items {
@@ -499,15 +542,7 @@ fn host_path(v: &str, base: &Path, file: &Path, ctx: &JudgeCtx) -> Result<PathBu
     if v.contains("://") || v.starts_with("git@") || v.starts_with("github.com/") {
         return Err(unknown(format!("{} names the remote {v}", file.display())));
     }
-    // compose-go's ExpandUser: a leading `~` is the home, whatever follows it.
-    let v = match v.strip_prefix('~') {
-        Some(rest) => ctx
-            .home
-            .join(rest.trim_start_matches('/'))
-            .display()
-            .to_string(),
-        None => v.to_string(),
-    };
+    let v = expand_user(v, ctx);
     let abs = if v.starts_with('/') {
         PathBuf::from(&v)
     } else {
@@ -523,11 +558,12 @@ fn read_of(p: &Path, reach: Reach) -> Effect {
     }
 }
 
-/// Is a YAML value true the way compose reads a boolean?
+/// Is a YAML value true the way compose reads a boolean? compose-go's `toBoolean` casts a
+/// string: `true`, `y`, `yes` or `on`, in any case.
 fn truthy(v: &Yaml) -> bool {
     match v {
         Yaml::Boolean(b) => *b,
-        Yaml::String(s) => matches!(s.as_str(), "true" | "True" | "TRUE" | "yes" | "on"),
+        Yaml::String(s) => matches!(s.to_ascii_lowercase().as_str(), "true" | "y" | "yes" | "on"),
         _ => false,
     }
 }
@@ -554,13 +590,13 @@ fn host_uses(
     ctx: &JudgeCtx,
     uses: &mut Uses,
 ) -> Result<(), Class> {
-    // Top-level secrets and configs read from files.
+    // Top-level secrets and configs from files: bind-mounted read-only into the
+    // containers that use them, a directory whole (`file: ~/` is the home mounted).
     for key in ["secrets", "configs"] {
         if let Some(items) = get(doc, key) {
             for (_, item) in entries(items) {
                 if let Some(f) = get(item, "file") {
-                    let p = host_path(text_of(f, file)?, base, file, ctx)?;
-                    uses.push(read_of(&p, Reach::File));
+                    bind(text_of(f, file)?, true, base, file, ctx, uses)?;
                 }
             }
         }
@@ -574,7 +610,8 @@ fn host_uses(
             )));
         }
         for (_, v) in entries(vols) {
-            let driver = get(v, "driver").and_then(Yaml::as_str).unwrap_or("local");
+            let named = get(v, "driver").and_then(Yaml::as_str);
+            let driver = named.unwrap_or("local");
             if driver != "local" {
                 return Err(unknown(format!(
                     "{} names the volume driver {driver}",
@@ -588,7 +625,19 @@ fn host_uses(
             if let Some(dev) = get(opts, "device") {
                 if o.split(',').any(|x| x == "bind" || x == "rbind") {
                     let ro = o.split(',').any(|x| x == "ro");
-                    bind(text_of(dev, file)?, ro, base, file, ctx, uses)?;
+                    let dev = text_of(dev, file)?;
+                    // compose-go (`paths/resolve.go`) places the device against the
+                    // project only for `driver: local` with `o: bind` exactly; any other
+                    // device reaches the engine as written, a relative one against the
+                    // daemon's own directory.
+                    let placed = named == Some("local") && o == "bind";
+                    if !placed && !dev.starts_with('/') {
+                        return Err(unknown(format!(
+                            "{} binds the device {dev:?}, which the engine places itself",
+                            file.display()
+                        )));
+                    }
+                    bind(dev, ro, base, file, ctx, uses)?;
                 } else {
                     return Err(unknown(format!(
                         "{} mounts the device {:?} into a volume",
@@ -619,6 +668,62 @@ fn interpolated(v: &Yaml) -> bool {
     }
 }
 
+/// A short-syntax volume `SRC:DST[:OPTS]` as compose-go's `format.ParseVolume` splits it:
+/// its source (empty for an anonymous volume) and whether it is read-only (the last of
+/// `ro` and `rw` wins). A colon right after a single letter (`c:`, any Unicode letter)
+/// belongs to the field, as a Windows drive; a NUL ends a field as the end of the spec
+/// does. `None` when compose rejects it.
+fn short_volume(spec: &str) -> Option<(String, bool)> {
+    if spec.is_empty() {
+        return None;
+    }
+    if spec.len() <= 2 {
+        return Some((String::new(), false));
+    }
+    let (mut src, mut target, mut ro) = (String::new(), String::new(), false);
+    let mut buf: Vec<char> = Vec::new();
+    for c in spec.chars().chain(std::iter::once('\0')) {
+        // `char::is_alphabetic` holds for every letter Go's `unicode.IsLetter` takes (and a
+        // few more, which only keep more in one field: never a read-only mount wrongly).
+        if c == ':' && buf.len() == 1 && buf[0].is_alphabetic() {
+            buf.push(c);
+        } else if c == ':' || c == '\0' {
+            let field: String = buf.drain(..).collect();
+            if field.is_empty() {
+                return None;
+            }
+            // A NUL inside the spec ends a field the way the end does; the loop goes on.
+            if src.is_empty() && c == '\0' {
+                target = field;
+            } else if src.is_empty() {
+                src = field;
+            } else if target.is_empty() {
+                target = field;
+            } else if c == ':' {
+                return None;
+            } else {
+                for o in field.split(',') {
+                    match o {
+                        "ro" => ro = true,
+                        "rw" => ro = false,
+                        _ => {}
+                    }
+                }
+            }
+        } else {
+            buf.push(c);
+        }
+    }
+    Some((src, ro))
+}
+
+/// A name compose takes as a named volume (`[a-zA-Z0-9][a-zA-Z0-9_.-]*`).
+fn volume_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+}
+
 /// What one service uses of the host.
 fn service_uses(
     svc: &Yaml,
@@ -638,6 +743,7 @@ fn service_uses(
         "network_mode",
         "cap_add",
         "devices",
+        "device_cgroup_rules",
         "security_opt",
     ] {
         if get(svc, key).is_some_and(interpolated) {
@@ -714,17 +820,17 @@ fn service_uses(
                     .map(|i| text_of(i, file).map(str::to_string))
                     .collect::<Result<_, _>>()?,
             };
+            // Each entry hands the builder an SSH agent: this machine's, or the one whose
+            // socket `ID=PATH` names (a key file there is read as well).
             for t in &items {
-                match t.split_once('=') {
-                    Some((_, key)) => {
-                        let p = host_path(key, base, file, ctx)?;
-                        uses.push(read_of(&p, Reach::File));
-                    }
-                    None => privilege(
-                        format!("the build is handed this machine's SSH agent ({t})"),
-                        uses,
-                    ),
+                if let Some((_, key)) = t.split_once('=') {
+                    let p = host_path(key, base, file, ctx)?;
+                    uses.push(read_of(&p, Reach::File));
                 }
+                privilege(
+                    format!("the build is handed an SSH agent or key ({t})"),
+                    uses,
+                );
             }
         }
     }
@@ -740,24 +846,24 @@ fn service_uses(
         for v in vols {
             match v {
                 Yaml::String(spec) => {
-                    let parts: Vec<&str> = spec.split(':').collect();
-                    let src = parts[0];
-                    // compose-go's `isWindowsDrive`: one letter, then `:`.
-                    if src.len() == 1 && src.chars().all(char::is_alphabetic) && parts.len() > 2 {
+                    let Some((src, ro)) = short_volume(spec) else {
                         return Err(unknown(format!(
-                            "{} mounts a Windows path {spec}",
+                            "{} has the volume {spec:?}, which compose does not parse",
+                            file.display()
+                        )));
+                    };
+                    // No source is an anonymous volume; a volume's name is no host path.
+                    if src.is_empty() || volume_name(&src) {
+                        continue;
+                    }
+                    if !src.starts_with(['.', '/', '~']) {
+                        return Err(unknown(format!(
+                            "{} mounts {src:?}, which compose reads as a host path the floor \
+                             cannot place (a Windows drive or pipe)",
                             file.display()
                         )));
                     }
-                    // One part is an anonymous volume; a source that is no path is a
-                    // named volume.
-                    if parts.len() < 2 || !src.starts_with(['.', '/', '~']) {
-                        continue;
-                    }
-                    let ro = parts
-                        .get(2)
-                        .is_some_and(|m| m.split(',').any(|o| o == "ro"));
-                    bind(src, ro, base, file, ctx, uses)?;
+                    bind(&src, ro, base, file, ctx, uses)?;
                 }
                 Yaml::Hash(_) => {
                     if get(v, "type").and_then(Yaml::as_str) != Some("bind") {
@@ -795,7 +901,7 @@ fn service_uses(
             privilege(format!("a container sharing the host's {key}"), uses);
         }
     }
-    for key in ["cap_add", "devices"] {
+    for key in ["cap_add", "devices", "device_cgroup_rules"] {
         if get(svc, key).is_some_and(|v| !matches!(v, Yaml::Array(a) if a.is_empty())) {
             privilege(format!("a container given the host's {key}"), uses);
         }

@@ -909,7 +909,12 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
             return look;
         }
     }
-    if matches!(look.class, Class::Build { .. }) {
+    // A lifecycle command asked about for publishing or another daemon still hands the
+    // engine what its definitions say.
+    if matches!(look.class, Class::Build { .. })
+        || (matches!(look.class, Class::Soft { .. })
+            && matches!(catalog::lifecycle(cmd), Some(Ok(_))))
+    {
         build::check_baseline(cmd, ctx, &mut look);
     }
     look

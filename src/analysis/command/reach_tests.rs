@@ -856,7 +856,7 @@ fn compose_and_image_builds_read_what_they_hand_the_engine() {
         ("services:\n  a:\n    image: x\n    volumes:\n      - ~/.ssh:/keys\n", "hard"),
         ("services:\n  a:\n    image: x\n    volumes:\n      - ~:/h:ro\n", "hard"),
         ("services:\n  a:\n    image: x\n    volumes:\n      - type: bind\n        source: /\n        target: /host\n", "hard"),
-        ("services:\n  a:\n    image: x\n    volumes: [h:/h]\nvolumes:\n  h:\n    driver_opts: {type: none, o: bind, device: ~/.ssh}\n", "hard"),
+        ("services:\n  a:\n    image: x\n    volumes: [h:/h]\nvolumes:\n  h:\n    driver: local\n    driver_opts: {type: none, o: bind, device: ~/.ssh}\n", "hard"),
         ("services:\n  a:\n    image: x\n    volumes:\n      - /var/run/docker.sock:/var/run/docker.sock\n", "soft"),
         // An env file is a definition too: one that resolves outside the workspace is
         // asked about before it is read.
@@ -933,4 +933,362 @@ fn find_printf_hands_on_names_only_when_it_prints_names() {
             j.verdict
         );
     }
+}
+
+/// Writes `text` to `rel` under the workspace (directories made).
+fn put(f: &Fx, rel: &str, text: &str) {
+    let p = f.ws.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+fn kind(v: &Verdict) -> &'static str {
+    match v {
+        Verdict::Hard { .. } => "hard",
+        Verdict::Soft { .. } => "soft",
+        Verdict::BuildFilesChanged { .. } => "build-changed",
+        Verdict::Opaque { .. } => "opaque",
+        Verdict::Unknown { .. } => "unknown",
+        Verdict::Routine => "routine",
+    }
+}
+
+/// A lifecycle command asked about for what it does besides (`--push` publishes, `-H` or
+/// `--context` runs on another daemon) is still checked for what its definitions hand
+/// the engine: a credential handed over is denied however the command is run.
+#[test]
+fn publishing_or_remote_lifecycle_commands_still_check_what_they_hand_the_engine() {
+    let f = fx();
+    put(&f, "api/Dockerfile", "FROM scratch\n");
+    put(
+        &f,
+        "compose.yaml",
+        "services:\n  a:\n    build: ./api\n    secrets: [s]\nsecrets:\n  s:\n    file: ~/.aws/credentials\n",
+    );
+    for cmd in [
+        "docker compose build",
+        "docker compose build --push",
+        "docker -H tcp://10.0.0.9:2375 compose up -d",
+        "docker --context far compose up -d",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(
+            matches!(j.verdict, Verdict::Hard { .. }) || reads_credential(&f, cmd),
+            "{cmd}: {:?}",
+            j.verdict
+        );
+    }
+    // The home mounted: denied, not merely asked about as a publish.
+    put(
+        &f,
+        "compose.yaml",
+        "services:\n  a:\n    build: ./api\n    volumes:\n      - ~:/h:ro\n",
+    );
+    for cmd in [
+        "docker compose build --push",
+        "docker -H tcp://h:2375 compose up",
+    ] {
+        assert_eq!(kind(&judged(&f, cmd).verdict), "hard", "{cmd}");
+    }
+    // An ordinary project: asked about only for the push.
+    put(&f, "compose.yaml", "services:\n  a:\n    build: ./api\n");
+    let j = judged(&f, "docker compose build --push");
+    assert!(
+        matches!(
+            j.verdict,
+            Verdict::Soft {
+                category: "publish",
+                ..
+            }
+        ),
+        "{:?}",
+        j.verdict
+    );
+}
+
+/// A privilege the definitions give a container outranks their having changed, and the
+/// reason still names the changed files.
+#[test]
+fn a_privilege_over_changed_definitions_keeps_the_changed_files() {
+    struct Changed(PathBuf);
+    impl crate::context::baseline::Baseline for Changed {
+        fn changed(&self, files: &[PathBuf]) -> Vec<PathBuf> {
+            files.iter().filter(|f| **f == self.0).cloned().collect()
+        }
+    }
+    let f = fx();
+    put(
+        &f,
+        "compose.yaml",
+        "services:\n  a:\n    image: x\n    privileged: true\n",
+    );
+    let b = Changed(f.ws.join("compose.yaml"));
+    let ctx = JudgeCtx {
+        home: &f.home,
+        cwd: &f.ws,
+        workspace: &f.workspace,
+        floor: &f.floor,
+        baseline: &b,
+    };
+    let a = analyze(
+        "docker compose up -d",
+        &ShellEnv::new(f.home.clone(), f.ws.clone()),
+    );
+    match judge(&a, &ctx).verdict {
+        Verdict::Soft { reason, .. } => {
+            assert!(reason.contains("compose.yaml"), "{reason}");
+            assert!(reason.contains("privileged"), "{reason}");
+        }
+        v => panic!("{v:?}"),
+    }
+}
+
+/// A path a compose file names with a leading `~` is the home joined with the rest, as
+/// compose-go's `ExpandUser` reads it (`~x.yaml` is `$HOME/x.yaml`), for the files it
+/// includes and extends as for the host paths it hands the engine.
+#[test]
+fn compose_paths_starting_with_a_tilde_are_below_the_home() {
+    let f = fx();
+    std::fs::write(f.home.join("x.yaml"), "services:\n  b:\n    image: x\n").unwrap();
+    for text in [
+        "include:\n  - ~x.yaml\nservices:\n  a:\n    image: x\n",
+        "include:\n  - path: ~x.yaml\nservices:\n  a:\n    image: x\n",
+        "services:\n  a:\n    extends:\n      file: ~x.yaml\n      service: b\n",
+        "services:\n  a:\n    image: x\n    env_file: ~.netrc\n",
+    ] {
+        put(&f, "compose.yaml", text);
+        let v = judged(&f, "docker compose up -d").verdict;
+        assert_ne!(kind(&v), "routine", "{text}: {v:?}");
+    }
+    // The same files written inside the workspace stay routine.
+    put(&f, "x.yaml", "services:\n  b:\n    image: x\n");
+    put(
+        &f,
+        "compose.yaml",
+        "include:\n  - x.yaml\nservices:\n  a:\n    extends:\n      file: x.yaml\n      service: b\n",
+    );
+    assert_eq!(kind(&judged(&f, "docker compose up -d").verdict), "routine");
+}
+
+/// A `<<` merge as yaml.v3 resolves it: a key the mapping sets itself beats a merged one
+/// wherever the `<<` stands; of `<<: [*a, *b]` the earlier wins.
+#[test]
+fn compose_merge_keys_resolve_as_yaml_v3_does() {
+    let f = fx();
+    let anchors = "x-on: &on\n  privileged: true\nx-off: &off\n  privileged: false\n";
+    for (svc, want) in [
+        ("    privileged: true\n    <<: *off\n", "soft"),
+        ("    <<: *off\n    privileged: true\n", "soft"),
+        ("    <<: [*on, *off]\n", "soft"),
+        ("    <<: [*off, *on]\n", "routine"),
+        ("    privileged: false\n    <<: *on\n", "routine"),
+        ("    <<: *on\n    privileged: false\n", "routine"),
+    ] {
+        let text = format!("{anchors}services:\n  a:\n    image: x\n{svc}");
+        put(&f, "compose.yaml", &text);
+        let v = judged(&f, "docker compose up -d").verdict;
+        assert_eq!(kind(&v), want, "{text}: {v:?}");
+    }
+}
+
+/// An included file resolves its relative paths against its entry's project directory:
+/// the first file's directory, or a `project_directory` the floor does not follow.
+#[test]
+fn compose_includes_resolve_against_their_project_directory() {
+    let f = fx();
+    put(&f, "a/x.yaml", "services:\n  x:\n    image: x\n");
+    // Mounted from the first file's directory, `a`: ../docs/sshlink is the link to ~/.ssh.
+    put(
+        &f,
+        "b/c/y.yaml",
+        "services:\n  y:\n    image: x\n    volumes:\n      - ../docs/sshlink:/k\n",
+    );
+    put(
+        &f,
+        "compose.yaml",
+        "include:\n  - path: [a/x.yaml, b/c/y.yaml]\nservices:\n  a:\n    image: x\n",
+    );
+    let v = judged(&f, "docker compose up -d").verdict;
+    assert!(
+        reads_credential(&f, "docker compose up -d") || kind(&v) == "hard",
+        "{v:?}"
+    );
+    put(
+        &f,
+        "compose.yaml",
+        "include:\n  - path: b/c/y.yaml\n    project_directory: a\nservices:\n  a:\n    image: x\n",
+    );
+    let v = judged(&f, "docker compose up -d").verdict;
+    assert_ne!(kind(&v), "routine", "{v:?}");
+    // Without project_directory, an include of a plain file stays routine.
+    put(
+        &f,
+        "compose.yaml",
+        "include:\n  - a/x.yaml\nservices:\n  a:\n    image: x\n",
+    );
+    assert_eq!(kind(&judged(&f, "docker compose up -d").verdict), "routine");
+}
+
+/// A short-syntax volume as compose-go splits it: a colon after one letter of any script
+/// is a Windows drive's, a NUL ends a field, the last of `ro`/`rw` wins; a source that is
+/// no volume name is a host path, followed or not understood.
+#[test]
+fn compose_short_volumes_split_as_compose_go_splits_them() {
+    let f = fx();
+    let svc = |vol: &str| {
+        format!(
+            "services:\n  a:\n    image: x\n    volumes:\n      - {vol}\nvolumes:\n  data: {{}}\n"
+        )
+    };
+    for (vol, want) in [
+        ("data:/d", "routine"),
+        ("data:/d:ro", "routine"),
+        ("/d", "routine"),
+        ("./src:/s:rw,ro", "routine"),
+        ("\"x\\0~:/h\"", "hard"),
+        ("\"é:/x:/h\"", "unknown"),
+        ("\"\\\\\\\\host\\\\share:/h\"", "unknown"),
+        ("\"my data:/h\"", "unknown"),
+        ("\"./src:/s:/x:ro\"", "unknown"),
+    ] {
+        put(&f, "compose.yaml", &svc(vol));
+        let v = judged(&f, "docker compose up -d").verdict;
+        assert_eq!(kind(&v), want, "{vol}: {v:?}");
+    }
+    // The last of ro and rw wins: rw writes the source.
+    put(&f, "compose.yaml", &svc("./src:/s:ro,rw"));
+    let j = judged(&f, "docker compose up -d");
+    assert!(j.writes.contains(&f.ws.join("src")), "{:?}", j.writes);
+    put(&f, "compose.yaml", &svc("./src:/s:rw,ro"));
+    assert!(judged(&f, "docker compose up -d").writes.is_empty());
+}
+
+/// A secret's or config's `file` is bind-mounted read-only, a directory whole: the home
+/// or a credential store named there is handed over.
+#[test]
+fn compose_secret_and_config_files_are_read_only_binds() {
+    let f = fx();
+    for (file, want) in [
+        ("~/", "hard"),
+        ("~/.ssh", "hard"),
+        ("/", "hard"),
+        ("./x.txt", "routine"),
+    ] {
+        for key in ["secrets", "configs"] {
+            let text = format!("services:\n  a:\n    image: x\n{key}:\n  s:\n    file: {file}\n");
+            put(&f, "compose.yaml", &text);
+            let j = judged(&f, "docker compose up -d");
+            assert_eq!(kind(&j.verdict), want, "{text}: {:?}", j.verdict);
+            assert!(j.writes.is_empty(), "{text}: {:?}", j.writes);
+        }
+    }
+}
+
+/// A volume's `driver_opts.device` is placed against the project only for `driver: local`
+/// with `o: bind` exactly (compose-go's `volumeDriverOpts`); any other relative device
+/// reaches the engine as written and is not understood.
+#[test]
+fn compose_volume_devices_are_placed_only_where_compose_places_them() {
+    let f = fx();
+    let vol = |opts: &str| {
+        format!("services:\n  a:\n    image: x\n    volumes: [h:/h]\nvolumes:\n  h:\n{opts}")
+    };
+    for (opts, want) in [
+        (
+            "    driver: local\n    driver_opts: {type: none, o: bind, device: ./src}\n",
+            "routine",
+        ),
+        (
+            "    driver_opts: {type: none, o: bind, device: ./src}\n",
+            "unknown",
+        ),
+        (
+            "    driver: local\n    driver_opts: {type: none, o: \"bind,ro\", device: ./src}\n",
+            "unknown",
+        ),
+        (
+            "    driver_opts: {type: none, o: bind, device: ~/.ssh}\n",
+            "unknown",
+        ),
+        (
+            "    driver_opts: {type: none, o: bind, device: /}\n",
+            "hard",
+        ),
+        (
+            "    driver: local\n    driver_opts: {type: none, o: \"bind,ro\", device: /}\n",
+            "hard",
+        ),
+    ] {
+        let text = vol(opts);
+        put(&f, "compose.yaml", &text);
+        let v = judged(&f, "docker compose up -d").verdict;
+        assert_eq!(kind(&v), want, "{text}: {v:?}");
+    }
+}
+
+/// Booleans as compose-go's `toBoolean` casts them (`y`, `yes`, `on`, `true` in any case),
+/// and `device_cgroup_rules` giving the container the host's devices.
+#[test]
+fn compose_booleans_and_device_rules_read_as_compose_reads_them() {
+    let f = fx();
+    let svc = |extra: &str| format!("services:\n  a:\n    image: x\n{extra}");
+    for (extra, want) in [
+        ("    privileged: yes\n", "soft"),
+        ("    privileged: Y\n", "soft"),
+        ("    privileged: ON\n", "soft"),
+        ("    privileged: \"True\"\n", "soft"),
+        ("    privileged: no\n", "routine"),
+        ("    privileged: false\n", "routine"),
+        ("    device_cgroup_rules: ['c 1:3 mr']\n", "soft"),
+        ("    device_cgroup_rules: []\n", "routine"),
+        ("    device_cgroup_rules: ['${R}']\n", "unknown"),
+    ] {
+        put(&f, "compose.yaml", &svc(extra));
+        let v = judged(&f, "docker compose up -d").verdict;
+        assert_eq!(kind(&v), want, "{extra}: {v:?}");
+    }
+    let bind = |ro: &str| {
+        svc(&format!(
+            "    volumes:\n      - type: bind\n        source: ./src\n        target: /s\n        read_only: {ro}\n"
+        ))
+    };
+    put(&f, "compose.yaml", &bind("Yes"));
+    assert!(judged(&f, "docker compose up -d").writes.is_empty());
+    put(&f, "compose.yaml", &bind("n"));
+    assert!(judged(&f, "docker compose up -d")
+        .writes
+        .contains(&f.ws.join("src")));
+}
+
+/// Every `build.ssh` entry hands the builder an agent (a path may be an agent's socket):
+/// asked about; a key file named is read too.
+#[test]
+fn compose_build_ssh_entries_are_privileges() {
+    let f = fx();
+    put(&f, "api/Dockerfile", "FROM scratch\n");
+    put(&f, "agent.sock", "");
+    for ssh in [
+        "[default]",
+        "[\"id=./agent.sock\"]",
+        "\n        id: ./agent.sock",
+    ] {
+        let text = format!("services:\n  a:\n    build:\n      context: api\n      ssh: {ssh}\n");
+        put(&f, "compose.yaml", &text);
+        let j = judged(&f, "docker compose build");
+        assert_eq!(kind(&j.verdict), "soft", "{text}: {:?}", j.verdict);
+    }
+    put(
+        &f,
+        "compose.yaml",
+        "services:\n  a:\n    build:\n      context: api\n      ssh: [\"id=./agent.sock\"]\n",
+    );
+    assert!(judged(&f, "docker compose build")
+        .reads
+        .contains(&f.ws.join("agent.sock")));
+    put(
+        &f,
+        "compose.yaml",
+        "services:\n  a:\n    build:\n      context: api\n",
+    );
+    assert_eq!(kind(&judged(&f, "docker compose build").verdict), "routine");
 }

@@ -198,7 +198,10 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
 
 /// GNU tar's rule for a remote archive (paxutils' `rmt.h`, `_remdev`, which GNU tar 1.34
 /// uses to open `-f`): a name with a colon that is not its first character and has no
-/// `/` before it, unless `--force-local`. The `[USER@]HOST` and the file there. Checked
+/// `/` before it, unless `--force-local`. The host and the file there, split as
+/// paxutils' `rmt_open__` (`rtapelib.c`) splits the name: the first `@` anywhere ends the
+/// user and starts the host, the first `:` ends whatever it is in and starts the file, so
+/// `h:/tmp/a@evil.example` is the file `/tmp/a` on `evil.example` (as user `h`). Checked
 /// with tar 1.34: `-f dev@10.0.0.5:/tmp/out.tar` runs the `--rsh-command` program (rsh by
 /// default) as `10.0.0.5 -l dev /usr/sbin/rmt`, while `./a:b.tar`, `:b.tar` and
 /// `--force-local -f h:c.tar` are local files.
@@ -207,12 +210,23 @@ fn tar_remote(archive: &str, force_local: bool) -> Option<(String, String)> {
         return None;
     }
     let colon = archive.find(':')?;
-    (colon > 0 && !archive[..colon].contains('/')).then(|| {
-        (
-            archive[..colon].to_string(),
-            archive[colon + 1..].to_string(),
-        )
-    })
+    if colon == 0 || archive[..colon].contains('/') {
+        return None;
+    }
+    let at = archive.find('@');
+    // Each part runs to the next place the loop cut the name, or to its end.
+    let end = |start: usize| {
+        [at, Some(colon)]
+            .into_iter()
+            .flatten()
+            .filter(|c| *c >= start)
+            .min()
+            .unwrap_or(archive.len())
+    };
+    let host_start = at.map_or(0, |a| a + 1);
+    let host = &archive[host_start..end(host_start)];
+    let file = &archive[colon + 1..end(colon + 1)];
+    Some((host.to_string(), file.to_string()))
 }
 
 /// `tar`: list (`-t`), extract (`-x`, judged by the members it writes under `-C`), and
@@ -280,7 +294,12 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
 fn tar_local(cmd: &Cmd, t: TarLine, remote: Option<(String, String)>) -> Said {
     if let Some((host, file)) = remote {
         let archive = t.archive.clone().unwrap_or_default();
-        let host = host.rsplit('@').next().unwrap_or(&host).to_string();
+        // A host the remote shell would read again (`b@c`, an option) or none.
+        if host.is_empty() || host.contains(['@', '\n']) || host.starts_with('-') {
+            return Said::unknown(format!(
+                "tar -f {archive} names the host {host:?}, which the remote shell reads its own way"
+            ));
+        }
         if !t.create {
             let mut said = Said::unknown(format!(
                 "tar -f {archive} reads the archive from {host} over rsh"

@@ -801,6 +801,33 @@ fn wget_unescape(s: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Does `s` hold a `%XX` escape (a `%` and two hex digits)?
+fn has_escape(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.windows(3)
+        .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
+}
+
+/// The directories on the way to `path` (below `base` when relative) that exist as
+/// something other than a directory: wget's `mkalldirs` unlinks the one it must make a
+/// directory of (`utils.c`, "directory danger"), so each is a delete.
+fn wget_non_dirs(path: &str, base: &std::path::Path) -> Vec<String> {
+    let p = std::path::Path::new(path);
+    let mut out = Vec::new();
+    let mut dirs: Vec<&std::path::Path> = p.ancestors().skip(1).collect();
+    dirs.reverse();
+    for d in dirs {
+        if d.as_os_str().is_empty() || d == std::path::Path::new("/") {
+            continue;
+        }
+        let abs = base.join(d);
+        if std::fs::metadata(&abs).is_ok_and(|m| !m.is_dir()) {
+            out.push(d.display().to_string());
+        }
+    }
+    out
+}
+
 /// wget's `path_simplify` on the URL's path (still escaped): `.` segments go, `..` drops
 /// the segment before it; either one last leaves the path ending in `/`.
 fn wget_simplify(path: &str) -> String {
@@ -861,6 +888,13 @@ impl WgetNames {
     /// wget to keep whole, `.` (nothing is saved), an FTP URL with `;` parameters, a
     /// query or `..`, a host with escapes or an IPv6 address.
     fn path(&self, url: &str) -> Option<String> {
+        // A name that still holds a `%XX` escape is not known: in a locale that is not
+        // UTF-8 wget decodes it once more.
+        self.saved(url).filter(|p| !has_escape(p))
+    }
+
+    /// The path as wget 1.21.3 saved it in a UTF-8 locale.
+    fn saved(&self, url: &str) -> Option<String> {
         let (scheme, rest) = match url.split_once("://") {
             Some((s, r)) => (s.to_ascii_lowercase(), r),
             None => ("http".to_string(), url),
@@ -964,6 +998,7 @@ impl WgetNames {
             .map(|p| String::from_utf8(p).ok().filter(|s| s.is_ascii()))
             .collect::<Option<Vec<String>>>()?
             .join("/");
+
         // The prefix loses its trailing slashes (`cmd_directory`): `-P /` is no prefix at
         // all (checked: it saves into the working directory).
         Some(
@@ -980,7 +1015,9 @@ impl WgetNames {
 /// printed), or by default to the path wget makes from the URL ([`WgetNames`]: the `-P`
 /// prefix, with `-x` the host and directories, and the last path element decoded as
 /// wget decodes it, so `-P .claude …/settings%2Ejson` writes `.claude/settings.json`
-/// and `…/%2Emcp.json` writes `.mcp.json`, each judged by the path floor): an existing
+/// and `…/%2Emcp.json` writes `.mcp.json`, each judged by the path floor; a name with a
+/// `%XX` escape left is not understood, and a file where wget makes a directory is
+/// unlinked, a delete): an existing
 /// file is kept and the download goes to `NAME.1` (`.2`, …) unless `-nc` (skip), `-c`
 /// (continue it), `-N` (replace it when newer) or `-x` (replace it), so both `NAME` and
 /// `NAME.1` are its writes. `--spider` only checks. `-o`/`-a` write its log. Judged as
@@ -1243,21 +1280,48 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
                 .iter()
                 .any(|f| has_flag(args, f));
             let mut writes = Vec::new();
+            let mut deletes = Vec::new();
             for u in &urls {
                 let Some(path) = names.path(u) else {
                     return Said::unknown(format!(
                         "wget saves {u} under a name the floor cannot work out"
                     ));
                 };
+                if path.contains('/') {
+                    let Some(base) = cmd.cwd.dir() else {
+                        return Said::unknown(format!(
+                            "wget saves {u} into directories below a working directory the \
+                             floor does not know"
+                        ));
+                    };
+                    for d in wget_non_dirs(&path, base) {
+                        if !deletes.contains(&d) {
+                            deletes.push(d);
+                        }
+                    }
+                }
                 let kept = format!("{path}.1");
                 writes.push(path);
                 if !keeps {
                     writes.push(kept);
                 }
             }
-            with_urls(
+            let mut said = with_urls(
                 Said::read("wget downloads a URL to a file named from it").with_writes(writes),
-            )
+            );
+            if !deletes.is_empty() {
+                said.reason = format!(
+                    "wget removes {} to make the directory it saves into",
+                    deletes.join(", ")
+                );
+                said.effects
+                    .extend(deletes.into_iter().map(|path| Effect::Delete {
+                        path,
+                        recursive: false,
+                    }));
+                said.category = "deletion";
+            }
+            said
         }
     }
 }
@@ -1323,7 +1387,7 @@ mod tests {
             ..WgetNames::default()
         };
         let u = "http://127.0.0.1:18765";
-        let with = |w: &WgetNames, p: &str| w.path(&format!("{u}{p}"));
+        let with = |w: &WgetNames, p: &str| w.saved(&format!("{u}{p}"));
         let cases: &[(&WgetNames, &str, Option<&str>)] = &[
             (&n, "/settings%2Ejson", Some("settings.json")),
             (&n, "/%2Emcp.json", Some(".mcp.json")),
@@ -1421,5 +1485,34 @@ mod tests {
         assert_eq!(with(&prefixed("x/"), "/f").as_deref(), Some("x/f"));
         assert_eq!(with(&prefixed(""), "/f").as_deref(), Some("f"));
         assert_eq!(with(&prefixed("/"), "/f").as_deref(), Some("f"));
+    }
+
+    /// A name that still holds a `%XX` escape once wget has decoded it is decoded again in
+    /// a locale that is not UTF-8: not known.
+    #[test]
+    fn wget_names_with_escapes_left_are_not_known() {
+        let n = WgetNames::default();
+        let xn = WgetNames {
+            dirstruct: true,
+            host_dir: false,
+            ..WgetNames::default()
+        };
+        let u = "http://127.0.0.1:18765";
+        for (w, p) in [
+            (&n, "/a%2Fb"),
+            (&n, "/%2e%2e"),
+            (&n, "/a?%252F"),
+            (&n, "/x?a=/../.bashrc"),
+            (&xn, "/a/%2E%2E/b.txt"),
+        ] {
+            assert_eq!(w.path(&format!("{u}{p}")), None, "{p}");
+        }
+        for (w, p, want) in [
+            (&n, "/settings%2Ejson", "settings.json"),
+            (&n, "/x%25zz", "x%zz"),
+            (&xn, "/a/b.txt", "a/b.txt"),
+        ] {
+            assert_eq!(w.path(&format!("{u}{p}")).as_deref(), Some(want), "{p}");
+        }
     }
 }

