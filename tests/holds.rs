@@ -304,3 +304,66 @@ fn holds_cover_what_runners_fetch_first() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A project target, script or recipe runs code the floor does not see; a hold covers it
+/// when it is named for the held action (`make push` after "don't push", `make clean`
+/// after "don't delete anything"), and the project's other targets run at once.
+#[test]
+fn holds_cover_project_targets_named_for_the_held_action() {
+    let rows: &[(&str, &str, bool)] = &[
+        ("Commit it, but don't push anything.", "make push", true),
+        ("Commit it, but don't push anything.", "make test", false),
+        ("Don't deploy anything yet.", "npm run deploy", true),
+        ("Don't deploy anything yet.", "npm run deploy:prod", true),
+        ("Don't deploy anything yet.", "npm test", false),
+        ("Don't release anything.", "just release", true),
+        ("Don't release anything.", "just test", false),
+        ("Tidy it up, but don't delete anything.", "make clean", true),
+        (
+            "Tidy it up, but don't delete anything.",
+            "cmake --build build --target clean",
+            true,
+        ),
+        (
+            "Tidy it up, but don't delete anything.",
+            "cmake --build build --target app",
+            false,
+        ),
+        ("Do not touch production.", "make deploy-prod", true),
+        ("Do not touch production.", "make test", false),
+    ];
+    let mut wrong = Vec::new();
+    for (i, (hold, cmd, covered)) in rows.iter().enumerate() {
+        let env = Env::new();
+        std::fs::write(
+            env.path("Makefile"),
+            "test:\n\tcargo test\npush:\n\tgit push origin HEAD\nclean:\n\trm -rf build\ndeploy-prod:\n\t./deploy.sh\n",
+        )
+        .unwrap();
+        std::fs::write(
+            env.path("package.json"),
+            r#"{"name": "demo", "scripts": {"test": "jest", "deploy": "./deploy.sh", "deploy:prod": "./deploy.sh prod"}}"#,
+        )
+        .unwrap();
+        std::fs::write(
+            env.path("justfile"),
+            "test:\n\tcargo test\nrelease:\n\tcargo publish\n",
+        )
+        .unwrap();
+        std::fs::write(env.path("CMakeLists.txt"), "project(x)\n").unwrap();
+        let before = bash(&env, cmd);
+        if before.cause() == "hold" {
+            wrong.push(format!("#{i} {cmd} without a hold: {}", before.reason()));
+        }
+        say(&env, hold);
+        let out = bash(&env, cmd);
+        if (out.cause() == "hold") != *covered {
+            wrong.push(format!(
+                "#{i} {hold:?} {cmd}: {} ({})",
+                out.cause(),
+                out.reason()
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

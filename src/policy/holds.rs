@@ -305,11 +305,41 @@ pub fn classes_of_effects(effects: &[crate::analysis::effects::Effect]) -> Vec<A
                 out.push(*c);
             }
         }
+        if let Effect::Run {
+            code: Code::Project { targets, .. },
+        } = e
+        {
+            for c in targets.iter().flat_map(|t| target_classes(t)) {
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
         if !out.contains(&Production) && names(e).iter().any(|n| mentions_production(n)) {
             out.push(Production);
         }
     }
     out
+}
+
+/// What a project target, script or recipe is named for (`push`, `deploy-prod`,
+/// `release`, `clean`, `db:drop`): the floor does not see the code it runs, and a person
+/// who said "don't push" means the project's `push` target too. Each word of the name (split
+/// at anything but a letter or digit) is read as a hold's class word, and the names build
+/// tools give to deleting what they made (`clean`, `distclean`, `clobber`, `purge`) as
+/// deleting.
+fn target_classes(name: &str) -> Vec<ActionClass> {
+    let lower = name.to_lowercase();
+    lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter_map(|w| match w {
+            "clean" | "distclean" | "mrproper" | "clobber" | "purge" | "nuke" | "prune" => {
+                Some(ActionClass::Delete)
+            }
+            "upload" => Some(ActionClass::Deploy),
+            w => class_of_word(w),
+        })
+        .collect()
 }
 
 /// The words an effect names: its paths, addresses, targets and actions.
@@ -327,7 +357,15 @@ fn names(e: &crate::analysis::effects::Effect) -> Vec<&str> {
             | Code::Inline { .. }
             | Code::Hidden { .. }
             | Code::Pinned { .. } => vec![],
-            Code::Project { defined_by, .. } => defined_by.iter().map(String::as_str).collect(),
+            Code::Project {
+                defined_by,
+                targets,
+                ..
+            } => defined_by
+                .iter()
+                .chain(targets)
+                .map(String::as_str)
+                .collect(),
         },
         Effect::Net { url, host, sends } => url
             .iter()

@@ -203,6 +203,7 @@ fn lifecycle_look(prog: &str, l: crate::analysis::command::catalog::Lifecycle) -
         code: Code::Project {
             runner: runner.clone(),
             defined_by: Vec::new(),
+            targets: Vec::new(),
         },
     }];
     look.uses_cwd = true;
@@ -412,10 +413,14 @@ fn runner_look(cmd: &Cmd, call: RunnerCall) -> Look {
         // The package defines its own `env` script: that runs, not npm's printer.
         effects.retain(|e| !matches!(e, Effect::Secret { .. }));
     }
+    // What it is asked to run, by name: the targets, and a package manager's script.
+    let mut targets = call.targets.clone();
+    targets.extend(call.script.as_ref().map(|(_, name)| name.clone()));
     effects.push(Effect::Run {
         code: Code::Project {
             runner: call.tool.to_string(),
             defined_by: Vec::new(),
+            targets,
         },
     });
     if call.lock_install {
@@ -496,6 +501,7 @@ fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
                 run.interpreter.to_string()
             },
             defined_by: run.script.iter().cloned().collect(),
+            targets: Vec::new(),
         },
     });
     let class = class_of(
@@ -670,6 +676,13 @@ fn baseline_class(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     }
     let uses_class = host_uses(look, std::mem::take(&mut defs.uses));
     let mut changed = changed_or_written(&defs.files, &defs.agent_counts, ctx);
+    // The project's installed packages run with it: what the agent wrote there this
+    // session is its code, whatever the definition files say.
+    for w in ctx.baseline.written() {
+        if in_installed_env(&w) && !changed.contains(&w) {
+            changed.push(w);
+        }
+    }
     for f in written_exactly(&defs.generated, &ctx.baseline.written()) {
         if !changed.contains(&f) {
             changed.push(f);
@@ -1806,6 +1819,48 @@ fn shebang_file(script: &Path, cwd: &Path) -> Option<String> {
     Some(interp.to_string())
 }
 
+/// Directories of a project's installed packages and environments, whose files run when
+/// the project's tools do: a virtual environment's programs and `site-packages` (where a
+/// `.pth` file's `import` lines run at every interpreter start), `node_modules` (a plugin a
+/// linter's unchanged configuration loads), PEP 582's `__pypackages__`, tox's and nox's
+/// environments.
+const INSTALLED_ENV_DIRS: &[&str] = &[
+    "node_modules",
+    "site-packages",
+    "dist-packages",
+    "__pypackages__",
+    ".venv",
+    "venv",
+    ".tox",
+    ".nox",
+];
+
+/// Is `path` inside an installed environment ([`INSTALLED_ENV_DIRS`], or a directory that
+/// holds a virtual environment's `pyvenv.cfg`)?
+pub(super) fn in_installed_env(path: &Path) -> bool {
+    let mut dir = path.parent();
+    let mut depth = 0;
+    for c in path.components() {
+        if let std::path::Component::Normal(n) = c {
+            if INSTALLED_ENV_DIRS.iter().any(|d| n == *d) {
+                return true;
+            }
+        }
+    }
+    // A virtual environment by any name: its root holds `pyvenv.cfg`.
+    while let Some(d) = dir {
+        if depth >= 16 {
+            break;
+        }
+        if d.join("pyvenv.cfg").is_file() {
+            return true;
+        }
+        dir = d.parent();
+        depth += 1;
+    }
+    false
+}
+
 /// After every part of a command is judged: a build runner or script whose definition a
 /// part of the same command writes (`cat > x.sh <<EOF … EOF; bash x.sh`, `echo … >
 /// Makefile && make`) runs what the agent just wrote.
@@ -1823,7 +1878,7 @@ pub(super) fn written_in_command(effects: &[Effect], writes: &[PathBuf]) -> Vec<
                 }
             }
             for w in writes {
-                if is_definition_file(w) && !out.contains(w) {
+                if (is_definition_file(w) || in_installed_env(w)) && !out.contains(w) {
                     out.push(w.clone());
                 }
             }
@@ -1959,6 +2014,7 @@ pub(super) fn wrapped(
         code: Code::Project {
             runner: tool.to_string(),
             defined_by: Vec::new(),
+            targets: Vec::new(),
         },
     });
     if call.lock_install {

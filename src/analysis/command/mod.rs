@@ -128,12 +128,14 @@ fn derived_effects(look: &Look, reads: &[PathBuf], writes: &[PathBuf]) -> Vec<Ef
             code: Code::Project {
                 runner: reason.clone(),
                 defined_by: Vec::new(),
+                targets: Vec::new(),
             },
         }),
         Class::BuildFilesChanged { files } => out.push(Effect::Run {
             code: Code::Project {
                 runner: "a build runner".into(),
                 defined_by: files.iter().map(|f| f.display().to_string()).collect(),
+                targets: Vec::new(),
             },
         }),
         Class::Hard {

@@ -968,6 +968,74 @@ fn short(v: &Verdict) -> &'static str {
     }
 }
 
+/// The project's installed packages run with its tools: a file the agent wrote in a
+/// virtual environment (a `.pth` in `site-packages`, a program in `.venv/bin`) or in
+/// `node_modules` makes the next runner, linter or test run the agent's code, this session
+/// or in the same command.
+#[test]
+fn agent_writes_into_installed_environments_are_project_code_changed() {
+    let f = fx();
+    std::fs::write(f.ws.join("pyproject.toml"), "[project]\nname = \"x\"\n").unwrap();
+    std::fs::write(f.ws.join("uv.lock"), "version = 1\n").unwrap();
+    std::fs::write(
+        f.ws.join("package.json"),
+        "{\"scripts\": {\"test\": \"jest\"}}\n",
+    )
+    .unwrap();
+    std::fs::write(f.ws.join("eslint.config.js"), "module.exports = [];\n").unwrap();
+    let site = f.ws.join(".venv/lib/python3.11/site-packages");
+    std::fs::create_dir_all(&site).unwrap();
+    std::fs::create_dir_all(f.ws.join(".venv/bin")).unwrap();
+    std::fs::create_dir_all(f.ws.join("node_modules/eslint-plugin-foo")).unwrap();
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    for cmd in ["uv run mypy .", "pytest", "eslint src", "npm test"] {
+        assert_eq!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
+    }
+    for written in [
+        site.join("zz.pth"),
+        f.ws.join(".venv/bin/ruff"),
+        f.ws.join("node_modules/eslint-plugin-foo/index.js"),
+    ] {
+        let s = Session {
+            changed: vec![],
+            written: vec![written.clone()],
+        };
+        for cmd in ["uv run mypy .", "pytest", "eslint src", "npm test"] {
+            let j = judged(&f, cmd, &s);
+            assert!(
+                matches!(&j.verdict, Verdict::BuildFilesChanged { files, .. } if files.contains(&written)),
+                "{cmd} after {written:?}: {:?}",
+                j.verdict
+            );
+        }
+    }
+    // Written by an earlier part of the same command.
+    let j = judged(
+        &f,
+        "echo 'import tools_helper' > .venv/lib/python3.11/site-packages/zz.pth && uv run mypy .",
+        &clean,
+    );
+    assert_ne!(short(&j.verdict), "routine", "{:?}", j.verdict);
+    // A virtual environment by another name is known by its `pyvenv.cfg`.
+    std::fs::create_dir_all(f.ws.join("env/lib")).unwrap();
+    std::fs::write(f.ws.join("env/pyvenv.cfg"), "home = /usr/bin\n").unwrap();
+    let s = Session {
+        changed: vec![],
+        written: vec![f.ws.join("env/lib/x.pth")],
+    };
+    assert_eq!(short(&judged(&f, "pytest", &s).verdict), "build-changed");
+    // Elsewhere in the workspace, a write is the sources' (judged by the runner's own
+    // definitions).
+    let s = Session {
+        changed: vec![],
+        written: vec![f.ws.join("src/lib.rs")],
+    };
+    assert_eq!(short(&judged(&f, "pytest", &s).verdict), "routine");
+}
+
 #[test]
 fn project_scripts_are_routine_while_unchanged_and_not_written_by_the_agent() {
     let f = fx();

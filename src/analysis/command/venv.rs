@@ -71,6 +71,7 @@ pub(super) fn activate(cmd: &Cmd, ctx: &JudgeCtx) -> Result<(Look, Option<PathBu
         code: Code::Project {
             runner: "source".into(),
             defined_by: files.iter().map(|f| f.display().to_string()).collect(),
+            targets: Vec::new(),
         },
     });
     look.reads.push(script.clone());

@@ -105,6 +105,11 @@ pub enum Code {
     Project {
         runner: String,
         defined_by: Vec<String>,
+        /// The targets, scripts or recipes it is asked to run, by their names in the
+        /// definition files (`make push`, `npm run deploy`, `just release`, `cmake --build
+        /// build --target clean`): what a hold reads of code it cannot see.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        targets: Vec<String>,
     },
     /// A program this one starts that the floor does not see (a pager, a preprocessor, a
     /// compress program, an editor command).

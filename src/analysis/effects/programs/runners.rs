@@ -1981,6 +1981,8 @@ fn just(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
                 .push(code("a just variable override, which recipes expand"));
         }
     }
+    call.targets
+        .extend(p.operands.first().map(|(w, _)| w.text.to_string()));
     Ok(call)
 }
 
