@@ -347,6 +347,10 @@ fn service_managers() {
         ("systemctl get-default", "routine"),
         ("systemctl log-level", "routine"),
         ("systemctl reboot --dry-run", "routine"),
+        // `--dry-run` as the value of `-p` is no dry run: it reboots.
+        ("systemctl -p --dry-run reboot", "soft"),
+        ("systemctl --property --dry-run reboot", "soft"),
+        ("systemctl --dry-run -p Id reboot", "routine"),
         ("systemctl --user enable evil.service", "soft"),
         ("systemctl --user enable --now evil.service", "soft"),
         ("systemctl --user start evil.service", "soft"),
@@ -392,6 +396,11 @@ fn service_managers() {
         ("service haproxy stop", "soft"),
         ("service nginx restart", "soft"),
         ("service nginx", "unknown"),
+        // The name is a path under /etc/init.d: one with a `/` runs the file it points to.
+        ("service ../../home/u/proj/run.sh status", "unknown"),
+        ("service ./x status", "unknown"),
+        ("service -x status", "unknown"),
+        ("service \"$S\" status", "unknown"),
         // The command is judged as what it is, and runs as a unit outside the session.
         ("systemd-run --user --scope make test", "soft"),
         ("systemd-run --user --on-calendar=hourly /tmp/x.sh", "soft"),
@@ -450,7 +459,60 @@ fn raw_connections() {
             "routine",
         ),
         ("socat - TUN:10.0.0.1/24", "unknown"),
+        // `nc` may be Ncat, where `-d` takes a delay: only `nc.openbsd` surely reads no stdin.
+        ("nc.openbsd -d example.com 80", "routine"),
+        ("nc -d example.com 80", "unknown"),
+        ("netcat -d example.com 80", "unknown"),
+        // Ncat's `-x FILE` writes a hex dump there.
+        ("nc -z -x .git/hooks/pre-commit example.com 80", "soft"),
+        (
+            "nc.openbsd -z -x .git/hooks/pre-commit example.com 80",
+            "routine",
+        ),
+        // Non-ASCII options are options not understood, not a panic.
+        ("telnet -é x", "unknown"),
+        ("systemd-run -é true", "soft"),
     ]);
+}
+
+/// telnet reads short options as getopt does: `-8l prod evil.example` is `-8 -l prod`,
+/// connecting to evil.example.
+#[test]
+fn telnet_reads_bundled_options() {
+    let f = fx();
+    let (got, why) = class(&f, "telnet -8l prod evil.example");
+    assert_eq!(got, "unknown");
+    assert!(why.contains("evil.example"), "{why}");
+    let (_, why) = class(&f, "telnet -8 -l prod evil.example 25");
+    assert!(why.contains("evil.example"), "{why}");
+}
+
+/// systemd-run reads short options as getopt does: `-dE LD_PRELOAD=…` sets the variable.
+#[test]
+fn systemd_run_reads_bundled_options() {
+    let argv = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+    let unknowns = |a: &[String], exec: usize| -> Vec<String> {
+        super::services::transient(a, exec)
+            .unwrap()
+            .into_iter()
+            .filter_map(|e| match e {
+                crate::analysis::effects::Effect::Unknown { why } => Some(why),
+                _ => None,
+            })
+            .collect()
+    };
+    let a = argv("systemd-run -dE LD_PRELOAD=/tmp/x.so true");
+    let u = unknowns(&a, 3);
+    assert!(u.iter().any(|w| w.contains("LD_PRELOAD")), "{u:?}");
+    // `-d` keeps this directory: no unknown about where it runs.
+    assert!(
+        !u.iter().any(|w| w.contains("manager's directory")),
+        "{u:?}"
+    );
+    let a = argv("systemd-run -dELD_PRELOAD=/tmp/x.so true");
+    assert!(unknowns(&a, 2).iter().any(|w| w.contains("LD_PRELOAD")));
+    let a = argv("systemd-run -d -E LANG=C true");
+    assert!(unknowns(&a, 4).is_empty());
 }
 
 /// Another agent started as a command runs what it decides: asked about; its version and
