@@ -653,15 +653,14 @@ pub(crate) fn transient(argv: &[String], exec_start: usize) -> Option<Vec<Effect
             "the unit runs in the manager's directory (/ or the home directory), not the one its paths were judged in",
         ));
     }
-    let mut targets = vec![program];
-    if let Some(u) = unit.as_deref() {
-        targets.insert(0, u);
-    }
+    // The unit, when named: the program is what runs in it, no name of the unit (`make`
+    // names no timer of `systemd-run --on-calendar=minutely make test`).
+    let targets: Vec<&str> = unit.as_deref().into_iter().collect();
     let action = match how {
-        SystemChange::Persist => "schedules",
-        _ => "runs as a transient unit",
+        SystemChange::Persist => format!("schedules {program} as a timer unit"),
+        _ => format!("runs {program} as a transient unit"),
     };
-    effects.insert(0, system("systemd", action, &targets, how));
+    effects.insert(0, system("systemd", &action, &targets, how));
     Some(effects)
 }
 

@@ -522,6 +522,13 @@ fn other_agents() {
     table(&[
         ("claude --version", "routine"),
         ("codex --help", "routine"),
+        ("claude -v", "routine"),
+        ("aider --version", "routine"),
+        ("aider -h", "routine"),
+        // aider's and kiro-cli's `-v` is `--verbose`: it starts the agent.
+        ("aider -v", "soft"),
+        ("kiro-cli -v", "soft"),
+        ("kiro-cli -V", "routine"),
         ("claude upgrade", "soft"),
         ("codex exec 'rm -rf build'", "soft"),
         ("gemini -p 'summarise the repo'", "soft"),
