@@ -413,6 +413,55 @@ fn service_managers() {
     ]);
 }
 
+/// The change a database client's SQL makes: `(service change, files written)`.
+fn database_change(f: &Fx, cmd: &str) -> (Vec<String>, Vec<String>) {
+    use crate::analysis::effects::Effect;
+    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
+    let ctx = JudgeCtx {
+        home: &f.home,
+        cwd: &f.ws,
+        workspace: &f.workspace,
+        floor: &f.floor,
+        baseline: &NoBaseline,
+    };
+    let j = judge(&a, &ctx);
+    let mut changes = Vec::new();
+    let mut writes = Vec::new();
+    for e in j.findings.iter().flat_map(|f| f.effects.iter()) {
+        match e {
+            Effect::Remote { change, .. } => changes.push(format!("{change:?}")),
+            Effect::Write { path, .. } => writes.push(path.clone()),
+            _ => {}
+        }
+    }
+    (changes, writes)
+}
+
+/// Maintenance is one statement: what follows it, and what a statement not understood
+/// holds, is judged as the whole SQL (a `DROP` destroys); `VACUUM INTO` writes a file.
+#[test]
+fn database_changes_are_the_whole_sqls() {
+    let f = fx();
+    for cmd in [
+        "psql -c 'ANALYZE; DROP TABLE users'",
+        "psql -c 'VACUUM; DELETE FROM users'",
+        "psql -c 'EXPLAIN ANALYZE DELETE FROM users'",
+        "psql -c 'SELECT 1' -c 'TRUNCATE users'",
+        "mysql -e 'LOCK TABLES t WRITE; DROP TABLE t'",
+    ] {
+        let (changes, _) = database_change(&f, cmd);
+        assert!(changes.iter().any(|c| c == "Destroy"), "{cmd}: {changes:?}");
+    }
+    let (changes, _) = database_change(&f, "psql -c 'VACUUM ANALYZE'");
+    assert_eq!(changes, ["Modify"]);
+    let (_, writes) = database_change(&f, "sqlite3 app.db \"VACUUM INTO '/tmp/copy.db'\"");
+    assert!(writes.iter().any(|w| w == "/tmp/copy.db"), "{writes:?}");
+    let (got, _) = class(&f, "sqlite3 app.db \"VACUUM INTO '.git/hooks/pre-commit'\"");
+    assert_ne!(got, "routine");
+    let (got, why) = class(&f, "sqlite3 app.db \"VACUUM INTO '../../.bashrc'\"");
+    assert!(got == "hard" || got == "soft", "{got}: {why}");
+}
+
 /// Raw connections: an exchange with the host they reach (its input sent), a change to
 /// the service at a local socket, a program bound to a connection is code from the network.
 #[test]
@@ -570,6 +619,12 @@ fn databases() {
         ("psql -c 'CLUSTER users'", "soft"),
         ("psql -c 'REINDEX TABLE users'", "soft"),
         ("psql -d app -c 'VACUUM ANALYZE'", "soft"),
+        // Maintenance is one statement: what follows it is not maintenance.
+        (
+            "psql -c 'VACUUM; SELECT pg_terminate_backend(42)'",
+            "unknown",
+        ),
+        ("psql -c 'ANALYZE; SELECT lo_unlink(1)'", "unknown"),
         ("sqlite3 mydb.db 'DETACH DATABASE other'", "soft"),
         ("mysql -e 'OPTIMIZE TABLE t'", "soft"),
         (
