@@ -508,6 +508,11 @@ fn raw_connections() {
             "routine",
         ),
         ("socat - TUN:10.0.0.1/24", "unknown"),
+        // A name that starts like a loopback address is a DNS name: every interface.
+        (
+            "socat -u TCP-LISTEN:9000,bind=127.evil.example OPEN:notes.txt,creat",
+            "unknown",
+        ),
         // `nc` may be Ncat, where `-d` takes a delay: only `nc.openbsd` surely reads no stdin.
         ("nc.openbsd -d example.com 80", "routine"),
         ("nc -d example.com 80", "unknown"),
