@@ -8,6 +8,10 @@
 //! - a local socket (`nc -U`, socat `UNIX-CONNECT:`, a socket path): a change to the
 //!   service listening there (`Effect::Remote`, service `socket`, the path as target);
 //! - a file (socat `OPEN:`, `GOPEN:`, a path): a read or a write of it, for the path floor;
+//!   an address option that creates, truncates, appends to, opens for writing or sets the
+//!   mode of it (`creat`, `trunc`, `append`, `wronly`, `rdwr`, `perm`) writes it whichever
+//!   way the data flows; an abstract socket (`ABSTRACT-LISTEN:`) is no file but a
+//!   listener any local user reaches, as a port bound to loopback;
 //! - a program bound to the connection (`nc -e`/`-c`, ncat `--exec`/`--sh-exec`/
 //!   `--lua-exec`, socat `EXEC:`/`SYSTEM:` facing a host, listener or socket): code run for
 //!   whoever is at the other end, as code fetched from the network is (hard); facing only
@@ -611,6 +615,9 @@ fn socat_address(word: &str, out: &mut Vec<Effect>) -> End {
     };
     let mut bind = None;
     let mut path_opts = Vec::new();
+    // Options that open the file for writing, create, truncate or chmod it: a write of
+    // it whichever way the data flows (`socat -u OPEN:f,trunc STDOUT` empties f).
+    let mut file_write: Option<WriteHow> = None;
     for opt in opts.split(',').filter(|o| !o.is_empty()) {
         let (name, value) = opt.split_once('=').unwrap_or((opt, ""));
         let name = name.to_ascii_lowercase();
@@ -629,6 +636,14 @@ fn socat_address(word: &str, out: &mut Vec<Effect>) -> End {
                 out.push(Effect::write(value.to_string(), WriteHow::Replace))
             }
             "unlink-early" | "unlink-late" | "unlink-close" => path_opts.push(name.clone()),
+            "trunc" | "o-trunc" => file_write = Some(WriteHow::Replace),
+            "append" | "o-append" => {
+                file_write.get_or_insert(WriteHow::Append);
+            }
+            "creat" | "create" | "o-creat" | "wronly" | "o-wronly" | "rdwr" | "o-rdwr" | "perm"
+            | "mode" | "perm-late" | "excl" | "o-excl" => {
+                file_write.get_or_insert(WriteHow::Edit);
+            }
             n if SOCAT_SAFE_OPTS.contains(&n) => {}
             n => out.push(Effect::unknown(format!(
                 "socat address option {n} is not known to be safe"
@@ -711,8 +726,14 @@ fn socat_address(word: &str, out: &mut Vec<Effect>) -> End {
         | "OPENSSL-DTLS-SERVER" => End::Listen(bound_to_loopback(bind.as_deref())),
         "UNIX-CONNECT" | "UNIX-CLIENT" | "UNIX" | "LOCAL" | "UNIX-SENDTO" | "ABSTRACT-CONNECT"
         | "ABSTRACT-CLIENT" | "ABSTRACT" | "ABSTRACT-SENDTO" => End::Socket(params.to_string()),
-        "UNIX-LISTEN" | "UNIX-L" | "UNIX-RECV" | "UNIX-RECVFROM" | "ABSTRACT-LISTEN"
-        | "ABSTRACT-RECV" | "ABSTRACT-RECVFROM" => End::ListenSocket(params.to_string()),
+        "UNIX-LISTEN" | "UNIX-L" | "UNIX-RECV" | "UNIX-RECVFROM" => {
+            End::ListenSocket(params.to_string())
+        }
+        // An abstract socket is no file: any local user connects to it, as to a port
+        // listening on loopback.
+        "ABSTRACT-LISTEN" | "ABSTRACT-RECV" | "ABSTRACT-RECVFROM" => {
+            End::Listen(Some("localhost".into()))
+        }
         "OPEN" | "FILE" | "CREATE" | "CREAT" | "PIPE" => End::File(params.to_string()),
         "EXEC" | "SYSTEM" => End::Program(params.to_string()),
         // GOPEN, or a bare path: a file, or a socket it connects to.
@@ -726,6 +747,9 @@ fn socat_address(word: &str, out: &mut Vec<Effect>) -> End {
             End::Peer(None)
         }
     };
+    if let (Some(how), End::File(p) | End::Path(p)) = (file_write, &end) {
+        out.push(Effect::write(p.clone(), how));
+    }
     if !path_opts.is_empty() {
         if let End::File(p) | End::Path(p) | End::ListenSocket(p) | End::Socket(p) = &end {
             out.push(Effect::Delete {

@@ -508,6 +508,21 @@ fn raw_connections() {
             "routine",
         ),
         ("socat - TUN:10.0.0.1/24", "unknown"),
+        // Options that truncate, create or open a file for writing write it whichever way
+        // the data flows.
+        ("socat -u OPEN:.git/hooks/pre-commit,trunc STDOUT", "soft"),
+        ("socat -u OPEN:notes.txt STDOUT", "routine"),
+        ("socat -u FILE:.git/hooks/pre-commit,append - ", "soft"),
+        (
+            "socat -u OPEN:.git/hooks/pre-commit,perm=0755 STDOUT",
+            "soft",
+        ),
+        // An abstract socket any local user can connect to: as a loopback listener.
+        (
+            "socat ABSTRACT-LISTEN:x,fork OPEN:notes.txt,creat",
+            "unknown",
+        ),
+        ("socat -u ABSTRACT-LISTEN:x OPEN:notes.txt,creat", "routine"),
         // A name that starts like a loopback address is a DNS name: every interface.
         (
             "socat -u TCP-LISTEN:9000,bind=127.evil.example OPEN:notes.txt,creat",
