@@ -16,7 +16,7 @@
 //! and later, the legacy ones (load, unload, submit, list, start, stop, setenv, limit, …)
 //! included.
 
-use super::table::{asks_help, Said};
+use super::table::Said;
 use crate::analysis::command::core::{is_expansion, Cmd};
 use crate::analysis::effects::{secret_name, Change, Code, Effect, SystemChange};
 
@@ -230,9 +230,11 @@ const SYSTEMCTL_GET_OR_SET: &[(&str, usize)] = &[
 /// `systemctl [OPTIONS] VERB [ARGS]` (options may follow the verb).
 pub(super) fn systemctl(cmd: &Cmd) -> Said {
     let args = cmd.args();
-    if asks_help(args) || matches!(args, [v] if v == "--version") {
+    if matches!(args, [v] if v == "--version") {
         return Said::read("systemctl prints help or its version");
     }
+    // Help only where the option loop reads it as a flag (`-p --help reboot` reboots).
+    let mut help = false;
     let mut words: Vec<&str> = Vec::new();
     let mut effects = Vec::new();
     let mut host = None;
@@ -258,6 +260,11 @@ pub(super) fn systemctl(cmd: &Cmd) -> Said {
                 let at = letters
                     .char_indices()
                     .find(|(_, c)| !SYSTEMCTL_FLAGS.contains(&format!("-{c}").as_str()));
+                let flags = match at {
+                    None => letters,
+                    Some((k, _)) => &letters[..k],
+                };
+                help |= flags.contains('h');
                 match at {
                     None => continue,
                     Some((k, c)) => (
@@ -284,6 +291,7 @@ pub(super) fn systemctl(cmd: &Cmd) -> Said {
             match name {
                 "--dry-run" => dry_run = true,
                 "--now" => now = true,
+                "-h" | "--help" => help = true,
                 _ => {}
             }
         } else {
@@ -291,6 +299,9 @@ pub(super) fn systemctl(cmd: &Cmd) -> Said {
                 "systemctl {name} is not an option it is known by"
             )));
         }
+    }
+    if help {
+        return Said::read("systemctl prints help or its version");
     }
     let verb = words.first().copied().unwrap_or("list-units");
     let operands: Vec<&str> = words.iter().skip(1).copied().collect();

@@ -351,6 +351,11 @@ fn service_managers() {
         ("systemctl -p --dry-run reboot", "soft"),
         ("systemctl --property --dry-run reboot", "soft"),
         ("systemctl --dry-run -p Id reboot", "routine"),
+        // So is `--help` as a value: it reboots.
+        ("systemctl -p --help reboot", "soft"),
+        ("systemctl --help", "routine"),
+        ("systemctl reboot -h", "routine"),
+        ("systemctl -ah", "routine"),
         ("systemctl --user enable evil.service", "soft"),
         ("systemctl --user enable --now evil.service", "soft"),
         ("systemctl --user start evil.service", "soft"),
