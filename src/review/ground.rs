@@ -831,11 +831,17 @@ mod tests {
             &Need::new(Kind::Persist, "x", targets()),
             &p
         ));
-        let mut reload = Need::new(Kind::Service, "systemd daemon-reload", Vec::new());
-        reload.verbs = SERVICE_VERBS;
-        assert!(reload.ungroundable.is_none());
-        assert!(grounds("reload systemd", &reload, &p));
-        assert!(!grounds("fix the failing unit test", &reload, &p));
+        // Common words are no service verbs: "run the unit test" starts no test.service.
+        assert!(!grounds("run the unit test", &start, &p));
+        assert!(!grounds("set up the test", &enable, &p));
+        // An action on no unit: a power action's own verb only.
+        let mut reboot = Need::new(Kind::Service, "systemd reboot", Vec::new());
+        reboot.verbs = power_verbs("reboot").unwrap();
+        assert!(grounds("reboot the machine", &reboot, &p));
+        assert!(!grounds("restart nginx", &reboot, &p));
+        assert!(!grounds("don't reboot", &reboot, &p));
+        assert!(power_verbs("daemon-reload").is_none());
+        assert_eq!(service_verbs("load"), &["load"]);
         let mut setenv = Need::new(Kind::Persist, "launchd setenv", Vec::new());
         setenv.verbs = SERVICE_VERBS;
         assert!(
