@@ -257,6 +257,65 @@ const TABLE: &[(&[&str], &str, &str, bool)] = &[
         r#"{"command": "systemd-run --user --on-calendar=hourly make test"}"#,
         false,
     ),
+    // A common word is not a service manager's verb: "run the unit test" names no start
+    // of test.service.
+    (
+        &["run the unit test"],
+        "Bash",
+        r#"{"command": "systemctl --user start test.service"}"#,
+        false,
+    ),
+    // The program a timer runs names no unit.
+    (
+        &["schedule make test every minute"],
+        "Bash",
+        r#"{"command": "systemd-run --user --on-calendar=minutely make test"}"#,
+        false,
+    ),
+    // An action on no unit: only a power action's own verb names it.
+    (
+        &["restart the nginx service"],
+        "Bash",
+        r#"{"command": "systemctl reboot"}"#,
+        false,
+    ),
+    (
+        &["load the new config"],
+        "Bash",
+        r#"{"command": "launchctl reboot"}"#,
+        false,
+    ),
+    (
+        &["reboot the machine when the upgrade is done"],
+        "Bash",
+        r#"{"command": "systemctl reboot"}"#,
+        true,
+    ),
+    (
+        &["reload the config"],
+        "Bash",
+        r#"{"command": "systemctl --user daemon-reload"}"#,
+        false,
+    ),
+    // Units known only when it runs, or launchd's domain alone: nothing names them.
+    (
+        &["restart the web service"],
+        "Bash",
+        r#"{"command": "systemctl --user restart 'web*'"}"#,
+        false,
+    ),
+    (
+        &["bootout user 501 now"],
+        "Bash",
+        r#"{"command": "launchctl bootout user/501"}"#,
+        false,
+    ),
+    (
+        &["restart com.acme.sync"],
+        "Bash",
+        r#"{"command": "launchctl kickstart -k gui/501/com.acme.sync"}"#,
+        true,
+    ),
     // SQL the catalogue does not read as a read changes the database: named, it is
     // grounded; maintenance too.
     (

@@ -166,25 +166,26 @@ impl Kind {
 
 /// Words that name what a service manager does (`systemctl`, `launchctl`, `service`):
 /// a unit or agent named is not a unit started, enabled or loaded, so a need of
-/// [`Kind::Service`] or a persistence of a named unit also needs one of these.
+/// [`Kind::Service`] or a persistence of a named unit also needs one of these. Only words
+/// that say what a service manager does: not common ones ("run", "set", "edit", "install",
+/// "load", "link", "reset", "clean", "boot", …), which a request about anything else holds
+/// ("run the unit test"); an action named by one of those needs its own word
+/// ([`service_verbs`]).
 pub const SERVICE_VERBS: &[&str] = &[
     "start",
     "stop",
     "restart",
     "reload",
     "kill",
-    "signal",
     "enable",
     "disable",
     "mask",
     "unmask",
-    "load",
     "unload",
     "bootstrap",
     "bootout",
     "kickstart",
     "launch",
-    "run",
     "schedule",
     "submit",
     "shut",
@@ -196,28 +197,49 @@ pub const SERVICE_VERBS: &[&str] = &[
     "isolate",
     "freeze",
     "thaw",
-    "clean",
-    "reset",
-    "cancel",
-    "set",
-    "unset",
     "setenv",
     "unsetenv",
-    "limit",
-    "config",
-    "configure",
     "persist",
     "autostart",
-    "boot",
-    "link",
     "preset",
     "revert",
-    "edit",
-    "install",
-    "mount",
-    "attach",
-    "debug",
 ];
+
+/// The words that name a service manager's `action` with a unit named: its own word when
+/// that is a common one (`launchctl load`: "load"; `systemctl edit`: "edit"), else
+/// [`SERVICE_VERBS`].
+pub fn service_verbs(action: &str) -> &'static [&'static str] {
+    match action {
+        "load" => &["load"],
+        "link" => &["link"],
+        "edit" => &["edit"],
+        "mount-image" | "bind" => &["mount", "bind"],
+        "attach" => &["attach"],
+        "debug" => &["debug"],
+        "clean" => &["clean"],
+        "reset-failed" => &["reset-failed"],
+        "config" => &["configure", "config"],
+        "limit" => &["limit"],
+        "set-property" | "set-default" | "set-environment" | "unset-environment"
+        | "import-environment" => &["set-property", "set-default", "setenv", "environment"],
+        _ => SERVICE_VERBS,
+    }
+}
+
+/// The words that name a service manager's action that acts on no unit, when one does:
+/// the machine's power (`systemctl reboot`, `launchctl reboot`: "reboot"). Other actions
+/// without a unit (a reload, a setting, a program run without a unit name) no words name.
+pub fn power_verbs(action: &str) -> Option<&'static [&'static str]> {
+    Some(match action {
+        "reboot" | "soft-reboot" => &["reboot"],
+        "poweroff" => &["poweroff", "power off", "shut down", "shutdown"],
+        "halt" => &["halt"],
+        "kexec" => &["kexec"],
+        "suspend" | "suspend-then-hibernate" => &["suspend"],
+        "hibernate" | "hybrid-sleep" => &["hibernate"],
+        _ => return None,
+    })
+}
 
 /// Something the person can name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -809,11 +831,17 @@ mod tests {
             &Need::new(Kind::Persist, "x", targets()),
             &p
         ));
-        let mut reload = Need::new(Kind::Service, "systemd daemon-reload", Vec::new());
-        reload.verbs = SERVICE_VERBS;
-        assert!(reload.ungroundable.is_none());
-        assert!(grounds("reload systemd", &reload, &p));
-        assert!(!grounds("fix the failing unit test", &reload, &p));
+        // Common words are no service verbs: "run the unit test" starts no test.service.
+        assert!(!grounds("run the unit test", &start, &p));
+        assert!(!grounds("set up the test", &enable, &p));
+        // An action on no unit: a power action's own verb only.
+        let mut reboot = Need::new(Kind::Service, "systemd reboot", Vec::new());
+        reboot.verbs = power_verbs("reboot").unwrap();
+        assert!(grounds("reboot the machine", &reboot, &p));
+        assert!(!grounds("restart nginx", &reboot, &p));
+        assert!(!grounds("don't reboot", &reboot, &p));
+        assert!(power_verbs("daemon-reload").is_none());
+        assert_eq!(service_verbs("load"), &["load"]);
         let mut setenv = Need::new(Kind::Persist, "launchd setenv", Vec::new());
         setenv.verbs = SERVICE_VERBS;
         assert!(

@@ -755,22 +755,56 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
             "writes paths given at run time",
             "writing paths that arrive as arguments when it runs",
         )),
-        Effect::System { target, how, .. } => {
+        Effect::System {
+            target,
+            how,
+            action,
+            ..
+        } => {
             let kind = match how {
                 SystemChange::Running => Kind::Service,
                 SystemChange::Persist | SystemChange::Settings => Kind::Persist,
             };
             let here = cwd.unwrap_or(places.cwd);
-            let targets: Vec<Target> = target
+            let words: Vec<&str> = target.iter().flat_map(|t| t.split_whitespace()).collect();
+            // A unit known only at run time, or a pattern of units: no words name it.
+            if words.iter().any(|t| dynamic(t)) {
+                out.push(Need::ungroundable(
+                    kind,
+                    e.phrase(),
+                    format!("{} (units known only when it runs)", e.phrase()),
+                ));
+                return;
+            }
+            let targets: Vec<Target> = words
                 .iter()
-                .flat_map(|t| t.split_whitespace())
-                .filter(|t| !dynamic(t))
+                .filter_map(|t| service_name(t))
                 .flat_map(|t| system_targets(t, here, places))
                 .collect();
+            let verbs = super::ground::service_verbs(action);
+            if targets.is_empty() {
+                // Nothing named but the action: only a power action's own verb ("reboot")
+                // names it; a reload, an environment change, a program scheduled without a
+                // unit name, none can.
+                match super::ground::power_verbs(action) {
+                    Some(v) => {
+                        let mut need = Need::new(kind, e.phrase(), Vec::new());
+                        need.verbs = v;
+                        need.ungroundable = None;
+                        out.push(need);
+                    }
+                    None => out.push(Need::ungroundable(
+                        kind,
+                        e.phrase(),
+                        format!("{} (it names no unit)", e.phrase()),
+                    )),
+                }
+                return;
+            }
             let mut need = Need::new(kind, e.phrase(), targets);
             // A unit or agent named is not a unit started or enabled: the person also says
             // what to do with it.
-            need.verbs = super::ground::SERVICE_VERBS;
+            need.verbs = verbs;
             out.push(need);
         }
         Effect::Remote {
@@ -929,6 +963,23 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
 /// What names a unit, agent, job or setting a service manager acts on: the word, the
 /// name without its type suffix (`nginx` for `nginx.service`), and for a file (a plist,
 /// a unit file) its path and its name.
+/// The unit or agent a service manager's target word names, without launchd's domain
+/// (`gui/501/com.acme.sync` names `com.acme.sync`); a domain alone (`system`, `user`,
+/// `gui/501`, `pid/42`) names nothing the person would.
+fn service_name(t: &str) -> Option<&str> {
+    const DOMAINS: &[&str] = &["system", "user", "gui", "login", "session", "pid"];
+    let mut parts = t.splitn(3, '/');
+    let (first, second, rest) = (parts.next()?, parts.next(), parts.next());
+    if DOMAINS.contains(&first) {
+        return match (second, rest) {
+            (None, _) => None,
+            (Some(_), None) => None,
+            (Some(_), Some(label)) => (!label.is_empty()).then_some(label),
+        };
+    }
+    (!t.is_empty()).then_some(t)
+}
+
 fn system_targets(t: &str, cwd: &Path, places: &Places) -> Vec<Target> {
     let mut out = vec![Target::Name(t.to_string())];
     let last = t.rsplit('/').next().unwrap_or(t);

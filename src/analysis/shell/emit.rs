@@ -7,7 +7,7 @@ use super::parse::Walker;
 use super::quoting::decode_ansi_c;
 use super::unwrap::{self, Body, NestKind, Nested};
 use super::words::{short, Word};
-use super::{Opaque, Origin, SimpleCommand, HARD_MAX_COMMANDS, MAX_REENTRY};
+use super::{Opaque, Origin, RedirectOp, SimpleCommand, HARD_MAX_COMMANDS, MAX_REENTRY};
 
 impl Walker<'_> {
     /// Strip wrappers, check the program name, store the command, then walk re-entries.
@@ -17,7 +17,7 @@ impl Walker<'_> {
             return;
         }
         self.found += 1;
-        let u = unwrap::unwrap(&draft.argv);
+        let u = unwrap::unwrap(&draft.argv, &self.env.home);
         for o in u.opaque {
             self.opaque(o);
         }
@@ -55,6 +55,14 @@ impl Walker<'_> {
                 exported.push(name.clone());
             }
         }
+        let stdin_known = match (&draft.stdin_text, self.piped) {
+            (Some(_), _) => !draft
+                .redirects
+                .iter()
+                .any(|r| r.dynamic && matches!(r.op, RedirectOp::HereString | RedirectOp::HereDoc)),
+            (None, true) => self.pipe_in.is_some(),
+            (None, false) => false,
+        };
         let cmd = SimpleCommand {
             argv: draft.argv.iter().map(|w| w.text.clone()).collect(),
             dynamic_words: draft.argv.iter().map(|w| w.dynamic).collect(),
@@ -69,6 +77,7 @@ impl Walker<'_> {
             text: draft.text,
             piped_stdin: self.piped,
             stdin_text: draft.stdin_text.clone(),
+            stdin_known,
             remote: self.remote.clone(),
             output: known_output(&draft.argv, u.exec_start, draft.stdin_text.clone()),
             // On an ssh host the directory is the host's, which the floor follows itself.

@@ -36,7 +36,7 @@ mod opts;
 mod parse;
 mod quoting;
 mod reenter;
-pub use reenter::{adb_call, exec_call, ssh_config_pair, AdbCall, ExecCall};
+pub use reenter::{adb_call, exec_call, ssh_config_pair, ssh_tokens, AdbCall, ExecCall};
 mod specs;
 mod unwrap;
 mod words;
@@ -205,6 +205,11 @@ pub struct SimpleCommand {
     pub piped_stdin: bool,
     /// The raw body of a heredoc or herestring feeding this command.
     pub stdin_text: Option<String>,
+    /// Is all of what feeds its stdin known before it runs: a heredoc or here-string
+    /// without expansions, or a pipe from a command that only prints literals? (A program
+    /// that runs its input, `ssh HOST`, `sh`, has had it analysed only then.)
+    #[serde(skip)]
+    pub stdin_known: bool,
     /// The host it runs on when it is part of `ssh HOST CMD` (the remote shell runs it
     /// there: its paths are the remote's); `None`: here.
     pub remote: Option<String>,

@@ -220,6 +220,36 @@ pub fn ssh_config_pair(value: &str) -> (String, &str) {
     (key.to_ascii_lowercase(), val)
 }
 
+/// An ssh command option's value with its `%` tokens as ssh fills them in before the
+/// shell runs it (ssh_config(5) TOKENS): `%%` a percent, `%d` the local home directory;
+/// the others (`%h`, `%p`, `%r`, `%n`, `%C`, `%u`, `%l`, `%i`, `%k`, `%T`, …) are known
+/// only when it runs: the text is then dynamic.
+pub fn ssh_tokens(val: &str, home: &std::path::Path) -> (String, bool) {
+    let mut out = String::with_capacity(val.len());
+    let mut dynamic = false;
+    let mut chars = val.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('%') => out.push('%'),
+            Some('d') => out.push_str(&home.display().to_string()),
+            Some(t) => {
+                dynamic = true;
+                out.push('%');
+                out.push(t);
+            }
+            None => {
+                dynamic = true;
+                out.push('%');
+            }
+        }
+    }
+    (out, dynamic)
+}
+
 /// `ssh [opts] host [opts] CMD…`: the words after the host are joined into a shell
 /// string that the host's shell runs (its commands carry the host in `remote`); with no
 /// command, the host's shell reads its commands from stdin (a heredoc, a here-string, a
@@ -239,7 +269,8 @@ fn ssh(exec: &[Word], u: &mut Unwrapped) {
             "proxycommand" | "localcommand" | "knownhostscommand"
         ) && !val.eq_ignore_ascii_case("none")
         {
-            u.nest_shell(NestKind::Shell, Word::lit(val));
+            let (text, dynamic) = ssh_tokens(val, &u.home);
+            u.nest_shell(NestKind::Shell, Word::new(text, dynamic));
         }
     }
     let host = exec.get(p.next).map(|w| w.text.as_str()).unwrap_or("");

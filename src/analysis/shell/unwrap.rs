@@ -25,6 +25,9 @@ pub(super) struct Unwrapped {
     pub reads_stdin: Option<String>,
     /// …on this host (`ssh HOST` with no command): its commands carry the host.
     pub stdin_host: Option<String>,
+    /// The home directory, for what a program fills in before it runs a command (ssh's
+    /// `%d` in `LocalCommand`).
+    pub home: std::path::PathBuf,
 }
 
 /// A command run again by a shell or a command-running tool.
@@ -129,8 +132,11 @@ pub(super) fn program_name(word: &str) -> &str {
 }
 
 /// Strip wrappers from `argv`, then look for re-entries in what remains.
-pub(super) fn unwrap(argv: &[Word]) -> Unwrapped {
-    let mut u = Unwrapped::default();
+pub(super) fn unwrap(argv: &[Word], home: &std::path::Path) -> Unwrapped {
+    let mut u = Unwrapped {
+        home: home.to_path_buf(),
+        ..Unwrapped::default()
+    };
     let mut i = 0;
     // NOTE: each step either advances `i` past a wrapper or stops, so this terminates.
     while let Some(word) = argv.get(i) {

@@ -810,17 +810,43 @@ pub fn is_loopback(host: &str) -> bool {
         .trim_start_matches('[')
         .trim_end_matches(']')
         .to_ascii_lowercase();
-    h == "localhost"
-        || h.ends_with(".localhost")
-        || h == "::1"
-        || h == "0.0.0.0"
-        || h.starts_with("127.")
+    // Only a literal address in 127.0.0.0/8: `127.evil.example` is a DNS name.
+    let loop_v4 = h
+        .parse::<std::net::Ipv4Addr>()
+        .is_ok_and(|a| a.octets()[0] == 127);
+    h == "localhost" || h.ends_with(".localhost") || h == "::1" || h == "0.0.0.0" || loop_v4
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    /// Loopback is a literal address in 127.0.0.0/8, `::1` or localhost; a name that
+    /// starts like one is a DNS name anyone can point anywhere.
+    #[test]
+    fn loopback_is_a_literal_address() {
+        for h in [
+            "127.0.0.1",
+            "127.1.2.3",
+            "[::1]",
+            "localhost",
+            "LOCALHOST",
+            "a.localhost",
+        ] {
+            assert!(is_loopback(h), "{h}");
+        }
+        for h in [
+            "127.evil.example",
+            "127.0.0.1.evil.example",
+            "127.0.0",
+            "127.0.0.1x",
+            "128.0.0.1",
+            "example.com",
+        ] {
+            assert!(!is_loopback(h), "{h}");
+        }
+    }
 
     fn ctx() -> FloorCtx {
         FloorCtx {

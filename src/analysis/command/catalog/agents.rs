@@ -12,11 +12,30 @@ use super::table::Said;
 use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Code, Effect};
 
+/// Each agent's short options that only print its version or help, where checked (a
+/// short letter means something else in another: aider's and kiro-cli's `-v` is
+/// `--verbose`, which starts the agent). Every agent's `--version` and `--help` print.
+/// Checked against: Claude Code's CLI reference (`-v`, `-h`), kiro-cli's CLI commands
+/// reference (`-V`, `-h`; `-v` is `--verbose`), aider's options reference (`-h`; only
+/// `--version`, `-v` is `--verbose`), Codex's clap CLI (`-V`, `-h`), Gemini CLI's yargs
+/// options (`-v`, `-h`). The others' short letters were not checked: not read as version
+/// or help.
+fn prints_only(prog: &str) -> &'static [&'static str] {
+    match prog {
+        "claude" | "gemini" => &["-v", "-h"],
+        "codex" | "kiro-cli" => &["-V", "-h"],
+        "aider" => &["-h"],
+        _ => &[],
+    }
+}
+
 /// `AGENT [ARGS…]`.
 pub(super) fn agent(cmd: &Cmd) -> Said {
     let prog = cmd.program();
     let args = cmd.args();
-    if matches!(args, [a] if matches!(a.as_str(), "--version" | "-v" | "-V" | "--help" | "-h")) {
+    if matches!(args, [a] if matches!(a.as_str(), "--version" | "--help")
+        || prints_only(prog).contains(&a.as_str()))
+    {
         return Said::read(format!("{prog} prints its version or help"));
     }
     let mut s = Said::read(format!(

@@ -11,7 +11,9 @@
 //! the database, change}` — a read, a change, or a destroy for `DROP`/`TRUNCATE`/`DELETE`;
 //! the database is `HOST/DB` from `-h`/`-d` (or the URI, or `mysql`'s `-D`), and for
 //! `sqlite3`/`duckdb` the database file, which is also a local path read (and written when
-//! the SQL writes).
+//! the SQL writes). A maintenance statement (`VACUUM`, `ANALYZE`, …) is a change only
+//! alone: followed by another statement, the SQL is not understood, and what a change does
+//! to data is read from the whole SQL. sqlite's `VACUUM INTO 'file'` writes that file.
 
 use super::table::{asks_help, has_flag, option_value, positionals, Said};
 use crate::analysis::command::core::Cmd;
@@ -461,7 +463,7 @@ pub(super) fn client(cmd: &Cmd) -> Said {
         return unrecognised(
             prog,
             args,
-            texts.first().map(String::as_str),
+            Some(&texts.join(";\n")),
             format!("{prog} runs several statements"),
         )
         .and_effects(server_side(prog, args, &texts.join(";")));
@@ -489,7 +491,7 @@ pub(super) fn client(cmd: &Cmd) -> Said {
                 prog,
                 args,
                 Some(sql),
-                Change::Modify,
+                write_change(sql),
                 format!("{prog} runs {what}"),
             )
             .and_effects(extra),
@@ -503,7 +505,10 @@ pub(super) fn client(cmd: &Cmd) -> Said {
 /// SQL that is not a read the floor recognises: a change of the database (asked about by
 /// the reviewer's needs, the database named), with what it is not understood beside it.
 fn unrecognised(prog: &str, args: &[String], sql: Option<&str>, why: String) -> Said {
-    let mut said = ran(prog, args, sql, Change::Modify, why.clone());
+    // What the whole SQL does to data: a `DROP` after a statement not understood still
+    // destroys.
+    let change = sql.map(write_change).unwrap_or(Change::Modify);
+    let mut said = ran(prog, args, sql, change, why.clone());
     said.effects.push(Effect::unknown(why));
     said
 }
@@ -514,6 +519,11 @@ fn unrecognised(prog: &str, args: &[String], sql: Option<&str>, why: String) -> 
 /// (`PRAGMA`, `SET`) is a change not understood ([`unrecognised`]), with its files.
 fn maintenance(sql: &str) -> Option<&'static str> {
     let upper = strip_comments(sql).to_ascii_uppercase();
+    // One statement only: what follows a `;` is a statement of its own (`ANALYZE; DROP
+    // TABLE users`), not maintenance.
+    if upper.trim().trim_end_matches(';').contains(';') {
+        return None;
+    }
     let words: Vec<&str> = upper
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .filter(|w| !w.is_empty())
@@ -618,6 +628,23 @@ fn server_side(prog: &str, args: &[String], sql: &str) -> Vec<Effect> {
             if w.starts_with(['/', '~']) {
                 out.push(Effect::write(w, WriteHow::Replace));
             }
+        }
+    }
+    // sqlite's `VACUUM INTO 'file'` writes a copy of the database to that file (relative to
+    // the client's directory); an expression there names a file only known when it runs.
+    let words: Vec<&str> = upper
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.contains(&"VACUUM") && words.contains(&"INTO") {
+        let files = literal_after("INTO");
+        if files.is_empty() || !local_server {
+            out.push(Effect::unknown(
+                "VACUUM INTO writes to a file named by an expression",
+            ));
+        }
+        for f in files.into_iter().filter(|_| local_server) {
+            out.push(Effect::write(f, WriteHow::Replace));
         }
     }
     if matches!(prog, "sqlite3" | "duckdb") {

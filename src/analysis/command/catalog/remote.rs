@@ -5,14 +5,18 @@
 //! commands to the judge marked with the host (`command::remote` judges them there), so
 //! `ssh` itself only connects: routine when its options only choose how to connect.
 //! `ProxyCommand`, `LocalCommand` and `KnownHostsCommand` are local commands the shell
-//! analysis judges on their own (code the floor cannot see when ssh fills in their `%`
-//! tokens); options that run other local programs (`-F` config, `-I`/`PKCS11Provider`) or
+//! analysis judges on their own, with `%%` and `%d` (the local home) filled in as ssh does
+//! (code the floor cannot see when ssh fills in a token known only when it runs: `%h`,
+//! `%p`, `%r`, `%u`, `%C`, …); options that run other local programs (`-F` config, `-I`/`PKCS11Provider`) or
 //! forward the agent or X11 are asked about, and so are port forwards (`-L`, `-R`, `-D`,
 //! `-W`, `-w`, `LocalForward`, …): traffic between this machine and the host's side, a
 //! change there needing the host named. Local environment variables sent are not
 //! understood. `ssh HOST` with no command runs what arrives on its input there (judged
-//! like a command given, when the shell analysis sees it); with nothing it can see there,
-//! it opens a session whose commands no one sees: a change on the host, asked about.
+//! like a command given, when the shell analysis sees all of it: a heredoc or here-string
+//! without expansions, a pipe from a command printing literals,
+//! `SimpleCommand::stdin_known`); with nothing it can see there (`curl … | ssh HOST`,
+//! `ssh HOST <<< "$CMD"`), it opens a session whose commands no one sees: a change on the
+//! host, asked about.
 //!
 //! `scp`/`rsync` between this machine and a host: the local files sent are reads for the
 //! path floor, files received are written with names and content gatehook cannot see; both
@@ -172,10 +176,12 @@ fn ssh_option(
                     out.forwards.push(format!("-o {v}"));
                     out.effects.push(privilege(&format!("-o {v}")));
                 }
-                // A local command the shell analysis judges on its own — unless ssh puts
-                // words in it first (`%d` the local home, `%h` the host, …).
+                // A local command the shell analysis judges on its own, `%%` and `%d` (the
+                // local home) filled in as ssh does — unless ssh puts words only known when
+                // it runs in it (`%h` the host, `%u` the user, …).
                 "proxycommand" | "localcommand" | "knownhostscommand"
-                    if (reentered && !val.contains('%')) || val.eq_ignore_ascii_case("none") => {}
+                    if (reentered && !run_time_tokens(val)) || val.eq_ignore_ascii_case("none") => {
+                }
                 "proxycommand"
                 | "localcommand"
                 | "permitlocalcommand"
@@ -195,6 +201,12 @@ fn ssh_option(
         _ => {}
     }
     Ok(())
+}
+
+/// Does an ssh command option's value hold `%` tokens ssh fills in only when it runs
+/// (anything but `%%` and `%d`)?
+fn run_time_tokens(val: &str) -> bool {
+    crate::analysis::shell::ssh_tokens(val, std::path::Path::new("/")).1
 }
 
 /// Parse ssh's options from `args[i..]` (getopt: bundles, a value letter takes the rest of
@@ -292,7 +304,10 @@ pub(super) fn ssh(cmd: &Cmd) -> Said {
     let no_command = args[cmd_at.min(args.len())..]
         .iter()
         .all(|a| a.trim().is_empty());
-    let fed = cmd.sc.stdin_text.is_some() || cmd.sc.piped_stdin;
+    // Input the shell analysis judged on the host: known text (a heredoc or here-string
+    // without expansions, a pipe from a command printing literals). Input it could not
+    // see (`curl … | ssh prod`, `ssh prod <<< "$CMD"`) is a session no one sees.
+    let fed = cmd.sc.stdin_known;
     let (action, change, reason) = if opts.subsystem {
         (
             "runs a subsystem on",

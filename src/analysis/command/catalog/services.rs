@@ -16,8 +16,8 @@
 //! and later, the legacy ones (load, unload, submit, list, start, stop, setenv, limit, …)
 //! included.
 
-use super::table::{asks_help, Said};
-use crate::analysis::command::core::Cmd;
+use super::table::Said;
+use crate::analysis::command::core::{is_expansion, Cmd};
 use crate::analysis::effects::{secret_name, Change, Code, Effect, SystemChange};
 
 /// One change of this machine's services or settings.
@@ -230,12 +230,17 @@ const SYSTEMCTL_GET_OR_SET: &[(&str, usize)] = &[
 /// `systemctl [OPTIONS] VERB [ARGS]` (options may follow the verb).
 pub(super) fn systemctl(cmd: &Cmd) -> Said {
     let args = cmd.args();
-    if asks_help(args) || matches!(args, [v] if v == "--version") {
+    if matches!(args, [v] if v == "--version") {
         return Said::read("systemctl prints help or its version");
     }
+    // Help only where the option loop reads it as a flag (`-p --help reboot` reboots).
+    let mut help = false;
     let mut words: Vec<&str> = Vec::new();
     let mut effects = Vec::new();
     let mut host = None;
+    // Set only where the option loop reads them as flags (not as another option's value:
+    // `systemctl -p --dry-run reboot` reboots).
+    let (mut dry_run, mut now) = (false, false);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--" {
@@ -255,6 +260,11 @@ pub(super) fn systemctl(cmd: &Cmd) -> Said {
                 let at = letters
                     .char_indices()
                     .find(|(_, c)| !SYSTEMCTL_FLAGS.contains(&format!("-{c}").as_str()));
+                let flags = match at {
+                    None => letters,
+                    Some((k, _)) => &letters[..k],
+                };
+                help |= flags.contains('h');
                 match at {
                     None => continue,
                     Some((k, c)) => (
@@ -277,18 +287,25 @@ pub(super) fn systemctl(cmd: &Cmd) -> Said {
                 ))),
                 _ => {}
             }
-        } else if !(SYSTEMCTL_FLAGS.contains(&name) && inline.is_none()) {
+        } else if SYSTEMCTL_FLAGS.contains(&name) && inline.is_none() {
+            match name {
+                "--dry-run" => dry_run = true,
+                "--now" => now = true,
+                "-h" | "--help" => help = true,
+                _ => {}
+            }
+        } else {
             effects.push(Effect::unknown(format!(
                 "systemctl {name} is not an option it is known by"
             )));
         }
     }
+    if help {
+        return Said::read("systemctl prints help or its version");
+    }
     let verb = words.first().copied().unwrap_or("list-units");
     let operands: Vec<&str> = words.iter().skip(1).copied().collect();
-    let has = |f: &str| args.iter().any(|a| a == f);
-    let how = if SYSTEMCTL_READS.contains(&verb)
-        || (SYSTEMCTL_POWER.contains(&verb) && has("--dry-run"))
-    {
+    let how = if SYSTEMCTL_READS.contains(&verb) || (SYSTEMCTL_POWER.contains(&verb) && dry_run) {
         None
     } else if let Some((_, n)) = SYSTEMCTL_GET_OR_SET.iter().find(|(v, _)| *v == verb) {
         (operands.len() > *n).then_some(SystemChange::Settings)
@@ -300,7 +317,7 @@ pub(super) fn systemctl(cmd: &Cmd) -> Said {
     } else if SYSTEMCTL_PERSIST.contains(&verb) || SYSTEMCTL_SETTINGS.contains(&verb) {
         if SYSTEMCTL_PERSIST.contains(&verb) {
             // `--now` also starts or stops the units; `edit` runs the editor.
-            if has("--now") {
+            if now {
                 effects.push(system("systemd", verb, &operands, SystemChange::Running));
             }
             if verb == "edit" {
@@ -494,16 +511,38 @@ pub(super) fn launchctl(cmd: &Cmd) -> Said {
 // service
 
 /// `service --status-all`, `service NAME status` print; `service NAME COMMAND` runs the
-/// service's init script (or its unit) with that command.
+/// service's init script (or its unit) with that command. The script is
+/// `$SERVICEDIR/NAME` (`/etc/init.d`), run as a path whether or not systemd knows the
+/// name: a name with a `/` (`../../home/u/proj/run.sh`), or one known only at run time,
+/// runs a file it names, whatever the command.
 pub(super) fn service(cmd: &Cmd) -> Said {
     let args: Vec<&str> = cmd.args().iter().map(String::as_str).collect();
+    let plain = |name: &str| {
+        !name.is_empty()
+            && !name.contains('/')
+            && !name.starts_with('-')
+            && !cmd.arg_dynamic(0)
+            && !is_expansion(name)
+    };
     match args.as_slice() {
         [] | ["-h" | "--help" | "--version"] => Said::read("service prints its usage"),
         ["--status-all"] => Said::read("service --status-all lists services and their state"),
-        [name, "status"] => Said::read(format!("service {name} status shows its state")),
+        [name, "status"] if plain(name) => {
+            Said::read(format!("service {name} status shows its state"))
+        }
         [name, rest @ ..] => {
             let action = rest.first().copied().unwrap_or("(no command)");
             let mut effects = vec![system("sysvinit", action, &[name], SystemChange::Running)];
+            if !plain(name) {
+                effects.push(Effect::Run {
+                    code: Code::Hidden {
+                        what: format!("the file service runs as /etc/init.d/{name}"),
+                    },
+                });
+                effects.push(Effect::unknown(format!(
+                    "service runs /etc/init.d/{name}, a file its name points to"
+                )));
+            }
             if rest.is_empty() || rest.len() > 1 {
                 effects.push(Effect::unknown(format!(
                     "service {name} {} runs its init script with these words",
@@ -520,6 +559,9 @@ pub(super) fn service(cmd: &Cmd) -> Said {
 
 // ---------------------------------------------------------------------------------------
 // systemd-run
+
+/// systemd-run's short options that take a value (systemd 252, `systemd-run --help`).
+const SYSTEMD_RUN_SHORT_VALUES: &str = "HMupE";
 
 /// What running a command through `systemd-run` adds to the command's own effects (the
 /// shell analysis hands the command on as the program that runs, with `systemd-run` among
@@ -542,61 +584,79 @@ pub(crate) fn transient(argv: &[String], exec_start: usize) -> Option<Vec<Effect
     let mut i = 0;
     while let Some(a) = opts.get(i) {
         i += 1;
-        let (name, inline) = match a.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
-            _ if !a.starts_with("--") && a.len() > 2 && a.starts_with('-') => {
-                (&a[..2], Some(a[2..].to_string()))
+        // As getopt reads them: `--name=value`, `--name value`, or short options bundled,
+        // the first that takes a value taking the rest of the word or the next one
+        // (`-dE X=1`).
+        let mut parsed: Vec<(String, Option<String>)> = Vec::new();
+        match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => parsed.push((n.to_string(), Some(v.into()))),
+            _ if a.starts_with("--") || !a.starts_with('-') || a == "-" => {
+                parsed.push((a.clone(), None))
             }
-            _ => (a.as_str(), None),
-        };
-        let mut value = || {
-            inline.clone().or_else(|| {
-                i += 1;
-                opts.get(i - 1).cloned()
-            })
-        };
-        match name {
-            "-u" | "--unit" => unit = value(),
-            "--scope" | "-d" | "--same-dir" => here = true,
-            n if n.starts_with("--on-") => {
-                if !matches!(n, "--on-timezone-change" | "--on-clock-change") {
-                    value();
+            _ => {
+                let letters = &a[1..];
+                for (k, c) in letters.char_indices() {
+                    let rest = &letters[k + c.len_utf8()..];
+                    if SYSTEMD_RUN_SHORT_VALUES.contains(c) {
+                        parsed.push((format!("-{c}"), (!rest.is_empty()).then(|| rest.into())));
+                        break;
+                    }
+                    parsed.push((format!("-{c}"), None));
                 }
-                how = SystemChange::Persist;
             }
-            "--uid" | "--gid" => {
-                let v = value().unwrap_or_default();
-                effects.push(Effect::Privilege {
-                    how: format!("systemd-run {name}={v} (as another user)"),
-                });
-            }
-            "-p" | "--property" | "--timer-property" | "--path-property" | "--socket-property" => {
-                let v = value().unwrap_or_default();
-                effects.push(Effect::unknown(format!(
-                    "systemd-run {name} {v} sets a unit property, which may run other programs"
-                )));
-            }
-            "-E" | "--setenv" => {
-                let v = value().unwrap_or_default();
-                let var = v.split('=').next().unwrap_or("");
-                if !crate::analysis::command::env::harmless_env(var) {
+        }
+        for (name, inline) in parsed {
+            let name = name.as_str();
+            let mut value = || {
+                inline.clone().or_else(|| {
+                    i += 1;
+                    opts.get(i - 1).cloned()
+                })
+            };
+            match name {
+                "-u" | "--unit" => unit = value(),
+                "--scope" | "-d" | "--same-dir" => here = true,
+                n if n.starts_with("--on-") => {
+                    if !matches!(n, "--on-timezone-change" | "--on-clock-change") {
+                        value();
+                    }
+                    how = SystemChange::Persist;
+                }
+                "--uid" | "--gid" => {
+                    let v = value().unwrap_or_default();
+                    effects.push(Effect::Privilege {
+                        how: format!("systemd-run {name}={v} (as another user)"),
+                    });
+                }
+                "-p" | "--property" | "--timer-property" | "--path-property"
+                | "--socket-property" => {
+                    let v = value().unwrap_or_default();
                     effects.push(Effect::unknown(format!(
-                        "systemd-run {name} {v} sets a variable that can change what runs"
+                        "systemd-run {name} {v} sets a unit property, which may run other programs"
                     )));
                 }
+                "-E" | "--setenv" => {
+                    let v = value().unwrap_or_default();
+                    let var = v.split('=').next().unwrap_or("");
+                    if !crate::analysis::command::env::harmless_env(var) {
+                        effects.push(Effect::unknown(format!(
+                            "systemd-run {name} {v} sets a variable that can change what runs"
+                        )));
+                    }
+                }
+                "--working-directory" => {
+                    let v = value().unwrap_or_default();
+                    effects.push(Effect::unknown(format!(
+                        "the command runs in {v}, not the directory its paths were judged in"
+                    )));
+                    here = true;
+                }
+                "-H" | "--host" | "-M" | "--machine" | "--description" | "--slice"
+                | "--service-type" | "--nice" => {
+                    value();
+                }
+                _ => {}
             }
-            "--working-directory" => {
-                let v = value().unwrap_or_default();
-                effects.push(Effect::unknown(format!(
-                    "the command runs in {v}, not the directory its paths were judged in"
-                )));
-                here = true;
-            }
-            "-H" | "--host" | "-M" | "--machine" | "--description" | "--slice"
-            | "--service-type" | "--nice" => {
-                value();
-            }
-            _ => {}
         }
     }
     if !here {
@@ -604,15 +664,14 @@ pub(crate) fn transient(argv: &[String], exec_start: usize) -> Option<Vec<Effect
             "the unit runs in the manager's directory (/ or the home directory), not the one its paths were judged in",
         ));
     }
-    let mut targets = vec![program];
-    if let Some(u) = unit.as_deref() {
-        targets.insert(0, u);
-    }
+    // The unit, when named: the program is what runs in it, no name of the unit (`make`
+    // names no timer of `systemd-run --on-calendar=minutely make test`).
+    let targets: Vec<&str> = unit.as_deref().into_iter().collect();
     let action = match how {
-        SystemChange::Persist => "schedules",
-        _ => "runs as a transient unit",
+        SystemChange::Persist => format!("schedules {program} as a timer unit"),
+        _ => format!("runs {program} as a transient unit"),
     };
-    effects.insert(0, system("systemd", action, &targets, how));
+    effects.insert(0, system("systemd", &action, &targets, how));
     Some(effects)
 }
 

@@ -8,13 +8,19 @@
 //! - a local socket (`nc -U`, socat `UNIX-CONNECT:`, a socket path): a change to the
 //!   service listening there (`Effect::Remote`, service `socket`, the path as target);
 //! - a file (socat `OPEN:`, `GOPEN:`, a path): a read or a write of it, for the path floor;
+//!   an address option that creates, truncates, appends to, opens for writing or sets the
+//!   mode of it (`creat`, `trunc`, `append`, `wronly`, `rdwr`, `perm`) writes it whichever
+//!   way the data flows; an abstract socket (`ABSTRACT-LISTEN:`) is no file but a
+//!   listener any local user reaches, as a port bound to loopback;
 //! - a program bound to the connection (`nc -e`/`-c`, ncat `--exec`/`--sh-exec`/
 //!   `--lua-exec`, socat `EXEC:`/`SYSTEM:` facing a host, listener or socket): code run for
 //!   whoever is at the other end, as code fetched from the network is (hard); facing only
 //!   this machine's stdio or a file, a program the floor does not see (soft).
 //!
-//! `-z` (a port check), `--recv-only`, `-d` (OpenBSD: no stdin) and socat's `-u`/`-U` send
-//! nothing the other way. An option or address outside the grammar is not understood, but
+//! `-z` (a port check), `--recv-only`, `-d` (`nc.openbsd`: no stdin) and socat's `-u`/`-U`
+//! send nothing the other way. `nc` and `netcat` may be Ncat (RHEL, Fedora), where `-d`
+//! takes a delay and `-x` writes a hex dump to a file: for them `-d` is not understood and
+//! `-x` is both a proxy and a file written. An option or address outside the grammar is not understood, but
 //! what the rest of the command does still stands.
 //!
 //! Checked against: netcat-openbsd 1.219 (Debian 12, `nc -h`), netcat-traditional 1.10-47
@@ -259,6 +265,9 @@ const NCAT_LONG_FLAGS: &[&str] = &[
 pub(super) fn netcat(cmd: &Cmd) -> Said {
     let prog = cmd.program();
     let ncat = prog == "ncat";
+    // `nc`/`netcat` may be any of the family (Ncat on RHEL and Fedora): only the name
+    // `nc.openbsd` is surely OpenBSD's, where `-d` reads no stdin and `-x` names a proxy.
+    let openbsd = prog == "nc.openbsd";
     let args = cmd.args();
     let (values, flags) = if ncat {
         (NCAT_VALUES, NCAT_FLAGS)
@@ -337,7 +346,12 @@ pub(super) fn netcat(cmd: &Cmd) -> Said {
                     'e' | 'c' => program = Some(v),
                     'o' => effects.push(Effect::write(v, WriteHow::Replace)),
                     'x' if ncat => effects.push(Effect::write(v, WriteHow::Replace)),
-                    'x' => proxies.push(v),
+                    'x' if openbsd => proxies.push(v),
+                    // OpenBSD's proxy, or Ncat's hex dump written to that file.
+                    'x' => {
+                        effects.push(Effect::write(v.clone(), WriteHow::Replace));
+                        proxies.push(v);
+                    }
                     'f' if !ncat => file = Some(v),
                     's' => source = Some(v),
                     'd' => {}
@@ -352,7 +366,14 @@ pub(super) fn netcat(cmd: &Cmd) -> Said {
                         no_input = true;
                         no_output = true;
                     }
-                    'd' if !ncat => no_input = true,
+                    'd' if openbsd => no_input = true,
+                    // Ncat's `-d DELAY` takes a value: what follows is not what it seems.
+                    'd' if !ncat => {
+                        effects.push(Effect::unknown(format!(
+                            "{prog} -d reads no stdin in OpenBSD's nc, takes a delay in Ncat's"
+                        )));
+                        break;
+                    }
                     _ => {}
                 }
             } else {
@@ -408,6 +429,9 @@ pub(super) fn netcat(cmd: &Cmd) -> Said {
 // ---------------------------------------------------------------------------------------
 // telnet
 
+/// telnet's short options that take a value (inetutils 2.4).
+const TELNET_SHORT_VALUES: &str = "benlkX";
+
 /// `telnet [OPTS] [HOST [PORT]]`: what it reads from stdin goes to the host; with no host
 /// it reads its own commands (`open HOST`) from stdin.
 pub(super) fn telnet(cmd: &Cmd) -> Said {
@@ -429,35 +453,48 @@ pub(super) fn telnet(cmd: &Cmd) -> Said {
             operands.push(a);
             continue;
         };
-        let (name, inline) = match opt.strip_prefix('-') {
+        // As getopt reads them: a long option (`--user=x`), or short ones bundled, the
+        // first that takes a value taking the rest of the word or the next one (`-8l prod`).
+        let mut opts: Vec<(String, Option<String>)> = Vec::new();
+        match opt.strip_prefix('-') {
             Some(long) => match long.split_once('=') {
-                Some((n, v)) => (n.to_string(), Some(v.to_string())),
-                None => (long.to_string(), None),
+                Some((n, v)) => opts.push((n.to_string(), Some(v.to_string()))),
+                None => opts.push((long.to_string(), None)),
             },
-            None => (
-                opt[..1].to_string(),
-                (opt.len() > 1).then(|| opt[1..].to_string()),
-            ),
-        };
-        let mut value = || {
-            inline.clone().or_else(|| {
-                i += 1;
-                args.get(i - 1).cloned()
-            })
-        };
-        match name.as_str() {
-            "n" | "trace" => {
-                effects.push(Effect::write(value().unwrap_or_default(), WriteHow::Append))
+            None => {
+                for (k, c) in opt.char_indices() {
+                    let rest = &opt[k + c.len_utf8()..];
+                    if TELNET_SHORT_VALUES.contains(c) {
+                        opts.push((c.to_string(), (!rest.is_empty()).then(|| rest.to_string())));
+                        break;
+                    }
+                    opts.push((c.to_string(), None));
+                }
             }
-            "b" | "bind" | "e" | "escape" | "l" | "user" | "k" | "realm" | "X" | "disable-auth" => {
-                value();
+        }
+        for (name, inline) in opts {
+            let mut value = || {
+                inline.clone().or_else(|| {
+                    i += 1;
+                    args.get(i - 1).cloned()
+                })
+            };
+            match name.as_str() {
+                "n" | "trace" => {
+                    effects.push(Effect::write(value().unwrap_or_default(), WriteHow::Append))
+                }
+                "b" | "bind" | "e" | "escape" | "l" | "user" | "k" | "realm" | "X"
+                | "disable-auth" => {
+                    value();
+                }
+                "4" | "6" | "8" | "a" | "c" | "d" | "E" | "K" | "L" | "r" | "x" | "ipv4"
+                | "ipv6" | "binary" | "login" | "no-rc" | "debug" | "no-escape" | "no-login"
+                | "binary-output" | "rlogin" | "encrypt"
+                    if inline.is_none() => {}
+                other => effects.push(Effect::unknown(format!(
+                    "telnet -{other} is not known to be safe"
+                ))),
             }
-            "4" | "6" | "8" | "a" | "c" | "d" | "E" | "K" | "L" | "r" | "x" | "ipv4" | "ipv6"
-            | "binary" | "login" | "no-rc" | "debug" | "no-escape" | "no-login"
-            | "binary-output" | "rlogin" | "encrypt" => {}
-            other => effects.push(Effect::unknown(format!(
-                "telnet -{other} is not known to be safe"
-            ))),
         }
     }
     let peer = match operands.first() {
@@ -578,6 +615,9 @@ fn socat_address(word: &str, out: &mut Vec<Effect>) -> End {
     };
     let mut bind = None;
     let mut path_opts = Vec::new();
+    // Options that open the file for writing, create, truncate or chmod it: a write of
+    // it whichever way the data flows (`socat -u OPEN:f,trunc STDOUT` empties f).
+    let mut file_write: Option<WriteHow> = None;
     for opt in opts.split(',').filter(|o| !o.is_empty()) {
         let (name, value) = opt.split_once('=').unwrap_or((opt, ""));
         let name = name.to_ascii_lowercase();
@@ -596,6 +636,14 @@ fn socat_address(word: &str, out: &mut Vec<Effect>) -> End {
                 out.push(Effect::write(value.to_string(), WriteHow::Replace))
             }
             "unlink-early" | "unlink-late" | "unlink-close" => path_opts.push(name.clone()),
+            "trunc" | "o-trunc" => file_write = Some(WriteHow::Replace),
+            "append" | "o-append" => {
+                file_write.get_or_insert(WriteHow::Append);
+            }
+            "creat" | "create" | "o-creat" | "wronly" | "o-wronly" | "rdwr" | "o-rdwr" | "perm"
+            | "mode" | "perm-late" | "excl" | "o-excl" => {
+                file_write.get_or_insert(WriteHow::Edit);
+            }
             n if SOCAT_SAFE_OPTS.contains(&n) => {}
             n => out.push(Effect::unknown(format!(
                 "socat address option {n} is not known to be safe"
@@ -678,8 +726,14 @@ fn socat_address(word: &str, out: &mut Vec<Effect>) -> End {
         | "OPENSSL-DTLS-SERVER" => End::Listen(bound_to_loopback(bind.as_deref())),
         "UNIX-CONNECT" | "UNIX-CLIENT" | "UNIX" | "LOCAL" | "UNIX-SENDTO" | "ABSTRACT-CONNECT"
         | "ABSTRACT-CLIENT" | "ABSTRACT" | "ABSTRACT-SENDTO" => End::Socket(params.to_string()),
-        "UNIX-LISTEN" | "UNIX-L" | "UNIX-RECV" | "UNIX-RECVFROM" | "ABSTRACT-LISTEN"
-        | "ABSTRACT-RECV" | "ABSTRACT-RECVFROM" => End::ListenSocket(params.to_string()),
+        "UNIX-LISTEN" | "UNIX-L" | "UNIX-RECV" | "UNIX-RECVFROM" => {
+            End::ListenSocket(params.to_string())
+        }
+        // An abstract socket is no file: any local user connects to it, as to a port
+        // listening on loopback.
+        "ABSTRACT-LISTEN" | "ABSTRACT-RECV" | "ABSTRACT-RECVFROM" => {
+            End::Listen(Some("localhost".into()))
+        }
         "OPEN" | "FILE" | "CREATE" | "CREAT" | "PIPE" => End::File(params.to_string()),
         "EXEC" | "SYSTEM" => End::Program(params.to_string()),
         // GOPEN, or a bare path: a file, or a socket it connects to.
@@ -693,6 +747,9 @@ fn socat_address(word: &str, out: &mut Vec<Effect>) -> End {
             End::Peer(None)
         }
     };
+    if let (Some(how), End::File(p) | End::Path(p)) = (file_write, &end) {
+        out.push(Effect::write(p.clone(), how));
+    }
     if !path_opts.is_empty() {
         if let End::File(p) | End::Path(p) | End::ListenSocket(p) | End::Socket(p) = &end {
             out.push(Effect::Delete {
