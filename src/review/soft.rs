@@ -960,9 +960,6 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
     }
 }
 
-/// What names a unit, agent, job or setting a service manager acts on: the word, the
-/// name without its type suffix (`nginx` for `nginx.service`), and for a file (a plist,
-/// a unit file) its path and its name.
 /// The unit or agent a service manager's target word names, without launchd's domain
 /// (`gui/501/com.acme.sync` names `com.acme.sync`); a domain alone (`system`, `user`,
 /// `gui/501`, `pid/42`) names nothing the person would.
@@ -980,6 +977,9 @@ fn service_name(t: &str) -> Option<&str> {
     (!t.is_empty()).then_some(t)
 }
 
+/// What names a unit, agent, job or setting a service manager acts on: the word, the
+/// name without its type suffix (`nginx` for `nginx.service`), and for a file (a plist,
+/// a unit file) its path and its name.
 fn system_targets(t: &str, cwd: &Path, places: &Places) -> Vec<Target> {
     let mut out = vec![Target::Name(t.to_string())];
     let last = t.rsplit('/').next().unwrap_or(t);
