@@ -75,6 +75,7 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "pip" | "pip3" => packages::pip,
         "uv" => packages::uv,
         "brew" => packages::brew,
+        "nix" => packages::nix,
         "cargo" => packages::cargo,
         "go" => packages::go,
         "psql" | "mysql" | "mariadb" | "sqlite3" | "duckdb" | "sqlcmd" => database::client,

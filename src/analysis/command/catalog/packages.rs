@@ -314,6 +314,54 @@ pub(super) fn brew(cmd: &Cmd) -> Said {
     )
 }
 
+/// `nix search nixpkgs[#ATTR] [REGEX…]` (Nix 2.x, `nix search --help`): looks packages
+/// up in the nixpkgs the flake registry names, evaluating its package set (which runs no
+/// builder). Another flake (a URL, a path, `github:…`) is code of its own that evaluation
+/// may build from (import-from-derivation) and configure (`nixConfig`): not understood, nor
+/// is any option outside `--json`, `-e`/`--exclude REGEX` and `--offline`, or any other
+/// `nix` command.
+pub(super) fn nix(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if matches!(args, [v] if v == "--version") {
+        return Said::read("nix prints its version");
+    }
+    let Some((sub, rest)) = args.split_first() else {
+        return Said::unknown("nix without a command");
+    };
+    if sub != "search" {
+        return Said::unknown(format!("nix {sub} is not in the floor's grammar of nix"));
+    }
+    let mut operands = Vec::new();
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        match a.as_str() {
+            "--json" | "--offline" => {}
+            "-e" | "--exclude" => i += 1,
+            _ if a.starts_with("--exclude=") => {}
+            _ if a.starts_with('-') => {
+                return Said::unknown(format!("nix search {a} is not in the floor's grammar"));
+            }
+            _ => operands.push(i),
+        }
+        i += 1;
+    }
+    if i > rest.len() {
+        return Said::unknown("nix search -e is missing its pattern");
+    }
+    if cmd.dynamic.iter().skip(2).any(|d| *d) {
+        return Said::unknown("nix search is given a run-time value");
+    }
+    match operands.first().map(|&k| rest[k].as_str()) {
+        Some(flake) if flake == "nixpkgs" || flake.starts_with("nixpkgs#") => {
+            Said::read("nix search looks packages up in nixpkgs")
+        }
+        Some(flake) => Said::unknown(format!(
+            "nix search evaluates the flake {flake}, code the floor does not see"
+        )),
+        None => Said::unknown("nix search without a flake"),
+    }
+}
+
 const CARGO: &[Entry] = &[
     read(&["search"], "searches crates.io"),
     read(&["info"], "shows crate information"),

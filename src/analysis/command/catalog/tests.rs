@@ -322,6 +322,20 @@ fn packages() {
         ("go env -w GOFLAGS=-x", "unknown"),
         ("go mod download", "routine"),
         ("go install example.com/tool@latest", "soft"),
+        // nixpkgs searched; another flake is code evaluation may build from.
+        ("nix search nixpkgs minizinc", "routine"),
+        (
+            "nix search nixpkgs#python3Packages requests --json",
+            "routine",
+        ),
+        ("nix search nixpkgs -e foo bar", "routine"),
+        ("nix search github:someone/flake foo", "unknown"),
+        ("nix search ./flake foo", "unknown"),
+        ("nix search --impure nixpkgs foo", "unknown"),
+        ("nix search --option sandbox false nixpkgs foo", "unknown"),
+        ("nix search nixpkgs -e", "unknown"),
+        ("nix run nixpkgs#hello", "unknown"),
+        ("nix --version", "routine"),
     ]);
 }
 
@@ -972,6 +986,7 @@ mod fuzz {
         "pip",
         "uv",
         "brew",
+        "nix",
         "cargo",
         "go",
         "psql",
