@@ -1719,9 +1719,7 @@ fn module_definitions(module: &str, cwd: &Path) -> Result<Definitions, Class> {
         files.push(dir.join("__init__.py"));
     }
     Err(Class::Unknown {
-        reason: format!(
-            "python -m {module} runs an installed module, not one of the project's files"
-        ),
+        reason: format!("the module {module} is an installed one, not one of the project's files"),
     })
 }
 

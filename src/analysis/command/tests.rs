@@ -1036,6 +1036,67 @@ fn agent_writes_into_installed_environments_are_project_code_changed() {
     assert_eq!(short(&judged(&f, "pytest", &s).verdict), "routine");
 }
 
+/// `uvicorn MODULE:APP` serves the project's module as `python -m` runs one: routine
+/// while the module is the project's, unchanged and not written by the agent; an option
+/// that imports other code or moves where the module is found is outside the grammar.
+#[test]
+fn uvicorn_serves_the_projects_module() {
+    let f = fx();
+    std::fs::create_dir_all(f.ws.join("api")).unwrap();
+    std::fs::write(f.ws.join("api/__init__.py"), "").unwrap();
+    std::fs::write(f.ws.join("api/main.py"), "app = None\n").unwrap();
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    for cmd in [
+        "uvicorn api.main:app --reload",
+        "uvicorn api.main:app --host 0.0.0.0 --port 8081 &",
+        "uvicorn --port=8000 --log-level debug api.main:app",
+        "uvicorn --version",
+    ] {
+        assert_eq!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
+    }
+    for cmd in [
+        // Not the project's module.
+        "uvicorn json:app",
+        "uvicorn nosuch.main:app",
+        // Options that import other code or move the module.
+        "uvicorn api.main:app --log-config log.yaml",
+        "uvicorn api.main:app --app-dir /tmp",
+        "uvicorn api.main:app --loop mypkg:Loop",
+        "uvicorn api.main:app --env-file .env.local",
+        // Not MODULE:APP.
+        "uvicorn api/main.py",
+        "uvicorn api.main:app other:app",
+        "uvicorn \"$M\":app",
+    ] {
+        assert_ne!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
+    }
+    // The agent wrote the module this session: asked about, naming it.
+    let s = Session {
+        changed: vec![],
+        written: vec![f.ws.join("api/main.py")],
+    };
+    let j = judged(&f, "uvicorn api.main:app", &s);
+    assert!(
+        matches!(&j.verdict, Verdict::BuildFilesChanged { files, .. } if files.contains(&f.ws.join("api/main.py"))),
+        "{:?}",
+        j.verdict
+    );
+    // A TLS key file is a read the path floor judges.
+    let j = judged(
+        &f,
+        "uvicorn api.main:app --ssl-keyfile ~/.ssh/id_rsa",
+        &clean,
+    );
+    assert!(
+        j.reads.contains(&f.home.join(".ssh/id_rsa")),
+        "{:?}",
+        j.reads
+    );
+}
+
 #[test]
 fn project_scripts_are_routine_while_unchanged_and_not_written_by_the_agent() {
     let f = fx();

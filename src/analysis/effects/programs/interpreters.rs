@@ -73,8 +73,132 @@ pub fn script_run(argv: &[String], dynamic: &[bool]) -> Found {
         "python" | "pypy" => python(argv, dynamic),
         "node" | "nodejs" => node(argv, dynamic),
         "bash" | "sh" | "dash" | "zsh" | "ksh" => shell(argv, dynamic),
+        "uvicorn" => uvicorn(argv, dynamic),
         _ => None,
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// uvicorn
+
+/// `uvicorn [OPTIONS] MODULE:APP` (uvicorn 0.30, `uvicorn --help`): serves the project's
+/// ASGI application, importing MODULE as `python -m` would from the working directory.
+/// Options that import other code (`--loop`, `--http`, `--ws`, `--interface` beyond their
+/// named implementations, `--log-config`, which may build any class it names,
+/// `--app-dir`, which moves where MODULE is found, `--reload-include` of other files,
+/// `--uds`, `--fd`, `--env-file` read into the environment the app sees) are outside the
+/// grammar; TLS key and certificate files are reads.
+static UVICORN: &[Opt] = &[
+    value(&["--host"], Val::Plain),
+    value(&["--port"], Val::Num),
+    flag(&["--reload"]),
+    value(&["--reload-dir"], Val::Stat),
+    value(&["--reload-exclude"], Val::Pattern),
+    value(&["--reload-delay"], Val::Num),
+    value(&["--workers"], Val::Num),
+    value(
+        &["--loop"],
+        Val::Choice(&["auto", "asyncio", "uvloop", "none"]),
+    ),
+    value(&["--http"], Val::Choice(&["auto", "h11", "httptools"])),
+    value(
+        &["--ws"],
+        Val::Choice(&["auto", "none", "websockets", "websockets-sansio", "wsproto"]),
+    ),
+    value(&["--ws-max-size"], Val::Num),
+    value(&["--ws-max-queue"], Val::Num),
+    value(&["--ws-ping-interval"], Val::Num),
+    value(&["--ws-ping-timeout"], Val::Num),
+    flag(&["--ws-per-message-deflate"]),
+    value(&["--lifespan"], Val::Choice(&["auto", "on", "off"])),
+    value(
+        &["--interface"],
+        Val::Choice(&["auto", "asgi3", "asgi2", "wsgi"]),
+    ),
+    value(
+        &["--log-level"],
+        Val::Choice(&["critical", "error", "warning", "info", "debug", "trace"]),
+    ),
+    flag(&["--access-log"]),
+    flag(&["--no-access-log"]),
+    flag(&["--use-colors"]),
+    flag(&["--no-use-colors"]),
+    flag(&["--proxy-headers"]),
+    flag(&["--no-proxy-headers"]),
+    flag(&["--server-header"]),
+    flag(&["--no-server-header"]),
+    flag(&["--date-header"]),
+    flag(&["--no-date-header"]),
+    value(&["--forwarded-allow-ips"], Val::Plain),
+    value(&["--root-path"], Val::Plain),
+    value(&["--limit-concurrency"], Val::Num),
+    value(&["--backlog"], Val::Num),
+    value(&["--limit-max-requests"], Val::Num),
+    value(&["--timeout-keep-alive"], Val::Num),
+    value(&["--timeout-graceful-shutdown"], Val::Num),
+    value(&["--ssl-keyfile"], Val::Read),
+    value(&["--ssl-certfile"], Val::Read),
+    value(&["--ssl-ca-certs"], Val::Read),
+    value(
+        &["--ssl-keyfile-password"],
+        Val::Unsafe("passes a key's password on the command line"),
+    ),
+    value(&["--ssl-version"], Val::Num),
+    value(&["--ssl-cert-reqs"], Val::Num),
+    value(&["--ssl-ciphers"], Val::Plain),
+    value(&["--header"], Val::Plain),
+    value(&["--h11-max-incomplete-event-size"], Val::Num),
+    flag(&["--factory"]),
+    flag(&["--version"]),
+    flag(&["--help"]),
+];
+
+fn uvicorn(argv: &[String], dynamic: &[bool]) -> Found {
+    let g = Grammar {
+        style: Style::Gnu,
+        opts: UVICORN,
+        operands: Operands::all(Val::Plain),
+        numeric_short: false,
+    };
+    let p = match parse(&g, argv, dynamic) {
+        Ok(p) => p,
+        Err(e) => return Some(Err(e)),
+    };
+    let mut run = ScriptRun::new("uvicorn");
+    if p.has("--help") || p.has("--version") {
+        run.prints_only = true;
+        return Some(Ok(run));
+    }
+    let app = match p.operands.as_slice() {
+        [(w, _)] => w.text,
+        [] => return Some(Err(GrammarError::MissingValue("MODULE:APP".into()))),
+        [_, (extra, _), ..] => return Some(Err(GrammarError::ExtraOperand(extra.text.into()))),
+    };
+    // `MODULE:ATTRIBUTE`, the module dotted names.
+    let bad = || {
+        Some(Err(GrammarError::BadValue {
+            option: "MODULE:APP".into(),
+            value: app.to_string(),
+        }))
+    };
+    let Some((module, attr)) = app.split_once(':') else {
+        return bad();
+    };
+    let ident = |s: &str| {
+        !s.is_empty()
+            && s.split('.').all(|p| {
+                !p.is_empty()
+                    && !p.starts_with(|c: char| c.is_ascii_digit())
+                    && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            })
+    };
+    if !ident(module) || !ident(attr) {
+        return bad();
+    }
+    run.effects = g.effects(&p);
+    run.module = Some(module.to_string());
+    run.args_at = argv.len();
+    Some(Ok(run))
 }
 
 fn gram(opts: &'static [Opt]) -> Grammar {
