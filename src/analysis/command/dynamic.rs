@@ -102,7 +102,8 @@ pub(super) fn xargs_child(
         return;
     }
     let producers = xargs_producers(cmd, all, i);
-    match roots(&producers, cmd.cwd, ctx, judge) {
+    let found = xargs_nul(cmd, all).and_then(|nul| roots(&producers, nul, cmd.cwd, ctx, judge));
+    match found {
         Some(r) => look.reads.extend(r),
         None => look.class = Class::Unknown {
             reason:
@@ -221,7 +222,8 @@ pub(super) fn with_substitutions(
                     && body.contains(c.text.trim())
             })
             .collect();
-        let r = roots(&producers, cmd.cwd, ctx, judge)?;
+        // The substitution's output is split at blanks; a NUL in it is dropped.
+        let r = roots(&producers, false, cmd.cwd, ctx, judge)?;
         if r.is_empty() {
             return None;
         }
@@ -273,6 +275,7 @@ fn substitution_body(word: &str) -> Option<&str> {
 /// the first producer lists paths, the rest only filter stdin. `None` when that is not so.
 fn roots(
     producers: &[&SimpleCommand],
+    nul: bool,
     cwd: &Cwd,
     ctx: &JudgeCtx,
     judge: &dyn Judge,
@@ -282,6 +285,9 @@ fn roots(
         if !is_filter(f, cwd, ctx, judge) {
             return None;
         }
+    }
+    if separator(first)? != nul {
+        return None;
     }
     lister_roots(
         first,
@@ -469,7 +475,15 @@ pub(super) fn listed(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> Option<Liste
             .map(|(_, c)| c)
             .collect()
     };
+    let nul = if cmd.sc.origin == Origin::Xargs {
+        xargs_nul(cmd, all)?
+    } else {
+        false
+    };
     let (sc, filters) = producers.split_first()?;
+    if separator(sc)? != nul {
+        return None;
+    }
     if sc.program() != Some("find")
         || sc.dynamic_words.iter().any(|d| *d)
         || !filters.iter().all(|f| keeps_lines(f))
@@ -477,6 +491,79 @@ pub(super) fn listed(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> Option<Liste
         return None;
     }
     find_listed(sc.exec.get(1..)?)
+}
+
+/// How the `xargs` that runs `cmd` splits its input: `Some(true)` at NULs (`-0`,
+/// `--null`), `Some(false)` at blanks and newlines (the default, or `-d '\n'`); `None`
+/// for any other delimiter, which cuts a printed path anywhere (`-d x` makes
+/// `/tmp/x/home/u/.netrcx/y` hand on `/home/u/.netrc`) (GNU findutils 4.9.0, xargs(1)).
+fn xargs_nul(cmd: &Cmd, all: &[SimpleCommand]) -> Option<bool> {
+    let xargs = all.iter().find(|c| {
+        c.part == cmd.sc.part && c.origin != Origin::Xargs && c.program() == Some("xargs")
+    })?;
+    let mut nul = false;
+    let mut args = xargs.exec.iter().skip(1);
+    while let Some(a) = args.next() {
+        if !a.starts_with('-') || a == "--" {
+            break;
+        }
+        let delimiter = match a.as_str() {
+            "-0" | "--null" => {
+                nul = true;
+                continue;
+            }
+            "-d" | "--delimiter" => args.next()?.as_str(),
+            o if XARGS_VALUE_OPTS.contains(&o) => {
+                args.next();
+                continue;
+            }
+            _ => match a.strip_prefix("--delimiter=").or(a.strip_prefix("-d")) {
+                Some(d) => d,
+                None => continue,
+            },
+        };
+        if !matches!(delimiter, "\\n" | "\n") {
+            return None;
+        }
+    }
+    Some(nul)
+}
+
+/// Whether a lister ends each name it prints with a NUL (`Some(true)`) or a newline
+/// (`Some(false)`); `None` when it mixes them or an option may change it in a way not
+/// read here. A consumer that splits otherwise sees names glued together: bash drops the
+/// NULs of a substitution's output (`$(find . ./.netrc -maxdepth 0 -print0)` is
+/// `../.netrc`), `xargs -0` takes newline-ended output as one name.
+fn separator(sc: &SimpleCommand) -> Option<bool> {
+    let args = sc.exec.get(1..).unwrap_or(&[]);
+    if sc.program() == Some("find") {
+        return listed::find_separator(args);
+    }
+    // Options that end names with a NUL, for the listers that have them.
+    let prog = sc.program().unwrap_or("");
+    let mut nul = false;
+    for a in args {
+        let short = a.strip_prefix('-').filter(|s| !s.starts_with('-'));
+        let nul_like = matches!(a.as_str(), "--null" | "--print0" | "--zero" | "--null-data")
+            || short.is_some_and(|s| s.contains(['0', 'z', 'Z']));
+        if !nul_like {
+            continue;
+        }
+        let known = match prog {
+            "fd" | "fdfind" => matches!(a.as_str(), "-0" | "--print0"),
+            "git" => a == "-z",
+            "grep" | "egrep" | "fgrep" => {
+                a == "--null" || short.is_some_and(|s| s.contains('Z') && !s.contains('z'))
+            }
+            "rg" => matches!(a.as_str(), "-0" | "--null"),
+            _ => false,
+        };
+        if !known {
+            return None;
+        }
+        nul = true;
+    }
+    Some(nul)
 }
 
 /// Does a filter after the lister print only lines it was given, unchanged (grep without
