@@ -1858,6 +1858,14 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
             &netrc,
         ),
         ("cd ~; cat .ssh/id_rsa".to_string(), &key),
+        // Unquoted, `$PWD` is split where the agent put a blank in the directory's name.
+        (
+            format!(
+                "mkdir -p 'x {h}' && cd 'x {h}' && cat $PWD/.netrc",
+                h = f.home.display()
+            ),
+            &netrc,
+        ),
     ] {
         let j = judged(&f, &cmd, &clean);
         assert!(
@@ -1877,6 +1885,15 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
             f.home.display()
         ),
         format!("CDPATH={}; cd .ssh && cat id_rsa", f.home.display()),
+        // PWD and OLDPWD assigned by a loop, a prefix, an element or an append.
+        format!(
+            "for PWD in {}; do cat \"$PWD/.netrc\"; done",
+            f.home.display()
+        ),
+        format!("PWD={} cd . && cat ~-/.netrc", f.home.display()),
+        format!("OLDPWD={} cd - && cat .netrc", f.home.display()),
+        format!("PWD[0]={} && cat \"$PWD/.netrc\"", f.home.display()),
+        format!("OLDPWD[0]={}; cat ~-/.netrc", f.home.display()),
     ] {
         let j = judged(&f, &cmd, &clean);
         assert_eq!(short(&j.verdict), "unknown", "{cmd}: {:?}", j.reads);

@@ -4,7 +4,11 @@
 //! (`SimpleCommand::cwd`), the place the command floor puts its relative paths; `~+` and
 //! `$PWD` expand to `PWD`, `~-` and `$OLDPWD` to `OLDPWD` (inherited from the environment,
 //! so not known, until a `cd` of this command sets it, or an assignment does); `~N`,
-//! `~+N`, `~-N` are entries of the directory stack, never known.
+//! `~+N`, `~-N` are entries of the directory stack, never known. An unquoted `$PWD` is
+//! split and expanded like any value (`cd 'x /root' && cat $PWD/.netrc` reads
+//! `/root/.netrc`). A loop over `PWD` or `OLDPWD`, either assigned as a prefix of one
+//! command (`PWD=/x cd .` leaves `OLDPWD` `/x`; `OLDPWD=/x cd -` goes there), as an
+//! element (`PWD[0]=…`) or appended to (`PWD+=…`) leaves both not known.
 //!
 //! A `cd` that may fail leaves the shell where it was, and one that may not run changes
 //! nothing, so the walk follows both outcomes of each statement: what holds if it
@@ -142,7 +146,20 @@ impl Walker<'_> {
 
     /// A simple command emitted: how it changes the directories (`cd`, `pushd`, `popd`,
     /// `set -e`/`-P`, a builtin given `PWD` or `OLDPWD`, `eval`).
-    pub(super) fn dirs_command(&mut self, exec: &[String], args_dynamic: bool, remote: bool) {
+    /// `pwd_prefix`: `PWD` or `OLDPWD` is assigned for this command alone (`PWD=/x cd .`
+    /// leaves `OLDPWD` `/x`; `OLDPWD=/x cd -` goes to `/x`): both are not known, before it
+    /// and after.
+    pub(super) fn dirs_command(
+        &mut self,
+        exec: &[String],
+        args_dynamic: bool,
+        remote: bool,
+        pwd_prefix: bool,
+    ) {
+        if pwd_prefix {
+            self.dirs.pwd = None;
+            self.dirs.old = None;
+        }
         let entry = self.dirs.clone();
         self.dirs_fail = entry.clone();
         // On an ssh host the directories are the host's: nothing here changes.
@@ -197,12 +214,20 @@ impl Walker<'_> {
                 }
             }
         }
+        if pwd_prefix {
+            for d in [&mut self.dirs, &mut self.dirs_fail] {
+                d.pwd = None;
+                d.old = None;
+            }
+        }
     }
 
-    /// `PWD=…` or `OLDPWD=…` as a statement of its own.
-    pub(super) fn dirs_assign(&mut self, name: &str, value: &Word) {
-        let v = (!value.dynamic).then(|| PathBuf::from(&value.text));
-        match name {
+    /// `PWD=…` or `OLDPWD=…` as a statement of its own; an element (`PWD[0]=…`, the
+    /// variable itself) or an append (`PWD+=…`) leaves it not known.
+    pub(super) fn dirs_assign(&mut self, name: &str, value: &Word, append: bool) {
+        let base = name.split('[').next().unwrap_or(name);
+        let v = (!value.dynamic && !append && base == name).then(|| PathBuf::from(&value.text));
+        match base {
             "PWD" => self.dirs.pwd = v,
             "OLDPWD" => self.dirs.old = v,
             _ => return,

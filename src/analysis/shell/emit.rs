@@ -88,7 +88,11 @@ impl Walker<'_> {
                 .argv
                 .get(u.exec_start + 1..)
                 .is_some_and(|a| a.iter().any(|w| w.dynamic));
-        self.dirs_command(&cmd.exec, args_dynamic, self.remote.is_some());
+        let pwd_prefix = cmd.assignments.iter().any(|(n, _)| {
+            let base = n.split('[').next().unwrap_or(n).trim_end_matches('+');
+            matches!(base, "PWD" | "OLDPWD")
+        });
+        self.dirs_command(&cmd.exec, args_dynamic, self.remote.is_some(), pwd_prefix);
         let slot = slot.min(self.commands.len());
         self.commands.insert(slot, cmd);
         for nested in u.nested {

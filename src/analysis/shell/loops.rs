@@ -72,6 +72,13 @@ impl Walker<'_> {
         self.looping += 1;
         // Unrolled, each round's commands follow the last's directory changes; walked once
         // for any number of rounds, a body that moves leaves its own commands' unknown.
+        // `for PWD in …` assigns what `~+` and `$PWD` give: not known from here on.
+        if matches!(name.as_str(), "PWD" | "OLDPWD") {
+            for d in [&mut self.dirs, &mut self.dirs_fail] {
+                d.pwd = None;
+                d.old = None;
+            }
+        }
         let (entry, from) = (self.dirs.clone(), self.commands.len());
         let unrolled = runs.first().is_some_and(Option::is_some);
         for value in runs {

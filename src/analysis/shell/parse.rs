@@ -459,7 +459,11 @@ impl<'e> Walker<'e> {
             }
             "variable_assignment" => {
                 let (name, value) = self.assignment_word(node, src);
-                self.dirs_assign(&name, &value);
+                let append = node
+                    .child_by_field_name("name")
+                    .and_then(|n| src.get(n.end_byte()..))
+                    .is_some_and(|rest| rest.starts_with('+'));
+                self.dirs_assign(&name, &value, append);
                 self.bare.push((name.clone(), value.text.clone()));
                 if self.allexport || self.exported_names.contains(&name) {
                     // Marked for export earlier (or `set -a`): the new value reaches later

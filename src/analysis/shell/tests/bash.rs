@@ -522,6 +522,22 @@ fn directory_tildes_and_cd_match_bash() {
         ),
         ("cd -P src && f 0 ~+", 1, &[0]),
         ("CDPATH=/tmp; cd src && f 0 ~+", 1, &[0]),
+        // Unquoted, `$PWD` is split like any value (the agent names the directory).
+        (
+            "mkdir -p 'x /etc' && cd 'x /etc' && f 0 $PWD/passwd \"$PWD\" ~+",
+            1,
+            &[],
+        ),
+        // A loop over PWD or OLDPWD assigns them.
+        ("for PWD in /etc; do f 0 \"$PWD/x\" ~+; done", 1, &[0]),
+        ("for OLDPWD in /etc; do f 0 $OLDPWD ~-; done", 1, &[0]),
+        ("for PWD in /etc; do :; done; f 0 $PWD ~+", 1, &[0]),
+        // A prefix for one command, an element, an append: not followed.
+        ("PWD=/etc cd . && f 0 ~- $OLDPWD", 1, &[0]),
+        ("OLDPWD=/etc cd - >/dev/null && f 0 ~+ $PWD", 1, &[0]),
+        ("PWD[0]=/etc; f 0 \"$PWD/x\" ~+", 1, &[0]),
+        ("OLDPWD[0]=/etc; f 0 ~-/x", 1, &[0]),
+        ("cd src && PWD+=/x; f 0 $PWD ~+", 1, &[0]),
     ] {
         let Some((d, theirs, _keep)) = bash_in_dir(line, n) else {
             return; // no bash here
