@@ -1858,6 +1858,24 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
             &netrc,
         ),
         ("cd ~; cat .ssh/id_rsa".to_string(), &key),
+        // `set -e` does not end the shell where bash ignores it (after `!`, in a group
+        // before `&&`).
+        (
+            format!("cd ~; set -e; ! cd {ws}/nope 2>/dev/null; cat .netrc"),
+            &netrc,
+        ),
+        (
+            format!("cd ~; set -e; {{ cd {ws}/nope 2>/dev/null; cat .netrc; }} && true"),
+            &netrc,
+        ),
+        (
+            format!("cd ~; set -e; if cd {ws}/nope; cat .netrc; then :; fi"),
+            &netrc,
+        ),
+        (
+            format!("cd ~; set -e; echo $(cd {ws}/nope; cat .netrc)"),
+            &netrc,
+        ),
         // Unquoted, `$PWD` is split where the agent put a blank in the directory's name.
         (
             format!(

@@ -13,8 +13,8 @@
 //! A `cd` that may fail leaves the shell where it was, and one that may not run changes
 //! nothing, so the walk follows both outcomes of each statement: what holds if it
 //! succeeded and if it failed. `a && b` runs `b` only after `a` succeeded, `a || b` only
-//! after it failed; after `a; b` either may hold (unless `set -e` ended the shell on the
-//! failure of a simple command), and where the two differ the command may run in either:
+//! after it failed; after `a; b` either may hold (`set -e` is not relied on: bash ignores
+//! it in conditions, after `!`, in `$(…)` and in a group before `&&`/`||`), and where the two differ the command may run in either:
 //! the directories it may run in are kept (up to [`MAX_PLACES`], recorded in
 //! `SimpleCommand::cwd_places`, and the command floor judges it in each; beyond that the
 //! directory is not known). So `cd ~ && cat .netrc` reads the home's `.netrc`, and
@@ -49,8 +49,6 @@ pub(super) struct Dirs {
     pub pwd: Option<PathBuf>,
     /// The value of `OLDPWD`: what `~-` and `$OLDPWD` give.
     pub old: Option<PathBuf>,
-    /// `set -e` is in force: a simple command that fails ends the shell.
-    pub errexit: bool,
     /// `set -P` is in force: `cd` makes the directory its physical path.
     pub physical: bool,
 }
@@ -79,7 +77,6 @@ impl Dirs {
             cwd: vec![cwd.to_path_buf()],
             pwd: Some(cwd.to_path_buf()),
             old: None,
-            errexit: false,
             physical: false,
         }
     }
@@ -89,7 +86,6 @@ impl Dirs {
             cwd: Vec::new(),
             pwd: None,
             old: None,
-            errexit: self.errexit,
             physical: self.physical,
         }
     }
@@ -101,7 +97,6 @@ impl Dirs {
             cwd: either(&a.cwd, &b.cwd),
             pwd: same(&a.pwd, &b.pwd),
             old: same(&a.old, &b.old),
-            errexit: a.errexit && b.errexit,
             physical: a.physical || b.physical,
         }
     }
@@ -109,13 +104,11 @@ impl Dirs {
 
 impl Walker<'_> {
     /// Before the next statement of a sequence (`a; b`, a newline): what held after the
-    /// last one, whether it succeeded or failed — only success, under `set -e`, when it
-    /// was a simple command (a failing one ends the shell; a list or a negated command
-    /// does not).
-    pub(super) fn dirs_next(&mut self, simple: bool) {
-        if !(simple && self.dirs.errexit) {
-            self.dirs = Dirs::join(&self.dirs, &self.dirs_fail);
-        }
+    /// last one, whether it succeeded or failed. `set -e` is not relied on: bash ignores it
+    /// in too many places (a group or subshell before `&&`/`||`, a condition, after `!`,
+    /// inside `$(…)`) for a failure to be taken as the end of the shell.
+    pub(super) fn dirs_next(&mut self) {
+        self.dirs = Dirs::join(&self.dirs, &self.dirs_fail);
         self.dirs_fail = self.dirs.clone();
     }
 
@@ -145,7 +138,7 @@ impl Walker<'_> {
     }
 
     /// A simple command emitted: how it changes the directories (`cd`, `pushd`, `popd`,
-    /// `set -e`/`-P`, a builtin given `PWD` or `OLDPWD`, `eval`).
+    /// `set -P`, a builtin given `PWD` or `OLDPWD`, `eval`).
     /// `pwd_prefix`: `PWD` or `OLDPWD` is assigned for this command alone (`PWD=/x cd .`
     /// leaves `OLDPWD` `/x`; `OLDPWD=/x cd -` goes to `/x`): both are not known, before it
     /// and after.
@@ -186,9 +179,6 @@ impl Walker<'_> {
                     if a.starts_with("--") || !(a.starts_with('-') || a.starts_with('+')) {
                         continue;
                     }
-                    if letters.contains('e') {
-                        self.dirs.errexit = on;
-                    }
                     if letters.contains('P') {
                         self.dirs.physical = on;
                     }
@@ -196,7 +186,6 @@ impl Walker<'_> {
                 for w in args.windows(2) {
                     if matches!(w[0].as_str(), "-o" | "+o") {
                         match w[1].as_str() {
-                            "errexit" => self.dirs.errexit = w[0] == "-o",
                             "physical" => self.dirs.physical = w[0] == "-o",
                             _ => {}
                         }
@@ -287,7 +276,6 @@ impl Walker<'_> {
                             pwd: (all.len() == 1).then(|| all[0].clone()),
                             cwd: all,
                             old: entry.pwd.clone(),
-                            errexit: entry.errexit,
                             physical: entry.physical,
                         }
                     };
@@ -300,7 +288,6 @@ impl Walker<'_> {
                 cwd: vec![dir.clone()],
                 pwd: Some(dir),
                 old: entry.pwd.clone(),
-                errexit: entry.errexit,
                 physical: entry.physical,
             },
             None => entry.unknown(),

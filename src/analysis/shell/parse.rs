@@ -261,15 +261,14 @@ impl<'e> Walker<'e> {
         self.check_gaps(node, src);
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
-        let mut last: Option<&str> = None;
+        let mut first = true;
         for child in children {
             if child.kind() == "comment" {
                 continue;
             }
-            if let Some(k) = last {
-                self.dirs_next(matches!(k, "command" | "redirected_statement"));
+            if !std::mem::take(&mut first) {
+                self.dirs_next();
             }
-            last = Some(child.kind());
             self.statement(child, src, top);
         }
     }
@@ -520,7 +519,7 @@ impl<'e> Walker<'e> {
                 continue;
             }
             // A condition, then a branch: either outcome of what ran before may hold.
-            self.dirs_next(false);
+            self.dirs_next();
             if STATEMENTS.contains(&kind) {
                 self.statement(child, src, false);
             } else if matches!(
@@ -618,7 +617,7 @@ impl<'e> Walker<'e> {
         for child in children {
             if STATEMENTS.contains(&child.kind()) {
                 if !std::mem::take(&mut first) {
-                    self.dirs_next(false);
+                    self.dirs_next();
                 }
                 self.statement(child, src, false);
             } else if child.kind() != "file_redirect" {

@@ -505,7 +505,10 @@ fn directory_tildes_and_cd_match_bash() {
         ("bash -c 'cd src'; f 0 ~+", 1, &[]),
         ("cd src & wait; f 0 ~+", 1, &[]),
         ("f 0 $(cd src; echo x) ~+", 1, &[]),
-        ("set -e; cd src; f 0 ~+ ~-", 1, &[]),
+        // `set -e` is not relied on (bash ignores it in conditions, after `!`, …).
+        ("set -e; cd src; f 0 ~+ ~-", 1, &[0]),
+        ("set -e; ! cd nope 2>/dev/null; f 0 ~+", 1, &[0]),
+        ("set -e; { cd nope 2>/dev/null; } && :; f 0 ~+", 1, &[0]),
         // A cd that may have failed, or may not have run: either directory.
         ("cd /nonexistent-dir 2>/dev/null; f 0 ~+", 1, &[0]),
         ("cd src; f 0 ~+", 1, &[0]),
@@ -602,7 +605,7 @@ fn each_command_records_where_it_runs() {
     assert_eq!(at("cd src && cd .. && cat x", "cat"), Some(cwd.clone()));
     assert_eq!(at("(cd src && cat x)", "cat"), Some(cwd.join("src")));
     assert_eq!(at("(cd src); cat x", "cat"), Some(cwd.clone()));
-    assert_eq!(at("set -e; cd src; cat x", "cat"), Some(cwd.join("src")));
+    assert_eq!(at("set -e; cd src; cat x", "cat"), None);
     assert_eq!(
         at("bash -c 'cd src && cat x'", "cat"),
         Some(cwd.join("src"))
