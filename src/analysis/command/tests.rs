@@ -1912,6 +1912,10 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
         format!("OLDPWD={} cd - && cat .netrc", f.home.display()),
         format!("PWD[0]={} && cat \"$PWD/.netrc\"", f.home.display()),
         format!("OLDPWD[0]={}; cat ~-/.netrc", f.home.display()),
+        // A later round of a loop runs after the body's cd.
+        "for f in *; do cat ~+/.netrc; cd ~; done".to_string(),
+        "while true; do cat \"$PWD/.netrc\"; cd ~; done".to_string(),
+        "for f in *; do cat ~-/.netrc; cd ~; cd /; done".to_string(),
     ] {
         let j = judged(&f, &cmd, &clean);
         assert_eq!(short(&j.verdict), "unknown", "{cmd}: {:?}", j.reads);

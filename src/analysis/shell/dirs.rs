@@ -28,8 +28,9 @@
 //! environment: bash then looks in its directories first) make it not known. What runs in
 //! a subshell, a pipeline of several stages, a substitution, a background job or a shell
 //! run again (`bash -c`) changes nothing here; a loop or conditional body that changes
-//! the directory leaves it not known after it (and, for a loop, inside it); `eval` may do
-//! anything.
+//! the directory leaves it not known after it (and, for a loop, inside it: the body is
+//! walked again from where a later round may start, so its `~+`, `~-`, `$PWD` and
+//! `$OLDPWD` are not known there); `eval` may do anything.
 
 use super::parse::Walker;
 use super::words::Word;
@@ -102,6 +103,25 @@ impl Dirs {
     }
 }
 
+impl Dirs {
+    /// Where a later round of a loop may start, one having started at `start` and ended
+    /// at `end`: each part known only where both agree (the rounds may go on moving:
+    /// `cd ..` each round is no bounded set of places).
+    fn round(start: &Dirs, end: &Dirs) -> Dirs {
+        let same = |x: &Option<PathBuf>, y: &Option<PathBuf>| if x == y { x.clone() } else { None };
+        Dirs {
+            cwd: if start.cwd == end.cwd {
+                start.cwd.clone()
+            } else {
+                Vec::new()
+            },
+            pwd: same(&start.pwd, &end.pwd),
+            old: same(&start.old, &end.old),
+            physical: start.physical || end.physical,
+        }
+    }
+}
+
 impl Walker<'_> {
     /// Before the next statement of a sequence (`a; b`, a newline): what held after the
     /// last one, whether it succeeded or failed. `set -e` is not relied on: bash ignores it
@@ -110,6 +130,29 @@ impl Walker<'_> {
     pub(super) fn dirs_next(&mut self) {
         self.dirs = Dirs::join(&self.dirs, &self.dirs_fail);
         self.dirs_fail = self.dirs.clone();
+    }
+
+    /// A loop (its condition and body, `walk`) that may run any number of rounds: walked
+    /// from where it starts, then again from where a later round may start (what the
+    /// start and the end of the last round agree on; what differs not known) until that
+    /// holds still, so `for f in *; do cat ~+/x; cd ~; done` has its later rounds' `~+`
+    /// not known. The commands of every walk stay: each is a round that may run.
+    pub(super) fn dirs_loop(&mut self, walk: impl Fn(&mut Self)) {
+        let (entry, from) = (self.dirs.clone(), self.commands.len());
+        let mut start = entry.clone();
+        walk(self);
+        for pass in 0..3 {
+            let end = Dirs::join(&self.dirs, &self.dirs_fail);
+            let next = Dirs::round(&start, &end);
+            if next == start {
+                break;
+            }
+            start = if pass == 2 { entry.unknown() } else { next };
+            self.dirs = start.clone();
+            self.dirs_fail = start.clone();
+            walk(self);
+        }
+        self.dirs_body(entry, Some(from));
     }
 
     /// Run `f` in a context whose directory changes do not come back (a subshell, a

@@ -441,9 +441,7 @@ impl<'e> Walker<'e> {
             "for_statement" => self.for_loop(node, src),
             "while_statement" => {
                 self.looping += 1;
-                let (entry, from) = (self.dirs.clone(), self.commands.len());
-                self.compound(node, src);
-                self.dirs_body(entry, Some(from));
+                self.dirs_loop(|w| w.compound(node, src));
                 self.looping -= 1;
             }
             "if_statement" | "elif_clause" | "else_clause" | "do_group" | "case_statement"

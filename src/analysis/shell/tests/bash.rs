@@ -582,6 +582,40 @@ fn directory_tildes_and_cd_match_bash() {
     }
 }
 
+/// A loop whose body moves runs its later rounds where the last one ended: there `~+`,
+/// `~-`, `$PWD` and `$OLDPWD` are not known (the first round's are).
+#[test]
+fn loop_rounds_after_a_cd_do_not_know_the_directory_words() {
+    let later_unknown = |line: &str| {
+        let a = an(line);
+        let cats: Vec<&SimpleCommand> = a
+            .commands
+            .iter()
+            .filter(|c| c.program() == Some("cat"))
+            .collect();
+        assert!(!cats.is_empty(), "{line}");
+        cats.iter().any(|c| c.dynamic_words[1])
+    };
+    for line in [
+        "for f in *; do cat ~+/.netrc; cd ~; done",
+        "for f in $(ls); do cat \"$PWD/.netrc\"; cd /; done",
+        "while true; do cat ~-/.netrc; cd ~; done",
+        "until false; do cat $OLDPWD/x; cd src; done",
+        "while cat ~+/x; do cd ..; done",
+        // Known only in the first round: each round moves on.
+        "for f in *; do cat ~+/x; cd ..; done",
+    ] {
+        assert!(later_unknown(line), "{line}");
+    }
+    for line in [
+        "for f in *; do cat ~+/x; done",
+        "while true; do cat ~+/x; (cd src); done",
+        "for d in src src; do cd /tmp && cat ~+/x; done",
+    ] {
+        assert!(!later_unknown(line), "{line}");
+    }
+}
+
 /// The directory each command runs in, as recorded for the command floor: where `cd`
 /// surely took the shell, and not known where it may not have.
 #[test]
