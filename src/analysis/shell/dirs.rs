@@ -22,7 +22,9 @@
 //! (`PWD` and `OLDPWD` are known only where every outcome agrees on them). A `cd` is
 //! followed when its target is literal:
 //! an absolute path, a relative one (joined to each known directory and normalised as
-//! bash's logical `cd -L` does), none (the home), or `-` (a known `OLDPWD`); `cd -P` and
+//! bash's logical `cd -L` does, where every directory a `..` steps out of is on disk
+//! with no link on the way: bash falls back to the physical path when the logical one
+//! is not there), none (the home), or `-` (a known `OLDPWD`); `cd -P` and
 //! `set -P` (the physical directory), `pushd` and `popd` of the stack, and a relative
 //! target with `CDPATH` possibly set (assigned anywhere in the command, or in the
 //! environment: bash then looks in its directories first) make it not known. What runs in
@@ -303,15 +305,19 @@ impl Walker<'_> {
                     s == "." || s == ".." || s.starts_with("./") || s.starts_with("../")
                 };
                 if t.is_absolute() {
-                    Some(paths::normalize(t))
+                    logical_holds(t).then(|| paths::normalize(t))
                 } else if self.cdpath && !plain(t) {
                     None
                 } else {
-                    let all: Vec<PathBuf> = entry
+                    let all: Option<Vec<PathBuf>> = entry
                         .cwd
                         .iter()
-                        .map(|d| paths::normalize(&d.join(t)))
+                        .map(|d| {
+                            let raw = d.join(t);
+                            logical_holds(&raw).then(|| paths::normalize(&raw))
+                        })
                         .collect();
+                    let all = all.unwrap_or_default();
                     return if all.is_empty() {
                         entry.unknown()
                     } else {
@@ -336,4 +342,28 @@ impl Walker<'_> {
             None => entry.unknown(),
         }
     }
+}
+
+/// Does bash's logical `cd` to `raw` (a directory joined with a target) surely end where
+/// its lexical normalisation says? Each `..` removes the component before it; bash goes
+/// there when that directory exists, and otherwise falls back to the physical path (with
+/// `link -> E/sub`, `cd link/../secret` ends in `E/secret` when `secret` is not beside the
+/// link; bash 5.2). So every directory a `..` steps out of must exist now and be its own
+/// physical path (no link on the way to it); one not there yet may be made a link first.
+fn logical_holds(raw: &Path) -> bool {
+    use std::path::Component;
+    let mut prefix = PathBuf::from("/");
+    for c in raw.components() {
+        match c {
+            Component::ParentDir => {
+                if !std::fs::canonicalize(&prefix).is_ok_and(|p| p == prefix) {
+                    return false;
+                }
+                prefix.pop();
+            }
+            Component::Normal(n) => prefix.push(n),
+            Component::RootDir | Component::Prefix(_) | Component::CurDir => {}
+        }
+    }
+    true
 }
