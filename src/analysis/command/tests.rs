@@ -1939,6 +1939,30 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
         assert_eq!(short(&j.verdict), "routine", "{cmd}: {:?}", j.verdict);
         assert!(j.reads.contains(&f.ws.join(read)), "{cmd}: {:?}", j.reads);
     }
+    // Only bash's own `cd` moves the shell: a program of that name runs in a child.
+    for cd in [
+        "env cd",
+        "nohup cd",
+        "timeout 5 cd",
+        "nice cd",
+        "/usr/bin/cd",
+    ] {
+        let cmd = format!("cd ~ && {cd} {ws} && cat .netrc");
+        let j = judged(&f, &cmd, &clean);
+        assert!(j.reads.contains(&netrc), "{cmd}: {:?}", j.reads);
+    }
+    for cd in ["builtin cd", "command cd", "\\cd"] {
+        let cmd = format!("cd ~ && {cd} {ws} && cat src/main.rs");
+        let j = judged(&f, &cmd, &clean);
+        assert_eq!(short(&j.verdict), "routine", "{cmd}: {:?}", j.verdict);
+    }
+    for cmd in [
+        "/usr/bin/cd src || cat ../.netrc",
+        "./cd src || cat ../.netrc",
+    ] {
+        let j = judged(&f, cmd, &clean);
+        assert!(j.reads.contains(&netrc), "{cmd}: {:?}", j.reads);
+    }
     // Each place is judged with its own tier: `rm -rf usr` after a `cd /` that may have
     // failed deletes /usr or the workspace's `usr`, and the stricter stands.
     let j = judged(&f, "cd /; rm -rf usr", &clean);

@@ -193,6 +193,7 @@ impl Walker<'_> {
         args_dynamic: bool,
         remote: bool,
         pwd_prefix: bool,
+        builtin: bool,
     ) {
         if pwd_prefix {
             self.dirs.pwd = None;
@@ -209,6 +210,8 @@ impl Walker<'_> {
         };
         let args = exec.get(1..).unwrap_or(&[]);
         match prog {
+            // A program of that name runs in a child: the shell stays.
+            "cd" | "pushd" | "popd" if !builtin => {}
             "cd" | "pushd" => {
                 self.dirs = self.cd(prog, args, args_dynamic, &entry);
             }
@@ -296,7 +299,8 @@ impl Walker<'_> {
         let target: Option<PathBuf> = match rest.as_slice() {
             _ if !here || physical || dynamic => None,
             [] if prog == "cd" => Some(self.env.home.clone()),
-            ["-"] if prog == "cd" => entry.old.clone(),
+            // `pushd -` too goes to `OLDPWD` (bash 5.2).
+            ["-"] => entry.old.clone(),
             [t] if t.starts_with('+') && prog == "pushd" => None,
             [t] if !t.is_empty() => {
                 let t = Path::new(t);

@@ -495,6 +495,16 @@ fn directory_tildes_and_cd_match_bash() {
         ("cd nope 2>/dev/null || f 0 ~+ ~-", 1, &[]),
         ("cd src && f 0 a=~+:~- x ~+/../y", 1, &[]),
         ("pushd src >/dev/null && f 0 ~+ ~- $PWD", 1, &[]),
+        (
+            "cd src && cd .. && pushd - >/dev/null && f 0 ~+ ~- $PWD",
+            1,
+            &[],
+        ),
+        (
+            "mkdir -- -; cd src && pushd - >/dev/null && f 0 ~+ ~-",
+            1,
+            &[],
+        ),
         // Assignments change the variables, not where the shell is.
         ("OLDPWD=/tmp; f 0 ~- ~-/.netrc $OLDPWD", 1, &[]),
         ("PWD=/etc; f 0 ~+ $PWD", 1, &[]),
