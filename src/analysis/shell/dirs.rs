@@ -32,7 +32,10 @@
 //! run again (`bash -c`) changes nothing here; a loop or conditional body that changes
 //! the directory leaves it not known after it (and, for a loop, inside it: the body is
 //! walked again from where a later round may start, so its `~+`, `~-`, `$PWD` and
-//! `$OLDPWD` are not known there); `eval` may do anything.
+//! `$OLDPWD` are not known there); `eval` may do anything. Only bash's own `cd`, `pushd`
+//! and `popd` move the shell: named by their bare name, with no wrapper but `builtin`,
+//! `command` or `time` (`env cd`, `nohup cd`, `/usr/bin/cd` run a program in a child).
+//! `pushd -`, like `cd -`, goes to `OLDPWD`.
 
 use super::parse::Walker;
 use super::words::Word;
