@@ -235,11 +235,8 @@ impl Walker<'_> {
                     }
                 }
                 for w in args.windows(2) {
-                    if matches!(w[0].as_str(), "-o" | "+o") {
-                        match w[1].as_str() {
-                            "physical" => self.dirs.physical = w[0] == "-o",
-                            _ => {}
-                        }
+                    if matches!(w[0].as_str(), "-o" | "+o") && w[1] == "physical" {
+                        self.dirs.physical = w[0] == "-o";
                     }
                 }
                 self.dirs_fail = self.dirs.clone();
