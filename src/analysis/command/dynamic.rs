@@ -101,6 +101,17 @@ pub(super) fn xargs_child(
         };
         return;
     }
+    // `-I R`: each name replaces R inside the words too, gluing it to the text around
+    // (`find . -maxdepth 0 | xargs -I R cat R./.netrc` reads `../.netrc`).
+    if let Some(r) = xargs_replace(cmd, all) {
+        let glued = cmd.args().iter().any(|w| w.contains(r.as_str()) && *w != r);
+        if glued || r.is_empty() {
+            look.class = Class::Unknown {
+                reason: "xargs puts a name chosen at run time inside a word of its command".into(),
+            };
+            return;
+        }
+    }
     let producers = xargs_producers(cmd, all, i);
     let found = xargs_nul(cmd, all).and_then(|nul| roots(&producers, nul, cmd.cwd, ctx, judge));
     match found {
@@ -527,6 +538,61 @@ fn xargs_nul(cmd: &Cmd, all: &[SimpleCommand]) -> Option<bool> {
         }
     }
     Some(nul)
+}
+
+/// The replace string of the `xargs` that runs `cmd` (`-I R`, `-iR`, `-i` and `--replace`
+/// being `{}`), if it has one (GNU findutils 4.9.0, xargs(1)).
+fn xargs_replace(cmd: &Cmd, all: &[SimpleCommand]) -> Option<String> {
+    let xargs = all.iter().find(|c| {
+        c.part == cmd.sc.part && c.origin != Origin::Xargs && c.program() == Some("xargs")
+    })?;
+    let mut replace = None;
+    let mut args = xargs.exec.iter().skip(1);
+    while let Some(a) = args.next() {
+        if !a.starts_with('-') || a == "--" {
+            break;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            match long.split_once('=') {
+                Some(("replace", r)) => replace = Some(r.to_string()),
+                None if long == "replace" => replace = Some("{}".to_string()),
+                None if XARGS_VALUE_OPTS.contains(&a.as_str()) => {
+                    args.next();
+                }
+                _ => {}
+            }
+            continue;
+        }
+        // A cluster of short options (`-0I{}`): a letter that takes a value takes the
+        // rest, or the next word.
+        let shorts = &a[1..];
+        for (k, c) in shorts.char_indices() {
+            let rest = &shorts[k + c.len_utf8()..];
+            match c {
+                'I' => {
+                    replace = if rest.is_empty() {
+                        args.next().cloned()
+                    } else {
+                        Some(rest.to_string())
+                    };
+                }
+                'i' => {
+                    replace = Some(if rest.is_empty() { "{}" } else { rest }.to_string());
+                }
+                'a' | 'd' | 'E' | 'L' | 'n' | 'P' | 's' => {
+                    if rest.is_empty() {
+                        args.next();
+                    }
+                }
+                'e' | 'l' => {}
+                _ => continue,
+            }
+            if !matches!(c, 'e' | 'l') || !rest.is_empty() {
+                break;
+            }
+        }
+    }
+    replace
 }
 
 /// Whether a lister ends each name it prints with a NUL (`Some(true)`) or a newline

@@ -436,6 +436,20 @@ fn paths_chosen_at_run_time_by_a_lister() {
         ("git ls-files | xargs -0 wc -l", "unknown"),
         ("git ls-files -z | xargs wc -l", "unknown"),
         ("find . -name x | xargs -d x cat", "unknown"),
+        // A name put inside a word runs together with the text around it.
+        ("find . -maxdepth 0 | xargs -I E cat E./.netrc", "unknown"),
+        ("find . -maxdepth 0 | xargs -I{} cat {}./.netrc", "unknown"),
+        ("find . -maxdepth 0 | xargs -i cat {}/../.netrc", "unknown"),
+        (
+            "find . -maxdepth 0 | xargs --replace=R cat R./.netrc",
+            "unknown",
+        ),
+        (
+            "find . -maxdepth 0 -print0 | xargs -0IE cat E./.netrc",
+            "unknown",
+        ),
+        ("find . -maxdepth 0 | xargs -rI E cat E./.netrc", "unknown"),
+        ("find . -name '*.rs' | xargs -I {} wc -l {}", "routine"),
         ("find . -name x | xargs --delimiter=/ cat", "unknown"),
         ("git --git-dir=$(pwd)/.git status", "routine"),
         // Not plain listers, or readers with options a file name could turn on.
