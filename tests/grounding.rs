@@ -743,6 +743,32 @@ const TABLE: &[(&[&str], &str, &str, bool)] = &[
         r#"{"command": "cmake -E copy x.txt $GATEHOOK_HOME/config.toml"}"#,
         false,
     ),
+    // Where a `cd` before it may have failed, the name is looked for in every place it may
+    // run in; where the directory is not known, a name of a gate file may be one.
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "Bash",
+        r#"{"command": "cd ~/.claude; cmake -E copy x.txt settings.json"}"#,
+        false,
+    ),
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "Bash",
+        r#"{"command": "cd .claude; cmake -E copy x.txt settings.local.json"}"#,
+        false,
+    ),
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "Bash",
+        r#"{"command": "cd ~/.codex; cd src; cmake -E copy x.txt ../config.toml"}"#,
+        false,
+    ),
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "Bash",
+        r#"{"command": "cd \"$D\" && cmake -E copy x.txt settings.local.json"}"#,
+        false,
+    ),
     // A short option glued to a name whose first letter is not ASCII: the rest is still
     // looked at (and a word of one such letter names nothing).
     (

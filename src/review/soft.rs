@@ -21,7 +21,7 @@ use crate::context::floor::is_loopback;
 use crate::context::floor::{Access, PathClass};
 use crate::policy::engine::{Evaluation, PathFact};
 use serde_json::{Map, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub use super::ground::Places;
 
@@ -398,7 +398,22 @@ pub fn needs(
                 // What a program the floor does not understand does with its arguments is
                 // not known: a file that runs at login or steers the system, named anywhere
                 // in them (`psql -o ~/.bashrc`, `split -b1 x /etc/cron.d/x`), may be written.
-                unknown_persist_needs(&finding.argv, finding.cwd.as_deref(), places, &mut out);
+                // Every directory it may run in (a `cd` before it may have failed).
+                let mut bases: Vec<PathBuf> = finding.cwd.iter().cloned().collect();
+                for c in &cmds {
+                    for p in &c.cwd_places {
+                        if !bases.contains(p) {
+                            bases.push(p.clone());
+                        }
+                    }
+                }
+                unknown_persist_needs(
+                    &finding.argv,
+                    finding.cwd.as_deref(),
+                    &bases,
+                    places,
+                    &mut out,
+                );
             }
             // A soft tier its effects do not turn into a need: the tier says
             // what needs words (an environment prefix steering a runner, `NODE_OPTIONS=
@@ -519,10 +534,11 @@ const MAX_PIECES: usize = 256;
 fn unknown_persist_needs(
     argv: &[String],
     cwd: Option<&Path>,
+    bases: &[PathBuf],
     places: &Places,
     out: &mut Vec<Need>,
 ) {
-    gate_file_needs(argv, cwd, places, out);
+    gate_file_needs(argv, bases, places, out);
     let mut seen = 0usize;
     for word in argv.iter().skip(1) {
         for piece in word.split(['=', ',', ':']) {
@@ -608,12 +624,26 @@ fn gate_variable(word: &str) -> Option<&'static str> {
         })
 }
 
+/// File names of the gate's own files and the harness's settings: a relative path ending
+/// in one may be such a file wherever a command whose directory is not known runs.
+const GATE_FILE_NAMES: &[&str] = &[
+    "settings.json",
+    "settings.local.json",
+    "config.toml",
+    "hooks.json",
+    "mcp.json",
+    ".mcp.json",
+    ".gatehook.toml",
+];
+
 /// The needs no words ground for an unmodelled program's words that name the gate's own
-/// files (see [`unknown_persist_needs`]).
-fn gate_file_needs(argv: &[String], cwd: Option<&Path>, places: &Places, out: &mut Vec<Need>) {
+/// files (see [`unknown_persist_needs`]). `bases`: the directories the command may run in,
+/// relative pieces resolved against each; none when that is not known, and then a relative
+/// piece naming a gate file by its last component (`settings.json`) may be one.
+fn gate_file_needs(argv: &[String], bases: &[PathBuf], places: &Places, out: &mut Vec<Need>) {
     use crate::context::floor::{classify, FloorCtx};
     let dirs = crate::context::config::gatehook_dirs();
-    let base = cwd.unwrap_or(places.cwd);
+    let base = bases.first().map_or(places.cwd, PathBuf::as_path);
     let mut self_paths = vec![dirs.config, dirs.data];
     if let Ok(exe) = std::env::current_exe() {
         self_paths.push(exe);
@@ -670,18 +700,37 @@ fn gate_file_needs(argv: &[String], cwd: Option<&Path>, places: &Places, out: &m
             if piece.is_empty() || dynamic(piece) {
                 continue;
             }
-            let abs = places.resolve(piece, cwd);
-            let hit = gate(&abs).map(|what| (abs.clone(), what)).or_else(|| {
-                GATE_CHILDREN.iter().find_map(|c| {
-                    let child = abs.join(c);
-                    gate(&child).map(|what| (abs.clone(), what))
-                })
-            });
-            if let Some((p, what)) = hit {
+            let relative = !piece.starts_with('/') && !piece.starts_with('~');
+            if bases.is_empty()
+                && relative
+                && Path::new(piece)
+                    .file_name()
+                    .is_some_and(|n| GATE_FILE_NAMES.iter().any(|g| n == *g))
+            {
                 push(format!(
-                    "may write {}, {what} (a program the floor does not model)",
-                    p.display()
+                    "may write {piece}, which may be the gate's configuration where it runs (a program the floor does not model, in a directory not known)"
                 ));
+                continue;
+            }
+            let tried: Vec<Option<&Path>> = if bases.is_empty() {
+                vec![None]
+            } else {
+                bases.iter().map(|b| Some(b.as_path())).collect()
+            };
+            for cwd in tried {
+                let abs = places.resolve(piece, cwd);
+                let hit = gate(&abs).map(|what| (abs.clone(), what)).or_else(|| {
+                    GATE_CHILDREN.iter().find_map(|c| {
+                        let child = abs.join(c);
+                        gate(&child).map(|what| (abs.clone(), what))
+                    })
+                });
+                if let Some((p, what)) = hit {
+                    push(format!(
+                        "may write {}, {what} (a program the floor does not model)",
+                        p.display()
+                    ));
+                }
             }
         }
     }

@@ -101,8 +101,20 @@ pub(super) fn xargs_child(
         };
         return;
     }
+    // `-I R`: each name replaces R inside the words too, gluing it to the text around
+    // (`find . -maxdepth 0 | xargs -I R cat R./.netrc` reads `../.netrc`).
+    if let Some(r) = xargs_replace(cmd, all) {
+        let glued = cmd.args().iter().any(|w| w.contains(r.as_str()) && *w != r);
+        if glued || r.is_empty() {
+            look.class = Class::Unknown {
+                reason: "xargs puts a name chosen at run time inside a word of its command".into(),
+            };
+            return;
+        }
+    }
     let producers = xargs_producers(cmd, all, i);
-    match roots(&producers, cmd.cwd, ctx, judge) {
+    let found = xargs_nul(cmd, all).and_then(|nul| roots(&producers, nul, cmd.cwd, ctx, judge));
+    match found {
         Some(r) => look.reads.extend(r),
         None => look.class = Class::Unknown {
             reason:
@@ -221,7 +233,8 @@ pub(super) fn with_substitutions(
                     && body.contains(c.text.trim())
             })
             .collect();
-        let r = roots(&producers, cmd.cwd, ctx, judge)?;
+        // The substitution's output is split at blanks; a NUL in it is dropped.
+        let r = roots(&producers, false, cmd.cwd, ctx, judge)?;
         if r.is_empty() {
             return None;
         }
@@ -273,6 +286,7 @@ fn substitution_body(word: &str) -> Option<&str> {
 /// the first producer lists paths, the rest only filter stdin. `None` when that is not so.
 fn roots(
     producers: &[&SimpleCommand],
+    nul: bool,
     cwd: &Cwd,
     ctx: &JudgeCtx,
     judge: &dyn Judge,
@@ -282,6 +296,9 @@ fn roots(
         if !is_filter(f, cwd, ctx, judge) {
             return None;
         }
+    }
+    if separator(first)? != nul {
+        return None;
     }
     lister_roots(
         first,
@@ -469,7 +486,15 @@ pub(super) fn listed(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> Option<Liste
             .map(|(_, c)| c)
             .collect()
     };
+    let nul = if cmd.sc.origin == Origin::Xargs {
+        xargs_nul(cmd, all)?
+    } else {
+        false
+    };
     let (sc, filters) = producers.split_first()?;
+    if separator(sc)? != nul {
+        return None;
+    }
     if sc.program() != Some("find")
         || sc.dynamic_words.iter().any(|d| *d)
         || !filters.iter().all(|f| keeps_lines(f))
@@ -477,6 +502,134 @@ pub(super) fn listed(cmd: &Cmd, all: &[SimpleCommand], i: usize) -> Option<Liste
         return None;
     }
     find_listed(sc.exec.get(1..)?)
+}
+
+/// How the `xargs` that runs `cmd` splits its input: `Some(true)` at NULs (`-0`,
+/// `--null`), `Some(false)` at blanks and newlines (the default, or `-d '\n'`); `None`
+/// for any other delimiter, which cuts a printed path anywhere (`-d x` makes
+/// `/tmp/x/home/u/.netrcx/y` hand on `/home/u/.netrc`) (GNU findutils 4.9.0, xargs(1)).
+fn xargs_nul(cmd: &Cmd, all: &[SimpleCommand]) -> Option<bool> {
+    let xargs = all.iter().find(|c| {
+        c.part == cmd.sc.part && c.origin != Origin::Xargs && c.program() == Some("xargs")
+    })?;
+    let mut nul = false;
+    let mut args = xargs.exec.iter().skip(1);
+    while let Some(a) = args.next() {
+        if !a.starts_with('-') || a == "--" {
+            break;
+        }
+        let delimiter = match a.as_str() {
+            "-0" | "--null" => {
+                nul = true;
+                continue;
+            }
+            "-d" | "--delimiter" => args.next()?.as_str(),
+            o if XARGS_VALUE_OPTS.contains(&o) => {
+                args.next();
+                continue;
+            }
+            _ => match a.strip_prefix("--delimiter=").or(a.strip_prefix("-d")) {
+                Some(d) => d,
+                None => continue,
+            },
+        };
+        if !matches!(delimiter, "\\n" | "\n") {
+            return None;
+        }
+    }
+    Some(nul)
+}
+
+/// The replace string of the `xargs` that runs `cmd` (`-I R`, `-iR`, `-i` and `--replace`
+/// being `{}`), if it has one (GNU findutils 4.9.0, xargs(1)).
+fn xargs_replace(cmd: &Cmd, all: &[SimpleCommand]) -> Option<String> {
+    let xargs = all.iter().find(|c| {
+        c.part == cmd.sc.part && c.origin != Origin::Xargs && c.program() == Some("xargs")
+    })?;
+    let mut replace = None;
+    let mut args = xargs.exec.iter().skip(1);
+    while let Some(a) = args.next() {
+        if !a.starts_with('-') || a == "--" {
+            break;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            match long.split_once('=') {
+                Some(("replace", r)) => replace = Some(r.to_string()),
+                None if long == "replace" => replace = Some("{}".to_string()),
+                None if XARGS_VALUE_OPTS.contains(&a.as_str()) => {
+                    args.next();
+                }
+                _ => {}
+            }
+            continue;
+        }
+        // A cluster of short options (`-0I{}`): a letter that takes a value takes the
+        // rest, or the next word.
+        let shorts = &a[1..];
+        for (k, c) in shorts.char_indices() {
+            let rest = &shorts[k + c.len_utf8()..];
+            match c {
+                'I' => {
+                    replace = if rest.is_empty() {
+                        args.next().cloned()
+                    } else {
+                        Some(rest.to_string())
+                    };
+                }
+                'i' => {
+                    replace = Some(if rest.is_empty() { "{}" } else { rest }.to_string());
+                }
+                'a' | 'd' | 'E' | 'L' | 'n' | 'P' | 's' => {
+                    if rest.is_empty() {
+                        args.next();
+                    }
+                }
+                'e' | 'l' => {}
+                _ => continue,
+            }
+            if !matches!(c, 'e' | 'l') || !rest.is_empty() {
+                break;
+            }
+        }
+    }
+    replace
+}
+
+/// Whether a lister ends each name it prints with a NUL (`Some(true)`) or a newline
+/// (`Some(false)`); `None` when it mixes them or an option may change it in a way not
+/// read here. A consumer that splits otherwise sees names glued together: bash drops the
+/// NULs of a substitution's output (`$(find . ./.netrc -maxdepth 0 -print0)` is
+/// `../.netrc`), `xargs -0` takes newline-ended output as one name.
+fn separator(sc: &SimpleCommand) -> Option<bool> {
+    let args = sc.exec.get(1..).unwrap_or(&[]);
+    if sc.program() == Some("find") {
+        return listed::find_separator(args);
+    }
+    // Options that end names with a NUL, for the listers that have them.
+    let prog = sc.program().unwrap_or("");
+    let mut nul = false;
+    for a in args {
+        let short = a.strip_prefix('-').filter(|s| !s.starts_with('-'));
+        let nul_like = matches!(a.as_str(), "--null" | "--print0" | "--zero" | "--null-data")
+            || short.is_some_and(|s| s.contains(['0', 'z', 'Z']));
+        if !nul_like {
+            continue;
+        }
+        let known = match prog {
+            "fd" | "fdfind" => matches!(a.as_str(), "-0" | "--print0"),
+            "git" => a == "-z",
+            "grep" | "egrep" | "fgrep" => {
+                a == "--null" || short.is_some_and(|s| s.contains('Z') && !s.contains('z'))
+            }
+            "rg" => matches!(a.as_str(), "-0" | "--null"),
+            _ => false,
+        };
+        if !known {
+            return None;
+        }
+        nul = true;
+    }
+    Some(nul)
 }
 
 /// Does a filter after the lister print only lines it was given, unchanged (grep without

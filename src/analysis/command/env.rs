@@ -55,6 +55,8 @@ pub(crate) fn shell_local(name: &str) -> bool {
 const SHELL_READS: &[&str] = &[
     "IFS",
     "CDPATH",
+    "PWD",
+    "OLDPWD",
     "GLOBIGNORE",
     "HOME",
     "PATH",
@@ -88,6 +90,8 @@ const SHELL_READS: &[&str] = &[
 /// until `export` or `set -a`, which are judged apart), unless the shell itself reads it
 /// ([`SHELL_READS`]) or it loads code ([`code_env`]).
 pub(crate) fn shell_local_in(name: &str, exported: impl Fn(&str) -> bool) -> bool {
+    // An element (`PWD[0]=…`) or an append (`PWD+=…`) assigns the variable itself.
+    let name = name.split('[').next().unwrap_or(name).trim_end_matches('+');
     if name.is_empty() || SHELL_READS.contains(&name) || code_env(name) {
         return false;
     }
@@ -389,5 +393,9 @@ mod tests {
         assert!(!shell_local_in("NODE_OPTIONS", |_| false));
         assert!(!shell_local_in("LD_PRELOAD", |_| false));
         assert!(!shell_local_in("", |_| false));
+        // `~+` and `~-` read PWD and OLDPWD, however they are assigned.
+        for name in ["PWD", "OLDPWD", "PWD[0]", "OLDPWD[1]", "PWD+"] {
+            assert!(!shell_local_in(name, |_| false), "{name}");
+        }
     }
 }

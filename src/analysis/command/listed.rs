@@ -80,7 +80,7 @@ impl Listed {
 /// kinds and false for the others; every other test may be either; `-print`/`-print0`
 /// print what reaches them; without an action other than `-prune` or `-quit` the whole
 /// expression's true set is printed; `-printf` whose format prints only each entry's path
-/// (`%p`, with `\n` or `\0` after it: [`printf_names`]) prints like `-print`. `-L`, `-H`,
+/// (`%p`, each followed by `\n` or `\0`: [`printf_names`]) prints like `-print`. `-L`, `-H`,
 /// `-follow` (a followed link is printed as what it points to), and any action that
 /// prints or runs something else (`-printf` of any other format — `%l` prints where a
 /// link points, `%f` and `%P` names relative to the starting point, `%h` its parent —,
@@ -103,7 +103,8 @@ pub(crate) fn find_handed(args: &[String]) -> Option<Listed> {
 /// directory, not in the tree. Every other directive (`%l`, where a link points; `%h`, the
 /// parent, which for a starting point is the directory above it; sizes, times, owners),
 /// a field width, `%%` and any literal text (`/home/%f`) make what is printed other than
-/// names in the tree: `None`. Only `\n` and `\0` may separate them.
+/// names in the tree: `None`. Each directive must be followed at once by `\n` or `\0`
+/// (the same one throughout): names printed with no separator between them run together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PrintfNames {
     /// `%p` alone: paths under the starting points.
@@ -113,7 +114,16 @@ pub(crate) enum PrintfNames {
 }
 
 pub(crate) fn printf_names(fmt: &str) -> Option<PrintfNames> {
+    printf_format(fmt).map(|(names, _)| names)
+}
+
+/// Of a `-printf` format that prints only names ([`printf_names`]): what they are, and
+/// whether each is ended by a NUL (`\0`) rather than a newline. Every directive must be
+/// followed at once by its separator, all separators the same: `%p` alone, or `%p%p`,
+/// glues names into one (`.` and `./.netrc` print `../.netrc`).
+pub(crate) fn printf_format(fmt: &str) -> Option<(PrintfNames, bool)> {
     let mut out = None;
+    let mut nul = None;
     let mut chars = fmt.chars();
     while let Some(c) = chars.next() {
         match (c, chars.next()) {
@@ -121,14 +131,49 @@ pub(crate) fn printf_names(fmt: &str) -> Option<PrintfNames> {
                 out.get_or_insert(PrintfNames::Paths);
             }
             ('%', Some('P' | 'f')) => out = Some(PrintfNames::Relative),
-            ('\\', Some('n' | '0')) => {}
             _ => return None,
         }
+        let ends_nul = match (chars.next(), chars.next()) {
+            (Some('\\'), Some('n')) => false,
+            (Some('\\'), Some('0')) => true,
+            _ => return None,
+        };
+        if *nul.get_or_insert(ends_nul) != ends_nul {
+            return None;
+        }
     }
-    out
+    Some((out?, nul?))
+}
+
+/// Of a find command line: whether each name it prints ends with a NUL (`-print0`,
+/// `-printf '%p\0'`: `Some(true)`) or a newline (`Some(false)`; also when nothing but
+/// the implied `-print` prints). `None` when it mixes them or prints anything else.
+pub(crate) fn find_separator(args: &[String]) -> Option<bool> {
+    let mut st = Reading {
+        printed: false,
+        exec: false,
+        nul: None,
+        relative: true,
+    };
+    find_reading(args, &mut st)?;
+    match st.nul {
+        Some(Some(n)) => Some(n),
+        Some(None) => None,
+        None => Some(false),
+    }
 }
 
 fn find_expression(args: &[String], exec: bool) -> Option<Listed> {
+    let mut st = Reading {
+        printed: false,
+        exec,
+        nul: None,
+        relative: false,
+    };
+    find_reading(args, &mut st)
+}
+
+fn find_reading(args: &[String], st: &mut Reading) -> Option<Listed> {
     // The roots come first: words that start no expression.
     let start = args
         .iter()
@@ -136,14 +181,10 @@ fn find_expression(args: &[String], exec: bool) -> Option<Listed> {
         .unwrap_or(args.len());
     let expr = &args[start..];
     let mut at = 0;
-    let mut st = Reading {
-        printed: false,
-        exec,
-    };
     let whole = if expr.is_empty() {
         Sets::of(Listed::ALL, Listed::EMPTY, Listed::EMPTY)
     } else {
-        comma_expr(expr, &mut at, &mut st)?
+        comma_expr(expr, &mut at, st)?
     };
     if at != expr.len() {
         return None;
@@ -160,6 +201,22 @@ fn find_expression(args: &[String], exec: bool) -> Option<Listed> {
 struct Reading {
     printed: bool,
     exec: bool,
+    /// What ends each printed name: unset until something prints, `Some(None)` once
+    /// both a NUL and a newline may.
+    nul: Option<Option<bool>>,
+    /// Whether `-printf` of names relative to the reader (`%P`, `%f`) counts as printing
+    /// (only how names are ended is asked).
+    relative: bool,
+}
+
+impl Reading {
+    fn prints(&mut self, nul: bool) {
+        self.printed = true;
+        let was = *self.nul.get_or_insert(Some(nul));
+        if was != Some(nul) {
+            self.nul = Some(None);
+        }
+    }
 }
 
 /// For one part of a find expression: the entries it may be true for, false for, and
@@ -319,13 +376,16 @@ fn primary(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
         // Stops find; whatever follows never runs.
         "-quit" => Sets::of(Listed::EMPTY, Listed::EMPTY, Listed::EMPTY),
         "-print" | "-print0" => {
-            st.printed = true;
+            st.prints(word == "-print0");
             Sets::of(Listed::ALL, Listed::EMPTY, Listed::ALL)
         }
-        "-printf" if printf_names(value()?) == Some(PrintfNames::Paths) => {
-            st.printed = true;
-            Sets::of(Listed::ALL, Listed::EMPTY, Listed::ALL)
-        }
+        "-printf" => match printf_format(value()?)? {
+            (names, nul) if names == PrintfNames::Paths || st.relative => {
+                st.prints(nul);
+                Sets::of(Listed::ALL, Listed::EMPTY, Listed::ALL)
+            }
+            _ => return None,
+        },
         // The command is handed what reaches it, and may succeed or fail.
         "-exec" | "-execdir" | "-ok" | "-okdir" if st.exec => {
             let mut prev: Option<&String> = None;
@@ -336,6 +396,7 @@ fn primary(t: &[String], at: &mut usize, st: &mut Reading) -> Option<Sets> {
                 }
                 prev = Some(w);
             }
+            // What it prints is its own; only what find prints is ended here.
             st.printed = true;
             Sets::of(Listed::ALL, Listed::ALL, Listed::ALL)
         }

@@ -413,8 +413,44 @@ fn paths_chosen_at_run_time_by_a_lister() {
             "find . -name '*.rs' | xargs grep -l x 2>/dev/null | head -5",
             "routine",
         ),
+        ("find . -printf '%p\\0' | xargs -0 cat", "routine"),
+        ("find . -name '*.rs' -printf '%p\\n' | xargs cat", "routine"),
+        ("find . -name '*.rs' | xargs -d '\\n' cat", "routine"),
+        ("git ls-files -z | xargs -0 wc -l", "routine"),
         ("ls $(pwd)", "routine"),
         ("ls `pwd`", "routine"),
+        // Names printed with nothing between them, or split other than they are ended,
+        // run together (`.` and `./.netrc` make `../.netrc`).
+        (
+            "find . ./.netrc -maxdepth 0 -printf %p | xargs cat",
+            "unknown",
+        ),
+        ("find . -printf '%p%p\\n' | xargs cat", "unknown"),
+        ("find . -printf '%p\\n%p\\0' | xargs cat", "unknown"),
+        ("cat $(find . ./.netrc -maxdepth 0 -print0)", "unknown"),
+        ("cat $(find . -printf '%p\\0')", "unknown"),
+        ("wc -l $(git ls-files -z)", "unknown"),
+        ("find . -print0 | xargs cat", "unknown"),
+        ("find . -print | xargs -0 cat", "unknown"),
+        ("find . -print0 -o -print | xargs -0 cat", "unknown"),
+        ("git ls-files | xargs -0 wc -l", "unknown"),
+        ("git ls-files -z | xargs wc -l", "unknown"),
+        ("find . -name x | xargs -d x cat", "unknown"),
+        // A name put inside a word runs together with the text around it.
+        ("find . -maxdepth 0 | xargs -I E cat E./.netrc", "unknown"),
+        ("find . -maxdepth 0 | xargs -I{} cat {}./.netrc", "unknown"),
+        ("find . -maxdepth 0 | xargs -i cat {}/../.netrc", "unknown"),
+        (
+            "find . -maxdepth 0 | xargs --replace=R cat R./.netrc",
+            "unknown",
+        ),
+        (
+            "find . -maxdepth 0 -print0 | xargs -0IE cat E./.netrc",
+            "unknown",
+        ),
+        ("find . -maxdepth 0 | xargs -rI E cat E./.netrc", "unknown"),
+        ("find . -name '*.rs' | xargs -I {} wc -l {}", "routine"),
+        ("find . -name x | xargs --delimiter=/ cat", "unknown"),
         ("git --git-dir=$(pwd)/.git status", "routine"),
         // Not plain listers, or readers with options a file name could turn on.
         ("cat list.txt | xargs cat", "unknown"),
@@ -1965,6 +2001,32 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
             &netrc,
         ),
         ("cd ~; cat .ssh/id_rsa".to_string(), &key),
+        // `set -e` does not end the shell where bash ignores it (after `!`, in a group
+        // before `&&`).
+        (
+            format!("cd ~; set -e; ! cd {ws}/nope 2>/dev/null; cat .netrc"),
+            &netrc,
+        ),
+        (
+            format!("cd ~; set -e; {{ cd {ws}/nope 2>/dev/null; cat .netrc; }} && true"),
+            &netrc,
+        ),
+        (
+            format!("cd ~; set -e; if cd {ws}/nope; cat .netrc; then :; fi"),
+            &netrc,
+        ),
+        (
+            format!("cd ~; set -e; echo $(cd {ws}/nope; cat .netrc)"),
+            &netrc,
+        ),
+        // Unquoted, `$PWD` is split where the agent put a blank in the directory's name.
+        (
+            format!(
+                "mkdir -p 'x {h}' && cd 'x {h}' && cat $PWD/.netrc",
+                h = f.home.display()
+            ),
+            &netrc,
+        ),
     ] {
         let j = judged(&f, &cmd, &clean);
         assert!(
@@ -1984,6 +2046,19 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
             f.home.display()
         ),
         format!("CDPATH={}; cd .ssh && cat id_rsa", f.home.display()),
+        // PWD and OLDPWD assigned by a loop, a prefix, an element or an append.
+        format!(
+            "for PWD in {}; do cat \"$PWD/.netrc\"; done",
+            f.home.display()
+        ),
+        format!("PWD={} cd . && cat ~-/.netrc", f.home.display()),
+        format!("OLDPWD={} cd - && cat .netrc", f.home.display()),
+        format!("PWD[0]={} && cat \"$PWD/.netrc\"", f.home.display()),
+        format!("OLDPWD[0]={}; cat ~-/.netrc", f.home.display()),
+        // A later round of a loop runs after the body's cd.
+        "for f in *; do cat ~+/.netrc; cd ~; done".to_string(),
+        "while true; do cat \"$PWD/.netrc\"; cd ~; done".to_string(),
+        "for f in *; do cat ~-/.netrc; cd ~; cd /; done".to_string(),
     ] {
         let j = judged(&f, &cmd, &clean);
         assert_eq!(short(&j.verdict), "unknown", "{cmd}: {:?}", j.reads);
@@ -2006,6 +2081,30 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
         let j = judged(&f, cmd, &clean);
         assert_eq!(short(&j.verdict), "routine", "{cmd}: {:?}", j.verdict);
         assert!(j.reads.contains(&f.ws.join(read)), "{cmd}: {:?}", j.reads);
+    }
+    // Only bash's own `cd` moves the shell: a program of that name runs in a child.
+    for cd in [
+        "env cd",
+        "nohup cd",
+        "timeout 5 cd",
+        "nice cd",
+        "/usr/bin/cd",
+    ] {
+        let cmd = format!("cd ~ && {cd} {ws} && cat .netrc");
+        let j = judged(&f, &cmd, &clean);
+        assert!(j.reads.contains(&netrc), "{cmd}: {:?}", j.reads);
+    }
+    for cd in ["builtin cd", "command cd", "\\cd"] {
+        let cmd = format!("cd ~ && {cd} {ws} && cat src/main.rs");
+        let j = judged(&f, &cmd, &clean);
+        assert_eq!(short(&j.verdict), "routine", "{cmd}: {:?}", j.verdict);
+    }
+    for cmd in [
+        "/usr/bin/cd src || cat ../.netrc",
+        "./cd src || cat ../.netrc",
+    ] {
+        let j = judged(&f, cmd, &clean);
+        assert!(j.reads.contains(&netrc), "{cmd}: {:?}", j.reads);
     }
     // Each place is judged with its own tier: `rm -rf usr` after a `cd /` that may have
     // failed deletes /usr or the workspace's `usr`, and the stricter stands.

@@ -629,6 +629,13 @@ fn git_tree_reads_reach_credentials_behind_tracked_hard_links() {
         "git format-patch --stdout -1",
         "git archive HEAD",
         "git stash show -p",
+        "git stash list -p",
+        "git reflog -p",
+        "git reflog show -p",
+        "git cat-file -p 0123abcd",
+        "git cat-file --batch-all-objects --batch",
+        "git cat-file --batch",
+        "git cat-file blob HEAD:data.bin",
         "git status -v",
         "git -C src grep -e x -- :/",
         "git -C src grep x -- '../*.bin'",
@@ -655,6 +662,9 @@ fn git_tree_reads_reach_credentials_behind_tracked_hard_links() {
         "git ls-files",
         "git blame src/main.rs",
         "git cat-file -t HEAD:data.bin",
+        "git cat-file --batch-all-objects --batch-check",
+        "git stash list",
+        "git reflog -10",
     ] {
         let j = judged(&f, cmd);
         assert!(!j.reads.contains(&netrc), "{cmd}: {:?}", j.reads);

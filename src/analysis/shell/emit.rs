@@ -97,7 +97,26 @@ impl Walker<'_> {
                 .argv
                 .get(u.exec_start + 1..)
                 .is_some_and(|a| a.iter().any(|w| w.dynamic));
-        self.dirs_command(&cmd.exec, args_dynamic, self.remote.is_some());
+        let pwd_prefix = cmd.assignments.iter().any(|(n, _)| {
+            let base = n.split('[').next().unwrap_or(n).trim_end_matches('+');
+            matches!(base, "PWD" | "OLDPWD")
+        });
+        // Only bash's own `cd` moves it: named by its bare name, wrapped by nothing but
+        // `builtin`, `command` or `time` (`env cd`, `nohup cd`, `/usr/bin/cd` run a program
+        // in a child, if there is one).
+        let builtin = u.exec_override.is_none()
+            && draft
+                .argv
+                .get(u.exec_start)
+                .is_some_and(|w| !w.text.contains('/'))
+            && draft.argv.get(..u.exec_start).is_some_and(|pre| {
+                pre.iter().all(|w| {
+                    matches!(w.text.as_str(), "builtin" | "command" | "time")
+                        || w.text.starts_with('-')
+                })
+            });
+        let remote = self.remote.is_some();
+        self.dirs_command(&cmd.exec, args_dynamic, remote, pwd_prefix, builtin);
         let slot = slot.min(self.commands.len());
         self.commands.insert(slot, cmd);
         for nested in u.nested {

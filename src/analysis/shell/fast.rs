@@ -102,12 +102,10 @@ fn split(text: &str) -> Option<Vec<Vec<Cmd<'_>>>> {
     }
     // What moves the directory (`cd`, `pushd`, `popd`, `eval`) or names `PWD`/`OLDPWD`:
     // the parser follows the list operators that decide where later commands run.
-    if pipelines
-        .iter()
-        .flatten()
-        .flat_map(|c| &c.words)
-        .any(|w| matches!(*w, "cd" | "pushd" | "popd" | "eval") || w.contains("PWD"))
-    {
+    if pipelines.iter().flatten().flat_map(|c| &c.words).any(|w| {
+        let name = w.rsplit('/').next().unwrap_or(w);
+        matches!(name, "cd" | "pushd" | "popd" | "eval") || w.contains("PWD")
+    }) {
         return None;
     }
     if pipelines.iter().any(Vec::is_empty) {

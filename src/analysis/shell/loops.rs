@@ -70,21 +70,36 @@ impl Walker<'_> {
         // The body may run any number of times: what it assigns is not known after it.
         self.uncertain += 1;
         self.looping += 1;
-        // Unrolled, each round's commands follow the last's directory changes; walked once
-        // for any number of rounds, a body that moves leaves its own commands' unknown.
-        let (entry, from) = (self.dirs.clone(), self.commands.len());
-        let unrolled = runs.first().is_some_and(Option::is_some);
-        for value in runs {
-            let binding = value.map_or(Binding::Unknown, Binding::Value);
-            self.vars.push((name.clone(), binding));
-            if let Some(b) = body {
-                self.unit(b, src, false);
+        // Unrolled, each round's commands follow the last's directory changes; walked for
+        // any number of rounds, a body that moves is walked again from where a later round
+        // may start (`dirs_loop`), and leaves its own commands' directory unknown.
+        // `for PWD in …` assigns what `~+` and `$PWD` give: not known from here on.
+        if matches!(name.as_str(), "PWD" | "OLDPWD") {
+            for d in [&mut self.dirs, &mut self.dirs_fail] {
+                d.pwd = None;
+                d.old = None;
             }
-            self.vars.pop();
+        }
+        let unrolled = runs.first().is_some_and(Option::is_some);
+        let round = |w: &mut Self, value: Option<String>| {
+            let binding = value.map_or(Binding::Unknown, Binding::Value);
+            w.vars.push((name.clone(), binding));
+            if let Some(b) = body {
+                w.unit(b, src, false);
+            }
+            w.vars.pop();
+        };
+        if unrolled {
+            let entry = self.dirs.clone();
+            for value in runs {
+                round(self, value);
+            }
+            self.dirs_body(entry, None);
+        } else {
+            self.dirs_loop(|w| round(w, None));
         }
         self.looping -= 1;
         self.uncertain -= 1;
-        self.dirs_body(entry, (!unrolled).then_some(from));
         // After the loop the variable holds its last value (or what the body made it).
         self.unbind(&name);
     }

@@ -261,15 +261,14 @@ impl<'e> Walker<'e> {
         self.check_gaps(node, src);
         let mut cursor = node.walk();
         let children: Vec<Node> = node.named_children(&mut cursor).collect();
-        let mut last: Option<&str> = None;
+        let mut first = true;
         for child in children {
             if child.kind() == "comment" {
                 continue;
             }
-            if let Some(k) = last {
-                self.dirs_next(matches!(k, "command" | "redirected_statement"));
+            if !std::mem::take(&mut first) {
+                self.dirs_next();
             }
-            last = Some(child.kind());
             self.statement(child, src, top);
         }
     }
@@ -442,9 +441,7 @@ impl<'e> Walker<'e> {
             "for_statement" => self.for_loop(node, src),
             "while_statement" => {
                 self.looping += 1;
-                let (entry, from) = (self.dirs.clone(), self.commands.len());
-                self.compound(node, src);
-                self.dirs_body(entry, Some(from));
+                self.dirs_loop(|w| w.compound(node, src));
                 self.looping -= 1;
             }
             "if_statement" | "elif_clause" | "else_clause" | "do_group" | "case_statement"
@@ -459,7 +456,11 @@ impl<'e> Walker<'e> {
             }
             "variable_assignment" => {
                 let (name, value) = self.assignment_word(node, src);
-                self.dirs_assign(&name, &value);
+                let append = node
+                    .child_by_field_name("name")
+                    .and_then(|n| src.get(n.end_byte()..))
+                    .is_some_and(|rest| rest.starts_with('+'));
+                self.dirs_assign(&name, &value, append);
                 self.bare.push((name.clone(), value.text.clone()));
                 if self.allexport || self.exported_names.contains(&name) {
                     // Marked for export earlier (or `set -a`): the new value reaches later
@@ -516,7 +517,7 @@ impl<'e> Walker<'e> {
                 continue;
             }
             // A condition, then a branch: either outcome of what ran before may hold.
-            self.dirs_next(false);
+            self.dirs_next();
             if STATEMENTS.contains(&kind) {
                 self.statement(child, src, false);
             } else if matches!(
@@ -614,7 +615,7 @@ impl<'e> Walker<'e> {
         for child in children {
             if STATEMENTS.contains(&child.kind()) {
                 if !std::mem::take(&mut first) {
-                    self.dirs_next(false);
+                    self.dirs_next();
                 }
                 self.statement(child, src, false);
             } else if child.kind() != "file_redirect" {

@@ -424,7 +424,9 @@ impl Walker<'_> {
                 &self.dirs.old
             };
             match v {
-                Some(p) => b.value(&p.to_string_lossy(), true, open),
+                // Unquoted, the value is split and expanded like any other: the agent
+                // chooses it (`cd 'x /root'`).
+                Some(p) => b.value(&p.to_string_lossy(), quoted, open),
                 None => b.segs.push(Seg::Dynamic {
                     text: source.to_string(),
                     open_name: open,

@@ -64,8 +64,10 @@ pub struct GitCall<'a> {
 
 /// The tracked files whose contents a subcommand prints or searches — in the work tree,
 /// the index or history: `grep`, `blame`, `show` (a commit's patch, or `REV:PATH`), `log
-/// -p`, `diff`, `format-patch`, `range-diff`, `archive`, `cat-file -p REV:PATH`, `stash
-/// show -p`, `status -v`, the `-p` hunks of `add`/`checkout`/`reset`/`restore`/`stash`.
+/// -p`, `diff`, `format-patch`, `range-diff`, `archive`, `cat-file -p REV:PATH` (any
+/// object of the repository when named by id or read from stdin: `cat-file -p ID`,
+/// `--batch`, `--batch-all-objects`), `stash show -p`, `stash list -p`, `reflog -p`
+/// (checked with git 2.47.3: each prints the stashed or logged patches), `status -v`, the `-p` hunks of `add`/`checkout`/`reset`/`restore`/`stash`.
 /// The command floor reads the work-tree paths they come from (`Reach::Tree` for a
 /// directory, a file without following a link there), so a tracked file that is a hard
 /// link to a credential is judged as `grep -r` over it is: git stores and prints the
@@ -205,8 +207,23 @@ fn contents_of(c: &GitCall) -> Option<Contents> {
             if any(&["-t", "-s", "-e"]) {
                 return None;
             }
+            // Objects named by stdin (`--batch`, `--batch-command`, every object with
+            // `--batch-all-objects`) or by id (`-p 0123abc`, `blob main:a.rs`): any blob
+            // of the repository may be printed. `--batch-check` alone prints ids, types
+            // and sizes.
+            let batch = any(&["--batch", "--batch-command"]);
+            if !batch && c.has("--batch-check") {
+                return None;
+            }
+            let named = blobs(&ops);
+            let only_blobs = !ops.is_empty() && named.len() == ops.len();
             out = Contents {
-                blobs: blobs(&ops),
+                blobs: named,
+                whole: if batch || !only_blobs {
+                    Whole::Top
+                } else {
+                    Whole::Named
+                },
                 ..Contents::default()
             };
         }
@@ -258,7 +275,9 @@ fn contents_of(c: &GitCall) -> Option<Contents> {
             }
         }
         ("range-diff", _) if patch_default => {}
-        ("stash", Some("show")) if patch_on => {}
+        ("stash", Some("show" | "list")) if patch_on => {}
+        // `reflog` is `log -g`: with `-p` it prints each entry's patch.
+        ("reflog", None | Some("show")) if patch_on => {}
         ("status", _) if c.has("--verbose") => {}
         ("add" | "checkout" | "reset" | "restore" | "commit", _) if c.has("--patch") => {}
         ("stash", Some("push" | "save")) if c.has("--patch") => {}

@@ -495,6 +495,16 @@ fn directory_tildes_and_cd_match_bash() {
         ("cd nope 2>/dev/null || f 0 ~+ ~-", 1, &[]),
         ("cd src && f 0 a=~+:~- x ~+/../y", 1, &[]),
         ("pushd src >/dev/null && f 0 ~+ ~- $PWD", 1, &[]),
+        (
+            "cd src && cd .. && pushd - >/dev/null && f 0 ~+ ~- $PWD",
+            1,
+            &[],
+        ),
+        (
+            "mkdir -- -; cd src && pushd - >/dev/null && f 0 ~+ ~-",
+            1,
+            &[],
+        ),
         // Assignments change the variables, not where the shell is.
         ("OLDPWD=/tmp; f 0 ~- ~-/.netrc $OLDPWD", 1, &[]),
         ("PWD=/etc; f 0 ~+ $PWD", 1, &[]),
@@ -505,7 +515,10 @@ fn directory_tildes_and_cd_match_bash() {
         ("bash -c 'cd src'; f 0 ~+", 1, &[]),
         ("cd src & wait; f 0 ~+", 1, &[]),
         ("f 0 $(cd src; echo x) ~+", 1, &[]),
-        ("set -e; cd src; f 0 ~+ ~-", 1, &[]),
+        // `set -e` is not relied on (bash ignores it in conditions, after `!`, …).
+        ("set -e; cd src; f 0 ~+ ~-", 1, &[0]),
+        ("set -e; ! cd nope 2>/dev/null; f 0 ~+", 1, &[0]),
+        ("set -e; { cd nope 2>/dev/null; } && :; f 0 ~+", 1, &[0]),
         // A cd that may have failed, or may not have run: either directory.
         ("cd /nonexistent-dir 2>/dev/null; f 0 ~+", 1, &[0]),
         ("cd src; f 0 ~+", 1, &[0]),
@@ -522,6 +535,22 @@ fn directory_tildes_and_cd_match_bash() {
         ),
         ("cd -P src && f 0 ~+", 1, &[0]),
         ("CDPATH=/tmp; cd src && f 0 ~+", 1, &[0]),
+        // Unquoted, `$PWD` is split like any value (the agent names the directory).
+        (
+            "mkdir -p 'x /etc' && cd 'x /etc' && f 0 $PWD/passwd \"$PWD\" ~+",
+            1,
+            &[],
+        ),
+        // A loop over PWD or OLDPWD assigns them.
+        ("for PWD in /etc; do f 0 \"$PWD/x\" ~+; done", 1, &[0]),
+        ("for OLDPWD in /etc; do f 0 $OLDPWD ~-; done", 1, &[0]),
+        ("for PWD in /etc; do :; done; f 0 $PWD ~+", 1, &[0]),
+        // A prefix for one command, an element, an append: not followed.
+        ("PWD=/etc cd . && f 0 ~- $OLDPWD", 1, &[0]),
+        ("OLDPWD=/etc cd - >/dev/null && f 0 ~+ $PWD", 1, &[0]),
+        ("PWD[0]=/etc; f 0 \"$PWD/x\" ~+", 1, &[0]),
+        ("OLDPWD[0]=/etc; f 0 ~-/x", 1, &[0]),
+        ("cd src && PWD+=/x; f 0 $PWD ~+", 1, &[0]),
     ] {
         let Some((d, theirs, _keep)) = bash_in_dir(line, n) else {
             return; // no bash here
@@ -563,6 +592,83 @@ fn directory_tildes_and_cd_match_bash() {
     }
 }
 
+/// A loop whose body moves runs its later rounds where the last one ended: there `~+`,
+/// `~-`, `$PWD` and `$OLDPWD` are not known (the first round's are).
+#[test]
+fn loop_rounds_after_a_cd_do_not_know_the_directory_words() {
+    let later_unknown = |line: &str| {
+        let a = an(line);
+        let cats: Vec<&SimpleCommand> = a
+            .commands
+            .iter()
+            .filter(|c| c.program() == Some("cat"))
+            .collect();
+        assert!(!cats.is_empty(), "{line}");
+        cats.iter().any(|c| c.dynamic_words[1])
+    };
+    for line in [
+        "for f in *; do cat ~+/.netrc; cd ~; done",
+        "for f in $(ls); do cat \"$PWD/.netrc\"; cd /; done",
+        "while true; do cat ~-/.netrc; cd ~; done",
+        "until false; do cat $OLDPWD/x; cd src; done",
+        "while cat ~+/x; do cd ..; done",
+        // Known only in the first round: each round moves on.
+        "for f in *; do cat ~+/x; cd ..; done",
+    ] {
+        assert!(later_unknown(line), "{line}");
+    }
+    for line in [
+        "for f in *; do cat ~+/x; done",
+        "while true; do cat ~+/x; (cd src); done",
+        "for d in src src; do cd /tmp && cat ~+/x; done",
+    ] {
+        assert!(!later_unknown(line), "{line}");
+    }
+}
+
+/// `..` after a link: bash's logical `cd` goes to the directory beside the link when it
+/// exists, else to the physical path (bash 5.2: with `link -> E/sub` and no `W/secret`,
+/// `cd link/../secret` ends in `E/secret`). Followed only where every directory `..`
+/// steps out of is on disk with no link on the way.
+#[test]
+fn dot_dot_after_a_link_is_not_followed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().canonicalize().unwrap();
+    let (w, e) = (root.join("W"), root.join("E"));
+    for d in [w.join("src"), e.join("sub"), e.join("secret")] {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    std::os::unix::fs::symlink(e.join("sub"), w.join("link")).unwrap();
+    let env = ShellEnv {
+        home: PathBuf::from(HOME),
+        cwd: w.clone(),
+        users: Users::Fixed(Vec::new()),
+    };
+    let at = |line: &str| -> Option<PathBuf> {
+        analyze(line, &env)
+            .commands
+            .iter()
+            .find(|c| c.program() == Some("cat"))
+            .unwrap_or_else(|| panic!("{line}: no cat"))
+            .cwd
+            .clone()
+    };
+    assert_eq!(at("cd src && cd .. && cat x"), Some(w.clone()));
+    assert_eq!(at("cd src/.. && cat x"), Some(w.clone()));
+    assert_eq!(at("cd ../W/src && cat x"), Some(w.join("src")));
+    for line in [
+        "cd link/../secret && cat x",
+        "cd link && cd ../secret && cat x",
+        "cd link/.. && cat x",
+        "ln -s /etc new && cd new/../x && cat x",
+        "cd new && cd .. && cat x",
+    ] {
+        assert_eq!(at(line), None, "{line}");
+    }
+    let abs = format!("cd {}/link/../secret && cat x", w.display());
+    assert_eq!(at(&abs), None, "{abs}");
+}
+
 /// The directory each command runs in, as recorded for the command floor: where `cd`
 /// surely took the shell, and not known where it may not have.
 #[test]
@@ -583,10 +689,12 @@ fn each_command_records_where_it_runs() {
         at("cd ~ && cd /tmp && cat x", "cat"),
         Some(PathBuf::from("/tmp"))
     );
-    assert_eq!(at("cd src && cd .. && cat x", "cat"), Some(cwd.clone()));
+    // `..` out of a directory that is not on disk (here none is): it may be made a link
+    // first, and bash then may fall back to the physical path.
+    assert_eq!(at("cd src && cd .. && cat x", "cat"), None);
     assert_eq!(at("(cd src && cat x)", "cat"), Some(cwd.join("src")));
     assert_eq!(at("(cd src); cat x", "cat"), Some(cwd.clone()));
-    assert_eq!(at("set -e; cd src; cat x", "cat"), Some(cwd.join("src")));
+    assert_eq!(at("set -e; cd src; cat x", "cat"), None);
     assert_eq!(
         at("bash -c 'cd src && cat x'", "cat"),
         Some(cwd.join("src"))
