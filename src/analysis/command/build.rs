@@ -28,6 +28,7 @@
 
 use super::core::{Class, Cmd, Judge, JudgeCtx, Look};
 use super::definitions::{family_files, is_definition_file, LOCK_FILES, MAKE_FILES, NODE_FILES};
+use super::file_kinds::in_installed_env;
 use super::{policy, trees};
 use crate::analysis::effects::programs::interpreters::{self, ScriptRun};
 use crate::analysis::effects::programs::runners::{self, Family, Manager, RunnerCall};
@@ -1815,48 +1816,6 @@ fn shebang_file(script: &Path, cwd: &Path) -> Option<String> {
     let interp = line.split_whitespace().next()?;
     let _ = cwd;
     Some(interp.to_string())
-}
-
-/// Directories of a project's installed packages and environments, whose files run when
-/// the project's tools do: a virtual environment's programs and `site-packages` (where a
-/// `.pth` file's `import` lines run at every interpreter start), `node_modules` (a plugin a
-/// linter's unchanged configuration loads), PEP 582's `__pypackages__`, tox's and nox's
-/// environments.
-const INSTALLED_ENV_DIRS: &[&str] = &[
-    "node_modules",
-    "site-packages",
-    "dist-packages",
-    "__pypackages__",
-    ".venv",
-    "venv",
-    ".tox",
-    ".nox",
-];
-
-/// Is `path` inside an installed environment ([`INSTALLED_ENV_DIRS`], or a directory that
-/// holds a virtual environment's `pyvenv.cfg`)?
-pub(super) fn in_installed_env(path: &Path) -> bool {
-    let mut dir = path.parent();
-    let mut depth = 0;
-    for c in path.components() {
-        if let std::path::Component::Normal(n) = c {
-            if INSTALLED_ENV_DIRS.iter().any(|d| n == *d) {
-                return true;
-            }
-        }
-    }
-    // A virtual environment by any name: its root holds `pyvenv.cfg`.
-    while let Some(d) = dir {
-        if depth >= 16 {
-            break;
-        }
-        if d.join("pyvenv.cfg").is_file() {
-            return true;
-        }
-        dir = d.parent();
-        depth += 1;
-    }
-    false
 }
 
 /// After every part of a command is judged: a build runner or script whose definition a

@@ -286,6 +286,15 @@ pub(super) fn scan(
 ) -> Option<EditRisk> {
     let first = texts.first().map(String::as_str).unwrap_or("");
     let file = file_kind(path, first)?;
+    if file == super::file_kinds::INSTALLED_KIND {
+        // Whatever it says, it runs: a `.pth` line at every interpreter start, a module
+        // or plugin whenever the project's tools import it.
+        return Some(EditRisk {
+            file,
+            found: "changes code that runs whenever the project's tools and interpreters load it"
+                .to_string(),
+        });
+    }
     // Binary content (a compiled program copied into a `bin` directory) is not text a
     // shell or an interpreter reads: searching its bytes as commands finds nothing and
     // costs the hot path (the floor judges such a copy by where it lands).

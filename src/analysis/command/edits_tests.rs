@@ -166,3 +166,36 @@ fn text_no_shell_reads_is_searched_as_what_it_is() {
     ];
     table(cases);
 }
+
+/// A file of the project's installed packages runs whatever it says: a `.pth` line at
+/// every interpreter start, a plugin a linter's unchanged configuration loads, a program
+/// in the environment's `bin`. Every edit there is risky; the sources beside it are not.
+#[test]
+fn edits_in_installed_environments_are_risky() {
+    table(&[
+        (
+            ".venv/lib/python3.11/site-packages/zz.pth",
+            "import tools_helper\n",
+            "risky",
+        ),
+        (
+            ".venv/lib/python3.11/site-packages/requests/__init__.py",
+            "x = 1\n",
+            "risky",
+        ),
+        (
+            ".venv/bin/ruff",
+            "#!/bin/sh\npython3 tools/fmt.py \"$@\"\n",
+            "risky",
+        ),
+        (
+            "node_modules/eslint-plugin-foo/index.js",
+            "module.exports = {};\n",
+            "risky",
+        ),
+        ("__pypackages__/3.11/lib/x.py", "x = 1\n", "risky"),
+        (".tox/py311/lib/x.py", "x = 1\n", "risky"),
+        ("src/app.py", "x = 1\n", "clean"),
+        ("src/venv_utils.py", "x = 1\n", "clean"),
+    ]);
+}

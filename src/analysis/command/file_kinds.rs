@@ -114,6 +114,52 @@ const RUN_DIRS: &[&str] = &[
     ".devcontainer/",
 ];
 
+/// Directories of a project's installed packages and environments, whose files run when
+/// the project's tools do: a virtual environment's programs and `site-packages` (where a
+/// `.pth` file's `import` lines run at every interpreter start), `node_modules` (a plugin a
+/// linter's unchanged configuration loads), PEP 582's `__pypackages__`, tox's and nox's
+/// environments.
+const INSTALLED_ENV_DIRS: &[&str] = &[
+    "node_modules",
+    "site-packages",
+    "dist-packages",
+    "__pypackages__",
+    ".venv",
+    "venv",
+    ".tox",
+    ".nox",
+];
+
+/// Is `path` inside an installed environment ([`INSTALLED_ENV_DIRS`], or a directory that
+/// holds a virtual environment's `pyvenv.cfg`)?
+pub(crate) fn in_installed_env(path: &Path) -> bool {
+    let mut dir = path.parent();
+    let mut depth = 0;
+    for c in path.components() {
+        if let std::path::Component::Normal(n) = c {
+            if INSTALLED_ENV_DIRS.iter().any(|d| n == *d) {
+                return true;
+            }
+        }
+    }
+    // A virtual environment by any name: its root holds `pyvenv.cfg`.
+    while let Some(d) = dir {
+        if depth >= 16 {
+            break;
+        }
+        if d.join("pyvenv.cfg").is_file() {
+            return true;
+        }
+        dir = d.parent();
+        depth += 1;
+    }
+    false
+}
+
+/// The kind [`file_kind`] gives a file in an installed environment: whatever it holds, it
+/// runs with the project's tools and interpreters.
+pub const INSTALLED_KIND: &str = "a file of the project's installed packages";
+
 /// Script extensions: the file is a program.
 const SCRIPT_EXTS: &[&str] = &[
     "sh", "bash", "zsh", "ksh", "fish", "ps1", "psm1", "bat", "cmd", "py", "pyw", "js", "mjs",
@@ -128,6 +174,9 @@ pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
     let full = path.to_string_lossy();
     if AGENT_FILES.contains(&lower.as_str()) || AGENT_DIRS.iter().any(|d| full.contains(d)) {
         return Some("agent instructions");
+    }
+    if in_installed_env(path) {
+        return Some(INSTALLED_KIND);
     }
     if definitions::is_definition_file(path)
         || lower == "conftest.py"
