@@ -330,6 +330,19 @@ fn holds_cover_project_targets_named_for_the_held_action() {
             false,
         ),
         ("Do not touch production.", "make deploy-prod", true),
+        // What the recipe does, where the floor reads it: a script that pushes is a push,
+        // whatever it is called; one that only tests is not.
+        (
+            "Commit it, but don't push anything.",
+            "npm run deploy",
+            true,
+        ),
+        ("Commit it, but don't push anything.", "just release", true),
+        ("Commit it, but don't push anything.", "make ship", true),
+        ("Commit it, but don't push anything.", "make all", true),
+        ("Commit it, but don't push anything.", "npm test", false),
+        ("Tidy it up, but don't delete anything.", "make tidy", true),
+        ("Tidy it up, but don't delete anything.", "make test", false),
         ("Do not touch production.", "make test", false),
     ];
     let mut wrong = Vec::new();
@@ -337,17 +350,17 @@ fn holds_cover_project_targets_named_for_the_held_action() {
         let env = Env::new();
         std::fs::write(
             env.path("Makefile"),
-            "test:\n\tcargo test\npush:\n\tgit push origin HEAD\nclean:\n\trm -rf build\ndeploy-prod:\n\t./deploy.sh\n",
+            "test:\n\tcargo test\npush:\n\tgit push origin HEAD\nclean:\n\trm -rf build\ndeploy-prod:\n\t./deploy.sh\nship:\n\t@git push origin HEAD:main\nall: test ship\ntidy:\n\t-rm -rf out\n",
         )
         .unwrap();
         std::fs::write(
             env.path("package.json"),
-            r#"{"name": "demo", "scripts": {"test": "jest", "deploy": "./deploy.sh", "deploy:prod": "./deploy.sh prod"}}"#,
+            r#"{"name": "demo", "scripts": {"test": "jest", "deploy": "git push origin HEAD", "deploy:prod": "./deploy.sh prod"}}"#,
         )
         .unwrap();
         std::fs::write(
             env.path("justfile"),
-            "test:\n\tcargo test\nrelease:\n\tcargo publish\n",
+            "test:\n\tcargo test\nrelease:\n  git push --follow-tags\n",
         )
         .unwrap();
         std::fs::write(env.path("CMakeLists.txt"), "project(x)\n").unwrap();

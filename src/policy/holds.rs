@@ -306,10 +306,13 @@ pub fn classes_of_effects(effects: &[crate::analysis::effects::Effect]) -> Vec<A
             }
         }
         if let Effect::Run {
-            code: Code::Project { targets, .. },
+            code: Code::Project {
+                targets, recipe, ..
+            },
         } = e
         {
-            for c in targets.iter().flat_map(|t| target_classes(t)) {
+            let read = classes_of_effects(recipe);
+            for c in targets.iter().flat_map(|t| target_classes(t)).chain(read) {
                 if !out.contains(&c) {
                     out.push(c);
                 }

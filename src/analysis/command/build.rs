@@ -205,6 +205,7 @@ fn lifecycle_look(prog: &str, l: crate::analysis::command::catalog::Lifecycle) -
             runner: runner.clone(),
             defined_by: Vec::new(),
             targets: Vec::new(),
+            recipe: Vec::new(),
         },
     }];
     look.uses_cwd = true;
@@ -422,6 +423,7 @@ fn runner_look(cmd: &Cmd, call: RunnerCall) -> Look {
             runner: call.tool.to_string(),
             defined_by: Vec::new(),
             targets,
+            recipe: Vec::new(),
         },
     });
     if call.lock_install {
@@ -503,6 +505,7 @@ fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
             },
             defined_by: run.script.iter().cloned().collect(),
             targets: Vec::new(),
+            recipe: Vec::new(),
         },
     });
     let class = class_of(
@@ -1972,6 +1975,7 @@ pub(super) fn wrapped(
             runner: tool.to_string(),
             defined_by: Vec::new(),
             targets: Vec::new(),
+            recipe: Vec::new(),
         },
     });
     if call.lock_install {
@@ -2047,4 +2051,154 @@ pub(super) fn wrapped(
         }
     }
     look
+}
+
+/// The text of the recipes a runner is asked to run, as its definition file writes them:
+/// a package.json script (with its `pre`/`post` scripts), a makefile target's recipe lines
+/// (and those of the targets it depends on, a few levels down), a justfile recipe's
+/// lines. Each line as the shell it goes to would read it, one per line; make's `$$` is a
+/// `$`, its `$(VAR)` left for the shell analysis to find it cannot read. `None` when the
+/// runner names no such recipe or the file cannot be read. What the floor reads in it is
+/// what holds go by (`Code::Project::recipe`); the tier stays the runner's.
+pub(super) fn recipe_text(cmd: &Cmd) -> Option<String> {
+    let call = runner_call(cmd)?;
+    let cwd = cmd.cwd.dir()?;
+    let dir = match call.dirs.first() {
+        Some(d) if d.starts_with('/') => PathBuf::from(d),
+        Some(d) => cwd.join(d),
+        None => cwd.to_path_buf(),
+    };
+    let read = |name: &str| -> Option<String> {
+        let f = crate::context::state::open_regular(&dir.join(name)).ok()?;
+        let mut text = String::new();
+        use std::io::Read;
+        f.take(1024 * 1024).read_to_string(&mut text).ok()?;
+        Some(text)
+    };
+    if let Some((mgr, script)) = &call.script {
+        if *mgr == Manager::Composer {
+            return None;
+        }
+        let v: serde_json::Value = serde_json::from_str(&read("package.json")?).ok()?;
+        let scripts = v.get("scripts")?.as_object()?;
+        let lines: Vec<String> = [
+            format!("pre{script}"),
+            script.clone(),
+            format!("post{script}"),
+        ]
+        .iter()
+        .filter_map(|k| scripts.get(k)?.as_str().map(str::to_string))
+        .collect();
+        return (!lines.is_empty()).then(|| lines.join("\n"));
+    }
+    match call.family {
+        Family::Make if !call.targets.is_empty() => {
+            let text = MAKE_FILES.iter().find_map(|n| read(n))?;
+            let mut out = Vec::new();
+            let mut seen = Vec::new();
+            for t in &call.targets {
+                make_recipe(&text, t, 0, &mut seen, &mut out);
+            }
+            (!out.is_empty()).then(|| out.join("\n"))
+        }
+        Family::Just if !call.targets.is_empty() => {
+            let text = ["justfile", "Justfile", ".justfile"]
+                .iter()
+                .find_map(|n| read(n))?;
+            let out = just_recipe(&text, &call.targets[0]);
+            (!out.is_empty()).then(|| out.join("\n"))
+        }
+        _ => None,
+    }
+}
+
+/// How deep a makefile target's prerequisites are followed for their recipes.
+const RECIPE_DEPTH: usize = 3;
+/// At most this many recipe lines are read.
+const RECIPE_LINES: usize = 200;
+
+/// The recipe lines of `target` in a makefile's text, its prerequisites' first.
+fn make_recipe(
+    text: &str,
+    target: &str,
+    depth: usize,
+    seen: &mut Vec<String>,
+    out: &mut Vec<String>,
+) {
+    if depth > RECIPE_DEPTH || seen.iter().any(|s| s == target) || out.len() >= RECIPE_LINES {
+        return;
+    }
+    seen.push(target.to_string());
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line.starts_with('\t') || line.starts_with('#') {
+            continue;
+        }
+        // `a b: c d` (not `X := v`, `X ::= v`, `X != cmd`).
+        let Some((names, rest)) = line.split_once(':') else {
+            continue;
+        };
+        if rest.starts_with('=') || rest.starts_with(":=") || names.contains('=') {
+            continue;
+        }
+        if !names.split_whitespace().any(|n| n == target) {
+            continue;
+        }
+        let prereqs = rest.split(';').next().unwrap_or("").trim_start_matches(':');
+        for p in prereqs.split_whitespace() {
+            make_recipe(text, p, depth + 1, seen, out);
+        }
+        if let Some((_, inline)) = rest.split_once(';') {
+            out.push(make_line(inline));
+        }
+        for body in lines.by_ref() {
+            let Some(cmd) = body.strip_prefix('\t') else {
+                break;
+            };
+            if out.len() >= RECIPE_LINES {
+                return;
+            }
+            out.push(make_line(cmd));
+        }
+        return;
+    }
+}
+
+/// One recipe line as make hands it to the shell: without its `@`, `-`, `+` prefixes,
+/// `$$` a `$`.
+fn make_line(line: &str) -> String {
+    line.trim_start_matches(['@', '-', '+', ' '])
+        .replace("$$", "$")
+}
+
+/// The lines of a justfile recipe (`name args…:` and the indented lines below it).
+fn just_recipe(text: &str, name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line.starts_with([' ', '\t']) {
+            continue;
+        }
+        let head = line.trim_start_matches('@');
+        let Some(first) = head.split([' ', ':']).next() else {
+            continue;
+        };
+        if first != name || !head.contains(':') || head.contains(":=") {
+            continue;
+        }
+        for body in lines.by_ref() {
+            if body.trim().is_empty() {
+                continue;
+            }
+            if !body.starts_with([' ', '\t']) {
+                break;
+            }
+            if out.len() >= RECIPE_LINES {
+                break;
+            }
+            out.push(body.trim().trim_start_matches(['@', '-']).to_string());
+        }
+        break;
+    }
+    out
 }

@@ -129,6 +129,7 @@ fn derived_effects(look: &Look, reads: &[PathBuf], writes: &[PathBuf]) -> Vec<Ef
                 runner: reason.clone(),
                 defined_by: Vec::new(),
                 targets: Vec::new(),
+                recipe: Vec::new(),
             },
         }),
         Class::BuildFilesChanged { files } => out.push(Effect::Run {
@@ -136,6 +137,7 @@ fn derived_effects(look: &Look, reads: &[PathBuf], writes: &[PathBuf]) -> Vec<Ef
                 runner: "a build runner".into(),
                 defined_by: files.iter().map(|f| f.display().to_string()).collect(),
                 targets: Vec::new(),
+                recipe: Vec::new(),
             },
         }),
         Class::Hard {
@@ -918,6 +920,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
             && matches!(catalog::lifecycle(cmd), Some(Ok(_))))
     {
         build::check_baseline(cmd, ctx, &mut look);
+        recipe(cmd, ctx, depth, &mut look);
     }
     look
 }
@@ -950,6 +953,44 @@ impl Judge for Floor {
 
 /// Judge a command string found inside another program (interpreter strings, fzf
 /// bindings, the text of an edit), one level deeper.
+/// What the recipes a build runner is asked to run do (`build::recipe_text`), as far as
+/// the floor reads them, kept with the project code it runs (`Code::Project::recipe`) for
+/// the holds: `npm run deploy` whose script is `git push` is a push. What the floor cannot
+/// read in a recipe is left out (the target's name still counts); the runner's tier is its
+/// own. Recipes met inside a recipe are not read again.
+fn recipe(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, look: &mut Look) {
+    if depth > 0 {
+        return;
+    }
+    let Some(text) = build::recipe_text(cmd) else {
+        return;
+    };
+    let j = judge_text(&text, ctx, depth);
+    let found: Vec<Effect> = j
+        .findings
+        .iter()
+        .flat_map(|f| f.effects.iter())
+        .filter(|e| {
+            !matches!(
+                e,
+                Effect::Unknown { .. }
+                    | Effect::Run {
+                        code: Code::Hidden { .. } | Code::Project { .. }
+                    }
+            )
+        })
+        .cloned()
+        .collect();
+    for e in &mut look.effects {
+        if let Effect::Run {
+            code: Code::Project { recipe, .. },
+        } = e
+        {
+            recipe.extend(found.iter().cloned());
+        }
+    }
+}
+
 fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let analysis = shell::analyze(
         text,

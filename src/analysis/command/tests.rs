@@ -2116,3 +2116,53 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
     assert_eq!(short(&j.verdict), "unknown", "{:?}", j.verdict);
     assert!(!j.reads.contains(&netrc), "{:?}", j.reads);
 }
+
+/// The recipe text a build runner is asked to run, as the definition file writes it: a
+/// makefile target's lines after its prerequisites' (make's `@`/`-` prefixes off, `$$` a
+/// `$`, a `;` recipe on the rule's line), not a variable assignment that looks like a rule;
+/// a justfile recipe; a package.json script with its `pre`/`post` scripts.
+#[test]
+fn recipes_are_read_as_the_definition_files_write_them() {
+    let f = fx();
+    std::fs::write(
+        f.ws.join("Makefile"),
+        "X := a:b\nall: build ship\nbuild:\n\t@cargo build\nship: ; git push\n\t-echo $$HOME\n# push:\n\tnot this\n",
+    )
+    .unwrap();
+    std::fs::write(f.ws.join("justfile"), "set shell := [\"bash\", \"-c\"]\nrelease version:\n    git tag {{version}}\n    @git push --tags\n\nother:\n    true\n").unwrap();
+    std::fs::write(
+        f.ws.join("package.json"),
+        r#"{"scripts": {"predeploy": "npm test", "deploy": "git push", "postdeploy": "echo done"}}"#,
+    )
+    .unwrap();
+    let text = |cmd: &str| {
+        let env = ShellEnv::new(f.home.clone(), f.ws.clone());
+        let a = analyze(cmd, &env);
+        let sc = &a.commands[0];
+        let cwd = Cwd::Known {
+            dir: f.ws.clone(),
+            in_ws: true,
+        };
+        let c = Cmd {
+            sc,
+            argv: &sc.exec,
+            dynamic: &sc.dynamic_words,
+            cwd: &cwd,
+        };
+        super::build::recipe_text(&c)
+    };
+    assert_eq!(
+        text("make all").as_deref(),
+        Some("cargo build\ngit push\necho $HOME")
+    );
+    assert_eq!(text("make X"), None);
+    assert_eq!(
+        text("just release 1.0").as_deref(),
+        Some("git tag {{version}}\ngit push --tags")
+    );
+    assert_eq!(
+        text("npm run deploy").as_deref(),
+        Some("npm test\ngit push\necho done")
+    );
+    assert_eq!(text("cargo test"), None);
+}

@@ -72,6 +72,7 @@ pub(super) fn activate(cmd: &Cmd, ctx: &JudgeCtx) -> Result<(Look, Option<PathBu
             runner: "source".into(),
             defined_by: files.iter().map(|f| f.display().to_string()).collect(),
             targets: Vec::new(),
+            recipe: Vec::new(),
         },
     });
     look.reads.push(script.clone());

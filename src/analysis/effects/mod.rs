@@ -110,6 +110,11 @@ pub enum Code {
         /// build --target clean`): what a hold reads of code it cannot see.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         targets: Vec<String>,
+        /// What the named recipes' commands do, as far as the floor reads them (a
+        /// package.json script, a makefile target's recipe, a justfile recipe): what a
+        /// hold goes by besides the names; the runner's tier stays its own.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        recipe: Vec<Effect>,
     },
     /// A program this one starts that the floor does not see (a pager, a preprocessor, a
     /// compress program, an editor command).
