@@ -414,6 +414,16 @@ pub fn needs(
                     places,
                     &mut out,
                 );
+                // Where its redirections land, when the floor cannot place them either
+                // (`>> ~-/.bashrc`).
+                let mut targets = vec![String::new()];
+                targets.extend(
+                    cmds.iter()
+                        .flat_map(|c| c.redirects.iter().map(|r| r.target.clone())),
+                );
+                if targets.len() > 1 {
+                    unplaced_needs(&targets, &bases, places, &mut out);
+                }
             }
             // A soft tier its effects do not turn into a need: the tier says
             // what needs words (an environment prefix steering a runner, `NODE_OPTIONS=
@@ -539,6 +549,7 @@ fn unknown_persist_needs(
     out: &mut Vec<Need>,
 ) {
     gate_file_needs(argv, bases, places, out);
+    unplaced_needs(argv, bases, places, out);
     let mut seen = 0usize;
     for word in argv.iter().skip(1) {
         for piece in word.split(['=', ',', ':']) {
@@ -622,6 +633,73 @@ fn gate_variable(word: &str) -> Option<&'static str> {
                     && !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
             })
         })
+}
+
+/// The needs no words ground for an unmodelled program's words that name a path the
+/// floor cannot place — after `~-`, `~+`, `~N` or a variable (`~-/.netrc`, `$OLDPWD/.ssh/
+/// id_rsa`), or relative where the directory is not known — whose last components name a
+/// credential store or a file that runs at login as they would under the home
+/// (`.netrc`, `.ssh/id_rsa`, `.bashrc`): the directory it lands in may be the home, and no
+/// words of the person place it elsewhere.
+fn unplaced_needs(argv: &[String], bases: &[PathBuf], places: &Places, out: &mut Vec<Need>) {
+    use crate::context::floor::{classify, FloorCtx};
+    let floor = FloorCtx {
+        home: places.home.to_path_buf(),
+        self_paths: Vec::new(),
+        project_root: places
+            .roots
+            .first()
+            .cloned()
+            .unwrap_or_else(|| places.cwd.to_path_buf()),
+        harness: Vec::new(),
+        credentials: Vec::new(),
+    };
+    let mut seen = 0usize;
+    for word in argv.iter().skip(1) {
+        for piece in word.split(|c: char| c.is_whitespace() || "'\"`()[]{}<>;,=:|&".contains(c)) {
+            seen += 1;
+            if seen > MAX_PIECES {
+                return;
+            }
+            // Placed: absolute, under the home by `~/`, or relative to a known directory.
+            let unplaced_prefix = dynamic(piece);
+            let relative = !piece.starts_with(['/', '~', '$', '-']);
+            if !(unplaced_prefix || (relative && bases.is_empty())) {
+                continue;
+            }
+            let parts: Vec<&str> = piece
+                .split('/')
+                .filter(|p| !p.is_empty() && *p != ".")
+                .collect();
+            // The last one to three components, as they would sit under the home.
+            let found = (1..=parts.len().min(3)).find_map(|n| {
+                let tail = &parts[parts.len() - n..];
+                if tail.iter().any(|p| dynamic(p) || *p == "..") {
+                    return None;
+                }
+                let at = tail
+                    .iter()
+                    .fold(places.home.to_path_buf(), |p, c| p.join(c));
+                match classify(&at, Access::Read, &floor) {
+                    Some(PathClass::Credential { what }) => Some((at, what, Kind::SecretRead)),
+                    _ if runs_later(&at, places.home) => {
+                        Some((at, "a file that runs later", Kind::Persist))
+                    }
+                    _ => None,
+                }
+            });
+            if let Some((at, what, kind)) = found {
+                let line = format!("{piece} may be {} ({what})", at.display());
+                if !out.iter().any(|n| n.what == line) {
+                    out.push(Need::ungroundable(
+                        kind,
+                        line,
+                        "the floor cannot tell where it is, and no words place it",
+                    ));
+                }
+            }
+        }
+    }
 }
 
 /// File names of the gate's own files and the harness's settings: a relative path ending

@@ -951,8 +951,6 @@ impl Judge for Floor {
     }
 }
 
-/// Judge a command string found inside another program (interpreter strings, fzf
-/// bindings, the text of an edit), one level deeper.
 /// What the recipes a build runner is asked to run do (`build::recipe_text`), as far as
 /// the floor reads them, kept with the project code it runs (`Code::Project::recipe`) for
 /// the holds: `npm run deploy` whose script is `git push` is a push. What the floor cannot
@@ -991,6 +989,8 @@ fn recipe(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, look: &mut Look) {
     }
 }
 
+/// Judge a command string found inside another program (interpreter strings, fzf
+/// bindings, the text of an edit), one level deeper.
 fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let analysis = shell::analyze(
         text,
