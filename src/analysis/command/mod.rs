@@ -492,7 +492,7 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         // Extraction and patching: the members of the archive, written under its
         // destination (`unpack`).
         if sc.remote.is_none() {
-            unpack::expand(&cmd, cmds, i, &mut look, ctx, &all_writes);
+            unpack::expand(&cmd, cmds, i, &mut look, ctx, &all_writes, &known_files);
         }
         // Where copies and moves land, and what lands in files that run or steer the agent.
         if let Some(p) = writers::land(&cmd, cmds, i, &mut look, ctx, &Floor) {

@@ -459,3 +459,50 @@ fn the_index_is_judged_as_the_work_tree_it_becomes() {
         assert_eq!(verdict(&judged(&f, cmd)), "routine", "{cmd}");
     }
 }
+
+/// A patch an earlier part of the command writes whole, with text the analysis knows
+/// (`printf … > x.patch && git apply x.patch`), is judged by that text's members, into the
+/// work tree or through the index; a text that patches nothing, or a patch written by
+/// more than one part, is not known.
+#[test]
+fn a_patch_written_by_the_command_is_judged_by_its_text() {
+    let f = fx();
+    let c = ctx(&f);
+    let patch = |file: &str, line: &str| {
+        format!("printf -- '--- /dev/null\\n+++ b/{file}\\n@@ -0,0 +1 @@\\n+{line}\\n' > n.patch")
+    };
+    let j = judged(
+        &f,
+        &format!("{} && git apply --cached n.patch", patch(".mcp.json", "{}")),
+    );
+    let mcp = f.ws.join(".mcp.json");
+    assert!(j.writes.contains(&mcp), "{:?}", j.writes);
+    assert!(matches!(
+        path_class(&mcp, Access::Write, &c),
+        Some(PathClass::HarnessConfig { .. })
+    ));
+    let j = judged(
+        &f,
+        &format!("{} && git apply n.patch", patch("src/new.txt", "hello")),
+    );
+    assert_eq!(verdict(&j), "routine", "{:?}", j.verdict);
+    assert!(
+        j.writes.contains(&f.ws.join("src/new.txt")),
+        "{:?}",
+        j.writes
+    );
+    for cmd in [
+        "printf 'hello' > n.patch && git apply n.patch".to_string(),
+        format!(
+            "{} && echo x >> n.patch && git apply n.patch",
+            patch("src/new.txt", "hello")
+        ),
+        format!(
+            "{} && cp other.patch n.patch && git apply n.patch",
+            patch("src/new.txt", "hello")
+        ),
+    ] {
+        let j = judged(&f, &cmd);
+        assert_eq!(verdict(&j), "unknown", "{cmd}: {:?}", j.verdict);
+    }
+}

@@ -25,7 +25,8 @@ use crate::context::paths;
 use std::path::{Path, PathBuf};
 
 /// Make the unpack effects of `look` concrete: members listed and added as writes and
-/// deletes, or the command demoted to unknown. `written` is what earlier parts write.
+/// deletes, or the command demoted to unknown. `written` is what earlier parts write;
+/// `known`, the files among them whose whole text the analysis knows (`printf … > f`).
 pub(super) fn expand(
     cmd: &Cmd,
     all: &[SimpleCommand],
@@ -33,6 +34,7 @@ pub(super) fn expand(
     look: &mut Look,
     ctx: &JudgeCtx,
     written: &[PathBuf],
+    known: &[(PathBuf, String)],
 ) {
     archiver_deletes(cmd, look, ctx);
     let unpacks: Vec<Effect> = look
@@ -57,7 +59,7 @@ pub(super) fn expand(
         // The destination is written whatever the archive holds.
         look.writes.push(into.clone());
         match members(
-            cmd, all, i, ctx, written, archive, *format, *strip, *reverse,
+            cmd, all, i, ctx, written, known, archive, *format, *strip, *reverse,
         ) {
             Ok(ms) => {
                 let mut fx = Vec::new();
@@ -175,6 +177,7 @@ fn members(
     i: usize,
     ctx: &JudgeCtx,
     written: &[PathBuf],
+    known: &[(PathBuf, String)],
     archive: &str,
     format: Packed,
     strip: Option<u32>,
@@ -196,6 +199,25 @@ fn members(
             paths::normalize(&base.join(w))
         }
     };
+    let how = PatchHow {
+        git: format != Packed::Patch,
+        strip,
+        reverse,
+    };
+    let patch = matches!(format, Packed::GitPatch | Packed::GitIndex | Packed::Patch);
+    // A patch an earlier part wrote whole with text the analysis knows (`printf … > x.patch
+    // && git apply x.patch`), and that nothing else writes: its members are that text's.
+    if patch && written.iter().filter(|w| **w == path).count() == 1 {
+        if let Some((_, text)) = known.iter().rev().find(|(p, _)| *p == path) {
+            return match archive::patch(text.as_bytes(), how) {
+                Ok(ms) if !ms.is_empty() => Ok(ms),
+                Ok(_) => Err(format!(
+                    "{archive}, as the command writes it, patches nothing"
+                )),
+                Err(e) => Err(format!("{archive}: {e}")),
+            };
+        }
+    }
     if written.iter().any(|w| path.starts_with(w))
         || writers::written_by_other(all, i, &path, &place)
     {
@@ -219,14 +241,7 @@ fn members(
     let r = match format {
         Packed::Tar => archive::tar_file(&path),
         Packed::Zip => archive::zip_file(&path),
-        Packed::GitPatch | Packed::GitIndex | Packed::Patch => archive::patch_file(
-            &path,
-            PatchHow {
-                git: format != Packed::Patch,
-                strip,
-                reverse,
-            },
-        ),
+        Packed::GitPatch | Packed::GitIndex | Packed::Patch => archive::patch_file(&path, how),
     };
     r.map_err(|e| format!("{archive}: {e}"))
 }

@@ -322,25 +322,44 @@ fn known_output(argv: &[Word], start: usize, stdin: Option<String>) -> Option<St
             Some(if escapes { decode_ansi_c(&text) } else { text })
         }
         "printf" => {
+            // `printf -- FORMAT`: the format follows; `-v VAR` prints nothing (it assigns).
+            let args = match args.first().map(|w| w.text.as_str()) {
+                Some("--") => &args[1..],
+                Some(a) if a.starts_with('-') && a.len() > 1 => return None,
+                _ => args,
+            };
             let (format, rest) = args.split_first()?;
-            let mut rest = rest.iter();
-            let mut out = String::new();
-            let mut pieces = format.text.split("%%").peekable();
-            while let Some(piece) = pieces.next() {
-                let mut parts = piece.split("%s");
-                out.push_str(parts.next().unwrap_or(""));
-                for part in parts {
-                    out.push_str(rest.next().map(|w| w.text.as_str()).unwrap_or(""));
-                    out.push_str(part);
-                }
-                if pieces.peek().is_some() {
-                    out.push('%');
-                }
-            }
-            if out.contains('%') && !format.text.contains("%%") {
+            // Only `%s` and `%%` are read; any other conversion is not known. The format's
+            // escapes are decoded, the arguments are not; the format is used again while
+            // arguments are left (with none left, a `%s` prints nothing).
+            let pieces: Vec<Vec<String>> = format
+                .text
+                .split("%%")
+                .map(|p| p.split("%s").map(decode_ansi_c).collect())
+                .collect();
+            if pieces.iter().flatten().any(|p| p.contains('%')) {
                 return None;
             }
-            Some(decode_ansi_c(&out))
+            let slots: usize = pieces.iter().map(|p| p.len() - 1).sum();
+            let mut rest = rest.iter().peekable();
+            let mut out = String::new();
+            loop {
+                for (k, piece) in pieces.iter().enumerate() {
+                    if k > 0 {
+                        out.push('%');
+                    }
+                    for (j, part) in piece.iter().enumerate() {
+                        if j > 0 {
+                            out.push_str(rest.next().map(|w| w.text.as_str()).unwrap_or(""));
+                        }
+                        out.push_str(part);
+                    }
+                }
+                if slots == 0 || rest.peek().is_none() || out.len() > 1 << 20 {
+                    break;
+                }
+            }
+            Some(out)
         }
         "cat" if args.is_empty() => stdin,
         _ => None,

@@ -754,3 +754,41 @@ fn each_command_records_where_it_runs() {
         assert_eq!(places(line), Vec::<PathBuf>::new(), "{line}");
     }
 }
+
+/// What `echo` and `printf` print, as the analysis knows it (the text a redirection
+/// writes), is what bash prints (without the newline `echo` ends its line with):
+/// `printf --` takes the next word as the format, which is used again while arguments are
+/// left, its escapes decoded and the arguments' not; `printf -v VAR` prints nothing (not
+/// known as output at all).
+#[test]
+fn known_output_is_what_bash_prints() {
+    for line in [
+        "printf -- '--- a\\nb\\n'",
+        "printf 'x%sy\\n' z",
+        "printf '%s' a b",
+        "printf '%s\\n' 'a\\tb' c",
+        "printf 'no slots\\n' ignored",
+        "echo -e 'a\\tb'",
+        "echo -n hi",
+        "echo plain words",
+    ] {
+        let Ok(out) = std::process::Command::new("bash")
+            .arg("--norc")
+            .arg("-c")
+            .arg(line)
+            .output()
+        else {
+            return;
+        };
+        let known = an(line).commands[0].output.clone();
+        let printed = String::from_utf8_lossy(&out.stdout).to_string();
+        let printed = match line.strip_prefix("echo ") {
+            Some(rest) if !rest.starts_with("-n") => {
+                printed.strip_suffix('\n').unwrap_or(&printed).to_string()
+            }
+            _ => printed,
+        };
+        assert_eq!(known.as_deref(), Some(printed.as_str()), "{line}");
+    }
+    assert_eq!(an("printf -v v 'a'").commands[0].output, None);
+}
