@@ -8,7 +8,9 @@
 //! an archive exactly as it would judge the same path written by name, and `writers`
 //! sees what lands in files that run or steer the agent (with content not known).
 //!
-//! Not listable — standard input, an archive another part of the command writes, one the
+//! A patch an earlier part writes whole, with text the analysis knows (`printf … > x.patch
+//! && git apply x.patch`), is listed from that text. Not listable — standard input, any
+//! other archive another part of the command writes, one the
 //! path floor would not let be read, a bound passed, a parse doubt — or a member that
 //! cannot be placed as a plain write (absolute, `..`, a link, a device) makes the command
 //! not understood; the destination is still a write, so the path floor and the reviewer
