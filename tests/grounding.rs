@@ -790,6 +790,21 @@ const TABLE: &[(&[&str], &str, &str, bool)] = &[
         r#"{"command": "cat ~-/notes.txt"}"#,
         true,
     ),
+    // A skill's or plugin's own script run by its interpreter is read and run, not written
+    // (judged as code the floor does not see); a virtual environment created, or packages
+    // installed, are written where they always are.
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "Bash",
+        r#"{"command": "bash ~/.claude/skills/explore/scripts/index.sh src"}"#,
+        true,
+    ),
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "Bash",
+        r#"{"command": "python3 -m venv venv"}"#,
+        true,
+    ),
     // A short option glued to a name whose first letter is not ASCII: the rest is still
     // looked at (and a word of one such letter names nothing).
     (

@@ -583,10 +583,12 @@ fn unknown_persist_needs(
             // A file in the workspace that runs later under a routine-looking command or
             // steers the agent (`perl -pi -e … Makefile`, `ed CLAUDE.md`): what the program
             // writes there is not text the floor checked. (A script is judged when it runs:
-            // one changed since the session began is reviewed then.)
+            // one changed since the session began is reviewed then; so is project code run
+            // after the agent changed its installed packages — `python -m venv venv` and
+            // `pip install` write there as a matter of course.)
             if places.in_workspace(&abs) && !abs.is_dir() {
-                if let Some(kind) =
-                    crate::analysis::command::file_kind(&abs, "").filter(|k| *k != "a script")
+                if let Some(kind) = crate::analysis::command::file_kind(&abs, "")
+                    .filter(|k| *k != "a script" && *k != crate::analysis::command::INSTALLED_KIND)
                 {
                     out.push(Need::new(
                         Kind::Persist,
@@ -752,8 +754,20 @@ fn gate_file_needs(argv: &[String], bases: &[PathBuf], places: &Places, out: &mu
             ));
         }
     };
+    // An interpreter's script (`bash ~/.claude/skills/x/run.sh`, `node …/plugins/…/cli.js`)
+    // is read and run, not written: a skill's or plugin's own program is judged as code
+    // the floor does not see, not as a write of the harness's files.
+    let script = crate::analysis::effects::programs::interpreters::script_run(
+        argv,
+        &vec![false; argv.len()],
+    )
+    .and_then(Result::ok)
+    .and_then(|r| r.script);
     let mut seen = 0usize;
     for word in argv.iter().skip(1) {
+        if script.as_deref() == Some(word.as_str()) {
+            continue;
+        }
         if let Some(var) = gate_variable(word) {
             push(format!(
                 "may write under ${var}, which holds the gate's configuration (a program the floor does not model)"

@@ -95,7 +95,7 @@ mod tests_writes;
 
 pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
 pub use edits::{proposed_text, EditRisk};
-pub use file_kinds::file_kind;
+pub use file_kinds::{file_kind, INSTALLED_KIND};
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 
 use self::core::{demote, is_null_device, one_line, Cmd, Cwd, Judge, Look};
