@@ -673,22 +673,27 @@ fn unplaced_needs(argv: &[String], bases: &[PathBuf], places: &Places, out: &mut
                 .split('/')
                 .filter(|p| !p.is_empty() && *p != ".")
                 .collect();
-            // The last one to three components, as they would sit under the home.
+            // The last one to three components, as they would sit under the home (a bare
+            // key name also as it would sit in `~/.ssh`, where a `cd` may have gone:
+            // `id_rsa`).
             let found = (1..=parts.len().min(3)).find_map(|n| {
                 let tail = &parts[parts.len() - n..];
                 if tail.iter().any(|p| dynamic(p) || *p == "..") {
                     return None;
                 }
-                let at = tail
-                    .iter()
-                    .fold(places.home.to_path_buf(), |p, c| p.join(c));
-                match classify(&at, Access::Read, &floor) {
-                    Some(PathClass::Credential { what }) => Some((at, what, Kind::SecretRead)),
-                    _ if runs_later(&at, places.home) => {
-                        Some((at, "a file that runs later", Kind::Persist))
-                    }
-                    _ => None,
+                let under = |base: PathBuf| tail.iter().fold(base, |p, c| p.join(c));
+                let mut at = vec![under(places.home.to_path_buf())];
+                if n == 1 && tail[0].starts_with("id_") {
+                    at.push(under(places.home.join(".ssh")));
                 }
+                at.into_iter()
+                    .find_map(|at| match classify(&at, Access::Read, &floor) {
+                        Some(PathClass::Credential { what }) => Some((at, what, Kind::SecretRead)),
+                        _ if runs_later(&at, places.home) => {
+                            Some((at, "a file that runs later", Kind::Persist))
+                        }
+                        _ => None,
+                    })
             });
             if let Some((at, what, kind)) = found {
                 let line = format!("{piece} may be {} ({what})", at.display());
