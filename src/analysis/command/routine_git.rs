@@ -176,7 +176,8 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
 /// a directory is read whole without following links (`Reach::Tree`), anything else as
 /// the file without following a link there (git prints a link's text, never its target).
 /// An operand before `--` is a path when something by that name is there, as git tells it
-/// from a revision; a pathspec with `:` magic (`:/`, `:!x`) may name anything in the
+/// from a revision, and one that is neither (`may_be_revision`) makes git stop before it
+/// prints anything; a pathspec with `:` magic (`:/`, `:!x`) may name anything in the
 /// repository; a pattern reads below its literal directory.
 fn content_reads(c: &git_fx::Contents, gcwd: &Path) -> Vec<Effect> {
     use crate::analysis::effects::Reach;
@@ -198,11 +199,20 @@ fn content_reads(c: &git_fx::Contents, gcwd: &Path) -> Vec<Effect> {
     };
     let rel_top = |p: &str| top.join(p).display().to_string();
     let mut named = false;
+    let mut neither = false;
+    let repo = git_repo::discover(gcwd);
     for w in &c.maybe_paths {
         if std::fs::symlink_metadata(gcwd.join(w)).is_ok() {
             named = true;
             read(w.clone(), gcwd);
+        } else if !may_be_revision(w, repo.as_ref()) {
+            neither = true;
         }
+    }
+    // An operand that is neither a path nor a revision: git stops ("ambiguous argument
+    // …: unknown revision or path not in the working tree") before it prints anything.
+    if neither && c.paths.is_empty() {
+        return out;
     }
     for w in &c.paths {
         named = true;
@@ -233,6 +243,76 @@ fn content_reads(c: &git_fx::Contents, gcwd: &Path) -> Vec<Effect> {
         }
     }
     out
+}
+
+/// Could git read `word` as a revision? Anything with revision syntax (`~`, `^`, `:`, `@`,
+/// `{`, `..`), an object name's hex (4 or more digits, or `describe`'s `-gHEX`), the
+/// special heads, or a ref the repository has as git resolves a short name
+/// (gitrevisions(7): `W`, `refs/W`, `refs/tags/W`, `refs/heads/W`, `refs/remotes/W`,
+/// `refs/remotes/W/HEAD`, loose or in `packed-refs`). Where the refs cannot be read (no
+/// repository found, the reftable backend, an unreadable `packed-refs`) it may be.
+fn may_be_revision(word: &str, repo: Option<&git_repo::GitDir>) -> bool {
+    const HEADS: &[&str] = &[
+        "HEAD",
+        "FETCH_HEAD",
+        "ORIG_HEAD",
+        "MERGE_HEAD",
+        "CHERRY_PICK_HEAD",
+        "REVERT_HEAD",
+        "REBASE_HEAD",
+        "BISECT_HEAD",
+        "AUTO_MERGE",
+        "stash",
+    ];
+    let hex = |s: &str| s.len() >= 4 && s.chars().all(|c| c.is_ascii_hexdigit());
+    if word.is_empty()
+        || word.contains(['~', '^', ':', '@', '{', '}'])
+        || word.contains("..")
+        || word.starts_with('-')
+        || hex(word)
+        || word.rsplit_once("-g").is_some_and(|(_, h)| hex(h))
+        || HEADS.contains(&word)
+    {
+        return true;
+    }
+    let Some(repo) = repo else {
+        return true;
+    };
+    let dirs: Vec<&Path> = std::iter::once(repo.dir.as_path())
+        .chain(repo.common.as_deref())
+        .collect();
+    let names = [
+        word.to_string(),
+        format!("refs/{word}"),
+        format!("refs/tags/{word}"),
+        format!("refs/heads/{word}"),
+        format!("refs/remotes/{word}"),
+        format!("refs/remotes/{word}/HEAD"),
+    ];
+    for d in &dirs {
+        if d.join("reftable").exists() {
+            return true;
+        }
+        if names
+            .iter()
+            .any(|n| std::fs::symlink_metadata(d.join(n)).is_ok())
+        {
+            return true;
+        }
+        match std::fs::read_to_string(d.join("packed-refs")) {
+            Ok(text) => {
+                if text.lines().any(|l| {
+                    l.split_once(' ')
+                        .is_some_and(|(_, r)| names.iter().any(|n| n == r))
+                }) {
+                    return true;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(_) => return true,
+        }
+    }
+    false
 }
 
 /// git as it runs on an ssh host: judged by what the call does; what it would print from

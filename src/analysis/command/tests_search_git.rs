@@ -657,6 +657,10 @@ fn git_tree_reads_reach_credentials_behind_tracked_hard_links() {
         // The work tree against the index: a file only where it differs from what was
         // staged (what was staged is read by `--cached` and the history's patches).
         "git diff",
+        // Neither a path nor a revision: git stops before printing anything.
+        "git diff src/missing.rs",
+        "git log -p nosuch/dir/x.c",
+        "git diff nosuchbranch",
         "git diff --name-only HEAD~1",
         "git status --short",
         "git ls-files",
@@ -669,6 +673,18 @@ fn git_tree_reads_reach_credentials_behind_tracked_hard_links() {
         let j = judged(&f, cmd);
         assert!(!j.reads.contains(&netrc), "{cmd}: {:?}", j.reads);
         assert_eq!(j.verdict, Verdict::Routine, "{cmd}: {:?}", j.verdict);
+    }
+    // A name the repository has as a ref is a revision: the whole history's patch.
+    write(
+        &f.ws.join(".git/refs/heads/feature"),
+        "0123456789abcdef0123456789abcdef01234567\n",
+    );
+    write(
+        &f.ws.join(".git/packed-refs"),
+        "# pack-refs with: peeled\n89abcdef0123456789abcdef0123456789abcdef refs/tags/v1.0\n",
+    );
+    for cmd in ["git diff feature", "git diff v1.0", "git log -p abc1234"] {
+        assert!(reads_netrc(cmd), "{cmd}: {:?}", judged(&f, cmd).reads);
     }
     for cmd in [
         "git blame key.txt",
