@@ -491,7 +491,34 @@ fn a_patch_written_by_the_command_is_judged_by_its_text() {
         "{:?}",
         j.writes
     );
+    // The write may not run: then git applies the file on disk, which is judged too (or
+    // the patch is not known): never routine.
+    std::fs::write(
+        f.ws.join("n.patch"),
+        "--- /dev/null\n+++ b/.mcp.json\n@@ -0,0 +1 @@\n+{}\n",
+    )
+    .unwrap();
+    let j = judged(
+        &f,
+        &format!(
+            "false && {}; git apply n.patch",
+            patch("src/new.txt", "hello")
+        ),
+    );
+    assert!(
+        j.writes.contains(&mcp) || verdict(&j) == "unknown",
+        "{:?} {:?}",
+        j.verdict,
+        j.writes
+    );
+    assert_ne!(verdict(&j), "routine");
+    std::fs::remove_file(f.ws.join("n.patch")).unwrap();
     for cmd in [
+        // Another part writes it too, later in a pipeline.
+        format!(
+            "{} && git apply n.patch | tee n.patch",
+            patch("src/new.txt", "hello")
+        ),
         "printf 'hello' > n.patch && git apply n.patch".to_string(),
         format!(
             "{} && echo x >> n.patch && git apply n.patch",

@@ -207,26 +207,6 @@ fn members(
         reverse,
     };
     let patch = matches!(format, Packed::GitPatch | Packed::GitIndex | Packed::Patch);
-    // A patch an earlier part wrote whole with text the analysis knows (`printf … > x.patch
-    // && git apply x.patch`), and that nothing else writes: its members are that text's.
-    if patch && written.iter().filter(|w| **w == path).count() == 1 {
-        if let Some((_, text)) = known.iter().rev().find(|(p, _)| *p == path) {
-            return match archive::patch(text.as_bytes(), how) {
-                Ok(ms) if !ms.is_empty() => Ok(ms),
-                Ok(_) => Err(format!(
-                    "{archive}, as the command writes it, patches nothing"
-                )),
-                Err(e) => Err(format!("{archive}: {e}")),
-            };
-        }
-    }
-    if written.iter().any(|w| path.starts_with(w))
-        || writers::written_by_other(all, i, &path, &place)
-    {
-        return Err(format!(
-            "{archive} is written by another part of the command, so what it holds is not known"
-        ));
-    }
     let forms = paths::forms(
         &path.display().to_string(),
         cmd.cwd.dir().unwrap_or(Path::new("/")),
@@ -238,6 +218,37 @@ fn members(
     {
         return Err(format!(
             "{archive} is a file the path floor guards; it is not read"
+        ));
+    }
+    // A patch one earlier part writes whole with text the analysis knows (`printf … >
+    // x.patch && git apply x.patch`), and that no other part writes: its members are that
+    // text's, and, when the write may not have run (`cond && printf … > x.patch`), those of
+    // the file on disk too.
+    if patch
+        && writers::other_writers(all, i, &path, &place) == 1
+        && written.iter().filter(|w| **w == path).count() == 1
+    {
+        if let Some((_, text)) = known.iter().rev().find(|(p, _)| *p == path) {
+            let mut ms = match archive::patch(text.as_bytes(), how) {
+                Ok(ms) if !ms.is_empty() => ms,
+                Ok(_) => {
+                    return Err(format!(
+                        "{archive}, as the command writes it, patches nothing"
+                    ))
+                }
+                Err(e) => return Err(format!("{archive}: {e}")),
+            };
+            if std::fs::symlink_metadata(&path).is_ok() {
+                ms.extend(archive::patch_file(&path, how).map_err(|e| format!("{archive}: {e}"))?);
+            }
+            return Ok(ms);
+        }
+    }
+    if written.iter().any(|w| path.starts_with(w))
+        || writers::written_by_other(all, i, &path, &place)
+    {
+        return Err(format!(
+            "{archive} is written by another part of the command, so what it holds is not known"
         ));
     }
     let r = match format {

@@ -230,14 +230,28 @@ pub(super) fn written_by_other(
     p: &Path,
     place: &dyn Fn(&str) -> PathBuf,
 ) -> bool {
-    all.iter().enumerate().any(|(j, c)| {
-        j != i
-            && (c
-                .redirects
-                .iter()
-                .any(|r| r.op.writes() && (r.dynamic || place(&r.target) == p))
-                || writes_by_argv(c, p, place))
-    })
+    other_writers(all, i, p, place) > 0
+}
+
+/// How many parts other than part `i` may write `p` (a redirection to it or to a target
+/// computed at run time, or an argument that writes it).
+pub(super) fn other_writers(
+    all: &[SimpleCommand],
+    i: usize,
+    p: &Path,
+    place: &dyn Fn(&str) -> PathBuf,
+) -> usize {
+    all.iter()
+        .enumerate()
+        .filter(|(j, c)| {
+            *j != i
+                && (c
+                    .redirects
+                    .iter()
+                    .any(|r| r.op.writes() && (r.dynamic || place(&r.target) == p))
+                    || writes_by_argv(c, p, place))
+        })
+        .count()
 }
 
 /// An existing file that is a script by its first line or its mode keeps being one.
