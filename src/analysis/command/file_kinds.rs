@@ -7,7 +7,7 @@
 //! `writers`'.
 
 use super::definitions;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Agent-instruction files, by lower-case name.
 const AGENT_FILES: &[&str] = &[
@@ -130,28 +130,25 @@ const INSTALLED_ENV_DIRS: &[&str] = &[
     ".nox",
 ];
 
-/// Is `path` inside an installed environment ([`INSTALLED_ENV_DIRS`], or a directory that
-/// holds a virtual environment's `pyvenv.cfg`)?
+/// Is `path` inside an installed environment ([`INSTALLED_ENV_DIRS`], or a virtual
+/// environment by another name: a directory holding `pyvenv.cfg` above a `bin`, `lib`,
+/// `lib64`, `include`, `Lib` or `Scripts` component of the path — the only places its
+/// files sit, so an ordinary path costs no lookup)?
 pub(crate) fn in_installed_env(path: &Path) -> bool {
-    let mut dir = path.parent();
-    let mut depth = 0;
+    let mut root = PathBuf::new();
     for c in path.components() {
         if let std::path::Component::Normal(n) = c {
             if INSTALLED_ENV_DIRS.iter().any(|d| n == *d) {
                 return true;
             }
+            let venv_part = ["bin", "lib", "lib64", "include", "Lib", "Scripts"]
+                .iter()
+                .any(|d| n == *d);
+            if venv_part && root.join("pyvenv.cfg").is_file() {
+                return true;
+            }
         }
-    }
-    // A virtual environment by any name: its root holds `pyvenv.cfg`.
-    while let Some(d) = dir {
-        if depth >= 16 {
-            break;
-        }
-        if d.join("pyvenv.cfg").is_file() {
-            return true;
-        }
-        dir = d.parent();
-        depth += 1;
+        root.push(c);
     }
     false
 }
