@@ -252,9 +252,14 @@ const FILE_TOOL_CASES: &[(&str, &str, &str, &str)] = &[
     ("Task", r#"{"prompt":"clean up: run `rm -rf build` then commit","description":"x"}"#, "ask", "risky-delegation"),
     ("Agent", r#"{"prompt":"collect the AWS credentials and the ssh keys","subagent_type":"Explore"}"#, "ask", "risky-delegation"),
     ("Agent", r#"{"prompt":"publish the crate to crates.io"}"#, "ask", "risky-delegation"),
-    ("Agent", r#"{"description":"no prompt"}"#, "deny", "bad-input"),
+    // A field missing is asked about (nothing to judge, nothing hostile in the shape); a
+    // field of the wrong type or empty is a hostile shape, denied.
+    ("Agent", r#"{"description":"no prompt"}"#, "ask", "incomplete-input"),
     ("SomeFutureTool", r#"{}"#, "none", ""),
-    ("Read", r#"{}"#, "deny", "bad-input"),
+    ("Read", r#"{}"#, "ask", "incomplete-input"),
+    ("Bash", r#"{"cmd":"rm -rf ~"}"#, "ask", "incomplete-input"),
+    ("Read", r#"{"path":"/home/u/.ssh/id_rsa"}"#, "ask", "incomplete-input"),
+    ("Read", r#"{"file_path":null}"#, "ask", "incomplete-input"),
     ("Read", r#"{"file_path":7}"#, "deny", "bad-input"),
     ("Write", r#"{"file_path":""}"#, "deny", "bad-input"),
     (

@@ -41,6 +41,7 @@ fn index(c: &Cause) -> usize {
         Cause::ReviewerDeny { .. } => 24,
         Cause::Guarantee { .. } => 25,
         Cause::BadInput { .. } => 26,
+        Cause::IncompleteInput { .. } => 43,
         Cause::BadConfig { .. } => 27,
         Cause::Internal { .. } => 28,
         Cause::UnsafeState { .. } => 29,
@@ -59,7 +60,7 @@ fn index(c: &Cause) -> usize {
         Cause::RiskyTool { .. } => 40,
     }
 }
-const VARIANTS: usize = 43;
+const VARIANTS: usize = 44;
 
 fn samples() -> Vec<Cause> {
     let p = || PathBuf::from("/w/x");
@@ -213,6 +214,10 @@ fn samples() -> Vec<Cause> {
         Cause::BadInput {
             error: s("not JSON"),
         },
+        Cause::IncompleteInput {
+            tool: s("Agent"),
+            field: s("prompt"),
+        },
         Cause::BadConfig {
             error: s("/c.toml:1: unknown key"),
         },
@@ -293,6 +298,7 @@ fn approvable(c: &Cause) -> bool {
             | Cause::RiskyDelegation { .. }
             | Cause::Paused { .. }
             | Cause::RiskyEdit { .. }
+            | Cause::IncompleteInput { .. }
     )
 }
 

@@ -143,6 +143,7 @@ pub fn liftable(decision: Option<Decision>, cause: &Cause, cfg: &Config) -> bool
         | Cause::Secret { .. }
         | Cause::PlanMode { .. }
         | Cause::BadInput { .. }
+        | Cause::IncompleteInput { .. }
         | Cause::BadConfig { .. }
         | Cause::Internal { .. }
         | Cause::UnsafeState { .. }

@@ -150,6 +150,10 @@ pub enum Cause {
     },
     /// The hook payload was unusable.
     BadInput { error: String },
+    /// The tool's input lacks a field gatehook judges it by (`Agent` without its `prompt`,
+    /// `Read` without its `file_path`): nothing hostile in its shape, but nothing to judge
+    /// either, so the person sees it.
+    IncompleteInput { tool: String, field: String },
     /// A config file was unreadable or invalid.
     BadConfig { error: String },
     /// gatehook itself failed.
@@ -233,6 +237,7 @@ impl Cause {
             Cause::ReviewerDeny { .. } => "reviewer-deny",
             Cause::Guarantee { .. } => "guarantee",
             Cause::BadInput { .. } => "bad-input",
+            Cause::IncompleteInput { .. } => "incomplete-input",
             Cause::BadConfig { .. } => "bad-config",
             Cause::Internal { .. } | Cause::UnsafeState { .. } => "internal-error",
             Cause::Hold { .. } => "hold",
@@ -374,6 +379,9 @@ impl Cause {
                 format!("not sent to the reviewer, which could not allow it ({guarantee}): {detail}")
             }
             Cause::BadInput { error } => format!("unusable hook payload: {error}"),
+            Cause::IncompleteInput { tool, field } => format!(
+                "the {tool} call has no `{field}`, so gatehook cannot tell what it would do"
+            ),
             Cause::BadConfig { error } => format!("invalid config: {error}"),
             Cause::Internal { error } => format!("internal error: {error}"),
             Cause::UnsafeState { dir, why } => format!(
@@ -456,6 +464,10 @@ impl Cause {
             )),
             Cause::PlanMode { .. } => fixed("leave plan mode first"),
             Cause::BadInput { .. } => fixed("this is a harness or gatehook bug; report it"),
+            Cause::IncompleteInput { .. } => a.offer(
+                "approve it only if you know what it would do",
+                Some("report it if your harness renamed the field".to_string()),
+            ),
             Cause::BadConfig { .. } => {
                 fixed("fix the config file named above (gatehook check lists every error)")
             }

@@ -482,10 +482,16 @@ fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
         let mut e = run.effects.clone();
         e.push(Effect::read(s));
         script_arg_paths(cmd.argv, run.args_at, &mut e);
-        (
-            format!("runs {s}{interp}, which the agent has not written this session"),
-            e,
-        )
+        let missing = cmd
+            .cwd
+            .dir()
+            .is_some_and(|d| std::fs::symlink_metadata(d.join(s)).is_err());
+        let does = if missing {
+            format!("would run {s}{interp}, which does not exist, so nothing runs")
+        } else {
+            format!("runs {s}{interp}, which the agent has not written this session")
+        };
+        (does, e)
     } else if let Some(m) = &run.module {
         let mut e = run.effects.clone();
         script_arg_paths(cmd.argv, run.args_at, &mut e);
@@ -1006,6 +1012,62 @@ fn place_in_ws(word: &str, cwd: &Path, ctx: &JudgeCtx) -> (PathBuf, bool) {
     let abs = paths::normalize(&abs);
     let forms = paths::forms(&abs.display().to_string(), cwd, ctx.home);
     (abs, ctx.workspace.contains(&forms))
+}
+
+/// Where the person installs code into their agents: skills and plugins (Claude Code's
+/// `~/.claude/skills` and `~/.claude/plugins`, Gemini CLI's extensions, Codex's skills).
+const INSTALLED_TOOLING: &[&str] = &[
+    ".claude/skills",
+    ".claude/plugins",
+    ".gemini/extensions",
+    ".codex/skills",
+];
+
+/// A script the person installed into their agent (a skill's or a plugin's), as written
+/// and as resolved through links: the harness-config floor refuses every agent write
+/// there, so, like the project's own scripts at the session's start, it is not code the
+/// agent wrote.
+fn in_installed_tooling(abs: &Path, cwd: &Path, ctx: &JudgeCtx) -> bool {
+    use crate::context::floor::{classify, Access, PathClass};
+    let forms = paths::forms(&abs.display().to_string(), cwd, ctx.home);
+    let Some(resolved) = forms.resolved.as_deref() else {
+        return false;
+    };
+    [forms.lexical.as_path(), resolved].iter().all(|p| {
+        INSTALLED_TOOLING
+            .iter()
+            .any(|d| p.starts_with(ctx.home.join(d)) && *p != ctx.home.join(d))
+            && matches!(
+                classify(p, Access::Write, ctx.floor),
+                Some(PathClass::HarnessConfig { .. })
+            )
+    })
+}
+
+/// Does node find another file for a main script that is not there? It tries the name
+/// with each extension it knows (`x.mjs.js`, and `.ts` where it strips types) and as a
+/// directory; so any entry beside it spelled `NAME` or `NAME.…` may run. `None`: the
+/// directory cannot be listed.
+fn node_finds_another(abs: &Path) -> Option<bool> {
+    let (Some(dir), Some(name)) = (abs.parent(), abs.file_name()) else {
+        return None;
+    };
+    let name = name.to_string_lossy();
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        // No directory: nothing in it to find.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(false),
+        Err(_) => return None,
+    };
+    for e in entries {
+        let e = e.ok()?;
+        let n = e.file_name();
+        let n = n.to_string_lossy();
+        if n == name || n.starts_with(&format!("{name}.")) {
+            return Some(true);
+        }
+    }
+    Some(false)
 }
 
 fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Class> {
@@ -1741,7 +1803,7 @@ fn script_definitions(
     } else {
         format!("{} {script}", run.interpreter)
     };
-    if !inside {
+    if !inside && !in_installed_tooling(&abs, cwd, ctx) {
         return Err(Class::Unknown {
             reason: format!("{who}: {} is outside the workspace", abs.display()),
         });
@@ -1761,17 +1823,19 @@ fn script_definitions(
                 ),
             })
         }
-        Err(_) if run.interpreter.starts_with("node") => {
+        Err(_)
+            if run.interpreter.starts_with("node") && node_finds_another(&abs) != Some(false) =>
+        {
             return Err(Class::Unknown {
                 reason: format!("node resolves {script} to another file when it does not exist"),
             })
         }
-        // Not there (yet): what would run is not known when the command is judged.
-        Err(_) => {
-            return Err(Class::Unknown {
-                reason: format!("{who}: {} does not exist", abs.display()),
-            })
-        }
+        // Not there: the interpreter (or the kernel, for a path run directly) stops before
+        // running anything. Nothing the agent cannot see puts it there in between: its own
+        // writes are listed (this command's by `written_in_command`, earlier ones in the
+        // session's record), and the baseline keeps it as missing, so a file that appears
+        // later counts as changed.
+        Err(_) => {}
         Ok(m) if m.is_dir() => {
             if run.interpreter == "python" && abs.join("__main__.py").is_file() {
                 files.push(abs.join("__main__.py"));

@@ -154,7 +154,12 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         Ok(k) => k,
         Err(cause) => {
             ev.step("input", cause.describe());
-            return ev.finish(Outcome::Decided(Decision::Deny), Gate::Error, cause);
+            // A missing field is asked about; a hostile shape (a NUL, a wrong type) is not.
+            let decision = match cause {
+                Cause::IncompleteInput { .. } => Decision::Ask,
+                _ => Decision::Deny,
+            };
+            return ev.finish(Outcome::Decided(decision), Gate::Error, cause);
         }
     };
     path_steps(&mut ev, 0);

@@ -108,9 +108,10 @@ impl Eval<'_, '_> {
             }
             Some(Value::String(s)) => Ok(Some(s.clone())),
             None | Some(Value::Null) if !required => Ok(None),
-            None | Some(Value::Null) => {
-                Err(bad(format!("{} input has no `{field}`", self.call.tool)))
-            }
+            None | Some(Value::Null) => Err(Cause::IncompleteInput {
+                tool: self.call.tool.to_string(),
+                field: field.to_string(),
+            }),
             Some(_) => Err(bad(format!("`{field}` is not a string"))),
         }
     }
