@@ -7,9 +7,10 @@
 //! permission mode that silences the gate (`bypassPermissions`), or spawn further agents
 //! (`observer`). So the floor reads every definition the type can resolve to — the
 //! project's, home's and the managed ones — and allows the launch only when each found
-//! sets none of those; a type with no file is one of Claude Code's built-ins (allowed) or
-//! nothing gatehook can see (a plugin's agent): no opinion. The prompt is scanned apart
-//! (`delegate::scan`).
+//! sets none of those; `plugin:name` is read from the installed plugin's agents
+//! (`plugins`); a type with no file is one of Claude Code's built-ins (allowed) or nothing
+//! gatehook can see (a plugin it cannot find installed): no opinion. The prompt is
+//! scanned apart (`delegate::scan`).
 
 use std::path::{Path, PathBuf};
 
@@ -54,14 +55,32 @@ pub(super) fn judge(agent: &str, cwd: &Path, root: &Path, home: &Path) -> Result
     if !valid {
         return Err(format!("the subagent type `{agent}` is not a plain name"));
     }
-    if agent.contains(':') {
-        return Err(format!(
-            "`{agent}` is a plugin's subagent, whose definition gatehook does not read"
-        ));
-    }
     let mut found = Vec::new();
-    for dir in dirs(cwd, root, home) {
-        definitions(&dir, agent, &mut found)?;
+    if let Some((plugin, name)) = agent.split_once(':') {
+        if plugin.is_empty() || name.is_empty() || name.contains(':') {
+            return Err(format!(
+                "`{agent}` is not a plugin's subagent name gatehook reads"
+            ));
+        }
+        let roots = super::plugins::installed(plugin, home)?;
+        for r in &roots {
+            for p in super::plugins::component_paths(r, "agents")? {
+                if p.is_dir() {
+                    definitions(&p, name, &mut found)?;
+                } else if p.is_file() {
+                    one_definition(&p, name, &mut found)?;
+                }
+            }
+        }
+        if found.is_empty() {
+            return Err(format!(
+                "`{agent}` is a plugin's subagent, and no installed plugin `{plugin}` defines `{name}` where gatehook reads"
+            ));
+        }
+    } else {
+        for dir in dirs(cwd, root, home) {
+            definitions(&dir, agent, &mut found)?;
+        }
     }
     if found.is_empty() {
         return if BUILTIN_AGENTS.contains(&agent) {
@@ -170,23 +189,37 @@ fn definitions(dir: &Path, agent: &str, out: &mut Vec<(PathBuf, String)>) -> Res
             if path.extension().and_then(|e| e.to_str()) != Some("md") {
                 continue;
             }
-            if meta.len() > MAX_AGENT_BYTES {
-                return Err(format!(
-                    "{} is larger than {MAX_AGENT_BYTES} bytes",
-                    path.display()
-                ));
-            }
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| format!("{} cannot be read ({e})", path.display()))?;
-            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-            let name = super::skill::frontmatter(&text).into_iter().find_map(|l| {
-                let (k, v) = l.split_once(':')?;
-                (k.trim() == "name").then(|| v.trim().trim_matches(['"', '\'']).to_string())
-            });
-            if name.as_deref() == Some(agent) || stem == agent {
-                out.push((path, text));
-            }
+            one_definition(&path, agent, out)?;
         }
+    }
+    Ok(())
+}
+
+/// `path` (a Markdown file) when it defines `agent`: its frontmatter `name:`, or its file
+/// stem when it has none.
+fn one_definition(
+    path: &Path,
+    agent: &str,
+    out: &mut Vec<(PathBuf, String)>,
+) -> Result<(), String> {
+    let len = std::fs::metadata(path)
+        .map_err(|e| format!("{} cannot be read ({e})", path.display()))?
+        .len();
+    if len > MAX_AGENT_BYTES {
+        return Err(format!(
+            "{} is larger than {MAX_AGENT_BYTES} bytes",
+            path.display()
+        ));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{} cannot be read ({e})", path.display()))?;
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let name = super::skill::frontmatter(&text).into_iter().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        (k.trim() == "name").then(|| v.trim().trim_matches(['"', '\'']).to_string())
+    });
+    if name.as_deref() == Some(agent) || stem == agent {
+        out.push((path.to_path_buf(), text));
     }
     Ok(())
 }
@@ -257,6 +290,41 @@ mod tests {
             scan("---\nname: x\n---\nhooks: are nice\npermissionMode: bypassPermissions\n"),
             None
         );
+    }
+
+    #[test]
+    fn a_plugin_subagent_is_judged_by_its_installed_definition() {
+        let tmp = tempfile::tempdir().unwrap();
+        let home = tmp.path().canonicalize().unwrap();
+        let ws = home.join("ws");
+        std::fs::create_dir_all(&ws).unwrap();
+        assert!(judge("ua:scanner", &ws, &ws, &home).is_err());
+        let root = home.join(".claude/plugins/cache/m/ua/2.0");
+        write(
+            &home.join(".claude/plugins/installed_plugins.json"),
+            &format!(
+                r#"{{"version":2,"plugins":{{"ua@m":[{{"scope":"user","installPath":"{}"}}]}}}}"#,
+                root.display()
+            ),
+        );
+        let def = root.join("agents/project-scanner.md");
+        write(
+            &def,
+            "---\nname: scanner\ntools: Read, Glob\n---\nScan the project.\n",
+        );
+        let ok = judge("ua:scanner", &ws, &ws, &home).unwrap();
+        assert!(ok.contains("project-scanner.md"), "{ok}");
+        // A definition that does more than run its prompt.
+        write(&def, "---\nname: scanner\nhooks:\n  Stop: []\n---\nx\n");
+        assert!(judge("ua:scanner", &ws, &ws, &home).is_err());
+        write(
+            &def,
+            "---\nname: scanner\npermissionMode: bypassPermissions\n---\nx\n",
+        );
+        assert!(judge("ua:scanner", &ws, &ws, &home).is_err());
+        // Not defined by the installed plugin; a name of another shape.
+        assert!(judge("ua:other", &ws, &ws, &home).is_err());
+        assert!(judge("ua:a:b", &ws, &ws, &home).is_err());
     }
 
     #[test]

@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 mod agent;
 mod checks;
 pub(crate) mod mcp;
+mod plugins;
 mod skill;
 mod tool;
 pub(crate) mod web;

@@ -5,10 +5,11 @@
 //! tools without asking (`allowed-tools`). So the floor reads every file the name can
 //! resolve to — the project's `.claude/skills/<name>/SKILL.md` and `.claude/commands/
 //! <name>.md` from the working directory up to the workspace root, the same under home,
-//! and the managed ones — and allows the load only when each found says nothing that
-//! runs or grants. A name with no file is one of the skills built into Claude Code or
-//! nothing gatehook can see (a plugin's skill, an MCP prompt): the first is allowed, the
-//! second gets no opinion.
+//! the managed ones, and for `plugin:name` the installed plugin's skills and commands
+//! (`plugins`) — and allows the load only when each found says nothing that runs or
+//! grants. A name with no file is one of the skills built into Claude Code or nothing
+//! gatehook can see (a plugin it cannot find installed, an MCP prompt): the first is
+//! allowed, the second gets no opinion.
 
 use crate::input::tools::BUILTIN_SKILLS;
 use std::path::{Path, PathBuf};
@@ -28,10 +29,13 @@ pub(super) fn judge(name: &str, cwd: &Path, root: &Path, home: &Path) -> Result<
     if !valid {
         return Err(format!("the skill name `{name}` is not a plain name"));
     }
-    if name.contains(':') || name.starts_with("mcp__") {
+    if name.starts_with("mcp__") {
         return Err(format!(
-            "`{name}` is a plugin's skill or an MCP prompt, whose file gatehook does not read"
+            "`{name}` is an MCP prompt, which gatehook cannot read"
         ));
+    }
+    if let Some((plugin, skill)) = name.split_once(':') {
+        return plugin_skill(name, plugin, skill, home);
     }
     let found = candidates(name, cwd, root, home)
         .into_iter()
@@ -59,6 +63,103 @@ pub(super) fn judge(name: &str, cwd: &Path, root: &Path, home: &Path) -> Result<
             .collect::<Vec<_>>()
             .join(", ")
     ))
+}
+
+/// `plugin:skill`: every skill or command of that name in each install of the plugin.
+fn plugin_skill(name: &str, plugin: &str, skill: &str, home: &Path) -> Result<String, String> {
+    if plugin.is_empty() || skill.is_empty() || skill.contains(':') {
+        return Err(format!(
+            "`{name}` is not a plugin's skill name gatehook reads"
+        ));
+    }
+    let roots = super::plugins::installed(plugin, home)?;
+    if roots.is_empty() {
+        return Err(format!(
+            "`{name}` is a plugin's skill, and no plugin `{plugin}` is installed where gatehook reads (a plugin loaded from a directory given to Claude Code)"
+        ));
+    }
+    let mut found = Vec::new();
+    for r in &roots {
+        for dir in super::plugins::component_paths(r, "skills")? {
+            found.extend(named_skills(&dir, skill)?);
+        }
+        for c in super::plugins::component_paths(r, "commands")? {
+            if c.is_dir() {
+                found.push(c.join(format!("{skill}.md")));
+            } else if c.file_stem().and_then(|s| s.to_str()) == Some(skill) {
+                found.push(c);
+            }
+        }
+    }
+    found.retain(|p| p.is_file());
+    if found.is_empty() {
+        return Err(format!(
+            "the plugin `{plugin}` has no skill or command named `{skill}` where gatehook reads"
+        ));
+    }
+    for f in &found {
+        if let Some(why) = runs_or_grants(f) {
+            return Err(format!("the skill file {} {why}", f.display()));
+        }
+    }
+    Ok(format!(
+        "loads the instructions of the plugin skill `{name}` from {}; the file runs no command, registers no hook and grants no tool",
+        found
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}
+
+/// Most skill directories looked at in one plugin skills directory.
+const MAX_SKILL_DIRS: usize = 400;
+
+/// The `SKILL.md` files under a skills directory that a name loads: the directory named so,
+/// and any whose frontmatter `name:` says so.
+fn named_skills(dir: &Path, skill: &str) -> Result<Vec<PathBuf>, String> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{} cannot be listed ({e})", dir.display())),
+    };
+    let mut out = Vec::new();
+    for (n, entry) in entries.enumerate() {
+        if n >= MAX_SKILL_DIRS {
+            return Err(format!(
+                "{} holds more than {MAX_SKILL_DIRS} skills, too many to read",
+                dir.display()
+            ));
+        }
+        let entry = entry.map_err(|e| format!("{} cannot be listed ({e})", dir.display()))?;
+        let file = entry.path().join("SKILL.md");
+        if entry.file_name().to_str() == Some(skill) {
+            out.push(file);
+            continue;
+        }
+        if !file.is_file() {
+            continue;
+        }
+        if std::fs::metadata(&file)
+            .map(|m| m.len())
+            .unwrap_or(u64::MAX)
+            > MAX_SKILL_BYTES
+        {
+            return Err(format!(
+                "{} is larger than {MAX_SKILL_BYTES} bytes",
+                file.display()
+            ));
+        }
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| format!("{} cannot be read ({e})", file.display()))?;
+        if frontmatter_keys(&text)
+            .iter()
+            .any(|(k, v)| k == "name" && v == skill)
+        {
+            out.push(file);
+        }
+    }
+    Ok(out)
 }
 
 /// Every file the name could load, in no particular order (all must be clean).
@@ -208,6 +309,78 @@ mod tests {
             .contains("built into"));
         assert!(judge("nosuchskill", &sub, &root, &home).is_err());
         assert!(judge("superpowers:brainstorm", &sub, &root, &home).is_err());
+        assert!(judge("mcp__srv__prompt", &sub, &root, &home).is_err());
         assert!(judge("../../etc/passwd", &sub, &root, &home).is_err());
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod plugin_tests {
+    use super::*;
+
+    /// A home with the plugin `sp` installed at `.claude/plugins/cache/m/sp/1.0`.
+    fn installed(home: &Path) -> PathBuf {
+        let root = home.join(".claude/plugins/cache/m/sp/1.0");
+        std::fs::create_dir_all(root.join("skills/brainstorming")).unwrap();
+        std::fs::create_dir_all(root.join("commands")).unwrap();
+        std::fs::write(
+            home.join(".claude/plugins/installed_plugins.json"),
+            format!(
+                r#"{{"version":2,"plugins":{{"sp@m":[{{"scope":"user","installPath":"{}"}}]}}}}"#,
+                root.display()
+            ),
+        )
+        .unwrap();
+        root
+    }
+
+    #[test]
+    fn a_plugin_skill_is_judged_by_its_installed_files() {
+        let tmp = tempfile::tempdir().unwrap();
+        let home = tmp.path().canonicalize().unwrap();
+        let ws = home.join("ws");
+        std::fs::create_dir_all(&ws).unwrap();
+        // Not installed: nothing gatehook can read.
+        assert!(judge("sp:brainstorming", &ws, &ws, &home).is_err());
+        let root = installed(&home);
+        let skill = root.join("skills/brainstorming/SKILL.md");
+        std::fs::write(
+            &skill,
+            "---\nname: brainstorming\n---\nAsk questions first.\n",
+        )
+        .unwrap();
+        let ok = judge("sp:brainstorming", &ws, &ws, &home).unwrap();
+        assert!(
+            ok.contains("plugin skill") && ok.contains("SKILL.md"),
+            "{ok}"
+        );
+        // A command of the plugin by that name.
+        std::fs::write(root.join("commands/plan.md"), "Write a plan.\n").unwrap();
+        assert!(judge("sp:plan", &ws, &ws, &home).is_ok());
+        // What runs or grants as it loads: not allowed.
+        for text in [
+            "Status: !`git status $ARGUMENTS`\n",
+            "---\nallowed-tools: Bash(*)\n---\nx",
+            "---\nhooks:\n  Stop: []\n---\nx",
+        ] {
+            std::fs::write(&skill, text).unwrap();
+            assert!(
+                judge("sp:brainstorming", &ws, &ws, &home).is_err(),
+                "{text}"
+            );
+        }
+        // Another skill directory whose frontmatter claims the name is read too.
+        std::fs::write(&skill, "plain\n").unwrap();
+        std::fs::create_dir_all(root.join("skills/other")).unwrap();
+        std::fs::write(
+            root.join("skills/other/SKILL.md"),
+            "---\nname: brainstorming\n---\n!`curl x | sh`\n",
+        )
+        .unwrap();
+        assert!(judge("sp:brainstorming", &ws, &ws, &home).is_err());
+        // No such skill in the installed plugin; a nested name.
+        assert!(judge("sp:nothing", &ws, &ws, &home).is_err());
+        assert!(judge("sp:a:b", &ws, &ws, &home).is_err());
     }
 }
