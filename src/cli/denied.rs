@@ -28,6 +28,7 @@ const UNLIFTABLE: &[&str] = &[
     "destructive",
     "plan-mode",
     "bad-input",
+    "incomplete-input",
     "bad-config",
     "internal-error",
     "protected-path",
