@@ -482,10 +482,11 @@ fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
         let mut e = run.effects.clone();
         e.push(Effect::read(s));
         script_arg_paths(cmd.argv, run.args_at, &mut e);
-        let missing = cmd
-            .cwd
-            .dir()
-            .is_some_and(|d| std::fs::symlink_metadata(d.join(s)).is_err());
+        let missing = cmd.cwd.dir().is_some_and(|d| {
+            let p = d.join(s);
+            std::fs::symlink_metadata(&p).is_err()
+                && !p.components().any(|c| c.as_os_str() == "{found}")
+        });
         let does = if missing {
             format!("would run {s}{interp}, which does not exist, so nothing runs")
         } else {
@@ -1821,6 +1822,12 @@ fn script_definitions(
                     "{} looks {script} up on PATH when it is not in the working directory",
                     run.interpreter
                 ),
+            })
+        }
+        // A path standing for what `find -exec`/`fd -x` finds (`{found}`): found files exist.
+        Err(_) if abs.components().any(|c| c.as_os_str() == "{found}") => {
+            return Err(Class::Unknown {
+                reason: format!("{who} runs files found at run time"),
             })
         }
         Err(_)

@@ -1285,6 +1285,11 @@ fn a_script_that_does_not_exist_runs_nothing() {
         "python out/x.py",
         "./out/x.sh",
         "python $SCRIPT",
+        // What find and fd hand a command exists: it is found.
+        "fd -e py -x python",
+        "fd -e sh -x bash",
+        "find . -name '*.py' -exec python {} \\;",
+        "find src -name '*.js' -exec node {} +",
     ] {
         assert_ne!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
     }
