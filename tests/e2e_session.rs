@@ -75,6 +75,11 @@ fn a_scripted_session_through_every_gate() {
     std::fs::write(&tidy, format!("#!/bin/sh\necho {CANARY}\n")).unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&tidy, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(
+        dir.join("scripts/cleanup.sh"),
+        "#!/opt/cleanup-runner/bin/run\nrm -rf build\n",
+    )
+    .unwrap();
     let main_rs = dir.join("src/main.rs");
     std::fs::write(&main_rs, "fn main() { println!(\"old\"); }\n").unwrap();
     let home = &project.home;
@@ -187,6 +192,8 @@ fn a_scripted_session_through_every_gate() {
             ("deny", "floor"),
         ),
     ];
+    // A project script the floor cannot vouch for (its `#!` names an interpreter outside
+    // the workspace and the system's program directories): the reviewer decides.
     let late_steps = [
         step(
             "t15",

@@ -402,7 +402,6 @@ fn bad_payloads_fail_closed_in_each_harness_shape() {
         ("cursor", json!({"hook_event_name": "beforeMCPExecution", "cwd": ws, "tool_name": "q", "tool_input": "{\"sql\":\"DROP TABLE t\",\"sql\":\"SELECT 1\"}"}).to_string().into_bytes()),
         ("copilot", json!({"cwd": ws, "toolName": "bash", "toolArgs": "{\"command\":\"rm -rf ~\",\"command\":\"ls\"}"}).to_string().into_bytes()),
         ("cursor", json!({"hook_event_name": "beforeReadFile", "file_path": "/etc/hostname"}).to_string().into_bytes()),
-        ("cursor", json!({"hook_event_name": "beforeShellExecution", "cwd": ws}).to_string().into_bytes()),
         ("copilot", b"".to_vec()),
         ("copilot", json!({"cwd": ws, "toolName": "bash", "toolArgs": "[1,2]"}).to_string().into_bytes()),
         ("copilot", json!({"cwd": ws, "toolName": "bash", "toolArgs": {"command": 7}}).to_string().into_bytes()),
@@ -425,6 +424,14 @@ fn bad_payloads_fail_closed_in_each_harness_shape() {
             assert_eq!(out.code, 0, "{h}: JSON deny at exit 0: {out:?}");
         }
     }
+    // A tool input missing the field gatehook judges it by is asked about: nothing in its
+    // shape is hostile, and nothing can be judged.
+    let missing = json!({"hook_event_name": "beforeShellExecution", "cwd": ws})
+        .to_string()
+        .into_bytes();
+    let out = env.run_raw(env.command(&["hook", "--format=cursor"]), &missing);
+    assert_eq!(told("cursor", &out), "ask", "{out:?}");
+    assert!(out.stdout.contains("incomplete-input"), "{out:?}");
     // A bad --format is a usage error (exit 2 blocks in the harnesses that honour it).
     let out = env.run_raw(env.command(&["hook", "--format", "vim"]), b"{}");
     assert_eq!(out.code, 2, "{out:?}");
