@@ -7,7 +7,8 @@
 //!   when it holds no `flake.nix` (a link there counts: Nix asks `lstat`), Nix looks in
 //!   each parent in turn, and gives up with an error at the first directory that holds a
 //!   `.git` (after looking for a `flake.nix` there), at another file system, or at `/` —
-//!   before it evaluates, builds or runs anything;
+//!   before it evaluates, builds or runs anything (the search here also looks across file
+//!   systems and at `/` itself, which can only find more);
 //! - `flake.lock` beside the `flake.nix` found pins the flake's inputs; without it, or
 //!   when `flake.nix` names inputs it does not lock, Nix locks them at their newest,
 //!   fetching them, and writes it (unless `--no-write-lock-file`);
