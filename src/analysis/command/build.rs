@@ -772,7 +772,7 @@ pub(super) fn runner_call(cmd: &Cmd) -> Option<RunnerCall> {
         let call = found.ok()?;
         // Through a project wrapper (`uv run ruff check`): the command it runs.
         if let Some(at) = call.wrapped.filter(|at| *at > 0) {
-            let (argv, dynamic) = wrapped_argv(cmd, at, call.module.is_some());
+            let (argv, dynamic) = wrapped_argv(cmd, &call, at);
             let inner = Cmd {
                 sc: cmd.sc,
                 argv: &argv,
@@ -1734,7 +1734,7 @@ fn python_module_run(argv: &[String]) -> Option<String> {
     if let Some(found) = runners::runner(argv, &dynamic) {
         let call = found.ok()?;
         if let Some(at) = call.wrapped.filter(|at| *at > 0) {
-            let (inner, _) = wrapped_words(argv, &dynamic, at, call.module.is_some());
+            let (inner, _) = wrapped_words(argv, &dynamic, &call, at);
             return python_module_run(&inner);
         }
         return call.module;
@@ -1967,22 +1967,23 @@ fn rank(c: &Class) -> u8 {
 }
 
 /// The command a wrapper runs (`uv run -m mod …` is `python -m mod …`, `uv run x.py` is
-/// `python x.py`), from `at`.
-fn wrapped_argv(cmd: &Cmd, at: usize, module: bool) -> (Vec<String>, Vec<bool>) {
-    wrapped_words(cmd.argv, cmd.dynamic, at, module)
+/// `python x.py`), from `at`. `nix develop --command` hands its words to bash's `exec` as
+/// they are.
+fn wrapped_argv(cmd: &Cmd, call: &RunnerCall, at: usize) -> (Vec<String>, Vec<bool>) {
+    wrapped_words(cmd.argv, cmd.dynamic, call, at)
 }
 
 fn wrapped_words(
     argv: &[String],
     dynamic: &[bool],
+    call: &RunnerCall,
     at: usize,
-    module: bool,
 ) -> (Vec<String>, Vec<bool>) {
     let rest = argv.get(at..).unwrap_or(&[]);
     let rest_dyn = dynamic.get(at..).unwrap_or(&[]);
-    let lead: &[&str] = if module {
+    let lead: &[&str] = if call.module.is_some() {
         &["python", "-m"]
-    } else if rest.first().is_some_and(|w| w.ends_with(".py")) {
+    } else if call.family != Family::Nix && rest.first().is_some_and(|w| w.ends_with(".py")) {
         &["python"]
     } else {
         &[]
@@ -1996,7 +1997,9 @@ fn wrapped_words(
 
 /// `uv run CMD…` and the other project wrappers: CMD is classified on its own (a module
 /// with `uv run -m`, a `.py` file through Python); the wrapper adds its options' effects
-/// and its definition files (it syncs the project's environment first).
+/// and its definition files (it syncs the project's environment first; `nix develop`
+/// builds the flake's development shell: [`nix_definitions`]), judged against the baseline
+/// as a runner's are.
 pub(super) fn wrapped(
     cmd: &Cmd,
     at: usize,
@@ -2010,7 +2013,7 @@ pub(super) fn wrapped(
         return Look::unknown(format!("{} runs another command", cmd.program()));
     };
     let tool = call.tool;
-    let (argv, dynamic) = wrapped_argv(cmd, at, call.module.is_some());
+    let (argv, dynamic) = wrapped_argv(cmd, &call, at);
     if dynamic.first().copied().unwrap_or(true) {
         return Look::unknown(format!("{tool} runs a command computed at run time"));
     }
@@ -2041,6 +2044,8 @@ pub(super) fn wrapped(
         look.class = own;
     }
     look.effects.extend(call.effects.iter().cloned());
+    // The wrapper's own project code (its definitions filled in below).
+    let own_at = look.effects.len();
     look.effects.push(Effect::Run {
         code: Code::Project {
             runner: tool.to_string(),
@@ -2050,7 +2055,8 @@ pub(super) fn wrapped(
         },
     });
     if call.lock_install {
-        // It installs what the project pins before the command runs (`uv run` syncs).
+        // It installs what the project pins before the command runs (`uv run` syncs,
+        // `nix develop` builds or fetches the shell's packages).
         look.effects.push(Effect::Run {
             code: Code::Pinned {
                 manager: tool.to_string(),
@@ -2067,8 +2073,11 @@ pub(super) fn wrapped(
             _ => {}
         }
     }
+    let nix = call.family == Family::Nix;
+    // What the command does, for the reason line once the definitions are known.
+    let mut what = None;
     if let Class::Routine { reason } | Class::Build { reason } = &look.class {
-        let what = if reason.is_empty() {
+        let w = if reason.is_empty() {
             format!(
                 "runs {}",
                 argv.first().map(String::as_str).unwrap_or("a command")
@@ -2076,20 +2085,23 @@ pub(super) fn wrapped(
         } else {
             reason.clone()
         };
-        let via = if tool == "bundle" {
-            "bundle exec"
-        } else {
-            match tool {
-                "uv" => "uv run",
-                "poetry" => "poetry run",
-                "pipenv" => "pipenv run",
-                "pdm" => "pdm run",
-                _ => "hatch run",
-            }
+        let via = match tool {
+            "bundle" => "bundle exec",
+            "uv" => "uv run",
+            "poetry" => "poetry run",
+            "pipenv" => "pipenv run",
+            "pdm" => "pdm run",
+            "nix" => "nix develop",
+            _ => "hatch run",
         };
         look.class = Class::Build {
-            reason: format!("{what}, in the project's environment through {via}"),
+            reason: if nix {
+                format!("{w}, in the flake's development shell through {via}")
+            } else {
+                format!("{w}, in the project's environment through {via}")
+            },
         };
+        what = Some(w);
     }
     if rank(&look.class) > 1 && !matches!(look.class, Class::BuildFilesChanged { .. }) {
         return look;
@@ -2098,14 +2110,36 @@ pub(super) fn wrapped(
     let Some(cwd) = cmd.cwd.dir() else {
         return look;
     };
-    match runner_definitions(&call, cwd, ctx) {
+    let defs = if nix {
+        nix_definitions(cmd, cwd, ctx).map(|(defs, found)| {
+            if let (Some(w), Class::Build { reason }) = (&what, &mut look.class) {
+                *reason = in_dev_shell(w, &found);
+            }
+            defs
+        })
+    } else {
+        runner_definitions(&call, cwd, ctx)
+    };
+    match defs {
         Err(class) => {
             if rank(&class) > rank(&look.class) {
                 look.class = class;
             }
         }
         Ok(defs) => {
-            let changed = ctx.baseline.changed(&defs.files);
+            let present: Vec<String> = defs
+                .files
+                .iter()
+                .filter(|f| defs.named.contains(f) || std::fs::symlink_metadata(f).is_ok())
+                .map(|f| f.display().to_string())
+                .collect();
+            if let Some(Effect::Run {
+                code: Code::Project { defined_by, .. },
+            }) = look.effects.get_mut(own_at)
+            {
+                *defined_by = present;
+            }
+            let changed = changed_or_written(&defs.files, &defs.agent_counts, ctx);
             if !changed.is_empty() {
                 match &mut look.class {
                     Class::BuildFilesChanged { files } => {
@@ -2122,6 +2156,72 @@ pub(super) fn wrapped(
         }
     }
     look
+}
+
+/// `nix develop`'s definition files: each `flake.nix` Nix looks for from the working
+/// directory up (`flake::find`), the found flake's `flake.lock`, and the file the first
+/// word after `nix` names in the working directory (one starting with `#!` is read for
+/// more arguments: not understood). All are named (another part of the command writing
+/// one is seen before it exists), and the agent's writes count even before the baseline
+/// first sees them: `flake.nix` is code whose `shellHook` is bash, `flake.lock` chooses the
+/// code fetched. A flake found above the workspace is soft (a flake directory that is no
+/// repository is copied whole into the store, which every user of the machine reads).
+fn nix_definitions(
+    cmd: &Cmd,
+    cwd: &Path,
+    ctx: &JudgeCtx,
+) -> Result<(Definitions, super::flake::Flake), Class> {
+    let first = cmd.argv.get(1).map(|w| cwd.join(w));
+    if let Some(f) = first.as_ref().filter(|f| super::flake::read_as_script(f)) {
+        return Err(Class::Unknown {
+            reason: format!(
+                "nix reads {}, a file named like its first word, as a `#!` script of more arguments",
+                f.display()
+            ),
+        });
+    }
+    let Ok(resolved) = std::fs::canonicalize(cwd) else {
+        return Err(Class::Unknown {
+            reason: format!(
+                "nix develop: the working directory {} cannot be resolved",
+                cwd.display()
+            ),
+        });
+    };
+    let found = super::flake::find(&resolved);
+    if let Some(d) = &found.dir {
+        if !place_in_ws(&d.display().to_string(), cwd, ctx).1 {
+            return Err(soft(format!(
+                "nix develop evaluates the flake in {}, outside the workspace",
+                d.display()
+            )));
+        }
+    }
+    let mut files = found.looked_at.clone();
+    files.extend(found.lock());
+    files.extend(first);
+    let defs = Definitions {
+        agent_counts: files.clone(),
+        named: files.clone(),
+        files,
+        generated: Vec::new(),
+        uses: Vec::new(),
+    };
+    Ok((defs, found))
+}
+
+/// The reason line of a command `nix develop` runs: in the shell the flake defines, or
+/// not at all when Nix finds no flake.
+fn in_dev_shell(what: &str, found: &super::flake::Flake) -> String {
+    match found.lock() {
+        None => "nix develop finds no flake.nix in this directory or the ones above it, up to the repository root, and stops before the command runs".to_string(),
+        Some(lock) if std::fs::symlink_metadata(&lock).is_ok() => format!(
+            "{what}, in the development shell flake.nix and flake.lock define, through nix develop"
+        ),
+        Some(_) => format!(
+            "{what}, in the development shell flake.nix defines (with no flake.lock, nix locks its inputs at their newest and writes one), through nix develop"
+        ),
+    }
 }
 
 /// The text of the recipes a runner is asked to run, as its definition file writes them:

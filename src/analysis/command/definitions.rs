@@ -254,6 +254,11 @@ const PHP_FILES: &[&str] = &[
     "vendor/autoload.php",
     "vendor/bin/phpunit",
 ];
+/// The flake `nix develop` evaluates: `flake.nix` (Nix code, whose `shellHook` is bash)
+/// and the inputs `flake.lock` pins (found by `flake`, from the working directory up, not
+/// in every directory above; any other `.nix` file it imports is matched by
+/// [`is_definition_file`]).
+const NIX_FILES: &[&str] = &["flake.nix", "flake.lock"];
 
 pub(super) fn family_files(f: Family) -> &'static [&'static str] {
     match f {
@@ -288,6 +293,7 @@ pub(super) fn family_files(f: Family) -> &'static [&'static str] {
         Family::Swift => SWIFT_FILES,
         Family::Ruby => RUBY_FILES,
         Family::Php => PHP_FILES,
+        Family::Nix => NIX_FILES,
         // Found in the source or build tree (`trees`).
         Family::CMake | Family::Meson | Family::Ninja => &[],
     }
@@ -341,9 +347,11 @@ pub(super) fn is_definition_file(path: &Path) -> bool {
         SWIFT_FILES,
         RUBY_FILES,
         PHP_FILES,
+        NIX_FILES,
     ];
     const PATTERNS: &[&str] = &[
         ".csproj", ".fsproj", ".vbproj", ".sln", ".slnx", ".rake", ".wrap", ".cmake", ".bzl",
+        ".nix",
     ];
     all.iter().flat_map(|l| l.iter()).any(|n| path.ends_with(n))
         || path

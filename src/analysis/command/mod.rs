@@ -22,7 +22,8 @@
 //!   can print), `trees` (CMake, Meson and ninja source and build trees), `git_repo` (the
 //!   repository git would use, and whether its configuration and hooks are the person's),
 //!   `selfcmd` (gatehook's and the harness's own CLI), `env` (environment prefixes), `cwd`
-//!   (where each part runs), `npx` (the project's installed bins);
+//!   (where each part runs), `npx` (the project's installed bins), `flake` (the flake
+//!   `nix develop` evaluates);
 //! - the catalogues: `catalog` (tool and service families as data: cloud CLIs, Kubernetes,
 //!   containers, GitHub, IaC, package managers, databases, fetchers, archivers, remote
 //!   shells; `catalog::table` below the families, the dispatch above them), and `compose`
@@ -60,6 +61,7 @@ mod dynamic;
 mod edits;
 mod env;
 mod file_kinds;
+mod flake;
 mod git_repo;
 mod lint;
 mod listed;

@@ -46,6 +46,7 @@ pub(super) fn detect(exec: &[Word], u: &mut Unwrapped) {
                 None => u.reads_stdin = Some("script".into()),
             }
         }
+        "nix" => nix_develop(exec, u),
         "nix-shell" => {
             let mut iter = exec.iter();
             while let Some(w) = iter.next() {
@@ -582,6 +583,41 @@ fn parallel(exec: &[Word], u: &mut Unwrapped) {
     } else {
         u.nest_shell(NestKind::Parallel, joined(cmd.into_iter()));
     }
+}
+
+/// `nix [opts] develop [opts] … --command CMD ARGS…` (or `-c`, alone or ending a bundle
+/// of short options such as `-Lc`): the rest of the words run as a command, with nix's
+/// standard input. The command floor reads nix's options exactly
+/// (`effects::programs::nix`); here it is enough to find `develop` as nix's command (only
+/// options, and up to two values after one, before it) and the first `--command` after it.
+/// Finding a command where nix would not run one only adds a part to judge.
+fn nix_develop(exec: &[Word], u: &mut Unwrapped) {
+    let Some(d) = exec.iter().position(|w| w.text == "develop") else {
+        return;
+    };
+    let option = |k: usize| exec.get(k).is_some_and(|w| w.text.starts_with('-'));
+    // An option, or one of the two words after an option.
+    let optional = |k: usize| option(k) || option(k - 1) || (k >= 2 && option(k - 2));
+    if !(1..d).all(optional) {
+        return;
+    }
+    let ends_in_c = |t: &str| {
+        t == "--command"
+            || t.strip_prefix('-').is_some_and(|b| {
+                !b.starts_with('-')
+                    && b.ends_with('c')
+                    && b.bytes().all(|c| c.is_ascii_alphabetic())
+            })
+    };
+    let Some(c) = exec
+        .iter()
+        .skip(d + 1)
+        .position(|w| !w.dynamic && ends_in_c(&w.text))
+    else {
+        return;
+    };
+    let child = exec.get(d + 2 + c..).unwrap_or(&[]).to_vec();
+    u.nest_argv(NestKind::Shell, child, "nix develop");
 }
 
 /// `watch [opts] CMD…`: the words are joined and run by `sh -c`, or exec'd with `-x`.

@@ -319,7 +319,8 @@ pub(super) fn brew(cmd: &Cmd) -> Said {
 /// builder). Another flake (a URL, a path, `github:…`) is code of its own that evaluation
 /// may build from (import-from-derivation) and configure (`nixConfig`): not understood, nor
 /// is any option outside `--json`, `-e`/`--exclude REGEX` and `--offline`, or any other
-/// `nix` command.
+/// `nix` command (`nix develop --command` is a project wrapper, judged before the
+/// catalogues: `effects::programs::nix`).
 pub(super) fn nix(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if matches!(args, [v] if v == "--version") {

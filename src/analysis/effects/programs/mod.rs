@@ -13,8 +13,8 @@
 //! `git` (read by the command floor's own glue, `command::routine_search` and
 //! `command::routine_git`, which adds what needs the file system: the commands `find -exec`
 //! and `fd -x` run, script files named by `sed -f`/`awk -f`, the repository git would
-//! use); `runners` (build and test runners, whose
-//! subcommands each have a grammar), `linters` (linters, formatters and type checkers,
+//! use); `runners` (build and test runners, whose subcommands each have a grammar;
+//! `nix develop --command` in `nix`), `linters` (linters, formatters and type checkers,
 //! reached through `runners`) and `interpreters` (Python, Node and the shells given a
 //! script), which are consulted through their own entry points by the command floor's
 //! `build` module rather than [`lookup`], since what they run depends on the project's
@@ -32,6 +32,7 @@ mod git_opts;
 mod info;
 pub mod interpreters;
 pub mod linters;
+mod nix;
 mod own;
 pub mod pyinline;
 pub mod runners;

@@ -1,16 +1,17 @@
 //! Build and test runners as grammars: what each option of `cargo`, `rustup`'s listings,
 //! `go` (build, test, vet, run, list, `mod tidy|download`), `pytest`, the Node package
 //! managers, `make`, `mvn`, `gradle`, `tox`, `nox`, `just`, `deno`, the Python project
-//! wrappers (`uv run`, `poetry run`, …) and the resolutions that follow the project's
-//! files (`uv lock|sync|tree`, `poetry show|lock|check`) *is* — a directory written
-//! (`--target-dir`), a file written (`-coverprofile`, `--junitxml`), a directory emptied
-//! (`pytest --basetemp`), a program run (`-toolexec`, `-vettool`, `--init-script`), a file
-//! that redefines what runs (`make -f`, `pytest -c`, `go -modfile`) — and which files
-//! define the project code the runner executes ([`Family`]). Linters, formatters and type
-//! checkers (`tsc`, `eslint`, `ruff`, …) have their grammars in `linters`, reached from
-//! [`runner`]; [`Lint`] is what they read and rewrite. Pure: the command floor
-//! (`command::build`) places the paths, hashes the definition files against the session's
-//! baseline and reads what must be read (package.json scripts, makefile includes).
+//! wrappers (`uv run`, `poetry run`, …; `nix develop --command` is in [`super::nix`]) and
+//! the resolutions that follow the project's files (`uv lock|sync|tree`, `poetry
+//! show|lock|check`) *is* — a directory written (`--target-dir`), a file written
+//! (`-coverprofile`, `--junitxml`), a directory emptied (`pytest --basetemp`), a program
+//! run (`-toolexec`, `-vettool`, `--init-script`), a file that redefines what runs (`make
+//! -f`, `pytest -c`, `go -modfile`) — and which files define the project code the runner
+//! executes ([`Family`]). Linters, formatters and type checkers (`tsc`, `eslint`, `ruff`,
+//! …) have their grammars in `linters`, reached from [`runner`]; [`Lint`] is what they
+//! read and rewrite. Pure: the command floor (`command::build`) places the paths, hashes
+//! the definition files against the session's baseline and reads what must be read
+//! (package.json scripts, makefile includes).
 //!
 //! Checked against: cargo 1.95 (`cargo SUB --help`, libtest `--help`), go 1.19 (`go help
 //! build|test|testflag|vet|run`; `-C`, `-pgo`, `-skip`, `-fullpath`, `-cover` for build
@@ -95,6 +96,8 @@ pub enum Family {
     Ruby,
     /// `phpunit`, `php artisan test`, `composer run-script`: composer.json, phpunit.xml.
     Php,
+    /// `nix develop --command`: the flake's flake.nix and flake.lock.
+    Nix,
 }
 
 /// What a linter, formatter or type checker reads and rewrites, for the command floor to
@@ -218,6 +221,7 @@ pub fn runner(argv: &[String], dynamic: &[bool]) -> Found {
         "deno" => deno(argv, dynamic),
         "uv" => uv(argv, dynamic),
         "poetry" | "pipenv" | "pdm" | "hatch" => project_run(argv, dynamic),
+        "nix" => super::nix::develop(argv, dynamic),
         "cmake" => builders::cmake(argv, dynamic),
         "ctest" => Some(builders::ctest(argv, dynamic)),
         "ninja" | "ninja-build" | "samu" => Some(builders::ninja(argv, dynamic)),

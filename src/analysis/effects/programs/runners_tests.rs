@@ -511,3 +511,148 @@ fn project_wrappers_hand_on_their_command() {
     not_a_runner(&["poetry", "add", "x"]);
     let _ = WriteHow::Replace;
 }
+
+/// `nix develop … --command CMD…` read as Nix 2.36 reads its command line: bundles of
+/// short options split, an option's value taken as it is, `nix`'s own options before or
+/// after `develop`; the command is every word after `-c`.
+#[test]
+fn nix_develop_hands_on_its_command() {
+    let c = call(&["nix", "develop", "-c", "cargo", "test"]);
+    assert_eq!((c.wrapped, c.family, c.tool), (Some(3), Family::Nix, "nix"));
+    assert!(c.lock_install && c.effects.is_empty());
+    for (words, at) in [
+        (
+            &["nix", "develop", "--command", "bash", "-c", "npm run build"][..],
+            3,
+        ),
+        (
+            &["nix", "-L", "develop", ".#ci", "-iLc", "x", "--", "-y"][..],
+            5,
+        ),
+        (&["nix", "develop", ".", "-vvc", "x"][..], 4),
+        // `-k` takes the next word as it is, `-c` included.
+        (&["nix", "develop", "-i", "-k", "-c", "-c", "x"][..], 6),
+        (
+            &[
+                "nix",
+                "develop",
+                "--unset",
+                "FOO",
+                "--no-write-lock-file",
+                "-c",
+                "x",
+            ][..],
+            6,
+        ),
+        (
+            &[
+                "nix",
+                "--extra-experimental-features",
+                "nix-command flakes",
+                "--offline",
+                "develop",
+                "--no-update-lock-file",
+                "-c",
+                "x",
+            ][..],
+            7,
+        ),
+    ] {
+        assert_eq!(call(words).wrapped, Some(at), "{words:?}");
+    }
+    // No command: an interactive shell reading its input.
+    let bare = call(&["nix", "develop"]);
+    assert!(bare.wrapped.is_none() && unknown(&bare));
+    assert!(unknown(&call(&["nix", "develop", ".#ci"])));
+    // Options that evaluate, fetch or configure other code, phases, and anything else
+    // outside the grammar.
+    for words in [
+        &["nix", "develop", "--impure", "-c", "x"][..],
+        &["nix", "--option", "sandbox", "false", "develop", "-c", "x"][..],
+        &["nix", "develop", "--option", "sandbox", "false", "-c", "x"][..],
+        &[
+            "nix",
+            "develop",
+            "--override-input",
+            "nixpkgs",
+            "github:a/b",
+            "-c",
+            "x",
+        ][..],
+        &["nix", "develop", "--expr", "import ./x.nix", "-c", "x"][..],
+        &["nix", "develop", "-f", "x.nix", "-c", "x"][..],
+        &["nix", "develop", "--arg", "a", "1", "-c", "x"][..],
+        &["nix", "develop", "--argstr", "a", "b", "-c", "x"][..],
+        &["nix", "develop", "-I", "nixpkgs=/tmp/p", "-c", "x"][..],
+        &["nix", "develop", "--override-flake", "a", "b", "-c", "x"][..],
+        &["nix", "develop", "--profile", "/tmp/p", "-c", "x"][..],
+        &["nix", "develop", "--redirect", "a", "/tmp/o", "-c", "x"][..],
+        &["nix", "develop", "--build"][..],
+        &["nix", "develop", "--phase", "check"][..],
+        &["nix", "develop", "-s", "LD_PRELOAD", "/tmp/x.so", "-c", "x"][..],
+        &["nix", "develop", "--set-env-var", "PATH", "/tmp", "-c", "x"][..],
+        &["nix", "develop", "--commit-lock-file", "-c", "x"][..],
+        &["nix", "develop", "--recreate-lock-file", "-c", "x"][..],
+        &[
+            "nix",
+            "develop",
+            "--reference-lock-file",
+            "/tmp/l",
+            "-c",
+            "x",
+        ][..],
+        &["nix", "develop", "--output-lock-file", "/tmp/l", "-c", "x"][..],
+        &["nix", "develop", "--inputs-from", "github:a/b", "-c", "x"][..],
+        &["nix", "develop", "--accept-flake-config", "-c", "x"][..],
+        &[
+            "nix",
+            "develop",
+            "--substituters",
+            "https://x.io",
+            "-c",
+            "x",
+        ][..],
+        &["nix", "develop", "--store", "/tmp/s", "-c", "x"][..],
+        &["nix", "develop", "--refresh", "-c", "x"][..],
+        &["nix", "develop", "-j3", "-c", "x"][..],
+        &["nix", "develop", "--", "-c", "x"][..],
+        // A `-c` with letters after it would hand on pieces of the bundle.
+        &["nix", "develop", "-cL", "x"][..],
+        &["nix", "develop", "-c"][..],
+        &[
+            "nix",
+            "--extra-experimental-features",
+            "recursive-nix",
+            "develop",
+            "-c",
+            "x",
+        ][..],
+        &[
+            "nix",
+            "--extra-experimental-features",
+            "",
+            "develop",
+            "-c",
+            "x",
+        ][..],
+        // Another flake than the working directory's, a store path, an output spec.
+        &["nix", "develop", "github:a/b", "-c", "x"][..],
+        &["nix", "develop", "nixpkgs#hello", "-c", "x"][..],
+        &["nix", "develop", "./sub", "-c", "x"][..],
+        &["nix", "develop", "..", "-c", "x"][..],
+        &["nix", "develop", "/tmp/flake", "-c", "x"][..],
+        &["nix", "develop", "path:.", "-c", "x"][..],
+        &["nix", "develop", ".?dir=sub", "-c", "x"][..],
+        &["nix", "develop", ".#x^out", "-c", "x"][..],
+        &["nix", "develop", ".", ".", "-c", "x"][..],
+        // A run-time value among nix's own words.
+        &["nix", "develop", "$X", "-c", "x"][..],
+        &["nix", "develop", "-k", "$X", "-c", "x"][..],
+    ] {
+        err(words);
+    }
+    // Other nix commands are the catalogue's.
+    not_a_runner(&["nix", "search", "nixpkgs", "develop"]);
+    not_a_runner(&["nix", "build", ".#x"]);
+    not_a_runner(&["nix", "--version"]);
+}

@@ -31,6 +31,10 @@ fn finds_rm_in_bash_c_recursively() {
         "busybox sh -c 'rm -rf /'",
         "script -qc 'rm -rf /' /dev/null",
         "nix-shell -p x --run 'rm -rf /'",
+        "nix develop -c rm -rf /",
+        "nix develop --command bash -c 'rm -rf /'",
+        "nix -L develop .#ci -iLc rm -rf /",
+        "nix --option sandbox false develop --impure -c rm -rf /",
     ] {
         assert_exec(cmd, "rm -rf /");
     }
@@ -38,6 +42,20 @@ fn finds_rm_in_bash_c_recursively() {
         !has_exec("bash script.sh rm -rf /", "rm -rf /"),
         "a script run is not unwrapped"
     );
+    // `develop` as a word of another nix command, or no `--command` after it.
+    for cmd in [
+        "nix search nixpkgs develop -c rm -rf /",
+        "nix run nixpkgs#x -- develop -c rm -rf /",
+        "nix develop .#rm",
+    ] {
+        assert!(!has_exec(cmd, "rm -rf /"), "{cmd}");
+    }
+    // The command nix develop runs gets nix's standard input.
+    let a = an("curl x | nix develop -c sh");
+    assert!(a
+        .commands
+        .iter()
+        .any(|c| c.exec == ["sh"] && c.piped_stdin && c.wrappers == ["nix develop"]));
 }
 
 #[test]
