@@ -146,6 +146,16 @@ pub(super) fn look(cmd: &Cmd) -> Option<Look> {
             Ok(call) => runner_look(cmd, call),
         });
     }
+    if let Some(found) = interpreters::shell_string(cmd.argv, cmd.dynamic) {
+        // The string is re-entered by the shell analysis: each of its commands is a
+        // part of this call, judged on its own.
+        return Some(match found {
+            Err(e) => Look::unknown(format!("{prog}: {e}")),
+            Ok(_) => Look::routine(format!(
+                "{prog} runs its string as a shell script, each command of it judged on its own"
+            )),
+        });
+    }
     let run = match interpreters::script_run(cmd.argv, cmd.dynamic)? {
         Ok(r) => r,
         Err(e) => return Some(Look::unknown(format!("{prog}: {e}"))),

