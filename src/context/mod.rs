@@ -1,7 +1,8 @@
 //! Stage 2, the context: everything a call is judged against, gathered once per call —
 //! the layered config ([`config`]) and the person's rules ([`rules`]), the workspace and
 //! home, the paths gatehook protects, the session's state ([`state`]: the person's words,
-//! holds) and the baseline of build-defining files ([`baseline`]). [`prepare`] builds it;
+//! holds), the baseline of build-defining files ([`baseline`]) and what a URL reaches
+//! ([`web`]: a public host or not, a secret or encoded data carried). [`prepare`] builds it;
 //! `crate::policy` runs the one evaluation over it ([`Prepared::evaluate`]).
 
 pub mod baseline;
@@ -11,6 +12,7 @@ pub mod paths;
 pub mod rules;
 pub mod state;
 pub mod store;
+pub mod web;
 
 use crate::context::floor::FloorCtx;
 use crate::decision::cause::Cause;

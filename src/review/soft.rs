@@ -476,8 +476,8 @@ pub fn needs(
     if tool == "WebFetch" {
         // A URL that carries an encoded value sends it to the host: data leaving.
         if let Some(url) = input.get("url").and_then(Value::as_str) {
-            if crate::policy::engine::web::carries_encoded_data(url) {
-                match crate::policy::engine::web::public_host(url) {
+            if crate::context::web::carries_encoded_data(url) {
+                match crate::context::web::public_host(url) {
                     Ok(h) => out.push(Need::new(
                         Kind::Send,
                         format!("sends encoded data to {h} in its URL"),

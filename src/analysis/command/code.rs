@@ -7,6 +7,7 @@
 use super::core::{can_recurse, Class, Cmd, Judge, JudgeCtx, Verdict};
 use super::policy;
 use super::tier::RUNNERS;
+use crate::analysis::effects::Effect;
 use crate::analysis::shell::RedirectOp;
 
 /// Where secrets are read from inside code.
@@ -649,20 +650,15 @@ const PYTHON_PLAIN_FLAGS: &[&str] = &[
 /// Inline Python inside the grammar of [`pyinline`](crate::analysis::effects::programs::pyinline):
 /// `python3 [FLAGS] -c CODE [ARGS…]`, or `python3 [FLAGS] [-]` fed a heredoc or here-string
 /// bash does not expand, in a working directory holding nothing that shadows a
-/// standard-library module (`sys.path[0]` is that directory). The command's look: the
-/// files it reads, and routine. `None` when the command is not Python given inline code
+/// standard-library module (`sys.path[0]` is that directory). The command's look: what it
+/// reads, writes and fetches (the path floor and the network policy judge them as a
+/// shell command's), and routine. `None` when the command is not Python given inline code
 /// in these forms; `Err` with why the code is outside the grammar.
 pub(super) fn pure_python(cmd: &Cmd) -> Option<Result<super::core::Look, String>> {
     use crate::analysis::effects::programs::pyinline;
     let prog = cmd.program();
     let base = prog.rsplit('/').next().unwrap_or(prog);
-    let version = base.strip_prefix("python")?;
-    let plain_version = version.is_empty()
-        || version == "3"
-        || version
-            .strip_prefix("3.")
-            .is_some_and(|m| !m.is_empty() && m.chars().all(|c| c.is_ascii_digit()));
-    if !plain_version {
+    if !pure_python_program(prog) {
         return None;
     }
     let args = cmd.args();
@@ -711,20 +707,74 @@ pub(super) fn pure_python(cmd: &Cmd) -> Option<Result<super::core::Look, String>
         Ok(p) => p,
         Err(why) => return Some(Err(format!("the code {why}"))),
     };
-    let does = if pure.reads.is_empty() {
-        format!("{base} runs inline code that only computes and prints")
-    } else {
-        format!(
-            "{base} runs inline code that only computes, reads {} and prints",
-            pure.reads.join(", ")
-        )
-    };
-    let effects = pure
-        .reads
+    let does = inline_python_does(base, &pure.effects);
+    // A GET the grammar reads whole (a literal URL of a public host, literal headers,
+    // nothing sent) is a described fetch: routine, as a catalogue's is
+    // (`policy::catalogue_class`); reads and writes go to the path floor like any.
+    let (fetches, local): (Vec<Effect>, Vec<Effect>) = pure
+        .effects
+        .into_iter()
+        .partition(|e| matches!(e, Effect::Net { .. }));
+    let mut look = policy::from_effects(&does, local);
+    look.effects.extend(fetches);
+    Some(Ok(look))
+}
+
+/// What inline Python inside the grammar does, for the reason line: what it reads, looks
+/// at, writes and fetches besides computing and printing.
+fn inline_python_does(base: &str, effects: &[Effect]) -> String {
+    use crate::analysis::effects::Reach;
+    if effects.is_empty() {
+        return format!("{base} runs inline code that only computes and prints");
+    }
+    let files: Vec<&str> = effects
         .iter()
-        .map(|p| crate::analysis::effects::Effect::read(p.clone()))
+        .filter_map(|e| match e {
+            Effect::Read {
+                path,
+                reach: Reach::File,
+            } => Some(path.as_str()),
+            _ => None,
+        })
         .collect();
-    Some(Ok(policy::from_effects(&does, effects)))
+    let mut parts = Vec::new();
+    if !files.is_empty() {
+        parts.push(format!("reads {}", files.join(", ")));
+    }
+    parts.extend(
+        effects
+            .iter()
+            .filter(|e| {
+                !matches!(
+                    e,
+                    Effect::Read {
+                        reach: Reach::File,
+                        ..
+                    }
+                )
+            })
+            .map(Effect::phrase),
+    );
+    let shown = if parts.len() > 4 {
+        format!("{} and {} more", parts[..3].join(", "), parts.len() - 3)
+    } else {
+        parts.join(", ")
+    };
+    format!("{base} runs inline code that computes and prints; it {shown}")
+}
+
+/// Is `prog` a Python 3 whose inline code [`pure_python`] reads (`python`, `python3`,
+/// `python3.12`, by any path)?
+pub(super) fn pure_python_program(prog: &str) -> bool {
+    let base = prog.rsplit('/').next().unwrap_or(prog);
+    let Some(version) = base.strip_prefix("python") else {
+        return false;
+    };
+    version.is_empty()
+        || version == "3"
+        || version
+            .strip_prefix("3.")
+            .is_some_and(|m| !m.is_empty() && m.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Why `dir` could hold what Python would import instead of a standard-library module

@@ -661,7 +661,8 @@ fn inherited_targets_find(cmd: &Cmd) -> Vec<(String, bool)> {
     roots
 }
 
-fn is_disk_device(t: &str) -> bool {
+/// Does `t` name a disk device (`/dev/sda`, `/dev/nvme0n1`, `/dev/mapper/…`)?
+pub(super) fn is_disk_device(t: &str) -> bool {
     let Some(d) = t.strip_prefix("/dev/") else {
         return false;
     };

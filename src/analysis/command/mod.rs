@@ -884,11 +884,23 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         return look;
     }
     if let Some(c) = found {
-        // Inline Python inside its grammar: only computes, reads literal files, prints.
+        // Inline Python inside its grammar: computes, prints, and reads, writes and fetches
+        // what it names literally.
         match code::pure_python(cmd).filter(|_| matches!(c, Class::Unknown { .. })) {
             Some(Ok(pure)) => {
                 look.class = pure.class;
+                // A disk device written is beyond repair, as through a redirection.
+                if let Some(dev) = pure.writes.iter().find(|w| destructive::is_disk_device(w)) {
+                    look.class = Class::Hard {
+                        category: "disk",
+                        reason: format!(
+                            "{} writes straight to the disk device {dev}",
+                            cmd.program().rsplit('/').next().unwrap_or("python")
+                        ),
+                    };
+                }
                 look.reads.extend(pure.reads);
+                look.writes.extend(pure.writes);
                 look.effects.extend(pure.effects);
             }
             Some(Err(why)) => {

@@ -14,7 +14,8 @@
 //! what starts by itself or the settings later processes get (`Effect::System`: category
 //! `persistence` when it outlasts what runs now, else `system`). A network exchange a
 //! grammar names is not understood yet; a catalogue's described fetch (no data sent) is
-//! routine.
+//! routine, and so is inline Python's GET of a literal public URL, which its grammar
+//! describes whole (`code::pure_python`).
 
 use super::core::{Class, Look};
 use crate::analysis::effects::{Change, Code, Effect, RepoOp, SystemChange};

@@ -761,11 +761,31 @@ fn inline_python_inside_its_grammar_is_routine() {
             "python -u -c 'print(open(\"README.md\").read())'",
             "routine",
         ),
-        // Outside the grammar, or text bash changes before Python reads it.
+        // Files and URLs named literally: their reads, writes and fetches are judged as a
+        // shell command's (the path floor's decisions are the engine's).
         (
             "python3 -c 'import os; print(os.listdir(\".\"))'",
+            "routine",
+        ),
+        (
+            "python3 -c \"import json; json.dump({}, open('out.json', 'w'))\"",
+            "routine",
+        ),
+        (
+            "python3 -c \"import urllib.request as u; print(u.urlopen('https://example.com/').read())\"",
+            "routine",
+        ),
+        // Outside the grammar, or text bash changes before Python reads it.
+        (
+            "python3 -c 'import os; print(os.scandir(\".\"))'",
             "unknown",
         ),
+        (
+            "python3 -c \"import urllib.request as u; u.urlopen('http://localhost:8080/')\"",
+            "unknown",
+        ),
+        // A disk device written is beyond repair, as through a redirection.
+        ("python3 -c \"open('/dev/sda', 'wb').write(b'x')\"", "hard"),
         ("python3 <<EOF\nprint('$HOME')\nEOF", "unknown"),
         ("python3 -X importtime -c 'print(1)'", "unknown"),
         ("python2 -c 'print(1)'", "unknown"),

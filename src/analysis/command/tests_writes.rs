@@ -397,3 +397,124 @@ fn compressing_beside_a_file_writes_the_compressed_name() {
         j.reads
     );
 }
+
+/// Inline Python inside its grammar: the files it writes by literal names land where they
+/// say (the path floor judges them as a redirect's), what it writes into a file that runs
+/// or steers the agent is text no one has seen, the trees it reads below a literal
+/// directory are walked for links out, and a fetch is a `Net` effect sending nothing.
+#[test]
+fn inline_python_effects_reach_the_path_floor() {
+    let f = fx();
+    for (cmd, written) in [
+        ("python3 -c \"open('out.json', 'w').write('{}')\"", "out.json"),
+        (
+            "python3 -c \"import os; os.makedirs('build/x', exist_ok=True)\"",
+            "build/x",
+        ),
+        (
+            "python3 -c \"from pathlib import Path; Path('docs/a.md').write_text('x')\"",
+            "docs/a.md",
+        ),
+        (
+            "python3 <<'EOF'\nimport json\nf = 'notes2.txt'\nwith open(f, 'a') as out:\n    out.write(json.dumps({}))\nEOF",
+            "notes2.txt",
+        ),
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(j.verdict, Verdict::Routine, "{cmd}: {:?}", j.verdict);
+        assert!(j.writes.contains(&f.ws.join(written)), "{cmd}: {:?}", j.writes);
+        assert!(j.planted.is_empty(), "{cmd}: {:?}", j.planted);
+    }
+    // Outside the workspace too: the path floor decides (a protected file, a credential).
+    let bashrc = f.home.join(".bashrc");
+    let j = judged(
+        &f,
+        &format!(
+            "python3 -c \"open('{}', 'a').write('x')\"",
+            bashrc.display()
+        ),
+    );
+    assert!(j.writes.contains(&bashrc), "{:?}", j.writes);
+    // Text written by code is not known: a file that runs or steers the agent is planted.
+    for (cmd, file) in [
+        (
+            "python3 -c \"open('CLAUDE.md', 'a').write('x')\"",
+            "CLAUDE.md",
+        ),
+        (
+            "python3 -c \"open('Makefile', 'w').write('x')\"",
+            "Makefile",
+        ),
+        (
+            "python3 -c \"from pathlib import Path; Path('scripts/run.sh').write_text('x')\"",
+            "scripts/run.sh",
+        ),
+        (
+            "python3 -c \"open('scripts/tool', 'a').write('x')\"",
+            "scripts/tool",
+        ),
+        (
+            "python3 -c \"open('.github/workflows/ci.yml', 'w').write('x')\"",
+            ".github/workflows/ci.yml",
+        ),
+        ("python3 -c \"open('.envrc', 'w').write('x')\"", ".envrc"),
+    ] {
+        let p = planted(&f, cmd).unwrap_or_else(|| panic!("{cmd}: nothing planted"));
+        assert_eq!(p.path, f.ws.join(file), "{cmd}");
+        assert!(p.found.contains("not known"), "{cmd}: {}", p.found);
+        assert!(
+            p.found.contains("python3 writes what it computes"),
+            "{cmd}: {}",
+            p.found
+        );
+    }
+    // Files below a literal directory by names chosen at run time: a link there to a
+    // credential is a read of the credential.
+    std::fs::create_dir_all(f.ws.join("data")).unwrap();
+    std::fs::write(f.ws.join("data/a.json"), "{}").unwrap();
+    std::os::unix::fs::symlink(f.home.join(".ssh/id_rsa"), f.ws.join("data/k.json")).unwrap();
+    for cmd in [
+        "python3 -c \"import os\nfor n in os.listdir('data'):\n    print(open(os.path.join('data', n)).read())\"",
+        "python3 -c \"from pathlib import Path\nfor p in sorted(Path('data').glob('*.json')):\n    print(p.read_text())\"",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(
+            j.reads.contains(&f.home.join(".ssh/id_rsa")),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+    // Names only: the directory is listed, nothing behind its links is read.
+    let j = judged(
+        &f,
+        "python3 -c \"import os\nfor n in os.listdir('data'):\n    print(n)\"",
+    );
+    assert_eq!(j.verdict, Verdict::Routine, "{:?}", j.verdict);
+    assert!(
+        !j.reads.contains(&f.home.join(".ssh/id_rsa")),
+        "{:?}",
+        j.reads
+    );
+    // A GET of a public URL: a fetch sending nothing, routine as `curl URL` is.
+    let j = judged(
+        &f,
+        "python3 -c \"import urllib.request\nprint(urllib.request.urlopen('https://example.com/a.json', timeout=5).read())\"",
+    );
+    assert_eq!(j.verdict, Verdict::Routine, "{:?}", j.verdict);
+    assert!(j.findings[0].effects.iter().any(|e| matches!(
+        e,
+        Effect::Net { url: Some(u), host: Some(h), sends }
+            if u == "https://example.com/a.json" && h == "example.com" && sends.is_empty()
+    )));
+    // Writes to names chosen at run time, and requests beyond a literal GET: not known.
+    for cmd in [
+        "python3 -c \"import os\nfor n in os.listdir('data'):\n    open(os.path.join('data', n), 'w')\"",
+        "python3 -c \"import urllib.request\nurllib.request.urlopen('https://example.com/', data=b'x')\"",
+        "python3 -c \"import urllib.request\nurllib.request.urlopen('http://127.0.0.1:8080/')\"",
+    ] {
+        assert!(
+            matches!(judged(&f, cmd).verdict, Verdict::Unknown { .. }),
+            "{cmd}"
+        );
+    }
+}

@@ -129,6 +129,8 @@ pub(super) fn land(
                             stdin_of(cmd.sc, all, i, &place)
                         } else if cmd.program() == "dd" {
                             dd_input(cmd, &place)
+                        } else if super::code::pure_python_program(cmd.program()) {
+                            Content::Unknown(format!("{} writes what it computes", cmd.program()))
                         } else {
                             Content::Unknown(format!("{} writes it from its input", cmd.program()))
                         }

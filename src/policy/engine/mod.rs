@@ -28,7 +28,7 @@ pub(crate) mod mcp;
 mod plugins;
 mod skill;
 mod tool;
-pub(crate) mod web;
+pub(crate) use crate::context::web;
 
 use checks::{
     finding_line, hard_floor, is_dev_null, outside_read, path_steps, risky_edit, routine_summary,
