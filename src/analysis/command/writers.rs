@@ -129,6 +129,8 @@ pub(super) fn land(
                             stdin_of(cmd.sc, all, i, &place)
                         } else if cmd.program() == "dd" {
                             dd_input(cmd, &place)
+                        } else if matches!(cmd.program(), "node" | "nodejs") {
+                            Content::Unknown("node's inline code computes it".into())
                         } else {
                             Content::Unknown(format!("{} writes it from its input", cmd.program()))
                         }
