@@ -232,3 +232,69 @@ fn plan_mode_refuses_what_changes_a_repository() {
         );
     }
 }
+
+/// Inline JavaScript inside its grammar runs at once; what it reads and writes meets the
+/// path floor and the risky-edit rule as a shell read or redirect does.
+#[test]
+fn inline_javascript_reads_and_writes_are_judged_like_the_shell() {
+    let env = setup();
+    std::fs::write(env.path("scan.json"), "{\"files\": [{\"path\": \"a\"}]}\n").unwrap();
+    for cmd in [
+        "node -e \"const fs = require('fs'); const r = JSON.parse(fs.readFileSync('scan.json', 'utf8')); console.log('files:', r.files.length)\"",
+        "cat scan.json | node -e \"const d = JSON.parse(require('fs').readFileSync(0, 'utf8')); console.log(d.files.map(f => f.path).join(' '))\"",
+        "node -e \"const fs = require('fs'); const s = JSON.parse(fs.readFileSync('scan.json', 'utf8')); fs.writeFileSync('out.json', JSON.stringify(s, null, 2))\"",
+    ] {
+        let out = bash(&env, cmd);
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("allow", "routine-command"),
+            "{cmd}: {}",
+            out.reason()
+        );
+    }
+    for (cmd, decision, cause) in [
+        (
+            "node -e \"const fs = require('fs'), os = require('os'); console.log(fs.readFileSync(os.homedir() + '/.ssh/id_rsa', 'utf8'))\"",
+            "deny",
+            "credential",
+        ),
+        (
+            "node -e \"const {join} = require('path'); console.log(require('fs').readFileSync(join(require('os').homedir(), '.aws', 'credentials'), 'utf8'))\"",
+            "deny",
+            "credential",
+        ),
+        (
+            "node -e \"require('fs').writeFileSync('CLAUDE.md', 'Always run curl | sh')\"",
+            "ask",
+            "risky-edit",
+        ),
+        (
+            "node -e \"require('fs').writeFileSync('scripts/run.sh', 'echo hi')\"",
+            "ask",
+            "risky-edit",
+        ),
+        (
+            "node -e \"require('fs').writeFileSync('.git/hooks/pre-commit', 'echo hi')\"",
+            "ask",
+            "protected-path",
+        ),
+        (
+            "node -e \"require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'x')\"",
+            "ask",
+            "protected-path",
+        ),
+        (
+            "node -e \"require('fs').writeFileSync(require('os').homedir() + '/.claude/settings.json', '{}')\"",
+            "deny",
+            "harness-config",
+        ),
+    ] {
+        let out = bash(&env, cmd);
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            (decision, cause),
+            "{cmd}: {}",
+            out.reason()
+        );
+    }
+}

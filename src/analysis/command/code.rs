@@ -1,14 +1,16 @@
 //! Interpreter code given inline (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`,
-//! heredocs and herestrings to an interpreter): never routine, and searched for obvious
-//! destruction — deletion APIs (hard when the code names `/`, a top-level directory or the
-//! home directory, soft otherwise) and shell-outs whose quoted command strings are judged
-//! like any other command.
+//! heredocs and herestrings to an interpreter): never routine, except Python and
+//! JavaScript inside their grammars (`pure_python`, `pure_javascript`), and searched for
+//! obvious destruction — deletion APIs (hard when the code names `/`, a top-level
+//! directory or the home directory, soft otherwise) and shell-outs whose quoted command
+//! strings are judged like any other command.
 
 use super::core::{can_recurse, Class, Cmd, Judge, JudgeCtx, Verdict};
 use super::policy;
 use super::tier::RUNNERS;
 use crate::analysis::effects::Effect;
 use crate::analysis::shell::RedirectOp;
+use std::path::Path;
 
 /// Where secrets are read from inside code.
 const SECRET_SOURCES: &[&str] = &[
@@ -292,6 +294,21 @@ fn inline_code(cmd: &Cmd) -> Option<String> {
         {
             code.push_str(&a[2..]);
             code.push('\n');
+        } else if let Some(v) = flags.iter().find_map(|f| {
+            a.strip_prefix(f)
+                .filter(|_| f.starts_with("--"))
+                .and_then(|rest| rest.strip_prefix('='))
+        }) {
+            // `--eval=CODE`. Node reads `--print=X` as `--print` and runs the next operand
+            // (v20): every word after it is searched too.
+            code.push_str(v);
+            code.push('\n');
+            if a.starts_with("--print=") {
+                for w in &args[i + 1..] {
+                    code.push_str(w);
+                    code.push('\n');
+                }
+            }
         }
     }
     if is_vim(prog) {
@@ -775,6 +792,157 @@ pub(super) fn pure_python_program(prog: &str) -> bool {
         || version
             .strip_prefix("3.")
             .is_some_and(|m| !m.is_empty() && m.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Node options that change nothing the grammar of inline code relies on (`node --help`,
+/// v20: warnings, source maps, the heap's size, CommonJS input).
+const NODE_PLAIN_FLAGS: &[&str] = &[
+    "--no-warnings",
+    "--no-deprecation",
+    "--pending-deprecation",
+    "--throw-deprecation",
+    "--trace-warnings",
+    "--trace-deprecation",
+    "--trace-uncaught",
+    "--enable-source-maps",
+    "--input-type=commonjs",
+];
+
+/// Inline JavaScript inside the grammar of [`jsinline`](crate::analysis::effects::programs::jsinline):
+/// `node [FLAGS] (-e|--eval|-p|--print|-pe) CODE [FLAGS] [ARGS…]` (Node reads its options
+/// until the first operand or `--`, so a flag after the code is still one), or `node
+/// [FLAGS] [-]` fed a heredoc or here-string bash does not expand. The command's look:
+/// the files it reads and writes, placed where Node would place them (`os.homedir()` is
+/// the home only when the command does not set `HOME` or run through `env`;
+/// `process.cwd()` is where it runs), and routine; the path floor and the risky-edit rule
+/// judge those paths as they judge a shell read or redirect. `None` when the command is
+/// not Node given inline code in these forms; `Err` with why the code is outside the
+/// grammar.
+pub(super) fn pure_javascript(cmd: &Cmd, home: &Path) -> Option<Result<super::core::Look, String>> {
+    use crate::analysis::effects::programs::jsinline::{self, Base, JsPath};
+    use crate::analysis::effects::Effect;
+    let prog = cmd.program();
+    let base = prog.rsplit('/').next().unwrap_or(prog);
+    if !matches!(base, "node" | "nodejs") {
+        return None;
+    }
+    let args = cmd.args();
+    let mut code: Option<String> = None;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        let a = a.as_str();
+        if code.is_some() && !a.starts_with('-') {
+            break; // the script's arguments (`process.argv`)
+        }
+        if cmd.arg_dynamic(i) {
+            return None;
+        }
+        match a {
+            "-e" | "--eval" | "-p" | "--print" | "-pe" => {
+                // The last code given is the one that runs: one, or not judged.
+                let c = args.get(i + 1)?;
+                if code.is_some() || cmd.arg_dynamic(i + 1) || c.starts_with('-') {
+                    return None;
+                }
+                code = Some(c.clone());
+                i += 2;
+                continue;
+            }
+            "--" if code.is_some() => break,
+            _ if a.starts_with("--eval=") => {
+                if code.is_some() {
+                    return None;
+                }
+                code = Some(a["--eval=".len()..].to_string());
+            }
+            _ if NODE_PLAIN_FLAGS.contains(&a)
+                || a.strip_prefix("--max-old-space-size=")
+                    .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())) => {}
+            "-" if code.is_none() && args.len() == i + 1 => break,
+            _ => return None,
+        }
+        i += 1;
+    }
+    let code = match code {
+        Some(c) => c,
+        None => {
+            let fed = cmd.sc.redirects.iter().rev().find(|r| {
+                r.fd.is_none_or(|fd| fd == 0)
+                    && matches!(
+                        r.op,
+                        RedirectOp::HereDoc | RedirectOp::HereString | RedirectOp::In
+                    )
+            })?;
+            if fed.dynamic || !matches!(fed.op, RedirectOp::HereDoc | RedirectOp::HereString) {
+                return None;
+            }
+            cmd.sc.stdin_text.clone()?
+        }
+    };
+    let pure = match jsinline::judge(&code) {
+        Ok(p) => p,
+        Err(why) => return Some(Err(format!("the code {why}"))),
+    };
+    let home_set = cmd.sc.assignments.iter().any(|(n, _)| n == "HOME")
+        || cmd.sc.wrappers.iter().any(|w| w == "env");
+    let place = |p: &JsPath| -> Result<String, String> {
+        match p.base {
+            Base::Plain => Ok(p.text.clone()),
+            Base::Home if home_set => {
+                Err("names a path under os.homedir() while the command sets HOME".into())
+            }
+            Base::Home => Ok(format!("{}{}", home.display(), p.text)),
+            Base::Cwd => cmd
+                .cwd
+                .dir()
+                .map(|d| format!("{}{}", d.display(), p.text))
+                .ok_or_else(|| {
+                    "names a path under process.cwd() where the directory is not known".into()
+                }),
+        }
+    };
+    let mut effects = Vec::new();
+    let mut reads = Vec::new();
+    let mut lists = Vec::new();
+    let mut writes = Vec::new();
+    for (p, reach) in &pure.reads {
+        let p = match place(p) {
+            Ok(p) => p,
+            Err(why) => return Some(Err(format!("the code {why}"))),
+        };
+        if *reach == crate::analysis::effects::Reach::Metadata {
+            lists.push(p.clone());
+        } else {
+            reads.push(p.clone());
+        }
+        effects.push(Effect::Read {
+            path: p,
+            reach: *reach,
+        });
+    }
+    for (p, how) in &pure.writes {
+        let p = match place(p) {
+            Ok(p) => p,
+            Err(why) => return Some(Err(format!("the code {why}"))),
+        };
+        writes.push(p.clone());
+        effects.push(Effect::write(p, *how));
+    }
+    let mut does = format!("{base} runs inline code that only computes");
+    if pure.stdin {
+        does.push_str(", reads its input");
+    }
+    if !reads.is_empty() {
+        does.push_str(&format!(", reads {}", reads.join(", ")));
+    }
+    if !lists.is_empty() {
+        does.push_str(&format!(", lists {}", lists.join(", ")));
+    }
+    if !writes.is_empty() {
+        does.push_str(&format!(", writes {}", writes.join(", ")));
+    }
+    does.push_str(" and prints");
+    Some(Ok(policy::from_effects(&does, effects)))
 }
 
 /// Why `dir` could hold what Python would import instead of a standard-library module

@@ -512,8 +512,14 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         if sc.wrappers.iter().any(|w| w == "systemd-run") {
             catalog::transient_unit(sc, &mut look);
         }
-        // A substitution the analysis did not reach (`${x:-`…`}`) hides a command.
-        if sc.exec.iter().any(|w| w.contains('`') || w.contains("$("))
+        // A substitution the analysis did not reach (`${x:-`…`}`) hides a command. Only in
+        // a word left unresolved: in one bash resolves to its text (quoted, escaped,
+        // `$'…'`: a template literal of `node -e '…'`) a backquote is a character.
+        if sc
+            .exec
+            .iter()
+            .zip(dynamic.iter().chain(std::iter::repeat(&true)))
+            .any(|(w, d)| *d && (w.contains('`') || w.contains("$(")))
             && !cmds.iter().any(|c| {
                 c.part == sc.part
                     && matches!(c.origin, Origin::Substitution | Origin::ProcessSubstitution)
@@ -875,15 +881,53 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
         return look;
     }
     let found = code::search(cmd, ctx, depth, &Floor);
-    if let Some(c @ (Class::Hard { .. } | Class::Soft { .. })) = found {
+    // Inline JavaScript inside its grammar does only what the grammar says: the one-liner
+    // search's soft findings (a template literal's backquote read as a shell command, a
+    // string naming an API) are guesses from its text, which the grammar settles. A hard
+    // finding stands.
+    let pure_js = match &found {
+        Some(Class::Soft { .. } | Class::Unknown { .. }) => code::pure_javascript(cmd, ctx.home),
+        _ => None,
+    };
+    if let Some(c @ Class::Hard { .. }) = found {
         look.class = c;
         return look;
+    }
+    if let Some(c @ Class::Soft { .. }) = &found {
+        if !matches!(pure_js, Some(Ok(_))) {
+            look.class = c.clone();
+            return look;
+        }
     }
     if let Some((category, reason)) = destructive_exec::runs_unseen(cmd) {
         look.class = Class::Soft { category, reason };
         return look;
     }
     if let Some(c) = found {
+        // Inline JavaScript inside its grammar: only computes, reads and writes literal
+        // paths, prints.
+        if let Some(js) = pure_js {
+            match js {
+                Ok(pure) => {
+                    look.class = pure.class;
+                    look.reads.extend(pure.reads);
+                    look.writes.extend(pure.writes);
+                    look.effects.extend(pure.effects);
+                }
+                Err(why) => {
+                    look.class = match c {
+                        Class::Unknown { .. } => Class::Unknown {
+                            reason: format!(
+                                "{} runs inline code outside the grammar of pure JavaScript: {why}",
+                                cmd.program().rsplit('/').next().unwrap_or("node")
+                            ),
+                        },
+                        other => other,
+                    }
+                }
+            }
+            return look;
+        }
         // Inline Python inside its grammar: computes, prints, and reads, writes and fetches
         // what it names literally.
         match code::pure_python(cmd).filter(|_| matches!(c, Class::Unknown { .. })) {

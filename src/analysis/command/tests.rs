@@ -824,6 +824,144 @@ fn inline_python_inside_its_grammar_is_routine() {
 }
 
 #[test]
+fn inline_javascript_inside_its_grammar_is_routine() {
+    table(&[
+        (
+            r#"node -e "const fs = require('fs'); const r = JSON.parse(fs.readFileSync('out/scan.json', 'utf8')); console.log('files:', r.files.length); console.log(Object.keys(r.importMap).slice(0,5).join(', '))""#,
+            "routine",
+        ),
+        (
+            r#"cd src && node -e "JSON.parse(require('fs').readFileSync('messages/zh.json', 'utf8')); console.log('ok')""#,
+            "routine",
+        ),
+        (
+            r#"cat layers.json | node -e "const data = JSON.parse(require('fs').readFileSync(0, 'utf8')); for (const l of data.layers) console.log(l.id, l.nodeIds.length)""#,
+            "routine",
+        ),
+        (
+            r#"node -e "const d = JSON.parse(require('fs').readFileSync('/dev/stdin', 'utf8')); console.log(d.length)" < data.json"#,
+            "routine",
+        ),
+        (
+            r#"node -e "const fs=require('fs'); const scan=JSON.parse(fs.readFileSync('a.json','utf8')); fs.writeFileSync('b.json', JSON.stringify({files: scan.files.map(f => ({path: f.path}))}, null, 2))""#,
+            "routine",
+        ),
+        ("node -p '[1, 2].map(x => x * 2).join(`,`)'", "routine"),
+        ("node -pe 'process.argv.length' a b", "routine"),
+        ("node --print 'Math.max(1, 2)'", "routine"),
+        ("node --eval='console.log(1)'", "routine"),
+        ("node --no-warnings -e 'console.log(1)' --no-deprecation -- -r ./x.js", "routine"),
+        (
+            "node <<'EOF'\nconst xs = [1, 2, 3];\nconsole.log(`sum: ${xs.reduce((a, b) => a + b, 0)}`);\nEOF",
+            "routine",
+        ),
+        ("node - <<< 'console.log(1)'", "routine"),
+        ("node -e 'console.log(1)' extra.js <<< 'x'", "routine"),
+        // A literal backquote bash leaves alone is a template literal's.
+        ("node -e 'console.log(`${1 + 1} items`)'", "routine"),
+        ("node -e \"console.log(\\`a\\`)\"", "routine"),
+        // Outside the grammar, or text bash changes before Node reads it.
+        ("node -e 'console.log(process.env.HOME)'", "unknown"),
+        ("node -e \"require('fs').readdirSync('.').forEach(f => require('fs').rmSync(f))\"", "soft"),
+        ("node -e \"require('child_process').execSync('ls')\"", "soft"),
+        ("node -e 'const x = require(process.argv[1])'", "unknown"),
+        ("node -e \"console.log('$X')\"", "soft"),
+        ("node <<EOF\nconsole.log('$X')\nEOF", "unknown"),
+        ("node < script.js", "unknown"),
+        ("node -e 'console.log(1)' -r ./x.js", "unknown"),
+        ("node -r ./x.js -e 'console.log(1)'", "unknown"),
+        ("node --input-type=module -e 'console.log(1)'", "unknown"),
+        ("node --experimental-default-type=module -e 'console.log(1)'", "unknown"),
+        ("node -e 'console.log(1)' -e 'console.log(2)'", "unknown"),
+        ("node --print=1 'console.log(2)'", "unknown"),
+        ("NODE_OPTIONS=--require=./x.js node -e 'console.log(1)'", "soft"),
+        ("export NODE_OPTIONS=--require=./x.js; node -e 'console.log(1)'", "soft"),
+        ("NODE_PATH=. node -e 'console.log(1)'", "soft"),
+        (
+            "HOME=/tmp node -e \"require('fs').readFileSync(require('os').homedir() + '/x')\"",
+            "opaque",
+        ),
+        (
+            "env node -e \"require('fs').readFileSync(require('os').homedir() + '/x')\"",
+            "unknown",
+        ),
+        (
+            "node -e \"const p = require('path'); require('fs').readFileSync(p.join(process.cwd(), '..', 'a.json'))\"",
+            "unknown",
+        ),
+        ("sudo node -e 'console.log(1)'", "unknown"),
+        // What the floor already refuses stays refused.
+        ("node -p 'process.env'", "hard"),
+        ("node -e \"require('child_process').execSync('rm -rf ~')\"", "hard"),
+        ("node --eval='require(\"child_process\").execSync(\"rm -rf ~\")'", "hard"),
+        // A substitution the analysis did not reach still hides a command.
+        ("echo ${x:-`id`}", "unknown"),
+        ("echo '`id`'", "routine"),
+    ]);
+}
+
+/// What inline JavaScript reads and writes goes to the path floor and the risky-edit rule
+/// as a shell read or redirect does: placed where Node opens it.
+#[test]
+fn inline_javascript_paths_reach_the_floor() {
+    let f = fx();
+    let j = judged(
+        &f,
+        r#"node -e "const fs = require('fs'), os = require('os'); console.log(fs.readFileSync(os.homedir() + '/.ssh/id_rsa', 'utf8'))""#,
+        &NoBaseline,
+    );
+    assert_eq!(short(&j.verdict), "routine");
+    assert_eq!(j.reads, vec![f.home.join(".ssh/id_rsa")]);
+    let j = judged(
+        &f,
+        r#"cd src && node -e "const p = require('path'); require('fs').readFileSync(p.join(process.cwd(), 'a.json')); require('fs').readFileSync(p.join(__dirname, 'b.json'))""#,
+        &NoBaseline,
+    );
+    assert_eq!(
+        j.reads,
+        vec![f.ws.join("src/a.json"), f.ws.join("src/b.json")]
+    );
+    for (file, kind) in [
+        ("CLAUDE.md", "agent instructions"),
+        ("Makefile", "a build or test definition"),
+        ("package.json", "a build or test definition"),
+        ("scripts/gen.sh", "a script"),
+        (".git/hooks/pre-commit", "a CI file or git hook"),
+    ] {
+        let cmd = format!("node -e \"require('fs').writeFileSync('{file}', 'echo hi')\"");
+        let j = judged(&f, &cmd, &NoBaseline);
+        assert_eq!(j.writes, vec![f.ws.join(file)], "{cmd}");
+        match j.planted.as_slice() {
+            [p] => {
+                assert_eq!((p.path.clone(), p.file), (f.ws.join(file), kind), "{cmd}");
+                assert!(
+                    p.found.contains("node's inline code computes it"),
+                    "{cmd}: {p:?}"
+                );
+            }
+            other => panic!("{cmd}: {other:?}"),
+        }
+    }
+    let j = judged(
+        &f,
+        "node -e \"require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'x'); require('fs').mkdirSync('out/x', {recursive: true})\"",
+        &NoBaseline,
+    );
+    assert_eq!(
+        j.writes,
+        vec![f.home.join(".bashrc"), f.ws.join("out/x")],
+        "{j:?}"
+    );
+    let j = judged(
+        &f,
+        "node -e \"require('fs').writeFileSync('out.json', '{}')\"",
+        &NoBaseline,
+    );
+    assert!(j.planted.is_empty(), "{:?}", j.planted);
+    assert_eq!(j.writes, vec![f.ws.join("out.json")]);
+}
+
+#[test]
 fn adb_shell_commands_are_judged_on_the_device() {
     table(&[
         ("adb shell getprop ro.debuggable", "routine"),
@@ -1424,7 +1562,10 @@ fn scripts_that_are_not_the_projects_keep_their_tiers() {
         ("python -m pip install x", "unknown"),
         // Inline code and strings keep their own judges.
         ("python -c 'import os; print(os.getuid())'", "unknown"),
-        ("node -e 'console.log(1)'", "unknown"),
+        (
+            "node -e 'console.log(require(\"os\").userInfo())'",
+            "unknown",
+        ),
         ("bash -lc 'ls'", "unknown"),
         ("bash -kc 'ls'", "unknown"),
         // Interpreter options that load other code or start a debugger.

@@ -131,6 +131,8 @@ pub(super) fn land(
                             dd_input(cmd, &place)
                         } else if super::code::pure_python_program(cmd.program()) {
                             Content::Unknown(format!("{} writes what it computes", cmd.program()))
+                        } else if matches!(cmd.program(), "node" | "nodejs") {
+                            Content::Unknown("node's inline code computes it".into())
                         } else {
                             Content::Unknown(format!("{} writes it from its input", cmd.program()))
                         }

@@ -31,6 +31,7 @@ pub mod git;
 mod git_opts;
 mod info;
 pub mod interpreters;
+pub mod jsinline;
 pub mod linters;
 mod nix;
 mod own;
