@@ -62,6 +62,31 @@ pub fn normalize(p: &Path) -> PathBuf {
     out
 }
 
+/// Remove `.` and `..` as the kernel does when it opens the path: a `..` leaves the
+/// directory the part before it really is, links followed (`ws/link/../x`, with `link` →
+/// `~/.ssh`, is `~/x`), where [`normalize`] drops the part as text. A part that does not
+/// exist is dropped as text (the kernel fails there, so nothing is reached). Paths
+/// without `..` are [`normalize`]d, with no lookup.
+pub fn physical(p: &Path) -> PathBuf {
+    if !p.components().any(|c| c == Component::ParentDir) {
+        return normalize(p);
+    }
+    let mut out = PathBuf::from("/");
+    for c in p.components() {
+        match c {
+            Component::RootDir | Component::Prefix(_) | Component::CurDir => {}
+            Component::ParentDir => {
+                if let Ok(real) = std::fs::canonicalize(&out) {
+                    out = real;
+                }
+                out.pop();
+            }
+            Component::Normal(n) => out.push(n),
+        }
+    }
+    out
+}
+
 /// What `lstat` (and `readlink`, for a link) said of one path.
 #[derive(Clone)]
 enum Looked {
@@ -384,5 +409,39 @@ mod tests {
         // Outside the scope every look is fresh.
         assert_eq!(resolve(&base.join("link/f")).unwrap(), base.join("other/f"));
         memo(|| assert_eq!(resolve(&base.join("link/f")).unwrap(), base.join("other/f")));
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod physical_tests {
+    use super::*;
+
+    #[test]
+    fn dot_dot_leaves_what_the_part_before_it_really_is() {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = tmp.path().canonicalize().unwrap();
+        let home = base.join("home");
+        let ws = home.join("ws");
+        std::fs::create_dir_all(home.join(".ssh")).unwrap();
+        std::fs::create_dir_all(ws.join("src")).unwrap();
+        std::os::unix::fs::symlink(home.join(".ssh"), ws.join("sshlink")).unwrap();
+        // Through the link: `..` is the link's target's parent, the home.
+        assert_eq!(
+            physical(&ws.join("sshlink/../.aws/credentials")),
+            home.join(".aws/credentials")
+        );
+        assert_eq!(
+            normalize(&ws.join("sshlink/../.aws/credentials")),
+            ws.join(".aws/credentials")
+        );
+        // Chains of links whose targets end in `..`.
+        std::os::unix::fs::symlink(ws.join("src"), ws.join("a")).unwrap();
+        std::os::unix::fs::symlink("a/../..", ws.join("b")).unwrap();
+        assert_eq!(physical(&ws.join("b/../x")), base.join("x"));
+        // No link, or a part that does not exist: as text.
+        assert_eq!(physical(&ws.join("src/../README.md")), ws.join("README.md"));
+        assert_eq!(physical(&ws.join("nope/../x")), ws.join("x"));
+        assert_eq!(physical(Path::new("/a/./b")), PathBuf::from("/a/b"));
     }
 }

@@ -1020,7 +1020,7 @@ fn place_in_ws(word: &str, cwd: &Path, ctx: &JudgeCtx) -> (PathBuf, bool) {
     } else {
         cwd.join(word)
     };
-    let abs = paths::normalize(&abs);
+    let abs = paths::physical(&abs);
     let forms = paths::forms(&abs.display().to_string(), cwd, ctx.home);
     (abs, ctx.workspace.contains(&forms))
 }
@@ -1053,6 +1053,31 @@ fn in_installed_tooling(abs: &Path, cwd: &Path, ctx: &JudgeCtx) -> bool {
                 Some(PathClass::HarnessConfig { .. })
             )
     })
+}
+
+/// Does the look run only scripts of installed tooling, in a directory of that tooling
+/// (`cd ~/.claude/plugins/…/skills/x && python ./scan.py`, as a skill's instructions say)?
+/// What the script does relative to its working directory is then the script's own
+/// business, as it is in the workspace for the project's scripts.
+pub(super) fn runs_installed_tooling_in(look: &Look, dir: &Path, ctx: &JudgeCtx) -> bool {
+    let mut runs = false;
+    for e in &look.effects {
+        if let Effect::Run { code } = e {
+            match code {
+                Code::Project { defined_by, .. } if !defined_by.is_empty() => {
+                    if !defined_by
+                        .iter()
+                        .all(|f| in_installed_tooling(Path::new(f), dir, ctx))
+                    {
+                        return false;
+                    }
+                    runs = true;
+                }
+                _ => return false,
+            }
+        }
+    }
+    runs && in_installed_tooling(dir, dir, ctx)
 }
 
 /// Does node find another file for a main script that is not there? It tries the name

@@ -14,10 +14,11 @@ pub(super) fn place(raw: &[String], cwd: &Cwd) -> (Vec<PathBuf>, bool) {
     let mut unplaced = false;
     for r in raw {
         let p = Path::new(r);
+        // `..` as the kernel takes it: after the links before it.
         if p.is_absolute() {
-            out.push(paths::normalize(p));
+            out.push(paths::physical(p));
         } else if let Some(d) = cwd.dir() {
-            out.push(paths::normalize(&d.join(p)));
+            out.push(paths::physical(&d.join(p)));
         } else {
             unplaced = true;
         }

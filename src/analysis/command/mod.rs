@@ -556,7 +556,12 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         if let Some(host) = sc.remote.as_deref() {
             // On the host: its paths are not this machine's.
             remote::on_host(&mut look, host, sc, ctx);
-        } else if look.uses_cwd && !cwd.in_ws() {
+        } else if look.uses_cwd
+            && !cwd.in_ws()
+            && !cwd
+                .dir()
+                .is_some_and(|d| build::runs_installed_tooling_in(&look, d, ctx))
+        {
             demote(
                 &mut look,
                 "it acts on a working directory outside the workspace or not known".into(),
@@ -771,8 +776,11 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     // or by checking files out of git (a stash applied, a branch switched, the work tree
     // reset) before it runs: then its definitions hold what git's objects hold, which the
     // floor did not look at.
-    let first_checkout = findings.iter().position(|f| build::checks_out(&f.effects));
-    for (k, f) in findings.iter_mut().enumerate() {
+    // Any part: the order of the parts is not the order they run in (a command
+    // substitution runs before the command it is in, a background job beside what
+    // follows it).
+    let checks_out = findings.iter().any(|f| build::checks_out(&f.effects));
+    for f in findings.iter_mut() {
         if matches!(f.class, Class::Build { .. }) {
             let mut files = build::written_in_command(&f.effects, &all_writes);
             for w in build::shadows_written(&f.argv, f.cwd.as_deref(), &all_writes) {
@@ -780,7 +788,7 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                     files.push(w);
                 }
             }
-            if first_checkout.is_some_and(|c| c < k) {
+            if checks_out {
                 for d in build::defined_files(&f.effects, f.cwd.as_deref()) {
                     if !files.contains(&d) {
                         files.push(d);
@@ -797,6 +805,47 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 );
                 f.class = Class::BuildFilesChanged { files };
             }
+        }
+    }
+    // Inline Python imports from its working directory first: a module another part of
+    // the command writes there (`printf … > json.py; python3 -c 'import json'`) is what
+    // it would run, whatever the order of the parts.
+    for f in findings.iter_mut() {
+        let (Class::Routine { .. }, Some(dir)) = (&f.class, f.cwd.as_deref()) else {
+            continue;
+        };
+        if !f.argv.first().is_some_and(|p| code::pure_python_program(p)) {
+            continue;
+        }
+        let shadow: Vec<PathBuf> = all_writes
+            .iter()
+            .filter(|w| {
+                let Ok(rel) = w.strip_prefix(dir) else {
+                    return false;
+                };
+                let first = rel
+                    .components()
+                    .next()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let stem = first.split('.').next().unwrap_or("");
+                crate::analysis::effects::programs::pyinline::STDLIB_MODULES.contains(&stem)
+            })
+            .cloned()
+            .collect();
+        if let Some(w) = shadow.first() {
+            let reason = format!(
+                "another part of the command writes {}, which Python would import from its working directory in place of the standard library's module",
+                w.display()
+            );
+            raise(
+                Verdict::Unknown {
+                    command: one_line(&f.argv.join(" ")),
+                    reason: reason.clone(),
+                },
+                &mut verdict,
+            );
+            f.class = Class::Unknown { reason };
         }
     }
     // Whole-command patterns: network into a shell, credentials with egress, fork bombs.

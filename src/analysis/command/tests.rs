@@ -1454,6 +1454,56 @@ fn a_script_that_does_not_exist_runs_nothing() {
 }
 
 #[test]
+fn a_module_the_command_writes_beside_inline_python_is_what_it_imports() {
+    let f = fx();
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    for cmd in [
+        "printf x > json.py; python3 -c 'import json; print(1)'",
+        "python3 -c 'import json; print(1)' & printf x > json.py",
+        "mkdir -p os && printf x > os/__init__.py && python3 -c 'print(1)'",
+    ] {
+        assert_ne!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
+    }
+    for cmd in [
+        "python3 -c 'print(1)' > out.json",
+        "printf x > notes.txt; python3 -c 'print(1)'",
+    ] {
+        assert_eq!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
+    }
+}
+
+#[test]
+fn dot_dot_after_a_link_is_where_the_kernel_goes() {
+    let f = fx();
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    std::fs::create_dir_all(f.home.join(".aws")).unwrap();
+    std::fs::write(f.home.join(".aws/credentials"), "k").unwrap();
+    std::os::unix::fs::symlink(f.home.join(".ssh"), f.ws.join("sshlink")).unwrap();
+    for cmd in [
+        "cat sshlink/../.aws/credentials",
+        "bash -v sshlink/../.aws/credentials",
+    ] {
+        let j = judged(&f, cmd, &clean);
+        assert!(
+            j.reads.contains(&f.home.join(".aws/credentials")),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+    // A link the command makes whose target climbs out of a name is not followed as text.
+    assert_ne!(
+        short(&judged(&f, "ln -s src/.. up && cat up/../.aws/credentials", &clean).verdict),
+        "routine"
+    );
+}
+
+#[test]
 fn node_runs_nothing_only_when_it_finds_no_other_file() {
     let f = fx();
     let clean = Session {

@@ -439,20 +439,24 @@ fn the_index_is_judged_as_the_work_tree_it_becomes() {
         let v = verdict(&judged(&f, cmd));
         assert!(v != "routine", "{cmd}: {v}");
     }
-    // A checkout (stash, switch, merge, reset) before a runner: what it runs is what git
-    // brought in. After it, or without one, the runner is judged as before.
+    // A checkout (stash, switch, merge, reset) in any part of the command: what a runner
+    // runs is what git brought in, whatever the order the parts are written in (a
+    // substitution runs before the command it is in, a background job beside what follows;
+    // a script not there may be what git brings). Without one, it is judged as before.
     for cmd in [
         "git stash && make test",
         "git stash && git stash pop && make test",
         "git switch main && make test",
         "git pull --ff-only && make test",
         "git cherry-pick abc123 && make test",
+        "make test && git stash",
+        "python3 run.py \"$(git pull -q https://example.com/r main)\"",
+        "(sleep 9; python3 run.py) & git pull https://example.com/r main",
+        "(sleep 1; make test) & git stash pop",
     ] {
         assert_eq!(verdict(&judged(&f, cmd)), "build-changed", "{cmd}");
     }
     for cmd in [
-        "make test && git stash",
-        "make test",
         "git stash && git stash pop",
         "git add -A && git commit -qm x && make test",
     ] {

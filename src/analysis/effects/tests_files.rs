@@ -86,6 +86,30 @@ fn mkdir_touch_chmod_name_what_they_change() {
 }
 
 #[test]
+fn a_link_target_climbing_out_of_a_name_is_not_followed() {
+    // `A/..` is where A's own link leads, not the text's directory.
+    for target in ["A/..", "A/../../etc", "./x/../y"] {
+        assert!(
+            fx(&["ln", "-s", target, "B"])
+                .unwrap()
+                .iter()
+                .any(Effect::is_unknown),
+            "{target}"
+        );
+    }
+    // Climbing from the link's own directory, or no climbing: followed as text.
+    for target in ["../lib/x", "../../shared", "lib/x", "/usr/share/doc"] {
+        assert!(
+            !fx(&["ln", "-s", target, "B"])
+                .unwrap()
+                .iter()
+                .any(Effect::is_unknown),
+            "{target}"
+        );
+    }
+}
+
+#[test]
 fn cp_mv_ln_install_land_where_their_operands_say() {
     use WriteHow::*;
     // One source and a destination that may be a directory: the path given (the command

@@ -129,6 +129,12 @@ impl Walker<'_> {
             // `ssh HOST` with no command: the host's shell runs what arrives.
             let remote = u.stdin_host.or_else(|| self.remote.clone());
             let saved = std::mem::replace(&mut self.remote, remote);
+            if !matches!(shell.as_str(), "bash" | "rbash") {
+                if let Some(body) = draft.stdin_text.as_deref().or(self.pipe_in.as_deref()) {
+                    let body = body.to_string();
+                    self.not_bash(&body);
+                }
+            }
             match (&draft.stdin_text, self.piped, self.pipe_in.clone()) {
                 (Some(body), _, _) => self.reenter_text(body, Origin::Heredoc),
                 (None, true, Some(text)) => {
@@ -202,6 +208,9 @@ impl Walker<'_> {
                 if word.dynamic {
                     self.opaque(Opaque::DynamicShellString(short(&word.text)));
                 }
+                if !nested.bash {
+                    self.not_bash(&word.text);
+                }
                 let remote = match nested.kind {
                     NestKind::Remote => nested.parent.clone(),
                     _ => self.remote.clone(),
@@ -267,6 +276,33 @@ impl Walker<'_> {
     }
 
     /// Parse and walk a string a shell will run again.
+    /// Text another shell than bash runs (sh, dash, a remote login shell) is parsed here
+    /// as bash: where bash's syntax means something else to those shells, the parse does
+    /// not show what runs. dash has no `[[` (`[[ a || rm -rf ~ ]]` runs rm there) and no
+    /// `((` command (`((rm -rf ~))` is two subshells); zsh's glob qualifiers and ksh's
+    /// extended globs put code or patterns in `*(…)`. Such text is opaque.
+    pub(super) fn not_bash(&mut self, text: &str) {
+        let arith_free = text.replace("$((", "");
+        let found = if text.contains("[[") || text.contains("]]") {
+            Some("[[ … ]]")
+        } else if arith_free.contains("((") {
+            Some("(( … ))")
+        } else if text
+            .as_bytes()
+            .windows(2)
+            .any(|w| matches!(w[0], b'*' | b'?' | b']' | b'@' | b'+' | b'!') && w[1] == b'(')
+        {
+            Some("a pattern followed by `(`")
+        } else {
+            None
+        };
+        if let Some(what) = found {
+            self.opaque(Opaque::UnsupportedSyntax(format!(
+                "{what} in a string a shell other than bash runs, which reads it otherwise"
+            )));
+        }
+    }
+
     pub(super) fn reenter_text(&mut self, body: &str, origin: Origin) {
         if self.reentry >= MAX_REENTRY {
             self.opaque(Opaque::TooDeep);

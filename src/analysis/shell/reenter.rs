@@ -52,7 +52,8 @@ pub(super) fn detect(exec: &[Word], u: &mut Unwrapped) {
             while let Some(w) = iter.next() {
                 if w.text == "--run" || w.text == "--command" {
                     if let Some(cmd) = iter.next() {
-                        u.nest_shell(NestKind::Shell, cmd.clone());
+                        // nix-shell runs it in bash.
+                        u.nest_bash(cmd.clone());
                     }
                 }
             }
@@ -121,11 +122,19 @@ fn shell(name: &str, exec: &[Word], u: &mut Unwrapped) {
     if noexec {
         return;
     }
+    let bash = matches!(name, "bash" | "rbash");
+    let nest = |u: &mut Unwrapped, w: Word| {
+        if bash {
+            u.nest_bash(w)
+        } else {
+            u.nest_shell(NestKind::Shell, w)
+        }
+    };
     if let Some(cmd) = command_value {
-        u.nest_shell(NestKind::Shell, cmd);
+        nest(u, cmd);
     } else if command_flag {
         if let Some(cmd) = exec.get(j) {
-            u.nest_shell(NestKind::Shell, cmd.clone());
+            nest(u, cmd.clone());
         }
     } else if stdin_flag || j >= exec.len() {
         u.reads_stdin = Some(name.to_string());

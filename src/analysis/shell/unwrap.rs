@@ -37,6 +37,10 @@ pub(super) struct Nested {
     pub body: Body,
     /// The tool that runs it (`xargs`, `find`), added to the child's wrappers.
     pub parent: Option<String>,
+    /// A string bash itself runs (`bash -c`); any other shell (sh, dash, a remote login
+    /// shell, the one `watch` or `xargs sh -c` starts) reads some of bash's syntax
+    /// otherwise, which the walker checks before it parses the string as bash.
+    pub bash: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +69,17 @@ impl Unwrapped {
             kind,
             body: Body::Shell(word),
             parent: None,
+            bash: false,
+        });
+    }
+
+    /// A string bash itself runs (`bash -c STRING`).
+    pub fn nest_bash(&mut self, word: Word) {
+        self.nested.push(Nested {
+            kind: NestKind::Shell,
+            body: Body::Shell(word),
+            parent: None,
+            bash: true,
         });
     }
 
@@ -74,6 +89,7 @@ impl Unwrapped {
             kind: NestKind::Remote,
             body: Body::Shell(word),
             parent: Some(host.to_string()),
+            bash: false,
         });
     }
 
@@ -86,6 +102,7 @@ impl Unwrapped {
             kind: NestKind::Remote,
             body: Body::Argv(words),
             parent: Some(host.to_string()),
+            bash: false,
         });
     }
 
@@ -97,6 +114,7 @@ impl Unwrapped {
             kind,
             body: Body::Argv(words),
             parent: Some(parent.to_string()),
+            bash: false,
         });
     }
 

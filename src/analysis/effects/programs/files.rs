@@ -486,6 +486,24 @@ pub fn transfer_effects(t: &Transfer, out: &mut Vec<Effect>) {
         }
     }
     if t.symbolic {
+        // A target that climbs out of a name (`A/..`) leads where A really leads: a link
+        // (one this command may make) turns it anywhere, which the text does not show.
+        for s in &t.sources {
+            let mut seen_name = false;
+            for c in std::path::Path::new(&s.text).components() {
+                match c {
+                    std::path::Component::Normal(_) => seen_name = true,
+                    std::path::Component::ParentDir if seen_name => {
+                        out.push(Effect::unknown(format!(
+                            "the link target {} climbs out of a name, so it leads where that name's own link leads",
+                            s.text
+                        )));
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        }
         // `ln -s T L` where L is an existing directory: T is read from inside L.
         if let (Some(Dest::Either(d)), [s]) = (dest, t.sources.as_slice()) {
             if !s.text.starts_with('/') && !s.dynamic {

@@ -737,3 +737,47 @@ fn container_exec_grammar() {
         assert!(call(bad).is_err(), "{bad}");
     }
 }
+
+/// Text another shell than bash runs is parsed as bash: where bash's syntax means
+/// something else there (dash has no `[[` and no `((` command; zsh's glob qualifiers and
+/// ksh's extended globs hold code or patterns in `*(…)`), the analysis is opaque.
+#[test]
+fn bash_only_syntax_in_another_shells_string_is_opaque() {
+    for cmd in [
+        "sh -c '[[ a || rm -rf ~ ]]'",
+        "dash -c '[[ a > ~/.claude/settings.json ]]'",
+        "sh -c '((rm -rf ~))'",
+        "echo '[[ a || rm -f ~/.bashrc ]]' | sh",
+        "sh <<'EOF'\n[[ a || rm -rf ~ ]]\nEOF",
+        "ssh host '[[ a || rm -rf ~ ]]'",
+        "ssh host 'ls *(e:\"rm -rf ~\":)'",
+        "watch '[[ a || rm -rf ~ ]]'",
+        "xargs sh -c '[[ a || rm -rf ~ ]]'",
+    ] {
+        let a = an(cmd);
+        assert!(
+            a.opaque.iter().any(
+                |o| matches!(o, Opaque::UnsupportedSyntax(s) if s.contains("other than bash"))
+            ),
+            "{cmd}: {:?}",
+            a.opaque
+        );
+    }
+    // bash itself reads it as the analysis does; POSIX arithmetic expansion is the same in
+    // every shell.
+    for cmd in [
+        "bash -c '[[ -f x ]] && ls'",
+        "bash -c '((n++))'",
+        "sh -c 'echo $((1 + 2))'",
+        "sh -c 'npm run build && ls'",
+    ] {
+        let a = an(cmd);
+        assert!(
+            !a.opaque.iter().any(
+                |o| matches!(o, Opaque::UnsupportedSyntax(s) if s.contains("other than bash"))
+            ),
+            "{cmd}: {:?}",
+            a.opaque
+        );
+    }
+}
