@@ -71,7 +71,8 @@ fn shell(name: &str, exec: &[Word], u: &mut Unwrapped) {
     let mut noexec = false;
     while let Some(w) = exec.get(j) {
         let t = w.text.as_str();
-        if t == "--" || t == "-" {
+        // A lone `+` ends the options as `-` does (bash 5.2, dash 0.5.12).
+        if t == "--" || t == "-" || t == "+" {
             j += 1;
             break;
         }

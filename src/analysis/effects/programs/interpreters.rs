@@ -744,10 +744,8 @@ pub fn shell_string(
             break;
         };
         if flags.is_empty() {
-            // `-` alone ends the options (bash); `+` is a word.
-            if on {
-                i += 1;
-            }
+            // `-` or `+` alone ends the options and is skipped (bash 5.2, dash 0.5.12).
+            i += 1;
             break;
         }
         let mut takes = 0;
@@ -898,6 +896,8 @@ mod tests {
             (&["bash", "-c", "-x", "ls"][..], 3),
             (&["dash", "--norc", "-c", "ls"][..], 3),
             (&["bash", "+e", "-c", "ls"][..], 3),
+            (&["bash", "-c", "+", "ls"][..], 3),
+            (&["bash", "-c", "-", "ls"][..], 3),
         ] {
             assert_eq!(ss(a).unwrap().unwrap().at, at, "{a:?}");
         }

@@ -16,6 +16,9 @@ fn finds_rm_in_bash_c_recursively() {
     assert!(a.opaque.is_empty(), "{:?}", a.opaque);
     for cmd in [
         "bash -lc 'rm -rf /'",
+        // A lone `+` (or `-`) ends the options and is skipped: the next word is the string.
+        "bash -c + 'rm -rf /'",
+        "sh -c - 'rm -rf /'",
         "sh -xc 'rm -rf /'",
         "bash -e -c 'rm -rf /'",
         "zsh -o pipefail -c 'rm -rf /'",
