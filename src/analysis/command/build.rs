@@ -1939,7 +1939,12 @@ pub(super) fn written_in_command(effects: &[Effect], writes: &[PathBuf]) -> Vec<
         {
             for d in defined_by {
                 let d = PathBuf::from(d);
-                if writes.iter().any(|w| *w == d || d.starts_with(w)) && !out.contains(&d) {
+                let dk = path_key(&d);
+                let hit = writes.iter().any(|w| {
+                    let wk = path_key(w);
+                    *w == d || d.starts_with(w) || dk == wk || dk.starts_with(&wk)
+                });
+                if hit && !out.contains(&d) {
                     out.push(d);
                 }
             }
@@ -1951,6 +1956,21 @@ pub(super) fn written_in_command(effects: &[Effect], writes: &[PathBuf]) -> Vec<
         }
     }
     out
+}
+
+/// A path as compared with another part's write: its directories resolved through links
+/// (`lnk/x.py` with `lnk` → `src` is `src/x.py`) and its letters in one case (a file system
+/// that folds case opens `X.py` for `x.py`; where it does not, the two are only taken for
+/// one, which asks more, never less).
+fn path_key(p: &Path) -> PathBuf {
+    let resolved = match (p.parent(), p.file_name()) {
+        (Some(dir), Some(name)) => match std::fs::canonicalize(paths::physical(dir)) {
+            Ok(real) => real.join(name),
+            Err(_) => paths::physical(p),
+        },
+        _ => p.to_path_buf(),
+    };
+    PathBuf::from(resolved.to_string_lossy().to_lowercase())
 }
 
 /// Does a part with these effects write the work tree from git's objects: a stash made

@@ -1425,6 +1425,18 @@ fn a_script_that_does_not_exist_runs_nothing() {
             "build-changed"
         );
     }
+    // Another spelling of the same file: through a link to its directory, in another case.
+    std::os::unix::fs::symlink(f.ws.join("src"), f.ws.join("lnk")).unwrap();
+    for cmd in [
+        "printf 'import os' > src/x.py && python3 lnk/x.py",
+        "printf 'import os' > X.py && python3 x.py",
+    ] {
+        assert_eq!(
+            short(&judged(&f, cmd, &clean).verdict),
+            "build-changed",
+            "{cmd}"
+        );
+    }
     for cmd in [
         "curl -so missing.py https://x.example/a.py; python missing.py",
         "printf 'import os' > missing.py && python missing.py",
