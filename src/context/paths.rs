@@ -68,23 +68,36 @@ pub fn normalize(p: &Path) -> PathBuf {
 /// exist is dropped as text (the kernel fails there, so nothing is reached). Paths
 /// without `..` are [`normalize`]d, with no lookup.
 pub fn physical(p: &Path) -> PathBuf {
+    placed(p, false).unwrap_or_else(|| normalize(p))
+}
+
+/// [`physical`], or `None` when a part before a `..` is not there when it is judged: the
+/// command may make it (a link, `ln -s A/.. B`) before it opens the path, so where the
+/// `..` leads is not known.
+pub fn physical_strict(p: &Path) -> Option<PathBuf> {
+    placed(p, true)
+}
+
+fn placed(p: &Path, strict: bool) -> Option<PathBuf> {
     if !p.components().any(|c| c == Component::ParentDir) {
-        return normalize(p);
+        return Some(normalize(p));
     }
     let mut out = PathBuf::from("/");
     for c in p.components() {
         match c {
             Component::RootDir | Component::Prefix(_) | Component::CurDir => {}
             Component::ParentDir => {
-                if let Ok(real) = std::fs::canonicalize(&out) {
-                    out = real;
+                match std::fs::canonicalize(&out) {
+                    Ok(real) => out = real,
+                    Err(_) if strict => return None,
+                    Err(_) => {}
                 }
                 out.pop();
             }
             Component::Normal(n) => out.push(n),
         }
     }
-    out
+    Some(out)
 }
 
 /// What `lstat` (and `readlink`, for a link) said of one path.
@@ -442,6 +455,8 @@ mod physical_tests {
         // No link, or a part that does not exist: as text.
         assert_eq!(physical(&ws.join("src/../README.md")), ws.join("README.md"));
         assert_eq!(physical(&ws.join("nope/../x")), ws.join("x"));
+        assert_eq!(physical_strict(&ws.join("nope/../x")), None);
+        assert_eq!(physical_strict(&ws.join("src/../x")), Some(ws.join("x")));
         assert_eq!(physical(Path::new("/a/./b")), PathBuf::from("/a/b"));
     }
 }

@@ -8,17 +8,25 @@ use crate::context::paths;
 use std::path::{Path, PathBuf};
 
 /// Make raw path words absolute against the command's cwd. The flag is set when a
-/// relative path cannot be placed because the cwd is unknown.
+/// relative path cannot be placed because the cwd is unknown, or a part before a `..`
+/// is not there yet.
 pub(super) fn place(raw: &[String], cwd: &Cwd) -> (Vec<PathBuf>, bool) {
     let mut out = Vec::new();
     let mut unplaced = false;
     for r in raw {
         let p = Path::new(r);
-        // `..` as the kernel takes it: after the links before it.
-        if p.is_absolute() {
-            out.push(paths::physical(p));
-        } else if let Some(d) = cwd.dir() {
-            out.push(paths::physical(&d.join(p)));
+        // `..` as the kernel takes it: after the links before it (a part that is not
+        // there yet may be a link the command makes: not placed).
+        let abs = if p.is_absolute() {
+            Some(p.to_path_buf())
+        } else {
+            cwd.dir().map(|d| d.join(p))
+        };
+        if let Some(abs) = abs {
+            match paths::physical_strict(&abs) {
+                Some(placed) => out.push(placed),
+                None => unplaced = true,
+            }
         } else {
             unplaced = true;
         }

@@ -659,7 +659,7 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         if r_unplaced || w_unplaced {
             demote(
                 &mut look,
-                "a relative path follows a cd whose target is not known".into(),
+                "a path cannot be placed: it follows a cd whose target is not known, or climbs out (`NAME/..`) of a name that is not there yet".into(),
             );
         }
         // Trees its effects read whole (`tar -c`, `zip -r`), for readers `recursive` does

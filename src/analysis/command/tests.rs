@@ -1508,9 +1508,18 @@ fn dot_dot_after_a_link_is_where_the_kernel_goes() {
             j.reads
         );
     }
-    // A link the command makes whose target climbs out of a name is not followed as text.
-    assert_ne!(
-        short(&judged(&f, "ln -s src/.. up && cat up/../.aws/credentials", &clean).verdict),
+    // A link the command makes whose target climbs out of a name is not followed as text,
+    // nor a path climbing out of a name that is not there yet (the command may make it a
+    // link); one that is there is placed.
+    for cmd in [
+        "ln -s src/.. up && cat up/../.aws/credentials",
+        "ln -s /usr/share/doc A && cat A/../README.md",
+        "cat nope/../README.md",
+    ] {
+        assert_ne!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
+    }
+    assert_eq!(
+        short(&judged(&f, "cat src/../README.md", &clean).verdict),
         "routine"
     );
 }
