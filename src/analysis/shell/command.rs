@@ -201,6 +201,7 @@ impl Walker<'_> {
             self.redirect(r, src, &mut redirects, &mut extras);
         }
         word_nodes.extend(extras.args.iter().copied());
+        word_nodes.sort_by_key(|n| n.start_byte());
         let mut argv = self.words_of(&word_nodes, src);
         argv.extend(outer.lost.iter().cloned());
         let shown = outer.shown.unwrap_or(node);
@@ -315,11 +316,27 @@ impl Walker<'_> {
                     .find(|c| !c.is_named())
                     .map(|c| text(*c, src))
                     .unwrap_or("");
-                let targets: Vec<Node> = children
+                let named: Vec<Node> = children
                     .iter()
                     .copied()
                     .filter(|c| c.is_named() && Some(*c) != node.child_by_field_name("descriptor"))
                     .collect();
+                // The grammar gives a redirection every word after it (`cat >o.txt X Y`):
+                // the target is the first word (the pieces that touch), the rest are the
+                // command's arguments.
+                let mut targets: Vec<Node> = Vec::new();
+                let mut past = false;
+                for c in named {
+                    past = past
+                        || targets
+                            .last()
+                            .is_some_and(|p: &Node| p.end_byte() != c.start_byte());
+                    if past {
+                        extras.args.push(c);
+                    } else {
+                        targets.push(c);
+                    }
+                }
                 let target = join_fields(self.words_with(&targets, src, Braces::Single));
                 let numeric =
                     !target.text.is_empty() && target.text.bytes().all(|b| b.is_ascii_digit());

@@ -278,13 +278,16 @@ impl Walker<'_> {
     /// Parse and walk a string a shell will run again.
     /// Text another shell than bash runs (sh, dash, a remote login shell) is parsed here
     /// as bash: where bash's syntax means something else to those shells, the parse does
-    /// not show what runs. dash has no `[[` (`[[ a || rm -rf ~ ]]` runs rm there) and no
-    /// `((` command (`((rm -rf ~))` is two subshells); zsh's glob qualifiers and ksh's
-    /// extended globs put code or patterns in `*(…)`. Such text is opaque.
+    /// not show what runs. dash has no `[[` (`[[ a || rm -rf ~ ]]` runs rm there), no
+    /// `((` command (`((rm -rf ~))` is two subshells) and no `&>` (`ls &>o rm -rf d` is
+    /// `ls &` and then `rm -rf d >o`); zsh's glob qualifiers and ksh's extended globs put
+    /// code or patterns in `*(…)`. Such text is opaque.
     pub(super) fn not_bash(&mut self, text: &str) {
         let arith_free = text.replace("$((", "");
         let found = if text.contains("[[") || text.contains("]]") {
             Some("[[ … ]]")
+        } else if text.contains("&>") {
+            Some("&>")
         } else if arith_free.contains("((") {
             Some("(( … ))")
         } else if text

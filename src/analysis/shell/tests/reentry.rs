@@ -750,6 +750,7 @@ fn bash_only_syntax_in_another_shells_string_is_opaque() {
         "sh -c '[[ a || rm -rf ~ ]]'",
         "dash -c '[[ a > ~/.claude/settings.json ]]'",
         "sh -c '((rm -rf ~))'",
+        "sh -c 'ls &>o.txt rm -rf ~'",
         "echo '[[ a || rm -f ~/.bashrc ]]' | sh",
         "sh <<'EOF'\n[[ a || rm -rf ~ ]]\nEOF",
         "ssh host '[[ a || rm -rf ~ ]]'",
@@ -783,4 +784,27 @@ fn bash_only_syntax_in_another_shells_string_is_opaque() {
             a.opaque
         );
     }
+}
+
+/// The grammar hands a redirection every word after it (`cat >o.txt X Y`): the target is
+/// the first word, the rest are the command's arguments, in their places.
+#[test]
+fn words_after_a_redirection_are_arguments() {
+    for (cmd, argv) in [
+        ("cat >o.txt x y", &["cat", "x", "y"][..]),
+        (
+            "cat <o.txt ~/.aws/credentials",
+            &["cat", "/home/u/.aws/credentials"][..],
+        ),
+        ("cp 2>e.txt -r a b", &["cp", "-r", "a", "b"][..]),
+        ("cat a >o.txt b", &["cat", "a", "b"][..]),
+        ("tee 2>e.txt CLAUDE.md", &["tee", "CLAUDE.md"][..]),
+    ] {
+        let a = an(cmd);
+        assert_eq!(a.commands[0].exec, argv, "{cmd}");
+    }
+    // A target made of touching pieces is one word.
+    let a = an("echo hi > \"o\".txt");
+    assert_eq!(a.commands[0].exec, ["echo", "hi"]);
+    assert_eq!(a.commands[0].redirects[0].target, "o.txt");
 }
