@@ -325,7 +325,8 @@ impl Walker<'_> {
                 // the target is the first word (the pieces that touch), the rest are the
                 // command's arguments.
                 let mut targets: Vec<Node> = Vec::new();
-                let mut past = false;
+                // `>&-` and `<&-` close a descriptor and take no word.
+                let mut past = matches!(op_text, ">&-" | "<&-");
                 for c in named {
                     past = past
                         || targets

@@ -799,6 +799,11 @@ fn words_after_a_redirection_are_arguments() {
         ("cp 2>e.txt -r a b", &["cp", "-r", "a", "b"][..]),
         ("cat a >o.txt b", &["cat", "a", "b"][..]),
         ("tee 2>e.txt CLAUDE.md", &["tee", "CLAUDE.md"][..]),
+        (
+            "cat 2>&- ~/.aws/credentials",
+            &["cat", "/home/u/.aws/credentials"][..],
+        ),
+        ("ls 2>&1 src", &["ls", "src"][..]),
     ] {
         let a = an(cmd);
         assert_eq!(a.commands[0].exec, argv, "{cmd}");
