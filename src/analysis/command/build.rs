@@ -1744,10 +1744,21 @@ pub(super) fn shadows_written(
     };
     let imports = runners::python_tool_imports(&m);
     let top = m.split('.').next().unwrap_or(&m).to_string();
+    written_modules(cwd, writes, |stem| stem == top || shadows(stem, imports))
+}
+
+/// The writes under `dir` whose first component (a module file or a package directory,
+/// by its stem) Python would import by a name `named` accepts, `dir` being first on
+/// `sys.path`.
+pub(super) fn written_modules(
+    dir: &Path,
+    writes: &[PathBuf],
+    named: impl Fn(&str) -> bool,
+) -> Vec<PathBuf> {
     writes
         .iter()
         .filter(|w| {
-            let Ok(rel) = w.strip_prefix(cwd) else {
+            let Ok(rel) = w.strip_prefix(dir) else {
                 return false;
             };
             let first = rel
@@ -1756,7 +1767,7 @@ pub(super) fn shadows_written(
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .unwrap_or_default();
             let stem = first.split('.').next().unwrap_or("");
-            !stem.is_empty() && (stem == top || shadows(stem, imports))
+            !stem.is_empty() && named(stem)
         })
         .cloned()
         .collect()

@@ -698,17 +698,7 @@ pub(super) fn pure_python(cmd: &Cmd) -> Option<Result<super::core::Look, String>
             if args.len() > i + 1 {
                 return None;
             }
-            let fed = cmd.sc.redirects.iter().rev().find(|r| {
-                r.fd.is_none_or(|fd| fd == 0)
-                    && matches!(
-                        r.op,
-                        RedirectOp::HereDoc | RedirectOp::HereString | RedirectOp::In
-                    )
-            })?;
-            if fed.dynamic || !matches!(fed.op, RedirectOp::HereDoc | RedirectOp::HereString) {
-                return None;
-            }
-            cmd.sc.stdin_text.clone()?
+            stdin_code(cmd)?
         }
         Some(_) => return None,
     };
@@ -778,6 +768,23 @@ fn inline_python_does(base: &str, effects: &[Effect]) -> String {
         parts.join(", ")
     };
     format!("{base} runs inline code that computes and prints; it {shown}")
+}
+
+/// The code an interpreter reads on its standard input when the last input redirection
+/// is a heredoc or here-string whose text bash does not expand (`None`: a file, a pipe,
+/// or text known only at run time).
+fn stdin_code(cmd: &Cmd) -> Option<String> {
+    let fed = cmd.sc.redirects.iter().rev().find(|r| {
+        r.fd.is_none_or(|fd| fd == 0)
+            && matches!(
+                r.op,
+                RedirectOp::HereDoc | RedirectOp::HereString | RedirectOp::In
+            )
+    })?;
+    if fed.dynamic || !matches!(fed.op, RedirectOp::HereDoc | RedirectOp::HereString) {
+        return None;
+    }
+    cmd.sc.stdin_text.clone()
 }
 
 /// Is `prog` a Python 3 whose inline code [`pure_python`] reads (`python`, `python3`,
@@ -865,19 +872,7 @@ pub(super) fn pure_javascript(cmd: &Cmd, home: &Path) -> Option<Result<super::co
     }
     let code = match code {
         Some(c) => c,
-        None => {
-            let fed = cmd.sc.redirects.iter().rev().find(|r| {
-                r.fd.is_none_or(|fd| fd == 0)
-                    && matches!(
-                        r.op,
-                        RedirectOp::HereDoc | RedirectOp::HereString | RedirectOp::In
-                    )
-            })?;
-            if fed.dynamic || !matches!(fed.op, RedirectOp::HereDoc | RedirectOp::HereString) {
-                return None;
-            }
-            cmd.sc.stdin_text.clone()?
-        }
+        None => stdin_code(cmd)?,
     };
     let pure = match jsinline::judge(&code) {
         Ok(p) => p,

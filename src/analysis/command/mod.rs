@@ -817,22 +817,9 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         if !f.argv.first().is_some_and(|p| code::pure_python_program(p)) {
             continue;
         }
-        let shadow: Vec<PathBuf> = all_writes
-            .iter()
-            .filter(|w| {
-                let Ok(rel) = w.strip_prefix(dir) else {
-                    return false;
-                };
-                let first = rel
-                    .components()
-                    .next()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let stem = first.split('.').next().unwrap_or("");
-                crate::analysis::effects::programs::pyinline::STDLIB_MODULES.contains(&stem)
-            })
-            .cloned()
-            .collect();
+        let shadow = build::written_modules(dir, &all_writes, |stem| {
+            crate::analysis::effects::programs::pyinline::STDLIB_MODULES.contains(&stem)
+        });
         if let Some(w) = shadow.first() {
             let reason = format!(
                 "another part of the command writes {}, which Python would import from its working directory in place of the standard library's module",
