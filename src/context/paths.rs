@@ -290,6 +290,11 @@ impl Workspace {
             .any(|r| r.forms().any(|root| p.starts_with(root)))
     }
 
+    /// Is this one path (taken as written) inside some workspace root?
+    pub fn holds(&self, p: &Path) -> bool {
+        self.contains_form(p)
+    }
+
     /// Inside only if every known form is inside, and the path resolved at all.
     pub fn contains(&self, p: &PathForms) -> bool {
         match &p.resolved {

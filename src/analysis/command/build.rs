@@ -19,8 +19,10 @@
 //! the agent wrote it (the configure step rewrites it).
 //!
 //! A runner given a definition file, directory or program from outside the workspace is
-//! soft (it runs code nobody in the session has seen); a script outside the workspace, an
-//! installed module and a shell script looked up on PATH keep their tiers (unknown). What a
+//! soft (it runs code nobody in the session has seen), and so is a script in the
+//! temporary directory (where the agent writes without asking); a script elsewhere outside
+//! the workspace (the person's own tools), an installed module and a shell script looked up
+//! on PATH keep their tiers (unknown). What a
 //! definition file runs in turn (a recipe calling a helper script, a member crate's build
 //! script) is the project's code, like its sources: the entry points are what is tracked,
 //! and a script (unlike a runner's definition files, which are judged by their hash as
@@ -1836,6 +1838,26 @@ fn module_definitions(module: &str, cwd: &Path) -> Result<Definitions, Class> {
     })
 }
 
+/// The soft category of code run from the temporary directory (the reviewer's grounding
+/// takes it as code the floor cannot see).
+pub(crate) const SCRATCH_CODE: &str = "scratch-code";
+
+/// Whether a file outside the workspace (and the home, which may itself lie in a temporary
+/// directory) lies in the system's temporary directory, where the agent writes without
+/// asking: where its links lead, or as named when it is not there.
+pub(super) fn scratch_file(abs: &Path, ctx: &JudgeCtx) -> bool {
+    let real = std::fs::canonicalize(abs).unwrap_or_else(|_| {
+        // A link that leads to nothing yet leads where its text says.
+        match std::fs::read_link(abs) {
+            Ok(t) => crate::context::paths::normalize(&abs.parent().unwrap_or(abs).join(t)),
+            Err(_) => crate::context::paths::physical(abs),
+        }
+    });
+    crate::context::floor::in_scratch(&real)
+        && !ctx.workspace.holds(&real)
+        && !real.starts_with(ctx.home)
+}
+
 /// A script: the file itself (for Python, a directory's `__main__.py`) and an interpreter
 /// its `#!` line names inside the workspace.
 fn script_definitions(
@@ -1851,6 +1873,18 @@ fn script_definitions(
         format!("{} {script}", run.interpreter)
     };
     if !inside && !in_installed_tooling(&abs, cwd, ctx) {
+        // In the temporary directory, where the agent writes without asking: code nobody
+        // in the session has seen, as a runner's definition from outside is. Elsewhere
+        // (the person's own tools) it keeps its tier.
+        if scratch_file(&abs, ctx) {
+            return Err(Class::Soft {
+                category: SCRATCH_CODE,
+                reason: format!(
+                    "{who} runs {}, a script in the temporary directory, where anyone's code may be",
+                    abs.display()
+                ),
+            });
+        }
         return Err(Class::Unknown {
             reason: format!("{who}: {} is outside the workspace", abs.display()),
         });

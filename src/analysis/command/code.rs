@@ -528,7 +528,9 @@ pub(super) fn search_code(
             return Some(w);
         }
     }
-    // Code that reads like a shell command line (`ruby -e "rm -rf /"`).
+    // Code that reads like a shell command line (`ruby -e "rm -rf /"`). A path it reads
+    // as a program in the temporary directory is the code's own text (`open('/tmp/o.txt',
+    // 'w')`), not a file it runs.
     if can_recurse(depth) {
         let j = judge.text(code, ctx, depth);
         if let Verdict::Hard {
@@ -538,10 +540,12 @@ pub(super) fn search_code(
             category, reason, ..
         } = j.verdict
         {
-            return Some(Class::Soft {
-                category,
-                reason: format!("{prog} code reads like a command that {reason}"),
-            });
+            if category != super::build::SCRATCH_CODE {
+                return Some(Class::Soft {
+                    category,
+                    reason: format!("{prog} code reads like a command that {reason}"),
+                });
+            }
         }
     }
     if let Some(api) = DELETE_APIS.iter().find(|a| code.contains(*a)) {

@@ -336,6 +336,9 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     let mut sensitive: Option<reach::Sensitive> = None;
     // Files this command writes with text known from the analysis (`printf … > f`).
     let mut known_files: Vec<(PathBuf, String)> = Vec::new();
+    // Where earlier parts may make a directory (mkdir, a move or link onto the name, an
+    // archive or tree put there): a tree copied from there holds what cannot be listed now.
+    let mut tree_writes: Vec<PathBuf> = Vec::new();
     // The virtual environment an earlier part activated (`source .venv/bin/activate`).
     let mut venv_dir: Option<PathBuf> = None;
     let mut opaque: Vec<String> = Vec::new();
@@ -472,14 +475,27 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             }
             l
         } else if written.starts_with('/') && !paths::system_program(Path::new(written)) {
-            // `/var/tmp/grep` is whatever file is there, not grep.
-            let mut l = Look::unknown(format!(
+            // `/var/tmp/grep` is whatever file is there, not grep; in the temporary
+            // directory, where the agent writes without asking, it is code nobody in the
+            // session has seen (as `bash /tmp/x.sh` is).
+            let why = format!(
                 "{written} is a file outside the system's program directories, not {}",
                 sc.exec
                     .first()
                     .map(String::as_str)
                     .unwrap_or("a known program")
-            ));
+            );
+            let mut l = Look::unknown(why);
+            if build::scratch_file(Path::new(written), ctx) {
+                if let Class::Unknown { reason } = &l.class {
+                    l.class = Class::Soft {
+                        category: build::SCRATCH_CODE,
+                        reason: format!(
+                            "{reason}: it runs a file in the temporary directory, where anyone's code may be"
+                        ),
+                    };
+                }
+            }
             l.effects = vec![Effect::Run {
                 code: Code::File {
                     path: written.to_string(),
@@ -494,7 +510,18 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         // Extraction and patching: the members of the archive, written under its
         // destination (`unpack`).
         if sc.remote.is_none() {
-            unpack::expand(&cmd, cmds, i, &mut look, ctx, &all_writes, &known_files);
+            unpack::expand(
+                &cmd,
+                cmds,
+                i,
+                &mut look,
+                ctx,
+                &unpack::Earlier {
+                    written: &all_writes,
+                    trees: &tree_writes,
+                    known: &known_files,
+                },
+            );
         }
         // Where copies and moves land, and what lands in files that run or steer the agent.
         if let Some(p) = writers::land(&cmd, cmds, i, &mut look, ctx, &Floor) {
@@ -759,6 +786,17 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             writes: writes.clone(),
             effects,
         });
+        for e in findings.last().map(|f| f.effects.as_slice()).unwrap_or(&[]) {
+            let raw = match e {
+                Effect::Write {
+                    path,
+                    how: WriteHow::Mkdir | WriteHow::MoveInto | WriteHow::Link,
+                } => path,
+                Effect::Unpack { into, .. } => into,
+                _ => continue,
+            };
+            tree_writes.extend(place(std::slice::from_ref(raw), &cwd).0);
+        }
         all_reads.extend(reads);
         all_stats.extend(stats);
         all_writes.extend(writes);

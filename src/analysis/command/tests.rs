@@ -1110,9 +1110,9 @@ fn writes_named_by_options_and_operands_reach_the_path_floor() {
 #[test]
 fn a_program_named_by_a_path_is_that_program_only_in_a_system_directory() {
     table(&[
-        ("/var/tmp/grep -r x .", "unknown"),
-        ("/tmp/cat README.md", "unknown"),
-        ("/usr/bin/../../tmp/cat README.md", "unknown"),
+        ("/var/tmp/grep -r x .", "soft"),
+        ("/tmp/cat README.md", "soft"),
+        ("/usr/bin/../../tmp/cat README.md", "soft"),
     ]);
     if crate::context::paths::system_program(std::path::Path::new("/usr/bin/cat")) {
         table(&[("/usr/bin/cat README.md", "routine")]);
@@ -1638,10 +1638,16 @@ fn scripts_that_are_not_the_projects_keep_their_tiers() {
         written: vec![],
     };
     for (cmd, want) in [
-        // Outside the workspace, or looked up on PATH, or an installed module.
-        ("bash /tmp/x.sh", "unknown"),
-        ("python3 /tmp/x.py", "unknown"),
-        ("/tmp/x.sh", "unknown"),
+        // In the temporary directory, where the agent writes without asking: code nobody
+        // in the session has seen, like a runner's definition from outside (soft). The
+        // person's own tools elsewhere, a script looked up on PATH, or an installed module:
+        // unknown.
+        ("bash /tmp/x.sh", "soft"),
+        ("python3 /tmp/x.py", "soft"),
+        ("/tmp/x.sh", "soft"),
+        ("/var/tmp/grep -r x .", "soft"),
+        ("bash /opt/tools/x.sh", "unknown"),
+        ("/opt/tools/x.sh", "unknown"),
         ("bash missing.sh", "unknown"),
         ("python -m timeit 1", "unknown"),
         ("python -m pip install x", "unknown"),
@@ -1665,9 +1671,12 @@ fn scripts_that_are_not_the_projects_keep_their_tiers() {
     ] {
         assert_eq!(short(&judged(&f, cmd, &clean).verdict), want, "{cmd}");
     }
-    // A link in the workspace that leads out of it is not the project's script.
+    // A link in the workspace that leads out of it is not the project's script: into the
+    // temporary directory it is code nobody has seen; elsewhere, unknown.
     std::os::unix::fs::symlink("/tmp/nowhere-evil.sh", f.ws.join("run.sh")).unwrap();
-    assert_eq!(short(&judged(&f, "./run.sh", &clean).verdict), "unknown");
+    assert_eq!(short(&judged(&f, "./run.sh", &clean).verdict), "soft");
+    std::os::unix::fs::symlink("/opt/nowhere-evil.sh", f.ws.join("run2.sh")).unwrap();
+    assert_eq!(short(&judged(&f, "./run2.sh", &clean).verdict), "unknown");
     // Help and version print.
     for cmd in [
         "python -VV",

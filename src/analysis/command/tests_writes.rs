@@ -296,6 +296,72 @@ fn wget_writes_the_file_named_from_its_url_beside_what_is_there() {
 }
 
 #[test]
+fn a_directory_copied_or_moved_puts_every_file_it_holds() {
+    let f = fx();
+    // A tree outside the workspace (a scratch directory, another checkout) holding the
+    // harness's settings and a hook deep inside.
+    let out = tempfile::tempdir().unwrap();
+    let src = out.path().canonicalize().unwrap();
+    std::fs::create_dir_all(src.join(".claude")).unwrap();
+    std::fs::write(src.join(".claude/settings.json"), "{}").unwrap();
+    std::fs::create_dir_all(src.join("pkg/.git/hooks")).unwrap();
+    std::fs::write(src.join("pkg/.git/hooks/pre-commit"), "id").unwrap();
+    let s = src.display();
+    for cmd in [
+        format!("cp -a {s}/. ."),
+        format!("cp -R {s}/. ./"),
+        format!("rsync -a {s}/ ./"),
+        format!("rsync -a {s}/ ."),
+    ] {
+        let j = judged(&f, &cmd);
+        // What the path floor then judges (the harness's settings: refused).
+        for w in [".claude/settings.json", "pkg/.git/hooks/pre-commit"] {
+            assert!(j.writes.contains(&f.ws.join(w)), "{cmd}: {:?}", j.writes);
+        }
+    }
+    // Copied or moved under a new name, the same files land one level down.
+    for cmd in [format!("cp -r {s} vendored"), format!("mv {s} vendored")] {
+        let j = judged(&f, &cmd);
+        assert!(
+            j.writes
+                .contains(&f.ws.join("vendored/.claude/settings.json")),
+            "{cmd}: {:?}",
+            j.writes
+        );
+    }
+    // A tree of ordinary files is routine and says where they land.
+    let plain = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(plain.path().join("lib")).unwrap();
+    std::fs::write(plain.path().join("lib/a.py"), "x = 1\n").unwrap();
+    let cmd = format!("cp -r {}/lib src/", plain.path().display());
+    assert_eq!(verdict(&f, &cmd), "routine", "{cmd}");
+    assert!(judged(&f, &cmd).writes.contains(&f.ws.join("src/lib/a.py")));
+    // A tree an earlier part makes or moves there cannot be listed now; a file an earlier
+    // part writes is moved as the file it is.
+    for cmd in [
+        format!("mkdir -p {s}/new/.claude && cp -a {s}/new/. ."),
+        format!("mv {s} /tmp/gatehook-moved-tree && cp -a /tmp/gatehook-moved-tree/. ."),
+    ] {
+        assert_eq!(verdict(&f, &cmd), "unknown", "{cmd}");
+    }
+    assert_eq!(
+        verdict(
+            &f,
+            "sed s/a/b/ src/a.rs > src/a.rs.tmp && mv src/a.rs.tmp src/a.rs"
+        ),
+        "routine"
+    );
+    // A file copied is not listed; a tree too large to list is not understood.
+    assert_eq!(verdict(&f, "cp -r src/a.rs src/b.rs"), "routine");
+    let big = tempfile::tempdir().unwrap();
+    for i in 0..(super::unpack::MAX_TREE_ENTRIES + 1) {
+        std::fs::write(big.path().join(i.to_string()), "").unwrap();
+    }
+    let cmd = format!("cp -r {}/. out/", big.path().display());
+    assert_eq!(verdict(&f, &cmd), "unknown", "{cmd}");
+}
+
+#[test]
 fn rsync_between_local_paths_is_judged_like_cp_a() {
     let f = fx();
     std::fs::write(f.ws.join("src/a.rs"), "fn a() {}\n").unwrap();

@@ -29,15 +29,23 @@ use std::path::{Path, PathBuf};
 /// Make the unpack effects of `look` concrete: members listed and added as writes and
 /// deletes, or the command demoted to unknown. `written` is what earlier parts write;
 /// `known`, the files among them whose whole text the analysis knows (`printf … > f`).
+/// What earlier parts of the command write: every path, the places they may make a
+/// directory, and the files whose whole text the analysis knows (`printf … > f`).
+pub(super) struct Earlier<'a> {
+    pub written: &'a [PathBuf],
+    pub trees: &'a [PathBuf],
+    pub known: &'a [(PathBuf, String)],
+}
+
 pub(super) fn expand(
     cmd: &Cmd,
     all: &[SimpleCommand],
     i: usize,
     look: &mut Look,
     ctx: &JudgeCtx,
-    written: &[PathBuf],
-    known: &[(PathBuf, String)],
+    earlier: &Earlier,
 ) {
+    let (written, known) = (earlier.written, earlier.known);
     archiver_deletes(cmd, look, ctx);
     let unpacks: Vec<Effect> = look
         .effects
@@ -58,11 +66,19 @@ pub(super) fn expand(
             continue;
         };
         let into = destination(cmd, *format, into);
-        // The destination is written whatever the archive holds.
-        look.writes.push(into.clone());
-        match members(
-            cmd, all, i, ctx, written, known, archive, *format, *strip, *reverse,
-        ) {
+        // The destination is written whatever the archive holds (a tree's landing is the
+        // copy's own write already).
+        if *format != Packed::Tree {
+            look.writes.push(into.clone());
+        }
+        let listed = if *format == Packed::Tree {
+            tree_of(cmd, archive, earlier)
+        } else {
+            members(
+                cmd, all, i, ctx, written, known, archive, *format, *strip, *reverse,
+            )
+        };
+        match listed {
             Ok(ms) => {
                 let mut fx = Vec::new();
                 let mut hazard = None;
@@ -244,6 +260,7 @@ fn members(
             return Ok(ms);
         }
     }
+    // A file copied or moved holds no tree (what it is, is judged as its own write).
     if written.iter().any(|w| path.starts_with(w))
         || writers::written_by_other(all, i, &path, &place)
     {
@@ -252,11 +269,89 @@ fn members(
         ));
     }
     let r = match format {
+        Packed::Tree => tree_members(&path, archive),
         Packed::Tar => archive::tar_file(&path),
         Packed::Zip => archive::zip_file(&path),
         Packed::GitPatch | Packed::GitIndex | Packed::Patch => archive::patch_file(&path, how),
     };
     r.map_err(|e| format!("{archive}: {e}"))
+}
+
+/// What a directory copied or moved holds (`cp -R`, `mv`, local rsync): none for a file
+/// (its own write is judged already) or for nothing there; not known when an earlier part
+/// may make a directory there, or writes below it.
+fn tree_of(cmd: &Cmd, word: &str, earlier: &Earlier) -> Result<Vec<Member>, String> {
+    let path = match cmd.cwd.dir() {
+        _ if word.starts_with('/') => paths::normalize(Path::new(word)),
+        Some(d) => paths::normalize(&d.join(word)),
+        None => return Err("it is named relative to a directory that is not known".into()),
+    };
+    let below = |w: &PathBuf| w.starts_with(&path) && *w != path;
+    if earlier.written.iter().any(below) || earlier.trees.iter().any(|w| path.starts_with(w)) {
+        return Err(format!(
+            "an earlier part of the command may make or fill the directory {word}, so what it holds is not known"
+        ));
+    }
+    if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_dir()) && !path.is_dir() {
+        return Ok(Vec::new());
+    }
+    tree_members(&path, word)
+}
+
+/// Most entries listed under a directory copied or moved; a larger tree is not judged.
+pub(super) const MAX_TREE_ENTRIES: usize = 20_000;
+
+/// What a directory copied or moved holds, as members named relative to it (links and
+/// special files as the plain names they are created as: `cp` makes a link, it does not
+/// write through one it made). A source that is not a directory (a file, or nothing) has
+/// none: its own write is judged already.
+fn tree_members(path: &Path, word: &str) -> Result<Vec<Member>, String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => {}
+        // A link to a directory is copied as the link itself unless `-L`/`-H` (or a
+        // trailing `/`, which rsync's `SRC/` adds) makes cp follow it: listing where it
+        // leads judges at least every write that may happen.
+        Ok(m) if m.file_type().is_symlink() && path.is_dir() => {}
+        _ => return Ok(Vec::new()),
+    }
+    let mut out = Vec::new();
+    let mut stack = vec![(path.to_path_buf(), String::new(), 0usize)];
+    while let Some((dir, rel, depth)) = stack.pop() {
+        if depth > 64 {
+            return Err(format!("{word} is nested deeper than 64 directories"));
+        }
+        let entries =
+            std::fs::read_dir(&dir).map_err(|e| format!("{word} cannot be listed ({e})"))?;
+        for e in entries {
+            let e = e.map_err(|e| format!("{word} cannot be listed ({e})"))?;
+            let name = e.file_name();
+            let Some(name) = name.to_str() else {
+                return Err(format!("{word} holds a name that is not UTF-8"));
+            };
+            let rel = if rel.is_empty() {
+                name.to_string()
+            } else {
+                format!("{rel}/{name}")
+            };
+            let kind = e.file_type().map_err(|e| format!("{word}: {e}"))?;
+            if out.len() >= MAX_TREE_ENTRIES {
+                return Err(format!("{word} holds more than {MAX_TREE_ENTRIES} entries"));
+            }
+            if kind.is_dir() {
+                stack.push((e.path(), rel.clone(), depth + 1));
+                out.push(Member {
+                    name: rel,
+                    kind: Kind::Dir,
+                });
+            } else {
+                out.push(Member {
+                    name: rel,
+                    kind: Kind::File,
+                });
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// `tar --remove-files`, `zip -m`: a delete of a catastrophic target (the home

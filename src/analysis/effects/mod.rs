@@ -222,6 +222,9 @@ pub enum Packed {
     GitIndex,
     /// A unified or git diff applied by GNU `patch`.
     Patch,
+    /// A directory copied or moved (`cp -R`, `cp -a`, `mv`, rsync between local paths):
+    /// every file under it lands under the destination, as an archive's members do.
+    Tree,
 }
 
 /// One thing a call does.
@@ -402,6 +405,7 @@ impl Effect {
                 };
                 match format {
                     Packed::Tar | Packed::Zip => format!("extracts {from} into {into}"),
+                    Packed::Tree => format!("puts what the directory {from} holds under {into}"),
                     Packed::GitPatch | Packed::Patch => {
                         format!("applies the patch {from} under {into}")
                     }

@@ -146,9 +146,32 @@ fn cp_mv_ln_install_land_where_their_operands_say() {
         Ok(vec![r("src/a"), w("d/src/a", Replace)])
     );
     // Recursive copies read trees; -L follows every link met in them.
+    // … and put what a directory holds below where it lands: onto `b`, or into it when it
+    // is a directory already (the command floor lists the tree).
+    let put = |from: &str, into: &str| Effect::Unpack {
+        archive: from.into(),
+        into: into.into(),
+        format: crate::analysis::effects::Packed::Tree,
+        strip: Some(0),
+        flat: false,
+        reverse: false,
+    };
     assert_eq!(
         fx(&["cp", "-r", "a", "b"]),
-        Ok(vec![tree("a"), w("b", Replace)])
+        Ok(vec![
+            tree("a"),
+            w("b", Replace),
+            put("a", "b"),
+            put("a", "b/a")
+        ])
+    );
+    assert_eq!(
+        fx(&["cp", "-a", "/tmp/s/.", "d/"]),
+        Ok(vec![
+            tree("/tmp/s/."),
+            w("d/.", Replace),
+            put("/tmp/s/.", "d/.")
+        ])
     );
     assert_eq!(
         fx(&["cp", "-rL", "a", "b"]),
@@ -157,12 +180,19 @@ fn cp_mv_ln_install_land_where_their_operands_say() {
                 path: "a".into(),
                 reach: Reach::TreeFollow
             },
-            w("b", Replace)
+            w("b", Replace),
+            put("a", "b"),
+            put("a", "b/a")
         ])
     );
     assert_eq!(
         fx(&["cp", "-a", "--", "-a", "b"]),
-        Ok(vec![tree("-a"), w("b", Replace)])
+        Ok(vec![
+            tree("-a"),
+            w("b", Replace),
+            put("-a", "b"),
+            put("-a", "b/-a")
+        ])
     );
     // Symbolic and hard links made by cp.
     assert_eq!(fx(&["cp", "-s", "a", "b"]), Ok(vec![r("a"), w("b", Link)]));
@@ -170,15 +200,22 @@ fn cp_mv_ln_install_land_where_their_operands_say() {
     // mv moves its sources away.
     assert_eq!(
         fx(&["mv", "a", "b"]),
-        Ok(vec![w("a", MoveAway), w("b", MoveInto)])
+        Ok(vec![
+            w("a", MoveAway),
+            w("b", MoveInto),
+            put("a", "b"),
+            put("a", "b/a")
+        ])
     );
     assert_eq!(
         fx(&["mv", "-f", "a", "b", "d/"]),
         Ok(vec![
             w("a", MoveAway),
             w("d/a", MoveInto),
+            put("a", "d/a"),
             w("b", MoveAway),
-            w("d/b", MoveInto)
+            w("d/b", MoveInto),
+            put("b", "d/b")
         ])
     );
     // A pattern's matches decide where they land: not known before the command runs.
@@ -229,7 +266,12 @@ fn cp_mv_ln_install_land_where_their_operands_say() {
     // Abbreviations resolve against the grammar; an ambiguous one is an error.
     assert_eq!(
         fx(&["cp", "--recur", "a", "b"]),
-        Ok(vec![tree("a"), w("b", Replace)])
+        Ok(vec![
+            tree("a"),
+            w("b", Replace),
+            put("a", "b"),
+            put("a", "b/a")
+        ])
     );
     assert!(fx(&["cp", "--re", "a", "b"]).is_err());
     assert!(fx(&["cp", "--sparse=sometimes", "a", "b"]).is_err());

@@ -195,6 +195,101 @@ const DOCKER: &[Entry] = &[
     destroy(&["context", "rm"], "config", "removes a context"),
 ];
 
+/// The `inspect` commands whose output holds a container's, image's, service's or plugin's
+/// environment (`Config.Env`, `Spec.TaskTemplate.ContainerSpec.Env`, `Settings.Env`),
+/// where `-e DB_PASSWORD=…` and baked-in keys live, and their commands and labels. Unless
+/// `--format` is a Go template that names only fields of the [`INSPECT_SAFE_FIELDS`]
+/// (checked against docker 28's `inspect` output), it prints them: secrets printed.
+const INSPECT_ENV: &[&[&str]] = &[
+    &["inspect"],
+    &["container", "inspect"],
+    &["image", "inspect"],
+    &["service", "inspect"],
+    &["plugin", "inspect"],
+];
+
+/// Top-level fields of `docker inspect` output that hold no environment, command line or
+/// labels.
+const INSPECT_SAFE_FIELDS: &[&str] = &[
+    "State",
+    "Name",
+    "Id",
+    "ID",
+    "Image",
+    "Created",
+    "RestartCount",
+    "NetworkSettings",
+    "Mounts",
+    "Platform",
+    "Driver",
+    "HostConfig",
+    "SizeRw",
+    "SizeRootFs",
+    "RepoTags",
+    "RepoDigests",
+    "Architecture",
+    "Os",
+    "Size",
+    "Version",
+    "UpdatedAt",
+    "CreatedAt",
+    "Enabled",
+];
+
+/// Why an `inspect` prints an environment, or `None` when its `--format` names only safe
+/// fields.
+fn inspect_prints_env(pos: &[&str], args: &[String]) -> Option<&'static str> {
+    if !INSPECT_ENV.iter().any(|p| pos.starts_with(p)) {
+        return None;
+    }
+    match super::table::option_value(args, &["-f", "--format"]) {
+        Some(t) if template_names_only_safe_fields(t) => None,
+        Some(_) => Some(
+            "inspect --format names a field outside the ones that hold no environment (Config.Env holds the secrets passed with -e); a --format of fields such as .State, .NetworkSettings or .Mounts runs at once",
+        ),
+        None => Some(
+            "inspect prints the object's environment (Config.Env), where secrets passed with -e live; a --format of fields such as .State, .NetworkSettings or .Mounts runs at once",
+        ),
+    }
+}
+
+/// Whether every field a Go template reads is one of [`INSPECT_SAFE_FIELDS`] (or below
+/// one): no bare `.` (`{{json .}}`, `{{.}}`), no `$` variable (it may hold anything a
+/// `range` bound), and a template `json`/`table` of a safe field only.
+fn template_names_only_safe_fields(t: &str) -> bool {
+    let mut rest = t;
+    let mut actions = 0;
+    while let Some(open) = rest.find("{{") {
+        let Some(close) = rest[open..].find("}}") else {
+            return false;
+        };
+        let action = &rest[open + 2..open + close];
+        rest = &rest[open + close + 2..];
+        actions += 1;
+        if action.contains('$') {
+            return false;
+        }
+        let b = action.as_bytes();
+        for (i, &c) in b.iter().enumerate() {
+            if c != b'.' {
+                continue;
+            }
+            // A dot that follows a field name continues a path already checked.
+            if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_') {
+                continue;
+            }
+            let name: String = action[i + 1..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !INSPECT_SAFE_FIELDS.contains(&name.as_str()) {
+                return false;
+            }
+        }
+    }
+    actions > 0
+}
+
 /// The object a docker command acts on (`container`, `image`, …) and its name.
 fn docker_target(args: &[String], pos: &[&str], path_len: usize) -> Option<String> {
     const GROUPS: &[&str] = &[
@@ -265,6 +360,12 @@ pub(super) fn docker(cmd: &Cmd) -> Said {
     }
     if matches!(pos.first(), Some(&"compose")) {
         return compose_words(&format!("{} compose", cmd.program()), &pos[1..], args);
+    }
+    if let Some(why) = inspect_prints_env(&pos, args) {
+        return Said::secret(
+            format!("{} {}", cmd.program(), pos.join(" ")),
+            format!("{} {why}", cmd.program()),
+        );
     }
     match lookup(DOCKER, &pos) {
         Some(e) => {

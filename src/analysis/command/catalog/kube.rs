@@ -6,8 +6,8 @@
 
 use super::table::{
     asks_help, by_table, change, change_unless, create, destroy, grant, has_flag, lookup, modify,
-    option_files, option_value, positionals, publish, read, read_unless, runs, target, Entry, Said,
-    Svc,
+    option_files, option_value, positionals, publish, read, read_unless, runs, secret, target,
+    Entry, Said, Svc,
 };
 use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::Change;
@@ -379,7 +379,27 @@ const HELM: &[Entry] = &[
     read(&["list"], "lists releases"),
     read(&["ls"], "lists releases"),
     read(&["status"], "shows a release"),
-    read(&["get"], "prints a release's values or manifests"),
+    // A release's values are where charts take passwords and keys, and its rendered
+    // manifests hold its Secrets' data (base64, not encrypted): secrets printed. Notes and
+    // metadata are not.
+    secret(
+        &["get", "values"],
+        "prints the release's values, where charts take passwords and keys (`helm get notes` and `helm get metadata` run at once)",
+    ),
+    secret(
+        &["get", "manifest"],
+        "prints the release's manifests, its Secrets' data among them",
+    ),
+    secret(
+        &["get", "hooks"],
+        "prints the release's hook manifests, which may hold Secrets",
+    ),
+    secret(
+        &["get", "all"],
+        "prints the release's values and manifests, its Secrets' data among them",
+    ),
+    read(&["get", "notes"], "prints a release's notes"),
+    read(&["get", "metadata"], "prints a release's metadata"),
     read(&["history"], "lists release revisions"),
     read(&["hist"], "lists release revisions"),
     read(&["show"], "prints chart information"),

@@ -121,7 +121,14 @@ fn kubernetes() {
         ("helm list -A", "routine"),
         ("helm --namespace production list", "routine"),
         ("helm status web", "routine"),
-        ("helm get values web -a", "routine"),
+        // A release's values and manifests hold its secrets; notes and metadata do not.
+        ("helm get values web -a", "hard"),
+        ("helm get manifest web", "hard"),
+        ("helm get all web", "hard"),
+        ("helm get hooks web", "hard"),
+        ("helm get notes web", "routine"),
+        ("helm get metadata web", "routine"),
+        ("helm get frob web", "unknown"),
         ("helm template web ./chart -f values.yaml", "routine"),
         (
             "helm template web ./chart --post-renderer ./x.sh",
@@ -145,7 +152,36 @@ fn containers() {
         ("docker --context remote ps", "routine"),
         ("docker images --format '{{.Repository}}'", "routine"),
         ("docker logs -f web", "routine"),
-        ("docker container inspect web", "routine"),
+        // inspect prints the environment (`-e DB_PASSWORD=…`) unless --format names only
+        // fields that hold none.
+        ("docker container inspect web", "hard"),
+        ("docker inspect web", "hard"),
+        ("podman inspect web", "hard"),
+        ("docker image inspect app:1", "hard"),
+        ("docker service inspect api", "hard"),
+        ("docker inspect --format '{{.Config.Env}}' web", "hard"),
+        ("docker inspect -f '{{json .}}' web", "hard"),
+        ("docker inspect -f '{{.}}' web", "hard"),
+        (
+            "docker inspect -f '{{range $e := .Mounts}}{{$e}}{{end}}' web",
+            "hard",
+        ),
+        (
+            "docker inspect -f '{{index .Config.Labels \"x\"}}' web",
+            "hard",
+        ),
+        ("docker inspect -f 'plain text' web", "hard"),
+        (
+            "docker inspect --format '{{.State.Health.Status}}' web",
+            "routine",
+        ),
+        ("docker inspect --format={{.State.Running}} web", "routine"),
+        (
+            "docker container inspect -f '{{.Name}} {{json .NetworkSettings.Networks}}' web",
+            "routine",
+        ),
+        ("docker network inspect bridge", "routine"),
+        ("docker volume inspect data", "routine"),
         ("docker compose ps", "routine"),
         ("docker compose logs web", "routine"),
         ("docker-compose top", "routine"),

@@ -11,7 +11,7 @@
 use super::super::grammar::{
     flag, is_expansion, opt, value, Arity, GrammarError, Operands, Opt, Parsed, Val, Word,
 };
-use super::super::{Effect, Reach, WriteHow};
+use super::super::{Effect, Packed, Reach, WriteHow};
 use super::common::gnu;
 use super::Program;
 
@@ -483,6 +483,31 @@ pub fn transfer_effects(t: &Transfer, out: &mut Vec<Effect>) {
                 out.push(Effect::write(d, t.how));
             }
             None => {}
+        }
+        // A directory copied or moved puts every file under it below where it lands: the
+        // command floor lists it (when it is one) and judges each as a write there.
+        if (t.recursive || t.program == "mv")
+            && !t.symbolic
+            && t.how != WriteHow::Link
+            && !s.dynamic
+        {
+            let landings = match dest {
+                Some(Dest::Into(d)) => vec![t.into_dir(d, s.text)],
+                Some(Dest::Onto(d)) => vec![d.to_string()],
+                // Onto the name, or into it when it is a directory already.
+                Some(Dest::Either(d)) => vec![d.to_string(), t.into_dir(d, s.text)],
+                None => Vec::new(),
+            };
+            for into in landings {
+                out.push(Effect::Unpack {
+                    archive: s.text.to_string(),
+                    into,
+                    format: Packed::Tree,
+                    strip: Some(0),
+                    flat: false,
+                    reverse: false,
+                });
+            }
         }
     }
     if t.symbolic {
