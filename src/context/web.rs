@@ -99,6 +99,16 @@ pub enum Reach {
 pub fn reach(url: &str) -> Reach {
     let url = url.trim();
     let Some((scheme, rest)) = url.split_once("://") else {
+        // WHATWG parsers read `http:host`, `http:/host` and `//host` as that host: a
+        // metadata endpoint written so is still one.
+        let after_scheme = url.split_once(':').map_or(url, |(_, r)| r);
+        if let Some(what) = [url, after_scheme]
+            .iter()
+            .flat_map(|u| candidate_hosts(u))
+            .find_map(|h| crate::context::floor::metadata_host(&h))
+        {
+            return Reach::Metadata(what);
+        }
         return Reach::NotPublic(match public_host(url) {
             Err(why) => why,
             Ok(_) => "is not an absolute http(s) URL".into(),
@@ -140,6 +150,7 @@ pub fn reach(url: &str) -> Reach {
 /// the last `@`, the text before it, the host before a `\`, each as written and
 /// percent-decoded.
 fn candidate_hosts(rest: &str) -> Vec<String> {
+    let rest = rest.trim_start_matches(['/', '\\']);
     let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
     let mut raw: Vec<&str> = authority.split(['@', '\\']).collect();
     raw.push(authority);
@@ -500,6 +511,12 @@ mod tests {
             "http://169.254.169.254\\@example.com/",
             "http://example.com@169.254.169.254/",
             "http://169.254.169.254:80@example.com/",
+            "http:///169.254.169.254/",
+            "http:169.254.169.254/latest/",
+            "http:\\\\169.254.169.254\\latest",
+            "//169.254.169.254/latest/",
+            "169.254.169.254/latest/meta-data/",
+            "169.254.169.254:80/latest/",
         ] {
             assert!(
                 matches!(reach(url), Reach::Metadata(_)),
