@@ -99,8 +99,8 @@ pub enum Reach {
 pub fn reach(url: &str) -> Reach {
     let url = url.trim();
     let Some((scheme, rest)) = url.split_once("://") else {
-        // WHATWG parsers read `http:host`, `http:/host` and `//host` as that host: a
-        // metadata endpoint written so is still one.
+        // WHATWG parsers read `http:host`, `http:\\host` (and `http:///host`) as that
+        // host (checked with Node 20's `URL`): a metadata endpoint written so is still one.
         let after_scheme = url.split_once(':').map_or(url, |(_, r)| r);
         if let Some(what) = [url, after_scheme]
             .iter()
