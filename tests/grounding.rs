@@ -549,6 +549,140 @@ const TABLE: &[(&[&str], &str, &str, bool)] = &[
         r#"{"repo": "acme/api", "id": "42"}"#,
         false,
     ),
+    // MCP values judged as WebFetch judges a URL, whatever the tool is called: a cloud
+    // metadata endpoint in any spelling is a credential read, even when the person asked
+    // for it.
+    (
+        &["fetch http://169.254.169.254/latest/meta-data/ for me"],
+        "mcp__http__fetch",
+        r#"{"url": "http://169.254.169.254/latest/meta-data/"}"#,
+        false,
+    ),
+    (
+        &["open the page"],
+        "mcp__browser__goto",
+        r#"{"url": "http://metadata.google.internal/computeMetadata/v1/"}"#,
+        false,
+    ),
+    (
+        &["open the page"],
+        "mcp__browser__goto",
+        r#"{"steps": [{"go": "http://a9fea9fe.nip.io/latest/"}]}"#,
+        false,
+    ),
+    (
+        &["read the docs page"],
+        "WebFetch",
+        r#"{"url": "http://169-254-169-254.sslip.io/latest/meta-data/", "prompt": "x"}"#,
+        false,
+    ),
+    // A destructive verb glued into an MCP tool's name needs the person's words.
+    (
+        &["find the ART heap docs"],
+        "mcp__vercel__deleteproject",
+        r#"{"name": "site"}"#,
+        false,
+    ),
+    (
+        &["find the ART heap docs"],
+        "mcp__redis__flushall",
+        r#"{}"#,
+        false,
+    ),
+    (
+        &["find the ART heap docs"],
+        "mcp__cloud__bucketDestroy",
+        r#"{"bucket": "assets"}"#,
+        false,
+    ),
+    (
+        &["flush the redis cache, it is stale"],
+        "mcp__redis__flushall",
+        r#"{}"#,
+        true,
+    ),
+    (
+        &["destroy the assets bucket"],
+        "mcp__cloud__bucketdestroy",
+        r#"{"bucket": "assets"}"#,
+        true,
+    ),
+    // A name that only reads stays a read (`dropdown`, `killer` are no verbs).
+    (
+        &["find the ART heap docs"],
+        "mcp__ui__get_dropdown_options",
+        r#"{"id": "country"}"#,
+        true,
+    ),
+    (
+        &["find the ART heap docs"],
+        "mcp__x__killer_feature_list",
+        r#"{}"#,
+        true,
+    ),
+    // A service of this machine or its network: the person names its host and port.
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "WebFetch",
+        r#"{"url": "http://127.0.0.1:2375/containers/json", "prompt": "x"}"#,
+        false,
+    ),
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "WebFetch",
+        r#"{"url": "http://10.0.0.1/admin", "prompt": "x"}"#,
+        false,
+    ),
+    (
+        &["check http://localhost:3000 renders the new header"],
+        "WebFetch",
+        r#"{"url": "http://localhost:3000/", "prompt": "x"}"#,
+        true,
+    ),
+    (
+        &["check http://localhost:3000 renders the new header"],
+        "WebFetch",
+        r#"{"url": "http://127.0.0.1:3000/about", "prompt": "x"}"#,
+        true,
+    ),
+    (
+        &["check http://localhost:3000 renders the new header"],
+        "WebFetch",
+        r#"{"url": "http://localhost:2375/containers/json", "prompt": "x"}"#,
+        false,
+    ),
+    // A WebSocket to the browser's debugging port (it runs code in the browser).
+    (
+        &["watch the build log"],
+        "Monitor",
+        r#"{"description": "x", "timeout_ms": 300000, "ws": {"url": "ws://127.0.0.1:9222/devtools/browser"}}"#,
+        false,
+    ),
+    // An MCP tool's URL value is judged as WebFetch's URL is.
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "mcp__http__fetch",
+        r#"{"url": "http://127.0.0.1:2375/containers/json"}"#,
+        false,
+    ),
+    (
+        &["open http://localhost:5173 and check the new header"],
+        "mcp__browser__navigate",
+        r#"{"url": "http://localhost:5173/"}"#,
+        true,
+    ),
+    (
+        &["open http://localhost:5173 and check the new header"],
+        "mcp__browser__navigate",
+        r#"{"url": "http://localhost:9200/_all"}"#,
+        false,
+    ),
+    (
+        &["check localhost renders the new header"],
+        "WebFetch",
+        r#"{"url": "http://localhost:8080/shutdown", "prompt": "x"}"#,
+        false,
+    ),
     // Code the floor cannot see: the program and what it runs, never "run the tests".
     (
         &["run the tests and fix the failing one"],

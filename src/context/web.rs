@@ -2,6 +2,38 @@
 //! name, an address, a metadata endpoint, a look-alike), and whether a URL or a query
 //! carries a secret-shaped value (the redaction scanner's test, also on the URL's
 //! percent-decoded form).
+//!
+//! [`reach`] is the one judgement of a URL, whoever holds it (WebFetch's `url`, a Monitor
+//! WebSocket, any string value of an MCP tool's input): a cloud metadata endpoint (the
+//! machine's role credentials, a hard floor), a local file, a service of this machine or
+//! its network, a public host, or something else that is not one.
+//!
+//! A host is the addresses it stands for ([`addresses`]), in every spelling a resolver
+//! accepts: `inet_aton(3)`'s numeric forms (`2852039166`, `0xa9fea9fe`,
+//! `0251.0376.0251.0376`, `169.254.43518`; checked with Python 3's `socket.inet_aton` and
+//! glibc's `getent hosts 2852039166`, which both give 169.254.169.254), IPv6 literals with
+//! the IPv4 they carry (`::ffff:a9fe:a9fe`, the NAT64 prefix `64:ff9b::/96`), and names
+//! that wildcard DNS maps to an address written in them: four decimal labels or parts in a
+//! row, separated by dots, dashes or both (`169.254.169.254.nip.io`,
+//! `169-254-169-254.sslip.io`, `app-10.0.0-1.nip.io`), and on the known wildcard domains a
+//! label ending in eight hex digits (`a9fea9fe.nip.io`, `app-c0a80101.nip.io`) or an IPv6
+//! address written with dashes (`--1.sslip.io` is `::1`). Formats checked against nip.io's
+//! documentation (exentriquesolutions/nip.io README and backend: dots, dashes, mixed, hex)
+//! and sslip.io's (cunnie/sslip.io `document_root/index.md`: dots, dashes, embedded,
+//! IPv6 with dashes), Dec 2026. Any other name embedding four numbers is taken as that
+//! address too (a service can be set up to answer so for any domain; fail closed).
+//!
+//! A fetch of a service of this machine or its network (loopback, private, link-local and
+//! shared addresses in any spelling, local names such as `localhost`, `*.local`, a name
+//! without a dot) reaches what only this machine can: the Docker API on
+//! `127.0.0.1:2375`, a database's HTTP port, an admin page on `10.0.0.1`. A GET there can
+//! read what the service holds and, on many services, change it (`/shutdown`, `/reset`),
+//! and the agent chose the path. WebFetch only issues GETs, and that is enough: so the
+//! review needs the person to have named that service (its host and port: "check
+//! http://localhost:3000"; `localhost` alone names no port) before a WebFetch there, a
+//! WebSocket Monitor opens there, or an MCP tool given such a URL (which may do more than
+//! GET), is let through; see
+//! `review::soft`. Asked, not refused: a person checking their own dev server names it.
 
 use crate::decision::redact;
 
@@ -44,6 +76,227 @@ const METADATA_HOSTS: &[&str] = &[
     "metadata.goog",
     "metadata.tencentyun.com",
 ];
+
+/// What a URL reaches (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// A public web host (see [`public_host`]).
+    Public(String),
+    /// A cloud metadata endpoint: a request there returns the machine's role credentials.
+    Metadata(&'static str),
+    /// A local file (a `file:` URL): its path.
+    File(String),
+    /// A service of this machine or its network, as `host:port` (the scheme's port when
+    /// none is written; IPv6 in brackets).
+    Local(String),
+    /// Not a public host, and why.
+    NotPublic(String),
+}
+
+/// What `url` reaches: a metadata endpoint named by any host the URL could be read to
+/// have (the host after user information, before a `\`, percent-decoded), a local file,
+/// a service of this machine or its network, a public host, or none of these.
+pub fn reach(url: &str) -> Reach {
+    let url = url.trim();
+    let Some((scheme, rest)) = url.split_once("://") else {
+        // WHATWG parsers read `http:host`, `http:\\host` (and `http:///host`) as that
+        // host (checked with Node 20's `URL`): a metadata endpoint written so is still one.
+        let after_scheme = url.split_once(':').map_or(url, |(_, r)| r);
+        if let Some(what) = [url, after_scheme]
+            .iter()
+            .flat_map(|u| candidate_hosts(u))
+            .find_map(|h| crate::context::floor::metadata_host(&h))
+        {
+            return Reach::Metadata(what);
+        }
+        return Reach::NotPublic(match public_host(url) {
+            Err(why) => why,
+            Ok(_) => "is not an absolute http(s) URL".into(),
+        });
+    };
+    if scheme.eq_ignore_ascii_case("file") {
+        // `file:///p` and `file://localhost/p` name the local path `/p`.
+        let path = rest
+            .strip_prefix("localhost")
+            .or_else(|| rest.strip_prefix("LOCALHOST"))
+            .unwrap_or(rest);
+        return match path.starts_with('/') {
+            true => Reach::File(percent_decoded(path)),
+            false => Reach::NotPublic(format!("is a file: URL of another host ({rest})")),
+        };
+    }
+    if let Some(what) = candidate_hosts(rest)
+        .iter()
+        .find_map(|h| crate::context::floor::metadata_host(h))
+    {
+        return Reach::Metadata(what);
+    }
+    match public_host(url) {
+        Ok(h) => Reach::Public(h),
+        Err(why) => match crate::context::rules::glob::url_host(url) {
+            Some(h) if is_local_host(&h) => {
+                let port = port_of(rest).unwrap_or(match scheme.to_ascii_lowercase().as_str() {
+                    "https" | "wss" => 443,
+                    _ => 80,
+                });
+                Reach::Local(format!("{h}:{port}"))
+            }
+            _ => Reach::NotPublic(why),
+        },
+    }
+}
+
+/// Every host an authority can be read to name, leniently (fail closed): the host after
+/// the last `@`, the text before it, the host before a `\`, each as written and
+/// percent-decoded.
+fn candidate_hosts(rest: &str) -> Vec<String> {
+    let rest = rest.trim_start_matches(['/', '\\']);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let mut raw: Vec<&str> = authority.split(['@', '\\']).collect();
+    raw.push(authority);
+    let mut out = Vec::new();
+    for part in raw {
+        for text in [part.to_string(), percent_decoded(part)] {
+            let host = match text.strip_prefix('[') {
+                Some(v6) => v6.split(']').next().unwrap_or(v6).to_string(),
+                None => text.split(':').next().unwrap_or(&text).to_string(),
+            };
+            if !host.is_empty() && !out.contains(&host) {
+                out.push(host);
+            }
+        }
+    }
+    out
+}
+
+/// The port written in an authority (`host:8080`, `[::1]:3000`), if any.
+fn port_of(rest: &str) -> Option<u16> {
+    let authority = rest.split(['/', '?', '#', '\\']).next()?;
+    let hostport = authority.rsplit('@').next()?;
+    let after = match hostport.strip_prefix('[') {
+        Some(v6) => v6.split_once(']')?.1,
+        None => hostport,
+    };
+    after.rsplit_once(':')?.1.parse().ok()
+}
+
+/// Whether `host` (as [`crate::context::rules::glob::url_host`] gives it) names this
+/// machine or its network: a local name (no dot, `localhost`, a local or reserved suffix,
+/// a name wildcard DNS maps to loopback) or an address that is loopback, private,
+/// link-local, shared (100.64.0.0/10) or unspecified, in any spelling.
+pub fn is_local_host(host: &str) -> bool {
+    let h = host.trim_end_matches('.').to_ascii_lowercase();
+    let bare = h.trim_start_matches('[').trim_end_matches(']');
+    let addrs = addresses(bare);
+    if !addrs.is_empty() {
+        return addrs.iter().any(|a| local_address(*a));
+    }
+    let ends_with = |suffix: &str| h == suffix || h.ends_with(&format!(".{suffix}"));
+    !h.contains('.')
+        || LOCAL_SUFFIXES.iter().any(|s| ends_with(s))
+        || LOOPBACK_DOMAINS.iter().any(|s| ends_with(s))
+}
+
+/// Domains of [`ADDRESS_DOMAINS`] whose every name resolves to loopback.
+const LOOPBACK_DOMAINS: &[&str] = &[
+    "localtest.me",
+    "lvh.me",
+    "vcap.me",
+    "lacolhost.com",
+    "localh.st",
+];
+
+/// Loopback, private, link-local, shared or unspecified.
+fn local_address(a: std::net::IpAddr) -> bool {
+    match a {
+        std::net::IpAddr::V4(v) => {
+            let o = v.octets();
+            v.is_loopback()
+                || v.is_private()
+                || v.is_link_local()
+                || v.is_unspecified()
+                || (o[0] == 100 && (64..128).contains(&o[1]))
+        }
+        std::net::IpAddr::V6(v) => {
+            let s = v.segments();
+            v.is_loopback()
+                || v.is_unspecified()
+                || (s[0] & 0xfe00) == 0xfc00
+                || (s[0] & 0xffc0) == 0xfe80
+        }
+    }
+}
+
+/// The addresses a host stands for (see the module docs): an IPv4 literal in any
+/// `inet_aton` spelling, an IPv6 literal (and the IPv4 it carries), and addresses written
+/// in a name that wildcard DNS resolves to them. Empty for an ordinary name.
+pub fn addresses(host: &str) -> Vec<std::net::IpAddr> {
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+    let h = host
+        .trim()
+        .trim_end_matches('.')
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .to_ascii_lowercase();
+    let mut out: Vec<IpAddr> = Vec::new();
+    let push_v6 = |v: Ipv6Addr, out: &mut Vec<IpAddr>| {
+        out.push(IpAddr::V6(v));
+        let s = v.segments();
+        let nat64 = s[..6] == [0x64, 0xff9b, 0, 0, 0, 0];
+        if let Some(v4) = v.to_ipv4() {
+            out.push(IpAddr::V4(v4));
+        } else if nat64 {
+            let o = v.octets();
+            out.push(IpAddr::V4(Ipv4Addr::new(o[12], o[13], o[14], o[15])));
+        }
+    };
+    if let Ok(v6) = h.parse::<Ipv6Addr>() {
+        push_v6(v6, &mut out);
+        return out;
+    }
+    if let Some(v4) = crate::context::floor::inet_aton(&h) {
+        out.push(IpAddr::V4(Ipv4Addr::from(v4)));
+        return out;
+    }
+    // Four decimal parts in a row, split by dots or dashes (`10.0.0.1.x`, `10-0-0-1.x`).
+    let parts: Vec<&str> = h.split(['.', '-']).collect();
+    for w in parts.windows(4) {
+        let octets: Option<Vec<u8>> = w
+            .iter()
+            .map(|p| {
+                (!p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit()))
+                    .then(|| p.parse::<u8>().ok())
+                    .flatten()
+            })
+            .collect();
+        if let Some(o) = octets {
+            out.push(IpAddr::V4(Ipv4Addr::new(o[0], o[1], o[2], o[3])));
+        }
+    }
+    let on_address_domain = ADDRESS_DOMAINS
+        .iter()
+        .any(|d| h == *d || h.ends_with(&format!(".{d}")));
+    if on_address_domain {
+        for label in h.split('.') {
+            // A label ending in eight hex digits (`a9fea9fe`, `app-c0a80101`).
+            if label.len() >= 8 {
+                let tail = &label[label.len() - 8..];
+                if let Ok(n) = u32::from_str_radix(tail, 16) {
+                    if tail.chars().all(|c| c.is_ascii_hexdigit()) {
+                        out.push(IpAddr::V4(Ipv4Addr::from(n)));
+                    }
+                }
+            }
+            // IPv6 written with dashes (`--1`, `fd00-ec2--254`).
+            if label.contains('-') {
+                if let Ok(v6) = label.replace('-', ":").parse::<Ipv6Addr>() {
+                    push_v6(v6, &mut out);
+                }
+            }
+        }
+    }
+    out
+}
 
 /// The host of `url` when it is a public web host, else why it is not one.
 pub fn public_host(url: &str) -> Result<String, String> {
@@ -230,6 +483,121 @@ mod tests {
                 Err(e) => assert!(e.contains(why), "{url}: {e}"),
             }
         }
+    }
+
+    #[test]
+    fn metadata_endpoints_in_every_spelling_are_reached_as_such() {
+        for url in [
+            "http://169.254.169.254/latest/meta-data/",
+            "http://2852039166/",
+            "http://0xa9fea9fe/",
+            "http://0251.0376.0251.0376/",
+            "http://169.254.43518/",
+            "http://[::ffff:169.254.169.254]/",
+            "http://[::ffff:a9fe:a9fe]/",
+            "http://[fd00:ec2::254]/latest/",
+            "http://169.254.169.254.nip.io/",
+            "http://169-254-169-254.sslip.io/",
+            "http://www-169-254-169-254.sslip.io/",
+            "http://a9fea9fe.nip.io/",
+            "http://app-a9fea9fe.nip.io:80/",
+            "http://169.254.169.254.example.com/",
+            "http://100.100.100.200/latest/meta-data/",
+            "http://metadata/computeMetadata/v1/",
+            "http://metadata.google.internal/computeMetadata/v1/",
+            "http://instance-data/latest/",
+            "HTTP://METADATA.GOOGLE.INTERNAL/",
+            "http://%31%36%39.254.169.254/",
+            "http://169.254.169.254\\@example.com/",
+            "http://example.com@169.254.169.254/",
+            "http://169.254.169.254:80@example.com/",
+            "http:///169.254.169.254/",
+            "http:169.254.169.254/latest/",
+            "http:\\\\169.254.169.254\\latest",
+            "//169.254.169.254/latest/",
+            "169.254.169.254/latest/meta-data/",
+            "169.254.169.254:80/latest/",
+        ] {
+            assert!(
+                matches!(reach(url), Reach::Metadata(_)),
+                "{url}: {:?}",
+                reach(url)
+            );
+        }
+        for url in [
+            "http://169.254.169.25/",
+            "https://metadata.example.com/",
+            "https://deadbeef.example.com/",
+            "https://docs.rs/",
+        ] {
+            assert!(!matches!(reach(url), Reach::Metadata(_)), "{url}");
+        }
+    }
+
+    #[test]
+    fn services_of_this_machine_or_network_are_local_with_their_port() {
+        for (url, at) in [
+            ("http://127.0.0.1:2375/containers/json", "127.0.0.1:2375"),
+            ("http://localhost:8080/shutdown", "localhost:8080"),
+            ("http://10.0.0.1/admin", "10.0.0.1:80"),
+            ("https://192.168.1.1/", "192.168.1.1:443"),
+            ("http://172.16.0.9:9200/_cat", "172.16.0.9:9200"),
+            ("http://100.64.0.1/", "100.64.0.1:80"),
+            ("http://2130706433:5000/", "2130706433:5000"),
+            ("http://0x7f.1/", "0x7f.1:80"),
+            ("http://0/", "0:80"),
+            ("http://[::1]:3000/", "[::1]:3000"),
+            ("http://[fe80::1]/", "[fe80::1]:80"),
+            ("http://[fd12:3456::1]/", "[fd12:3456::1]:80"),
+            ("http://[::ffff:127.0.0.1]:8000/", "[::ffff:127.0.0.1]:8000"),
+            ("http://127.0.0.1.nip.io:3000/", "127.0.0.1.nip.io:3000"),
+            ("http://10-0-0-1.sslip.io/", "10-0-0-1.sslip.io:80"),
+            ("http://7f000001.nip.io/", "7f000001.nip.io:80"),
+            ("http://--1.sslip.io/", "--1.sslip.io:80"),
+            ("http://lvh.me:3000/", "lvh.me:3000"),
+            ("http://app.localtest.me/", "app.localtest.me:80"),
+            ("http://printer.local/", "printer.local:80"),
+            ("http://db:5432/", "db:5432"),
+            ("http://app.localhost:4000/", "app.localhost:4000"),
+            ("http://api.internal/v1", "api.internal:80"),
+        ] {
+            assert_eq!(reach(url), Reach::Local(at.to_string()), "{url}");
+        }
+        // Public addresses and look-alikes are not public, nor a local service.
+        for url in [
+            "http://8.8.8.8/",
+            "http://1-2-3-4.nip.io/",
+            "https://xn--pple-43d.com/",
+        ] {
+            assert!(
+                matches!(reach(url), Reach::NotPublic(_)),
+                "{url}: {:?}",
+                reach(url)
+            );
+        }
+        assert_eq!(reach("https://docs.rs/x"), Reach::Public("docs.rs".into()));
+        assert_eq!(
+            reach("file:///home/u/.ssh/id_rsa"),
+            Reach::File("/home/u/.ssh/id_rsa".into())
+        );
+        assert_eq!(
+            reach("FILE://localhost/etc/passwd"),
+            Reach::File("/etc/passwd".into())
+        );
+    }
+
+    #[test]
+    fn addresses_a_host_stands_for() {
+        let v4 = |s: &str| vec![s.parse::<std::net::IpAddr>().unwrap()];
+        assert_eq!(addresses("2852039166"), v4("169.254.169.254"));
+        assert_eq!(addresses("10.0.0.1.example.com"), v4("10.0.0.1"));
+        assert_eq!(addresses("app-10.0.0-1.nip.io"), v4("10.0.0.1"));
+        assert_eq!(addresses("c0a80101.nip.io"), v4("192.168.1.1"));
+        assert!(addresses("c0a80101.example.com").is_empty());
+        assert!(addresses("docs.rs").is_empty());
+        assert!(addresses("v1-2-3.example.com").is_empty());
+        assert!(addresses("2024-01-02.example.com").is_empty());
+        assert!(addresses("[::ffff:a9fe:a9fe]").contains(&"169.254.169.254".parse().unwrap()));
     }
 
     #[test]

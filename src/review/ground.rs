@@ -146,6 +146,7 @@ impl Kind {
                 "doas",
                 "privilege",
             ],
+            // Every verb of `engine::mcp`'s destroy table (a test checks), and `tear`.
             Kind::Destroy => &[
                 "delete",
                 "destroy",
@@ -159,6 +160,16 @@ impl Kind {
                 "terminate",
                 "kill",
                 "prune",
+                "erase",
+                "flush",
+                "nuke",
+                "revoke",
+                "unpublish",
+                "expunge",
+                "shred",
+                "reset",
+                "rm",
+                "del",
             ],
         })
     }
@@ -648,8 +659,49 @@ fn host_of_word(w: &str) -> Option<String> {
     (!host.is_empty()).then(|| host.to_ascii_lowercase())
 }
 
+/// `host:port` → (host, port); `None` for a host without a port (or a bare IPv6 address).
+fn host_port(t: &str) -> Option<(&str, u16)> {
+    let (h, p) = t.rsplit_once(':')?;
+    let port = p
+        .parse()
+        .ok()
+        .filter(|_| p.chars().all(|c| c.is_ascii_digit()))?;
+    (!h.is_empty() && (h.starts_with('[') || !h.contains(':'))).then_some((h, port))
+}
+
+/// The host and port a word names (`http://localhost:3000/x`, `localhost:3000`; a URL
+/// without a port names its scheme's), the port `None` when it names none.
+fn port_of_word(w: &str) -> Option<(String, Option<u16>)> {
+    let (scheme, rest) = match w.split_once("://") {
+        Some((s, r)) => (Some(s.to_ascii_lowercase()), r),
+        None => (None, w),
+    };
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let authority = authority.rsplit('@').next()?.to_ascii_lowercase();
+    if let Some((h, p)) = host_port(&authority) {
+        return Some((h.to_string(), Some(p)));
+    }
+    let default = match scheme.as_deref() {
+        Some("http" | "ws") => Some(80),
+        Some("https" | "wss") => Some(443),
+        _ => None,
+    };
+    (!authority.is_empty() && !authority.contains(':')).then_some((authority, default))
+}
+
+/// Does the word name the target host? A target with a port (a service of this machine or
+/// its network, `localhost:3000`) is named only with that port (`localhost:3000`,
+/// `http://127.0.0.1:3000/`; loopback names are one host): `localhost` alone does not name
+/// the Docker API on `localhost:2375`.
 fn names_host(word: &str, target: &str) -> bool {
     let t = target.to_ascii_lowercase();
+    if let Some((th, tp)) = host_port(&t) {
+        let Some((h, p)) = port_of_word(word) else {
+            return false;
+        };
+        let loopback = crate::context::floor::is_loopback;
+        return p == Some(tp) && (h == th || (loopback(&h) && loopback(th)));
+    }
     let Some(h) = host_of_word(word) else {
         return false;
     };
@@ -792,6 +844,64 @@ mod tests {
         assert!(grounds("remove the old build in ../other/build", &o, &p));
         assert!(!grounds("delete the build directory", &o, &p));
         assert!(!grounds("don't touch ../other/build", &o, &p));
+    }
+
+    /// A service of this machine or its network is named by its host and port: `localhost`
+    /// alone, or another port, does not name it; loopback names are one host.
+    #[test]
+    fn a_local_service_is_named_with_its_port() {
+        let (h, c, r) = places();
+        let p = Places {
+            home: &h,
+            cwd: &c,
+            roots: &r,
+        };
+        let n = |at: &str| Need::new(Kind::RemoteChange, "fetches", vec![Target::Host(at.into())]);
+        assert!(grounds(
+            "check http://localhost:3000 please",
+            &n("localhost:3000"),
+            &p
+        ));
+        assert!(grounds(
+            "open localhost:3000/about",
+            &n("127.0.0.1:3000"),
+            &p
+        ));
+        assert!(grounds("is http://10.0.0.5/ up?", &n("10.0.0.5:80"), &p));
+        assert!(grounds(
+            "try https://10.0.0.5/status",
+            &n("10.0.0.5:443"),
+            &p
+        ));
+        assert!(!grounds(
+            "check http://localhost:3000 please",
+            &n("localhost:2375"),
+            &p
+        ));
+        assert!(!grounds("check localhost please", &n("localhost:8080"), &p));
+        assert!(!grounds("is http://10.0.0.5/ up?", &n("10.0.0.6:80"), &p));
+        assert!(!grounds(
+            "don't touch localhost:3000",
+            &n("localhost:3000"),
+            &p
+        ));
+        // A host without a port is named as before.
+        let s = Need::new(
+            Kind::Send,
+            "sends",
+            vec![Target::Host("api.example.com".into())],
+        );
+        assert!(grounds("post it to example.com", &s, &p));
+    }
+
+    /// Every verb the MCP destroy table recognises in a tool's name is a word that names a
+    /// destroy in the person's message.
+    #[test]
+    fn every_destroy_verb_of_a_tool_name_grounds_a_destroy() {
+        let words = Kind::Destroy.words().unwrap();
+        for v in crate::policy::engine::mcp::destroy_verbs() {
+            assert!(words.contains(&v), "{v}");
+        }
     }
 
     /// A unit, agent or setting named is not one started or enabled: the person also says

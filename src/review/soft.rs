@@ -473,6 +473,26 @@ pub fn needs(
         // Work the person may be waiting on (a server, a long build): they say to stop it.
         out.push(Need::new(Kind::Stop, *does, Vec::new()));
     }
+    // A service of this machine or its network, at a path the agent chose (a WebFetch, a
+    // WebSocket Monitor opens): the person names that service (its host and port) for the
+    // reviewer to let it through (see `context::web`).
+    let fetched = match tool {
+        "WebFetch" => input.get("url"),
+        "Monitor" => input.get("ws").and_then(|w| w.get("url")),
+        _ => None,
+    };
+    if let Some(url) = fetched.and_then(Value::as_str) {
+        if let crate::context::web::Reach::Local(at) = crate::context::web::reach(url) {
+            out.push(Need::new(
+                Kind::RemoteChange,
+                format!(
+                    "{tool} reaches {} at {at}, a service of this machine or its network",
+                    crate::decision::cause::one_line(url, 80)
+                ),
+                vec![Target::Host(at)],
+            ));
+        }
+    }
     if tool == "WebFetch" {
         // A URL that carries an encoded value sends it to the host: data leaving.
         if let Some(url) = input.get("url").and_then(Value::as_str) {
@@ -1504,21 +1524,8 @@ pub fn sql_change(sql: &str) -> Option<(Kind, Vec<String>)> {
     None
 }
 
-/// Words of a tool's name that say it destroys, publishes, sends or changes.
-const NAME_DESTROY: &[&str] = &[
-    "delete",
-    "remove",
-    "drop",
-    "destroy",
-    "purge",
-    "truncate",
-    "wipe",
-    "erase",
-    "uninstall",
-    "terminate",
-    "revoke",
-    "rm",
-];
+/// Words of a tool's name that say it publishes, sends or runs (what says it destroys is
+/// `engine::mcp`'s one table, [`crate::policy::engine::mcp::destroy_verb`]).
 const NAME_PUBLISH: &[&str] = &["publish", "release", "deploy", "push", "merge"];
 const NAME_SEND: &[&str] = &[
     "send", "post", "email", "mail", "message", "notify", "tweet", "share", "comment", "reply",
@@ -1587,21 +1594,7 @@ const SHARED_FIELDS: &[&str] = &[
 ];
 
 fn name_words(tool: &str) -> Vec<String> {
-    let name = tool.rsplit("__").next().unwrap_or(tool);
-    let mut out = Vec::new();
-    for part in name.split(|c: char| c == '_' || c == '-' || c.is_whitespace()) {
-        let mut cur = String::new();
-        for ch in part.chars() {
-            if ch.is_uppercase() && !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
-            }
-            cur.extend(ch.to_lowercase());
-        }
-        if !cur.is_empty() {
-            out.push(cur);
-        }
-    }
-    out
+    crate::policy::engine::mcp::name_words(tool.rsplit("__").next().unwrap_or(tool))
 }
 
 /// What an MCP call needs, from its name's verbs and its input values: SQL that changes
@@ -1659,7 +1652,8 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
             ));
         }
     }
-    if has(NAME_DESTROY) {
+    if crate::policy::engine::mcp::destroy_verb(tool.rsplit("__").next().unwrap_or(tool)).is_some()
+    {
         out.push(Need::new(
             Kind::Destroy,
             what.clone(),
@@ -1679,6 +1673,24 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
             what.clone(),
             targets(SHARED_FIELDS),
         ));
+    }
+    // A URL value that reaches a service of this machine or its network, judged as
+    // WebFetch's URL is: the person names that service (its host and port).
+    for (_, v) in crate::policy::engine::mcp::strings(input).unwrap_or_default() {
+        let v = v.trim();
+        if !v.contains("://") || v.contains(char::is_whitespace) {
+            continue;
+        }
+        if let crate::context::web::Reach::Local(at) = crate::context::web::reach(v) {
+            out.push(Need::new(
+                Kind::RemoteChange,
+                format!(
+                    "{what} reaches {}, a service of this machine or its network",
+                    crate::decision::cause::one_line(v, 80)
+                ),
+                vec![Target::Host(at)],
+            ));
+        }
     }
     // Paths an MCP tool writes outside the workspace.
     if !is_lookup(&words) {

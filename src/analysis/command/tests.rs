@@ -600,6 +600,10 @@ fn secrets_printed_and_sent_are_hard() {
         ("curl -s http://0xa9fea9fe/latest/", "hard"),
         ("curl -s http://2852039166/latest/", "hard"),
         ("curl -s 'http://[fd00:ec2::254]/latest/'", "hard"),
+        ("curl -s 'http://[::ffff:a9fe:a9fe]/latest/'", "hard"),
+        // Names wildcard DNS resolves to the address written in them.
+        ("curl -s http://169-254-169-254.sslip.io/latest/", "hard"),
+        ("wget -qO- http://a9fea9fe.nip.io/latest/", "hard"),
         ("wget -qO- http://169.254.170.2/v2/credentials", "hard"),
         (
             "curl -H 'Metadata-Flavor: Google' http://metadata.google.internal/computeMetadata/v1/",

@@ -16,7 +16,7 @@ mod fold;
 pub mod sensitive;
 
 pub use fold::fold;
-pub use sensitive::metadata_host;
+pub use sensitive::{inet_aton, metadata_host};
 
 use serde::Serialize;
 use std::path::{Path, PathBuf};

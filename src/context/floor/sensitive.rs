@@ -638,35 +638,30 @@ pub const METADATA_HOSTS: &[(&str, &str)] = &[
 ];
 
 /// The metadata endpoint `host` names, if any: the host as a URL or a program gives it
-/// (case-insensitive, a trailing dot, `[v6]` brackets, and the numeric spellings of IPv4
-/// that `inet_aton` accepts — hex, octal, and fewer than four parts — all count).
+/// (case-insensitive, a trailing dot, `[v6]` brackets), or any address it stands for
+/// ([`crate::context::web::addresses`]: the numeric spellings of IPv4 that `inet_aton`
+/// accepts — hex, octal, fewer than four parts —, IPv4 carried in IPv6, and names that
+/// wildcard DNS resolves to the address written in them, `169-254-169-254.nip.io`).
 pub fn metadata_host(host: &str) -> Option<&'static str> {
     let h = host.trim().trim_end_matches('.').to_ascii_lowercase();
     let h = h.trim_start_matches('[').trim_end_matches(']');
-    let h = h.strip_prefix("::ffff:").unwrap_or(h);
     if let Some((_, what)) = METADATA_HOSTS.iter().find(|(m, _)| *m == h) {
         return Some(what);
     }
     if h.ends_with(".svc.cluster.local") && h.starts_with("kubernetes.default") {
         return Some("the Kubernetes API from inside a pod (with its service-account token)");
     }
-    let v4 = inet_aton(h)?;
-    let dotted = format!(
-        "{}.{}.{}.{}",
-        v4 >> 24,
-        (v4 >> 16) & 0xff,
-        (v4 >> 8) & 0xff,
-        v4 & 0xff
-    );
-    METADATA_HOSTS
-        .iter()
-        .find(|(m, _)| *m == dotted)
-        .map(|(_, w)| *w)
+    crate::context::web::addresses(h).into_iter().find_map(|a| {
+        METADATA_HOSTS
+            .iter()
+            .find(|(m, _)| m.parse::<std::net::IpAddr>().ok() == Some(a))
+            .map(|(_, w)| *w)
+    })
 }
 
 /// IPv4 as `inet_aton(3)` reads it (what curl and most resolvers accept): 1 to 4 parts,
 /// each decimal, octal (`0…`) or hex (`0x…`); the last part fills the remaining bytes.
-fn inet_aton(s: &str) -> Option<u32> {
+pub fn inet_aton(s: &str) -> Option<u32> {
     let parts: Vec<&str> = s.split('.').collect();
     if parts.is_empty() || parts.len() > 4 {
         return None;
@@ -747,6 +742,22 @@ mod tests {
             "169.254.170.2",
             "100.100.100.200",
             "kubernetes.default.svc.cluster.local",
+            // Names wildcard DNS resolves to the address written in them.
+            "169.254.169.254.nip.io",
+            "169-254-169-254.sslip.io",
+            "www-169-254-169-254.sslip.io",
+            "app-169.254.169-254.nip.io",
+            "a9fea9fe.nip.io",
+            "app-a9fea9fe.nip.io",
+            "fd00-ec2--254.sslip.io",
+            // IPv4 carried in IPv6, and other spellings of the IPv6 endpoints.
+            "[::ffff:a9fe:a9fe]",
+            "[64:ff9b::a9fe:a9fe]",
+            "[fd00:ec2:0::254]",
+            "metadata",
+            "instance-data",
+            "168.63.129.16",
+            "192.0.0.192",
         ] {
             assert!(metadata_host(h).is_some(), "{h}");
         }
@@ -754,7 +765,6 @@ mod tests {
             "169.254.169.25",
             "example.com",
             "1.2.3.4",
-            "169.254.169.254.nip.io",
             "0x1ffffffff",
             "256.1.1.1",
             "",

@@ -79,6 +79,27 @@ pub(super) fn path_like(s: &str) -> bool {
     !s.contains("://") && (s.starts_with('/') || s.starts_with("~/") || s == "~")
 }
 
+/// The metadata endpoint a value names as a bare host (`169.254.169.254`,
+/// `169.254.169.254:80/latest/meta-data/`, `[fd00:ec2::254]`, `metadata.google.internal`):
+/// the host before any `/`, written with a dot, a colon or brackets (a bare number or word
+/// is an identifier, not a host).
+pub(super) fn metadata_address(s: &str) -> Option<&'static str> {
+    let s = s.trim();
+    if s.is_empty() || s.contains(char::is_whitespace) || s.contains("://") {
+        return None;
+    }
+    let authority = s.split(['/', '?', '#']).next()?;
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next()?,
+        None if authority.matches(':').count() > 1 => authority,
+        None => authority.split(':').next()?,
+    };
+    if !authority.contains(['.', ':', '[']) {
+        return None;
+    }
+    crate::context::floor::metadata_host(host)
+}
+
 /// A plain setting: short, one word, no path, no secret.
 fn plain_setting(s: &str) -> bool {
     s.len() <= 64
@@ -130,7 +151,8 @@ pub(super) fn judge(name: &str, input: &Map<String, Value>) -> Verdict {
             ),
         });
     }
-    let searches = tool.to_ascii_lowercase().contains("search");
+    // A name that also says it destroys (`search_and_delete`) is no search.
+    let searches = tool.to_ascii_lowercase().contains("search") && destroy_verb(tool).is_none();
     let query = values
         .iter()
         .find(|(k, v)| QUERY_FIELDS.contains(&k.as_str()) && !v.trim().is_empty());
@@ -347,23 +369,30 @@ const CHANGING_WORDS: &[&str] = &[
     "think",
 ];
 
-/// The words of a tool's name, lower case (`get_symbolsOverview` → get, symbols, overview).
-fn name_words(tool: &str) -> Vec<String> {
+/// The words of a tool's name, lower case: split at every character that is not a letter
+/// or digit, at a lower-to-upper change (`get_symbolsOverview` → get, symbols, overview),
+/// before the last capital of an upper-case run (`MCPServer` → mcp, server), and between
+/// letters and digits (`s3delete` → s, 3, delete).
+pub(crate) fn name_words(tool: &str) -> Vec<String> {
+    let chars: Vec<char> = tool.chars().collect();
     let mut words = Vec::new();
     let mut cur = String::new();
-    let mut prev_lower = false;
-    for c in tool.chars() {
+    for (i, &c) in chars.iter().enumerate() {
         if !c.is_ascii_alphanumeric() {
             if !cur.is_empty() {
                 words.push(std::mem::take(&mut cur));
             }
-            prev_lower = false;
             continue;
         }
-        if c.is_ascii_uppercase() && prev_lower && !cur.is_empty() {
-            words.push(std::mem::take(&mut cur));
+        if let Some(&p) = i.checked_sub(1).and_then(|j| chars.get(j)) {
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
+            let boundary = (c.is_ascii_uppercase()
+                && (p.is_ascii_lowercase() || (p.is_ascii_uppercase() && next_lower)))
+                || (c.is_ascii_digit() != p.is_ascii_digit() && p.is_ascii_alphanumeric());
+            if boundary && !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
         }
-        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
         cur.push(c.to_ascii_lowercase());
     }
     if !cur.is_empty() {
@@ -372,12 +401,103 @@ fn name_words(tool: &str) -> Vec<String> {
     words
 }
 
-/// A tool whose own name says it reads: a read verb among its words and no word that
-/// says it changes, sends, runs or costs anything.
+/// Where a destructive verb is recognised inside a run of letters written without a
+/// separator (`deleteproject`, `bucketdestroy`, `purgeall`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Glue {
+    /// At the start or the end of a run.
+    Both,
+    /// Only at the start: English words end with it (`swipe`, `skill`, `preset`).
+    Start,
+    /// Only as a word of its own: English words start and end with it (`dropdown`,
+    /// `droplet`, `backdrop`; `model`).
+    Alone,
+}
+
+/// Verbs of a tool's name that say it destroys, with where they are recognised when glued
+/// to another word. The one table: `review::soft` builds a destroy need from it and
+/// [`reads_by_name`] refuses to call a name holding one a read.
+const DESTROY_VERBS: &[(&str, Glue)] = &[
+    ("delete", Glue::Both),
+    ("destroy", Glue::Both),
+    ("purge", Glue::Both),
+    ("truncate", Glue::Both),
+    ("erase", Glue::Both),
+    ("remove", Glue::Both),
+    ("flush", Glue::Both),
+    ("nuke", Glue::Both),
+    ("terminate", Glue::Both),
+    ("uninstall", Glue::Both),
+    ("unpublish", Glue::Both),
+    ("revoke", Glue::Both),
+    ("prune", Glue::Both),
+    ("expunge", Glue::Both),
+    ("shred", Glue::Both),
+    ("wipe", Glue::Start),
+    ("kill", Glue::Start),
+    ("reset", Glue::Start),
+    ("drop", Glue::Alone),
+    ("rm", Glue::Alone),
+    ("del", Glue::Alone),
+];
+
+/// The verbs of [`DESTROY_VERBS`].
+#[cfg(test)]
+pub(crate) fn destroy_verbs() -> impl Iterator<Item = &'static str> {
+    DESTROY_VERBS.iter().map(|(v, _)| *v)
+}
+
+/// What a verb glued at a run's start may be followed by and still be another word (an
+/// inflection: `killer`, `deleted`, `wipers`, `resetting`, `removal` is not `remove`+).
+const INFLECTIONS: &[&str] = &[
+    "s", "es", "d", "ed", "r", "er", "ers", "ing", "ting", "ion", "ions", "able", "ment",
+];
+
+/// The destructive verb of a tool's name, if any (see [`DESTROY_VERBS`]): a word that is
+/// one; a word that is one followed by `all` (`flushall`, `dropall`); or, for a word that
+/// is no known word of its own, one glued at its start to at least two more letters that
+/// are not an inflection (`deleteproject`, `nukedb`; not `killer`, `deleted`), or at its
+/// end after at least two letters that are not the undoing `un` (`bucketdestroy`; not
+/// `undelete`).
+pub(crate) fn destroy_verb(tool: &str) -> Option<&'static str> {
+    name_words(tool).iter().find_map(|w| word_destroys(w))
+}
+
+fn word_destroys(w: &str) -> Option<&'static str> {
+    if let Some((v, _)) = DESTROY_VERBS.iter().find(|(v, _)| *v == w) {
+        return Some(v);
+    }
+    if let Some(head) = w.strip_suffix("all") {
+        if let Some((v, _)) = DESTROY_VERBS.iter().find(|(v, _)| *v == head) {
+            return Some(v);
+        }
+    }
+    let known = READ_VERBS.contains(&w) || CHANGING_WORDS.contains(&w);
+    if known || !w.chars().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    DESTROY_VERBS.iter().find_map(|(v, glue)| {
+        let at_start = w.strip_prefix(v).is_some_and(|rest| {
+            *glue != Glue::Alone
+                && rest.len() >= 2
+                && !INFLECTIONS
+                    .iter()
+                    .any(|i| rest == *i || rest.strip_prefix(i).is_some_and(|r| r == "s"))
+        });
+        let at_end = w
+            .strip_suffix(v)
+            .is_some_and(|head| *glue == Glue::Both && head.len() >= 2 && head != "un");
+        (at_start || at_end).then_some(*v)
+    })
+}
+
+/// A tool whose own name says it reads: a read verb among its words, no word that says it
+/// changes, sends, runs or costs anything, and no destructive verb glued into a word.
 pub(super) fn reads_by_name(tool: &str) -> bool {
     let words = name_words(tool);
     words.iter().any(|w| READ_VERBS.contains(&w.as_str()))
         && !words.iter().any(|w| CHANGING_WORDS.contains(&w.as_str()))
+        && destroy_verb(tool).is_none()
 }
 
 /// What one value of a read is.
@@ -850,6 +970,111 @@ mod tests {
     }
 
     #[test]
+    fn name_words_split_case_separators_and_digits() {
+        assert_eq!(
+            name_words("get_symbolsOverview"),
+            ["get", "symbols", "overview"]
+        );
+        assert_eq!(name_words("MCPServerStatus"), ["mcp", "server", "status"]);
+        assert_eq!(
+            name_words("s3delete-bucket"),
+            ["s", "3", "delete", "bucket"]
+        );
+        assert_eq!(name_words("bucket-destroy"), ["bucket", "destroy"]);
+    }
+
+    #[test]
+    fn a_destructive_verb_is_found_glued_to_another_word() {
+        for (t, v) in [
+            ("delete_repository", "delete"),
+            ("deleteproject", "delete"),
+            ("deleteProject", "delete"),
+            ("bucketdestroy", "destroy"),
+            ("bucket-destroy", "destroy"),
+            ("purgeall", "purge"),
+            ("drop_all", "drop"),
+            ("dropall", "drop"),
+            ("wipeall", "wipe"),
+            ("truncatetable", "truncate"),
+            ("flushall", "flush"),
+            ("FLUSHDB", "flush"),
+            ("killall", "kill"),
+            ("killprocess", "kill"),
+            ("resetdatabase", "reset"),
+            ("nukedb", "nuke"),
+            ("instanceterminate", "terminate"),
+            ("tokenrevoke", "revoke"),
+            ("pkgunpublish", "unpublish"),
+            ("imageprune", "prune"),
+            ("userremove", "remove"),
+            ("rm_file", "rm"),
+        ] {
+            assert_eq!(destroy_verb(t), Some(v), "{t}");
+        }
+        // English words that hold a verb's letters, inflections, the undoing `un`, and
+        // names that only read.
+        for t in [
+            "get_dropdown_options",
+            "dropdown",
+            "list_droplets",
+            "backdrop",
+            "undelete",
+            "undeleteItem",
+            "killer_feature_list",
+            "get_skill",
+            "load_preset",
+            "swipe",
+            "get_model",
+            "terminal_output",
+            "list_deleted_items",
+            "removal_policy",
+            "search",
+            "get",
+            "list",
+            "read",
+            "fetch",
+            "sequentialthinking",
+            "imageFetch",
+            "searchTwitterUsers",
+        ] {
+            assert_eq!(destroy_verb(t), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn a_bare_host_value_names_a_metadata_endpoint() {
+        for v in [
+            "169.254.169.254",
+            "169.254.169.254:80",
+            "169.254.169.254/latest/meta-data/",
+            "[fd00:ec2::254]",
+            "fd00:ec2::254",
+            "metadata.google.internal",
+            "169-254-169-254.sslip.io",
+        ] {
+            assert!(metadata_address(v).is_some(), "{v}");
+        }
+        for v in [
+            "metadata",
+            "2852039166",
+            "instance-data",
+            "example.com",
+            "a b",
+        ] {
+            assert!(metadata_address(v).is_none(), "{v}");
+        }
+    }
+
+    #[test]
+    fn a_search_that_also_destroys_is_no_search() {
+        assert!(
+            verdict("mcp__x__search_and_delete", json!({"query": "old"})).starts_with("unsure")
+        );
+        assert!(verdict("mcp__x__searchAndPurge", json!({"query": "old"})).starts_with("unsure"));
+        assert!(verdict("mcp__ddg__search", json!({"query": "old"})).starts_with("allow"));
+    }
+
+    #[test]
     fn a_read_by_name_has_a_read_verb_and_no_word_that_changes_anything() {
         for t in [
             "get_issue",
@@ -878,6 +1103,9 @@ mod tests {
             "getToken",
             "browser_navigate",
             "execute",
+            "get_userdelete",
+            "listAndPurgeall",
+            "fetchanddestroy",
         ] {
             assert!(!reads_by_name(t), "{t}");
         }

@@ -108,18 +108,6 @@ pub struct Evaluation {
     pub judgement: Option<Judgement>,
 }
 
-/// The metadata endpoint a URL asks, if any (`http://169.254.169.254/…`, `http://[fd00:ec2::254]/`).
-fn metadata_url(url: &str) -> Option<&'static str> {
-    let rest = url.split_once("://").map_or(url, |(_, r)| r);
-    let auth = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let host = auth.rsplit('@').next().unwrap_or(auth);
-    let host = match host.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or(v6),
-        None => host.split(':').next().unwrap_or(host),
-    };
-    crate::context::floor::metadata_host(host)
-}
-
 /// Judge one call.
 pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     let mut ev = Eval {
@@ -165,22 +153,11 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     };
     path_steps(&mut ev, 0);
 
-    // 1a. A fetch of a cloud metadata endpoint reads the machine's credentials.
-    if let Kind::Fetch(url, _) = &kind {
-        if let Some(what) = metadata_url(url) {
-            let cause = Cause::Credential {
-                path: PathBuf::from(url),
-                what: what.to_string(),
-            };
-            ev.step("hard-floor", cause.describe());
-            return ev.finish(Outcome::Decided(Decision::Deny), Gate::Floor, cause);
-        }
-    }
-
     // 1. Hard floor: credentials, gatehook's own files, the harness's settings (named by a
-    //    path field, or by any value of an MCP tool).
+    //    path field, or by any value of an MCP tool), a cloud metadata endpoint fetched
+    //    (the machine's role credentials: `web::reach`).
     if let Some(cause) = hard_floor(&ev.paths).or_else(|| match &kind {
-        Kind::Tool(Then::Floor(c)) => Some(c.clone()),
+        Kind::Tool(Then::Floor(c)) | Kind::Fetch(_, Then::Floor(c)) => Some(c.clone()),
         _ => None,
     }) {
         ev.step("hard-floor", cause.describe());

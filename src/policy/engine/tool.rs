@@ -14,7 +14,7 @@ use crate::decision::cause::Cause;
 use crate::decision::Gate;
 use crate::input::tools::{self, Judge};
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What kind of thing a tool does, as far as the floor is concerned.
 pub(super) enum Kind {
@@ -392,7 +392,14 @@ impl Eval<'_, '_> {
             "WebFetch" => {
                 let url = self.str_field("url", true)?.unwrap_or_default();
                 self.str_field("prompt", false)?;
-                let then = fetch_then(tool, &url);
+                let then = match web::reach(&url) {
+                    // A `file:` URL naming a credential is refused as an MCP value's is.
+                    web::Reach::File(p) => match self.credential_path("fetch", "url", &p) {
+                        Some(c) => Then::Floor(c),
+                        None => fetch_then(tool, &url),
+                    },
+                    _ => fetch_then(tool, &url),
+                };
                 Kind::Fetch(url, then)
             }
             "Agent" | "Task" => {
@@ -636,25 +643,40 @@ impl Eval<'_, '_> {
         }))
     }
 
-    /// An MCP tool, judged by its values: a credential path in any of them is the hard
-    /// floor; then [`mcp::judge`].
+    /// An MCP tool, judged by its values: a credential path in any of them (a path, a
+    /// `file:` URL) is the hard floor, and so is a URL or host that reaches a cloud
+    /// metadata endpoint (judged as WebFetch's URL is, [`web::reach`]); then [`mcp::judge`].
     fn mcp_tool(&mut self) -> Kind {
         let tool = self.call.tool;
         if let Some(values) = mcp::strings(self.call.input) {
-            for (field, v) in values.iter().filter(|(_, v)| mcp::path_like(v)) {
-                let raw = v.trim();
-                let raw = raw.strip_prefix("file://").unwrap_or(raw);
-                let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
-                let class = forms
-                    .forms()
-                    .filter_map(|p| floor::classify(p, Access::Read, &self.ctx.floor))
-                    .max_by_key(severity);
-                self.step("mcp", format!("`{field}` names the path {raw}"));
-                if let Some(PathClass::Credential { what }) = class {
-                    return Kind::Tool(Then::Floor(Cause::Credential {
-                        path: forms.lexical,
-                        what: what.to_string(),
-                    }));
+            for (field, v) in &values {
+                let t = v.trim();
+                let raw = if mcp::path_like(t) && !t.contains("://") {
+                    t.to_string()
+                } else if t.contains("://") && !t.contains(char::is_whitespace) {
+                    match web::reach(t) {
+                        web::Reach::File(p) => p,
+                        web::Reach::Metadata(what) => {
+                            self.step("mcp", format!("`{field}` reaches {what}"));
+                            return Kind::Tool(Then::Floor(Cause::Credential {
+                                path: PathBuf::from(t),
+                                what: what.to_string(),
+                            }));
+                        }
+                        _ => continue,
+                    }
+                } else {
+                    if let Some(what) = mcp::metadata_address(t) {
+                        self.step("mcp", format!("`{field}` names {what}"));
+                        return Kind::Tool(Then::Floor(Cause::Credential {
+                            path: PathBuf::from(t),
+                            what: what.to_string(),
+                        }));
+                    }
+                    continue;
+                };
+                if let Some(c) = self.credential_path("mcp", field, &raw) {
+                    return Kind::Tool(Then::Floor(c));
                 }
             }
         }
@@ -663,6 +685,23 @@ impl Eval<'_, '_> {
             mcp::Verdict::Risky(c) => Then::Risky(c),
             mcp::Verdict::Unsure(why) => self.mcp_read(tool).unwrap_or(Then::Unsure(why)),
         })
+    }
+
+    /// The credential a path named by a tool's value (`field`) is, if it is one.
+    fn credential_path(&mut self, stage: &'static str, field: &str, raw: &str) -> Option<Cause> {
+        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        let class = forms
+            .forms()
+            .filter_map(|p| floor::classify(p, Access::Read, &self.ctx.floor))
+            .max_by_key(severity);
+        self.step(stage, format!("`{field}` names the path {raw}"));
+        match class {
+            Some(PathClass::Credential { what }) => Some(Cause::Credential {
+                path: forms.lexical,
+                what: what.to_string(),
+            }),
+            _ => None,
+        }
     }
 
     /// A tool whose name says it reads (see [`mcp::reads_by_name`]) with every value a
@@ -709,20 +748,32 @@ impl Eval<'_, '_> {
     }
 }
 
-/// A fetch of `url` by `tool`: a public host with no secret in the URL is allowed; a
-/// secret in it is risky; anything but a public host gets no opinion.
+/// A fetch of `url` by `tool` ([`web::reach`]): a cloud metadata endpoint is the hard
+/// floor; a public host with no secret in the URL is allowed; a secret in it is risky;
+/// anything else (a service of this machine or its network, a file, a look-alike) gets no
+/// opinion.
 fn fetch_then(tool: &str, url: &str) -> Then {
     let shown = crate::decision::cause::one_line(url, 160);
-    match web::public_host(url) {
-        Err(why) => Then::Unsure(format!("{tool} of {shown}: the URL {why}")),
-        Ok(host) if web::carries_encoded_data(url) => Then::Unsure(format!(
+    match web::reach(url) {
+        web::Reach::Metadata(what) => Then::Floor(Cause::Credential {
+            path: PathBuf::from(url),
+            what: what.to_string(),
+        }),
+        web::Reach::File(p) => Then::Unsure(format!(
+            "{tool} of {shown}: the URL names the local file {p}, not the web"
+        )),
+        web::Reach::Local(at) => Then::Unsure(format!(
+            "{tool} of {shown}: the URL reaches {at}, a service of this machine or its network"
+        )),
+        web::Reach::NotPublic(why) => Then::Unsure(format!("{tool} of {shown}: the URL {why}")),
+        web::Reach::Public(host) if web::carries_encoded_data(url) => Then::Unsure(format!(
             "{tool} of {shown}: the URL carries encoded data to {host}, which could be the workspace's content"
         )),
-        Ok(host) if web::carries_secret(url) => Then::Risky(Cause::RiskyTool {
+        web::Reach::Public(host) if web::carries_secret(url) => Then::Risky(Cause::RiskyTool {
             tool: tool.to_string(),
             reason: format!("sends a secret-shaped value in the URL to {host}"),
         }),
-        Ok(host) => Then::Allow(Cause::Lookup {
+        web::Reach::Public(host) => Then::Allow(Cause::Lookup {
             tool: tool.to_string(),
             does: format!("fetches {shown} from the public host {host}; the URL carries no secret"),
         }),
