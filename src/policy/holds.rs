@@ -360,6 +360,7 @@ fn names(e: &crate::analysis::effects::Effect) -> Vec<&str> {
             | Code::Inline { .. }
             | Code::Hidden { .. }
             | Code::Pinned { .. } => vec![],
+            Code::Carried { text, .. } => vec![text],
             Code::Project {
                 defined_by,
                 targets,
@@ -401,7 +402,7 @@ pub fn unknown_holds(effects: &[crate::analysis::effects::Effect]) -> bool {
             e,
             Effect::Unknown { .. }
                 | Effect::Run {
-                    code: Code::Hidden { .. }
+                    code: Code::Hidden { .. } | Code::Carried { .. }
                 }
         )
     })

@@ -296,6 +296,11 @@ pub(crate) fn path_class(p: &Path, access: Access, ctx: &JudgeCtx) -> Option<Pat
         })
 }
 
+/// What the reason of a host name computed at run time says (`sensitive::exposures` writes
+/// it; `edits` reads it: in a line of text no shell reads, a template literal's `${host}` is
+/// no shell expansion).
+pub(crate) const HOST_AT_RUN_TIME: &str = "is given the host name";
+
 /// A command's text as a reason line shows it: one line, at most 200 characters.
 pub(crate) fn one_line(text: &str) -> String {
     crate::decision::cause::one_line(text, 200)

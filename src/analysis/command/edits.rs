@@ -526,7 +526,8 @@ fn judge_pieces(
         let prose_verb = |reason: &str| {
             *sentence
                 && (reason.contains(super::catalog::TOOL_WILL)
-                    || reason.contains(super::catalog::NAMES_ACTION))
+                    || reason.contains(super::catalog::NAMES_ACTION)
+                    || reason.contains(super::core::HOST_AT_RUN_TIME))
         };
         match j.verdict {
             Verdict::Soft { ref reason, .. } if prose_verb(reason) => {}

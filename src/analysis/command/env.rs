@@ -291,6 +291,51 @@ pub(super) const PRIVILEGE_WRAPPERS: &[&str] = &[
     "firejail",
 ];
 
+/// Wrappers that run the command as another user (root unless told otherwise): the other
+/// [`PRIVILEGE_WRAPPERS`] change roots, mounts or namespaces instead.
+const USER_WRAPPERS: &[&str] = &["sudo", "doas", "pkexec", "run0", "runuser", "su"];
+
+/// Shells that, given no script or command, read what is typed into them.
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "fish", "csh", "tcsh"];
+
+/// How a command acts as another user, if it does: `(how, shell)`, `shell` when what runs
+/// is a shell given no command (`sudo -i`, `sudo -s`, `sudo su`, `doas -s`, `pkexec bash`,
+/// and `su` or `runuser` themselves, which run a shell as another user: util-linux
+/// 2.38.1's su(1) and runuser(1), root when no user is named, a command only through
+/// `-c`): its commands are typed where no one sees them.
+pub(super) fn privileged(sc: &crate::analysis::shell::SimpleCommand) -> Option<(String, bool)> {
+    let prog = sc.program().map(|p| p.rsplit('/').next().unwrap_or(p));
+    let wrapper = sc
+        .wrappers
+        .iter()
+        .find(|w| USER_WRAPPERS.contains(&w.as_str()))
+        .map(String::as_str);
+    let switcher = prog.filter(|p| matches!(*p, "su" | "runuser"));
+    let through = wrapper.or(switcher)?;
+    let args = sc.exec.get(1..).unwrap_or(&[]);
+    let shell = match (switcher, prog) {
+        // `su [-] [user]`: a shell unless `-c`/`--command`/`--session-command` gives one.
+        (Some(_), _) => !args.iter().any(|a| {
+            a.starts_with("--command")
+                || a.starts_with("--session-command")
+                || (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
+        }),
+        (None, Some(p)) => {
+            SHELLS.contains(&p)
+                && args
+                    .iter()
+                    .all(|a| matches!(a.as_str(), "-" | "-i" | "-l" | "-s" | "--login"))
+        }
+        (None, None) => false,
+    };
+    let how = if shell {
+        format!("an interactive shell as another user (root unless one is named) through {through}, whose commands the floor does not see")
+    } else {
+        format!("as another user (root unless one is named) through {through}")
+    };
+    Some((how, shell))
+}
+
 /// Variables that make programs load or run other code (loaders, pagers, editors, git's
 /// hooks into ssh and config, shell startup files, language runtimes).
 pub(crate) fn code_env(name: &str) -> bool {

