@@ -1858,6 +1858,91 @@ pub(super) fn scratch_file(abs: &Path, ctx: &JudgeCtx) -> bool {
         && !real.starts_with(ctx.home)
 }
 
+/// Interpreters that run a file named among their operands; the ones the floor models
+/// (python, node, the shells) are judged by `script_definitions`.
+const SCRIPT_INTERPRETERS: &[&str] = &[
+    "ruby",
+    "perl",
+    "php",
+    "lua",
+    "luajit",
+    "Rscript",
+    "julia",
+    "deno",
+    "bun",
+    "tsx",
+    "ts-node",
+    "zsh",
+    "fish",
+    "ksh",
+    "mksh",
+    "pwsh",
+    "osascript",
+    "swift",
+    "groovy",
+    "elixir",
+    "tclsh",
+    "wish",
+    "racket",
+    "guile",
+    "java",
+    "kotlin",
+    "scala",
+    "dotnet",
+    "crystal",
+    "nim",
+    "v",
+    "raku",
+    "perl6",
+    "R",
+    "gawk",
+    "awk",
+    "node",
+    "python",
+    "python3",
+    "bash",
+    "sh",
+    "dash",
+];
+
+/// The script operand of an interpreter the floor does not understand, when it is a file
+/// in the temporary directory (`ruby /tmp/x.rb`, `deno run /tmp/x.ts`): the first operand
+/// (after a `run`/`test` subcommand), unless inline code makes the operands data.
+pub(super) fn scratch_operand(cmd: &Cmd, ctx: &JudgeCtx) -> Option<PathBuf> {
+    let prog = cmd.program();
+    let name = prog.rsplit('/').next().unwrap_or(prog);
+    let bare = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    if !SCRIPT_INTERPRETERS.contains(&name) && !SCRIPT_INTERPRETERS.contains(&bare) {
+        return None;
+    }
+    let cwd = cmd.cwd.dir()?;
+    for (k, a) in cmd.args().iter().enumerate() {
+        if a == "--" {
+            continue;
+        }
+        if let Some(flags) = a.strip_prefix('-') {
+            // Inline code (`-e`, `-ne`, `-c`, `--eval`, php's `-r`): the operands are its
+            // data, not a script.
+            let short = !flags.starts_with('-')
+                && flags.chars().any(|c| matches!(c, 'e' | 'E' | 'c' | 'r'));
+            if short || matches!(flags, "-eval" | "-command" | "-print") {
+                return None;
+            }
+            continue;
+        }
+        // A subcommand before the file (`deno run`, `bun test`, `dotnet run`).
+        if matches!(a.as_str(), "run" | "test" | "exec" | "x") {
+            continue;
+        }
+        if cmd.arg_dynamic(k) {
+            return None;
+        }
+        let p = place_in_ws(a, cwd, ctx).0;
+        return scratch_file(&p, ctx).then_some(p);
+    }
+    None
+}
+
 /// A script: the file itself (for Python, a directory's `__main__.py`) and an interpreter
 /// its `#!` line names inside the workspace.
 fn script_definitions(

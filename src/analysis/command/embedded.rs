@@ -64,8 +64,34 @@ pub(super) fn carried(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, judge: &dyn Judge) -
         return None;
     }
     let args = cmd.args();
+    // A wrapper running an interpreter (`uv run python -c CODE`, `env node -e CODE`): the
+    // word after the interpreter's inline-code option is code in its language, as above.
+    let interpreter = |a: &String| {
+        let b = a.rsplit('/').next().unwrap_or("");
+        let b2 = b.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        RUNNERS.contains(&b) || RUNNERS.contains(&b2)
+    };
+    let inline_code = |i: usize| {
+        i > 0
+            && matches!(
+                args[i - 1].as_str(),
+                "-c" | "-e"
+                    | "-E"
+                    | "-p"
+                    | "-ne"
+                    | "-pe"
+                    | "-r"
+                    | "--eval"
+                    | "--print"
+                    | "--command"
+            )
+            && args[..i - 1].iter().any(interpreter)
+    };
     let mut looked = 0usize;
     for (i, word) in args.iter().enumerate() {
+        if inline_code(i) {
+            continue;
+        }
         // A command substitution the shell runs first hands the program its output, not
         // its text (its commands are parts of the call already).
         if cmd.arg_dynamic(i) && (word.contains("$(") || word.contains('`')) {

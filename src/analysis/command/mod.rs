@@ -508,6 +508,25 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         } else {
             classify(&cmd, cmds, i, ctx, depth)
         };
+        // An interpreter the floor does not model, given a file in the temporary directory:
+        // code nobody in the session has seen, as `python3 /tmp/x.py` is.
+        if let Class::Unknown { reason } = &look.class {
+            if let Some(why) = unpack::may_unpack_guarded(&cmd, ctx) {
+                look.class = Class::Soft {
+                    category: "persistence",
+                    reason: format!("{} is given {why} ({reason})", cmd.program()),
+                };
+            } else if let Some(f) = build::scratch_operand(&cmd, ctx) {
+                look.class = Class::Soft {
+                    category: build::SCRATCH_CODE,
+                    reason: format!(
+                        "{} may run {}, a file in the temporary directory, where anyone's code may be ({reason})",
+                        cmd.program(),
+                        f.display()
+                    ),
+                };
+            }
+        }
         // Redirections: dups, /dev/null and workspace files are fine; the rest is judged.
         redirects(&cmd, &mut look);
         // Extraction and patching: the members of the archive, written under its

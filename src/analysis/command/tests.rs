@@ -832,6 +832,11 @@ fn commands_carried_in_arguments_of_unknown_programs() {
             "unknown",
         ),
         ("frobnicate -x 'a b' -y 'c | d'", "unknown"),
+        // Code an interpreter runs through a wrapper is its language's, not shell text.
+        (
+            "uv run python -c \"import m\nprint(f'{k.a}, dur={k.d}')\nm.save(d, '/tmp/o.x')\nm.open_in_app('/tmp/o.x')\"",
+            "unknown",
+        ),
         ("git commit -m 'rm -rf ~ was dangerous'", "routine"),
         // Interpreters take code in their own language (the one-liner search reads it),
         // and a substitution hands the program its output, not its text.
@@ -1921,6 +1926,17 @@ fn scripts_that_are_not_the_projects_keep_their_tiers() {
         ("/var/tmp/grep -r x .", "soft"),
         ("bash /opt/tools/x.sh", "unknown"),
         ("/opt/tools/x.sh", "unknown"),
+        // Interpreters the floor does not model, on a scratch file: soft too; their inline
+        // code's operands are data, and a script elsewhere keeps its tier.
+        ("ruby /tmp/x.rb", "soft"),
+        ("perl -w /tmp/x.pl", "soft"),
+        ("deno run /tmp/x.ts", "soft"),
+        ("ruby -e 'puts 1' /tmp/out.txt", "unknown"),
+        ("perl -ne 'print' /tmp/log.txt", "unknown"),
+        ("ruby /opt/tools/x.rb", "unknown"),
+        // A Go program from outside the workspace is not the project's.
+        ("go run /tmp/evil.go", "soft"),
+        ("go test ../../elsewhere/...", "soft"),
         ("bash missing.sh", "unknown"),
         ("python -m timeit 1", "unknown"),
         ("python -m pip install x", "unknown"),

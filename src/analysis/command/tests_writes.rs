@@ -296,6 +296,46 @@ fn wget_writes_the_file_named_from_its_url_beside_what_is_there() {
 }
 
 #[test]
+fn an_archive_given_to_a_program_the_floor_does_not_model_is_judged_by_what_it_holds() {
+    use crate::analysis::reach::archive::tests::{end, file, zip_bytes};
+    let f = fx();
+    std::fs::write(
+        f.ws.join("x.zip"),
+        zip_bytes(&[(".claude/settings.json", 0o100644)]),
+    )
+    .unwrap();
+    let mut t = Vec::new();
+    file(&mut t, ".claude/settings.json", b"{}");
+    end(&mut t);
+    std::fs::write(f.ws.join("x.tar"), &t).unwrap();
+    std::fs::write(
+        f.ws.join("x.patch"),
+        "From 1 Mon Sep 17 00:00:00 2001\n--- /dev/null\n+++ b/.claude/settings.json\n@@ -0,0 +1 @@\n+{}\n",
+    )
+    .unwrap();
+    let mut ok = Vec::new();
+    file(&mut ok, "data/a.csv", b"1");
+    end(&mut ok);
+    std::fs::write(f.ws.join("data.tar"), &ok).unwrap();
+    for cmd in [
+        "7z x x.zip",
+        "jar xf x.zip",
+        "python3 -m zipfile -e x.zip .",
+        "cmake -E tar xf x.tar",
+        "pax -r -f x.tar",
+        "cpio -id < x.tar",
+        "git am x.patch",
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(verdict(&f, cmd), "soft", "{cmd}: {:?}", j.verdict);
+    }
+    // An archive of ordinary files, or no archive, keeps the program's tier.
+    for cmd in ["7z x data.tar", "pax -r -f data.tar", "7z x README.md"] {
+        assert_eq!(verdict(&f, cmd), "unknown", "{cmd}");
+    }
+}
+
+#[test]
 fn a_directory_copied_or_moved_puts_every_file_it_holds() {
     let f = fx();
     // A tree outside the workspace (a scratch directory, another checkout) holding the

@@ -298,6 +298,97 @@ fn tree_of(cmd: &Cmd, word: &str, earlier: &Earlier) -> Result<Vec<Member>, Stri
     tree_members(&path, word)
 }
 
+/// Most files a command the floor does not understand is searched for archives and
+/// patches it may unpack.
+const MAX_SNIFFED: usize = 8;
+
+/// A command the floor does not understand (`7z x`, `jar xf`, `python -m zipfile -e`,
+/// `cpio -i`, `git am`) given an archive or patch — an operand, or a file on its standard
+/// input — whose members would land on a file the path floor guards (the harness's
+/// settings, a protected or credential file) or outside where they are placed (absolute,
+/// `..`, a link): why it may write there. The archive is judged by what it holds, whatever
+/// the program; a format that cannot be listed is left to its tier.
+pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
+    let cwd = cmd.cwd.dir()?;
+    let mut words: Vec<&str> = cmd
+        .args()
+        .iter()
+        .enumerate()
+        .filter(|(k, a)| !cmd.arg_dynamic(*k) && !a.starts_with('-') && !a.is_empty())
+        .map(|(_, a)| a.as_str())
+        .collect();
+    words.extend(
+        cmd.sc
+            .redirects
+            .iter()
+            .filter(|r| r.op == crate::analysis::shell::RedirectOp::In && !r.dynamic)
+            .map(|r| r.target.as_str()),
+    );
+    for w in words.into_iter().take(MAX_SNIFFED) {
+        let path = paths::normalize(&cwd.join(w));
+        let Some(members) = sniffed(&path) else {
+            continue;
+        };
+        for m in &members {
+            if let Some(h) = m.hazard() {
+                return Some(format!("{w} is an archive or patch in which {h}"));
+            }
+            let placed = paths::normalize(&cwd.join(&m.name));
+            let forms = paths::forms(&placed.display().to_string(), cwd, ctx.home);
+            let class = forms
+                .forms()
+                .find_map(|f| floor::classify(f, Access::Write, ctx.floor));
+            if let Some(class) = class {
+                return Some(format!(
+                    "{w} holds {}, which it may unpack onto {} ({})",
+                    m.name,
+                    placed.display(),
+                    match class {
+                        floor::PathClass::Credential { what }
+                        | floor::PathClass::SelfConfig { what }
+                        | floor::PathClass::HarnessConfig { what }
+                        | floor::PathClass::Protected { what } => what,
+                    }
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The members of a file that is a tar (plain or gzip), zip or patch, by its content.
+fn sniffed(path: &Path) -> Option<Vec<Member>> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() < 4 {
+        return None;
+    }
+    let mut head = [0u8; 512];
+    let n = std::fs::File::open(path).ok()?.read(&mut head).ok()?;
+    let head = &head[..n];
+    if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
+        return archive::zip_file(path).ok();
+    }
+    if head.starts_with(&[0x1f, 0x8b]) || (n >= 262 && &head[257..262] == b"ustar") {
+        return archive::tar_file(path).ok();
+    }
+    let text = String::from_utf8_lossy(head);
+    let patchy = text.starts_with("diff ")
+        || text.starts_with("--- ")
+        || text.starts_with("From ")
+        || text.contains("\n--- ")
+        || text.contains("\ndiff --git ");
+    if patchy {
+        let how = PatchHow {
+            git: true,
+            strip: Some(1),
+            reverse: false,
+        };
+        return archive::patch_file(path, how).ok();
+    }
+    None
+}
+
 /// Most entries listed under a directory copied or moved; a larger tree is not judged.
 pub(super) const MAX_TREE_ENTRIES: usize = 20_000;
 

@@ -1839,6 +1839,17 @@ fn fetch(c: &mut GitCall, ops: &[Word], out: &mut Vec<Effect>) {
     let r = ops.first();
     if let Some(w) = r {
         remote_word(*w, out);
+        // `pull` from a URL or a path rather than one of the repository's remotes: commits
+        // from wherever the agent named land in the work tree, changing files nobody has
+        // seen (the person's remotes are theirs to trust). A fetch alone changes no file.
+        let t = w.text;
+        if c.sub == "pull"
+            && (t.contains("://") || t.contains(':') || t.contains('/') || t.starts_with('.'))
+        {
+            out.push(Effect::unknown(format!(
+                "git pull merges commits from {t}, which is not one of the repository's remotes, into the work tree"
+            )));
+        }
     }
     if multiple {
         for w in ops.iter().skip(1) {
@@ -2902,6 +2913,20 @@ mod tests {
             fx(&["git", "pull", "--ff-only"]),
             vec![fetch(None), op(RepoOp::Integrate, None)]
         );
+        // From a URL or a path, not a remote: what lands is not known.
+        for argv in [
+            &["git", "pull", "https://x.example/r.git"][..],
+            &["git", "pull", "../other", "main"][..],
+            &["git", "pull", "git@x.example:r.git"][..],
+        ] {
+            assert!(fx(argv).iter().any(Effect::is_unknown), "{argv:?}");
+        }
+        assert!(!fx(&["git", "fetch", "https://x.example/r.git", "main"])
+            .iter()
+            .any(Effect::is_unknown));
+        assert!(!fx(&["git", "pull", "origin", "main"])
+            .iter()
+            .any(Effect::is_unknown));
         assert!(fx(&["git", "pull", "--rebase"])
             .contains(&op(RepoOp::Rewrite, Some("local commits (rebased)"))));
         let push = fx(&["git", "push", "origin", "+main"]);

@@ -1054,6 +1054,17 @@ fn go(argv: &[String], dynamic: &[bool]) -> Found {
             p.operands.iter().map(|(w, _)| w.text).collect()
         };
         for pkg in packages {
+            // A file or directory named by a path that may lie outside the workspace (`go
+            // run /tmp/x.go`, `go test ../other/...`): code that is not the project's, which
+            // the command floor judges by where it is.
+            if pkg.starts_with('/') || pkg == ".." || pkg.starts_with("../") {
+                let base = pkg.trim_end_matches("/...");
+                if base.ends_with(".go") {
+                    call.defined_by.push(base.to_string());
+                } else {
+                    call.dirs.push(base.to_string());
+                }
+            }
             // `go list -m mod@version` only reads the module's metadata.
             if pkg.contains('@') && !(subc == "list" && p.has("-m")) {
                 call.effects.push(Effect::Run {

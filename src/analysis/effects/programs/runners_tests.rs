@@ -206,6 +206,14 @@ fn go_flags_before_and_after_packages() {
         )));
     // `go run`: words after the package are the program's own.
     assert!(call(&["go", "run", ".", "-o", "x"]).effects.is_empty());
+    // Code named by a path that may lie outside the workspace is what defines the run:
+    // the command floor judges where it is.
+    let c = call(&["go", "run", "/tmp/evil.go", "/etc/passwd"]);
+    assert_eq!(c.defined_by, vec!["/tmp/evil.go".to_string()]);
+    let c = call(&["go", "test", "../other/..."]);
+    assert_eq!(c.dirs, vec!["../other".to_string()]);
+    let c = call(&["go", "test", "./..."]);
+    assert!(c.dirs.is_empty() && c.defined_by.is_empty());
     // -args: the test binary's own profile flags write.
     assert!(unknown(&call(&[
         "go",
