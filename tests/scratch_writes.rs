@@ -89,12 +89,13 @@ fn scratch_writes_in_the_temporary_directory() {
             "ask",
             "risky-command",
         ),
-        // Running what was written there is not scratch work.
+        // Running what was written there is not scratch work: code in the temporary
+        // directory, which nobody in the session has seen, asks.
         (
             "Bash",
             json!({"command": format!("echo 'echo hi' > {t}/a.sh && sh {t}/a.sh")}),
-            "none",
-            "",
+            "ask",
+            "risky-command",
         ),
     ];
     if hard {
