@@ -511,7 +511,12 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         // An interpreter the floor does not model, given a file in the temporary directory:
         // code nobody in the session has seen, as `python3 /tmp/x.py` is.
         if let Class::Unknown { reason } = &look.class {
-            if let Some(why) = unpack::may_unpack_guarded(&cmd, ctx) {
+            if let Some(why) = sensitive::dynamic_store(&cmd, ctx) {
+                look.class = Class::Soft {
+                    category: "credentials",
+                    reason: format!("{} is given {why} ({reason})", cmd.program()),
+                };
+            } else if let Some(why) = unpack::may_unpack_guarded(&cmd, ctx) {
                 look.class = Class::Soft {
                     category: "persistence",
                     reason: format!("{} is given {why} ({reason})", cmd.program()),

@@ -7,7 +7,7 @@
 //! hard. Consulted for commands the catalogues left unknown, and for searches.
 
 use super::core::{Class, Cmd, Finding, JudgeCtx, Verdict, HOST_AT_RUN_TIME};
-use crate::context::floor::{Access, PathClass};
+use crate::context::floor::{self, Access, PathClass};
 use crate::context::paths;
 
 use crate::analysis::effects::secrets::{expansions, Use};
@@ -1240,4 +1240,60 @@ fn names_path(f: &Finding, word: &str) -> bool {
         } => path == word,
         _ => false,
     })
+}
+
+/// An argument computed at run time whose fixed parts already name a credential store:
+/// each expansion (`$PPID`, `${X}`, `$(…)`) stands for any one path component, and the
+/// result is matched against the stores (`/proc/$PPID/environ` is `/proc/*/environ`,
+/// `~/.ssh/$KEY` lies in `~/.ssh`). Why it may read one, if so.
+pub(super) fn dynamic_store(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
+    let cwd = cmd.cwd.dir()?;
+    for (k, a) in cmd.args().iter().enumerate() {
+        if !cmd.arg_dynamic(k) || !super::core::is_expansion(a) {
+            continue;
+        }
+        let Some(pattern) = expansions_as_components(a) else {
+            continue;
+        };
+        // Only a word whose root is fixed: `/…` or a home (`~/…`, `$HOME/…`).
+        let placed = if let Some(rest) = pattern.strip_prefix("~/") {
+            ctx.home.join(rest)
+        } else if pattern.starts_with('/') {
+            std::path::PathBuf::from(&pattern)
+        } else {
+            continue;
+        };
+        let forms = crate::context::paths::forms(&placed.display().to_string(), cwd, ctx.home);
+        let class = forms
+            .forms()
+            .find_map(|f| floor::classify(f, Access::Read, ctx.floor));
+        if let Some(PathClass::Credential { what }) = class {
+            return Some(format!(
+                "{a}, a path computed at run time that names {what} whatever it expands to"
+            ));
+        }
+    }
+    None
+}
+
+/// `word` with each expansion replaced by `*` (a whole component: an expansion inside a
+/// component makes that component `*`), `$HOME`/`${HOME}` at the start as `~`; `None`
+/// when an expansion could hold a `/` the text does not show (`$(…)` is judged as one
+/// component too, since it names one word's worth of path).
+fn expansions_as_components(word: &str) -> Option<String> {
+    let w = word
+        .strip_prefix("$HOME/")
+        .or_else(|| word.strip_prefix("${HOME}/"))
+        .map(|r| format!("~/{r}"))
+        .unwrap_or_else(|| word.to_string());
+    let mut out = Vec::new();
+    for comp in w.split('/') {
+        if comp.contains('$') || comp.contains('`') {
+            out.push("*".to_string());
+        } else {
+            out.push(comp.to_string());
+        }
+    }
+    let p = out.join("/");
+    (p != w || word != w).then_some(p)
 }

@@ -3126,3 +3126,16 @@ fn nix_develop_without_a_flake_or_with_a_foreign_one() {
         "build-changed"
     );
 }
+
+#[test]
+fn paths_computed_at_run_time_whose_fixed_parts_name_a_store() {
+    table(&[
+        ("cat /proc/$PPID/environ", "soft"),
+        ("strings /proc/$(pgrep node)/environ", "soft"),
+        ("cat $HOME/.aws/$F", "soft"),
+        ("cat ~/.ssh/$KEY", "soft"),
+        ("cat src/$F", "unknown"),
+        ("cat /tmp/$X/log", "unknown"),
+        ("cat $DIR/notes.txt", "unknown"),
+    ]);
+}

@@ -545,8 +545,11 @@ fn home_read(rel: &str) -> Option<&'static str> {
                 return Some("it is a tree of applications' config and data");
             };
             let app_dir = format!("{base}/{app}");
+            // A store named for any app (`.config/*/Cookies`) says nothing of this one's
+            // other files; the store itself is matched by `classify`.
             if sensitive::HOME
                 .iter()
+                .filter(|st| !st.at.contains('*'))
                 .any(|st| at_or_under(st.at, &app_dir) || ancestor_of(&app_dir, st.at))
             {
                 return Some("the application keeps credentials in this directory");
@@ -600,6 +603,41 @@ pub fn in_scratch(p: &Path) -> bool {
         })
 }
 
+/// Whether a file matching the home store `pattern` (with `*` components) exists below
+/// the home at `base` inside the tree at folded `rel` (names compared folded; at most 512
+/// entries read per directory; a home that is there but cannot be listed counts as holding
+/// one).
+fn store_below(base: &str, pattern: &str, rel: &str) -> bool {
+    let relc: Vec<&str> = rel.split('/').collect();
+    let comps: Vec<&str> = pattern.split('/').collect();
+    fn walk(dir: &Path, i: usize, comps: &[&str], relc: &[&str]) -> bool {
+        let Some(comp) = comps.get(i) else {
+            return true;
+        };
+        let want = relc.get(i).copied();
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return false;
+        };
+        entries.flatten().take(512).any(|e| {
+            let name = e.file_name();
+            let name = fold(&name.to_string_lossy()).into_owned();
+            let fits = match want {
+                Some(w) => name == w && (*comp == "*" || name == fold(comp)),
+                None => *comp == "*" || name == fold(comp),
+            };
+            fits && walk(&e.path(), i + 1, comps, relc)
+        })
+    }
+    let base = Path::new(if base.is_empty() { "/" } else { base });
+    // A home that is there but cannot be listed may hold anything; one that is not there
+    // holds nothing.
+    match std::fs::read_dir(base) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return true,
+        _ => {}
+    }
+    walk(base, 0, &comps, &relc)
+}
+
 /// Why a tree read of folded `dir` reaches a home or a credential store.
 fn tree_holds(dir: &str, ctx: &FloorCtx) -> Option<&'static str> {
     let home = fold(&ctx.home.to_string_lossy()).into_owned();
@@ -618,7 +656,20 @@ fn tree_holds(dir: &str, ctx: &FloorCtx) -> Option<&'static str> {
         if rel.is_empty() {
             return Some("the tree is a home directory");
         }
-        if ancestor_of(rel, ".ssh") || sensitive::HOME.iter().any(|st| ancestor_of(rel, st.at)) {
+        // A store named for any app (`.config/*/Cookies`) is in the tree only where such
+        // a file is there (looked up, bounded); the others by name.
+        let folded_base = dir[..dir.len() - rel.len()].trim_end_matches('/');
+        let real_home = ctx.home.to_string_lossy();
+        let base: &str = if folded_base == home.trim_end_matches('/') {
+            &real_home
+        } else {
+            folded_base
+        };
+        if ancestor_of(rel, ".ssh")
+            || sensitive::HOME.iter().any(|st| {
+                ancestor_of(rel, st.at) && (!st.at.contains('*') || store_below(base, st.at, rel))
+            })
+        {
             return Some("the tree holds a credential store");
         }
     }
@@ -643,7 +694,12 @@ fn tree_holds(dir: &str, ctx: &FloorCtx) -> Option<&'static str> {
 /// locations without a `*`.
 pub fn sensitive_files(home: &Path) -> impl Iterator<Item = PathBuf> + '_ {
     std::iter::once(home.join(".ssh"))
-        .chain(sensitive::HOME.iter().map(move |st| home.join(st.at)))
+        .chain(
+            sensitive::HOME
+                .iter()
+                .filter(|st| !st.at.contains('*'))
+                .map(move |st| home.join(st.at)),
+        )
         .chain(
             sensitive::ABS
                 .iter()
@@ -983,6 +1039,9 @@ mod tests {
             "/home/u/.gemini/oauth_creds.json",
             "/home/u/.gemini/mcp-oauth-tokens-v2.json",
             "/home/u/.config/Code/User/globalStorage/state.vscdb",
+            "/home/u/.config/Slack/Cookies",
+            "/home/u/.config/discord/Local Storage/leveldb/000003.log",
+            "/home/u/.config/Slack/Network/Cookies",
             "/home/u/.config/VSCodium/User/globalStorage/state.vscdb.backup",
             "/home/u/.vscode-server/data/User/globalStorage/state.vscdb",
             "/home/u/.claude/.credentials.json",
@@ -1096,6 +1155,29 @@ mod tests {
         for e in PROTECTED_DIRS.iter().chain(PROTECTED_FILES) {
             assert!(e.is_ascii() && *e == e.to_ascii_lowercase(), "{e}");
         }
+    }
+
+    #[test]
+    fn a_store_named_for_any_app_is_in_a_tree_only_where_it_is_there() {
+        let t = tempfile::tempdir().unwrap();
+        let home = t.path().canonicalize().unwrap();
+        std::fs::create_dir_all(home.join(".config/Slack/Network")).unwrap();
+        std::fs::write(home.join(".config/Slack/Network/Cookies"), "x").unwrap();
+        std::fs::create_dir_all(home.join(".config/nvim/lua")).unwrap();
+        let c = FloorCtx {
+            home: home.clone(),
+            ..ctx()
+        };
+        let why = |rel: &str, tree: bool| outside_read(&home.join(rel), tree, &c);
+        // The cookie store itself, and trees that hold it, by any case of its name.
+        assert!(why(".config/Slack/Network/Cookies", false).is_some());
+        assert!(why(".config/Slack", true).is_some());
+        assert!(why(".config", true).is_some());
+        assert!(why(".config/slack", true).is_some());
+        // An app's tree without one, and its ordinary files, are ordinary reads.
+        assert_eq!(why(".config/nvim", true), None);
+        assert_eq!(why(".config/nvim/lua", true), None);
+        assert_eq!(why(".config/Slack/settings.json", false), None);
     }
 
     #[test]

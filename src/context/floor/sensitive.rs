@@ -224,6 +224,15 @@ pub const HOME: &[Store] = &[
     s("Library/Safari", "Safari data", "history, form values, tokens in local storage"),
     s("Library/Cookies", "macOS cookies", "Cookies.binarycookies: session tokens"),
     s("Library/Containers/com.apple.Safari", "Safari data", "Safari's sandboxed data"),
+    // Electron apps (Slack, Discord, Teams, Notion, …) are Chromium inside: their login
+    // sessions live in the same stores under their own config directory.
+    s(".config/*/Cookies", "an app's browser cookies", "Electron apps (Slack, Discord, Teams) keep their login session cookies in Chromium's Cookies database"),
+    s(".config/*/Network/Cookies", "an app's browser cookies", "newer Chromium and Electron keep the Cookies database under Network/"),
+    s(".config/*/Local Storage", "an app's local storage", "Electron apps keep tokens in Chromium's Local Storage (Discord's login token lives here)"),
+    s(".config/Signal", "Signal's messages and key", "config.json holds the key to Signal Desktop's encrypted database"),
+    s("Library/Application Support/*/Cookies", "an app's browser cookies", "Electron apps' session cookies (macOS)"),
+    s("Library/Application Support/*/Network/Cookies", "an app's browser cookies", "Electron apps' session cookies under Network/ (macOS)"),
+    s("Library/Application Support/*/Local Storage", "an app's local storage", "Electron apps' tokens in Chromium's Local Storage (macOS)"),
     // Shell and REPL histories: commands typed with tokens and passwords in them.
     s(".bash_history", "shell history", "commands typed with tokens in them (export TOKEN=…)"),
     s(".zsh_history", "shell history", "commands typed with tokens in them"),

@@ -85,6 +85,9 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "ifconfig" => network::ifconfig,
         "openssl" => network::openssl,
         "ping" | "ping6" => network::ping,
+        "ngrok" | "cloudflared" | "lt" | "localtunnel" | "bore" | "zrok" | "tailscale" => {
+            network::tunnel
+        }
         "http" | "https" | "xh" => fetch::httpie,
         "tar" | "bsdtar" | "gtar" => archive::tar,
         "unzip" => archive::unzip,

@@ -5,6 +5,7 @@
 
 use super::table::{asks_help, has_flag, Said};
 use crate::analysis::command::core::Cmd;
+use crate::analysis::effects::Change;
 use crate::analysis::effects::{grammar::host_of, Effect};
 
 /// A privileged change of the machine's network configuration.
@@ -168,4 +169,36 @@ pub(super) fn ping(cmd: &Cmd) -> Said {
         .rfind(|a| !a.starts_with('-') && !a.chars().all(|c| c.is_ascii_digit() || c == '.'))
         .map(String::as_str);
     talks(host, "ping sends echo requests")
+}
+
+/// Tunnels that put a port of this machine on the internet through someone's servers
+/// (`ngrok http 3000`, `cloudflared tunnel --url …`, `lt --port`, `bore local`, `zrok
+/// share`, `tailscale funnel`): whatever listens there is then reachable by anyone, so it
+/// is data sent out and needs the person's words. Help and version print.
+pub(super) fn tunnel(cmd: &Cmd) -> Said {
+    let prog = cmd.program().rsplit('/').next().unwrap_or("");
+    let args = cmd.args();
+    let first = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .map(String::as_str);
+    if asks_help(args)
+        || has_flag(args, "--version")
+        || matches!(first, Some("version" | "help" | "completion"))
+        || (prog == "tailscale" && first != Some("funnel"))
+    {
+        return if prog == "tailscale" && first != Some("funnel") {
+            Said::unknown(format!("tailscale {} is not modelled", first.unwrap_or("")))
+        } else {
+            Said::read(format!("{prog} prints help or its version"))
+        };
+    }
+    Said::remote(
+        prog,
+        "exposes",
+        Some("a port of this machine".to_string()),
+        Change::Create,
+        "exfiltration",
+        format!("{prog} puts a port of this machine on the internet, reachable by anyone"),
+    )
 }

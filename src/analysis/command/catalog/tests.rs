@@ -1298,3 +1298,17 @@ fn remote_commands_have_no_local_paths() {
         );
     }
 }
+
+#[test]
+fn tunnels_put_a_port_on_the_internet() {
+    table(&[
+        ("ngrok http 3000", "soft"),
+        ("cloudflared tunnel --url http://localhost:3000", "soft"),
+        ("lt --port 3000", "soft"),
+        ("bore local 3000 --to bore.pub", "soft"),
+        ("tailscale funnel 3000", "soft"),
+        ("ngrok version", "routine"),
+        ("cloudflared --version", "routine"),
+        ("tailscale status", "unknown"),
+    ]);
+}
