@@ -508,30 +508,6 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         } else {
             classify(&cmd, cmds, i, ctx, depth)
         };
-        // An interpreter the floor does not model, given a file in the temporary directory:
-        // code nobody in the session has seen, as `python3 /tmp/x.py` is.
-        if let Class::Unknown { reason } = &look.class {
-            if let Some(why) = sensitive::dynamic_store(&cmd, ctx) {
-                look.class = Class::Soft {
-                    category: "credentials",
-                    reason: format!("{} is given {why} ({reason})", cmd.program()),
-                };
-            } else if let Some(why) = unpack::may_unpack_guarded(&cmd, ctx) {
-                look.class = Class::Soft {
-                    category: "persistence",
-                    reason: format!("{} is given {why} ({reason})", cmd.program()),
-                };
-            } else if let Some(f) = build::scratch_operand(&cmd, ctx) {
-                look.class = Class::Soft {
-                    category: build::SCRATCH_CODE,
-                    reason: format!(
-                        "{} may run {}, a file in the temporary directory, where anyone's code may be ({reason})",
-                        cmd.program(),
-                        f.display()
-                    ),
-                };
-            }
-        }
         // Redirections: dups, /dev/null and workspace files are fine; the rest is judged.
         redirects(&cmd, &mut look);
         // Extraction and patching: the members of the archive, written under its
@@ -558,6 +534,44 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         // through on its own (`tar --to-command='rm -rf ~'`): soft, with what that command
         // does among its effects (after the passes above, which judge the program's own).
         carried(&cmd, ctx, depth, &mut look);
+        // What the fixed parts of a program the floor still does not understand show: a
+        // path computed at run time that names a store, an archive holding guarded files,
+        // a script in the temporary directory.
+        if let Class::Unknown { reason } = &look.class {
+            // (An extractor the floor models judged its archive already: `unpack`.)
+            if let Some(why) = sensitive::dynamic_store(&cmd, ctx) {
+                look.class = Class::Soft {
+                    category: "credentials",
+                    reason: format!("{} is given {why} ({reason})", cmd.program()),
+                };
+            } else if let Some((why, lands)) = look
+                .effects
+                .iter()
+                .all(|e| !matches!(e, Effect::Unpack { .. }))
+                .then(|| unpack::may_unpack_guarded(&cmd, ctx))
+                .flatten()
+            {
+                // The guarded files it may write meet the path floor as written by name.
+                for p in &lands {
+                    look.effects
+                        .push(Effect::write(p.display().to_string(), WriteHow::Replace));
+                    look.writes.push(p.display().to_string());
+                }
+                look.class = Class::Soft {
+                    category: "persistence",
+                    reason: format!("{} is given {why} ({reason})", cmd.program()),
+                };
+            } else if let Some(f) = build::scratch_operand(&cmd, ctx) {
+                look.class = Class::Soft {
+                    category: build::SCRATCH_CODE,
+                    reason: format!(
+                        "{} may run {}, a file in the temporary directory, where anyone's code may be ({reason})",
+                        cmd.program(),
+                        f.display()
+                    ),
+                };
+            }
+        }
         // Privilege wrappers: the same command as another user is not routine.
         if let Some(w) = sc
             .wrappers

@@ -306,9 +306,10 @@ const MAX_SNIFFED: usize = 8;
 /// `cpio -i`, `git am`) given an archive or patch — an operand, or a file on its standard
 /// input — whose members would land on a file the path floor guards (the harness's
 /// settings, a protected or credential file) or outside where they are placed (absolute,
-/// `..`, a link): why it may write there. The archive is judged by what it holds, whatever
-/// the program; a format that cannot be listed is left to its tier.
-pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
+/// `..`, a link): why it may write there, and the guarded file it would land on. The
+/// archive is judged by what it holds, whatever the program; a format that cannot be listed
+/// is left to its tier.
+pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<(String, Vec<PathBuf>)> {
     let cwd = cmd.cwd.dir()?;
     let mut words: Vec<&str> = cmd
         .args()
@@ -324,6 +325,8 @@ pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
             .filter(|r| r.op == crate::analysis::shell::RedirectOp::In && !r.dynamic)
             .map(|r| r.target.as_str()),
     );
+    let mut why = None;
+    let mut lands = Vec::new();
     for w in words.into_iter().take(MAX_SNIFFED) {
         let path = paths::normalize(&cwd.join(w));
         let Some(members) = sniffed(&path) else {
@@ -331,29 +334,34 @@ pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
         };
         for m in &members {
             if let Some(h) = m.hazard() {
-                return Some(format!("{w} is an archive or patch in which {h}"));
+                why.get_or_insert_with(|| format!("{w} is an archive or patch in which {h}"));
+                continue;
             }
             let placed = paths::normalize(&cwd.join(&m.name));
             let forms = paths::forms(&placed.display().to_string(), cwd, ctx.home);
             let class = forms
                 .forms()
                 .find_map(|f| floor::classify(f, Access::Write, ctx.floor));
-            if let Some(class) = class {
-                return Some(format!(
-                    "{w} holds {}, which it may unpack onto {} ({})",
+            let Some(class) = class else {
+                continue;
+            };
+            let what = match class {
+                floor::PathClass::Credential { what }
+                | floor::PathClass::SelfConfig { what }
+                | floor::PathClass::HarnessConfig { what }
+                | floor::PathClass::Protected { what } => what,
+            };
+            why.get_or_insert_with(|| {
+                format!(
+                    "{w} holds {}, which it may unpack onto {} ({what})",
                     m.name,
-                    placed.display(),
-                    match class {
-                        floor::PathClass::Credential { what }
-                        | floor::PathClass::SelfConfig { what }
-                        | floor::PathClass::HarnessConfig { what }
-                        | floor::PathClass::Protected { what } => what,
-                    }
-                ));
-            }
+                    placed.display()
+                )
+            });
+            lands.push(placed);
         }
     }
-    None
+    why.map(|w| (w, lands))
 }
 
 /// The members of a file that is a tar (plain or gzip), zip or patch, by its content.

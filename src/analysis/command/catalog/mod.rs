@@ -85,6 +85,8 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "ifconfig" => network::ifconfig,
         "openssl" => network::openssl,
         "ping" | "ping6" => network::ping,
+        "defaults" => services::defaults,
+        "setcap" => services::setcap,
         "ngrok" | "cloudflared" | "lt" | "localtunnel" | "bore" | "zrok" | "tailscale" => {
             network::tunnel
         }

@@ -708,3 +708,45 @@ pub(crate) fn transient_unit(
         };
     }
 }
+
+/// macOS's `defaults`: reading preferences is read-only; writing, deleting, importing or
+/// renaming them changes what every later launch of that app (or the system, for global
+/// and `/Library` domains) gets (`Settings`). Subcommands from defaults(1).
+pub(super) fn defaults(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    let mut pos = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .map(String::as_str);
+    let verb = pos.next();
+    let domain = pos.next().map(str::to_string);
+    match verb {
+        Some("read" | "read-type" | "domains" | "find" | "export" | "help") | None => {
+            Said::read("defaults reads preferences")
+        }
+        Some(v @ ("write" | "delete" | "import" | "rename")) => {
+            let mut s = Said::read(format!(
+                "defaults {v} changes the preferences every later launch reads"
+            ))
+            .and(Effect::System {
+                manager: "defaults".into(),
+                action: v.into(),
+                target: domain,
+                how: SystemChange::Settings,
+            });
+            s.category = "system";
+            s
+        }
+        Some(v) => Said::unknown(format!("defaults {v} is not in its grammar")),
+    }
+}
+
+/// `setcap` gives a program capabilities (`cap_setuid+ep`: it may become root when anyone
+/// runs it): an act of privilege. `getcap` reads them.
+pub(super) fn setcap(cmd: &Cmd) -> Said {
+    let how = format!("setcap {}", cmd.args().join(" "));
+    let mut s = Said::read("setcap gives a program capabilities, privileges it runs with")
+        .and(Effect::Privilege { how });
+    s.category = "privilege";
+    s
+}

@@ -1312,3 +1312,15 @@ fn tunnels_put_a_port_on_the_internet() {
         ("tailscale status", "unknown"),
     ]);
 }
+
+#[test]
+fn macos_preferences_and_file_capabilities() {
+    table(&[
+        ("defaults read com.apple.dock", "routine"),
+        ("defaults domains", "routine"),
+        ("defaults write com.apple.dock autohide -bool true", "soft"),
+        ("defaults delete com.apple.dock", "soft"),
+        ("defaults frobnicate x", "unknown"),
+        ("setcap cap_setuid+ep /tmp/x", "soft"),
+    ]);
+}

@@ -1979,6 +1979,10 @@ fn just(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
         flag(&["-n", "--dry-run"]),
         flag(&["--summary"]),
         flag(&["--evaluate"]),
+        // The justfile and the directory recipes run in (just 1.x `--help`; `--justfile
+        // -` reads it from standard input).
+        value(&["-f", "--justfile"], Val::Plain),
+        value(&["-d", "--working-directory"], Val::Plain),
     ];
     let g = gram(Style::Gnu, JUST, Operands::all(Val::Plain));
     let p = parse(&g, argv, dynamic)?;
@@ -1995,6 +1999,18 @@ fn just(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
             call.effects
                 .push(code("a just variable override, which recipes expand"));
         }
+    }
+    if let Some(f) = p.value("--justfile") {
+        if f == "-" {
+            call.effects.push(Effect::unknown(
+                "just --justfile - reads its recipes from standard input",
+            ));
+        } else {
+            call.defined_by.push(f.to_string());
+        }
+    }
+    if let Some(d) = p.value("--working-directory") {
+        call.dirs.push(d.to_string());
     }
     call.targets
         .extend(p.operands.first().map(|(w, _)| w.text.to_string()));

@@ -465,6 +465,12 @@ fn jvm_python_and_other_runners() {
     assert!(call(&["nox", "-s", "tests"]).effects.is_empty());
     assert_eq!(call(&["nox", "-f", "/tmp/n.py"]).defined_by, ["/tmp/n.py"]);
     assert!(call(&["just", "test"]).does.contains("`test`"));
+    // The justfile and the working directory named are what define and where it runs.
+    let c = call(&["just", "--justfile", "/tmp/j", "x"]);
+    assert_eq!(c.defined_by, vec!["/tmp/j".to_string()]);
+    let c = call(&["just", "-d", "../other", "x"]);
+    assert_eq!(c.dirs, vec!["../other".to_string()]);
+    assert!(unknown(&call(&["just", "--justfile", "-", "x"])));
     assert!(call(&["deno", "test", "src/"]).effects.is_empty());
     assert!(matches!(
         err(&["deno", "test", "--allow-all"]),
