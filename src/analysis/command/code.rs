@@ -210,6 +210,39 @@ fn ex_shell_commands(code: &str) -> Result<Vec<String>, String> {
                 out.push(after[1..].to_string());
                 break;
             }
+            // A write to a file other than the one edited (`:w ~/.bashrc`, `:wq! FILE`,
+            // `:sav FILE`, `:w >> FILE`): a write the floor does not place.
+            let writes = matches!(
+                word.as_str(),
+                "w" | "write"
+                    | "wq"
+                    | "x"
+                    | "xi"
+                    | "xit"
+                    | "exi"
+                    | "exit"
+                    | "sav"
+                    | "saveas"
+                    | "up"
+                    | "update"
+                    | "wn"
+                    | "wnext"
+                    | "wN"
+                    | "wNext"
+                    | "wp"
+                    | "wprevious"
+            );
+            let file = after
+                .trim_start_matches('!')
+                .trim_start()
+                .trim_start_matches(">>")
+                .trim();
+            let file = file.split('|').next().unwrap_or("").trim();
+            if writes && !file.is_empty() {
+                return Err(format!(
+                    "the Ex command `{word}` writes {file}, a file the floor does not place"
+                ));
+            }
             if matches!(
                 word.as_str(),
                 "exe"

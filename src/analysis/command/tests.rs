@@ -703,6 +703,11 @@ fn editors_are_judged_by_the_shell_commands_their_ex_commands_run() {
         ("nvim --headless -c 'exe \"!rm -rf ~\"' -c q", "soft"),
         ("vim +10 f.txt", "unknown"),
         ("vim -c '%s/a/b/g' -c wq f.txt", "unknown"),
+        // A write to another file than the one edited is a write the floor does not place.
+        ("ex -sc 'wq! /home/u/.bashrc' README.md", "soft"),
+        ("vim -es -c 'w >> ~/.profile' -c q README.md", "soft"),
+        ("vim -c 'sav /tmp/x' f.txt", "soft"),
+        ("vim -c 'w' -c 'q' f.txt", "unknown"),
         (
             "emacs --batch --eval '(shell-command \"rm -rf ~\")'",
             "hard",
