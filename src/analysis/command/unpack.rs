@@ -26,9 +26,6 @@ use crate::context::floor::{self, Access};
 use crate::context::paths;
 use std::path::{Path, PathBuf};
 
-/// Make the unpack effects of `look` concrete: members listed and added as writes and
-/// deletes, or the command demoted to unknown. `written` is what earlier parts write;
-/// `known`, the files among them whose whole text the analysis knows (`printf … > f`).
 /// What earlier parts of the command write: every path, the places they may make a
 /// directory, and the files whose whole text the analysis knows (`printf … > f`).
 pub(super) struct Earlier<'a> {
@@ -37,6 +34,8 @@ pub(super) struct Earlier<'a> {
     pub known: &'a [(PathBuf, String)],
 }
 
+/// Make the unpack effects of `look` concrete: members listed and added as writes and
+/// deletes, or the command demoted to unknown, by what `earlier` parts write.
 pub(super) fn expand(
     cmd: &Cmd,
     all: &[SimpleCommand],
@@ -260,7 +259,6 @@ fn members(
             return Ok(ms);
         }
     }
-    // A file copied or moved holds no tree (what it is, is judged as its own write).
     if written.iter().any(|w| path.starts_with(w))
         || writers::written_by_other(all, i, &path, &place)
     {
@@ -298,9 +296,10 @@ fn tree_of(cmd: &Cmd, word: &str, earlier: &Earlier) -> Result<Vec<Member>, Stri
     tree_members(&path, word)
 }
 
-/// Most files a command the floor does not understand is searched for archives and
-/// patches it may unpack.
-const MAX_SNIFFED: usize = 8;
+/// Most files among the operands of a command the floor does not understand searched for
+/// archives and patches it may unpack, and the largest of them searched.
+const MAX_SNIFFED: usize = 64;
+const MAX_SNIFF_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A command the floor does not understand (`7z x`, `jar xf`, `python -m zipfile -e`,
 /// `cpio -i`, `git am`) given an archive or patch — an operand, or a file on its standard
@@ -327,8 +326,16 @@ pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<(String, V
     );
     let mut why = None;
     let mut lands = Vec::new();
-    for w in words.into_iter().take(MAX_SNIFFED) {
+    let mut files = 0;
+    for w in words {
         let path = paths::normalize(&cwd.join(w));
+        if !path.is_file() {
+            continue;
+        }
+        files += 1;
+        if files > MAX_SNIFFED {
+            break;
+        }
         let Some(members) = sniffed(&path) else {
             continue;
         };
@@ -368,7 +375,8 @@ pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<(String, V
 fn sniffed(path: &Path) -> Option<Vec<Member>> {
     use std::io::Read;
     let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() < 4 {
+    // A larger file is not searched (the time is the hook's); the program's tier stands.
+    if !meta.is_file() || meta.len() < 4 || meta.len() > MAX_SNIFF_BYTES {
         return None;
     }
     let mut head = [0u8; 512];
