@@ -1153,7 +1153,14 @@ fn expansions_in(word: &str) -> Vec<(usize, usize, Carry)> {
             }
             b'$' if b.get(i + 1) == Some(&b'{') => {
                 let end = closing(word, i + 1, b'{', b'}');
-                let inner = &word[i + 2..end.saturating_sub(1).max(i + 2)];
+                // Up to the closing brace, or to the end of an unclosed one (never inside
+                // a character).
+                let inner_end = if end > i + 2 && b[end - 1] == b'}' {
+                    end - 1
+                } else {
+                    end.max(i + 2)
+                };
+                let inner = word.get(i + 2..inner_end).unwrap_or("");
                 let name: String = inner
                     .chars()
                     .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')

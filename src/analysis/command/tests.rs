@@ -3144,3 +3144,21 @@ fn paths_computed_at_run_time_whose_fixed_parts_name_a_store() {
         ("cat $DIR/notes.txt", "unknown"),
     ]);
 }
+
+/// Found by the hook_input fuzz target: an unclosed `${` before a character of several
+/// bytes cut that character in two when the host-name scan took what the braces hold.
+#[test]
+fn an_unclosed_parameter_brace_before_a_wide_character_is_not_cut() {
+    let f = fx();
+    let clean = Session {
+        changed: vec![],
+        written: vec![],
+    };
+    for cmd in [
+        "echo ${ar\u{FFFD}\u{FFFD}\u{FFFD}${ar\u{FFFD}\u{FFFD}",
+        "ping ${é",
+        "curl https://${ü",
+    ] {
+        assert_ne!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
+    }
+}

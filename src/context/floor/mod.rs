@@ -658,7 +658,7 @@ fn tree_holds(dir: &str, ctx: &FloorCtx) -> Option<&'static str> {
         }
         // A store named for any app (`.config/*/Cookies`) is in the tree only where such
         // a file is there (looked up, bounded); the others by name.
-        let folded_base = dir[..dir.len() - rel.len()].trim_end_matches('/');
+        let folded_base = dir.strip_suffix(rel).unwrap_or("").trim_end_matches('/');
         let real_home = ctx.home.to_string_lossy();
         let base: &str = if folded_base == home.trim_end_matches('/') {
             &real_home
