@@ -279,8 +279,8 @@ pub fn addresses(host: &str) -> Vec<std::net::IpAddr> {
     if on_address_domain {
         for label in h.split('.') {
             // A label ending in eight hex digits (`a9fea9fe`, `app-c0a80101`).
-            if label.len() >= 8 {
-                let tail = &label[label.len() - 8..];
+            // (A tail that would cut a character holds no hex digits there.)
+            if let Some(tail) = label.len().checked_sub(8).and_then(|at| label.get(at..)) {
                 if let Ok(n) = u32::from_str_radix(tail, 16) {
                     if tail.chars().all(|c| c.is_ascii_hexdigit()) {
                         out.push(IpAddr::V4(Ipv4Addr::from(n)));
@@ -584,6 +584,14 @@ mod tests {
             reach("FILE://localhost/etc/passwd"),
             Reach::File("/etc/passwd".into())
         );
+    }
+
+    #[test]
+    fn a_wide_character_in_a_label_is_not_cut() {
+        // Eight bytes from the end of these labels fall inside a character.
+        for h in ["aаааа.nip.io", "xéééé.sslip.io", "ф1234567.nip.io"] {
+            let _ = addresses(h);
+        }
     }
 
     #[test]

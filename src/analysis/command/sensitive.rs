@@ -1095,9 +1095,12 @@ pub(super) fn computed_host(word: &str) -> Option<Carry> {
         return None;
     }
     if let Some(at) = word.find("://") {
+        // After the last character that cannot be in a scheme (whatever its width).
         let start = word[..at]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-')))
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-')))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let scheme = &word[start..at];
         if scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
             let rest = &word[at + 3..];

@@ -3158,6 +3158,8 @@ fn an_unclosed_parameter_brace_before_a_wide_character_is_not_cut() {
         "echo ${ar\u{FFFD}\u{FFFD}\u{FFFD}${ar\u{FFFD}\u{FFFD}",
         "ping ${é",
         "curl https://${ü",
+        "curl -z x \u{FFFD}xargs\u{FFFD}$COMMAND\u{FFFD}tps://examp\u{FFFD}le.com",
+        "curl é$(whoami)://x.example",
     ] {
         assert_ne!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
     }
