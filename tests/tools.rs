@@ -87,6 +87,11 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
     ("mcp__http__request", r#"{"req":{"urls":["http://0xa9fea9fe/latest/"]}}"#, "deny", "credential", "metadata service"),
     ("mcp__browser__goto", r#"{"url":"http://169-254-169-254.sslip.io/"}"#, "deny", "credential", "metadata service"),
     ("mcp__x__open", r#"{"uri":"file://localhost$HOME/.ssh/id_rsa"}"#, "deny", "credential", ""),
+    // A tool not known to only read, given the harness's settings or gatehook's own
+    // config, may write them: refused whatever the tool is called; a read by its name is not.
+    ("mcp__filesystem__write_file", r#"{"path":"$WS/.claude/settings.json","content":"{}"}"#, "deny", "harness-config", ""),
+    ("mcp__x__frob", r#"{"target":"$HOME/.claude/settings.json"}"#, "deny", "harness-config", ""),
+    ("mcp__filesystem__read_file", r#"{"path":"$WS/.claude/settings.json"}"#, "allow", "lookup", ""),
     ("WebFetch", r#"{"url":"file://$HOME/.aws/credentials","prompt":"x"}"#, "deny", "credential", ""),
     ("WebFetch", r#"{"url":"http://a9fea9fe.nip.io/latest/","prompt":"x"}"#, "deny", "credential", "metadata service"),
     ("WebFetch", r#"{"url":"http://[::ffff:a9fe:a9fe]/","prompt":"x"}"#, "deny", "credential", "metadata service"),

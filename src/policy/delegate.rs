@@ -4,7 +4,10 @@
 //! destructive, publish-like, credential and permission-skipping intent. Pure apart from
 //! the floor's path resolution: the text comes in as a value.
 
-use crate::analysis::command::{self, Class, JudgeCtx};
+use crate::analysis::command::{self, Class, JudgeCtx, Verdict};
+
+/// Most lines of a delegated prompt's prose judged as command lines.
+const MAX_PROSE_LINES: usize = 200;
 use crate::analysis::shell::{self, ShellEnv};
 
 /// Subagent types that only read and search (Claude Code's built-ins).
@@ -201,22 +204,57 @@ fn quoted_commands(text: &str) -> Vec<String> {
 /// Judge a delegated prompt.
 pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
     let mut found = Vec::new();
-    for cmd in quoted_commands(prompt) {
+    let judged = |cmd: &str| {
         let analysis = shell::analyze(
-            &cmd,
+            cmd,
             &ShellEnv::new(ctx.home.to_path_buf(), ctx.cwd.to_path_buf()),
         );
-        let j = command::judge(&analysis, ctx);
-        for f in &j.findings {
-            let kind = match &f.class {
-                Class::Hard { .. } => "destructive command",
-                Class::Soft { .. } => "risky command",
-                _ => continue,
-            };
+        command::judge(&analysis, ctx)
+    };
+    for cmd in quoted_commands(prompt) {
+        let j = judged(&cmd);
+        let mut kinds: Vec<&'static str> = j
+            .findings
+            .iter()
+            .filter_map(|f| match &f.class {
+                Class::Hard { .. } => Some("destructive command"),
+                Class::Soft { .. } => Some("risky command"),
+                _ => None,
+            })
+            .collect();
+        // What only the whole line shows (`curl … | sh`: a payload fed to a shell).
+        if kinds.is_empty() {
+            match &j.verdict {
+                Verdict::Hard { .. } => kinds.push("destructive command"),
+                Verdict::Soft { .. } => kinds.push("risky command"),
+                _ => {}
+            }
+        }
+        for kind in kinds {
             found.push(Intent {
                 kind,
                 found: crate::decision::cause::one_line(&cmd, 120),
             });
+        }
+    }
+    // A command written into the prose unquoted ("run: curl … | sh"): each line, and what
+    // follows each `:` in it, judged as a command line; only what the floor denies counts
+    // (prose read as shell is otherwise mostly a program that does not exist).
+    for line in prompt.lines().take(MAX_PROSE_LINES) {
+        let mut starts = vec![0];
+        starts.extend(line.match_indices(':').map(|(i, _)| i + 1));
+        for at in starts.into_iter().take(4) {
+            let text = line[at..].trim();
+            if text.len() < 4 || text.len() > 2000 || !text.contains(' ') {
+                continue;
+            }
+            if matches!(judged(text).verdict, Verdict::Hard { .. }) {
+                found.push(Intent {
+                    kind: "destructive command",
+                    found: crate::decision::cause::one_line(text, 120),
+                });
+                break;
+            }
         }
     }
     let lower = prompt.to_lowercase();

@@ -310,11 +310,22 @@ const MAX_SNIFF_BYTES: u64 = 16 * 1024 * 1024;
 /// is left to its tier.
 pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<(String, Vec<PathBuf>)> {
     let cwd = cmd.cwd.dir()?;
-    let mut words: Vec<&str> = cmd
-        .args()
+    // Only operands named as written in the command's text: a pattern's matches
+    // (`print("=" * 60)` read as a command line matches every file) name no archive the
+    // command chose.
+    let sc = cmd.sc;
+    let offset = sc.argv.len().saturating_sub(sc.exec.len());
+    let mut words: Vec<&str> = sc
+        .exec
         .iter()
         .enumerate()
-        .filter(|(k, a)| !cmd.arg_dynamic(*k) && !a.starts_with('-') && !a.is_empty())
+        .skip(1)
+        .filter(|(k, a)| {
+            !sc.dynamic_words.get(offset + k).copied().unwrap_or(true)
+                && !a.starts_with('-')
+                && !a.is_empty()
+                && sc.text.contains(a.as_str())
+        })
         .map(|(_, a)| a.as_str())
         .collect();
     words.extend(

@@ -678,12 +678,40 @@ impl Eval<'_, '_> {
                 if let Some(c) = self.credential_path("mcp", field, &raw) {
                     return Kind::Tool(Then::Floor(c));
                 }
+                // A tool not known to only read, given the harness's settings or gatehook's
+                // own files, may write them: the floor no writer lifts.
+                if !mcp::reads_by_name(tool) {
+                    if let Some(c) = self.guarded_write_path(&raw) {
+                        self.step("mcp", format!("`{field}` names {raw}, which it may write"));
+                        return Kind::Tool(Then::Floor(c));
+                    }
+                }
             }
         }
         Kind::Tool(match mcp::judge(tool, self.call.input) {
             mcp::Verdict::Allow(c) => Then::Allow(c),
             mcp::Verdict::Risky(c) => Then::Risky(c),
             mcp::Verdict::Unsure(why) => self.mcp_read(tool).unwrap_or(Then::Unsure(why)),
+        })
+    }
+
+    /// The harness's settings or gatehook's own files a path is, if so (as a write).
+    fn guarded_write_path(&self, raw: &str) -> Option<Cause> {
+        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        let classes: Vec<PathClass> = forms
+            .forms()
+            .filter_map(|p| floor::classify(p, Access::Write, &self.ctx.floor))
+            .collect();
+        classes.into_iter().find_map(|c| match c {
+            PathClass::HarnessConfig { what } => Some(Cause::HarnessConfig {
+                path: forms.lexical.clone(),
+                what: what.to_string(),
+            }),
+            PathClass::SelfConfig { what } => Some(Cause::SelfModification {
+                path: forms.lexical.clone(),
+                what: what.to_string(),
+            }),
+            _ => None,
         })
     }
 
