@@ -6,8 +6,9 @@
 
 use crate::analysis::command::{self, Class, JudgeCtx, Verdict};
 
-/// Most lines of a delegated prompt's prose judged as command lines.
-const MAX_PROSE_LINES: usize = 200;
+/// Most lines of a delegated prompt's prose judged as command lines; a longer prompt is
+/// shown to the person.
+const MAX_PROSE_LINES: usize = 1000;
 use crate::analysis::shell::{self, ShellEnv};
 
 /// Subagent types that only read and search (Claude Code's built-ins).
@@ -240,6 +241,13 @@ pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
     // A command written into the prose unquoted ("run: curl … | sh"): each line, and what
     // follows each `:` in it, judged as a command line; only what the floor denies counts
     // (prose read as shell is otherwise mostly a program that does not exist).
+    if prompt.lines().count() > MAX_PROSE_LINES {
+        // What lies past the bound is not read: the person sees the delegation.
+        found.push(Intent {
+            kind: "text the floor does not read",
+            found: format!("a prompt of more than {MAX_PROSE_LINES} lines"),
+        });
+    }
     for line in prompt.lines().take(MAX_PROSE_LINES) {
         let mut starts = vec![0];
         starts.extend(line.match_indices(':').map(|(i, _)| i + 1));
