@@ -482,16 +482,7 @@ pub fn needs(
         _ => None,
     };
     if let Some(url) = fetched.and_then(Value::as_str) {
-        if let crate::context::web::Reach::Local(at) = crate::context::web::reach(url) {
-            out.push(Need::new(
-                Kind::RemoteChange,
-                format!(
-                    "{tool} reaches {} at {at}, a service of this machine or its network",
-                    crate::decision::cause::one_line(url, 80)
-                ),
-                vec![Target::Host(at)],
-            ));
-        }
+        out.extend(local_service(tool, url));
     }
     if tool == "WebFetch" {
         // A URL that carries an encoded value sends it to the host: data leaving.
@@ -1624,6 +1615,22 @@ fn name_words(tool: &str) -> Vec<String> {
 
 /// What an MCP call needs, from its name's verbs and its input values: SQL that changes
 /// data, a destroy, publish or send verb, shell text it runs, a path it writes.
+/// A URL that reaches a service of this machine or its network (`web::reach`), as the
+/// need only the person's naming of that host and port meets.
+fn local_service(who: &str, url: &str) -> Option<Need> {
+    match crate::context::web::reach(url) {
+        crate::context::web::Reach::Local(at) => Some(Need::new(
+            Kind::RemoteChange,
+            format!(
+                "{who} reaches {} at {at}, a service of this machine or its network",
+                crate::decision::cause::one_line(url, 80)
+            ),
+            vec![Target::Host(at)],
+        )),
+        _ => None,
+    }
+}
+
 fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Need> {
     let words = name_words(tool);
     let has = |set: &[&str]| words.iter().any(|w| set.contains(&w.as_str()));
@@ -1706,16 +1713,7 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
         if !v.contains("://") || v.contains(char::is_whitespace) {
             continue;
         }
-        if let crate::context::web::Reach::Local(at) = crate::context::web::reach(v) {
-            out.push(Need::new(
-                Kind::RemoteChange,
-                format!(
-                    "{what} reaches {}, a service of this machine or its network",
-                    crate::decision::cause::one_line(v, 80)
-                ),
-                vec![Target::Host(at)],
-            ));
-        }
+        out.extend(local_service(&what, v));
     }
     // Paths an MCP tool writes outside the workspace.
     if !is_lookup(&words) {
