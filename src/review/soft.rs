@@ -1288,6 +1288,9 @@ fn judged(category: &str, argv: &[String], assigned: &[String]) -> Option<Need> 
         .any(|k| c.contains(k))
     {
         Kind::Privilege
+    } else if c == "broad-kill" {
+        // Every process of a runtime (`pkill -f node`): the person names what to stop.
+        Kind::Destroy
     } else if c == "every-process" {
         return Some(Need::ungroundable(
             Kind::Destroy,

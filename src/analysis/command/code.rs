@@ -603,6 +603,14 @@ pub(super) fn search_code(
             reason: format!("{prog} code runs shell commands"),
         });
     }
+    // A credential store its text names, found through the home directory at run time
+    // or written out (`Path.home().joinpath('.netrc').read_text()`).
+    if let Some(why) = super::sensitive::code_names_store(code, ctx.cwd, ctx) {
+        return Some(Class::Soft {
+            category: "credentials",
+            reason: format!("{prog} code names a credential store, {why}"),
+        });
+    }
     // The environment (where tokens live) or a credential file, and a network call.
     let secrets = SECRET_SOURCES.iter().find(|a| code.contains(*a));
     let network = NETWORK_APIS.iter().find(|a| code.contains(*a));

@@ -457,6 +457,21 @@ pub(super) fn check(
                     format!("{prog} stops every process of a user, not only the session's"),
                 );
             }
+            // A name or pattern that matches every process of a runtime the user runs
+            // many programs in (`pkill -f node`, `killall -9 python3`): the agent's own
+            // harness among them (Claude Code and Gemini CLI run on node, Aider on
+            // python), and whatever else the person has open.
+            if prog != "kill" {
+                if let Some(name) = broad_process_pattern(&args) {
+                    return hit(
+                        Tier::Soft,
+                        "broad-kill",
+                        format!(
+                            "{prog} stops every process matching `{name}`, the agent's own harness and the person's other programs among them"
+                        ),
+                    );
+                }
+            }
             hit(Tier::Soft, "process", format!("{prog} kills processes"))
         }
         // A job submitted to run later, outside the session (the job's text is judged as
@@ -673,4 +688,108 @@ pub(super) fn is_disk_device(t: &str) -> bool {
     ]
     .iter()
     .any(|p| d.starts_with(p))
+}
+
+/// The operand of `pkill`/`killall`/`skill` that matches every process of a common
+/// runtime, shell, editor or browser, or almost anything (a pattern of fewer than three
+/// literal characters): the pattern with its regex anchors and punctuation removed, when
+/// it is one of those names. Options' values (`-s SIG`, `--signal SIG`, `-t TERM`, `-g
+/// PGID`) are skipped.
+fn broad_process_pattern(args: &[String]) -> Option<String> {
+    const RUNTIMES: &[&str] = &[
+        "node",
+        "nodejs",
+        "npm",
+        "npx",
+        "deno",
+        "bun",
+        "python",
+        "python2",
+        "python3",
+        "java",
+        "ruby",
+        "perl",
+        "php",
+        "dotnet",
+        "bash",
+        "sh",
+        "zsh",
+        "fish",
+        "dash",
+        "ksh",
+        "tmux",
+        "screen",
+        "ssh",
+        "sshd",
+        "code",
+        "electron",
+        "chrome",
+        "chromium",
+        "firefox",
+        "claude",
+        "gemini",
+        "cursor",
+        "git",
+        "docker",
+        "containerd",
+        "dockerd",
+        "systemd",
+        "init",
+        "login",
+        "sudo",
+    ];
+    const VALUED: &[&str] = &[
+        "-s",
+        "--signal",
+        "-t",
+        "--terminal",
+        "-g",
+        "--pgroup",
+        "-G",
+        "--group",
+        "-P",
+        "--parent",
+        "-F",
+        "--pidfile",
+        "--ns",
+        "--nslist",
+        "-o",
+        "--older-than",
+        "-y",
+        "--younger-than",
+        "--session",
+        "-c",
+        "--context",
+    ];
+    let mut skip = false;
+    for a in args {
+        if skip {
+            skip = false;
+            continue;
+        }
+        if VALUED.contains(&a.as_str()) {
+            skip = true;
+            continue;
+        }
+        if a.starts_with('-') {
+            continue;
+        }
+        let literal: String = a
+            .trim_start_matches('^')
+            .trim_end_matches('$')
+            .chars()
+            .filter(|c| {
+                !matches!(
+                    c,
+                    '.' | '*' | '+' | '?' | '\\' | '(' | ')' | '[' | ']' | '|'
+                )
+            })
+            .collect();
+        let base = literal.rsplit('/').next().unwrap_or(&literal);
+        let digits = base.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if literal.chars().count() < 3 || RUNTIMES.contains(&base) || RUNTIMES.contains(&digits) {
+            return Some(a.clone());
+        }
+    }
+    None
 }

@@ -113,6 +113,13 @@ fn by_effects(cmd: &Cmd, call: &GitCall) -> Option<Hit> {
             _ => format!("git config changes git's configuration ({key})"),
         });
     }
+    if matches!(sub, "fetch" | "pull") && !call.has("--multiple") && !call.has("--all") {
+        if let Some((w, _)) = call.parsed.operands.first() {
+            if let Some(h) = foreign_source(sub, w.text) {
+                return Some(h);
+            }
+        }
+    }
     let effects = super::routine_git::resolved_effects(call, cmd);
     for e in &effects {
         let reason = match e {
@@ -239,6 +246,11 @@ fn by_words(cmd: &Cmd) -> Option<Hit> {
             "git {sub} skipping the repository's hooks (--no-verify, core.hooksPath) bypasses its checks"
         ));
     }
+    if matches!(sub, "fetch" | "pull") && !has(&["--multiple", "--all"]) {
+        if let Some(h) = pos.first().and_then(|w| foreign_source(sub, w)) {
+            return Some(h);
+        }
+    }
     match sub {
         "push" => push(
             rest,
@@ -308,6 +320,18 @@ fn by_words(cmd: &Cmd) -> Option<Hit> {
             soft("git gc --prune deletes unreachable commits")
         }
         "update-ref" if short('d') => soft("git update-ref -d deletes a ref"),
+        // Plumbing that puts a tree's files in place of the index's or the work tree's
+        // (`read-tree -u --reset`, `checkout-index -f -a`) or moves a branch to any commit
+        // (`update-ref`, `symbolic-ref`): what it discards or points at is not checked.
+        "read-tree" => soft(
+            "git read-tree replaces the index (with -u, the work tree's files too), discarding uncommitted changes",
+        ),
+        "checkout-index" if short('f') || short('a') || has(&["--force", "--all"]) => {
+            soft("git checkout-index -f overwrites files in the work tree")
+        }
+        "update-ref" | "symbolic-ref" if pos.len() >= 2 => {
+            soft(format!("git {sub} points a ref at another commit"))
+        }
         "worktree"
             if pos
                 .first()
@@ -322,6 +346,27 @@ fn by_words(cmd: &Cmd) -> Option<Hit> {
         }
         _ => None,
     }
+}
+
+/// A fetch or pull from a URL or a path rather than one of the repository's remotes
+/// (`git pull https://…`, `git fetch ../other && git merge FETCH_HEAD`): commits from
+/// wherever the agent named, which nobody has seen, land in the work tree (a pull) or wait
+/// in `FETCH_HEAD` for the merge that puts them there. The person's remotes are theirs to
+/// trust; a name (`origin`, `upstream`) is one of them or fails.
+fn foreign_source(sub: &str, word: &str) -> Option<Hit> {
+    let foreign = word.contains("://")
+        || word.contains(':')
+        || word.contains('/')
+        || word.starts_with('.')
+        || word.starts_with('~');
+    if !foreign {
+        return None;
+    }
+    soft(if sub == "pull" {
+        format!("git pull merges commits from {word}, which is not one of the repository's remotes, into the work tree")
+    } else {
+        format!("git fetch downloads commits from {word}, which is not one of the repository's remotes, for a merge to put in the work tree")
+    })
 }
 
 /// `git restore --staged PATH` only unstages; anything else rewrites the working tree.

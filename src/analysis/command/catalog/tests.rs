@@ -1314,6 +1314,21 @@ fn tunnels_put_a_port_on_the_internet() {
 }
 
 #[test]
+fn static_file_servers_serve_a_directory_to_whoever_connects() {
+    table(&[
+        ("httpd -f -h /home/dev", "soft"),
+        ("busybox httpd -f -p 8080", "soft"),
+        ("darkhttpd . --port 9000", "soft"),
+        ("miniserve --port 8080 /home/dev", "soft"),
+        ("caddy file-server --root . --listen :8080", "soft"),
+        ("http-server -p 8080", "soft"),
+        ("miniserve --version", "routine"),
+        ("darkhttpd --help", "routine"),
+        ("caddy version", "routine"),
+    ]);
+}
+
+#[test]
 fn macos_preferences_and_file_capabilities() {
     table(&[
         ("defaults read com.apple.dock", "routine"),

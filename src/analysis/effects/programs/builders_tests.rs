@@ -565,7 +565,21 @@ fn ruby_runners() {
     not_a_runner(&["rails", "new", "app"]);
     let b = call(&["bundle", "exec", "rspec", "spec"]);
     assert_eq!((b.wrapped, b.family), (Some(2), Family::Ruby));
-    outside(&["bundle", "exec", "--gemfile=/tmp/G", "rspec"]);
+    // A Gemfile named elsewhere is a definition file, judged by where it lies.
+    let g = call(&["bundle", "exec", "--gemfile=/tmp/G", "rspec"]);
+    assert_eq!(g.defined_by, ["/tmp/G"]);
+    assert_eq!(g.wrapped, Some(3));
+    let g = call(&[
+        "bundle",
+        "exec",
+        "--gemfile",
+        "gemfiles/rails7.gemfile",
+        "rspec",
+    ]);
+    assert_eq!(g.defined_by, ["gemfiles/rails7.gemfile"]);
+    assert_eq!(g.wrapped, Some(4));
+    outside(&["bundle", "exec", "--gemfile"]);
+    outside(&["bundle", "exec", "--gem", "rspec"]);
     not_a_runner(&["bundle", "install"]);
 }
 

@@ -740,14 +740,35 @@ pub(super) fn rails(argv: &[String], dynamic: &[bool]) -> Found {
 /// `bundle exec [--keep-file-descriptors] COMMAND…`: COMMAND runs with the gems the
 /// Gemfile and Gemfile.lock name (Bundler evaluates the Gemfile, which is Ruby code); the
 /// command is judged on its own.
-pub(super) fn bundle(argv: &[String], _dynamic: &[bool]) -> Found {
+pub(super) fn bundle(argv: &[String], dynamic: &[bool]) -> Found {
     if argv.get(1).map(String::as_str) != Some("exec") {
         return None;
     }
     let mut at = 2;
+    let mut gemfile = None;
     while let Some(w) = argv.get(at) {
         match w.as_str() {
             "--keep-file-descriptors" => at += 1,
+            // The Gemfile bundler evaluates (Ruby code) in place of the project's
+            // (`bundle exec [--gemfile=GEMFILE] command`, Bundler 4.0's reference): a
+            // definition file, judged by where it is and whether it changed.
+            "--gemfile" => {
+                let Some(v) = argv.get(at + 1) else {
+                    return Some(Err(GrammarError::MissingValue("--gemfile".into())));
+                };
+                if dynamic.get(at + 1).copied().unwrap_or(true) {
+                    return Some(Err(GrammarError::Dynamic(v.clone())));
+                }
+                gemfile = Some(v.clone());
+                at += 2;
+            }
+            w if w.starts_with("--gemfile=") => {
+                if dynamic.get(at).copied().unwrap_or(true) {
+                    return Some(Err(GrammarError::Dynamic(w.to_string())));
+                }
+                gemfile = Some(w["--gemfile=".len()..].to_string());
+                at += 1;
+            }
             "--" => {
                 at += 1;
                 break;
@@ -769,6 +790,7 @@ pub(super) fn bundle(argv: &[String], _dynamic: &[bool]) -> Found {
         Family::Ruby,
     );
     call.wrapped = Some(at);
+    call.defined_by.extend(gemfile);
     Some(Ok(call))
 }
 

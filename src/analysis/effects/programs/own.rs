@@ -956,7 +956,7 @@ fn ps(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, Gra
         "lines",
         "sort",
     ];
-    const UNIX_FLAGS: &str = "AeadNFfHjlMZPyLmTcwV";
+    const UNIX_FLAGS: &str = "AeadNFfHjlMZPyLmTcwVE";
     const UNIX_VALUES: &str = "CGgpqstuUOo";
     const BSD_FLAGS: &str = "arTxfjlsuvXHmceLnSVwZ";
     const BSD_VALUES: &str = "pqtUOok";
@@ -1008,7 +1008,9 @@ fn ps(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, Gra
                 }
                 break;
             } else if flags.contains(c) {
-                if bsd && c == 'e' {
+                // procps' BSD-style `e`, and macOS's `-E` ("display the environment as
+                // well", ps(1) of macOS 14).
+                if (bsd && c == 'e') || (!bsd && c == 'E') {
                     out.push(Effect::Secret {
                         what: "the environment of every process it lists".into(),
                     });
