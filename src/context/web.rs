@@ -98,6 +98,13 @@ pub enum Reach {
 /// a service of this machine or its network, a public host, or none of these.
 pub fn reach(url: &str) -> Reach {
     let url = url.trim();
+    // `file:/p` (one slash, any case): curl reads it as the local file `/p` (checked
+    // with curl 7.88).
+    if let Some((scheme, rest)) = url.split_once(':') {
+        if scheme.eq_ignore_ascii_case("file") && rest.starts_with('/') && !rest.starts_with("//") {
+            return Reach::File(percent_decoded(rest));
+        }
+    }
     let Some((scheme, rest)) = url.split_once("://") else {
         // WHATWG parsers read `http:host`, `http:\\host` (and `http:///host`) as that
         // host (checked with Node 20's `URL`): a metadata endpoint written so is still one.
@@ -116,10 +123,12 @@ pub fn reach(url: &str) -> Reach {
     };
     if scheme.eq_ignore_ascii_case("file") {
         // `file:///p` and `file://localhost/p` name the local path `/p`.
-        let path = rest
-            .strip_prefix("localhost")
-            .or_else(|| rest.strip_prefix("LOCALHOST"))
-            .unwrap_or(rest);
+        // (and `file://127.0.0.1/p`, which curl 7.88 reads the same way).
+        let lower = rest.to_ascii_lowercase();
+        let path = ["localhost", "127.0.0.1"]
+            .iter()
+            .find(|h| lower.starts_with(**h))
+            .map_or(rest, |h| &rest[h.len()..]);
         return match path.starts_with('/') {
             true => Reach::File(percent_decoded(path)),
             false => Reach::NotPublic(format!("is a file: URL of another host ({rest})")),
@@ -584,6 +593,16 @@ mod tests {
             reach("FILE://localhost/etc/passwd"),
             Reach::File("/etc/passwd".into())
         );
+        // One slash, any case, and the loopback address as the host.
+        assert_eq!(
+            reach("fIlE:/home/u/.netrc"),
+            Reach::File("/home/u/.netrc".into())
+        );
+        assert_eq!(
+            reach("file://127.0.0.1/etc/passwd"),
+            Reach::File("/etc/passwd".into())
+        );
+        assert!(matches!(reach("file:relative"), Reach::NotPublic(_)));
     }
 
     #[test]

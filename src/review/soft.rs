@@ -271,6 +271,8 @@ pub fn sensitive_mentions(
             if seen > MAX_MENTIONS {
                 return out;
             }
+            // `@file`: a response file (`gcc @f`, `javac @f`) or curl's `-d @f`.
+            let piece = piece.trim_start_matches('@');
             // `-L/path`, `--dir/x`: the path starts at its first `/` or `~`.
             let piece = match piece.strip_prefix('-') {
                 Some(_) => match piece.find(['/', '~']) {
@@ -1557,6 +1559,8 @@ const NAME_EXEC: &[&str] = &[
 const SQL_FIELDS: &[&str] = &["sql", "query", "statement", "stmt"];
 /// Input fields whose value is shell text.
 const SHELL_FIELDS: &[&str] = &["command", "cmd", "shell", "script"];
+/// Words of an input field's name that say its value is run (`run`, `exec_line`).
+const SHELL_FIELD_WORDS: &[&str] = &["run", "exec", "eval"];
 /// Input fields that name where an outward action lands.
 const TARGET_FIELDS: &[&str] = &[
     "repo",
@@ -1672,9 +1676,12 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
     }
     let shell = input.iter().any(|(k, v)| {
         v.is_string()
-            && SHELL_FIELDS
+            && (SHELL_FIELDS
                 .iter()
                 .any(|f| k.to_ascii_lowercase().contains(f))
+                || crate::policy::engine::mcp::name_words(k)
+                    .iter()
+                    .any(|w| SHELL_FIELD_WORDS.contains(&w.as_str())))
     });
     if has(NAME_EXEC) || shell {
         let mut t = targets(&["host", "hostname", "server", "container"]);
@@ -1708,6 +1715,34 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
             what.clone(),
             targets(SHARED_FIELDS),
         ));
+    }
+    // Secret material asked for by kind (`{"resourceType": "secrets"}`): the person names
+    // the server and what it is to print.
+    if let Some((field, v)) = crate::policy::engine::mcp::asks_for_secrets(input) {
+        out.push(Need::new(
+            Kind::SecretRead,
+            format!("{what} asks for {v} (in `{field}`)"),
+            vec![Target::Name(server.clone())],
+        ));
+    }
+    // An operation in a field of its own (`{"command": "FLUSHALL"}`): the person names
+    // the server it runs on.
+    if !shell && crate::policy::engine::mcp::reads_by_name(tool.rsplit("__").next().unwrap_or(tool))
+    {
+        if let Some((field, v)) = crate::policy::engine::mcp::strings(input)
+            .unwrap_or_default()
+            .into_iter()
+            .find(|(k, _)| crate::policy::engine::mcp::operation_field(k))
+        {
+            out.push(Need::new(
+                Kind::RemoteChange,
+                format!(
+                    "{what} runs `{}` (in `{field}`)",
+                    crate::decision::cause::one_line(&v, 60)
+                ),
+                vec![Target::Name(server.clone())],
+            ));
+        }
     }
     // A URL value that reaches a service of this machine or its network, judged as
     // WebFetch's URL is: the person names that service (its host and port).

@@ -23,6 +23,8 @@ const AGENT_FILES: &[&str] = &[
     "copilot-instructions.md",
     ".aider.conf.yml",
     "conventions.md",
+    // Zed reads `.rules` (and the names above) as project instructions.
+    ".rules",
 ];
 
 /// Directories whose files are agent instructions or commands.
@@ -37,6 +39,17 @@ const AGENT_DIRS: &[&str] = &[
     ".claude/skills/",
     ".gemini/",
     ".codex/",
+    // Other agents' project rules: JetBrains Junie, Amazon Q, Roo Code and Kilo Code
+    // (`rules/` and `rules-MODE/`), Continue, Trae, Augment, Windsurf's workflows.
+    ".junie/",
+    ".amazonq/rules/",
+    ".roo/rules",
+    ".kilocode/rules",
+    ".continue/rules/",
+    ".continue/prompts/",
+    ".trae/rules/",
+    ".augment/rules/",
+    ".windsurf/workflows/",
 ];
 
 /// Files some tool runs beyond the runners `build` knows, by exact name.
@@ -85,6 +98,12 @@ const RUN_FILES: &[&str] = &[
     ".lefthook.yml",
     "lefthook-local.yml",
     ".tmuxinator.yml",
+    // Cloud workspaces' start-up tasks and R's start-up profile.
+    ".gitpod.yml",
+    ".replit",
+    "replit.nix",
+    ".Rprofile",
+    "Rprofile.site",
 ];
 
 /// Editor workspace files whose tasks, launch configurations and settings run commands.
@@ -96,6 +115,14 @@ const EDITOR_FILES: &[&str] = &[
     ".idea/workspace.xml",
     ".zed/tasks.json",
     ".zed/settings.json",
+    // Project MCP server lists other editors' agents start (each server is a command).
+    ".vscode/mcp.json",
+    ".roo/mcp.json",
+    ".kilocode/mcp.json",
+    ".amazonq/mcp.json",
+    ".continue/config.json",
+    ".continue/config.yaml",
+    ".idx/dev.nix",
 ];
 
 /// Directories of programs: what lands there is run by name (`.venv/bin/activate`,
@@ -112,6 +139,8 @@ const RUN_DIRS: &[&str] = &[
     ".githooks/",
     ".husky/",
     ".devcontainer/",
+    // Continue's MCP server definitions, one file each.
+    ".continue/mcpServers/",
 ];
 
 /// Directories of a project's installed packages and environments, whose files run when

@@ -479,6 +479,13 @@ impl Walker<'_> {
             self.variable(name, t, quoted, false, b);
             return;
         }
+        // An operator applied to a value the analysis knows (`${HOME%/}`, `${PWD#}`,
+        // `${HOME:0}`, `${HOME,}`, `${HOME:-/x}`): the result bash computes.
+        // (Unquoted, the result is split and globbed, and an empty one is no word.)
+        if let Some((v, _)) = self.operated(t, quoted) {
+            b.value(&v, quoted, false);
+            return;
+        }
         self.expansion_assigns(t);
         let rewrites = children
             .iter()
@@ -489,6 +496,195 @@ impl Walker<'_> {
         self.scan(node, src);
         b.dynamic(t);
     }
+}
+
+impl Walker<'_> {
+    /// The value of a variable the analysis knows, and whether it is used as if quoted
+    /// (HOME is never split, as in [`Self::variable`]); `None` when unknown or unset.
+    fn known(&self, name: &str, quoted: bool) -> Option<(String, bool)> {
+        if matches!(name, "PWD" | "OLDPWD") {
+            let v = if name == "PWD" {
+                &self.dirs.pwd
+            } else {
+                &self.dirs.old
+            };
+            return v
+                .as_ref()
+                .map(|p| (p.to_string_lossy().into_owned(), quoted));
+        }
+        match self.bound(name) {
+            Some(Binding::Value(v)) => Some((v, quoted)),
+            Some(_) => None,
+            None if name == "HOME" => Some((self.env.home.to_string_lossy().into_owned(), true)),
+            None => None,
+        }
+    }
+
+    /// `${NAME<op>ARG}` evaluated as bash does, when NAME's value is known and ARG is
+    /// literal (no expansion, quote, escape, bracket or extended pattern): the default
+    /// forms (`:-`, `-`, `:=`, `=`, `:?`, `?`, `:+`, `+`), prefix and suffix removal
+    /// (`#`, `##`, `%`, `%%`, patterns of `*`, `?` and literal characters), substrings
+    /// (`:OFF`, `:OFF:LEN`, negative offsets after a blank) and case conversion without a
+    /// pattern (`^`, `^^`, `,`, `,,`). Anything else is left to the caller (dynamic). The
+    /// rules follow bash 5.2's manual, "Shell Parameter Expansion".
+    fn operated(&self, t: &str, quoted: bool) -> Option<(String, bool)> {
+        let inner = t.strip_prefix("${")?.strip_suffix('}')?;
+        let name_len = inner
+            .char_indices()
+            .find(|&(i, c)| !(c == '_' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit())))
+            .map_or(inner.len(), |(i, _)| i);
+        if name_len == 0 {
+            return None;
+        }
+        let (name, rest) = inner.split_at(name_len);
+        if rest.is_empty()
+            || rest.contains([
+                '$', '`', '\\', '\'', '"', '[', ']', '{', '}', '(', ')', '\n',
+            ])
+        {
+            return None;
+        }
+        let (value, q) = self.known(name, quoted)?;
+        const OPS: &[&str] = &[
+            ":-", ":=", ":+", ":?", "##", "#", "%%", "%", "^^", "^", ",,", ",", "-", "=", "+", "?",
+            ":",
+        ];
+        let op = OPS.iter().find(|o| rest.starts_with(**o))?;
+        let arg = &rest[op.len()..];
+        let out = match *op {
+            ":-" | ":=" | ":?" if !value.is_empty() => value,
+            "-" | "=" | "?" => value,
+            ":+" if !value.is_empty() => arg.to_string(),
+            "+" => arg.to_string(),
+            "#" | "##" | "%" | "%%" => {
+                if arg.contains(['!', '@', '+']) {
+                    return None;
+                }
+                trim(&value, arg, op.starts_with('#'), op.len() == 2)?
+            }
+            "^" | "^^" | "," | ",," if arg.is_empty() => {
+                let upper = op.starts_with('^');
+                let conv = |c: char| -> String {
+                    if upper {
+                        c.to_uppercase().collect()
+                    } else {
+                        c.to_lowercase().collect()
+                    }
+                };
+                if op.len() == 2 {
+                    value.chars().map(conv).collect()
+                } else {
+                    let mut cs = value.chars();
+                    match cs.next() {
+                        Some(c) => conv(c) + cs.as_str(),
+                        None => String::new(),
+                    }
+                }
+            }
+            ":" => substring(&value, arg)?,
+            _ => return None,
+        };
+        Some((out, q))
+    }
+}
+
+/// `${V#P}`, `${V##P}`, `${V%P}`, `${V%%P}`: `value` without its shortest or longest
+/// prefix (`front`) or suffix matching `pat` (`*`, `?` and literal characters).
+fn trim(value: &str, pat: &str, front: bool, longest: bool) -> Option<String> {
+    if value.len() > 4096 || pat.len() > 256 {
+        return None;
+    }
+    let cuts: Vec<usize> = value
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain(std::iter::once(value.len()))
+        .collect();
+    let matching = |i: &usize| {
+        if front {
+            glob_match(pat, &value[..*i])
+        } else {
+            glob_match(pat, &value[*i..])
+        }
+    };
+    // Front: shortest prefix is the smallest cut; back: shortest suffix the largest cut.
+    let found = match (front, longest) {
+        (true, false) | (false, true) => cuts.iter().find(|i| matching(i)),
+        (true, true) | (false, false) => cuts.iter().rev().find(|i| matching(i)),
+    };
+    Some(match found {
+        Some(&i) if front => value[i..].to_string(),
+        Some(&i) => value[..i].to_string(),
+        None => value.to_string(),
+    })
+}
+
+/// Does `text` match the pattern `pat` of `*`, `?` and literal characters, whole?
+fn glob_match(pat: &str, text: &str) -> bool {
+    let p: Vec<char> = pat.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    let (mut pi, mut ti) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        if pi < p.len() && (p[pi] == '?' || (p[pi] != '*' && p[pi] == t[ti])) {
+            pi += 1;
+            ti += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some((pi, ti));
+            pi += 1;
+        } else if let Some((sp, st)) = star {
+            pi = sp + 1;
+            ti = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|c| *c == '*')
+}
+
+/// `${V:OFF}` and `${V:OFF:LEN}` with literal integers (a negative offset written after a
+/// blank, `${V: -3}`; a negative length counts from the end).
+fn substring(value: &str, arg: &str) -> Option<String> {
+    let (off, len) = match arg.split_once(':') {
+        Some((o, l)) => (o, Some(l)),
+        None => (arg, None),
+    };
+    let num = |s: &str| -> Option<i64> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Some(0);
+        }
+        s.parse::<i64>().ok()
+    };
+    // `${V:-3}` is the default form, handled before; here a leading `-` is only allowed
+    // after a blank.
+    if off.starts_with('-') {
+        return None;
+    }
+    let chars: Vec<char> = value.chars().collect();
+    let n = chars.len() as i64;
+    let mut start = num(off)?;
+    if start < 0 {
+        start += n;
+    }
+    if start < 0 || start > n {
+        return Some(String::new());
+    }
+    let end = match len {
+        None => n,
+        Some(l) => {
+            let l = num(l)?;
+            if l < 0 {
+                n + l
+            } else {
+                (start + l).min(n)
+            }
+        }
+    };
+    if end < start {
+        return None;
+    }
+    Some(chars[start as usize..end as usize].iter().collect())
 }
 
 /// Join the fields of one word with spaces (for strings handed to a shell).

@@ -100,6 +100,65 @@ pub(super) fn metadata_address(s: &str) -> Option<&'static str> {
     crate::context::floor::metadata_host(host)
 }
 
+/// Values that ask a server for secret material by its kind (`{"resourceType":
+/// "secrets"}`, `{"type": "password"}`): what a read of them prints is the secret.
+const SECRET_KINDS: &[&str] = &[
+    "secret",
+    "secrets",
+    "password",
+    "passwords",
+    "token",
+    "tokens",
+    "credential",
+    "credentials",
+    "apikey",
+    "apikeys",
+    "api_key",
+    "api_keys",
+    "private_key",
+    "privatekey",
+    "serviceaccounttoken",
+];
+
+/// The field and value of an MCP call's input that asks for secret material by kind, if
+/// any (one table for the floor and the reviewer's needs).
+pub(crate) fn asks_for_secrets(input: &Map<String, Value>) -> Option<(String, String)> {
+    strings(input)?.into_iter().find(|(_, v)| {
+        let t = v.trim().to_ascii_lowercase();
+        SECRET_KINDS.contains(&t.as_str())
+            || t.split(['/', '.'])
+                .next()
+                .is_some_and(|k| matches!(k, "secret" | "secrets"))
+                && t.contains('/')
+    })
+}
+
+/// Fields whose value is an operation the server carries out (`{"command": "FLUSHALL"}`,
+/// `{"action": "delete"}`), not a setting of a read.
+const OPERATION_WORDS: &[&str] = &[
+    "command",
+    "cmd",
+    "action",
+    "operation",
+    "op",
+    "method",
+    "verb",
+    "run",
+    "exec",
+    "eval",
+    "script",
+    "statement",
+    "mutation",
+];
+
+/// Does an input field's name say its value is an operation ([`OPERATION_WORDS`])?
+pub(crate) fn operation_field(field: &str) -> bool {
+    let key = field.rsplit(['.', '/']).next().unwrap_or(field);
+    name_words(key)
+        .iter()
+        .any(|w| OPERATION_WORDS.contains(&w.as_str()))
+}
+
 /// A plain setting: short, one word, no path, no secret.
 fn plain_setting(s: &str) -> bool {
     s.len() <= 64
@@ -493,7 +552,7 @@ fn word_destroys(w: &str) -> Option<&'static str> {
 
 /// A tool whose own name says it reads: a read verb among its words, no word that says it
 /// changes, sends, runs or costs anything, and no destructive verb glued into a word.
-pub(super) fn reads_by_name(tool: &str) -> bool {
+pub(crate) fn reads_by_name(tool: &str) -> bool {
     let words = name_words(tool);
     words.iter().any(|w| READ_VERBS.contains(&w.as_str()))
         && !words.iter().any(|w| CHANGING_WORDS.contains(&w.as_str()))

@@ -688,11 +688,79 @@ impl Eval<'_, '_> {
                 }
             }
         }
+        if let Some(t) = self.mcp_shell_values(tool) {
+            return Kind::Tool(t);
+        }
         Kind::Tool(match mcp::judge(tool, self.call.input) {
             mcp::Verdict::Allow(c) => Then::Allow(c),
             mcp::Verdict::Risky(c) => Then::Risky(c),
             mcp::Verdict::Unsure(why) => self.mcp_read(tool).unwrap_or(Then::Unsure(why)),
         })
+    }
+
+    /// Shell text an MCP tool is handed, whatever the tool is called: a value in a field
+    /// named for a command (`command`, `cmd`, `run`, `exec`, `script`, `shell`, `eval`,
+    /// `code`), judged as the command line it is. What the floor refuses on its own is
+    /// refused here; what it would ask about is shown to the person (or reviewed with the
+    /// tool's needs). A value the floor finds routine says nothing more (the tool still
+    /// faces [`mcp::judge`]).
+    fn mcp_shell_values(&mut self, tool: &str) -> Option<Then> {
+        const FIELDS: &[&str] = &[
+            "command", "cmd", "run", "exec", "script", "shell", "eval", "code",
+        ];
+        let values = mcp::strings(self.call.input)?;
+        let mut soft: Option<Then> = None;
+        for (field, v) in &values {
+            let key = field
+                .rsplit(['.', '/'])
+                .next()
+                .unwrap_or(field)
+                .to_ascii_lowercase();
+            let named = mcp::name_words(&key)
+                .iter()
+                .any(|w| FIELDS.contains(&w.as_str()));
+            let text = v.trim();
+            if !named || text.is_empty() || text.len() > 20_000 {
+                continue;
+            }
+            let analysis = shell::analyze(
+                text,
+                &shell::ShellEnv::new(self.ctx.home.to_path_buf(), self.call.cwd.to_path_buf()),
+            );
+            let j = crate::analysis::command::judge(
+                &analysis,
+                &crate::analysis::command::JudgeCtx {
+                    home: &self.ctx.home,
+                    cwd: self.call.cwd,
+                    workspace: &self.ctx.workspace,
+                    floor: &self.ctx.floor,
+                    baseline: self.ctx.baseline,
+                },
+            );
+            match j.verdict {
+                crate::analysis::command::Verdict::Hard {
+                    category, reason, ..
+                } => {
+                    self.step("mcp", format!("`{field}` is a command line that {reason}"));
+                    return Some(Then::Floor(Cause::Destructive {
+                        category: category.to_string(),
+                        reason: format!(
+                            "{tool} is handed, in `{field}`, a command line that {reason}"
+                        ),
+                        command: crate::decision::cause::one_line(text, 200),
+                    }));
+                }
+                crate::analysis::command::Verdict::Soft { reason, .. } if soft.is_none() => {
+                    self.step("mcp", format!("`{field}` is a command line: {reason}"));
+                    soft = Some(Then::Risky(Cause::RiskyTool {
+                        tool: tool.to_string(),
+                        reason: format!("is handed, in `{field}`, a command line: {reason}"),
+                    }));
+                }
+                _ => {}
+            }
+        }
+        soft
     }
 
     /// The harness's settings or gatehook's own files a path is, if so (as a write).
@@ -741,6 +809,27 @@ impl Eval<'_, '_> {
         let (server, name) = mcp::split_name(tool)?;
         if !mcp::reads_by_name(name) {
             return None;
+        }
+        // Its name says it reads; what it is asked for may still be secret material, or
+        // an operation of the server's (a `command` field).
+        if let Some((field, v)) = mcp::asks_for_secrets(self.call.input) {
+            self.step("mcp", format!("`{field}` asks for {v}"));
+            return Some(Then::Risky(Cause::RiskyTool {
+                tool: tool.to_string(),
+                reason: format!(
+                    "asks the {server} server for `{v}` (in `{field}`): what it prints is secret material"
+                ),
+            }));
+        }
+        if let Some((field, v)) = mcp::strings(self.call.input)
+            .unwrap_or_default()
+            .into_iter()
+            .find(|(k, _)| mcp::operation_field(k))
+        {
+            return Some(Then::Unsure(format!(
+                "{tool} is given an operation in `{field}` (`{}`), which its name does not describe",
+                crate::decision::cause::one_line(&v, 60)
+            )));
         }
         let values = match mcp::read_values(self.call.input) {
             Ok(v) => v,

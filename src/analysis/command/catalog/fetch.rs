@@ -574,6 +574,18 @@ fn curl_words(args: &[String]) -> Result<Vec<(String, Option<String>)>, String> 
     Ok(out)
 }
 
+/// The scheme curl reads a URL to have: letters, digits, `+`, `-` and `.` after a letter,
+/// then `:/` (curl's `Curl_is_absolute_url` with scheme guessing, as the command line
+/// uses it: `file:/etc/passwd` and `FILE:/x` are file URLs; `localhost:3000/x` is a host
+/// and port). Case is not significant.
+fn curl_scheme(url: &str) -> Option<&str> {
+    let (scheme, rest) = url.split_once(':')?;
+    let mut chars = scheme.chars();
+    let valid = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    (valid && rest.starts_with('/')).then_some(scheme)
+}
+
 pub(super) fn curl(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if asks_help(args) || args == ["-M"] || args == ["--manual"] {
@@ -693,8 +705,21 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
     if urls.is_empty() {
         return Said::unknown("curl without a URL");
     }
+    // A file URL reads that file (and prints it): the path floor judges it as a read.
+    let files: Vec<String> = urls
+        .iter()
+        .filter_map(|u| match crate::context::web::reach(u) {
+            crate::context::web::Reach::File(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    if !files.is_empty() {
+        return Said::unknown("curl reads a file: URL")
+            .with_reads(files)
+            .with_writes(writes);
+    }
     if let Some(u) = urls.iter().find(|u| {
-        u.split_once("://").is_some_and(|(scheme, _)| {
+        curl_scheme(u).is_some_and(|scheme| {
             !matches!(
                 scheme.to_ascii_lowercase().as_str(),
                 "http" | "https" | "ftp" | "ftps"

@@ -759,6 +759,11 @@ fn network() {
         ("curl -O https://example.com/a.tar.gz", "routine"),
         ("curl -J -O https://example.com/a", "soft"),
         ("curl file:///etc/passwd", "unknown"),
+        // One slash and any case are file URLs to curl; a host and port is not a scheme.
+        ("curl file:/etc/passwd", "unknown"),
+        ("curl -s FiLe:/etc/passwd", "unknown"),
+        ("curl dict:/example.com", "unknown"),
+        ("curl -s localhost:3000/health", "routine"),
         ("curl gopher://localhost:6379/_FLUSHALL", "unknown"),
         ("curl -K cfg https://example.com", "soft"),
         ("curl -H @headers.txt https://example.com", "unknown"),

@@ -792,3 +792,68 @@ fn known_output_is_what_bash_prints() {
     }
     assert_eq!(an("printf -v v 'a'").commands[0].output, None);
 }
+
+#[test]
+fn parameter_operators_on_a_known_value_match_bash() {
+    // Each line's words as bash computes them from HOME's value; the analysis evaluates
+    // the same operators (`words::Walker::operated`).
+    for word in [
+        "${HOME%/}",
+        "${HOME%%/}",
+        "${HOME#}",
+        "${HOME%x}",
+        "${HOME%/*}",
+        "${HOME%%e*}",
+        "${HOME#/}",
+        "${HOME#*/}",
+        "${HOME##*/}",
+        "${HOME##*e}",
+        "${HOME#?}",
+        "${HOME%?}",
+        "${HOME:0}",
+        "${HOME:1}",
+        "${HOME:1:3}",
+        "${HOME: -3}",
+        "${HOME:2:-1}",
+        "${HOME:99}",
+        "${HOME,}",
+        "${HOME,,}",
+        "${HOME^}",
+        "${HOME^^}",
+        "${HOME:-/x}",
+        "${HOME-/x}",
+        "${HOME:+set}",
+        "${HOME+set}",
+        "${HOME:?}",
+        "${HOME%/}/.netrc",
+        "\"${HOME#}/.ssh/id_rsa\"",
+        "${HOME:0}/.aws/credentials",
+    ] {
+        agrees(&format!("f 0 {word}"), 1);
+        let a = an(&format!("f 0 {word}"));
+        assert!(
+            a.commands[0].dynamic_words.iter().all(|d| !d),
+            "{word}: {:?}",
+            a.commands[0]
+        );
+    }
+    // What the analysis cannot compute stays computed at run time, never a guess.
+    for word in [
+        "${HOME/dev/x}",
+        "${X%/}",
+        "${HOME%[/]}",
+        "${HOME%$X}",
+        "${#HOME}",
+    ] {
+        let a = an(&format!("f 0 {word}"));
+        assert!(
+            a.commands
+                .iter()
+                .find(|c| c.argv.first().is_some_and(|f| f == "f"))
+                .is_none_or(|c| c.dynamic_words.iter().any(|d| *d))
+                || !a.opaque.is_empty(),
+            "{word}: {:?}",
+            a.commands
+        );
+    }
+}
