@@ -6,16 +6,16 @@
 //! routine (`policy::catalogue_class`), and in auto mode it needs the person's words
 //! naming the host (`review::soft`). Anything else these programs do is not understood.
 //!
-//! Checked against: gsutil's `cp`/`mv`/`rsync` usage (a `gs://BUCKET/…` URL is the
-//! bucket's, a plain path local; `gsutil help cp`, gsutil 5 on this machine); rclone's
-//! docs (`rclone copy SOURCE DEST`, a `NAME:PATH` is the configured remote NAME; rclone.org
-//! /commands); OpenSSH 9.2 sftp(1) (`-b BATCHFILE` runs its commands, `put` uploads any
-//! file; with no batch file the commands arrive on its input); mutt(1) (`-a FILE … --`
-//! attaches files), mailx(1) and sendmail(8) (recipients are operands, the message is the
-//! input; `-t` takes them from its headers); GNU cpio 2.13's manual (`-F`, `-O`, `-I`
-//! `[[USER@]HOST:]FILE` is a remote archive reached over rsh, `--force-local` a local
-//! file, `--rsh-command` the remote shell), which shares GNU tar's paxutils rule
-//! (`archive::tar_remote`).
+//! The argument shapes follow each program's documented usage, NOT yet checked against
+//! the real programs here (only OpenSSH's sftp is installed on the machine this was
+//! written on, and its `-b BATCHFILE` is as sftp(1) 9.2 says): gsutil `cp`/`mv`/`rsync`
+//! (a `gs://BUCKET/…` URL is the bucket's, a plain path local), rclone `copy SOURCE DEST`
+//! (a `NAME:PATH` is the configured remote NAME), mutt `-a FILE … --` (attachments),
+//! mailx and sendmail (recipients are operands, the message is the input; `-t` takes them
+//! from its headers), GNU cpio `-F`/`-O`/`-I [[USER@]HOST:]FILE` (a remote archive over
+//! rsh, `--force-local` a local file, `--rsh-command` the remote shell), read with GNU
+//! tar's paxutils rule (`archive::tar_remote`), which cpio shares. Where a shape is not
+//! recognised the command stays not understood, so an error here never allows more.
 
 use super::table::{asks_help, Said};
 use crate::analysis::command::core::Cmd;
