@@ -8,6 +8,7 @@
 use super::core::{can_recurse, is_expansion, Cmd, Judge, JudgeCtx, Verdict};
 use super::tier::{Hit, Tier, RUNNERS};
 use super::{destructive, routine};
+use crate::analysis::effects::programs::git::{key_kind, KeyKind};
 use crate::analysis::effects::programs::interpreters;
 use crate::analysis::shell::Origin;
 
@@ -197,10 +198,29 @@ pub(super) fn runs_unseen(cmd: &Cmd) -> Option<(&'static str, String)> {
                     || a.contains("core.editor")
                     || a.contains("sequence.editor")
             });
-        if bad {
+        // Every `-c KEY=VALUE` before the subcommand whose key names a program git runs
+        // (`mergetool.x.cmd`, `protocol.ext.allow`: `effects::programs::git::key_kind`),
+        // whatever the subcommand (`mergetool` has no grammar of its own).
+        let globals = &args[..super::destructive_git::sub_index(args).unwrap_or(args.len())];
+        let config_code = globals.windows(2).any(|w| {
+            w[0] == "-c"
+                && matches!(
+                    key_kind(w[1].split('=').next().unwrap_or("")),
+                    KeyKind::Code
+                )
+        });
+        if bad || config_code {
             return Some((
                 "git-config-exec",
                 "git is given config that runs a program".into(),
+            ));
+        }
+        // `--exec-path=DIR` with a command: git runs its own programs from DIR
+        // (git(1): "Path to wherever your core Git programs are installed").
+        if let Some(dir) = globals.iter().find_map(|a| a.strip_prefix("--exec-path=")) {
+            return Some((
+                "git-config-exec",
+                format!("git --exec-path={dir} runs git's own programs from {dir}"),
             ));
         }
     }

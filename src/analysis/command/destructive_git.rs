@@ -344,6 +344,31 @@ fn by_words(cmd: &Cmd) -> Option<Hit> {
         "submodule" if pos.first().is_some_and(|s| s.as_str() == "deinit") => {
             soft("git submodule deinit removes a submodule's files")
         }
+        // git-prune(1): deletes the unreachable loose objects (older than `--expire`),
+        // unless `-n`/`--dry-run`.
+        "prune" if !short('n') && !has(&["--dry-run"]) => {
+            soft("git prune deletes unreachable objects (lost commits cannot be recovered)")
+        }
+        // git-instaweb(1): starts the web server its `--httpd` names (lighttpd by default)
+        // serving the repository, and a browser.
+        "instaweb" => soft("git instaweb starts a web server (--httpd) serving the repository"),
+        // git-send-email: mails patches (commits' contents) to the addresses it is given.
+        "send-email" => Some((
+            Tier::Soft,
+            "exfiltration",
+            "git send-email mails the repository's commits to the addresses it is given".into(),
+            Vec::new(),
+        )),
+        // git-lfs-push(1): uploads LFS objects to the remote or URL it is given.
+        "lfs" if pos.first().is_some_and(|s| s.as_str() == "push") => Some((
+            Tier::Soft,
+            "publish",
+            format!(
+                "git lfs push uploads large files to {}",
+                pos.get(1).map_or("a remote", |s| s.as_str())
+            ),
+            Vec::new(),
+        )),
         _ => None,
     }
 }

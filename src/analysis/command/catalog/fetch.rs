@@ -11,8 +11,15 @@
 //! `-T FILE`) are reads the path floor judges (and with egress, the whole-command floor).
 //!
 //! `curl` and `wget` are routine only as a GET (or HEAD) with every option known: a body
-//! (`-d`, `-F`, `--json`), an upload (`-T`), a config file (`-K`), `.netrc` credentials,
-//! headers read from files (`-H @file`) or an unknown option is not routine. Files they
+//! (`-d`, `-F`, `--json`), an upload (`-T`), a config file (`-K`, wget's `--config`),
+//! `.netrc` credentials, headers read from files (`-H @FILE`: a send of the file),
+//! variables (`--variable NAME@FILE`, `%NAME`, curl 8.3.0's docs: a send of what they
+//! read, which `--expand-*` options put in the request) or an unknown option is not
+//! routine. A URL's scheme is read as curl 7.88.1 reads it (`scheme:/…`, so `file:/x` is a
+//! file): a `file:` URL is a read of the local file it names (the path floor judges it:
+//! `curl file:/home/u/.netrc` is a credential read), and any scheme beyond HTTP and FTP
+//! (telnet, dict, gopher, ldap, smtp, …) sends its request — the URL's text, and for
+//! telnet what arrives on curl's input — to the host (checked with curl 7.88.1). Files they
 //! write (`-o`, `-O`, `--cookie-jar`, `-D`; wget's file named from the URL, `-O`, `-P`)
 //! are writes, judged like an edit (outside the workspace: asked). A `DELETE` is soft anywhere; `POST`/`PUT`/`PATCH` is
 //! soft toward a known control plane (GitHub, Cloudflare, Railway, Vercel, Stripe, …), for
@@ -505,6 +512,7 @@ const CURL_VALUES: &[&str] = &[
     "--alt-svc",
     "--unix-socket",
     "--abstract-unix-socket",
+    "--variable",
 ];
 
 /// Options that send a body (and make the method POST, or PUT for uploads).
@@ -535,11 +543,13 @@ fn curl_words(args: &[String]) -> Result<Vec<(String, Option<String>)>, String> 
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a.starts_with("--") && a.len() > 2 {
+            // `--expand-OPTION` is OPTION with `{{name}}` expanded (curl 8.3.0).
+            let takes = |n: &str| CURL_VALUES.contains(&n) || n.starts_with("--expand-");
             let (name, val) = match a.split_once('=') {
-                Some((n, v)) if CURL_VALUES.contains(&n) => (n.to_string(), Some(v.to_string())),
+                Some((n, v)) if takes(n) => (n.to_string(), Some(v.to_string())),
                 _ => (a.clone(), None),
             };
-            if val.is_none() && CURL_VALUES.contains(&name.as_str()) {
+            if val.is_none() && takes(&name) {
                 let v = it
                     .next()
                     .ok_or_else(|| format!("curl {name} without a value"))?;
@@ -574,18 +584,6 @@ fn curl_words(args: &[String]) -> Result<Vec<(String, Option<String>)>, String> 
     Ok(out)
 }
 
-/// The scheme curl reads a URL to have: letters, digits, `+`, `-` and `.` after a letter,
-/// then `:/` (curl's `Curl_is_absolute_url` with scheme guessing, as the command line
-/// uses it: `file:/etc/passwd` and `FILE:/x` are file URLs; `localhost:3000/x` is a host
-/// and port). Case is not significant.
-fn curl_scheme(url: &str) -> Option<&str> {
-    let (scheme, rest) = url.split_once(':')?;
-    let mut chars = scheme.chars();
-    let valid = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
-    (valid && rest.starts_with('/')).then_some(scheme)
-}
-
 pub(super) fn curl(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if asks_help(args) || args == ["-M"] || args == ["--manual"] {
@@ -606,6 +604,8 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
     let mut soft_why: Option<String> = None;
     let mut resolve = Vec::new();
     let mut sends = Vec::new();
+    // What the request carries besides a body: header files, variables.
+    let mut extra: Vec<(Carry, Option<String>)> = Vec::new();
     for (name, val) in &words {
         let v = val.clone().unwrap_or_default();
         match name.as_str() {
@@ -634,8 +634,25 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
                     "curl {name} {v} writes a value the server chooses into {v}"
                 ));
             }
+            // Headers read from a file (`-H @FILE`, `@-` its input) are sent with the request.
             "-H" | "--header" | "--proxy-header" if v.starts_with('@') => {
-                unknown = Some("curl -H @file sends headers read from a file".into())
+                extra.push(header_file(&v[1..]));
+            }
+            // `--variable [%]NAME=TEXT | [%]NAME[RANGE]@FILE` (curl 8.3.0; `@-` its input,
+            // `%NAME` the environment variable): what an `--expand-*` option puts in the
+            // request (`{{NAME}}`), so a file or variable read is taken as sent.
+            "--variable" => match variable_carry(&v) {
+                Some(c) => extra.push(c),
+                None => unknown = Some(format!("curl --variable {v} is not understood")),
+            },
+            // `--expand-url`, `--expand-data`, `--expand-header`, …: the option with
+            // `{{NAME}}` replaced by a variable's value (or `{{env:NAME}}`'s).
+            n if n.starts_with("--expand-") => {
+                let inner = &n["--expand-".len()..];
+                extra.push((literal(&v), None));
+                if inner == "url" || v.contains("{{env:") || !CURL_VALUES.contains(&format!("--{inner}").as_str()) {
+                    unknown = Some(format!("curl {n} builds its value at run time"));
+                }
             }
             "-w" | "--write-out" if v.starts_with('@') || v.contains("%output") => {
                 unknown = Some("curl -w reads or writes a file".into())
@@ -687,7 +704,18 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
             "GET".into()
         }
     });
-    if !matches!(method.as_str(), "GET" | "HEAD") || has_body {
+    let files_read: Vec<String> = extra.iter().filter_map(|(_, f)| f.clone()).collect();
+    let carries_more = !extra.is_empty();
+    sends.extend(extra);
+    // A request to a `file:` URL that sends something writes the local file.
+    if (!matches!(method.as_str(), "GET" | "HEAD") || has_body)
+        && urls
+            .iter()
+            .any(|u| url_scheme(u).as_deref() == Some("file"))
+    {
+        return Said::unknown("curl sends data to a file: URL, which writes a local file");
+    }
+    if !matches!(method.as_str(), "GET" | "HEAD") || has_body || carries_more {
         let said = if matches!(method.as_str(), "GET" | "HEAD") {
             sends_to(
                 "curl sends data from the command line or a file".into(),
@@ -705,28 +733,39 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
     if urls.is_empty() {
         return Said::unknown("curl without a URL");
     }
-    // A file URL reads that file (and prints it): the path floor judges it as a read.
-    let files: Vec<String> = urls
-        .iter()
-        .filter_map(|u| match crate::context::web::reach(u) {
-            crate::context::web::Reach::File(p) => Some(p),
-            _ => None,
-        })
-        .collect();
-    if !files.is_empty() {
-        return Said::unknown("curl reads a file: URL")
-            .with_reads(files)
-            .with_writes(writes);
-    }
-    if let Some(u) = urls.iter().find(|u| {
-        curl_scheme(u).is_some_and(|scheme| {
-            !matches!(
-                scheme.to_ascii_lowercase().as_str(),
-                "http" | "https" | "ftp" | "ftps"
-            )
-        })
-    }) {
-        return Said::unknown(format!("curl {u}: only http, https and ftp are catalogued"));
+    // `file:` URLs are local files curl prints; every other scheme beyond HTTP and FTP
+    // (telnet, dict, gopher, ldap, mqtt, smtp, tftp, …) sends the URL's own text as its
+    // request, and telnet sends what arrives on curl's input too (curl(1) 7.88.1).
+    let mut local = Vec::new();
+    for u in &urls {
+        match url_scheme(u).as_deref() {
+            None | Some("http" | "https" | "ftp" | "ftps") => {}
+            Some("file") => {
+                match file_url_path(u, has_flag(args, "-g") || has_flag(args, "--globoff")) {
+                    Some(p) => local.push(p),
+                    None => {
+                        return Said::unknown(format!(
+                            "curl {u}: a file: URL whose local path the floor cannot work out"
+                        ))
+                    }
+                }
+            }
+            Some(scheme) => {
+                let mut carries: Vec<(Carry, Option<String>)> = vec![(literal(u), None)];
+                if scheme == "telnet" {
+                    carries.push((Carry::Stdin, None));
+                }
+                return sends_to(
+                    format!(
+                        "curl talks {scheme} to {}, sending its request (and for telnet its input)",
+                        host_of(u)
+                    ),
+                    &urls,
+                    &carries,
+                )
+                .with_reads(files_read);
+            }
+        }
     }
     let dash_o = words.iter().any(|(n, _)| n == "-O" || n == "--remote-name");
     if dash_o {
@@ -751,13 +790,118 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
             writes.push(name.to_string());
         }
     }
-    let mut said = Said::read("curl fetches a URL (GET)")
+    let reason = if local.is_empty() {
+        "curl fetches a URL (GET)".to_string()
+    } else {
+        format!(
+            "curl prints the local file {} (a file: URL)",
+            local.join(", ")
+        )
+    };
+    let mut said = Said::read(reason)
         .with_reads(reads)
+        .with_reads(local)
         .with_writes(writes);
-    for u in &urls {
+    for u in urls
+        .iter()
+        .filter(|u| url_scheme(u).as_deref() != Some("file"))
+    {
         said = said.and(fetches(u));
     }
     said
+}
+
+/// The scheme of a URL as curl 7.88.1 reads one (`Curl_is_absolute_url` with a guessed
+/// scheme): up to 40 letters, digits, `+`, `-` or `.` followed by `:/` (so `file:/x` and
+/// `FILE:///x` are files, checked with curl 7.88.1), lowercased. `None`: curl guesses the
+/// scheme (http, or ftp for a host named `ftp.…`).
+pub(super) fn url_scheme(url: &str) -> Option<String> {
+    let end = url.find(':')?;
+    let scheme = &url[..end];
+    let ok = !scheme.is_empty()
+        && scheme.len() <= 40
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        && url[end + 1..].starts_with('/');
+    ok.then(|| scheme.to_ascii_lowercase())
+}
+
+/// The local path a `file:` URL names, as curl 7.88.1 opens it: `file:/PATH`,
+/// `file:///PATH` or `file://HOST/PATH` where HOST is `localhost` or `127.0.0.1` (any
+/// other host is refused), the query and fragment dropped, `%XX` decoded (checked with
+/// curl 7.88.1: `file://LOCALHOST/etc/%68ostname` prints `/etc/hostname`). `None` when
+/// it cannot be worked out: another host, a name that is not UTF-8 once decoded, or a
+/// `{…}`/`[…]` pattern curl would glob (without `-g`).
+fn file_url_path(url: &str, globoff: bool) -> Option<String> {
+    let rest = &url[url.find(':')? + 1..];
+    let path = match rest.strip_prefix("//") {
+        Some(r) => {
+            let slash = r.find('/')?;
+            let host = &r[..slash];
+            if !(host.is_empty() || host.eq_ignore_ascii_case("localhost") || host == "127.0.0.1") {
+                return None;
+            }
+            &r[slash..]
+        }
+        None => rest,
+    };
+    let path = path.split(['?', '#']).next().unwrap_or(path);
+    if !globoff && path.contains(['{', '[']) {
+        return None;
+    }
+    let decoded = wget_unescape(path.as_bytes());
+    let p = String::from_utf8(decoded).ok()?;
+    (p.starts_with('/') && !p.contains('\0')).then_some(p)
+}
+
+/// A header file curl sends (`-H @FILE`; `@-` its input).
+fn header_file(f: &str) -> (Carry, Option<String>) {
+    if f == "-" {
+        (Carry::Stdin, None)
+    } else {
+        (
+            Carry::File {
+                path: f.to_string(),
+            },
+            Some(f.to_string()),
+        )
+    }
+}
+
+/// What `--variable` puts in a variable: a file's content (`NAME@FILE`, `NAME[N-M]@FILE`,
+/// `@-` its input), an environment variable (`%NAME`, `%NAME=default`) or literal text.
+/// `None`: not a form curl 8.3+ documents.
+fn variable_carry(v: &str) -> Option<(Carry, Option<String>)> {
+    let (env, body) = match v.strip_prefix('%') {
+        Some(b) => (true, b),
+        None => (false, v),
+    };
+    let name_end = body
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(body.len());
+    let name = &body[..name_end];
+    if name.is_empty() {
+        return None;
+    }
+    let mut rest = &body[name_end..];
+    // A byte range (curl 8.12): `[N-M]`.
+    if let Some(r) = rest.strip_prefix('[') {
+        rest = &r[r.find(']')? + 1..];
+    }
+    if env {
+        return Some((
+            Carry::Env {
+                name: name.to_string(),
+            },
+            None,
+        ));
+    }
+    match rest.chars().next() {
+        Some('@') => Some(header_file(&rest[1..])),
+        Some('=') => Some((literal(&rest[1..]), None)),
+        _ => None,
+    }
 }
 
 /// How wget names the files it saves (GNU Wget 1.21.3's `url_file_name`,
@@ -1110,6 +1254,7 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
         "--body-file",
         "-e",
         "--execute",
+        "--config",
         "-P",
         "--directory-prefix",
         "-o",
@@ -1240,6 +1385,16 @@ pub(super) fn wget(cmd: &Cmd) -> Said {
             }
             "--header" if v.starts_with('@') => {
                 return Said::unknown("wget reads a header from a file")
+            }
+            // A startup file of wgetrc commands in place of ~/.wgetrc (GNU Wget 1.21.3
+            // `--config=FILE`): `post_file = …`, `output_document = …` as `-e` gives them.
+            "--config" => {
+                soft_why = Some((
+                    "exfiltration",
+                    format!(
+                    "wget --config={v} reads wgetrc commands from a file the floor does not parse (they can upload a file or write anywhere)"
+                ),
+                ))
             }
             // A wgetrc command: `post_file = …`, `output_document = …`, `dir_prefix = …`.
             "-e" | "--execute" => {

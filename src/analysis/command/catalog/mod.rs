@@ -40,6 +40,7 @@ mod remote;
 mod services;
 mod sockets;
 mod table;
+mod transfer;
 pub(super) use containers::{bind_at, lifecycle, Lifecycle};
 pub(super) use remote::rsync_local_cp;
 pub(super) use services::transient_unit;
@@ -111,6 +112,11 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "nc" | "netcat" | "ncat" | "nc.openbsd" | "nc.traditional" => sockets::netcat,
         "socat" => sockets::socat,
         "telnet" => sockets::telnet,
+        "gsutil" => transfer::gsutil,
+        "rclone" => transfer::rclone,
+        "sftp" => transfer::sftp,
+        "mail" | "mailx" | "mutt" | "neomutt" | "sendmail" => transfer::mail,
+        "cpio" => transfer::cpio,
         "claude" | "codex" | "gemini" | "aider" | "opencode" | "cursor-agent" | "amp" | "qwen"
         | "copilot" | "kiro-cli" => agents::agent,
         _ => return None,

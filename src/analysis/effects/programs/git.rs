@@ -381,6 +381,11 @@ pub fn key_kind(key: &str) -> KeyKind {
         || (section == "man" && sub && name == "cmd")
         || (section == "remote" && sub && matches!(name, "uploadpack" | "receivepack" | "vcs"))
         || (section == "submodule" && sub && name == "update")
+        // The `ext::` transport runs the command its URL names (git-remote-ext(1)); git
+        // refuses it unless `protocol.allow` or `protocol.ext.allow` lets it (git-config(1),
+        // git 2.47.3: ext's default policy is `never`).
+        || key == "protocol.allow"
+        || key == "protocol.ext.allow"
     {
         return KeyKind::Code;
     }

@@ -746,7 +746,7 @@ pub(super) static CLONE: &[Opt] = &[
     value(&["-j", "--jobs"], P),
     value(
         &["--template"],
-        Val::Unsafe("installs hooks and files from a template directory"),
+        Val::Code("the hooks copied from the template directory"),
     ),
     value(&["--reference"], Val::Read),
     value(&["--reference-if-able"], Val::Read),
@@ -779,7 +779,7 @@ pub(super) static CLONE: &[Opt] = &[
 pub(super) static INIT: &[Opt] = &[
     value(
         &["--template"],
-        Val::Unsafe("installs hooks and files from a template directory"),
+        Val::Code("the hooks copied from the template directory"),
     ),
     flag(&["--bare"]),
     opt(&["--shared"], Arity::Optional, P),
