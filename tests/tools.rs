@@ -101,6 +101,19 @@ const CASES: &[(&str, &str, &str, &str, &str)] = &[
     ("mcp__github__get_issue", r#"{"owner":"a","repo":"b","token":"ghp_abcdefghijklmnopqrstuvwxyz0123456789"}"#, "none", "", ""),
     ("mcp__github__create_issue", r#"{"title":"x","body":"y"}"#, "none", "", ""),
     ("mcp__slack__post_message", r#"{"channel":"general","text":"AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG"}"#, "none", "", ""),
+    // Shell text in a field named for running it is judged as the command line it is,
+    // whatever the tool is called.
+    ("mcp__utils__format_text", r#"{"text":"x","run":"rm -rf ~"}"#, "deny", "destructive", "command line"),
+    ("mcp__utils__format_text", r#"{"text":"x","exec_line":"git push --force origin main"}"#, "deny", "destructive", ""),
+    ("mcp__ci__job", r#"{"script":"git push origin feature"}"#, "ask", "risky-tool", "command line"),
+    ("mcp__utils__format_text", r#"{"text":"rm -rf ~"}"#, "none", "", ""),
+    // A read by its name, asked for secret material or handed an operation, is no plain read.
+    ("mcp__kubernetes__kubectl_get", r#"{"resourceType":"secrets","output":"yaml"}"#, "ask", "risky-tool", "secret material"),
+    ("mcp__kubernetes__kubectl_get", r#"{"resourceType":"pods"}"#, "allow", "lookup", ""),
+    ("mcp__redis__get", r#"{"key":"x","command":"FLUSHALL"}"#, "none", "", ""),
+    ("mcp__redis__get", r#"{"key":"x"}"#, "allow", "lookup", ""),
+    // curl's one-slash file URL is a read of the file.
+    ("Bash", r#"{"command":"curl -s fIlE:$HOME/.ssh/id_rsa"}"#, "deny", "credential", ""),
 ];
 
 #[test]

