@@ -986,6 +986,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     }
     dynamic::xargs_child(cmd, all, i, ctx, &mut look, &Floor);
     catalog::secret_consumed(all, i, &mut look);
+    catalog::console_fed(all, i, &mut look);
     runs_code(&mut look);
     if matches!(look.class, Class::Unknown { .. } | Class::Routine { .. }) {
         let prev = i

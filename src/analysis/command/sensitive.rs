@@ -239,6 +239,136 @@ fn secret_cli(prog: &str, args: &[String]) -> Option<String> {
                 "git uses its credential helper itself on fetch and push",
             )
         }
+        // Cloud and platform CLIs whose documented output is a token, a key or the
+        // environment a deployment runs with (checked against each CLI's reference, search
+        // tool: IBM Cloud CLI `iam oauth-tokens`, Argo CD `account generate-token` and
+        // `proj role create-token`, Databricks CLI `auth token`, doctl `registry
+        // docker-config`, Cloud Foundry `cf env` (VCAP_SERVICES credentials), Supabase CLI
+        // `status` and `projects api-keys`, Stripe CLI `config --list`, glab `variable
+        // get|export`, Vault `token lookup` (its `id` is the token), Consul `kv
+        // get|export`, etcdctl `get` (values unless --keys-only), rclone `config
+        // show|dump` and `reveal`, s3cmd `--dump-config`, aws-vault `export`, `exec -- env`
+        // and `login --stdout` (a sign-in URL carrying a token), dotenvx `decrypt`, `get`
+        // and `keypair`, direnv `export`/`dump`, Composer `config` of an auth key, and
+        // docker-credential-helpers' `get`; `list` prints server URLs and user names only).
+        "ibmcloud" if first == "iam" && matches!(second, "oauth-tokens" | "oauth-token") => line(
+            "ibmcloud iam oauth-tokens prints an IAM access token",
+            "ibmcloud uses its login itself",
+        ),
+        "argocd"
+            if (first == "account" && second == "generate-token")
+                || (first == "proj" && second == "role" && pos.get(2) == Some(&"create-token")) =>
+        {
+            line(
+                &format!("argocd {first} {second} prints a new Argo CD token"),
+                "create tokens yourself outside the agent",
+            )
+        }
+        "databricks" if first == "auth" && second == "token" => line(
+            "databricks auth token prints an access token",
+            "the Databricks CLI and SDKs use it without printing it",
+        ),
+        "doctl" if first == "registry" && second == "docker-config" => line(
+            "doctl registry docker-config prints a Docker config holding a registry token",
+            "`doctl registry login` stores it for Docker without printing it",
+        ),
+        "cf" | "cf7" | "cf8" if first == "env" => line(
+            "cf env prints the app's environment, its service credentials (VCAP_SERVICES) among it",
+            "`cf services` lists the bound services",
+        ),
+        "supabase"
+            if first == "status" || (first == "projects" && second == "api-keys") =>
+        {
+            line(
+                &format!("supabase {first} prints the project's API keys and JWT secret"),
+                "the Supabase CLI uses them itself",
+            )
+        }
+        "stripe" if first == "config" && flag("--list") => line(
+            "stripe config --list prints the Stripe API keys",
+            "the Stripe CLI uses them itself",
+        ),
+        "glab" if first == "variable" && matches!(second, "get" | "export") => line(
+            &format!("glab variable {second} prints CI/CD variable values (commonly secrets)"),
+            "`glab variable list` lists the names",
+        ),
+        "vault" if first == "token" && second == "lookup" => line(
+            "vault token lookup prints the token (its id) and its details",
+            "`vault token capabilities PATH` says what it may do",
+        ),
+        "consul" if first == "kv" && (second == "export" || (second == "get" && !flag("-keys"))) => line(
+            &format!("consul kv {second} prints stored values, where services keep passwords and keys"),
+            "`consul kv get -keys` lists the keys",
+        ),
+        "etcdctl" if first == "get" && !flag("--keys-only") => line(
+            "etcdctl get prints stored values (a cluster's Secrets among them)",
+            "`etcdctl get --keys-only` lists the keys",
+        ),
+        "rclone" if (first == "config" && matches!(second, "show" | "dump")) || first == "reveal" => line(
+            &format!("rclone {first} {second} prints remotes' tokens and keys").replace("  ", " "),
+            "`rclone config redacted` and `rclone listremotes` show the remotes without them",
+        ),
+        "s3cmd" if flag("--dump-config") => line(
+            "s3cmd --dump-config prints the access and secret keys",
+            "s3cmd uses them itself",
+        ),
+        "aws-vault"
+            if first == "export"
+                || (first == "login" && (flag("--stdout") || flag("-s")))
+                || (first == "exec" && execs_env_dump(args)) =>
+        {
+            line(
+                &format!("aws-vault {first} prints AWS credentials"),
+                "`aws-vault exec PROFILE -- CMD` hands them to a program without printing them",
+            )
+        }
+        "dotenvx" if matches!(first, "decrypt" | "get" | "keypair") => line(
+            &format!("dotenvx {first} prints decrypted environment values or private keys"),
+            "`dotenvx run -- CMD` hands them to a program",
+        ),
+        "direnv" if matches!(first, "export" | "dump") => line(
+            &format!("direnv {first} prints the environment .envrc loads (commonly secrets)"),
+            "`direnv exec DIR CMD` hands it to a program",
+        ),
+        "composer"
+            if first == "config"
+                && pos.len() == 2
+                && [
+                    "github-oauth",
+                    "gitlab-oauth",
+                    "gitlab-token",
+                    "bitbucket-oauth",
+                    "http-basic",
+                    "bearer",
+                ]
+                .iter()
+                .any(|k| second == *k || second.starts_with(&format!("{k}."))) =>
+        {
+            line(
+                &format!("composer config {second} prints a registry credential"),
+                "Composer reads it itself when it installs",
+            )
+        }
+        p if p.starts_with("docker-credential-") && first == "get" => line(
+            &format!("{p} get prints a registry password"),
+            "Docker asks the helper itself",
+        ),
+        "heroku" if first == "run" && is_env_dump(second) => line(
+            "heroku run prints the app's environment (its config vars, commonly secrets)",
+            "`heroku run CMD` hands them to a program without printing them",
+        ),
+        "fly" | "flyctl"
+            if first == "ssh"
+                && second == "console"
+                && option_word(args, &["-C", "--command"]).is_some_and(|c| {
+                    is_env_dump(c.split_whitespace().next().unwrap_or(""))
+                }) =>
+        {
+            line(
+                &format!("{prog} ssh console -C prints the machine's environment (its secrets)"),
+                "`fly secrets list` lists the names",
+            )
+        }
         "gh" if first == "auth" && second == "token" => line(
             "gh auth token prints the GitHub token",
             "gh's own commands use it without printing it",
@@ -249,6 +379,39 @@ fn secret_cli(prog: &str, args: &[String]) -> Option<String> {
         ),
         _ => return None,
     })
+}
+
+/// A program that prints the whole environment (or one variable of it) when run.
+fn is_env_dump(word: &str) -> bool {
+    matches!(
+        word.rsplit('/').next().unwrap_or(word),
+        "env" | "printenv" | "set" | "export" | "declare"
+    )
+}
+
+/// The value of the first of `names` (`-C VALUE`, `--command=VALUE`).
+fn option_word<'a>(args: &'a [String], names: &[&str]) -> Option<&'a str> {
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        for n in names {
+            if a == n {
+                return it.next().map(String::as_str);
+            }
+            if let Some(v) = a.strip_prefix(n).and_then(|v| v.strip_prefix('=')) {
+                return Some(v);
+            }
+        }
+    }
+    None
+}
+
+/// `aws-vault exec PROFILE [--] CMD …` whose command prints the environment it is given.
+fn execs_env_dump(args: &[String]) -> bool {
+    let cmd = match args.iter().position(|a| a == "--") {
+        Some(i) => args.get(i + 1),
+        None => args.iter().filter(|a| !a.starts_with('-')).nth(2),
+    };
+    cmd.is_some_and(|c| is_env_dump(c))
 }
 
 /// Classify a command the catalogues did not know.

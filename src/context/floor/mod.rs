@@ -407,7 +407,48 @@ fn secret_file_name(name: &str) -> Option<&'static str> {
     if extension_in(name, sensitive::VAULT_EXTENSIONS) {
         return Some("a password database or keychain");
     }
+    if let Some((_, what)) = sensitive::SECRET_FILE_NAMES
+        .iter()
+        .find(|(n, _)| name == *n)
+    {
+        return Some(what);
+    }
+    if let Some((_, what)) = sensitive::SECRET_FILE_ENDINGS
+        .iter()
+        .find(|(e, _)| name.len() > e.len() && name.ends_with(e))
+    {
+        return Some(what);
+    }
     None
+}
+
+/// Is the file at `p` a Google service-account key: a regular JSON file of at most
+/// [`sensitive::SERVICE_ACCOUNT_KEY_MAX`] bytes whose top-level object has `"type":
+/// "service_account"` and a `private_key`? Such keys are downloaded under any name
+/// (`my-project-1a2b3c.json`), so they are recognised by what they hold. Anything else —
+/// no such file, a directory, a FIFO, a larger file, text that is not that object — is not.
+fn service_account_key(p: &Path) -> bool {
+    let Some(ext) = p.extension() else {
+        return false;
+    };
+    if !ext.eq_ignore_ascii_case("json") {
+        return false;
+    }
+    let Ok(meta) = std::fs::metadata(p) else {
+        return false;
+    };
+    if !meta.is_file() || meta.len() > sensitive::SERVICE_ACCOUNT_KEY_MAX {
+        return false;
+    }
+    let Ok(bytes) = std::fs::read(p) else {
+        return false;
+    };
+    let Ok(serde_json::Value::Object(map)) = serde_json::from_slice::<serde_json::Value>(&bytes)
+    else {
+        return false;
+    };
+    map.get("type").and_then(|t| t.as_str()) == Some("service_account")
+        && map.contains_key("private_key")
 }
 
 /// Classify one absolute path form. The most severe class is returned. Every table is
@@ -474,6 +515,17 @@ pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
     // Protected, not hard: secrets by name (reads and writes), the rest for writes.
     if let Some(what) = secret_file_name(name) {
         return Some(PathClass::Protected { what });
+    }
+    // A Google service-account key, by what it holds: a credential outside the project,
+    // protected inside it (like key material by name).
+    if access == Access::Read && service_account_key(p) {
+        let what = "a Google service-account key";
+        let project = fold(&ctx.project_root.to_string_lossy()).into_owned();
+        return Some(if below(fp, &project).is_some() {
+            PathClass::Protected { what }
+        } else {
+            PathClass::Credential { what }
+        });
     }
     if access == Access::Write {
         if let Some(what) = protected_write(fp, rel, name) {
@@ -1029,6 +1081,111 @@ mod tests {
         for (p, a, want) in cases {
             assert_eq!(class(p, a), want, "{p} {a:?}");
         }
+    }
+
+    #[test]
+    fn build_and_ci_tools_keys_histories_and_container_records_are_credentials() {
+        use Access::Read as R;
+        for p in [
+            "/home/u/.ivy2/.credentials",
+            "/home/u/.sbt/credentials",
+            "/home/u/.sbt/.credentials",
+            "/home/u/.circleci/cli.yml",
+            "/home/u/.travis/config.yml",
+            "/home/u/.age/key.txt",
+            "/home/u/.config/sops/age/keys.txt",
+            "/home/u/.ansible/vault_pass",
+            "/home/u/.ansible/vault_pass.txt",
+            "/home/u/.vault_pass.txt",
+            "/root/.vault_pass",
+            "/home/u/.tsh/keys/proxy.example/dev",
+            "/home/u/.step/secrets/root_ca_key",
+            "/home/u/.local/share/atuin/history.db",
+            "/home/other/.local/share/atuin/key",
+            "/var/lib/docker/containers/0123abcd/config.v2.json",
+        ] {
+            assert_eq!(class(p, R), "credential", "{p}");
+        }
+        // Their neighbours that hold no secret stay what they were.
+        for (p, want) in [
+            ("/home/u/.ivy2/cache/org.scala/ivy.xml", "none"),
+            ("/home/u/.sbt/boot/scala-2.12/lib/x.jar", "none"),
+            ("/home/u/.tsh/proxy.example.yaml", "none"),
+            ("/home/u/.config/atuin/config.toml", "none"),
+            ("/var/lib/docker/containers/0123abcd/hostname", "none"),
+        ] {
+            assert_eq!(class(p, R), want, "{p}");
+        }
+    }
+
+    #[test]
+    fn terraform_state_and_git_credential_files_are_secrets_by_name() {
+        use Access::{Read as R, Write as W};
+        for (p, a) in [
+            ("/w/p/terraform.tfstate", R),
+            ("/w/p/.terraform/terraform.tfstate", R),
+            ("/w/p/terraform.tfstate.backup", R),
+            ("/w/p/envs/prod.tfstate", R),
+            ("/w/p/envs/prod.tfstate.backup", W),
+            ("/w/p/.git-credentials", R),
+            ("/tmp/x/.git-credentials", R),
+        ] {
+            assert_eq!(class(p, a), "protected", "{p}");
+        }
+        for p in [
+            "/w/p/main.tf",
+            "/w/p/tfstate.md",
+            "/w/p/.tfstate",
+            "/w/p/.terraform.lock.hcl",
+        ] {
+            assert_eq!(class(p, R), "none", "{p}");
+        }
+    }
+
+    #[test]
+    fn a_google_service_account_key_is_recognised_by_what_it_holds() {
+        let t = tempfile::tempdir().unwrap();
+        let base = t.path().canonicalize().unwrap();
+        let project = base.join("proj");
+        std::fs::create_dir_all(&project).unwrap();
+        let c = FloorCtx {
+            project_root: project.clone(),
+            ..ctx()
+        };
+        let key = r#"{"type": "service_account", "project_id": "p", "private_key_id": "1", "private_key": "-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n", "client_email": "a@p.iam.gserviceaccount.com"}"#;
+        let inside = project.join("my-project-1a2b3c.json");
+        let outside = base.join("Downloads-key.json");
+        std::fs::write(&inside, key).unwrap();
+        std::fs::write(&outside, key).unwrap();
+        let cls = |p: &Path| match classify(p, Access::Read, &c) {
+            None => "none",
+            Some(PathClass::Credential { .. }) => "credential",
+            Some(PathClass::Protected { .. }) => "protected",
+            Some(_) => "other",
+        };
+        assert_eq!(cls(&inside), "protected");
+        assert_eq!(cls(&outside), "credential");
+        // Not one: another JSON file, a key without its private key, a directory named
+        // like one, a file too large to be one, a file that does not exist.
+        let other = project.join("package.json");
+        std::fs::write(&other, r#"{"name": "service_account", "type": "module"}"#).unwrap();
+        let public = project.join("sa-public.json");
+        std::fs::write(
+            &public,
+            r#"{"type": "service_account", "client_email": "a@p"}"#,
+        )
+        .unwrap();
+        let dir = project.join("service-account.json");
+        std::fs::create_dir_all(&dir).unwrap();
+        let big = project.join("big.json");
+        let mut text = key.trim_end_matches('}').to_string();
+        text.push_str(&format!(", \"pad\": \"{}\"}}", "x".repeat(70 * 1024)));
+        std::fs::write(&big, text).unwrap();
+        for p in [&other, &public, &dir, &big, &project.join("absent.json")] {
+            assert_eq!(cls(p), "none", "{}", p.display());
+        }
+        // A write is judged by the path alone (it replaces what is there).
+        assert!(classify(&inside, Access::Write, &c).is_none());
     }
 
     #[test]

@@ -23,7 +23,17 @@
 //! CODEX_HOME), Gemini CLI (~/.gemini/oauth_creds.json, mcp-oauth-tokens), Claude Code
 //! (.credentials.json under CLAUDE_CONFIG_DIR; primaryApiKey and MCP env in ~/.claude.json),
 //! Copilot (~/.config/github-copilot/apps.json, ~/.copilot/config.json when no keychain),
-//! GnuPG, pass, gopass, 1Password CLI, Bitwarden CLI, LastPass CLI, sops/age.
+//! GnuPG, pass, gopass, 1Password CLI, Bitwarden CLI, LastPass CLI, sops/age; sbt and Ivy
+//! (`Credentials(Path.userHome / ".ivy2" / ".credentials")`, `~/.sbt/credentials`), the
+//! CircleCI CLI (`~/.circleci/cli.yml` holds its token), the Travis CLI
+//! (`~/.travis/config.yml`), Teleport (`~/.tsh/keys`), smallstep (`$STEPPATH/secrets`, the
+//! CA's private keys), atuin (`~/.local/share/atuin`: its history database and sync key),
+//! Docker's container records (`/var/lib/docker/containers/ID/config.v2.json`: each
+//! container's `Config.Env`), Ansible (a vault password file, `ANSIBLE_VAULT_PASSWORD_FILE`,
+//! by the names its docs use), Terraform state (`terraform.tfstate` and its backup hold
+//! every resource's attributes, sensitive ones in plain text) and Google service-account
+//! key files (JSON with `"type": "service_account"` and a `private_key`, recognised by
+//! what they hold, since they are downloaded under any name).
 
 /// One sensitive location.
 pub struct Store {
@@ -148,6 +158,8 @@ pub const HOME: &[Store] = &[
     s(".mc/config.json", "MinIO credentials", "mc's aliases with access and secret keys"),
     s(".b2_account_info", "Backblaze B2 credentials", "the b2 CLI's account authorisation"),
     s(".sentryclirc", "Sentry token", "sentry-cli's auth token"),
+    s(".circleci/cli.yml", "CircleCI token", "circleci setup writes the API token here"),
+    s(".travis/config.yml", "Travis CI token", "the travis CLI's access tokens per endpoint"),
     s(".config/stripe", "Stripe keys", "the Stripe CLI's config.toml holds API keys"),
     s(".twilio-cli", "Twilio credentials", "the Twilio CLI's API keys"),
     s(".expo/state.json", "Expo session", "the Expo CLI's session secret"),
@@ -169,6 +181,9 @@ pub const HOME: &[Store] = &[
     s(".local/share/gem/credentials", "RubyGems API key", "gem push's API keys (XDG)"),
     s(".bundle/config", "Bundler credentials", "BUNDLE_<HOST> entries carry registry credentials"),
     s(".m2/settings.xml", "Maven server credentials", "<server> entries with passwords"),
+    s(".ivy2/.credentials", "Ivy and sbt repository credentials", "realm, host, user and password sbt publishes and resolves with"),
+    s(".sbt/credentials", "sbt repository credentials", "realm, host, user and password sbt publishes and resolves with"),
+    s(".sbt/.credentials", "sbt repository credentials", "realm, host, user and password sbt publishes and resolves with"),
     s(".m2/settings-security.xml", "Maven master password", "the master password that decrypts settings.xml"),
     s(".gradle/gradle.properties", "Gradle credentials", "repository and signing passwords ($GRADLE_USER_HOME)"),
     s(".nuget/NuGet/NuGet.Config", "NuGet credentials", "packageSourceCredentials with passwords"),
@@ -195,6 +210,18 @@ pub const HOME: &[Store] = &[
     s(".local/share/lpass", "LastPass CLI vault", "lpass's cached vault (XDG)"),
     s(".config/lpass", "LastPass CLI vault", "lpass's config and cached vault"),
     s(".config/sops/age/keys.txt", "age keys for sops", "sops decrypts with these age identities"),
+    s(".age", "age keys", "age identities (age-keygen -o ~/.age/key.txt, the place guides use)"),
+    s(".ansible/vault_pass", "an Ansible vault password", "the vault password file ansible-playbook --vault-password-file reads"),
+    s(".ansible/vault_pass.txt", "an Ansible vault password", "the vault password file ansible-playbook --vault-password-file reads"),
+    s(".ansible/vault-pass", "an Ansible vault password", "the vault password file ansible-playbook --vault-password-file reads"),
+    s(".ansible/.vault_pass", "an Ansible vault password", "the vault password file ansible-playbook --vault-password-file reads"),
+    s(".vault_pass", "an Ansible vault password", "the vault password file ansible-playbook --vault-password-file reads"),
+    s(".vault_pass.txt", "an Ansible vault password", "the vault password file ansible-playbook --vault-password-file reads"),
+    s(".vault-pass", "an Ansible vault password", "the vault password file ansible-playbook --vault-password-file reads"),
+    s(".vault_password", "an Ansible vault password", "the vault password file ansible-playbook --vault-password-file reads"),
+    s(".ansible_vault_pass", "an Ansible vault password", "the vault password file ansible-playbook --vault-password-file reads"),
+    s(".tsh/keys", "Teleport keys", "tsh keeps the user's private keys and signed certificates per proxy here"),
+    s(".step/secrets", "smallstep CA keys", "step ca init writes the root and intermediate private keys here ($STEPPATH/secrets)"),
     s("Library/Application Support/sops/age/keys.txt", "age keys for sops", "sops decrypts with these age identities (macOS)"),
     // Keychains and keyrings.
     s(".local/share/keyrings", "desktop keyring", "GNOME Keyring's stores"),
@@ -241,6 +268,7 @@ pub const HOME: &[Store] = &[
     s(".sh_history", "shell history", "ksh and sh history"),
     s(".history", "shell history", "csh/tcsh history"),
     s(".local/share/fish/fish_history", "shell history", "fish's history"),
+    s(".local/share/atuin", "shell history", "atuin's history.db (every command typed, with its tokens) and its sync key"),
     s(".config/fish/fish_history", "shell history", "fish's older history location"),
     s(".python_history", "Python REPL history", "lines typed at the Python prompt"),
     s(".node_repl_history", "Node REPL history", "lines typed at the Node prompt"),
@@ -379,6 +407,8 @@ pub const ABS: &[Store] = &[
     s("/run/credentials", "systemd credentials", "service credentials ($CREDENTIALS_DIRECTORY)"),
     s("/run/user/*/containers/auth.json", "container registry credentials", "podman's default auth file ($XDG_RUNTIME_DIR/containers/auth.json)"),
     s("/var/run/user/*/containers/auth.json", "container registry credentials", "podman's default auth file through /var/run"),
+    s("/var/lib/docker/containers/*/config.v2.json", "a container's environment", "Docker's record of a container: Config.Env holds every -e and --env-file value"),
+    s("/var/lib/containers/storage/overlay-containers/*/userdata/config.json", "a container's environment", "podman's OCI spec of a container: process.env holds its environment"),
     s("/proc/*/environ", "another process's environment", "every variable of a running process: API keys, tokens"),
     s("/proc/*/task/*/environ", "another process's environment", "a thread's view of a process's environment"),
     s("/proc/*/mem", "another process's memory", "the memory of a running process (the agent's own tokens)"),
@@ -539,6 +569,12 @@ pub const MOVED: &[Moved] = &[
         "Pulumi token (PULUMI_HOME)",
     ),
     m("VAULT_TOKEN_FILE", "", "HashiCorp Vault token"),
+    m(
+        "ANSIBLE_VAULT_PASSWORD_FILE",
+        "",
+        "an Ansible vault password (ANSIBLE_VAULT_PASSWORD_FILE)",
+    ),
+    m("STEPPATH", "secrets", "smallstep CA keys (STEPPATH)"),
     m("HISTFILE", "", "shell history (HISTFILE)"),
 ];
 
@@ -560,6 +596,32 @@ pub const ENV_TEMPLATES: &[&str] = &[
     ".env.dist",
     ".env.defaults",
 ];
+
+/// File names that hold secrets wherever they are (protected, like `.env`): Terraform's
+/// state and its backups (every resource attribute, passwords and keys among them, in
+/// plain text: Terraform's "Sensitive Data in State"), and git credential-store's file
+/// (`git credential-store --file`, any place). Exact names, then name endings.
+pub const SECRET_FILE_NAMES: &[(&str, &str)] = &[
+    (
+        "terraform.tfstate",
+        "Terraform state with secrets in plain text",
+    ),
+    (
+        "terraform.tfstate.backup",
+        "Terraform state with secrets in plain text",
+    ),
+    (".git-credentials", "git stored credentials"),
+];
+pub const SECRET_FILE_ENDINGS: &[(&str, &str)] = &[
+    (".tfstate", "Terraform state with secrets in plain text"),
+    (
+        ".tfstate.backup",
+        "Terraform state with secrets in plain text",
+    ),
+];
+
+/// The largest file sniffed for a Google service-account key (a real one is about 2.4 KB).
+pub const SERVICE_ACCOUNT_KEY_MAX: u64 = 64 * 1024;
 
 /// Extensions of key and certificate material (protected by name anywhere).
 pub const KEY_EXTENSIONS: &[&str] = &["pem", "key", "p12", "pfx", "jks", "keystore", "ppk"];

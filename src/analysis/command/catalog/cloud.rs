@@ -223,6 +223,10 @@ fn prints_secret(words: &[&str], args: &[String]) -> Option<String> {
         "get-access-token",
         "print-access-token",
         "print-identity-token",
+        "print-refresh-token",
+        // `gcloud config config-helper` prints the active account's access token (its
+        // `credential.access_token`), for tools that cannot call gcloud's auth library.
+        "config-helper",
         "list-keys",
         "list-publishing-credentials",
         "list-publishing-profiles",
@@ -263,6 +267,241 @@ fn prints_secret(words: &[&str], args: &[String]) -> Option<String> {
         return Some("--with-decryption prints decrypted parameters".into());
     }
     None
+}
+
+/// When an operation's response carries secret material.
+#[derive(Clone, Copy)]
+enum When {
+    /// Always: the secret is part of every answer.
+    Always,
+    /// Unless this flag is given (`--hide-password`).
+    Unless(&'static str),
+    /// Only with this flag (`--include-values`).
+    With(&'static str),
+    /// Only when this option has this value (`--attribute userData`).
+    OptionIs(&'static str, &'static str),
+}
+
+/// AWS operations named like reads (`get-*`, `list-*`, `describe-*`, `batch-get-*`) whose
+/// documented response carries secret material: the field, as the API reference names
+/// it. Checked against the AWS CLI v2 command reference and the services' API references
+/// (search tool, docs corpus): Secrets Manager `BatchGetSecretValue` (`SecretString`),
+/// Lightsail `GetInstanceAccessDetails` (`privateKey`, `password`) and
+/// `GetRelationalDatabaseMasterUserPassword`, GameLift `GetInstanceAccess`
+/// (`InstanceCredentials.Secret`: an SSH private key or an RDP password) and
+/// `GetComputeAccess` (AWS credentials), API Gateway `GetApiKey(s)` with
+/// `includeValue(s)` (`value`), AppSync `ListApiKeys` (an `ApiKey`'s `id` is the key sent
+/// as `x-api-key`), Glue `GetConnection(s)` (`ConnectionProperties` with `PASSWORD`
+/// unless `HidePassword`), Cognito `DescribeUserPoolClient` (`ClientSecret`), and the
+/// operations that return a workload's plain environment or user data, where deployments
+/// keep passwords and keys (CodeBuild `environmentVariables` of type `PLAINTEXT`, ECS and
+/// Batch container `environment`, Amplify `environmentVariables` and
+/// `basicAuthCredentials`, Elastic Beanstalk option settings, App Runner
+/// `RuntimeEnvironmentVariables`, Lambda `Environment.Variables`, EC2 and Auto Scaling
+/// `UserData`). `--query` may narrow what is printed, but its expression is not judged:
+/// the operation counts as printing what its response holds. An input file
+/// (`--cli-input-json|yaml`) may set any request field, so a condition on a flag is taken
+/// as met.
+const AWS_SECRET_READS: &[(&str, &str, When, &str)] = &[
+    (
+        "secretsmanager",
+        "batch-get-secret-value",
+        When::Always,
+        "the secrets' values (SecretString)",
+    ),
+    (
+        "lightsail",
+        "get-instance-access-details",
+        When::Always,
+        "an instance's temporary SSH private key or RDP password",
+    ),
+    (
+        "lightsail",
+        "get-relational-database-master-user-password",
+        When::Always,
+        "a database's master password",
+    ),
+    (
+        "lightsail",
+        "download-default-key-pair",
+        When::Always,
+        "the default key pair's private key",
+    ),
+    (
+        "gamelift",
+        "get-instance-access",
+        When::Always,
+        "an instance's SSH private key or RDP password",
+    ),
+    (
+        "gamelift",
+        "get-compute-access",
+        When::Always,
+        "AWS credentials for a compute resource",
+    ),
+    (
+        "apigateway",
+        "get-api-keys",
+        When::With("--include-values"),
+        "the API keys' values",
+    ),
+    (
+        "apigateway",
+        "get-api-key",
+        When::With("--include-value"),
+        "the API key's value",
+    ),
+    (
+        "appsync",
+        "list-api-keys",
+        When::Always,
+        "the API keys (an AppSync key's id is the key itself)",
+    ),
+    (
+        "appsync",
+        "get-api-key",
+        When::Always,
+        "the API key (an AppSync key's id is the key itself)",
+    ),
+    (
+        "glue",
+        "get-connection",
+        When::Unless("--hide-password"),
+        "the connection's password (ConnectionProperties; --hide-password leaves it out)",
+    ),
+    (
+        "glue",
+        "get-connections",
+        When::Unless("--hide-password"),
+        "the connections' passwords (ConnectionProperties; --hide-password leaves them out)",
+    ),
+    (
+        "cognito-idp",
+        "describe-user-pool-client",
+        When::Always,
+        "the app client's secret (ClientSecret)",
+    ),
+    (
+        "codebuild",
+        "batch-get-projects",
+        When::Always,
+        "the projects' plain-text environment variables",
+    ),
+    (
+        "codebuild",
+        "batch-get-builds",
+        When::Always,
+        "the builds' plain-text environment variables",
+    ),
+    (
+        "ecs",
+        "describe-task-definition",
+        When::Always,
+        "the containers' environment variables",
+    ),
+    (
+        "batch",
+        "describe-job-definitions",
+        When::Always,
+        "the containers' environment variables",
+    ),
+    (
+        "amplify",
+        "get-app",
+        When::Always,
+        "the app's environment variables and basic-auth credentials",
+    ),
+    (
+        "amplify",
+        "list-apps",
+        When::Always,
+        "the apps' environment variables and basic-auth credentials",
+    ),
+    (
+        "amplify",
+        "get-branch",
+        When::Always,
+        "the branch's environment variables and basic-auth credentials",
+    ),
+    (
+        "amplify",
+        "list-branches",
+        When::Always,
+        "the branches' environment variables and basic-auth credentials",
+    ),
+    (
+        "elasticbeanstalk",
+        "describe-configuration-settings",
+        When::Always,
+        "the environment's option settings, its environment properties among them",
+    ),
+    (
+        "apprunner",
+        "describe-service",
+        When::Always,
+        "the service's runtime environment variables",
+    ),
+    (
+        "lambda",
+        "list-functions",
+        When::Always,
+        "the functions' environment variables",
+    ),
+    (
+        "ec2",
+        "describe-instance-attribute",
+        When::OptionIs("--attribute", "userData"),
+        "the instance's user data, where boot scripts keep keys and passwords",
+    ),
+    (
+        "ec2",
+        "describe-launch-template-versions",
+        When::Always,
+        "the launch templates' user data, where boot scripts keep keys and passwords",
+    ),
+    (
+        "autoscaling",
+        "describe-launch-configurations",
+        When::Always,
+        "the launch configurations' user data, where boot scripts keep keys and passwords",
+    ),
+];
+
+/// What an AWS operation's response prints that is secret, if it does (see
+/// [`AWS_SECRET_READS`]).
+fn aws_secret_read(service: &str, op: &str, rest: &[String]) -> Option<&'static str> {
+    let (_, _, when, what) = AWS_SECRET_READS
+        .iter()
+        .find(|(s, o, _, _)| *s == service && *o == op)?;
+    let input_file = rest
+        .iter()
+        .any(|a| a.starts_with("--cli-input-json") || a.starts_with("--cli-input-yaml"));
+    let met = match *when {
+        When::Always => true,
+        When::Unless(flag) => {
+            input_file || !has_flag(rest, flag) || {
+                // `--no-hide-password` after it turns it off again: any `--no-` form counts.
+                let no = format!("--no-{}", flag.trim_start_matches("--"));
+                has_flag(rest, &no)
+            }
+        }
+        When::With(flag) => input_file || has_flag(rest, flag),
+        When::OptionIs(opt, value) => {
+            input_file
+                || rest.iter().enumerate().any(|(i, a)| {
+                    a.strip_prefix(opt).is_some_and(|r| {
+                        r.strip_prefix('=')
+                            .or_else(|| {
+                                r.is_empty()
+                                    .then(|| rest.get(i + 1).map(String::as_str))
+                                    .flatten()
+                            })
+                            .is_some_and(|v| v.eq_ignore_ascii_case(value))
+                    })
+                })
+        }
+    };
+    met.then_some(*what)
 }
 
 /// Operations that store credentials for later commands (`gcloud container clusters
@@ -514,6 +753,14 @@ pub(super) fn aws(cmd: &Cmd) -> Said {
             format!("{why} (aws {service} {op})"),
             format!(
                 "aws {service} {op}: {why} where the agent reads it; the AWS CLI and SDKs use your credentials without printing them"
+            ),
+        );
+    }
+    if let Some(what) = aws_secret_read(service, op, rest) {
+        return Said::secret(
+            format!("{what} (aws {service} {op})"),
+            format!(
+                "aws {service} {op} prints {what} where the agent reads it; the services and SDKs that need them read them without printing them"
             ),
         );
     }

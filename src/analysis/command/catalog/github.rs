@@ -203,8 +203,19 @@ const DELETES: &[&str] = &[
 
 pub(super) fn gh(cmd: &Cmd) -> Said {
     let args = cmd.args();
-    let pos = positionals(args, VALUE_OPTS);
-    if asks_help(args) {
+    let mut pos = positionals(args, VALUE_OPTS);
+    // In `gh config` and `gh auth`, `-h` is `--host HOST`, not help.
+    let host_opts = matches!(pos.first(), Some(&("config" | "auth")));
+    if host_opts {
+        let opts: Vec<&str> = VALUE_OPTS.iter().copied().chain(["-h", "--host"]).collect();
+        pos = positionals(args, &opts);
+    }
+    let help = if host_opts {
+        args.iter().any(|a| a == "--help")
+    } else {
+        asks_help(args)
+    };
+    if help {
         return Said::read("gh prints help");
     }
     let group = pos.first().copied().unwrap_or("");
@@ -237,6 +248,30 @@ pub(super) fn gh(cmd: &Cmd) -> Said {
             format!(
                 "gh auth {verb} prints the GitHub token where the agent reads it; gh's own commands (gh api, gh pr …) and git's credential helper use it without printing it"
             ),
+        );
+    }
+    // `gh config get KEY -h HOST` reads hosts.yml too: `oauth_token` is the login itself
+    // when no keyring holds it. `gh auth git-credential get` answers git's credential
+    // protocol with `password=TOKEN`. (gh 2.x manual: `gh config get`, `gh auth
+    // git-credential`, which gh's own `setup-git` installs as git's helper.)
+    if group == "config"
+        && verb == "get"
+        && pos.get(2).is_some_and(|k| {
+            crate::analysis::effects::secret_name(k.rsplit('.').next().unwrap_or(k))
+        })
+    {
+        let k = pos.get(2).copied().unwrap_or("");
+        return Said::secret(
+            "the GitHub token",
+            format!(
+                "gh config get {k} prints the GitHub token where the agent reads it; gh's own commands use it without printing it"
+            ),
+        );
+    }
+    if group == "auth" && verb == "git-credential" {
+        return Said::secret(
+            "the GitHub token",
+            "gh auth git-credential prints the GitHub token (git's credential protocol) where the agent reads it; git runs it itself on fetch and push",
         );
     }
     if group == "browse" {

@@ -5,7 +5,14 @@
 //! working directory), with `-target` addresses after it.
 //!
 //! `terraform output -json`/`-raw`, `show -json` and `state pull` print sensitive values in
-//! plain text (the plain `output` and `show` print `<sensitive>`): secrets printed.
+//! plain text (the plain `output` and `show` print `<sensitive>`): secrets printed. So does
+//! `terraform console` fed `nonsensitive(…)`: it evaluates the expressions on its standard
+//! input over the state, printing a sensitive value as `(sensitive value)` unless
+//! `nonsensitive` unwraps it (Terraform v1.x manual: `terraform console`, the
+//! `nonsensitive` function). Its input is judged where it is seen: a heredoc or
+//! here-string here, the literal text of the command piped into it in
+//! `catalog::console_fed`; unseen input (a file, a program's output, a terminal) is not
+//! understood.
 
 use super::table::{
     asks_help, by_table, change_with, destroy, grant, modify, publish, read, read_unless, target,
@@ -122,6 +129,15 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
         }
         _ => None,
     };
+    if words.first() == Some(&"console") {
+        let prog = cmd.program();
+        return match (&cmd.sc.stdin_text, cmd.sc.piped_stdin) {
+            (Some(text), false) => console_input(prog, text).with_cwd(),
+            _ => Said::unknown(format!(
+                "{prog} console evaluates expressions from input gatehook does not see"
+            )),
+        };
+    }
     if let Some(why) = prints {
         let prog = cmd.program();
         return Said::secret(
@@ -143,6 +159,24 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
     by_table(cmd, &svc, TERRAFORM, TF_VALUE_OPTS)
         .with_reads(reads)
         .with_cwd()
+}
+
+/// `terraform console` given `text` on its standard input: a secret printed when the text
+/// unwraps a sensitive value (`nonsensitive(…)`), else a read of the state that prints
+/// sensitive values as `(sensitive value)` (what `terraform show` prints).
+pub(super) fn console_input(prog: &str, text: &str) -> Said {
+    if text.to_ascii_lowercase().contains("nonsensitive") {
+        Said::secret(
+            format!("the sensitive values of the {prog} state"),
+            format!(
+                "{prog} console given nonsensitive(…) prints a sensitive value in plain text where the agent reads it; without it the console prints (sensitive value)"
+            ),
+        )
+    } else {
+        Said::read(format!(
+            "{prog} console evaluates expressions over the state; sensitive values print as (sensitive value)"
+        ))
+    }
 }
 
 /// Every value of a single-dash option (`-target=a -target b`).

@@ -3,6 +3,20 @@
 //! finding the path. The target of a command is `[context:CTX/]NAMESPACE/KIND[/NAME]`
 //! (`*` for every namespace, `-` for the kubeconfig's); `kubectl config …` acts on the
 //! local kubeconfig.
+//!
+//! A Secret's values are printed by every output that is not a table of its names:
+//! `-o yaml|json`, `jsonpath`, `go-template` (which `--template` alone selects),
+//! `custom-columns` naming any field but the Secret's name, namespace, type, labels and
+//! dates (its annotations hold `kubectl apply`'s last-applied copy of the whole object),
+//! `custom-columns-file` (a spec gatehook does not read), and `get --raw` of a path under
+//! `/secrets`. `kubectl config view` redacts tokens and client keys (client-go's
+//! `ShortenConfig`) but not with `--raw` or `--flatten` (which embeds the files' keys),
+//! and it never redacts a user's password, `auth-provider` config (id and refresh tokens)
+//! or exec env: a template or jsonpath naming those prints them. `kubectl create token`
+//! and `oc whoami -t` print a bearer token; `kubectl view-secret` (a krew plugin) prints a
+//! Secret's decoded values. Checked against the kubectl reference (v1.32: `get`, `config
+//! view`, `create token`), client-go's `clientcmd/api/helpers.go`, the OpenShift CLI
+//! reference (`oc whoami --show-token`) and kubectl-view-secret's README (search tool).
 
 use super::table::{
     asks_help, by_table, change, change_unless, create, destroy, grant, has_flag, lookup, modify,
@@ -82,6 +96,7 @@ const KUBECTL: &[Entry] = &[
     read(&["config", "current-context"], "prints the current context"),
     read(&["auth", "can-i"], "asks the API what is allowed"),
     read(&["auth", "whoami"], "prints the current identity"),
+    read(&["whoami"], "prints the current user (oc)"),
     read(&["rollout", "status"], "waits for a rollout"),
     read(&["rollout", "history"], "lists rollout revisions"),
     read(&["diff"], "compares manifests with the cluster"),
@@ -246,6 +261,90 @@ fn kube_target(args: &[String], pos: &[&str]) -> Option<String> {
     target([context.as_deref(), ns, kind.as_deref(), name.as_deref()])
 }
 
+/// Fields of an object that hold none of its data (for `custom-columns`).
+const NAME_FIELDS: &[&str] = &[
+    ".metadata.name",
+    ".metadata.namespace",
+    ".metadata.uid",
+    ".metadata.creationTimestamp",
+    ".metadata.resourceVersion",
+    ".type",
+    ".kind",
+    ".apiVersion",
+    ".immutable",
+];
+
+/// Does this `kubectl get` print the objects' contents rather than a table of names?
+/// The default table, `-o wide` and `-o name` do not; `--template` without `-o` selects
+/// `go-template`; `custom-columns` does unless every column is a field that holds no data.
+fn prints_values(args: &[String]) -> bool {
+    let output = option_value(args, &["-o", "--output"]);
+    match output {
+        None => args.iter().any(|a| a.starts_with("--template")),
+        Some("name" | "wide") => false,
+        Some(o) => match o.strip_prefix("custom-columns=") {
+            Some(spec) => !spec.split(',').all(|col| {
+                let expr = col.split_once(':').map_or(col, |(_, e)| e).trim();
+                let expr = expr.trim_start_matches('{').trim_end_matches('}');
+                NAME_FIELDS.contains(&expr)
+                    || expr
+                        .strip_prefix(".metadata.labels")
+                        .is_some_and(|r| r.is_empty() || r.starts_with('.'))
+            }),
+            None => true,
+        },
+    }
+}
+
+/// Does a `config view` template or jsonpath name a user's credentials, which `config
+/// view` prints unredacted (a password, an auth-provider's tokens, an exec plugin's env),
+/// or a user entry whole? `{.users[*].name}` and `{.contexts}` do not.
+fn config_template_reaches_credentials(args: &[String]) -> bool {
+    let tpl: String = args
+        .iter()
+        .filter(|a| a.starts_with("-o") || a.starts_with("--output") || a.starts_with("--template"))
+        .cloned()
+        .chain(
+            args.windows(2)
+                .filter(|w| matches!(w[0].as_str(), "-o" | "--output" | "--template"))
+                .map(|w| w[1].clone()),
+        )
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase();
+    if tpl.is_empty() {
+        return false;
+    }
+    if [
+        "password",
+        "auth-provider",
+        "token",
+        "exec",
+        "client-key",
+        "env",
+    ]
+    .iter()
+    .any(|w| tpl.contains(w))
+    {
+        return true;
+    }
+    // A user named anywhere but narrowed to its name.
+    let mut rest = tpl.as_str();
+    while let Some(i) = rest.find("user") {
+        let after = &rest[i + 4..];
+        let after = after.strip_prefix('s').unwrap_or(after);
+        let after = match after.strip_prefix('[') {
+            Some(r) => r.split_once(']').map_or("", |(_, r)| r),
+            None => after,
+        };
+        if !(after.starts_with(".name") || after.starts_with("name")) {
+            return true;
+        }
+        rest = after;
+    }
+    false
+}
+
 /// `kubectl [GLOBAL…] VERB [ARGS…]`.
 pub(super) fn kubectl(cmd: &Cmd) -> Said {
     let args = cmd.args();
@@ -273,14 +372,17 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
         },
     };
     // Secrets printed in full.
+    let raw_secrets = option_value(args, &["--raw"]).is_some_and(|p| {
+        let p = p.to_ascii_lowercase();
+        p.contains("secret") || p.contains('%')
+    });
     if verb == "get"
-        && pos.iter().skip(1).any(|w| {
-            w.to_ascii_lowercase()
-                .split(['/', ',', '.'])
-                .any(|r| matches!(r, "secret" | "secrets"))
-        })
-        && option_value(args, &["-o", "--output"])
-            .is_some_and(|o| !matches!(o, "name" | "wide") && !o.starts_with("custom-columns"))
+        && (raw_secrets
+            || (pos.iter().skip(1).any(|w| {
+                w.to_ascii_lowercase()
+                    .split(['/', ',', '.'])
+                    .any(|r| matches!(r, "secret" | "secrets"))
+            }) && prints_values(args)))
     {
         return Said::secret(
             format!(
@@ -292,11 +394,43 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
             ),
         );
     }
-    if verb == "config" && pos.get(1) == Some(&"view") && has_flag(args, "--raw") {
+    if verb == "config" && pos.get(1) == Some(&"view") {
+        if let Some(f) = ["--raw", "--flatten"].iter().find(|f| has_flag(args, f)) {
+            return Said::secret(
+                "the kubeconfig's tokens and keys",
+                format!(
+                    "{prog} config view {f} prints the kubeconfig's tokens and keys where the agent reads them; `{prog} config view` shows it with them redacted"
+                ),
+            );
+        }
+        if config_template_reaches_credentials(args) {
+            return Said::secret(
+                "the kubeconfig's passwords or auth-provider tokens",
+                format!(
+                    "{prog} config view -o template/jsonpath names a user's credentials, which config view never redacts; `-o jsonpath='{{.users[*].name}}'` lists the users"
+                ),
+            );
+        }
+    }
+    if (verb == "create" && pos.get(1) == Some(&"token"))
+        || verb == "view-secret"
+        || (prog == "oc"
+            && matches!(verb, "sa" | "serviceaccounts")
+            && matches!(pos.get(1), Some(&("get-token" | "new-token"))))
+        || (prog == "oc"
+            && verb == "whoami"
+            && (has_flag(args, "-t") || has_flag(args, "--show-token")))
+    {
+        let what = if verb == "view-secret" {
+            "the values of a Kubernetes secret"
+        } else {
+            "a Kubernetes bearer token"
+        };
         return Said::secret(
-            "the kubeconfig's tokens and keys",
+            what,
             format!(
-                "{prog} config view --raw prints the kubeconfig's tokens and keys where the agent reads them; `{prog} config view` shows it with them redacted"
+                "{prog} {} prints {what} where the agent reads it; {prog} uses the kubeconfig's credentials without printing them",
+                pos.iter().take(2).copied().collect::<Vec<_>>().join(" ")
             ),
         );
     }

@@ -245,6 +245,36 @@ pub(super) fn tier(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Hit> {
     }
 }
 
+/// `terraform console` whose standard input is piped from a command that prints only
+/// literals (`echo 'nonsensitive(var.x)' | terraform console`): judged by that text, as a
+/// heredoc would be ([`infra::console_input`]).
+pub(super) fn console_fed(all: &[SimpleCommand], i: usize, look: &mut Look) {
+    let Some(cmd) = all.get(i) else {
+        return;
+    };
+    if !matches!(cmd.program(), Some("terraform" | "tofu"))
+        || !cmd.piped_stdin
+        || !matches!(look.class, Class::Unknown { .. })
+        || !cmd.exec.iter().skip(1).any(|a| a == "console")
+    {
+        return;
+    }
+    let ids = pipeline_ids(all);
+    let Some(prev) = i.checked_sub(1).and_then(|p| all.get(p)) else {
+        return;
+    };
+    if ids.get(i - 1) != ids.get(i) {
+        return;
+    }
+    let Some(text) = &prev.output else {
+        return;
+    };
+    let said = infra::console_input(cmd.program().unwrap_or("terraform"), text);
+    look.class = said.class();
+    look.effects = said.effects;
+    look.uses_cwd = true;
+}
+
 /// A secret a catalogue command prints, piped straight into a program that reads it as a
 /// password (`aws ecr get-login-password | docker login --password-stdin …`), never reaches
 /// the agent: it is a login, asked about, not a secret printed.
