@@ -306,7 +306,81 @@ fn inline_code(cmd: &Cmd) -> Option<String> {
         code_flag(prog)
     };
     let args = cmd.args();
+    // Python's own options end at the script or at `-m MODULE`: a `-c` after them is the
+    // script's or the module's (`python -m pytest -c pytest.ini`), not code (CPython 3.11
+    // `python --help`: "-m mod : run library module as a script (terminates option list)";
+    // the same for a file and for `-c`).
+    let args = if base == "python" || base == "pypy" {
+        let mut end = args.len();
+        let mut skip = false;
+        for (i, a) in args.iter().enumerate() {
+            if skip {
+                skip = false;
+                continue;
+            }
+            if a == "-W" || a == "-X" || a == "--check-hash-based-pycs" {
+                skip = true;
+                continue;
+            }
+            if a == "--" {
+                break;
+            }
+            if !a.starts_with('-') || a == "-" {
+                end = i;
+                break;
+            }
+            // A bundle of flags: `-c` in it (`-Bc`) cuts nothing; `-m` (`-Bm`) ends the
+            // options. `-W`/`-X` with their value attached are skipped whole.
+            let Some(short) = a.strip_prefix('-').filter(|r| !r.starts_with('-')) else {
+                continue;
+            };
+            if short.starts_with(['W', 'X']) {
+                continue;
+            }
+            match short.chars().find(|c| *c == 'c' || *c == 'm') {
+                Some('c') => break,
+                Some(_) => {
+                    end = i;
+                    break;
+                }
+                None => {}
+            }
+        }
+        &args[..end]
+    } else {
+        args
+    };
     let mut code = String::new();
+    // `python -m timeit [-n N] [-r N] [-u U] [-s SETUP] STATEMENT…` runs SETUP and the
+    // statements as Python (CPython 3.11 `python -m timeit -h`): inline code.
+    if base == "python" || base == "pypy" {
+        let all = cmd.args();
+        if let Some(m) = all
+            .get(args.len()..)
+            .filter(|rest| rest.first().is_some_and(|a| a == "-m"))
+            .filter(|rest| rest.get(1).is_some_and(|a| a == "timeit"))
+        {
+            let mut it = m.iter().skip(2);
+            while let Some(a) = it.next() {
+                match a.as_str() {
+                    "-n" | "--number" | "-r" | "--repeat" | "-u" | "--unit" => {
+                        it.next();
+                    }
+                    "-p" | "--process" | "-v" | "--verbose" | "-h" | "--help" => {}
+                    "-s" | "--setup" => {
+                        if let Some(v) = it.next() {
+                            code.push_str(v);
+                            code.push('\n');
+                        }
+                    }
+                    s => {
+                        code.push_str(s.strip_prefix("--setup=").unwrap_or(s));
+                        code.push('\n');
+                    }
+                }
+            }
+        }
+    }
     for (i, a) in args.iter().enumerate() {
         if flags.iter().any(|f| a == f) {
             if let Some(v) = args.get(i + 1) {

@@ -462,7 +462,7 @@ pub(super) fn check(
             // harness among them (Claude Code and Gemini CLI run on node, Aider on
             // python), and whatever else the person has open.
             if prog != "kill" {
-                if let Some(name) = broad_process_pattern(&args) {
+                if let Some(name) = broad_process_pattern(args) {
                     return hit(
                         Tier::Soft,
                         "broad-kill",

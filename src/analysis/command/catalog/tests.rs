@@ -355,7 +355,8 @@ fn packages() {
         ("cargo fetch", "routine"),
         ("cargo install ripgrep", "soft"),
         ("go env GOPATH", "routine"),
-        ("go env -w GOFLAGS=-x", "unknown"),
+        // It writes go's environment file, which every later go command reads.
+        ("go env -w GOFLAGS=-x", "soft"),
         ("go mod download", "routine"),
         ("go install example.com/tool@latest", "soft"),
         // nixpkgs searched; another flake is code evaluation may build from.
