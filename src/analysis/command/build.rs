@@ -1149,6 +1149,17 @@ fn definitions(cmd: &Cmd, cwd: &Path, ctx: &JudgeCtx) -> Result<Definitions, Cla
         return module_definitions(m, cwd);
     }
     if run.test_runner {
+        // The test files it is given load and run: from outside the workspace they are
+        // code from outside, as `pytest /tmp/x` is.
+        for t in &run.test_paths {
+            let (abs, inside) = place_in_ws(t, cwd, ctx);
+            if !inside {
+                return Err(soft(format!(
+                    "node --test loads tests from {}, outside the workspace",
+                    abs.display()
+                )));
+            }
+        }
         let files = dirs_files(&[cwd.to_path_buf()], NODE_FILES, true, ctx);
         return Ok(Definitions {
             agent_counts: files.iter().filter(|f| above_ws(f, ctx)).cloned().collect(),
@@ -1310,14 +1321,14 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
             return Err(soft(format!(
                 "{tool} loads tests from {}, outside the workspace{}",
                 abs.display(),
-                if call.family == Family::Python {
+                if call.tool == "pytest" {
                     ", and its conftest.py files"
                 } else {
                     ""
                 }
             )));
         }
-        if call.family != Family::Python {
+        if call.tool != "pytest" {
             continue;
         }
         let dir = if abs.is_dir() || !t.ends_with(".py") {

@@ -306,7 +306,81 @@ fn inline_code(cmd: &Cmd) -> Option<String> {
         code_flag(prog)
     };
     let args = cmd.args();
+    // Python's own options end at the script or at `-m MODULE`: a `-c` after them is the
+    // script's or the module's (`python -m pytest -c pytest.ini`), not code (CPython 3.11
+    // `python --help`: "-m mod : run library module as a script (terminates option list)";
+    // the same for a file and for `-c`).
+    let args = if base == "python" || base == "pypy" {
+        let mut end = args.len();
+        let mut skip = false;
+        for (i, a) in args.iter().enumerate() {
+            if skip {
+                skip = false;
+                continue;
+            }
+            if a == "-W" || a == "-X" || a == "--check-hash-based-pycs" {
+                skip = true;
+                continue;
+            }
+            if a == "--" {
+                break;
+            }
+            if !a.starts_with('-') || a == "-" {
+                end = i;
+                break;
+            }
+            // A bundle of flags: `-c` in it (`-Bc`) cuts nothing; `-m` (`-Bm`) ends the
+            // options. `-W`/`-X` with their value attached are skipped whole.
+            let Some(short) = a.strip_prefix('-').filter(|r| !r.starts_with('-')) else {
+                continue;
+            };
+            if short.starts_with(['W', 'X']) {
+                continue;
+            }
+            match short.chars().find(|c| *c == 'c' || *c == 'm') {
+                Some('c') => break,
+                Some(_) => {
+                    end = i;
+                    break;
+                }
+                None => {}
+            }
+        }
+        &args[..end]
+    } else {
+        args
+    };
     let mut code = String::new();
+    // `python -m timeit [-n N] [-r N] [-u U] [-s SETUP] STATEMENT…` runs SETUP and the
+    // statements as Python (CPython 3.11 `python -m timeit -h`): inline code.
+    if base == "python" || base == "pypy" {
+        let all = cmd.args();
+        if let Some(m) = all
+            .get(args.len()..)
+            .filter(|rest| rest.first().is_some_and(|a| a == "-m"))
+            .filter(|rest| rest.get(1).is_some_and(|a| a == "timeit"))
+        {
+            let mut it = m.iter().skip(2);
+            while let Some(a) = it.next() {
+                match a.as_str() {
+                    "-n" | "--number" | "-r" | "--repeat" | "-u" | "--unit" => {
+                        it.next();
+                    }
+                    "-p" | "--process" | "-v" | "--verbose" | "-h" | "--help" => {}
+                    "-s" | "--setup" => {
+                        if let Some(v) = it.next() {
+                            code.push_str(v);
+                            code.push('\n');
+                        }
+                    }
+                    s => {
+                        code.push_str(s.strip_prefix("--setup=").unwrap_or(s));
+                        code.push('\n');
+                    }
+                }
+            }
+        }
+    }
     for (i, a) in args.iter().enumerate() {
         if flags.iter().any(|f| a == f) {
             if let Some(v) = args.get(i + 1) {
@@ -605,7 +679,7 @@ pub(super) fn search_code(
     }
     // A credential store its text names, found through the home directory at run time
     // or written out (`Path.home().joinpath('.netrc').read_text()`).
-    if let Some(why) = super::sensitive::code_names_store(code, ctx.cwd, ctx) {
+    if let Some(why) = code_names_store(code, ctx.cwd, ctx) {
         return Some(Class::Soft {
             category: "credentials",
             reason: format!("{prog} code names a credential store, {why}"),
@@ -626,6 +700,73 @@ pub(super) fn search_code(
     Some(Class::Unknown {
         reason: format!("{prog} runs inline code, which is never routine"),
     })
+}
+
+/// Interpreter code that names a credential store in its string literals: an absolute
+/// path or `~/…` that is one, or, where the code also finds the home directory at run
+/// time (`Path.home()`, `expanduser`, `os.homedir()`, `$HOME`, `Dir.home`), a relative
+/// name that is one below the home (`Path.home() / '.netrc'`, `joinpath('.ssh',
+/// 'id_rsa')`: each literal is tried alone and joined to the one after it). Why, if so.
+fn code_names_store(code: &str, cwd: &std::path::Path, ctx: &JudgeCtx) -> Option<String> {
+    const HOME_APIS: &[&str] = &[
+        "home()",
+        "expanduser",
+        "homedir",
+        "HOME",
+        "Dir.home",
+        "USERPROFILE",
+        "'~'",
+        "\"~\"",
+        "getpwuid",
+    ];
+    let home_ref = HOME_APIS.iter().any(|a| code.contains(a));
+    let literals = quoted_strings(code);
+    let store = |placed: &std::path::Path| {
+        let forms = crate::context::paths::forms(&placed.display().to_string(), cwd, ctx.home);
+        let class = forms.forms().find_map(|f| {
+            crate::context::floor::classify(f, crate::context::floor::Access::Read, ctx.floor)
+        });
+        match class {
+            Some(crate::context::floor::PathClass::Credential { what }) => Some(what),
+            _ => None,
+        }
+    };
+    for (k, lit) in literals.iter().enumerate() {
+        let lit = lit.trim();
+        if lit.is_empty() || lit.len() > 4096 || lit.contains(['\n', '*', '{']) {
+            continue;
+        }
+        let mut candidates: Vec<std::path::PathBuf> = Vec::new();
+        if let Some(rest) = lit.strip_prefix("~/") {
+            // Code does not expand `~` itself; only through a home API (`expanduser`).
+            if home_ref {
+                candidates.push(ctx.home.join(rest));
+            }
+        } else if lit.starts_with('/') {
+            candidates.push(std::path::PathBuf::from(lit));
+            // `homedir() + '/.aws/credentials'`
+            if home_ref {
+                candidates.push(ctx.home.join(lit.trim_start_matches('/')));
+            }
+        } else if home_ref && !lit.contains(' ') {
+            let rel = lit.trim_start_matches("./");
+            candidates.push(ctx.home.join(rel));
+            if let Some(next) = literals.get(k + 1) {
+                if !next.is_empty() && !next.contains([' ', '\n']) && !next.starts_with('/') {
+                    candidates.push(ctx.home.join(rel).join(next.trim()));
+                }
+            }
+        }
+        for c in candidates {
+            if c == ctx.home {
+                continue;
+            }
+            if let Some(what) = store(&c) {
+                return Some(format!("`{lit}` ({what})"));
+            }
+        }
+    }
+    None
 }
 
 /// An editor's Ex commands: the shell commands they run judged like any command line;

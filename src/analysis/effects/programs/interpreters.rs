@@ -37,6 +37,9 @@ pub struct ScriptRun {
     pub syntax_only: bool,
     /// `node --test`: the test runner over the project's test files.
     pub test_runner: bool,
+    /// The files or patterns `node --test` is given (its default: the test files below
+    /// the working directory).
+    pub test_paths: Vec<String>,
     /// Only prints help or a version (`python -V`).
     pub prints_only: bool,
 }
@@ -52,6 +55,7 @@ impl ScriptRun {
             searches_path: false,
             syntax_only: false,
             test_runner: false,
+            test_paths: Vec::new(),
             prints_only: false,
         }
     }
@@ -657,7 +661,15 @@ fn node(argv: &[String], dynamic: &[bool]) -> Found {
         });
     }
     if p.has("--test") {
+        // Every word after the options is a test file or a pattern of them (node 22
+        // `--help`, "Test runner"): each loads and runs.
         run.test_runner = true;
+        run.test_paths = argv
+            .iter()
+            .skip(own_end)
+            .filter(|w| *w != "--")
+            .cloned()
+            .collect();
         run.args_at = own_end;
         return Some(Ok(run));
     }
@@ -1050,6 +1062,14 @@ mod tests {
         assert!(run(&["node", "-p", "process.env"]).is_none());
         assert!(run(&["node", "--print", "1"]).is_none());
         assert!(run(&["node", "--test"]).unwrap().unwrap().test_runner);
+        // The files and patterns node --test is given are the tests it loads.
+        assert_eq!(
+            run(&["node", "--test", "a.test.js", "--", "/tmp/b.test.js"])
+                .unwrap()
+                .unwrap()
+                .test_paths,
+            ["a.test.js", "/tmp/b.test.js"]
+        );
         assert!(
             run(&["node", "--check", "x.js"])
                 .unwrap()

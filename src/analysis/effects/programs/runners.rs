@@ -24,6 +24,10 @@
 //! `--frozen`), Poetry 2.5 (`poetry show|lock|check --help`), go 1.19 (`go help list`, `go
 //! help mod tidy|download`), rustup 1.29 (`rustup SUB --help`, and run against a
 //! rust-toolchain.toml naming a missing toolchain), gradle (the command-line reference).
+//! `python -m pytest|tox|nox` is the same grammar as `pytest`, `tox`, `nox` ([`python_module`]:
+//! the module's first word is read like any other), and `python -m unittest` has its own
+//! (CPython 3.11 `unittest/main.py`; `pytest --pyargs` falls back to a path for what is not
+//! a module, checked by running pytest 9.2 on `--pyargs /tmp/dir`).
 //! The build systems are in [`super::builders`], the .NET, Swift, Ruby and PHP runners in
 //! [`super::ecosystems`].
 //! Anything not declared here is outside the grammar, so the command is not routine.
@@ -1374,7 +1378,10 @@ fn pytest(
                 "pytest reads more arguments from the file {}",
                 &w.text[1..]
             )));
-        } else if !p.has("--pyargs") {
+        } else if !p.has("--pyargs") || !dotted_name(w.text) {
+            // With `--pyargs` a dotted name is a module found on `sys.path`; any other
+            // word is still a path, collected as one (pytest's `search_pypath` finds no
+            // module by it and falls back to the path).
             let path = w.text.split("::").next().unwrap_or(w.text);
             call.test_paths.push(path.to_string());
         }
@@ -1933,6 +1940,11 @@ fn make(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
         match (gv.name, gv.value) {
             ("--touch", _) => call.effects.push(Effect::unknown(
                 "make -t touches targets instead of remaking them",
+            )),
+            // `-f -` reads the makefile from standard input (GNU make 4.3, run: a
+            // makefile piped to `make -f -` runs): recipes the project's files do not hold.
+            ("--file", Some(v)) if v.text == "-" => call.effects.push(code(
+                "recipes of a makefile read from standard input, not the project's",
             )),
             ("--file", Some(v)) => call.defined_by.push(builders::within(&dir, v.text)),
             ("--directory", Some(v)) => call.dirs.push(v.text.to_string()),
@@ -2889,38 +2901,107 @@ pub fn python_tool_imports(module: &str) -> &'static [&'static str] {
     }
 }
 
-/// `python -m pytest …` / `python -m unittest …` from the module's first argument.
+/// A dotted Python module name (`pkg.tests`): what `--pyargs` and `unittest` import by
+/// name rather than open as a path.
+fn dotted_name(w: &str) -> bool {
+    !w.is_empty()
+        && w.split('.').all(|part| {
+            part.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+                && part.chars().all(|c| c.is_alphanumeric() || c == '_')
+        })
+}
+
+/// `python -m NAME …` for the test runners (`at`: where NAME's own arguments start, so
+/// `argv[at - 1]` plays the program, as in [`super::linters::python_module`]): the same
+/// grammar as the program's own spelling (`python -m pytest` is `pytest`), then the
+/// linters' modules.
 pub fn python_module(module: &str, argv: &[String], dynamic: &[bool], at: usize) -> Found {
+    let start = at.checked_sub(1)?;
     match module {
-        "pytest" | "py.test" => Some(pytest(argv, dynamic, at, Some(module.to_string()))),
-        "unittest" => Some((|| {
-            static UNITTEST: &[Opt] = &[
-                flag(&["-v", "--verbose"]),
-                flag(&["-q", "--quiet"]),
-                flag(&["--locals"]),
-                flag(&["--durations"]),
-                flag(&["-f", "--failfast"]),
-                flag(&["-c", "--catch"]),
-                flag(&["-b", "--buffer"]),
-                value(&["-k"], Val::Pattern),
-                value(&["-s", "--start-directory"], Val::Plain),
-                value(&["-p", "--pattern"], Val::Pattern),
-                value(&["-t", "--top-level-directory"], Val::Plain),
-            ];
-            let (words, dyn_) = sub(argv, dynamic, at);
-            let g = gram(Style::Argparse, UNITTEST, Operands::all(Val::Plain));
-            let p = parse(&g, words, dyn_)?;
-            let mut call = RunnerCall::new(
-                "unittest",
-                "runs the project's tests through python -m unittest",
-                Family::Python,
-            );
-            call.module = Some(module.to_string());
-            call.effects.extend(g.effects(&p));
-            Ok(call)
-        })()),
+        "pytest" | "py.test" => Some(pytest(argv, dynamic, start, Some(module.to_string()))),
+        "unittest" => Some(unittest(argv, dynamic, start)),
+        "tox" | "nox" => {
+            let (words, dyn_) = sub(argv, dynamic, start);
+            let mut found = if module == "tox" {
+                tox(words, dyn_)
+            } else {
+                nox(words, dyn_)
+            };
+            if let Ok(c) = &mut found {
+                c.module = Some(module.to_string());
+            }
+            Some(found)
+        }
         _ => super::linters::python_module(module, argv, dynamic, at),
     }
+}
+
+/// `python -m unittest [OPTIONS] [TESTS…]` and `python -m unittest discover [OPTIONS]
+/// [START [PATTERN [TOP]]]` (checked against CPython 3.11's `unittest/main.py` and
+/// `loader.py`; `--durations N` from 3.12's documentation). A test named by a path is a
+/// file it loads; discovery loads every matching file below START, and TOP (START when not
+/// given) goes first on `sys.path`, so code there is what imports find. `discover` is
+/// recognised only as the first word, in any case.
+fn unittest(argv: &[String], dynamic: &[bool], start: usize) -> Result<RunnerCall, GrammarError> {
+    static MAIN: &[Opt] = &[
+        flag(&["-v", "--verbose"]),
+        flag(&["-q", "--quiet"]),
+        flag(&["--locals"]),
+        value(&["--durations"], Val::Num),
+        flag(&["-f", "--failfast"]),
+        flag(&["-c", "--catch"]),
+        flag(&["-b", "--buffer"]),
+        value(&["-k"], Val::Pattern),
+    ];
+    static DISCOVER: &[Opt] = &[
+        flag(&["-v", "--verbose"]),
+        flag(&["-q", "--quiet"]),
+        flag(&["--locals"]),
+        value(&["--durations"], Val::Num),
+        flag(&["-f", "--failfast"]),
+        flag(&["-c", "--catch"]),
+        flag(&["-b", "--buffer"]),
+        value(&["-k"], Val::Pattern),
+        value(&["-s", "--start-directory"], Val::Plain),
+        value(&["-p", "--pattern"], Val::Pattern),
+        value(&["-t", "--top-level-directory"], Val::Plain),
+    ];
+    let mut call = RunnerCall::new(
+        "unittest",
+        "runs the project's tests through python -m unittest",
+        Family::Python,
+    );
+    call.module = Some("unittest".to_string());
+    let discover = argv
+        .get(start + 1)
+        .is_some_and(|w| w.eq_ignore_ascii_case("discover"));
+    if discover {
+        let (words, dyn_) = sub(argv, dynamic, start + 1);
+        let g = gram(Style::Argparse, DISCOVER, Operands::all(Val::Plain));
+        let p = parse(&g, words, dyn_)?;
+        call.effects.extend(g.effects(&p));
+        let ops: Vec<&str> = p.operands.iter().map(|(w, _)| w.text).collect();
+        if ops.len() > 3 {
+            return Err(GrammarError::ExtraOperand(ops[3].to_string()));
+        }
+        let start_dir = p.value("-s").or(ops.first().copied()).unwrap_or(".");
+        let top = p.value("-t").or(ops.get(2).copied());
+        call.test_paths.push(start_dir.to_string());
+        call.include_dirs.push(top.unwrap_or(start_dir).to_string());
+        return Ok(call);
+    }
+    let (words, dyn_) = sub(argv, dynamic, start);
+    let g = gram(Style::Argparse, MAIN, Operands::all(Val::Plain));
+    let p = parse(&g, words, dyn_)?;
+    call.effects.extend(g.effects(&p));
+    for (w, _) in &p.operands {
+        if !dotted_name(w.text) {
+            call.test_paths.push(w.text.to_string());
+        }
+    }
+    Ok(call)
 }
 
 #[cfg(test)]

@@ -300,20 +300,55 @@ fn pytest_options_as_argparse_reads_them() {
         err(&["pytest", "--frobnicate"]),
         GrammarError::UnknownOption(_)
     ));
-    // python -m pytest / unittest.
-    let (v, d) = argv(&["python3", "-m", "pytest", "-q", "--junitxml=/x"]);
-    let c = python_module("pytest", &v, &d, 2).unwrap().unwrap();
+    // python -m pytest / unittest: `at` is where the module's own words start, and the
+    // first of them is read like every other (it once played the program and was lost).
+    let (v, d) = argv(&["python3", "-m", "pytest", "--junitxml=/x", "-q"]);
+    let c = python_module("pytest", &v, &d, 3).unwrap().unwrap();
     assert_eq!(
         (writes(&c), c.module.as_deref()),
         (vec!["/x".to_string()], Some("pytest"))
     );
+    let (v, d) = argv(&["python3", "-m", "pytest", "/tmp/evil"]);
+    assert_eq!(
+        python_module("pytest", &v, &d, 3)
+            .unwrap()
+            .unwrap()
+            .test_paths,
+        ["/tmp/evil"]
+    );
     let (v, d) = argv(&["python", "-m", "unittest", "discover", "-s", "tests", "-v"]);
-    assert!(python_module("unittest", &v, &d, 2)
-        .unwrap()
-        .unwrap()
-        .effects
-        .is_empty());
-    assert!(python_module("json.tool", &v, &d, 2).is_none());
+    let c = python_module("unittest", &v, &d, 3).unwrap().unwrap();
+    assert!(c.effects.is_empty());
+    assert_eq!(
+        (c.test_paths, c.include_dirs),
+        (vec!["tests".to_string()], vec!["tests".to_string()])
+    );
+    let (v, d) = argv(&["python", "-m", "unittest", "discover", "a", "t*.py", "top"]);
+    let c = python_module("unittest", &v, &d, 3).unwrap().unwrap();
+    assert_eq!(
+        (c.test_paths, c.include_dirs),
+        (vec!["a".to_string()], vec!["top".to_string()])
+    );
+    let (v, d) = argv(&["python", "-m", "unittest", "pkg.test_x", "tests/test_y.py"]);
+    let c = python_module("unittest", &v, &d, 3).unwrap().unwrap();
+    assert_eq!(c.test_paths, ["tests/test_y.py"]);
+    let (v, d) = argv(&["python", "-m", "unittest", "--frobnicate"]);
+    assert!(python_module("unittest", &v, &d, 3).unwrap().is_err());
+    // pytest --pyargs: a dotted name is a module, a path is still a path.
+    assert_eq!(
+        call(&["pytest", "--pyargs", "pkg.tests", "/tmp/evil"]).test_paths,
+        ["/tmp/evil"]
+    );
+    let (v, d) = argv(&["python", "-m", "tox", "-c", "/tmp/t.ini"]);
+    assert_eq!(
+        python_module("tox", &v, &d, 3).unwrap().unwrap().defined_by,
+        ["/tmp/t.ini"]
+    );
+    // make -f - reads the makefile from standard input: code the floor cannot see.
+    assert!(runs_hidden(&call(&["make", "-f", "-"])));
+    assert!(runs_hidden(&call(&["make", "--makefile=-", "test"])));
+    assert!(!runs_hidden(&call(&["make", "-f", "Makefile", "test"])));
+    assert!(python_module("json.tool", &v, &d, 3).is_none());
 }
 
 #[test]
