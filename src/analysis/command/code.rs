@@ -702,11 +702,11 @@ pub(super) fn search_code(
     })
 }
 
-/// Interpreter code that names a credential store in its string literals: an absolute
-/// path or `~/…` that is one, or, where the code also finds the home directory at run
-/// time (`Path.home()`, `expanduser`, `os.homedir()`, `$HOME`, `Dir.home`), a relative
-/// name that is one below the home (`Path.home() / '.netrc'`, `joinpath('.ssh',
-/// 'id_rsa')`: each literal is tried alone and joined to the one after it). Why, if so.
+/// Interpreter code that finds the home directory at run time (`Path.home()`,
+/// `expanduser`, `os.homedir()`, `$HOME`, `Dir.home`) and names, in its string literals, a
+/// credential store below it (`Path.home() / '.netrc'`, `joinpath('.ssh', 'id_rsa')`,
+/// `homedir() + '/.aws/credentials'`: each literal is tried alone and joined to the one
+/// after it). Why, if so.
 fn code_names_store(code: &str, cwd: &std::path::Path, ctx: &JudgeCtx) -> Option<String> {
     const HOME_APIS: &[&str] = &[
         "home()",
@@ -743,8 +743,9 @@ fn code_names_store(code: &str, cwd: &std::path::Path, ctx: &JudgeCtx) -> Option
                 candidates.push(ctx.home.join(rest));
             }
         } else if lit.starts_with('/') {
-            candidates.push(std::path::PathBuf::from(lit));
-            // `homedir() + '/.aws/credentials'`
+            // A path written out is the grammar's and the path floor's (a read of it is
+            // refused there); joined to the home found at run time it is this check's
+            // (`homedir() + '/.aws/credentials'`).
             if home_ref {
                 candidates.push(ctx.home.join(lit.trim_start_matches('/')));
             }

@@ -484,7 +484,7 @@ fn secret_printers_print_secrets() {
     assert!(secret(&["ps", "eww"]));
     assert!(secret(&["ps", "auxe"]));
     assert!(secret(&["ps", "-E"]));
-    assert!(secret(&["ps", "-axE"]));
+    assert!(secret(&["ps", "-AE"]));
     assert!(!secret(&["ps", "aux"]));
     assert!(!secret(&["ps", "-ef"]));
     assert!(!secret(&["ps", "-eo", "pid,comm"]));
