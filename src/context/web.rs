@@ -336,6 +336,17 @@ pub fn public_host(url: &str) -> Result<String, String> {
     if labels.len() < 2 {
         return Err(format!("names {host}, a local name without a dot"));
     }
+    // A long label with no word breaks (`bWFjaGluZSBleGFt….evil.example`): data packed
+    // into the name reaches whoever answers for the domain, before any request.
+    if let Some(l) = labels
+        .iter()
+        .find(|l| (l.len() >= 32 && !l.contains('-')) || l.len() > 56)
+    {
+        return Err(format!(
+            "names {host}, whose {}-character label can carry data to the domain's name server",
+            l.len()
+        ));
+    }
     if labels.iter().any(|l| l.starts_with("xn--")) {
         return Err(format!(
             "names {host}, an internationalised (punycode) name that can look like another"
@@ -449,6 +460,7 @@ mod tests {
             "http://example.com",
             "https://Crates.IO:443/crates/x?q=1#f",
             "https://raw.githubusercontent.com/a/b/main/README.md",
+            "https://my-app-git-feature-login-page-my-team.vercel.app/",
         ] {
             assert!(public_host(url).is_ok(), "{url}: {:?}", public_host(url));
         }
@@ -457,6 +469,11 @@ mod tests {
     #[test]
     fn hosts_that_are_not_public() {
         for (url, why) in [
+            (
+                "https://bWFjaGluZSBleGFtcGxlLmNvbSBsb2dpbiBkZXYgcGFzc3dvcmQgaHVudGVyMg.evil.example/",
+                "label",
+            ),
+            ("https://mzxw6ytboi2gs3thmvzxe2lvmvzxi4tjnzsq.x.example/", "label"),
             ("file:///etc/passwd", "file: URL"),
             ("ftp://example.com/x", "ftp: URL"),
             ("example.com/x", "absolute"),

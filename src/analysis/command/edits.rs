@@ -295,6 +295,35 @@ pub(super) fn scan(
                 .to_string(),
         });
     }
+    // A list of MCP servers another agent or editor starts (`.vscode/mcp.json`,
+    // `.roo/mcp.json`, `.continue/mcpServers/x.yaml`, Zed's `context_servers`): a server
+    // with a command is a program that runs whenever that tool opens the project.
+    let full = path.to_string_lossy();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    if name.contains("mcp") || full.contains("/mcpServers/") || full.contains("/.continue/") {
+        if let Some(t) = texts.iter().find(|t| {
+            t.contains("\"command\"") || t.contains("command:") || t.contains("context_servers")
+        }) {
+            return Some(EditRisk {
+                file,
+                found: format!(
+                    "lists an MCP server that runs a command when its editor or agent opens the project ({})",
+                    short(t)
+                ),
+            });
+        }
+    }
+    if texts.iter().any(|t| t.contains("context_servers")) {
+        return Some(EditRisk {
+            file,
+            found:
+                "lists an MCP server (context_servers) that runs when the editor opens the project"
+                    .into(),
+        });
+    }
     // Binary content (a compiled program copied into a `bin` directory) is not text a
     // shell or an interpreter reads: searching its bytes as commands finds nothing and
     // costs the hot path (the floor judges such a copy by where it lands).
@@ -448,6 +477,16 @@ fn scan_text(
         if RUNS_DECODED.iter().any(|r| text.contains(r)) {
             return Some(format!("decodes a payload ({d}) and runs it"));
         }
+    }
+    // A JVM agent or native agent library loaded into every JVM the build starts
+    // (`org.gradle.jvmargs=-javaagent:/tmp/x.jar`, `.mvn/jvm.config`).
+    if let Some(m) = ["-javaagent:", "-agentpath:", "-agentlib:"]
+        .iter()
+        .find(|m| lower.contains(*m))
+    {
+        return Some(format!(
+            "loads a JVM agent into the programs it starts ({m})"
+        ));
     }
     if lower.contains("/proc/") && lower.contains("/environ") {
         return Some("names a process environment (/proc/…/environ)".to_string());

@@ -239,5 +239,24 @@ fn other_agents_rules_and_mcp_lists_and_start_up_files_are_scanned() {
             "risky",
         ),
         (".gitpod.yml", "tasks:\n  - init: npm ci\n", "clean"),
+        // A server listed at all runs a program when the editor opens the project.
+        (
+            ".vscode/mcp.json",
+            r#"{"servers": {"x": {"command": "node", "args": ["s.js"]}}}"#,
+            "risky",
+        ),
+        (
+            ".zed/settings.json",
+            r#"{"context_servers": {"x": {"command": {"path": "sh"}}}}"#,
+            "risky",
+        ),
+        (".zed/settings.json", r#"{"tab_size": 2}"#, "clean"),
+        (
+            "gradle.properties",
+            "org.gradle.jvmargs=-javaagent:/tmp/evil.jar\n",
+            "risky",
+        ),
+        ("gradle.properties", "org.gradle.jvmargs=-Xmx2g\n", "clean"),
+        (".mvn/jvm.config", "-agentpath:/tmp/x.so\n", "risky"),
     ]);
 }

@@ -204,6 +204,44 @@ pub(crate) fn harmless_env(name: &str) -> bool {
     HARMLESS_ENV.contains(&name) || name.starts_with("LC_")
 }
 
+/// Variables that name a program other tools run in its place (make's built-in rules,
+/// cgo, cargo's cc crate, configure scripts: `CC`, `CXX`, `LD`, …).
+const PROGRAM_ENV: &[&str] = &[
+    "CC",
+    "CXX",
+    "CPP",
+    "LD",
+    "AR",
+    "AS",
+    "NM",
+    "RANLIB",
+    "STRIP",
+    "OBJCOPY",
+    "FC",
+    "F77",
+    "HOSTCC",
+    "HOSTCXX",
+    "CC_FOR_BUILD",
+];
+
+/// Is `NAME=value` a program variable ([`PROGRAM_ENV`]) set to a file by its path outside
+/// the system's program directories (`CC=/tmp/evil.sh`, `CC=./x`)? A bare name
+/// (`CC=clang`) is looked up on `PATH` as ever; `/usr/bin/gcc-12` is installed tooling.
+pub(crate) fn program_path_env(name: &str, value: &str) -> bool {
+    const SYSTEM: &[&str] = &[
+        "/usr/bin/",
+        "/usr/local/bin/",
+        "/bin/",
+        "/opt/homebrew/bin/",
+        "/usr/lib/ccache/",
+        "/usr/lib64/ccache/",
+    ];
+    let first = value.split_whitespace().next().unwrap_or("");
+    PROGRAM_ENV.contains(&name)
+        && first.contains('/')
+        && !(SYSTEM.iter().any(|d| first.starts_with(d)) && !first.contains(".."))
+}
+
 /// Variables of compiler flags (read by make's built-in rules, configure scripts and
 /// build files) that are harmless when every flag only defines macros, picks the
 /// optimisation, debug or warning level or the language standard.
@@ -339,6 +377,25 @@ pub(super) fn privileged(sc: &crate::analysis::shell::SimpleCommand) -> Option<(
 /// Variables that make programs load or run other code (loaders, pagers, editors, git's
 /// hooks into ssh and config, shell startup files, language runtimes).
 pub(crate) fn code_env(name: &str) -> bool {
+    // npm reads its `npm_config_*` settings from the environment in any case.
+    let upper = name.to_ascii_uppercase();
+    if let Some(key) = upper.strip_prefix("NPM_CONFIG_") {
+        return matches!(
+            key,
+            "SCRIPT_SHELL"
+                | "NODE_OPTIONS"
+                | "USERCONFIG"
+                | "GLOBALCONFIG"
+                | "REGISTRY"
+                | "GIT"
+                | "SHELL"
+                | "EDITOR"
+                | "BROWSER"
+                | "VIEWER"
+                | "INIT_MODULE"
+                | "NODE_GYP"
+        );
+    }
     name.starts_with("LD_")
         || name.starts_with("DYLD_")
         || name.starts_with("GIT_CONFIG")

@@ -3383,7 +3383,18 @@ fn programs_steered_to_other_code_by_their_environment() {
         ("VIMINIT='!id' vim x", "soft"),
         ("DOTNET_STARTUP_HOOKS=/tmp/h.dll dotnet test", "soft"),
         ("RUST_BACKTRACE=1 cargo test", "routine"),
+        // npm reads its settings from the environment in any case.
+        ("npm_config_script_shell=/tmp/evil.sh npm test", "soft"),
+        // A compiler named by a path outside the system's program directories.
+        ("CC=/tmp/evil.sh go build ./...", "soft"),
+        ("CC=./cc-wrapper make", "soft"),
+        ("CC=/usr/bin/../../tmp/x make", "soft"),
     ]);
+    // A compiler by name or from the system is no other code.
+    let f = fx();
+    for cmd in ["CC=clang make", "CC=/usr/bin/gcc-12 make", "CXX=g++ make"] {
+        assert_ne!(category(&f, cmd), Some("env-injection"), "{cmd}");
+    }
 }
 
 #[test]
