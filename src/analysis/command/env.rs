@@ -239,7 +239,7 @@ pub(crate) fn program_path_env(name: &str, value: &str) -> bool {
     let first = value.split_whitespace().next().unwrap_or("");
     PROGRAM_ENV.contains(&name)
         && first.contains('/')
-        && !(SYSTEM.iter().any(|d| first.starts_with(d)) && !first.contains(".."))
+        && (first.contains("..") || !SYSTEM.iter().any(|d| first.starts_with(d)))
 }
 
 /// Variables of compiler flags (read by make's built-in rules, configure scripts and
