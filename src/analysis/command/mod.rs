@@ -1293,6 +1293,8 @@ const RUNS_CODE: &[&str] = &[
     "e command runs a program",
     "--compress-program runs a program",
     "--hostname-bin runs a program",
+    // A debugger port (`node --inspect`): whoever connects runs code in the process.
+    "opens a debugger port",
 ];
 
 /// A reader turned into a launcher is not merely unknown: whatever it runs is hidden from

@@ -3453,6 +3453,8 @@ fn file_servers_and_ps_environment() {
         ("busybox httpd -f -h ~", "soft"),
         ("darkhttpd .", "soft"),
         ("ps -E", "hard"),
+        ("node --inspect=0.0.0.0:9229 test.js", "soft"),
+        ("node --inspect-brk app.js", "soft"),
         ("ps aux", "routine"),
     ]);
 }
