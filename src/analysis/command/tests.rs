@@ -2105,7 +2105,7 @@ fn scripts_that_are_not_the_projects_keep_their_tiers() {
         // Interpreter options that load other code or start a debugger.
         ("node --require ./evil.js scripts/x.js", "soft"),
         ("node --import=data:text/javascript,1 x.js", "soft"),
-        ("node --inspect x.js", "unknown"),
+        ("node --inspect x.js", "soft"),
         ("python -X presite=evil x.py", "soft"),
         ("bash --rcfile evil.sh x.sh", "soft"),
         ("bash -i x.sh", "unknown"),

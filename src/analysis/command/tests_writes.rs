@@ -352,6 +352,9 @@ fn a_directory_copied_or_moved_puts_every_file_it_holds() {
         format!("cp -R {s}/. ./"),
         format!("rsync -a {s}/ ./"),
         format!("rsync -a {s}/ ."),
+        // Only listed files, but any of the tree's: judged as the whole tree.
+        format!("rsync -a --files-from=list.txt {s}/ ."),
+        format!("rsync --files-from list.txt {s} ./"),
     ] {
         let j = judged(&f, &cmd);
         // What the path floor then judges (the harness's settings: refused).

@@ -736,7 +736,10 @@ struct RsyncLine<'a> {
     /// Directories read, relative to the destination (`--link-dest`, `--compare-dest`,
     /// `--copy-dest`).
     reads_in_dest: Vec<String>,
-    /// Something a local copy cannot be judged with (`--files-from`, `--read-batch`, a
+    /// `--files-from`: only the listed files of each source directory are copied, as
+    /// `-R` places them: a local copy is judged as the whole tree's (a superset).
+    files_from: bool,
+    /// Something a local copy cannot be judged with (`--read-batch`, a
     /// `--filter` rule that merges a file).
     local_unknown: Option<String>,
 }
@@ -823,7 +826,14 @@ fn rsync_line(args: &[String]) -> Result<RsyncLine<'_>, String> {
                 "--suffix" | "--log-file-format" => {
                     value()?;
                 }
-                "--files-from" | "--read-batch" | "--filter" => {
+                // The files named in a list, each relative to the source directory, where
+                // no `..` climbs above it (rsync(1) 3.2, `--files-from`): a subset of the
+                // source tree, so the copy is judged as the whole tree's (below).
+                "--files-from" => {
+                    t.reads.push(value()?.to_string());
+                    t.files_from = true;
+                }
+                "--read-batch" | "--filter" => {
                     value()?;
                     t.local_unknown = Some(format!("rsync {n} is not modelled for a local copy"));
                 }
@@ -933,17 +943,20 @@ pub(crate) fn rsync_local_cp(cmd: &Cmd, is_dir: &dyn Fn(&str) -> bool) -> Option
         return None;
     }
     let mut argv = vec!["cp".to_string()];
-    if t.recursive {
+    // `--files-from` copies listed files below each source directory, whatever `-r` says:
+    // the whole tree, `SRC/.` into the destination, holds every file it can.
+    let recursive = t.recursive || t.files_from;
+    if recursive {
         argv.push("-R".into());
     }
     if t.follow {
         argv.push("-L".into());
     }
-    let contents = |s: &str| t.recursive && s.ends_with('/');
+    let contents = |s: &str| (t.recursive && s.ends_with('/')) || t.files_from;
     let into = sources.len() > 1
         || target.ends_with('/')
         || sources.iter().any(|s| contents(s))
-        || (t.recursive && is_dir(sources[0]));
+        || (recursive && is_dir(sources[0]));
     if into {
         argv.push("-t".into());
         argv.push(target.to_string());
