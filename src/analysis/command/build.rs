@@ -453,6 +453,23 @@ fn runner_look(cmd: &Cmd, call: RunnerCall) -> Look {
             reason: call.does.clone(),
         },
     );
+    // An install target (`make install`, `cmake --build b --target install`, `ninja
+    // install`) copies the build into its prefix, outside the workspace (`/usr/local` by
+    // default): asked about, as `cmake --install` is.
+    let install = call
+        .targets
+        .iter()
+        .find(|t| matches!(t.as_str(), "install" | "uninstall" | "install-strip"));
+    let class = match (install, class) {
+        (Some(t), Class::Build { .. } | Class::Routine { .. }) => Class::Soft {
+            category: "install",
+            reason: format!(
+                "{} runs the `{t}` target, which installs outside the workspace (its prefix)",
+                call.tool
+            ),
+        },
+        (_, c) => c,
+    };
     let mut look = Look::routine(call.does);
     look.class = class;
     look.effects = effects;

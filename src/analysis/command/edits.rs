@@ -316,6 +316,31 @@ pub(super) fn scan(
             });
         }
     }
+    // Toolchain pins that name a toolchain by path or build one from source: every later
+    // build or test runs it (`rust-toolchain.toml`'s `path`, rustup 1.27; a path in
+    // `.python-version`, which uv accepts; asdf's and mise's `ref:`/`path:` versions).
+    let pinned = match name.as_str() {
+        "rust-toolchain.toml" | "rust-toolchain" => texts.iter().find(|t| {
+            t.lines()
+                .any(|l| l.trim_start().starts_with("path") && l.contains('='))
+        }),
+        ".python-version" | ".node-version" | ".nvmrc" | ".ruby-version" => {
+            texts.iter().find(|t| t.contains('/'))
+        }
+        ".tool-versions" | "mise.toml" | ".mise.toml" => texts
+            .iter()
+            .find(|t| t.contains("ref:") || t.contains("path:") || t.contains("ref=")),
+        _ => None,
+    };
+    if let Some(t) = pinned {
+        return Some(EditRisk {
+            file,
+            found: format!(
+                "pins a toolchain by path or source, which every later build runs ({})",
+                short(t)
+            ),
+        });
+    }
     if texts.iter().any(|t| t.contains("context_servers")) {
         return Some(EditRisk {
             file,

@@ -258,5 +258,24 @@ fn other_agents_rules_and_mcp_lists_and_start_up_files_are_scanned() {
         ),
         ("gradle.properties", "org.gradle.jvmargs=-Xmx2g\n", "clean"),
         (".mvn/jvm.config", "-agentpath:/tmp/x.so\n", "risky"),
+        // Toolchains pinned by path or built from a source.
+        (
+            "rust-toolchain.toml",
+            "[toolchain]\npath = \"/tmp/evil\"\n",
+            "risky",
+        ),
+        (
+            "rust-toolchain.toml",
+            "[toolchain]\nchannel = \"1.82\"\n",
+            "clean",
+        ),
+        (".python-version", "/tmp/evil/python\n", "risky"),
+        (".python-version", "3.12\n", "clean"),
+        (
+            ".tool-versions",
+            "nodejs ref:https://x.example/n.git\n",
+            "risky",
+        ),
+        (".tool-versions", "nodejs 20.11.0\n", "clean"),
     ]);
 }

@@ -242,6 +242,24 @@ pub(crate) fn program_path_env(name: &str, value: &str) -> bool {
         && (first.contains("..") || !SYSTEM.iter().any(|d| first.starts_with(d)))
 }
 
+/// A variable whose value is a file a program writes or reads its settings from, set to
+/// one the person's own tools do not use: git's trace files (`GIT_TRACE=~/.bashrc`
+/// writes there; `GIT_TRACE=1` prints to standard error), and a kubeconfig outside
+/// `~/.kube` (its `exec` plugin runs before the first API call).
+pub(crate) fn file_value_env(name: &str, value: &str, home: &std::path::Path) -> bool {
+    if name.starts_with("GIT_TRACE") {
+        return value.contains('/');
+    }
+    if name == "KUBECONFIG" {
+        let kube = home.join(".kube");
+        return value
+            .split(':')
+            .filter(|p| !p.is_empty())
+            .any(|p| !std::path::Path::new(p).starts_with(&kube) || p.contains(".."));
+    }
+    false
+}
+
 /// Variables of compiler flags (read by make's built-in rules, configure scripts and
 /// build files) that are harmless when every flag only defines macros, picks the
 /// optimisation, debug or warning level or the language standard.
@@ -399,6 +417,11 @@ pub(crate) fn code_env(name: &str) -> bool {
     name.starts_with("LD_")
         || name.starts_with("DYLD_")
         || name.starts_with("GIT_CONFIG")
+        // cargo's per-target runner and linker (`CARGO_TARGET_<TRIPLE>_RUNNER`), and the
+        // endpoints gcloud sends its token to (`CLOUDSDK_API_ENDPOINT_OVERRIDES_<API>`).
+        || (name.starts_with("CARGO_TARGET_")
+            && (name.ends_with("_RUNNER") || name.ends_with("_LINKER")))
+        || name.starts_with("CLOUDSDK_API_ENDPOINT_OVERRIDES_")
         || matches!(
             name,
             "GIT_SSH"
@@ -474,6 +497,26 @@ pub(crate) fn code_env(name: &str) -> bool {
                 // Ex commands vim and ex run at start-up.
                 | "VIMINIT"
                 | "EXINIT"
+                // Which repository git uses (its config, hooks and fsmonitor with it),
+                // and the index and object store it writes.
+                | "GIT_DIR"
+                | "GIT_WORK_TREE"
+                | "GIT_INDEX_FILE"
+                | "GIT_OBJECT_DIRECTORY"
+                | "GIT_ALTERNATE_OBJECT_DIRECTORIES"
+                // The compiler cargo runs, its home (config, registries, installed
+                // binaries), bat's config file, terraform's CLI config (provider
+                // installation), and where Go modules come from and are checked.
+                | "RUSTC"
+                | "RUSTDOC"
+                | "CARGO_HOME"
+                | "BAT_CONFIG_PATH"
+                | "TF_CLI_CONFIG_FILE"
+                | "GOPROXY"
+                | "GONOSUMDB"
+                | "GONOSUMCHECK"
+                | "GOSUMDB"
+                | "GOINSECURE"
         )
 }
 

@@ -98,6 +98,11 @@ const RUN_FILES: &[&str] = &[
     ".lefthook.yml",
     "lefthook-local.yml",
     ".tmuxinator.yml",
+    // Toolchain pins every later build or test follows (asdf and mise, nvm, rbenv).
+    ".tool-versions",
+    ".nvmrc",
+    ".node-version",
+    ".ruby-version",
     // Cloud workspaces' start-up tasks and R's start-up profile.
     ".gitpod.yml",
     ".replit",

@@ -622,11 +622,9 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 format!("the {name}=… prefix")
             }
         };
-        if let Some((name, _)) = sc
-            .assignments
-            .iter()
-            .find(|(n, v)| code_env(n) || env::program_path_env(n, v))
-        {
+        if let Some((name, _)) = sc.assignments.iter().find(|(n, v)| {
+            code_env(n) || env::program_path_env(n, v) || env::file_value_env(n, v, ctx.home)
+        }) {
             look.class = Class::Soft {
                 category: "env-injection",
                 reason: format!("{} makes the program load or run other code", prefix(name)),
@@ -1258,6 +1256,40 @@ fn judge_text(text: &str, ctx: &JudgeCtx, depth: u8) -> Judgement {
 
 fn redirects(cmd: &Cmd, look: &mut Look) {
     for r in &cmd.sc.redirects {
+        // bash opens a socket for `/dev/tcp/HOST/PORT` and `/dev/udp/HOST/PORT` (bash(1),
+        // REDIRECTION): a connection to that host, carrying what is written to it.
+        if let Some(rest) = r
+            .target
+            .strip_prefix("/dev/tcp/")
+            .or_else(|| r.target.strip_prefix("/dev/udp/"))
+        {
+            let host = rest.split('/').next().unwrap_or("").to_string();
+            let writes = !matches!(r.op, RedirectOp::In);
+            look.effects.push(Effect::Net {
+                url: Some(r.target.clone()),
+                host: Some(host.clone()),
+                sends: if writes {
+                    vec![crate::analysis::effects::Carry::Stdin]
+                } else {
+                    Vec::new()
+                },
+            });
+            if r.dynamic || !crate::context::floor::is_loopback(&host) {
+                look.class = Class::Soft {
+                    category: "exfiltration",
+                    reason: format!(
+                        "a redirection to {} opens a network connection to {host} (bash's /dev/tcp), sending what is written there and reading what comes back",
+                        crate::decision::cause::one_line(&r.target, 80)
+                    ),
+                };
+            } else {
+                demote(
+                    look,
+                    format!("a redirection talks to {} on this machine", r.target),
+                );
+            }
+            continue;
+        }
         match r.op {
             RedirectOp::DupOut | RedirectOp::DupIn | RedirectOp::Close => {}
             RedirectOp::HereDoc | RedirectOp::HereString => {}

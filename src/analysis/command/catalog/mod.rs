@@ -96,6 +96,7 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "http" | "https" | "xh" => fetch::httpie,
         "tar" | "bsdtar" | "gtar" => archive::tar,
         "unzip" => archive::unzip,
+        "zipinfo" => archive::zipinfo,
         "zip" => archive::zip,
         "patch" => archive::patch,
         "gzip" | "gunzip" | "zcat" | "bzip2" | "bunzip2" | "xz" | "unxz" | "zstd" => archive::gzip,

@@ -688,10 +688,44 @@ pub(super) fn rspec(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, Gra
         match gv.name {
             "--options" => call.defined_by.push(v.text.to_string()),
             "-I" => call.include_dirs.push(v.text.to_string()),
+            // Where specs are looked for, and the files a pattern loads: test paths.
+            "--default-path" => call.test_paths.push(v.text.to_string()),
+            "-P" | "--pattern" => call.test_paths.push(pattern_base(v.text)),
             _ => {}
         }
     }
+    // The spec files and directories it loads (`spec/a_spec.rb:12`, `spec/a_spec.rb[1:2]`).
+    for (w, _) in &p.operands {
+        let path = w.text.split([':', '[']).next().unwrap_or(w.text);
+        call.test_paths.push(path.to_string());
+    }
     Ok(call)
+}
+
+/// The directory a file pattern's matches lie below: the components before the first
+/// one with a pattern character (`/tmp/x/*_spec.rb` is `/tmp/x`; `spec/**/*_spec.rb` is
+/// `spec`; `*_spec.rb` is `.`).
+pub(super) fn pattern_base(pattern: &str) -> String {
+    let mut base = Vec::new();
+    for c in pattern.split('/') {
+        if c.contains(['*', '?', '[', '{']) {
+            break;
+        }
+        base.push(c);
+    }
+    if base.len() == pattern.split('/').count() {
+        base.pop();
+    }
+    let joined = base.join("/");
+    if joined.is_empty() {
+        if pattern.starts_with('/') {
+            "/".into()
+        } else {
+            ".".into()
+        }
+    } else {
+        joined
+    }
 }
 
 /// `rails test [options] [paths]` (and `rails test:NAME`): the `rails` command runs the
@@ -959,6 +993,10 @@ pub(super) fn phpunit(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, G
     );
     call.effects.extend(g.effects(&p));
     phpunit_given(&p, &mut call);
+    // The test files and directories it loads.
+    for (w, _) in &p.operands {
+        call.test_paths.push(w.text.to_string());
+    }
     Ok(call)
 }
 

@@ -1857,6 +1857,14 @@ fn bun_test(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarErro
         Family::Node,
     );
     call.effects.extend(g.effects(&p));
+    // An operand written as a path (`./x.test.ts`, `/tmp/x.test.ts`, `../x`) is a test
+    // file bun loads; any other word filters the project's test files by name (bun's
+    // test runner documentation).
+    for (w, _) in &p.operands {
+        if w.text.starts_with(['/', '.']) {
+            call.test_paths.push(w.text.to_string());
+        }
+    }
     Ok(call)
 }
 
