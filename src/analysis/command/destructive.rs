@@ -511,6 +511,15 @@ pub(super) fn check(
         }
         _ => {
             let sub = pos.first().map(|p| p.0.as_str()).unwrap_or("");
+            // The registry verbs' listings (`npm access get status`, `npm owner ls`,
+            // `npm dist-tag ls`) change nothing.
+            let lists = matches!(sub, "access" | "owner" | "dist-tag")
+                && pos
+                    .get(1)
+                    .is_none_or(|(w, _)| matches!(w.as_str(), "ls" | "list" | "get"));
+            if lists {
+                return None;
+            }
             if let Some((p, s)) = PUBLISH.iter().find(|(p, s)| *p == prog && *s == sub) {
                 let cat = if matches!(*s, "destroy" | "delete" | "uninstall" | "drain") {
                     "infrastructure"

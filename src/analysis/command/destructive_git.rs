@@ -323,6 +323,15 @@ fn by_words(cmd: &Cmd) -> Option<Hit> {
         // Plumbing that puts a tree's files in place of the index's or the work tree's
         // (`read-tree -u --reset`, `checkout-index -f -a`) or moves a branch to any commit
         // (`update-ref`, `symbolic-ref`): what it discards or points at is not checked.
+        // `maintenance start|register` schedules git to run in the background from now on
+        // (a cron, systemd or launchd entry: git-maintenance(1)).
+        "maintenance"
+            if pos
+                .first()
+                .is_some_and(|s| matches!(s.as_str(), "start" | "register")) =>
+        {
+            soft("git maintenance start schedules git to run in the background from now on")
+        }
         "read-tree" => soft(
             "git read-tree replaces the index (with -u, the work tree's files too), discarding uncommitted changes",
         ),

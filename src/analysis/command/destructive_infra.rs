@@ -39,6 +39,19 @@ const DB_DESTROY: &[&str] = &[
 pub(super) const PUBLISH: &[(&str, &str)] = &[
     ("npm", "publish"),
     ("npm", "unpublish"),
+    // A registry's other shared state: who owns a package, who may install it, which
+    // version `latest` names, what installers are told (npm 10's `access`, `owner`,
+    // `dist-tag`, `deprecate`; cargo's `owner`; RubyGems' `owner` and `yank`).
+    ("npm", "access"),
+    ("npm", "owner"),
+    ("npm", "dist-tag"),
+    ("npm", "deprecate"),
+    ("npm", "undeprecate"),
+    ("pnpm", "dist-tag"),
+    ("pnpm", "deprecate"),
+    ("cargo", "owner"),
+    ("gem", "owner"),
+    ("gem", "yank"),
     ("pnpm", "publish"),
     ("yarn", "publish"),
     ("cargo", "publish"),

@@ -3352,6 +3352,8 @@ fn commits_from_outside_the_remotes_and_plumbing_that_rewrites_are_asked_about()
         ("git update-ref refs/heads/main HEAD~3", "soft"),
         ("git symbolic-ref HEAD refs/heads/x", "soft"),
         ("git symbolic-ref HEAD", "routine"),
+        ("git maintenance start", "soft"),
+        ("git maintenance register", "soft"),
     ]);
 }
 

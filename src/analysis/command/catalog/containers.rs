@@ -153,6 +153,13 @@ const DOCKER: &[Entry] = &[
         "container",
         "removes containers, images and caches",
     ),
+    // podman's reset: every container, pod, image, network and volume of the user
+    // (podman-system-reset(1)).
+    destroy(
+        &["system", "reset"],
+        "container",
+        "removes every container, image, network and volume",
+    ),
     destroy(
         &["builder", "prune"],
         "container",
@@ -404,6 +411,31 @@ const COMPOSE: &[Entry] = &[
 ];
 
 fn compose_words(prog: &str, pos: &[&str], args: &[String]) -> Said {
+    // `compose config` prints the resolved project, every `${VAR}` filled in from the
+    // environment and `.env` (docker-compose-config(1)); with only a listing option it
+    // prints names (`--services`, `--volumes`, `--profiles`, `--images`, `--networks`,
+    // `--hash`).
+    if pos.first() == Some(&"config") || pos.first() == Some(&"convert") {
+        const NAMES: &[&str] = &[
+            "--services",
+            "--volumes",
+            "--profiles",
+            "--images",
+            "--networks",
+            "--hash",
+        ];
+        if args.iter().any(|a| NAMES.iter().any(|n| a.starts_with(n)))
+            && !args.iter().any(|a| a == "--environment")
+        {
+            return Said::read(format!("{prog} config lists the project's names")).with_cwd();
+        }
+        return Said::secret(
+            "the compose project with its variables filled in",
+            format!(
+                "{prog} config prints the project with every variable filled in from the environment and .env, secrets included; `--services` lists only names"
+            ),
+        );
+    }
     match lookup(COMPOSE, pos) {
         Some(e) => {
             // The project is the directory's compose file (or `-p NAME`), the service next.

@@ -507,9 +507,12 @@ pub(super) fn config(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
                     None => return Some(Said::unknown("npm config --location=project after a cd to an unknown place")),
                 },
                 _ => {
-                    return Some(Said::unknown(format!(
-                        "{prog} config {action} --location={location} writes npm's global config, whose place depends on the install prefix"
-                    )))
+                    return Some(Said::soft(
+                        "persistence",
+                        format!(
+                            "{prog} config {action} --location={location} rewrites npm's global config, which every later npm command on this machine reads"
+                        ),
+                    ))
                 }
             };
             (file, action)

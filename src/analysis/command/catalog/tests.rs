@@ -1594,3 +1594,33 @@ fn exfiltration_roads_are_sends() {
     let single = format!("curl FILE:{}/.aws/credentials", f.home.display());
     assert_eq!(class(&f, &single).0, "hard", "{single}");
 }
+
+#[test]
+fn registry_side_verbs_global_package_config_and_compose_config() {
+    table(&[
+        ("npm access public", "soft"),
+        ("npm owner add bob x", "soft"),
+        ("npm dist-tag add x@1.0.0 latest", "soft"),
+        ("npm deprecate x 'use y'", "soft"),
+        ("cargo owner --add bob", "soft"),
+        ("gem owner x -a bob", "soft"),
+        (
+            "npm config set ignore-scripts false --location=global",
+            "soft",
+        ),
+        ("docker compose config", "hard"),
+        ("docker-compose config", "hard"),
+        ("docker compose config --services", "routine"),
+        ("podman system reset -f", "soft"),
+        ("docker compose ps", "routine"),
+    ]);
+    // Their listings change nothing (and are not soft).
+    let f = fx();
+    for cmd in [
+        "npm access get status lodash",
+        "npm dist-tag ls",
+        "npm owner ls x",
+    ] {
+        assert_ne!(class(&f, cmd).0, "soft", "{cmd}");
+    }
+}
