@@ -691,6 +691,9 @@ impl Eval<'_, '_> {
         if let Some(t) = self.mcp_shell_values(tool) {
             return Kind::Tool(t);
         }
+        if let Some(t) = self.mcp_edit(tool) {
+            return Kind::Tool(t);
+        }
         Kind::Tool(match mcp::judge(tool, self.call.input) {
             mcp::Verdict::Allow(c) => Then::Allow(c),
             mcp::Verdict::Risky(c) => Then::Risky(c),
@@ -761,6 +764,77 @@ impl Eval<'_, '_> {
             }
         }
         soft
+    }
+
+    /// A tool not known to only read, given a path and text (`write_file`, `edit_file`):
+    /// the text meets the edit scan the file tools' new text meets, for the file the path
+    /// names (what plants something in a file that runs or steers the agent is shown to
+    /// the person, as an `Edit` of it is).
+    fn mcp_edit(&mut self, tool: &str) -> Option<Then> {
+        let (_, name) = mcp::split_name(tool)?;
+        if mcp::reads_by_name(name) {
+            return None;
+        }
+        let values = mcp::strings(self.call.input)?;
+        // A path: written as one, or a relative name in a field named for a file.
+        let is_path = |field: &str, v: &str| {
+            let key = field.rsplit(['.', '/']).next().unwrap_or(field);
+            mcp::path_like(v.trim())
+                || (!v.contains(char::is_whitespace)
+                    && !v.is_empty()
+                    && mcp::name_words(key).iter().any(|w| {
+                        matches!(
+                            w.as_str(),
+                            "path"
+                                | "file"
+                                | "filename"
+                                | "filepath"
+                                | "target"
+                                | "destination"
+                                | "dest"
+                        )
+                    }))
+        };
+        let texts: Vec<String> = values
+            .iter()
+            .filter(|(k, v)| !is_path(k, v))
+            .map(|(_, v)| v.clone())
+            .collect();
+        if texts.is_empty() {
+            return None;
+        }
+        let ctx = crate::analysis::command::JudgeCtx {
+            home: &self.ctx.home,
+            cwd: self.call.cwd,
+            workspace: &self.ctx.workspace,
+            floor: &self.ctx.floor,
+            baseline: self.ctx.baseline,
+        };
+        for (field, v) in values.iter().filter(|(k, v)| is_path(k, v)) {
+            let forms = paths::forms(v.trim(), self.call.cwd, &self.ctx.home);
+            let path = forms.resolved.clone().unwrap_or(forms.lexical.clone());
+            if let Some(risk) = crate::analysis::command::scan_edit(&path, &texts, &ctx) {
+                self.step(
+                    "mcp",
+                    format!(
+                        "`{field}` names {}, {}: {}",
+                        path.display(),
+                        risk.file,
+                        risk.found
+                    ),
+                );
+                return Some(Then::Risky(Cause::RiskyTool {
+                    tool: tool.to_string(),
+                    reason: format!(
+                        "writes {} ({}) with text that {}",
+                        path.display(),
+                        risk.file,
+                        risk.found
+                    ),
+                }));
+            }
+        }
+        None
     }
 
     /// The harness's settings or gatehook's own files a path is, if so (as a write).
