@@ -242,22 +242,12 @@ pub(crate) fn program_path_env(name: &str, value: &str) -> bool {
         && (first.contains("..") || !SYSTEM.iter().any(|d| first.starts_with(d)))
 }
 
-/// A variable whose value is a file a program writes or reads its settings from, set to
-/// one the person's own tools do not use: git's trace files (`GIT_TRACE=~/.bashrc`
-/// writes there; `GIT_TRACE=1` prints to standard error), and a kubeconfig outside
-/// `~/.kube` (its `exec` plugin runs before the first API call).
-pub(crate) fn file_value_env(name: &str, value: &str, home: &std::path::Path) -> bool {
-    if name.starts_with("GIT_TRACE") {
-        return value.contains('/');
-    }
-    if name == "KUBECONFIG" {
-        let kube = home.join(".kube");
-        return value
-            .split(':')
-            .filter(|p| !p.is_empty())
-            .any(|p| !std::path::Path::new(p).starts_with(&kube) || p.contains(".."));
-    }
-    false
+/// A variable whose value is a file a program writes: git's trace files
+/// (`GIT_TRACE=~/.bashrc` writes there; `GIT_TRACE=1` prints to standard error). (A
+/// kubeconfig named by `KUBECONFIG` is judged with the kube clients' catalogue, by where
+/// it is and what it holds.)
+pub(crate) fn file_value_env(name: &str, value: &str) -> bool {
+    name.starts_with("GIT_TRACE") && value.contains('/')
 }
 
 /// Variables of compiler flags (read by make's built-in rules, configure scripts and

@@ -623,7 +623,7 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             }
         };
         if let Some((name, _)) = sc.assignments.iter().find(|(n, v)| {
-            code_env(n) || env::program_path_env(n, v) || env::file_value_env(n, v, ctx.home)
+            code_env(n) || env::program_path_env(n, v) || env::file_value_env(n, v)
         }) {
             look.class = Class::Soft {
                 category: "env-injection",

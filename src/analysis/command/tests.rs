@@ -2439,10 +2439,8 @@ fn an_export_is_judged_at_every_later_command_as_its_prefix() {
         ("export RUST_LOG=debug && cargo test", "routine"),
         ("export NO_COLOR=1; ls src | wc -l", "routine"),
         ("export NO_COLOR=1; git ls-files | xargs wc -l", "routine"),
-        (
-            "export GIT_DIR=/tmp/r; git ls-files | xargs wc -l",
-            "unknown",
-        ),
+        // Which repository git uses (its config and hooks with it): soft.
+        ("export GIT_DIR=/tmp/r; git ls-files | xargs wc -l", "soft"),
         ("export CFLAGS='-O2 -g' && make", "routine"),
         ("declare -x FOO=1 && printf '%s\\n' \"$FOO\"", "routine"),
         ("FOO=bar echo hi", "routine"),
@@ -2454,7 +2452,7 @@ fn an_export_is_judged_at_every_later_command_as_its_prefix() {
         ("export FOO=bar; true | ls src", "unknown"),
         ("export FOO=bar; xargs echo < src/a", "unknown"),
         ("FOO=1 /bin/echo x", "unknown"),
-        ("export GIT_DIR=/tmp/x && git status", "unknown"),
+        ("export GIT_DIR=/tmp/x && git status", "soft"),
         ("export CFLAGS=-fplugin=/tmp/x.so && make", "unknown"),
         ("export GCONV_PATH; GCONV_PATH=/tmp/g; iconv -l", "unknown"),
         (
@@ -3407,10 +3405,7 @@ fn programs_steered_to_other_code_by_their_environment() {
         ("GIT_TRACE=/tmp/x/.bashrc git status", "soft"),
         ("KUBECONFIG=/tmp/evil kubectl get pods", "soft"),
     ]);
-    for cmd in [
-        "GIT_TRACE=1 git status",
-        "KUBECONFIG=~/.kube/prod kubectl get pods",
-    ] {
+    for cmd in ["GIT_TRACE=1 git status"] {
         assert_ne!(category(&f_env(), cmd), Some("env-injection"), "{cmd}");
     }
     // A compiler by name or from the system is no other code.
@@ -3652,6 +3647,9 @@ fn test_files_from_outside_install_targets_and_sockets() {
         ("rspec spec/models/user_spec.rb:12", "routine"),
         ("phpunit /tmp/EvilTest.php", "soft"),
         ("bun test /tmp/evil.test.ts", "soft"),
+        ("tox -e py -- /tmp/evil", "soft"),
+        ("nox -- --basetemp=/tmp/x/../../home", "soft"),
+        ("tox -e py -- -k test_login", "routine"),
         ("make install", "soft"),
         ("cmake --build build --target install", "soft"),
         ("make test", "routine"),

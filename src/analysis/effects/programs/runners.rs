@@ -319,6 +319,19 @@ pub(crate) fn first_operand(
 }
 
 /// Split at the first literal `--`: the words before it and after it.
+/// The words after tox's or nox's `--` (`{posargs}`, `session.posargs`), handed to the
+/// environments' commands — a test runner's test paths, as a rule: a word written as a
+/// path (`/tmp/x`, `../x`, `./x`, `~/x`) is judged as a test path.
+fn posargs_paths(words: &[String], rest: Option<usize>, call: &mut RunnerCall) {
+    let Some(at) = rest else { return };
+    for w in words.iter().skip(at) {
+        let path = w.split_once('=').map_or(w.as_str(), |(_, v)| v);
+        if path.starts_with(['/', '.', '~']) {
+            call.test_paths.push(path.to_string());
+        }
+    }
+}
+
 pub(super) fn split_dashdash(argv: &[String]) -> (usize, Option<usize>) {
     match argv.iter().position(|a| a == "--") {
         Some(i) => (i, Some(i + 1)),
@@ -2322,11 +2335,12 @@ fn tox(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
         _ => 0,
     };
     let (words, dyn_) = sub(argv, dynamic, at);
-    let (end, _rest) = split_dashdash(words);
+    let (end, rest) = split_dashdash(words);
     let g = gram(Style::Argparse, TOX_OPTS, Operands::NONE);
     let p = parse(&g, &words[..end], &dyn_[..end.min(dyn_.len())])?;
     let mut call = RunnerCall::new("tox", "runs the project's tox environments", Family::Python);
     call.effects.extend(g.effects(&p));
+    posargs_paths(words, rest, &mut call);
     if let Some(c) = p.value("-c") {
         call.defined_by.push(c.to_string());
     }
@@ -2370,11 +2384,12 @@ static NOX_OPTS: &[Opt] = &[
 ];
 
 fn nox(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
-    let (end, _rest) = split_dashdash(argv);
+    let (end, rest) = split_dashdash(argv);
     let g = gram(Style::Argparse, NOX_OPTS, Operands::NONE);
     let p = parse(&g, &argv[..end], &dynamic[..end.min(dynamic.len())])?;
     let mut call = RunnerCall::new("nox", "runs the project's nox sessions", Family::Python);
     call.effects.extend(g.effects(&p));
+    posargs_paths(argv, rest, &mut call);
     if let Some(f) = p.value("-f") {
         call.defined_by.push(f.to_string());
     }
