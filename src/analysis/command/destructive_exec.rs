@@ -375,7 +375,13 @@ pub(super) fn destructive_any(
                 a.to_lowercase()
             } else if first_pos {
                 first_pos = false;
-                a.to_lowercase()
+                // A path or file name is not a subcommand: its case is the file's (a
+                // kubeconfig under `/home/Dev/.kube` is not one under `/home/dev/.kube`).
+                if a.contains(['/', '.']) {
+                    a.clone()
+                } else {
+                    a.to_lowercase()
+                }
             } else {
                 a.clone()
             }

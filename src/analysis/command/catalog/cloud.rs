@@ -2,9 +2,10 @@
 //! besides the tables the family has verb rules: `aws SERVICE describe-*|list-*|get-*`,
 //! `gcloud GROUP… list|describe`, `az GROUP… list|show` read; a recognised mutating verb is
 //! soft (it changes cloud resources); anything else is not understood. Reads that print a
-//! secret or a token (`get-secret-value`, `get-access-token`, `keyvault secret show`) are
-//! a hard floor (credential, `Effect::Secret`): the secret would land in the agent's
-//! transcript; the reason says that the CLI and SDKs use the credentials themselves.
+//! secret or a token (`get-secret-value`, `get-access-token`, `keyvault secret show`,
+//! `acr credential show`) are a hard floor (credential, `Effect::Secret`): the secret
+//! would land in the agent's transcript; the reason says that the CLI and SDKs use the
+//! credentials themselves.
 //!
 //! Targets: `[profile:P/][REGION/]SERVICE/ID` for aws (the ID from the operation's
 //! `--*-name`, `--*-id(s)`, `--*-identifier`, `--*-arn`, `--bucket`, `--cluster` option),
@@ -256,6 +257,17 @@ fn prints_secret(words: &[&str], args: &[String]) -> Option<String> {
     let has = |w: &str| words.contains(&w);
     if (has("secret") || has("secrets")) && (has("show") || has("download") || has("get")) {
         return Some("it prints a stored secret".into());
+    }
+    // `az acr credential show|renew` answers with the registry's admin user and passwords
+    // (`renew` with the regenerated ones), `az acr token credential generate` with a
+    // token's new passwords (Azure CLI reference: `az acr credential`, `az acr token
+    // credential`; the REST API's `listCredentials`, `regenerateCredential` and
+    // `generateCredentials` results).
+    if has("acr")
+        && has("credential")
+        && (has("show") || has("renew") || (has("token") && has("generate")))
+    {
+        return Some("it prints the container registry's passwords".into());
     }
     if has("keys") && has("list") {
         return Some("it prints access keys".into());

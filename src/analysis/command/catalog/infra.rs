@@ -13,16 +13,38 @@
 //! here-string here, the literal text of the command piped into it in
 //! `catalog::console_fed`; unseen input (a file, a program's output, a terminal) is not
 //! understood.
+//!
+//! What lies outside the workspace: `-chdir=DIR` (a global option, before the subcommand)
+//! makes DIR the working directory, so every subcommand but `version` loads DIR's
+//! configuration, its `.terraform` directory and the provider plugins it names (plan,
+//! validate, graph, `providers schema`, `show` and `state` through its backend and
+//! schemas, `init` installs them, `test` runs them): a DIR outside the workspace runs code
+//! the floor has not seen, asked about. So do `init -plugin-dir=DIR` outside the
+//! workspace (providers taken from DIR), `init -from-module=SRC` (copies a module into the
+//! working directory, then initialises it) and `test -test-directory=DIR` outside it.
+//! `providers mirror DIR` downloads the configuration's providers into DIR: a write of
+//! DIR the path floor judges. Checked against the Terraform CLI docs (v1.x: the CLI
+//! overview's `-chdir`, `init`, `providers mirror`, `test`; search tool).
 
 use super::table::{
-    asks_help, by_table, change_with, destroy, grant, modify, publish, read, read_unless, target,
-    Entry, Said, Svc,
+    also_runs, asks_help, by_table, change_with, destroy, grant, modify, outside_workspace,
+    publish, read, read_unless, target, Entry, Said, Svc,
 };
-use crate::analysis::command::core::Cmd;
-use crate::analysis::effects::Change;
+use crate::analysis::command::core::{Cmd, JudgeCtx};
+use crate::analysis::effects::{Change, Effect, WriteHow};
 
 /// Single-dash options that take the next word (`-var 'a=b'`).
-const TF_VALUE_OPTS: &[&str] = &["-var", "-target", "-var-file", "-state", "-out", "-chdir"];
+const TF_VALUE_OPTS: &[&str] = &[
+    "-var",
+    "-target",
+    "-var-file",
+    "-state",
+    "-out",
+    "-chdir",
+    "-plugin-dir",
+    "-from-module",
+    "-test-directory",
+];
 
 const TF_AUTO: &[&str] = &["-auto-approve", "--auto-approve"];
 
@@ -159,6 +181,64 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
     by_table(cmd, &svc, TERRAFORM, TF_VALUE_OPTS)
         .with_reads(reads)
         .with_cwd()
+}
+
+/// `terraform`/`tofu` with the directories its options name (see the module docs).
+pub(super) fn with_context(cmd: &Cmd, ctx: &JudgeCtx) -> Said {
+    let prog = cmd.program();
+    let args = cmd.args();
+    let mut base = terraform(cmd);
+    if asks_help(args) {
+        return base;
+    }
+    let words = super::table::positionals(args, TF_VALUE_OPTS);
+    let opt = |n: &str| super::table::option_value(args, &[n]);
+    let chdir = opt("-chdir");
+    // `providers mirror DIR`: the providers land in DIR.
+    if let ["providers", "mirror", rest @ ..] = words.as_slice() {
+        base = match rest {
+            [dir] => Said::read(format!(
+                "{prog} providers mirror downloads the configuration's providers into {dir}"
+            ))
+            .and(Effect::write(*dir, WriteHow::Edit))
+            .with_cwd(),
+            _ => Said::unknown(format!("{prog} providers mirror takes one directory")),
+        };
+    }
+    let outside = |raw: &str| outside_workspace(raw, cmd, ctx);
+    // Terraform changes into `-chdir` before it reads its other options' paths.
+    let placed_outside = |raw: &str| match chdir {
+        Some(d) if !raw.starts_with(['/', '~']) => outside(&format!("{d}/{raw}")),
+        _ => outside(raw),
+    };
+    let dir_outside = |name: &str| {
+        option_values(args, name)
+            .into_iter()
+            .find(|d| placed_outside(d))
+    };
+    let why = match words.first().copied() {
+        _ if chdir.is_some_and(outside) && words.first() != Some(&"version") => Some(format!(
+            "{prog} -chdir={} runs the configuration and provider plugins of a directory outside the workspace",
+            chdir.unwrap_or("")
+        )),
+        Some("init") if opt("-from-module").is_some() => Some(format!(
+            "{prog} init -from-module={} copies that module into the working directory and runs its providers",
+            opt("-from-module").unwrap_or("")
+        )),
+        Some("init") if dir_outside("-plugin-dir").is_some() => Some(format!(
+            "{prog} init -plugin-dir={} installs provider plugins from outside the workspace",
+            dir_outside("-plugin-dir").unwrap_or("")
+        )),
+        Some("test") if dir_outside("-test-directory").is_some() => Some(format!(
+            "{prog} test -test-directory={} runs tests from outside the workspace",
+            dir_outside("-test-directory").unwrap_or("")
+        )),
+        _ => None,
+    };
+    match why {
+        Some(why) => also_runs(base, "runs-code", why),
+        None => base,
+    }
 }
 
 /// `terraform console` given `text` on its standard input: a secret printed when the text

@@ -17,14 +17,33 @@
 //! Secret's decoded values. Checked against the kubectl reference (v1.32: `get`, `config
 //! view`, `create token`), client-go's `clientcmd/api/helpers.go`, the OpenShift CLI
 //! reference (`oc whoami --show-token`) and kubectl-view-secret's README (search tool).
+//!
+//! Whose kubeconfig and which server: `--kubeconfig PATH` (kubectl, oc, helm) loads that
+//! file alone, and a user entry's `exec` credential plugin (`users[].user.exec.command`)
+//! runs before the first API call, whatever the verb (the red team saw it run under
+//! kubectl 1.32; client-go's `plugin/pkg/client/auth/exec` and `kubectl config
+//! set-credentials --exec-command`), as does an `auth-provider`'s `cmd-path`; a
+//! `tokenFile` sends any file as the bearer token. A kubeconfig under `~/.kube` is the
+//! person's; one in the workspace is read at decision time (at most 256 KiB, UTF-8, no
+//! NUL) and is routine only when its text names none of `exec`, `cmd-path`, `tokenFile`
+//! (case-insensitive) and has no backslash escape or YAML tag (`!!binary`, `"\x65xec"`
+//! decode to a key the text does not show); anywhere else, or unreadable, it runs code
+//! the floor has not seen: asked about. `--server`/`-s` (kubectl) and `--kube-apiserver`
+//! (helm) keep the context's credentials and send its bearer token (or prove its client
+//! certificate) to that host, for every verb: asked about as a send (the red team saw
+//! the Authorization header reach a local listener; helm's global flags reference, "the
+//! address and the port for the Kubernetes API server"); `kubectl config set-cluster
+//! --server` only writes the URL into the kubeconfig. `KUBECONFIG=a:b` (the files merged
+//! when no `--kubeconfig` is given) is judged file by file alike.
 
 use super::table::{
-    asks_help, by_table, change, change_unless, create, destroy, grant, has_flag, lookup, modify,
-    option_files, option_value, positionals, publish, read, read_unless, runs, secret, target,
-    Entry, Said, Svc,
+    also_runs, asks_help, by_table, change, change_unless, create, destroy, grant, has_flag,
+    lookup, modify, option_files, option_value, outside_workspace, positionals, publish, read,
+    read_unless, runs, secret, target, Entry, Said, Svc,
 };
-use crate::analysis::command::core::Cmd;
+use crate::analysis::command::core::{Cmd, JudgeCtx};
 use crate::analysis::effects::Change;
+use std::io::Read;
 
 const KUBECTL_VALUE_OPTS: &[&str] = &[
     "-n",
@@ -469,13 +488,7 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
     match lookup(KUBECTL, &pos) {
         Some(e) => {
             let reads = option_files(args, &["-f", "--filename", "-k", "--kustomize"]);
-            let said = super::table::apply(&svc, e, args).with_reads(reads);
-            if said.is_routine() && option_value(args, &["-s", "--server"]).is_some() {
-                return Said::unknown(format!(
-                    "{prog} --server sends the credentials to another host"
-                ));
-            }
-            said
+            super::table::apply(&svc, e, args).with_reads(reads)
         }
         None => Said::unknown(format!("{prog} {verb} is not in the kubectl catalogue")),
     }
@@ -651,4 +664,163 @@ pub(super) fn helm(cmd: &Cmd) -> Said {
     };
     let reads = option_files(args, &["-f", "--values", "--set-file"]);
     by_table(cmd, &svc, HELM, HELM_VALUE_OPTS).with_reads(reads)
+}
+
+/// `kubectl`/`oc`/`helm` with what their options name of this machine and the network: a
+/// kubeconfig the person has not made theirs (its exec plugin runs), an API server that
+/// is not the context's (the context's credentials go there). See the module docs.
+pub(super) fn with_context(cmd: &Cmd, ctx: &JudgeCtx) -> Said {
+    let prog = cmd.program();
+    let args = cmd.args();
+    let base = if prog == "helm" {
+        helm(cmd)
+    } else {
+        kubectl(cmd)
+    };
+    if asks_help(args) {
+        return base;
+    }
+    let server_opts: &[&str] = if prog == "helm" {
+        &["--kube-apiserver"]
+    } else {
+        &["-s", "--server"]
+    };
+    // `config set-cluster --server URL` writes the URL into the kubeconfig (asked about
+    // as a kubeconfig change); elsewhere the option is the global override.
+    let config = prog != "helm" && positionals(args, KUBECTL_VALUE_OPTS).first() == Some(&"config");
+    if let Some(url) = option_value(args, server_opts).filter(|_| !config) {
+        let host = url
+            .split_once("://")
+            .map_or(url, |(_, r)| r)
+            .split(['/', '?', '#'])
+            .next()
+            .unwrap_or(url);
+        let opt = if prog == "helm" {
+            "--kube-apiserver"
+        } else {
+            "--server"
+        };
+        return also_runs(
+            base,
+            "exfiltration",
+            format!(
+                "{prog} {opt} sends the current context's bearer token or client certificate to {host}"
+            ),
+        );
+    }
+    for raw in option_all(args, "--kubeconfig") {
+        if let Some(why) = foreign_kubeconfig(raw, cmd, ctx) {
+            return also_runs(
+                base,
+                "runs-code",
+                format!("{prog} --kubeconfig {raw}: {why}"),
+            );
+        }
+    }
+    // `KUBECONFIG=a:b` (a prefix or an earlier export) names the files merged, when no
+    // `--kubeconfig` is given. (Any prefix still leaves the command not routine: the
+    // environment floor judges it.)
+    if option_all(args, "--kubeconfig").is_empty() {
+        let listed = cmd
+            .sc
+            .assignments
+            .iter()
+            .filter(|(n, _)| n == "KUBECONFIG")
+            .flat_map(|(_, v)| v.split(':'))
+            .filter(|p| !p.is_empty());
+        for raw in listed {
+            if let Some(why) = foreign_kubeconfig(raw, cmd, ctx) {
+                return also_runs(
+                    base,
+                    "runs-code",
+                    format!("{prog} with KUBECONFIG={raw}: {why}"),
+                );
+            }
+        }
+    }
+    base
+}
+
+/// Every value of a long option (`--kubeconfig a --kubeconfig=b`).
+fn option_all<'a>(args: &'a [String], name: &str) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--" {
+            break;
+        }
+        if a == name {
+            out.extend(it.next().map(String::as_str));
+        } else if let Some(v) = a.strip_prefix(name).and_then(|r| r.strip_prefix('=')) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// The largest kubeconfig read at decision time.
+const MAX_KUBECONFIG: u64 = 256 * 1024;
+
+/// Why a kubeconfig named on the command line may run code or send a file the floor has
+/// not seen; `None` for one under `~/.kube` or a plain one in the workspace.
+fn foreign_kubeconfig(raw: &str, cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
+    let absolute = raw.starts_with('/') || raw == "~" || raw.starts_with("~/");
+    let base = cmd.cwd.dir().or(absolute.then_some(ctx.cwd));
+    if let Some(base) = base {
+        let forms = crate::context::paths::forms(raw, base, ctx.home);
+        if forms.lexical.starts_with(ctx.home.join(".kube")) {
+            return None;
+        }
+    }
+    if outside_workspace(raw, cmd, ctx) {
+        return Some(
+            "a kubeconfig outside the workspace and ~/.kube, whose exec credential plugin would run"
+                .into(),
+        );
+    }
+    let path = crate::context::paths::forms(raw, base.unwrap_or(ctx.cwd), ctx.home).lexical;
+    let unread = || {
+        Some(
+            "a kubeconfig gatehook cannot read, whose exec credential plugin would run".to_string(),
+        )
+    };
+    let Ok(f) = crate::context::state::open_regular(&path) else {
+        return unread();
+    };
+    let mut text = String::new();
+    if f.take(MAX_KUBECONFIG + 1)
+        .read_to_string(&mut text)
+        .is_err()
+        || text.len() as u64 > MAX_KUBECONFIG
+        || text.contains('\0')
+    {
+        return unread();
+    }
+    kubeconfig_runs(&text).map(|why| format!("a kubeconfig that {why}"))
+}
+
+/// What a kubeconfig's text makes kubectl run or send, judged on its text: an exec plugin
+/// or auth-provider command, a token file, or a spelling that hides a key (escapes, tags).
+fn kubeconfig_runs(text: &str) -> Option<&'static str> {
+    let lower = text.to_ascii_lowercase();
+    if lower.contains("exec") {
+        return Some("names an exec credential plugin, which runs");
+    }
+    if lower.contains("cmd-path") {
+        return Some("names an auth-provider command, which runs");
+    }
+    if lower.contains("tokenfile") {
+        return Some("names a token file, whose content is sent to the server");
+    }
+    if text.contains('\\') {
+        return Some("holds escapes that may spell a key its text does not show");
+    }
+    let mut prev = '\n';
+    for c in text.chars() {
+        if c == '!' && (prev.is_whitespace() || matches!(prev, '[' | '{' | ',' | ':' | '-')) {
+            return Some("holds YAML tags that may decode to a key its text does not show");
+        }
+        prev = c;
+    }
+    None
 }

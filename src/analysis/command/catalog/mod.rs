@@ -168,11 +168,14 @@ pub(super) fn owns_tier(prog: &str) -> bool {
 }
 
 /// The families' entry points that need the machine's context (the home directory, the
-/// floor's tables): `docker run`'s mounts, tool config files.
+/// floor's tables): `docker run`'s mounts, tool config files, a kubeconfig or terraform
+/// directory named on the command line.
 fn with_context(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
     match cmd.program() {
         "docker" | "podman" => containers::run(cmd, ctx),
         "npm" | "pnpm" | "pip" | "pip3" => packages::config(cmd, ctx),
+        "kubectl" | "oc" | "helm" => Some(kube::with_context(cmd, ctx)),
+        "terraform" | "tofu" => Some(infra::with_context(cmd, ctx)),
         _ => None,
     }
 }

@@ -601,3 +601,44 @@ pub(crate) fn option_files(args: &[String], names: &[&str]) -> Vec<String> {
     out.retain(|v| v != "-" && !v.contains("://"));
     out
 }
+
+/// Is `raw` (a path as written, relative to the command's working directory) somewhere
+/// other than the workspace, in either of its forms? A relative path after a `cd` to an
+/// unknown place is.
+pub(crate) fn outside_workspace(
+    raw: &str,
+    cmd: &Cmd,
+    ctx: &crate::analysis::command::core::JudgeCtx,
+) -> bool {
+    let absolute = raw.starts_with('/') || raw == "~" || raw.starts_with("~/");
+    let Some(base) = cmd.cwd.dir().or(absolute.then_some(ctx.cwd)) else {
+        return true;
+    };
+    !ctx.workspace
+        .contains(&crate::context::paths::forms(raw, base, ctx.home))
+}
+
+/// What a family says when the command also runs code the floor has not seen (`why`): a
+/// denial stands; anything else is asked about under `category`, with `why` as its reason
+/// and what else the command does among its effects.
+pub(crate) fn also_runs(base: Said, category: &'static str, why: String) -> Said {
+    if matches!(base.class(), Class::Hard { .. }) {
+        return base.and(Effect::Run {
+            code: Code::Hidden { what: why },
+        });
+    }
+    let mut effects: Vec<Effect> = base
+        .effects
+        .into_iter()
+        .filter(|e| !e.is_unknown())
+        .collect();
+    effects.push(Effect::Run {
+        code: Code::Hidden { what: why.clone() },
+    });
+    Said {
+        effects,
+        category,
+        reason: why,
+        uses_cwd: base.uses_cwd,
+    }
+}
