@@ -622,9 +622,11 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 format!("the {name}=… prefix")
             }
         };
-        if let Some((name, _)) = sc.assignments.iter().find(|(n, v)| {
-            code_env(n) || env::program_path_env(n, v) || env::file_value_env(n, v)
-        }) {
+        if let Some((name, _)) = sc
+            .assignments
+            .iter()
+            .find(|(n, v)| code_env(n) || env::program_path_env(n, v) || env::file_value_env(n, v))
+        {
             look.class = Class::Soft {
                 category: "env-injection",
                 reason: format!("{} makes the program load or run other code", prefix(name)),
