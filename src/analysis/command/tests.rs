@@ -3405,9 +3405,10 @@ fn programs_steered_to_other_code_by_their_environment() {
         ("GIT_TRACE=/tmp/x/.bashrc git status", "soft"),
         ("KUBECONFIG=/tmp/evil kubectl get pods", "soft"),
     ]);
-    for cmd in ["GIT_TRACE=1 git status"] {
-        assert_ne!(category(&f_env(), cmd), Some("env-injection"), "{cmd}");
-    }
+    assert_ne!(
+        category(&f_env(), "GIT_TRACE=1 git status"),
+        Some("env-injection")
+    );
     // A compiler by name or from the system is no other code.
     let f = fx();
     for cmd in ["CC=clang make", "CC=/usr/bin/gcc-12 make", "CXX=g++ make"] {
