@@ -88,6 +88,8 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "ping" | "ping6" => network::ping,
         "defaults" => services::defaults,
         "setcap" => services::setcap,
+        "journalctl" => services::journalctl,
+        "sysctl" => services::sysctl,
         "ngrok" | "cloudflared" | "lt" | "localtunnel" | "bore" | "zrok" | "tailscale" => {
             network::tunnel
         }

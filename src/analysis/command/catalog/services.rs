@@ -750,3 +750,198 @@ pub(super) fn setcap(cmd: &Cmd) -> Said {
     s.category = "privilege";
     s
 }
+
+/// `journalctl`: prints the journal. Options from systemd 252's `journalctl --help`
+/// (checked on this machine): filters, output modes, paging and the listings (`--fields`,
+/// `--list-boots`, `--disk-usage`, `--header`, the catalog's listings) only read; a
+/// journal directory, file, root or image named is a read the path floor judges;
+/// `-b`/`--boot` without an attached value takes a following offset or boot id, as
+/// journalctl's own parser does. Anything that changes the journal (`--vacuum-*`,
+/// `--rotate`, `--flush`, `--sync`, `--relinquish-var`, `--update-catalog`,
+/// `--setup-keys`, `--cursor-file` which rewrites its file) or is not listed leaves the
+/// grammar. Operands are matches (`_SYSTEMD_UNIT=x`, `+`) or a program's path.
+pub(super) fn journalctl(cmd: &Cmd) -> Said {
+    const FLAGS: &[&str] = &[
+        "--system",
+        "--user",
+        "--merge",
+        "--dmesg",
+        "--reverse",
+        "--show-cursor",
+        "--utc",
+        "--catalog",
+        "--no-hostname",
+        "--no-full",
+        "--full",
+        "--all",
+        "--follow",
+        "--no-tail",
+        "--quiet",
+        "--no-pager",
+        "--pager-end",
+        "--help",
+        "--version",
+        "--fields",
+        "--list-boots",
+        "--disk-usage",
+        "--header",
+        "--list-catalog",
+        "--dump-catalog",
+        "--list-namespaces",
+    ];
+    const VALUES: &[&str] = &[
+        "--machine",
+        "--namespace",
+        "--since",
+        "--until",
+        "--cursor",
+        "--after-cursor",
+        "--unit",
+        "--user-unit",
+        "--identifier",
+        "--priority",
+        "--facility",
+        "--grep",
+        "--output",
+        "--output-fields",
+        "--field",
+        "--case-sensitive",
+    ];
+    const PATHS: &[&str] = &["--directory", "--file", "--root", "--image"];
+    const OPTIONAL: &[&str] = &["--boot", "--lines", "--case-sensitive"];
+    let args = cmd.args();
+    let mut reads = Vec::new();
+    let boot_word = |w: &str| {
+        let n = w.strip_prefix('-').unwrap_or(w);
+        (!n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+            || (w.len() == 32 && w.chars().all(|c| c.is_ascii_hexdigit()))
+    };
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        if is_expansion(a) {
+            return Said::unknown(format!("journalctl is given {a}, computed at run time"));
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((n, v)) => (format!("--{n}"), Some(v.to_string())),
+                None => (a.clone(), None),
+            };
+            let n = name.as_str();
+            if FLAGS.contains(&n) && inline.is_none() {
+                continue;
+            }
+            if OPTIONAL.contains(&n) {
+                if inline.is_none() && n == "--boot" && args.get(i).is_some_and(|w| boot_word(w)) {
+                    i += 1;
+                }
+                continue;
+            }
+            let takes = VALUES.contains(&n) || PATHS.contains(&n);
+            if !takes {
+                return Said::unknown(format!("journalctl {n} is not a read-only option"));
+            }
+            let v = match inline {
+                Some(v) => v,
+                None => match args.get(i) {
+                    Some(v) => {
+                        i += 1;
+                        v.clone()
+                    }
+                    None => return Said::unknown(format!("journalctl {n} without a value")),
+                },
+            };
+            if PATHS.contains(&n) {
+                reads.push(v);
+            }
+            continue;
+        }
+        let Some(letters) = a.strip_prefix('-').filter(|l| !l.is_empty()) else {
+            // A match (`FIELD=VALUE`, `+`) or the path of a program whose entries to show.
+            if a.starts_with('/') {
+                reads.push(a.clone());
+            }
+            continue;
+        };
+        for (k, c) in letters.char_indices() {
+            let rest = &letters[k + c.len_utf8()..];
+            match c {
+                'm' | 'k' | 'r' | 'x' | 'a' | 'f' | 'q' | 'e' | 'h' | 'N' | 'l' => {}
+                // Optional values, attached only (`-n50`, `-b-1`), or `-b` then an offset.
+                'n' | 'b' => {
+                    if rest.is_empty() && c == 'b' && args.get(i).is_some_and(|w| boot_word(w)) {
+                        i += 1;
+                    }
+                    break;
+                }
+                'M' | 'S' | 'U' | 'c' | 'u' | 't' | 'p' | 'g' | 'o' | 'F' | 'D' => {
+                    let v = if rest.is_empty() {
+                        match args.get(i) {
+                            Some(v) => {
+                                i += 1;
+                                v.clone()
+                            }
+                            None => {
+                                return Said::unknown(format!("journalctl -{c} without a value"))
+                            }
+                        }
+                    } else {
+                        rest.to_string()
+                    };
+                    if c == 'D' {
+                        reads.push(v);
+                    }
+                    break;
+                }
+                _ => return Said::unknown(format!("journalctl -{c} is not a read-only option")),
+            }
+        }
+    }
+    Said::read("journalctl prints the system journal").with_reads(reads)
+}
+
+/// `sysctl`: prints kernel parameters (procps-ng 4's and macOS's options: `-a -A -X -n -N
+/// -b -e -d -q -o -x`, `-r PATTERN`, variable names). Setting one (`NAME=VALUE`, `-w`),
+/// loading a file (`-p`, `-f`, `--load`, `--system`) changes the running kernel: asked
+/// about as a change to this machine.
+pub(super) fn sysctl(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        if is_expansion(a) {
+            return Said::unknown(format!("sysctl is given {a}, computed at run time"));
+        }
+        let writes = a.contains('=') && !a.starts_with("--pattern=")
+            || matches!(a.as_str(), "-w" | "--write" | "-p" | "-f" | "--system")
+            || a.starts_with("--load")
+            || (a.starts_with('-') && !a.starts_with("--") && a[1..].contains(['w', 'p', 'f']));
+        if writes {
+            return Said::soft(
+                "system",
+                format!("sysctl {a} changes the running kernel's settings"),
+            );
+        }
+        match a.as_str() {
+            "-r" | "--pattern" => {
+                if args.get(i).is_none() {
+                    return Said::unknown("sysctl -r without a pattern");
+                }
+                i += 1;
+            }
+            "--all" | "--deprecated" | "--binary" | "--ignore" | "--names" | "--values"
+            | "--quiet" | "--help" | "--version" => {}
+            s if s.starts_with("--pattern=") => {}
+            s if s.starts_with("--") => {
+                return Said::unknown(format!("sysctl {s} is not a read-only option"))
+            }
+            s if s.starts_with('-') => {
+                if !s[1..].chars().all(|c| "aAXnNbedqoxhV".contains(c)) {
+                    return Said::unknown(format!("sysctl {s} is not a read-only option"));
+                }
+            }
+            _ => {}
+        }
+    }
+    Said::read("sysctl prints kernel parameters")
+}

@@ -1795,3 +1795,25 @@ fn registry_side_verbs_global_package_config_and_compose_config() {
         assert_ne!(class(&f, cmd).0, "soft", "{cmd}");
     }
 }
+
+#[test]
+fn the_journal_and_kernel_parameters_are_read() {
+    table(&[
+        ("journalctl", "routine"),
+        ("journalctl -u nginx -f -n 50", "routine"),
+        ("journalctl -xe", "routine"),
+        ("journalctl -b -1", "routine"),
+        ("journalctl --since today --no-pager", "routine"),
+        ("journalctl _SYSTEMD_UNIT=sshd.service", "routine"),
+        ("journalctl --output=json --lines=100", "routine"),
+        ("journalctl --vacuum-time=1d", "unknown"),
+        ("journalctl --rotate", "unknown"),
+        ("journalctl --cursor-file=/tmp/c", "unknown"),
+        ("sysctl -a", "routine"),
+        ("sysctl -n hw.model", "routine"),
+        ("sysctl hw.memsize hw.ncpu", "routine"),
+        ("sysctl -w net.ipv4.ip_forward=1", "soft"),
+        ("sysctl vm.swappiness=10", "soft"),
+        ("sysctl -p /etc/sysctl.conf", "soft"),
+    ]);
+}
