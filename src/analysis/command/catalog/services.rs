@@ -935,10 +935,8 @@ pub(super) fn sysctl(cmd: &Cmd) -> Said {
             s if s.starts_with("--") => {
                 return Said::unknown(format!("sysctl {s} is not a read-only option"))
             }
-            s if s.starts_with('-') => {
-                if !s[1..].chars().all(|c| "aAXnNbedqoxhV".contains(c)) {
-                    return Said::unknown(format!("sysctl {s} is not a read-only option"));
-                }
+            s if s.starts_with('-') && !s[1..].chars().all(|c| "aAXnNbedqoxhV".contains(c)) => {
+                return Said::unknown(format!("sysctl {s} is not a read-only option"));
             }
             _ => {}
         }
