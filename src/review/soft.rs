@@ -872,6 +872,10 @@ fn write_need(
     out: &mut Vec<Need>,
 ) {
     let protected = matches!(class, Some(PathClass::Protected { .. }));
+    // The null device and the standard streams keep nothing (as the floor reads them).
+    if crate::analysis::command::is_null_device(&path.to_string_lossy()) {
+        return;
+    }
     if !persists(path, places.home) && (in_ws && !protected || !in_ws && is_temp(path, places)) {
         return;
     }
@@ -1937,6 +1941,19 @@ mod effect_tests {
             .is_some_and(|u| u.contains("less")));
         // One the floor asks about is the program's soft tier, grounded by naming it.
         assert!(carried(false).is_empty());
+    }
+
+    #[test]
+    fn the_null_device_keeps_nothing_to_name() {
+        use crate::analysis::effects::WriteHow;
+        for p in ["/dev/null", "/dev/stderr"] {
+            assert!(needs(Effect::write(p, WriteHow::Replace)).is_empty(), "{p}");
+        }
+        // A file outside the workspace is still named by the person.
+        assert_eq!(
+            needs(Effect::write("/srv/x.txt", WriteHow::Replace))[0].kind,
+            Kind::Write
+        );
     }
 
     #[test]

@@ -100,12 +100,13 @@ mod tests_search_git;
 #[cfg(test)]
 mod tests_writes;
 
+pub(crate) use self::core::is_null_device;
 pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
 pub use edits::{proposed_text, EditRisk};
 pub use file_kinds::{file_kind, INSTALLED_KIND};
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 
-use self::core::{demote, is_null_device, one_line, Cmd, Cwd, Judge, Look};
+use self::core::{demote, one_line, Cmd, Cwd, Judge, Look};
 use cwd::{next_cwd, place};
 use destructive_exec::destructive_any;
 use env::{code_env, harmless_env, PRIVILEGE_WRAPPERS};
