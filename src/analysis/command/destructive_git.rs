@@ -115,7 +115,7 @@ fn by_effects(cmd: &Cmd, call: &GitCall) -> Option<Hit> {
     }
     if matches!(sub, "fetch" | "pull") && !call.has("--multiple") && !call.has("--all") {
         if let Some((w, _)) = call.parsed.operands.first() {
-            if let Some(h) = foreign_source(sub, w.text) {
+            if let Some(h) = foreign_source(cmd, sub, w.text) {
                 return Some(h);
             }
         }
@@ -247,7 +247,7 @@ fn by_words(cmd: &Cmd) -> Option<Hit> {
         ));
     }
     if matches!(sub, "fetch" | "pull") && !has(&["--multiple", "--all"]) {
-        if let Some(h) = pos.first().and_then(|w| foreign_source(sub, w)) {
+        if let Some(h) = pos.first().and_then(|w| foreign_source(cmd, sub, w)) {
             return Some(h);
         }
     }
@@ -387,7 +387,7 @@ fn by_words(cmd: &Cmd) -> Option<Hit> {
 /// wherever the agent named, which nobody has seen, land in the work tree (a pull) or wait
 /// in `FETCH_HEAD` for the merge that puts them there. The person's remotes are theirs to
 /// trust; a name (`origin`, `upstream`) is one of them or fails.
-fn foreign_source(sub: &str, word: &str) -> Option<Hit> {
+fn foreign_source(cmd: &Cmd, sub: &str, word: &str) -> Option<Hit> {
     let foreign = word.contains("://")
         || word.contains(':')
         || word.contains('/')
@@ -395,6 +395,22 @@ fn foreign_source(sub: &str, word: &str) -> Option<Hit> {
         || word.starts_with('~');
     if !foreign {
         return None;
+    }
+    // The URL of one of the repository's own remotes, written out (`git fetch
+    // git@github.com:o/r.git main` where origin is that URL), is that remote.
+    let norm = |u: &str| {
+        u.trim()
+            .trim_end_matches('/')
+            .trim_end_matches(".git")
+            .to_string()
+    };
+    if let Some(cwd) = cmd.cwd.dir() {
+        if super::git_repo::remote_urls(cwd)
+            .iter()
+            .any(|u| norm(u) == norm(word))
+        {
+            return None;
+        }
     }
     soft(if sub == "pull" {
         format!("git pull merges commits from {word}, which is not one of the repository's remotes, into the work tree")

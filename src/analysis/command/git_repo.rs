@@ -213,6 +213,23 @@ pub(super) fn discover(cwd: &Path) -> Option<GitDir> {
     None
 }
 
+/// The URLs of the remotes of the repository `cwd` is in (`remote.NAME.url` of its
+/// configuration; none when it cannot be found or read).
+pub(super) fn remote_urls(cwd: &Path) -> Vec<String> {
+    let Some(g) = discover(cwd) else {
+        return Vec::new();
+    };
+    let config = g.common.as_ref().unwrap_or(&g.dir).join("config");
+    match read_config(&config) {
+        Ok(Some(entries)) => entries
+            .into_iter()
+            .filter(|e| e.key.starts_with("remote.") && e.key.ends_with(".url"))
+            .filter_map(|e| e.value)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// A git directory named explicitly (`--git-dir`, resolved against the cwd).
 pub(super) fn explicit(dir: &Path) -> GitDir {
     let d = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());

@@ -3660,3 +3660,22 @@ fn test_files_from_outside_install_targets_and_sockets() {
         ("echo hi > /dev/tcp/127.0.0.1/8080", "unknown"),
     ]);
 }
+
+#[test]
+fn a_remotes_own_url_written_out_is_that_remote() {
+    let f = fx();
+    std::fs::create_dir_all(f.ws.join(".git")).unwrap();
+    std::fs::write(
+        f.ws.join(".git/config"),
+        "[remote \"origin\"]\n\turl = git@github.com:o/r.git\n",
+    )
+    .unwrap();
+    for (cmd, want) in [
+        ("git fetch git@github.com:o/r.git main", "routine"),
+        ("git fetch git@github.com:o/r main", "routine"),
+        ("git pull git@github.com:o/other.git main", "soft"),
+        ("git fetch https://x.example/r.git", "soft"),
+    ] {
+        assert_eq!(verdict(&f, cmd), want, "{cmd}");
+    }
+}
