@@ -1163,19 +1163,23 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
         // is exempt only when it reaches no host ([`reaches_network`]): a routine network
         // reader (`git ls-remote`, `git fetch`, a GET) resolves the URL it is given as
         // any other program does.
+        let f = findings.get(i);
+        let routine =
+            f.is_some_and(|f| matches!(f.class, Class::Routine { .. }) && !reaches_network(f));
+        // Substitutions that only print literals (`$(echo bucket)`) put no value of this
+        // machine's into a name or a URL.
+        let literal_output = {
+            let mut subs = a
+                .commands
+                .iter()
+                .filter(|c| c.part == sc.part && matches!(c.origin, Origin::Substitution));
+            subs.clone().next().is_some() && subs.all(|c| c.output.is_some())
+        };
+        let value = |carry: &Carry| match carry {
+            Carry::Env { name } => format!("the value of ${name}"),
+            _ => "a command's output".to_string(),
+        };
         if hit.is_none() {
-            let f = findings.get(i);
-            let routine =
-                f.is_some_and(|f| matches!(f.class, Class::Routine { .. }) && !reaches_network(f));
-            // Substitutions that only print literals (`$(echo bucket)`) put no value of this
-            // machine's into the name.
-            let literal_output = {
-                let mut subs = a
-                    .commands
-                    .iter()
-                    .filter(|c| c.part == sc.part && matches!(c.origin, Origin::Substitution));
-                subs.clone().next().is_some() && subs.all(|c| c.output.is_some())
-            };
             let found = sc.exec.iter().skip(1).find_map(|w| {
                 computed_host(w)
                     .filter(|c| !(literal_output && *c == Carry::Substitution))
@@ -1183,15 +1187,12 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                     .map(|c| (w.clone(), c))
             });
             if let (false, Some((w, carry))) = (routine, found) {
-                let value = match &carry {
-                    Carry::Env { name } => format!("the value of ${name}"),
-                    _ => "a command's output".to_string(),
-                };
                 hit = Some(Verdict::Soft {
                     category: "exfiltration",
                     reason: format!(
-                        "{prog} {HOST_AT_RUN_TIME} `{}`, computed at run time: {value} leaves the machine in its DNS query",
-                        crate::decision::cause::one_line(&w, 80)
+                        "{prog} {HOST_AT_RUN_TIME} `{}`, computed at run time: {} leaves the machine in its DNS query",
+                        crate::decision::cause::one_line(&w, 80),
+                        value(&carry)
                     ),
                     command: text.clone(),
                 });
@@ -1206,16 +1207,6 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
         // host is judged above; a substitution that prints only literals carries nothing,
         // and a `$` the shell left as it is — quoted — expands nothing.)
         if hit.is_none() {
-            let f = findings.get(i);
-            let routine =
-                f.is_some_and(|f| matches!(f.class, Class::Routine { .. }) && !reaches_network(f));
-            let literal_output = {
-                let mut subs = a
-                    .commands
-                    .iter()
-                    .filter(|c| c.part == sc.part && matches!(c.origin, Origin::Substitution));
-                subs.clone().next().is_some() && subs.all(|c| c.output.is_some())
-            };
             let found = sc.exec.iter().enumerate().skip(1).find_map(|(j, w)| {
                 if !exec_word_dynamic(sc, j) {
                     return None;
@@ -1225,14 +1216,11 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                     .map(|(host, c)| (w, host, c))
             });
             if let (false, Some((w, host, carry))) = (routine, found) {
-                let value = match &carry {
-                    Carry::Env { name } => format!("the value of ${name}"),
-                    _ => "a command's output".to_string(),
-                };
                 hit = Some(Verdict::Soft {
                     category: "exfiltration",
                     reason: format!(
-                        "{prog} puts {value} in the URL `{}`: it leaves the machine for {host}",
+                        "{prog} puts {} in the URL `{}`: it leaves the machine for {host}",
+                        value(&carry),
                         crate::decision::cause::one_line(w, 80)
                     ),
                     command: text.clone(),

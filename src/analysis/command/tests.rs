@@ -3312,10 +3312,6 @@ fn an_unclosed_parameter_brace_before_a_wide_character_is_not_cut() {
     }
 }
 
-fn f_env() -> Fx {
-    fx()
-}
-
 /// The category of the command's verdict (soft and hard only).
 fn category(f: &Fx, cmd: &str) -> Option<&'static str> {
     let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
@@ -3406,7 +3402,7 @@ fn programs_steered_to_other_code_by_their_environment() {
         ("KUBECONFIG=/tmp/evil kubectl get pods", "soft"),
     ]);
     assert_ne!(
-        category(&f_env(), "GIT_TRACE=1 git status"),
+        category(&fx(), "GIT_TRACE=1 git status"),
         Some("env-injection")
     );
     // A compiler by name or from the system is no other code.

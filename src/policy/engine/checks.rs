@@ -290,11 +290,8 @@ pub(super) fn risky_edit(ev: &Eval) -> Option<Cause> {
     let p = ev.paths.first()?;
     let texts = command::proposed_text(ev.call.input);
     let jctx = command::JudgeCtx {
-        home: &ev.ctx.home,
-        cwd: ev.call.cwd,
-        workspace: &ev.ctx.workspace,
-        floor: &ev.ctx.floor,
         baseline: &crate::context::baseline::NoBaseline,
+        ..ev.ctx.judge_ctx(ev.call.cwd)
     };
     let risk = command::scan_edit(&p.forms.lexical, &texts, &jctx)?;
     Some(Cause::RiskyEdit {

@@ -60,6 +60,20 @@ pub struct Context<'a> {
     pub holds: &'a dyn Fn() -> Vec<holds::Hold>,
 }
 
+impl Context<'_> {
+    /// What the command floor is given for a command judged from `cwd` (a Bash call, a
+    /// delegated prompt's command lines, an MCP tool's shell text or edit).
+    pub(super) fn judge_ctx<'s>(&'s self, cwd: &'s std::path::Path) -> command::JudgeCtx<'s> {
+        command::JudgeCtx {
+            home: &self.home,
+            cwd,
+            workspace: &self.workspace,
+            floor: &self.floor,
+            baseline: self.baseline,
+        }
+    }
+}
+
 /// The floor's answer before any reviewer is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -190,16 +204,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             ev.step("shell", format!("opaque: {}", o.describe()));
         }
         fully_parsed = analysis.opaque.is_empty() && !analysis.commands.is_empty();
-        let judgement = command::judge(
-            &analysis,
-            &command::JudgeCtx {
-                home: &ctx.home,
-                cwd: call.cwd,
-                workspace: &ctx.workspace,
-                floor: &ctx.floor,
-                baseline: ctx.baseline,
-            },
-        );
+        let judgement = command::judge(&analysis, &ctx.judge_ctx(call.cwd));
         // A part the judge found opaque is as unparsed as the shell's own.
         fully_parsed = fully_parsed && judgement.opaque.is_empty();
         ev.shell = Some(analysis);
@@ -255,16 +260,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         _ => None,
     };
     if let Some((prompt, agent)) = delegated {
-        intents = delegate::scan(
-            prompt,
-            &command::JudgeCtx {
-                home: &ctx.home,
-                cwd: call.cwd,
-                workspace: &ctx.workspace,
-                floor: &ctx.floor,
-                baseline: ctx.baseline,
-            },
-        );
+        intents = delegate::scan(prompt, &ctx.judge_ctx(call.cwd));
         for i in &intents {
             ev.step(
                 "delegation",

@@ -730,16 +730,7 @@ impl Eval<'_, '_> {
                 text,
                 &shell::ShellEnv::new(self.ctx.home.to_path_buf(), self.call.cwd.to_path_buf()),
             );
-            let j = crate::analysis::command::judge(
-                &analysis,
-                &crate::analysis::command::JudgeCtx {
-                    home: &self.ctx.home,
-                    cwd: self.call.cwd,
-                    workspace: &self.ctx.workspace,
-                    floor: &self.ctx.floor,
-                    baseline: self.ctx.baseline,
-                },
-            );
+            let j = crate::analysis::command::judge(&analysis, &self.ctx.judge_ctx(self.call.cwd));
             match j.verdict {
                 crate::analysis::command::Verdict::Hard {
                     category, reason, ..
@@ -803,12 +794,11 @@ impl Eval<'_, '_> {
         if texts.is_empty() {
             return None;
         }
+        // As the file tools' edits are scanned (`checks::risky_edit`): without the session's
+        // baseline, so the same text in the same file finds the same.
         let ctx = crate::analysis::command::JudgeCtx {
-            home: &self.ctx.home,
-            cwd: self.call.cwd,
-            workspace: &self.ctx.workspace,
-            floor: &self.ctx.floor,
-            baseline: self.ctx.baseline,
+            baseline: &crate::context::baseline::NoBaseline,
+            ..self.ctx.judge_ctx(self.call.cwd)
         };
         for (field, v) in values.iter().filter(|(k, v)| is_path(k, v)) {
             let forms = paths::forms(v.trim(), self.call.cwd, &self.ctx.home);
