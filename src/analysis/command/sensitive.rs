@@ -349,9 +349,19 @@ fn secret_cli(prog: &str, args: &[String]) -> Option<String> {
                 "Composer reads it itself when it installs",
             )
         }
+        // Credential helpers speak a protocol on stdin and stdout: `get` answers with the
+        // secret (docker-credential-helpers: `{"ServerURL", "Username", "Secret"}` from
+        // pass, osxkeychain, secretservice, wincred, desktop, ecr-login, gcloud/gcr, acr-env
+        // alike; git's helpers, gitcredentials(7): `username=` and `password=` lines from
+        // store, cache, libsecret, osxkeychain, manager). docker-credential-helpers' `list`
+        // prints server URLs and user names only (each helper's `List`), and stays unknown.
         p if p.starts_with("docker-credential-") && first == "get" => line(
             &format!("{p} get prints a registry password"),
             "Docker asks the helper itself",
+        ),
+        p if p.starts_with("git-credential-") && first == "get" => line(
+            &format!("{p} get prints a stored git password or token"),
+            "git asks the helper itself on fetch and push",
         ),
         "heroku" if first == "run" && is_env_dump(second) => line(
             "heroku run prints the app's environment (its config vars, commonly secrets)",

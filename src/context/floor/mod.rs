@@ -419,6 +419,25 @@ fn secret_file_name(name: &str) -> Option<&'static str> {
     {
         return Some(what);
     }
+    if let Some(stem) = name.strip_suffix(".json") {
+        if stem.starts_with("client_secret") {
+            return Some("a Google OAuth client secret");
+        }
+        let words: Vec<&str> = stem.split(['-', '_', '.']).collect();
+        if sensitive::SERVICE_ACCOUNT_NAME_WORDS
+            .iter()
+            .any(|seq| words.windows(seq.len()).any(|w| w == *seq))
+        {
+            return Some("a Google service-account key (by its name)");
+        }
+    }
+    if name.ends_with(".p8")
+        && sensitive::APPLE_KEY_PREFIXES
+            .iter()
+            .any(|p| name.starts_with(p))
+    {
+        return Some("an Apple private key");
+    }
     None
 }
 
@@ -512,12 +531,9 @@ pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
         }
     }
 
-    // Protected, not hard: secrets by name (reads and writes), the rest for writes.
-    if let Some(what) = secret_file_name(name) {
-        return Some(PathClass::Protected { what });
-    }
     // A Google service-account key, by what it holds: a credential outside the project,
-    // protected inside it (like key material by name).
+    // protected inside it (like key material by name). Before the names, so that a key
+    // saved under a name that says so is still a credential outside the project.
     if access == Access::Read && service_account_key(p) {
         let what = "a Google service-account key";
         let project = fold(&ctx.project_root.to_string_lossy()).into_owned();
@@ -526,6 +542,10 @@ pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
         } else {
             PathClass::Credential { what }
         });
+    }
+    // Protected, not hard: secrets by name (reads and writes), the rest for writes.
+    if let Some(what) = secret_file_name(name) {
+        return Some(PathClass::Protected { what });
     }
     if access == Access::Write {
         if let Some(what) = protected_write(fp, rel, name) {
@@ -1118,6 +1138,258 @@ mod tests {
         }
     }
 
+    /// The stores added by a survey of developer tools (editor plugins, AI CLIs, data
+    /// tools, cloud and SaaS CLIs, registries, remote access, mail and chat, browsers,
+    /// histories): each a credential under any home, each beside a neighbour of the same
+    /// tool that holds no secret and stays what it was.
+    #[test]
+    fn surveyed_tool_stores_are_credentials_and_their_neighbours_are_not() {
+        use Access::{Read as R, Write as W};
+        let groups: &[(&[&str], &[&str])] = &[
+            // Editor plugins and telemetry.
+            (
+                &[
+                    "/home/u/.wakatime.cfg",
+                    "/home/u/.WakaTime.cfg",
+                    "/root/.wakatime.cfg",
+                    "/home/u/.codeium/config.json",
+                    "/home/u/.local/share/.codeium/config.json",
+                    "/home/u/.config/Windsurf/User/globalStorage/state.vscdb",
+                    "/home/u/.config/JetBrains/IntelliJIdea2024.3/c.pwd",
+                    "/Users/bob/Library/Application Support/JetBrains/PyCharm2024.1/c.pwd",
+                    "/home/u/.config/JetBrains/GoLand2024.1/c.kdbx",
+                    "/home/u/.continue/.env",
+                ],
+                &[
+                    "/home/u/.wakatime/wakatime-cli-linux-amd64",
+                    "/home/u/.wakatime.log",
+                    "/home/u/.config/JetBrains/IntelliJIdea2024.3/options/editor.xml",
+                    "/home/u/.config/Windsurf/User/settings.json",
+                    "/home/u/.config/zed/settings.json",
+                ],
+            ),
+            // AI CLIs and SDK configs.
+            (
+                &[
+                    "/home/u/.aider/oauth-keys.env",
+                    "/home/u/.config/io.datasette.llm/keys.json",
+                    "/Users/bob/Library/Application Support/io.datasette.llm/keys.json",
+                    "/home/u/.config/shell_gpt/.sgptrc",
+                    "/home/u/.config/aichat/config.yaml",
+                    "/home/u/.cache/huggingface/token",
+                    "/home/u/.cache/huggingface/stored_tokens",
+                    "/home/u/.huggingface/token",
+                    "/home/u/.kaggle/kaggle.json",
+                    "/home/u/.kaggle/access_token",
+                    "/home/u/.config/kaggle/kaggle.json",
+                ],
+                &[
+                    "/home/u/.config/io.datasette.llm/logs.db",
+                    "/home/u/.config/shell_gpt/roles/default.json",
+                    "/home/u/.config/aichat/roles/coder.md",
+                    "/home/u/.cache/huggingface/hub/models--x/config.json",
+                ],
+            ),
+            // Data tools.
+            (
+                &[
+                    "/home/u/.databricks/token-cache.json",
+                    "/home/u/.config/databricks-sdk-py/oauth/abc.json",
+                    "/home/u/.config/snowflake/connections.toml",
+                    "/home/u/.pg_service.conf",
+                    "/home/u/.clickhouse-client/config.xml",
+                    "/home/u/.duckdb/stored_secrets/s3.duckdb_secret",
+                    "/home/u/.local/share/DBeaverData/workspace6/General/.dbeaver/credentials-config.json",
+                    "/Users/bob/Library/DBeaverData/workspace6/General/.dbeaver/credentials-config.json",
+                ],
+                &[
+                    "/home/u/.duckdb/extensions/v1.1.0/httpfs.duckdb_extension",
+                    "/home/u/.local/share/DBeaverData/workspace6/General/.dbeaver/data-sources.json",
+                    "/home/u/.databricks/labs/x/state.json",
+                ],
+            ),
+            // Cloud and SaaS CLIs.
+            (
+                &[
+                    "/home/u/.ovh.conf",
+                    "/etc/ovh.conf",
+                    "/home/u/.config/b2/account_info",
+                    "/home/u/.okta/okta.yaml",
+                    "/home/u/.config/algolia/config.toml",
+                    "/home/u/.config/shopify-cli-kit-nodejs/config.json",
+                    "/home/u/.slack/credentials.json",
+                    "/home/u/.postman/postmanrc",
+                    "/home/u/.fastlane/spaceship/me@example.com/cookie",
+                    "/home/u/.appstoreconnect/private_keys/AuthKey_ABC123.p8",
+                    "/home/u/private_keys/AuthKey_ABC123.p8",
+                    "/var/lib/tailscale/tailscaled.state",
+                ],
+                &[
+                    "/home/u/.slack/config.json",
+                    "/home/u/.config/algolia/README.md",
+                    "/var/lib/tailscale-docs/README.md",
+                ],
+            ),
+            // Registries, provisioning and configuration management.
+            (
+                &[
+                    "/home/u/.regctl/config.json",
+                    "/Users/bob/Library/Preferences/helm/repositories.yaml",
+                    "/home/u/.vagrant.d/data/vagrant_login_token",
+                    "/home/u/.chef/credentials",
+                    "/home/u/.chef/alice.pem",
+                    "/etc/chef/client.pem",
+                    "/etc/puppetlabs/puppet/ssl/private_keys/node.pem",
+                    "/home/u/.puppetlabs/token",
+                    "/etc/salt/pki/master/master.pem",
+                    "/home/u/.ansible/galaxy_token",
+                    "/home/u/.config/nix/nix.conf",
+                    "/etc/nix/netrc",
+                    "/home/u/.config/cachix/cachix.dhall",
+                    "/home/u/.rattler/credentials.json",
+                    "/home/u/.continuum/anaconda-client/tokens/x.token",
+                ],
+                &[
+                    "/home/u/.vagrant.d/boxes/x/metadata_url",
+                    "/home/u/.ansible/tmp/x",
+                    "/etc/nix/nix.conf",
+                    "/etc/puppetlabs/puppet/puppet.conf",
+                    "/etc/salt/minion",
+                    "/home/u/.rattler/cache/x",
+                ],
+            ),
+            // Remote access, file transfer, HTTP clients, notebooks.
+            (
+                &[
+                    "/home/u/.vnc/passwd",
+                    "/home/u/.config/remmina/remmina.pref",
+                    "/home/u/.local/share/remmina/1.remmina",
+                    "/home/u/.config/filezilla/sitemanager.xml",
+                    "/home/u/.config/filezilla/recentservers.xml",
+                    "/home/u/.putty/sessions/prod",
+                    "/home/u/.config/httpie/sessions/api.example/s.json",
+                    "/home/u/.config/Insomnia/insomnia.Environment.db",
+                    "/home/u/.local/share/jupyter/runtime/jpserver-1.json",
+                    "/home/u/.mcli/config.json",
+                    "/home/u/.authinfo",
+                    "/home/u/.authinfo.gpg",
+                ],
+                &[
+                    "/home/u/.vnc/xstartup",
+                    "/home/u/.config/filezilla/filezilla.xml",
+                    "/home/u/.config/httpie/config.json",
+                    "/home/u/.local/share/jupyter/kernels/python3/kernel.json",
+                ],
+            ),
+            // Mail, chat and browsers.
+            (
+                &[
+                    "/home/u/.msmtprc",
+                    "/home/u/.fetchmailrc",
+                    "/home/u/.mbsyncrc",
+                    "/home/u/.config/weechat/sec.conf",
+                    "/home/u/.irssi/config",
+                    "/home/u/.local/share/TelegramDesktop/tdata/key_datas",
+                    "/home/u/.config/mozilla/firefox/x.default/logins.json",
+                    "/home/u/.librewolf/x.default/key4.db",
+                    "/home/u/.var/app/com.google.Chrome/config/google-chrome/Default/Login Data",
+                    "/home/u/snap/brave/current/.config/BraveSoftware/x",
+                    "/Users/bob/Library/Application Support/Vivaldi/Default/Cookies",
+                ],
+                &[
+                    "/home/u/.config/weechat/weechat.conf",
+                    "/home/u/.irssi/scripts/x.pl",
+                ],
+            ),
+            // Password managers and histories.
+            (
+                &[
+                    "/home/u/Documents/vault.keyx",
+                    "/home/u/.zsh_sessions/ABC.history",
+                    "/home/u/.Rhistory",
+                    "/home/u/.lesshst",
+                    "/home/u/.julia/logs/repl_history.jl",
+                    "/home/u/.duckdb_history",
+                    "/home/u/.clickhouse-client-history",
+                    "/home/u/.config/pgcli/history",
+                    "/home/u/.mycli-history",
+                    "/home/u/.ipython/profile_work/history.sqlite",
+                    "/home/u/.cassandra/cqlsh_history",
+                ],
+                &[
+                    "/home/u/.julia/packages/X/abc/src/X.jl",
+                    "/home/u/.config/pgcli/config",
+                    "/home/u/.ipython/profile_work/startup/00.py",
+                ],
+            ),
+        ];
+        for (stores, neighbours) in groups {
+            for p in *stores {
+                assert_eq!(class(p, R), "credential", "{p}");
+                assert_eq!(class(p, W), "credential", "{p}");
+            }
+            for p in *neighbours {
+                assert_eq!(class(p, R), "none", "{p}");
+            }
+        }
+        // The environment moves some of them.
+        let vars = |k: &str| -> Option<std::ffi::OsString> {
+            match k {
+                "WAKATIME_HOME" => Some("/srv/wk".into()),
+                "LLM_USER_PATH" => Some("/srv/llm".into()),
+                "PGPASSFILE" => Some("/srv/pgpass".into()),
+                "KAGGLE_CONFIG_DIR" => Some("/srv/kg".into()),
+                _ => None,
+            }
+        };
+        let got = env_credentials(vars, Path::new("/w/p"), Path::new("/home/u"));
+        let has = |p: &str| got.iter().any(|(g, _)| g == Path::new(p));
+        assert!(has("/srv/wk/.wakatime.cfg") && has("/srv/llm/keys.json"));
+        assert!(has("/srv/pgpass") && has("/srv/kg/kaggle.json"));
+    }
+
+    #[test]
+    fn conventional_credential_names_in_a_project_are_protected() {
+        use Access::Read as R;
+        for p in [
+            "/w/p/.pgpass",
+            "/w/p/deploy/.netrc",
+            "/w/p/.pypirc",
+            "/w/p/docker/.my.cnf",
+            "/w/p/.htpasswd",
+            "/w/p/credentials.json",
+            "/w/p/token.json",
+            "/w/p/keyfile.json",
+            "/w/p/client_secret_123-abc.apps.googleusercontent.com.json",
+            "/w/p/my-project-service-account.json",
+            "/w/p/keys/service_account_key.json",
+            "/w/p/ServiceAccount.json",
+            "/w/p/ci-sa-key.json",
+            "/w/p/gcp-key.json",
+            "/w/p/AuthKey_ABC123DEF.p8",
+            "/w/p/SubscriptionKey_ABC123.p8",
+            "/w/p/.dbeaver/credentials-config.json",
+            "/w/p/tests/fixture.keyx",
+            // Outside the project, by name alone (not there, or not readable).
+            "/tmp/x/prod-service-account.json",
+        ] {
+            assert_eq!(class(p, R), "protected", "{p}");
+        }
+        for p in [
+            "/w/p/package.json",
+            "/w/p/visa-keys.json",
+            "/w/p/account-service.ts",
+            "/w/p/tokens.json",
+            "/w/p/tokenizer.json",
+            "/w/p/my.cnf",
+            "/w/p/carts/game.p8",
+            "/w/p/docs/credentials.md",
+            "/w/p/service-account.yaml",
+        ] {
+            assert_eq!(class(p, R), "none", "{p}");
+        }
+    }
+
     #[test]
     fn terraform_state_and_git_credential_files_are_secrets_by_name() {
         use Access::{Read as R, Write as W};
@@ -1165,6 +1437,11 @@ mod tests {
         };
         assert_eq!(cls(&inside), "protected");
         assert_eq!(cls(&outside), "credential");
+        // A key saved under a name that says so is still a credential outside the project
+        // (what it holds is judged before its name).
+        let named = base.join("prod-service-account.json");
+        std::fs::write(&named, key).unwrap();
+        assert_eq!(cls(&named), "credential");
         // Not one: another JSON file, a key without its private key, a directory named
         // like one, a file too large to be one, a file that does not exist.
         let other = project.join("package.json");
@@ -1175,7 +1452,7 @@ mod tests {
             r#"{"type": "service_account", "client_email": "a@p"}"#,
         )
         .unwrap();
-        let dir = project.join("service-account.json");
+        let dir = project.join("gcp.json");
         std::fs::create_dir_all(&dir).unwrap();
         let big = project.join("big.json");
         let mut text = key.trim_end_matches('}').to_string();

@@ -34,6 +34,46 @@
 //! every resource's attributes, sensitive ones in plain text) and Google service-account
 //! key files (JSON with `"type": "service_account"` and a `private_key`, recognised by
 //! what they hold, since they are downloaded under any name).
+//!
+//! A survey of developer tools' home stores (Dec 2026) added, each checked against the
+//! tool's source or docs (search tool; Python packages installed into /tmp and read):
+//! WakaTime (`$WAKATIME_HOME/.wakatime.cfg`, wakatime-cli's README), Codeium
+//! (`~/.codeium/config.json`, codeium.vim and windsurf.nvim), Windsurf's `state.vscdb`,
+//! JetBrains' KeePass master key (`c.pwd`, intellij-community `mainKey.kt`), aider
+//! (`~/.aider/oauth-keys.env`, aider `main.py`), llm 0.36 (`keys.json` under
+//! `click.get_app_dir("io.datasette.llm")` or `LLM_USER_PATH`), shell_gpt 1.5.1
+//! (`~/.config/shell_gpt/.sgptrc`), aichat (`config.yaml` clients' `api_key`), Continue
+//! (`~/.continue/.env`), huggingface_hub 2.4 (`stored_tokens` beside `token`), kaggle 2.2.5
+//! and kagglesdk (`~/.kaggle/{kaggle.json,access_token,credentials.json}`,
+//! `$XDG_CONFIG_HOME/kaggle` on Linux, `KAGGLE_CONFIG_DIR`), the Databricks CLI
+//! (`~/.databricks/token-cache.json`) and databricks-sdk 0.167
+//! (`~/.config/databricks-sdk-py/oauth`), Snowflake's `connections.toml`/`config.toml`
+//! (platform dirs, `SNOWFLAKE_HOME`), libpq (`.pg_service.conf`, `PGPASSFILE`,
+//! `PGSERVICEFILE`), ClickHouse's client config, DuckDB (`~/.duckdb/stored_secrets`),
+//! DBeaver (`workspace6/*/.dbeaver/credentials-config.json`), b2sdk 2.13
+//! (`$XDG_CONFIG_HOME/b2`, `B2_ACCOUNT_INFO`), python-ovh 1.2 (`~/.ovh.conf`,
+//! `/etc/ovh.conf`), Okta (`~/.okta/okta.yaml`), the Algolia, Shopify
+//! (`shopify-cli-kit-nodejs/config.json`), Slack (`~/.slack/credentials.json`) and Postman
+//! (`~/.postman/postmanrc`) CLIs, fastlane's spaceship cookies, altool's `private_keys`
+//! directories, Tailscale (`/var/lib/tailscale`), regctl (`~/.regctl/config.json`), Helm on
+//! macOS (`~/Library/Preferences/helm`), Vagrant (`~/.vagrant.d/data/vagrant_login_token`),
+//! Chef, Puppet, Salt, Ansible Galaxy (`~/.ansible/galaxy_token`,
+//! `ANSIBLE_GALAXY_TOKEN_PATH`), Nix (`access-tokens` in `nix.conf`, `/etc/nix/netrc`),
+//! Cachix, pixi/rattler (`~/.rattler/credentials.json`, `RATTLER_AUTH_FILE`),
+//! anaconda-client 1.16 (`~/.continuum/anaconda-client/tokens`, the `binstar` config dir),
+//! VNC, Remmina (`remmina.pref`'s `secret`), FileZilla, PuTTY, HTTPie 3.2.4 (`sessions`,
+//! `HTTPIE_CONFIG_DIR`), Insomnia, Jupyter's runtime files, Emacs' `.authinfo`, msmtp,
+//! fetchmail, mbsync, Claws Mail, WeeChat, irssi, Telegram Desktop, Firefox's XDG profile
+//! directory and its forks, browsers as snaps and Flatpaks, and the histories of R, Julia,
+//! Scala, GHCi, less, pgcli 4.7, mycli 2.30, litecli 1.17, DuckDB, ClickHouse, usql and
+//! cqlsh. Looked at and left out: Tabnine (its `tabnine_config.json` holds settings),
+//! Sourcegraph Cody, Zed and the Auth0 CLI (the OS keychain), the OpenAI, Anthropic,
+//! Cohere and Together SDKs and Packer (the environment only), `~/.bigqueryrc` (names a
+//! key file, which is covered where it lies), `~/.condarc` (channel settings; conda's
+//! tokens live in anaconda-client's token directories, above), `~/.mongoshrc.js` and
+//! `~/.mongorc.js` (startup code, not a store), WinSCP (the Windows registry or
+//! `WinSCP.ini`, under homes the floor does not name). A read of any dotfile at the top of
+//! a home is asked about whatever the tables say (`super::outside_read`).
 
 /// One sensitive location.
 pub struct Store {
@@ -77,11 +117,28 @@ pub const HOME: &[Store] = &[
     s(".local/share/opencode/auth.json", "opencode's provider keys", "opencode auth login stores provider API keys and tokens here"),
     s(".qwen/oauth_creds.json", "Qwen Code's login token", "Qwen Code's OAuth tokens (a Gemini CLI fork)"),
     s(".aider.conf.yml", "aider's config with API keys", "aider reads openai-api-key / anthropic-api-key / api-key from it"),
+    s(".aider/oauth-keys.env", "aider's API keys", "aider saves the key of an OpenRouter OAuth login here and loads it as an env file at start"),
+    s(".config/io.datasette.llm/keys.json", "llm's API keys", "llm keys set stores every provider key in keys.json under click's app dir ($LLM_USER_PATH)"),
+    s("Library/Application Support/io.datasette.llm/keys.json", "llm's API keys", "llm keys set stores every provider key here (macOS)"),
+    s(".config/shell_gpt/.sgptrc", "shell_gpt's API key", "sgpt asks for OPENAI_API_KEY on first run and writes it into .sgptrc"),
+    s(".config/aichat/config.yaml", "aichat's config with API keys", "aichat's clients entries carry api_key values"),
+    s("Library/Application Support/aichat/config.yaml", "aichat's config with API keys", "aichat's clients entries carry api_key values (macOS)"),
+    s(".continue/.env", "Continue's secrets", "Continue resolves ${{ secrets.NAME }} in its config from ~/.continue/.env"),
+    s(".codeium/config.json", "Codeium's API key", "the Codeium/Windsurf Vim, Neovim and Emacs plugins save api_key here after :Codeium Auth"),
+    s(".local/share/.codeium/config.json", "Codeium's API key", "codeium.vim's api_key under $XDG_DATA_HOME"),
+    s(".config/Windsurf/User/globalStorage/state.vscdb", "Windsurf's login token", "Windsurf (a VS Code fork) keeps windsurfAuthStatus with its apiKey in this database"),
+    s("Library/Application Support/Windsurf/User/globalStorage/state.vscdb", "Windsurf's login token", "Windsurf keeps windsurfAuthStatus with its apiKey in this database (macOS)"),
+    s(".wakatime.cfg", "WakaTime API key", "every WakaTime editor plugin and wakatime-cli share $WAKATIME_HOME/.wakatime.cfg, whose [settings] api_key is the account's key"),
+    s(".config/JetBrains/*/c.pwd", "JetBrains' credential store key", "the master key of the IDE's KeePass credential store (c.kdbx beside it) when passwords are kept in KeePass"),
+    s(".config/JetBrains/*/pdb.pwd", "JetBrains' credential store key", "the older name of the IDE's KeePass master key file"),
+    s("Library/Application Support/JetBrains/*/c.pwd", "JetBrains' credential store key", "the master key of the IDE's KeePass credential store (macOS)"),
     s(".continue/config.json", "Continue's config with API keys", "Continue's model entries carry apiKey values"),
     s(".continue/config.yaml", "Continue's config with API keys", "Continue's model entries carry apiKey values"),
     s(".cache/huggingface/token", "Hugging Face token", "huggingface-cli login writes the access token here (HF_HOME/token)"),
+    s(".cache/huggingface/stored_tokens", "Hugging Face tokens", "hf auth login keeps every saved token by name in stored_tokens beside token"),
     s(".huggingface/token", "Hugging Face token", "older huggingface_hub token location"),
-    s(".kaggle/kaggle.json", "Kaggle API key", "the Kaggle CLI's username and key"),
+    s(".kaggle", "Kaggle API key", "kaggle.json (username and key), access_token and the OAuth credentials.json of the Kaggle CLI and kagglesdk"),
+    s(".config/kaggle/kaggle.json", "Kaggle API key", "the Kaggle CLI's username and key under XDG_CONFIG_HOME when ~/.kaggle does not exist (Linux)"),
     s(".android/adbkey", "Android debug bridge key", "the private key adb authenticates to devices with"),
     s(".ollama/id_ed25519", "Ollama's private key", "the key Ollama signs registry pushes with"),
     s(".modal.toml", "Modal token", "modal token new writes token_id and token_secret here"),
@@ -96,6 +153,8 @@ pub const HOME: &[Store] = &[
     s(".config/tea", "Gitea CLI credentials", "config.yml holds tea's tokens"),
     s(".netrc", "netrc login credentials", "logins and passwords for curl, git, ftp, heroku, wandb"),
     s("_netrc", "netrc login credentials", "the Windows spelling of .netrc, read by curl and git"),
+    s(".authinfo", "netrc-style login credentials", "Emacs auth-source's plain file (machine, login, password), used by Gnus, Magit forge and TRAMP"),
+    s(".authinfo.gpg", "netrc-style login credentials", "Emacs auth-source's encrypted file of logins and passwords"),
     // SSH lives in `.ssh` (see `super::ssh_public`): handled by name.
     // Containers and clusters.
     s(".docker/config.json", "Docker registry credentials", "auths holds base64 user:password per registry ($DOCKER_CONFIG/config.json)"),
@@ -106,6 +165,9 @@ pub const HOME: &[Store] = &[
     s(".talos", "Talos cluster credentials", "talosconfig carries client keys"),
     s(".config/helm/registry", "Helm registry credentials", "helm registry login stores credentials here"),
     s(".config/helm/repositories.yaml", "Helm repository credentials", "repository entries may hold username and password"),
+    s("Library/Preferences/helm/registry", "Helm registry credentials", "helm registry login stores credentials here (macOS)"),
+    s("Library/Preferences/helm/repositories.yaml", "Helm repository credentials", "repository entries may hold username and password (macOS)"),
+    s(".regctl/config.json", "container registry credentials", "regctl registry login stores each host's user and password or token here"),
     // Clouds.
     s(".aws", "AWS credentials", "credentials, config and the SSO token cache (sso/cache, cli/cache)"),
     s(".config/gcloud", "Google Cloud credentials", "credentials.db, access_tokens.db, legacy_credentials and application_default_credentials.json"),
@@ -134,6 +196,8 @@ pub const HOME: &[Store] = &[
     s(".terraform.d/credentials.tfrc.json", "Terraform Cloud token", "terraform login writes API tokens here"),
     s(".terraformrc", "Terraform CLI config with tokens", "credentials blocks carry API tokens"),
     s(".databrickscfg", "Databricks token", "profiles with host and token"),
+    s(".databricks/token-cache.json", "Databricks OAuth tokens", "databricks auth login caches U2M access and refresh tokens here"),
+    s(".config/databricks-sdk-py/oauth", "Databricks OAuth tokens", "the Databricks Python SDK's OAuth token cache, one JSON per host"),
     s(".config/openstack", "OpenStack credentials", "clouds.yaml and secure.yaml with passwords"),
     s(".config/linode-cli", "Linode token", "linode-cli's token"),
     s(".config/hcloud", "Hetzner Cloud token", "hcloud's cli.toml holds tokens"),
@@ -143,12 +207,28 @@ pub const HOME: &[Store] = &[
     s(".bluemix", "IBM Cloud credentials", "the ibmcloud CLI's tokens"),
     s(".tccli", "Tencent Cloud credentials", "tccli's secret keys"),
     s(".config/exoscale", "Exoscale credentials", "exo's API key and secret"),
+    s(".ovh.conf", "OVHcloud API credentials", "python-ovh and the OVH CLIs read application_secret and consumer_key from ~/.ovh.conf"),
+    s(".config/b2", "Backblaze B2 credentials", "the b2 CLI's account_info database (application key and auth token) under XDG_CONFIG_HOME"),
+    s(".okta/okta.yaml", "Okta API token", "okta-cli and the Okta SDKs read okta.client.token from it"),
+    s(".config/algolia/config.toml", "Algolia API keys", "the Algolia CLI's profiles with application ID and admin API key"),
+    s(".config/shopify-cli-kit-nodejs/config.json", "Shopify CLI session", "the Shopify CLI's sessionStore: access and refresh tokens"),
+    s("Library/Preferences/shopify-cli-kit-nodejs/config.json", "Shopify CLI session", "the Shopify CLI's sessionStore: access and refresh tokens (macOS)"),
+    s(".slack/credentials.json", "Slack CLI tokens", "slack login stores each workspace's tokens here"),
+    s(".postman/postmanrc", "Postman CLI token", "postman login keeps the access token and API key here"),
+    s(".fastlane/spaceship", "Apple developer session", "fastlane's spaceship keeps the App Store Connect session cookie per account"),
+    s(".appstoreconnect/private_keys", "App Store Connect API keys", "altool and xcrun look up AuthKey_ID.p8 private keys here"),
+    s(".private_keys", "App Store Connect API keys", "altool looks up AuthKey_ID.p8 private keys here"),
+    s("private_keys", "App Store Connect API keys", "altool looks up AuthKey_ID.p8 private keys here"),
     s(".civo.json", "Civo API key", "the Civo CLI's API keys"),
     s(".config/ngrok", "ngrok authtoken", "ngrok.yml holds the authtoken"),
     s("Library/Application Support/ngrok", "ngrok authtoken", "ngrok.yml holds the authtoken (macOS)"),
     s(".ngrok2", "ngrok authtoken", "older ngrok.yml location"),
     s(".snowflake", "Snowflake credentials", "connections.toml with passwords and keys"),
     s(".snowsql", "Snowflake credentials", "snowsql's config with passwords"),
+    s(".config/snowflake/connections.toml", "Snowflake credentials", "connections with passwords and keys when ~/.snowflake does not exist (Linux)"),
+    s(".config/snowflake/config.toml", "Snowflake credentials", "the connector's config.toml may hold [connections] with passwords (Linux)"),
+    s("Library/Application Support/snowflake/connections.toml", "Snowflake credentials", "connections with passwords and keys (macOS)"),
+    s("Library/Application Support/snowflake/config.toml", "Snowflake credentials", "the connector's config.toml may hold [connections] with passwords (macOS)"),
     s(".dbt/profiles.yml", "dbt warehouse credentials", "profiles hold warehouse passwords and keys"),
     s(".doppler", "Doppler token", "the Doppler CLI's tokens"),
     s(".vault-token", "HashiCorp Vault token", "vault login writes the token here"),
@@ -156,6 +236,7 @@ pub const HOME: &[Store] = &[
     s(".s3cfg", "S3 credentials", "s3cmd's access and secret keys"),
     s(".boto", "cloud storage credentials", "boto and gsutil keys"),
     s(".mc/config.json", "MinIO credentials", "mc's aliases with access and secret keys"),
+    s(".mcli/config.json", "MinIO credentials", "mc's aliases with access and secret keys, where the client is packaged as mcli"),
     s(".b2_account_info", "Backblaze B2 credentials", "the b2 CLI's account authorisation"),
     s(".sentryclirc", "Sentry token", "sentry-cli's auth token"),
     s(".circleci/cli.yml", "CircleCI token", "circleci setup writes the API token here"),
@@ -163,10 +244,60 @@ pub const HOME: &[Store] = &[
     s(".config/stripe", "Stripe keys", "the Stripe CLI's config.toml holds API keys"),
     s(".twilio-cli", "Twilio credentials", "the Twilio CLI's API keys"),
     s(".expo/state.json", "Expo session", "the Expo CLI's session secret"),
+    s(".vagrant.d/data/vagrant_login_token", "Vagrant Cloud token", "vagrant login stores the token here"),
+    s(".chef", "Chef credentials", "knife's credentials file and the client and validator private keys (USER.pem)"),
+    s(".puppetlabs/etc/puppet/ssl/private_keys", "Puppet agent keys", "a non-root puppet agent's private key"),
+    s(".puppetlabs/token", "Puppet Enterprise token", "puppet access login writes the RBAC token here"),
+    s(".config/cachix/cachix.dhall", "Cachix token", "cachix authtoken stores authToken here"),
+    s(".config/nix/nix.conf", "Nix config with access tokens", "the access-tokens setting holds GitHub and GitLab tokens for fetchers"),
+    s(".rattler/credentials.json", "conda channel credentials", "pixi and rattler store channel tokens here when no keyring is available"),
+    s(".continuum/anaconda-client/tokens", "anaconda.org tokens", "anaconda login and conda read binstar tokens from here"),
+    s(".config/binstar", "anaconda.org tokens", "anaconda-client's user_config_dir, where its tokens live (Linux)"),
+    s("Library/Application Support/binstar", "anaconda.org tokens", "anaconda-client's user_config_dir, where its tokens live (macOS)"),
+    s(".ansible/galaxy_token", "Ansible Galaxy token", "ansible-galaxy's token file (GALAXY_TOKEN_PATH)"),
+    s(".ansible_galaxy", "Ansible Galaxy token", "the older Galaxy token file"),
+    // Remote desktops, file transfer, HTTP clients.
+    s(".vnc/passwd", "VNC password", "vncpasswd writes the (reversibly obfuscated) VNC password here"),
+    s(".config/remmina/remmina.pref", "Remmina's key", "secret= decrypts the passwords in Remmina's connection files"),
+    s(".remmina", "Remmina connections", "connection profiles with encrypted passwords, and remmina.pref with their key (older location)"),
+    s(".local/share/remmina", "Remmina connections", "connection profiles with encrypted passwords"),
+    s(".config/filezilla/sitemanager.xml", "FileZilla saved passwords", "saved sites with base64 passwords"),
+    s(".config/filezilla/recentservers.xml", "FileZilla saved passwords", "recent servers with base64 passwords"),
+    s(".filezilla/sitemanager.xml", "FileZilla saved passwords", "saved sites with base64 passwords (older location)"),
+    s(".filezilla/recentservers.xml", "FileZilla saved passwords", "recent servers with base64 passwords (older location)"),
+    s(".putty/sessions", "PuTTY sessions", "saved sessions carry proxy passwords in plain text"),
+    s(".config/httpie/sessions", "HTTPie sessions", "named sessions persist auth credentials and cookies"),
+    s(".httpie/sessions", "HTTPie sessions", "named sessions persist auth credentials and cookies (legacy directory)"),
+    s(".config/Insomnia/insomnia.Environment.db", "Insomnia environments", "environment variables (tokens and keys) of Insomnia's workspaces"),
+    s(".config/Insomnia/insomnia.OAuth2Token.db", "Insomnia OAuth tokens", "access and refresh tokens Insomnia obtained"),
+    s(".config/Insomnia/insomnia.Request.db", "Insomnia requests", "saved requests with their authentication"),
+    s("Library/Application Support/Insomnia/insomnia.Environment.db", "Insomnia environments", "environment variables (tokens and keys) of Insomnia's workspaces (macOS)"),
+    s("Library/Application Support/Insomnia/insomnia.OAuth2Token.db", "Insomnia OAuth tokens", "access and refresh tokens Insomnia obtained (macOS)"),
+    s("Library/Application Support/Insomnia/insomnia.Request.db", "Insomnia requests", "saved requests with their authentication (macOS)"),
+    s(".local/share/jupyter/runtime", "Jupyter server tokens", "jpserver-*.json holds each running server's token; kernel-*.json the HMAC key that lets a client run code in the kernel"),
+    s("Library/Jupyter/runtime", "Jupyter server tokens", "running servers' tokens and kernels' HMAC keys (macOS)"),
+    // Mail and chat.
+    s(".msmtprc", "mail password", "msmtp's account password"),
+    s(".config/msmtp/config", "mail password", "msmtp's account password (XDG)"),
+    s(".fetchmailrc", "mail password", "fetchmail's poll entries with passwords"),
+    s(".mbsyncrc", "mail password", "mbsync's IMAP accounts (Pass)"),
+    s(".config/isyncrc", "mail password", "mbsync's IMAP accounts (Pass, XDG)"),
+    s(".claws-mail/passwordstorerc", "Claws Mail passwords", "Claws Mail's saved account passwords"),
+    s(".config/weechat/sec.conf", "WeeChat secured data", "passwords WeeChat keeps for servers and SASL"),
+    s(".weechat/sec.conf", "WeeChat secured data", "passwords WeeChat keeps for servers and SASL (older location)"),
+    s(".irssi/config", "irssi passwords", "sasl_password and server passwords"),
+    s(".local/share/TelegramDesktop/tdata", "Telegram session", "Telegram Desktop's session keys: whoever has tdata is logged in"),
+    s(".var/app/org.telegram.desktop/data/TelegramDesktop/tdata", "Telegram session", "Telegram Desktop's session keys (Flatpak)"),
+    s("Library/Application Support/Telegram Desktop/tdata", "Telegram session", "Telegram Desktop's session keys (macOS)"),
     // Databases.
     s(".pgpass", "PostgreSQL passwords", "libpq's password file"),
     s(".my.cnf", "MySQL credentials", "the [client] section may hold password="),
     s(".mylogin.cnf", "MySQL credentials", "mysql_config_editor's obfuscated login paths"),
+    s(".pg_service.conf", "PostgreSQL service passwords", "libpq's connection service file may hold password= per service"),
+    s(".clickhouse-client/config.xml", "ClickHouse credentials", "clickhouse-client's user and password"),
+    s(".duckdb/stored_secrets", "DuckDB secrets", "CREATE PERSISTENT SECRET writes S3, GCS, Azure and other keys here unencrypted"),
+    s(".local/share/DBeaverData/workspace6/*/.dbeaver/credentials-config.json", "DBeaver saved passwords", "connection users and passwords, encrypted with a key built into DBeaver"),
+    s("Library/DBeaverData/workspace6/*/.dbeaver/credentials-config.json", "DBeaver saved passwords", "connection users and passwords, encrypted with a key built into DBeaver (macOS)"),
     // Package registries.
     s(".npmrc", "npm auth token", "_authToken lines for registries"),
     s(".yarnrc.yml", "Yarn registry token", "npmAuthToken in the user's Yarn config"),
@@ -233,6 +364,13 @@ pub const HOME: &[Store] = &[
     s("snap/firefox", "Firefox profiles", "Firefox as a snap keeps its profile here"),
     s(".var/app/org.mozilla.firefox", "Firefox profiles", "Firefox as a Flatpak keeps its profile here"),
     s("Library/Application Support/Firefox", "Firefox profiles", "Firefox profiles (macOS)"),
+    s(".config/mozilla", "Firefox profiles", "Firefox's XDG profile directory ($XDG_CONFIG_HOME/mozilla/firefox)"),
+    s(".librewolf", "LibreWolf profiles", "logins.json, key4.db, cookies.sqlite"),
+    s(".waterfox", "Waterfox profiles", "logins.json, key4.db, cookies.sqlite"),
+    s(".zen", "Zen Browser profiles", "logins.json, key4.db, cookies.sqlite"),
+    s(".floorp", "Floorp profiles", "logins.json, key4.db, cookies.sqlite"),
+    s("snap/thunderbird", "Thunderbird profiles", "Thunderbird as a snap"),
+    s(".var/app/org.mozilla.Thunderbird", "Thunderbird profiles", "Thunderbird as a Flatpak"),
     s(".thunderbird", "Thunderbird profiles", "saved mail passwords"),
     s("Library/Thunderbird", "Thunderbird profiles", "saved mail passwords (macOS)"),
     s(".config/google-chrome", "Chrome profiles", "Login Data, Cookies, session tokens"),
@@ -243,6 +381,16 @@ pub const HOME: &[Store] = &[
     s(".config/microsoft-edge", "Edge profiles", "Login Data, Cookies, session tokens"),
     s(".config/vivaldi", "Vivaldi profiles", "Login Data, Cookies, session tokens"),
     s(".config/opera", "Opera profiles", "Login Data, Cookies, session tokens"),
+    s(".config/google-chrome-unstable", "Chrome profiles", "Login Data, Cookies, session tokens"),
+    s(".config/vivaldi-snapshot", "Vivaldi profiles", "Login Data, Cookies, session tokens"),
+    s(".config/yandex-browser", "Yandex Browser profiles", "Login Data, Cookies, session tokens"),
+    s("snap/brave", "Brave profiles", "Brave as a snap"),
+    s(".var/app/com.google.Chrome", "Chrome profiles", "Chrome as a Flatpak"),
+    s(".var/app/org.chromium.Chromium", "Chromium profiles", "Chromium as a Flatpak"),
+    s(".var/app/com.brave.Browser", "Brave profiles", "Brave as a Flatpak"),
+    s(".var/app/com.microsoft.Edge", "Edge profiles", "Edge as a Flatpak"),
+    s("Library/Application Support/Vivaldi", "Vivaldi profiles", "Login Data, Cookies (macOS)"),
+    s("Library/Application Support/com.operasoftware.Opera", "Opera profiles", "Login Data, Cookies (macOS)"),
     s("Library/Application Support/Google/Chrome", "Chrome profiles", "Login Data, Cookies (macOS)"),
     s("Library/Application Support/Chromium", "Chromium profiles", "Login Data, Cookies (macOS)"),
     s("Library/Application Support/BraveSoftware", "Brave profiles", "Login Data, Cookies (macOS)"),
@@ -281,6 +429,21 @@ pub const HOME: &[Store] = &[
     s(".dbshell", "MongoDB shell history", "the legacy mongo shell's history"),
     s(".mongodb/mongosh", "MongoDB shell history", "mongosh's history and config"),
     s(".ipython/profile_default/history.sqlite", "IPython history", "lines typed at IPython"),
+    s(".ipython/*/history.sqlite", "IPython history", "lines typed at IPython (any profile)"),
+    s(".zsh_sessions", "shell history", "macOS Terminal's per-session zsh histories"),
+    s(".bash_sessions", "shell history", "macOS Terminal's per-session bash histories"),
+    s(".Rhistory", "R history", "lines typed at the R prompt"),
+    s(".lesshst", "less history", "searches and shell commands typed in less"),
+    s(".scala_history", "Scala REPL history", "lines typed at the Scala REPL"),
+    s(".julia/logs/repl_history.jl", "Julia REPL history", "lines typed at the Julia prompt"),
+    s(".ghc/ghci_history", "GHCi history", "lines typed at GHCi"),
+    s(".duckdb_history", "DuckDB shell history", "SQL typed at duckdb, CREATE SECRET with its keys included"),
+    s(".clickhouse-client-history", "ClickHouse client history", "SQL typed at clickhouse-client, passwords included"),
+    s(".config/pgcli/history", "pgcli history", "SQL typed at pgcli, passwords included"),
+    s(".mycli-history", "mycli history", "SQL typed at mycli, passwords included"),
+    s(".config/litecli/history", "litecli history", "lines typed at litecli"),
+    s(".usql_history", "usql history", "SQL typed at usql, passwords included"),
+    s(".cassandra/cqlsh_history", "cqlsh history", "CQL typed at cqlsh, passwords included"),
 ];
 
 /// Directories in a home where tools keep code, packages and caches rather than tokens:
@@ -402,6 +565,14 @@ pub const ABS: &[Store] = &[
     s("/var/lib/kubelet/pki", "kubelet keys", "the node's client keys"),
     s("/etc/gitlab-runner/config.toml", "GitLab runner token", "runner authentication tokens"),
     s("/etc/openstack", "OpenStack credentials", "system-wide clouds.yaml"),
+    s("/etc/ovh.conf", "OVHcloud API credentials", "python-ovh's system-wide application_secret and consumer_key"),
+    s("/var/lib/tailscale", "Tailscale node keys", "tailscaled.state holds the node's private keys and login"),
+    s("/etc/salt/pki", "Salt keys", "the Salt master's and minions' private keys"),
+    s("/etc/puppetlabs/puppet/ssl/private_keys", "Puppet agent keys", "the agent's private key"),
+    s("/etc/puppetlabs/puppetserver/ca", "Puppet CA keys", "the Puppet CA's private key"),
+    s("/etc/chef/client.pem", "Chef client key", "the node's Chef client key"),
+    s("/etc/chef/validation.pem", "Chef validator key", "the organisation's validator key"),
+    s("/etc/nix/netrc", "Nix netrc credentials", "netrc-file's default: logins for binary caches"),
     s("/var/run/secrets", "mounted secrets", "Kubernetes service-account tokens (kubernetes.io/serviceaccount/token, eks.amazonaws.com/…) and Docker secrets"),
     s("/run/secrets", "mounted secrets", "Docker and Kubernetes secrets mounted into the container"),
     s("/run/credentials", "systemd credentials", "service credentials ($CREDENTIALS_DIRECTORY)"),
@@ -478,6 +649,68 @@ pub const MOVED: &[Moved] = &[
         "Gemini CLI's API keys (GEMINI_CLI_HOME)",
     ),
     m("HF_HOME", "token", "Hugging Face token (HF_HOME)"),
+    m("HF_HOME", "stored_tokens", "Hugging Face tokens (HF_HOME)"),
+    m(
+        "WAKATIME_HOME",
+        ".wakatime.cfg",
+        "WakaTime API key (WAKATIME_HOME)",
+    ),
+    m(
+        "LLM_USER_PATH",
+        "keys.json",
+        "llm's API keys (LLM_USER_PATH)",
+    ),
+    m(
+        "KAGGLE_CONFIG_DIR",
+        "kaggle.json",
+        "Kaggle API key (KAGGLE_CONFIG_DIR)",
+    ),
+    m(
+        "SNOWFLAKE_HOME",
+        "connections.toml",
+        "Snowflake credentials (SNOWFLAKE_HOME)",
+    ),
+    m(
+        "SNOWFLAKE_HOME",
+        "config.toml",
+        "Snowflake credentials (SNOWFLAKE_HOME)",
+    ),
+    m(
+        "DBT_PROFILES_DIR",
+        "profiles.yml",
+        "dbt warehouse credentials (DBT_PROFILES_DIR)",
+    ),
+    m("PGPASSFILE", "", "PostgreSQL passwords (PGPASSFILE)"),
+    m(
+        "PGSERVICEFILE",
+        "",
+        "PostgreSQL service passwords (PGSERVICEFILE)",
+    ),
+    m(
+        "B2_ACCOUNT_INFO",
+        "",
+        "Backblaze B2 credentials (B2_ACCOUNT_INFO)",
+    ),
+    m(
+        "RATTLER_AUTH_FILE",
+        "",
+        "conda channel credentials (RATTLER_AUTH_FILE)",
+    ),
+    m(
+        "ANSIBLE_GALAXY_TOKEN_PATH",
+        "",
+        "Ansible Galaxy token (ANSIBLE_GALAXY_TOKEN_PATH)",
+    ),
+    m(
+        "HTTPIE_CONFIG_DIR",
+        "sessions",
+        "HTTPie sessions (HTTPIE_CONFIG_DIR)",
+    ),
+    m(
+        "JUPYTER_RUNTIME_DIR",
+        "",
+        "Jupyter server tokens (JUPYTER_RUNTIME_DIR)",
+    ),
     m("HF_TOKEN_PATH", "", "Hugging Face token (HF_TOKEN_PATH)"),
     m(
         "DOCKER_CONFIG",
@@ -597,10 +830,25 @@ pub const ENV_TEMPLATES: &[&str] = &[
     ".env.defaults",
 ];
 
-/// File names that hold secrets wherever they are (protected, like `.env`): Terraform's
-/// state and its backups (every resource attribute, passwords and keys among them, in
-/// plain text: Terraform's "Sensitive Data in State"), and git credential-store's file
-/// (`git credential-store --file`, any place). Exact names, then name endings.
+/// File names that hold secrets wherever they are (protected, like `.env`: a Read asks in
+/// guard mode and needs the person's words in auto mode, and is never fast-pathed).
+/// Terraform's state and its backups (every resource attribute, passwords and keys among
+/// them, in plain text: Terraform's "Sensitive Data in State"), git credential-store's file
+/// (`git credential-store --file`, any place), and the files a tool reads by that name
+/// from the directory it runs in or from a home copied into a project: libpq's `.pgpass`,
+/// netrc (curl and git read `--netrc-file`), twine's `.pypirc`, MySQL's option and login
+/// files, Apache's `.htpasswd` (password hashes), a DBeaver project's
+/// `credentials-config.json`, and the two files Google's OAuth quickstarts write beside
+/// the code, `credentials.json` (the OAuth client secret) and `token.json` (the user's
+/// access and refresh tokens), and dbt's and BigQuery's conventional `keyfile.json` (a
+/// service-account key). Names are compared folded (lower case). Exact names, then name
+/// endings; Google service-account keys and Apple's `.p8` keys by their download names
+/// ([`SERVICE_ACCOUNT_NAME_WORDS`], [`APPLE_KEY_PREFIXES`]).
+///
+/// Left out on purpose: `.npmrc`, `pip.conf`, `.aider.conf.yml`, `nix.conf` and the like
+/// inside a project, which are read for their settings far more often than they carry a
+/// token (in a home they are stores, above), and `secrets.yaml`-like names, which are as
+/// often templates or sops-encrypted files.
 pub const SECRET_FILE_NAMES: &[(&str, &str)] = &[
     (
         "terraform.tfstate",
@@ -611,7 +859,49 @@ pub const SECRET_FILE_NAMES: &[(&str, &str)] = &[
         "Terraform state with secrets in plain text",
     ),
     (".git-credentials", "git stored credentials"),
+    (".pgpass", "PostgreSQL passwords"),
+    (".pg_service.conf", "PostgreSQL service passwords"),
+    (".netrc", "netrc login credentials"),
+    ("_netrc", "netrc login credentials"),
+    (".authinfo", "netrc-style login credentials"),
+    (".pypirc", "PyPI upload credentials"),
+    (".my.cnf", "MySQL credentials"),
+    (".mylogin.cnf", "MySQL credentials"),
+    (".htpasswd", "password hashes"),
+    ("credentials-config.json", "DBeaver saved passwords"),
+    (
+        "credentials.json",
+        "a credentials file (Google's OAuth client secret by the quickstarts' name)",
+    ),
+    (
+        "token.json",
+        "OAuth tokens (Google's quickstarts save the user's refresh token here)",
+    ),
+    (
+        "keyfile.json",
+        "a service-account key (dbt's and BigQuery's name)",
+    ),
 ];
+
+/// Words that, adjacent in a `.json` file's name (split at `-`, `_` and `.`), name a
+/// Google service-account key as people save them (`my-proj-service-account.json`,
+/// `ci-sa-key.json`, `serviceaccount.json`): protected by the name alone, so a key that is
+/// not there yet, or cannot be read, is covered as well as the one recognised by what it
+/// holds. `client_secret….json` is the name Google's console downloads OAuth client
+/// secrets under.
+pub const SERVICE_ACCOUNT_NAME_WORDS: &[&[&str]] = &[
+    &["service", "account"],
+    &["serviceaccount"],
+    &["sa", "key"],
+    &["gcp", "key"],
+    &["gcloud", "key"],
+];
+
+/// Apple's private keys (PKCS#8, `.p8`) by the names App Store Connect and the developer
+/// portal download them under: `AuthKey_KEYID.p8` (App Store Connect API, APNs, Sign in
+/// with Apple) and `SubscriptionKey_KEYID.p8` (In-App Purchase). A bare `.p8` is not
+/// listed: PICO-8 cartridges use that extension.
+pub const APPLE_KEY_PREFIXES: &[&str] = &["authkey_", "subscriptionkey_"];
 pub const SECRET_FILE_ENDINGS: &[(&str, &str)] = &[
     (".tfstate", "Terraform state with secrets in plain text"),
     (
@@ -626,9 +916,10 @@ pub const SERVICE_ACCOUNT_KEY_MAX: u64 = 64 * 1024;
 /// Extensions of key and certificate material (protected by name anywhere).
 pub const KEY_EXTENSIONS: &[&str] = &["pem", "key", "p12", "pfx", "jks", "keystore", "ppk"];
 
-/// Extensions of password databases and keychains: a credential outside the project (a
-/// KeePass file in Documents), protected inside it (a test fixture).
-pub const VAULT_EXTENSIONS: &[&str] = &["kdbx", "keychain", "keychain-db"];
+/// Extensions of password databases, their key files (KeePassXC's `.keyx`) and keychains:
+/// a credential outside the project (a KeePass file in Documents), protected inside it (a
+/// test fixture).
+pub const VAULT_EXTENSIONS: &[&str] = &["kdbx", "keyx", "keychain", "keychain-db"];
 
 /// Private key file names (as `ssh-keygen` names them).
 pub const PRIVATE_KEY_NAMES: &[&str] = &[

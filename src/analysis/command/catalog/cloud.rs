@@ -228,6 +228,10 @@ fn prints_secret(words: &[&str], args: &[String]) -> Option<String> {
         // `gcloud config config-helper` prints the active account's access token (its
         // `credential.access_token`), for tools that cannot call gcloud's auth library.
         "config-helper",
+        // `gcloud auth docker-helper get` is what docker-credential-gcloud runs: it prints
+        // `{"Secret": ACCESS_TOKEN, "Username": "_dcgcloud_token"}` for the registry named
+        // on stdin.
+        "docker-helper",
         "list-keys",
         "list-publishing-credentials",
         "list-publishing-profiles",
