@@ -1384,3 +1384,45 @@ fn a_push_is_grounded_by_the_branch_it_pushes() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The content search tool reads every file below its path, as `grep -r` does: a tree
+/// that holds a credential store is a read no reviewer lifts; another tree outside the
+/// workspace is the reviewer's.
+#[test]
+fn a_content_search_of_a_tree_holding_a_store_is_not_lifted() {
+    let srv = allow_all();
+    let env = Env::new();
+    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    std::fs::create_dir_all(env.home.join(".config/gh")).unwrap();
+    std::fs::write(env.home.join(".config/gh/hosts.yml"), "github.com:\n").unwrap();
+    std::fs::create_dir_all(env.home.join("notes")).unwrap();
+    std::fs::write(env.home.join("notes/todo.md"), "token rotation\n").unwrap();
+    say(
+        &env,
+        "grep-1",
+        "look for where we mention token in my files",
+    );
+    let held = env.home.join(".config").display().to_string();
+    let out = call(
+        &env,
+        "grep-1",
+        "p1",
+        "Grep",
+        &json!({"pattern": "token", "path": held, "output_mode": "content"}),
+    );
+    assert_ne!(out.decision(), "allow", "{}", out.reason());
+    assert!(
+        out.reason().contains("every file below"),
+        "{}",
+        out.reason()
+    );
+    let notes = env.home.join("notes").display().to_string();
+    let out = call(
+        &env,
+        "grep-1",
+        "p2",
+        "Grep",
+        &json!({"pattern": "token", "path": notes, "output_mode": "content"}),
+    );
+    assert_eq!(out.decision(), "allow", "{}", out.reason());
+}

@@ -103,6 +103,16 @@ fn gather(ev: &Evaluation, req: &Request, p: &Prepared, persist: bool) -> Gather
     findings.sensitive = soft::sensitive_mentions(&words, req.call.cwd, &p.context_home, &p.floor);
     findings.unseen_reads = soft::tree_reads_of_stores(ev, &places, &p.floor);
     findings.unseen_reads.extend(soft::reads_named_by_files(ev));
+    // The content search tool reads every file below its path, as `grep -r` does.
+    if req.call.tool == "Grep" {
+        let path = req.call.input.get("path").and_then(Value::as_str);
+        let dir = path.map_or_else(|| req.call.cwd.to_path_buf(), |d| places.resolve(d, None));
+        if let Some(why) = crate::context::floor::tree_holds_store(&dir, &p.floor) {
+            findings
+                .unseen_reads
+                .push(format!("every file below {} ({why})", dir.display()));
+        }
+    }
     if too_large {
         findings
             .sensitive
