@@ -7,10 +7,11 @@
 //! (`Finding.effects`: remote changes, pushes, publishing, data sent to another host,
 //! discarded work, deleted refs, privilege), and, for a tool call, what its input values
 //! are (SQL that changes data, a host it sends to, a resource it destroys). No table of
-//! program names stands beside the effects: an effect the floor does not understand adds
-//! no need (the reviewer judges it; the guarantees apply to what is known), and a command
-//! the floor classed soft whose effects name nothing still needs the person to name one
-//! of its arguments. Reads, workspace edits, local builds, searches, read-only queries and
+//! program names stands beside the effects: a command the floor does not understand needs
+//! only what its words show (files that run later or steer the gate, and what
+//! [`super::unknown`] finds: paths where unvetted code may be, shells, hosts, destroying or
+//! publishing subcommands; the reviewer judges the rest), and a command the floor classed
+//! soft whose effects name nothing still needs the person to name one of its arguments. Reads, workspace edits, local builds, searches, read-only queries and
 //! delegations (whose calls are gated one by one) need no grounding.
 
 use super::ground::{is_temp, path_target, persists, Kind, Need, Target};
