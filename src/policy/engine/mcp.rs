@@ -300,6 +300,13 @@ pub(crate) fn effects(name: &str, input: &Map<String, Value>) -> Vec<Effect> {
     out
 }
 
+/// Is `field` the text a search tool looks up (a query sent to be matched, not run)?
+pub(crate) fn search_query(tool: &str, field: &str) -> bool {
+    tool.to_ascii_lowercase().contains("search")
+        && destroy_verb(tool).is_none()
+        && QUERY_FIELDS.contains(&field)
+}
+
 /// Does a value read as SQL (judged by [`judge`], not as a command line)?
 pub(crate) fn looks_like_sql(text: &str) -> bool {
     sql::looks_like(text)

@@ -733,7 +733,8 @@ impl Eval<'_, '_> {
         let values = mcp::strings(self.call.input)?;
         // Text a tool writes into a file it names is judged by that file's kind (the edit
         // scan, [`Self::mcp_edit`]), as the file tools' text is.
-        let writes_file = values.iter().any(|(k, v)| names_a_file(k, v));
+        let writes_file = values.iter().any(|(k, v)| self.names_a_local_file(k, v));
+        let search_name = mcp::split_name(tool).map_or(tool, |(_, t)| t);
         // The first value the floor refuses, else the first it finds risky.
         let mut refused: Option<Then> = None;
         let mut risky: Option<Then> = None;
@@ -759,6 +760,7 @@ impl Eval<'_, '_> {
                 && (mcp::plain_setting(text)
                     || one_word
                     || mcp::looks_like_sql(text)
+                    || mcp::search_query(search_name, field)
                     || text.contains('\n')
                     || text.len() > 2000
                     || (writes_file && (file_text_field(field) || replaced_text_field(field))))
@@ -925,7 +927,7 @@ impl Eval<'_, '_> {
             return None;
         }
         let values = mcp::strings(self.call.input)?;
-        if values.iter().any(|(k, v)| names_a_file(k, v)) {
+        if values.iter().any(|(k, v)| self.names_a_local_file(k, v)) {
             // A file: judged by its own kind ([`Self::mcp_edit`]).
             return None;
         }
@@ -987,7 +989,7 @@ impl Eval<'_, '_> {
                 .collect();
             for f in files {
                 let forms = paths::forms(&f, self.call.cwd, &self.ctx.home);
-                if !forms.lexical.is_dir() {
+                if self.names_a_local_file("path", &f) && !forms.lexical.is_dir() {
                     self.add_path(&f, Access::Write);
                 }
             }
@@ -1023,6 +1025,18 @@ impl Eval<'_, '_> {
             }
         }
         None
+    }
+
+    /// A value that names a file of this machine ([`names_a_file`]): a path of a server's
+    /// own namespace (a notes app's `/Sessions/x`) is none, since a file's top directory
+    /// exists here.
+    fn names_a_local_file(&self, field: &str, v: &str) -> bool {
+        if !names_a_file(field, v) {
+            return false;
+        }
+        let forms = paths::forms(v.trim(), self.call.cwd, &self.ctx.home);
+        let top: PathBuf = forms.lexical.components().take(2).collect();
+        top.exists()
     }
 
     /// The harness's settings or gatehook's own files a path is, if so (as a write).

@@ -88,6 +88,10 @@ const CALLS: &[&str] = &[
 /// Bare names that are only a network call when their argument is a literal URL.
 const URL_ONLY: &[&str] = &["get", "getstore", "URI"];
 
+/// Names that are only the network's when called on nothing (`fetch(…)`, not
+/// `cursor.fetch(…)`; `urllib.request.Request` is reached through `urlopen`).
+const NO_RECEIVER: &[&str] = &["get", "getstore", "URI", "fetch", "Request", "axios"];
+
 /// Methods, with the modules one of which the code must name for them to be the
 /// network's (`.connect` of a socket, not of `sqlite3`).
 const METHOD_MODULES: &[(&str, &[&str])] = &[
@@ -129,14 +133,14 @@ pub fn effects(code: &str) -> Vec<Effect> {
             .filter(|c| code[i..].starts_with(**c))
             .max_by_key(|c| c.len())
         else {
-            i += 1;
+            i += next_char(code, i);
             continue;
         };
         let end = i + call.len();
         // Whole names only (`myfetch(` is not `fetch(`; `.connect` needs its dot).
         let before_ok = call.starts_with('.')
             || i == 0
-            || !(ident(b[i - 1]) || (URL_ONLY.contains(call) && b[i - 1] == b'.'));
+            || !(ident(b[i - 1]) || (NO_RECEIVER.contains(call) && b[i - 1] == b'.'));
         // A method of another object (`Promise.resolve`, `sqlite3.connect`) counts only
         // where the code names the module the method belongs to.
         let module_ok = !call.starts_with('.')
@@ -146,7 +150,7 @@ pub fn effects(code: &str) -> Vec<Effect> {
                 .any(|(_, mods)| mods.iter().any(|w| names_word(code, w)));
         let after_ok = end >= b.len() || !ident(b[end]);
         if !before_ok || !after_ok || !module_ok {
-            i += 1;
+            i += next_char(code, i);
             continue;
         }
         let rest = code[end..].trim_start();
@@ -166,9 +170,13 @@ pub fn effects(code: &str) -> Vec<Effect> {
             // Bare words (`get`, `URI`) and methods need their argument list.
             i = end;
             continue;
-        } else {
-            // Ruby and Perl calls without parentheses (`Resolv.getaddress "x"`).
+        } else if rest.starts_with(['"', '\'']) {
+            // Ruby and Perl calls without parentheses (`Resolv.getaddress "x"`): only with
+            // a string after them (a bare word is prose or a name: `# fetch the data`).
             rest
+        } else {
+            i = end;
+            continue;
         };
         seen += 1;
         if seen > MAX_CALLS {
@@ -210,6 +218,13 @@ pub fn effects(code: &str) -> Vec<Effect> {
         i = end;
     }
     out
+}
+
+/// The length of the character at byte `i` (which is a character boundary).
+fn next_char(code: &str, i: usize) -> usize {
+    code.get(i..)
+        .and_then(|r| r.chars().next())
+        .map_or(1, char::len_utf8)
 }
 
 /// A host computed at run time: its name (or what it is built from) is sent in the
@@ -301,6 +316,7 @@ mod tests {
             r#"require 'socket'; TCPSocket.new("x.evil.example", 80)"#,
             r#"use IO::Socket; IO::Socket::INET->new(PeerAddr => "x.evil.example:80")"#,
             r#"use Socket; inet_aton("x.evil.example")"#,
+            r#"print("✅ 语言"); import socket; socket.gethostbyname("x.evil.example")"#,
         ] {
             assert_eq!(hosts(code), vec![x.clone()], "{code}");
         }
@@ -331,6 +347,8 @@ mod tests {
             "Promise.resolve(1).then(console.log)",
             "const path = require('path'); console.log(path.resolve(x))",
             "import sqlite3; sqlite3.connect('db.sqlite')",
+            "print('✅ 语言 done') # 读取 fetch",
+            "rows = cursor.fetch(n); print(rows)",
         ] {
             assert!(effects(code).is_empty(), "{code}");
         }
