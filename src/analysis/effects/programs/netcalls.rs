@@ -7,13 +7,17 @@
 //! (a name built at run time, a variable) is a host no words can name, as the shell
 //! floor's `ping $(whoami).x.example` is: resolving it sends the value it holds.
 //!
-//! The calls are the standard libraries' own (checked against CPython 3.11 `socket`,
-//! `urllib.request`, `http.client`; Node 20 `dns`, `net`, `tls`, `http`, `https`,
-//! global `fetch`; Ruby 3.1 `Resolv`, `TCPSocket`, `Net::HTTP`, `open-uri`; Perl 5.36
-//! `IO::Socket::INET`, `Socket::inet_aton`, `gethostbyname`, `HTTP::Tiny`, `LWP::Simple`)
-//! and the common HTTP clients (`requests`, `httpx`, `axios`). The search is only ever
-//! consulted for code the grammars left unknown: it adds what the code reaches, it never
-//! makes code understood.
+//! The calls are the standard libraries' own, checked on this machine: CPython 3.11.7
+//! (`socket.gethostbyname`/`_ex`/`gethostbyaddr`/`getaddrinfo`/`create_connection`,
+//! `urllib.request.urlretrieve`, `http.client.HTTPSConnection`), Node 20.20 (`dns.lookup`,
+//! `resolve`, `resolve4`, `resolve6`, `resolveAny`, `resolveTxt`; `net.connect`,
+//! `net.createConnection`, `tls.connect`, global `fetch`), Ruby 3.1.2 (`Resolv.getaddress`/
+//! `getaddresses`, `TCPSocket.open`, `Socket.tcp`, `Socket.getaddrinfo`,
+//! `Net::HTTP.get_response`/`post`), Perl 5.36 (`Socket::inet_aton`, `IO::Socket::INET`'s
+//! `PeerAddr`/`PeerHost` in its source, `HTTP::Tiny`); and, by name only (not installed
+//! here), the common clients `requests`, `httpx`, `axios` and Perl's `LWP::Simple`
+//! (`get`, `getstore`). The search is only ever consulted for code the grammars left
+//! unknown: it adds what the code reaches, it never makes code understood.
 
 use super::super::{Carry, Effect};
 
