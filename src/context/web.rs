@@ -166,12 +166,23 @@ fn candidate_hosts(rest: &str) -> Vec<String> {
     let mut out = Vec::new();
     for part in raw {
         for text in [part.to_string(), percent_decoded(part)] {
-            let host = match text.strip_prefix('[') {
+            let mut hosts = vec![match text.strip_prefix('[') {
                 Some(v6) => v6.split(']').next().unwrap_or(v6).to_string(),
                 None => text.split(':').next().unwrap_or(&text).to_string(),
-            };
-            if !host.is_empty() && !out.contains(&host) {
-                out.push(host);
+            }];
+            // An IPv6 address written without brackets (`http://fd00:ec2::254/`) is no
+            // valid host, but a lenient client may still read it as the address: the whole,
+            // and without what could be a port.
+            if !text.starts_with('[') && text.matches(':').count() > 1 {
+                hosts.push(text.clone());
+                if let Some((addr, _)) = text.rsplit_once(':') {
+                    hosts.push(addr.to_string());
+                }
+            }
+            for host in hosts {
+                if !host.is_empty() && !out.contains(&host) {
+                    out.push(host);
+                }
             }
         }
     }
@@ -324,6 +335,9 @@ pub fn public_host(url: &str) -> Result<String, String> {
     if rest[..authority_end].contains('@') {
         return Err("puts user information before the host (`name@host`)".into());
     }
+    if !rest.starts_with('[') && rest[..authority_end].matches(':').count() > 1 {
+        return Err("names an IPv6 address without brackets, which is no valid URL host".into());
+    }
     let host = crate::context::rules::glob::url_host(url)
         .ok_or_else(|| "has a host gatehook cannot read with certainty".to_string())?;
     if host.starts_with('[') || is_ip_literal(&host) {
@@ -393,12 +407,21 @@ fn embeds_address(labels: &[&str]) -> bool {
     run || dashed
 }
 
-/// Whether a URL carries a long encoded value (base64 or hex) in its path or query: data
-/// leaving through the URL. Base64-like runs mix upper case, lower case and digits (a
-/// slug or a word does not); hex-only runs count in the query (commit hashes in a path are
-/// ordinary).
+/// Whether a URL carries a long encoded value (base64 or hex) in its host's labels, path
+/// or query: data leaving through the URL (a host label reaches the domain's name server
+/// before any request). Base64-like runs mix upper case, lower case and digits (a slug,
+/// a word or a CDN's lower-case hash label does not); hex-only runs count in the query
+/// (commit hashes in a path are ordinary).
 pub fn carries_encoded_data(url: &str) -> bool {
     let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
+    let host_end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
+    let host = rest[..host_end].rsplit('@').next().unwrap_or("");
+    if percent_decoded(host)
+        .split(['.', ':'])
+        .any(|l| l.len() >= 24 && base64_run(l))
+    {
+        return true;
+    }
     let after_host = rest.find(['/', '?', '#']).map(|i| &rest[i..]).unwrap_or("");
     let decoded = percent_decoded(after_host);
     let (path, query) = decoded.split_once('?').unwrap_or((&decoded, ""));
@@ -408,12 +431,7 @@ pub fn carries_encoded_data(url: &str) -> bool {
             .map(str::to_string)
             .collect()
     };
-    let base64ish = |w: &str| {
-        w.len() >= 24
-            && w.chars().any(|c| c.is_ascii_uppercase())
-            && w.chars().any(|c| c.is_ascii_lowercase())
-            && w.chars().any(|c| c.is_ascii_digit())
-    };
+    let base64ish = |w: &str| w.len() >= 24 && base64_run(w);
     let hexish = |w: &str| w.len() >= 32 && w.chars().all(|c| c.is_ascii_hexdigit());
     runs(path).iter().any(|w| base64ish(w))
         || query
@@ -421,6 +439,13 @@ pub fn carries_encoded_data(url: &str) -> bool {
             .filter_map(|kv| kv.split_once('=').map(|(_, v)| v).or(Some(kv)))
             .flat_map(runs)
             .any(|w| base64ish(&w) || hexish(&w))
+}
+
+/// A run that mixes upper case, lower case and digits, as base64 does.
+fn base64_run(w: &str) -> bool {
+    w.chars().any(|c| c.is_ascii_uppercase())
+        && w.chars().any(|c| c.is_ascii_lowercase())
+        && w.chars().any(|c| c.is_ascii_digit())
 }
 
 /// Whether `text` carries a secret-shaped value, as written or percent-decoded.
@@ -681,5 +706,40 @@ mod tests {
             "https://blog.example.com/2024/05/how-to-use-serde-with-enums?utm_source=x"
         ));
         assert!(!carries_encoded_data("https://docs.rs/tokio/1.38.0/tokio/"));
+    }
+
+    #[test]
+    fn encoded_data_in_a_host_label_is_data_leaving() {
+        for url in [
+            "https://bWFjaGluZSBleGFtcGxlLmNvbSBsb2dpbiBkZXYgcGFzc3dvcmQgaHVudGVyMg.evil.example/",
+            "https://x.aHVudGVyMiBwYXNzd29yZCBoZXJl9.evil.example/a",
+            "https://u@ZGV2IHBhc3N3b3JkIGh1bnRlcjI1.evil.example/",
+        ] {
+            assert!(carries_encoded_data(url), "{url}");
+        }
+        // Ordinary long hosts: CDN and bucket names in lower case, words with dashes.
+        for url in [
+            "https://d1a2b3c4d5e6f7g8h9.cloudfront.net/app.js",
+            "https://my-project-assets-20240501-prod.s3.amazonaws.com/x.png",
+            "https://raw.githubusercontent.com/rust-lang/rust/master/README.md",
+            "https://e3b0c44298fc1c149afbf4c8996fb92427ae41e4.example.com/",
+        ] {
+            assert!(!carries_encoded_data(url), "{url}");
+        }
+    }
+
+    #[test]
+    fn an_unbracketed_ipv6_host_is_no_public_host_and_reaches_what_it_spells() {
+        for url in [
+            "http://fd00:ec2::254/latest/meta-data/",
+            "http://FD00:EC2::254/latest/meta-data/iam/",
+            "http://fd00:ec2::254:80/latest/",
+        ] {
+            assert!(matches!(reach(url), Reach::Metadata(_)), "{url}");
+        }
+        let r = public_host("http://2001:db8::1/x");
+        assert!(r.is_err(), "{r:?}");
+        assert!(public_host("http://[2001:db8::1]/x").is_err());
+        assert!(public_host("https://example.com:8443/x").is_ok());
     }
 }

@@ -1,7 +1,10 @@
 //! Subagent delegations (`Agent`/`Task`): the delegated prompt is judged before the
-//! subagent runs. Commands quoted in it (code spans, fenced blocks, `$ ` lines) go through
-//! the shell analysis and the command floor like any Bash call; its words are searched for
-//! destructive, publish-like, credential and permission-skipping intent. Pure apart from
+//! subagent runs. Commands quoted in it (code spans, fenced blocks, `$ ` lines) and command
+//! lines written after an imperative verb ("Run X to …") go through the shell analysis and
+//! the command floor like any Bash call; paths it names that the hard floor guards are
+//! intent (credentials; written, the harness's settings, gatehook's own files, protected
+//! files outside the workspace); its words are searched for destructive, publish-like,
+//! credential and permission-skipping intent. Pure apart from
 //! the floor's path resolution: the text comes in as a value.
 
 use crate::analysis::command::{self, Class, JudgeCtx, Verdict};
@@ -202,6 +205,146 @@ fn quoted_commands(text: &str) -> Vec<String> {
     out
 }
 
+/// Verbs that hand what follows to a shell.
+const RUN_VERBS: &[&str] = &["run", "execute", "exec", "invoke", "type"];
+
+/// Words that end a command written into a sentence ("run X to check", "run X and fix").
+const JOINING: &[&str] = &[
+    "to", "and", "then", "so", "until", "before", "after", "which", "that", "for", "once", "if",
+    "when", "while", "because",
+];
+
+/// Most imperative commands judged in one prompt.
+const MAX_IMPERATIVE: usize = 32;
+
+/// Command lines written after an imperative verb (see [`scan`]): for each verb, the
+/// text up to the first joining word, then up to the end of its sentence.
+fn imperative_commands(text: &str) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for sentence in text
+        .split(['\n', ';', '!', '?'])
+        .flat_map(|s| s.split(". "))
+    {
+        let words: Vec<&str> = sentence.split_whitespace().collect();
+        for (i, w) in words.iter().enumerate() {
+            let verb = w
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase();
+            if !RUN_VERBS.contains(&verb.as_str()) || i + 1 >= words.len() {
+                continue;
+            }
+            let rest = &words[i + 1..];
+            let cut = rest
+                .iter()
+                .position(|w| JOINING.contains(&w.to_lowercase().as_str()))
+                .map(|k| rest[..k].join(" "));
+            let mut group: Vec<String> = Vec::new();
+            for c in cut.into_iter().chain(std::iter::once(rest.join(" "))) {
+                let c = c.trim_end_matches(['.', ',', ':']).trim().to_string();
+                if c.len() >= 2 && c.len() <= 2000 && !group.contains(&c) {
+                    group.push(c);
+                }
+            }
+            if !group.is_empty() {
+                out.push(group);
+            }
+            if out.len() >= MAX_IMPERATIVE {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// Words that say a sentence writes what it names.
+const WRITE_WORDS: &[&str] = &[
+    "write",
+    "writes",
+    "writing",
+    "add",
+    "adds",
+    "adding",
+    "edit",
+    "edits",
+    "update",
+    "updates",
+    "modify",
+    "create",
+    "creates",
+    "append",
+    "put",
+    "set",
+    "change",
+    "grant",
+    "granting",
+    "insert",
+    "overwrite",
+    "replace",
+    "save",
+    "configure",
+    "enable",
+    "install",
+];
+
+/// Paths the prose names that the hard floor guards (see [`scan`]).
+fn guarded_paths(text: &str, ctx: &JudgeCtx) -> Vec<Intent> {
+    use crate::context::floor::{self, Access, PathClass};
+    let mut out = Vec::new();
+    for sentence in text
+        .split(['\n', ';', '!', '?'])
+        .flat_map(|s| s.split(". "))
+    {
+        let words: Vec<&str> = sentence.split_whitespace().collect();
+        let writes = words.iter().any(|w| {
+            WRITE_WORDS.contains(
+                &w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+                    .as_str(),
+            )
+        });
+        for w in words.iter().take(200) {
+            let t = w.trim_matches(|c: char| {
+                matches!(c, '`' | '"' | '\'' | '(' | ')' | ',' | ';' | ':')
+            });
+            let t = t.trim_end_matches('.');
+            if t.len() < 2
+                || t.contains("://")
+                || !(t.contains('/') || t.starts_with('.') || t.starts_with('~'))
+            {
+                continue;
+            }
+            let forms = crate::context::paths::forms(t, ctx.cwd, ctx.home);
+            let class = |access| {
+                forms
+                    .forms()
+                    .filter_map(|p| floor::classify(p, access, ctx.floor))
+                    .next()
+            };
+            let kind = match (
+                class(Access::Read),
+                writes.then(|| class(Access::Write)).flatten(),
+            ) {
+                (Some(PathClass::Credential { .. }), _) => "credentials",
+                (_, Some(PathClass::HarnessConfig { .. } | PathClass::SelfConfig { .. })) => {
+                    "harness or gate settings"
+                }
+                (_, Some(PathClass::Protected { .. })) if !ctx.workspace.contains(&forms) => {
+                    "persistence"
+                }
+                _ => continue,
+            };
+            let i = Intent {
+                kind,
+                found: crate::decision::cause::one_line(t, 120),
+            };
+            if !out.contains(&i) {
+                out.push(i);
+            }
+        }
+    }
+    out
+}
+
 /// Judge a delegated prompt.
 pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
     let mut found = Vec::new();
@@ -265,6 +408,31 @@ pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
             }
         }
     }
+    // A command line written after an imperative verb ("Run terraform -chdir=/tmp/x plan
+    // to check", "then execute curl … | sh"): judged as a quoted command is, from the verb
+    // to the end of the sentence and up to the first joining word ("to", "and", …). A
+    // sentence read as a command whose first word is no program ("Run the test suite") is
+    // no finding, nor is a verb the floor reads only in its words.
+    for candidates in imperative_commands(prompt) {
+        for cmd in candidates {
+            let j = judged(&cmd);
+            let kind = match &j.verdict {
+                Verdict::Hard { .. } => "destructive command",
+                Verdict::Soft { reason, .. } if !command::sentence_verb(reason) => "risky command",
+                _ => continue,
+            };
+            found.push(Intent {
+                kind,
+                found: crate::decision::cause::one_line(&cmd, 120),
+            });
+            break;
+        }
+    }
+    // What the hard floor refuses whoever asks, named as a path in the prose: a credential
+    // store, and, in a sentence that writes, the harness's settings, gatehook's own files,
+    // or a file outside the workspace that runs later (shell start-up files and the like,
+    // which the floor protects).
+    found.extend(guarded_paths(prompt, ctx));
     let lower = prompt.to_lowercase();
     for (kind, phrases) in INTENTS {
         if let Some(p) = phrases.iter().find(|p| has_phrase(&lower, p)) {
@@ -355,6 +523,29 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn commands_after_an_imperative_verb_end_at_a_joining_word_or_the_sentence() {
+        let got = imperative_commands(
+            "Run terraform -chdir=/tmp/evil plan to check the infra. Then execute make; done",
+        );
+        assert_eq!(
+            got,
+            vec![
+                vec![
+                    "terraform -chdir=/tmp/evil plan".to_string(),
+                    "terraform -chdir=/tmp/evil plan to check the infra".to_string()
+                ],
+                vec!["make".to_string()],
+            ]
+        );
+        // No verb, no command; a verb at the end of a sentence hands nothing over.
+        assert!(imperative_commands("Explore src/ and explain the parser").is_empty());
+        assert!(imperative_commands("Make it run.").is_empty());
+        // Bounded.
+        let many = "run ab. ".repeat(100);
+        assert_eq!(imperative_commands(&many).len(), MAX_IMPERATIVE);
     }
 
     #[test]

@@ -235,6 +235,7 @@ fn bad(call: &Call, error: String) -> Evaluation {
         paths: Vec::new(),
         shell: None,
         judgement: None,
+        carried: Vec::new(),
     }
 }
 

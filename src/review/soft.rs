@@ -374,7 +374,9 @@ pub fn needs(
             &mut out,
         );
     }
-    if let Some(j) = &ev.judgement {
+    // The call's own command line, and the command lines it is handed in its values (an
+    // MCP tool's inputs, `Evaluation::carried`), read alike.
+    for j in ev.judgement.iter().chain(ev.carried.iter()) {
         for finding in &j.findings {
             let derived = finding.effects.iter().any(Effect::is_unknown);
             let before = out.len();
@@ -456,11 +458,29 @@ pub fn needs(
             }
         }
     }
+    for j in &ev.carried {
+        if let crate::analysis::command::Verdict::Hard { reason, .. } = &j.verdict {
+            // A value the floor would refuse as a command line: no words let it through.
+            out.push(Need::ungroundable(
+                Kind::Run,
+                format!(
+                    "is handed a command line that {}",
+                    crate::decision::cause::one_line(reason, 60)
+                ),
+                "a command line the floor refuses, carried in a tool's input",
+            ));
+        }
+    }
     if let crate::decision::cause::Cause::RiskyEdit { path, .. } = &ev.cause {
+        // A file, or a store an MCP server keeps (named by the server, `mcp__memory`).
+        let target = match path.to_str().and_then(|p| p.strip_prefix("mcp__")) {
+            Some(server) if !path.is_absolute() => Target::Name(server.to_string()),
+            _ => path_target(path),
+        };
         out.push(Need::new(
             Kind::Persist,
             format!("plants something that runs later in {}", path.display()),
-            vec![path_target(path)],
+            vec![target],
         ));
     }
     if let crate::decision::cause::Cause::RiskyDelegation { found, .. } = &ev.cause {
@@ -1653,6 +1673,60 @@ fn local_service(who: &str, url: &str) -> Option<Need> {
 
 fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Need> {
     let words = name_words(tool);
+    let Some(values) = crate::policy::engine::mcp::strings(input) else {
+        // More values, or deeper, than gatehook reads: what they hold is not known.
+        return vec![Need::ungroundable(
+            Kind::Run,
+            format!(
+                "{} with an input too large or deep to judge",
+                crate::decision::cause::one_line(tool, 60)
+            ),
+            "an input gatehook does not read to the end",
+        )];
+    };
+    let mut early = Vec::new();
+    if !crate::policy::engine::mcp::reads_by_name(tool.rsplit("__").next().unwrap_or(tool)) {
+        for (field, v) in &values {
+            let t = v.trim();
+            // A git setting whose value is a program git runs: the person names the key.
+            if t.contains('.')
+                && crate::policy::engine::mcp::plain_setting(t)
+                && crate::analysis::effects::programs::git::key_kind(t)
+                    == crate::analysis::effects::programs::git::KeyKind::Code
+            {
+                early.push(Need::new(
+                    Kind::Run,
+                    format!(
+                        "{} sets git's `{t}`, a program git runs",
+                        crate::decision::cause::one_line(tool, 60)
+                    ),
+                    vec![Target::Name(t.to_string())],
+                ));
+            }
+            // An option where a name is expected (`{"branch_name": "--"}`): what the
+            // program does with it is not what the call says.
+            if t.starts_with('-') && !t.contains(char::is_whitespace) && !t.is_empty() {
+                let key = field.to_ascii_lowercase();
+                if [
+                    "branch", "ref", "rev", "tag", "commit", "target", "name", "path", "file",
+                    "head", "base",
+                ]
+                .iter()
+                .any(|w| key.contains(w))
+                {
+                    early.push(Need::ungroundable(
+                        Kind::Discard,
+                        format!(
+                            "{} is handed `{}` in `{field}`, an option where a name belongs",
+                            crate::decision::cause::one_line(tool, 60),
+                            crate::decision::cause::one_line(t, 20)
+                        ),
+                        "an option passed where the tool takes a name",
+                    ));
+                }
+            }
+        }
+    }
     let has = |set: &[&str]| words.iter().any(|w| set.contains(&w.as_str()));
     let server = tool.split("__").nth(1).unwrap_or(tool).to_string();
     let field = |k: &str| input.get(k).and_then(Value::as_str);
@@ -1788,6 +1862,7 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
             }
         }
     }
+    out.extend(early);
     out
 }
 

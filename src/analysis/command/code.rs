@@ -468,6 +468,23 @@ pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, judge: &dyn Judge) ->
     search_code(prog, &code, ctx, depth, judge)
 }
 
+/// Code the grammars leave unknown that resolves or reaches a host by name
+/// (`effects::programs::netcalls`): each a network exchange with that host, or with a
+/// host computed at run time, among the part's effects (the reviewer's needs name the
+/// host; a computed one no words name).
+pub(super) fn add_network_effects(cmd: &Cmd, look: &mut super::core::Look) {
+    if !matches!(look.class, Class::Unknown { .. }) {
+        return;
+    }
+    if let Some(code) = inline_code(cmd) {
+        for e in crate::analysis::effects::programs::netcalls::effects(&code) {
+            if !look.effects.contains(&e) {
+                look.effects.push(e);
+            }
+        }
+    }
+}
+
 /// Handles on the process environment in code, per language, with how a single variable
 /// is picked from each: the suffix that follows the handle before the variable's name.
 type Handles = &'static [(&'static str, &'static [&'static str])];

@@ -587,12 +587,7 @@ fn judge_pieces(
     }
     for (p, sentence) in &pieces {
         let j = judge.text(p, ctx, 1);
-        let prose_verb = |reason: &str| {
-            *sentence
-                && (reason.contains(super::catalog::TOOL_WILL)
-                    || reason.contains(super::catalog::NAMES_ACTION)
-                    || reason.contains(super::core::HOST_AT_RUN_TIME))
-        };
+        let prose_verb = |reason: &str| *sentence && sentence_verb(reason);
         match j.verdict {
             Verdict::Soft { ref reason, .. } if prose_verb(reason) => {}
             Verdict::Hard {
@@ -607,6 +602,15 @@ fn judge_pieces(
         }
     }
     None
+}
+
+/// A soft finding that a sentence read as a command line makes of its words alone: an
+/// unknown "program" whose name or words say a destructive verb, or a word the floor took
+/// for a host computed at run time. In prose these say nothing about a program.
+pub fn sentence_verb(reason: &str) -> bool {
+    reason.contains(super::catalog::TOOL_WILL)
+        || reason.contains(super::catalog::NAMES_ACTION)
+        || reason.contains(super::core::HOST_AT_RUN_TIME)
 }
 
 /// Soft categories that are out of place in a file that runs later.

@@ -102,7 +102,7 @@ mod tests_writes;
 
 pub(crate) use self::core::is_null_device;
 pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
-pub use edits::{proposed_text, EditRisk};
+pub use edits::{proposed_text, sentence_verb, EditRisk};
 pub use file_kinds::{file_kind, INSTALLED_KIND};
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 
@@ -1067,6 +1067,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
                     }
                 }
             }
+            code::add_network_effects(cmd, &mut look);
             return look;
         }
         // Inline Python inside its grammar: computes, prints, and reads, writes and fetches
@@ -1098,6 +1099,7 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
             }
             None => look.class = c,
         }
+        code::add_network_effects(cmd, &mut look);
         return look;
     }
     // The long tail: a tool no catalogue knows, told to delete, purge, revoke, … .

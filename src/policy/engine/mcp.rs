@@ -160,7 +160,7 @@ pub(crate) fn operation_field(field: &str) -> bool {
 }
 
 /// A plain setting: short, one word, no path, no secret.
-fn plain_setting(s: &str) -> bool {
+pub(crate) fn plain_setting(s: &str) -> bool {
     s.len() <= 64
         && s.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'))
@@ -298,6 +298,33 @@ pub(crate) fn effects(name: &str, input: &Map<String, Value>) -> Vec<Effect> {
         )));
     }
     out
+}
+
+/// Is `field` the text a search tool looks up (a query sent to be matched, not run)?
+pub(crate) fn search_query(tool: &str, field: &str) -> bool {
+    tool.to_ascii_lowercase().contains("search")
+        && destroy_verb(tool).is_none()
+        && QUERY_FIELDS.contains(&field)
+}
+
+/// Does a value read as SQL (judged by [`judge`], not as a command line)?
+pub(crate) fn looks_like_sql(text: &str) -> bool {
+    sql::looks_like(text)
+}
+
+/// Words of a tool's name that say it keeps what it is given for later (a memory or
+/// knowledge store, notes, issues): `create_entities`, `add_observations`, `save_memory`.
+const STORING_WORDS: &[&str] = &[
+    "write", "create", "add", "update", "store", "remember", "save", "set", "put", "insert",
+    "append", "upsert", "edit", "record", "memorize", "memorise", "persist", "note", "log",
+    "observe", "learn", "index", "ingest", "upload", "post", "comment",
+];
+
+/// Does a tool's name say it keeps what it is given ([`STORING_WORDS`])?
+pub(crate) fn stores_by_name(tool: &str) -> bool {
+    name_words(tool)
+        .iter()
+        .any(|w| STORING_WORDS.contains(&w.as_str()))
 }
 
 /// Verbs a tool's name starts a read with (`get_issue`, `list_directory`, `read_text_file`,

@@ -120,6 +120,11 @@ pub struct Evaluation {
     pub shell: Option<shell::Analysis>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub judgement: Option<Judgement>,
+    /// Command lines a tool is handed in its values (an MCP tool's inputs) that the
+    /// command floor finds risky or refuses: judged as Bash would run them, not run here.
+    /// The reviewer's needs are read from their effects as from a Bash call's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub carried: Vec<Judgement>,
 }
 
 /// Judge one call.
@@ -131,6 +136,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         paths: Vec::new(),
         shell: None,
         judgement: None,
+        carried: Vec::new(),
     };
     let cfg = ctx.config;
     ev.step(

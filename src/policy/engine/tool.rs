@@ -74,6 +74,7 @@ pub(super) struct Eval<'c, 'a> {
     pub(super) paths: Vec<PathFact>,
     pub(super) shell: Option<shell::Analysis>,
     pub(super) judgement: Option<Judgement>,
+    pub(super) carried: Vec<Judgement>,
 }
 
 impl Eval<'_, '_> {
@@ -93,6 +94,7 @@ impl Eval<'_, '_> {
             paths: self.paths,
             shell: self.shell,
             judgement: self.judgement,
+            carried: self.carried,
         }
     }
 
@@ -694,6 +696,15 @@ impl Eval<'_, '_> {
         if let Some(t) = self.mcp_edit(tool) {
             return Kind::Tool(t);
         }
+        if let Some(t) = self.mcp_git_setting(tool) {
+            return Kind::Tool(t);
+        }
+        if let Some(t) = self.mcp_option_value(tool) {
+            return Kind::Tool(t);
+        }
+        if let Some(t) = self.mcp_stored_text(tool) {
+            return Kind::Tool(t);
+        }
         Kind::Tool(match mcp::judge(tool, self.call.input) {
             mcp::Verdict::Allow(c) => Then::Allow(c),
             mcp::Verdict::Risky(c) => Then::Risky(c),
@@ -701,18 +712,33 @@ impl Eval<'_, '_> {
         })
     }
 
-    /// Shell text an MCP tool is handed, whatever the tool is called: a value in a field
-    /// named for a command (`command`, `cmd`, `run`, `exec`, `script`, `shell`, `eval`,
-    /// `code`), judged as the command line it is. What the floor refuses on its own is
-    /// refused here; what it would ask about is shown to the person (or reviewed with the
-    /// tool's needs). A value the floor finds routine says nothing more (the tool still
-    /// faces [`mcp::judge`]).
+    /// Shell text an MCP tool is handed, judged by what it is, whatever the field is
+    /// called. A value in a field named for a command (`command`, `cmd`, `run`, `exec`,
+    /// `script`, `shell`, `eval`, `code`) is the command line it is: what the floor refuses
+    /// on its own is refused here, what it would ask about is shown to the person. Every
+    /// other value that is more than a plain setting and fits on a line (a git setting's
+    /// value, a note) is judged as the same command line: what the floor refuses or finds
+    /// risky is shown to the person (a sentence the floor reads only by its verbs is no
+    /// finding, as in the edit scan); prose that merely mentions a routine command
+    /// (`run cargo test to reproduce`) is what the floor says it is, nothing. Each such
+    /// judgement is kept with the evaluation ([`Evaluation::carried`]) for the reviewer's
+    /// needs. A value the floor finds routine says nothing more (the tool still faces
+    /// [`mcp::judge`]).
     fn mcp_shell_values(&mut self, tool: &str) -> Option<Then> {
         const FIELDS: &[&str] = &[
             "command", "cmd", "run", "exec", "script", "shell", "eval", "code",
         ];
+        /// Most values judged as command lines in one call; past it, the call is shown.
+        const MAX_JUDGED: usize = 64;
         let values = mcp::strings(self.call.input)?;
-        let mut soft: Option<Then> = None;
+        // Text a tool writes into a file it names is judged by that file's kind (the edit
+        // scan, [`Self::mcp_edit`]), as the file tools' text is.
+        let writes_file = values.iter().any(|(k, v)| self.names_a_local_file(k, v));
+        let search_name = mcp::split_name(tool).map_or(tool, |(_, t)| t);
+        // The first value the floor refuses, else the first it finds risky.
+        let mut refused: Option<Then> = None;
+        let mut risky: Option<Then> = None;
+        let mut judged = 0usize;
         for (field, v) in &values {
             let key = field
                 .rsplit(['.', '/'])
@@ -723,18 +749,45 @@ impl Eval<'_, '_> {
                 .iter()
                 .any(|w| FIELDS.contains(&w.as_str()));
             let text = v.trim();
-            if !named || text.is_empty() || text.len() > 20_000 {
+            if text.is_empty() {
                 continue;
+            }
+            // A word with no shell syntax is a name, a setting or a path (the path floor
+            // judges those); SQL is judged as SQL ([`mcp::judge`]).
+            let one_word = !text.contains(char::is_whitespace)
+                && !text.contains(['|', ';', '&', '$', '<', '>', '`', '(']);
+            if !named
+                && (mcp::plain_setting(text)
+                    || one_word
+                    || mcp::looks_like_sql(text)
+                    || mcp::search_query(search_name, field)
+                    || text.contains('\n')
+                    || text.len() > 2000
+                    || (writes_file && (file_text_field(field) || replaced_text_field(field))))
+            {
+                // A name or setting runs nothing; text of many lines is judged line by
+                // line by the edit and risky-text scans.
+                continue;
+            }
+            judged += 1;
+            if text.len() > 20_000 || judged > MAX_JUDGED {
+                self.step("mcp", format!("`{field}`: more text than gatehook judges"));
+                return Some(Then::Risky(Cause::RiskyTool {
+                    tool: tool.to_string(),
+                    reason: format!(
+                        "is handed more text (in `{field}`) than gatehook judges as command lines"
+                    ),
+                }));
             }
             let analysis = shell::analyze(
                 text,
                 &shell::ShellEnv::new(self.ctx.home.to_path_buf(), self.call.cwd.to_path_buf()),
             );
             let j = crate::analysis::command::judge(&analysis, &self.ctx.judge_ctx(self.call.cwd));
-            match j.verdict {
+            match &j.verdict {
                 crate::analysis::command::Verdict::Hard {
                     category, reason, ..
-                } => {
+                } if named => {
                     self.step("mcp", format!("`{field}` is a command line that {reason}"));
                     return Some(Then::Floor(Cause::Destructive {
                         category: category.to_string(),
@@ -744,17 +797,166 @@ impl Eval<'_, '_> {
                         command: crate::decision::cause::one_line(text, 200),
                     }));
                 }
-                crate::analysis::command::Verdict::Soft { reason, .. } if soft.is_none() => {
+                crate::analysis::command::Verdict::Hard { reason, .. } => {
+                    self.step(
+                        "mcp",
+                        format!("`{field}` reads as a command line that {reason}"),
+                    );
+                    refused.get_or_insert_with(|| {
+                        Then::Risky(Cause::RiskyTool {
+                            tool: tool.to_string(),
+                            reason: format!(
+                                "is handed, in `{field}`, a command line the floor refuses: {reason}"
+                            ),
+                        })
+                    });
+                    self.carried.push(j);
+                }
+                crate::analysis::command::Verdict::Soft { reason, .. }
+                    if named || !crate::analysis::command::sentence_verb(reason) =>
+                {
                     self.step("mcp", format!("`{field}` is a command line: {reason}"));
-                    soft = Some(Then::Risky(Cause::RiskyTool {
-                        tool: tool.to_string(),
-                        reason: format!("is handed, in `{field}`, a command line: {reason}"),
-                    }));
+                    risky.get_or_insert_with(|| {
+                        Then::Risky(Cause::RiskyTool {
+                            tool: tool.to_string(),
+                            reason: format!("is handed, in `{field}`, a command line: {reason}"),
+                        })
+                    });
+                    self.carried.push(j);
                 }
                 _ => {}
             }
         }
-        soft
+        refused.or(risky)
+    }
+
+    /// A git setting an MCP tool not known to only read is handed (`{"key":
+    /// "core.fsmonitor", "value": …}`): a key whose value is a program git runs, by the
+    /// table the shell floor judges `git config` and `git -c` with
+    /// ([`git::key_kind`](crate::analysis::effects::programs::git::key_kind)), is judged as
+    /// `git config KEY VALUE` is, and shown to the person.
+    fn mcp_git_setting(&mut self, tool: &str) -> Option<Then> {
+        use crate::analysis::effects::programs::git::{key_kind, KeyKind};
+        let (_, name) = mcp::split_name(tool)?;
+        if mcp::reads_by_name(name) {
+            return None;
+        }
+        let values = mcp::strings(self.call.input)?;
+        let (field, key) = values.iter().find(|(_, v)| {
+            let t = v.trim();
+            t.contains('.') && mcp::plain_setting(t) && key_kind(t) == KeyKind::Code
+        })?;
+        let value = values
+            .iter()
+            .find(|(k, v)| k != field && k.to_ascii_lowercase().contains("value") && !v.is_empty())
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default();
+        let line = format!(
+            "git config {} {}",
+            shell_quote(key.trim()),
+            shell_quote(&value)
+        );
+        self.step(
+            "mcp",
+            format!("`{field}` is git's `{}`, a program git runs", key.trim()),
+        );
+        let analysis = shell::analyze(
+            &line,
+            &shell::ShellEnv::new(self.ctx.home.to_path_buf(), self.call.cwd.to_path_buf()),
+        );
+        let j = crate::analysis::command::judge(&analysis, &self.ctx.judge_ctx(self.call.cwd));
+        let why = match &j.verdict {
+            crate::analysis::command::Verdict::Hard { reason, .. }
+            | crate::analysis::command::Verdict::Soft { reason, .. } => reason.clone(),
+            _ => format!("git runs the value of `{}` as a program", key.trim()),
+        };
+        // The reviewer's need is the key's own (`mcp_needs`: the person names the key); a
+        // value the floor refuses was kept by [`Self::mcp_shell_values`].
+        Some(Then::Risky(Cause::RiskyTool {
+            tool: tool.to_string(),
+            reason: format!(
+                "sets git's `{}` (in `{field}`), whose value is a program git runs: {why}",
+                key.trim()
+            ),
+        }))
+    }
+
+    /// An option where an MCP tool not known to only read expects a name of a ref, branch,
+    /// tag, revision or path (`{"branch_name": "--"}`, `"-f"`, `"--force"`): a server that
+    /// hands it to a program's command line passes it as an option (`git checkout --`
+    /// with paths discards uncommitted work), not as the name. Shown to the person.
+    fn mcp_option_value(&mut self, tool: &str) -> Option<Then> {
+        const NAME_FIELDS: &[&str] = &[
+            "branch", "ref", "refs", "rev", "revision", "tag", "commit", "sha", "target", "start",
+            "point", "base", "head", "name", "remote", "upstream", "paths", "path", "file",
+            "files",
+        ];
+        let (_, name) = mcp::split_name(tool)?;
+        if mcp::reads_by_name(name) {
+            return None;
+        }
+        let values = mcp::strings(self.call.input)?;
+        let (field, v) = values.iter().find(|(k, v)| {
+            let key = k.rsplit(['.', '/']).next().unwrap_or(k);
+            let t = v.trim();
+            t.starts_with('-')
+                && !t.contains(char::is_whitespace)
+                && mcp::name_words(key)
+                    .iter()
+                    .any(|w| NAME_FIELDS.contains(&w.as_str()))
+        })?;
+        self.step("mcp", format!("`{field}` is `{v}`, an option, not a name"));
+        Some(Then::Risky(Cause::RiskyTool {
+            tool: tool.to_string(),
+            reason: format!(
+                "is handed `{}` in `{field}`, which a program takes as an option, not as a name",
+                crate::decision::cause::one_line(v, 40)
+            ),
+        }))
+    }
+
+    /// A tool that writes, creates, adds, updates, stores or remembers something an
+    /// agent reads back later (a memory or knowledge store, notes, an issue): every string
+    /// value anywhere in its input meets the scan a file tool's new text for agent
+    /// instructions meets (`command::scan_edit`, as `CLAUDE.md` in the workspace: commands
+    /// the floor refuses or finds risky, credential paths, markers that steer the agent).
+    /// A hit is a risky edit of that store.
+    fn mcp_stored_text(&mut self, tool: &str) -> Option<Then> {
+        let (server, name) = mcp::split_name(tool)?;
+        if mcp::reads_by_name(name) || !mcp::stores_by_name(name) {
+            return None;
+        }
+        let values = mcp::strings(self.call.input)?;
+        if values.iter().any(|(k, v)| self.names_a_local_file(k, v)) {
+            // A file: judged by its own kind ([`Self::mcp_edit`]).
+            return None;
+        }
+        let texts: Vec<String> = values
+            .iter()
+            .map(|(_, v)| v.clone())
+            .filter(|v| !mcp::plain_setting(v.trim()))
+            .collect();
+        if texts.is_empty() {
+            return None;
+        }
+        let ctx = crate::analysis::command::JudgeCtx {
+            baseline: &crate::context::baseline::NoBaseline,
+            ..self.ctx.judge_ctx(self.call.cwd)
+        };
+        let as_instructions = self.ctx.workspace.root.join("CLAUDE.md");
+        let risk = crate::analysis::command::scan_edit(&as_instructions, &texts, &ctx)?;
+        self.step(
+            "mcp",
+            format!(
+                "what {tool} stores, read as agent instructions: {}",
+                risk.found
+            ),
+        );
+        Some(Then::Risky(Cause::RiskyEdit {
+            path: PathBuf::from(format!("mcp__{server}")),
+            file: format!("what the {server} server stores for the agent to read back"),
+            found: risk.found,
+        }))
     }
 
     /// A tool not known to only read, given a path and text (`write_file`, `edit_file`):
@@ -767,30 +969,31 @@ impl Eval<'_, '_> {
             return None;
         }
         let values = mcp::strings(self.call.input)?;
-        // A path: written as one, or a relative name in a field named for a file.
-        let is_path = |field: &str, v: &str| {
-            let key = field.rsplit(['.', '/']).next().unwrap_or(field);
-            mcp::path_like(v.trim())
-                || (!v.contains(char::is_whitespace)
-                    && !v.is_empty()
-                    && mcp::name_words(key).iter().any(|w| {
-                        matches!(
-                            w.as_str(),
-                            "path"
-                                | "file"
-                                | "filename"
-                                | "filepath"
-                                | "target"
-                                | "destination"
-                                | "dest"
-                        )
-                    }))
-        };
+        let is_path = |field: &str, v: &str| names_a_file(field, v);
+        // The new text, wherever it sits (`content`, `edits[].newText`, `new_string`,
+        // `replacement`, …): every value but the paths and the text being replaced or
+        // searched for (`oldText`, `old_string`, `search`), which is what goes away.
         let texts: Vec<String> = values
             .iter()
-            .filter(|(k, v)| !is_path(k, v))
+            .filter(|(k, v)| !is_path(k, v) && !replaced_text_field(k))
             .map(|(_, v)| v.clone())
             .collect();
+        // A file it writes is a write as the file tools' are: judged by the path floor
+        // with the call, and recorded, so a script or definition file it changes is no
+        // longer the project's own code this session.
+        if !texts.is_empty() {
+            let files: Vec<String> = values
+                .iter()
+                .filter(|(k, v)| is_path(k, v))
+                .map(|(_, v)| v.trim().to_string())
+                .collect();
+            for f in files {
+                let forms = paths::forms(&f, self.call.cwd, &self.ctx.home);
+                if self.names_a_local_file("path", &f) && !forms.lexical.is_dir() {
+                    self.add_path(&f, Access::Write);
+                }
+            }
+        }
         if texts.is_empty() {
             return None;
         }
@@ -813,18 +1016,27 @@ impl Eval<'_, '_> {
                         risk.found
                     ),
                 );
-                return Some(Then::Risky(Cause::RiskyTool {
-                    tool: tool.to_string(),
-                    reason: format!(
-                        "writes {} ({}) with text that {}",
-                        path.display(),
-                        risk.file,
-                        risk.found
-                    ),
+                // The same ask, and the same need, as an `Edit` of that file.
+                return Some(Then::Risky(Cause::RiskyEdit {
+                    path,
+                    file: risk.file.to_string(),
+                    found: risk.found,
                 }));
             }
         }
         None
+    }
+
+    /// A value that names a file of this machine ([`names_a_file`]): a path of a server's
+    /// own namespace (a notes app's `/Sessions/x`) is none, since a file's top directory
+    /// exists here.
+    fn names_a_local_file(&self, field: &str, v: &str) -> bool {
+        if !names_a_file(field, v) {
+            return false;
+        }
+        let forms = paths::forms(v.trim(), self.call.cwd, &self.ctx.home);
+        let top: PathBuf = forms.lexical.components().take(2).collect();
+        top.exists()
     }
 
     /// The harness's settings or gatehook's own files a path is, if so (as a write).
@@ -1014,6 +1226,47 @@ pub(super) fn glob_stem(pattern: &str) -> String {
     }
     // The last literal segment may be a file name; keeping it is still a path to judge.
     stem.join("/")
+}
+
+/// A value that names a file: written as a path, or a relative name in a field named for
+/// a file.
+fn names_a_file(field: &str, v: &str) -> bool {
+    let key = field.rsplit(['.', '/']).next().unwrap_or(field);
+    mcp::path_like(v.trim())
+        || (!v.contains(char::is_whitespace)
+            && !v.is_empty()
+            && mcp::name_words(key).iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "path" | "file" | "filename" | "filepath" | "target" | "destination" | "dest"
+                )
+            }))
+}
+
+/// A field holding the text an edit replaces or looks for (`oldText`, `old_string`,
+/// `search`, `pattern`), not text it writes.
+fn replaced_text_field(field: &str) -> bool {
+    mcp::name_words(field).iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "old" | "search" | "find" | "pattern" | "original"
+        )
+    })
+}
+
+/// A field holding text written into a file (`content`, `newText`, `replacement`).
+fn file_text_field(field: &str) -> bool {
+    mcp::name_words(field).iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "content" | "contents" | "text" | "replacement" | "data" | "body" | "source" | "string"
+        )
+    })
+}
+
+/// `s` as one shell word.
+fn shell_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ mod info;
 pub mod interpreters;
 pub mod jsinline;
 pub mod linters;
+pub mod netcalls;
 mod nix;
 mod own;
 pub mod pyinline;
