@@ -309,7 +309,7 @@ impl Found<'_> {
                 }
                 continue;
             }
-            if self.shell(text, at == 0, next) {
+            if !self.interpreter && self.shell(text, at == 0, next) {
                 continue;
             }
             // The value of an option or key whose name says it is a command or code
@@ -320,8 +320,11 @@ impl Found<'_> {
             } else {
                 word[..at - 1].rsplit([',', ':', ';']).next()
             };
-            let evaluates = at == 0 && text.split_whitespace().next() == Some("eval");
-            if (key.is_some_and(command_option) || evaluates) && !text.is_empty() {
+            let evaluates = at == 0
+                && text.split_whitespace().next() == Some("eval")
+                && text.split_whitespace().nth(1).is_some();
+            let named = key.is_some_and(|k| command_option(k, text));
+            if !self.interpreter && (named || evaluates) && !text.is_empty() {
                 let shown = crate::decision::cause::one_line(text, 60);
                 let mut targets = vec![Target::Name(text.to_string())];
                 if text.starts_with(['/', '~', '.']) && !text.contains(char::is_whitespace) {
@@ -562,10 +565,11 @@ fn pipes_into_interpreter(text: &str) -> Option<&str> {
     })
 }
 
-/// An option or key whose name says its value is a command or code to run
-/// (`--command`, `-p:PreBuildEvent`, `Command=`, `--on-change`, `-e`, `--eval`,
-/// `ui.editor`, `core.pager`).
-fn command_option(option: &str) -> bool {
+/// An option or key whose name says its value `value` is a command or code to run
+/// (`--command`, `-p:PreBuildEvent`, `Command=`, `--on-change`, `--eval`, `ui.editor`,
+/// `core.pager`, `--run_under`; `-e` when its value reads as code, `mix run -e 'f(x)'`,
+/// not `tshark -e field`). A key is a name (`-p:Command`, not a string of code).
+fn command_option(option: &str, value: &str) -> bool {
     const CODE: &[&str] = &[
         "command",
         "cmd",
@@ -582,22 +586,22 @@ fn command_option(option: &str) -> bool {
         "program",
         "prog",
         "event",
-        "action",
         "handler",
         "change",
         "interpreter",
         "launcher",
-        "prefix",
-        "run",
         "under",
     ];
     let name = option.trim_start_matches(['-', '/']);
-    if name.is_empty() {
+    let mut chars = name.chars();
+    if !chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        || !chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+    {
         return false;
     }
     // A letter as it is written: `-e CODE` (`-c` is as often a configuration file).
     if name.chars().count() == 1 {
-        return name == "e";
+        return name == "e" && value.contains(['(', ';', '`']);
     }
     if matches!(name, "ex" | "Command") {
         return true;
@@ -847,6 +851,13 @@ mod tests {
         }
         // A package or setting that is named like an interpreter is not one handed over.
         for cmd in [
+            "yq eval '.key' x.yaml",
+            "tshark -r x.pcap -T fields -e telnet.data",
+            "RsaCtfTool.py --createpub -n 0xCE -e 5",
+            "tool --dry-run=client --prefix=dist --action=build",
+            "curl -s -X POST http://localhost:8081/x -d '{\"user_id\": \"chris\", \"note\": \"run: x\"}'",
+            "python3 -c 'session.run(\"MATCH (b:Book) RETURN b\")'",
+            "node -e 'const x = {run: 1}; console.log(x)'",
             "tool --lang node",
             "tool --runtime=node",
             "npm pkg set scripts.test='node --test'",
