@@ -515,23 +515,44 @@ pub fn needs(
     if let Some(url) = fetched.and_then(Value::as_str) {
         out.extend(local_service(tool, url));
     }
+    // The URLs a call hands over: WebFetch's, and every URL value of an MCP tool.
+    let mut urls: Vec<String> = Vec::new();
     if tool == "WebFetch" {
-        // A URL that carries an encoded value sends it to the host: data leaving.
-        if let Some(url) = input.get("url").and_then(Value::as_str) {
-            if crate::context::web::carries_encoded_data(url) {
-                match crate::context::web::public_host(url) {
-                    Ok(h) => out.push(Need::new(
-                        Kind::Send,
-                        format!("sends encoded data to {h} in its URL"),
-                        vec![Target::Host(h.to_ascii_lowercase())],
-                    )),
-                    Err(_) => out.push(Need::ungroundable(
-                        Kind::Send,
-                        "sends encoded data in its URL",
-                        "encoded data sent to a host that is not public",
-                    )),
-                }
+        urls.extend(input.get("url").and_then(Value::as_str).map(str::to_string));
+    }
+    if tool.starts_with("mcp__") {
+        for (_, v) in crate::policy::engine::mcp::strings(input).unwrap_or_default() {
+            let t = v.trim_start();
+            let lower = t.get(..11).unwrap_or(t).to_ascii_lowercase();
+            if lower.starts_with("javascript:") {
+                // Script run in a page the tool drives: what it reads there and where it
+                // sends it are not known.
+                out.push(Need::ungroundable(
+                    Kind::Run,
+                    format!("{tool} runs script in a page"),
+                    "a `javascript:` URL, script run in a page the tool drives",
+                ));
+            } else if lower.starts_with("http://") || lower.starts_with("https://") {
+                urls.push(t.to_string());
             }
+        }
+    }
+    // A URL that carries an encoded value sends it to the host: data leaving.
+    for url in urls
+        .iter()
+        .filter(|u| crate::context::web::carries_encoded_data(u))
+    {
+        match crate::context::web::public_host(url) {
+            Ok(h) => out.push(Need::new(
+                Kind::Send,
+                format!("sends encoded data to {h} in its URL"),
+                vec![Target::Host(h.to_ascii_lowercase())],
+            )),
+            Err(_) => out.push(Need::ungroundable(
+                Kind::Send,
+                "sends encoded data in its URL",
+                "encoded data sent to a host that is not public",
+            )),
         }
     }
     if tool == "Read" || tool == "NotebookRead" {
