@@ -473,7 +473,9 @@ pub(super) fn classify(cmd: &Cmd, prev: Option<&[String]>) -> Option<Class> {
             }) && !(matches!(
                 prog,
                 "cargo" | "go" | "npm" | "pnpm" | "yarn" | "bun" | "uv" | "poetry" | "pdm"
-            ) && first.is_some_and(|s| matches!(s, "run" | "exec"))) =>
+            ) && first.is_some_and(|s| matches!(s, "run" | "exec"))
+                && !package_option(args))
+                || fetches_by_another_name(prog, args, first) =>
         {
             soft(
                 "install",
@@ -509,6 +511,30 @@ pub(super) fn classify(cmd: &Cmd, prev: Option<&[String]>) -> Option<Class> {
             )
         }
         _ => None,
+    }
+}
+
+/// `--package`/`-p` of `npm exec`, `pnpm exec`/`dlx`, `yarn dlx`: the package is
+/// fetched and run, as `npx -p` does (npm 10 `npm help exec`).
+fn package_option(args: &[String]) -> bool {
+    args.iter()
+        .take_while(|a| *a != "--")
+        .any(|a| a == "-p" || a == "--package" || a.starts_with("--package="))
+}
+
+/// Spellings that fetch and run or install a package under another subcommand: `bun x`
+/// (bunx, bun 1.x `bun x --help`), `poetry self add|install|update` (installs into
+/// poetry's own environment: a plugin that runs on every poetry command).
+fn fetches_by_another_name(prog: &str, args: &[String], first: Option<&str>) -> bool {
+    let second = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .nth(1)
+        .map(String::as_str);
+    match (prog, first) {
+        ("bun", Some("x")) => true,
+        ("poetry", Some("self")) => matches!(second, Some("add" | "install" | "update")),
+        _ => false,
     }
 }
 

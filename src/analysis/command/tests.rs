@@ -3596,6 +3596,11 @@ fn options_that_load_code_from_outside_are_asked_about() {
         ("cargo rustc -- -C linker=/tmp/evil.sh", "soft"),
         ("go env -w CC=/tmp/evil.sh", "soft"),
         ("npm exec -c 'id'", "soft"),
+        // Packages fetched and run or installed under another subcommand's name.
+        ("npm exec --package=left-pad -- left-pad", "soft"),
+        ("pnpm exec -p left-pad left-pad", "soft"),
+        ("bun x cowsay hi", "soft"),
+        ("poetry self add poetry-plugin-export", "soft"),
         ("npm explore lodash -- sh -c id", "soft"),
         ("npm link /tmp/evil", "soft"),
         ("npm --userconfig /tmp/npmrc test", "soft"),
