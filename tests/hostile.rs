@@ -773,3 +773,55 @@ fn a_read_only_gatehook_home_fails_only_the_audit() {
     let out = hook_timed(&env, &env.payload("Bash", json!({"command": "make"})));
     assert_ne!(out.decision(), "allow", "{out:?}");
 }
+
+// ---------------------------------------------------------------------------------------
+// Writes through a hard link.
+
+/// A workspace file that is a hard link to a credential store is the store for writes as
+/// for reads: Write/Edit of it, a redirection into it, `tee` and an append all write the
+/// store, and are refused; a plain workspace file with one name is an ordinary edit.
+#[test]
+fn a_write_through_a_hard_link_writes_the_store() {
+    let env = Env::new();
+    std::fs::write(env.home.join(".netrc"), "machine x login u password p\n").unwrap();
+    std::fs::hard_link(env.home.join(".netrc"), env.path("data.bin")).unwrap();
+    std::fs::write(env.path("plain.bin"), "x\n").unwrap();
+    let file = env.path("data.bin").display().to_string();
+    let refused = [
+        (
+            "Write",
+            json!({"file_path": file, "content": "default login attacker password x\n"}),
+        ),
+        (
+            "Edit",
+            json!({"file_path": file, "old_string": "p", "new_string": "q"}),
+        ),
+        (
+            "Bash",
+            json!({"command": "echo 'default login a password x' > data.bin"}),
+        ),
+        (
+            "Bash",
+            json!({"command": "printf 'machine github.com login a password x\\n' >> data.bin"}),
+        ),
+        ("Bash", json!({"command": "echo x | tee -a data.bin"})),
+    ];
+    for (tool, input) in &refused {
+        let out = hook_timed(&env, &env.payload(tool, input.clone()));
+        assert_eq!(
+            (out.decision().as_str(), out.cause().as_str()),
+            ("deny", "credential"),
+            "{tool} {input}: {}",
+            out.reason()
+        );
+    }
+    let plain = env.path("plain.bin").display().to_string();
+    for (tool, input) in [
+        ("Write", json!({"file_path": plain, "content": "y\n"})),
+        ("Bash", json!({"command": "echo y > plain.bin"})),
+        ("Bash", json!({"command": "echo y >> plain.bin"})),
+    ] {
+        let out = hook_timed(&env, &env.payload(tool, input.clone()));
+        assert_eq!(out.decision(), "allow", "{tool} {input}: {}", out.reason());
+    }
+}

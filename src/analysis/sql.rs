@@ -74,9 +74,56 @@ pub fn writes(word: &str) -> bool {
     WRITE_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
+/// Catalog tables and views whose rows are credentials (lower case; `schema.table` for
+/// MySQL's): PostgreSQL's `pg_authid` and `pg_shadow` (`rolpassword`/`passwd`: the SCRAM
+/// or MD5 verifier, enough to log in to other servers with the same verifier or to crack
+/// offline) and `pg_user_mappings`/`pg_user_mapping` (`umoptions`, foreign servers'
+/// user and password); MySQL's `mysql.user` (`authentication_string`); SQL Server's
+/// `sys.sql_logins` (`password_hash`) (PostgreSQL 16 and MySQL 8 system catalog
+/// documentation; SQL Server's catalog views reference).
+pub const SECRET_TABLES: &[&str] = &[
+    "pg_authid",
+    "pg_shadow",
+    "pg_user_mappings",
+    "pg_user_mapping",
+    "mysql.user",
+    "sys.sql_logins",
+];
+
+/// The [`SECRET_TABLES`] entry a query names, if any.
+pub fn secret_table(sql: &str) -> Option<&'static str> {
+    let lower = sql.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+        .map(|w| w.trim_matches('.'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    SECRET_TABLES.iter().copied().find(|t| {
+        words
+            .iter()
+            .any(|w| w == t || w.rsplit('.').next() == Some(t) && !t.contains('.'))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn secret_tables() {
+        assert_eq!(secret_table("select * from pg_shadow"), Some("pg_shadow"));
+        assert_eq!(
+            secret_table("SELECT rolpassword FROM pg_catalog.pg_authid"),
+            Some("pg_authid")
+        );
+        assert_eq!(
+            secret_table("select user, authentication_string from mysql.user"),
+            Some("mysql.user")
+        );
+        assert_eq!(secret_table("select * from users"), None);
+        assert_eq!(secret_table("select * from pg_stat_activity"), None);
+        assert_eq!(secret_table("select user from accounts"), None);
+    }
 
     #[test]
     fn write_words_are_lower_case_and_distinct() {

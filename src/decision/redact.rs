@@ -7,7 +7,8 @@
 //! - object keys and `NAME=value` / `--name value` / `"name": value` whose name looks secret,
 //! - `Authorization:` / `Cookie:` headers and `Bearer <token>`,
 //! - PEM private-key blocks, well-known token shapes (AWS, GitHub, Slack, OpenAI/Anthropic,
-//!   Google, Stripe, npm, GitLab, JWT), URL passwords, `curl -u user:pass`, `mysql -p…`.
+//!   Google, Stripe, npm, GitLab, JWT), URL passwords, `curl -u user:pass`, `mysql -p…`,
+//! - netrc entries (`machine HOST login USER password SECRET`, on one line or several).
 //!
 //! Redaction is best effort on free text and idempotent: redacting twice changes nothing.
 //! It does not decide what is logged; callers pass everything through it.
@@ -73,6 +74,7 @@ fn redact_once(s: &str) -> Cow<'_, str> {
     scan_token_shapes(s, &mut found);
     scan_names(s, &mut found);
     scan_url_passwords(s, &mut found);
+    scan_netrc(s, &mut found);
     if found.is_empty() {
         return Cow::Borrowed(s);
     }
@@ -541,6 +543,49 @@ fn scan_names(s: &str, out: &mut Vec<Range<usize>>) {
             // Nothing inside a redacted value needs a second look.
             i = i.max(range.end);
             out.push(range);
+        }
+    }
+}
+
+/// A netrc entry's password (`machine h login u password SECRET`, `default login u
+/// passwd SECRET`, on one line or several): the word after `password`/`passwd` when the
+/// text also has the entry's `machine HOST` (or `default`) and `login USER` tokens, so
+/// prose such as "password reset" stays.
+fn scan_netrc(s: &str, out: &mut Vec<Range<usize>>) {
+    let b = s.as_bytes();
+    // Only texts that name a password word are looked at further.
+    if find_ci(b, 0, b"passw").is_none() {
+        return;
+    }
+    let words: Vec<(usize, usize)> = {
+        let mut v = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i].is_ascii_whitespace() {
+                i += 1;
+                continue;
+            }
+            let end = run_end(b, i, |c| !c.is_ascii_whitespace());
+            v.push((i, end));
+            i = end;
+        }
+        v
+    };
+    let word = |k: usize| words.get(k).map(|&(a, e)| &b[a..e]);
+    let is = |k: usize, w: &[u8]| word(k).is_some_and(|x| x.eq_ignore_ascii_case(w));
+    let has_entry =
+        (0..words.len()).any(|k| (is(k, b"machine") && word(k + 1).is_some()) || is(k, b"default"));
+    let has_login = (0..words.len()).any(|k| is(k, b"login") && word(k + 1).is_some());
+    if !has_entry || !has_login {
+        return;
+    }
+    for k in 0..words.len() {
+        if (is(k, b"password") || is(k, b"passwd"))
+            && !is_already_redacted(b, words.get(k + 1).map_or(b.len(), |w| w.0))
+        {
+            if let Some(&(a, e)) = words.get(k + 1) {
+                out.push(a..e);
+            }
         }
     }
 }

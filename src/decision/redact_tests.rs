@@ -352,6 +352,37 @@ fn key_markers_then_token_are_idempotent() {
     assert_eq!(redact_str(&once), once.as_str());
 }
 
+/// What a search query may carry: a netrc entry, `password=`/`passwd:` pairs, an
+/// `Authorization` header, a private key's header, a connection string with a password;
+/// and prose about passwords that carries none.
+#[test]
+fn secrets_in_search_queries_are_seen() {
+    for q in [
+        "machine example.com login dev password hunter2",
+        "default login dev passwd hunter2",
+        "machine example.com\n  login dev\n  password hunter2",
+        "db password=hunter2 timeout",
+        "config passwd: hunter2",
+        "Authorization: Bearer abc.def.ghi",
+        "curl -H 'Authorization: token 0123456789abcdef'",
+        "-----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXktdjEAAAAA",
+        "postgres://app:hunter2@db.internal:5432/prod",
+        "mysql://root:s3cret@localhost/db",
+    ] {
+        assert!(has_secret(q), "{q}");
+    }
+    for q in [
+        "django password reset email not sent",
+        "how to change postgres password in docker",
+        "machine learning password manager comparison",
+        "react login page password field validation",
+        "netrc file format machine login password",
+        "postgres://localhost:5432/db connection refused",
+    ] {
+        assert!(!has_secret(q), "{q}");
+    }
+}
+
 proptest! {
     #[test]
     fn arbitrary_strings_never_panic_and_are_idempotent(s in any::<String>()) {

@@ -16,6 +16,8 @@ const CARGO_FILES: &[&str] = &[
     ".cargo/config",
     "rust-toolchain.toml",
     "rust-toolchain",
+    // cargo-nextest's configuration: its setup and wrapper scripts run with the tests.
+    ".config/nextest.toml",
 ];
 pub(super) const NODE_FILES: &[&str] = &[
     "package.json",

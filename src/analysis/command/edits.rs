@@ -238,6 +238,17 @@ fn git_config_runs(text: &str) -> Option<String> {
         };
         let last = key.rsplit('.').next().unwrap_or(&key);
         let alias_shell = section == "alias" && value.starts_with('!');
+        // git-lfs's endpoints (`lfs.url`, `lfs.pushurl`, `remote.NAME.lfsurl`): where `git
+        // lfs push` and a push's pre-push hook send the repository's large files.
+        let lfs_endpoint = (section == "lfs" && matches!(last, "url" | "pushurl"))
+            || matches!(last, "lfsurl" | "lfspushurl");
+        if lfs_endpoint {
+            let name = format!("{section}.{key}");
+            return Some(format!(
+                "sets {name}, where git lfs sends the repository's files ({})",
+                short(value)
+            ));
+        }
         let runs = GIT_RUN_KEYS.contains(&last)
             && !(last == "path"
                 && !section.starts_with("submodule")
@@ -303,7 +314,16 @@ pub(super) fn scan(
         .file_name()
         .map(|n| n.to_string_lossy().to_lowercase())
         .unwrap_or_default();
-    if name.contains("mcp") || full.contains("/mcpServers/") || full.contains("/.continue/") {
+    // Agents' settings that hold such a list among others (`.qwen/settings.json`'s
+    // `mcpServers`, `opencode.json`'s and `.crush.json`'s `mcp`, an Amazon Q agent's
+    // `mcpServers`) count by what the new text holds.
+    let lists_servers = name.contains("mcp")
+        || full.contains("/mcpServers/")
+        || full.contains("/.continue/")
+        || texts
+            .iter()
+            .any(|t| t.contains("mcpServers") || t.contains("\"mcp\""));
+    if lists_servers {
         if let Some(t) = texts.iter().find(|t| {
             t.contains("\"command\"") || t.contains("command:") || t.contains("context_servers")
         }) {
@@ -341,6 +361,9 @@ pub(super) fn scan(
             ),
         });
     }
+    if let Some(found) = setting_runs(&full, texts) {
+        return Some(EditRisk { file, found });
+    }
     if texts.iter().any(|t| t.contains("context_servers")) {
         return Some(EditRisk {
             file,
@@ -358,6 +381,111 @@ pub(super) fn scan(
         .filter(|t| !t.contains('\0'))
         .find_map(|t| scan_text(file, lang, t, ctx, judge))?;
     Some(EditRisk { file, found })
+}
+
+/// Settings files whose named keys are a program the tool starts, a plugin it loads, or a
+/// shell command it runs: (path ending, keys, a value the key must hold or "", what it
+/// does). A line setting the key (`key = …`, `key: …`, `"key": …`) plants it, whatever the
+/// value, since the value is a program the tool runs. Checked against each tool's docs:
+/// Helix 25 (`languages.toml`: `[language-server.NAME] command`), Crush (`crush.json`:
+/// `lsp.NAME.command`), Cursor's background agents (`.cursor/environment.json`:
+/// `install`, `start`, `terminals[].command`), cargo-nextest 0.9 (`.config/nextest.toml`:
+/// `[scripts.setup.NAME] command`, `[scripts.wrapper.NAME] command`), tflint 0.5x
+/// (`.tflint.hcl`: `plugin "NAME" { source = "github.com/…" }`, downloaded by `tflint
+/// --init` and run), golangci-lint 1.6x/2.x (`linters-settings.custom.NAME.path`, a Go
+/// plugin `.so`; other `path:` keys are exclusion patterns), Kiro's agent hooks
+/// (`.kiro.hook`: a `runCommand` action's `command`).
+const SETTING_KEYS: &[(&str, &[&str], &str, &str)] = &[
+    (
+        ".helix/languages.toml",
+        &["command"],
+        "",
+        "names a language server Helix starts",
+    ),
+    (
+        "crush.json",
+        &["command"],
+        "",
+        "names a program Crush starts",
+    ),
+    (
+        ".cursor/environment.json",
+        &["install", "start", "command"],
+        "",
+        "sets a command Cursor's background agent runs",
+    ),
+    (
+        ".config/nextest.toml",
+        &["command"],
+        "",
+        "sets a script cargo-nextest runs with the tests",
+    ),
+    (
+        ".tflint.hcl",
+        &["source"],
+        "",
+        "names a plugin tflint downloads and runs",
+    ),
+    (
+        ".kiro.hook",
+        &["command"],
+        "",
+        "sets a command a Kiro hook runs",
+    ),
+];
+
+/// The golangci-lint configuration names (a custom linter's `path` ending in `.so`).
+const GOLANGCI_FILES: &[&str] = &[
+    ".golangci.yml",
+    ".golangci.yaml",
+    ".golangci.toml",
+    ".golangci.json",
+];
+
+/// What a [`SETTING_KEYS`] file's new text sets that runs, or an agent command file's
+/// `!{…}` (Gemini CLI's and Qwen Code's custom commands run it as a shell command when
+/// the command is used), or golangci-lint's Go plugin path.
+fn setting_runs(full: &str, texts: &[String]) -> Option<String> {
+    // Every place `key` stands as a key (not inside a longer name), followed by `=` or
+    // `:`, on a line or in one-line JSON.
+    let sets = |t: &str, key: &str, must: &str| -> Option<String> {
+        t.match_indices(key).find_map(|(i, _)| {
+            let before = t[..i].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
+                return None;
+            }
+            let rest = t[i + key.len()..].trim_start_matches(['"', '\'']);
+            let value = rest
+                .trim_start_matches([' ', '\t'])
+                .strip_prefix(['=', ':'])?;
+            let value = value.lines().next().unwrap_or("");
+            (must.is_empty() || value.contains(must)).then(|| short(value.trim()))
+        })
+    };
+    for (end, keys, must, what) in SETTING_KEYS {
+        if !full.ends_with(end) {
+            continue;
+        }
+        for t in texts {
+            if let Some(v) = keys.iter().find_map(|k| sets(t, k, must)) {
+                return Some(format!("{what} ({v})"));
+            }
+        }
+    }
+    if GOLANGCI_FILES.iter().any(|f| full.ends_with(f)) {
+        if let Some(v) = texts.iter().find_map(|t| sets(t, "path", ".so")) {
+            return Some(format!("names a Go plugin golangci-lint loads ({v})"));
+        }
+    }
+    if full.contains("/commands/") && full.ends_with(".toml") {
+        if let Some(t) = texts.iter().find(|t| t.contains("!{")) {
+            return Some(format!(
+                "runs a shell command (`!{{…}}`) whenever the agent's command is used ({})",
+                short(t)
+            ));
+        }
+    }
+    None
 }
 
 /// How the text of a file is read, for searching it for commands.

@@ -25,6 +25,13 @@ const AGENT_FILES: &[&str] = &[
     "conventions.md",
     // Zed reads `.rules` (and the names above) as project instructions.
     ".rules",
+    // Codex's override of AGENTS.md, Warp's project rules, Roo Code's single-file rules,
+    // Augment's guidelines, Qwen Code's context file.
+    "agents.override.md",
+    "warp.md",
+    ".roorules",
+    ".augment-guidelines",
+    "qwen.md",
 ];
 
 /// Directories whose files are agent instructions or commands.
@@ -50,6 +57,20 @@ const AGENT_DIRS: &[&str] = &[
     ".trae/rules/",
     ".augment/rules/",
     ".windsurf/workflows/",
+    // Copilot's custom chat modes and custom agents; Kiro's steering files, agent hooks
+    // (run on file events) and MCP settings; Qwen Code's settings (MCP servers) and
+    // commands (`!{…}` runs a shell command); Factory's droids, commands and MCP list;
+    // Amazon Q CLI's agents (each with its MCP servers); OpenHands' microagents and setup
+    // script; Cursor's custom commands; OpenCode's agents, commands and config.
+    ".github/chatmodes/",
+    ".github/agents/",
+    ".kiro/",
+    ".qwen/",
+    ".factory/",
+    ".amazonq/cli-agents/",
+    ".openhands/",
+    ".cursor/commands/",
+    ".opencode/",
 ];
 
 /// Files some tool runs beyond the runners `build` knows, by exact name.
@@ -109,6 +130,17 @@ const RUN_FILES: &[&str] = &[
     "replit.nix",
     ".Rprofile",
     "Rprofile.site",
+    // Tilt's Starlark (its `local()` runs commands), sbt's and the JVM launchers'
+    // option files (a `-javaagent` loads into every run), tflint's plugin sources,
+    // golangci-lint's configuration (a custom linter's `path` is a Go plugin it loads).
+    "Tiltfile",
+    ".sbtopts",
+    ".jvmopts",
+    ".tflint.hcl",
+    ".golangci.yml",
+    ".golangci.yaml",
+    ".golangci.toml",
+    ".golangci.json",
 ];
 
 /// Editor workspace files whose tasks, launch configurations and settings run commands.
@@ -128,6 +160,18 @@ const EDITOR_FILES: &[&str] = &[
     ".continue/config.json",
     ".continue/config.yaml",
     ".idx/dev.nix",
+    ".idx/mcp.json",
+    // Agents' project configuration whose MCP servers (and OpenCode's commands, Crush's
+    // language servers) run as programs: OpenCode's `opencode.json` (`mcp.NAME.command`,
+    // an array), Crush's `.crush.json`/`crush.json` (`mcp.NAME.command`, `lsp.NAME.command`).
+    "/opencode.json",
+    "/opencode.jsonc",
+    "/.crush.json",
+    "/crush.json",
+    // Cursor's background-agent environment (`install`, `start`, terminals' `command`)
+    // and Helix's language servers (`[language-server.NAME] command`).
+    ".cursor/environment.json",
+    ".helix/languages.toml",
 ];
 
 /// Directories of programs: what lands there is run by name (`.venv/bin/activate`,
@@ -264,11 +308,13 @@ pub(super) fn steering_kind(path: &Path) -> Option<&'static str> {
     None
 }
 
-/// A git configuration file: `.gitconfig`, `.gitmodules`, an include (`*.gitconfig`), a
+/// A git configuration file: `.gitconfig`, `.gitmodules`, git-lfs's `.lfsconfig` (the same
+/// format; its `lfs.url` is where `git lfs` sends pushed objects), an include (`*.gitconfig`), a
 /// repository's `config` (`.git/config`, or `config` beside a repository's `HEAD` and
 /// `objects`/`refs`: a bare or nested repository).
 fn is_git_config(path: &Path, lower: &str) -> bool {
-    if matches!(lower, ".gitconfig" | ".gitmodules") || lower.ends_with(".gitconfig") {
+    if matches!(lower, ".gitconfig" | ".gitmodules" | ".lfsconfig") || lower.ends_with(".gitconfig")
+    {
         return true;
     }
     if lower != "config" {

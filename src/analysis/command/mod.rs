@@ -711,7 +711,7 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         all_contents.extend(reads.iter().cloned());
         reads.extend(dirs);
         let r_unplaced = r_unplaced || s_unplaced;
-        let (writes, w_unplaced) = place(&look.writes, &cwd);
+        let (mut writes, w_unplaced) = place(&look.writes, &cwd);
         // A path below a link an earlier part of this command makes (`ln -s /etc v && sed -i
         // … v/hosts`): where it lands was not on disk when the floor looked. This only
         // raises a tier: a hard one stays hard.
@@ -788,6 +788,16 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         if let Err(why) = reached.extend(&mut reads, ctx, &mut sensitive) {
             demote(&mut look, why);
         }
+        // A file written that has other names: a write through a hard link to a credential
+        // (`echo … > data.bin`, `>> data.bin`, `tee data.bin`) writes the store it shares.
+        let mut linked = Vec::new();
+        for w in &writes {
+            match reach::alias(w, &mut sensitive, ctx.floor) {
+                Ok(found) => linked.extend(found),
+                Err(why) => demote(&mut look, why),
+            }
+        }
+        writes.extend(linked);
         if let Some(text) = sc.output.as_ref().filter(|_| sc.remote.is_none()) {
             for r in &sc.redirects {
                 if matches!(r.op, RedirectOp::Out | RedirectOp::Clobber) && !r.dynamic {

@@ -672,6 +672,78 @@ fn secrets_printed_and_sent_are_hard() {
     ]);
 }
 
+/// `pip config list|get|debug` prints pip's configuration files: a password in the
+/// user's (an index URL's) is a secret printed; files without one print none.
+#[test]
+fn pip_config_reads_are_judged_by_what_the_files_hold() {
+    let f = fx();
+    for cmd in [
+        "pip config list",
+        "pip config debug",
+        "pip3 config get global.index-url",
+    ] {
+        assert_eq!(verdict(&f, cmd), "routine", "{cmd}");
+    }
+    std::fs::create_dir_all(f.home.join(".config/pip")).unwrap();
+    std::fs::write(
+        f.home.join(".config/pip/pip.conf"),
+        "[global]\ntimeout = 60\n",
+    )
+    .unwrap();
+    assert_eq!(verdict(&f, "pip config list"), "routine");
+    std::fs::write(
+        f.home.join(".config/pip/pip.conf"),
+        "[global]\nindex-url = https://dev:hunter2@pypi.example.com/simple\n",
+    )
+    .unwrap();
+    for cmd in [
+        "pip config list",
+        "pip config debug",
+        "pip3 config get global.index-url",
+    ] {
+        assert_eq!(verdict(&f, cmd), "hard", "{cmd}");
+    }
+}
+
+#[test]
+fn gcloud_az_and_database_reads_that_print_secrets_are_hard() {
+    table(&[
+        ("gcloud run services describe prod --format=yaml", "hard"),
+        ("gcloud run jobs describe nightly", "hard"),
+        ("gcloud functions describe f --region=us-central1", "hard"),
+        ("gcloud app versions describe v1 --service=default", "hard"),
+        (
+            "gcloud compute instances describe vm1 --zone=us-central1-a",
+            "hard",
+        ),
+        (
+            "gcloud beta runtime-config configs variables get-value db-pass --config-name=prod",
+            "hard",
+        ),
+        (
+            "az containerapp secret list -n app -g rg --show-values",
+            "hard",
+        ),
+        ("az containerapp show -n app -g rg", "hard"),
+        ("az signalr key list -n s -g rg", "hard"),
+        ("psql -c 'select * from pg_shadow'", "hard"),
+        (
+            "psql -c 'SELECT rolname, rolpassword FROM pg_catalog.pg_authid'",
+            "hard",
+        ),
+        (
+            "mysql -e 'select user, authentication_string from mysql.user'",
+            "hard",
+        ),
+        // Their neighbours that print no secret still only read.
+        ("gcloud run services list", "routine"),
+        ("gcloud compute instances list", "routine"),
+        ("az containerapp secret list -n app -g rg", "routine"),
+        ("az containerapp list -g rg", "routine"),
+        ("psql -c 'select count(*) from users'", "routine"),
+    ]);
+}
+
 #[test]
 fn interpreter_code_reading_the_whole_environment_is_hard() {
     // Sent out or printed where the agent reads it: `printenv` by another road.

@@ -227,8 +227,14 @@ fn what_cannot_be_listed_or_placed_is_not_understood_but_the_destination_is_seen
         "curl -so plain.tar https://x.example/a.tar && tar -xf plain.tar",
         "tar -xf $F",
     ] {
+        // Members that cannot be listed or placed make a risky command (what lands may
+        // be the harness's settings); options outside the grammar leave it unknown.
         let j = judged(&f, cmd);
-        assert_eq!(verdict(&j), "unknown", "{cmd}: {:?}", j.verdict);
+        assert!(
+            matches!(verdict(&j), "soft" | "unknown"),
+            "{cmd}: {:?}",
+            j.verdict
+        );
     }
     // The destination is still a write the path floor and the reviewer see.
     let j = judged(&f, "cat plain.tar | tar -x -C docs");
@@ -416,13 +422,19 @@ fn the_index_is_judged_as_the_work_tree_it_becomes() {
         &f,
         "git apply --cached mk.patch && git commit -qm wip && git stash -q && make test",
     );
-    assert_eq!(verdict(&j), "build-changed", "{:?}", j.verdict);
+    // (The stash rewrites mk.patch, so what the staged patch held is not known either:
+    // a risky command, which outranks the changed definition.)
+    assert!(
+        matches!(verdict(&j), "build-changed" | "soft"),
+        "{:?}",
+        j.verdict
+    );
     // From stdin, or a patch written by the same command: not known.
     for cmd in [
         "git apply --cached < mk.patch",
         "printf x > p.diff && git apply --cached p.diff",
     ] {
-        assert_eq!(verdict(&judged(&f, cmd)), "unknown", "{cmd}");
+        assert_eq!(verdict(&judged(&f, cmd)), "soft", "{cmd}");
     }
     // Objects, trees, commits and refs made by hand: outside the routine grammar.
     for cmd in [
@@ -521,7 +533,7 @@ fn a_patch_written_by_the_command_is_judged_by_its_text() {
         ),
     );
     assert!(
-        j.writes.contains(&mcp) || verdict(&j) == "unknown",
+        j.writes.contains(&mcp) || matches!(verdict(&j), "unknown" | "soft"),
         "{:?} {:?}",
         j.verdict,
         j.writes
@@ -545,6 +557,60 @@ fn a_patch_written_by_the_command_is_judged_by_its_text() {
         ),
     ] {
         let j = judged(&f, &cmd);
-        assert_eq!(verdict(&j), "unknown", "{cmd}: {:?}", j.verdict);
+        assert_eq!(verdict(&j), "soft", "{cmd}: {:?}", j.verdict);
+    }
+}
+
+/// bsdtar (libarchive) reads a zip as readily as a tar: its members are listed as unzip's
+/// are; a destination that climbs out of a name (`-d sub/../`) lands where unzip makes
+/// it land; a patch or archive on standard input is never routine.
+#[test]
+fn bsdtar_zips_climbing_destinations_and_stdin_are_judged() {
+    let f = fx();
+    let c = ctx(&f);
+    std::fs::write(
+        f.ws.join("h.zip"),
+        zip_bytes(&[
+            (".claude/", 0o040_755),
+            (".claude/settings.json", 0o100_644),
+        ]),
+    )
+    .unwrap();
+    let settings = f.ws.join(".claude/settings.json");
+    for cmd in [
+        "bsdtar -xf h.zip",
+        "tar -xf h.zip",
+        "unzip -o h.zip -d sub/../",
+        "unzip -o h.zip -d docs/../",
+        "bsdtar -xf h.zip -C docs/..",
+    ] {
+        let j = judged(&f, cmd);
+        assert!(j.writes.contains(&settings), "{cmd}: {:?}", j.writes);
+        assert!(matches!(
+            path_class(&settings, Access::Write, &c),
+            Some(PathClass::HarnessConfig { .. })
+        ));
+    }
+    // An ordinary zip through bsdtar: workspace writes, routine.
+    let j = judged(&f, "bsdtar -xf x.zip");
+    assert_eq!(verdict(&j), "routine", "{:?}", j.verdict);
+    assert!(j.writes.contains(&f.ws.join("lib/a.py")), "{:?}", j.writes);
+    // A climbing destination through a link stays where the link leads.
+    let j = judged(&f, "unzip -o x.zip -d docs/aws/../");
+    assert!(
+        j.writes
+            .iter()
+            .any(|w| w.starts_with(&f.home) && !w.starts_with(&f.ws)),
+        "{:?}",
+        j.writes
+    );
+    // Content on standard input: what it writes is not known, and never routine.
+    for cmd in [
+        "cat hook.patch | git apply",
+        "git apply < plain.diff",
+        "cat plain.tar | bsdtar -x",
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(verdict(&j), "soft", "{cmd}: {:?}", j.verdict);
     }
 }

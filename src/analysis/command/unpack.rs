@@ -64,7 +64,7 @@ pub(super) fn expand(
         else {
             continue;
         };
-        let into = destination(cmd, *format, into);
+        let into = settle(cmd, &destination(cmd, *format, into), earlier);
         // The destination is written whatever the archive holds (a tree's landing is the
         // copy's own write already).
         if *format != Packed::Tree {
@@ -126,15 +126,102 @@ pub(super) fn expand(
                     look.effects.push(e);
                 }
             }
+            // An archive that is not there and that no part writes: the extraction fails,
+            // writing nothing; not understood, no more.
+            Err(why) if absent(cmd, archive, written) => {
+                let reason = format!("{}: {why}", u.phrase());
+                look.effects.push(Effect::unknown(reason.clone()));
+                demote(look, reason);
+            }
             Err(why) => not_known(look, &u, &why),
         }
     }
 }
 
+/// Is the archive a named file that does not exist and that no earlier part writes?
+fn absent(cmd: &Cmd, archive: &str, written: &[PathBuf]) -> bool {
+    if archive == "-" || archive.is_empty() {
+        return false;
+    }
+    let path = match cmd.cwd.dir() {
+        _ if archive.starts_with('/') => paths::normalize(Path::new(archive)),
+        Some(d) => paths::normalize(&d.join(archive)),
+        None => return false,
+    };
+    std::fs::symlink_metadata(&path).is_err() && !written.iter().any(|w| path.starts_with(w))
+}
+
+/// Members that cannot be listed or placed: what lands is not known. For an archive or a
+/// patch (on standard input, written by another part, past a bound) it may be the
+/// harness's settings, a git hook or an agent's instructions, so the command is a risky
+/// one (soft) unless something already made it hard; a directory tree another part fills
+/// is not understood (unknown).
 fn not_known(look: &mut Look, u: &Effect, why: &str) {
     let reason = format!("{}: {why}", u.phrase());
     look.effects.push(Effect::unknown(reason.clone()));
-    demote(look, reason);
+    demote(look, reason.clone());
+    let tree = matches!(
+        u,
+        Effect::Unpack {
+            format: Packed::Tree,
+            ..
+        }
+    );
+    if !tree && matches!(look.class, Class::Unknown { .. }) {
+        look.class = Class::Soft {
+            category: "unknown-writes",
+            reason: format!("{reason}; what it writes is not known"),
+        };
+    }
+}
+
+/// A destination that climbs out of a name (`unzip -d sub/../`, `tar -C a/b/../..`)
+/// placed where the members land: `unzip` and `bsdtar` make the missing directories
+/// (real directories, so `NAME/..` cancels), and an existing prefix is followed through
+/// its links. Left as written when an earlier part of the command writes or makes
+/// anything there (a link it makes would move the landing), or the directory is unknown.
+fn settle(cmd: &Cmd, into: &str, earlier: &Earlier) -> String {
+    if !Path::new(into)
+        .components()
+        .any(|c| c == std::path::Component::ParentDir)
+    {
+        return into.to_string();
+    }
+    let Some(dir) = cmd.cwd.dir() else {
+        return into.to_string();
+    };
+    let full = if into.starts_with('/') {
+        PathBuf::from(into)
+    } else {
+        dir.join(into)
+    };
+    // The longest prefix on disk, resolved; the rest is made as plain directories.
+    let mut existing = PathBuf::new();
+    let mut rest: Vec<std::path::Component> = Vec::new();
+    for c in full.components() {
+        if rest.is_empty() && std::fs::symlink_metadata(existing.join(c)).is_ok() {
+            existing.push(c);
+        } else {
+            rest.push(c);
+        }
+    }
+    let made_there = |p: &PathBuf| p.starts_with(&existing) || existing.starts_with(p);
+    let lexical = paths::normalize(&full);
+    if earlier
+        .written
+        .iter()
+        .any(|w| w.starts_with(&lexical) || made_there(w))
+        || earlier.trees.iter().any(made_there)
+    {
+        return into.to_string();
+    }
+    let Ok(mut at) = std::fs::canonicalize(&existing) else {
+        return into.to_string();
+    };
+    for part in rest {
+        at.push(part);
+    }
+    paths::normalize(&at).display().to_string()
 }
 
 /// Where members are placed, as a word relative to the command's directory: `git apply`
@@ -268,11 +355,23 @@ fn members(
     }
     let r = match format {
         Packed::Tree => tree_members(&path, archive),
+        // bsdtar (libarchive) reads a zip archive as readily as a tar one, whatever it is
+        // called; GNU tar refuses one, so listing its members is at worst too many.
+        Packed::Tar if is_zip(&path) => archive::zip_file(&path),
         Packed::Tar => archive::tar_file(&path),
         Packed::Zip => archive::zip_file(&path),
         Packed::GitPatch | Packed::GitIndex | Packed::Patch => archive::patch_file(&path, how),
     };
     r.map_err(|e| format!("{archive}: {e}"))
+}
+
+/// Does the file start with a zip archive's local-file or end-of-directory signature?
+fn is_zip(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 4];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok_and(|_| matches!(&head, b"PK\x03\x04" | b"PK\x05\x06"))
 }
 
 /// What a directory copied or moved holds (`cp -R`, `mv`, local rsync): none for a file

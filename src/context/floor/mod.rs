@@ -378,6 +378,15 @@ fn credential(fp: &str, access: Access, ctx: &FloorCtx) -> Option<&'static str> 
     if extension_in(name, sensitive::VAULT_EXTENSIONS) && below(fp, &project).is_none() {
         return Some("a password database or keychain");
     }
+    // A backup or swap-file copy beside a store (`~/.netrc~`, `~/.netrc.bak`,
+    // `~/.aws/credentials.orig`, `~/..netrc.swp`) holds what the store held.
+    if let Some((dir, _)) = fp.rsplit_once('/') {
+        for stem in sensitive::backup_of(name) {
+            if let Some(what) = credential(&format!("{dir}/{stem}"), access, ctx) {
+                return Some(what);
+            }
+        }
+    }
     None
 }
 
@@ -544,7 +553,11 @@ pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
         });
     }
     // Protected, not hard: secrets by name (reads and writes), the rest for writes.
-    if let Some(what) = secret_file_name(name) {
+    if let Some(what) = secret_file_name(name).or_else(|| {
+        sensitive::backup_of(name)
+            .into_iter()
+            .find_map(secret_file_name)
+    }) {
         return Some(PathClass::Protected { what });
     }
     if access == Access::Write {
@@ -1002,6 +1015,41 @@ mod tests {
             Some(PathClass::SelfConfig { .. }) => "self",
             Some(PathClass::HarnessConfig { .. }) => "harness",
             Some(PathClass::Protected { .. }) => "protected",
+        }
+    }
+
+    /// A backup or swap-file copy of a store is the store; of a secret by name, protected
+    /// as the name is; of an ordinary file, nothing.
+    #[test]
+    fn backup_and_swap_copies_of_stores_are_the_stores() {
+        for p in [
+            "/home/u/.netrc~",
+            "/home/u/.netrc.bak",
+            "/home/u/.netrc.orig",
+            "/home/u/..netrc.swp",
+            "/home/u/.netrc.swp",
+            "/home/u/#.netrc#",
+            "/home/u/.aws/credentials.bak",
+            "/home/u/.aws.bak",
+            "/home/u/.pgpass.old",
+            "/home/u/.msmtprc~",
+            "/home/u/.pg_service.conf.bak",
+            "/home/u/.vagrant.d/data/vagrant_login_token.bak",
+        ] {
+            assert_eq!(class(p, Access::Read), "credential", "{p}");
+            assert_eq!(class(p, Access::Write), "credential", "{p}");
+        }
+        assert_eq!(class("/w/p/.env.bak", Access::Read), "protected");
+        assert_eq!(class("/w/p/id_rsa~", Access::Read), "protected");
+        for p in [
+            "/home/u/.bashrc~",
+            "/home/u/notes.txt.bak",
+            "/w/p/src/main.rs~",
+            "/w/p/.main.rs.swp",
+            "/home/u/~",
+            "/home/u/.bak",
+        ] {
+            assert_eq!(class(p, Access::Read), "none", "{p}");
         }
     }
 

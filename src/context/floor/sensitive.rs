@@ -897,6 +897,53 @@ pub const SERVICE_ACCOUNT_NAME_WORDS: &[&[&str]] = &[
     &["gcloud", "key"],
 ];
 
+/// How editors, package managers and people spell a copy of a file beside it: the copy
+/// holds what the file held, so a copy of a store is the store (`~/.netrc~`,
+/// `~/.netrc.bak`, `credentials.orig`). Suffixes: Emacs' and many editors' `~`, the
+/// usual `.bak`/`.backup`/`.orig`/`.old`/`.save`/`.sav`/`.tmp`, dpkg's and rpm's kept
+/// configuration (`.dpkg-old`, `.dpkg-dist`, `.rpmsave`, `.rpmnew`), and Vim's swap files
+/// (`.swp`, `.swo`, `.swx`, named `.NAME.swp` beside NAME); Emacs' auto-save `#NAME#`.
+pub const BACKUP_SUFFIXES: &[&str] = &[
+    "~",
+    ".bak",
+    ".backup",
+    ".orig",
+    ".old",
+    ".save",
+    ".sav",
+    ".tmp",
+    ".dpkg-old",
+    ".dpkg-dist",
+    ".rpmsave",
+    ".rpmnew",
+    ".swp",
+    ".swo",
+    ".swx",
+];
+
+/// The names a backup or swap-file spelling ([`BACKUP_SUFFIXES`], `#NAME#`) is a copy of:
+/// the name without the suffix, and for a Vim swap file also without its leading dot.
+pub fn backup_of(name: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    if let Some(inner) = name.strip_prefix('#').and_then(|n| n.strip_suffix('#')) {
+        if !inner.is_empty() {
+            out.push(inner);
+        }
+    }
+    for suffix in BACKUP_SUFFIXES {
+        let Some(stem) = name.strip_suffix(suffix).filter(|s| !s.is_empty()) else {
+            continue;
+        };
+        out.push(stem);
+        if suffix.starts_with(".sw") {
+            if let Some(vim) = stem.strip_prefix('.').filter(|s| !s.is_empty()) {
+                out.push(vim);
+            }
+        }
+    }
+    out
+}
+
 /// Apple's private keys (PKCS#8, `.p8`) by the names App Store Connect and the developer
 /// portal download them under: `AuthKey_KEYID.p8` (App Store Connect API, APNs, Sign in
 /// with Apple) and `SubscriptionKey_KEYID.p8` (In-App Purchase). A bare `.p8` is not

@@ -187,8 +187,15 @@ impl Eval<'_, '_> {
     /// names is, and, for a tree a search walks (`tree`; it follows no links), credentials
     /// hard-linked inside it among the files whose names `only` lets through. Each is
     /// added as a path read; what cannot be told becomes a path that does not resolve
-    /// (asked about, never allowed).
-    pub(super) fn add_reached(&mut self, raw: &str, tree: bool, only: Option<&[NamePattern]>) {
+    /// (asked about, never allowed). For a write (`access`), the credential a file with
+    /// several names is: a write through a hard link writes the store it shares.
+    pub(super) fn add_reached(
+        &mut self,
+        raw: &str,
+        tree: bool,
+        only: Option<&[NamePattern]>,
+        access: Access,
+    ) {
         let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
         let Some(target) = forms.resolved.clone() else {
             return;
@@ -219,7 +226,7 @@ impl Eval<'_, '_> {
         };
         for p in found {
             let text = p.display().to_string();
-            self.add_path(&text, Access::Read);
+            self.add_path(&text, access);
         }
         if let Some(why) = unknown {
             let lexical = forms.lexical.clone();
@@ -229,7 +236,7 @@ impl Eval<'_, '_> {
                     lexical,
                     resolved: None,
                 },
-                Access::Read,
+                access,
             );
         }
     }
@@ -314,7 +321,7 @@ impl Eval<'_, '_> {
                 };
                 let p = self.str_field(field, true)?.unwrap_or_default();
                 self.add_path(&p, Access::Read);
-                self.add_reached(&p, false, None);
+                self.add_reached(&p, false, None, Access::Read);
                 Kind::Read
             }
             "Glob" => {
@@ -356,7 +363,7 @@ impl Eval<'_, '_> {
                     };
                     let only = grep_admitted(glob.as_deref(), kind.as_deref());
                     self.add_path(&p, Access::Read);
-                    self.add_reached(&p, true, only.as_deref());
+                    self.add_reached(&p, true, only.as_deref(), Access::Read);
                 } else {
                     self.add_listing(&p);
                 }
@@ -375,12 +382,14 @@ impl Eval<'_, '_> {
                 let p = self.str_field("file_path", true)?.unwrap_or_default();
                 self.edit_text_types()?;
                 self.add_path(&p, Access::Write);
+                self.add_reached(&p, false, None, Access::Write);
                 Kind::Edit
             }
             "NotebookEdit" => {
                 let p = self.str_field("notebook_path", true)?.unwrap_or_default();
                 self.edit_text_types()?;
                 self.add_path(&p, Access::Write);
+                self.add_reached(&p, false, None, Access::Write);
                 Kind::Edit
             }
             "Bash" => {

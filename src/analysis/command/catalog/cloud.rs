@@ -285,6 +285,107 @@ fn prints_secret(words: &[&str], args: &[String]) -> Option<String> {
     None
 }
 
+/// gcloud and az reads (groups then the verb, after gcloud's `alpha`/`beta`) whose
+/// answer carries secret material, as [`AWS_SECRET_READS`] lists AWS's: the field, as the
+/// reference names it. Checked against the Azure CLI reference (`az containerapp secret
+/// list --show-values`: "Show the secret values", default false; `az containerapp show`:
+/// the template's containers' `env` with plain `value`s; `az signalr key list` and `az
+/// webpubsub key show`: `primaryKey`, `primaryConnectionString`) and the gcloud reference
+/// and REST resources (`run services|jobs describe`: the revision template's containers'
+/// `env` values; `functions describe`: `environmentVariables`,
+/// `buildEnvironmentVariables`; `app versions describe`: `envVariables`; `compute
+/// instances describe` and `compute project-info describe`: `metadata` /
+/// `commonInstanceMetadata` items, where `startup-script`, `ssh-keys` and deployment
+/// passwords live; `runtime-config configs variables get-value`: the variable's value).
+const VERB_SECRET_READS: &[(&str, &[&str], When, &str)] = &[
+    (
+        "gcloud",
+        &["run", "services", "describe"],
+        When::Always,
+        "the service's environment variables",
+    ),
+    (
+        "gcloud",
+        &["run", "jobs", "describe"],
+        When::Always,
+        "the job's environment variables",
+    ),
+    (
+        "gcloud",
+        &["functions", "describe"],
+        When::Always,
+        "the function's environment variables",
+    ),
+    (
+        "gcloud",
+        &["app", "versions", "describe"],
+        When::Always,
+        "the version's environment variables (envVariables)",
+    ),
+    (
+        "gcloud",
+        &["compute", "instances", "describe"],
+        When::Always,
+        "the instance's metadata (startup scripts, keys)",
+    ),
+    (
+        "gcloud",
+        &["compute", "project-info", "describe"],
+        When::Always,
+        "the project's instance metadata (startup scripts, keys)",
+    ),
+    (
+        "gcloud",
+        &["runtime-config", "configs", "variables", "get-value"],
+        When::Always,
+        "a runtime-config variable's value",
+    ),
+    (
+        "az",
+        &["containerapp", "secret", "list"],
+        When::With("--show-values"),
+        "the container app's secret values",
+    ),
+    (
+        "az",
+        &["containerapp", "show"],
+        When::Always,
+        "the container app's environment variables",
+    ),
+    (
+        "az",
+        &["containerapp", "job", "show"],
+        When::Always,
+        "the job's environment variables",
+    ),
+    (
+        "az",
+        &["signalr", "key", "list"],
+        When::Always,
+        "the service's access keys and connection strings",
+    ),
+    (
+        "az",
+        &["webpubsub", "key", "show"],
+        When::Always,
+        "the service's access keys and connection strings",
+    ),
+];
+
+/// A [`VERB_SECRET_READS`] read: what it prints, when its condition holds.
+fn verb_secret_read(prog: &str, words: &[&str], args: &[String]) -> Option<String> {
+    let (_, path, when, what) = VERB_SECRET_READS
+        .iter()
+        .find(|(p, path, _, _)| *p == prog && words.starts_with(path))?;
+    let on = match when {
+        When::Always => true,
+        When::Unless(f) => !has_flag(args, f),
+        When::With(f) => has_flag(args, f),
+        When::OptionIs(o, v) => option_value(args, &[o]).is_some_and(|x| x == *v),
+    };
+    on.then(|| format!("{} prints {what}", path.join(" ")))
+}
+
 /// When an operation's response carries secret material.
 #[derive(Clone, Copy)]
 enum When {
@@ -643,7 +744,7 @@ fn by_verb(
             ),
         );
     }
-    if let Some(why) = prints_secret(words, args) {
+    if let Some(why) = verb_secret_read(prog, words, args).or_else(|| prints_secret(words, args)) {
         return Said::secret(
             format!("{why} ({prog} {})", words.join(" ")),
             format!(

@@ -449,6 +449,15 @@ pub(super) fn client(cmd: &Cmd) -> Said {
         // anything in the database: a change that needs it named, not nothing.
         Err(e) => return unrecognised(prog, args, None, e),
     };
+    if let Some(t) = texts
+        .iter()
+        .find_map(|t| crate::analysis::sql::secret_table(t))
+    {
+        return Said::secret(
+            format!("{prog} reads {t}, which holds password hashes or credentials"),
+            format!("{prog} selects from {t}: its rows are login credentials (password verifiers), printed where the agent reads them"),
+        );
+    }
     if texts.len() > 1 {
         if let Some(t) = texts.iter().find(|t| writes(t)) {
             return ran(
@@ -690,6 +699,12 @@ fn sqlcmd(args: &[String]) -> Said {
     let Some(sql) = sql else {
         return Said::unknown("sqlcmd without a query it can read");
     };
+    if let Some(t) = crate::analysis::sql::secret_table(&sql) {
+        return Said::secret(
+            format!("sqlcmd reads {t}, which holds password hashes or credentials"),
+            format!("sqlcmd selects from {t}: its rows are login credentials (password verifiers), printed where the agent reads them"),
+        );
+    }
     if has_flag(args, "-i") || has_flag(args, "-o") {
         return Said::unknown("sqlcmd -i/-o reads or writes files");
     }

@@ -482,6 +482,57 @@ fn named_install(prog: &str, manager: &'static str, pos: &[&str], verbs: &[&str]
 
 /// `npm config set|delete|edit|fix` and `pip config set|unset|edit`: a write of the settings
 /// file for the location chosen. `None` for other commands.
+/// The configuration files pip reads (pip 24, "Configuration": the global
+/// `/etc/pip.conf` and `/etc/xdg/pip/pip.conf`, the user's `~/.config/pip/pip.conf` and
+/// legacy `~/.pip/pip.conf`, the environment's `$VIRTUAL_ENV/pip.conf`, and
+/// `PIP_CONFIG_FILE`), read now: a secret in any is printed by `pip config list|get|debug`.
+fn pip_config_read(prog: &str, action: &str, ctx: &JudgeCtx) -> Said {
+    const MAX: u64 = 64 * 1024;
+    let mut files = vec![
+        std::path::PathBuf::from("/etc/pip.conf"),
+        std::path::PathBuf::from("/etc/xdg/pip/pip.conf"),
+        ctx.home.join(".config/pip/pip.conf"),
+        ctx.home.join(".pip/pip.conf"),
+    ];
+    for (var, sub) in [("VIRTUAL_ENV", "pip.conf"), ("PIP_CONFIG_FILE", "")] {
+        if let Some(v) = std::env::var_os(var).filter(|v| !v.is_empty()) {
+            let p = std::path::PathBuf::from(v);
+            files.push(if sub.is_empty() { p } else { p.join(sub) });
+        }
+    }
+    for f in &files {
+        let Ok(md) = std::fs::metadata(f) else {
+            continue;
+        };
+        let text = if md.is_file() && md.len() <= MAX {
+            std::fs::read_to_string(f).ok()
+        } else {
+            None
+        };
+        let Some(text) = text else {
+            return Said::unknown(format!(
+                "{prog} config {action} prints {}, which gatehook cannot read to see what it holds",
+                f.display()
+            ));
+        };
+        if text
+            .lines()
+            .any(|l| crate::decision::redact::has_secret(l.trim()))
+        {
+            return Said::secret(
+                format!("{prog} config {action} prints {}, which holds a password or token", f.display()),
+                format!(
+                    "{prog} config {action}: {} holds a password or token (an index URL's password), printed where the agent reads it",
+                    f.display()
+                ),
+            );
+        }
+    }
+    Said::read(format!(
+        "{prog} config {action} prints pip's settings; its configuration files hold no password or token"
+    ))
+}
+
 pub(super) fn config(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
     let prog = cmd.program();
     let args = cmd.args();
@@ -521,6 +572,14 @@ pub(super) fn config(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
             let pos = positionals(args, &["--editor"]);
             let action = match pos.as_slice() {
                 ["config", a @ ("set" | "unset" | "edit"), ..] => *a,
+                // `pip config list|get|debug` prints the values of pip's configuration
+                // files (pip 24 `pip config --help`; `debug` with each file's name). Judged
+                // by what they hold now, as `git config --list` is: a value with a
+                // password (`index-url = https://u:p@host/simple`) or under a secret name
+                // is a secret printed; files with none print none.
+                ["config", a @ ("list" | "get" | "debug"), ..] => {
+                    return Some(pip_config_read(prog, a, ctx));
+                }
                 _ => return None,
             };
             let file = if has_flag(args, "--global") {
