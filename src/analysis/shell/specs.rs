@@ -542,7 +542,7 @@ pub(super) const GIT: Spec = Spec {
 pub(super) const STRACE: Spec = Spec {
     short_val: "abeEIoOpPsSuUX",
     short_opt: "",
-    short_bool: "cCdDfFhiknqrtTvVwxyYzZ",
+    short_bool: "AcCdDfFhiknqrtTvVwxyYzZ",
     long_val: &[
         "output",
         "expr",
@@ -558,9 +558,19 @@ pub(super) const STRACE: Spec = Spec {
         "output-separately",
         "summary-only",
         "summary",
+        "output-append-mode",
         "help",
         "version",
     ],
+    numeric: false,
+};
+/// ltrace 0.7.3's options (`ltrace --help` on this machine).
+pub(super) const LTRACE: Spec = Spec {
+    short_val: "aADeFlnopsux",
+    short_opt: "",
+    short_bool: "bcCfhiLrStTV",
+    long_val: &["align", "debug", "config", "library", "indent", "output"],
+    long_bool: &["demangle", "no-signals", "help", "version"],
     numeric: false,
 };
 pub(super) const SSHPASS: Spec = Spec {
@@ -588,7 +598,7 @@ pub(super) const TORSOCKS: Spec = Spec {
     numeric: false,
 };
 pub(super) const FAKEROOT: Spec = Spec {
-    short_val: "lisb",
+    short_val: "lfisb",
     short_opt: "",
     short_bool: "uhv",
     long_val: &["lib", "faked", "fd-base"],
