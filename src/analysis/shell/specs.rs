@@ -573,6 +573,15 @@ pub(super) const LTRACE: Spec = Spec {
     long_bool: &["demangle", "no-signals", "help", "version"],
     numeric: false,
 };
+/// runit 2.2.0's chpst(8) (its manual page).
+pub(super) const CHPST: Spec = Spec {
+    short_val: "uUbe/ClLnmdopfct",
+    short_opt: "",
+    short_bool: "vVP012",
+    long_val: &[],
+    long_bool: &[],
+    numeric: false,
+};
 pub(super) const SSHPASS: Spec = Spec {
     short_val: "pfdP",
     short_opt: "",

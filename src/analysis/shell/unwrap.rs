@@ -354,6 +354,7 @@ pub(super) fn unwrap(argv: &[Word], home: &std::path::Path) -> Unwrapped {
             "xvfb-run" => xvfb_run(argv, i, &mut u),
             "bwrap" => bwrap(argv, i, &mut u),
             "envdir" => envdir(argv, i, &mut u),
+            "chpst" => chpst(argv, i, &mut u),
             _ if RUNNERS.iter().any(|r| r.name == name) => runner(argv, i, &mut u),
             _ => None,
         };
@@ -1038,6 +1039,44 @@ fn runner(argv: &[Word], i: usize, u: &mut Unwrapped) -> Option<usize> {
         j += 1;
     }
     None
+}
+
+/// runit 2.2.0's chpst(8): `-C DIR` runs the command in DIR; `-e DIR` sets its
+/// environment from the files there (as `envdir`), `-u USER` runs it as another user and
+/// `-/ ROOT` in another root (opaque); `-l`/`-L LOCK` opens LOCK for writing; `-U`, `-b`,
+/// `-n`, the limits and `-v`/`-P`/`-0`/`-1`/`-2` change nothing the floor judges.
+fn chpst(argv: &[Word], i: usize, u: &mut Unwrapped) -> Option<usize> {
+    let p = opts::parse(argv, i + 1, &CHPST);
+    u.check("chpst", &p, argv);
+    for f in &p.flags {
+        let Some(v) = f.value.as_deref() else {
+            continue;
+        };
+        let word = value(argv, i, p.next, v);
+        match f.name.as_str() {
+            "-C" => u.chdir(Place::Dir(word)),
+            "-/" => {
+                u.chdir(Place::Unknown);
+                u.refuse("chpst", &format!("-/ {v}"));
+            }
+            "-u" => u.refuse("chpst", &format!("-u {v}")),
+            "-e" => u.opaque.push(Opaque::WrapperHides {
+                wrapper: "chpst".into(),
+                what: format!(
+                    "-e sets the command's environment from the files in {v}, which may load code"
+                ),
+            }),
+            "-l" | "-L" => u.file(
+                word,
+                Access::Write {
+                    append: true,
+                    content: String::new(),
+                },
+            ),
+            _ => {}
+        }
+    }
+    Some(p.next)
 }
 
 /// daemontools' and runit's `envdir DIR CMD` (envdir(8)): CMD's environment is set from
