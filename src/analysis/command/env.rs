@@ -335,6 +335,7 @@ pub(super) const PRIVILEGE_WRAPPERS: &[&str] = &[
     "proot",
     "systemd-run",
     "firejail",
+    "bwrap",
 ];
 
 /// Wrappers that run the command as another user (root unless told otherwise): the other
@@ -404,7 +405,10 @@ pub(crate) fn code_env(name: &str) -> bool {
                 | "NODE_GYP"
         );
     }
-    name.starts_with("LD_")
+    // An exported bash function (`BASH_FUNC_NAME%%=() { …; }`, as `env` can set it): a
+    // bash started below defines NAME from it, shadowing the command (bash 5.2).
+    name.starts_with("BASH_FUNC_")
+        || name.starts_with("LD_")
         || name.starts_with("DYLD_")
         || name.starts_with("GIT_CONFIG")
         // cargo's per-target runner and linker (`CARGO_TARGET_<TRIPLE>_RUNNER`), and the

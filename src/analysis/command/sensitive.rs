@@ -379,6 +379,18 @@ fn secret_cli(prog: &str, args: &[String]) -> Option<String> {
                 "`fly secrets list` lists the names",
             )
         }
+        // `rails credentials:show` decrypts config/credentials.yml.enc with the master key
+        // and prints it (Rails guides, "Security: Custom Credentials").
+        "rails" if matches!(first, "credentials:show" | "secrets:show") => line(
+            &format!("rails {first} prints the decrypted credentials"),
+            "the application reads them itself through Rails.application.credentials",
+        ),
+        // `dotnet user-secrets list` prints each secret's name and value (Microsoft Learn,
+        // "Safe storage of app secrets in development").
+        "dotnet" if first == "user-secrets" && second == "list" => line(
+            "dotnet user-secrets list prints the project's secrets with their values",
+            "the application reads them itself through its configuration",
+        ),
         "gh" if first == "auth" && second == "token" => line(
             "gh auth token prints the GitHub token",
             "gh's own commands use it without printing it",

@@ -38,6 +38,7 @@
 //! `pushd -`, like `cd -`, goes to `OLDPWD`.
 
 use super::parse::Walker;
+use super::unwrap::Place;
 use super::words::Word;
 use super::Origin;
 use crate::context::paths;
@@ -270,6 +271,49 @@ impl Walker<'_> {
             _ => return,
         }
         self.dirs_fail = self.dirs.clone();
+    }
+
+    /// Where a command runs once its wrappers moved it (`env -C DIR`, `sudo -D DIR`,
+    /// `bwrap --chdir DIR`): each directory a `chdir(2)` of the path, relative to the one
+    /// before; a path that is computed, or whose `..` may not step out where its text says
+    /// (see [`logical_holds`]), or a place not known, leaves it not known. `PWD` and
+    /// `OLDPWD` are the shell's still, so not known there either.
+    pub(super) fn dirs_at(&self, places: &[Place]) -> Dirs {
+        let mut d = self.dirs.clone();
+        for place in places {
+            let to = match place {
+                Place::Dir(w) if !w.dynamic && !w.text.is_empty() => {
+                    let t = Path::new(&w.text);
+                    let all: Option<Vec<PathBuf>> = if t.is_absolute() {
+                        logical_holds(t).then(|| vec![paths::normalize(t)])
+                    } else {
+                        d.cwd
+                            .iter()
+                            .map(|c| {
+                                let raw = c.join(t);
+                                logical_holds(&raw).then(|| paths::normalize(&raw))
+                            })
+                            .collect()
+                    };
+                    all.filter(|v| !v.is_empty())
+                }
+                _ => None,
+            };
+            d = match to {
+                Some(mut cwd) => {
+                    cwd.sort();
+                    cwd.dedup();
+                    Dirs {
+                        cwd,
+                        pwd: None,
+                        old: None,
+                        physical: d.physical,
+                    }
+                }
+                None => d.unknown(),
+            };
+        }
+        d
     }
 
     /// Where a successful `cd`/`pushd` leaves the shell.

@@ -5,9 +5,9 @@
 use super::command::Draft;
 use super::parse::Walker;
 use super::quoting::decode_ansi_c;
-use super::unwrap::{self, Body, NestKind, Nested};
+use super::unwrap::{self, Access, Body, NestKind, Nested};
 use super::words::{short, Word};
-use super::{Opaque, Origin, RedirectOp, SimpleCommand, HARD_MAX_COMMANDS, MAX_REENTRY};
+use super::{Opaque, Origin, Redirect, RedirectOp, SimpleCommand, HARD_MAX_COMMANDS, MAX_REENTRY};
 
 impl Walker<'_> {
     /// Strip wrappers, check the program name, store the command, then walk re-entries.
@@ -55,6 +55,9 @@ impl Walker<'_> {
                 exported.push(name.clone());
             }
         }
+        // Where the wrapped command runs: moved by its wrappers (`env -C DIR`).
+        let run = self.dirs_at(&u.places);
+        let text = draft.text.clone();
         let stdin_known = match (&draft.stdin_text, self.piped) {
             (Some(_), _) => !draft
                 .redirects
@@ -81,12 +84,12 @@ impl Walker<'_> {
             remote: self.remote.clone(),
             output: known_output(&draft.argv, u.exec_start, draft.stdin_text.clone()),
             // On an ssh host the directory is the host's, which the floor follows itself.
-            cwd: match self.dirs.cwd.as_slice() {
+            cwd: match run.cwd.as_slice() {
                 [one] if self.remote.is_none() => Some(one.clone()),
                 _ => None,
             },
-            cwd_places: if self.remote.is_none() && self.dirs.cwd.len() > 1 {
-                self.dirs.cwd.clone()
+            cwd_places: if self.remote.is_none() && run.cwd.len() > 1 {
+                run.cwd.clone()
             } else {
                 Vec::new()
             },
@@ -119,6 +122,14 @@ impl Walker<'_> {
         self.dirs_command(&cmd.exec, args_dynamic, remote, pwd_prefix, builtin);
         let slot = slot.min(self.commands.len());
         self.commands.insert(slot, cmd);
+        // What it runs again runs where it does.
+        let moved = !u.places.is_empty();
+        let outer = moved.then(|| {
+            (
+                std::mem::replace(&mut self.dirs, run),
+                self.dirs_fail.clone(),
+            )
+        });
         for nested in u.nested {
             self.nested(nested, &wrappers);
         }
@@ -145,6 +156,38 @@ impl Walker<'_> {
                 (None, false, _) => {}
             }
             self.remote = saved;
+        }
+        if let Some((dirs, fail)) = outer {
+            (self.dirs, self.dirs_fail) = (dirs, fail);
+        }
+        // Files the wrappers open themselves, judged as a command that opens them would be
+        // (`time -o FILE -f TEXT`: `printf %s TEXT > FILE`).
+        for f in u.files {
+            let (argv, redirect) = match f.access {
+                Access::Read => (vec![Word::lit("cat"), Word::lit("--"), f.path], None),
+                Access::Write { append, content } => (
+                    vec![Word::lit("printf"), Word::lit("%s"), Word::lit(&content)],
+                    Some(Redirect {
+                        fd: None,
+                        op: if append {
+                            RedirectOp::Append
+                        } else {
+                            RedirectOp::Out
+                        },
+                        target: f.path.text.clone(),
+                        dynamic: f.path.dynamic,
+                    }),
+                ),
+            };
+            let mut opened = self.draft(argv, &text);
+            opened.redirects.extend(redirect);
+            opened.wrappers = wrappers.clone();
+            let at = self.dirs_at(u.places.get(..f.at).unwrap_or(&[]));
+            let end = self.commands.len();
+            self.dirs_apart(|w| {
+                w.dirs = at;
+                w.emit(opened, end);
+            });
         }
         self.last_output = self.commands.get(slot).and_then(|c| c.output.clone());
     }

@@ -378,6 +378,9 @@ pub enum Opaque {
     SpecialAssignment(String),
     /// A wrapper was given an option the analysis does not know, so what it runs is unsure.
     UnknownWrapperOption { wrapper: String, option: String },
+    /// A wrapper gives its command state the analysis cannot see (`envdir DIR`: an
+    /// environment from files) or sends something on (`sshpass -f FILE`).
+    WrapperHides { wrapper: String, what: String },
     /// A shell reads its commands from a pipe whose content is not known.
     ShellFromStdin(String),
     /// A variable is set to literal text containing `$(…)` or backticks, which a later
@@ -433,6 +436,7 @@ impl Opaque {
             Opaque::UnknownWrapperOption { wrapper, option } => {
                 format!("{wrapper} is given the unknown option {option}")
             }
+            Opaque::WrapperHides { wrapper, what } => format!("{wrapper} {what}"),
             Opaque::ShellFromStdin(shell) => {
                 format!("{shell} runs commands read from a pipe whose content is unknown")
             }

@@ -542,7 +542,7 @@ pub(super) const GIT: Spec = Spec {
 pub(super) const STRACE: Spec = Spec {
     short_val: "abeEIoOpPsSuUX",
     short_opt: "",
-    short_bool: "cCdDfFhiknqrtTvVwxyYzZ",
+    short_bool: "AcCdDfFhiknqrtTvVwxyYzZ",
     long_val: &[
         "output",
         "expr",
@@ -558,9 +558,28 @@ pub(super) const STRACE: Spec = Spec {
         "output-separately",
         "summary-only",
         "summary",
+        "output-append-mode",
         "help",
         "version",
     ],
+    numeric: false,
+};
+/// ltrace 0.7.3's options (`ltrace --help` on this machine).
+pub(super) const LTRACE: Spec = Spec {
+    short_val: "aADeFlnopsux",
+    short_opt: "",
+    short_bool: "bcCfhiLrStTV",
+    long_val: &["align", "debug", "config", "library", "indent", "output"],
+    long_bool: &["demangle", "no-signals", "help", "version"],
+    numeric: false,
+};
+/// runit 2.2.0's chpst(8) (its manual page).
+pub(super) const CHPST: Spec = Spec {
+    short_val: "uUbe/ClLnmdopfct",
+    short_opt: "",
+    short_bool: "vVP012",
+    long_val: &[],
+    long_bool: &[],
     numeric: false,
 };
 pub(super) const SSHPASS: Spec = Spec {
@@ -588,7 +607,7 @@ pub(super) const TORSOCKS: Spec = Spec {
     numeric: false,
 };
 pub(super) const FAKEROOT: Spec = Spec {
-    short_val: "lisb",
+    short_val: "lfisb",
     short_opt: "",
     short_bool: "uhv",
     long_val: &["lib", "faked", "fd-base"],

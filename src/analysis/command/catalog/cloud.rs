@@ -1192,6 +1192,17 @@ pub(super) fn az(cmd: &Cmd) -> Said {
         None => return Said::unknown("az without a command"),
         _ => {}
     }
+    // `az keyvault secret download --file F` writes the secret's value to F (Azure CLI
+    // reference, `az keyvault secret download`), where the agent can read it.
+    if words.starts_with(&["keyvault", "secret", "download"]) {
+        let file = option_value(args, &["--file", "-f"]).unwrap_or("a file");
+        return Said::secret(
+            "a Key Vault secret (az keyvault secret download)".to_string(),
+            format!(
+                "az keyvault secret download writes the secret's value to {file}, where the agent reads it; the services that need it read it from Key Vault themselves"
+            ),
+        );
+    }
     // `az storage blob download…` writes local files.
     if words.iter().any(|w| w.starts_with("download")) {
         return Said::unknown("az … download writes local files");

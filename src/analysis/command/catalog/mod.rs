@@ -115,6 +115,7 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "nc" | "netcat" | "ncat" | "nc.openbsd" | "nc.traditional" => sockets::netcat,
         "socat" => sockets::socat,
         "telnet" => sockets::telnet,
+        "logger" => sockets::logger,
         "gsutil" => transfer::gsutil,
         "rclone" => transfer::rclone,
         "sftp" => transfer::sftp,
@@ -166,6 +167,7 @@ pub(super) fn owns_tier(prog: &str) -> bool {
             | "nc.traditional"
             | "socat"
             | "telnet"
+            | "logger"
     )
 }
 

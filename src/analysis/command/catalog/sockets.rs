@@ -825,3 +825,143 @@ pub(super) fn socat(cmd: &Cmd) -> Said {
     join(&a, &b, a_to_b, b_to_a, &mut effects);
     said("socat", &a, &b, effects)
 }
+
+// ---------------------------------------------------------------------------------------
+// logger
+
+/// util-linux 2.38.1's logger (`logger --help` on this machine): a message (its operands,
+/// else the lines of `-f FILE`, else stdin) entered into the system log, or written to a
+/// Unix socket (`-u SOCKET`), or sent to a remote syslog server (`-n HOST`, `-P PORT`).
+/// `--journald[=FILE]` reads the entry from FILE.
+pub(super) fn logger(cmd: &Cmd) -> Said {
+    const VALUES: &[&str] = &[
+        "-f",
+        "--file",
+        "-p",
+        "--priority",
+        "-S",
+        "--size",
+        "-t",
+        "--tag",
+        "-n",
+        "--server",
+        "-P",
+        "--port",
+        "-u",
+        "--socket",
+        "--sd-id",
+        "--sd-param",
+        "--msgid",
+    ];
+    const FLAGS: &[&str] = &[
+        "-i",
+        "-e",
+        "--skip-empty",
+        "--no-act",
+        "--octet-count",
+        "--prio-prefix",
+        "-s",
+        "--stderr",
+        "-T",
+        "--tcp",
+        "-d",
+        "--udp",
+        "--rfc3164",
+        "-h",
+        "--help",
+        "-V",
+        "--version",
+    ];
+    // Long options whose value is optional, given only as `--name=value`.
+    const OPTIONAL: &[&str] = &["--id", "--rfc5424", "--socket-errors", "--journald"];
+    let mut effects = Vec::new();
+    let mut server = None;
+    let mut socket = None;
+    let mut files = Vec::new();
+    let mut message = Vec::new();
+    let mut args = cmd.args().iter();
+    let mut ended = false;
+    while let Some(a) = args.next() {
+        if ended || !a.starts_with('-') || a == "-" {
+            message.push(a.clone());
+            continue;
+        }
+        if a == "--" {
+            ended = true;
+            continue;
+        }
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let (name, inline) = match (name.len(), name.starts_with("--")) {
+            // `-fFILE`, `-nHOST`
+            (n, false) if n > 2 => (&name[..2], Some(name[2..].to_string())),
+            _ => (name, inline),
+        };
+        if VALUES.contains(&name) {
+            let v = inline.or_else(|| args.next().cloned()).unwrap_or_default();
+            match name {
+                "-f" | "--file" => files.push(v),
+                "-n" | "--server" => server = Some(v),
+                "-u" | "--socket" => socket = Some(v),
+                _ => {}
+            }
+        } else if OPTIONAL.contains(&name) {
+            if let (Some(v), "--journald") = (inline, name) {
+                files.push(v);
+            }
+        } else if !(FLAGS.contains(&name) && inline.is_none()) {
+            effects.push(Effect::unknown(format!(
+                "logger {a} is not known to be safe"
+            )));
+        }
+    }
+    let sends: Vec<Carry> = if !message.is_empty() {
+        vec![Carry::Literal {
+            text: message.join(" "),
+        }]
+    } else if !files.is_empty() {
+        files
+            .iter()
+            .map(|f| Carry::File { path: f.clone() })
+            .collect()
+    } else {
+        vec![Carry::Stdin]
+    };
+    for f in &files {
+        effects.push(Effect::read(f.clone()));
+    }
+    let reason = match (&server, &socket) {
+        (Some(h), _) => {
+            effects.push(Effect::Net {
+                url: None,
+                host: host(h),
+                sends,
+            });
+            format!("logger sends its message to the syslog server {h}")
+        }
+        (None, Some(p)) => {
+            effects.push(Effect::Remote {
+                service: "socket".into(),
+                action: "sends its message to the service listening at".into(),
+                target: Some(p.clone()),
+                change: Change::Modify,
+            });
+            format!("logger sends its message to the local socket {p}")
+        }
+        (None, None) => {
+            effects.push(Effect::Remote {
+                service: "syslog".into(),
+                action: "enters a message into".into(),
+                target: Some("the system log".into()),
+                change: Change::Create,
+            });
+            "logger enters a message into the system log".to_string()
+        }
+    };
+    let mut s = Said::read(reason);
+    s.category = "network";
+    s.effects = effects;
+    s
+}

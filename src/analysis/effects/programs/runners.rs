@@ -36,7 +36,7 @@ use super::super::grammar::{
     self, flag, opt, parse, value, Arity, Given, Grammar, GrammarError, Operands, Opt, Parsed,
     Style, Val, Word,
 };
-use super::super::{Code, Effect};
+use super::super::{Carry, Code, Effect};
 use super::{builders, ecosystems};
 
 /// Which ecosystem's files define what a runner runs.
@@ -425,6 +425,27 @@ static CARGO_TEST_OPTS: &[Opt] = cargo_build_opts!(
     flag(&["--doc"]),
 );
 static CARGO_BUILD_OPTS: &[Opt] = cargo_build_opts!();
+/// `cargo clean` (cargo 1.95's `cargo clean --help` on this machine): it deletes the
+/// target directory (`--target-dir DIR`, else `target` beside the manifest; `-p`,
+/// `--doc`, `--release`, `--profile` and `--target` narrow it to a part of the same
+/// directory), or nothing with `-n`/`--dry-run`.
+static CARGO_CLEAN_OPTS: &[Opt] = &[
+    flag(&["-v", "--verbose"]),
+    flag(&["-q", "--quiet"]),
+    value(&["--color"], COLOR),
+    flag(&["--locked"]),
+    flag(&["--offline"]),
+    flag(&["--frozen"]),
+    flag(&["--doc"]),
+    flag(&["-n", "--dry-run"]),
+    opt(&["-p", "--package"], Arity::Optional, Val::Plain),
+    flag(&["--workspace"]),
+    flag(&["-r", "--release"]),
+    value(&["--profile"], Val::Plain),
+    opt(&["--target"], Arity::Optional, Val::Plain),
+    value(&["--target-dir"], Val::Plain),
+    value(&["--manifest-path"], Val::Read),
+];
 static CARGO_CLIPPY_OPTS: &[Opt] = cargo_build_opts!(
     flag(&["--no-deps"]),
     flag(&["--fix"]),
@@ -621,6 +642,7 @@ fn cargo(argv: &[String], dynamic: &[bool]) -> Found {
             CARGO_META_OPTS,
             Operands::NONE,
         ),
+        "clean" => return Some(cargo_clean(argv, dynamic, at)),
         "fetch" => {
             let mut call = RunnerCall::new(
                 "cargo",
@@ -676,6 +698,48 @@ fn cargo(argv: &[String], dynamic: &[bool]) -> Found {
         }
         Ok(call)
     })())
+}
+
+/// `cargo clean`: a recursive delete of the target directory it names.
+fn cargo_clean(argv: &[String], dynamic: &[bool], at: usize) -> Result<RunnerCall, GrammarError> {
+    let mut call = RunnerCall::new(
+        "cargo",
+        "removes the build output cargo made",
+        Family::Cargo,
+    );
+    let head_g = gram(Style::Gnu, CARGO_GLOBAL, Operands::NONE);
+    let head = parse(&head_g, &argv[..at], &dynamic[..at.min(dynamic.len())])?;
+    call.effects.extend(head_g.effects(&head));
+    let (words, dyn_) = sub(argv, dynamic, at);
+    let g = gram(Style::Gnu, CARGO_CLEAN_OPTS, Operands::NONE);
+    let p = parse(&g, words, dyn_)?;
+    call.effects.extend(g.effects(&p));
+    if let Some(m) = p.value("--manifest-path") {
+        call.defined_by.push(m.to_string());
+    }
+    if p.has("-n") || p.has("--dry-run") {
+        return Ok(call);
+    }
+    let base = head
+        .value("-C")
+        .map(|d| format!("{}/", d.trim_end_matches('/')));
+    let dir = match (p.value("--target-dir"), p.value("--manifest-path")) {
+        (Some(d), _) => d.to_string(),
+        (None, Some(m)) => match m.rsplit_once('/') {
+            Some((parent, _)) => format!("{parent}/target"),
+            None => "target".to_string(),
+        },
+        (None, None) => "target".to_string(),
+    };
+    let path = match base {
+        Some(b) if !dir.starts_with('/') => format!("{b}{dir}"),
+        _ => dir,
+    };
+    call.effects.push(Effect::Delete {
+        path,
+        recursive: true,
+    });
+    Ok(call)
 }
 
 /// A runner without subcommand options of its own: only the global grammar.
@@ -1374,6 +1438,13 @@ fn pytest(
                 .effects
                 .push(code(&format!("the plugin module {}", v.text))),
             "-o" | "--override-ini" => ini_override(v.text, &mut call.effects),
+            // pytest 9.2's `_pytest/pastebin.py`: the session log (or the failures) is
+            // posted to https://bpa.st.
+            "--pastebin" => call.effects.push(Effect::Net {
+                url: Some("https://bpa.st".into()),
+                host: Some("bpa.st".into()),
+                sends: vec![Carry::Substitution],
+            }),
             "--cov-report" => {
                 if let Some((_, dest)) = v.text.split_once(':') {
                     if !matches!(dest, "skip-covered" | "") {

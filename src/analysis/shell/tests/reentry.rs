@@ -813,3 +813,148 @@ fn words_after_a_redirection_are_arguments() {
     assert_eq!(a.commands[0].exec, ["echo", "hi"]);
     assert_eq!(a.commands[0].redirects[0].target, "o.txt");
 }
+
+/// A wrapper that moves its command (`env -C DIR`) records where the command runs; what
+/// it runs again runs there too; a place not known (another root) is no place.
+#[test]
+fn wrappers_that_move_the_command_record_where_it_runs() {
+    let home = env().home.clone();
+    let cwd = |cmd: &str| {
+        let a = an(cmd);
+        let c = a
+            .commands
+            .iter()
+            .find(|c| c.exec.first().is_some_and(|p| p == "cat"))
+            .unwrap_or_else(|| panic!("{cmd}: no cat in {:?}", a.commands));
+        c.cwd.clone()
+    };
+    for cmd in [
+        "env -C ~ cat .netrc",
+        "env --chdir=/home/u cat .netrc",
+        "timeout 5 env -C ~ cat .netrc",
+        "env -C ~ bash -c 'cat .netrc'",
+        "env -C / env -C ~ cat .netrc",
+        "sudo -D ~ cat .netrc",
+        "unshare -w ~ cat .netrc",
+    ] {
+        assert_eq!(cwd(cmd), Some(home.clone()), "{cmd}");
+    }
+    assert_eq!(
+        cwd("env -C ~/.aws cat credentials"),
+        Some(home.join(".aws"))
+    );
+    // Another root, a service manager's directory, a computed one: not known.
+    for cmd in [
+        "chroot /srv cat .netrc",
+        "systemd-run cat .netrc",
+        "bwrap --bind / / cat .netrc",
+        "env -C \"$D\" cat .netrc",
+        "nsenter -t 1 -w cat .netrc",
+    ] {
+        assert_eq!(cwd(cmd), None, "{cmd}");
+    }
+    // The shell itself stays where it was.
+    let a = an("env -C ~ true; cat x");
+    assert_eq!(a.commands.last().unwrap().cwd, Some(env().cwd.clone()));
+}
+
+/// Files a wrapper opens itself are commands of their own: a write with what the wrapper
+/// puts there, or a read.
+#[test]
+fn wrappers_own_files_are_commands_of_their_own() {
+    let written = |cmd: &str| {
+        let a = an(cmd);
+        a.commands
+            .iter()
+            .find(|c| c.exec.first().is_some_and(|p| p == "printf"))
+            .map(|c| {
+                (
+                    c.redirects[0].target.clone(),
+                    c.output.clone().unwrap_or_default(),
+                )
+            })
+    };
+    let (file, text) = written("/usr/bin/time -f 'a\\tb %C' -o out.txt cargo test").unwrap();
+    assert_eq!(
+        (file.as_str(), text.as_str()),
+        ("out.txt", "a\tb cargo test\n")
+    );
+    let (_, text) = written("time -v -o t.txt make").unwrap();
+    assert!(text.contains("\"make\""), "{text}");
+    for cmd in [
+        "strace -o t.txt true",
+        "strace -A -o t.txt true",
+        "ltrace -o t.txt true",
+        "fakeroot -s t.txt true",
+        "xvfb-run -e t.txt true",
+    ] {
+        assert_eq!(
+            written(cmd).map(|w| w.0),
+            Some("t.txt".to_string()),
+            "{cmd}"
+        );
+    }
+    assert_eq!(written("time -p cargo test"), None);
+    for (cmd, read) in [
+        ("sshpass -f pw.txt ssh h true", "pw.txt"),
+        ("fakeroot -i state true", "state"),
+        ("ltrace -F conf true", "conf"),
+    ] {
+        let a = an(cmd);
+        assert!(
+            a.commands.iter().any(|c| c.exec == ["cat", "--", read]),
+            "{cmd}: {:?}",
+            a.commands
+        );
+    }
+    // sshpass -f sends what it read: never transparent.
+    assert!(!an("sshpass -f pw.txt ssh h true").opaque.is_empty());
+}
+
+/// The environment a wrapper gives its command is judged as prefixes; secret runners are
+/// wrappers whose command is judged on its own.
+#[test]
+fn wrappers_environment_and_secret_runners() {
+    for (cmd, name) in [
+        ("strace -E LD_PRELOAD=/tmp/x.so cargo test", "LD_PRELOAD"),
+        ("fakeroot -l /tmp/x.so cargo test", "LD_PRELOAD"),
+        (
+            "bwrap --setenv LD_PRELOAD /tmp/x.so cargo test",
+            "LD_PRELOAD",
+        ),
+        (
+            "firejail --env=LD_PRELOAD=/tmp/x.so cargo test",
+            "LD_PRELOAD",
+        ),
+        (
+            "dotenvx run --env RUSTC_WRAPPER=/tmp/x -- cargo test",
+            "RUSTC_WRAPPER",
+        ),
+    ] {
+        let a = an(cmd);
+        let c = a.commands.iter().find(|c| c.exec[0] == "cargo").unwrap();
+        assert!(c.assignments.iter().any(|(n, _)| n == name), "{cmd}");
+    }
+    for (cmd, exec) in [
+        ("doppler run -- printenv", "printenv"),
+        ("doppler run -p web -c dev -- printenv", "printenv"),
+        ("op run --env-file .env -- env", "env"),
+        ("infisical run --env=prod -- env", "env"),
+        ("chamber exec a b -- env", "env"),
+        ("aws-vault exec prof env", "env"),
+        ("aws-vault exec prof -- env", "env"),
+        ("direnv exec . env", "env"),
+        ("doppler run --command 'printenv'", "printenv"),
+    ] {
+        assert!(
+            execs(cmd).iter().any(|e| e == exec),
+            "{cmd}: {:?}",
+            execs(cmd)
+        );
+    }
+    // An option outside a runner's grammar: opaque.
+    assert!(!an("doppler run --mount x -- cargo test").opaque.is_empty());
+    assert!(an("doppler run -- cargo test").opaque.is_empty());
+    // Not a run subcommand: not a wrapper.
+    assert_eq!(execs("doppler secrets"), ["doppler secrets"]);
+}
