@@ -1595,14 +1595,15 @@ pub(super) fn dynamic_store(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
 }
 
 /// A word computed at run time that could land on a credential store, read as bash builds
-/// it: the literal text before its first expansion (`prefix`), anything (a `/` too) in
-/// between, the literal text after its last expansion (`suffix`). It may be a store when
-/// the prefix is the home, a directory above it or inside it (`~/.ne${x}trc`,
-/// `/home/$USER/.netrc`, `~/.ssh/$k`), or when there is no prefix and the suffix ends a
-/// store's path from a `/` on (`$(ls -d ~)/.netrc`, `"$dir/.ssh/id_rsa"`): where the
-/// expansion lands is not known, and that is a place it may land. A word of expansions
-/// only (`"$f"`), a suffix that starts inside a name (`$f.json`) and a prefix outside the
-/// home (`build/$x/config`) name no store. The stores are the floor's
+/// it: the literal text before its first expansion or pattern character (`prefix`),
+/// anything (a `/` too) in between, the literal text after the last (`suffix`). It may be
+/// a store when the prefix lies in the home and a store's path can continue it
+/// (`~/.ne${x}trc`, `~/.ssh/$k`, `~/$x`, `~/.a$x/credentials`, `~/.[a-z]*/hosts.yml`), or
+/// when the prefix is empty or above the home and the suffix, from a `/` on, ends a
+/// store's path (`$(ls -d ~)/.netrc`, `"$dir/.ssh/id_rsa"`, `/home/$USER/.netrc`): where
+/// the expansion lands is not known, and that is a place it may land. A word of
+/// expansions only (`"$f"`), a suffix that starts inside a name (`$f.json`) and a prefix
+/// outside the home (`build/$x/config`, `/tmp/$x/.netrc`) name no store. The stores are the floor's
 /// ([`floor::sensitive_files`], with the private key names in `~/.ssh` and the host keys
 /// in `/etc/ssh`); a `..` an expansion may hold is not followed. The store and why, if so.
 pub(crate) fn computed_store(
