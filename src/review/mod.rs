@@ -101,6 +101,28 @@ fn gather(ev: &Evaluation, req: &Request, p: &Prepared, persist: bool) -> Gather
         }
     }
     findings.sensitive = soft::sensitive_mentions(&words, req.call.cwd, &p.context_home, &p.floor);
+    // A command that runs elsewhere (`(cd ~ && tar c .ssh)`): its relative words are paths
+    // there, a bare name too.
+    if let Some(a) = &ev.shell {
+        for c in &a.commands {
+            let dirs = c.cwd.iter().chain(c.cwd_places.iter());
+            for dir in dirs.filter(|d| d.as_path() != req.call.cwd) {
+                let here: Vec<String> = c
+                    .argv
+                    .iter()
+                    .skip(1)
+                    .filter(|w| !w.starts_with(['/', '~', '-']) && !w.is_empty())
+                    .map(|w| format!("./{w}"))
+                    .collect();
+                for m in soft::sensitive_mentions(&[here], dir, &p.context_home, &p.floor) {
+                    let m = dir.join(m.trim_start_matches("./")).display().to_string();
+                    if !findings.sensitive.contains(&m) {
+                        findings.sensitive.push(m);
+                    }
+                }
+            }
+        }
+    }
     findings.unseen_reads = soft::tree_reads_of_stores(ev, &places, &p.floor);
     findings.unseen_reads.extend(soft::reads_named_by_files(ev));
     // The content search tool reads every file below its path, as `grep -r` does.

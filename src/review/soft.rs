@@ -394,6 +394,9 @@ pub fn needs(
                     .flat_map(|c| c.assignments.iter().map(|(n, _)| n.clone()))
                     .collect()
             };
+            // A path computed at run time that may land on a credential store
+            // (`cat ~/.ne${x}trc`, `cat $(ls -d ~)/.netrc`): no words place it.
+            computed_store_needs(&cmds, finding.cwd.as_deref(), places, &mut out);
             if derived
                 || matches!(
                     finding.class,
@@ -590,6 +593,62 @@ pub fn needs(
         }
     });
     out
+}
+
+/// The needs no words ground for the words and redirections of `cmds` computed at run
+/// time that may land on a credential store (see
+/// [`crate::analysis::command::computed_store`]): where the expansion goes is not known
+/// before it runs, so no words of the person can say it is not that store.
+fn computed_store_needs(
+    cmds: &[&SimpleCommand],
+    cwd: Option<&Path>,
+    places: &Places,
+    out: &mut Vec<Need>,
+) {
+    use crate::context::floor::FloorCtx;
+    let floor = FloorCtx {
+        home: places.home.to_path_buf(),
+        self_paths: Vec::new(),
+        project_root: places
+            .roots
+            .first()
+            .cloned()
+            .unwrap_or_else(|| places.cwd.to_path_buf()),
+        harness: Vec::new(),
+        credentials: Vec::new(),
+    };
+    for c in cmds {
+        // Programs that only look at names (a listing, a test, what is printed).
+        if matches!(
+            c.program(),
+            Some("ls" | "stat" | "du" | "file" | "echo" | "printf" | "test" | "[" | "[[")
+        ) {
+            continue;
+        }
+        let words = c
+            .argv
+            .iter()
+            .zip(&c.dynamic_words)
+            .skip(1)
+            .filter(|(_, d)| **d)
+            .map(|(w, _)| w)
+            .chain(c.redirects.iter().filter(|r| r.dynamic).map(|r| &r.target));
+        for w in words.take(MAX_PIECES) {
+            let here = c.cwd.as_deref().or(cwd);
+            if let Some((at, what)) =
+                crate::analysis::command::computed_store(w, here, places.home, &floor)
+            {
+                let line = format!("{w} may be {} ({what})", at.display());
+                if !out.iter().any(|n| n.what == line) {
+                    out.push(Need::ungroundable(
+                        Kind::SecretRead,
+                        line,
+                        "a path computed at run time that may name a credential store",
+                    ));
+                }
+            }
+        }
+    }
 }
 
 /// Most argument pieces looked at by [`unknown_persist_needs`].
@@ -2069,5 +2128,57 @@ mod effect_tests {
         assert_eq!(n.len(), 1);
         assert_eq!(n[0].kind, Kind::Privilege);
         assert!(n[0].ungroundable.is_none());
+    }
+}
+
+#[cfg(test)]
+mod computed_tests {
+    use super::{computed_store_needs, Kind, Places};
+    use crate::analysis::shell::{analyze, ShellEnv};
+    use std::path::{Path, PathBuf};
+
+    fn needs(cmd: &str) -> Vec<super::Need> {
+        let roots = vec![PathBuf::from("/h/p")];
+        let places = Places {
+            home: Path::new("/h"),
+            cwd: Path::new("/h/p"),
+            roots: &roots,
+        };
+        let a = analyze(cmd, &ShellEnv::new("/h".into(), "/h/p".into()));
+        let cmds: Vec<_> = a.commands.iter().collect();
+        let mut out = Vec::new();
+        computed_store_needs(&cmds, Some(Path::new("/h/p")), &places, &mut out);
+        out
+    }
+
+    #[test]
+    fn a_path_computed_at_run_time_that_may_be_a_store_needs_words_no_one_can_give() {
+        for cmd in [
+            "cat ~/.ne${x}trc",
+            "cat $(ls -d ~)/.netrc",
+            "cat ~/$x",
+            "tar cf - ~/.ss${x}h",
+            "base64 < $(ls -d ~)/.aws/credentials",
+            "cat ~/.[a-z]*/hosts.yml",
+            "cat ~/.ne?rc",
+        ] {
+            let n = needs(cmd);
+            assert!(
+                n.iter()
+                    .any(|n| n.kind == Kind::SecretRead && n.ungroundable.is_some()),
+                "{cmd}: {n:?}"
+            );
+        }
+        for cmd in [
+            "cat \"$f\"",
+            "cat $x.json",
+            "cat src/$x.rs",
+            "cat ~/.netrc",
+            "cat ~/notes/*.md",
+            "ls ~/.config/*",
+            "cat src/*.rs",
+        ] {
+            assert!(needs(cmd).is_empty(), "{cmd}");
+        }
     }
 }

@@ -410,6 +410,11 @@ pub(crate) fn code_env(name: &str) -> bool {
     name.starts_with("BASH_FUNC_")
         || name.starts_with("LD_")
         || name.starts_with("DYLD_")
+        // An exported function: bash 5.2 imports `BASH_FUNC_NAME%%=() {…}` from its
+        // environment as the function NAME, which replaces the command NAME (and a builtin,
+        // `cd` too) in every bash started below (older patched bashes read
+        // `BASH_FUNC_NAME()`). Any such name is code.
+        || name.starts_with("BASH_FUNC_")
         || name.starts_with("GIT_CONFIG")
         // cargo's per-target runner and linker (`CARGO_TARGET_<TRIPLE>_RUNNER`), and the
         // endpoints gcloud sends its token to (`CLOUDSDK_API_ENDPOINT_OVERRIDES_<API>`).

@@ -105,6 +105,7 @@ pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
 pub use edits::{proposed_text, sentence_verb, EditRisk};
 pub use file_kinds::{file_kind, INSTALLED_KIND};
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
+pub(crate) use sensitive::computed_store;
 
 use self::core::{demote, one_line, Cmd, Cwd, Judge, Look};
 use cwd::{next_cwd, place};

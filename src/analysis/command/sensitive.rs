@@ -1608,6 +1608,133 @@ pub(super) fn dynamic_store(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
             ));
         }
     }
+    // A word that may land on a store, depending on what it expands to.
+    let args = cmd
+        .args()
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| cmd.arg_dynamic(*k))
+        .map(|(_, a)| a);
+    let redirected = cmd
+        .sc
+        .redirects
+        .iter()
+        .filter(|r| r.dynamic && matches!(r.op, RedirectOp::In | RedirectOp::InOut))
+        .map(|r| &r.target);
+    for a in args.chain(redirected) {
+        if let Some((at, what)) = computed_store(a, Some(cwd), ctx.home, ctx.floor) {
+            return Some(format!(
+                "{a}, a path computed at run time that may be {} ({what})",
+                at.display()
+            ));
+        }
+    }
+    None
+}
+
+/// A word computed at run time that could land on a credential store, read as bash builds
+/// it: the literal text before its first expansion or pattern character (`prefix`),
+/// anything (a `/` too) in between, the literal text after the last (`suffix`). It may be
+/// a store when the prefix lies in the home and a store's path can continue it
+/// (`~/.ne${x}trc`, `~/.ssh/$k`, `~/$x`, `~/.a$x/credentials`, `~/.[a-z]*/hosts.yml`), or
+/// when the prefix is empty or above the home and the suffix, from a `/` on, ends a
+/// store's path (`$(ls -d ~)/.netrc`, `"$dir/.ssh/id_rsa"`, `/home/$USER/.netrc`): where
+/// the expansion lands is not known, and that is a place it may land. A word of
+/// expansions only (`"$f"`), a suffix that starts inside a name (`$f.json`) and a prefix
+/// outside the home (`build/$x/config`, `/tmp/$x/.netrc`) name no store. The stores are the floor's
+/// ([`floor::sensitive_files`], with the private key names in `~/.ssh` and the host keys
+/// in `/etc/ssh`); a `..` an expansion may hold is not followed. The store and why, if so.
+pub(crate) fn computed_store(
+    word: &str,
+    cwd: Option<&std::path::Path>,
+    home: &std::path::Path,
+    floor_ctx: &floor::FloorCtx,
+) -> Option<(std::path::PathBuf, &'static str)> {
+    // An expansion, or a pattern's `*`, `?` or `[…]` (what it matches may not exist
+    // yet when the floor looks).
+    let spans = expansions_in(word);
+    let globs: Vec<usize> = word
+        .char_indices()
+        .filter(|(i, c)| {
+            matches!(c, '*' | '?' | '[') && !spans.iter().any(|(s, e, _)| i >= s && i < e)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let first = spans
+        .first()
+        .map(|s| s.0)
+        .into_iter()
+        .chain(globs.first().copied())
+        .min()?;
+    let last = spans
+        .last()
+        .map(|s| s.1)
+        .into_iter()
+        .chain(globs.last().map(|&g| {
+            // Past the bracket expression a `[` opens.
+            match word[g..].starts_with('[') {
+                true => word[g..].find(']').map_or(word.len(), |k| g + k + 1),
+                false => g + 1,
+            }
+        }))
+        .max()?;
+    let (prefix, suffix) = (word.get(..first)?, word.get(last..)?);
+    let prefix = match prefix {
+        "" => String::new(),
+        p if p.starts_with('/') => p.to_string(),
+        p => format!("{}/{p}", cwd?.display()),
+    };
+    let home_s = home.display().to_string();
+    let home_dir = format!("{}/", home_s.trim_end_matches('/'));
+    let placed =
+        !prefix.is_empty() && (prefix.starts_with(&home_dir) || home_dir.starts_with(&prefix));
+    if !(placed || (prefix.is_empty() && suffix.starts_with('/'))) {
+        return None;
+    }
+    let keys = floor::sensitive::PRIVATE_KEY_NAMES
+        .iter()
+        .map(|k| home.join(".ssh").join(k));
+    let host_keys = ["rsa", "ecdsa", "ed25519", "dsa"]
+        .iter()
+        .map(|k| std::path::PathBuf::from(format!("/etc/ssh/ssh_host_{k}_key")));
+    // Inside the home: the rest may be any path under it.
+    let within = prefix.starts_with(&home_dir);
+    let store_of = |candidate: std::path::PathBuf| match floor::classify(
+        &candidate,
+        Access::Read,
+        floor_ctx,
+    ) {
+        Some(PathClass::Credential { what }) => Some((candidate, what)),
+        _ => None,
+    };
+    // The expansion is the home itself (`$(ls -d ~)/.aws/credentials`).
+    if suffix.starts_with('/') && home_dir.starts_with(&prefix) {
+        if let Some(found) = store_of(home.join(suffix.trim_start_matches('/'))) {
+            return Some(found);
+        }
+    }
+    let stores = floor::sensitive_files(home).chain(keys).chain(host_keys);
+    for store in stores.take(2_000) {
+        let at = store.display().to_string();
+        let inside = format!("{at}/");
+        // The word spelling this store (`~/.ne${x}trc`), or a path inside it (`~/.ssh/$k`,
+        // `~/.a$x/credentials`).
+        let candidate = if at.len() >= prefix.len() + suffix.len()
+            && at.starts_with(&prefix)
+            && at.ends_with(suffix)
+        {
+            store.clone()
+        } else if within && prefix.starts_with(&inside) {
+            std::path::PathBuf::from(format!("{prefix}x{suffix}"))
+        } else if within && inside.starts_with(&prefix) {
+            std::path::PathBuf::from(format!("{inside}x{suffix}"))
+        } else {
+            continue;
+        };
+        if let Some(found) = store_of(candidate) {
+            return Some(found);
+        }
+    }
     None
 }
 

@@ -1399,7 +1399,8 @@ fn inline_javascript_inside_its_grammar_is_routine() {
         ("node -e \"require('child_process').execSync('rm -rf ~')\"", "hard"),
         ("node --eval='require(\"child_process\").execSync(\"rm -rf ~\")'", "hard"),
         // A substitution the analysis did not reach still hides a command.
-        ("echo ${x:-`id`}", "unknown"),
+        // (Inside `${…}` the grammar keeps it as text: opaque, see `shell::evaluated`.)
+        ("echo ${x:-`id`}", "opaque"),
         ("echo '`id`'", "routine"),
     ]);
 }
@@ -2989,7 +2990,12 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
         "for f in *; do cat ~-/.netrc; cd ~; cd /; done".to_string(),
     ] {
         let j = judged(&f, &cmd, &clean);
-        assert_eq!(short(&j.verdict), "unknown", "{cmd}: {:?}", j.reads);
+        // Not placed; a word that may still land on the store is soft.
+        assert!(
+            matches!(short(&j.verdict), "unknown" | "soft"),
+            "{cmd}: {:?}",
+            j.reads
+        );
         assert!(!j.reads.contains(&netrc), "{cmd}");
     }
     // Ordinary moves: placed where they go.
@@ -3361,6 +3367,28 @@ fn paths_computed_at_run_time_whose_fixed_parts_name_a_store() {
         ("cat src/$F", "unknown"),
         ("cat /tmp/$X/log", "unknown"),
         ("cat $DIR/notes.txt", "unknown"),
+    ]);
+}
+
+#[test]
+fn paths_computed_at_run_time_that_may_land_on_a_store() {
+    table(&[
+        // A prefix that is, or is above, the home and a suffix that ends a store.
+        ("cat ~/.ne${x}trc", "soft"),
+        ("cat ~/$x", "soft"),
+        ("cat ~/.s${x}/id_rsa", "soft"),
+        ("cat ~/.a${x}/credentials", "soft"),
+        // No prefix: a suffix from a `/` on that ends a store's path.
+        ("cat $(ls -d ~)/.netrc", "soft"),
+        ("head \"$dir/.ssh/id_ed25519\"", "soft"),
+        ("cat `echo ~`/.aws/credentials", "soft"),
+        ("cat < $(ls -d ~)/.netrc", "soft"),
+        // Nothing places it near a store.
+        ("cat \"$f\"", "unknown"),
+        ("cat $x.json", "unknown"),
+        ("cat ~/notes/$x.md", "unknown"),
+        ("cat build/$x/.netrc", "unknown"),
+        ("cat \"$dir/README.md\"", "unknown"),
     ]);
 }
 

@@ -27,6 +27,9 @@ pub(super) enum Binding {
     Value(String),
     /// Assigned by this command a value computed at run time, written as this text.
     Computed(String),
+    /// An indexed array this command assigned literal words (`a=(x y)`): its elements
+    /// from index 0, as bash stores them (after brace and tilde expansion).
+    Array(Vec<String>),
     /// Assigned by this command or bound by a loop, but no longer known.
     Unknown,
 }
@@ -171,7 +174,7 @@ impl Walker<'_> {
                     Some(b @ (Binding::Value(_) | Binding::Computed(_))) => {
                         let v = match &b {
                             Binding::Value(v) | Binding::Computed(v) => v.clone(),
-                            Binding::Unknown => String::new(),
+                            Binding::Array(_) | Binding::Unknown => String::new(),
                         };
                         (w.clone(), v, Some(b))
                     }
@@ -223,6 +226,56 @@ impl Walker<'_> {
             self.exports_anywhere.push((name.clone(), value.clone()));
         }
         self.exports.push((name, value));
+    }
+
+    /// `NAME=(WORD …)` as its own statement, surely run in this shell, every element a
+    /// literal word (after brace and tilde expansion; no `[K]=V`, glob or expansion): the
+    /// elements bash stores, from index 0. `None` for anything else.
+    pub(super) fn array_elements(
+        &mut self,
+        name: &str,
+        node: Node,
+        src: &str,
+    ) -> Option<Vec<String>> {
+        if !self.sure() || !plain_name(name) || SPECIAL.contains(&name) || backgrounded(node) {
+            return None;
+        }
+        let after = text(node, src).get(name.len()..).unwrap_or("");
+        let value = node
+            .child_by_field_name("value")
+            .filter(|v| v.kind() == "array" && after.starts_with('='))?;
+        let mut cursor = value.walk();
+        let children: Vec<Node> = value.named_children(&mut cursor).collect();
+        if children.len() > 64 {
+            return None;
+        }
+        let mut out = Vec::new();
+        for child in children {
+            if child.kind() == "comment" {
+                continue;
+            }
+            // `[K]=V`, and anything that expands (its substitutions were walked already).
+            let t = text(child, src);
+            if t.starts_with('[') || t.contains(['$', '`']) {
+                return None;
+            }
+            for w in self.word(child, src) {
+                if w.dynamic || w.glob.is_some() {
+                    return None;
+                }
+                out.push(w.text);
+            }
+        }
+        Some(out)
+    }
+
+    /// Bind `name` to an indexed array of literal `elements`.
+    pub(super) fn bind_array(&mut self, name: String, elements: Vec<String>) {
+        let binding = Binding::Array(elements);
+        match self.vars.iter_mut().rev().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = binding,
+            None => self.vars.push((name, binding)),
+        }
     }
 
     /// Bind `name` to the assigned `value` for what follows.

@@ -453,10 +453,15 @@ impl Walker<'_> {
 
     /// `NAME=value` with the value expanded, before NAME is assigned.
     fn assignment_expanded(&mut self, node: Node, src: &str) -> (String, Word) {
-        let name = node
-            .child_by_field_name("name")
+        let name_node = node.child_by_field_name("name");
+        let name = name_node
             .map(|n| text(n, src).to_string())
             .unwrap_or_default();
+        if let Some(n) = name_node.filter(|_| name.contains('[')) {
+            // `x[SUB]=…`: bash expands and evaluates the subscript (see `evaluated`).
+            self.scan(n, src);
+            self.evaluated_node(n, src);
+        }
         let value = match node.child_by_field_name("value") {
             Some(v) => join_fields(self.assignment_value(v, src)),
             None => Word::lit(""),
@@ -484,6 +489,8 @@ impl Walker<'_> {
                 argv.push(Word::lit(&format!("{name}={}", value.text)));
                 assigned.push((name, value, child));
             } else {
+                // `unset 'a[$(…)]'`, `declare 'x[$(…)]=1'`: a name bash evaluates.
+                self.evaluated_node(child, src);
                 argv.extend(self.word(child, src));
             }
         }
@@ -511,7 +518,9 @@ impl Walker<'_> {
         let exported = (super::assign::exports(&words) && !argv.iter().any(|w| w.dynamic))
             .then(|| self.exported_pairs(&words));
         let draft = self.draft(argv, text(node, src));
+        self.declaring = true;
         self.emit(draft, slot);
+        self.declaring = false;
         if let Some(pairs) = exported {
             self.exporting(pairs, assigned, node, src);
         }
@@ -521,17 +530,33 @@ impl Walker<'_> {
     pub(super) fn test_command(&mut self, node: Node, src: &str) {
         let slot = self.commands.len();
         let mut argv = Vec::new();
-        self.test_words(node, src, &mut argv);
+        // `[[ … ]]` evaluates arithmetic operands; `[ … ]` (bash's `test`) wants integers.
+        let double = node.child(0).is_some_and(|c| text(c, src) == "[[");
+        self.test_words(node, src, &mut argv, double);
         let draft = self.draft(argv, text(node, src));
         self.emit(draft, slot);
     }
 
-    pub(super) fn test_words(&mut self, node: Node, src: &str, argv: &mut Vec<Word>) {
+    pub(super) fn test_words(&mut self, node: Node, src: &str, argv: &mut Vec<Word>, double: bool) {
         if !self.enter() {
             return;
         }
         let mut cursor = node.walk();
         let children: Vec<Node> = node.children(&mut cursor).collect();
+        // Operands bash evaluates: a name for `-v`, arithmetic for `-eq`, `-lt`, … (see
+        // `evaluated`).
+        if matches!(node.kind(), "unary_expression" | "binary_expression") {
+            const ARITH: &[&str] = &["-v", "-eq", "-ne", "-lt", "-le", "-gt", "-ge"];
+            let is_op = |c: &Node| {
+                let t = text(*c, src).trim();
+                t == "-v" || (double && ARITH.contains(&t))
+            };
+            if children.iter().any(is_op) {
+                for c in children.iter().filter(|c| c.is_named() && !is_op(c)) {
+                    self.evaluated_node(*c, src);
+                }
+            }
+        }
         for child in children {
             match child.kind() {
                 _ if !child.is_named() => argv.push(Word::lit(text(child, src))),
@@ -539,7 +564,7 @@ impl Walker<'_> {
                 | "binary_expression"
                 | "parenthesized_expression"
                 | "ternary_expression"
-                | "postfix_expression" => self.test_words(child, src, argv),
+                | "postfix_expression" => self.test_words(child, src, argv, double),
                 "redirected_statement" => self.statement(child, src, false),
                 _ => {
                     let words = self.words_with(&[child], src, Braces::Literal);

@@ -95,6 +95,7 @@ impl Walker<'_> {
             },
         };
         self.builtin_assigns(&cmd.exec);
+        self.builtin_evaluates(&cmd.exec);
         let args_dynamic = u.exec_override.is_some()
             || draft
                 .argv
@@ -196,6 +197,7 @@ impl Walker<'_> {
     pub(super) fn check_assignment(&mut self, name: &str, value: &Word) {
         if !value.dynamic && (value.text.contains("$(") || value.text.contains('`')) {
             self.opaque(Opaque::LatentCode(name.to_string()));
+            self.walk_code(&value.text);
         }
         self.command_variable(name, value);
     }

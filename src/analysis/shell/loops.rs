@@ -106,6 +106,8 @@ impl Walker<'_> {
 
     /// `NAME` may be assigned from here on: a bound loop variable becomes unknown.
     pub(super) fn unbind(&mut self, name: &str) {
+        // `a[1]=x` changes the array `a`.
+        let name = name.split('[').next().unwrap_or(name);
         if let Some(slot) = self.vars.iter_mut().rev().find(|(n, _)| n == name) {
             slot.1 = Binding::Unknown;
         }

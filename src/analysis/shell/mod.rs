@@ -13,7 +13,8 @@
 //! rules in `quoting`), `emit` stores commands and runs re-entries, `unwrap` strips
 //! wrappers, `reenter` finds commands run again by a shell or tool, `opts`/`specs` parse
 //! wrapper options, `expand` applies brace and tilde expansion and field splitting to a
-//! word's pieces, `loops` unrolls `for`/`select` over literal words.
+//! word's pieces, `loops` unrolls `for`/`select` over literal words, `evaluated` finds
+//! command substitutions in text bash evaluates again (a name's subscript, arithmetic).
 //!
 //! The grammar and bash disagree in places (found by differential tests against bash in
 //! `tests`); each known disagreement is either corrected or reported as
@@ -29,6 +30,7 @@ mod command;
 mod continuation;
 mod dirs;
 mod emit;
+mod evaluated;
 mod expand;
 mod fast;
 mod loops;
@@ -386,6 +388,10 @@ pub enum Opaque {
     /// A variable is set to literal text containing `$(…)` or backticks, which a later
     /// expansion (`eval`, arithmetic, `${v@P}`, `sh -c "$v"`) may run.
     LatentCode(String),
+    /// Text bash evaluates as a variable name with a subscript or as an arithmetic
+    /// expression (`[[ -v 'a[$(…)]' ]]`, `x['$(…)']=1`, `let`, `printf -v`) holds a
+    /// command substitution, which the evaluation runs (see `evaluated`).
+    EvaluatedCode(String),
     /// A construct the analysis does not model (`coproc`, `select`, `trap`, `((…))`, …).
     UnsupportedSyntax(String),
 }
@@ -443,6 +449,11 @@ impl Opaque {
             Opaque::LatentCode(name) => {
                 format!(
                     "{name} is set to text containing a command substitution, which may run later"
+                )
+            }
+            Opaque::EvaluatedCode(text) => {
+                format!(
+                    "bash evaluates `{text}` as a variable subscript or arithmetic, which runs the command substitution in it"
                 )
             }
             Opaque::UnsupportedSyntax(what) => {

@@ -94,6 +94,9 @@ pub(crate) struct Walker<'e> {
     pub(super) dirs_fail: Dirs,
     /// `cd` may search `CDPATH` (see `dirs`).
     pub(crate) cdpath: bool,
+    /// Set while a declaration builtin the grammar parsed is emitted: its words were
+    /// looked at node by node (see `evaluated`).
+    pub(super) declaring: bool,
 }
 
 impl<'e> Walker<'e> {
@@ -130,6 +133,7 @@ impl<'e> Walker<'e> {
             dirs: Dirs::start(&env.cwd),
             dirs_fail: Dirs::start(&env.cwd),
             cdpath: false,
+            declaring: false,
         }
     }
 
@@ -433,6 +437,7 @@ impl<'e> Walker<'e> {
             "compound_statement" => {
                 if node.child(0).is_some_and(|c| c.kind() == "((") {
                     self.opaque(Opaque::UnsupportedSyntax("((…)) arithmetic".into()));
+                    self.evaluated_node(node, src);
                     self.recover(node, src);
                 } else {
                     self.statements(node, src, false);
@@ -448,6 +453,7 @@ impl<'e> Walker<'e> {
             | "case_item" => self.compound(node, src),
             "c_style_for_statement" => {
                 self.opaque(Opaque::UnsupportedSyntax("for ((…)) loop".into()));
+                self.evaluated_node(node, src);
                 self.recover(node, src);
             }
             "function_definition" => {
@@ -469,6 +475,8 @@ impl<'e> Walker<'e> {
                 }
                 if self.may_bind(&name, node, src) {
                     self.bind(name, &value);
+                } else if let Some(elements) = self.array_elements(&name, node, src) {
+                    self.bind_array(name, elements);
                 }
             }
             "variable_assignments" => {

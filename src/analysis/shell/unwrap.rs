@@ -451,14 +451,15 @@ fn env(argv: &[Word], i: usize, u: &mut Unwrapped) -> Option<usize> {
     if let Some(path) = p.value("-P") {
         u.assignments.push(("PATH".to_string(), path.to_string()));
     }
-    // GNU env takes any word with a `=` (not first) before the command as NAME=VALUE,
-    // whatever the name (`BASH_FUNC_cargo%%=() { …; }`, an exported function).
-    while let Some((name, value)) = argv
-        .get(j)
-        .filter(|w| !w.dynamic)
-        .and_then(|w| w.text.split_once('='))
-        .filter(|(n, _)| !n.is_empty())
-    {
+    // GNU env takes every word with a `=` before the command for `NAME=VALUE` and puts it
+    // in the environment as it is, whatever NAME is (coreutils 9.1: `env '=x' true`,
+    // `env 'a b=1' …`): such a word is never the program. (`BASH_FUNC_NAME%%=() {…}`
+    // defines NAME in every bash it reaches: the command floor judges the name.)
+    // A word computed at run time is one only when its name is written out (`A=$x`).
+    while let Some((name, value)) = argv.get(j).and_then(|w| match w.dynamic {
+        false => w.text.split_once('='),
+        true => split_assignment(&w.text),
+    }) {
         u.assignments.push((name.to_string(), value.to_string()));
         j += 1;
     }

@@ -288,6 +288,10 @@ impl Walker<'_> {
                 if node.kind() == "arithmetic_expansion" {
                     self.expansion_assigns(t);
                 }
+                if matches!(node.kind(), "arithmetic_expansion" | "array") {
+                    // Evaluated: `$(( 'a[$(…)]' ))`, `x=( ['$(…)']=1 )` (see `evaluated`).
+                    self.evaluated_node(node, src);
+                }
                 self.scan(node, src);
                 b.dynamic(t);
             }
@@ -298,6 +302,8 @@ impl Walker<'_> {
                     self.opaque(Opaque::UnsupportedSyntax(kind.to_string()));
                 }
                 self.scan(node, src);
+                // What it may still run when bash evaluates it (`${x:0:'a[$(…)]'}`).
+                self.evaluated_node(node, src);
                 b.dynamic(t);
             }
         }
@@ -370,6 +376,7 @@ impl Walker<'_> {
                 "$" if !child.is_named() => b.quoted(&double_quoted(raw)),
                 "arithmetic_expansion" => {
                     self.expansion_assigns(t);
+                    self.evaluated_node(child, src);
                     self.scan(child, src);
                     b.dynamic(t);
                 }
@@ -380,6 +387,7 @@ impl Walker<'_> {
                         self.opaque(Opaque::UnsupportedSyntax(format!("{kind} in a string")));
                     }
                     self.scan(child, src);
+                    self.evaluated_node(child, src);
                     b.dynamic(t);
                 }
             }
@@ -437,6 +445,8 @@ impl Walker<'_> {
         if let Some(value) = self.bound(name) {
             match value {
                 Binding::Value(v) => b.value(&v, quoted, open),
+                // `$a` is `${a[0]}`; an empty array expands to nothing.
+                Binding::Array(v) => b.value(v.first().map_or("", String::as_str), quoted, open),
                 Binding::Computed(t) => b.segs.push(Seg::Dynamic {
                     text: t,
                     open_name: false,
@@ -479,6 +489,19 @@ impl Walker<'_> {
             self.variable(name, t, quoted, false, b);
             return;
         }
+        // `${a[N]}` of an array this command assigned literal words: that element (an
+        // index past the end is empty, as in bash).
+        if let Some((name, index)) = t
+            .strip_prefix("${")
+            .and_then(|r| r.strip_suffix("]}"))
+            .and_then(|r| r.split_once('['))
+            .filter(|(_, i)| !i.is_empty() && i.len() < 6 && i.bytes().all(|c| c.is_ascii_digit()))
+        {
+            if let (Some(Binding::Array(v)), Ok(i)) = (self.bound(name), index.parse::<usize>()) {
+                b.value(v.get(i).map_or("", String::as_str), quoted, false);
+                return;
+            }
+        }
         // An operator applied to a value the analysis knows (`${HOME%/}`, `${PWD#}`,
         // `${HOME:0}`, `${HOME,}`, `${HOME:-/x}`): the result bash computes.
         // (Unquoted, the result is split and globbed, and an empty one is no word.)
@@ -487,6 +510,8 @@ impl Walker<'_> {
             return;
         }
         self.expansion_assigns(t);
+        // A subscript or substring offset is evaluated: `${a['$(…)']}` (see `evaluated`).
+        self.evaluated_node(node, src);
         let rewrites = children
             .iter()
             .any(|c| !c.is_named() && matches!(c.kind(), "/" | "//" | "/#" | "/%" | "!" | "@"));

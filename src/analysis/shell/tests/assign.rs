@@ -303,3 +303,73 @@ fn an_export_inside_a_loop_reaches_the_commands_before_it() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), "a\n");
     }
 }
+
+/// What bash prints for the word `expr` after `prefix` (with `x=FROMENV` exported), and
+/// what the analysis reads in `cat expr` when it knows it (`None` when unknown).
+fn both(prefix: &str, expr: &str) -> (Option<String>, Option<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new("bash")
+        .arg("--norc")
+        .arg("-c")
+        .arg(format!("{prefix}\nprintf '%s' {expr}"))
+        .current_dir(dir.path())
+        .env("x", "FROMENV")
+        .env("HOME", HOME)
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()
+        .map(|o| String::from_utf8(o.stdout).unwrap());
+    let a = an(&format!("{prefix}\ncat {expr}"));
+    let ours = a
+        .commands
+        .iter()
+        .rev()
+        .find(|c| c.program() == Some("cat"))
+        .filter(|c| c.argv.len() == 2 && !c.dynamic_words.get(1).copied().unwrap_or(true))
+        .map(|c| c.argv[1].clone());
+    (out, ours)
+}
+
+#[test]
+fn an_array_of_literal_words_binds_its_elements() {
+    if bash_x("true").is_none() {
+        return;
+    }
+    // Elements as bash stores them: brace- and tilde-expanded, quotes removed.
+    let known: &[(&str, &str, &str)] = &[
+        ("x=(~/.ssh/id_rsa)", "\"${x[0]}\"", "/home/u/.ssh/id_rsa"),
+        ("x=(~/.ssh/id_rsa)", "\"$x\"", "/home/u/.ssh/id_rsa"),
+        ("x=(a 'b c' d)", "\"${x[1]}\"", "b c"),
+        ("x=({a,b}.txt z)", "\"${x[1]}\"", "b.txt"),
+        ("x=(a b)", "\"${x[5]}\"", ""),
+        ("x=(a b)", "${x[1]}", "b"),
+    ];
+    for (prefix, expr, want) in known {
+        let (bash, ours) = both(prefix, expr);
+        assert_eq!(bash.as_deref(), Some(*want), "bash: {prefix:?} {expr:?}");
+        assert_eq!(ours.as_deref(), Some(*want), "ours: {prefix:?} {expr:?}");
+    }
+    // Where the element may be anything else, unknown (or what bash gives).
+    let tricky: &[(&str, &str)] = &[
+        ("x=(a b); x[0]=c", "\"${x[0]}\""),
+        ("x=(a b); x+=(c)", "\"${x[2]}\""),
+        ("x=(a b); unset 'x[0]'", "\"${x[0]}\""),
+        ("x=(a b); read -ra x <<< 'c d'", "\"${x[0]}\""),
+        ("x=(a b); mapfile -t x <<< c", "\"${x[0]}\""),
+        ("x=([1]=a b)", "\"${x[1]}\""),
+        ("x=(*)", "\"${x[0]}\""),
+        ("x=($HOME/a)", "\"${x[0]}\""),
+        ("true && x=(a)", "\"${x[0]}\""),
+        ("(x=(a))", "\"${x[0]}\""),
+        ("declare -A x; x=(a b)", "\"${x[0]}\""),
+        ("x=(a b)", "\"${x[-1]}\""),
+        ("x=(a b)", "\"${x[@]}\""),
+    ];
+    for (prefix, expr) in tricky {
+        let (bash, ours) = both(prefix, expr);
+        if let Some(v) = ours {
+            assert_eq!(Some(v.clone()), bash, "{prefix:?} {expr:?}: ours {v:?}");
+        }
+    }
+}

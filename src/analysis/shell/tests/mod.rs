@@ -7,6 +7,7 @@ use super::*;
 
 mod assign;
 mod bash;
+mod evaluated;
 mod reentry;
 
 pub(super) const HOME: &str = "/home/u";
