@@ -420,7 +420,7 @@ fn runner_look(cmd: &Cmd, call: RunnerCall) -> Look {
     if call
         .script
         .as_ref()
-        .is_some_and(|(m, n)| *m == Manager::Npm && n == "env")
+        .is_some_and(|(m, n)| matches!(m, Manager::Npm | Manager::Yarn) && n == "env")
         && package_scripts(cmd.cwd.dir(), &call.dirs)
             .is_some_and(|s| s.contains(&"env".to_string()))
     {

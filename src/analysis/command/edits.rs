@@ -5,13 +5,17 @@
 //! proposed text is searched: its lines and quoted strings are judged as shell commands,
 //! code is searched like an interpreter one-liner, and a few markers are looked for
 //! (credential paths, network into a shell, permission-skipping flags, the whole
-//! environment sent out, instructions to stop asking).
+//! environment sent out, instructions to stop asking). The sources of every other
+//! language a build or test run compiles (`file_kinds::source_kind`) are read for what
+//! their code does instead (`edits_code`), and scripts and build files get those searches
+//! too, on their text as their own parser decodes it.
 //!
 //! This module only finds; `engine` decides what a finding means for the call.
 
 use super::code;
 use super::core::{Class, Judge, JudgeCtx, Verdict};
-use super::file_kinds::file_kind;
+use super::edits_code;
+use super::file_kinds::{file_kind, source_kind, SOURCE_KIND};
 use serde_json::{Map, Value};
 use std::path::Path;
 
@@ -74,10 +78,26 @@ const DECODERS: &[&str] = &[
 ];
 
 /// Ways text is run once decoded.
-const RUNS_DECODED: &[&str] = &["$(", "`", "eval", "exec(", "| sh", "|sh", "| bash", "|bash"];
+const RUNS_DECODED: &[&str] = &[
+    "$(",
+    "`",
+    "eval",
+    "exec(",
+    "| sh",
+    "|sh",
+    "| bash",
+    "|bash",
+    "system(",
+    "popen(",
+    "subprocess",
+    "spawn",
+    "execSync",
+    "Command::new(",
+    "exec.Command(",
+];
 
 /// Paths that hold credentials, as they appear in code or commands.
-const CREDENTIAL_MARKERS: &[&str] = &[
+pub(super) const CREDENTIAL_MARKERS: &[&str] = &[
     ".ssh/",
     "/.ssh",
     "~/.ssh",
@@ -102,7 +122,7 @@ const CREDENTIAL_MARKERS: &[&str] = &[
 ];
 
 /// Flags and settings that switch an agent's permission checks off.
-const SKIP_MARKERS: &[&str] = &[
+pub(super) const SKIP_MARKERS: &[&str] = &[
     "--dangerously-skip-permissions",
     "dangerously-skip-permissions",
     "--dangerously-bypass-approvals-and-sandbox",
@@ -189,7 +209,7 @@ const ENV_DUMPS: &[&str] = &[
 ];
 
 /// Signs that text talks to the network.
-const NETWORK: &[&str] = &[
+pub(super) const NETWORK: &[&str] = &[
     "urlopen",
     "urllib",
     "requests.",
@@ -215,7 +235,7 @@ const NETWORK: &[&str] = &[
 ];
 
 /// Shells and interpreters that run what is piped into them.
-const PIPE_SHELLS: &[&str] = &[
+pub(super) const PIPE_SHELLS: &[&str] = &[
     "| sh", "|sh", "| bash", "|bash", "| zsh", "|zsh", "| python", "|python", "| node", "| perl",
     "| sudo", "|sudo", "| iex", "|iex",
 ];
@@ -296,7 +316,7 @@ pub(super) fn scan(
     judge: &dyn Judge,
 ) -> Option<EditRisk> {
     let first = texts.first().map(String::as_str).unwrap_or("");
-    let file = file_kind(path, first)?;
+    let file = file_kind(path, first).or_else(|| source_kind(path))?;
     if file == super::file_kinds::INSTALLED_KIND {
         // Whatever it says, it runs: a `.pth` line at every interpreter start, a module
         // or plugin whenever the project's tools import it.
@@ -376,10 +396,47 @@ pub(super) fn scan(
     // shell or an interpreter reads: searching its bytes as commands finds nothing and
     // costs the hot path (the floor judges such a copy by where it lands).
     let lang = language(path, first);
-    let found = texts
-        .iter()
-        .filter(|t| !t.contains('\0'))
-        .find_map(|t| scan_text(file, lang, t, ctx, judge))?;
+    // What the file's own parser decodes before anything runs it (JSON and YAML escapes,
+    // XML entities, a Makefile's variables) is searched as well as the text as written.
+    let makefile = name == "makefile"
+        || name == "gnumakefile"
+        || name.ends_with(".mk")
+        || name.ends_with(".mak");
+    let mut all: Vec<String> = Vec::with_capacity(texts.len());
+    // Literals joined as the language joins them (`'cu' + 'rl'`), searched apart: joining
+    // moves quotes, so only the searches that do not pair them read these.
+    let mut joined: Vec<String> = Vec::new();
+    for t in texts.iter().filter(|t| !t.contains('\0')) {
+        all.push(t.clone());
+        if let Some(d) = edits_code::decoded(path, t) {
+            all.push(d);
+        }
+        if makefile {
+            if let Some(d) = edits_code::make_expanded(t) {
+                all.push(d);
+            }
+        }
+        let last = all.last().cloned().unwrap_or_default();
+        if let Some(d) = edits_code::joined(&last) {
+            joined.push(d);
+        }
+    }
+    let found = all.iter().find_map(|t| {
+        if file == SOURCE_KIND {
+            // The sources of a program: read for what the code does, not what it names.
+            return edits_code::scan_code(path, t, true, ctx, judge);
+        }
+        scan_text(file, lang, t, ctx, judge).or_else(|| {
+            (file != "agent instructions")
+                .then(|| edits_code::scan_code(path, t, false, ctx, judge))
+                .flatten()
+        })
+    });
+    let found = found.or_else(|| {
+        (file != "agent instructions")
+            .then(|| joined.iter().find_map(|t| edits_code::scan_joined(t)))
+            .flatten()
+    })?;
     Some(EditRisk { file, found })
 }
 
@@ -506,7 +563,7 @@ const PROSE_EXTS: &[&str] = &["md", "markdown", "mdx", "txt", "rst"];
 const CODE_EXTS: &[&str] = &[
     "py", "pyi", "js", "mjs", "cjs", "jsx", "ts", "tsx", "mts", "cts", "rb", "go", "rs", "java",
     "kt", "kts", "scala", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "cs", "swift", "php", "lua",
-    "json", "svelte", "vue", "dart", "ex", "exs", "erl", "hs", "ml", "r", "jl", "pl", "pm",
+    "json", "svelte", "vue", "dart", "ex", "exs", "erl", "hs", "ml", "r", "jl", "pl", "pm", "t",
 ];
 
 fn language(path: &Path, first: &str) -> Language {
@@ -742,7 +799,7 @@ pub fn sentence_verb(reason: &str) -> bool {
 }
 
 /// Soft categories that are out of place in a file that runs later.
-const PLANTING: &[&str] = &[
+pub(super) const PLANTING: &[&str] = &[
     "remote-code",
     "exfiltration",
     "unguarded-agent",
@@ -776,6 +833,6 @@ fn looks_like_command(line: &str) -> bool {
     !line.is_empty() && !line.starts_with("//") && !line.starts_with('#') && line.contains(' ')
 }
 
-fn short(s: &str) -> String {
+pub(super) fn short(s: &str) -> String {
     crate::decision::cause::one_line(s, 120)
 }

@@ -238,8 +238,30 @@ pub const INSTALLED_KIND: &str = "a file of the project's installed packages";
 /// Script extensions: the file is a program.
 const SCRIPT_EXTS: &[&str] = &[
     "sh", "bash", "zsh", "ksh", "fish", "ps1", "psm1", "bat", "cmd", "py", "pyw", "js", "mjs",
-    "cjs", "ts", "mts", "cts", "rb", "pl", "pm", "php", "lua", "mk", "command",
+    "cjs", "ts", "mts", "cts", "rb", "pl", "pm", "php", "lua", "mk", "command", "bats", "t",
 ];
+
+/// Extensions of the sources of compiled and other languages: what a build compiles and a
+/// test run (`cargo test`, `go test`, `mvn test`, `dotnet test`, `ctest`, `swift test`,
+/// `mix test`, `sbt test`, `dart test`, `Pkg.test`, testthat, `cabal test`, `zig build
+/// test`, …) then runs, under a command that looks routine.
+pub(super) const SOURCE_EXTS: &[&str] = &[
+    "rs", "go", "java", "kt", "kts", "scala", "sc", "groovy", "c", "h", "cc", "cpp", "cxx", "c++",
+    "hpp", "hh", "hxx", "m", "mm", "cs", "fs", "fsx", "vb", "swift", "ex", "exs", "erl", "hrl",
+    "hs", "lhs", "ml", "mli", "r", "jl", "dart", "zig", "nim", "cr", "d", "clj", "cljs", "cljc",
+    "lisp", "el", "scm", "rkt", "tcl", "jsx", "tsx", "vue", "svelte", "coffee", "raku", "rakumod",
+    "f90", "f95", "ada", "adb", "pas", "v", "gleam", "mojo", "sol", "php",
+];
+
+/// The kind [`source_kind`] gives.
+pub const SOURCE_KIND: &str = "source code that builds and test runs compile and run";
+
+/// A source file of a compiled or other language ([`SOURCE_EXTS`]), by extension: code
+/// that runs when the project is built, tested or run.
+pub fn source_kind(path: &Path) -> Option<&'static str> {
+    let ext = path.extension()?.to_string_lossy().to_lowercase();
+    SOURCE_EXTS.contains(&ext.as_str()).then_some(SOURCE_KIND)
+}
 
 /// What kind of file `path` is, when its content runs or steers the agent. `text` is the
 /// start of the new content, for a shebang.

@@ -62,6 +62,7 @@ mod destructive_infra;
 mod destructive_whole;
 mod dynamic;
 mod edits;
+mod edits_code;
 mod embedded;
 mod env;
 mod file_kinds;
@@ -103,7 +104,7 @@ mod tests_writes;
 pub(crate) use self::core::is_null_device;
 pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
 pub use edits::{proposed_text, sentence_verb, EditRisk};
-pub use file_kinds::{file_kind, INSTALLED_KIND};
+pub use file_kinds::{file_kind, source_kind, INSTALLED_KIND, SOURCE_KIND};
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 pub(crate) use sensitive::computed_store;
 

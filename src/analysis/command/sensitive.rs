@@ -600,8 +600,130 @@ fn dumps_environment(sc: &SimpleCommand) -> Option<String> {
         "jq" | "gojq" | "jaq" if args.iter().any(|a| jq_reads_env(a)) => {
             Some(format!("{prog} env / $ENV prints the whole environment"))
         }
+        // GNU make 4.3: `-p`/`--print-data-base` prints the variable database, every
+        // environment variable with its value under `# environment` (checked: a
+        // `FOO_TOKEN` of the environment printed by `make -p -n -f /dev/null`).
+        "make" | "gmake" if make_prints_database(args) => Some(format!(
+            "{prog} -p prints its database, every environment variable with it"
+        )),
+        // `cmake -E environment` (cmake(1): "Display the current environment variables").
+        "cmake"
+            if args.first().is_some_and(|a| a == "-E")
+                && args.get(1).is_some_and(|a| a == "environment") =>
+        {
+            Some("cmake -E environment prints every environment variable".into())
+        }
+        // `php -i` is phpinfo(), whose Environment and $_SERVER tables list every variable
+        // with its value (checked: PHP 8 CLI printed `$_SERVER['FOO_TOKEN'] => x`).
+        "php" if args.iter().any(|a| a == "-i" || a == "--info") => {
+            Some("php -i (phpinfo) prints every environment variable".into())
+        }
+        // tmux(1): `show-environment [-hgs] [-t target] [variable]` prints the session's or,
+        // with -g, the server's environment; one variable when one is named.
+        "tmux" if tmux_shows_environment(args) => {
+            Some("tmux show-environment prints the environment tmux holds".into())
+        }
+        // maven-help-plugin `help:system` lists the system properties and the environment.
+        "mvn" | "mvnw" | "./mvnw"
+            if args
+                .iter()
+                .any(|a| a == "help:system" || a.ends_with(":help:system")) =>
+        {
+            Some("mvn help:system prints every environment variable".into())
+        }
+        // envsubst(1): with no SHELL-FORMAT "all environment variables references occurring
+        // in standard input are substituted"; with one, only those it names (judged as
+        // names, `printed_names`). Input that is not known text names anything.
+        "envsubst" if envsubst_format(args).is_none() && !help => {
+            let names = args.iter().any(|a| a == "-v" || a == "--variables");
+            let known = sc.stdin_known
+                && sc
+                    .stdin_text
+                    .as_deref()
+                    .is_some_and(|t| !dollar_names(t).into_iter().any(secret_name));
+            (!names && !known).then(|| {
+                "envsubst with no SHELL-FORMAT prints the value of every variable its input names"
+                    .into()
+            })
+        }
         _ => None,
     }
+}
+
+/// Does a `make` command line ask for `-p` (a short-option cluster up to an option that
+/// takes a value: `-pn`, `-ep`, not `-Cp`) or `--print-data-base` (getopt's unambiguous
+/// prefixes from `--print-da`)?
+fn make_prints_database(args: &[String]) -> bool {
+    for a in args {
+        if a == "--" {
+            return false;
+        }
+        if a.starts_with("--") {
+            if a.len() >= "--print-da".len() && "--print-data-base".starts_with(a.as_str()) {
+                return true;
+            }
+            continue;
+        }
+        if let Some(cluster) = a.strip_prefix('-') {
+            for c in cluster.chars() {
+                if c == 'p' {
+                    return true;
+                }
+                if matches!(c, 'C' | 'f' | 'I' | 'j' | 'l' | 'o' | 'W' | 'O' | 'E') {
+                    break;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// `tmux [opts] show-environment|showenv [-hgs] [-t target]` with no variable named.
+fn tmux_shows_environment(args: &[String]) -> bool {
+    let Some(at) = args
+        .iter()
+        .position(|a| a == "show-environment" || a == "showenv")
+    else {
+        return false;
+    };
+    let rest = &args[at + 1..];
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        if a == "-t" {
+            i += 2;
+            continue;
+        }
+        if a == ";" || a == "\\;" {
+            break;
+        }
+        if !a.starts_with('-') {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The names `$NAME` and `${NAME}` of a text.
+fn dollar_names(text: &str) -> Vec<&str> {
+    text.split('$')
+        .skip(1)
+        .map(|v| {
+            let v = v.trim_start_matches('{');
+            let end = v
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(v.len());
+            &v[..end]
+        })
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
+/// The SHELL-FORMAT operand of an `envsubst` command line, if it has one.
+fn envsubst_format(args: &[String]) -> Option<&str> {
+    args.iter()
+        .find(|a| !a.starts_with('-'))
+        .map(String::as_str)
 }
 
 /// A jq program that reads the environment: the `env` builtin or `$ENV`.
@@ -640,6 +762,10 @@ fn printed_names(sc: &SimpleCommand) -> Vec<&str> {
                 .filter(|a| !a.starts_with('-') && !a.contains('='))
                 .map(String::as_str)
                 .collect()
+        }
+        // `-v`/`--variables` prints the names of SHELL-FORMAT, not their values.
+        Some("envsubst") if !args.iter().any(|a| a == "-v" || a == "--variables") => {
+            envsubst_format(args).map(dollar_names).unwrap_or_default()
         }
         _ => Vec::new(),
     }

@@ -176,9 +176,16 @@ pub(super) fn land(
             .kind
             .or_else(|| file_kind(&l.path, first))
             .or_else(|| existing_kind(&l.path, l.keeps))
+            .or_else(|| super::file_kinds::source_kind(&l.path))
         else {
             continue;
         };
+        // A source file is searched for what known text plants in it; one linked into
+        // place or written by a program is not read before it runs, and not asked about
+        // for that alone (a build compiles what the agent could equally have written).
+        if kind == super::file_kinds::SOURCE_KIND && matches!(l.content, Content::Unknown(_)) {
+            continue;
+        }
         let found = match &l.content {
             Content::Nothing => continue,
             Content::Text(texts) => match scan(&l.path, texts, ctx, judge) {
@@ -208,6 +215,8 @@ pub(super) fn land(
                     }
                 }
                 match unknown {
+                    // Sources are searched for what known text plants, as above.
+                    Some(_) if kind == super::file_kinds::SOURCE_KIND => continue,
                     Some(u) => u,
                     None => match scan(&l.path, &texts, ctx, judge) {
                         Some(r) => r.found,

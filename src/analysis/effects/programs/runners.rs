@@ -1906,6 +1906,13 @@ fn node_manager(argv: &[String], dynamic: &[bool]) -> Found {
     }
     let mut call = script_call(tool, mgr, name, &p, &g);
     call.implicit_script = !matches!(first, "run" | "run-script" | "test" | "t" | "start");
+    if tool == "yarn" && name == "env" {
+        // Yarn 1's built-in `env` script prints the environment scripts get, as npm's does
+        // (yarn docs, `yarn run`: "yarn run env ... will list environment variables").
+        call.effects.push(Effect::Secret {
+            what: "the environment (yarn run env)".into(),
+        });
+    }
     Some(Ok(call))
 }
 

@@ -383,6 +383,15 @@ fn package_manager_scripts_and_their_options() {
         .effects
         .iter()
         .any(|e| matches!(e, Effect::Secret { .. })));
+    // Yarn 1's, likewise; another script name is no printer.
+    assert!(call(&["yarn", "run", "env"])
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::Secret { .. })));
+    assert!(!call(&["yarn", "run", "test"])
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::Secret { .. })));
     // nopt would resolve an abbreviation against every config key: only exact names.
     assert!(matches!(
         err(&["npm", "test", "--node-opt=x"]),
