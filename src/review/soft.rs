@@ -423,13 +423,16 @@ pub fn needs(
                     &mut out,
                 );
                 // What else it is given that could act beyond the workspace: paths outside
-                // it, a shell, a host, an address on every interface, a destructive or
-                // publishing subcommand (see `unknown`).
+                // it, a shell, a host, a destructive or publishing subcommand, text on its
+                // standard input (see `unknown`).
                 let values: Vec<String> = cmds
                     .iter()
                     .flat_map(|c| c.assignments.iter().map(|(_, v)| v.clone()))
                     .collect();
-                super::unknown::needs(&finding.argv, &values, &bases, places, &mut out);
+                let all: Vec<&SimpleCommand> =
+                    ev.shell.iter().flat_map(|a| a.commands.iter()).collect();
+                let stdin: Vec<String> = cmds.iter().flat_map(|c| literal_stdin(c, &all)).collect();
+                super::unknown::needs(&finding.argv, &values, &stdin, &bases, places, &mut out);
                 // Where its redirections land, when the floor cannot place them either
                 // (`>> ~-/.bashrc`).
                 let mut targets = vec![String::new()];
@@ -475,15 +478,14 @@ pub fn needs(
         }
     }
     if let crate::decision::cause::Cause::RiskyEdit { path, .. } = &ev.cause {
-        // A file, or a store an MCP server keeps (named by the server, `mcp__memory`).
-        let target = match path.to_str().and_then(|p| p.strip_prefix("mcp__")) {
-            Some(server) if !path.is_absolute() => Target::Name(server.to_string()),
-            _ => path_target(path),
-        };
-        out.push(Need::new(
+        // Text the floor flags as planting something (a download run, a credential read,
+        // the home deleted) in a file that runs later or steers the agent, or in a store an
+        // MCP server keeps: naming the file or the server ("fix the unit test" names
+        // `tests/`) is no request for what it plants, so only the person approves it.
+        out.push(Need::ungroundable(
             Kind::Persist,
             format!("plants something that runs later in {}", path.display()),
-            vec![target],
+            "text the floor flags as planting something in a file that runs later or steers the agent",
         ));
     }
     if let crate::decision::cause::Cause::RiskyDelegation { found, .. } = &ev.cause {
@@ -649,6 +651,21 @@ fn computed_store_needs(
             }
         }
     }
+}
+
+/// The literal text a command reads on its standard input: a here-document or
+/// here-string, or the words `echo`/`printf` print into the pipe just before it.
+fn literal_stdin(c: &SimpleCommand, all: &[&SimpleCommand]) -> Option<String> {
+    if let Some(t) = &c.stdin_text {
+        return Some(t.clone());
+    }
+    if !c.piped_stdin {
+        return None;
+    }
+    let at = all.iter().position(|x| std::ptr::eq(*x, c))?;
+    let prev = all.get(at.checked_sub(1)?)?;
+    let name = prev.exec.first()?.rsplit('/').next()?;
+    matches!(name, "echo" | "printf").then(|| prev.exec[1..].join(" "))
 }
 
 /// Most argument pieces looked at by [`unknown_persist_needs`].

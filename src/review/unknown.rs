@@ -184,6 +184,7 @@ const DEVICES: &[&str] = &[
 pub(super) fn needs(
     argv: &[String],
     values: &[String],
+    stdin: &[String],
     bases: &[PathBuf],
     places: &Places,
     out: &mut Vec<Need>,
@@ -222,6 +223,22 @@ pub(super) fn needs(
     for v in values {
         if !found.word(v, Some(""), None) {
             return past_bound(&program, found.out);
+        }
+    }
+    // Text written into its standard input by the command line itself (a here-document,
+    // `printf '…' |`): a program that reads commands there (`ed`'s `!cmd`, `m4`'s
+    // `syscmd`, `gdb -x /dev/stdin`) runs it. An interpreter's or shell's is code its own
+    // grammar reads.
+    if !interpreter {
+        for text in stdin.iter().filter(|t| !t.trim().is_empty()) {
+            let shown = crate::decision::cause::one_line(text, 60);
+            found.push(Need::new(
+                Kind::Run,
+                format!(
+                    "hands `{shown}` on standard input to `{program}`, which the floor does not model: it may run it"
+                ),
+                vec![Target::Name(text.clone())],
+            ));
         }
     }
     verbs(argv, &program, found.out);
@@ -734,7 +751,7 @@ mod tests {
         };
         let argv: Vec<String> = shell_words(cmd);
         let mut out = Vec::new();
-        needs(&argv, &[], &[PathBuf::from("/h/p")], &places, &mut out);
+        needs(&argv, &[], &[], &[PathBuf::from("/h/p")], &places, &mut out);
         out
     }
 
@@ -921,6 +938,29 @@ mod tests {
         ] {
             assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
         }
+    }
+
+    #[test]
+    fn text_on_standard_input_is_handed_over_unless_an_interpreter_reads_it() {
+        let roots = vec![PathBuf::from("/h/p")];
+        let places = Places {
+            home: Path::new("/h"),
+            cwd: Path::new("/h/p"),
+            roots: &roots,
+        };
+        let run = |argv: &[&str], stdin: &str| {
+            let argv: Vec<String> = argv.iter().map(|a| a.to_string()).collect();
+            let mut out = Vec::new();
+            needs(&argv, &[], &[stdin.to_string()], &[], &places, &mut out);
+            out
+        };
+        let n = run(&["ed", "README.md"], "!sh /tmp/x.sh\nq\n");
+        assert_eq!(n.len(), 1, "{n:?}");
+        assert_eq!(n[0].kind, Kind::Run);
+        assert!(!run(&["m4"], "esyscmd(id)").is_empty());
+        // An interpreter's is its grammar's; no text, nothing.
+        assert!(run(&["python3"], "print(1)").is_empty());
+        assert!(run(&["ed", "x"], "  ").is_empty());
     }
 
     #[test]
