@@ -14,7 +14,7 @@
 
 use super::code;
 use super::core::{Class, Judge, JudgeCtx, Verdict};
-use super::edits_code;
+use super::edits_code::{self, short, NETWORK, PIPE_SHELLS, PLANTING, SKIP_MARKERS};
 use super::file_kinds::{file_kind, source_kind, SOURCE_KIND};
 use serde_json::{Map, Value};
 use std::path::Path;
@@ -121,21 +121,6 @@ pub(super) const CREDENTIAL_MARKERS: &[&str] = &[
     ".pypirc",
 ];
 
-/// Flags and settings that switch an agent's permission checks off.
-pub(super) const SKIP_MARKERS: &[&str] = &[
-    "--dangerously-skip-permissions",
-    "dangerously-skip-permissions",
-    "--dangerously-bypass-approvals-and-sandbox",
-    "--yolo",
-    "bypasspermissions",
-    "skipdangerousmodepermissionprompt",
-    "--allow-all-tools",
-    "--trust-all-tools",
-    "--full-auto",
-    "approval_policy = \"never\"",
-    "approval-policy never",
-];
-
 /// Instructions that tell an agent to stop asking or to hide what it does.
 const OVERSIGHT_MARKERS: &[&str] = &[
     "never ask",
@@ -206,38 +191,6 @@ const ENV_DUMPS: &[&str] = &[
     "$(env)",
     "env |",
     "%ENV",
-];
-
-/// Signs that text talks to the network.
-pub(super) const NETWORK: &[&str] = &[
-    "urlopen",
-    "urllib",
-    "requests.",
-    "httpx",
-    "http.client",
-    "socket",
-    "fetch(",
-    "axios",
-    "http.request",
-    "https.request",
-    "XMLHttpRequest",
-    "Net::HTTP",
-    "curl",
-    "wget",
-    "ncat",
-    "reqwest",
-    "http.Post",
-    "http.Get",
-    "Invoke-WebRequest",
-    "Invoke-RestMethod",
-    "https://",
-    "http://",
-];
-
-/// Shells and interpreters that run what is piped into them.
-pub(super) const PIPE_SHELLS: &[&str] = &[
-    "| sh", "|sh", "| bash", "|bash", "| zsh", "|zsh", "| python", "|python", "| node", "| perl",
-    "| sudo", "|sudo", "| iex", "|iex",
 ];
 
 /// The first `key = value` of git configuration text whose key names a program git runs.
@@ -798,15 +751,6 @@ pub fn sentence_verb(reason: &str) -> bool {
         || reason.contains(super::core::HOST_AT_RUN_TIME)
 }
 
-/// Soft categories that are out of place in a file that runs later.
-pub(super) const PLANTING: &[&str] = &[
-    "remote-code",
-    "exfiltration",
-    "unguarded-agent",
-    "env-injection",
-    "persistence",
-];
-
 /// An UNLESS_NEGATED phrase with no negation before it on its line.
 fn unnegated(lower: &str) -> Option<&'static str> {
     lower.lines().find_map(|line| {
@@ -831,8 +775,4 @@ fn strip_prefix(line: &str) -> &str {
 
 fn looks_like_command(line: &str) -> bool {
     !line.is_empty() && !line.starts_with("//") && !line.starts_with('#') && line.contains(' ')
-}
-
-pub(super) fn short(s: &str) -> String {
-    crate::decision::cause::one_line(s, 120)
 }

@@ -85,19 +85,11 @@ pub(super) fn scan_code(
             match j.verdict {
                 Verdict::Hard {
                     category, reason, ..
-                } => {
-                    return Some(format!(
-                        "runs `{}`: {reason} ({category})",
-                        super::edits::short(&cmdline)
-                    ))
-                }
+                } => return Some(format!("runs `{}`: {reason} ({category})", short(&cmdline))),
                 Verdict::Soft {
                     category, reason, ..
-                } if super::edits::PLANTING.contains(&category) => {
-                    return Some(format!(
-                        "runs `{}`: {reason} ({category})",
-                        super::edits::short(&cmdline)
-                    ))
+                } if PLANTING.contains(&category) => {
+                    return Some(format!("runs `{}`: {reason} ({category})", short(&cmdline)))
                 }
                 _ => {}
             }
@@ -107,9 +99,7 @@ pub(super) fn scan_code(
         // A credential file named in code that also talks to the network or runs a
         // program: read and sent (a mention alone, a constant or a doc, is not).
         let lower = code.to_lowercase();
-        let network = super::edits::NETWORK
-            .iter()
-            .any(|n| lower.contains(&n.to_lowercase()));
+        let network = NETWORK.iter().any(|n| lower.contains(&n.to_lowercase()));
         if network || spawns {
             if let Some(m) = KEY_FILES.iter().find(|m| code.contains(*m)) {
                 return Some(format!(
@@ -122,7 +112,7 @@ pub(super) fn scan_code(
                 ));
             }
         }
-        if let Some(m) = super::edits::SKIP_MARKERS
+        if let Some(m) = SKIP_MARKERS
             .iter()
             .find(|m| statements.iter().any(|s| s.to_lowercase().contains(*m)))
         {
@@ -191,7 +181,7 @@ fn blank_strings(text: &str, singles: bool) -> String {
 pub(super) fn scan_joined(text: &str) -> Option<String> {
     let lower = text.to_lowercase();
     if (lower.contains("curl") || lower.contains("wget"))
-        && super::edits::PIPE_SHELLS.iter().any(|p| lower.contains(p))
+        && PIPE_SHELLS.iter().any(|p| lower.contains(p))
     {
         return Some("pipes a download into a shell".to_string());
     }
@@ -847,7 +837,7 @@ fn installs_from_url(code: &str) -> Option<String> {
             }) {
                 return Some(format!(
                     "installs or runs a package straight from {} (its build code runs)",
-                    super::edits::short(u)
+                    short(u)
                 ));
             }
         }
@@ -1375,4 +1365,64 @@ pub(super) fn make_expanded(text: &str) -> Option<String> {
     }
     let s = s.replace("$$", "$");
     (s != text).then_some(s)
+}
+
+/// Flags and settings that switch an agent's permission checks off.
+pub(super) const SKIP_MARKERS: &[&str] = &[
+    "--dangerously-skip-permissions",
+    "dangerously-skip-permissions",
+    "--dangerously-bypass-approvals-and-sandbox",
+    "--yolo",
+    "bypasspermissions",
+    "skipdangerousmodepermissionprompt",
+    "--allow-all-tools",
+    "--trust-all-tools",
+    "--full-auto",
+    "approval_policy = \"never\"",
+    "approval-policy never",
+];
+
+/// Signs that text talks to the network.
+pub(super) const NETWORK: &[&str] = &[
+    "urlopen",
+    "urllib",
+    "requests.",
+    "httpx",
+    "http.client",
+    "socket",
+    "fetch(",
+    "axios",
+    "http.request",
+    "https.request",
+    "XMLHttpRequest",
+    "Net::HTTP",
+    "curl",
+    "wget",
+    "ncat",
+    "reqwest",
+    "http.Post",
+    "http.Get",
+    "Invoke-WebRequest",
+    "Invoke-RestMethod",
+    "https://",
+    "http://",
+];
+
+/// Shells and interpreters that run what is piped into them.
+pub(super) const PIPE_SHELLS: &[&str] = &[
+    "| sh", "|sh", "| bash", "|bash", "| zsh", "|zsh", "| python", "|python", "| node", "| perl",
+    "| sudo", "|sudo", "| iex", "|iex",
+];
+
+/// Soft categories that are out of place in a file that runs later.
+pub(super) const PLANTING: &[&str] = &[
+    "remote-code",
+    "exfiltration",
+    "unguarded-agent",
+    "env-injection",
+    "persistence",
+];
+
+pub(super) fn short(s: &str) -> String {
+    crate::decision::cause::one_line(s, 120)
 }
