@@ -28,6 +28,12 @@
 //!   that text.
 //! - **A URL or `user@host:` location** of a host that is not loopback: the program may
 //!   send to it (`gem sources -a https://evil.example`). The person names the host.
+//! - **The value of an option or key named for a command or code** (`-p:Command=id`,
+//!   `ui.editor=…`, `--on-change=…`, `mix run -e 'f(x)'`), and a word that evaluates code
+//!   (`sbt 'eval …'`): the program runs it. The person names the text.
+//! - **Text the command line writes into its standard input** (a here-document,
+//!   `printf '!sh x' | ed`): a program that reads commands there runs it. Not an
+//!   interpreter's, wrapped or not (code its own grammar reads), and not JSON (data).
 //! - **A subcommand word that destroys, installs, pushes, publishes or deploys**, among
 //!   the first operands (`brew uninstall --force git`, `docker plugin install x`): the verb
 //!   is all the floor knows of what it does, and the person names it and its target.
@@ -229,8 +235,19 @@ pub(super) fn needs(
     // `printf '…' |`): a program that reads commands there (`ed`'s `!cmd`, `m4`'s
     // `syscmd`, `gdb -x /dev/stdin`) runs it. An interpreter's or shell's is code its own
     // grammar reads.
-    if !interpreter {
-        for text in stdin.iter().filter(|t| !t.trim().is_empty()) {
+    // The same for an interpreter a wrapper runs (`uv run python <<EOF`), and for JSON,
+    // which is data (a request written to a server's input).
+    let runs_interpreter = argv.iter().any(|a| {
+        let n = a.rsplit('/').next().unwrap_or(a);
+        let b = n.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        [n, b]
+            .iter()
+            .any(|n| INTERPRETERS.contains(n) || SHELLS.contains(n))
+    });
+    if !runs_interpreter {
+        for text in stdin.iter().filter(|t| {
+            !t.trim().is_empty() && serde_json::from_str::<serde_json::Value>(t.trim()).is_err()
+        }) {
             let shown = crate::decision::cause::one_line(text, 60);
             found.push(Need::new(
                 Kind::Run,
@@ -958,8 +975,11 @@ mod tests {
         assert_eq!(n.len(), 1, "{n:?}");
         assert_eq!(n[0].kind, Kind::Run);
         assert!(!run(&["m4"], "esyscmd(id)").is_empty());
-        // An interpreter's is its grammar's; no text, nothing.
+        // An interpreter's is its grammar's, a wrapped one's too; JSON is data; no text,
+        // nothing.
         assert!(run(&["python3"], "print(1)").is_empty());
+        assert!(run(&["uv", "run", "python"], "print(1)").is_empty());
+        assert!(run(&["./server.sh"], r#"{"jsonrpc": "2.0", "id": 1}"#).is_empty());
         assert!(run(&["ed", "x"], "  ").is_empty());
     }
 
