@@ -16,8 +16,9 @@ use super::code;
 use super::core::{Class, Judge, JudgeCtx, Verdict};
 use super::edits_code::{self, short, NETWORK, PIPE_SHELLS, PLANTING, SKIP_MARKERS};
 use super::file_kinds::{file_kind, source_kind, SOURCE_KIND};
+use crate::context::paths;
 use serde_json::{Map, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What an edit plants, and the kind of file it lands in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -337,6 +338,9 @@ pub(super) fn scan(
     if let Some(found) = setting_runs(&full, texts) {
         return Some(EditRisk { file, found });
     }
+    if let Some(found) = names_outside_code(path, &name, file, texts, ctx) {
+        return Some(EditRisk { file, found });
+    }
     if texts.iter().any(|t| t.contains("context_servers")) {
         return Some(EditRisk {
             file,
@@ -391,6 +395,123 @@ pub(super) fn scan(
             .flatten()
     })?;
     Some(EditRisk { file, found })
+}
+
+/// A tool's settings file (a build, test or lint definition that is not a recipe of shell
+/// commands, and not a container's, whose paths are the container's) that names a place
+/// outside the workspace where code the floor has not seen may be — a scratch directory,
+/// the home directory or its dot-directories, a directory beside the workspace reached by
+/// `..` from the file — or a package index to install from: the tool loads, runs or
+/// installs from it the next time it runs (mypy's `plugins`, pytest's `pythonpath`,
+/// mocha's and nyc's `require`, jest's `setupFiles`, babel's and prettier's `plugins`,
+/// eslint's `parser`, `.rspec`'s `--require`, phpunit's `bootstrap`, coverage's
+/// `data_file`, `go.work`'s `replace`, Cargo's `build`, `index-url` in `uv.toml` or
+/// `requirements.txt`, a Pipfile `[[source]]`, NuGet's `packageSources`).
+fn names_outside_code(
+    path: &Path,
+    name: &str,
+    file: &str,
+    texts: &[String],
+    ctx: &JudgeCtx,
+) -> Option<String> {
+    const RECIPES: &[&str] = &[
+        "makefile",
+        "gnumakefile",
+        "justfile",
+        ".justfile",
+        "dockerfile",
+        "containerfile",
+        "package.json",
+        "taskfile.yml",
+        "taskfile.yaml",
+        "procfile",
+    ];
+    let recipe = RECIPES.contains(&name)
+        || name.ends_with(".mk")
+        || name.ends_with(".sh")
+        || name.ends_with(".dockerfile")
+        || name.starts_with("docker-compose")
+        || name.starts_with("compose.");
+    if file != "a build or test definition" || recipe {
+        return None;
+    }
+    let dir = path.parent().unwrap_or(ctx.cwd);
+    const INDEX_KEYS: &[&str] = &[
+        "index-url",
+        "index_url",
+        "extra-index-url",
+        "--index-url",
+        "--extra-index-url",
+        "-i ",
+        "registry",
+        "[[source]]",
+        "packagesources",
+        "git+http",
+        "git+ssh",
+    ];
+    for t in texts {
+        let lower = t.to_ascii_lowercase();
+        if INDEX_KEYS.iter().any(|k| lower.contains(k)) {
+            if let Some(url) = t
+                .split(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '='))
+                .find(|w| w.contains("://") && !w.contains("://localhost"))
+            {
+                return Some(format!(
+                    "names a package index or source to install from ({})",
+                    short(url)
+                ));
+            }
+        }
+        for word in t.split(|c: char| {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    '"' | '\'' | '=' | ',' | '[' | ']' | '{' | '}' | '(' | ')' | '<' | '>' | ';'
+                )
+        }) {
+            let word = word.trim_end_matches([':', '.']);
+            let escape = word.starts_with("../");
+            if !(escape
+                || word.starts_with('/')
+                || word.starts_with("~/")
+                || word.starts_with("$HOME/"))
+            {
+                continue;
+            }
+            let expanded = word
+                .strip_prefix("~/")
+                .or_else(|| word.strip_prefix("$HOME/"))
+                .map(|rest| ctx.home.join(rest));
+            let abs = match expanded {
+                Some(p) => p,
+                None if escape => paths::lexical(word, dir, ctx.home),
+                None => PathBuf::from(word),
+            };
+            let forms = paths::forms(&abs.display().to_string(), dir, ctx.home);
+            if ctx.workspace.contains(&forms) {
+                continue;
+            }
+            let scratch = crate::context::floor::in_scratch(&abs)
+                || abs.starts_with("/tmp")
+                || abs.starts_with("/var/tmp")
+                || abs.starts_with("/dev/shm");
+            let home_dot = abs.strip_prefix(ctx.home).ok().is_some_and(|r| {
+                r.components()
+                    .next()
+                    .is_none_or(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+            });
+            let other_home = ["/home/", "/Users/", "/root/"]
+                .iter()
+                .any(|h| abs.starts_with(h) && !abs.starts_with(ctx.home));
+            if escape || scratch || home_dot || other_home {
+                return Some(format!(
+                    "names {}, outside the workspace, which the tool may load, run or write the next time it runs",
+                    abs.display()
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// Settings files whose named keys are a program the tool starts, a plugin it loads, or a

@@ -484,3 +484,57 @@ fn build_files_are_read_as_their_tools_decode_them() {
         ("scripts/fetch.sh", "#!/bin/bash\nset -e\ngit clone https://github.com/x/y external/y\ncd external/y\ngit checkout -q \"$SHA\"\n", "clean"),
     ]);
 }
+
+#[test]
+fn settings_that_name_code_outside_the_workspace_are_scanned() {
+    table(&[
+        // Loaded, run or installed from outside the next time the tool runs.
+        ("mypy.ini", "[mypy]\nplugins = /tmp/p.py\n", "risky"),
+        (
+            "pytest.ini",
+            "[pytest]\naddopts = -p plug\npythonpath = /var/tmp\n",
+            "risky",
+        ),
+        (".mocharc.json", "{\"require\": [\"/tmp/r.js\"]}\n", "risky"),
+        (
+            "jest.config.json",
+            "{\"setupFiles\": [\"~/.cache/s.js\"]}\n",
+            "risky",
+        ),
+        (".coveragerc", "[run]\ndata_file = ~/.profile\n", "risky"),
+        (
+            "go.work",
+            "go 1.22\nuse .\nreplace example.com/lib => ../lib\n",
+            "risky",
+        ),
+        (
+            "uv.toml",
+            "index-url = \"https://pkgs.example/simple\"\n",
+            "risky",
+        ),
+        (
+            "requirements.txt",
+            "--extra-index-url https://pkgs.example/simple\nrequests\n",
+            "risky",
+        ),
+        // Inside the workspace, system places, plain URLs and the recipes the shell
+        // floor reads: on their merits.
+        (
+            "packages/a/tsconfig.json",
+            "{\"extends\": \"../../tsconfig.base.json\"}\n",
+            "clean",
+        ),
+        (
+            "mypy.ini",
+            "[mypy]\npython_executable = /usr/bin/python3\ncache_dir = .mypy_cache\n",
+            "clean",
+        ),
+        (
+            "pyproject.toml",
+            "[project]\nname = \"x\"\nurls = { Homepage = \"https://github.com/x/y\" }\n",
+            "clean",
+        ),
+        ("requirements.txt", "requests==2.32.0\nnumpy>=2\n", "clean"),
+        ("Makefile", "clean:\n\trm -rf /tmp/x-build\n", "clean"),
+    ]);
+}

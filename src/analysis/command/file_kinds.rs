@@ -93,6 +93,14 @@ const RUN_FILES: &[&str] = &[
     "lefthook.yml",
     "Procfile",
     // Package-manager settings: where later installs fetch from and what they run.
+    "requirements.txt",
+    "requirements-dev.txt",
+    "constraints.txt",
+    "Pipfile",
+    "NuGet.Config",
+    "nuget.config",
+    // coverage.py's settings (its `plugins` are imported, its `data_file` written).
+    ".coveragerc",
     ".npmrc",
     ".yarnrc",
     ".yarnrc.yml",
