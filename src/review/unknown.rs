@@ -34,9 +34,11 @@
 //! - **Text the command line writes into its standard input** (a here-document,
 //!   `printf '!sh x' | ed`): a program that reads commands there runs it. Not an
 //!   interpreter's, wrapped or not (code its own grammar reads), and not JSON (data).
-//! - **A subcommand word that destroys, installs, pushes, publishes or deploys**, among
-//!   the first operands (`brew uninstall --force git`, `docker plugin install x`): the verb
-//!   is all the floor knows of what it does, and the person names it and its target.
+//! - **A subcommand word that destroys, installs, pushes, publishes or deploys**, or sets
+//!   what later commands run (`default`, `global`, `override`, `allow`, `enable`, …),
+//!   among the first operands (`brew uninstall --force git`, `docker plugin install x`,
+//!   `rustup default x`, `direnv allow`): the verb is all the floor knows of what it does,
+//!   and the person names it and its target.
 //!
 //! Ordinary values stay on their merits: workspace paths, names, numbers, patterns,
 //! `--name='hello world'`. What reaches these needs is already outside every grammar: the
@@ -237,12 +239,17 @@ pub(super) fn needs(
     // grammar reads.
     // The same for an interpreter a wrapper runs (`uv run python <<EOF`), and for JSON,
     // which is data (a request written to a server's input).
+    // Only the interpreters whose code the floor reads (Python, JavaScript, the shells);
+    // another language's (`lua <<< '…'`, `Rscript -`, `tclsh`) is code it cannot see.
+    const READ: &[&str] = &[
+        "python", "python2", "python3", "node", "nodejs", "bun", "deno",
+    ];
     let runs_interpreter = argv.iter().any(|a| {
         let n = a.rsplit('/').next().unwrap_or(a);
         let b = n.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
         [n, b]
             .iter()
-            .any(|n| INTERPRETERS.contains(n) || SHELLS.contains(n))
+            .any(|n| READ.contains(n) || SHELLS.contains(n))
     });
     if !runs_interpreter {
         for text in stdin.iter().filter(|t| {
@@ -703,7 +710,20 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         .skip(1)
         .filter(|a| !a.starts_with('-') && !a.contains(['/', '=', '$', '`']) && a.len() <= 64)
         .collect();
-    for (i, w) in operands.iter().take(2).enumerate() {
+    // A verb that acts beats one that only sets what runs later (`composer global
+    // require x` requires).
+    let acting = |w: &&String| {
+        let words = crate::policy::engine::mcp::name_words(&w.to_ascii_lowercase());
+        !words.iter().any(|x| {
+            matches!(
+                x.as_str(),
+                "default" | "override" | "global" | "alias" | "allow" | "enable" | "link"
+            )
+        })
+    };
+    let mut order: Vec<(usize, &String)> = operands.iter().copied().take(2).enumerate().collect();
+    order.sort_by_key(|(_, w)| !acting(w));
+    for (i, w) in order {
         let lower = w.to_ascii_lowercase();
         let words = crate::policy::engine::mcp::name_words(&lower);
         let kind = if crate::policy::engine::mcp::destroy_verb(&lower).is_some() {
@@ -722,6 +742,15 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
             Kind::Publish
         } else if words.iter().any(|x| x == "deploy") {
             Kind::Deploy
+        } else if words.iter().any(|x| {
+            matches!(
+                x.as_str(),
+                "default" | "override" | "global" | "alias" | "allow" | "enable" | "link"
+            )
+        }) {
+            // A setting later commands run by (`rustup default x`, `pyenv global x`,
+            // `direnv allow`, `corepack enable`): what runs next is not what ran before.
+            Kind::Persist
         } else {
             continue;
         };
@@ -738,6 +767,7 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
                 Kind::Run => "it may install and run",
                 Kind::Push => "it may push",
                 Kind::Publish => "it may publish",
+                Kind::Persist => "it may change what later commands run, by",
                 _ => "it may deploy",
             }
         );
@@ -945,6 +975,14 @@ mod tests {
         assert_eq!(kinds("tool publish pkg"), vec![Kind::Publish]);
         assert_eq!(kinds("tool push origin main"), vec![Kind::Push]);
         assert_eq!(kinds("tool deploy prod"), vec![Kind::Deploy]);
+        for cmd in [
+            "rustup default evil",
+            "pyenv global 3.12",
+            "direnv allow .",
+            "corepack enable",
+        ] {
+            assert_eq!(kinds(cmd), vec![Kind::Persist], "{cmd}");
+        }
         assert!(needs_of("tool destroy")[0].ungroundable.is_none());
         assert!(needs_of("tool install")[0].ungroundable.is_some());
         // Other subcommands, and a verb past the first operands: on their merits.
@@ -979,6 +1017,8 @@ mod tests {
         // nothing.
         assert!(run(&["python3"], "print(1)").is_empty());
         assert!(run(&["uv", "run", "python"], "print(1)").is_empty());
+        // A language the floor does not read is code it cannot see.
+        assert!(!run(&["lua"], "os.execute('id')").is_empty());
         assert!(run(&["./server.sh"], r#"{"jsonrpc": "2.0", "id": 1}"#).is_empty());
         assert!(run(&["ed", "x"], "  ").is_empty());
     }
