@@ -9,10 +9,12 @@
 //! are (SQL that changes data, a host it sends to, a resource it destroys). No table of
 //! program names stands beside the effects: a command the floor does not understand needs
 //! only what its words show (files that run later or steer the gate, and what
-//! [`super::unknown`] finds: paths where unvetted code may be, shells, hosts, destroying or
-//! publishing subcommands; the reviewer judges the rest), and a command the floor classed
-//! soft whose effects name nothing still needs the person to name one of its arguments. Reads, workspace edits, local builds, searches, read-only queries and
-//! delegations (whose calls are gated one by one) need no grounding.
+//! [`super::unknown`] finds: paths where unvetted code may be, shells, hosts, text on its
+//! standard input, destroying, installing or publishing subcommands; the reviewer judges
+//! the rest), and a command the floor classed soft whose effects name nothing still needs
+//! the person to name one of its arguments. Reads, workspace edits, local builds,
+//! searches, read-only queries and delegations (whose calls are gated one by one) need no
+//! grounding.
 
 use super::ground::{is_temp, path_target, persists, Kind, Need, Target};
 use super::guard::Findings;

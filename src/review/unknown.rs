@@ -9,18 +9,19 @@
 //!
 //! - **A path outside the workspace where code the floor has not seen may be** — a
 //!   scratch directory, the home directory itself or anything under its dot-directories
-//!   (tools' settings, plugins, hooks), a directory beside the workspace reached by `..` — given as an option's or a variable's value, or as an operand that is code by
-//!   its name (`x.py`, `x.zig`, `x.cmake`) or follows a subcommand that runs what it names
-//!   (`zig run`, `vitest run`): the program may run code from it, load it as configuration
-//!   or write it (`bazel test --run_under=/tmp/evil`, `ant -f /tmp/build.xml`,
-//!   `npm ci --prefix ../x`, `KUBECONFIG=/tmp/k get pods`). Running code from scratch
-//!   space is what `python3 /tmp/x.py` asks about too. Scratch space as where output goes
-//!   or as input data (`-o /tmp/x`, `--output-directory=/tmp/x`, `-i /tmp/x`) is what it
-//!   is for; read-only system places
-//!   (`/usr` but `/usr/local`, `/etc`, `/nix/store`) and the null device are nobody's;
-//!   other places outside the workspace the agent writes only through a call the floor
-//!   asks about. An interpreter's operands are its own grammar's. The person names the
-//!   path.
+//!   (tools' settings, plugins, hooks), a directory beside the workspace reached by `..` —
+//!   given as an option's or a variable's value, or as an operand that is code by its
+//!   name (`x.py`, `x.zig`, `x.cmake`) or follows a subcommand that runs, builds or
+//!   installs what it names (`zig run`, `vitest run`, `pip wheel`): the program may run
+//!   code from it, load it as configuration or write it (`bazel test
+//!   --run_under=/tmp/evil`, `ant -f /tmp/build.xml`, `npm ci --prefix ../x`,
+//!   `KUBECONFIG=/tmp/k get pods`). Running code from scratch space is what `python3
+//!   /tmp/x.py` asks about too. Scratch space as where output goes or as input data (`-o
+//!   /tmp/x`, `--output-directory=/tmp/x`, `-i /tmp/x`) is what it is for; read-only
+//!   system places (`/usr` but `/usr/local`, `/etc`, `/nix/store`) and the null device are
+//!   nobody's; other places outside the workspace the agent writes only through a call
+//!   the floor asks about. An interpreter's operands are its own grammar's. The person
+//!   names the path.
 //! - **A shell or interpreter handed over**: a piece that starts with one followed by
 //!   more words (`--run_under='sh -c id'`, `ui.editor=bash -c …`), or that is one, as a
 //!   value (`/p:RunCommand=sh`) or as a word followed by its inline-code option or a script
@@ -32,8 +33,9 @@
 //!   `ui.editor=…`, `--on-change=…`, `mix run -e 'f(x)'`), and a word that evaluates code
 //!   (`sbt 'eval …'`): the program runs it. The person names the text.
 //! - **Text the command line writes into its standard input** (a here-document,
-//!   `printf '!sh x' | ed`): a program that reads commands there runs it. Not an
-//!   interpreter's, wrapped or not (code its own grammar reads), and not JSON (data).
+//!   `printf '!sh x' | ed`, `lua <<< '…'`): a program that reads commands there runs it.
+//!   Not Python's, JavaScript's or a shell's, wrapped or not (code the floor reads), and
+//!   not JSON (data).
 //! - **A subcommand word that destroys, installs, pushes, publishes or deploys**, or sets
 //!   what later commands run (`default`, `global`, `override`, `allow`, `enable`, …),
 //!   among the first operands (`brew uninstall --force git`, `docker plugin install x`,
