@@ -500,6 +500,18 @@ fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
             run.effects.clone(),
         )
     } else if let Some(s) = &run.script {
+        // A URL as the script: the runner downloads it and runs it (`uv run
+        // https://…/x.py`, uv 0.13 fetches remote scripts), never a local file.
+        if s.contains("://") {
+            let mut l = Look::routine(format!("{prog} downloads {s} and runs it{interp}"));
+            l.effects = vec![Effect::Run {
+                code: Code::Network {
+                    url: Some(s.clone()),
+                },
+            }];
+            l.class = class_of(prog, &l.effects, l.class.clone());
+            return l;
+        }
         if run.syntax_only {
             let mut l = Look::routine(format!("{prog} checks the syntax of {s}"));
             l.effects = run.effects.clone();

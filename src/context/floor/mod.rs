@@ -1418,6 +1418,8 @@ mod tests {
             "/w/p/SubscriptionKey_ABC123.p8",
             "/w/p/.dbeaver/credentials-config.json",
             "/w/p/tests/fixture.keyx",
+            "/w/p/.dev.vars",
+            "/w/p/api/local.settings.json",
             // Outside the project, by name alone (not there, or not readable).
             "/tmp/x/prod-service-account.json",
         ] {

@@ -841,7 +841,9 @@ pub const ENV_TEMPLATES: &[&str] = &[
 /// `credentials-config.json`, and the two files Google's OAuth quickstarts write beside
 /// the code, `credentials.json` (the OAuth client secret) and `token.json` (the user's
 /// access and refresh tokens), and dbt's and BigQuery's conventional `keyfile.json` (a
-/// service-account key). Names are compared folded (lower case). Exact names, then name
+/// service-account key), Cloudflare wrangler's `.dev.vars` (the secrets `wrangler dev`
+/// loads, per its docs) and Azure Functions' `local.settings.json` (its `Values` and
+/// `ConnectionStrings`, kept out of source control by the template). Names are compared folded (lower case). Exact names, then name
 /// endings; Google service-account keys and Apple's `.p8` keys by their download names
 /// ([`SERVICE_ACCOUNT_NAME_WORDS`], [`APPLE_KEY_PREFIXES`]).
 ///
@@ -880,6 +882,14 @@ pub const SECRET_FILE_NAMES: &[(&str, &str)] = &[
     (
         "keyfile.json",
         "a service-account key (dbt's and BigQuery's name)",
+    ),
+    (
+        ".dev.vars",
+        "local secrets (Cloudflare wrangler's file for `wrangler dev`)",
+    ),
+    (
+        "local.settings.json",
+        "app settings and connection strings (Azure Functions' local file)",
     ),
 ];
 
