@@ -500,9 +500,10 @@ fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
             run.effects.clone(),
         )
     } else if let Some(s) = &run.script {
-        // A URL as the script: the runner downloads it and runs it (`uv run
-        // https://…/x.py`, uv 0.13 fetches remote scripts), never a local file.
-        if s.contains("://") {
+        // A URL as an interpreter's script: the runner downloads it and runs it (`uv run
+        // https://…/x.py`, uv 0.13 fetches remote scripts), never a local file. (A URL as
+        // the program itself, a line of prose read as a command, runs nothing.)
+        if s.contains("://") && !run.interpreter.is_empty() {
             let mut l = Look::routine(format!("{prog} downloads {s} and runs it{interp}"));
             l.effects = vec![Effect::Run {
                 code: Code::Network {
