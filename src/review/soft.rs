@@ -599,6 +599,22 @@ pub fn needs(
     out
 }
 
+/// The path floor of `places` with only the sensitive stores to judge by (no gate files,
+/// no harness settings): where a word the floor cannot place may land.
+fn stores_floor(places: &Places) -> crate::context::floor::FloorCtx {
+    crate::context::floor::FloorCtx {
+        home: places.home.to_path_buf(),
+        self_paths: Vec::new(),
+        project_root: places
+            .roots
+            .first()
+            .cloned()
+            .unwrap_or_else(|| places.cwd.to_path_buf()),
+        harness: Vec::new(),
+        credentials: Vec::new(),
+    }
+}
+
 /// The needs no words ground for the words and redirections of `cmds` computed at run
 /// time that may land on a credential store (see
 /// [`crate::analysis::command::computed_store`]): where the expansion goes is not known
@@ -609,18 +625,7 @@ fn computed_store_needs(
     places: &Places,
     out: &mut Vec<Need>,
 ) {
-    use crate::context::floor::FloorCtx;
-    let floor = FloorCtx {
-        home: places.home.to_path_buf(),
-        self_paths: Vec::new(),
-        project_root: places
-            .roots
-            .first()
-            .cloned()
-            .unwrap_or_else(|| places.cwd.to_path_buf()),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
+    let floor = stores_floor(places);
     for c in cmds {
         // Programs that only look at names (a listing, a test, what is printed).
         if matches!(
@@ -785,18 +790,8 @@ fn gate_variable(word: &str) -> Option<&'static str> {
 /// (`.netrc`, `.ssh/id_rsa`, `.bashrc`): the directory it lands in may be the home, and no
 /// words of the person place it elsewhere.
 fn unplaced_needs(argv: &[String], bases: &[PathBuf], places: &Places, out: &mut Vec<Need>) {
-    use crate::context::floor::{classify, FloorCtx};
-    let floor = FloorCtx {
-        home: places.home.to_path_buf(),
-        self_paths: Vec::new(),
-        project_root: places
-            .roots
-            .first()
-            .cloned()
-            .unwrap_or_else(|| places.cwd.to_path_buf()),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
+    use crate::context::floor::classify;
+    let floor = stores_floor(places);
     let mut seen = 0usize;
     for word in argv.iter().skip(1) {
         for piece in word.split(|c: char| c.is_whitespace() || "'\"`()[]{}<>;,=:|&".contains(c)) {

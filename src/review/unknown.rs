@@ -205,10 +205,7 @@ pub(super) fn needs(
         .unwrap_or_default();
     // An interpreter's or shell's operands are its script and the script's arguments,
     // which its own grammar judges (a script in a scratch directory is soft there).
-    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    let interpreter = [program.as_str(), base]
-        .iter()
-        .any(|n| INTERPRETERS.contains(n) || SHELLS.contains(n));
+    let interpreter = names(&program, INTERPRETERS);
     let mut found = Found {
         program: &program,
         bases,
@@ -246,13 +243,7 @@ pub(super) fn needs(
     const READ: &[&str] = &[
         "python", "python2", "python3", "node", "nodejs", "bun", "deno",
     ];
-    let runs_interpreter = argv.iter().any(|a| {
-        let n = a.rsplit('/').next().unwrap_or(a);
-        let b = n.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-        [n, b]
-            .iter()
-            .any(|n| READ.contains(n) || SHELLS.contains(n))
-    });
+    let runs_interpreter = argv.iter().any(|a| names(a, READ) || names(a, SHELLS));
     if !runs_interpreter {
         for text in stdin.iter().filter(|t| {
             !t.trim().is_empty() && serde_json::from_str::<serde_json::Value>(t.trim()).is_err()
@@ -423,10 +414,8 @@ impl Found<'_> {
         let Some(first) = tokens.first() else {
             return false;
         };
-        let name = first.rsplit('/').next().unwrap_or(first);
-        let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-        let shell = SHELLS.contains(&name) || SHELLS.contains(&base);
-        if !shell && !INTERPRETERS.contains(&name) && !INTERPRETERS.contains(&base) {
+        let shell = names(first, SHELLS);
+        if !names(first, INTERPRETERS) {
             return false;
         }
         // What follows it: inline code or a script (`sh -c id`, `python3 -m x`,
@@ -599,13 +588,16 @@ fn pipes_into_interpreter(text: &str) -> Option<&str> {
         let after = text[i + 1..].trim_start_matches(['|', '&']).trim_start();
         let first = after.split_whitespace().next()?;
         let first = first.trim_matches(|c| c == '\'' || c == '"' || c == ')');
-        let name = first.rsplit('/').next().unwrap_or(first);
-        let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-        [name, base]
-            .iter()
-            .any(|n| SHELLS.contains(n) || INTERPRETERS.contains(n))
-            .then_some(name)
+        names(first, INTERPRETERS).then(|| first.rsplit('/').next().unwrap_or(first))
     })
+}
+
+/// Whether `word` names one of `list`'s programs, by a path or with a version suffix
+/// (`/bin/sh`, `python3.12`).
+fn names(word: &str, list: &[&str]) -> bool {
+    let name = word.rsplit('/').next().unwrap_or(word);
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    list.contains(&name) || list.contains(&base)
 }
 
 /// An option or key whose name says its value `value` is a command or code to run
