@@ -450,6 +450,65 @@ fn secret_file_name(name: &str) -> Option<&'static str> {
     None
 }
 
+/// The store a folded path's last components name, copied anywhere
+/// ([`sensitive::COPIED_STORES`]): the entry's components at the path's end, or the
+/// path below them.
+fn copied_store(fp: &str) -> Option<&'static str> {
+    let comps: Vec<&str> = fp.split('/').filter(|c| !c.is_empty()).collect();
+    sensitive::COPIED_STORES.iter().find_map(|(at, what)| {
+        let ec: Vec<&str> = at.split('/').collect();
+        (0..comps.len())
+            .filter(|&i| i + ec.len() <= comps.len())
+            .any(|i| {
+                comps[i..i + ec.len()]
+                    .iter()
+                    .zip(&ec)
+                    .all(|(c, e)| c.eq_ignore_ascii_case(e))
+            })
+            .then_some(*what)
+    })
+}
+
+/// A registry settings file ([`sensitive::CONTENT_JUDGED`]) that holds a literal
+/// credential now, or whose content cannot be seen (not there, not a regular file, too
+/// large, not UTF-8): what it is. One that can be read and holds none is not.
+fn content_judged(p: &Path, fp: &str) -> Option<&'static str> {
+    let (_, what) = sensitive::CONTENT_JUDGED.iter().find(|(n, _)| {
+        fp.len() > n.len()
+            && fp.ends_with(n)
+            && fp.as_bytes()[fp.len() - n.len() - 1] == b'/'
+    })?;
+    let readable = std::fs::metadata(p)
+        .ok()
+        .filter(|m| m.is_file() && m.len() <= sensitive::CONTENT_JUDGED_MAX)
+        .and_then(|_| std::fs::read_to_string(p).ok());
+    let Some(text) = readable else {
+        return Some(what);
+    };
+    // A commented-out token is printed by a read as well as a live one.
+    text.lines()
+        .any(|l| crate::decision::redact::has_secret(l.trim()) || bundler_credential(l))
+        .then_some(*what)
+}
+
+/// A Bundler setting for a gem server (`BUNDLE_GEMS__EXAMPLE__COM: "user:pass"`, a host
+/// with its dots as `__`, per bundle-config(1) "CREDENTIALS FOR GEM SOURCES") with a
+/// value; build options (`BUNDLE_BUILD__…`), local overrides (`BUNDLE_LOCAL__…`) and
+/// mirrors (`BUNDLE_MIRROR__…`) are not credentials.
+fn bundler_credential(line: &str) -> bool {
+    let Some((key, value)) = line.trim().split_once(':') else {
+        return false;
+    };
+    let key = key.trim().to_ascii_uppercase();
+    let value = value.trim().trim_matches(['"', '\'']);
+    key.strip_prefix("BUNDLE_").is_some_and(|k| {
+        k.contains("__")
+            && !["BUILD__", "LOCAL__", "MIRROR__"]
+                .iter()
+                .any(|p| k.starts_with(p))
+    }) && !value.is_empty()
+}
+
 /// Is the file at `p` a Google service-account key: a regular JSON file of at most
 /// [`sensitive::SERVICE_ACCOUNT_KEY_MAX`] bytes whose top-level object has `"type":
 /// "service_account"` and a `private_key`? Such keys are downloaded under any name
@@ -559,6 +618,17 @@ pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
             .find_map(secret_file_name)
     }) {
         return Some(PathClass::Protected { what });
+    }
+    // A store's place copied into a project (`.aws/credentials`, `.docker/config.json`,
+    // `.streamlit/secrets.toml`): protected, by its place alone.
+    if let Some(what) = copied_store(fp) {
+        return Some(PathClass::Protected { what });
+    }
+    // Registry settings (`.npmrc`, `.yarnrc.yml`, `pip.conf`): by what they hold now.
+    if access == Access::Read {
+        if let Some(what) = content_judged(p, fp) {
+            return Some(PathClass::Protected { what });
+        }
     }
     if access == Access::Write {
         if let Some(what) = protected_write(fp, rel, name) {
@@ -1213,7 +1283,7 @@ mod tests {
                     "/home/u/.wakatime.log",
                     "/home/u/.config/JetBrains/IntelliJIdea2024.3/options/editor.xml",
                     "/home/u/.config/Windsurf/User/settings.json",
-                    "/home/u/.config/zed/settings.json",
+                    "/home/u/.config/zed/themes/x.json",
                 ],
             ),
             // AI CLIs and SDK configs.
@@ -1394,6 +1464,148 @@ mod tests {
         let has = |p: &str| got.iter().any(|(g, _)| g == Path::new(p));
         assert!(has("/srv/wk/.wakatime.cfg") && has("/srv/llm/keys.json"));
         assert!(has("/srv/pgpass") && has("/srv/kg/kaggle.json"));
+    }
+
+    /// Stores of MCP configs, package registries, mail clients and build tools surveyed
+    /// after the red team read them as ordinary files; their neighbours stay ordinary.
+    #[test]
+    fn agent_mcp_configs_registry_and_mail_stores_are_credentials() {
+        use Access::Read as R;
+        for p in [
+            "/home/u/.cursor/mcp.json",
+            "/home/u/.codeium/windsurf/mcp_config.json",
+            "/home/u/.config/Claude/claude_desktop_config.json",
+            "/home/u/Library/Application Support/Claude/claude_desktop_config.json",
+            "/home/u/.config/Code/User/mcp.json",
+            "/home/u/.config/Cursor/User/mcp.json",
+            "/home/u/.config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json",
+            "/home/u/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json",
+            "/home/u/.continue/mcpServers/github.yaml",
+            "/home/u/.config/zed/settings.json",
+            "/home/u/.config/crush/crush.json",
+            "/home/u/.local/share/crush/crush.json",
+            "/home/u/.config/opencode/opencode.json",
+            "/home/u/.config/goose/config.yaml",
+            "/home/u/.config/jfrog/jfrog-cli.conf.v6",
+            "/srv/jf/jfrog-cli.conf.v6",
+            "/home/u/.cabal/config",
+            "/home/u/.config/cabal/config",
+            "/home/u/.stack/upload/credentials.json",
+            "/home/u/.config/pnpm/rc",
+            "/home/u/Library/Preferences/pnpm/rc",
+            "/home/u/.yarnrc",
+            "/home/u/.bunfig.toml",
+            "/home/u/.julia/servers/pkg.julialang.org/auth.toml",
+            "/home/u/.platformio/appstate.json",
+            "/home/u/.config/aerc/accounts.conf",
+            "/home/u/.config/himalaya/config.toml",
+            "/home/u/.muttrc",
+            "/home/u/.config/neomutt/neomuttrc",
+            "/home/u/.offlineimaprc",
+            "/home/u/.purple/accounts.xml",
+            "/root/.cursor/mcp.json",
+        ] {
+            assert!(
+                matches!(class(p, R), "credential" | "protected"),
+                "{p}: {}",
+                class(p, R)
+            );
+        }
+        for p in [
+            "/home/u/.cursor/mcp.json",
+            "/home/u/.config/aerc/accounts.conf",
+            "/home/u/.cabal/config",
+            "/home/u/.config/pnpm/rc",
+        ] {
+            assert_eq!(class(p, R), "credential", "{p}");
+        }
+        for p in [
+            "/home/u/.cursor/extensions/x/package.json",
+            "/home/u/.cabal/packages/hackage.haskell.org/01-index.tar",
+            "/home/u/.config/aerc/aerc.conf",
+            "/home/u/.config/aerc/binds.conf",
+            "/home/u/.config/Code/User/settings.json",
+            "/home/u/.config/zed/keymap.json",
+            "/home/u/.julia/packages/X/abc/src/X.jl",
+            "/home/u/.stack/programs/x86_64-linux/ghc-9.6.6/lib/x",
+            "/w/p/.cursor/mcp.json",
+        ] {
+            assert_eq!(class(p, R), "none", "{p}");
+        }
+    }
+
+    /// A store's place copied into a project is protected by the place; the same names
+    /// elsewhere in the path are not.
+    #[test]
+    fn stores_copied_into_a_project_are_protected() {
+        use Access::Read as R;
+        for p in [
+            "/w/p/.aws/credentials",
+            "/w/p/deploy/.aws/credentials",
+            "/w/p/.docker/config.json",
+            "/w/p/ci/.kube/config",
+            "/w/p/.streamlit/secrets.toml",
+            "/w/p/home/.config/gh/hosts.yml",
+            "/w/p/.cargo/credentials.toml",
+            "/w/p/.AWS/Credentials",
+            "/tmp/x/.aws/credentials",
+        ] {
+            assert_eq!(class(p, R), "protected", "{p}");
+        }
+        for p in [
+            "/w/p/.aws/config.example",
+            "/w/p/docs/aws/credentials.md",
+            "/w/p/.docker/daemon.json",
+            "/w/p/.streamlit/config.toml",
+            "/w/p/.cargo/config.toml",
+            "/w/p/.kube-config.md",
+            "/w/p/src/credentials.rs",
+        ] {
+            assert_eq!(class(p, R), "none", "{p}");
+        }
+    }
+
+    /// `.npmrc`, `.yarnrc.yml`, `pip.conf` in a project are judged by what they hold:
+    /// a literal token or password is protected, an environment reference and plain
+    /// settings are not, and one that cannot be seen is protected.
+    #[test]
+    fn registry_settings_in_a_project_are_judged_by_what_they_hold() {
+        let t = tempfile::tempdir().unwrap();
+        let w = |rel: &str, text: &str| {
+            let p = t.path().join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, text).unwrap();
+            p
+        };
+        let judged = |p: &Path| match classify(p, Access::Read, &ctx()) {
+            None => "none",
+            Some(PathClass::Protected { .. }) => "protected",
+            Some(_) => "other",
+        };
+        for (rel, text) in [
+            ("a/.npmrc", "//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789\n"),
+            ("b/.npmrc", "registry=https://u:s3cretpass@npm.example.com/\n"),
+            ("c/.npmrc", "; old\n; //r.example.com/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789\n"),
+            ("d/.yarnrc.yml", "npmAuthToken: npm_abcdefghijklmnopqrstuvwxyz0123456789\n"),
+            ("e/pip.conf", "[global]\nindex-url = https://u:tok3nvalue@pypi.example.com/simple\n"),
+            ("f/.bundle/config", "---\nBUNDLE_GEMS__EXAMPLE__COM: \"u:p4ssword\"\n"),
+        ] {
+            assert_eq!(judged(&w(rel, text)), "protected", "{rel}");
+        }
+        for (rel, text) in [
+            ("g/.npmrc", "registry=https://registry.npmjs.org/\nsave-exact=true\nengine-strict=true\n"),
+            ("h/.npmrc", "//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n"),
+            ("i/.yarnrc.yml", "nodeLinker: node-modules\nyarnPath: .yarn/releases/yarn-4.1.0.cjs\n"),
+            ("j/pip.conf", "[global]\nindex-url = https://pypi.org/simple\n"),
+        ] {
+            assert_eq!(judged(&w(rel, text)), "none", "{rel}: {text}");
+        }
+        // Not there yet, or a directory: nothing to judge it by.
+        assert_eq!(judged(&t.path().join("k/.npmrc")), "protected");
+        std::fs::create_dir_all(t.path().join("l/.npmrc")).unwrap();
+        assert_eq!(judged(&t.path().join("l/.npmrc")), "protected");
+        // Only these names: a file that merely ends like one is not judged.
+        assert_eq!(judged(&w("m/x.npmrc", "_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789")), "none");
     }
 
     #[test]
@@ -1758,7 +1970,7 @@ mod tests {
     #[test]
     fn sensitive_files_are_bounded_and_under_the_home_given() {
         let all: Vec<PathBuf> = sensitive_files(Path::new("/home/u")).collect();
-        assert!(all.len() < 400);
+        assert!(all.len() < 500);
         assert!(all.contains(&PathBuf::from("/home/u/.ssh")));
         assert!(all.contains(&PathBuf::from("/home/u/.codex/auth.json")));
         assert!(all.contains(&PathBuf::from("/etc/shadow")));

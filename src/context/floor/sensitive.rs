@@ -67,13 +67,32 @@
 //! directory and its forks, browsers as snaps and Flatpaks, and the histories of R, Julia,
 //! Scala, GHCi, less, pgcli 4.7, mycli 2.30, litecli 1.17, DuckDB, ClickHouse, usql and
 //! cqlsh. Looked at and left out: Tabnine (its `tabnine_config.json` holds settings),
-//! Sourcegraph Cody, Zed and the Auth0 CLI (the OS keychain), the OpenAI, Anthropic,
+//! Sourcegraph Cody, Zed's provider keys and the Auth0 CLI (the OS keychain), the OpenAI, Anthropic,
 //! Cohere and Together SDKs and Packer (the environment only), `~/.bigqueryrc` (names a
 //! key file, which is covered where it lies), `~/.condarc` (channel settings; conda's
 //! tokens live in anaconda-client's token directories, above), `~/.mongoshrc.js` and
 //! `~/.mongorc.js` (startup code, not a store), WinSCP (the Windows registry or
 //! `WinSCP.ini`, under homes the floor does not name). A read of any dotfile at the top of
 //! a home is asked about whatever the tables say (`super::outside_read`).
+
+//!
+//! A second survey (Dec 2026, after a red team read them as ordinary files), each checked
+//! against the tool's docs (search tool): MCP server configs, whose servers' `env` and
+//! `headers` are where API keys are written (Cursor `~/.cursor/mcp.json`, Windsurf
+//! `~/.codeium/windsurf/mcp_config.json`, Claude Desktop `claude_desktop_config.json`, VS
+//! Code and its forks' `User/mcp.json`, Cline's `cline_mcp_settings.json` and Roo Code's
+//! `mcp_settings.json` in extension storage, Continue's `mcpServers/`, Kiro, LM Studio,
+//! Zed's `context_servers` in `settings.json`, Amp), agent CLIs' own configs with provider
+//! keys (Crush `~/.config/crush/crush.json` and its data directory, opencode, Goose);
+//! registries: JFrog (`JFROG_CLI_HOME_DIR`, default `~/.jfrog`), cabal (`username` and
+//! `password` in `~/.cabal/config` or its XDG place), stack's `upload/credentials.json`,
+//! pnpm's global `rc`, `auth.ini` and `config.yaml` (`$XDG_CONFIG_HOME/pnpm`,
+//! `~/Library/Preferences/pnpm`; pnpm.io "pnpm config", "Authentication Settings"), Yarn
+//! 1's `.yarnrc`, Bun's `.bunfig.toml`, uv, PDM, Hatch, Julia's Pkg servers, PlatformIO,
+//! Conan, Leiningen, sbt's global `credentials.sbt`; mail and chat: aerc's
+//! `accounts.conf` (aerc-accounts(5): "must be kept secret, as it may include your account
+//! credentials"), himalaya, meli, mutt and NeoMutt, OfflineIMAP, getmail, vdirsyncer,
+//! Pidgin's `accounts.xml`, HexChat's `servlist.conf`, senpai.
 
 /// One sensitive location.
 pub struct Store {
@@ -142,6 +161,30 @@ pub const HOME: &[Store] = &[
     s(".android/adbkey", "Android debug bridge key", "the private key adb authenticates to devices with"),
     s(".ollama/id_ed25519", "Ollama's private key", "the key Ollama signs registry pushes with"),
     s(".modal.toml", "Modal token", "modal token new writes token_id and token_secret here"),
+    // MCP server configs: each server's `env` (and an HTTP server's `headers`) is where
+    // its API keys are written, as with `~/.claude.json`'s MCP servers.
+    s(".cursor/mcp.json", "Cursor's MCP servers with their API keys", "Cursor's global MCP config: each server's env and headers carry API keys"),
+    s(".codeium/windsurf/mcp_config.json", "Windsurf's MCP servers with their API keys", "Windsurf's MCP config: each server's env carries API keys"),
+    s(".config/Claude/claude_desktop_config.json", "Claude Desktop's MCP servers with their API keys", "Claude Desktop's mcpServers entries carry API keys in env (Linux)"),
+    s("Library/Application Support/Claude/claude_desktop_config.json", "Claude Desktop's MCP servers with their API keys", "Claude Desktop's mcpServers entries carry API keys in env (macOS)"),
+    s(".config/*/User/mcp.json", "an editor's MCP servers with their API keys", "VS Code and its forks keep user MCP servers (env, headers, inputs) in User/mcp.json"),
+    s("Library/Application Support/*/User/mcp.json", "an editor's MCP servers with their API keys", "VS Code and its forks keep user MCP servers in User/mcp.json (macOS)"),
+    s(".vscode-server/data/User/mcp.json", "VS Code server's MCP servers with their API keys", "VS Code keeps user MCP servers (env, headers) in User/mcp.json"),
+    s(".config/*/User/globalStorage/*/settings/cline_mcp_settings.json", "Cline's MCP servers with their API keys", "Cline keeps MCP servers' env in its extension storage"),
+    s(".config/*/User/globalStorage/*/settings/mcp_settings.json", "Roo Code's MCP servers with their API keys", "Roo Code keeps MCP servers' env in its extension storage"),
+    s("Library/Application Support/*/User/globalStorage/*/settings/cline_mcp_settings.json", "Cline's MCP servers with their API keys", "Cline keeps MCP servers' env in its extension storage (macOS)"),
+    s("Library/Application Support/*/User/globalStorage/*/settings/mcp_settings.json", "Roo Code's MCP servers with their API keys", "Roo Code keeps MCP servers' env in its extension storage (macOS)"),
+    s(".vscode-server/data/User/globalStorage/*/settings/cline_mcp_settings.json", "Cline's MCP servers with their API keys", "Cline keeps MCP servers' env in its extension storage"),
+    s(".continue/mcpServers", "Continue's MCP servers with their API keys", "Continue's per-server YAML files carry env and secrets"),
+    s(".kiro/settings/mcp.json", "Kiro's MCP servers with their API keys", "Kiro's user MCP config: each server's env carries API keys"),
+    s(".lmstudio/mcp.json", "LM Studio's MCP servers with their API keys", "LM Studio's MCP config (Cursor's format): servers' env carries API keys"),
+    s(".config/zed/settings.json", "Zed's settings with MCP servers' env", "context_servers entries carry env with API keys"),
+    s(".config/crush", "Crush's provider keys and MCP servers", "crush.json holds providers' api_key and MCP servers' env and headers; the data directory's crush.json the keys it was given"),
+    s(".local/share/crush", "Crush's provider keys", "Crush writes the provider API keys it is given into its data directory's crush.json"),
+    s(".config/opencode/opencode.json", "opencode's config with provider keys", "provider options' apiKey and MCP servers' environment"),
+    s(".config/goose", "Goose's config and secrets", "config.yaml's extensions carry env; secrets.yaml holds keys when no keyring is used"),
+    s(".config/amp/settings.json", "Amp's settings with MCP servers' env", "amp.mcpServers entries carry env with API keys"),
+    s(".local/share/amp/secrets.json", "Amp's API key", "Amp keeps its API key here"),
     // git and forges.
     s(".git-credentials", "git stored credentials", "git credential-store's default file: passwords and tokens in plain text"),
     s(".config/git/credentials", "git stored credentials", "git credential-store's XDG file ($XDG_CONFIG_HOME/git/credentials)"),
@@ -286,6 +329,22 @@ pub const HOME: &[Store] = &[
     s(".config/weechat/sec.conf", "WeeChat secured data", "passwords WeeChat keeps for servers and SASL"),
     s(".weechat/sec.conf", "WeeChat secured data", "passwords WeeChat keeps for servers and SASL (older location)"),
     s(".irssi/config", "irssi passwords", "sasl_password and server passwords"),
+    s(".config/aerc/accounts.conf", "aerc mail passwords", "aerc-accounts(5): source and outgoing URLs carry the account's password; the file must be kept secret"),
+    s(".config/himalaya", "himalaya mail passwords", "config.toml's backend auth may hold raw passwords"),
+    s(".config/meli/config.toml", "meli mail passwords", "server_password entries"),
+    s(".muttrc", "mutt mail passwords", "set imap_pass / smtp_pass / smtp_url with a password"),
+    s(".mutt", "mutt mail passwords", "muttrc and its sourced files with imap_pass and smtp_pass"),
+    s(".config/mutt", "mutt mail passwords", "muttrc with imap_pass and smtp_pass (XDG)"),
+    s(".neomuttrc", "NeoMutt mail passwords", "set imap_pass / smtp_pass"),
+    s(".config/neomutt", "NeoMutt mail passwords", "neomuttrc with imap_pass and smtp_pass (XDG)"),
+    s(".offlineimaprc", "OfflineIMAP passwords", "remotepass entries"),
+    s(".config/offlineimap", "OfflineIMAP passwords", "remotepass entries (XDG)"),
+    s(".getmail", "getmail passwords", "getmailrc's password entries"),
+    s(".config/getmail", "getmail passwords", "getmailrc's password entries (XDG)"),
+    s(".config/vdirsyncer/config", "vdirsyncer passwords", "CalDAV and CardDAV storage passwords"),
+    s(".purple/accounts.xml", "Pidgin passwords", "libpurple keeps account passwords in plain text here"),
+    s(".config/hexchat/servlist.conf", "HexChat passwords", "server, SASL and NickServ passwords"),
+    s(".config/senpai/senpai.scfg", "senpai IRC password", "the IRC account's password"),
     s(".local/share/TelegramDesktop/tdata", "Telegram session", "Telegram Desktop's session keys: whoever has tdata is logged in"),
     s(".var/app/org.telegram.desktop/data/TelegramDesktop/tdata", "Telegram session", "Telegram Desktop's session keys (Flatpak)"),
     s("Library/Application Support/Telegram Desktop/tdata", "Telegram session", "Telegram Desktop's session keys (macOS)"),
@@ -325,6 +384,27 @@ pub const HOME: &[Store] = &[
     s(".config/dart/pub-credentials.json", "pub.dev credentials", "dart pub's OAuth tokens"),
     s(".pub-cache/credentials.json", "pub.dev credentials", "dart pub's OAuth tokens (older)"),
     s(".jfrog", "JFrog credentials", "jfrog-cli.conf holds server tokens"),
+    s(".config/jfrog", "JFrog credentials", "jfrog-cli.conf.v6 holds server tokens (JFROG_CLI_HOME_DIR pointed at the XDG place)"),
+    s(".cabal/config", "Hackage credentials", "cabal upload reads username and password (or password-command) from the user config"),
+    s(".config/cabal/config", "Hackage credentials", "cabal's user config under XDG (cabal 3.10): username and password for upload"),
+    s(".stack/upload", "Hackage credentials", "stack upload saves the Hackage username and password in upload/credentials.json"),
+    s(".config/pnpm/rc", "pnpm registry tokens", "pnpm's global rc: npm-style _authToken lines (Linux, $XDG_CONFIG_HOME/pnpm/rc)"),
+    s(".config/pnpm/auth.ini", "pnpm registry tokens", "pnpm 11's login tokens"),
+    s(".config/pnpm/config.yaml", "pnpm registry tokens", "pnpm 12.1's global config with the structured _auth of pnpm login"),
+    s("Library/Preferences/pnpm", "pnpm registry tokens", "pnpm's global rc, auth.ini and config.yaml (macOS)"),
+    s(".yarnrc", "Yarn registry token", "Yarn 1's user config may carry _authToken lines"),
+    s(".bunfig.toml", "Bun registry token", "bun's global config: [install.scopes] and registry entries carry tokens"),
+    s(".config/uv/uv.toml", "uv index credentials", "index URLs may carry a user and password"),
+    s(".local/share/uv/credentials", "uv index credentials", "uv auth login stores index credentials here when no keyring is used"),
+    s(".config/pdm", "PDM repository credentials", "config.toml's repository entries carry username and password"),
+    s(".config/hatch/config.toml", "Hatch publish credentials", "publish.index auth (a PyPI token) in Hatch's config"),
+    s(".julia/servers", "Julia package server token", "Pkg keeps each server's auth.toml (access and refresh tokens) here"),
+    s(".platformio/appstate.json", "PlatformIO account tokens", "pio account login keeps the access and refresh tokens here"),
+    s(".conan/.conan.db", "Conan remote tokens", "Conan 1 keeps remotes' users and tokens in this database"),
+    s(".conan2/credentials.json", "Conan remote credentials", "Conan 2's users and passwords for remotes"),
+    s(".lein/credentials.clj.gpg", "Leiningen repository credentials", "repository passwords for deploy"),
+    s(".lein/profiles.clj", "Leiningen profiles with credentials", "repository entries may carry username and password"),
+    s(".sbt/1.0/credentials.sbt", "sbt repository credentials", "credentials += Credentials(realm, host, user, password)"),
     // GPG and password managers.
     s(".gnupg", "GnuPG keys", "private keys (private-keys-v1.d) and trust ($GNUPGHOME)"),
     s(".password-store", "pass password store", "pass's encrypted passwords ($PASSWORD_STORE_DIR)"),
@@ -808,6 +888,7 @@ pub const MOVED: &[Moved] = &[
         "an Ansible vault password (ANSIBLE_VAULT_PASSWORD_FILE)",
     ),
     m("STEPPATH", "secrets", "smallstep CA keys (STEPPATH)"),
+    m("JFROG_CLI_HOME_DIR", "", "JFrog credentials (JFROG_CLI_HOME_DIR)"),
     m("HISTFILE", "", "shell history (HISTFILE)"),
 ];
 
@@ -891,7 +972,89 @@ pub const SECRET_FILE_NAMES: &[(&str, &str)] = &[
         "local.settings.json",
         "app settings and connection strings (Azure Functions' local file)",
     ),
+    ("jfrog-cli.conf", "JFrog credentials (the JFrog CLI's config)"),
+    ("jfrog-cli.conf.v5", "JFrog credentials (the JFrog CLI's config)"),
+    ("jfrog-cli.conf.v6", "JFrog credentials (the JFrog CLI's config)"),
+    (
+        "claude_desktop_config.json",
+        "MCP servers with their API keys (Claude Desktop's config)",
+    ),
+    (
+        "cline_mcp_settings.json",
+        "MCP servers with their API keys (Cline's config)",
+    ),
+    (
+        "credentials.tfrc.json",
+        "Terraform Cloud token (terraform login's file)",
+    ),
+    (
+        "application_default_credentials.json",
+        "Google application-default credentials",
+    ),
 ];
+
+/// A credential store's place below a home, copied into any other directory (a project
+/// that carries `.aws/credentials` or `.docker/config.json` for its containers, a home
+/// checked into a repository) or kept there by the tool for a project (Streamlit's
+/// `.streamlit/secrets.toml`, per its docs: "the secrets file" the app reads, kept out of
+/// git): the same secrets. Protected (asked about, never on the fast path) wherever it is;
+/// under a home it is the store in [`HOME`]. Compared component-wise at the end of the
+/// path, folded.
+pub const COPIED_STORES: &[(&str, &str)] = &[
+    (".aws/credentials", "AWS credentials"),
+    (".aws/sso/cache", "AWS SSO tokens"),
+    (".aws/cli/cache", "AWS temporary credentials"),
+    (".docker/config.json", "Docker registry credentials"),
+    (".kube/config", "Kubernetes credentials"),
+    (".streamlit/secrets.toml", "Streamlit secrets"),
+    (".config/gh/hosts.yml", "GitHub CLI credentials"),
+    (".config/hub", "GitHub hub credentials"),
+    (".config/glab-cli/config.yml", "GitLab CLI credentials"),
+    (".cargo/credentials.toml", "crates.io token"),
+    (".cargo/credentials", "crates.io token"),
+    (".gem/credentials", "RubyGems API key"),
+    (".m2/settings-security.xml", "Maven master password"),
+    (".azure/msal_token_cache.json", "Azure credentials"),
+    (".azure/accessTokens.json", "Azure credentials"),
+    (".config/gcloud/credentials.db", "Google Cloud credentials"),
+    (".config/gcloud/access_tokens.db", "Google Cloud credentials"),
+    (".config/gcloud/legacy_credentials", "Google Cloud credentials"),
+    (".terraform.d/credentials.tfrc.json", "Terraform Cloud token"),
+    (".fly/config.yml", "Fly.io token"),
+    (".config/pnpm/rc", "pnpm registry tokens"),
+    (".cabal/config", "Hackage credentials"),
+    (".codeium/windsurf/mcp_config.json", "MCP servers with their API keys"),
+    (".config/crush/crush.json", "Crush's provider keys and MCP servers"),
+    (".config/aerc/accounts.conf", "aerc mail passwords"),
+    (".config/jfrog", "JFrog credentials"),
+    (".jfrog", "JFrog credentials"),
+    (".gnupg/private-keys-v1.d", "GnuPG private keys"),
+    (".password-store", "pass password store"),
+];
+
+/// Registry and index settings files read for their settings far more often than they
+/// hold a token, and written by hand with one: inside a project (or anywhere but a home,
+/// where they are stores) they are judged by what they hold now. One that holds a literal
+/// credential ([`crate::decision::redact::has_secret`] on a line: `_authToken=npm_…`,
+/// `_auth=`, `_password=`, `npmAuthToken: …`, an index URL with a password), or that
+/// cannot be read to see (not there yet, not a regular file, larger than
+/// [`CONTENT_JUDGED_MAX`]), is protected; a reference to the environment
+/// (`_authToken=${NPM_TOKEN}`) is not a credential. npm's `.npmrc` (npm docs "npmrc":
+/// per-project config beside package.json), pnpm's and Yarn 1's use of it, Yarn 2+'s
+/// `.yarnrc.yml` (`npmAuthToken`, `npmAuthIdent`), Yarn 1's `.yarnrc`, pip's
+/// `pip.conf` (a virtual environment's), Bun's `bunfig.toml` (`[install.scopes]` tokens)
+/// and Bundler's project `.bundle/config` (`BUNDLE_<HOST>` credentials).
+pub const CONTENT_JUDGED: &[(&str, &str)] = &[
+    (".npmrc", "npm registry settings with an auth token"),
+    (".yarnrc.yml", "Yarn registry settings with an auth token"),
+    (".yarnrc", "Yarn registry settings with an auth token"),
+    ("pip.conf", "pip index settings with a password"),
+    ("bunfig.toml", "Bun registry settings with a token"),
+    (".bundle/config", "Bundler settings with registry credentials"),
+];
+
+/// The largest settings file [`CONTENT_JUDGED`] reads to judge.
+pub const CONTENT_JUDGED_MAX: u64 = 256 * 1024;
 
 /// Words that, adjacent in a `.json` file's name (split at `-`, `_` and `.`), name a
 /// Google service-account key as people save them (`my-proj-service-account.json`,
