@@ -402,16 +402,46 @@ fn printed_secret(
         (None, true) => ConfigQuery::All,
         (None, false) => return None,
     };
-    let files: Vec<PathBuf> = match call.parsed.value("--file") {
+    let mut files: Vec<PathBuf> = match call.parsed.value("--file") {
         Some(f) if call.sub == "config" => vec![paths::normalize(&gcwd.join(f))],
         _ => git_repo::config_files(ctx.home, g),
     };
-    for f in files {
+    // git reads the files a configuration includes (`include.path`, and
+    // `includeIf.<condition>.path` whose condition may hold: taken as holding) where the
+    // include stands, and prints their values as its own (git-config(1) "INCLUDES"): a
+    // repository's config may include any file of the person's with a token in it, and
+    // one git cannot parse (`~/.git-credentials`) cannot be checked. Followed as git
+    // follows them, to at most 32 files.
+    let mut i = 0;
+    while i < files.len() {
+        let f = files[i].clone();
+        i += 1;
         let entries = match git_repo::read_config(&f) {
             Ok(Some(e)) => e,
             Ok(None) => continue,
             Err(_) => return Some(format!("configuration it cannot check ({})", f.display())),
         };
+        for e in &entries {
+            let include = e.key == "include.path"
+                || (e.key.starts_with("includeif.") && e.key.ends_with(".path"));
+            let Some(v) = e.value.as_deref().filter(|v| include && !v.is_empty()) else {
+                continue;
+            };
+            if files.len() >= 32 {
+                return Some(format!(
+                    "configuration it cannot check (too many includes from {})",
+                    f.display()
+                ));
+            }
+            let target = match v.strip_prefix("~/") {
+                Some(rest) => ctx.home.join(rest),
+                None => f.parent().unwrap_or(Path::new("/")).join(v),
+            };
+            let target = paths::normalize(&target);
+            if !files.contains(&target) {
+                files.push(target);
+            }
+        }
         for e in entries {
             if remote_urls
                 && !(e.key.starts_with("remote.")

@@ -395,12 +395,75 @@ fn secret_cli(prog: &str, args: &[String]) -> Option<String> {
             "gh auth token prints the GitHub token",
             "gh's own commands use it without printing it",
         ),
+        // `bundle config` (and `list`) prints every setting with its value and where it was
+        // set, `BUNDLE_<HOST>` credentials from the environment and the config files
+        // included: a token alone is printed whole, only `user:password` has its password
+        // hidden (bundler 2.3 checked); `get NAME` of a gem server prints its credentials.
+        "bundle" | "bundler"
+            if first == "config"
+                && (pos.len() == 1
+                    || second == "list"
+                    || (pos.len() == 2 && bundler_host_key(second))
+                    || (second == "get" && pos.get(2).is_some_and(|k| bundler_host_key(k)))) =>
+        {
+            line(
+                "bundle config prints Bundler's settings with the gem servers' credentials",
+                "`bundle config get path` prints one plain setting; Bundler uses the credentials itself",
+            )
+        }
+        // Ansible's `setup` module (and `gather_facts`) returns the host's facts, its
+        // environment among them (`ansible_env`: every variable of the connection's shell);
+        // `ansible-inventory --list|--host` prints the inventory's variables, where
+        // `ansible_password` and `ansible_become_password` are kept (vault-encrypted ones
+        // decrypted when a vault password is given). `--graph` prints names.
+        "ansible" if ansible_module(args).is_some_and(|m| {
+            matches!(
+                m.rsplit('.').next().unwrap_or(m),
+                "setup" | "gather_facts"
+            )
+        }) => line(
+            "ansible -m setup prints the host's facts, its environment (ansible_env) among them",
+            "`ansible HOST -m setup -a 'filter=ansible_distribution*'` prints the facts named; `ansible HOST -m ping` checks the connection",
+        ),
+        "ansible-inventory" if flag("--list") || flag("--host") => line(
+            "ansible-inventory prints the inventory's variables, connection and become passwords among them",
+            "`ansible-inventory --graph` prints the hosts and groups",
+        ),
         "gcloud" if first == "auth" && matches!(second, "print-access-token" | "print-identity-token") => line(
             &format!("gcloud auth {second} prints a token"),
             "gcloud and the client libraries use your login without printing it",
         ),
         _ => return None,
     })
+}
+
+/// A Bundler setting name for a gem server (`rubygems.pkg.github.com`,
+/// `BUNDLE_GEMS__EXAMPLE__COM`): its value is the server's credentials.
+fn bundler_host_key(k: &str) -> bool {
+    let k = k.to_ascii_lowercase();
+    let k = k.strip_prefix("bundle_").unwrap_or(&k);
+    (k.contains('.') || k.contains("__"))
+        && !["build.", "build__", "local.", "local__", "mirror.", "mirror__"]
+            .iter()
+            .any(|p| k.starts_with(p))
+}
+
+/// The module an ad-hoc `ansible` call runs (`-m NAME`, `--module-name NAME`); `command`
+/// when none is given.
+fn ansible_module(args: &[String]) -> Option<&str> {
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "-m" || a == "--module-name" {
+            return it.next().map(String::as_str);
+        }
+        if let Some(v) = a.strip_prefix("--module-name=") {
+            return Some(v);
+        }
+        if let Some(v) = a.strip_prefix("-m").filter(|v| !v.is_empty()) {
+            return Some(v);
+        }
+    }
+    Some("command")
 }
 
 /// A program that prints the whole environment (or one variable of it) when run.

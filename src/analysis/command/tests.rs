@@ -691,8 +691,37 @@ fn secrets_printed_and_sent_are_hard() {
     ]);
 }
 
-/// `pip config list|get|debug` prints pip's configuration files: a password in the
-/// user's (an index URL's) is a secret printed; files without one print none.
+/// Bundler's settings with gem servers' credentials, Ansible's facts (the environment)
+/// and inventory variables (connection passwords): printed secrets; the narrow forms
+/// beside them are not.
+#[test]
+fn bundler_settings_and_ansible_facts_are_secrets() {
+    table(&[
+        ("bundle config", "hard"),
+        ("bundle config list", "hard"),
+        ("bundle config get rubygems.pkg.github.com", "hard"),
+        ("bundle config BUNDLE_GEMS__CONTRIBSYS__COM", "hard"),
+        ("ansible localhost -m setup", "hard"),
+        ("ansible all -i hosts -m ansible.builtin.setup", "hard"),
+        ("ansible web --module-name=gather_facts", "hard"),
+        ("ansible-inventory -i hosts --list", "hard"),
+        ("ansible-inventory --host web1", "hard"),
+    ]);
+    let f = fx();
+    for cmd in [
+        "bundle config get path",
+        "bundle config get build.nokogiri",
+        "ansible localhost -m ping",
+        "ansible-inventory --graph",
+    ] {
+        assert_ne!(verdict(&f, cmd), "hard", "{cmd}");
+    }
+}
+
+/// `pip config list|debug` prints pip's configuration files and every `PIP_*` variable
+/// of the environment (an index URL with its token), which gatehook cannot see: a secret
+/// printed whatever the files hold. `get` of an index or proxy setting likewise; `get` of
+/// another setting is judged by what the files hold.
 #[test]
 fn pip_config_reads_are_judged_by_what_the_files_hold() {
     let f = fx();
@@ -700,28 +729,25 @@ fn pip_config_reads_are_judged_by_what_the_files_hold() {
         "pip config list",
         "pip config debug",
         "pip3 config get global.index-url",
+        "pip config get global.extra-index-url",
+        "pip config list --global",
     ] {
-        assert_eq!(verdict(&f, cmd), "routine", "{cmd}");
+        assert_eq!(verdict(&f, cmd), "hard", "{cmd}");
     }
+    assert_eq!(verdict(&f, "pip config get global.timeout"), "routine");
     std::fs::create_dir_all(f.home.join(".config/pip")).unwrap();
     std::fs::write(
         f.home.join(".config/pip/pip.conf"),
         "[global]\ntimeout = 60\n",
     )
     .unwrap();
-    assert_eq!(verdict(&f, "pip config list"), "routine");
+    assert_eq!(verdict(&f, "pip config get global.timeout"), "routine");
     std::fs::write(
         f.home.join(".config/pip/pip.conf"),
         "[global]\nindex-url = https://dev:hunter2@pypi.example.com/simple\n",
     )
     .unwrap();
-    for cmd in [
-        "pip config list",
-        "pip config debug",
-        "pip3 config get global.index-url",
-    ] {
-        assert_eq!(verdict(&f, cmd), "hard", "{cmd}");
-    }
+    assert_eq!(verdict(&f, "pip config get global.timeout"), "hard");
 }
 
 #[test]

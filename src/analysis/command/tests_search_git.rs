@@ -477,6 +477,47 @@ fn secrets_git_would_print() {
     assert_eq!(judged(&f, "git remote").verdict, Verdict::Routine);
 }
 
+/// A configuration that includes another file prints that file's values as its own: a
+/// repository's config including a file with a token is a secret printed, one including
+/// a file that is not git configuration cannot be checked.
+#[test]
+fn git_config_reads_follow_includes() {
+    let f = fx();
+    write(&f.ws.join(".git/config"), "[include]\n\tpath = extra.cfg\n");
+    write(&f.ws.join(".git/extra.cfg"), "[user]\n\tname = dev\n");
+    assert_eq!(judged(&f, "git config --list").verdict, Verdict::Routine);
+    write(
+        &f.ws.join(".git/extra.cfg"),
+        "[github]\n\ttoken = ghp_abcdefghijklmnopqrstuvwxyz0123456789\n",
+    );
+    assert_eq!(short(&judged(&f, "git config --list").verdict), "hard");
+    write(
+        &f.ws.join(".git/config"),
+        "[includeIf \"gitdir:~/work/\"]\n\tpath = ~/work.gitconfig\n",
+    );
+    write(
+        &f.home.join("work.gitconfig"),
+        "[http]\n\textraHeader = Authorization: Bearer abc\n",
+    );
+    for cmd in [
+        "git config --list --show-origin",
+        "git config --get-urlmatch http https://github.com",
+        "git config --global --list",
+    ] {
+        let v = short(&judged(&f, cmd).verdict);
+        assert!(cmd.contains("--global") || v == "hard", "{cmd}: {v}");
+    }
+    // Not git configuration (a credential-store file): what git prints of it cannot be
+    // checked.
+    write(&f.home.join("work.gitconfig"), "https://u:tok@github.com\n");
+    assert_eq!(short(&judged(&f, "git config --list").verdict), "unknown");
+    write(&f.home.join("work.gitconfig"), "[user]\n\tname = dev\n");
+    assert_eq!(
+        judged(&f, "git config --get user.name").verdict,
+        Verdict::Routine
+    );
+}
+
 #[test]
 fn search_tools_follow_links_only_inside_the_workspace() {
     let f = fx();

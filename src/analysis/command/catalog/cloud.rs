@@ -414,8 +414,11 @@ enum When {
 /// keep passwords and keys (CodeBuild `environmentVariables` of type `PLAINTEXT`, ECS and
 /// Batch container `environment`, Amplify `environmentVariables` and
 /// `basicAuthCredentials`, Elastic Beanstalk option settings, App Runner
-/// `RuntimeEnvironmentVariables`, Lambda `Environment.Variables`, EC2 and Auto Scaling
-/// `UserData`). `--query` may narrow what is printed, but its expression is not judged:
+/// `RuntimeEnvironmentVariables`, Lambda `Environment.Variables` (also per version),
+/// EC2 and Auto Scaling `UserData`, SageMaker's training, processing, transform and tuning
+/// jobs' and models' `Environment` (and a training job's `HyperParameters`), Batch jobs'
+/// and ECS tasks' container `environment` (with overrides), Lightsail container
+/// services' `environment`, Kinesis Analytics' `EnvironmentProperties`). `--query` may narrow what is printed, but its expression is not judged:
 /// the operation counts as printing what its response holds. An input file
 /// (`--cli-input-json|yaml`) may set any request field, so a condition on a flag is taken
 /// as met.
@@ -581,6 +584,71 @@ const AWS_SECRET_READS: &[(&str, &str, When, &str)] = &[
         "describe-launch-configurations",
         When::Always,
         "the launch configurations' user data, where boot scripts keep keys and passwords",
+    ),    (
+        "sagemaker",
+        "describe-training-job",
+        When::Always,
+        "the training job's environment variables and hyperparameters",
+    ),
+    (
+        "sagemaker",
+        "describe-processing-job",
+        When::Always,
+        "the processing job's environment variables",
+    ),
+    (
+        "sagemaker",
+        "describe-transform-job",
+        When::Always,
+        "the transform job's environment variables",
+    ),
+    (
+        "sagemaker",
+        "describe-model",
+        When::Always,
+        "the model containers' environment variables",
+    ),
+    (
+        "sagemaker",
+        "describe-hyper-parameter-tuning-job",
+        When::Always,
+        "the training job definitions' environment variables",
+    ),
+    (
+        "batch",
+        "describe-jobs",
+        When::Always,
+        "the jobs' container environment variables",
+    ),
+    (
+        "ecs",
+        "describe-tasks",
+        When::Always,
+        "the tasks' container overrides with their environment variables",
+    ),
+    (
+        "lambda",
+        "list-versions-by-function",
+        When::Always,
+        "the function versions' environment variables",
+    ),
+    (
+        "lightsail",
+        "get-container-services",
+        When::Always,
+        "the container services' environment variables",
+    ),
+    (
+        "lightsail",
+        "get-container-service-deployments",
+        When::Always,
+        "the deployments' container environment variables",
+    ),
+    (
+        "kinesisanalyticsv2",
+        "describe-application",
+        When::Always,
+        "the application's environment properties",
     ),
 ];
 

@@ -12,7 +12,7 @@
 //! their entries below.
 
 use super::table::{
-    apply, create, destroy, grant, help_before, lookup, modify, positionals, publish, read, runs,
+    apply, create, destroy, grant, has_flag, help_before, lookup, modify, positionals, publish, read, runs,
     secret, target, Entry, Said, Svc,
 };
 use crate::analysis::command::core::{path_class, Cmd, JudgeCtx};
@@ -243,6 +243,31 @@ const INSPECT_SAFE_FIELDS: &[&str] = &[
     "Enabled",
 ];
 
+/// Fields of a `docker history` row that hold no build step: `.CreatedBy` is the step,
+/// with the values of the build arguments a `RUN` used (`|1 NPM_TOKEN=… /bin/sh -c …`)
+/// and every `ENV` value, so it is not among them (docker 28 `docker history --help`:
+/// `.ID`, `.CreatedSince`, `.CreatedAt`, `.CreatedBy`, `.Size`, `.Comment`).
+const HISTORY_SAFE_FIELDS: &[&str] = &["ID", "CreatedSince", "CreatedAt", "Size"];
+
+/// Why a `docker history` prints its image's build steps: the table's CREATED BY column
+/// (truncated or not, `--no-trunc` whole) shows the build arguments a `RUN` used and the
+/// `ENV` values baked in, where `--build-arg NPM_TOKEN=…` ends up. `-q` prints layer ids,
+/// and a `--format` of fields that hold no step prints none.
+fn history_prints_steps(pos: &[&str], args: &[String]) -> Option<&'static str> {
+    if !(pos.first() == Some(&"history") || pos.starts_with(&["image", "history"])) {
+        return None;
+    }
+    if has_flag(args, "-q") || has_flag(args, "--quiet") {
+        return None;
+    }
+    match super::table::option_value(args, &["--format"]) {
+        Some(t) if template_names_only(t, HISTORY_SAFE_FIELDS) => None,
+        _ => Some(
+            "history prints the image's build steps, with the build arguments a RUN used and every ENV value (where --build-arg tokens end up); `-q` or a --format of .ID, .CreatedSince and .Size runs at once",
+        ),
+    }
+}
+
 /// Why an `inspect` prints an environment, or `None` when its `--format` names only safe
 /// fields.
 fn inspect_prints_env(pos: &[&str], args: &[String]) -> Option<&'static str> {
@@ -250,7 +275,7 @@ fn inspect_prints_env(pos: &[&str], args: &[String]) -> Option<&'static str> {
         return None;
     }
     match super::table::option_value(args, &["-f", "--format"]) {
-        Some(t) if template_names_only_safe_fields(t) => None,
+        Some(t) if template_names_only(t, INSPECT_SAFE_FIELDS) => None,
         Some(_) => Some(
             "inspect --format names a field outside the ones that hold no environment (Config.Env holds the secrets passed with -e); a --format of fields such as .State, .NetworkSettings or .Mounts runs at once",
         ),
@@ -260,10 +285,10 @@ fn inspect_prints_env(pos: &[&str], args: &[String]) -> Option<&'static str> {
     }
 }
 
-/// Whether every field a Go template reads is one of [`INSPECT_SAFE_FIELDS`] (or below
-/// one): no bare `.` (`{{json .}}`, `{{.}}`), no `$` variable (it may hold anything a
-/// `range` bound), and a template `json`/`table` of a safe field only.
-fn template_names_only_safe_fields(t: &str) -> bool {
+/// Whether every field a Go template reads is one of `safe` (or below one): no bare `.`
+/// (`{{json .}}`, `{{.}}`), no `$` variable (it may hold anything a `range` bound), and a
+/// template `json`/`table` of a safe field only.
+fn template_names_only(t: &str, safe: &[&str]) -> bool {
     let mut rest = t;
     let mut actions = 0;
     while let Some(open) = rest.find("{{") {
@@ -289,7 +314,7 @@ fn template_names_only_safe_fields(t: &str) -> bool {
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                 .collect();
-            if !INSPECT_SAFE_FIELDS.contains(&name.as_str()) {
+            if !safe.contains(&name.as_str()) {
                 return false;
             }
         }
@@ -368,7 +393,7 @@ pub(super) fn docker(cmd: &Cmd) -> Said {
     if matches!(pos.first(), Some(&"compose")) {
         return compose_words(&format!("{} compose", cmd.program()), &pos[1..], args);
     }
-    if let Some(why) = inspect_prints_env(&pos, args) {
+    if let Some(why) = inspect_prints_env(&pos, args).or_else(|| history_prints_steps(&pos, args)) {
         return Said::secret(
             format!("{} {}", cmd.program(), pos.join(" ")),
             format!("{} {why}", cmd.program()),

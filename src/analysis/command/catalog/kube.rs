@@ -315,6 +315,117 @@ fn prints_values(args: &[String]) -> bool {
     }
 }
 
+/// Kinds whose objects carry a pod template, and so their containers' `env` with its
+/// literal values (`env: [{name: DB_PASSWORD, value: …}]`), and `all` (which includes
+/// pods), as `kubectl get|describe` names them (kubectl 1.32 `api-resources`: full names,
+/// plurals and short names).
+const WORKLOAD_KINDS: &[&str] = &[
+    "all",
+    "pod",
+    "pods",
+    "po",
+    "deployment",
+    "deployments",
+    "deploy",
+    "statefulset",
+    "statefulsets",
+    "sts",
+    "daemonset",
+    "daemonsets",
+    "ds",
+    "replicaset",
+    "replicasets",
+    "rs",
+    "job",
+    "jobs",
+    "cronjob",
+    "cronjobs",
+    "cj",
+    "replicationcontroller",
+    "replicationcontrollers",
+    "rc",
+    "podtemplate",
+    "podtemplates",
+];
+
+/// Does this word name a workload kind (`pods`, `deploy/web`, `deployments.apps`,
+/// `pods,svc`)?
+fn names_workload(w: &str) -> bool {
+    let w = w.to_ascii_lowercase();
+    w.split(',').any(|part| {
+        let kind = part.split('/').next().unwrap_or("");
+        let kind = kind.split('.').next().unwrap_or("");
+        WORKLOAD_KINDS.contains(&kind)
+    })
+}
+
+/// Path segments whose value is an object that holds the containers' `env`: a template
+/// or jsonpath ending at one prints it whole.
+const ENV_HOLDERS: &[&str] = &[
+    "",
+    "@",
+    "items",
+    "spec",
+    "template",
+    "containers",
+    "initcontainers",
+    "ephemeralcontainers",
+    "jobtemplate",
+];
+
+/// Does a `kubectl get` of workloads print their containers' environment? `-o yaml|json`
+/// (and the `*-file` forms, whose spec gatehook does not read) do; a jsonpath, template
+/// or custom-columns does when it names `env` or ends a path at an object that holds it
+/// (`{.items[*].spec}`, `{.}`, `{..}`, `{{json .}}`); `{.items[*].metadata.name}`,
+/// `{.status.phase}` and `{.spec.containers[*].image}` do not. A path after `range`
+/// only selects what the template prints next.
+fn workload_output_prints_env(args: &[String]) -> bool {
+    let output = option_value(args, &["-o", "--output"]);
+    let template = match output {
+        None => match option_value(args, &["--template"]) {
+            Some(t) => t.to_string(),
+            None => return false,
+        },
+        Some("name" | "wide") => return false,
+        Some(o) => match o.split_once('=') {
+            Some((kind, spec)) if !kind.ends_with("-file") => {
+                let extra = option_value(args, &["--template"]).unwrap_or("");
+                format!("{spec} {extra}")
+            }
+            _ => return true,
+        },
+    };
+    let t = template.to_ascii_lowercase();
+    if t.contains("env") || t.contains("..") || t.contains("json") || t.contains("yaml") {
+        return true;
+    }
+    let mut after_range = false;
+    for tok in t.split(|c: char| !(c.is_ascii_alphanumeric() || "_.[]*@".contains(c))) {
+        if tok.is_empty() {
+            continue;
+        }
+        if tok == "range" {
+            after_range = true;
+            continue;
+        }
+        if !(tok.starts_with('.') || tok.starts_with('@')) {
+            continue;
+        }
+        if std::mem::take(&mut after_range) {
+            continue;
+        }
+        let mut path = tok;
+        while let Some(open) = path.rfind('[').filter(|_| path.ends_with(']')) {
+            path = &path[..open];
+        }
+        let last = path.rsplit('.').next().unwrap_or("");
+        if ENV_HOLDERS.contains(&last) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Does a `config view` template or jsonpath name a user's credentials, which `config
 /// view` prints unredacted (a password, an auth-provider's tokens, an exec plugin's env),
 /// or a user entry whole? `{.users[*].name}` and `{.contexts}` do not.
@@ -410,6 +521,26 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
             ),
             format!(
                 "{prog} get secret -o … prints the secret's values where the agent reads them; `{prog} get secret NAME` and `{prog} describe secret NAME` show its keys and sizes only"
+            ),
+        );
+    }
+    // Workloads' specs: their containers' env values.
+    let workload = pos.iter().skip(1).any(|w| names_workload(w));
+    if workload
+        && ((verb == "get" && workload_output_prints_env(args)) || verb == "describe")
+    {
+        let how = if verb == "get" {
+            format!("{prog} get -o … prints the workloads' specs")
+        } else {
+            format!("{prog} describe prints the workloads' containers")
+        };
+        return Said::secret(
+            format!(
+                "the environment of Kubernetes workloads ({})",
+                svc.target.as_deref().unwrap_or("")
+            ),
+            format!(
+                "{how} with their env values, where passwords and keys are set; `{prog} get pods` (the table), `-o jsonpath='{{.items[*].status.phase}}'`, `{prog} get events` and `{prog} logs` run at once"
             ),
         );
     }

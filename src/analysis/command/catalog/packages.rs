@@ -107,6 +107,25 @@ pub(super) fn node(cmd: &Cmd) -> Said {
             "prints a registry credential",
         );
     }
+    // pnpm prints every setting of its rc files and the .npmrc files it reads as they
+    // are, `_authToken` lines included (pnpm 9.15 `pnpm config list`), and Yarn 1 prints
+    // npm's config with them (yarn 1.22 `yarn config list`: "info npm config"); npm
+    // itself shows `(protected)` in their place (npm 11 `npm config list`).
+    if matches!(cmd.program(), "pnpm" | "yarn")
+        && matches!(
+            pos.as_slice(),
+            ["config" | "c", "list" | "ls", ..] | ["config"] | ["c"]
+        )
+    {
+        return Said::secret(
+            format!("the {} settings with registry tokens", cmd.program()),
+            format!(
+                "{} config list prints the registry settings with their auth tokens; `{} config get registry` prints one setting",
+                cmd.program(),
+                cmd.program()
+            ),
+        );
+    }
     if pos.first() == Some(&"version") && pos.len() == 1 && cmd.program() == "npm" {
         return Said::read("npm version prints versions");
     }
@@ -577,7 +596,31 @@ pub(super) fn config(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
                 // by what they hold now, as `git config --list` is: a value with a
                 // password (`index-url = https://u:p@host/simple`) or under a secret name
                 // is a secret printed; files with none print none.
-                ["config", a @ ("list" | "get" | "debug"), ..] => {
+                // `list` and `debug` also print every `PIP_*` variable of the environment
+                // (`:env:.index-url='https://u:token@…'`, pip 23.2 checked), which the
+                // command's shell may hold whatever gatehook's own environment says; so
+                // does `get` of an index or proxy setting.
+                ["config", a @ ("list" | "debug"), ..] => {
+                    return Some(Said::secret(
+                        format!("{prog} config {a}: pip's settings and PIP_* variables"),
+                        format!(
+                            "{prog} config {a} prints pip's settings and every PIP_* variable of the environment, where index URLs carry tokens; `{prog} config get global.timeout` prints one plain setting"
+                        ),
+                    ));
+                }
+                ["config", "get", key, ..]
+                    if ["index-url", "proxy", "cert", "client-cert"]
+                        .iter()
+                        .any(|k| key.to_ascii_lowercase().ends_with(k)) =>
+                {
+                    return Some(Said::secret(
+                        format!("{prog} config get {key}"),
+                        format!(
+                            "{prog} config get {key} prints an index URL or proxy, from the files or a PIP_* variable, where a token or password is kept"
+                        ),
+                    ));
+                }
+                ["config", a @ "get", ..] => {
                     return Some(pip_config_read(prog, a, ctx));
                 }
                 _ => return None,

@@ -227,6 +227,21 @@ const SYSTEMCTL_GET_OR_SET: &[(&str, usize)] = &[
     ("service-log-target", 1),
 ];
 
+/// Properties of `systemctl show` that hold a service's environment or command lines
+/// (systemd 252 `systemctl show` of a service: `Environment=` with every `KEY=value` the
+/// unit sets, `ExecStart=`/`ExecStartPre=`/… with `argv[]=` in full, `SetCredential=`),
+/// as prefixes.
+const SHOW_SECRET_PROPERTIES: &[&str] = &["Environment", "Exec", "SetCredential"];
+
+/// Does a `systemctl show` print a unit's environment: every property (no `-p`), or one
+/// that holds it?
+fn show_prints_environment(props: &[String]) -> bool {
+    props.is_empty()
+        || props
+            .iter()
+            .any(|p| p.is_empty() || SHOW_SECRET_PROPERTIES.iter().any(|s| p.starts_with(s)))
+}
+
 /// `systemctl [OPTIONS] VERB [ARGS]` (options may follow the verb).
 pub(super) fn systemctl(cmd: &Cmd) -> Said {
     let args = cmd.args();
@@ -241,6 +256,8 @@ pub(super) fn systemctl(cmd: &Cmd) -> Said {
     // Set only where the option loop reads them as flags (not as another option's value:
     // `systemctl -p --dry-run reboot` reboots).
     let (mut dry_run, mut now) = (false, false);
+    // `show`'s properties (`-p A,B`, `--property=A`, `-P A`), to see what it prints.
+    let mut props: Vec<String> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--" {
@@ -282,6 +299,9 @@ pub(super) fn systemctl(cmd: &Cmd) -> Said {
                 .unwrap_or("");
             match name {
                 "-H" | "--host" => host = Some(v.rsplit('@').next().unwrap_or(v).to_string()),
+                "-p" | "--property" | "-P" => {
+                    props.extend(v.split(',').map(str::to_string));
+                }
                 "--root" | "--image" => effects.push(Effect::unknown(format!(
                     "systemctl {name} acts on the unit files under {v}"
                 ))),
@@ -305,6 +325,12 @@ pub(super) fn systemctl(cmd: &Cmd) -> Said {
     }
     let verb = words.first().copied().unwrap_or("list-units");
     let operands: Vec<&str> = words.iter().skip(1).copied().collect();
+    if verb == "show" && show_prints_environment(&props) {
+        // The state of the units, `Environment=` and the command lines among it.
+        effects.push(Effect::Secret {
+            what: "the units' Environment= values and command lines, where services are given their keys".into(),
+        });
+    }
     let how = if SYSTEMCTL_READS.contains(&verb) || (SYSTEMCTL_POWER.contains(&verb) && dry_run) {
         None
     } else if let Some((_, n)) = SYSTEMCTL_GET_OR_SET.iter().find(|(v, _)| *v == verb) {

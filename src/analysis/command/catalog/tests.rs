@@ -81,7 +81,8 @@ fn kubernetes() {
         ("kubectl -n prod get pods", "routine"),
         ("kubectl --context=prod get deploy", "routine"),
         ("kubectl --context delete get pods", "routine"),
-        ("kubectl describe pod web-1", "routine"),
+        ("kubectl describe pod web-1", "hard"),
+        ("kubectl describe node worker-1", "routine"),
         ("kubectl logs -f web-1 --since=1h", "routine"),
         ("kubectl top nodes", "routine"),
         ("kubectl explain deployment.spec", "routine"),
@@ -1520,6 +1521,73 @@ fn macos_preferences_and_file_capabilities() {
 
 /// Commands that read a service and print what it keeps secret, each beside a neighbour of
 /// the same CLI that prints nothing secret and keeps its tier.
+/// Reads that print a workload's environment, an image's build arguments or the stored
+/// registry credentials of a package manager, and the narrow forms beside them that print
+/// none.
+#[test]
+fn workload_environments_build_steps_and_registry_settings_are_secrets() {
+    table(&[
+        // Kubernetes workloads: their specs carry the containers' env values.
+        ("kubectl get pods -o yaml", "hard"),
+        ("kubectl get pod web-1 -o json", "hard"),
+        ("kubectl get deploy/web -n prod -o=yaml", "hard"),
+        ("kubectl get deployments.apps web --output yaml", "hard"),
+        ("kubectl get all -A -o json", "hard"),
+        ("kubectl get cronjobs -o jsonpath='{.items[*].spec}'", "hard"),
+        ("kubectl get pods -o jsonpath='{.items[*].spec.containers[*].env}'", "hard"),
+        ("kubectl get pods -o jsonpath='{..value}'", "hard"),
+        ("kubectl get pods -o go-template='{{json .}}'", "hard"),
+        ("kubectl get pods -o jsonpath-file=x.txt", "hard"),
+        ("kubectl describe pods", "hard"),
+        ("kubectl describe deployment web", "hard"),
+        ("kubectl describe sts/db -n prod", "hard"),
+        ("kubectl get pods", "routine"),
+        ("kubectl get pods -o wide", "routine"),
+        ("kubectl get pods -o name", "routine"),
+        ("kubectl get pods -o jsonpath='{.items[*].metadata.name}'", "routine"),
+        ("kubectl get pod web-1 -o jsonpath='{.status.phase}'", "routine"),
+        ("kubectl get pods -o jsonpath='{range .items[*]}{.metadata.name}{\"\\n\"}{end}'", "routine"),
+        ("kubectl get pods -o jsonpath='{.items[*].spec.containers[*].image}'", "routine"),
+        ("kubectl get svc -o yaml", "routine"),
+        ("kubectl get configmap app -o yaml", "routine"),
+        ("kubectl get nodes -o json", "routine"),
+        ("kubectl describe svc web", "routine"),
+        ("kubectl describe secret db", "routine"),
+        // systemd: `show` prints Environment= and the command lines.
+        ("systemctl show app.service -p Environment", "hard"),
+        ("systemctl show app.service", "hard"),
+        ("systemctl show app.service --property=ExecStart", "hard"),
+        ("systemctl show -p ActiveState,SubState app.service", "routine"),
+        ("systemctl show app.service -P MainPID", "routine"),
+        ("systemctl status app.service", "routine"),
+        // docker history: the build steps, with the build arguments a RUN used.
+        ("docker history --no-trunc app:latest", "hard"),
+        ("docker history app:latest", "hard"),
+        ("docker image history app", "hard"),
+        ("docker history --format '{{.CreatedBy}}' app", "hard"),
+        ("docker history -q app", "routine"),
+        ("docker history --format '{{.ID}} {{.Size}}' app", "routine"),
+        ("docker images", "routine"),
+        ("docker ps", "routine"),
+        // Package managers that print registry tokens with their settings.
+        ("pnpm config list", "hard"),
+        ("pnpm config ls --json", "hard"),
+        ("yarn config list", "hard"),
+        ("yarn config", "hard"),
+        ("pnpm config get registry", "routine"),
+        ("npm config list", "routine"),
+        ("npm config get registry", "routine"),
+        // AWS operations whose response holds a workload's environment.
+        ("aws sagemaker describe-training-job --training-job-name x", "hard"),
+        ("aws sagemaker describe-model --model-name m", "hard"),
+        ("aws batch describe-jobs --jobs j", "hard"),
+        ("aws ecs describe-tasks --cluster c --tasks t", "hard"),
+        ("aws lambda list-versions-by-function --function-name f", "hard"),
+        ("aws sagemaker list-training-jobs", "routine"),
+        ("aws ecs list-tasks --cluster c", "routine"),
+    ]);
+}
+
 #[test]
 fn secret_printers_and_their_harmless_neighbours() {
     table(&[
@@ -1537,8 +1605,9 @@ fn secret_printers_and_their_harmless_neighbours() {
         ("kubectl get secret db -o wide", "routine"),
         ("kubectl get secrets -o custom-columns=NAME:.metadata.name,TYPE:.type", "routine"),
         ("kubectl get secrets -o custom-columns=L:.metadata.labels.app", "routine"),
-        ("kubectl get pods -o custom-columns=X:.spec", "routine"),
-        ("kubectl get pods --template={{.spec}}", "routine"),
+        ("kubectl get pods -o custom-columns=X:.spec", "hard"),
+        ("kubectl get pods --template={{.spec}}", "hard"),
+        ("kubectl get pods -o custom-columns=NAME:.metadata.name,IMG:.spec.containers[*].image", "routine"),
         ("kubectl describe secret db", "routine"),
         // kubectl config view: redacted, but not with --raw or --flatten, and never a
         // user's password or auth-provider tokens.
