@@ -425,6 +425,18 @@ fn secret_cli(prog: &str, args: &[String]) -> Option<String> {
             "ansible -m setup prints the host's facts, its environment (ansible_env) among them",
             "`ansible HOST -m setup -a 'filter=ansible_distribution*'` prints the facts named; `ansible HOST -m ping` checks the connection",
         ),
+        "ansible"
+            if ansible_module(args).is_some_and(|m| {
+                matches!(m.rsplit('.').next().unwrap_or(m), "command" | "shell" | "raw")
+            }) && option_word(args, &["-a", "--args"])
+                .filter(|a| a.split_whitespace().count() == 1)
+                .is_some_and(|a| is_env_dump(a.trim())) =>
+        {
+            line(
+                "ansible runs a command that prints the host's environment",
+                "name the variable you need (`printenv HOME`)",
+            )
+        }
         "ansible-inventory" if flag("--list") || flag("--host") => line(
             "ansible-inventory prints the inventory's variables, connection and become passwords among them",
             "`ansible-inventory --graph` prints the hosts and groups",
@@ -443,9 +455,11 @@ fn bundler_host_key(k: &str) -> bool {
     let k = k.to_ascii_lowercase();
     let k = k.strip_prefix("bundle_").unwrap_or(&k);
     (k.contains('.') || k.contains("__"))
-        && !["build.", "build__", "local.", "local__", "mirror.", "mirror__"]
-            .iter()
-            .any(|p| k.starts_with(p))
+        && ![
+            "build.", "build__", "local.", "local__", "mirror.", "mirror__",
+        ]
+        .iter()
+        .any(|p| k.starts_with(p))
 }
 
 /// The module an ad-hoc `ansible` call runs (`-m NAME`, `--module-name NAME`); `command`

@@ -706,12 +706,15 @@ fn bundler_settings_and_ansible_facts_are_secrets() {
         ("ansible web --module-name=gather_facts", "hard"),
         ("ansible-inventory -i hosts --list", "hard"),
         ("ansible-inventory --host web1", "hard"),
+        ("ansible web -m shell -a 'env'", "hard"),
+        ("ansible web -m ansible.builtin.command -a printenv", "hard"),
     ]);
     let f = fx();
     for cmd in [
         "bundle config get path",
         "bundle config get build.nokogiri",
         "ansible localhost -m ping",
+        "ansible web -m shell -a 'printenv HOME'",
         "ansible-inventory --graph",
     ] {
         assert_ne!(verdict(&f, cmd), "hard", "{cmd}");

@@ -474,16 +474,14 @@ fn copied_store(fp: &str) -> Option<&'static str> {
 /// large, not UTF-8): what it is. One that can be read and holds none is not.
 fn content_judged(p: &Path, fp: &str) -> Option<&'static str> {
     let (_, what) = sensitive::CONTENT_JUDGED.iter().find(|(n, _)| {
-        fp.len() > n.len()
-            && fp.ends_with(n)
-            && fp.as_bytes()[fp.len() - n.len() - 1] == b'/'
+        fp.len() > n.len() && fp.ends_with(n) && fp.as_bytes()[fp.len() - n.len() - 1] == b'/'
     })?;
     let readable = std::fs::metadata(p)
         .ok()
         .filter(|m| m.is_file() && m.len() <= sensitive::CONTENT_JUDGED_MAX)
         .and_then(|_| std::fs::read_to_string(p).ok());
     let Some(text) = readable else {
-        return Some(what);
+        return Some("registry settings whose content cannot be checked for a token");
     };
     // A commented-out token is printed by a read as well as a live one.
     text.lines()
@@ -1283,7 +1281,7 @@ mod tests {
                     "/home/u/.wakatime.log",
                     "/home/u/.config/JetBrains/IntelliJIdea2024.3/options/editor.xml",
                     "/home/u/.config/Windsurf/User/settings.json",
-                    "/home/u/.config/zed/themes/x.json",
+                    "/home/u/.config/zed/settings.json",
                 ],
             ),
             // AI CLIs and SDK configs.
@@ -1481,7 +1479,6 @@ mod tests {
             "/home/u/.config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json",
             "/home/u/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json",
             "/home/u/.continue/mcpServers/github.yaml",
-            "/home/u/.config/zed/settings.json",
             "/home/u/.config/crush/crush.json",
             "/home/u/.local/share/crush/crush.json",
             "/home/u/.config/opencode/opencode.json",
@@ -1525,7 +1522,7 @@ mod tests {
             "/home/u/.config/aerc/aerc.conf",
             "/home/u/.config/aerc/binds.conf",
             "/home/u/.config/Code/User/settings.json",
-            "/home/u/.config/zed/keymap.json",
+            "/home/u/.config/zed/settings.json",
             "/home/u/.julia/packages/X/abc/src/X.jl",
             "/home/u/.stack/programs/x86_64-linux/ghc-9.6.6/lib/x",
             "/w/p/.cursor/mcp.json",
@@ -1583,20 +1580,50 @@ mod tests {
             Some(_) => "other",
         };
         for (rel, text) in [
-            ("a/.npmrc", "//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789\n"),
-            ("b/.npmrc", "registry=https://u:s3cretpass@npm.example.com/\n"),
-            ("c/.npmrc", "; old\n; //r.example.com/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789\n"),
-            ("d/.yarnrc.yml", "npmAuthToken: npm_abcdefghijklmnopqrstuvwxyz0123456789\n"),
-            ("e/pip.conf", "[global]\nindex-url = https://u:tok3nvalue@pypi.example.com/simple\n"),
-            ("f/.bundle/config", "---\nBUNDLE_GEMS__EXAMPLE__COM: \"u:p4ssword\"\n"),
+            (
+                "a/.npmrc",
+                "//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789\n",
+            ),
+            (
+                "b/.npmrc",
+                "registry=https://u:s3cretpass@npm.example.com/\n",
+            ),
+            (
+                "c/.npmrc",
+                "; old\n; //r.example.com/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789\n",
+            ),
+            (
+                "d/.yarnrc.yml",
+                "npmAuthToken: npm_abcdefghijklmnopqrstuvwxyz0123456789\n",
+            ),
+            (
+                "e/pip.conf",
+                "[global]\nindex-url = https://u:tok3nvalue@pypi.example.com/simple\n",
+            ),
+            (
+                "f/.bundle/config",
+                "---\nBUNDLE_GEMS__EXAMPLE__COM: \"u:p4ssword\"\n",
+            ),
         ] {
             assert_eq!(judged(&w(rel, text)), "protected", "{rel}");
         }
         for (rel, text) in [
-            ("g/.npmrc", "registry=https://registry.npmjs.org/\nsave-exact=true\nengine-strict=true\n"),
-            ("h/.npmrc", "//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n"),
-            ("i/.yarnrc.yml", "nodeLinker: node-modules\nyarnPath: .yarn/releases/yarn-4.1.0.cjs\n"),
-            ("j/pip.conf", "[global]\nindex-url = https://pypi.org/simple\n"),
+            (
+                "g/.npmrc",
+                "registry=https://registry.npmjs.org/\nsave-exact=true\nengine-strict=true\n",
+            ),
+            (
+                "h/.npmrc",
+                "//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n",
+            ),
+            (
+                "i/.yarnrc.yml",
+                "nodeLinker: node-modules\nyarnPath: .yarn/releases/yarn-4.1.0.cjs\n",
+            ),
+            (
+                "j/pip.conf",
+                "[global]\nindex-url = https://pypi.org/simple\n",
+            ),
         ] {
             assert_eq!(judged(&w(rel, text)), "none", "{rel}: {text}");
         }
@@ -1605,7 +1632,13 @@ mod tests {
         std::fs::create_dir_all(t.path().join("l/.npmrc")).unwrap();
         assert_eq!(judged(&t.path().join("l/.npmrc")), "protected");
         // Only these names: a file that merely ends like one is not judged.
-        assert_eq!(judged(&w("m/x.npmrc", "_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789")), "none");
+        assert_eq!(
+            judged(&w(
+                "m/x.npmrc",
+                "_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789"
+            )),
+            "none"
+        );
     }
 
     #[test]

@@ -67,7 +67,7 @@
 //! directory and its forks, browsers as snaps and Flatpaks, and the histories of R, Julia,
 //! Scala, GHCi, less, pgcli 4.7, mycli 2.30, litecli 1.17, DuckDB, ClickHouse, usql and
 //! cqlsh. Looked at and left out: Tabnine (its `tabnine_config.json` holds settings),
-//! Sourcegraph Cody, Zed's provider keys and the Auth0 CLI (the OS keychain), the OpenAI, Anthropic,
+//! Sourcegraph Cody, Zed and the Auth0 CLI (the OS keychain), the OpenAI, Anthropic,
 //! Cohere and Together SDKs and Packer (the environment only), `~/.bigqueryrc` (names a
 //! key file, which is covered where it lies), `~/.condarc` (channel settings; conda's
 //! tokens live in anaconda-client's token directories, above), `~/.mongoshrc.js` and
@@ -82,7 +82,7 @@
 //! `~/.codeium/windsurf/mcp_config.json`, Claude Desktop `claude_desktop_config.json`, VS
 //! Code and its forks' `User/mcp.json`, Cline's `cline_mcp_settings.json` and Roo Code's
 //! `mcp_settings.json` in extension storage, Continue's `mcpServers/`, Kiro, LM Studio,
-//! Zed's `context_servers` in `settings.json`, Amp), agent CLIs' own configs with provider
+//! Amp), agent CLIs' own configs with provider
 //! keys (Crush `~/.config/crush/crush.json` and its data directory, opencode, Goose);
 //! registries: JFrog (`JFROG_CLI_HOME_DIR`, default `~/.jfrog`), cabal (`username` and
 //! `password` in `~/.cabal/config` or its XDG place), stack's `upload/credentials.json`,
@@ -92,7 +92,10 @@
 //! Conan, Leiningen, sbt's global `credentials.sbt`; mail and chat: aerc's
 //! `accounts.conf` (aerc-accounts(5): "must be kept secret, as it may include your account
 //! credentials"), himalaya, meli, mutt and NeoMutt, OfflineIMAP, getmail, vdirsyncer,
-//! Pidgin's `accounts.xml`, HexChat's `servlist.conf`, senpai.
+//! Pidgin's `accounts.xml`, HexChat's `servlist.conf`, senpai. Left out: an editor's whole
+//! settings file (Zed's `settings.json`, whose `context_servers` may carry env, like
+//! Claude Code's `settings.json` `env`): edited by hand and by agents for everything
+//! else, it stays an ordinary read.
 
 /// One sensitive location.
 pub struct Store {
@@ -178,7 +181,6 @@ pub const HOME: &[Store] = &[
     s(".continue/mcpServers", "Continue's MCP servers with their API keys", "Continue's per-server YAML files carry env and secrets"),
     s(".kiro/settings/mcp.json", "Kiro's MCP servers with their API keys", "Kiro's user MCP config: each server's env carries API keys"),
     s(".lmstudio/mcp.json", "LM Studio's MCP servers with their API keys", "LM Studio's MCP config (Cursor's format): servers' env carries API keys"),
-    s(".config/zed/settings.json", "Zed's settings with MCP servers' env", "context_servers entries carry env with API keys"),
     s(".config/crush", "Crush's provider keys and MCP servers", "crush.json holds providers' api_key and MCP servers' env and headers; the data directory's crush.json the keys it was given"),
     s(".local/share/crush", "Crush's provider keys", "Crush writes the provider API keys it is given into its data directory's crush.json"),
     s(".config/opencode/opencode.json", "opencode's config with provider keys", "provider options' apiKey and MCP servers' environment"),
@@ -888,7 +890,11 @@ pub const MOVED: &[Moved] = &[
         "an Ansible vault password (ANSIBLE_VAULT_PASSWORD_FILE)",
     ),
     m("STEPPATH", "secrets", "smallstep CA keys (STEPPATH)"),
-    m("JFROG_CLI_HOME_DIR", "", "JFrog credentials (JFROG_CLI_HOME_DIR)"),
+    m(
+        "JFROG_CLI_HOME_DIR",
+        "",
+        "JFrog credentials (JFROG_CLI_HOME_DIR)",
+    ),
     m("HISTFILE", "", "shell history (HISTFILE)"),
 ];
 
@@ -972,9 +978,18 @@ pub const SECRET_FILE_NAMES: &[(&str, &str)] = &[
         "local.settings.json",
         "app settings and connection strings (Azure Functions' local file)",
     ),
-    ("jfrog-cli.conf", "JFrog credentials (the JFrog CLI's config)"),
-    ("jfrog-cli.conf.v5", "JFrog credentials (the JFrog CLI's config)"),
-    ("jfrog-cli.conf.v6", "JFrog credentials (the JFrog CLI's config)"),
+    (
+        "jfrog-cli.conf",
+        "JFrog credentials (the JFrog CLI's config)",
+    ),
+    (
+        "jfrog-cli.conf.v5",
+        "JFrog credentials (the JFrog CLI's config)",
+    ),
+    (
+        "jfrog-cli.conf.v6",
+        "JFrog credentials (the JFrog CLI's config)",
+    ),
     (
         "claude_desktop_config.json",
         "MCP servers with their API keys (Claude Desktop's config)",
@@ -1017,14 +1032,29 @@ pub const COPIED_STORES: &[(&str, &str)] = &[
     (".azure/msal_token_cache.json", "Azure credentials"),
     (".azure/accessTokens.json", "Azure credentials"),
     (".config/gcloud/credentials.db", "Google Cloud credentials"),
-    (".config/gcloud/access_tokens.db", "Google Cloud credentials"),
-    (".config/gcloud/legacy_credentials", "Google Cloud credentials"),
-    (".terraform.d/credentials.tfrc.json", "Terraform Cloud token"),
+    (
+        ".config/gcloud/access_tokens.db",
+        "Google Cloud credentials",
+    ),
+    (
+        ".config/gcloud/legacy_credentials",
+        "Google Cloud credentials",
+    ),
+    (
+        ".terraform.d/credentials.tfrc.json",
+        "Terraform Cloud token",
+    ),
     (".fly/config.yml", "Fly.io token"),
     (".config/pnpm/rc", "pnpm registry tokens"),
     (".cabal/config", "Hackage credentials"),
-    (".codeium/windsurf/mcp_config.json", "MCP servers with their API keys"),
-    (".config/crush/crush.json", "Crush's provider keys and MCP servers"),
+    (
+        ".codeium/windsurf/mcp_config.json",
+        "MCP servers with their API keys",
+    ),
+    (
+        ".config/crush/crush.json",
+        "Crush's provider keys and MCP servers",
+    ),
     (".config/aerc/accounts.conf", "aerc mail passwords"),
     (".config/jfrog", "JFrog credentials"),
     (".jfrog", "JFrog credentials"),
@@ -1050,7 +1080,10 @@ pub const CONTENT_JUDGED: &[(&str, &str)] = &[
     (".yarnrc", "Yarn registry settings with an auth token"),
     ("pip.conf", "pip index settings with a password"),
     ("bunfig.toml", "Bun registry settings with a token"),
-    (".bundle/config", "Bundler settings with registry credentials"),
+    (
+        ".bundle/config",
+        "Bundler settings with registry credentials",
+    ),
 ];
 
 /// The largest settings file [`CONTENT_JUDGED`] reads to judge.

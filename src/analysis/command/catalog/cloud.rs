@@ -584,7 +584,8 @@ const AWS_SECRET_READS: &[(&str, &str, When, &str)] = &[
         "describe-launch-configurations",
         When::Always,
         "the launch configurations' user data, where boot scripts keep keys and passwords",
-    ),    (
+    ),
+    (
         "sagemaker",
         "describe-training-job",
         When::Always,

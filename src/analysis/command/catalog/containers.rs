@@ -12,8 +12,8 @@
 //! their entries below.
 
 use super::table::{
-    apply, create, destroy, grant, has_flag, help_before, lookup, modify, positionals, publish, read, runs,
-    secret, target, Entry, Said, Svc,
+    apply, create, destroy, grant, has_flag, help_before, lookup, modify, positionals, publish,
+    read, runs, secret, target, Entry, Said, Svc,
 };
 use crate::analysis::command::core::{path_class, Cmd, JudgeCtx};
 use crate::analysis::effects::{Change, Effect, Reach, WriteHow};

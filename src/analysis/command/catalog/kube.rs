@@ -526,9 +526,7 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
     }
     // Workloads' specs: their containers' env values.
     let workload = pos.iter().skip(1).any(|w| names_workload(w));
-    if workload
-        && ((verb == "get" && workload_output_prints_env(args)) || verb == "describe")
-    {
+    if workload && ((verb == "get" && workload_output_prints_env(args)) || verb == "describe") {
         let how = if verb == "get" {
             format!("{prog} get -o … prints the workloads' specs")
         } else {

@@ -397,7 +397,11 @@ pub(super) fn systemctl(cmd: &Cmd) -> Said {
             s
         }
         (None, None) => {
-            let mut s = Said::read(format!("systemctl {verb} shows the state of units"));
+            let mut s = Said::read(if verb == "show" && show_prints_environment(&props) {
+                "systemctl show prints the units' properties, Environment= and the command lines among them".to_string()
+            } else {
+                format!("systemctl {verb} shows the state of units")
+            });
             s.effects = effects;
             s
         }

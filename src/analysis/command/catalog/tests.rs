@@ -1533,8 +1533,14 @@ fn workload_environments_build_steps_and_registry_settings_are_secrets() {
         ("kubectl get deploy/web -n prod -o=yaml", "hard"),
         ("kubectl get deployments.apps web --output yaml", "hard"),
         ("kubectl get all -A -o json", "hard"),
-        ("kubectl get cronjobs -o jsonpath='{.items[*].spec}'", "hard"),
-        ("kubectl get pods -o jsonpath='{.items[*].spec.containers[*].env}'", "hard"),
+        (
+            "kubectl get cronjobs -o jsonpath='{.items[*].spec}'",
+            "hard",
+        ),
+        (
+            "kubectl get pods -o jsonpath='{.items[*].spec.containers[*].env}'",
+            "hard",
+        ),
         ("kubectl get pods -o jsonpath='{..value}'", "hard"),
         ("kubectl get pods -o go-template='{{json .}}'", "hard"),
         ("kubectl get pods -o jsonpath-file=x.txt", "hard"),
@@ -1544,10 +1550,22 @@ fn workload_environments_build_steps_and_registry_settings_are_secrets() {
         ("kubectl get pods", "routine"),
         ("kubectl get pods -o wide", "routine"),
         ("kubectl get pods -o name", "routine"),
-        ("kubectl get pods -o jsonpath='{.items[*].metadata.name}'", "routine"),
-        ("kubectl get pod web-1 -o jsonpath='{.status.phase}'", "routine"),
-        ("kubectl get pods -o jsonpath='{range .items[*]}{.metadata.name}{\"\\n\"}{end}'", "routine"),
-        ("kubectl get pods -o jsonpath='{.items[*].spec.containers[*].image}'", "routine"),
+        (
+            "kubectl get pods -o jsonpath='{.items[*].metadata.name}'",
+            "routine",
+        ),
+        (
+            "kubectl get pod web-1 -o jsonpath='{.status.phase}'",
+            "routine",
+        ),
+        (
+            "kubectl get pods -o jsonpath='{range .items[*]}{.metadata.name}{\"\\n\"}{end}'",
+            "routine",
+        ),
+        (
+            "kubectl get pods -o jsonpath='{.items[*].spec.containers[*].image}'",
+            "routine",
+        ),
         ("kubectl get svc -o yaml", "routine"),
         ("kubectl get configmap app -o yaml", "routine"),
         ("kubectl get nodes -o json", "routine"),
@@ -1557,7 +1575,10 @@ fn workload_environments_build_steps_and_registry_settings_are_secrets() {
         ("systemctl show app.service -p Environment", "hard"),
         ("systemctl show app.service", "hard"),
         ("systemctl show app.service --property=ExecStart", "hard"),
-        ("systemctl show -p ActiveState,SubState app.service", "routine"),
+        (
+            "systemctl show -p ActiveState,SubState app.service",
+            "routine",
+        ),
         ("systemctl show app.service -P MainPID", "routine"),
         ("systemctl status app.service", "routine"),
         // docker history: the build steps, with the build arguments a RUN used.
@@ -1578,11 +1599,17 @@ fn workload_environments_build_steps_and_registry_settings_are_secrets() {
         ("npm config list", "routine"),
         ("npm config get registry", "routine"),
         // AWS operations whose response holds a workload's environment.
-        ("aws sagemaker describe-training-job --training-job-name x", "hard"),
+        (
+            "aws sagemaker describe-training-job --training-job-name x",
+            "hard",
+        ),
         ("aws sagemaker describe-model --model-name m", "hard"),
         ("aws batch describe-jobs --jobs j", "hard"),
         ("aws ecs describe-tasks --cluster c --tasks t", "hard"),
-        ("aws lambda list-versions-by-function --function-name f", "hard"),
+        (
+            "aws lambda list-versions-by-function --function-name f",
+            "hard",
+        ),
         ("aws sagemaker list-training-jobs", "routine"),
         ("aws ecs list-tasks --cluster c", "routine"),
     ]);
