@@ -175,6 +175,20 @@ fn blob_path(word: &str) -> Option<(String, bool)> {
     Some((path.to_string(), relative))
 }
 
+/// A revision whose last operator peels it to a commit or a tree: `~`, `~N`, `^`, `^N`,
+/// `^{commit}`, `^{tree}` (not `^{}`, which peels a tag to whatever it names, nor a `:`
+/// path, which names a blob).
+fn peels_to_commit(rev: &str) -> bool {
+    if rev.contains(':') || rev.starts_with('-') {
+        return false;
+    }
+    if rev.ends_with("^{commit}") || rev.ends_with("^{tree}") {
+        return rev.len() > "^{tree}".len();
+    }
+    let stem = rev.trim_end_matches(|c: char| c.is_ascii_digit());
+    (stem.ends_with('~') || stem.ends_with('^')) && stem.len() > 1 && !stem.ends_with("{}")
+}
+
 /// The contents a subcommand prints or searches, from its options and operands.
 fn contents_of(c: &GitCall) -> Option<Contents> {
     let ops = operands(c);
@@ -213,6 +227,13 @@ fn contents_of(c: &GitCall) -> Option<Contents> {
             // and sizes.
             let batch = any(&["--batch", "--batch-command"]);
             if !batch && c.has("--batch-check") {
+                return None;
+            }
+            // A revision that peels to a commit or tree by its own syntax (`HEAD~1`,
+            // `v1^`, `main^{commit}`, `HEAD^{tree}`) prints a commit or a tree listing
+            // (names and ids), no file's text (git 2.47: `X~N`, `X^N`, `X^{commit}` fail
+            // on a blob). A bare name (`HEAD`, a tag) may be a blob: a tag can name one.
+            if !batch && !ops.is_empty() && ops.iter().all(|w| peels_to_commit(w.text)) {
                 return None;
             }
             let named = blobs(&ops);
