@@ -1191,7 +1191,7 @@ fn builtins(exec: &[Word], u: &mut Unwrapped) {
         // floor's); `-C CALLBACK` evaluates code.
         "mapfile" | "readarray"
             if args.iter().all(|w| {
-                !w.dynamic && !(w.text.starts_with('-') && w.text.contains(['C', 'c']))
+                !w.dynamic && (!w.text.starts_with('-') || !w.text.contains(['C', 'c']))
             }) => {}
         name @ ("coproc" | "let" | "shopt" | "enable" | "hash" | "fc" | "bind" | "complete"
         | "compgen" | "mapfile" | "readarray" | "declare" | "typeset" | "function"

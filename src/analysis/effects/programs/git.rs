@@ -189,6 +189,33 @@ fn peels_to_commit(rev: &str) -> bool {
     (stem.ends_with('~') || stem.ends_with('^')) && stem.len() > 1 && !stem.ends_with("{}")
 }
 
+#[cfg(test)]
+#[test]
+fn a_revision_peeled_to_a_commit_by_its_syntax_names_no_blob() {
+    for rev in [
+        "HEAD~",
+        "HEAD~1",
+        "v1^",
+        "main^2",
+        "HEAD^{commit}",
+        "HEAD^{tree}",
+    ] {
+        assert!(peels_to_commit(rev), "{rev}");
+    }
+    for rev in [
+        "HEAD",
+        "v1",
+        "HEAD^{}",
+        "HEAD:a.rs",
+        "HEAD~1:x",
+        "^{tree}",
+        "~1",
+        "0123abc",
+    ] {
+        assert!(!peels_to_commit(rev), "{rev}");
+    }
+}
+
 /// The contents a subcommand prints or searches, from its options and operands.
 fn contents_of(c: &GitCall) -> Option<Contents> {
     let ops = operands(c);

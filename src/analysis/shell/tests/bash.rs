@@ -957,3 +957,37 @@ fn a_loop_over_a_pattern_binds_each_match() {
     assert_eq!(many.len(), 1);
     assert!(many[0].1);
 }
+
+/// `mapfile`/`readarray` are a builtin the command floor reads (its redirect is the read);
+/// with a callback (`-C`, `-c`) or a word computed at run time they stay opaque.
+#[test]
+fn mapfile_is_analysed_unless_it_runs_a_callback() {
+    for cmd in [
+        "mapfile -t files < <(git ls-files)",
+        "readarray -t lines < x.txt",
+    ] {
+        let a = an(cmd);
+        assert!(
+            !a.opaque
+                .iter()
+                .any(|o| matches!(o, Opaque::UnsupportedSyntax(s) if s.contains("mapfile") || s.contains("readarray"))),
+            "{cmd}: {:?}",
+            a.opaque
+        );
+        assert!(a.commands.iter().any(|c| c
+            .exec
+            .first()
+            .is_some_and(|p| p == "mapfile" || p == "readarray")));
+    }
+    for cmd in [
+        "mapfile -C 'rm -rf ~' -c 1 x < f",
+        "readarray -tC cb x < f",
+        "mapfile -t \"$name\" < f",
+    ] {
+        assert!(a_opaque(cmd), "{cmd}");
+    }
+}
+
+fn a_opaque(cmd: &str) -> bool {
+    !an(cmd).opaque.is_empty()
+}
