@@ -772,6 +772,7 @@ fn foreign_code(argv: &[String], program: &str, out: &mut Vec<Need>) {
     if !names(program, FOREIGN) {
         return;
     }
+    powershell_code(argv, program, out);
     for (i, word) in argv.iter().enumerate().skip(1) {
         let (option, value) = match word.split_once('=') {
             Some((o, v)) if o.starts_with('-') => (o, Some(v.to_string())),
@@ -799,16 +800,61 @@ fn foreign_code(argv: &[String], program: &str, out: &mut Vec<Need>) {
     }
 }
 
+/// PowerShell's code-bearing parameters, which it matches case-insensitively and by any
+/// prefix (`-c`, `-Com`, `-e`, `-ec`, `/Command`; about_Pwsh for 7.4 and
+/// about_PowerShell_exe for 5.1: `-Command | -c`, `-CommandWithArgs | -cwa`,
+/// `-EncodedCommand | -e | -ec`, `-EncodedArguments`), and, for Windows PowerShell
+/// (whose first positional is `-Command`), an operand that reads as code (blanks,
+/// `(`, `;`, `|`, `$`): the text runs.
+fn powershell_code(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    const CODE: &[&str] = &[
+        "command",
+        "commandwithargs",
+        "encodedcommand",
+        "encodedarguments",
+    ];
+    if !names(program, &["pwsh", "powershell"]) {
+        return;
+    }
+    let windows = names(program, &["powershell"]);
+    let mut push = |text: &str| {
+        let shown = crate::decision::cause::one_line(text, 60);
+        let need = Need::new(
+            Kind::Run,
+            format!("hands `{shown}` to `{program}` as PowerShell code, which the floor does not read: it runs it"),
+            vec![Target::Name(text.to_string())],
+        );
+        if !out.iter().any(|n| n.what == need.what) {
+            out.push(need);
+        }
+    };
+    for (i, word) in argv.iter().enumerate().skip(1) {
+        let name = word.trim_start_matches(['-', '/']).to_ascii_lowercase();
+        let name = name.split(':').next().unwrap_or("");
+        let option = word.starts_with(['-', '/']) && !name.is_empty();
+        if option
+            && (matches!(name, "c" | "e" | "ec" | "cwa")
+                || CODE.iter().any(|c| c.starts_with(name) && name.len() >= 2))
+        {
+            if let Some(code) = argv.get(i + 1) {
+                push(code);
+            }
+        } else if windows && !option && word.contains([' ', '(', ';', '|', '$']) {
+            push(word);
+        }
+    }
+}
+
 /// Subcommands that fetch a package from a registry and run it (the effect of `npx` or
 /// `uvx`): `(program, subcommand)`; an empty subcommand when any first operand is the
 /// package (`yo NAME` runs the generator NAME). Checked against npm 10 (`npm help init`:
 /// `npm init <initializer>` runs `create-<initializer>` through `npm exec`; `create` and
-/// `innit` are its aliases), yarn 1 and pnpm 9 (`create`), bun 1 (`bun create
+/// `innit` are its aliases; `npm exec`/`npm x` is `npx`), yarn 1 and pnpm 9 (`create`), bun 1 (`bun create
 /// <template>`), Composer 2 (`create-project` runs the package's post-create scripts),
 /// Coursier (`launch`), .NET 10 (`dotnet dnx`, the `dotnet tool exec` of a package) and
 /// Yeoman (`yo <generator>`).
 const FETCH_RUN: &[(&str, &[&str])] = &[
-    ("npm", &["init", "create", "innit"]),
+    ("npm", &["init", "create", "innit", "exec", "x"]),
     ("yarn", &["create"]),
     ("pnpm", &["create"]),
     ("bun", &["create"]),
@@ -846,6 +892,25 @@ fn registry_code(argv: &[String], program: &str, out: &mut Vec<Need>) {
                 format!("`{program} {verb}` fetches {p} and runs it"),
             ));
         }
+    }
+    // `dotnet tool exec NAME` (the long form of `dnx`); `jbang NAME@CATALOG` (a script
+    // from a catalog, JBang 0.1xx `jbang --help`).
+    match (name, operands.first().map(|s| s.as_str()), operands.get(1)) {
+        ("dotnet", Some("tool"), Some(v)) if v.as_str() == "exec" => {
+            if let Some(p) = operands.get(2) {
+                found.push((
+                    p.to_string(),
+                    format!("`{program} tool exec` fetches {p} and runs it"),
+                ));
+            }
+        }
+        ("jbang", Some(p), _) if p.contains('@') => {
+            found.push((
+                p.to_string(),
+                format!("`{program}` fetches {p} from a catalog and runs it"),
+            ));
+        }
+        _ => {}
     }
     for (i, a) in argv.iter().enumerate().skip(1) {
         let lower = a.to_ascii_lowercase();
