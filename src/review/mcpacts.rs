@@ -171,7 +171,7 @@ pub(super) fn needs(tool: &str, input: &Map<String, Value>) -> Vec<Need> {
         .collect();
     targets.push(Target::Name(server.clone()));
     let mut out = Vec::new();
-    if has(CONFIG_WORDS) && !looks {
+    if has(CONFIG_WORDS) && !looks && sets_access(input) {
         out.push(Need::new(
             Kind::Privilege,
             format!("{what} changes the settings of the MCP server `{server}`, which may widen what it lets the agent do"),
@@ -243,6 +243,54 @@ pub(super) fn needs(tool: &str, input: &Map<String, Value>) -> Vec<Need> {
     out
 }
 
+/// Words of a setting's name that say it bounds what the server lets its caller do.
+const ACCESS_WORDS: &[&str] = &[
+    "allow",
+    "allowed",
+    "allowlist",
+    "block",
+    "blocked",
+    "blocklist",
+    "deny",
+    "denied",
+    "denylist",
+    "permit",
+    "permitted",
+    "permission",
+    "permissions",
+    "sandbox",
+    "trust",
+    "trusted",
+    "restrict",
+    "restricted",
+    "readonly",
+    "whitelist",
+    "blacklist",
+    "directories",
+    "safe",
+    "unsafe",
+    "shell",
+];
+
+/// Does the call name a setting that bounds what the server lets its caller do (a
+/// field's name, or the value of a field naming the setting: `{"key":
+/// "allowedDirectories"}`, `{"blockedCommands": []}`)? A tool's other settings (`git
+/// config user.name`) are the tool's business.
+fn sets_access(input: &Map<String, Value>) -> bool {
+    let access = |name: &str| {
+        crate::policy::engine::mcp::name_words(name)
+            .iter()
+            .any(|w| ACCESS_WORDS.contains(&w.as_str()))
+    };
+    input.iter().any(|(k, v)| {
+        access(k)
+            || (matches!(
+                k.to_ascii_lowercase().as_str(),
+                "key" | "name" | "setting" | "option" | "field" | "config_key" | "configkey"
+            ) && v.as_str().is_some_and(access))
+    })
+}
+
 /// The string values of `input` that are code: under a field named for code, or any
 /// value when the tool evaluates (`all`).
 fn code_values(input: &Map<String, Value>, all: bool) -> Vec<(String, String)> {
@@ -288,8 +336,19 @@ mod tests {
                 "{tool} {input}"
             );
         }
-        // Reading the settings changes nothing.
+        // Reading the settings changes nothing; a setting that bounds nothing is the
+        // tool's business.
         assert!(kinds("mcp__desktop-commander__get_config", "{}").is_empty());
+        assert!(kinds(
+            "mcp__git__git_config",
+            r#"{"key": "user.name", "value": "Dev"}"#
+        )
+        .is_empty());
+        assert!(kinds(
+            "mcp__desktop-commander__set_config_value",
+            r#"{"key": "fileReadLineLimit", "value": 2000}"#
+        )
+        .is_empty());
     }
 
     #[test]
