@@ -10,9 +10,11 @@
 //! - **A path outside the workspace where code the floor has not seen may be** — a
 //!   scratch directory, the home directory itself or anything under its dot-directories
 //!   (tools' settings, plugins, hooks), a directory beside the workspace reached by `..` —
-//!   given as an option's or a variable's value, or as an operand that is code by its
-//!   name (`x.py`, `x.zig`, `x.cmake`) or follows a subcommand that runs, builds or
-//!   installs what it names (`zig run`, `vitest run`, `pip wheel`): the program may run
+//!   given as an option's or a variable's value, or as an operand unless it is a data
+//!   file by its name ([`DATA_EXT`]: `x.pdf`, `x.png`, `x.csv`; a name the floor does not
+//!   know may be code to the program, `jshell x.jsh`, `runghc x.hs`, `escript x`), or as
+//!   any operand of `python -m MODULE` the floor does not model (`doctest` runs a `.txt`'s
+//!   `>>>` lines): the program may run
 //!   code from it, load it as configuration or write it (`bazel test
 //!   --run_under=/tmp/evil`, `ant -f /tmp/build.xml`, `npm ci --prefix ../x`,
 //!   `KUBECONFIG=/tmp/k get pods`). Running code from scratch space is what `python3
@@ -36,6 +38,15 @@
 //!   `printf '!sh x' | ed`, `lua <<< '…'`): a program that reads commands there runs it.
 //!   Not Python's, JavaScript's or a shell's, wrapped or not (code the floor reads), and
 //!   not JSON (data).
+//! - **Registry or repository code fetched and run** (`npm init x`, `npm create x`, `npm
+//!   exec x`, `yarn`/`pnpm`/`bun create`, `deno run npm:x`, `jsr:`, `composer
+//!   create-project`, `cs launch`, `dotnet dnx`, `yo x`, `clojure -Sdeps '{… :git/url
+//!   …}'`, `code --install-extension x`): what `npx` and `uvx` do. The person names the
+//!   package.
+//! - **Inline code of a language the floor does not read**, in a long option named for
+//!   code given to such an interpreter or its script (`pwsh -Command`, and PowerShell's
+//!   prefixes `-c`/`-ec`; `php artisan tinker --execute=…`), or `-e` with text that reads
+//!   as code (`ghc -e 'f "x"'`). The person names the text.
 //! - **A subcommand word that destroys, installs, pushes, publishes or deploys**, or sets
 //!   what later commands run (`default`, `global`, `override`, `allow`, `enable`, …),
 //!   among the first operands (`brew uninstall --force git`, `docker plugin install x`,
