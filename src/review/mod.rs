@@ -10,6 +10,7 @@
 pub mod cache;
 pub mod ground;
 pub mod guard;
+mod mcpacts;
 pub mod owner;
 pub mod packet;
 pub mod provider;

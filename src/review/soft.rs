@@ -504,6 +504,7 @@ pub fn needs(
     }
     if tool.starts_with("mcp__") {
         out.extend(mcp_needs(tool, input, places));
+        out.extend(super::mcpacts::needs(tool, input));
     }
     if let Some(crate::input::tools::Judge::Stops(does)) =
         crate::input::tools::lookup(tool).map(|t| &t.judge)

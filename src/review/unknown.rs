@@ -10,9 +10,11 @@
 //! - **A path outside the workspace where code the floor has not seen may be** — a
 //!   scratch directory, the home directory itself or anything under its dot-directories
 //!   (tools' settings, plugins, hooks), a directory beside the workspace reached by `..` —
-//!   given as an option's or a variable's value, or as an operand that is code by its
-//!   name (`x.py`, `x.zig`, `x.cmake`) or follows a subcommand that runs, builds or
-//!   installs what it names (`zig run`, `vitest run`, `pip wheel`): the program may run
+//!   given as an option's or a variable's value, or as an operand unless it is a data
+//!   file by its name ([`DATA_EXT`]: `x.pdf`, `x.png`, `x.csv`; a name the floor does not
+//!   know may be code to the program, `jshell x.jsh`, `runghc x.hs`, `escript x`), or as
+//!   any operand of `python -m MODULE` the floor does not model (`doctest` runs a `.txt`'s
+//!   `>>>` lines): the program may run
 //!   code from it, load it as configuration or write it (`bazel test
 //!   --run_under=/tmp/evil`, `ant -f /tmp/build.xml`, `npm ci --prefix ../x`,
 //!   `KUBECONFIG=/tmp/k get pods`). Running code from scratch space is what `python3
@@ -36,6 +38,15 @@
 //!   `printf '!sh x' | ed`, `lua <<< '…'`): a program that reads commands there runs it.
 //!   Not Python's, JavaScript's or a shell's, wrapped or not (code the floor reads), and
 //!   not JSON (data).
+//! - **Registry or repository code fetched and run** (`npm init x`, `npm create x`, `npm
+//!   exec x`, `yarn`/`pnpm`/`bun create`, `deno run npm:x`, `jsr:`, `composer
+//!   create-project`, `cs launch`, `dotnet dnx`, `yo x`, `clojure -Sdeps '{… :git/url
+//!   …}'`, `code --install-extension x`): what `npx` and `uvx` do. The person names the
+//!   package.
+//! - **Inline code of a language the floor does not read**, in a long option named for
+//!   code given to such an interpreter or its script (`pwsh -Command`, and PowerShell's
+//!   prefixes `-c`/`-ec`; `php artisan tinker --execute=…`), or `-e` with text that reads
+//!   as code (`ghc -e 'f "x"'`). The person names the text.
 //! - **A subcommand word that destroys, installs, pushes, publishes or deploys**, or sets
 //!   what later commands run (`default`, `global`, `override`, `allow`, `enable`, …),
 //!   among the first operands (`brew uninstall --force git`, `docker plugin install x`,
@@ -259,6 +270,9 @@ pub(super) fn needs(
         }
     }
     verbs(argv, &program, found.out);
+    module_operands(argv, &program, bases, places, found.out);
+    foreign_code(argv, &program, found.out);
+    registry_code(argv, &program, found.out);
 }
 
 fn past_bound(program: &str, out: &mut Vec<Need>) {
@@ -466,7 +480,14 @@ impl Found<'_> {
         let piece = piece.trim_matches(|c| c == '\'' || c == '"');
         // An operand is looked at when it is code by its name or the program runs what
         // its operands name; an interpreter's are its own grammar's.
-        if option.is_none() && (self.interpreter || !(self.runs_operands || script_like(piece))) {
+        // An operand is looked at unless the program is an interpreter (its operands are
+        // its own grammar's) or the operand is a data file by its name (`x.pdf`, `x.png`,
+        // `x.csv`): a name the floor does not know may be code to the program (`jshell
+        // x.jsh`, `runghc x.hs`, `escript x`), and unknown is never allow.
+        if option.is_none()
+            && (self.interpreter
+                || !(self.runs_operands || script_like(piece) || !data_like(piece)))
+        {
             return;
         }
         let escape = piece == ".." || piece.starts_with("../") || piece.contains("/../");
@@ -636,7 +657,7 @@ fn command_option(option: &str, value: &str) -> bool {
     }
     // A letter as it is written: `-e CODE` (`-c` is as often a configuration file).
     if name.chars().count() == 1 {
-        return name == "e" && value.contains(['(', ';', '`']);
+        return name == "e" && value.contains(['(', ';', '`', ' ', '"', '$']);
     }
     if matches!(name, "ex" | "Command") {
         return true;
@@ -684,6 +705,260 @@ fn script_like(word: &str) -> bool {
         ".exs", ".ex", ".tcl", ".r", ".jl",
     ];
     EXT.iter().any(|e| word.ends_with(e))
+}
+
+/// Extensions of files that are data to every program that takes them as an operand:
+/// documents, images, media, tabular data and logs (not text a tool may evaluate:
+/// `python -m doctest x.txt` runs the `>>>` lines of a `.txt`, which is why a module run's
+/// operands get no such pass; not archives or packages, which installers unpack and run).
+const DATA_EXT: &[&str] = &[
+    "pdf", "png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "ico", "heic", "avif", "mp3",
+    "mp4", "m4a", "wav", "ogg", "flac", "webm", "mov", "mkv", "avi", "csv", "tsv", "json", "jsonl",
+    "ndjson", "log", "txt", "parquet", "sqlite", "db", "diff", "patch",
+];
+
+/// Is `piece` a data file by its name (see [`DATA_EXT`])?
+fn data_like(piece: &str) -> bool {
+    let name = piece.rsplit('/').next().unwrap_or(piece);
+    name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && DATA_EXT.contains(&ext.to_ascii_lowercase().as_str())
+    })
+}
+
+/// `python -m MODULE ARGS…` where the floor does not model MODULE: its arguments are
+/// that module's, which may run what they name (`python3 -m doctest /tmp/x.txt` runs the
+/// file's `>>>` lines). A path outside the workspace among them, whatever its name, is
+/// asked about as any unmodelled program's operand is.
+fn module_operands(
+    argv: &[String],
+    program: &str,
+    bases: &[PathBuf],
+    places: &Places,
+    out: &mut Vec<Need>,
+) {
+    if !names(program, &["python", "python2", "python3", "pypy", "pypy3"]) {
+        return;
+    }
+    let Some(at) = argv.iter().position(|a| a == "-m") else {
+        return;
+    };
+    let Some(module) = argv.get(at + 1) else {
+        return;
+    };
+    let shown = format!("{program} -m {module}");
+    let mut found = Found {
+        program: &shown,
+        bases,
+        places,
+        out,
+        seen: 0,
+        interpreter: false,
+        runs_operands: true,
+    };
+    for a in argv.iter().skip(at + 2).take(MAX_PIECES) {
+        found.path(a, None);
+    }
+}
+
+/// Interpreters whose language the floor does not read (PowerShell, PHP, Ruby, Perl,
+/// Lua, R, Tcl, AppleScript).
+const FOREIGN: &[&str] = &[
+    "pwsh",
+    "powershell",
+    "php",
+    "ruby",
+    "perl",
+    "lua",
+    "luajit",
+    "Rscript",
+    "tclsh",
+    "wish",
+    "osascript",
+];
+
+/// A long option named for code or a command (`pwsh -Command 'iex (iwr …)'`, `php
+/// artisan tinker --execute='system(…)'`) given to an interpreter whose language the floor
+/// does not read, or to its script: the text runs, and the person names it.
+fn foreign_code(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    if !names(program, FOREIGN) {
+        return;
+    }
+    powershell_code(argv, program, out);
+    for (i, word) in argv.iter().enumerate().skip(1) {
+        let (option, value) = match word.split_once('=') {
+            Some((o, v)) if o.starts_with('-') => (o, Some(v.to_string())),
+            _ => (word.as_str(), argv.get(i + 1).cloned()),
+        };
+        let name = option.trim_start_matches('-');
+        if !option.starts_with('-') || name.chars().count() < 2 {
+            continue;
+        }
+        let Some(value) = value.filter(|v| !v.is_empty()) else {
+            continue;
+        };
+        if !command_option(option, &value) {
+            continue;
+        }
+        let shown = crate::decision::cause::one_line(&value, 60);
+        let need = Need::new(
+            Kind::Run,
+            format!("hands `{shown}` to `{program}` as {name}, code in a language the floor does not read: it runs it"),
+            vec![Target::Name(value.clone())],
+        );
+        if !out.iter().any(|n| n.what == need.what) {
+            out.push(need);
+        }
+    }
+}
+
+/// PowerShell's code-bearing parameters, which it matches case-insensitively and by any
+/// prefix (`-c`, `-Com`, `-e`, `-ec`, `/Command`; about_Pwsh for 7.4 and
+/// about_PowerShell_exe for 5.1: `-Command | -c`, `-CommandWithArgs | -cwa`,
+/// `-EncodedCommand | -e | -ec`, `-EncodedArguments`), and, for Windows PowerShell
+/// (whose first positional is `-Command`), an operand that reads as code (blanks,
+/// `(`, `;`, `|`, `$`): the text runs.
+fn powershell_code(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    const CODE: &[&str] = &[
+        "command",
+        "commandwithargs",
+        "encodedcommand",
+        "encodedarguments",
+    ];
+    if !names(program, &["pwsh", "powershell"]) {
+        return;
+    }
+    let windows = names(program, &["powershell"]);
+    let mut push = |text: &str| {
+        let shown = crate::decision::cause::one_line(text, 60);
+        let need = Need::new(
+            Kind::Run,
+            format!("hands `{shown}` to `{program}` as PowerShell code, which the floor does not read: it runs it"),
+            vec![Target::Name(text.to_string())],
+        );
+        if !out.iter().any(|n| n.what == need.what) {
+            out.push(need);
+        }
+    };
+    for (i, word) in argv.iter().enumerate().skip(1) {
+        let name = word.trim_start_matches(['-', '/']).to_ascii_lowercase();
+        let name = name.split(':').next().unwrap_or("");
+        let option = word.starts_with(['-', '/']) && !name.is_empty();
+        if option
+            && (matches!(name, "c" | "e" | "ec" | "cwa")
+                || CODE.iter().any(|c| c.starts_with(name) && name.len() >= 2))
+        {
+            if let Some(code) = argv.get(i + 1) {
+                push(code);
+            }
+        } else if windows && !option && word.contains([' ', '(', ';', '|', '$']) {
+            push(word);
+        }
+    }
+}
+
+/// Subcommands that fetch a package from a registry and run it (the effect of `npx` or
+/// `uvx`): `(program, subcommand)`; an empty subcommand when any first operand is the
+/// package (`yo NAME` runs the generator NAME). Checked against npm 10 (`npm help init`:
+/// `npm init <initializer>` runs `create-<initializer>` through `npm exec`; `create` and
+/// `innit` are its aliases; `npm exec`/`npm x` is `npx`), yarn 1 and pnpm 9 (`create`), bun 1 (`bun create
+/// <template>`), Composer 2 (`create-project` runs the package's post-create scripts),
+/// Coursier (`launch`), .NET 10 (`dotnet dnx`, the `dotnet tool exec` of a package) and
+/// Yeoman (`yo <generator>`).
+const FETCH_RUN: &[(&str, &[&str])] = &[
+    ("npm", &["init", "create", "innit", "exec", "x"]),
+    ("yarn", &["create"]),
+    ("pnpm", &["create"]),
+    ("bun", &["create"]),
+    ("composer", &["create-project"]),
+    ("cs", &["launch"]),
+    ("coursier", &["launch"]),
+    ("dotnet", &["dnx"]),
+    ("yo", &[""]),
+];
+
+/// Registry or git code fetched and run: an initialiser with a package (`npm init x`,
+/// `npm create x`, `composer create-project v/p`, `cs launch g:a:v`, `yo x`), a registry
+/// specifier (`deno run npm:x`, `jsr:@s/x`), a dependency map naming a git repository or
+/// a repository (`clojure -Sdeps '{… :git/url …}'`), an editor extension installed
+/// (`code --install-extension x`). The person names the package.
+fn registry_code(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    let operands: Vec<&String> = argv
+        .iter()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let mut found: Vec<(String, String)> = Vec::new();
+    let name = program.trim_end_matches(".exe");
+    if let Some((_, verbs)) = FETCH_RUN.iter().find(|(p, _)| *p == name) {
+        let (verb, package) = match verbs {
+            [""] => ("", operands.first()),
+            _ => match operands.first() {
+                Some(v) if verbs.contains(&v.as_str()) => (v.as_str(), operands.get(1)),
+                _ => ("", None),
+            },
+        };
+        if let Some(p) = package {
+            found.push((
+                p.to_string(),
+                format!("`{program} {verb}` fetches {p} and runs it"),
+            ));
+        }
+    }
+    // `dotnet tool exec NAME` (the long form of `dnx`); `jbang NAME@CATALOG` (a script
+    // from a catalog, JBang 0.1xx `jbang --help`).
+    match (name, operands.first().map(|s| s.as_str()), operands.get(1)) {
+        ("dotnet", Some("tool"), Some(v)) if v.as_str() == "exec" => {
+            if let Some(p) = operands.get(2) {
+                found.push((
+                    p.to_string(),
+                    format!("`{program} tool exec` fetches {p} and runs it"),
+                ));
+            }
+        }
+        ("jbang", Some(p), _) if p.contains('@') => {
+            found.push((
+                p.to_string(),
+                format!("`{program}` fetches {p} from a catalog and runs it"),
+            ));
+        }
+        _ => {}
+    }
+    for (i, a) in argv.iter().enumerate().skip(1) {
+        let lower = a.to_ascii_lowercase();
+        let spec = lower.trim_start_matches(['\'', '"']);
+        if spec.starts_with("npm:") || spec.starts_with("jsr:") {
+            found.push((
+                a.clone(),
+                format!("`{program}` is given {a}, a registry package it fetches and runs"),
+            ));
+        }
+        if a.contains(":git/url") || a.contains(":mvn/repos") || a.contains(":local/root") {
+            found.push((a.clone(), format!("`{program}` is given a dependency map that fetches code from a repository it names")));
+        }
+        let option = a.split('=').next().unwrap_or(a);
+        if option.starts_with("--")
+            && crate::policy::engine::mcp::name_words(&option[2..].to_ascii_lowercase())
+                .iter()
+                .any(|w| w == "install")
+        {
+            let value = a
+                .split_once('=')
+                .map(|(_, v)| v.to_string())
+                .or_else(|| argv.get(i + 1).cloned());
+            if let Some(v) = value.filter(|v| !v.starts_with('-')) {
+                found.push((
+                    v.clone(),
+                    format!("`{program} {option}` installs {v}, code that runs"),
+                ));
+            }
+        }
+    }
+    for (package, what) in found {
+        let need = Need::new(Kind::Run, what, vec![Target::Name(package)]);
+        if !out.iter().any(|n| n.what == need.what) {
+            out.push(need);
+        }
+    }
 }
 
 fn read_only(p: &Path) -> bool {
@@ -868,9 +1143,9 @@ mod tests {
             // Scratch space as where output goes.
             "kubectl cluster-info dump --output-directory=/tmp/cluster-state",
             "tool -o /tmp/out.bin --log-file /tmp/x.log -o/var/tmp/y -i /tmp/in.bin",
-            // Data operands, and an interpreter's script (its own grammar's).
-            "plutil -convert xml1 /tmp/a.decoded -o /tmp/b.xml",
-            "ildasm ~/.nuget/packages/x/lib/x.dll",
+            // Data operands by their name, and an interpreter's script (its own
+            // grammar's).
+            "plutil -convert xml1 /tmp/a.json -o /tmp/b.xml",
             "bash ~/.claude/scripts/check.sh",
             "node ~/.local/share/x/scan.mjs /tmp/y",
             // The person's own files under the home.
@@ -1024,3 +1299,7 @@ mod tests {
         assert!(n.iter().any(|n| n.ungroundable.is_some()), "{n:?}");
     }
 }
+
+#[cfg(test)]
+#[path = "unknown_scratch_tests.rs"]
+mod scratch_tests;

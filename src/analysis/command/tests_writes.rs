@@ -379,6 +379,24 @@ fn an_archive_given_to_a_program_the_floor_does_not_model_is_judged_by_what_it_h
     for cmd in ["7z x data.tar", "pax -r -f data.tar", "7z x README.md"] {
         assert_eq!(verdict(&f, cmd), "unknown", "{cmd}");
     }
+    // Python's archive modules listing or testing an archive write nothing; extracting,
+    // a second operand, or a word outside that grammar is judged by what it holds.
+    for cmd in [
+        "python3 -m zipfile -l x.zip",
+        "python3 -m zipfile --test x.zip",
+        "python3 -m tarfile -v -l x.tar",
+    ] {
+        assert_ne!(verdict(&f, cmd), "soft", "{cmd}");
+        assert_ne!(verdict(&f, cmd), "hard", "{cmd}");
+    }
+    for cmd in [
+        "python3 -m tarfile -e x.tar",
+        "python3 -m zipfile -l x.zip -e x.zip .",
+        "python3 -m tarfile --extr x.tar",
+        "python3 -m tarfile -le x.tar",
+    ] {
+        assert_eq!(verdict(&f, cmd), "soft", "{cmd}");
+    }
 }
 
 #[test]

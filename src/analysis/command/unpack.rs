@@ -395,6 +395,37 @@ fn tree_of(cmd: &Cmd, word: &str, earlier: &Earlier) -> Result<Vec<Member>, Stri
     tree_members(&path, word)
 }
 
+/// `python -m zipfile|tarfile` given only `-l`/`--list` or `-t`/`--test` (and tarfile's
+/// `-v`) and one archive: it lists or checks the archive and writes nothing (CPython
+/// 3.11's `python3 -m zipfile --help`, `-m tarfile --help`: one of `-l`, `-e`, `-c`, `-t`
+/// is required). Any other word (`-e`, an abbreviation, a bundle) is not this.
+fn python_archive_lists(exec: &[String]) -> bool {
+    let [python, m, module, rest @ ..] = exec else {
+        return false;
+    };
+    let base = python.rsplit('/').next().unwrap_or(python);
+    let base = base.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    if !matches!(base, "python" | "pypy") || m != "-m" {
+        return false;
+    }
+    if !matches!(module.as_str(), "zipfile" | "tarfile") {
+        return false;
+    }
+    let modes = rest
+        .iter()
+        .filter(|a| matches!(a.as_str(), "-l" | "--list" | "-t" | "--test"))
+        .count();
+    let operands = rest.iter().filter(|a| !a.starts_with('-')).count();
+    let known = rest.iter().all(|a| {
+        !a.starts_with('-')
+            || matches!(
+                a.as_str(),
+                "-l" | "--list" | "-t" | "--test" | "-v" | "--verbose"
+            )
+    });
+    modes == 1 && operands == 1 && known
+}
+
 /// Most files among the operands of a command the floor does not understand searched for
 /// archives and patches it may unpack, and the largest of them searched.
 const MAX_SNIFFED: usize = 64;
@@ -409,6 +440,9 @@ const MAX_SNIFF_BYTES: u64 = 16 * 1024 * 1024;
 /// is left to its tier.
 pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<(String, Vec<PathBuf>)> {
     let cwd = cmd.cwd.dir()?;
+    if python_archive_lists(&cmd.sc.exec) {
+        return None;
+    }
     // Only operands named as written in the command's text: a pattern's matches
     // (`print("=" * 60)` read as a command line matches every file) name no archive the
     // command chose.

@@ -546,6 +546,13 @@ fn information_printers_change_nothing_unless_told_to() {
     assert_eq!(fx(&["read", "-r", "line"]), Ok(vec![]));
     assert!(unknown(&["read", "PATH"]));
     assert!(unknown(&["read", "-a", "path"]));
+    // mapfile/readarray read lines into an array; a callback runs code.
+    assert_eq!(fx(&["mapfile", "-t", "files"]), Ok(vec![]));
+    assert_eq!(fx(&["readarray", "-t", "-n", "3", "lines"]), Ok(vec![]));
+    assert_eq!(fx(&["mapfile"]), Ok(vec![]));
+    assert!(unknown(&["mapfile", "-C", "evil", "-c", "1", "x"]));
+    assert!(unknown(&["mapfile", "-t", "PATH"]));
+    assert!(unknown(&["readarray", "a", "b"]));
     assert!(unknown(&["printf", "-v", "PATH", "%s", "/tmp"]));
     assert_eq!(fx(&["printf", "-v", "x", "%s", "1"]), Ok(vec![]));
     assert_eq!(fx(&["cd", "-P", "src"]), Ok(vec![]));

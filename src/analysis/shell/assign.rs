@@ -125,6 +125,44 @@ pub(super) fn exports(argv: &[String]) -> bool {
     }
 }
 
+/// What bash's `printf FORMAT ARGS…` prints, for formats of `%s`, `%%` and text without
+/// backslashes (the format is reused while arguments remain; a missing argument is empty).
+/// `None` for any other conversion or escape, or output past 4096 bytes.
+fn printf_text(format: &str, args: &[String]) -> Option<String> {
+    if format.contains('\\') {
+        return None;
+    }
+    let mut out = String::new();
+    let mut next = 0;
+    loop {
+        let mut used = false;
+        let mut chars = format.chars();
+        while let Some(c) = chars.next() {
+            if c != '%' {
+                out.push(c);
+                continue;
+            }
+            match chars.next() {
+                Some('%') => out.push('%'),
+                Some('s') => {
+                    used = true;
+                    if let Some(a) = args.get(next) {
+                        out.push_str(a);
+                    }
+                    next += 1;
+                }
+                _ => return None,
+            }
+        }
+        if out.len() > 4096 {
+            return None;
+        }
+        if !used || next >= args.len() {
+            return Some(out);
+        }
+    }
+}
+
 fn plain_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars
@@ -330,6 +368,38 @@ impl Walker<'_> {
             return;
         }
         self.unbind_assigned(argv);
+    }
+
+    /// `printf -v NAME FORMAT ARGS…` surely run in this shell, with every word literal:
+    /// NAME holds the formatted text, as bash stores it (`printf -v p '%s/.netrc' "$HOME"`
+    /// binds `p` to the home's `.netrc`). The builtin already unbound NAME
+    /// (`builtin_assigns`); anything else leaves it so.
+    pub(super) fn printf_assigns(&mut self, exec: &[String], dynamic: &[bool]) {
+        let [first, flag, name, rest @ ..] = exec else {
+            return;
+        };
+        if first != "printf"
+            || flag != "-v"
+            || !plain_name(name)
+            || SPECIAL.contains(&name.as_str())
+            || !self.sure()
+            || dynamic.iter().any(|d| *d)
+        {
+            return;
+        }
+        let rest = match rest.split_first() {
+            Some((dd, more)) if dd == "--" => more,
+            _ => rest,
+        };
+        let Some((format, args)) = rest.split_first() else {
+            return;
+        };
+        if format.starts_with('-') {
+            return;
+        }
+        if let Some(value) = printf_text(format, args) {
+            self.bind(name.clone(), &Word::lit(&value));
+        }
     }
 
     /// `${NAME:=…}`/`${NAME=…}` assign when NAME is unset or empty; arithmetic assigns

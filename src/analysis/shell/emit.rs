@@ -95,6 +95,8 @@ impl Walker<'_> {
             },
         };
         self.builtin_assigns(&cmd.exec);
+        let offset = cmd.argv.len().saturating_sub(cmd.exec.len());
+        self.printf_assigns(&cmd.exec, cmd.dynamic_words.get(offset..).unwrap_or(&[]));
         self.builtin_evaluates(&cmd.exec);
         let args_dynamic = u.exec_override.is_some()
             || draft

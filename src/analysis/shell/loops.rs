@@ -1,8 +1,10 @@
 //! `for NAME in WORDS; do BODY; done` and `select`: over literal words (after brace and
-//! tilde expansion), the body is walked once per value with `$NAME` bound to it, so
-//! `for f in ~/.netrc; do cat "$f"; done` reads `~/.netrc`. Over anything else (a glob, a
-//! substitution, `"$@"`), or past the bounds, the body is walked once with the variable
-//! unknown. A body that may assign the variable (`NAME=…`, `read NAME`, `declare NAME`, …)
+//! tilde expansion) and pathname patterns (expanded against the filesystem at decision
+//! time, as bash would: `for f in ~/.ssh/id_*` gives each key, `for f in src/*.rs` each
+//! source file), the body is walked once per value with `$NAME` bound to it, so
+//! `for f in ~/.netrc; do cat "$f"; done` reads `~/.netrc`. Over anything else (a
+//! substitution, `"$@"`, a relative pattern where the directory is not known), or past the
+//! bounds, the body is walked once with the variable unknown. A body that may assign the variable (`NAME=…`, `read NAME`, `declare NAME`, …)
 //! leaves it unknown from there on. `select` also runs its body with the variable empty
 //! (an answer that is not on the menu).
 
@@ -51,18 +53,21 @@ impl Walker<'_> {
             found
         };
         let words = self.words_with(&value_nodes, src, Braces::Expand);
-        let mut values: Option<Vec<String>> = (has_in && words.iter().all(|w| !w.dynamic))
-            .then(|| words.into_iter().map(|w| w.text).collect());
+        let mut values: Option<Vec<(String, bool)>> = if has_in {
+            self.loop_values(words)
+        } else {
+            None
+        };
         if select {
             if let Some(v) = values.as_mut() {
-                v.push(String::new());
+                v.push((String::new(), false));
             }
         }
         let body = node.child_by_field_name("body");
         let fits = values.as_ref().is_some_and(|v| {
             v.len() <= MAX_LOOP_VALUES && self.unrolled + v.len().max(1) <= MAX_UNROLLED
         });
-        let runs: Vec<Option<String>> = match values {
+        let runs: Vec<Option<(String, bool)>> = match values {
             Some(v) if fits && !v.is_empty() => v.into_iter().map(Some).collect(),
             _ => vec![None],
         };
@@ -81,15 +86,28 @@ impl Walker<'_> {
             }
         }
         let unrolled = runs.first().is_some_and(Option::is_some);
-        let round = |w: &mut Self, value: Option<String>| {
-            let binding = value.map_or(Binding::Unknown, Binding::Value);
+        let round = |w: &mut Self, value: Option<(String, bool)>| {
+            let binding = match value {
+                Some((v, false)) => Binding::Value(v),
+                Some((v, true)) => Binding::Computed(v),
+                None => Binding::Unknown,
+            };
             w.vars.push((name.clone(), binding));
             if let Some(b) = body {
                 w.unit(b, src, false);
             }
             w.vars.pop();
         };
-        if unrolled {
+        // A pattern only known at run time may give any number of rounds: walked as a
+        // loop of unknown length, each value bound in turn.
+        let counted = !runs.iter().flatten().any(|(_, computed)| *computed);
+        if unrolled && !counted {
+            self.dirs_loop(|w| {
+                for value in &runs {
+                    round(w, value.clone());
+                }
+            });
+        } else if unrolled {
             let entry = self.dirs.clone();
             for value in runs {
                 round(self, value);
@@ -102,6 +120,42 @@ impl Walker<'_> {
         self.uncertain -= 1;
         // After the loop the variable holds its last value (or what the body made it).
         self.unbind(&name);
+    }
+
+    /// The values a loop's words give, as bash gives them, each with whether it is only
+    /// known as the text of a computation: literal words as they are, and a word that is
+    /// only a pathname pattern (`~/.ssh/id_*`, `src/*.rs`) expanded against the
+    /// filesystem now (bash's default rules). A pattern that matches nothing now, or
+    /// whose expansion is past its bounds, is the pattern computed at run time (what is
+    /// there when it runs is not known; `~/.git-cred*` may still name a credential store).
+    /// `None` when a word is otherwise dynamic, a relative pattern's directory is not
+    /// known, or there are more than [`MAX_LOOP_VALUES`] values.
+    fn loop_values(&self, words: Vec<super::words::Word>) -> Option<Vec<(String, bool)>> {
+        let mut out = Vec::new();
+        for w in words {
+            match (&w.glob, w.dynamic) {
+                (_, false) => out.push((w.text, false)),
+                (Some(pattern), true) => {
+                    let dir = match (pattern.starts_with('/'), self.dirs.cwd.as_slice()) {
+                        (true, _) => std::path::Path::new("/"),
+                        (false, [one]) => one.as_path(),
+                        _ => return None,
+                    };
+                    match crate::analysis::reach::expand(pattern, dir) {
+                        crate::analysis::reach::Glob::Matches(m) => {
+                            out.extend(m.into_iter().map(|v| (v, false)));
+                        }
+                        crate::analysis::reach::Glob::NoMatch(_)
+                        | crate::analysis::reach::Glob::Unknown => out.push((w.text, true)),
+                    }
+                }
+                (None, true) => return None,
+            }
+            if out.len() > MAX_LOOP_VALUES {
+                return None;
+            }
+        }
+        Some(out)
     }
 
     /// `NAME` may be assigned from here on: a bound loop variable becomes unknown.

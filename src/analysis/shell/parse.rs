@@ -284,7 +284,10 @@ impl<'e> Walker<'e> {
         }
         // `cmd &`: a background job, whose directory changes do not come back.
         if node.next_sibling().is_some_and(|n| n.kind() == "&") {
+            // What it assigns stays in its subshell.
+            self.uncertain += 1;
             self.dirs_apart(|w| w.statement_inner(node, src, top));
+            self.uncertain -= 1;
         } else {
             self.statement_inner(node, src, top);
         }

@@ -1187,6 +1187,12 @@ fn builtins(exec: &[Word], u: &mut Unwrapped) {
         "declare" | "typeset"
             if super::assign::exports(&exec.iter().map(|w| w.text.clone()).collect::<Vec<_>>()) => {
         }
+        // `mapfile`/`readarray` read lines into an array (its grammar is the command
+        // floor's); `-C CALLBACK` evaluates code.
+        "mapfile" | "readarray"
+            if args.iter().all(|w| {
+                !w.dynamic && (!w.text.starts_with('-') || !w.text.contains(['C', 'c']))
+            }) => {}
         name @ ("coproc" | "let" | "shopt" | "enable" | "hash" | "fc" | "bind" | "complete"
         | "compgen" | "mapfile" | "readarray" | "declare" | "typeset" | "function"
         | "select") => {

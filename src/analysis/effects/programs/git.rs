@@ -175,6 +175,47 @@ fn blob_path(word: &str) -> Option<(String, bool)> {
     Some((path.to_string(), relative))
 }
 
+/// A revision whose last operator peels it to a commit or a tree: `~`, `~N`, `^`, `^N`,
+/// `^{commit}`, `^{tree}` (not `^{}`, which peels a tag to whatever it names, nor a `:`
+/// path, which names a blob).
+fn peels_to_commit(rev: &str) -> bool {
+    if rev.contains(':') || rev.starts_with('-') {
+        return false;
+    }
+    if rev.ends_with("^{commit}") || rev.ends_with("^{tree}") {
+        return rev.len() > "^{tree}".len();
+    }
+    let stem = rev.trim_end_matches(|c: char| c.is_ascii_digit());
+    (stem.ends_with('~') || stem.ends_with('^')) && stem.len() > 1 && !stem.ends_with("{}")
+}
+
+#[cfg(test)]
+#[test]
+fn a_revision_peeled_to_a_commit_by_its_syntax_names_no_blob() {
+    for rev in [
+        "HEAD~",
+        "HEAD~1",
+        "v1^",
+        "main^2",
+        "HEAD^{commit}",
+        "HEAD^{tree}",
+    ] {
+        assert!(peels_to_commit(rev), "{rev}");
+    }
+    for rev in [
+        "HEAD",
+        "v1",
+        "HEAD^{}",
+        "HEAD:a.rs",
+        "HEAD~1:x",
+        "^{tree}",
+        "~1",
+        "0123abc",
+    ] {
+        assert!(!peels_to_commit(rev), "{rev}");
+    }
+}
+
 /// The contents a subcommand prints or searches, from its options and operands.
 fn contents_of(c: &GitCall) -> Option<Contents> {
     let ops = operands(c);
@@ -213,6 +254,13 @@ fn contents_of(c: &GitCall) -> Option<Contents> {
             // and sizes.
             let batch = any(&["--batch", "--batch-command"]);
             if !batch && c.has("--batch-check") {
+                return None;
+            }
+            // A revision that peels to a commit or tree by its own syntax (`HEAD~1`,
+            // `v1^`, `main^{commit}`, `HEAD^{tree}`) prints a commit or a tree listing
+            // (names and ids), no file's text (git 2.47: `X~N`, `X^N`, `X^{commit}` fail
+            // on a blob). A bare name (`HEAD`, a tag) may be a blob: a tag can name one.
+            if !batch && !ops.is_empty() && ops.iter().all(|w| peels_to_commit(w.text)) {
                 return None;
             }
             let named = blobs(&ops);
@@ -1143,6 +1191,7 @@ static SUBS: &[Sub] = &[
     sub("reflog", own(&[]), "shows the reflog", Verbs),
     sub("config", own(&[]), "reads or changes configuration", Verbs),
     sub("notes", own(&[]), "shows notes", Verbs),
+    sub("bundle", own(&[]), "checks a bundle file", Verbs),
     sub("bisect", own(&[]), "searches history", Verbs),
     sub("submodule", own(&[]), "manages submodules", Verbs),
     sub(
@@ -2165,6 +2214,15 @@ fn verbs<'a>(
                 _ => return None,
             })
         }),
+        // git 2.47 `git bundle -h`: `verify` and `list-heads` read the bundle file (and
+        // the repository's objects); `create` writes one, `unbundle` stores objects.
+        "bundle" => ("", |v| {
+            Some(match v {
+                "verify" => own(o::BUNDLE_VERIFY),
+                "list-heads" | "create" | "unbundle" => own(NONE),
+                _ => return None,
+            })
+        }),
         "sparse-checkout" => ("", |v| {
             Some(match v {
                 "list" => own(NONE),
@@ -2192,6 +2250,7 @@ fn verbs<'a>(
         "bisect" => !matches!(v, "log" | "visualize" | "view" | "terms" | "help"),
         "submodule" => !matches!(v, "status" | "summary" | "foreach"),
         "sparse-checkout" => v != "list",
+        "bundle" => !matches!(v, "verify" | "list-heads"),
         _ => false,
     };
     let verb: &'static str = static_verb(&verb);
@@ -2203,6 +2262,7 @@ fn verbs<'a>(
             ("submodule", "deinit") => "git submodule deinit removes a submodule's files",
             ("submodule", _) => "git submodule changes submodules (and may fetch and run code)",
             ("notes", _) => "git notes changes notes",
+            ("bundle", _) => "git bundle writes a bundle or stores its objects",
             _ => "changes the sparse checkout",
         };
         if (s.name, verb) == ("bisect", "run") {
@@ -2299,6 +2359,13 @@ fn verbs<'a>(
         }
         ("remote", _) => {
             out.push(repo(RepoOp::Configure, Some("the remotes")));
+        }
+        ("bundle", _) => {
+            call.does = "checks a bundle file";
+            let Some(file) = ops.first() else {
+                return Err(GrammarError::MissingValue("git bundle FILE".into()));
+            };
+            common::read(*file, Reach::File, out);
         }
         ("worktree", "list") => call.does = "lists worktrees",
         ("worktree", "add") => {
@@ -2437,6 +2504,9 @@ fn static_verb(v: &str) -> &'static str {
         "unset",
         "rename-section",
         "remove-section",
+        "verify",
+        "list-heads",
+        "unbundle",
     ];
     ALL.iter().copied().find(|a| *a == v).unwrap_or("?")
 }
@@ -2552,6 +2622,32 @@ mod tests {
 
     fn op(o: RepoOp, t: Option<&str>) -> Effect {
         repo(o, t)
+    }
+
+    #[test]
+    fn a_bundle_checked_or_listed_is_read_and_one_written_is_not_understood() {
+        for c in [
+            &["git", "bundle", "verify", "/tmp/repo.bundle"][..],
+            &["git", "bundle", "verify", "-q", "/tmp/repo.bundle"],
+            &["git", "bundle", "list-heads", "/tmp/repo.bundle", "main"],
+        ] {
+            assert_eq!(
+                fx(c),
+                vec![Effect::Read {
+                    path: "/tmp/repo.bundle".into(),
+                    reach: Reach::File
+                }],
+                "{c:?}"
+            );
+        }
+        for c in [
+            &["git", "bundle", "create", "/tmp/x.bundle", "--all"][..],
+            &["git", "bundle", "unbundle", "/tmp/x.bundle"],
+        ] {
+            assert!(fx(c).iter().any(Effect::is_unknown), "{c:?}");
+        }
+        assert!(call(&["git", "bundle", "verify", "--bogus", "x"]).is_err());
+        assert!(call(&["git", "bundle", "frobnicate", "x"]).is_err());
     }
 
     #[test]

@@ -1222,6 +1222,9 @@ pub(super) static WORKTREE_ADD: &[Opt] = &[
     flag(&["--guess-remote"]),
 ];
 
+/// `git bundle verify [-q | --quiet] <file>` (git 2.47 `git bundle -h`).
+pub(super) static BUNDLE_VERIFY: &[Opt] = &[flag(&["-q", "--quiet"])];
+
 pub(super) static WORKTREE_LIST: &[Opt] = &[
     flag(&["--porcelain"]),
     flag(&["-v", "--verbose"]),

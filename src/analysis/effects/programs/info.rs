@@ -48,6 +48,7 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "help" => &HELP,
         "cd" => &CD,
         "read" => &READ,
+        "mapfile" | "readarray" => &MAPFILE,
         "getprop" => &GETPROP,
         "ss" => &SS,
         "netstat" => &NETSTAT,
@@ -680,6 +681,41 @@ fn read_fx(p: &Parsed, out: &mut Vec<Effect>) {
         if dynamic || !super::own::shell_variable_is_inert(name) {
             out.push(Effect::unknown(format!(
                 "read assigns {name}, which can change what later commands run"
+            )));
+        }
+    }
+}
+
+/// bash 5.2's `mapfile`/`readarray` (`help mapfile`): lines of its standard input (or of
+/// descriptor `-u FD`) into an array; the redirect that feeds it is judged as a read. `-C
+/// CALLBACK` evaluates code, so it and `-c` are outside the grammar (the shell analysis
+/// leaves them opaque too).
+static MAPFILE: Program = builtin(
+    "mapfile",
+    "reads lines into an array",
+    &[
+        value(&["-d"], Val::Plain),
+        value(&["-n"], Val::Num),
+        value(&["-O"], Val::Num),
+        value(&["-s"], Val::Num),
+        flag(&["-t"]),
+        value(&["-u"], Val::Num),
+    ],
+    Operands::all(Val::Plain),
+    Some(mapfile_fx),
+);
+
+/// `mapfile NAME` assigns the array NAME (`MAPFILE` when none is given): only a name that
+/// changes nothing later commands run by, and only one.
+fn mapfile_fx(p: &Parsed, out: &mut Vec<Effect>) {
+    if p.operands.len() > 1 {
+        out.push(Effect::unknown("mapfile is given more than one array name"));
+    }
+    for (w, _) in &p.operands {
+        if w.dynamic || !super::own::shell_variable_is_inert(w.text) {
+            out.push(Effect::unknown(format!(
+                "mapfile assigns {}, which can change what later commands run",
+                w.text
             )));
         }
     }

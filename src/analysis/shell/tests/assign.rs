@@ -58,6 +58,14 @@ const KNOWN: &[(&str, &str)] = &[
     ("typeset -x y=b x=a", "a"),
     ("x=1; export x=2 y=$x; x=$y", "1"),
     ("export x=a && true", "a"),
+    // `printf -v` stores the formatted text (the format reused while arguments remain;
+    // a missing argument is empty).
+    ("printf -v x '%s/.netrc' ~", "/home/u/.netrc"),
+    ("printf -v x '%s/.netrc' \"$HOME\"", "/home/u/.netrc"),
+    ("printf -v x -- '%s-%s' a", "a-"),
+    ("printf -v x %s a b", "ab"),
+    ("printf -v x '100%%'", "100%"),
+    ("printf -v x plain", "plain"),
 ];
 
 /// Prefixes after which `$x` is not what a naive reading would say: each must be unknown
@@ -82,6 +90,12 @@ const TRICKY: &[&str] = &[
     "x=a; read x",
     "x=a; read -r y x",
     "x=a; printf -v x %s b",
+    "x=a; printf -v x %s b &\nwait",
+    "x=a; printf -v x '%d' 5",
+    "x=a; printf -v x '%s\\n' b",
+    "x=a; printf -v x %s \"$y\"",
+    "x=a; true | printf -v x %s b",
+    "x=a; if false; then printf -v x %s b; fi",
     "x=a; unset x",
     "x=a; declare x=b",
     "x=a; export x=b",

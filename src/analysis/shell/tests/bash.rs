@@ -857,3 +857,137 @@ fn parameter_operators_on_a_known_value_match_bash() {
         );
     }
 }
+
+/// A loop over pathname patterns walks its body once per file the pattern matches now,
+/// in bash's order (checked against bash 5.2 where it is installed): a credential behind
+/// `~/.ssh/id_*` is read by name, and a loop over the project's sources is plain reads.
+#[test]
+fn a_loop_over_a_pattern_binds_each_match() {
+    let tmp = tempfile::tempdir().unwrap();
+    let home = tmp.path().join("home");
+    let ws = tmp.path().join("ws");
+    std::fs::create_dir_all(home.join(".ssh")).unwrap();
+    std::fs::create_dir_all(ws.join("src")).unwrap();
+    for f in [
+        ".ssh/id_rsa",
+        ".ssh/id_ed25519",
+        ".ssh/known_hosts",
+        ".netrc",
+    ] {
+        std::fs::write(home.join(f), "x").unwrap();
+    }
+    for f in ["src/a.rs", "src/b.rs", "src/c.txt"] {
+        std::fs::write(ws.join(f), "x").unwrap();
+    }
+    let env = ShellEnv {
+        home: home.clone(),
+        cwd: ws.clone(),
+        users: Users::Fixed(Vec::new()),
+    };
+    let h = home.display();
+    let execs = |cmd: &str| -> Vec<(String, bool)> {
+        analyze(cmd, &env)
+            .commands
+            .iter()
+            .map(|c| (c.exec.join(" "), c.dynamic_words.iter().any(|d| *d)))
+            .collect()
+    };
+    let fixed =
+        |v: Vec<String>| -> Vec<(String, bool)> { v.into_iter().map(|s| (s, false)).collect() };
+    assert_eq!(
+        execs("for f in ~/.ssh/id_*; do cat \"$f\"; done"),
+        fixed(vec![
+            format!("cat {h}/.ssh/id_ed25519"),
+            format!("cat {h}/.ssh/id_rsa")
+        ])
+    );
+    assert_eq!(
+        execs("for f in ~/.n*; do cat \"$f\"; done"),
+        fixed(vec![format!("cat {h}/.netrc")])
+    );
+    assert_eq!(
+        execs("for f in src/*.rs; do wc -l \"$f\"; done"),
+        fixed(vec!["wc -l src/a.rs".into(), "wc -l src/b.rs".into()])
+    );
+    // Literal words and patterns mixed, in order.
+    assert_eq!(
+        execs("for f in README src/*.rs; do cat \"$f\"; done"),
+        fixed(vec![
+            "cat README".into(),
+            "cat src/a.rs".into(),
+            "cat src/b.rs".into()
+        ])
+    );
+    // What bash itself gives, where it is installed.
+    if let Ok(out) = std::process::Command::new("bash")
+        .arg("--norc")
+        .arg("-c")
+        .arg("for f in ~/.ssh/id_* src/*.rs; do printf '%s\\n' \"$f\"; done")
+        .current_dir(&ws)
+        .env("HOME", &home)
+        .env("LC_ALL", "C")
+        .output()
+    {
+        let theirs: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| format!("cat {l}"))
+            .collect();
+        let ours: Vec<String> = execs("for f in ~/.ssh/id_* src/*.rs; do cat \"$f\"; done")
+            .into_iter()
+            .map(|(e, _)| e)
+            .collect();
+        assert_eq!(ours, theirs);
+    }
+    // A pattern that matches nothing now is the pattern, computed at run time (a
+    // credential store's name still shows); more files than a loop is unrolled for: the
+    // variable is not known.
+    assert_eq!(
+        execs("for f in ~/.aws/cred*; do cat \"$f\"; done"),
+        vec![(format!("cat {h}/.aws/cred*"), true)]
+    );
+    assert_eq!(
+        execs("for f in src/*.zz; do cat \"$f\"; done"),
+        vec![("cat src/*.zz".to_string(), true)]
+    );
+    for i in 0..40 {
+        std::fs::write(ws.join(format!("src/m{i}.rs")), "x").unwrap();
+    }
+    let many = execs("for f in src/*.rs; do cat \"$f\"; done");
+    assert_eq!(many.len(), 1);
+    assert!(many[0].1);
+}
+
+/// `mapfile`/`readarray` are a builtin the command floor reads (its redirect is the read);
+/// with a callback (`-C`, `-c`) or a word computed at run time they stay opaque.
+#[test]
+fn mapfile_is_analysed_unless_it_runs_a_callback() {
+    for cmd in [
+        "mapfile -t files < <(git ls-files)",
+        "readarray -t lines < x.txt",
+    ] {
+        let a = an(cmd);
+        assert!(
+            !a.opaque
+                .iter()
+                .any(|o| matches!(o, Opaque::UnsupportedSyntax(s) if s.contains("mapfile") || s.contains("readarray"))),
+            "{cmd}: {:?}",
+            a.opaque
+        );
+        assert!(a.commands.iter().any(|c| c
+            .exec
+            .first()
+            .is_some_and(|p| p == "mapfile" || p == "readarray")));
+    }
+    for cmd in [
+        "mapfile -C 'rm -rf ~' -c 1 x < f",
+        "readarray -tC cb x < f",
+        "mapfile -t \"$name\" < f",
+    ] {
+        assert!(a_opaque(cmd), "{cmd}");
+    }
+}
+
+fn a_opaque(cmd: &str) -> bool {
+    !an(cmd).opaque.is_empty()
+}
