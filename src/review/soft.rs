@@ -384,6 +384,60 @@ pub fn needs(
             let before = out.len();
             for e in &finding.effects {
                 effect_need(e, finding.cwd.as_deref(), places, &mut out);
+                // An archive or patch the floor could not judge member by member (it was
+                // not there to read, or the program is given more than the grammar
+                // knows): it may write any file under where it unpacks, `.git/hooks` and
+                // `.claude/` included. The person names the archive.
+                // A connection to a host given options the floor does not model (`ssh -o
+                // SendEnv='*' HOST`, `-o SetEnv=…`): what it sends there is not known, so
+                // the person names the host.
+                if let (
+                    true,
+                    Effect::Remote {
+                        service,
+                        target: Some(t),
+                        change: Change::Read,
+                        ..
+                    },
+                ) = (derived, e)
+                {
+                    if service == "ssh" {
+                        if let Some(h) = host_of_word(t).filter(|h| !is_loopback(h)) {
+                            out.push(Need::new(
+                                Kind::Send,
+                                format!(
+                                    "connects to {h} with options the floor does not model: it may send data there"
+                                ),
+                                vec![Target::Host(h)],
+                            ));
+                        }
+                    }
+                }
+                if let (true, Effect::Unpack { archive, into, .. }) = (derived, e) {
+                    let here = finding.cwd.as_deref();
+                    let (what, targets) = if archive == "-" || dynamic(archive) {
+                        (format!("unpacks what arrives on its standard input under {into}"), Vec::new())
+                    } else {
+                        let abs = places.resolve(archive, here);
+                        (
+                            format!(
+                                "unpacks {}, whose members the floor could not read, under {into}",
+                                abs.display()
+                            ),
+                            vec![path_target(&abs)],
+                        )
+                    };
+                    let need = if targets.is_empty() {
+                        Need::ungroundable(
+                            Kind::Write,
+                            what,
+                            "an archive or patch whose members no one has seen",
+                        )
+                    } else {
+                        Need::new(Kind::Write, what, targets)
+                    };
+                    out.push(need);
+                }
             }
             let cmds: Vec<&SimpleCommand> = ev
                 .shell
@@ -434,7 +488,21 @@ pub fn needs(
                 let all: Vec<&SimpleCommand> =
                     ev.shell.iter().flat_map(|a| a.commands.iter()).collect();
                 let stdin: Vec<String> = cmds.iter().flat_map(|c| literal_stdin(c, &all)).collect();
-                super::unknown::needs(&finding.argv, &values, &stdin, &bases, places, &mut out);
+                let inputs: Vec<String> = cmds
+                    .iter()
+                    .flat_map(|c| c.redirects.iter())
+                    .filter(|r| r.op == crate::analysis::shell::RedirectOp::In && !r.dynamic)
+                    .map(|r| r.target.clone())
+                    .collect();
+                super::unknown::needs(
+                    &finding.argv,
+                    &values,
+                    &stdin,
+                    &inputs,
+                    &bases,
+                    places,
+                    &mut out,
+                );
                 // Where its redirections land, when the floor cannot place them either
                 // (`>> ~-/.bashrc`).
                 let mut targets = vec![String::new()];
@@ -444,6 +512,24 @@ pub fn needs(
                 );
                 if targets.len() > 1 {
                     unplaced_needs(&targets, &bases, places, &mut out);
+                }
+                // A file Python runs at start-up, named where the directory is computed
+                // (`> $(python3 -m site --user-site)/x.pth`, `cp x.pth $(…)/`).
+                let words: Vec<String> = finding.argv.iter().chain(&targets).cloned().collect();
+                python_startup_needs(&words, &mut out);
+                // A redirection whose target a command computes: where it writes is not
+                // known before it runs (`> $(python3 -m site --user-site)/x`).
+                for r in cmds.iter().flat_map(|c| c.redirects.iter()) {
+                    use crate::analysis::shell::RedirectOp;
+                    if matches!(r.op, RedirectOp::Out | RedirectOp::Append | RedirectOp::InOut)
+                        && (r.target.contains("$(") || r.target.contains('`'))
+                    {
+                        out.push(Need::new(
+                            Kind::Write,
+                            format!("writes {}, a path a command computes when it runs", r.target),
+                            vec![Target::Name(r.target.clone())],
+                        ));
+                    }
                 }
             }
             // A soft tier its effects do not turn into a need: the tier says
@@ -845,6 +931,42 @@ fn unplaced_needs(argv: &[String], bases: &[PathBuf], places: &Places, out: &mut
     }
 }
 
+/// Is `name` a file Python runs when it starts, from any site directory: a path
+/// configuration file (`*.pth`: its `import` lines run) or `sitecustomize.py` /
+/// `usercustomize.py` (CPython 3.12 `site` module documentation).
+fn python_startup(name: &str) -> bool {
+    name.ends_with(".pth") || name == "sitecustomize.py" || name == "usercustomize.py"
+}
+
+/// The need no words ground for a command that names a file Python runs at start-up
+/// (see [`python_startup`]) beside a word computed at run time: the directory it lands in
+/// may be a site directory (`$(python3 -m site --user-site)`), and every later Python
+/// runs it.
+fn python_startup_needs(words: &[String], out: &mut Vec<Need>) {
+    let pieces = || {
+        words
+            .iter()
+            .flat_map(|w| w.split(|c: char| c.is_whitespace() || "'\"()<>;,=:|&".contains(c)))
+            .take(MAX_PIECES)
+    };
+    if !pieces().any(dynamic) {
+        return;
+    }
+    if let Some(name) = pieces()
+        .filter_map(|p| p.rsplit('/').next())
+        .find(|n| python_startup(n))
+    {
+        let what = format!("may write {name} where Python runs it at start-up (its directory is computed when it runs)");
+        if !out.iter().any(|n| n.what == what) {
+            out.push(Need::ungroundable(
+                Kind::Persist,
+                what,
+                "a file Python runs at start-up, in a directory computed at run time",
+            ));
+        }
+    }
+}
+
 /// File names of the gate's own files and the harness's settings: a relative path ending
 /// in one may be such a file wherever a command whose directory is not known runs.
 const GATE_FILE_NAMES: &[&str] = &[
@@ -1032,6 +1154,15 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
         Effect::Write { path, .. } if !dynamic(path) => {
             let abs = places.resolve(path, cwd);
             let in_ws = places.in_workspace(&abs);
+            if !in_ws && beside_workspace(path, cwd.unwrap_or(places.cwd), places) {
+                // Out of the workspace by a relative path: beside it, not scratch.
+                out.push(Need::new(
+                    Kind::Write,
+                    format!("writes {}", abs.display()),
+                    vec![path_target(&abs)],
+                ));
+                return;
+            }
             write_need(&abs, in_ws, None, places, out);
         }
         // Writes whose paths arrive as arguments when it runs (`xargs dd`, `ls | parallel
@@ -1342,13 +1473,29 @@ fn delete_need(word: &str, cwd: &Path, places: &Places, out: &mut Vec<Need>) {
             format!("deletes {word}"),
             format!("deleting `{word}` (a critical directory)"),
         ));
-    } else if !places.in_workspace(&abs) && !is_temp(&abs, places) {
+    } else if !places.in_workspace(&abs)
+        && (!is_temp(&abs, places) || beside_workspace(word, cwd, places))
+    {
         out.push(Need::new(
             Kind::Delete,
             format!("deletes {}", abs.display()),
             vec![path_target(&abs)],
         ));
     }
+}
+
+/// A relative path (`../proj`, or `proj` where a wrapper or `cd` moved to the directory
+/// holding the workspace: `env -C .. rm -rf proj`, `git -C ..`, `(cd .. && …)`) that leaves
+/// the workspace: it names what lies beside the workspace — another project, the
+/// workspace itself under another spelling — never scratch space, even when the
+/// workspace sits in a temporary directory.
+fn beside_workspace(word: &str, cwd: &Path, places: &Places) -> bool {
+    if word.starts_with(['/', '~']) {
+        return false;
+    }
+    let abs = places.resolve(word, Some(cwd));
+    !places.in_workspace(&abs)
+        && (places.in_workspace(cwd) || places.roots.iter().any(|r| r.starts_with(cwd)))
 }
 
 /// A pattern (no expansion) whose matches all lie inside a temporary directory and share

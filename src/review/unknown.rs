@@ -195,6 +195,7 @@ pub(super) fn needs(
     argv: &[String],
     values: &[String],
     stdin: &[String],
+    inputs: &[String],
     bases: &[PathBuf],
     places: &Places,
     out: &mut Vec<Need>,
@@ -232,6 +233,12 @@ pub(super) fn needs(
             return past_bound(&program, found.out);
         }
     }
+    // A file redirected into its standard input is an operand it reads (`git am <
+    // /tmp/x.patch`, `patch -p1 < ../x.diff`): looked at as one.
+    for f in inputs {
+        found.path(f, None);
+    }
+    toolchain(argv, &program, found.out);
     // Text written into its standard input by the command line itself (a here-document,
     // `printf '…' |`): a program that reads commands there (`ed`'s `!cmd`, `m4`'s
     // `syscmd`, `gdb -x /dev/stdin`) runs it. An interpreter's or shell's is code its own
@@ -243,8 +250,23 @@ pub(super) fn needs(
     const READ: &[&str] = &[
         "python", "python2", "python3", "node", "nodejs", "bun", "deno",
     ];
+    // An interpreter the floor left unknown did not have its code read: text it takes as
+    // its program (no inline code, no script: `echo '…' | python3 -i`, `node -`) is code no
+    // grammar accepted, which the person names.
+    let reads_program = reads_program_from_stdin(argv);
     let runs_interpreter = argv.iter().any(|a| names(a, READ) || names(a, SHELLS));
-    if !runs_interpreter {
+    if reads_program {
+        for text in stdin.iter().filter(|t| !t.trim().is_empty()) {
+            let shown = crate::decision::cause::one_line(text, 60);
+            found.push(Need::new(
+                Kind::Run,
+                format!(
+                    "hands `{shown}` on standard input to `{program}` as its program, code no grammar of the floor accepted"
+                ),
+                vec![Target::Name(text.clone())],
+            ));
+        }
+    } else if !runs_interpreter {
         for text in stdin.iter().filter(|t| {
             !t.trim().is_empty() && serde_json::from_str::<serde_json::Value>(t.trim()).is_err()
         }) {
@@ -267,6 +289,64 @@ fn past_bound(program: &str, out: &mut Vec<Need>) {
         format!("`{program}` is given more words than the floor looks into"),
         "arguments of a program the floor does not model, past what it looks into",
     ));
+}
+
+/// An interpreter (not a shell: the analysis reads a shell's standard input as commands
+/// itself) given neither inline code nor a script, so it runs what arrives on its
+/// standard input: nothing but options after it, none of them one that takes code
+/// (`python3 -i`, `python3 -q -`, `node -`, `ruby -w`). (An option's separate value, as
+/// in `python3 -W ignore`, reads as a script: not this.)
+fn reads_program_from_stdin(argv: &[String]) -> bool {
+    let Some(program) = argv.first() else {
+        return false;
+    };
+    names(program, INTERPRETERS)
+        && !names(program, SHELLS)
+        && argv.iter().skip(1).all(|a| {
+            a == "-"
+                || (a.starts_with('-')
+                    && !CODE_OPTIONS.contains(&a.as_str())
+                    && !a.starts_with("--eval")
+                    && !a.starts_with("--command"))
+        })
+}
+
+/// Release channels and versions of a rustup toolchain (`stable`, `nightly-2024-05-01`,
+/// `1.79`, `1.79.0-x86_64-unknown-linux-gnu`): what rustup installs from the Rust
+/// project's own distribution server (rustup 1.27 book, "Toolchain specification").
+fn release_toolchain(name: &str) -> bool {
+    let (head, _) = name.split_once('-').unwrap_or((name, ""));
+    matches!(head, "stable" | "beta" | "nightly")
+        || (head.contains('.')
+            && head.split('.').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())))
+}
+
+/// A toolchain chosen by the first argument (`cargo +NAME build`, rustup's proxies: any
+/// program given `+NAME` first): a name that is no release channel is a toolchain the
+/// person linked or installed themselves (`rustup toolchain link NAME DIR` runs DIR's
+/// programs), which the person names.
+fn toolchain(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    let Some(name) = argv.get(1).and_then(|a| a.strip_prefix('+')) else {
+        return;
+    };
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+        || release_toolchain(name)
+    {
+        return;
+    }
+    let need = Need::new(
+        Kind::Run,
+        format!(
+            "`{program} +{name}` runs the toolchain `{name}`, which is no release channel: its programs are whatever was linked under that name"
+        ),
+        vec![Target::Name(name.to_string())],
+    );
+    if !out.iter().any(|n| n.what == need.what) {
+        out.push(need);
+    }
 }
 
 /// Subcommands after which operands are what the program runs, loads or builds (`zig run
@@ -682,6 +762,9 @@ fn script_like(word: &str) -> bool {
         ".sh", ".bash", ".zsh", ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".rb", ".pl", ".php",
         ".lua", ".ps1", ".zig", ".go", ".rs", ".java", ".jar", ".kts", ".gradle", ".cmake", ".mk",
         ".exs", ".ex", ".tcl", ".r", ".jl",
+        // A patch or mailbox applied writes whatever files it names (`git am`, `hg
+        // import`, `quilt import`).
+        ".patch", ".diff", ".mbox", ".eml",
     ];
     EXT.iter().any(|e| word.ends_with(e))
 }
@@ -695,6 +778,20 @@ fn read_only(p: &Path) -> bool {
     }
     READ_ONLY.iter().any(|d| p.starts_with(d))
 }
+
+/// Words of a subcommand that undo migrations or empty a database (checked against
+/// alembic 1.13 `downgrade`, Flyway 10 `clean`, sequelize-cli 6 `db:migrate:undo:all`,
+/// goose and golang-migrate `down`, diesel 2 `migration revert`, typeorm
+/// `migration:revert`, knex `migrate:rollback`, Laravel `migrate:fresh`).
+const UNDO_VERBS: &[&str] = &[
+    "downgrade",
+    "rollback",
+    "undo",
+    "revert",
+    "down",
+    "clean",
+    "fresh",
+];
 
 /// A subcommand among the first operands that destroys, installs, pushes, publishes or
 /// deploys; the later operands are what the person names.
@@ -711,7 +808,16 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         !words.iter().any(|x| {
             matches!(
                 x.as_str(),
-                "default" | "override" | "global" | "alias" | "allow" | "enable" | "link"
+                "default"
+                    | "override"
+                    | "global"
+                    | "alias"
+                    | "allow"
+                    | "enable"
+                    | "link"
+                    | "use"
+                    | "pin"
+                    | "local"
             )
         })
     };
@@ -722,10 +828,16 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         let words = crate::policy::engine::mcp::name_words(&lower);
         let kind = if crate::policy::engine::mcp::destroy_verb(&lower).is_some() {
             Kind::Destroy
+        } else if words.iter().any(|x| UNDO_VERBS.contains(&x.as_str())) {
+            // Undoing migrations or emptying a schema (`alembic downgrade base`, `flyway
+            // clean`, `sequelize db:migrate:undo:all`, `goose down`): data is dropped.
+            Kind::Destroy
         } else if words
             .iter()
-            .any(|x| x == "install" || x == "require" || x == "reinstall")
+            .any(|x| matches!(x.as_str(), "install" | "require" | "reinstall" | "add"))
         {
+            // `add` adds a dependency and installs it (`bundle add`, `dotnet add package`,
+            // `flutter pub add`, `deno add`, `rustup target add`).
             Kind::Run
         } else if words.iter().any(|x| x == "push") {
             Kind::Push
@@ -739,11 +851,21 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         } else if words.iter().any(|x| {
             matches!(
                 x.as_str(),
-                "default" | "override" | "global" | "alias" | "allow" | "enable" | "link"
+                "default"
+                    | "override"
+                    | "global"
+                    | "alias"
+                    | "allow"
+                    | "enable"
+                    | "link"
+                    | "use"
+                    | "pin"
+                    | "local"
             )
         }) {
             // A setting later commands run by (`rustup default x`, `pyenv global x`,
-            // `direnv allow`, `corepack enable`): what runs next is not what ran before.
+            // `direnv allow`, `corepack enable`, `mise use -g node@latest`, `pyenv local
+            // x`, `uv python pin x`): what runs next is not what ran before.
             Kind::Persist
         } else {
             continue;
@@ -757,7 +879,7 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         let what = format!(
             "`{program} {w}`, which the floor does not model: {} what it names",
             match kind {
-                Kind::Destroy => "it may destroy",
+                Kind::Destroy => "it may destroy or undo",
                 Kind::Run => "it may install and run",
                 Kind::Push => "it may push",
                 Kind::Publish => "it may publish",
@@ -792,7 +914,7 @@ mod tests {
         };
         let argv: Vec<String> = shell_words(cmd);
         let mut out = Vec::new();
-        needs(&argv, &[], &[], &[PathBuf::from("/h/p")], &places, &mut out);
+        needs(&argv, &[], &[], &[], &[PathBuf::from("/h/p")], &places, &mut out);
         out
     }
 
@@ -1000,7 +1122,7 @@ mod tests {
         let run = |argv: &[&str], stdin: &str| {
             let argv: Vec<String> = argv.iter().map(|a| a.to_string()).collect();
             let mut out = Vec::new();
-            needs(&argv, &[], &[stdin.to_string()], &[], &places, &mut out);
+            needs(&argv, &[], &[stdin.to_string()], &[], &[], &places, &mut out);
             out
         };
         let n = run(&["ed", "README.md"], "!sh /tmp/x.sh\nq\n");
