@@ -485,6 +485,14 @@ pub fn needs(
                     .iter()
                     .flat_map(|c| c.assignments.iter().map(|(_, v)| v.clone()))
                     .collect();
+                // The toolchain rustup's proxies run, chosen by the environment.
+                for c in &cmds {
+                    for (n, v) in &c.assignments {
+                        if n == "RUSTUP_TOOLCHAIN" {
+                            super::unknown::toolchain_named(v, &format!("{n}={v}"), &mut out);
+                        }
+                    }
+                }
                 let all: Vec<&SimpleCommand> =
                     ev.shell.iter().flat_map(|a| a.commands.iter()).collect();
                 let stdin: Vec<String> = cmds.iter().flat_map(|c| literal_stdin(c, &all)).collect();
@@ -590,6 +598,24 @@ pub fn needs(
     }
     if tool.starts_with("mcp__") {
         out.extend(mcp_needs(tool, input, places));
+    }
+    // A skill or command named by a path (`../../tmp/x`): the file it loads, and the
+    // commands that file runs, lie outside every skill directory. No words make that a
+    // skill.
+    let skill = match tool {
+        "Skill" => input.get("skill").and_then(Value::as_str),
+        "SlashCommand" => input
+            .get("command")
+            .and_then(Value::as_str)
+            .and_then(|c| c.trim().split_whitespace().next()),
+        _ => None,
+    };
+    if let Some(name) = skill.filter(|n| crate::policy::engine::skill_walks_out(n)) {
+        out.push(Need::ungroundable(
+            Kind::Run,
+            format!("loads the skill `{name}`, a name that is a path"),
+            "a skill name that walks out of the skill directories",
+        ));
     }
     if let Some(crate::input::tools::Judge::Stops(does)) =
         crate::input::tools::lookup(tool).map(|t| &t.judge)
@@ -1151,6 +1177,20 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
             "deleting paths that arrive as arguments when it runs",
         )),
         Effect::Delete { path, .. } => delete_need(path, cwd.unwrap_or(places.cwd), places, out),
+        // Content destroyed past recovery (`shred`), in the workspace too: git restores
+        // no uncommitted work, and a link hands over the file it points at. The person
+        // names the file.
+        Effect::Write {
+            path,
+            how: crate::analysis::effects::WriteHow::Destroy,
+        } if !dynamic(path) => {
+            let abs = places.resolve(path, cwd);
+            out.push(Need::new(
+                Kind::Delete,
+                format!("overwrites {} past recovery", abs.display()),
+                vec![path_target(&abs)],
+            ));
+        }
         Effect::Write { path, .. } if !dynamic(path) => {
             let abs = places.resolve(path, cwd);
             let in_ws = places.in_workspace(&abs);
@@ -2044,6 +2084,20 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
             targets(SHARED_FIELDS),
         ));
     }
+    // A value that makes what the tool creates or changes visible to everyone
+    // (`{"private": false}`, `{"visibility": "public"}`): publishing it, which the person
+    // names (the repository, project or name it publishes).
+    if !is_lookup(&words) {
+        if let Some(k) = public_field(input) {
+            let mut t = targets(&["name", "repo", "repository", "project", "title", "full_name"]);
+            t.extend(targets(TARGET_FIELDS));
+            out.push(Need::new(
+                Kind::Publish,
+                format!("{what} makes it public (`{k}`)"),
+                t,
+            ));
+        }
+    }
     // Secret material asked for by kind (`{"resourceType": "secrets"}`): the person names
     // the server and what it is to print.
     if let Some((field, v)) = crate::policy::engine::mcp::asks_for_secrets(input) {
@@ -2105,6 +2159,25 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
     }
     out.extend(early);
     out
+}
+
+/// The top-level field of an MCP tool's input that makes something visible to everyone:
+/// `private`/`is_private`/`internal` false, `public`/`is_public` true, or a
+/// `visibility`/`privacy`/`access`/`access_level` of `public` (GitHub's
+/// `create_repository {"private": false}`, GitLab's `{"visibility": "public"}`).
+fn public_field(input: &Map<String, Value>) -> Option<String> {
+    input.iter().find_map(|(k, v)| {
+        let key = k.to_ascii_lowercase();
+        let public = match (key.as_str(), v) {
+            ("private" | "is_private" | "isprivate", Value::Bool(false)) => true,
+            ("public" | "is_public" | "ispublic", Value::Bool(true)) => true,
+            ("visibility" | "privacy" | "access" | "access_level" | "accesslevel", Value::String(s)) => {
+                s.eq_ignore_ascii_case("public")
+            }
+            _ => false,
+        };
+        public.then(|| k.clone())
+    })
 }
 
 /// Words of a tool's name that say it only looks.

@@ -250,23 +250,8 @@ pub(super) fn needs(
     const READ: &[&str] = &[
         "python", "python2", "python3", "node", "nodejs", "bun", "deno",
     ];
-    // An interpreter the floor left unknown did not have its code read: text it takes as
-    // its program (no inline code, no script: `echo '…' | python3 -i`, `node -`) is code no
-    // grammar accepted, which the person names.
-    let reads_program = reads_program_from_stdin(argv);
     let runs_interpreter = argv.iter().any(|a| names(a, READ) || names(a, SHELLS));
-    if reads_program {
-        for text in stdin.iter().filter(|t| !t.trim().is_empty()) {
-            let shown = crate::decision::cause::one_line(text, 60);
-            found.push(Need::new(
-                Kind::Run,
-                format!(
-                    "hands `{shown}` on standard input to `{program}` as its program, code no grammar of the floor accepted"
-                ),
-                vec![Target::Name(text.clone())],
-            ));
-        }
-    } else if !runs_interpreter {
+    if !runs_interpreter {
         for text in stdin.iter().filter(|t| {
             !t.trim().is_empty() && serde_json::from_str::<serde_json::Value>(t.trim()).is_err()
         }) {
@@ -291,26 +276,6 @@ fn past_bound(program: &str, out: &mut Vec<Need>) {
     ));
 }
 
-/// An interpreter (not a shell: the analysis reads a shell's standard input as commands
-/// itself) given neither inline code nor a script, so it runs what arrives on its
-/// standard input: nothing but options after it, none of them one that takes code
-/// (`python3 -i`, `python3 -q -`, `node -`, `ruby -w`). (An option's separate value, as
-/// in `python3 -W ignore`, reads as a script: not this.)
-fn reads_program_from_stdin(argv: &[String]) -> bool {
-    let Some(program) = argv.first() else {
-        return false;
-    };
-    names(program, INTERPRETERS)
-        && !names(program, SHELLS)
-        && argv.iter().skip(1).all(|a| {
-            a == "-"
-                || (a.starts_with('-')
-                    && !CODE_OPTIONS.contains(&a.as_str())
-                    && !a.starts_with("--eval")
-                    && !a.starts_with("--command"))
-        })
-}
-
 /// Release channels and versions of a rustup toolchain (`stable`, `nightly-2024-05-01`,
 /// `1.79`, `1.79.0-x86_64-unknown-linux-gnu`): what rustup installs from the Rust
 /// project's own distribution server (rustup 1.27 book, "Toolchain specification").
@@ -322,13 +287,24 @@ fn release_toolchain(name: &str) -> bool {
 }
 
 /// A toolchain chosen by the first argument (`cargo +NAME build`, rustup's proxies: any
-/// program given `+NAME` first): a name that is no release channel is a toolchain the
-/// person linked or installed themselves (`rustup toolchain link NAME DIR` runs DIR's
-/// programs), which the person names.
+/// program given `+NAME` first; `rustup run NAME …`): a name that is no release channel is
+/// a toolchain linked or installed under that name (`rustup toolchain link NAME DIR` runs
+/// DIR's programs), which the person names.
 fn toolchain(argv: &[String], program: &str, out: &mut Vec<Need>) {
-    let Some(name) = argv.get(1).and_then(|a| a.strip_prefix('+')) else {
-        return;
+    let name = match argv.get(1).map(String::as_str) {
+        Some("run") if program == "rustup" => argv.get(2).map(String::as_str),
+        Some(a) => a.strip_prefix('+'),
+        None => None,
     };
+    if let Some(name) = name {
+        toolchain_named(name, &format!("`{program} {}`", argv[1..].join(" ")), out);
+    }
+}
+
+/// The need of running the rustup toolchain `name` (`how`: the words that choose it,
+/// `cargo +x`, `RUSTUP_TOOLCHAIN=x`), unless it is a release channel or version.
+pub(super) fn toolchain_named(name: &str, how: &str, out: &mut Vec<Need>) {
+    let how = crate::decision::cause::one_line(how, 60);
     if name.is_empty()
         || !name
             .chars()
@@ -340,7 +316,7 @@ fn toolchain(argv: &[String], program: &str, out: &mut Vec<Need>) {
     let need = Need::new(
         Kind::Run,
         format!(
-            "`{program} +{name}` runs the toolchain `{name}`, which is no release channel: its programs are whatever was linked under that name"
+            "{how} runs the toolchain `{name}`, which is no release channel: its programs are whatever was linked under that name"
         ),
         vec![Target::Name(name.to_string())],
     );

@@ -789,6 +789,11 @@ fn shred_fx(p: &Parsed, out: &mut Vec<Effect>) {
         if w.text == "-" {
             out.push(Effect::unknown("shred - overwrites whatever its output is"));
         } else {
+            // The content is overwritten first (through a link, the file it points at),
+            // past what git or an undo restores; `-u` then removes the name.
+            if !w.dynamic {
+                out.push(Effect::write(w.text, WriteHow::Destroy));
+            }
             delete(w, false, out);
         }
     }

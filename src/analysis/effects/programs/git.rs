@@ -386,6 +386,13 @@ pub fn key_kind(key: &str) -> KeyKind {
         // git 2.47.3: ext's default policy is `never`).
         || key == "protocol.allow"
         || key == "protocol.ext.allow"
+        // `safe.directory` makes git read the configuration of a repository someone else
+        // owns, whose `core.fsmonitor` and hooks then run; `safe.bareRepository` the same
+        // for an embedded bare repository; `include.path` and `includeIf.*.path` load a
+        // configuration file that may set any of the above (git-config(1), git 2.47.3:
+        // safe.directory is honoured only from protected configuration and `-c`).
+        || section == "safe"
+        || (matches!(section, "include" | "includeif") && name == "path")
     {
         return KeyKind::Code;
     }
@@ -488,9 +495,19 @@ fn config_effect(key: &str, value: Option<&str>, out: &mut Vec<Effect>) {
                 },
             },
         }),
-        KeyKind::Unknown => out.push(Effect::unknown(format!(
-            "git -c {key} sets configuration the floor does not know"
-        ))),
+        // Not understood: it may load files, rewrite URLs or widen trust, as the keys that
+        // run code do (`url.*.insteadOf`, `http.*`): hidden code too, which the person
+        // names.
+        KeyKind::Unknown => {
+            out.push(Effect::unknown(format!(
+                "git -c {key} sets configuration the floor does not know"
+            )));
+            out.push(Effect::Run {
+                code: Code::Hidden {
+                    what: format!("what git's {key} setting, which the floor does not know, loads or runs"),
+                },
+            });
+        }
     }
 }
 
