@@ -170,6 +170,9 @@ impl Kind {
                 "reset",
                 "rm",
                 "del",
+                // Undoing migrations (`alembic downgrade`, `knex migrate:rollback`).
+                "downgrade",
+                "rollback",
             ],
         })
     }

@@ -12,7 +12,13 @@
 //! [`super::unknown`] finds: paths where unvetted code may be, shells, hosts, text on its
 //! standard input, destroying, installing or publishing subcommands; the reviewer judges
 //! the rest), and a command the floor classed soft whose effects name nothing still needs
-//! the person to name one of its arguments. Reads, workspace edits, local builds,
+//! the person to name one of its arguments. Whatever the class: a relative path that
+//! leaves the workspace (`../proj`, `proj` after `env -C ..`) is beside it, never scratch;
+//! content destroyed past recovery (`shred`) needs the file named; an archive or patch
+//! the floor could not read member by member needs its path named; an ssh connection with
+//! options the floor does not model needs its host named; a skill named by a path and a
+//! file Python runs at start-up beside a computed directory are never the reviewer's;
+//! an MCP value that makes something public is a publish. Reads, workspace edits, local builds,
 //! searches, read-only queries and delegations (whose calls are gated one by one) need no
 //! grounding.
 
@@ -416,7 +422,10 @@ pub fn needs(
                 if let (true, Effect::Unpack { archive, into, .. }) = (derived, e) {
                     let here = finding.cwd.as_deref();
                     let (what, targets) = if archive == "-" || dynamic(archive) {
-                        (format!("unpacks what arrives on its standard input under {into}"), Vec::new())
+                        (
+                            format!("unpacks what arrives on its standard input under {into}"),
+                            Vec::new(),
+                        )
                     } else {
                         let abs = places.resolve(archive, here);
                         (
@@ -529,12 +538,17 @@ pub fn needs(
                 // known before it runs (`> $(python3 -m site --user-site)/x`).
                 for r in cmds.iter().flat_map(|c| c.redirects.iter()) {
                     use crate::analysis::shell::RedirectOp;
-                    if matches!(r.op, RedirectOp::Out | RedirectOp::Append | RedirectOp::InOut)
-                        && (r.target.contains("$(") || r.target.contains('`'))
+                    if matches!(
+                        r.op,
+                        RedirectOp::Out | RedirectOp::Append | RedirectOp::InOut
+                    ) && (r.target.contains("$(") || r.target.contains('`'))
                     {
                         out.push(Need::new(
                             Kind::Write,
-                            format!("writes {}, a path a command computes when it runs", r.target),
+                            format!(
+                                "writes {}, a path a command computes when it runs",
+                                r.target
+                            ),
                             vec![Target::Name(r.target.clone())],
                         ));
                     }
@@ -2089,7 +2103,14 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
     // names (the repository, project or name it publishes).
     if !is_lookup(&words) {
         if let Some(k) = public_field(input) {
-            let mut t = targets(&["name", "repo", "repository", "project", "title", "full_name"]);
+            let mut t = targets(&[
+                "name",
+                "repo",
+                "repository",
+                "project",
+                "title",
+                "full_name",
+            ]);
             t.extend(targets(TARGET_FIELDS));
             out.push(Need::new(
                 Kind::Publish,
@@ -2171,9 +2192,10 @@ fn public_field(input: &Map<String, Value>) -> Option<String> {
         let public = match (key.as_str(), v) {
             ("private" | "is_private" | "isprivate", Value::Bool(false)) => true,
             ("public" | "is_public" | "ispublic", Value::Bool(true)) => true,
-            ("visibility" | "privacy" | "access" | "access_level" | "accesslevel", Value::String(s)) => {
-                s.eq_ignore_ascii_case("public")
-            }
+            (
+                "visibility" | "privacy" | "access" | "access_level" | "accesslevel",
+                Value::String(s),
+            ) => s.eq_ignore_ascii_case("public"),
             _ => false,
         };
         public.then(|| k.clone())

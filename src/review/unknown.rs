@@ -36,11 +36,19 @@
 //!   `printf '!sh x' | ed`, `lua <<< '…'`): a program that reads commands there runs it.
 //!   Not Python's, JavaScript's or a shell's, wrapped or not (code the floor reads), and
 //!   not JSON (data).
-//! - **A subcommand word that destroys, installs, pushes, publishes or deploys**, or sets
-//!   what later commands run (`default`, `global`, `override`, `allow`, `enable`, …),
+//! - **A subcommand word that destroys, installs or adds a dependency, undoes migrations
+//!   or empties a schema, pushes, publishes or deploys**, or sets what later commands run
+//!   (`default`, `global`, `override`, `allow`, `enable`, `use`, `pin`, `local`, …),
 //!   among the first operands (`brew uninstall --force git`, `docker plugin install x`,
-//!   `rustup default x`, `direnv allow`): the verb is all the floor knows of what it does,
+//!   `bundle add x`, `alembic downgrade base`, `flyway clean`, `rustup default x`, `mise
+//!   use -g node@latest`, `direnv allow`): the verb is all the floor knows of what it does,
 //!   and the person names it and its target.
+//! - **A rustup toolchain that is no release channel or version** (`cargo +NAME`, `rustup
+//!   run NAME`, `RUSTUP_TOOLCHAIN=NAME`): a toolchain linked under that name runs whatever
+//!   its directory holds. The person names it.
+//! - **A file redirected into its standard input** is looked at as an operand (`git am <
+//!   /tmp/x.patch`); a patch or mailbox (`.patch`, `.diff`, `.mbox`, `.eml`) is code by
+//!   its name: applied, it writes whatever files it names.
 //!
 //! Ordinary values stay on their merits: workspace paths, names, numbers, patterns,
 //! `--name='hello world'`. What reaches these needs is already outside every grammar: the
@@ -283,7 +291,9 @@ fn release_toolchain(name: &str) -> bool {
     let (head, _) = name.split_once('-').unwrap_or((name, ""));
     matches!(head, "stable" | "beta" | "nightly")
         || (head.contains('.')
-            && head.split('.').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())))
+            && head
+                .split('.')
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())))
 }
 
 /// A toolchain chosen by the first argument (`cargo +NAME build`, rustup's proxies: any
@@ -890,7 +900,15 @@ mod tests {
         };
         let argv: Vec<String> = shell_words(cmd);
         let mut out = Vec::new();
-        needs(&argv, &[], &[], &[], &[PathBuf::from("/h/p")], &places, &mut out);
+        needs(
+            &argv,
+            &[],
+            &[],
+            &[],
+            &[PathBuf::from("/h/p")],
+            &places,
+            &mut out,
+        );
         out
     }
 
@@ -1098,7 +1116,15 @@ mod tests {
         let run = |argv: &[&str], stdin: &str| {
             let argv: Vec<String> = argv.iter().map(|a| a.to_string()).collect();
             let mut out = Vec::new();
-            needs(&argv, &[], &[stdin.to_string()], &[], &[], &places, &mut out);
+            needs(
+                &argv,
+                &[],
+                &[stdin.to_string()],
+                &[],
+                &[],
+                &places,
+                &mut out,
+            );
             out
         };
         let n = run(&["ed", "README.md"], "!sh /tmp/x.sh\nq\n");
@@ -1113,6 +1139,99 @@ mod tests {
         assert!(!run(&["lua"], "os.execute('id')").is_empty());
         assert!(run(&["./server.sh"], r#"{"jsonrpc": "2.0", "id": 1}"#).is_empty());
         assert!(run(&["ed", "x"], "  ").is_empty());
+    }
+
+    #[test]
+    fn dependency_adders_toolchains_and_undone_migrations_need_words() {
+        for cmd in [
+            "bundle add evilgem",
+            "dotnet add package Evil",
+            "flutter pub add evil",
+            "deno add npm:evil",
+        ] {
+            assert_eq!(kinds(cmd), vec![Kind::Run], "{cmd}");
+        }
+        let n = needs_of("bundle add evilgem");
+        assert_eq!(n[0].targets, vec![Target::Name("evilgem".into())]);
+        for cmd in [
+            "mise use -g node@latest",
+            "pyenv local 3.12",
+            "uv python pin 3.13",
+        ] {
+            assert_eq!(kinds(cmd), vec![Kind::Persist], "{cmd}");
+        }
+        for cmd in [
+            "alembic downgrade base",
+            "flyway clean",
+            "sequelize db:migrate:undo:all",
+            "goose down",
+            "diesel migration revert",
+            "typeorm migration:revert",
+        ] {
+            assert_eq!(kinds(cmd), vec![Kind::Destroy], "{cmd}");
+        }
+        // A toolchain by name: a release channel or version is on its merits.
+        for cmd in ["cargo +evil build", "rustup run evil cargo test"] {
+            let n = needs_of(cmd);
+            assert!(
+                n.iter()
+                    .any(|n| n.kind == Kind::Run && n.targets == vec![Target::Name("evil".into())]),
+                "{cmd}: {n:?}"
+            );
+        }
+        for cmd in [
+            "cargo +nightly build",
+            "cargo +stable-x86_64-unknown-linux-gnu test",
+            "cargo +nightly-2024-05-01 fmt",
+            "cargo +1.79.0 build",
+            "alembic upgrade head",
+            "flyway migrate",
+            "tool list packages",
+        ] {
+            assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
+        }
+    }
+
+    #[test]
+    fn a_patch_from_outside_the_workspace_needs_its_path_named() {
+        for cmd in [
+            "git am /tmp/evil.patch",
+            "hg import ../x.diff",
+            "quilt import ~/.cache/x.patch",
+        ] {
+            let n = needs_of(cmd);
+            assert!(
+                n.iter().any(|n| n.kind == Kind::Run
+                    && n.targets.iter().any(|t| matches!(t, Target::Path(_)))),
+                "{cmd}: {n:?}"
+            );
+        }
+        assert!(needs_of("git am fixes/0001.patch").is_empty());
+        // Redirected in: the same, as an operand.
+        let roots = vec![PathBuf::from("/h/p")];
+        let places = Places {
+            home: Path::new("/h"),
+            cwd: Path::new("/h/p"),
+            roots: &roots,
+        };
+        let run = |argv: &[&str], input: &str| {
+            let argv: Vec<String> = argv.iter().map(|a| a.to_string()).collect();
+            let mut out = Vec::new();
+            let bases = [PathBuf::from("/h/p")];
+            needs(
+                &argv,
+                &[],
+                &[],
+                &[input.to_string()],
+                &bases,
+                &places,
+                &mut out,
+            );
+            out
+        };
+        assert!(!run(&["patch", "-p1"], "/tmp/evil.patch").is_empty());
+        assert!(run(&["patch", "-p1"], "fix.patch").is_empty());
+        assert!(run(&["psql"], "/tmp/dump.sql").is_empty());
     }
 
     #[test]

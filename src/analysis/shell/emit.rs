@@ -412,10 +412,11 @@ impl Walker<'_> {
 /// the program is read from stdin; Node 20 `node -`: "script read from stdin").
 fn reads_program_from_stdin(exec: &[&str]) -> bool {
     const INTERPRETERS: &[&str] = &[
-        "python", "pypy", "node", "nodejs", "bun", "deno", "ruby", "perl", "php", "lua",
-        "luajit",
+        "python", "pypy", "node", "nodejs", "bun", "deno", "ruby", "perl", "php", "lua", "luajit",
     ];
-    const CODE: &[&str] = &["-c", "-e", "-E", "-m", "-p", "-r", "-x", "--eval", "--print"];
+    const CODE: &[&str] = &[
+        "-c", "-e", "-E", "-m", "-p", "-r", "-x", "--eval", "--print",
+    ];
     let Some((name, args)) = exec.split_first() else {
         return false;
     };

@@ -324,6 +324,13 @@ mod tests {
         assert!(judge("superpowers:brainstorm", &sub, &root, &home).is_err());
         assert!(judge("mcp__srv__prompt", &sub, &root, &home).is_err());
         assert!(judge("../../etc/passwd", &sub, &root, &home).is_err());
+        // A name that is a path walks out of the skill directories; a plugin's does not.
+        for name in ["../../tmp/evil", "a/../../x", "/tmp/x", "~/x", "..\\x"] {
+            assert!(walks_out(name), "{name}");
+        }
+        for name in ["review", "plugin:skill", "my-skill.v2", "pdf_tools"] {
+            assert!(!walks_out(name), "{name}");
+        }
     }
 }
 

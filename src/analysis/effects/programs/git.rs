@@ -386,12 +386,8 @@ pub fn key_kind(key: &str) -> KeyKind {
         // git 2.47.3: ext's default policy is `never`).
         || key == "protocol.allow"
         || key == "protocol.ext.allow"
-        // `safe.directory` makes git read the configuration of a repository someone else
-        // owns, whose `core.fsmonitor` and hooks then run; `safe.bareRepository` the same
-        // for an embedded bare repository; `include.path` and `includeIf.*.path` load a
-        // configuration file that may set any of the above (git-config(1), git 2.47.3:
-        // safe.directory is honoured only from protected configuration and `-c`).
-        || section == "safe"
+        // `include.path` and `includeIf.*.path` load a configuration file that may set any
+        // of the above (git-config(1), git 2.47.3).
         || (matches!(section, "include" | "includeif") && name == "path")
     {
         return KeyKind::Code;
@@ -484,8 +480,17 @@ pub fn key_kind(key: &str) -> KeyKind {
 }
 
 /// The effect of setting `key` (to `value`) for one command (`git -c`, `clone --config`).
+/// `safe.*` given there widens trust: `safe.directory` makes git read the configuration
+/// of a repository someone else owns, whose `core.fsmonitor` and hooks then run, and
+/// `safe.bareRepository` the same for an embedded bare repository (git-config(1), git
+/// 2.47.3: both are honoured only from protected configuration and `-c`, so in a
+/// repository's own file they do nothing).
 fn config_effect(key: &str, value: Option<&str>, out: &mut Vec<Effect>) {
-    match key_kind(key) {
+    let trust = key
+        .split_once('.')
+        .is_some_and(|(s, _)| s.eq_ignore_ascii_case("safe"));
+    let kind = if trust { KeyKind::Code } else { key_kind(key) };
+    match kind {
         KeyKind::Harmless => {}
         KeyKind::Code => out.push(Effect::Run {
             code: Code::Hidden {
@@ -504,7 +509,9 @@ fn config_effect(key: &str, value: Option<&str>, out: &mut Vec<Effect>) {
             )));
             out.push(Effect::Run {
                 code: Code::Hidden {
-                    what: format!("what git's {key} setting, which the floor does not know, loads or runs"),
+                    what: format!(
+                        "what git's {key} setting, which the floor does not know, loads or runs"
+                    ),
                 },
             });
         }
@@ -2771,7 +2778,22 @@ mod tests {
             fx(&["git", "-c", "Core.FSMonitor=x", "status"])[0],
             Effect::Run { .. }
         ));
-        assert!(fx(&["git", "-c", "safe.directory=*", "status"])[0].is_unknown());
+        // Trust widened, or a setting not known: code git may run, which the person names.
+        assert!(matches!(
+            fx(&["git", "-c", "safe.directory=*", "status"])[0],
+            Effect::Run {
+                code: Code::Hidden { .. }
+            }
+        ));
+        assert_eq!(key_kind("includeIf.gitdir:x/.path"), KeyKind::Code);
+        let unknown = fx(&["git", "-c", "http.postBuffer=1", "push"]);
+        assert!(unknown[0].is_unknown());
+        assert!(matches!(
+            unknown[1],
+            Effect::Run {
+                code: Code::Hidden { .. }
+            }
+        ));
         assert!(matches!(fx(&["git", "-p", "log"])[0], Effect::Run { .. }));
         assert!(matches!(
             fx(&["git", "--exec-path=./bin", "status"])[0],
@@ -2781,7 +2803,8 @@ mod tests {
         assert_eq!(key_kind("credential.https://x.helper"), KeyKind::Code);
         assert_eq!(key_kind("alias.st"), KeyKind::Code);
         assert_eq!(key_kind("user.email"), KeyKind::Harmless);
-        assert_eq!(key_kind("include.path"), KeyKind::Unknown);
+        // A file of configuration loaded: what it sets may run code.
+        assert_eq!(key_kind("include.path"), KeyKind::Code);
     }
 
     #[test]
