@@ -390,10 +390,6 @@ pub fn needs(
             let before = out.len();
             for e in &finding.effects {
                 effect_need(e, finding.cwd.as_deref(), places, &mut out);
-                // An archive or patch the floor could not judge member by member (it was
-                // not there to read, or the program is given more than the grammar
-                // knows): it may write any file under where it unpacks, `.git/hooks` and
-                // `.claude/` included. The person names the archive.
                 // A connection to a host given options the floor does not model (`ssh -o
                 // SendEnv='*' HOST`, `-o SetEnv=…`): what it sends there is not known, so
                 // the person names the host.
@@ -419,7 +415,24 @@ pub fn needs(
                         }
                     }
                 }
-                if let (true, Effect::Unpack { archive, into, .. }) = (derived, e) {
+                // An archive or patch the floor could not judge member by member (it was
+                // not there to read, or the program is given more than the grammar
+                // knows): it may write any file under where it unpacks, `.git/hooks` and
+                // `.claude/` included. The person names the archive. (A directory copied
+                // or moved holds files already on disk, which the floor walks.)
+                if let (
+                    true,
+                    Effect::Unpack {
+                        archive,
+                        into,
+                        format,
+                        ..
+                    },
+                ) = (derived, e)
+                {
+                    if *format == crate::analysis::effects::Packed::Tree {
+                        continue;
+                    }
                     let here = finding.cwd.as_deref();
                     let (what, targets) = if archive == "-" || dynamic(archive) {
                         (
@@ -1208,8 +1221,9 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
         Effect::Write { path, .. } if !dynamic(path) => {
             let abs = places.resolve(path, cwd);
             let in_ws = places.in_workspace(&abs);
-            if !in_ws && beside_workspace(path, cwd.unwrap_or(places.cwd), places) {
-                // Out of the workspace by a relative path: beside it, not scratch.
+            let here = cwd.unwrap_or(places.cwd);
+            if !in_ws && places.in_workspace(here) && beside_workspace(path, here, places) {
+                // Out of the workspace by `..`: beside it, not scratch.
                 out.push(Need::new(
                     Kind::Write,
                     format!("writes {}", abs.display()),
@@ -1542,7 +1556,9 @@ fn delete_need(word: &str, cwd: &Path, places: &Places, out: &mut Vec<Need>) {
 /// holding the workspace: `env -C .. rm -rf proj`, `git -C ..`, `(cd .. && …)`) that leaves
 /// the workspace: it names what lies beside the workspace — another project, the
 /// workspace itself under another spelling — never scratch space, even when the
-/// workspace sits in a temporary directory.
+/// workspace sits in a temporary directory. (Deletes are judged so from both; a write
+/// only from inside the workspace, by `..`: a program's scratch file where a command
+/// moved to the temporary directory that holds the workspace is what scratch is for.)
 fn beside_workspace(word: &str, cwd: &Path, places: &Places) -> bool {
     if word.starts_with(['/', '~']) {
         return false;

@@ -862,6 +862,11 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
             .filter(|a| a.len() > 1)
             .map(|a| Target::Name(a.to_string()))
             .collect();
+        // `add` given only paths adds files of the workspace (`dotnet sln add
+        // src/x.csproj`), not a dependency by name.
+        if kind == Kind::Run && words.iter().all(|x| x == "add") && targets.is_empty() {
+            continue;
+        }
         let what = format!(
             "`{program} {w}`, which the floor does not model: {} what it names",
             match kind {
