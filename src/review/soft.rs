@@ -634,7 +634,7 @@ pub fn needs(
         "SlashCommand" => input
             .get("command")
             .and_then(Value::as_str)
-            .and_then(|c| c.trim().split_whitespace().next()),
+            .and_then(|c| c.split_whitespace().next()),
         _ => None,
     };
     if let Some(name) = skill.filter(|n| crate::policy::engine::skill_walks_out(n)) {
