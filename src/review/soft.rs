@@ -986,7 +986,8 @@ fn unplaced_needs(argv: &[String], bases: &[PathBuf], places: &Places, out: &mut
 
 /// Is `name` a file Python runs when it starts, from any site directory: a path
 /// configuration file (`*.pth`: its `import` lines run) or `sitecustomize.py` /
-/// `usercustomize.py` (CPython 3.12 `site` module documentation).
+/// `usercustomize.py` (CPython 3.11.7's `site` docstring on this machine: in a `.pth`,
+/// "lines starting with 'import' are executed").
 fn python_startup(name: &str) -> bool {
     name.ends_with(".pth") || name == "sitecustomize.py" || name == "usercustomize.py"
 }

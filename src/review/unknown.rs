@@ -286,7 +286,9 @@ fn past_bound(program: &str, out: &mut Vec<Need>) {
 
 /// Release channels and versions of a rustup toolchain (`stable`, `nightly-2024-05-01`,
 /// `1.79`, `1.79.0-x86_64-unknown-linux-gnu`): what rustup installs from the Rust
-/// project's own distribution server (rustup 1.27 book, "Toolchain specification").
+/// project's own distribution server (the rustup book, "Toolchains": `<channel>[-<date>]
+/// [-<host>]`, channel `stable|beta|nightly|<major.minor[.patch]>`; "toolchain names that
+/// don't name a channel instead can be used to name custom toolchains").
 fn release_toolchain(name: &str) -> bool {
     let (head, _) = name.split_once('-').unwrap_or((name, ""));
     matches!(head, "stable" | "beta" | "nightly")
@@ -765,10 +767,12 @@ fn read_only(p: &Path) -> bool {
     READ_ONLY.iter().any(|d| p.starts_with(d))
 }
 
-/// Words of a subcommand that undo migrations or empty a database (checked against
-/// alembic 1.13 `downgrade`, Flyway 10 `clean`, sequelize-cli 6 `db:migrate:undo:all`,
-/// goose and golang-migrate `down`, diesel 2 `migration revert`, typeorm
-/// `migration:revert`, knex `migrate:rollback`, Laravel `migrate:fresh`).
+/// Words of a subcommand that undo migrations or empty a database: sequelize-cli 6.6.3's
+/// `db:migrate:undo:all` (its `migrate_undo_all.js` runs the migrator down to 0), Flyway's
+/// `clean` (drops every object in the schemas it manages: flyway/flyway#1649, Jdbi's
+/// Flyway notes); by their documented command names, not run here: alembic `downgrade`,
+/// goose and golang-migrate `down`, diesel `migration revert`, typeorm
+/// `migration:revert`, knex `migrate:rollback`, Laravel `migrate:fresh`.
 const UNDO_VERBS: &[&str] = &[
     "downgrade",
     "rollback",

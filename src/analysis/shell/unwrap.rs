@@ -132,7 +132,8 @@ impl Unwrapped {
     }
 
     /// A string a shell runs with the wrapper's own standard input (`sh -c STRING`, `bash
-    /// -c STRING`, `env -S STRING`).
+    /// -c STRING`, `env -S STRING`: on this machine, coreutils 9.1, `echo 'echo x' | env -S
+    /// bash` and `| sh -c bash` both run `echo x`).
     pub fn nest_fed(&mut self, word: Word, bash: bool) {
         self.nested.push(Nested {
             kind: NestKind::Shell,
