@@ -21,7 +21,9 @@
 //!   system places (`/usr` but `/usr/local`, `/etc`, `/nix/store`) and the null device are
 //!   nobody's; other places outside the workspace the agent writes only through a call
 //!   the floor asks about. An interpreter's operands are its own grammar's. The person
-//!   names the path.
+//!   names the path. Given as the directory it works in or the project it runs (`-C`,
+//!   `--chdir`, `--git-dir`, `--manifest-path`, …), any place outside the workspace counts
+//!   (`git -C ~/other status`): the hooks, configuration or recipes defined there run.
 //! - **A shell or interpreter handed over**: a piece that starts with one followed by
 //!   more words (`--run_under='sh -c id'`, `ui.editor=bash -c …`), or that is one, as a
 //!   value (`/p:RunCommand=sh`) or as a word followed by its inline-code option or a script
@@ -561,7 +563,11 @@ impl Found<'_> {
                     .next()
                     .is_none_or(|c| c.as_os_str().to_string_lossy().starts_with('.'))
             });
-            let unvetted = escape || temp || dotted;
+            // A directory it runs in or whose project it runs (`git -C ~/other`, `make
+            // --directory`, `--manifest-path`): what is defined there runs — hooks,
+            // configuration, recipes — wherever outside the workspace it is.
+            let runs_there = option.is_some_and(runs_in_option);
+            let unvetted = escape || temp || dotted || runs_there;
             // Scratch space given to an option that names where output goes or the data
             // read (`--output-directory=/tmp/x`, `-o /tmp/x`, `-i /tmp/x.bin`): what
             // scratch is for.
@@ -712,6 +718,25 @@ fn command_option(option: &str, value: &str) -> bool {
     crate::policy::engine::mcp::name_words(name)
         .iter()
         .any(|w| CODE.contains(&w.as_str()))
+}
+
+/// An option whose value is the directory the program works in or the project it runs
+/// (`-C`, `--chdir`, `--cwd`, `--directory`, `--git-dir`, `--work-tree`, `--prefix`,
+/// `--manifest-path`, `--project-dir`, `--working-directory`).
+fn runs_in_option(option: &str) -> bool {
+    let name = option.split('=').next().unwrap_or(option);
+    matches!(
+        name,
+        "-C" | "--chdir"
+            | "--cwd"
+            | "--directory"
+            | "--git-dir"
+            | "--work-tree"
+            | "--prefix"
+            | "--manifest-path"
+            | "--project-dir"
+            | "--working-directory"
+    )
 }
 
 /// An option whose name says its value is data: where output goes, or the input file
@@ -969,6 +994,10 @@ mod tests {
             "tool /tmp/x.py",
             "tool exec ~/.local/bin/x",
             "pip wheel /tmp/evil",
+            // A directory it runs in: what is defined there runs.
+            "git -C ~/other status",
+            "tool --manifest-path=/srv/x/Cargo.toml build",
+            "tool --git-dir /opt/repo/.git log",
         ] {
             let n = needs_of(cmd);
             assert!(
@@ -1000,6 +1029,7 @@ mod tests {
             "node ~/.local/share/x/scan.mjs /tmp/y",
             // The person's own files under the home.
             "tool --cacert ~/certs/ca.pem -i ~/Downloads/x.bin",
+            "tool -C src build",
         ] {
             assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
         }
