@@ -1631,7 +1631,14 @@ const UNBOUND: &[(&[&str], &str, &str, bool)] = &[
         r#"{"command": "hg import ../evil.diff"}"#,
         false,
     ),
+    (
+        &[],
+        "Bash",
+        r#"{"command": "git -C $HOME/other status"}"#,
+        false,
+    ),
     // Ordinary work stays the reviewer's (or the floor's).
+    (&[], "Bash", r#"{"command": "git -C src status"}"#, true),
     (
         &[],
         "Bash",
