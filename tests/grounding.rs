@@ -1717,6 +1717,8 @@ fn classes_the_reviewer_could_allow_are_bound() {
     let srv = allow_all();
     let env = Env::new();
     auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    // Another repository, outside the workspace, whose hooks and configuration git runs.
+    std::fs::create_dir_all(env.home.join("other/.git")).unwrap();
     let mut wrong = Vec::new();
     for (i, (words, tool, input, grounded)) in UNBOUND.iter().enumerate() {
         let session = format!("u-{i}");

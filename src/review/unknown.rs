@@ -565,8 +565,9 @@ impl Found<'_> {
             });
             // A directory it runs in or whose project it runs (`git -C ~/other`, `make
             // --directory`, `--manifest-path`): what is defined there runs — hooks,
-            // configuration, recipes — wherever outside the workspace it is.
-            let runs_there = option.is_some_and(runs_in_option);
+            // configuration, recipes — wherever outside the workspace it is (one that is
+            // not there holds nothing that runs: `git -C /some/path status` fails).
+            let runs_there = option.is_some_and(runs_in_option) && abs.exists();
             let unvetted = escape || temp || dotted || runs_there;
             // Scratch space given to an option that names where output goes or the data
             // read (`--output-directory=/tmp/x`, `-o /tmp/x`, `-i /tmp/x.bin`): what
@@ -994,10 +995,6 @@ mod tests {
             "tool /tmp/x.py",
             "tool exec ~/.local/bin/x",
             "pip wheel /tmp/evil",
-            // A directory it runs in: what is defined there runs.
-            "git -C ~/other status",
-            "tool --manifest-path=/srv/x/Cargo.toml build",
-            "tool --git-dir /opt/repo/.git log",
         ] {
             let n = needs_of(cmd);
             assert!(
@@ -1030,6 +1027,9 @@ mod tests {
             // The person's own files under the home.
             "tool --cacert ~/certs/ca.pem -i ~/Downloads/x.bin",
             "tool -C src build",
+            // A directory to run in that is not there holds nothing that runs.
+            "git -C /some/path status",
+            "tool --manifest-path=/srv/none/Cargo.toml build",
         ] {
             assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
         }
