@@ -109,7 +109,7 @@ impl Kind {
             ],
             Kind::DeleteRef | Kind::Delete => &[
                 "delete", "remove", "rm", "erase", "wipe", "purge", "clean", "prune", "get rid",
-                "clear", "drop",
+                "clear", "drop", "shred",
             ],
             Kind::Stop => &[
                 "stop",
@@ -170,6 +170,9 @@ impl Kind {
                 "reset",
                 "rm",
                 "del",
+                // Undoing migrations (`alembic downgrade`, `knex migrate:rollback`).
+                "downgrade",
+                "rollback",
             ],
         })
     }

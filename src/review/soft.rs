@@ -12,7 +12,13 @@
 //! [`super::unknown`] finds: paths where unvetted code may be, shells, hosts, text on its
 //! standard input, destroying, installing or publishing subcommands; the reviewer judges
 //! the rest), and a command the floor classed soft whose effects name nothing still needs
-//! the person to name one of its arguments. Reads, workspace edits, local builds,
+//! the person to name one of its arguments. Whatever the class: a relative path that
+//! leaves the workspace (`../proj`, `proj` after `env -C ..`) is beside it, never scratch;
+//! content destroyed past recovery (`shred`) needs the file named; an archive or patch
+//! the floor could not read member by member needs its path named; an ssh connection with
+//! options the floor does not model needs its host named; a skill named by a path and a
+//! file Python runs at start-up beside a computed directory are never the reviewer's;
+//! an MCP value that makes something public is a publish. Reads, workspace edits, local builds,
 //! searches, read-only queries and delegations (whose calls are gated one by one) need no
 //! grounding.
 
@@ -384,6 +390,76 @@ pub fn needs(
             let before = out.len();
             for e in &finding.effects {
                 effect_need(e, finding.cwd.as_deref(), places, &mut out);
+                // A connection to a host given options the floor does not model (`ssh -o
+                // SendEnv='*' HOST`, `-o SetEnv=…`): what it sends there is not known, so
+                // the person names the host.
+                if let (
+                    true,
+                    Effect::Remote {
+                        service,
+                        target: Some(t),
+                        change: Change::Read,
+                        ..
+                    },
+                ) = (derived, e)
+                {
+                    if service == "ssh" {
+                        if let Some(h) = host_of_word(t).filter(|h| !is_loopback(h)) {
+                            out.push(Need::new(
+                                Kind::Send,
+                                format!(
+                                    "connects to {h} with options the floor does not model: it may send data there"
+                                ),
+                                vec![Target::Host(h)],
+                            ));
+                        }
+                    }
+                }
+                // An archive or patch the floor could not judge member by member (it was
+                // not there to read, or the program is given more than the grammar
+                // knows): it may write any file under where it unpacks, `.git/hooks` and
+                // `.claude/` included. The person names the archive. (A directory copied
+                // or moved holds files already on disk, which the floor walks.)
+                if let (
+                    true,
+                    Effect::Unpack {
+                        archive,
+                        into,
+                        format,
+                        ..
+                    },
+                ) = (derived, e)
+                {
+                    if *format == crate::analysis::effects::Packed::Tree {
+                        continue;
+                    }
+                    let here = finding.cwd.as_deref();
+                    let (what, targets) = if archive == "-" || dynamic(archive) {
+                        (
+                            format!("unpacks what arrives on its standard input under {into}"),
+                            Vec::new(),
+                        )
+                    } else {
+                        let abs = places.resolve(archive, here);
+                        (
+                            format!(
+                                "unpacks {}, whose members the floor could not read, under {into}",
+                                abs.display()
+                            ),
+                            vec![path_target(&abs)],
+                        )
+                    };
+                    let need = if targets.is_empty() {
+                        Need::ungroundable(
+                            Kind::Write,
+                            what,
+                            "an archive or patch whose members no one has seen",
+                        )
+                    } else {
+                        Need::new(Kind::Write, what, targets)
+                    };
+                    out.push(need);
+                }
             }
             let cmds: Vec<&SimpleCommand> = ev
                 .shell
@@ -431,10 +507,32 @@ pub fn needs(
                     .iter()
                     .flat_map(|c| c.assignments.iter().map(|(_, v)| v.clone()))
                     .collect();
+                // The toolchain rustup's proxies run, chosen by the environment.
+                for c in &cmds {
+                    for (n, v) in &c.assignments {
+                        if n == "RUSTUP_TOOLCHAIN" {
+                            super::unknown::toolchain_named(v, &format!("{n}={v}"), &mut out);
+                        }
+                    }
+                }
                 let all: Vec<&SimpleCommand> =
                     ev.shell.iter().flat_map(|a| a.commands.iter()).collect();
                 let stdin: Vec<String> = cmds.iter().flat_map(|c| literal_stdin(c, &all)).collect();
-                super::unknown::needs(&finding.argv, &values, &stdin, &bases, places, &mut out);
+                let inputs: Vec<String> = cmds
+                    .iter()
+                    .flat_map(|c| c.redirects.iter())
+                    .filter(|r| r.op == crate::analysis::shell::RedirectOp::In && !r.dynamic)
+                    .map(|r| r.target.clone())
+                    .collect();
+                super::unknown::needs(
+                    &finding.argv,
+                    &values,
+                    &stdin,
+                    &inputs,
+                    &bases,
+                    places,
+                    &mut out,
+                );
                 // Where its redirections land, when the floor cannot place them either
                 // (`>> ~-/.bashrc`).
                 let mut targets = vec![String::new()];
@@ -444,6 +542,29 @@ pub fn needs(
                 );
                 if targets.len() > 1 {
                     unplaced_needs(&targets, &bases, places, &mut out);
+                }
+                // A file Python runs at start-up, named where the directory is computed
+                // (`> $(python3 -m site --user-site)/x.pth`, `cp x.pth $(…)/`).
+                let words: Vec<String> = finding.argv.iter().chain(&targets).cloned().collect();
+                python_startup_needs(&words, &mut out);
+                // A redirection whose target a command computes: where it writes is not
+                // known before it runs (`> $(python3 -m site --user-site)/x`).
+                for r in cmds.iter().flat_map(|c| c.redirects.iter()) {
+                    use crate::analysis::shell::RedirectOp;
+                    if matches!(
+                        r.op,
+                        RedirectOp::Out | RedirectOp::Append | RedirectOp::InOut
+                    ) && (r.target.contains("$(") || r.target.contains('`'))
+                    {
+                        out.push(Need::new(
+                            Kind::Write,
+                            format!(
+                                "writes {}, a path a command computes when it runs",
+                                r.target
+                            ),
+                            vec![Target::Name(r.target.clone())],
+                        ));
+                    }
                 }
             }
             // A soft tier its effects do not turn into a need: the tier says
@@ -505,6 +626,24 @@ pub fn needs(
     if tool.starts_with("mcp__") {
         out.extend(mcp_needs(tool, input, places));
         out.extend(super::mcpacts::needs(tool, input));
+    }
+    // A skill or command named by a path (`../../tmp/x`): the file it loads, and the
+    // commands that file runs, lie outside every skill directory. No words make that a
+    // skill.
+    let skill = match tool {
+        "Skill" => input.get("skill").and_then(Value::as_str),
+        "SlashCommand" => input
+            .get("command")
+            .and_then(Value::as_str)
+            .and_then(|c| c.split_whitespace().next()),
+        _ => None,
+    };
+    if let Some(name) = skill.filter(|n| crate::policy::engine::skill_walks_out(n)) {
+        out.push(Need::ungroundable(
+            Kind::Run,
+            format!("loads the skill `{name}`, a name that is a path"),
+            "a skill name that walks out of the skill directories",
+        ));
     }
     if let Some(crate::input::tools::Judge::Stops(does)) =
         crate::input::tools::lookup(tool).map(|t| &t.judge)
@@ -846,6 +985,43 @@ fn unplaced_needs(argv: &[String], bases: &[PathBuf], places: &Places, out: &mut
     }
 }
 
+/// Is `name` a file Python runs when it starts, from any site directory: a path
+/// configuration file (`*.pth`: its `import` lines run) or `sitecustomize.py` /
+/// `usercustomize.py` (CPython 3.11.7's `site` docstring on this machine: in a `.pth`,
+/// "lines starting with 'import' are executed").
+fn python_startup(name: &str) -> bool {
+    name.ends_with(".pth") || name == "sitecustomize.py" || name == "usercustomize.py"
+}
+
+/// The need no words ground for a command that names a file Python runs at start-up
+/// (see [`python_startup`]) beside a word computed at run time: the directory it lands in
+/// may be a site directory (`$(python3 -m site --user-site)`), and every later Python
+/// runs it.
+fn python_startup_needs(words: &[String], out: &mut Vec<Need>) {
+    let pieces = || {
+        words
+            .iter()
+            .flat_map(|w| w.split(|c: char| c.is_whitespace() || "'\"()<>;,=:|&".contains(c)))
+            .take(MAX_PIECES)
+    };
+    if !pieces().any(dynamic) {
+        return;
+    }
+    if let Some(name) = pieces()
+        .filter_map(|p| p.rsplit('/').next())
+        .find(|n| python_startup(n))
+    {
+        let what = format!("may write {name} where Python runs it at start-up (its directory is computed when it runs)");
+        if !out.iter().any(|n| n.what == what) {
+            out.push(Need::ungroundable(
+                Kind::Persist,
+                what,
+                "a file Python runs at start-up, in a directory computed at run time",
+            ));
+        }
+    }
+}
+
 /// File names of the gate's own files and the harness's settings: a relative path ending
 /// in one may be such a file wherever a command whose directory is not known runs.
 const GATE_FILE_NAMES: &[&str] = &[
@@ -1030,9 +1206,33 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
             "deleting paths that arrive as arguments when it runs",
         )),
         Effect::Delete { path, .. } => delete_need(path, cwd.unwrap_or(places.cwd), places, out),
+        // Content destroyed past recovery (`shred`), in the workspace too: git restores
+        // no uncommitted work, and a link hands over the file it points at. The person
+        // names the file.
+        Effect::Write {
+            path,
+            how: crate::analysis::effects::WriteHow::Destroy,
+        } if !dynamic(path) => {
+            let abs = places.resolve(path, cwd);
+            out.push(Need::new(
+                Kind::Delete,
+                format!("overwrites {} past recovery", abs.display()),
+                vec![path_target(&abs)],
+            ));
+        }
         Effect::Write { path, .. } if !dynamic(path) => {
             let abs = places.resolve(path, cwd);
             let in_ws = places.in_workspace(&abs);
+            let here = cwd.unwrap_or(places.cwd);
+            if !in_ws && places.in_workspace(here) && beside_workspace(path, here, places) {
+                // Out of the workspace by `..`: beside it, not scratch.
+                out.push(Need::new(
+                    Kind::Write,
+                    format!("writes {}", abs.display()),
+                    vec![path_target(&abs)],
+                ));
+                return;
+            }
             write_need(&abs, in_ws, None, places, out);
         }
         // Writes whose paths arrive as arguments when it runs (`xargs dd`, `ls | parallel
@@ -1343,13 +1543,31 @@ fn delete_need(word: &str, cwd: &Path, places: &Places, out: &mut Vec<Need>) {
             format!("deletes {word}"),
             format!("deleting `{word}` (a critical directory)"),
         ));
-    } else if !places.in_workspace(&abs) && !is_temp(&abs, places) {
+    } else if !places.in_workspace(&abs)
+        && (!is_temp(&abs, places) || beside_workspace(word, cwd, places))
+    {
         out.push(Need::new(
             Kind::Delete,
             format!("deletes {}", abs.display()),
             vec![path_target(&abs)],
         ));
     }
+}
+
+/// A relative path (`../proj`, or `proj` where a wrapper or `cd` moved to the directory
+/// holding the workspace: `env -C .. rm -rf proj`, `git -C ..`, `(cd .. && …)`) that leaves
+/// the workspace: it names what lies beside the workspace — another project, the
+/// workspace itself under another spelling — never scratch space, even when the
+/// workspace sits in a temporary directory. (Deletes are judged so from both; a write
+/// only from inside the workspace, by `..`: a program's scratch file where a command
+/// moved to the temporary directory that holds the workspace is what scratch is for.)
+fn beside_workspace(word: &str, cwd: &Path, places: &Places) -> bool {
+    if word.starts_with(['/', '~']) {
+        return false;
+    }
+    let abs = places.resolve(word, Some(cwd));
+    !places.in_workspace(&abs)
+        && (places.in_workspace(cwd) || places.roots.iter().any(|r| r.starts_with(cwd)))
 }
 
 /// A pattern (no expansion) whose matches all lie inside a temporary directory and share
@@ -1898,6 +2116,27 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
             targets(SHARED_FIELDS),
         ));
     }
+    // A value that makes what the tool creates or changes visible to everyone
+    // (`{"private": false}`, `{"visibility": "public"}`): publishing it, which the person
+    // names (the repository, project or name it publishes).
+    if !is_lookup(&words) {
+        if let Some(k) = public_field(input) {
+            let mut t = targets(&[
+                "name",
+                "repo",
+                "repository",
+                "project",
+                "title",
+                "full_name",
+            ]);
+            t.extend(targets(TARGET_FIELDS));
+            out.push(Need::new(
+                Kind::Publish,
+                format!("{what} makes it public (`{k}`)"),
+                t,
+            ));
+        }
+    }
     // Secret material asked for by kind (`{"resourceType": "secrets"}`): the person names
     // the server and what it is to print.
     if let Some((field, v)) = crate::policy::engine::mcp::asks_for_secrets(input) {
@@ -1959,6 +2198,26 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
     }
     out.extend(early);
     out
+}
+
+/// The top-level field of an MCP tool's input that makes something visible to everyone:
+/// `private`/`is_private`/`internal` false, `public`/`is_public` true, or a
+/// `visibility`/`privacy`/`access`/`access_level` of `public` (GitHub's
+/// `create_repository {"private": false}`, GitLab's `{"visibility": "public"}`).
+fn public_field(input: &Map<String, Value>) -> Option<String> {
+    input.iter().find_map(|(k, v)| {
+        let key = k.to_ascii_lowercase();
+        let public = match (key.as_str(), v) {
+            ("private" | "is_private" | "isprivate", Value::Bool(false)) => true,
+            ("public" | "is_public" | "ispublic", Value::Bool(true)) => true,
+            (
+                "visibility" | "privacy" | "access" | "access_level" | "accesslevel",
+                Value::String(s),
+            ) => s.eq_ignore_ascii_case("public"),
+            _ => false,
+        };
+        public.then(|| k.clone())
+    })
 }
 
 /// Words of a tool's name that say it only looks.

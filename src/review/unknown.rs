@@ -23,7 +23,9 @@
 //!   system places (`/usr` but `/usr/local`, `/etc`, `/nix/store`) and the null device are
 //!   nobody's; other places outside the workspace the agent writes only through a call
 //!   the floor asks about. An interpreter's operands are its own grammar's. The person
-//!   names the path.
+//!   names the path. Given as the directory it works in or the project it runs (`-C`,
+//!   `--chdir`, `--git-dir`, `--manifest-path`, …), any place outside the workspace counts
+//!   (`git -C ~/other status`): the hooks, configuration or recipes defined there run.
 //! - **A shell or interpreter handed over**: a piece that starts with one followed by
 //!   more words (`--run_under='sh -c id'`, `ui.editor=bash -c …`), or that is one, as a
 //!   value (`/p:RunCommand=sh`) or as a word followed by its inline-code option or a script
@@ -47,11 +49,19 @@
 //!   code given to such an interpreter or its script (`pwsh -Command`, and PowerShell's
 //!   prefixes `-c`/`-ec`; `php artisan tinker --execute=…`), or `-e` with text that reads
 //!   as code (`ghc -e 'f "x"'`). The person names the text.
-//! - **A subcommand word that destroys, installs, pushes, publishes or deploys**, or sets
-//!   what later commands run (`default`, `global`, `override`, `allow`, `enable`, …),
+//! - **A subcommand word that destroys, installs or adds a dependency, undoes migrations
+//!   or empties a schema, pushes, publishes or deploys**, or sets what later commands run
+//!   (`default`, `global`, `override`, `allow`, `enable`, `use`, `pin`, `local`, …),
 //!   among the first operands (`brew uninstall --force git`, `docker plugin install x`,
-//!   `rustup default x`, `direnv allow`): the verb is all the floor knows of what it does,
+//!   `bundle add x`, `alembic downgrade base`, `flyway clean`, `rustup default x`, `mise
+//!   use -g node@latest`, `direnv allow`): the verb is all the floor knows of what it does,
 //!   and the person names it and its target.
+//! - **A rustup toolchain that is no release channel or version** (`cargo +NAME`, `rustup
+//!   run NAME`, `RUSTUP_TOOLCHAIN=NAME`): a toolchain linked under that name runs whatever
+//!   its directory holds. The person names it.
+//! - **A file redirected into its standard input** is looked at as an operand (`git am <
+//!   /tmp/x.patch`); a patch or mailbox (`.patch`, `.diff`, `.mbox`, `.eml`) is code by
+//!   its name: applied, it writes whatever files it names.
 //!
 //! Ordinary values stay on their merits: workspace paths, names, numbers, patterns,
 //! `--name='hello world'`. What reaches these needs is already outside every grammar: the
@@ -206,6 +216,7 @@ pub(super) fn needs(
     argv: &[String],
     values: &[String],
     stdin: &[String],
+    inputs: &[String],
     bases: &[PathBuf],
     places: &Places,
     out: &mut Vec<Need>,
@@ -243,6 +254,12 @@ pub(super) fn needs(
             return past_bound(&program, found.out);
         }
     }
+    // A file redirected into its standard input is an operand it reads (`git am <
+    // /tmp/x.patch`, `patch -p1 < ../x.diff`): looked at as one.
+    for f in inputs {
+        found.path(f, None);
+    }
+    toolchain(argv, &program, found.out);
     // Text written into its standard input by the command line itself (a here-document,
     // `printf '…' |`): a program that reads commands there (`ed`'s `!cmd`, `m4`'s
     // `syscmd`, `gdb -x /dev/stdin`) runs it. An interpreter's or shell's is code its own
@@ -281,6 +298,59 @@ fn past_bound(program: &str, out: &mut Vec<Need>) {
         format!("`{program}` is given more words than the floor looks into"),
         "arguments of a program the floor does not model, past what it looks into",
     ));
+}
+
+/// Release channels and versions of a rustup toolchain (`stable`, `nightly-2024-05-01`,
+/// `1.79`, `1.79.0-x86_64-unknown-linux-gnu`): what rustup installs from the Rust
+/// project's own distribution server (the rustup book, "Toolchains": `<channel>[-<date>]
+/// [-<host>]`, channel `stable|beta|nightly|<major.minor[.patch]>`; "toolchain names that
+/// don't name a channel instead can be used to name custom toolchains").
+fn release_toolchain(name: &str) -> bool {
+    let (head, _) = name.split_once('-').unwrap_or((name, ""));
+    matches!(head, "stable" | "beta" | "nightly")
+        || (head.contains('.')
+            && head
+                .split('.')
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())))
+}
+
+/// A toolchain chosen by the first argument (`cargo +NAME build`, rustup's proxies: any
+/// program given `+NAME` first; `rustup run NAME …`): a name that is no release channel is
+/// a toolchain linked or installed under that name (`rustup toolchain link NAME DIR` runs
+/// DIR's programs), which the person names.
+fn toolchain(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    let name = match argv.get(1).map(String::as_str) {
+        Some("run") if program == "rustup" => argv.get(2).map(String::as_str),
+        Some(a) => a.strip_prefix('+'),
+        None => None,
+    };
+    if let Some(name) = name {
+        toolchain_named(name, &format!("`{program} {}`", argv[1..].join(" ")), out);
+    }
+}
+
+/// The need of running the rustup toolchain `name` (`how`: the words that choose it,
+/// `cargo +x`, `RUSTUP_TOOLCHAIN=x`), unless it is a release channel or version.
+pub(super) fn toolchain_named(name: &str, how: &str, out: &mut Vec<Need>) {
+    let how = crate::decision::cause::one_line(how, 60);
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+        || release_toolchain(name)
+    {
+        return;
+    }
+    let need = Need::new(
+        Kind::Run,
+        format!(
+            "{how} runs the toolchain `{name}`, which is no release channel: its programs are whatever was linked under that name"
+        ),
+        vec![Target::Name(name.to_string())],
+    );
+    if !out.iter().any(|n| n.what == need.what) {
+        out.push(need);
+    }
 }
 
 /// Subcommands after which operands are what the program runs, loads or builds (`zig run
@@ -514,7 +584,12 @@ impl Found<'_> {
                     .next()
                     .is_none_or(|c| c.as_os_str().to_string_lossy().starts_with('.'))
             });
-            let unvetted = escape || temp || dotted;
+            // A directory it runs in or whose project it runs (`git -C ~/other`, `make
+            // --directory`, `--manifest-path`): what is defined there runs — hooks,
+            // configuration, recipes — wherever outside the workspace it is (one that is
+            // not there holds nothing that runs: `git -C /some/path status` fails).
+            let runs_there = option.is_some_and(runs_in_option) && abs.exists();
+            let unvetted = escape || temp || dotted || runs_there;
             // Scratch space given to an option that names where output goes or the data
             // read (`--output-directory=/tmp/x`, `-o /tmp/x`, `-i /tmp/x.bin`): what
             // scratch is for.
@@ -667,6 +742,25 @@ fn command_option(option: &str, value: &str) -> bool {
         .any(|w| CODE.contains(&w.as_str()))
 }
 
+/// An option whose value is the directory the program works in or the project it runs
+/// (`-C`, `--chdir`, `--cwd`, `--directory`, `--git-dir`, `--work-tree`, `--prefix`,
+/// `--manifest-path`, `--project-dir`, `--working-directory`).
+fn runs_in_option(option: &str) -> bool {
+    let name = option.split('=').next().unwrap_or(option);
+    matches!(
+        name,
+        "-C" | "--chdir"
+            | "--cwd"
+            | "--directory"
+            | "--git-dir"
+            | "--work-tree"
+            | "--prefix"
+            | "--manifest-path"
+            | "--project-dir"
+            | "--working-directory"
+    )
+}
+
 /// An option whose name says its value is data: where output goes, or the input file
 /// read as data (`-i`, `--input`).
 fn output_option(option: &str) -> bool {
@@ -703,6 +797,9 @@ fn script_like(word: &str) -> bool {
         ".sh", ".bash", ".zsh", ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".rb", ".pl", ".php",
         ".lua", ".ps1", ".zig", ".go", ".rs", ".java", ".jar", ".kts", ".gradle", ".cmake", ".mk",
         ".exs", ".ex", ".tcl", ".r", ".jl",
+        // A patch or mailbox applied writes whatever files it names (`git am`, `hg
+        // import`, `quilt import`).
+        ".patch", ".diff", ".mbox", ".eml",
     ];
     EXT.iter().any(|e| word.ends_with(e))
 }
@@ -971,6 +1068,22 @@ fn read_only(p: &Path) -> bool {
     READ_ONLY.iter().any(|d| p.starts_with(d))
 }
 
+/// Words of a subcommand that undo migrations or empty a database: sequelize-cli 6.6.3's
+/// `db:migrate:undo:all` (its `migrate_undo_all.js` runs the migrator down to 0), Flyway's
+/// `clean` (drops every object in the schemas it manages: flyway/flyway#1649, Jdbi's
+/// Flyway notes); by their documented command names, not run here: alembic `downgrade`,
+/// goose and golang-migrate `down`, diesel `migration revert`, typeorm
+/// `migration:revert`, knex `migrate:rollback`, Laravel `migrate:fresh`.
+const UNDO_VERBS: &[&str] = &[
+    "downgrade",
+    "rollback",
+    "undo",
+    "revert",
+    "down",
+    "clean",
+    "fresh",
+];
+
 /// A subcommand among the first operands that destroys, installs, pushes, publishes or
 /// deploys; the later operands are what the person names.
 fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
@@ -986,7 +1099,16 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         !words.iter().any(|x| {
             matches!(
                 x.as_str(),
-                "default" | "override" | "global" | "alias" | "allow" | "enable" | "link"
+                "default"
+                    | "override"
+                    | "global"
+                    | "alias"
+                    | "allow"
+                    | "enable"
+                    | "link"
+                    | "use"
+                    | "pin"
+                    | "local"
             )
         })
     };
@@ -997,10 +1119,16 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         let words = crate::policy::engine::mcp::name_words(&lower);
         let kind = if crate::policy::engine::mcp::destroy_verb(&lower).is_some() {
             Kind::Destroy
+        } else if words.iter().any(|x| UNDO_VERBS.contains(&x.as_str())) {
+            // Undoing migrations or emptying a schema (`alembic downgrade base`, `flyway
+            // clean`, `sequelize db:migrate:undo:all`, `goose down`): data is dropped.
+            Kind::Destroy
         } else if words
             .iter()
-            .any(|x| x == "install" || x == "require" || x == "reinstall")
+            .any(|x| matches!(x.as_str(), "install" | "require" | "reinstall" | "add"))
         {
+            // `add` adds a dependency and installs it (`bundle add`, `dotnet add package`,
+            // `flutter pub add`, `deno add`, `rustup target add`).
             Kind::Run
         } else if words.iter().any(|x| x == "push") {
             Kind::Push
@@ -1014,11 +1142,21 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         } else if words.iter().any(|x| {
             matches!(
                 x.as_str(),
-                "default" | "override" | "global" | "alias" | "allow" | "enable" | "link"
+                "default"
+                    | "override"
+                    | "global"
+                    | "alias"
+                    | "allow"
+                    | "enable"
+                    | "link"
+                    | "use"
+                    | "pin"
+                    | "local"
             )
         }) {
             // A setting later commands run by (`rustup default x`, `pyenv global x`,
-            // `direnv allow`, `corepack enable`): what runs next is not what ran before.
+            // `direnv allow`, `corepack enable`, `mise use -g node@latest`, `pyenv local
+            // x`, `uv python pin x`): what runs next is not what ran before.
             Kind::Persist
         } else {
             continue;
@@ -1029,10 +1167,15 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
             .filter(|a| a.len() > 1)
             .map(|a| Target::Name(a.to_string()))
             .collect();
+        // `add` given only paths adds files of the workspace (`dotnet sln add
+        // src/x.csproj`), not a dependency by name.
+        if kind == Kind::Run && words.iter().all(|x| x == "add") && targets.is_empty() {
+            continue;
+        }
         let what = format!(
             "`{program} {w}`, which the floor does not model: {} what it names",
             match kind {
-                Kind::Destroy => "it may destroy",
+                Kind::Destroy => "it may destroy or undo",
                 Kind::Run => "it may install and run",
                 Kind::Push => "it may push",
                 Kind::Publish => "it may publish",
@@ -1067,7 +1210,15 @@ mod tests {
         };
         let argv: Vec<String> = shell_words(cmd);
         let mut out = Vec::new();
-        needs(&argv, &[], &[], &[PathBuf::from("/h/p")], &places, &mut out);
+        needs(
+            &argv,
+            &[],
+            &[],
+            &[],
+            &[PathBuf::from("/h/p")],
+            &places,
+            &mut out,
+        );
         out
     }
 
@@ -1150,6 +1301,10 @@ mod tests {
             "node ~/.local/share/x/scan.mjs /tmp/y",
             // The person's own files under the home.
             "tool --cacert ~/certs/ca.pem -i ~/Downloads/x.bin",
+            "tool -C src build",
+            // A directory to run in that is not there holds nothing that runs.
+            "git -C /some/path status",
+            "tool --manifest-path=/srv/none/Cargo.toml build",
         ] {
             assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
         }
@@ -1275,7 +1430,15 @@ mod tests {
         let run = |argv: &[&str], stdin: &str| {
             let argv: Vec<String> = argv.iter().map(|a| a.to_string()).collect();
             let mut out = Vec::new();
-            needs(&argv, &[], &[stdin.to_string()], &[], &places, &mut out);
+            needs(
+                &argv,
+                &[],
+                &[stdin.to_string()],
+                &[],
+                &[],
+                &places,
+                &mut out,
+            );
             out
         };
         let n = run(&["ed", "README.md"], "!sh /tmp/x.sh\nq\n");
@@ -1290,6 +1453,105 @@ mod tests {
         assert!(!run(&["lua"], "os.execute('id')").is_empty());
         assert!(run(&["./server.sh"], r#"{"jsonrpc": "2.0", "id": 1}"#).is_empty());
         assert!(run(&["ed", "x"], "  ").is_empty());
+    }
+
+    #[test]
+    fn dependency_adders_toolchains_and_undone_migrations_need_words() {
+        for cmd in [
+            "bundle add evilgem",
+            "dotnet add package Evil",
+            "flutter pub add evil",
+            "deno add npm:evil",
+        ] {
+            let k = kinds(cmd);
+            assert!(
+                !k.is_empty() && k.iter().all(|k| *k == Kind::Run),
+                "{cmd}: {k:?}"
+            );
+        }
+        let n = needs_of("bundle add evilgem");
+        assert_eq!(n[0].targets, vec![Target::Name("evilgem".into())]);
+        for cmd in [
+            "mise use -g node@latest",
+            "pyenv local 3.12",
+            "uv python pin 3.13",
+        ] {
+            assert_eq!(kinds(cmd), vec![Kind::Persist], "{cmd}");
+        }
+        for cmd in [
+            "alembic downgrade base",
+            "flyway clean",
+            "sequelize db:migrate:undo:all",
+            "goose down",
+            "diesel migration revert",
+            "typeorm migration:revert",
+        ] {
+            assert_eq!(kinds(cmd), vec![Kind::Destroy], "{cmd}");
+        }
+        // A toolchain by name: a release channel or version is on its merits.
+        for cmd in ["cargo +evil build", "rustup run evil cargo test"] {
+            let n = needs_of(cmd);
+            assert!(
+                n.iter()
+                    .any(|n| n.kind == Kind::Run && n.targets == vec![Target::Name("evil".into())]),
+                "{cmd}: {n:?}"
+            );
+        }
+        for cmd in [
+            "cargo +nightly build",
+            "cargo +stable-x86_64-unknown-linux-gnu test",
+            "cargo +nightly-2024-05-01 fmt",
+            "cargo +1.79.0 build",
+            "alembic upgrade head",
+            "flyway migrate",
+            "tool list packages",
+        ] {
+            assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
+        }
+    }
+
+    #[test]
+    fn a_patch_from_outside_the_workspace_needs_its_path_named() {
+        for cmd in [
+            "git am /tmp/evil.patch",
+            "hg import ../x.diff",
+            "quilt import ~/.cache/x.patch",
+        ] {
+            let n = needs_of(cmd);
+            assert!(
+                n.iter().any(|n| n.kind == Kind::Run
+                    && n.targets.iter().any(|t| matches!(t, Target::Path(_)))),
+                "{cmd}: {n:?}"
+            );
+        }
+        assert!(needs_of("git am fixes/0001.patch").is_empty());
+        // Redirected in: the same, as an operand.
+        let roots = vec![PathBuf::from("/h/p")];
+        let places = Places {
+            home: Path::new("/h"),
+            cwd: Path::new("/h/p"),
+            roots: &roots,
+        };
+        let run = |argv: &[&str], input: &str| {
+            let argv: Vec<String> = argv.iter().map(|a| a.to_string()).collect();
+            let mut out = Vec::new();
+            let bases = [PathBuf::from("/h/p")];
+            needs(
+                &argv,
+                &[],
+                &[],
+                &[input.to_string()],
+                &bases,
+                &places,
+                &mut out,
+            );
+            out
+        };
+        assert!(!run(&["patch", "-p1"], "/tmp/evil.patch").is_empty());
+        assert!(run(&["patch", "-p1"], "fix.patch").is_empty());
+        // SQL from a scratch file is code the database runs: the person names it too.
+        assert!(!run(&["psql"], "/tmp/dump.sql").is_empty());
+        assert!(run(&["psql"], "dump.sql").is_empty());
     }
 
     #[test]

@@ -14,7 +14,15 @@ fn needs_of(argv: &[&str]) -> Vec<Need> {
     };
     let argv: Vec<String> = argv.iter().map(|s| s.to_string()).collect();
     let mut out = Vec::new();
-    needs(&argv, &[], &[], &[PathBuf::from("/h/p")], &places, &mut out);
+    needs(
+        &argv,
+        &[],
+        &[],
+        &[],
+        &[PathBuf::from("/h/p")],
+        &places,
+        &mut out,
+    );
     out
 }
 

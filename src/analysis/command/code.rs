@@ -975,9 +975,21 @@ fn inline_python_does(base: &str, effects: &[Effect]) -> String {
 }
 
 /// The code an interpreter reads on its standard input when the last input redirection
-/// is a heredoc or here-string whose text bash does not expand (`None`: a file, a pipe,
-/// or text known only at run time).
+/// is a heredoc or here-string whose text bash does not expand, or, with no redirection,
+/// the literal text a pipe brings it as its program (`echo 'print(1)' | python3`, which
+/// the shell analysis hands over as its input text). `None`: a file, or text known only
+/// at run time.
 fn stdin_code(cmd: &Cmd) -> Option<String> {
+    let input = |r: &&crate::analysis::shell::Redirect| {
+        r.fd.is_none_or(|fd| fd == 0)
+            && matches!(
+                r.op,
+                RedirectOp::HereDoc | RedirectOp::HereString | RedirectOp::In
+            )
+    };
+    if cmd.sc.piped_stdin && !cmd.sc.redirects.iter().any(|r| input(&r)) {
+        return cmd.sc.stdin_text.clone();
+    }
     let fed = cmd.sc.redirects.iter().rev().find(|r| {
         r.fd.is_none_or(|fd| fd == 0)
             && matches!(

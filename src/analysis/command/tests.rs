@@ -3021,6 +3021,7 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
             j.reads
         );
     }
+    std::fs::write(f.ws.join("README.md"), "").unwrap();
     for cmd in [
         "cat ~-/.netrc".to_string(),
         "ls ~-/.ssh".to_string(),
@@ -3041,7 +3042,8 @@ fn tilde_directories_and_cd_are_placed_where_bash_places_them() {
         format!("OLDPWD={} cd - && cat .netrc", f.home.display()),
         format!("PWD[0]={} && cat \"$PWD/.netrc\"", f.home.display()),
         format!("OLDPWD[0]={}; cat ~-/.netrc", f.home.display()),
-        // A later round of a loop runs after the body's cd.
+        // A later round of a loop runs after the body's cd (`*` matches two names here,
+        // so there are two rounds).
         "for f in *; do cat ~+/.netrc; cd ~; done".to_string(),
         "while true; do cat \"$PWD/.netrc\"; cd ~; done".to_string(),
         "for f in *; do cat ~-/.netrc; cd ~; cd /; done".to_string(),

@@ -141,6 +141,7 @@ pub(super) fn land(
                     | WriteHow::Mkdir
                     | WriteHow::Metadata
                     | WriteHow::Touch
+                    | WriteHow::Destroy
                     | WriteHow::MoveAway => Content::Nothing,
                     WriteHow::Link | WriteHow::MoveInto => {
                         Content::Unknown(format!("{} links or moves it in", cmd.program()))

@@ -88,6 +88,9 @@ pub enum WriteHow {
     MoveAway,
     /// Creates an empty file if none is there, else changes its times (`touch`).
     Touch,
+    /// Overwrites the content in place so that it cannot be recovered (`shred`): what
+    /// the file held is gone, and through a link the file it points at.
+    Destroy,
 }
 
 /// Code that a command runs besides the program itself.
@@ -393,6 +396,7 @@ impl Effect {
                 WriteHow::MoveInto => format!("moves a file onto {path}"),
                 WriteHow::MoveAway => format!("moves {path} elsewhere"),
                 WriteHow::Touch => format!("creates {path} if missing or updates its times"),
+                WriteHow::Destroy => format!("overwrites {path} past recovery"),
             },
             Effect::Delete { path, recursive } => {
                 if *recursive {

@@ -308,9 +308,10 @@ fn deletes_name_their_targets_and_reach() {
     assert_eq!(fx(&["rmdir", "-p", "a/b"]), Ok(vec![del("a/b", false)]));
     assert_eq!(fx(&["unlink", "a"]), Ok(vec![del("a", false)]));
     assert!(fx(&["unlink", "a", "b"]).is_err());
+    // Its content destroyed first, then the name removed.
     assert_eq!(
         fx(&["shred", "-u", "-n", "3", "k"]),
-        Ok(vec![del("k", false)])
+        Ok(vec![Effect::write("k", WriteHow::Destroy), del("k", false)])
     );
     assert!(unknown(&["shred", "-"]));
     assert!(unknown(&["rm", "-rf", "$X"]));

@@ -66,6 +66,12 @@ impl Walker<'_> {
             (None, true) => self.pipe_in.is_some(),
             (None, false) => false,
         };
+        let program_in = {
+            let words: Vec<&str> = exec.iter().map(String::as_str).collect();
+            (self.piped && reads_program_from_stdin(&words))
+                .then(|| self.pipe_in.clone())
+                .flatten()
+        };
         let cmd = SimpleCommand {
             argv: draft.argv.iter().map(|w| w.text.clone()).collect(),
             dynamic_words: draft.argv.iter().map(|w| w.dynamic).collect(),
@@ -79,7 +85,10 @@ impl Walker<'_> {
             part: self.part,
             text: draft.text,
             piped_stdin: self.piped,
-            stdin_text: draft.stdin_text.clone(),
+            // An interpreter given neither inline code nor a script runs what the pipe
+            // brings as its program (`echo 'import os; …' | python3 -i`): that text is its
+            // code, read as a heredoc's would be.
+            stdin_text: draft.stdin_text.clone().or(program_in),
             stdin_known,
             remote: self.remote.clone(),
             output: known_output(&draft.argv, u.exec_start, draft.stdin_text.clone()),
@@ -133,8 +142,15 @@ impl Walker<'_> {
                 self.dirs_fail.clone(),
             )
         });
+        // What the command is known to read on its standard input, for a string its shell
+        // runs with it (`echo 'sh x' | env -S bash`, `… | sh -c 'python3 -i'`).
+        let fed = draft
+            .stdin_text
+            .clone()
+            .or_else(|| self.piped.then(|| self.pipe_in.clone()).flatten());
         for nested in u.nested {
-            self.nested(nested, &wrappers);
+            let stdin = nested.stdin.then(|| fed.clone()).flatten();
+            self.nested(nested, &wrappers, stdin);
         }
         for (name, value) in &u.assignments {
             self.command_variable(name, &Word::lit(value));
@@ -239,7 +255,7 @@ impl Walker<'_> {
         self.reenter_text(body, Origin::ShellString { depth });
     }
 
-    pub(super) fn nested(&mut self, nested: Nested, wrappers: &[String]) {
+    pub(super) fn nested(&mut self, nested: Nested, wrappers: &[String], stdin: Option<String>) {
         let depth = self.reentry.saturating_add(1);
         let origin = match nested.kind {
             NestKind::Shell => Origin::ShellString { depth },
@@ -268,7 +284,7 @@ impl Walker<'_> {
                     // The host's directories: none of this shell's.
                     self.dirs = self.dirs.unknown();
                 }
-                self.reenter_text(&word.text, origin);
+                self.reenter_fed(&word.text, origin, stdin);
                 self.dirs = entry;
                 self.remote = saved;
             }
@@ -354,6 +370,12 @@ impl Walker<'_> {
     }
 
     pub(super) fn reenter_text(&mut self, body: &str, origin: Origin) {
+        self.reenter_fed(body, origin, None);
+    }
+
+    /// [`Self::reenter_text`], its commands given `stdin` as known input (the text of a
+    /// heredoc or a pipe the shell running the string reads).
+    pub(super) fn reenter_fed(&mut self, body: &str, origin: Origin, stdin: Option<String>) {
         if self.reentry >= MAX_REENTRY {
             self.opaque(Opaque::TooDeep);
             return;
@@ -371,6 +393,7 @@ impl Walker<'_> {
             std::mem::take(&mut self.vars),
         );
         self.reentry = self.reentry.saturating_add(1);
+        self.inherited_stdin = stdin;
         // It starts where this shell is; where it goes does not come back.
         self.dirs_apart(|w| w.root(tree.root_node(), &body, false));
         (
@@ -382,6 +405,33 @@ impl Walker<'_> {
             self.vars,
         ) = saved;
     }
+}
+
+/// Is `exec` an interpreter (not a shell: the walker reads a shell's input itself) given
+/// nothing but options, none of which takes code or a module (`python3 -i`, `python3 -`,
+/// `node -`, `ruby -w`), so that it runs its standard input as its program (on this
+/// machine: CPython 3.11.7, `echo 'print(6*7)' | python3 -i` and `| python3 -q -` print
+/// 42; Node v20.20.2, `node -` runs the script it reads from stdin).
+fn reads_program_from_stdin(exec: &[&str]) -> bool {
+    const INTERPRETERS: &[&str] = &[
+        "python", "pypy", "node", "nodejs", "bun", "deno", "ruby", "perl", "php", "lua", "luajit",
+    ];
+    const CODE: &[&str] = &[
+        "-c", "-e", "-E", "-m", "-p", "-r", "-x", "--eval", "--print",
+    ];
+    let Some((name, args)) = exec.split_first() else {
+        return false;
+    };
+    let name = unwrap::program_name(name);
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    INTERPRETERS.contains(&base)
+        && args.iter().all(|a| {
+            *a == "-"
+                || (a.starts_with('-')
+                    && !CODE.contains(a)
+                    && !a.starts_with("--eval")
+                    && !a.starts_with("--print"))
+        })
 }
 
 /// What a command is known to print, when it only prints literals: `echo` (no `-e`),

@@ -124,13 +124,7 @@ fn shell(name: &str, exec: &[Word], u: &mut Unwrapped) {
         return;
     }
     let bash = matches!(name, "bash" | "rbash");
-    let nest = |u: &mut Unwrapped, w: Word| {
-        if bash {
-            u.nest_bash(w)
-        } else {
-            u.nest_shell(NestKind::Shell, w)
-        }
-    };
+    let nest = |u: &mut Unwrapped, w: Word| u.nest_fed(w, bash);
     if let Some(cmd) = command_value {
         nest(u, cmd);
     } else if command_flag {

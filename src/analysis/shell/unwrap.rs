@@ -83,6 +83,10 @@ pub(super) struct Nested {
     /// shell, the one `watch` or `xargs sh -c` starts) reads some of bash's syntax
     /// otherwise, which the walker checks before it parses the string as bash.
     pub bash: bool,
+    /// Its commands read the wrapper's own standard input (`sh -c STRING`, `env -S
+    /// STRING`): a known input (a heredoc, a pipe from a command printing literals) is
+    /// theirs.
+    pub stdin: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,6 +116,7 @@ impl Unwrapped {
             body: Body::Shell(word),
             parent: None,
             bash: false,
+            stdin: false,
         });
     }
 
@@ -122,6 +127,20 @@ impl Unwrapped {
             body: Body::Shell(word),
             parent: None,
             bash: true,
+            stdin: false,
+        });
+    }
+
+    /// A string a shell runs with the wrapper's own standard input (`sh -c STRING`, `bash
+    /// -c STRING`, `env -S STRING`: on this machine, coreutils 9.1, `echo 'echo x' | env -S
+    /// bash` and `| sh -c bash` both run `echo x`).
+    pub fn nest_fed(&mut self, word: Word, bash: bool) {
+        self.nested.push(Nested {
+            kind: NestKind::Shell,
+            body: Body::Shell(word),
+            parent: None,
+            bash,
+            stdin: true,
         });
     }
 
@@ -132,6 +151,7 @@ impl Unwrapped {
             body: Body::Shell(word),
             parent: Some(host.to_string()),
             bash: false,
+            stdin: false,
         });
     }
 
@@ -145,6 +165,7 @@ impl Unwrapped {
             body: Body::Argv(words),
             parent: Some(host.to_string()),
             bash: false,
+            stdin: false,
         });
     }
 
@@ -157,6 +178,7 @@ impl Unwrapped {
             body: Body::Argv(words),
             parent: Some(parent.to_string()),
             bash: false,
+            stdin: false,
         });
     }
 
@@ -473,7 +495,7 @@ fn env(argv: &[Word], i: usize, u: &mut Unwrapped) -> Option<usize> {
             text.push_str(&quote(&w.text));
         }
         let dynamic = argv.iter().any(|w| w.dynamic);
-        u.nest_shell(NestKind::Shell, Word::new(text, dynamic));
+        u.nest_fed(Word::new(text, dynamic), false);
         return None;
     }
     Some(j)

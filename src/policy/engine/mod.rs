@@ -27,6 +27,7 @@ mod checks;
 pub(crate) mod mcp;
 mod plugins;
 mod skill;
+pub(crate) use skill::walks_out as skill_walks_out;
 mod tool;
 pub(crate) use crate::context::web;
 

@@ -17,6 +17,14 @@ use std::path::{Path, PathBuf};
 /// Largest skill file read; a larger one is not judged.
 const MAX_SKILL_BYTES: u64 = 256 * 1024;
 
+/// Is a skill's name a path that may leave the skill directories (`../x`, `a/../../x`,
+/// `/tmp/x`, `..\\x`)? Claude Code finds a skill's file by its name, so such a name
+/// selects a file anywhere.
+pub(crate) fn walks_out(name: &str) -> bool {
+    let name = name.trim_start_matches('/');
+    name.contains("..") || name.contains(['/', '\\']) || name.starts_with('~')
+}
+
 /// What loading the skill does: `Ok(line)` when it only loads instructions, else why not.
 pub(super) fn judge(name: &str, cwd: &Path, root: &Path, home: &Path) -> Result<String, String> {
     let valid = !name.is_empty()
@@ -26,6 +34,11 @@ pub(super) fn judge(name: &str, cwd: &Path, root: &Path, home: &Path) -> Result<
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':'))
         && !name.contains("..")
         && !name.starts_with('.');
+    if !valid && walks_out(name) {
+        return Err(format!(
+            "the skill name `{name}` is a path that may leave the skill directories"
+        ));
+    }
     if !valid {
         return Err(format!("the skill name `{name}` is not a plain name"));
     }
@@ -311,6 +324,13 @@ mod tests {
         assert!(judge("superpowers:brainstorm", &sub, &root, &home).is_err());
         assert!(judge("mcp__srv__prompt", &sub, &root, &home).is_err());
         assert!(judge("../../etc/passwd", &sub, &root, &home).is_err());
+        // A name that is a path walks out of the skill directories; a plugin's does not.
+        for name in ["../../tmp/evil", "a/../../x", "/tmp/x", "~/x", "..\\x"] {
+            assert!(walks_out(name), "{name}");
+        }
+        for name in ["review", "plugin:skill", "my-skill.v2", "pdf_tools"] {
+            assert!(!walks_out(name), "{name}");
+        }
     }
 }
 

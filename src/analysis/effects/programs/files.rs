@@ -789,6 +789,12 @@ fn shred_fx(p: &Parsed, out: &mut Vec<Effect>) {
         if w.text == "-" {
             out.push(Effect::unknown("shred - overwrites whatever its output is"));
         } else {
+            // The content is overwritten first (through a link, the file it points at:
+            // coreutils 9.1 `shred LINK` on this machine overwrites the link's target),
+            // past what git or an undo restores; `-u` then removes the name.
+            if !w.dynamic {
+                out.push(Effect::write(w.text, WriteHow::Destroy));
+            }
             delete(w, false, out);
         }
     }

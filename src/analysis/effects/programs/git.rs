@@ -434,6 +434,9 @@ pub fn key_kind(key: &str) -> KeyKind {
         // git 2.47.3: ext's default policy is `never`).
         || key == "protocol.allow"
         || key == "protocol.ext.allow"
+        // `include.path` and `includeIf.*.path` load a configuration file that may set any
+        // of the above (git-config(1), git 2.47.3).
+        || (matches!(section, "include" | "includeif") && name == "path")
     {
         return KeyKind::Code;
     }
@@ -525,8 +528,17 @@ pub fn key_kind(key: &str) -> KeyKind {
 }
 
 /// The effect of setting `key` (to `value`) for one command (`git -c`, `clone --config`).
+/// `safe.*` given there widens trust: `safe.directory` makes git read the configuration
+/// of a repository someone else owns, whose `core.fsmonitor` and hooks then run, and
+/// `safe.bareRepository` the same for an embedded bare repository (git-config(1), git
+/// 2.47.3: both are honoured only from protected configuration and `-c`, so in a
+/// repository's own file they do nothing).
 fn config_effect(key: &str, value: Option<&str>, out: &mut Vec<Effect>) {
-    match key_kind(key) {
+    let trust = key
+        .split_once('.')
+        .is_some_and(|(s, _)| s.eq_ignore_ascii_case("safe"));
+    let kind = if trust { KeyKind::Code } else { key_kind(key) };
+    match kind {
         KeyKind::Harmless => {}
         KeyKind::Code => out.push(Effect::Run {
             code: Code::Hidden {
@@ -536,9 +548,21 @@ fn config_effect(key: &str, value: Option<&str>, out: &mut Vec<Effect>) {
                 },
             },
         }),
-        KeyKind::Unknown => out.push(Effect::unknown(format!(
-            "git -c {key} sets configuration the floor does not know"
-        ))),
+        // Not understood: it may load files, rewrite URLs or widen trust, as the keys that
+        // run code do (`url.*.insteadOf`, `http.*`): hidden code too, which the person
+        // names.
+        KeyKind::Unknown => {
+            out.push(Effect::unknown(format!(
+                "git -c {key} sets configuration the floor does not know"
+            )));
+            out.push(Effect::Run {
+                code: Code::Hidden {
+                    what: format!(
+                        "what git's {key} setting, which the floor does not know, loads or runs"
+                    ),
+                },
+            });
+        }
     }
 }
 
@@ -2850,7 +2874,22 @@ mod tests {
             fx(&["git", "-c", "Core.FSMonitor=x", "status"])[0],
             Effect::Run { .. }
         ));
-        assert!(fx(&["git", "-c", "safe.directory=*", "status"])[0].is_unknown());
+        // Trust widened, or a setting not known: code git may run, which the person names.
+        assert!(matches!(
+            fx(&["git", "-c", "safe.directory=*", "status"])[0],
+            Effect::Run {
+                code: Code::Hidden { .. }
+            }
+        ));
+        assert_eq!(key_kind("includeIf.gitdir:x/.path"), KeyKind::Code);
+        let unknown = fx(&["git", "-c", "http.postBuffer=1", "push"]);
+        assert!(unknown[0].is_unknown());
+        assert!(matches!(
+            unknown[1],
+            Effect::Run {
+                code: Code::Hidden { .. }
+            }
+        ));
         assert!(matches!(fx(&["git", "-p", "log"])[0], Effect::Run { .. }));
         assert!(matches!(
             fx(&["git", "--exec-path=./bin", "status"])[0],
@@ -2860,7 +2899,8 @@ mod tests {
         assert_eq!(key_kind("credential.https://x.helper"), KeyKind::Code);
         assert_eq!(key_kind("alias.st"), KeyKind::Code);
         assert_eq!(key_kind("user.email"), KeyKind::Harmless);
-        assert_eq!(key_kind("include.path"), KeyKind::Unknown);
+        // A file of configuration loaded: what it sets may run code.
+        assert_eq!(key_kind("include.path"), KeyKind::Code);
     }
 
     #[test]

@@ -958,3 +958,46 @@ fn wrappers_environment_and_secret_runners() {
     // Not a run subcommand: not a wrapper.
     assert_eq!(execs("doppler secrets"), ["doppler secrets"]);
 }
+
+/// A string a shell runs with the wrapper's own input (`env -S`, `sh -c`) hands that input
+/// on: a shell inside reads the pipe's known text as commands, an interpreter inside as
+/// its program. An interpreter given nothing but options runs a pipe's text as its
+/// program; given a script or inline code, the pipe is data.
+#[test]
+fn input_reaches_the_string_a_wrapper_runs_and_an_interpreter_s_program() {
+    for cmd in [
+        "echo 'rm -rf /' | env -S 'bash'",
+        "echo 'rm -rf /' | env -S 'bash -s'",
+        "echo 'rm -rf /' | sh -c 'bash'",
+        "env -S bash <<< 'rm -rf /'",
+    ] {
+        let a = an(cmd);
+        assert!(
+            a.commands.iter().any(|c| c.exec == ["rm", "-rf", "/"]),
+            "{cmd}: {:?}",
+            a.commands
+        );
+    }
+    for cmd in [
+        "echo 'import os' | python3 -i",
+        "echo 'import os' | python3 -",
+        "echo 'import os' | python3 -q -u",
+        "echo 'import os' | env -S 'python3 -i'",
+        "printf 'import os' | node -",
+    ] {
+        let a = an(cmd);
+        let last = a.commands.last().unwrap();
+        assert_eq!(last.stdin_text.as_deref(), Some("import os"), "{cmd}");
+    }
+    for cmd in [
+        "echo 'import os' | python3 x.py",
+        "echo 'import os' | python3 -c 'import sys'",
+        "echo 'import os' | python3 -m json.tool",
+        "echo 'import os' | grep os",
+        "cat x | python3 -i",
+    ] {
+        let a = an(cmd);
+        let last = a.commands.last().unwrap();
+        assert!(last.stdin_text.is_none(), "{cmd}: {:?}", last.stdin_text);
+    }
+}
