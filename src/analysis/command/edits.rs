@@ -15,7 +15,10 @@
 use super::code;
 use super::core::{Class, Judge, JudgeCtx, Verdict};
 use super::edits_code::{self, short, NETWORK, PIPE_SHELLS, PLANTING, SKIP_MARKERS};
-use super::file_kinds::{file_kind, source_kind, SOURCE_KIND};
+use super::edits_config;
+use super::file_kinds::{
+    config_kind, file_kind, source_kind, CONFIG_KIND, SOURCE_KIND, STARTUP_KIND,
+};
 use crate::context::paths;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
@@ -28,6 +31,10 @@ pub struct EditRisk {
     /// What the new text does.
     pub found: String,
 }
+
+/// The kind `file_kinds` gives the runners' definition files and tool configuration that is
+/// code.
+const DEFINITION_KIND: &str = "a build or test definition";
 
 /// How many pieces of text (lines, quoted strings) are judged as shell at most.
 /// Beyond it the text is not searched and the edit is asked about (fail closed).
@@ -270,7 +277,9 @@ pub(super) fn scan(
     judge: &dyn Judge,
 ) -> Option<EditRisk> {
     let first = texts.first().map(String::as_str).unwrap_or("");
-    let file = file_kind(path, first).or_else(|| source_kind(path))?;
+    let file = file_kind(path, first)
+        .or_else(|| source_kind(path))
+        .or_else(|| config_kind(path))?;
     if file == super::file_kinds::INSTALLED_KIND {
         // Whatever it says, it runs: a `.pth` line at every interpreter start, a module
         // or plugin whenever the project's tools import it.
@@ -339,6 +348,28 @@ pub(super) fn scan(
         return Some(EditRisk { file, found });
     }
     if let Some(found) = names_outside_code(path, &name, file, texts, ctx) {
+        return Some(EditRisk { file, found });
+    }
+    // Settings that are code or command lines, whatever the tool calls them: a runner's
+    // options, a plugin module, a value that is a command line (`edits_config`).
+    if file == DEFINITION_KIND || file == CONFIG_KIND {
+        if let Some(found) = edits_config::scan(path, texts, file == CONFIG_KIND, ctx, judge) {
+            return Some(EditRisk { file, found });
+        }
+    }
+    if file == CONFIG_KIND {
+        // Configuration by format only: its values were judged above; the markers of
+        // planted text are looked for, not every line as a script.
+        let found = texts
+            .iter()
+            .chain(
+                texts
+                    .iter()
+                    .filter_map(|t| edits_code::decoded(path, t))
+                    .collect::<Vec<_>>()
+                    .iter(),
+            )
+            .find_map(|t| markers(file, &t.to_lowercase(), t))?;
         return Some(EditRisk { file, found });
     }
     if texts.iter().any(|t| t.contains("context_servers")) {
@@ -432,7 +463,7 @@ fn names_outside_code(
         || name.ends_with(".dockerfile")
         || name.starts_with("docker-compose")
         || name.starts_with("compose.");
-    if file != "a build or test definition" || recipe {
+    if ![DEFINITION_KIND, CONFIG_KIND, STARTUP_KIND].contains(&file) || recipe {
         return None;
     }
     let dir = path.parent().unwrap_or(ctx.cwd);
@@ -739,6 +770,25 @@ fn scan_text(
     judge: &dyn Judge,
 ) -> Option<String> {
     let lower = text.to_lowercase();
+    if let Some(found) = markers(file, &lower, text) {
+        return Some(found);
+    }
+    if let Some(found) = judge_pieces(text, lang, file == "agent instructions", ctx, judge) {
+        return Some(found);
+    }
+    if let Some(Class::Hard { category, reason }) =
+        code::search_code("the file", text, ctx, 1, judge)
+    {
+        return Some(format!("{reason} ({category})"));
+    }
+    None
+}
+
+/// What a text plants that shows in its words alone: permission checks switched off, an
+/// agent told to stop asking, git settings that run programs, a decoded payload run, a JVM
+/// agent, a credential path, the environment or a download handed on. `lower` is `text`
+/// in lower case.
+fn markers(file: &str, lower: &str, text: &str) -> Option<String> {
     if let Some(m) = SKIP_MARKERS.iter().find(|m| lower.contains(*m)) {
         return Some(format!("switches an agent's permission checks off ({m})"));
     }
@@ -748,7 +798,7 @@ fn scan_text(
                 "tells the agent to stop asking or to hide things (\"{m}\")"
             ));
         }
-        if let Some(m) = unnegated(&lower) {
+        if let Some(m) = unnegated(lower) {
             return Some(format!("tells the agent to stop asking (\"{m}\")"));
         }
     }
@@ -790,14 +840,6 @@ fn scan_text(
         {
             return Some("pipes a download into a shell".to_string());
         }
-    }
-    if let Some(found) = judge_pieces(text, lang, file == "agent instructions", ctx, judge) {
-        return Some(found);
-    }
-    if let Some(Class::Hard { category, reason }) =
-        code::search_code("the file", text, ctx, 1, judge)
-    {
-        return Some(format!("{reason} ({category})"));
     }
     None
 }
@@ -890,6 +932,11 @@ fn strip_prefix(line: &str) -> &str {
         .or_else(|| l.strip_prefix("run:"))
         .or_else(|| l.strip_prefix("- "))
         .or_else(|| l.strip_prefix("script:"))
+        // A start-up file's shell escape: GHCi's and Vim's `:!`, psql's `\!`, pdb's and
+        // gdb's `!`.
+        .or_else(|| l.strip_prefix(":!"))
+        .or_else(|| l.strip_prefix("\\!"))
+        .or_else(|| l.strip_prefix('!'))
         .unwrap_or(l);
     l.trim_start_matches(['@', '-', '+', ' ', '\t'])
 }

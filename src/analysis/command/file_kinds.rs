@@ -151,6 +151,78 @@ const RUN_FILES: &[&str] = &[
     ".golangci.json",
 ];
 
+/// Start-up files an interactive tool runs from the directory it starts in, as code of its
+/// language or its own commands (each with a shell escape): irb (`.irbrc`, `_irbrc`,
+/// `irb.rc`, `$irbrc` in the current directory, irb's "Configure IRB" docs), Pry
+/// (`.pryrc`, its local rc), IEx (`.iex.exs`, looked for in the current directory first),
+/// GHCi (`./.ghci` first, GHC users' guide "The .ghci file"; `:!` runs a shell command),
+/// pdb (`./.pdbrc` after `~/.pdbrc`, CPython `Lib/pdb.py`; `!` runs Python), the OCaml
+/// toplevel (`.ocamlinit`), Erlang (`.erlang` in the current directory), Octave
+/// (`.octaverc`), the Perl debugger (`.perldb`), and those loaded when a setting allows it:
+/// gdb (`.gdbinit`), lldb (`.lldbinit`), Vim and Neovim with `exrc` (`.exrc`, `.vimrc`,
+/// `.nvimrc`, `.nvim.lua`).
+const STARTUP_FILES: &[&str] = &[
+    ".irbrc",
+    "_irbrc",
+    "irb.rc",
+    "$irbrc",
+    ".pryrc",
+    ".iex.exs",
+    ".ghci",
+    ".pdbrc",
+    ".ocamlinit",
+    ".erlang",
+    ".octaverc",
+    ".perldb",
+    ".gdbinit",
+    ".lldbinit",
+    ".exrc",
+    ".vimrc",
+    ".nvimrc",
+    ".nvim.lua",
+];
+
+/// The kind [`file_kind`] gives a [`STARTUP_FILES`] file.
+pub const STARTUP_KIND: &str = "a start-up file an interactive tool runs";
+
+/// The kind [`config_kind`] gives.
+pub const CONFIG_KIND: &str = "a tool's configuration";
+
+/// Extensions of the formats tools read their settings from.
+const CONFIG_EXTS: &[&str] = &[
+    "json",
+    "jsonc",
+    "json5",
+    "yaml",
+    "yml",
+    "toml",
+    "ini",
+    "cfg",
+    "conf",
+    "properties",
+    "hcl",
+    "tf",
+    "tfvars",
+    "env",
+];
+
+/// A file in a format tools load as configuration ([`CONFIG_EXTS`]; a dotfile named
+/// `….rc`-style, `.rspec`, or an environment file such as `.flaskenv`), whatever tool
+/// reads it: its values may name code or commands the tool runs (`edits_config`). Ignore
+/// lists (`.gitignore`, `.eslintignore`) hold patterns, not values, and are not.
+pub fn config_kind(path: &Path) -> Option<&'static str> {
+    let lower = path.file_name()?.to_string_lossy().to_lowercase();
+    if lower.ends_with("ignore") {
+        return None;
+    }
+    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    let dotfile = lower.starts_with('.') && !lower[1..].contains('.');
+    let config = ext.is_some_and(|e| CONFIG_EXTS.contains(&e.as_str()))
+        || (dotfile && (lower.ends_with("rc") || lower.ends_with("env")))
+        || matches!(lower.as_str(), ".rspec" | ".rspec-local");
+    config.then_some(CONFIG_KIND)
+}
+
 /// Editor workspace files whose tasks, launch configurations and settings run commands.
 const EDITOR_FILES: &[&str] = &[
     ".vscode/tasks.json",
@@ -298,6 +370,9 @@ pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
     }
     if lower.ends_with(".code-workspace") || EDITOR_FILES.iter().any(|f| full.ends_with(f)) {
         return Some("editor tasks or settings");
+    }
+    if STARTUP_FILES.contains(&lower.as_str()) {
+        return Some(STARTUP_KIND);
     }
     let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
     if ext.as_deref() == Some("ipynb") {
