@@ -891,6 +891,11 @@ fn judge_pieces(
         let prose_verb = |reason: &str| *sentence && sentence_verb(reason);
         match j.verdict {
             Verdict::Soft { ref reason, .. } if prose_verb(reason) => {}
+            // A line of code or prose naming a file in the temporary directory, read as a
+            // shell line, runs it only by the shell's syntax (a Markdown code span is a
+            // command substitution); a string, a code span or shell text runs it.
+            Verdict::Soft { category, .. }
+                if *sentence && category == super::build::SCRATCH_CODE => {}
             Verdict::Hard {
                 category, reason, ..
             } => return Some(format!("would run `{}`: {reason} ({category})", short(p))),

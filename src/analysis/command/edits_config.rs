@@ -60,7 +60,7 @@ pub(super) fn scan(
         .map(|n| n.to_string_lossy().to_lowercase())
         .unwrap_or_default();
     for t in texts {
-        if let Some(f) = runner_options(&name, t, ctx, judge) {
+        if let Some(f) = runner_options(path, &name, t, ctx, judge) {
             return Some(f);
         }
         if let Some(f) = coverage_plugins(path, &name, t, ctx) {
@@ -162,18 +162,39 @@ const SHELL_SYNTAX: &[char] = &[
 /// Options a runner reads from a file, judged as that runner's command line: an option
 /// outside its grammar, or one that runs code or sends data, makes every later run of the
 /// runner do it.
-fn runner_options(name: &str, text: &str, ctx: &JudgeCtx, judge: &dyn Judge) -> Option<String> {
+fn runner_options(
+    path: &Path,
+    name: &str,
+    text: &str,
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<String> {
+    let dir = path.parent().unwrap_or(ctx.cwd);
     for (runner, opts) in option_texts(name, text) {
         if opts.trim().is_empty() {
             continue;
         }
         let line = format!("{runner} {opts}");
-        if opts.contains(SHELL_SYNTAX) || shlex::split(&opts).is_none() {
+        let words = match shlex::split(&opts) {
+            Some(w) if !opts.contains(SHELL_SYNTAX) => w,
+            _ => {
+                return Some(format!(
+                    "sets options {runner} reads on every run that are not plain words ({})",
+                    short(&line)
+                ))
+            }
+        };
+        let kept = without_workspace_modules(runner, words, dir, ctx);
+        let Ok(joined) = shlex::try_join(kept.iter().map(String::as_str)) else {
             return Some(format!(
                 "sets options {runner} reads on every run that are not plain words ({})",
                 short(&line)
             ));
+        };
+        if joined.is_empty() {
+            continue;
         }
+        let line = format!("{runner} {joined}");
         let j = judge.text(&line, ctx, 1);
         let why = match j.verdict {
             Verdict::Routine | Verdict::BuildFilesChanged { .. } => continue,
@@ -188,6 +209,63 @@ fn runner_options(name: &str, text: &str, ctx: &JudgeCtx, judge: &dyn Judge) -> 
         ));
     }
     None
+}
+
+/// A runner's options without those that load a module or file of the workspace by name
+/// (the runner's grammar cannot see what a name resolves to; this can): pytest's `-p
+/// NAME` for a module of the workspace or its virtual environment ([`module_in_workspace`];
+/// `-p no:NAME` disables one and is the grammar's), and RSpec's `-r`/`--require NAME` for
+/// `lib/NAME.rb` or `spec/NAME.rb` (rspec-core 3.12 puts `lib` and the default path `spec`
+/// on the load path, `Configuration#requires=`; `.rspec`'s usual `--require
+/// spec_helper`).
+fn without_workspace_modules(
+    runner: &str,
+    words: Vec<String>,
+    dir: &Path,
+    ctx: &JudgeCtx,
+) -> Vec<String> {
+    let loads = |name: &str| -> bool {
+        match runner {
+            "pytest" => {
+                !name.starts_with("no:")
+                    && is_module_name(name)
+                    && module_in_workspace(name, dir, ctx)
+            }
+            "rspec" => {
+                let rel = format!("{name}.rb");
+                !name.contains("..")
+                    && !name.starts_with('/')
+                    && (dir.join("lib").join(&rel).is_file()
+                        || dir.join("spec").join(&rel).is_file())
+            }
+            _ => false,
+        }
+    };
+    let opt = match runner {
+        "pytest" => ["-p", "-p"],
+        "rspec" => ["-r", "--require"],
+        _ => return words,
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = &words[i];
+        if opt.contains(&w.as_str()) && words.get(i + 1).is_some_and(|v| loads(v)) {
+            i += 2;
+            continue;
+        }
+        let joined = w
+            .strip_prefix("--require=")
+            .or_else(|| (runner == "pytest").then(|| w.strip_prefix("-p")).flatten())
+            .or_else(|| (runner == "rspec").then(|| w.strip_prefix("-r")).flatten());
+        if joined.is_some_and(|v| !v.is_empty() && !v.starts_with('-') && loads(v)) {
+            i += 1;
+            continue;
+        }
+        out.push(w.clone());
+        i += 1;
+    }
+    out
 }
 
 /// coverage.py's `plugins` (`[run]` in `.coveragerc`, `[coverage:run]` in setup.cfg and
@@ -347,6 +425,28 @@ fn command_values(text: &str, ctx: &JudgeCtx, judge: &dyn Judge) -> Option<Strin
             continue;
         }
         let j = judge.text(&v, ctx, 1);
+        // Data sent out whenever the tool runs the command (`curl -d @.env https://…`).
+        let sends = j
+            .findings
+            .iter()
+            .flat_map(|f| &f.effects)
+            .find_map(|e| match e {
+                crate::analysis::effects::Effect::Net { host, sends, .. } if !sends.is_empty() => {
+                    Some(host.clone().unwrap_or_default())
+                }
+                _ => None,
+            });
+        if let Some(host) = sends {
+            return Some(format!(
+                "would run `{}`, which sends data to {}",
+                short(&v),
+                if host.is_empty() {
+                    "the network"
+                } else {
+                    &host
+                }
+            ));
+        }
         match j.verdict {
             Verdict::Hard {
                 category, reason, ..
