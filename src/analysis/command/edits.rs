@@ -353,7 +353,7 @@ pub(super) fn scan(
     // Settings that are code or command lines, whatever the tool calls them: a runner's
     // options, a plugin module, a value that is a command line (`edits_config`).
     if file == DEFINITION_KIND || file == CONFIG_KIND {
-        if let Some(found) = edits_config::scan(path, texts, file == CONFIG_KIND, ctx, judge) {
+        if let Some(found) = edits_config::scan(path, texts, ctx, judge) {
             return Some(EditRisk { file, found });
         }
     }
@@ -445,27 +445,26 @@ fn names_outside_code(
     texts: &[String],
     ctx: &JudgeCtx,
 ) -> Option<String> {
-    const RECIPES: &[&str] = &[
-        "makefile",
-        "gnumakefile",
-        "justfile",
-        ".justfile",
-        "dockerfile",
-        "containerfile",
-        "package.json",
-        "taskfile.yml",
-        "taskfile.yaml",
-        "procfile",
-    ];
-    let recipe = RECIPES.contains(&name)
-        || name.ends_with(".mk")
-        || name.ends_with(".sh")
-        || name.ends_with(".dockerfile")
-        || name.starts_with("docker-compose")
-        || name.starts_with("compose.");
-    if ![DEFINITION_KIND, CONFIG_KIND, STARTUP_KIND].contains(&file) || recipe {
+    if ![DEFINITION_KIND, CONFIG_KIND, STARTUP_KIND].contains(&file) {
         return None;
     }
+    // A recipe's command lines name scratch paths as their own work (`rm -rf /tmp/build`)
+    // and are judged as commands; package.json's other fields (`main`, `jest.setupFiles`,
+    // `mocha.require`, `nodemonConfig.exec`) are settings: its values of one word are.
+    let single_words: Vec<String>;
+    let texts = if is_recipe(name) {
+        if !matches!(name, "package.json" | "deno.json" | "deno.jsonc") {
+            return None;
+        }
+        single_words = texts
+            .iter()
+            .flat_map(|t| code::quoted_strings(t))
+            .filter(|w| !w.contains(char::is_whitespace))
+            .collect();
+        &single_words[..]
+    } else {
+        texts
+    };
     let dir = path.parent().unwrap_or(ctx.cwd);
     const INDEX_KEYS: &[&str] = &[
         "index-url",
@@ -501,6 +500,12 @@ fn names_outside_code(
                 )
         }) {
             let word = word.trim_end_matches([':', '.']);
+            if let Some(url) = code_url(word) {
+                return Some(format!(
+                    "names code at {}, which the tool may fetch and run the next time it runs",
+                    short(url)
+                ));
+            }
             let escape = word.starts_with("../");
             if !(escape
                 || word.starts_with('/')
@@ -534,7 +539,11 @@ fn names_outside_code(
             let other_home = ["/home/", "/Users/", "/root/"]
                 .iter()
                 .any(|h| abs.starts_with(h) && !abs.starts_with(ctx.home));
-            if escape || scratch || home_dot || other_home {
+            // Anywhere else but the system's own directories, a file of code: what the
+            // person has not put there for this project (`/srv/x/plugin.js`).
+            let elsewhere_code = !SYSTEM_DIRS.iter().any(|d| abs.starts_with(d))
+                && is_code_file(&abs.display().to_string());
+            if escape || scratch || home_dot || other_home || elsewhere_code {
                 return Some(format!(
                     "names {}, outside the workspace, which the tool may load, run or write the next time it runs",
                     abs.display()
@@ -543,6 +552,83 @@ fn names_outside_code(
         }
     }
     None
+}
+
+/// A recipe of shell commands, by lower-case name (a Makefile, a justfile, a Dockerfile,
+/// package.json's scripts, a Taskfile, a Procfile, a compose file, a shell script): its
+/// lines are commands the person runs by name.
+pub(super) fn is_recipe(name: &str) -> bool {
+    const RECIPES: &[&str] = &[
+        "makefile",
+        "gnumakefile",
+        "justfile",
+        ".justfile",
+        "dockerfile",
+        "containerfile",
+        "package.json",
+        "deno.json",
+        "deno.jsonc",
+        "taskfile.yml",
+        "taskfile.yaml",
+        "procfile",
+    ];
+    RECIPES.contains(&name)
+        || name.ends_with(".mk")
+        || name.ends_with(".sh")
+        || name.ends_with(".dockerfile")
+        || name.starts_with("docker-compose")
+        || name.starts_with("compose.")
+}
+
+/// Directories of the system's own programs, libraries and settings (written by its
+/// package manager, not the agent).
+const SYSTEM_DIRS: &[&str] = &[
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/etc",
+    "/opt",
+    "/nix",
+    "/snap",
+    "/proc",
+    "/sys",
+    "/dev",
+    "/System",
+    "/Library",
+    "/Applications",
+];
+
+/// Extensions of files a tool loads or runs as code (scripts, modules, native libraries,
+/// archives of classes).
+const CODE_FILE_EXTS: &[&str] = &[
+    "js", "mjs", "cjs", "ts", "mts", "cts", "jsx", "tsx", "py", "pyc", "rb", "sh", "bash", "zsh",
+    "pl", "pm", "php", "lua", "exs", "ex", "so", "dylib", "dll", "jar", "wasm", "ps1", "bat",
+    "cmd",
+];
+
+/// Does `path` name a file of code by its extension?
+fn is_code_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && CODE_FILE_EXTS.contains(&ext.to_ascii_lowercase().as_str())
+    })
+}
+
+/// A URL (http, https, ftp) whose path names a file of code, which a setting may make a
+/// tool fetch and run (`"presets": ["https://x.example/p.js"]`, an `import` of a URL).
+fn code_url(word: &str) -> Option<&str> {
+    let rest = ["https://", "http://", "ftp://"]
+        .iter()
+        .find_map(|s| word.strip_prefix(s))?;
+    let path = rest.split(['?', '#']).next().unwrap_or(rest);
+    let (host, path) = path.split_once('/')?;
+    if host.is_empty() || host.starts_with("localhost") || host.starts_with("127.") {
+        return None;
+    }
+    is_code_file(path).then_some(word)
 }
 
 /// Settings files whose named keys are a program the tool starts, a plugin it loads, or a

@@ -45,13 +45,12 @@ use std::path::Path;
 const MAX_VALUES: usize = 3000;
 
 /// What a configuration text makes a tool run, as a reason; `None` when nothing here.
-/// `config`: the file is configuration by format only (`file_kinds::CONFIG_KIND`), whose
-/// values are not otherwise judged as command lines (build definitions' are, by the edit
-/// scan's own search).
+/// Every value of a file that is not a recipe is judged as a command line if it reads as
+/// one (the edit scan's search of a definition's lines reads `commands = curl …` as a
+/// program named `commands`).
 pub(super) fn scan(
     path: &Path,
     texts: &[String],
-    config: bool,
     ctx: &JudgeCtx,
     judge: &dyn Judge,
 ) -> Option<String> {
@@ -59,6 +58,9 @@ pub(super) fn scan(
         .file_name()
         .map(|n| n.to_string_lossy().to_lowercase())
         .unwrap_or_default();
+    // A recipe's values are the commands the person runs by name (package.json's
+    // scripts), judged by the edit scan's own search of its lines.
+    let config = !super::edits::is_recipe(&name);
     for t in texts {
         if let Some(f) = runner_options(path, &name, t, ctx, judge) {
             return Some(f);

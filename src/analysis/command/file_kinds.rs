@@ -149,6 +149,23 @@ const RUN_FILES: &[&str] = &[
     ".golangci.yaml",
     ".golangci.toml",
     ".golangci.json",
+    // Build and automation files that are code of their tool's language, evaluated when
+    // it runs: Snakemake and SCons (Python), Earthly (`RUN` commands), Guard, Danger,
+    // Homebrew bundle, CocoaPods, fastlane, Capistrano, Thor, Berkshelf (Ruby), Carton
+    // (Perl).
+    "Snakefile",
+    "SConstruct",
+    "SConscript",
+    "Earthfile",
+    "Guardfile",
+    "Dangerfile",
+    "Brewfile",
+    "Podfile",
+    "Fastfile",
+    "Capfile",
+    "Thorfile",
+    "Berksfile",
+    "cpanfile",
 ];
 
 /// Start-up files an interactive tool runs from the directory it starts in, as code of its
