@@ -219,8 +219,11 @@ pub(super) fn land(
                     }
                 }
                 match unknown {
-                    // Sources are searched for what known text plants, as above.
-                    Some(_) if searched_only => continue,
+                    // A source is searched for what known text plants, as above; a
+                    // configuration whose text another part writes or that cannot be read
+                    // hides what the tool will load (`… > /tmp/c.json && cp /tmp/c.json
+                    // .babelrc.json`).
+                    Some(_) if kind == super::file_kinds::SOURCE_KIND => continue,
                     Some(u) => u,
                     None => match scan(&l.path, &texts, ctx, judge) {
                         Some(r) => r.found,
