@@ -410,23 +410,22 @@ fn is_prose(v: &str) -> bool {
     (capital && lower_words >= 2) || words.len() > 12
 }
 
-/// The words of `text` that stand only in its prose values ([`is_prose`]), with the
-/// punctuation around them trimmed as the edit scan trims its words.
+/// The words of `text` that stand only in its prose values ([`is_prose`]), split and
+/// trimmed as the edit scan splits a text into words (`LD_PRELOAD=/path/to/x.so` holds
+/// `/path/to/x.so`).
 pub(super) fn prose_words(text: &str) -> std::collections::HashSet<String> {
-    let trim = |w: &str| {
-        w.trim_matches(|c: char| "\"'=,[]{}()<>;`".contains(c))
-            .trim_end_matches([':', '.'])
-            .to_string()
+    let words = |v: &str| -> Vec<String> {
+        v.split(|c: char| c.is_whitespace() || "\"'=,[]{}()<>;".contains(c))
+            .map(|w| w.trim_end_matches([':', '.']).to_string())
+            .filter(|w| !w.is_empty())
+            .collect()
     };
     let (prose, other): (Vec<String>, Vec<String>) =
         values(text).into_iter().partition(|v| is_prose(v));
-    let plain: std::collections::HashSet<String> = other
-        .iter()
-        .flat_map(|v| v.split_whitespace().map(trim))
-        .collect();
+    let plain: std::collections::HashSet<String> = other.iter().flat_map(|v| words(v)).collect();
     prose
         .iter()
-        .flat_map(|v| v.split_whitespace().map(trim))
+        .flat_map(|v| words(v))
         .filter(|w| !plain.contains(w))
         .collect()
 }

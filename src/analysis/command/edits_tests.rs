@@ -714,6 +714,7 @@ fn ordinary_configuration_stays_clean() {
         (".yamllint", "extends: default\nrules:\n  line-length: disable\n", "clean"),
         // Prose that names a path as an example is no setting.
         (".cache/tour.json", r#"[{"description": "The SDK loads the library from /path/to/libx.so and https://x.example/docs/a.py at start."}]"#, "clean"),
+        (".cache/tour.json", r#"[{"lesson": "__attribute__((constructor)) runs when the library loads; LD_PRELOAD=/path/to/libx.so intercepts calls in the target process without changing it."}]"#, "clean"),
         (".flaskenv", "FLASK_APP=app.py\nFLASK_DEBUG=1\n", "clean"),
         ("mkdocs.yml", "site_name: Docs\nrepo_url: https://github.com/x/y\nnav:\n  - Home: index.md\n", "clean"),
         ("pytest.ini", "[pytest]\naddopts =\n    -v\n    --strict-markers\n    --tb=short\n    --cov=pkg\n    --cov-report=term-missing\n", "clean"),
