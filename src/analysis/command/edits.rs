@@ -452,7 +452,7 @@ fn names_outside_code(
     // and are judged as commands; package.json's other fields (`main`, `jest.setupFiles`,
     // `mocha.require`, `nodemonConfig.exec`) are settings: its values of one word are.
     let single_words: Vec<String>;
-    let texts = if is_recipe(name) {
+    let texts = if super::file_kinds::is_recipe(name) {
         if !matches!(name, "package.json" | "deno.json" | "deno.jsonc") {
             return None;
         }
@@ -556,32 +556,6 @@ fn names_outside_code(
         }
     }
     None
-}
-
-/// A recipe of shell commands, by lower-case name (a Makefile, a justfile, a Dockerfile,
-/// package.json's scripts, a Taskfile, a Procfile, a compose file, a shell script): its
-/// lines are commands the person runs by name.
-pub(super) fn is_recipe(name: &str) -> bool {
-    const RECIPES: &[&str] = &[
-        "makefile",
-        "gnumakefile",
-        "justfile",
-        ".justfile",
-        "dockerfile",
-        "containerfile",
-        "package.json",
-        "deno.json",
-        "deno.jsonc",
-        "taskfile.yml",
-        "taskfile.yaml",
-        "procfile",
-    ];
-    RECIPES.contains(&name)
-        || name.ends_with(".mk")
-        || name.ends_with(".sh")
-        || name.ends_with(".dockerfile")
-        || name.starts_with("docker-compose")
-        || name.starts_with("compose.")
 }
 
 /// Directories of the system's own programs, libraries and settings (written by its

@@ -60,7 +60,7 @@ pub(super) fn scan(
         .unwrap_or_default();
     // A recipe's values are the commands the person runs by name (package.json's
     // scripts), judged by the edit scan's own search of its lines.
-    let config = !super::edits::is_recipe(&name);
+    let config = !super::file_kinds::is_recipe(&name);
     for t in texts {
         if let Some(f) = runner_options(path, &name, t, ctx, judge) {
             return Some(f);

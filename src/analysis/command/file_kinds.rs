@@ -466,3 +466,29 @@ fn is_tool_config(lower: &str) -> bool {
                 .is_some_and(|s| s.ends_with(".config"))
         })
 }
+
+/// A recipe of shell commands, by lower-case name (a Makefile, a justfile, a Dockerfile,
+/// package.json's scripts, a Taskfile, a Procfile, a compose file, a shell script): its
+/// lines are commands the person runs by name.
+pub(super) fn is_recipe(name: &str) -> bool {
+    const RECIPES: &[&str] = &[
+        "makefile",
+        "gnumakefile",
+        "justfile",
+        ".justfile",
+        "dockerfile",
+        "containerfile",
+        "package.json",
+        "deno.json",
+        "deno.jsonc",
+        "taskfile.yml",
+        "taskfile.yaml",
+        "procfile",
+    ];
+    RECIPES.contains(&name)
+        || name.ends_with(".mk")
+        || name.ends_with(".sh")
+        || name.ends_with(".dockerfile")
+        || name.starts_with("docker-compose")
+        || name.starts_with("compose.")
+}
