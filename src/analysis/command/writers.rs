@@ -199,8 +199,10 @@ pub(super) fn land(
             Content::Files(srcs) => {
                 let mut texts = Vec::new();
                 let mut unknown = None;
+                let mut hidden = false;
                 for s in srcs {
                     if written_elsewhere(s) {
+                        hidden = true;
                         unknown = Some(format!(
                             "comes from {}, which another part of the command writes",
                             s.display()
@@ -219,11 +221,13 @@ pub(super) fn land(
                     }
                 }
                 match unknown {
-                    // A source is searched for what known text plants, as above; a
-                    // configuration whose text another part writes or that cannot be read
-                    // hides what the tool will load (`… > /tmp/c.json && cp /tmp/c.json
-                    // .babelrc.json`).
+                    // A source, or configuration known by its format whose source file
+                    // is not there or too large to read, is searched for what known text
+                    // plants, as above; a configuration whose text another part of the
+                    // command writes hides what the tool will load (`… > /tmp/c.json &&
+                    // cp /tmp/c.json .babelrc.json`).
                     Some(_) if kind == super::file_kinds::SOURCE_KIND => continue,
+                    Some(_) if kind == super::file_kinds::CONFIG_KIND && !hidden => continue,
                     Some(u) => u,
                     None => match scan(&l.path, &texts, ctx, judge) {
                         Some(r) => r.found,
