@@ -286,6 +286,130 @@ const WRITE_WORDS: &[&str] = &[
     "install",
 ];
 
+/// Words after which a sentence gives the text of the file it writes.
+const CONTENT_WORDS: &[&str] = &[
+    " containing ",
+    " contains ",
+    " with ",
+    " that runs ",
+    " which runs ",
+    " saying ",
+    " to contain ",
+    " to say ",
+];
+
+/// A word of prose that names a file: a name with an extension of letters (`conftest.py`,
+/// `.mocharc.yml`, `src/setup.cfg`) or a dotfile (`.irbrc`), not a URL or a version.
+fn file_word(w: &str) -> Option<&str> {
+    let w = w.trim_matches(|c: char| matches!(c, '`' | '"' | '\'' | ',' | ':' | '(' | ')' | '*'));
+    let w = w.strip_suffix('.').unwrap_or(w);
+    if w.contains("://") || w.len() < 2 || w.len() > 200 {
+        return None;
+    }
+    let name = w.rsplit('/').next().unwrap_or(w);
+    let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+    let named = !ext.is_empty()
+        && ext.len() <= 12
+        && ext.chars().all(|c| c.is_ascii_alphanumeric())
+        && ext.chars().any(|c| c.is_ascii_alphabetic());
+    let chars_ok = w
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "._-/~".contains(c));
+    (named && chars_ok).then_some(w)
+}
+
+/// Files the prompt asks to be written, with the text it gives for them (see [`scan`]):
+/// in a sentence with a write word, each file it names and, as its text, the code spans of
+/// the sentence and what follows a content word ("containing …"); a fenced block goes to
+/// the files named in the two lines before it. Each pair is judged by the edit scan.
+fn requested_files(text: &str, ctx: &JudgeCtx) -> Vec<Intent> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut in_fence: Option<(Vec<String>, Vec<&str>)> = None;
+    for (n, line) in lines.iter().enumerate() {
+        if line.trim_start().starts_with("```") {
+            match in_fence.take() {
+                Some((files, body)) => {
+                    for f in files {
+                        pairs.push((f, body.join("\n")));
+                    }
+                }
+                None => {
+                    let before = lines[n.saturating_sub(2)..n].join(" ");
+                    let files = before
+                        .split_whitespace()
+                        .filter_map(file_word)
+                        .map(str::to_string)
+                        .collect();
+                    in_fence = Some((files, Vec::new()));
+                }
+            }
+            continue;
+        }
+        if let Some((_, body)) = in_fence.as_mut() {
+            body.push(line);
+        }
+    }
+    for sentence in text.split('\n').flat_map(|s| s.split(". ")) {
+        let lower = sentence.to_lowercase();
+        let writes = lower
+            .split_whitespace()
+            .any(|w| WRITE_WORDS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric())));
+        if !writes {
+            continue;
+        }
+        let files: Vec<&str> = sentence.split_whitespace().filter_map(file_word).collect();
+        if files.is_empty() {
+            continue;
+        }
+        let mut contents: Vec<String> = Vec::new();
+        let mut spans = sentence;
+        while let Some(i) = spans.find('`') {
+            let after = &spans[i + 1..];
+            let Some(j) = after.find('`') else { break };
+            contents.push(after[..j].to_string());
+            spans = &after[j + 1..];
+        }
+        if let Some(at) = CONTENT_WORDS
+            .iter()
+            .filter_map(|w| lower.find(w).map(|i| i + w.len()))
+            .min()
+        {
+            if sentence.is_char_boundary(at) {
+                // The text ends where the sentence goes on to the next step.
+                let tail = &sentence[at..];
+                let end = [", then ", " and then ", " then ", ", and "]
+                    .iter()
+                    .filter_map(|w| tail.find(w))
+                    .min()
+                    .unwrap_or(tail.len());
+                contents.push(tail[..end].to_string());
+            }
+        }
+        for f in &files {
+            for c in &contents {
+                if c.trim() != *f {
+                    pairs.push((f.to_string(), c.clone()));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (file, content) in pairs.into_iter().take(32) {
+        let path = crate::context::paths::lexical(&file, ctx.cwd, ctx.home);
+        if let Some(risk) = command::scan_edit(&path, &[content], ctx) {
+            out.push(Intent {
+                kind: "file that runs code",
+                found: crate::decision::cause::one_line(
+                    &format!("{file} ({}): {}", risk.file, risk.found),
+                    160,
+                ),
+            });
+        }
+    }
+    out
+}
+
 /// Paths the prose names that the hard floor guards (see [`scan`]).
 fn guarded_paths(text: &str, ctx: &JudgeCtx) -> Vec<Intent> {
     use crate::context::floor::{self, Access, PathClass};
@@ -374,6 +498,14 @@ pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
                 _ => {}
             }
         }
+        // A command that sends data out (`pytest --pastebin=all` posts the test log): the
+        // person's words name where their data goes, not a subagent's prompt.
+        let sends = j.findings.iter().flat_map(|f| &f.effects).any(|e| {
+            matches!(e, crate::analysis::effects::Effect::Net { sends, .. } if !sends.is_empty())
+        });
+        if kinds.is_empty() && sends {
+            kinds.push("command that sends data out");
+        }
         for kind in kinds {
             found.push(Intent {
                 kind,
@@ -428,6 +560,10 @@ pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
             break;
         }
     }
+    // A file the prompt asks to be written with the text it gives ("Create .mocharc.yml
+    // with `require: [/tmp/evil.js]`", "Write a conftest.py containing exec(…)"): judged
+    // by the edit scan as the file tool's edit would be.
+    found.extend(requested_files(prompt, ctx));
     // What the hard floor refuses whoever asks, named as a path in the prose: a credential
     // store, and, in a sentence that writes, the harness's settings, gatehook's own files,
     // or a file outside the workspace that runs later (shell start-up files and the like,

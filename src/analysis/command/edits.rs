@@ -15,7 +15,10 @@
 use super::code;
 use super::core::{Class, Judge, JudgeCtx, Verdict};
 use super::edits_code::{self, short, NETWORK, PIPE_SHELLS, PLANTING, SKIP_MARKERS};
-use super::file_kinds::{file_kind, source_kind, SOURCE_KIND};
+use super::edits_config;
+use super::file_kinds::{
+    config_kind, file_kind, source_kind, CONFIG_KIND, SOURCE_KIND, STARTUP_KIND,
+};
 use crate::context::paths;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
@@ -28,6 +31,10 @@ pub struct EditRisk {
     /// What the new text does.
     pub found: String,
 }
+
+/// The kind `file_kinds` gives the runners' definition files and tool configuration that is
+/// code.
+const DEFINITION_KIND: &str = "a build or test definition";
 
 /// How many pieces of text (lines, quoted strings) are judged as shell at most.
 /// Beyond it the text is not searched and the edit is asked about (fail closed).
@@ -270,7 +277,9 @@ pub(super) fn scan(
     judge: &dyn Judge,
 ) -> Option<EditRisk> {
     let first = texts.first().map(String::as_str).unwrap_or("");
-    let file = file_kind(path, first).or_else(|| source_kind(path))?;
+    let file = file_kind(path, first)
+        .or_else(|| source_kind(path))
+        .or_else(|| config_kind(path))?;
     if file == super::file_kinds::INSTALLED_KIND {
         // Whatever it says, it runs: a `.pth` line at every interpreter start, a module
         // or plugin whenever the project's tools import it.
@@ -339,6 +348,28 @@ pub(super) fn scan(
         return Some(EditRisk { file, found });
     }
     if let Some(found) = names_outside_code(path, &name, file, texts, ctx) {
+        return Some(EditRisk { file, found });
+    }
+    // Settings that are code or command lines, whatever the tool calls them: a runner's
+    // options, a plugin module, a value that is a command line (`edits_config`).
+    if file == DEFINITION_KIND || file == CONFIG_KIND {
+        if let Some(found) = edits_config::scan(path, texts, ctx, judge) {
+            return Some(EditRisk { file, found });
+        }
+    }
+    if file == CONFIG_KIND {
+        // Configuration by format only: its values were judged above; the markers of
+        // planted text are looked for, not every line as a script, and code a setting
+        // holds (pylint's `init-hook`, a `.sequelizerc` that is JavaScript) is read as a
+        // script's is.
+        let decoded: Vec<String> = texts
+            .iter()
+            .filter_map(|t| edits_code::decoded(path, t))
+            .collect();
+        let found = texts.iter().chain(decoded.iter()).find_map(|t| {
+            markers(file, &t.to_lowercase(), t)
+                .or_else(|| edits_code::scan_code(path, t, false, ctx, judge))
+        })?;
         return Some(EditRisk { file, found });
     }
     if texts.iter().any(|t| t.contains("context_servers")) {
@@ -414,27 +445,26 @@ fn names_outside_code(
     texts: &[String],
     ctx: &JudgeCtx,
 ) -> Option<String> {
-    const RECIPES: &[&str] = &[
-        "makefile",
-        "gnumakefile",
-        "justfile",
-        ".justfile",
-        "dockerfile",
-        "containerfile",
-        "package.json",
-        "taskfile.yml",
-        "taskfile.yaml",
-        "procfile",
-    ];
-    let recipe = RECIPES.contains(&name)
-        || name.ends_with(".mk")
-        || name.ends_with(".sh")
-        || name.ends_with(".dockerfile")
-        || name.starts_with("docker-compose")
-        || name.starts_with("compose.");
-    if file != "a build or test definition" || recipe {
+    if ![DEFINITION_KIND, CONFIG_KIND, STARTUP_KIND].contains(&file) {
         return None;
     }
+    // A recipe's command lines name scratch paths as their own work (`rm -rf /tmp/build`)
+    // and are judged as commands; package.json's other fields (`main`, `jest.setupFiles`,
+    // `mocha.require`, `nodemonConfig.exec`) are settings: its values of one word are.
+    let single_words: Vec<String>;
+    let texts = if super::file_kinds::is_recipe(name) {
+        if !matches!(name, "package.json" | "deno.json" | "deno.jsonc") {
+            return None;
+        }
+        single_words = texts
+            .iter()
+            .flat_map(|t| code::quoted_strings(t))
+            .filter(|w| !w.contains(char::is_whitespace))
+            .collect();
+        &single_words[..]
+    } else {
+        texts
+    };
     let dir = path.parent().unwrap_or(ctx.cwd);
     const INDEX_KEYS: &[&str] = &[
         "index-url",
@@ -450,6 +480,9 @@ fn names_outside_code(
         "git+ssh",
     ];
     for t in texts {
+        // Words only prose values hold (a description naming `/path/to/lib.so`): a
+        // scratch or home path there still counts, a code file elsewhere or a URL not.
+        let prose = edits_config::prose_words(t);
         let lower = t.to_ascii_lowercase();
         if INDEX_KEYS.iter().any(|k| lower.contains(k)) {
             if let Some(url) = t
@@ -470,6 +503,12 @@ fn names_outside_code(
                 )
         }) {
             let word = word.trim_end_matches([':', '.']);
+            if let Some(url) = code_url(word).filter(|_| !prose.contains(word)) {
+                return Some(format!(
+                    "names code at {}, which the tool may fetch and run the next time it runs",
+                    short(url)
+                ));
+            }
             let escape = word.starts_with("../");
             if !(escape
                 || word.starts_with('/')
@@ -503,7 +542,12 @@ fn names_outside_code(
             let other_home = ["/home/", "/Users/", "/root/"]
                 .iter()
                 .any(|h| abs.starts_with(h) && !abs.starts_with(ctx.home));
-            if escape || scratch || home_dot || other_home {
+            // Anywhere else but the system's own directories, a file of code: what the
+            // person has not put there for this project (`/srv/x/plugin.js`).
+            let elsewhere_code = !prose.contains(word)
+                && !SYSTEM_DIRS.iter().any(|d| abs.starts_with(d))
+                && is_code_file(&abs.display().to_string());
+            if escape || scratch || home_dot || other_home || elsewhere_code {
                 return Some(format!(
                     "names {}, outside the workspace, which the tool may load, run or write the next time it runs",
                     abs.display()
@@ -512,6 +556,57 @@ fn names_outside_code(
         }
     }
     None
+}
+
+/// Directories of the system's own programs, libraries and settings (written by its
+/// package manager, not the agent).
+const SYSTEM_DIRS: &[&str] = &[
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/etc",
+    "/opt",
+    "/nix",
+    "/snap",
+    "/proc",
+    "/sys",
+    "/dev",
+    "/System",
+    "/Library",
+    "/Applications",
+];
+
+/// Extensions of files a tool loads or runs as code (scripts, modules, native libraries,
+/// archives of classes).
+const CODE_FILE_EXTS: &[&str] = &[
+    "js", "mjs", "cjs", "ts", "mts", "cts", "jsx", "tsx", "py", "pyc", "rb", "sh", "bash", "zsh",
+    "pl", "pm", "php", "lua", "exs", "ex", "so", "dylib", "dll", "jar", "wasm", "ps1", "bat",
+    "cmd",
+];
+
+/// Does `path` name a file of code by its extension?
+fn is_code_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && CODE_FILE_EXTS.contains(&ext.to_ascii_lowercase().as_str())
+    })
+}
+
+/// A URL (http, https, ftp) whose path names a file of code, which a setting may make a
+/// tool fetch and run (`"presets": ["https://x.example/p.js"]`, an `import` of a URL).
+fn code_url(word: &str) -> Option<&str> {
+    let rest = ["https://", "http://", "ftp://"]
+        .iter()
+        .find_map(|s| word.strip_prefix(s))?;
+    let path = rest.split(['?', '#']).next().unwrap_or(rest);
+    let (host, path) = path.split_once('/')?;
+    if host.is_empty() || host.starts_with("localhost") || host.starts_with("127.") {
+        return None;
+    }
+    is_code_file(path).then_some(word)
 }
 
 /// Settings files whose named keys are a program the tool starts, a plugin it loads, or a
@@ -739,6 +834,25 @@ fn scan_text(
     judge: &dyn Judge,
 ) -> Option<String> {
     let lower = text.to_lowercase();
+    if let Some(found) = markers(file, &lower, text) {
+        return Some(found);
+    }
+    if let Some(found) = judge_pieces(text, lang, file == "agent instructions", ctx, judge) {
+        return Some(found);
+    }
+    if let Some(Class::Hard { category, reason }) =
+        code::search_code("the file", text, ctx, 1, judge)
+    {
+        return Some(format!("{reason} ({category})"));
+    }
+    None
+}
+
+/// What a text plants that shows in its words alone: permission checks switched off, an
+/// agent told to stop asking, git settings that run programs, a decoded payload run, a JVM
+/// agent, a credential path, the environment or a download handed on. `lower` is `text`
+/// in lower case.
+fn markers(file: &str, lower: &str, text: &str) -> Option<String> {
     if let Some(m) = SKIP_MARKERS.iter().find(|m| lower.contains(*m)) {
         return Some(format!("switches an agent's permission checks off ({m})"));
     }
@@ -748,7 +862,7 @@ fn scan_text(
                 "tells the agent to stop asking or to hide things (\"{m}\")"
             ));
         }
-        if let Some(m) = unnegated(&lower) {
+        if let Some(m) = unnegated(lower) {
             return Some(format!("tells the agent to stop asking (\"{m}\")"));
         }
     }
@@ -790,14 +904,6 @@ fn scan_text(
         {
             return Some("pipes a download into a shell".to_string());
         }
-    }
-    if let Some(found) = judge_pieces(text, lang, file == "agent instructions", ctx, judge) {
-        return Some(found);
-    }
-    if let Some(Class::Hard { category, reason }) =
-        code::search_code("the file", text, ctx, 1, judge)
-    {
-        return Some(format!("{reason} ({category})"));
     }
     None
 }
@@ -849,6 +955,11 @@ fn judge_pieces(
         let prose_verb = |reason: &str| *sentence && sentence_verb(reason);
         match j.verdict {
             Verdict::Soft { ref reason, .. } if prose_verb(reason) => {}
+            // A line of code or prose naming a file in the temporary directory, read as a
+            // shell line, runs it only by the shell's syntax (a Markdown code span is a
+            // command substitution); a string, a code span or shell text runs it.
+            Verdict::Soft { category, .. }
+                if *sentence && category == super::build::SCRATCH_CODE => {}
             Verdict::Hard {
                 category, reason, ..
             } => return Some(format!("would run `{}`: {reason} ({category})", short(p))),
@@ -890,6 +1001,11 @@ fn strip_prefix(line: &str) -> &str {
         .or_else(|| l.strip_prefix("run:"))
         .or_else(|| l.strip_prefix("- "))
         .or_else(|| l.strip_prefix("script:"))
+        // A start-up file's shell escape: GHCi's and Vim's `:!`, psql's `\!`, pdb's and
+        // gdb's `!`.
+        .or_else(|| l.strip_prefix(":!"))
+        .or_else(|| l.strip_prefix("\\!"))
+        .or_else(|| l.strip_prefix('!'))
         .unwrap_or(l);
     l.trim_start_matches(['@', '-', '+', ' ', '\t'])
 }

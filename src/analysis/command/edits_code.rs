@@ -1416,6 +1416,9 @@ pub(super) const PIPE_SHELLS: &[&str] = &[
 
 /// Soft categories that are out of place in a file that runs later.
 pub(super) const PLANTING: &[&str] = &[
+    // Code in the temporary directory, where anyone's code may be, run by what the file
+    // runs later (`sh /tmp/x.sh` in a script or a tool's settings).
+    super::build::SCRATCH_CODE,
     "remote-code",
     "exfiltration",
     "unguarded-agent",

@@ -149,7 +149,102 @@ const RUN_FILES: &[&str] = &[
     ".golangci.yaml",
     ".golangci.toml",
     ".golangci.json",
+    // Build and automation files that are code of their tool's language, evaluated when
+    // it runs: Snakemake and SCons (Python), Earthly (`RUN` commands), Guard, Danger,
+    // Homebrew bundle, CocoaPods, fastlane, Capistrano, Thor, Berkshelf (Ruby), Carton
+    // (Perl).
+    "Snakefile",
+    "SConstruct",
+    "SConscript",
+    "Earthfile",
+    "Guardfile",
+    "Dangerfile",
+    "Brewfile",
+    "Podfile",
+    "Fastfile",
+    "Capfile",
+    "Thorfile",
+    "Berksfile",
+    "cpanfile",
 ];
+
+/// Start-up files an interactive tool runs from the directory it starts in, as code of its
+/// language or its own commands (each with a shell escape): irb (`.irbrc`, `_irbrc`,
+/// `irb.rc`, `$irbrc` in the current directory, irb's "Configure IRB" docs), Pry
+/// (`.pryrc`, its local rc), IEx (`.iex.exs`, looked for in the current directory first),
+/// GHCi (`./.ghci` first, GHC users' guide "The .ghci file"; `:!` runs a shell command),
+/// pdb (`./.pdbrc` after `~/.pdbrc`, CPython `Lib/pdb.py`; `!` runs Python), the OCaml
+/// toplevel (`.ocamlinit`), Erlang (`.erlang` in the current directory), Octave
+/// (`.octaverc`), the Perl debugger (`.perldb`), and those loaded when a setting allows it:
+/// gdb (`.gdbinit`), lldb (`.lldbinit`), Vim and Neovim with `exrc` (`.exrc`, `.vimrc`,
+/// `.nvimrc`, `.nvim.lua`).
+const STARTUP_FILES: &[&str] = &[
+    ".irbrc",
+    "_irbrc",
+    "irb.rc",
+    "$irbrc",
+    ".pryrc",
+    ".iex.exs",
+    ".ghci",
+    ".pdbrc",
+    ".ocamlinit",
+    ".erlang",
+    ".octaverc",
+    ".perldb",
+    ".gdbinit",
+    ".lldbinit",
+    ".exrc",
+    ".vimrc",
+    ".nvimrc",
+    ".nvim.lua",
+];
+
+/// The kind [`file_kind`] gives a [`STARTUP_FILES`] file.
+pub const STARTUP_KIND: &str = "a start-up file an interactive tool runs";
+
+/// The kind [`config_kind`] gives.
+pub const CONFIG_KIND: &str = "a tool's configuration";
+
+/// Extensions of the formats tools read their settings from.
+const CONFIG_EXTS: &[&str] = &[
+    "json",
+    "jsonc",
+    "json5",
+    "yaml",
+    "yml",
+    "toml",
+    "ini",
+    "cfg",
+    "conf",
+    "properties",
+    "hcl",
+    "tf",
+    "tfvars",
+    "env",
+];
+
+/// A file in a format tools load as configuration ([`CONFIG_EXTS`]; a dotfile without an
+/// extension — `.proverc`, `.rspec`, `.flaskenv`, `.flake8` —, an environment file
+/// `.env.NAME`), whatever tool reads it: its values may name code or commands the tool runs (`edits_config`). Ignore
+/// lists (`.gitignore`, `.eslintignore`) hold patterns, not values, and are not.
+pub fn config_kind(path: &Path) -> Option<&'static str> {
+    let lower = path.file_name()?.to_string_lossy().to_lowercase();
+    if lower.ends_with("ignore") {
+        return None;
+    }
+    let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    let dotfile = lower.starts_with('.') && !lower[1..].contains('.');
+    // A dotfile without an extension is a tool's settings (`.proverc`, `.rspec`,
+    // `.flake8`, `.yamllint`, `.sequelizerc`) unless it is a marker or a list of names.
+    let marker = matches!(
+        lower.as_str(),
+        ".gitkeep" | ".keep" | ".nojekyll" | ".ds_store" | ".mailmap" | ".gitattributes"
+    );
+    let config = ext.is_some_and(|e| CONFIG_EXTS.contains(&e.as_str()))
+        || (dotfile && !marker)
+        || lower.starts_with(".env.");
+    config.then_some(CONFIG_KIND)
+}
 
 /// Editor workspace files whose tasks, launch configurations and settings run commands.
 const EDITOR_FILES: &[&str] = &[
@@ -299,6 +394,9 @@ pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
     if lower.ends_with(".code-workspace") || EDITOR_FILES.iter().any(|f| full.ends_with(f)) {
         return Some("editor tasks or settings");
     }
+    if STARTUP_FILES.contains(&lower.as_str()) {
+        return Some(STARTUP_KIND);
+    }
     let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
     if ext.as_deref() == Some("ipynb") {
         return Some("a notebook");
@@ -367,4 +465,30 @@ fn is_tool_config(lower: &str) -> bool {
                 .strip_suffix(e)
                 .is_some_and(|s| s.ends_with(".config"))
         })
+}
+
+/// A recipe of shell commands, by lower-case name (a Makefile, a justfile, a Dockerfile,
+/// package.json's scripts, a Taskfile, a Procfile, a compose file, a shell script): its
+/// lines are commands the person runs by name.
+pub(super) fn is_recipe(name: &str) -> bool {
+    const RECIPES: &[&str] = &[
+        "makefile",
+        "gnumakefile",
+        "justfile",
+        ".justfile",
+        "dockerfile",
+        "containerfile",
+        "package.json",
+        "deno.json",
+        "deno.jsonc",
+        "taskfile.yml",
+        "taskfile.yaml",
+        "procfile",
+    ];
+    RECIPES.contains(&name)
+        || name.ends_with(".mk")
+        || name.ends_with(".sh")
+        || name.ends_with(".dockerfile")
+        || name.starts_with("docker-compose")
+        || name.starts_with("compose.")
 }

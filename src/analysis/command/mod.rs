@@ -63,6 +63,7 @@ mod destructive_whole;
 mod dynamic;
 mod edits;
 mod edits_code;
+mod edits_config;
 mod embedded;
 mod env;
 mod file_kinds;

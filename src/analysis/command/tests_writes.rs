@@ -691,3 +691,28 @@ fn inline_python_effects_reach_the_path_floor() {
         );
     }
 }
+
+#[test]
+fn shell_writes_into_configuration_get_the_edit_scan() {
+    let f = fx();
+    std::fs::write(f.ws.join("data.json"), "{\"a\": 1}\n").unwrap();
+    for cmd in [
+        "echo 'system(\"sh /tmp/x.sh\")' > .irbrc",
+        "printf 'site_name: x\\nhooks:\\n  - /tmp/h.py\\n' > mkdocs.yml",
+        "printf '[tool:pytest]\\naddopts = --pastebin=all\\n' >> setup.cfg",
+        "cat > .babelrc.json <<'EOF'\n{\"presets\": [\"/tmp/p.js\"]}\nEOF",
+        // Text another part writes first hides what the tool will load.
+        "echo '{}' > /tmp/c.json && cp /tmp/c.json .stylelintrc.json",
+    ] {
+        assert!(planted(&f, cmd).is_some(), "{cmd}: nothing planted");
+    }
+    for cmd in [
+        "echo '{\"semi\": false}' > .prettierrc",
+        "printf '[pytest]\\naddopts = -q\\n' > pytest.ini",
+        "cp data.json backup.json",
+        // A program's output into data: not read before it runs, not asked about.
+        "jq '.a' data.json > out.json",
+    ] {
+        assert_eq!(planted(&f, cmd), None, "{cmd}");
+    }
+}

@@ -178,13 +178,17 @@ pub(super) fn land(
             .or_else(|| file_kind(&l.path, first))
             .or_else(|| existing_kind(&l.path, l.keeps))
             .or_else(|| super::file_kinds::source_kind(&l.path))
+            .or_else(|| super::file_kinds::config_kind(&l.path))
         else {
             continue;
         };
-        // A source file is searched for what known text plants in it; one linked into
-        // place or written by a program is not read before it runs, and not asked about
-        // for that alone (a build compiles what the agent could equally have written).
-        if kind == super::file_kinds::SOURCE_KIND && matches!(l.content, Content::Unknown(_)) {
+        // A source file, or configuration known by its format only, is searched for what
+        // known text plants in it; one linked into place or written by a program is not
+        // read before it runs, and not asked about for that alone (a build compiles what
+        // the agent could equally have written; `jq … > x.json` writes data).
+        let searched_only =
+            kind == super::file_kinds::SOURCE_KIND || kind == super::file_kinds::CONFIG_KIND;
+        if searched_only && matches!(l.content, Content::Unknown(_)) {
             continue;
         }
         let found = match &l.content {
@@ -196,8 +200,10 @@ pub(super) fn land(
             Content::Files(srcs) => {
                 let mut texts = Vec::new();
                 let mut unknown = None;
+                let mut hidden = false;
                 for s in srcs {
                     if written_elsewhere(s) {
+                        hidden = true;
                         unknown = Some(format!(
                             "comes from {}, which another part of the command writes",
                             s.display()
@@ -216,8 +222,13 @@ pub(super) fn land(
                     }
                 }
                 match unknown {
-                    // Sources are searched for what known text plants, as above.
+                    // A source, or configuration known by its format whose source file
+                    // is not there or too large to read, is searched for what known text
+                    // plants, as above; a configuration whose text another part of the
+                    // command writes hides what the tool will load (`… > /tmp/c.json &&
+                    // cp /tmp/c.json .babelrc.json`).
                     Some(_) if kind == super::file_kinds::SOURCE_KIND => continue,
+                    Some(_) if kind == super::file_kinds::CONFIG_KIND && !hidden => continue,
                     Some(u) => u,
                     None => match scan(&l.path, &texts, ctx, judge) {
                         Some(r) => r.found,

@@ -654,6 +654,9 @@ static RSPEC: &[Opt] = &[
     value(&["-o", "--out"], Val::Write),
     value(&["--deprecation-out"], Val::Write),
     flag(&["-b", "--backtrace"]),
+    // rspec-core 3.12 `option_parser.rb` still takes `-c`/`--color`/`--colour` (no help
+    // line): colour when the output is a terminal, as `rspec --init`'s `.rspec` writes.
+    flag(&["-c", "--color", "--colour"]),
     flag(&["--force-color", "--force-colour"]),
     flag(&["--no-color", "--no-colour"]),
     opt(&["-p", "--profile"], Arity::Optional, Val::Num),
