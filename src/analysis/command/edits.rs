@@ -270,7 +270,14 @@ pub(super) fn scan(
     judge: &dyn Judge,
 ) -> Option<EditRisk> {
     let first = texts.first().map(String::as_str).unwrap_or("");
-    let file = file_kind(path, first).or_else(|| source_kind(path))?;
+    let Some(file) = file_kind(path, first).or_else(|| source_kind(path)) else {
+        // Every other file is read for what its text does, whatever it is called.
+        let found = super::payload::scan(path, texts, ctx, judge)?;
+        return Some(EditRisk {
+            file: super::payload::ANY_KIND,
+            found,
+        });
+    };
     if file == super::file_kinds::INSTALLED_KIND {
         // Whatever it says, it runs: a `.pth` line at every interpreter start, a module
         // or plugin whenever the project's tools import it.
@@ -393,6 +400,15 @@ pub(super) fn scan(
         (file != "agent instructions")
             .then(|| joined.iter().find_map(|t| edits_code::scan_joined(t)))
             .flatten()
+    });
+    // What any text plants, read as every written file is (a source file's strings stay
+    // data until its code hands them to a shell).
+    let found = found.or_else(|| {
+        if file == SOURCE_KIND {
+            super::payload::scan_source(texts, ctx, judge)
+        } else {
+            super::payload::scan(path, texts, ctx, judge)
+        }
     })?;
     Some(EditRisk { file, found })
 }

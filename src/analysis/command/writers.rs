@@ -178,6 +178,16 @@ pub(super) fn land(
             .or_else(|| existing_kind(&l.path, l.keeps))
             .or_else(|| super::file_kinds::source_kind(&l.path))
         else {
+            // Any other file: its new text is read for what it does, whatever its name.
+            if let Content::Text(texts) = &l.content {
+                if let Some(found) = super::payload::scan(&l.path, texts, ctx, judge) {
+                    return Some(Planted {
+                        path: l.path.clone(),
+                        file: super::payload::ANY_KIND,
+                        found,
+                    });
+                }
+            }
             continue;
         };
         // A source file is searched for what known text plants in it; one linked into
