@@ -272,7 +272,7 @@ pub(super) fn scan(
     let first = texts.first().map(String::as_str).unwrap_or("");
     let Some(file) = file_kind(path, first).or_else(|| source_kind(path)) else {
         // Every other file is read for what its text does, whatever it is called.
-        let found = super::payload::scan(path, texts, ctx, judge)?;
+        let found = super::payload::scan(path, texts, false, ctx, judge)?;
         return Some(EditRisk {
             file: super::payload::ANY_KIND,
             found,
@@ -407,7 +407,7 @@ pub(super) fn scan(
         if file == SOURCE_KIND {
             super::payload::scan_source(texts, ctx, judge)
         } else {
-            super::payload::scan(path, texts, ctx, judge)
+            super::payload::scan(path, texts, true, ctx, judge)
         }
     })?;
     Some(EditRisk { file, found })

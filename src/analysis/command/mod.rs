@@ -1150,7 +1150,7 @@ pub fn scan_edit(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRi
 /// A payload in text a tool or an agent may act on (a delegated prompt): what
 /// `payload` finds in any written file, judged by the same floor.
 pub fn scan_payload(text: &str, ctx: &JudgeCtx) -> Option<String> {
-    payload::find(text, payload::Reading::Runnable, ctx, &Floor)
+    payload::find(text, payload::Reading::Prompt, ctx, &Floor)
         .or_else(|| payload::download_run_sentence(text))
 }
 

@@ -3,7 +3,9 @@
 //! agent writes is read here, since many tools evaluate files no name list keeps up with
 //! (a Brewfile or a Podfile is Ruby, SConstruct and wscript are Python, `dune`, `bb.edn`,
 //! `pixi.toml`, `dvc.yaml`, a Doxyfile's `INPUT_FILTER` or an editor's build system hold
-//! shell commands). The same reading judges a delegated prompt (`policy::delegate`).
+//! shell commands). The same reading judges a delegated prompt (`policy::delegate`): its
+//! lines as prose, its `'…'`/`"…"` strings as text a tool runs, and a program run from a
+//! scratch directory or a sentence asking for a download to be run as a payload.
 //!
 //! The text is searched for payloads, not for a language: each line that holds a word a
 //! payload needs (a network tool, a delete, a path outside the project, a shell fed a
@@ -18,7 +20,8 @@
 //!   shell (the usual install line of a README), a send of data out (exfiltration), a
 //!   credential store read, and a shell start-up or persistence file outside the project
 //!   written with text that fetches or runs from a scratch directory;
-//! - in text a tool may run (anything but prose): also what plants code — a download run
+//! - in text a tool may run (anything but prose; in a file the edit scan has rules for,
+//!   its writes are left to those rules): also what plants code — a download run
 //!   (`curl … | sh`, `curl -o /tmp/p URL && sh /tmp/p`, `iex (iwr …)`), a script in a
 //!   scratch directory run, the environment injected, an agent run unguarded — any write
 //!   to a start-up, persistence, harness or gatehook file, a program run from a scratch
@@ -138,6 +141,11 @@ pub enum Reading {
     Prose,
     /// Text a tool may run: every payload counts.
     Runnable,
+    /// A delegated prompt: prose whose `'…'` and `"…"` strings are text to write or run
+    /// as given (runnable), whose lines count what prose counts and a program run from a
+    /// scratch directory or a PowerShell download evaluated (what the subagent is asked
+    /// to do), and whose code spans name paths as often as they quote commands.
+    Prompt,
 }
 
 /// How the text written to `path` is read: prose by extension unless the text says a
@@ -157,19 +165,24 @@ pub fn reading(path: &Path, text: &str) -> Reading {
     }
 }
 
-/// What the new text of a file the edit scan has no rule for plants, whatever its name.
+/// What the new text of a file plants, whatever its name. `known`: the edit scan has
+/// rules of its own for the file (a script, a build definition), which already judge what
+/// its commands write; here the rest is read (a container given the host, a credential
+/// store read, data sent out).
 pub(super) fn scan(
     path: &Path,
     texts: &[String],
+    known: bool,
     ctx: &JudgeCtx,
     judge: &dyn Judge,
 ) -> Option<String> {
+    let writes = !known;
     texts.iter().filter(|t| !t.contains('\0')).find_map(|t| {
         let reading = reading(path, t);
-        find(t, reading, ctx, judge).or_else(|| {
+        scan_one(t, reading, writes, ctx, judge).or_else(|| {
             // What the file's own parser decodes (JSON `\u0063`, YAML `"\x63"`, XML
             // `&#99;`) before a tool reads it as a command.
-            edits_code::decoded(path, t).and_then(|d| find(&d, reading, ctx, judge))
+            edits_code::decoded(path, t).and_then(|d| scan_one(&d, reading, writes, ctx, judge))
         })
     })
 }
@@ -184,7 +197,7 @@ pub(super) fn scan_source(texts: &[String], ctx: &JudgeCtx, judge: &dyn Judge) -
         let strings = code::quoted_strings(t);
         let found = shell_commands(&strings)
             .take(MAX_PIECES)
-            .find_map(|cmd| judge_piece(cmd, Reading::Runnable, ctx, judge));
+            .find_map(|cmd| judge_piece(cmd, Reading::Runnable, true, ctx, judge));
         found
     })
 }
@@ -213,6 +226,17 @@ fn shell_commands(strings: &[String]) -> impl Iterator<Item = &str> {
 
 /// The first payload in `text`, as a reason.
 pub fn find(text: &str, reading: Reading, ctx: &JudgeCtx, judge: &dyn Judge) -> Option<String> {
+    scan_one(text, reading, true, ctx, judge)
+}
+
+/// [`find`], with the writes a command makes judged only when `writes`.
+fn scan_one(
+    text: &str,
+    reading: Reading,
+    writes: bool,
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<String> {
     let mut pieces: Vec<(String, Reading)> = Vec::new();
     let mut lower = String::new();
     for line in text.lines() {
@@ -242,9 +266,10 @@ pub fn find(text: &str, reading: Reading, ctx: &JudgeCtx, judge: &dyn Judge) -> 
                 pieces.push((value.to_string(), here));
             }
         }
-        for s in code::quoted_strings(line) {
+        for (quote, s) in strings(line) {
             if s.contains(' ') && s.len() <= MAX_PIECE {
-                pieces.push((s, here));
+                let as_given = here == Reading::Prompt && quote != '`';
+                pieces.push((s, if as_given { Reading::Runnable } else { here }));
             }
         }
         if pieces.len() > MAX_PIECES {
@@ -255,7 +280,33 @@ pub fn find(text: &str, reading: Reading, ctx: &JudgeCtx, judge: &dyn Judge) -> 
     }
     pieces
         .iter()
-        .find_map(|(p, here)| judge_piece(p, *here, ctx, judge))
+        .find_map(|(p, here)| judge_piece(p, *here, writes, ctx, judge))
+}
+
+/// The quoted strings of one line, each with its quote (`'`, `"` or a backtick).
+fn strings(line: &str) -> Vec<(char, String)> {
+    let mut out = Vec::new();
+    let mut chars = line.chars();
+    while let Some(q) = chars.next() {
+        if !matches!(q, '\'' | '"' | '`') {
+            continue;
+        }
+        let mut s = String::new();
+        while let Some(c) = chars.next() {
+            if c == q {
+                break;
+            }
+            if c == '\\' {
+                if let Some(n) = chars.next() {
+                    s.push(n);
+                }
+                continue;
+            }
+            s.push(c);
+        }
+        out.push((q, s));
+    }
+    out
 }
 
 /// The value of a `key: value`, `key = value` or `"key": value` line, unquoted.
@@ -285,10 +336,17 @@ fn after_key(line: &str) -> Option<&str> {
 const PROSE_ORDINARY: &[&str] = &["remote-code", "runs-code", "dynamic-exec", "install"];
 
 /// What one piece does, if it is a payload for this reading.
-fn judge_piece(piece: &str, reading: Reading, ctx: &JudgeCtx, judge: &dyn Judge) -> Option<String> {
+fn judge_piece(
+    piece: &str,
+    reading: Reading,
+    writes: bool,
+    ctx: &JudgeCtx,
+    judge: &dyn Judge,
+) -> Option<String> {
     let runnable = reading == Reading::Runnable;
+    let asked = runnable || reading == Reading::Prompt;
     let lower = piece.to_ascii_lowercase();
-    if runnable {
+    if asked {
         if let Some(found) = runs_fetched_powershell(&lower) {
             return Some(found);
         }
@@ -317,7 +375,7 @@ fn judge_piece(piece: &str, reading: Reading, ctx: &JudgeCtx, judge: &dyn Judge)
         .iter()
         .any(|n| lower.contains(&n.to_lowercase()))
         || lower.contains("/tmp/");
-    if runnable || fetches {
+    if writes && (runnable || fetches) {
         if let Some(what) = guarded_write(&j, runnable, ctx) {
             return Some(format!("would run {}, which writes {what}", at()));
         }
@@ -326,7 +384,9 @@ fn judge_piece(piece: &str, reading: Reading, ctx: &JudgeCtx, judge: &dyn Judge)
         if let Some(found) = edits_code::scan_joined(piece) {
             return Some(format!("{found} ({})", short(piece)));
         }
-        if let Some(path) = runs_from_scratch(piece) {
+    }
+    if asked {
+        if let Some(path) = runs_from_scratch(piece, ctx) {
             return Some(format!(
                 "runs {path}, a file in a temporary directory, where anyone's code may be ({})",
                 short(piece)
@@ -393,24 +453,38 @@ const INTERPRETERS: &[&str] = &[
 /// Options of those interpreters that take the next word (`python -m doctest FILE`).
 const TAKES_VALUE: &[&str] = &["-m", "-jar", "-cp", "-classpath", "-W", "-X", "-I", "-r"];
 
-/// A file in a scratch directory run as a command or handed to an interpreter as its
-/// program (`/tmp/p`, `sh /tmp/p`, `python3 -m doctest /tmp/t.txt`, `jshell /tmp/x.jsh`),
-/// anywhere in the piece's commands.
-fn runs_from_scratch(piece: &str) -> Option<String> {
+/// A file in a scratch directory (outside the workspace) run as a command after another
+/// (`curl -o /tmp/p URL && /tmp/p`) or handed to an interpreter as its program (`sh
+/// /tmp/p`, `python3 -m doctest /tmp/t.txt`, `jshell /tmp/x.jsh`). A path alone is no
+/// command: a line of text that starts with one names it.
+fn runs_from_scratch(piece: &str, ctx: &JudgeCtx) -> Option<String> {
     let scratch = |w: &str| {
         let w = w.trim_matches(['"', '\'']);
-        ["/tmp/", "/var/tmp/", "/dev/shm/", "$TMPDIR/", "${TMPDIR}/"]
+        let prefixed = ["/tmp/", "/var/tmp/", "/dev/shm/", "$TMPDIR/", "${TMPDIR}/"]
             .iter()
             .any(|d| w.starts_with(d))
-            .then(|| w.to_string())
+            || (w.starts_with('/') && floor::in_scratch(Path::new(w)));
+        if !prefixed {
+            return None;
+        }
+        let forms = paths::forms(w, ctx.cwd, ctx.home);
+        (!ctx.workspace.contains(&forms)).then(|| w.to_string())
     };
-    for command in piece.split(['&', '|', ';', '(', ')', '`', '\n']) {
+    let mut commands = Vec::new();
+    for (i, line) in piece.split('\n').enumerate() {
+        for (j, c) in line.split(['&', '|', ';']).enumerate() {
+            commands.push((i + j > 0, c));
+        }
+    }
+    for (after_another, command) in commands {
         let words: Vec<&str> = command.split_whitespace().collect();
         let Some((first, rest)) = words.split_first() else {
             continue;
         };
-        if let Some(p) = scratch(first) {
-            return Some(p);
+        if after_another {
+            if let Some(p) = scratch(first) {
+                return Some(p);
+            }
         }
         let name = first.rsplit('/').next().unwrap_or(first);
         let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
@@ -419,7 +493,7 @@ fn runs_from_scratch(piece: &str) -> Option<String> {
         }
         let mut i = 0;
         while let Some(w) = rest.get(i) {
-            if TAKES_VALUE.contains(w) && *w != "-m" || (*w == "-m" && i + 1 < rest.len()) {
+            if TAKES_VALUE.contains(w) {
                 // `-m MODULE`: the module runs its operand (doctest, runpy, pdb).
                 i += 2;
                 continue;
@@ -512,26 +586,6 @@ pub fn download_run_sentence(text: &str) -> Option<String> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn scratch_programs_are_found_where_they_run() {
-        assert_eq!(runs_from_scratch("sh /tmp/p").as_deref(), Some("/tmp/p"));
-        assert_eq!(
-            runs_from_scratch("curl -o /tmp/p URL && /tmp/p").as_deref(),
-            Some("/tmp/p")
-        );
-        assert_eq!(
-            runs_from_scratch("python3 -m doctest /tmp/evil.txt").as_deref(),
-            Some("/tmp/evil.txt")
-        );
-        assert_eq!(
-            runs_from_scratch("jshell /tmp/x.jsh").as_deref(),
-            Some("/tmp/x.jsh")
-        );
-        // An output path is no program.
-        assert_eq!(runs_from_scratch("python3 tool.py --out /tmp/x.json"), None);
-        assert_eq!(runs_from_scratch("curl -o /tmp/p https://x.example"), None);
-    }
 
     #[test]
     fn host_giving_container_definitions() {

@@ -180,7 +180,7 @@ pub(super) fn land(
         else {
             // Any other file: its new text is read for what it does, whatever its name.
             if let Content::Text(texts) = &l.content {
-                if let Some(found) = super::payload::scan(&l.path, texts, ctx, judge) {
+                if let Some(found) = super::payload::scan(&l.path, texts, false, ctx, judge) {
                     return Some(Planted {
                         path: l.path.clone(),
                         file: super::payload::ANY_KIND,
