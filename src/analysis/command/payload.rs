@@ -353,6 +353,9 @@ fn judge_piece(
     }
     let j = judge.text(piece, ctx, 1);
     let at = || format!("`{}`", short(piece));
+    // A script of the temporary directory run counts where `runs_from_scratch` finds it
+    // (an interpreter's program, a command after another), not where the floor reads a
+    // backquoted path in text that is no command line as one.
     match &j.verdict {
         Verdict::Hard {
             category, reason, ..
@@ -361,8 +364,7 @@ fn judge_piece(
         }
         Verdict::Soft {
             category, reason, ..
-        } if *category == "exfiltration"
-            || (runnable && (PLANTING.contains(category) || *category == "scratch-code")) =>
+        } if *category == "exfiltration" || (runnable && PLANTING.contains(category)) =>
         {
             return Some(format!("would run {}: {reason} ({category})", at()));
         }
