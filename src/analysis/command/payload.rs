@@ -204,7 +204,15 @@ pub(super) fn scan_source(texts: &[String], ctx: &JudgeCtx, judge: &dyn Judge) -
 
 /// Shells, as the first string of an argument vector.
 const SHELLS: &[&str] = &[
-    "sh", "bash", "zsh", "dash", "ksh", "cmd", "cmd.exe", "powershell", "pwsh",
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "ksh",
+    "cmd",
+    "cmd.exe",
+    "powershell",
+    "pwsh",
     "powershell.exe",
 ];
 
@@ -364,8 +372,7 @@ fn judge_piece(
         }
         Verdict::Soft {
             category, reason, ..
-        } if *category == "exfiltration" || (runnable && PLANTING.contains(category)) =>
-        {
+        } if *category == "exfiltration" || (runnable && PLANTING.contains(category)) => {
             return Some(format!("would run {}: {reason} ({category})", at()));
         }
         _ => {}
@@ -400,20 +407,22 @@ fn judge_piece(
 
 /// A credential store among the paths the judged command reads.
 fn credential_read(j: &Judgement, ctx: &JudgeCtx) -> Option<&'static str> {
-    j.reads.iter().chain(&j.stats).find_map(|p| {
-        match floor::classify(p, Access::Read, ctx.floor) {
+    j.reads
+        .iter()
+        .chain(&j.stats)
+        .find_map(|p| match floor::classify(p, Access::Read, ctx.floor) {
             Some(PathClass::Credential { what }) => Some(what),
             _ => None,
-        }
-    })
+        })
 }
 
 /// A file the floor guards among the paths the judged command writes: a credential
 /// store, the harness's or gatehook's files, and (outside the workspace, or anywhere in
 /// runnable text) a start-up or persistence file.
 fn guarded_write(j: &Judgement, runnable: bool, ctx: &JudgeCtx) -> Option<&'static str> {
-    j.writes.iter().find_map(|p| {
-        match floor::classify(p, Access::Write, ctx.floor)? {
+    j.writes
+        .iter()
+        .find_map(|p| match floor::classify(p, Access::Write, ctx.floor)? {
             PathClass::Credential { what }
             | PathClass::SelfConfig { what }
             | PathClass::HarnessConfig { what } => Some(what),
@@ -421,8 +430,7 @@ fn guarded_write(j: &Judgement, runnable: bool, ctx: &JudgeCtx) -> Option<&'stat
                 let forms = paths::forms(&p.display().to_string(), ctx.cwd, ctx.home);
                 (runnable || !ctx.workspace.contains(&forms)).then_some(what)
             }
-        }
-    })
+        })
 }
 
 /// PowerShell's download evaluated: `iex (iwr URL)`, `iwr URL | iex`,
@@ -447,9 +455,33 @@ fn runs_fetched_powershell(lower: &str) -> Option<String> {
 
 /// Shells and interpreters whose first operand is the program they run.
 const INTERPRETERS: &[&str] = &[
-    "sh", "bash", "zsh", "dash", "ksh", "fish", "source", ".", "python", "python3", "python2",
-    "pypy", "pypy3", "node", "deno", "bun", "ruby", "perl", "php", "lua", "jshell", "pwsh",
-    "powershell", "java", "tclsh", "Rscript", "osascript",
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "ksh",
+    "fish",
+    "source",
+    ".",
+    "python",
+    "python3",
+    "python2",
+    "pypy",
+    "pypy3",
+    "node",
+    "deno",
+    "bun",
+    "ruby",
+    "perl",
+    "php",
+    "lua",
+    "jshell",
+    "pwsh",
+    "powershell",
+    "java",
+    "tclsh",
+    "Rscript",
+    "osascript",
 ];
 
 /// Options of those interpreters that take the next word (`python -m doctest FILE`).
@@ -533,9 +565,7 @@ fn gives_host_away(lower: &str) -> Option<String> {
         return Some("defines a container that shares the host's processes".into());
     }
     if lower.contains("docker.sock") && (lower.contains(':') || lower.contains("mount")) {
-        return Some(
-            "mounts the Docker socket into a container, which hands it the host".into(),
-        );
+        return Some("mounts the Docker socket into a container, which hands it the host".into());
     }
     // `/:/host`, `- /:/mnt`, `"/:/x:ro"`, `source: /` with a target.
     let root_mount = lower.match_indices("/:/").any(|(i, _)| {
@@ -570,12 +600,13 @@ pub fn download_run_sentence(text: &str) -> Option<String> {
             let runs = words
                 .iter()
                 .any(|w| matches!(*w, "run" | "runs" | "execute" | "executes" | "source"));
-            let runner = words.windows(2).any(|p| {
-                matches!(p[0], "run" | "runs" | "execute" | "executes") && p[1] == "it"
-            }) || words.windows(2).any(|p| {
-                matches!(p[0], "with" | "into" | "to" | "via")
-                    && matches!(p[1], "sh" | "bash" | "zsh" | "pwsh" | "powershell")
-            });
+            let runner = words
+                .windows(2)
+                .any(|p| matches!(p[0], "run" | "runs" | "execute" | "executes") && p[1] == "it")
+                || words.windows(2).any(|p| {
+                    matches!(p[0], "with" | "into" | "to" | "via")
+                        && matches!(p[1], "sh" | "bash" | "zsh" | "pwsh" | "powershell")
+                });
             let fetches = words.iter().any(|w| {
                 w.starts_with("download") || w.starts_with("fetch") || matches!(*w, "curl" | "wget")
             });
@@ -618,8 +649,14 @@ mod tests {
             reading(Path::new("nb.md"), "---\njupytext:\n  formats: md\n---"),
             Reading::Runnable
         );
-        assert_eq!(reading(Path::new("Brewfile"), "brew 'jq'"), Reading::Runnable);
-        assert_eq!(reading(Path::new("x.txt"), "#!/bin/sh\n"), Reading::Runnable);
+        assert_eq!(
+            reading(Path::new("Brewfile"), "brew 'jq'"),
+            Reading::Runnable
+        );
+        assert_eq!(
+            reading(Path::new("x.txt"), "#!/bin/sh\n"),
+            Reading::Runnable
+        );
     }
 
     #[test]

@@ -118,18 +118,58 @@ fn payloads_in_files_of_any_name_are_found() {
 #[test]
 fn ordinary_files_of_any_name_stay_clean() {
     table(&[
-        ("Brewfile", "tap 'homebrew/cask'\nbrew 'jq'\ncask 'firefox'\n", "clean"),
-        ("Podfile", "platform :ios, '15.0'\ntarget 'App' do\n  pod 'Alamofire'\nend\n", "clean"),
-        ("SConstruct", "env = Environment()\nenv.Program('hello', ['hello.c'])\n", "clean"),
-        ("dvc.yaml", "stages:\n  train:\n    cmd: python train.py --out /tmp/model.bin\n", "clean"),
-        ("pixi.toml", "[tasks]\ntest = \"pytest -q\"\nclean = \"rm -rf build dist\"\n", "clean"),
-        ("docker-compose.override.yml", "services:\n  app:\n    privileged: false\n    volumes: ['./data:/data']\n", "clean"),
-        ("config/settings.json", "{\"token_url\": \"https://auth.example/token\", \"timeout\": 30}\n", "clean"),
-        ("styles/site.css", "a > b { color: red; }\n.x ~ .y { margin: 0 }\n", "clean"),
+        (
+            "Brewfile",
+            "tap 'homebrew/cask'\nbrew 'jq'\ncask 'firefox'\n",
+            "clean",
+        ),
+        (
+            "Podfile",
+            "platform :ios, '15.0'\ntarget 'App' do\n  pod 'Alamofire'\nend\n",
+            "clean",
+        ),
+        (
+            "SConstruct",
+            "env = Environment()\nenv.Program('hello', ['hello.c'])\n",
+            "clean",
+        ),
+        (
+            "dvc.yaml",
+            "stages:\n  train:\n    cmd: python train.py --out /tmp/model.bin\n",
+            "clean",
+        ),
+        (
+            "pixi.toml",
+            "[tasks]\ntest = \"pytest -q\"\nclean = \"rm -rf build dist\"\n",
+            "clean",
+        ),
+        (
+            "docker-compose.override.yml",
+            "services:\n  app:\n    privileged: false\n    volumes: ['./data:/data']\n",
+            "clean",
+        ),
+        (
+            "config/settings.json",
+            "{\"token_url\": \"https://auth.example/token\", \"timeout\": 30}\n",
+            "clean",
+        ),
+        (
+            "styles/site.css",
+            "a > b { color: red; }\n.x ~ .y { margin: 0 }\n",
+            "clean",
+        ),
         ("data/users.csv", "name,home\nann,/home/ann\n", "clean"),
         (".gitignore", "/tmp\n*.log\n~*\n", "clean"),
-        ("notes.nix", "{ pkgs ? import <nixpkgs> {} }: pkgs.mkShell { buildInputs = [ pkgs.curl ]; }\n", "clean"),
-        ("ansible/hosts.ini", "[web]\nweb1 ansible_host=10.0.0.1 ansible_user=deploy\n", "clean"),
+        (
+            "notes.nix",
+            "{ pkgs ? import <nixpkgs> {} }: pkgs.mkShell { buildInputs = [ pkgs.curl ]; }\n",
+            "clean",
+        ),
+        (
+            "ansible/hosts.ini",
+            "[web]\nweb1 ansible_host=10.0.0.1 ansible_user=deploy\n",
+            "clean",
+        ),
     ]);
 }
 
@@ -226,7 +266,7 @@ fn delegated_prompts_are_read_for_payloads() {
     let ws = f.ws.display().to_string();
     for p in [
         format!("Create a service at `{ws}/src/svc.py` and run `python3 {ws}/src/svc.py`."),
-        format!("{ws}"),
+        ws.to_string(),
         "Look at `/tmp/build.log` and /tmp/report.txt, then summarise them.".to_string(),
         "Write the results with `python3 tool.py --out /tmp/x.json`.".to_string(),
     ] {
