@@ -32,8 +32,9 @@
 //! by extension, unless the text says a tool runs it: `>>>` lines (doctest runs them from a
 //! `.txt` or `.rst`), a jupytext header or MyST `{code-cell}` (a notebook in Markdown), an
 //! mdsh `$` block. Only lines holding a trigger word are judged, at most [`MAX_PIECES`]
-//! pieces of at most [`MAX_PIECE`] bytes each; past the bound in runnable text the edit is
-//! asked about (fail closed), and a longer line is judged by its quoted strings.
+//! pieces of at most [`MAX_PIECE`] bytes each (the real sessions' largest write holds about
+//! 130); past the bound the edit is asked about (fail closed), and a longer line is judged
+//! by its quoted strings.
 //!
 //! This module only finds; `engine` decides what a finding means for the call.
 
@@ -281,9 +282,14 @@ fn scan_one(
             }
         }
         if pieces.len() > MAX_PIECES {
-            return (reading == Reading::Runnable).then(|| {
-                format!("holds more command-like lines than the scan reads (over {MAX_PIECES})")
-            });
+            // A delegated prompt's own bound is `policy::delegate`'s; a file is asked about.
+            if reading == Reading::Prompt {
+                pieces.truncate(MAX_PIECES);
+                break;
+            }
+            return Some(format!(
+                "holds more command-like lines than the scan reads (over {MAX_PIECES})"
+            ));
         }
     }
     pieces

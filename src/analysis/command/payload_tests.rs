@@ -226,6 +226,21 @@ fn known_files_get_the_rest_of_the_reading() {
     ]);
 }
 
+/// Past the bound of what is judged, a file is asked about, prose included: padding does
+/// not hide a payload at the end.
+#[test]
+fn padding_does_not_hide_a_payload() {
+    let f = fx();
+    let pad = "see ~/notes and /tmp/cache\n".repeat(500);
+    for path in ["README.md", "Brewfile"] {
+        let text = format!("{pad}{EXFIL}\n");
+        assert!(scan(&f, path, &text).starts_with("risky"), "{path}");
+    }
+    // A long ordinary file without trigger words is read line by line and stays clean.
+    let plain = "Use four spaces.\n".repeat(20_000);
+    assert_eq!(scan(&f, "docs/style.md", &plain), "clean");
+}
+
 /// The shell's route into a file of any name (`cat > F <<EOF`, `printf … > F`) is read the
 /// same way, and an ordinary write stays unplanted.
 #[test]
