@@ -25,7 +25,8 @@
 //!   (`curl … | sh`, `curl -o /tmp/p URL && sh /tmp/p`, `iex (iwr …)`), a script in a
 //!   scratch directory run, the environment injected, an agent run unguarded — any write
 //!   to a start-up, persistence, harness or gatehook file, a program run from a scratch
-//!   directory, and a container definition that gives the host away (`privileged: true`,
+//!   directory run or named as code (`bootstrapFiles: [/tmp/x.php]`), and a container
+//!   definition that gives the host away (`privileged: true`,
 //!   the host's `/` or the Docker socket mounted).
 //!
 //! Prose is Markdown, reStructuredText, AsciiDoc, Org, plain text, HTML and tabular data
@@ -400,6 +401,13 @@ fn judge_piece(
             return Some(format!("{found} ({})", short(piece)));
         }
     }
+    if runnable && writes {
+        if let Some(path) = names_scratch_code(piece, ctx) {
+            return Some(format!(
+                "names {path}, code in a temporary directory, which the tool may load or run"
+            ));
+        }
+    }
     if asked {
         if let Some(path) = runs_from_scratch(piece, ctx) {
             return Some(format!(
@@ -493,23 +501,51 @@ const INTERPRETERS: &[&str] = &[
 /// Options of those interpreters that take the next word (`python -m doctest FILE`).
 const TAKES_VALUE: &[&str] = &["-m", "-jar", "-cp", "-classpath", "-W", "-X", "-I", "-r"];
 
+/// Extensions of code a tool loads or runs (a script, a module, a plugin library).
+const CODE_EXTS: &[&str] = &[
+    "sh", "bash", "zsh", "py", "pyc", "js", "mjs", "cjs", "ts", "rb", "pl", "pm", "php", "lua",
+    "jar", "so", "dylib", "dll", "ps1", "nims", "jsh", "groovy", "kts",
+];
+
+/// A file of code ([`CODE_EXTS`]) in a scratch directory outside the workspace, named as a
+/// value of a file that is not prose (`bootstrapFiles: [/tmp/evil.php]`, `"plugin":
+/// ["/tmp/p.mjs"]`): the tool that reads the file loads or runs it. A scratch directory
+/// named for data (`cache_dir: /tmp/cache`, `out: /tmp/x.json`) is no finding.
+fn names_scratch_code(piece: &str, ctx: &JudgeCtx) -> Option<String> {
+    piece
+        .split(|c: char| {
+            c.is_whitespace() || matches!(c, '"' | '\'' | ',' | '[' | ']' | '=' | '(' | ')')
+        })
+        .map(|w| w.trim_end_matches([':', ';']))
+        .find_map(|w| {
+            let ext = Path::new(w).extension()?.to_string_lossy().to_lowercase();
+            if !CODE_EXTS.contains(&ext.as_str()) {
+                return None;
+            }
+            scratch_path(w, ctx)
+        })
+}
+
+/// `w` when it is a path in a scratch directory outside the workspace.
+fn scratch_path(w: &str, ctx: &JudgeCtx) -> Option<String> {
+    let w = w.trim_matches(['"', '\'']);
+    let prefixed = ["/tmp/", "/var/tmp/", "/dev/shm/", "$TMPDIR/", "${TMPDIR}/"]
+        .iter()
+        .any(|d| w.starts_with(d))
+        || (w.starts_with('/') && floor::in_scratch(Path::new(w)));
+    if !prefixed {
+        return None;
+    }
+    let forms = paths::forms(w, ctx.cwd, ctx.home);
+    (!ctx.workspace.contains(&forms)).then(|| w.to_string())
+}
+
 /// A file in a scratch directory (outside the workspace) run as a command after another
 /// (`curl -o /tmp/p URL && /tmp/p`) or handed to an interpreter as its program (`sh
 /// /tmp/p`, `python3 -m doctest /tmp/t.txt`, `jshell /tmp/x.jsh`). A path alone is no
 /// command: a line of text that starts with one names it.
 fn runs_from_scratch(piece: &str, ctx: &JudgeCtx) -> Option<String> {
-    let scratch = |w: &str| {
-        let w = w.trim_matches(['"', '\'']);
-        let prefixed = ["/tmp/", "/var/tmp/", "/dev/shm/", "$TMPDIR/", "${TMPDIR}/"]
-            .iter()
-            .any(|d| w.starts_with(d))
-            || (w.starts_with('/') && floor::in_scratch(Path::new(w)));
-        if !prefixed {
-            return None;
-        }
-        let forms = paths::forms(w, ctx.cwd, ctx.home);
-        (!ctx.workspace.contains(&forms)).then(|| w.to_string())
-    };
+    let scratch = |w: &str| scratch_path(w, ctx);
     let mut commands = Vec::new();
     for (i, line) in piece.split('\n').enumerate() {
         for (j, c) in line.split(['&', '|', ';']).enumerate() {

