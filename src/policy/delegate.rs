@@ -569,6 +569,14 @@ pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
     // or a file outside the workspace that runs later (shell start-up files and the like,
     // which the floor protects).
     found.extend(guarded_paths(prompt, ctx));
+    // What any written file is read for (`command::scan_payload`): a payload the prompt
+    // carries for the subagent to write or run, in whatever file it names.
+    if let Some(p) = command::scan_payload(prompt, ctx) {
+        found.push(Intent {
+            kind: "payload",
+            found: p,
+        });
+    }
     let lower = prompt.to_lowercase();
     for (kind, phrases) in INTENTS {
         if let Some(p) = phrases.iter().find(|p| has_phrase(&lower, p)) {

@@ -277,9 +277,17 @@ pub(super) fn scan(
     judge: &dyn Judge,
 ) -> Option<EditRisk> {
     let first = texts.first().map(String::as_str).unwrap_or("");
-    let file = file_kind(path, first)
+    let Some(file) = file_kind(path, first)
         .or_else(|| source_kind(path))
-        .or_else(|| config_kind(path))?;
+        .or_else(|| config_kind(path))
+    else {
+        // Every other file is read for what its text does, whatever it is called.
+        let found = super::payload::scan(path, texts, false, ctx, judge)?;
+        return Some(EditRisk {
+            file: super::payload::ANY_KIND,
+            found,
+        });
+    };
     if file == super::file_kinds::INSTALLED_KIND {
         // Whatever it says, it runs: a `.pth` line at every interpreter start, a module
         // or plugin whenever the project's tools import it.
@@ -366,10 +374,16 @@ pub(super) fn scan(
             .iter()
             .filter_map(|t| edits_code::decoded(path, t))
             .collect();
-        let found = texts.iter().chain(decoded.iter()).find_map(|t| {
-            markers(file, &t.to_lowercase(), t)
-                .or_else(|| edits_code::scan_code(path, t, false, ctx, judge))
-        })?;
+        let found = texts
+            .iter()
+            .chain(decoded.iter())
+            .find_map(|t| {
+                markers(file, &t.to_lowercase(), t)
+                    .or_else(|| edits_code::scan_code(path, t, false, ctx, judge))
+            })
+            // What any text plants, read as every written file is (containers given the
+            // host, credentials read or sent out).
+            .or_else(|| super::payload::scan(path, texts, true, ctx, judge))?;
         return Some(EditRisk { file, found });
     }
     if texts.iter().any(|t| t.contains("context_servers")) {
@@ -424,6 +438,15 @@ pub(super) fn scan(
         (file != "agent instructions")
             .then(|| joined.iter().find_map(|t| edits_code::scan_joined(t)))
             .flatten()
+    });
+    // What any text plants, read as every written file is (a source file's strings stay
+    // data until its code hands them to a shell).
+    let found = found.or_else(|| {
+        if file == SOURCE_KIND {
+            super::payload::scan_source(texts, ctx, judge)
+        } else {
+            super::payload::scan(path, texts, true, ctx, judge)
+        }
     })?;
     Some(EditRisk { file, found })
 }
@@ -479,6 +502,10 @@ fn names_outside_code(
         "git+http",
         "git+ssh",
     ];
+    // Configuration found by its format alone belongs to a tool the floor does not know:
+    // a place outside named as data there (`cache_dir: /tmp/cache`, `--out /tmp/m.bin` in
+    // a command line, which is judged as one) is where it keeps its data, not code.
+    let by_format = file == CONFIG_KIND;
     for t in texts {
         // Words only prose values hold (a description naming `/path/to/lib.so`): a
         // scratch or home path there still counts, a code file elsewhere or a URL not.
@@ -547,6 +574,9 @@ fn names_outside_code(
             let elsewhere_code = !prose.contains(word)
                 && !SYSTEM_DIRS.iter().any(|d| abs.starts_with(d))
                 && is_code_file(&abs.display().to_string());
+            if by_format && !is_code_file(&abs.display().to_string()) && data_setting(t, word) {
+                continue;
+            }
             if escape || scratch || home_dot || other_home || elsewhere_code {
                 return Some(format!(
                     "names {}, outside the workspace, which the tool may load, run or write the next time it runs",
@@ -556,6 +586,73 @@ fn names_outside_code(
         }
     }
     None
+}
+
+/// Words in a setting's key that make its value a program, a module or a script the tool
+/// loads or runs.
+const CODE_KEYS: &[&str] = &[
+    "require",
+    "plugin",
+    "preset",
+    "hook",
+    "exec",
+    "command",
+    "cmd",
+    "program",
+    "app",
+    "script",
+    "load",
+    "module",
+    "binary",
+    "bin",
+    "interpreter",
+    "runtime",
+    "loader",
+    "init",
+    "setup",
+    "entry",
+    "main",
+    "handler",
+    "server",
+    "lsp",
+    "shell",
+    "run",
+    "path",
+];
+
+/// Is `word`, on its line of `text`, a setting's data (a directory or file a tool keeps
+/// its data in) rather than code it loads? Only when a key sets it (`key: word`,
+/// `key = word`, `"key": "word"`) and the key names no code — or the key names a command
+/// and `word` is one of its later arguments (the command line is judged as one). A list
+/// item or a bare word is not known to be data.
+fn data_setting(text: &str, word: &str) -> bool {
+    let Some(line) = text.lines().find(|l| l.contains(word)) else {
+        return false;
+    };
+    let Some(pos) = line.find(word) else {
+        return false;
+    };
+    let before = &line[..pos];
+    let Some(sep) = before.rfind([':', '=']) else {
+        return false;
+    };
+    let key = before[..sep]
+        .rsplit(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.')))
+        .find(|s| !s.is_empty())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if key.is_empty() {
+        return false;
+    }
+    if !CODE_KEYS.iter().any(|k| key.contains(k)) {
+        return true;
+    }
+    let value = line[sep + 1..].trim_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '"' | '\'' | '[' | ']' | ',' | '{' | '}')
+    });
+    let mut words = value.split_whitespace();
+    let first = words.next().unwrap_or("");
+    words.next().is_some() && !first.contains(word) && !word.contains(first)
 }
 
 /// Directories of the system's own programs, libraries and settings (written by its

@@ -578,6 +578,15 @@ fn configuration_that_names_code_or_commands_is_risky() {
             "site_name: x\nhooks:\n  - /tmp/h.py\n",
             "risky",
         ),
+        // Configuration found by its format: a place outside set as a program (by its key,
+        // or as the first word of a command line, or a bare list item) is code; set as
+        // data by a key that names none, or as a later argument of a command line, it is
+        // the tool's data.
+        ("hie.yaml", "cradle:\n  bios:\n    program: /tmp/evil\n", "risky"),
+        ("tasks.yaml", "build:\n  cmd: /tmp/evil --fast\n", "risky"),
+        ("tasks.yaml", "hooks:\n  - /tmp/evil\n", "risky"),
+        ("app.yaml", "cache_dir: /tmp/cache\nlog_file: ~/.cache/app/log\n", "clean"),
+        ("dvc.yaml", "stages:\n  a:\n    cmd: python a.py --out /tmp/m.bin\n", "clean"),
         (
             "docs/mkdocs.yml",
             "hooks: [https://x.example/h.py]\n",

@@ -73,6 +73,7 @@ mod lint;
 mod listed;
 mod loaded;
 mod npx;
+mod payload;
 mod policy;
 mod recursive;
 mod remote;
@@ -89,6 +90,8 @@ pub mod writers;
 
 #[cfg(test)]
 mod edits_tests;
+#[cfg(test)]
+mod payload_tests;
 #[cfg(test)]
 mod reach_tests;
 #[cfg(test)]
@@ -1143,6 +1146,13 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
 /// (`edits`): what it plants, judged by the same floor.
 pub fn scan_edit(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
     edits::scan(path, texts, ctx, &Floor)
+}
+
+/// A payload in text a tool or an agent may act on (a delegated prompt): what
+/// `payload` finds in any written file, judged by the same floor.
+pub fn scan_payload(text: &str, ctx: &JudgeCtx) -> Option<String> {
+    payload::find(text, payload::Reading::Prompt, ctx, &Floor)
+        .or_else(|| payload::download_run_sentence(text))
 }
 
 /// The judge as the tiers see it ([`Judge`]): handed down to those that judge a command

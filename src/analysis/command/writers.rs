@@ -180,6 +180,16 @@ pub(super) fn land(
             .or_else(|| super::file_kinds::source_kind(&l.path))
             .or_else(|| super::file_kinds::config_kind(&l.path))
         else {
+            // Any other file: its new text is read for what it does, whatever its name.
+            if let Content::Text(texts) = &l.content {
+                if let Some(found) = super::payload::scan(&l.path, texts, false, ctx, judge) {
+                    return Some(Planted {
+                        path: l.path.clone(),
+                        file: super::payload::ANY_KIND,
+                        found,
+                    });
+                }
+            }
             continue;
         };
         // A source file, or configuration known by its format only, is searched for what
