@@ -526,12 +526,11 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
     }
     // Workloads' specs: their containers' env values.
     let workload = pos.iter().skip(1).any(|w| names_workload(w));
-    if workload && ((verb == "get" && workload_output_prints_env(args)) || verb == "describe") {
-        let how = if verb == "get" {
-            format!("{prog} get -o … prints the workloads' specs")
-        } else {
-            format!("{prog} describe prints the workloads' containers")
-        };
+    // `describe` prints a container's literal env values too, as the everyday debugging
+    // view it stays routine (values from a secret it shows as `<set to the key …>`,
+    // as `get -o yaml` shows `secretKeyRef`); the whole spec dumped is the printer.
+    if workload && verb == "get" && workload_output_prints_env(args) {
+        let how = format!("{prog} get -o … prints the workloads' specs");
         return Said::secret(
             format!(
                 "the environment of Kubernetes workloads ({})",
