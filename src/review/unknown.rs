@@ -1084,6 +1084,13 @@ const UNDO_VERBS: &[&str] = &[
     "fresh",
 ];
 
+/// Subcommand words that set what later commands run rather than act now (`rustup
+/// default x`, `pyenv global x`, `direnv allow`, `corepack enable`, `mise use -g x`,
+/// `uv python pin x`).
+const SETTING_VERBS: &[&str] = &[
+    "default", "override", "global", "alias", "allow", "enable", "link", "use", "pin", "local",
+];
+
 /// A subcommand among the first operands that destroys, installs, pushes, publishes or
 /// deploys; the later operands are what the person names.
 fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
@@ -1096,21 +1103,7 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
     // require x` requires).
     let acting = |w: &&String| {
         let words = crate::policy::engine::mcp::name_words(&w.to_ascii_lowercase());
-        !words.iter().any(|x| {
-            matches!(
-                x.as_str(),
-                "default"
-                    | "override"
-                    | "global"
-                    | "alias"
-                    | "allow"
-                    | "enable"
-                    | "link"
-                    | "use"
-                    | "pin"
-                    | "local"
-            )
-        })
+        !words.iter().any(|x| SETTING_VERBS.contains(&x.as_str()))
     };
     let mut order: Vec<(usize, &String)> = operands.iter().copied().take(2).enumerate().collect();
     order.sort_by_key(|(_, w)| !acting(w));
@@ -1139,21 +1132,7 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
             Kind::Publish
         } else if words.iter().any(|x| x == "deploy") {
             Kind::Deploy
-        } else if words.iter().any(|x| {
-            matches!(
-                x.as_str(),
-                "default"
-                    | "override"
-                    | "global"
-                    | "alias"
-                    | "allow"
-                    | "enable"
-                    | "link"
-                    | "use"
-                    | "pin"
-                    | "local"
-            )
-        }) {
+        } else if words.iter().any(|x| SETTING_VERBS.contains(&x.as_str())) {
             // A setting later commands run by (`rustup default x`, `pyenv global x`,
             // `direnv allow`, `corepack enable`, `mise use -g node@latest`, `pyenv local
             // x`, `uv python pin x`): what runs next is not what ran before.

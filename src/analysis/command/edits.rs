@@ -626,12 +626,17 @@ const CODE_KEYS: &[&str] = &[
 /// and `word` is one of its later arguments (the command line is judged as one). A list
 /// item or a bare word is not known to be data.
 fn data_setting(text: &str, word: &str) -> bool {
-    let Some(line) = text.lines().find(|l| l.contains(word)) else {
-        return false;
-    };
-    let Some(pos) = line.find(word) else {
-        return false;
-    };
+    // Every place the word stands must be data: the same path set once as a cache and
+    // once as a program is code.
+    let mut places = text
+        .lines()
+        .flat_map(|l| l.match_indices(word).map(move |(i, _)| (l, i)))
+        .peekable();
+    places.peek().is_some() && places.all(|(line, pos)| data_at(line, pos, word))
+}
+
+/// Is `word`, at byte `pos` of `line`, a setting's data (see [`data_setting`])?
+fn data_at(line: &str, pos: usize, word: &str) -> bool {
     let before = &line[..pos];
     let Some(sep) = before.rfind([':', '=']) else {
         return false;

@@ -586,6 +586,7 @@ fn configuration_that_names_code_or_commands_is_risky() {
         ("tasks.yaml", "build:\n  cmd: /tmp/evil --fast\n", "risky"),
         ("tasks.yaml", "hooks:\n  - /tmp/evil\n", "risky"),
         ("app.yaml", "cache_dir: /tmp/cache\nlog_file: ~/.cache/app/log\n", "clean"),
+        ("tool.yaml", "cache_dir: /tmp/t\nprogram: /tmp/t\n", "risky"),
         ("dvc.yaml", "stages:\n  a:\n    cmd: python a.py --out /tmp/m.bin\n", "clean"),
         (
             "docs/mkdocs.yml",
