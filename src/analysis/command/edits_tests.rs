@@ -1,8 +1,8 @@
 //! One line per case: what the edit scan finds in the new text of a workspace file.
 #![allow(clippy::unwrap_used)]
 
+use super::fixture::Fx;
 use super::*;
-use crate::context::baseline::NoBaseline;
 use std::path::PathBuf;
 
 /// `risky` when the scan finds something, `clean` when it does not, `-` when the file is
@@ -22,32 +22,12 @@ fn scan_reason(path: &str, text: &str) -> String {
 
 /// [`scan_reason`] with `files` (workspace-relative) created first.
 fn scan_beside(path: &str, text: &str, files: &[&str]) -> String {
-    let t = tempfile::tempdir().unwrap();
-    let base = t.path().canonicalize().unwrap();
-    let home = base.join("home");
-    let ws = home.join("proj");
-    std::fs::create_dir_all(&ws).unwrap();
-    let workspace = Workspace::new(&ws, &[]);
-    let floor = FloorCtx {
-        home: home.clone(),
-        self_paths: vec![base.join("gh")],
-        project_root: ws.clone(),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
-    let ctx = JudgeCtx {
-        home: &home,
-        cwd: &ws,
-        workspace: &workspace,
-        floor: &floor,
-        baseline: &NoBaseline,
-    };
+    let fx = Fx::new();
     for f in files {
-        let f = ws.join(f);
-        std::fs::create_dir_all(f.parent().unwrap()).unwrap();
-        std::fs::write(&f, "").unwrap();
+        fx.write(f, "");
     }
-    let p: PathBuf = ws.join(path);
+    let ctx = fx.ctx();
+    let p: PathBuf = fx.ws.join(path);
     if file_kinds::file_kind(&p, text).is_none()
         && file_kinds::source_kind(&p).is_none()
         && file_kinds::config_kind(&p).is_none()

@@ -91,6 +91,8 @@ pub mod writers;
 #[cfg(test)]
 mod edits_tests;
 #[cfg(test)]
+mod fixture;
+#[cfg(test)]
 mod payload_tests;
 #[cfg(test)]
 mod reach_tests;

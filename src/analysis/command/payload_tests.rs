@@ -2,52 +2,12 @@
 //! rule for, in both directions, and on the shell's route into them. One line per case.
 #![allow(clippy::unwrap_used)]
 
+use super::fixture::Fx;
 use super::*;
 use crate::analysis::shell::{analyze, ShellEnv};
-use crate::context::baseline::NoBaseline;
-use std::path::PathBuf;
-
-struct Fx {
-    _t: tempfile::TempDir,
-    home: PathBuf,
-    ws: PathBuf,
-    workspace: Workspace,
-    floor: FloorCtx,
-}
 
 fn fx() -> Fx {
-    let t = tempfile::tempdir().unwrap();
-    let base = t.path().canonicalize().unwrap();
-    let home = base.join("home");
-    let ws = home.join("proj");
-    std::fs::create_dir_all(&ws).unwrap();
-    let workspace = Workspace::new(&ws, &[]);
-    let floor = FloorCtx {
-        home: home.clone(),
-        self_paths: vec![base.join("gh")],
-        project_root: ws.clone(),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
-    Fx {
-        _t: t,
-        home,
-        ws,
-        workspace,
-        floor,
-    }
-}
-
-impl Fx {
-    fn ctx(&self) -> JudgeCtx<'_> {
-        JudgeCtx {
-            home: &self.home,
-            cwd: &self.ws,
-            workspace: &self.workspace,
-            floor: &self.floor,
-            baseline: &NoBaseline,
-        }
-    }
+    Fx::new()
 }
 
 /// `risky` or `clean`, for a Write of `text` to `path` in the workspace.

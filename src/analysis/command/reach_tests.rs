@@ -2,69 +2,36 @@
 //! links behind them, trees walked by recursive readers, names chosen at run time.
 #![allow(clippy::unwrap_used)]
 
+use super::fixture::{short, Fx};
 use super::*;
 use crate::analysis::shell::{analyze, ShellEnv};
-use crate::context::baseline::NoBaseline;
 use crate::context::floor::PathClass;
 use std::path::PathBuf;
 
-struct Fx {
-    _t: tempfile::TempDir,
-    home: PathBuf,
-    ws: PathBuf,
-    workspace: Workspace,
-    floor: FloorCtx,
-}
-
 /// A home with credentials and a workspace carrying the links a cloned repository could.
 fn fx() -> Fx {
-    let t = tempfile::tempdir().unwrap();
-    let base = t.path().canonicalize().unwrap();
-    let home = base.join("home");
-    let ws = base.join("ws");
-    for d in [
-        home.join(".ssh"),
-        home.join(".aws"),
-        ws.join("src"),
-        ws.join("docs"),
-    ] {
-        std::fs::create_dir_all(d).unwrap();
-    }
-    std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap();
-    std::fs::write(home.join(".aws/credentials"), "k").unwrap();
-    std::fs::write(home.join(".netrc"), "k").unwrap();
-    std::fs::write(ws.join("src/main.rs"), "").unwrap();
-    std::fs::write(ws.join("x.txt"), "").unwrap();
-    std::fs::write(ws.join("list.txt"), "src/main.rs\n").unwrap();
-    std::os::unix::fs::symlink(home.join(".aws/credentials"), ws.join("notes.txt")).unwrap();
-    std::os::unix::fs::symlink(home.join(".ssh"), ws.join("docs/sshlink")).unwrap();
-    let workspace = Workspace::new(&ws, &[]);
-    let floor = FloorCtx {
-        home: home.clone(),
-        self_paths: vec![base.join("gh")],
-        project_root: ws.clone(),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
-    Fx {
-        _t: t,
-        home,
-        ws,
-        workspace,
-        floor,
-    }
+    Fx::build("ws", |home, ws| {
+        for d in [
+            home.join(".ssh"),
+            home.join(".aws"),
+            ws.join("src"),
+            ws.join("docs"),
+        ] {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap();
+        std::fs::write(home.join(".aws/credentials"), "k").unwrap();
+        std::fs::write(home.join(".netrc"), "k").unwrap();
+        std::fs::write(ws.join("src/main.rs"), "").unwrap();
+        std::fs::write(ws.join("x.txt"), "").unwrap();
+        std::fs::write(ws.join("list.txt"), "src/main.rs\n").unwrap();
+        std::os::unix::fs::symlink(home.join(".aws/credentials"), ws.join("notes.txt")).unwrap();
+        std::os::unix::fs::symlink(home.join(".ssh"), ws.join("docs/sshlink")).unwrap();
+    })
 }
 
 fn judged(f: &Fx, cmd: &str) -> Judgement {
-    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
-    let ctx = JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: &NoBaseline,
-    };
-    judge(&a, &ctx)
+    f.judged(cmd)
 }
 
 /// Does the judgement read a path whose resolved form is a credential?
@@ -935,34 +902,14 @@ fn find_printf_hands_on_names_only_when_it_prints_names() {
     }
 }
 
-/// Writes `text` to `rel` under the workspace (directories made).
-fn put(f: &Fx, rel: &str, text: &str) {
-    let p = f.ws.join(rel);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, text).unwrap();
-}
-
-fn kind(v: &Verdict) -> &'static str {
-    match v {
-        Verdict::Hard { .. } => "hard",
-        Verdict::Soft { .. } => "soft",
-        Verdict::BuildFilesChanged { .. } => "build-changed",
-        Verdict::Opaque { .. } => "opaque",
-        Verdict::Unknown { .. } => "unknown",
-        Verdict::Routine => "routine",
-    }
-}
-
 /// A lifecycle command asked about for what it does besides (`--push` publishes, `-H` or
 /// `--context` runs on another daemon) is still checked for what its definitions hand
 /// the engine: a credential handed over is denied however the command is run.
 #[test]
 fn publishing_or_remote_lifecycle_commands_still_check_what_they_hand_the_engine() {
     let f = fx();
-    put(&f, "api/Dockerfile", "FROM scratch\n");
-    put(
-        &f,
-        "compose.yaml",
+    f.write("api/Dockerfile", "FROM scratch\n");
+    f.write("compose.yaml",
         "services:\n  a:\n    build: ./api\n    secrets: [s]\nsecrets:\n  s:\n    file: ~/.aws/credentials\n",
     );
     for cmd in [
@@ -979,8 +926,7 @@ fn publishing_or_remote_lifecycle_commands_still_check_what_they_hand_the_engine
         );
     }
     // The home mounted: denied, not merely asked about as a publish.
-    put(
-        &f,
+    f.write(
         "compose.yaml",
         "services:\n  a:\n    build: ./api\n    volumes:\n      - ~:/h:ro\n",
     );
@@ -988,10 +934,10 @@ fn publishing_or_remote_lifecycle_commands_still_check_what_they_hand_the_engine
         "docker compose build --push",
         "docker -H tcp://h:2375 compose up",
     ] {
-        assert_eq!(kind(&judged(&f, cmd).verdict), "hard", "{cmd}");
+        assert_eq!(short(&judged(&f, cmd).verdict), "hard", "{cmd}");
     }
     // An ordinary project: asked about only for the push.
-    put(&f, "compose.yaml", "services:\n  a:\n    build: ./api\n");
+    f.write("compose.yaml", "services:\n  a:\n    build: ./api\n");
     let j = judged(&f, "docker compose build --push");
     assert!(
         matches!(
@@ -1017,8 +963,7 @@ fn a_privilege_over_changed_definitions_keeps_the_changed_files() {
         }
     }
     let f = fx();
-    put(
-        &f,
+    f.write(
         "compose.yaml",
         "services:\n  a:\n    image: x\n    privileged: true\n",
     );
@@ -1056,18 +1001,19 @@ fn compose_paths_starting_with_a_tilde_are_below_the_home() {
         "services:\n  a:\n    extends:\n      file: ~x.yaml\n      service: b\n",
         "services:\n  a:\n    image: x\n    env_file: ~.netrc\n",
     ] {
-        put(&f, "compose.yaml", text);
+        f.write("compose.yaml", text);
         let v = judged(&f, "docker compose up -d").verdict;
-        assert_ne!(kind(&v), "routine", "{text}: {v:?}");
+        assert_ne!(short(&v), "routine", "{text}: {v:?}");
     }
     // The same files written inside the workspace stay routine.
-    put(&f, "x.yaml", "services:\n  b:\n    image: x\n");
-    put(
-        &f,
-        "compose.yaml",
+    f.write("x.yaml", "services:\n  b:\n    image: x\n");
+    f.write("compose.yaml",
         "include:\n  - x.yaml\nservices:\n  a:\n    extends:\n      file: x.yaml\n      service: b\n",
     );
-    assert_eq!(kind(&judged(&f, "docker compose up -d").verdict), "routine");
+    assert_eq!(
+        short(&judged(&f, "docker compose up -d").verdict),
+        "routine"
+    );
 }
 
 /// A `<<` merge as yaml.v3 resolves it: a key the mapping sets itself beats a merged one
@@ -1085,9 +1031,9 @@ fn compose_merge_keys_resolve_as_yaml_v3_does() {
         ("    <<: *on\n    privileged: false\n", "routine"),
     ] {
         let text = format!("{anchors}services:\n  a:\n    image: x\n{svc}");
-        put(&f, "compose.yaml", &text);
+        f.write("compose.yaml", &text);
         let v = judged(&f, "docker compose up -d").verdict;
-        assert_eq!(kind(&v), want, "{text}: {v:?}");
+        assert_eq!(short(&v), want, "{text}: {v:?}");
     }
 }
 
@@ -1096,37 +1042,36 @@ fn compose_merge_keys_resolve_as_yaml_v3_does() {
 #[test]
 fn compose_includes_resolve_against_their_project_directory() {
     let f = fx();
-    put(&f, "a/x.yaml", "services:\n  x:\n    image: x\n");
+    f.write("a/x.yaml", "services:\n  x:\n    image: x\n");
     // Mounted from the first file's directory, `a`: ../docs/sshlink is the link to ~/.ssh.
-    put(
-        &f,
+    f.write(
         "b/c/y.yaml",
         "services:\n  y:\n    image: x\n    volumes:\n      - ../docs/sshlink:/k\n",
     );
-    put(
-        &f,
+    f.write(
         "compose.yaml",
         "include:\n  - path: [a/x.yaml, b/c/y.yaml]\nservices:\n  a:\n    image: x\n",
     );
     let v = judged(&f, "docker compose up -d").verdict;
     assert!(
-        reads_credential(&f, "docker compose up -d") || kind(&v) == "hard",
+        reads_credential(&f, "docker compose up -d") || short(&v) == "hard",
         "{v:?}"
     );
-    put(
-        &f,
+    f.write(
         "compose.yaml",
         "include:\n  - path: b/c/y.yaml\n    project_directory: a\nservices:\n  a:\n    image: x\n",
     );
     let v = judged(&f, "docker compose up -d").verdict;
-    assert_ne!(kind(&v), "routine", "{v:?}");
+    assert_ne!(short(&v), "routine", "{v:?}");
     // Without project_directory, an include of a plain file stays routine.
-    put(
-        &f,
+    f.write(
         "compose.yaml",
         "include:\n  - a/x.yaml\nservices:\n  a:\n    image: x\n",
     );
-    assert_eq!(kind(&judged(&f, "docker compose up -d").verdict), "routine");
+    assert_eq!(
+        short(&judged(&f, "docker compose up -d").verdict),
+        "routine"
+    );
 }
 
 /// A short-syntax volume as compose-go splits it: a colon after one letter of any script
@@ -1151,15 +1096,15 @@ fn compose_short_volumes_split_as_compose_go_splits_them() {
         ("\"my data:/h\"", "unknown"),
         ("\"./src:/s:/x:ro\"", "unknown"),
     ] {
-        put(&f, "compose.yaml", &svc(vol));
+        f.write("compose.yaml", &svc(vol));
         let v = judged(&f, "docker compose up -d").verdict;
-        assert_eq!(kind(&v), want, "{vol}: {v:?}");
+        assert_eq!(short(&v), want, "{vol}: {v:?}");
     }
     // The last of ro and rw wins: rw writes the source.
-    put(&f, "compose.yaml", &svc("./src:/s:ro,rw"));
+    f.write("compose.yaml", &svc("./src:/s:ro,rw"));
     let j = judged(&f, "docker compose up -d");
     assert!(j.writes.contains(&f.ws.join("src")), "{:?}", j.writes);
-    put(&f, "compose.yaml", &svc("./src:/s:rw,ro"));
+    f.write("compose.yaml", &svc("./src:/s:rw,ro"));
     assert!(judged(&f, "docker compose up -d").writes.is_empty());
 }
 
@@ -1176,9 +1121,9 @@ fn compose_secret_and_config_files_are_read_only_binds() {
     ] {
         for key in ["secrets", "configs"] {
             let text = format!("services:\n  a:\n    image: x\n{key}:\n  s:\n    file: {file}\n");
-            put(&f, "compose.yaml", &text);
+            f.write("compose.yaml", &text);
             let j = judged(&f, "docker compose up -d");
-            assert_eq!(kind(&j.verdict), want, "{text}: {:?}", j.verdict);
+            assert_eq!(short(&j.verdict), want, "{text}: {:?}", j.verdict);
             assert!(j.writes.is_empty(), "{text}: {:?}", j.writes);
         }
     }
@@ -1220,9 +1165,9 @@ fn compose_volume_devices_are_placed_only_where_compose_places_them() {
         ),
     ] {
         let text = vol(opts);
-        put(&f, "compose.yaml", &text);
+        f.write("compose.yaml", &text);
         let v = judged(&f, "docker compose up -d").verdict;
-        assert_eq!(kind(&v), want, "{text}: {v:?}");
+        assert_eq!(short(&v), want, "{text}: {v:?}");
     }
 }
 
@@ -1243,18 +1188,18 @@ fn compose_booleans_and_device_rules_read_as_compose_reads_them() {
         ("    device_cgroup_rules: []\n", "routine"),
         ("    device_cgroup_rules: ['${R}']\n", "unknown"),
     ] {
-        put(&f, "compose.yaml", &svc(extra));
+        f.write("compose.yaml", &svc(extra));
         let v = judged(&f, "docker compose up -d").verdict;
-        assert_eq!(kind(&v), want, "{extra}: {v:?}");
+        assert_eq!(short(&v), want, "{extra}: {v:?}");
     }
     let bind = |ro: &str| {
         svc(&format!(
             "    volumes:\n      - type: bind\n        source: ./src\n        target: /s\n        read_only: {ro}\n"
         ))
     };
-    put(&f, "compose.yaml", &bind("Yes"));
+    f.write("compose.yaml", &bind("Yes"));
     assert!(judged(&f, "docker compose up -d").writes.is_empty());
-    put(&f, "compose.yaml", &bind("n"));
+    f.write("compose.yaml", &bind("n"));
     assert!(judged(&f, "docker compose up -d")
         .writes
         .contains(&f.ws.join("src")));
@@ -1265,30 +1210,31 @@ fn compose_booleans_and_device_rules_read_as_compose_reads_them() {
 #[test]
 fn compose_build_ssh_entries_are_privileges() {
     let f = fx();
-    put(&f, "api/Dockerfile", "FROM scratch\n");
-    put(&f, "agent.sock", "");
+    f.write("api/Dockerfile", "FROM scratch\n");
+    f.write("agent.sock", "");
     for ssh in [
         "[default]",
         "[\"id=./agent.sock\"]",
         "\n        id: ./agent.sock",
     ] {
         let text = format!("services:\n  a:\n    build:\n      context: api\n      ssh: {ssh}\n");
-        put(&f, "compose.yaml", &text);
+        f.write("compose.yaml", &text);
         let j = judged(&f, "docker compose build");
-        assert_eq!(kind(&j.verdict), "soft", "{text}: {:?}", j.verdict);
+        assert_eq!(short(&j.verdict), "soft", "{text}: {:?}", j.verdict);
     }
-    put(
-        &f,
+    f.write(
         "compose.yaml",
         "services:\n  a:\n    build:\n      context: api\n      ssh: [\"id=./agent.sock\"]\n",
     );
     assert!(judged(&f, "docker compose build")
         .reads
         .contains(&f.ws.join("agent.sock")));
-    put(
-        &f,
+    f.write(
         "compose.yaml",
         "services:\n  a:\n    build:\n      context: api\n",
     );
-    assert_eq!(kind(&judged(&f, "docker compose build").verdict), "routine");
+    assert_eq!(
+        short(&judged(&f, "docker compose build").verdict),
+        "routine"
+    );
 }

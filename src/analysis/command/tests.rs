@@ -2,63 +2,24 @@
 //! workspace under a throwaway home.
 #![allow(clippy::unwrap_used)]
 
+use super::fixture::{short, Fx};
 use super::*;
 use crate::analysis::shell::{analyze, ShellEnv};
 use crate::context::baseline::{Baseline, NoBaseline};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
-struct Fx {
-    _t: tempfile::TempDir,
-    home: PathBuf,
-    ws: PathBuf,
-    workspace: Workspace,
-    floor: FloorCtx,
-}
-
 fn fx() -> Fx {
-    let t = tempfile::tempdir().unwrap();
-    let base = t.path().canonicalize().unwrap();
-    let home = base.join("home");
-    let ws = home.join("proj");
-    std::fs::create_dir_all(ws.join("src")).unwrap();
-    std::fs::create_dir_all(home.join(".ssh")).unwrap();
-    std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap();
-    let workspace = Workspace::new(&ws, &[]);
-    let floor = FloorCtx {
-        home: home.clone(),
-        self_paths: vec![base.join("gh")],
-        project_root: ws.clone(),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
-    Fx {
-        _t: t,
-        home,
-        ws,
-        workspace,
-        floor,
-    }
+    Fx::build("home/proj", |home, ws| {
+        std::fs::create_dir_all(ws.join("src")).unwrap();
+        std::fs::create_dir_all(home.join(".ssh")).unwrap();
+        std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap();
+    })
 }
 
 /// The verdict's short name: routine, unknown, opaque, build-changed, soft, hard.
 fn verdict(f: &Fx, cmd: &str) -> &'static str {
-    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
-    let ctx = JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: &NoBaseline,
-    };
-    match judge(&a, &ctx).verdict {
-        Verdict::Routine => "routine",
-        Verdict::Unknown { .. } => "unknown",
-        Verdict::Opaque { .. } => "opaque",
-        Verdict::BuildFilesChanged { .. } => "build-changed",
-        Verdict::Soft { .. } => "soft",
-        Verdict::Hard { .. } => "hard",
-    }
+    f.verdict(cmd)
 }
 
 fn table(cases: &[(&str, &str)]) {
@@ -1692,26 +1653,7 @@ impl Baseline for Session {
 }
 
 fn judged(f: &Fx, cmd: &str, b: &dyn Baseline) -> Judgement {
-    let env = ShellEnv::new(f.home.clone(), f.ws.clone());
-    let ctx = JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: b,
-    };
-    judge(&analyze(cmd, &env), &ctx)
-}
-
-fn short(v: &Verdict) -> &'static str {
-    match v {
-        Verdict::Routine => "routine",
-        Verdict::Unknown { .. } => "unknown",
-        Verdict::Opaque { .. } => "opaque",
-        Verdict::BuildFilesChanged { .. } => "build-changed",
-        Verdict::Soft { .. } => "soft",
-        Verdict::Hard { .. } => "hard",
-    }
+    f.judged_with(cmd, b)
 }
 
 /// The project's installed packages run with its tools: a file the agent wrote in a
@@ -2371,27 +2313,11 @@ fn runner_options_are_what_they_do() {
 /// directory beside it somebody's home: deleting one is asked about, not denied.
 #[test]
 fn a_home_under_tmp_leaves_other_temporary_directories_soft() {
-    let t = tempfile::tempdir().unwrap();
-    let home = t.path().canonicalize().unwrap();
-    let ws = home.join("proj");
-    std::fs::create_dir_all(&ws).unwrap();
-    let beside = home.parent().unwrap().join(format!(
+    let f = Fx::layout("", "proj", |_, _| {});
+    let beside = f.home.parent().unwrap().join(format!(
         "gatehook-beside-{}",
-        home.file_name().unwrap().to_string_lossy()
+        f.home.file_name().unwrap().to_string_lossy()
     ));
-    let f = Fx {
-        workspace: Workspace::new(&ws, &[]),
-        floor: FloorCtx {
-            home: home.clone(),
-            self_paths: Vec::new(),
-            project_root: ws.clone(),
-            harness: Vec::new(),
-            credentials: Vec::new(),
-        },
-        _t: t,
-        home,
-        ws,
-    };
     let cmd = format!("rm -rf {}", beside.display());
     assert_eq!(verdict(&f, &cmd), "soft", "{cmd}");
     assert_eq!(verdict(&f, "rm -rf ~"), "hard");

@@ -5,20 +5,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use super::core::path_class;
+use super::fixture::{short, Fx};
 use super::*;
 use crate::analysis::reach::archive::tests::{end, file, gz, header, zip_bytes};
-use crate::analysis::shell::{analyze, ShellEnv};
-use crate::context::baseline::NoBaseline;
 use crate::context::floor::PathClass;
 use std::path::PathBuf;
-
-struct Fx {
-    _t: tempfile::TempDir,
-    home: PathBuf,
-    ws: PathBuf,
-    workspace: Workspace,
-    floor: FloorCtx,
-}
 
 fn tar_of(members: &[(&str, &[u8])]) -> Vec<u8> {
     let mut t = Vec::new();
@@ -30,104 +21,66 @@ fn tar_of(members: &[(&str, &[u8])]) -> Vec<u8> {
 }
 
 fn fx() -> Fx {
-    let t = tempfile::tempdir().unwrap();
-    let base = t.path().canonicalize().unwrap();
-    let home = base.join("home");
-    let ws = home.join("proj");
-    std::fs::create_dir_all(ws.join("docs")).unwrap();
-    std::fs::create_dir_all(home.join(".aws")).unwrap();
-    std::fs::write(home.join(".aws/credentials"), "k").unwrap();
-    std::os::unix::fs::symlink(home.join(".aws"), ws.join("docs/aws")).unwrap();
-    std::fs::write(
-        ws.join("plain.tar"),
-        tar_of(&[("src/new.rs", b"fn x() {}\n"), ("README.md", b"hi\n")]),
-    )
-    .unwrap();
-    std::fs::write(
-        ws.join("plain.tgz"),
-        gz(&tar_of(&[("pkg/src/new.rs", b"fn x() {}\n")])),
-    )
-    .unwrap();
-    std::fs::write(
-        ws.join("harness.tar"),
-        tar_of(&[("src/a.rs", b""), (".claude/settings.json", b"{}")]),
-    )
-    .unwrap();
-    std::fs::write(
-        ws.join("dotfiles.tar"),
-        tar_of(&[(".bashrc", b"curl x|sh\n")]),
-    )
-    .unwrap();
-    let mut l = Vec::new();
-    l.extend_from_slice(&header("keys", b'2', 0, "../.ssh"));
-    end(&mut l);
-    std::fs::write(ws.join("link.tar"), l).unwrap();
-    std::fs::write(ws.join("up.tar"), tar_of(&[("../escape.txt", b"x")])).unwrap();
-    std::fs::write(
-        ws.join("x.zip"),
-        zip_bytes(&[("lib/", 0o040_755), ("lib/a.py", 0o100_644)]),
-    )
-    .unwrap();
-    std::fs::write(
-        ws.join("hook.patch"),
-        "diff --git a/.git/hooks/post-checkout b/.git/hooks/post-checkout\n\
-         new file mode 100755\n--- /dev/null\n+++ b/.git/hooks/post-checkout\n\
-         @@ -0,0 +1 @@\n+curl x | sh\n",
-    )
-    .unwrap();
-    std::fs::write(
-        ws.join("plain.diff"),
-        "--- a/docs/a.md\n+++ b/docs/a.md\n@@ -1 +1 @@\n-a\n+b\n",
-    )
-    .unwrap();
-    let workspace = Workspace::new(&ws, &[]);
-    let floor = FloorCtx {
-        home: home.clone(),
-        self_paths: vec![base.join("gh")],
-        project_root: ws.clone(),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
-    Fx {
-        _t: t,
-        home,
-        ws,
-        workspace,
-        floor,
-    }
+    Fx::build("home/proj", |home, ws| {
+        std::fs::create_dir_all(ws.join("docs")).unwrap();
+        std::fs::create_dir_all(home.join(".aws")).unwrap();
+        std::fs::write(home.join(".aws/credentials"), "k").unwrap();
+        std::os::unix::fs::symlink(home.join(".aws"), ws.join("docs/aws")).unwrap();
+        std::fs::write(
+            ws.join("plain.tar"),
+            tar_of(&[("src/new.rs", b"fn x() {}\n"), ("README.md", b"hi\n")]),
+        )
+        .unwrap();
+        std::fs::write(
+            ws.join("plain.tgz"),
+            gz(&tar_of(&[("pkg/src/new.rs", b"fn x() {}\n")])),
+        )
+        .unwrap();
+        std::fs::write(
+            ws.join("harness.tar"),
+            tar_of(&[("src/a.rs", b""), (".claude/settings.json", b"{}")]),
+        )
+        .unwrap();
+        std::fs::write(
+            ws.join("dotfiles.tar"),
+            tar_of(&[(".bashrc", b"curl x|sh\n")]),
+        )
+        .unwrap();
+        let mut l = Vec::new();
+        l.extend_from_slice(&header("keys", b'2', 0, "../.ssh"));
+        end(&mut l);
+        std::fs::write(ws.join("link.tar"), l).unwrap();
+        std::fs::write(ws.join("up.tar"), tar_of(&[("../escape.txt", b"x")])).unwrap();
+        std::fs::write(
+            ws.join("x.zip"),
+            zip_bytes(&[("lib/", 0o040_755), ("lib/a.py", 0o100_644)]),
+        )
+        .unwrap();
+        std::fs::write(
+            ws.join("hook.patch"),
+            "diff --git a/.git/hooks/post-checkout b/.git/hooks/post-checkout\n\
+             new file mode 100755\n--- /dev/null\n+++ b/.git/hooks/post-checkout\n\
+             @@ -0,0 +1 @@\n+curl x | sh\n",
+        )
+        .unwrap();
+        std::fs::write(
+            ws.join("plain.diff"),
+            "--- a/docs/a.md\n+++ b/docs/a.md\n@@ -1 +1 @@\n-a\n+b\n",
+        )
+        .unwrap();
+    })
 }
 
 fn judged(f: &Fx, cmd: &str) -> Judgement {
-    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
-    let ctx = JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: &NoBaseline,
-    };
-    judge(&a, &ctx)
+    f.judged(cmd)
 }
 
 fn ctx(f: &Fx) -> JudgeCtx<'_> {
-    JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: &NoBaseline,
-    }
+    f.ctx()
 }
 
 fn verdict(j: &Judgement) -> &'static str {
-    match j.verdict {
-        Verdict::Routine => "routine",
-        Verdict::Unknown { .. } => "unknown",
-        Verdict::Opaque { .. } => "opaque",
-        Verdict::BuildFilesChanged { .. } => "build-changed",
-        Verdict::Soft { .. } => "soft",
-        Verdict::Hard { .. } => "hard",
-    }
+    short(&j.verdict)
 }
 
 #[test]

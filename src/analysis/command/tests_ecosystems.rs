@@ -6,50 +6,16 @@
 //! workspace or run other code declared as what they are.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use super::fixture::{short, Fx};
 use super::*;
-use crate::analysis::shell::{analyze, ShellEnv};
 use crate::context::baseline::Baseline;
 use std::path::PathBuf;
 
-struct Fx {
-    _t: tempfile::TempDir,
-    home: PathBuf,
-    ws: PathBuf,
-    workspace: Workspace,
-    floor: FloorCtx,
-}
-
 fn fx() -> Fx {
-    let t = tempfile::tempdir().unwrap();
-    let base = t.path().canonicalize().unwrap();
-    let home = base.join("home");
-    let ws = home.join("proj");
-    std::fs::create_dir_all(&ws).unwrap();
-    std::fs::create_dir_all(home.join(".ssh")).unwrap();
-    std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap();
-    let workspace = Workspace::new(&ws, &[]);
-    let floor = FloorCtx {
-        home: home.clone(),
-        self_paths: vec![base.join("gh")],
-        project_root: ws.clone(),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
-    Fx {
-        _t: t,
-        home,
-        ws,
-        workspace,
-        floor,
-    }
-}
-
-impl Fx {
-    fn write(&self, rel: &str, text: &str) {
-        let p = self.ws.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
+    Fx::build("home/proj", |home, _| {
+        std::fs::create_dir_all(home.join(".ssh")).unwrap();
+        std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap();
+    })
 }
 
 /// A baseline with a record of what the agent wrote and of files changed since it began.
@@ -91,26 +57,7 @@ fn written(f: &Fx, rel: &[&str]) -> Session {
 }
 
 fn judged(f: &Fx, cmd: &str, b: &dyn Baseline) -> Judgement {
-    let env = ShellEnv::new(f.home.clone(), f.ws.clone());
-    let ctx = JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: b,
-    };
-    judge(&analyze(cmd, &env), &ctx)
-}
-
-fn short(v: &Verdict) -> &'static str {
-    match v {
-        Verdict::Routine => "routine",
-        Verdict::Unknown { .. } => "unknown",
-        Verdict::Opaque { .. } => "opaque",
-        Verdict::BuildFilesChanged { .. } => "build-changed",
-        Verdict::Soft { .. } => "soft",
-        Verdict::Hard { .. } => "hard",
-    }
+    f.judged_with(cmd, b)
 }
 
 /// Each command's verdict under `b`.

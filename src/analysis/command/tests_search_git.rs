@@ -3,81 +3,31 @@
 //! and links a cloned repository could carry) under a throwaway home.
 #![allow(clippy::unwrap_used)]
 
+use super::fixture::{short, write, Fx};
 use super::*;
-use crate::analysis::shell::{analyze, ShellEnv};
-use crate::context::baseline::NoBaseline;
 use std::path::PathBuf;
 
-struct Fx {
-    _t: tempfile::TempDir,
-    home: PathBuf,
-    ws: PathBuf,
-    workspace: Workspace,
-    floor: FloorCtx,
-}
-
-fn write(p: &Path, text: &str) {
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, text).unwrap();
-}
-
 fn fx() -> Fx {
-    let t = tempfile::tempdir().unwrap();
-    let base = t.path().canonicalize().unwrap();
-    let home = base.join("home");
-    let ws = home.join("proj");
-    write(&home.join(".ssh/id_rsa"), "k");
-    write(&ws.join("src/main.rs"), "fn main() {}\n");
-    write(&ws.join(".git/HEAD"), "ref: refs/heads/main\n");
-    write(&ws.join(".git/config"), "[core]\n\tbare = false\n");
-    std::fs::create_dir_all(ws.join(".git/objects")).unwrap();
-    std::fs::create_dir_all(ws.join(".git/refs/heads")).unwrap();
-    // A bare repository the agent could have written with ordinary workspace writes.
-    write(&ws.join("evilrepo/HEAD"), "ref: refs/heads/main\n");
-    write(
-        &ws.join("evilrepo/config"),
-        "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = touch /tmp/pwned\n",
-    );
-    std::fs::create_dir_all(ws.join("evilrepo/objects")).unwrap();
-    std::fs::create_dir_all(ws.join("evilrepo/refs")).unwrap();
-    let workspace = Workspace::new(&ws, &[]);
-    let floor = FloorCtx {
-        home: home.clone(),
-        self_paths: vec![base.join("gh")],
-        project_root: ws.clone(),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
-    Fx {
-        _t: t,
-        home,
-        ws,
-        workspace,
-        floor,
-    }
+    Fx::build("home/proj", |home, ws| {
+        write(&home.join(".ssh/id_rsa"), "k");
+        write(&ws.join("src/main.rs"), "fn main() {}\n");
+        write(&ws.join(".git/HEAD"), "ref: refs/heads/main\n");
+        write(&ws.join(".git/config"), "[core]\n\tbare = false\n");
+        std::fs::create_dir_all(ws.join(".git/objects")).unwrap();
+        std::fs::create_dir_all(ws.join(".git/refs/heads")).unwrap();
+        // A bare repository the agent could have written with ordinary workspace writes.
+        write(&ws.join("evilrepo/HEAD"), "ref: refs/heads/main\n");
+        write(
+            &ws.join("evilrepo/config"),
+            "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = touch /tmp/pwned\n",
+        );
+        std::fs::create_dir_all(ws.join("evilrepo/objects")).unwrap();
+        std::fs::create_dir_all(ws.join("evilrepo/refs")).unwrap();
+    })
 }
 
 fn judged(f: &Fx, cmd: &str) -> Judgement {
-    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
-    let ctx = JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: &NoBaseline,
-    };
-    judge(&a, &ctx)
-}
-
-fn short(v: &Verdict) -> &'static str {
-    match v {
-        Verdict::Routine => "routine",
-        Verdict::Unknown { .. } => "unknown",
-        Verdict::Opaque { .. } => "opaque",
-        Verdict::BuildFilesChanged { .. } => "build-changed",
-        Verdict::Soft { .. } => "soft",
-        Verdict::Hard { .. } => "hard",
-    }
+    f.judged(cmd)
 }
 
 fn table(f: &Fx, cases: &[(&str, &str)]) {

@@ -3,72 +3,31 @@
 //! that run or steer the agent. In a throwaway workspace under a throwaway home.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use super::fixture::Fx;
 use super::*;
-use crate::analysis::shell::{analyze, ShellEnv};
-use crate::context::baseline::NoBaseline;
 use std::path::PathBuf;
 
-struct Fx {
-    _t: tempfile::TempDir,
-    home: PathBuf,
-    ws: PathBuf,
-    workspace: Workspace,
-    floor: FloorCtx,
-}
-
 fn fx() -> Fx {
-    let t = tempfile::tempdir().unwrap();
-    let base = t.path().canonicalize().unwrap();
-    let home = base.join("home");
-    let ws = home.join("proj");
-    for d in ["src", "scripts", "stage/.claude", "docs", ".claude"] {
-        std::fs::create_dir_all(ws.join(d)).unwrap();
-    }
-    std::fs::create_dir_all(home.join(".ssh")).unwrap();
-    std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap();
-    std::fs::write(ws.join("notes.txt"), "rm -rf ~\n").unwrap();
-    std::fs::write(ws.join("clean.txt"), "Use four spaces.\n").unwrap();
-    std::fs::write(ws.join("stage/.claude/settings.json"), "{}\n").unwrap();
-    std::fs::write(ws.join("scripts/run.sh"), "echo hi\n").unwrap();
-    std::fs::write(ws.join("scripts/tool"), "#!/bin/sh\necho hi\n").unwrap();
-    let workspace = Workspace::new(&ws, &[]);
-    let floor = FloorCtx {
-        home: home.clone(),
-        self_paths: vec![base.join("gh")],
-        project_root: ws.clone(),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
-    Fx {
-        _t: t,
-        home,
-        ws,
-        workspace,
-        floor,
-    }
+    Fx::build("home/proj", |home, ws| {
+        for d in ["src", "scripts", "stage/.claude", "docs", ".claude"] {
+            std::fs::create_dir_all(ws.join(d)).unwrap();
+        }
+        std::fs::create_dir_all(home.join(".ssh")).unwrap();
+        std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap();
+        std::fs::write(ws.join("notes.txt"), "rm -rf ~\n").unwrap();
+        std::fs::write(ws.join("clean.txt"), "Use four spaces.\n").unwrap();
+        std::fs::write(ws.join("stage/.claude/settings.json"), "{}\n").unwrap();
+        std::fs::write(ws.join("scripts/run.sh"), "echo hi\n").unwrap();
+        std::fs::write(ws.join("scripts/tool"), "#!/bin/sh\necho hi\n").unwrap();
+    })
 }
 
 fn judged(f: &Fx, cmd: &str) -> Judgement {
-    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
-    let ctx = JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: &NoBaseline,
-    };
-    judge(&a, &ctx)
+    f.judged(cmd)
 }
 
 fn verdict(f: &Fx, cmd: &str) -> &'static str {
-    match judged(f, cmd).verdict {
-        Verdict::Routine => "routine",
-        Verdict::Unknown { .. } => "unknown",
-        Verdict::Opaque { .. } => "opaque",
-        Verdict::BuildFilesChanged { .. } => "build-changed",
-        Verdict::Soft { .. } => "soft",
-        Verdict::Hard { .. } => "hard",
-    }
+    f.verdict(cmd)
 }
 
 #[test]

@@ -3,55 +3,18 @@
 //! before the subcommand, and wrappers.
 #![allow(clippy::unwrap_used)]
 
-use crate::analysis::command::{judge, JudgeCtx, Verdict};
-use crate::analysis::shell::{analyze, ShellEnv};
-use crate::context::baseline::NoBaseline;
-use crate::context::floor::FloorCtx;
-use crate::context::paths::Workspace;
-
-struct Fx {
-    _t: tempfile::TempDir,
-    home: std::path::PathBuf,
-    ws: std::path::PathBuf,
-    workspace: Workspace,
-    floor: FloorCtx,
-}
+use crate::analysis::command::fixture::Fx;
+use crate::analysis::command::Verdict;
 
 fn fx() -> Fx {
-    let t = tempfile::tempdir().unwrap();
-    let base = t.path().canonicalize().unwrap();
-    let home = base.join("home");
-    let ws = home.join("proj");
-    std::fs::create_dir_all(ws.join("src")).unwrap();
-    let workspace = Workspace::new(&ws, &[]);
-    let floor = FloorCtx {
-        home: home.clone(),
-        self_paths: vec![base.join("gh")],
-        project_root: ws.clone(),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
-    Fx {
-        _t: t,
-        home,
-        ws,
-        workspace,
-        floor,
-    }
+    Fx::build("home/proj", |_, ws| {
+        std::fs::create_dir_all(ws.join("src")).unwrap()
+    })
 }
 
 /// routine / unknown / soft / hard / opaque / build.
 fn class(f: &Fx, cmd: &str) -> (&'static str, String) {
-    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
-    let ctx = JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: &NoBaseline,
-    };
-    let j = judge(&a, &ctx);
-    match j.verdict {
+    match f.judged(cmd).verdict {
         Verdict::Routine => ("routine", String::new()),
         Verdict::Unknown { reason, .. } => ("unknown", reason),
         Verdict::Soft { reason, .. } => ("soft", reason),
@@ -421,15 +384,7 @@ fn terraform_outside_the_workspace_runs_code() {
             f.ws.join(".git/hooks"),
         ),
     ] {
-        let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
-        let ctx = JudgeCtx {
-            home: &f.home,
-            cwd: &f.ws,
-            workspace: &f.workspace,
-            floor: &f.floor,
-            baseline: &NoBaseline,
-        };
-        let j = judge(&a, &ctx);
+        let j = f.judged(cmd);
         assert!(j.writes.contains(&dir), "{cmd}: {:?}", j.writes);
     }
 }
@@ -645,15 +600,7 @@ fn service_managers() {
 /// The change a database client's SQL makes: `(service change, files written)`.
 fn database_change(f: &Fx, cmd: &str) -> (Vec<String>, Vec<String>) {
     use crate::analysis::effects::Effect;
-    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
-    let ctx = JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: &NoBaseline,
-    };
-    let j = judge(&a, &ctx);
+    let j = f.judged(cmd);
     let mut changes = Vec::new();
     let mut writes = Vec::new();
     for e in j.findings.iter().flat_map(|f| f.effects.iter()) {
@@ -1418,15 +1365,7 @@ fn wget_writes_the_path_wget_makes() {
         ("wget https://example.com/%2Ebashrc -P ~", "../.bashrc"),
     ];
     for (cmd, want) in cases {
-        let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
-        let ctx = JudgeCtx {
-            home: &f.home,
-            cwd: &f.ws,
-            workspace: &f.workspace,
-            floor: &f.floor,
-            baseline: &NoBaseline,
-        };
-        let j = judge(&a, &ctx);
+        let j = f.judged(cmd);
         let want = crate::context::paths::normalize(&f.ws.join(want));
         assert!(j.writes.contains(&want), "{cmd}: {:?}", j.writes);
     }
@@ -1451,18 +1390,7 @@ fn deletes_relative_to_an_unknown_directory() {
 #[test]
 fn remote_commands_have_no_local_paths() {
     let f = fx();
-    let a = analyze(
-        "ssh host 'cat /etc/hosts src/x; cp a /tmp/b'",
-        &ShellEnv::new(f.home.clone(), f.ws.clone()),
-    );
-    let ctx = JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: &NoBaseline,
-    };
-    let j = judge(&a, &ctx);
+    let j = f.judged("ssh host 'cat /etc/hosts src/x; cp a /tmp/b'");
     assert!(j.reads.is_empty() && j.writes.is_empty(), "{j:?}");
     let remote: Vec<_> = j.findings.iter().skip(1).collect();
     assert_eq!(remote.len(), 2, "{j:?}");
@@ -1752,15 +1680,7 @@ fn secret_printers_and_their_harmless_neighbours() {
 
 /// The sends of a command: (host, what) for each `Net` effect that carries something.
 fn sends(f: &Fx, cmd: &str) -> Vec<(Option<String>, Vec<crate::analysis::effects::Carry>)> {
-    let a = analyze(cmd, &ShellEnv::new(f.home.clone(), f.ws.clone()));
-    let ctx = JudgeCtx {
-        home: &f.home,
-        cwd: &f.ws,
-        workspace: &f.workspace,
-        floor: &f.floor,
-        baseline: &NoBaseline,
-    };
-    judge(&a, &ctx)
+    f.judged(cmd)
         .findings
         .into_iter()
         .flat_map(|x| x.effects)
