@@ -333,8 +333,8 @@ pub(super) fn family_files(f: Family) -> &'static [&'static str] {
         Family::Cabal => CABAL_FILES,
         Family::Stack => STACK_FILES,
         Family::Zig => ZIG_FILES,
-        // Found in the source or build tree (`trees`).
-        Family::CMake | Family::Meson | Family::Ninja => &[],
+        // Found in the source or build tree (`trees`); doctest's are the files it runs.
+        Family::CMake | Family::Meson | Family::Ninja | Family::Doctest => &[],
     }
 }
 

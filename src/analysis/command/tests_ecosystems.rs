@@ -640,6 +640,8 @@ fn mix_cabal_stack_and_zig_runners() {
             ("stack exec -- id", "unknown"),
             ("zig build test", "routine"),
             ("zig build", "routine"),
+            ("zig build install", "routine"),
+            ("zig build install -p /usr/local", "soft"),
             (
                 "zig build -Doptimize=ReleaseFast --summary all run",
                 "routine",
@@ -681,6 +683,66 @@ fn mix_cabal_stack_and_zig_runners() {
             ("echo 'x' >> mix.exs; mix test", "build-changed"),
         ],
     );
+}
+
+/// `python -m doctest FILE` runs the `>>>` lines of FILE (or imports a `.py` FILE): the
+/// files are judged as a script `python FILE` runs — routine while unchanged and not
+/// written by the agent, soft from outside the workspace — and a module in the working
+/// directory that shadows doctest or what it imports counts as well.
+#[test]
+fn doctest_runs_its_files_as_the_project_s_scripts() {
+    let f = fx();
+    f.write("README.md", "# demo\n\n>>> 1 + 1\n2\n");
+    f.write(
+        "pkg/util.py",
+        "def f():\n    \"\"\"\n    >>> f()\n    \"\"\"\n",
+    );
+    std::fs::write(f.home.join(".netrc"), "machine x password p\n").unwrap();
+    std::fs::hard_link(f.home.join(".netrc"), f.ws.join("data.bin")).unwrap();
+    std::os::unix::fs::symlink(f.home.join(".ssh/id_rsa"), f.ws.join("key.md")).unwrap();
+    let scratch = tempfile::Builder::new()
+        .suffix(".txt")
+        .tempfile_in(std::env::temp_dir())
+        .unwrap();
+    expect(
+        &f,
+        &CLEAN,
+        &[
+            ("python3 -m doctest -v README.md", "routine"),
+            (
+                "python -m doctest -o ELLIPSIS -f README.md pkg/util.py",
+                "routine",
+            ),
+            ("python3 -m doctest -o EVIL README.md", "unknown"),
+            ("python3 -m doctest", "unknown"),
+            ("python3 -m doctest key.md", "soft"),
+        ],
+    );
+    let outside = format!("python3 -m doctest {}", scratch.path().display());
+    assert_eq!(short(&judged(&f, &outside, &CLEAN).verdict), "soft");
+    names_changed(
+        &f,
+        "python3 -m doctest README.md",
+        &changed(&f, &["README.md"]),
+        "README.md",
+    );
+    names_changed(
+        &f,
+        "python3 -m doctest -v README.md",
+        &written(&f, &["README.md"]),
+        "README.md",
+    );
+    // A module of the working directory that doctest imports runs first.
+    f.write("difflib.py", "import os\n");
+    names_changed(
+        &f,
+        "python3 -m doctest README.md",
+        &changed(&f, &["difflib.py"]),
+        "difflib.py",
+    );
+    // The file is read: a hard link to a credential is that credential.
+    let j = judged(&f, "python3 -m doctest data.bin", &CLEAN);
+    assert!(j.reads.contains(&f.home.join(".netrc")), "{:?}", j.reads);
 }
 
 #[test]

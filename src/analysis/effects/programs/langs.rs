@@ -316,8 +316,7 @@ pub(super) fn zig(argv: &[String], dynamic: &[bool]) -> Found {
                 | "--verbose-air"
                 | "--verbose-llvm-ir"
                 | "-freference-trace"
-                | "-fno-reference-trace"
-                | "--fetch" => {}
+                | "-fno-reference-trace" => {}
                 _ if w.starts_with("--release=") => {
                     let m = &w["--release=".len()..];
                     if !["off", "any", "fast", "safe", "small"].contains(&m) {
@@ -361,7 +360,8 @@ pub(super) fn zig(argv: &[String], dynamic: &[bool]) -> Found {
                 steps.join(", ")
             )
         };
-        call.targets = steps.iter().map(|s| s.to_string()).collect();
+        // Steps are not make targets: `install` copies into the prefix, `zig-out` in the
+        // project unless `-p` says otherwise (a write there).
         Ok(call)
     })())
 }

@@ -110,6 +110,8 @@ pub enum Family {
     Stack,
     /// `zig build`: build.zig (Zig code) and build.zig.zon.
     Zig,
+    /// `python -m doctest FILE…`: only the files it runs (and what shadows its imports).
+    Doctest,
 }
 
 /// What a linter, formatter or type checker reads and rewrites, for the command floor to
@@ -3009,6 +3011,39 @@ pub fn python_tool_imports(module: &str) -> &'static [&'static str] {
             "colorama",
         ],
         "ruff" => &["ruff"],
+        // What `python -m doctest` imports after start-up (CPython 3.11, from
+        // `sys.modules` before and after `import doctest, argparse`).
+        "doctest" => &[
+            "doctest",
+            "__future__",
+            "_heapq",
+            "_opcode",
+            "argparse",
+            "ast",
+            "bdb",
+            "cmd",
+            "code",
+            "codeop",
+            "copy",
+            "dataclasses",
+            "difflib",
+            "dis",
+            "gettext",
+            "glob",
+            "heapq",
+            "inspect",
+            "linecache",
+            "opcode",
+            "pdb",
+            "pprint",
+            "signal",
+            "string",
+            "textwrap",
+            "token",
+            "tokenize",
+            "traceback",
+            "unittest",
+        ],
         "pyright" | "basedpyright" => &[
             "pyright",
             "basedpyright",
@@ -3040,6 +3075,7 @@ pub fn python_module(module: &str, argv: &[String], dynamic: &[bool], at: usize)
     match module {
         "pytest" | "py.test" => Some(pytest(argv, dynamic, start, Some(module.to_string()))),
         "unittest" => Some(unittest(argv, dynamic, start)),
+        "doctest" => Some(doctest(argv, dynamic, start)),
         "tox" | "nox" => {
             let (words, dyn_) = sub(argv, dynamic, start);
             let mut found = if module == "tox" {
@@ -3118,6 +3154,59 @@ fn unittest(argv: &[String], dynamic: &[bool], start: usize) -> Result<RunnerCal
         if !dotted_name(w.text) {
             call.test_paths.push(w.text.to_string());
         }
+    }
+    Ok(call)
+}
+
+/// `python -m doctest [-v] [-o FLAG] [-f] FILE…` (CPython 3.11 `doctest._test`, argparse):
+/// each FILE is run as the project's script is — a text file's `>>>` lines are executed,
+/// a `.py` file is imported (its directory first on `sys.path`) and its docstrings'
+/// examples run. So the files are what defines the run, tracked as a script run by
+/// `python FILE` is: unchanged since the baseline and not written by the agent, and inside
+/// the workspace. `-o` takes one of doctest's option-flag names.
+fn doctest(argv: &[String], dynamic: &[bool], start: usize) -> Result<RunnerCall, GrammarError> {
+    static OPTS: &[Opt] = &[
+        flag(&["-v", "--verbose"]),
+        value(
+            &["-o", "--option"],
+            Val::Choice(&[
+                "DONT_ACCEPT_BLANKLINE",
+                "DONT_ACCEPT_TRUE_FOR_1",
+                "ELLIPSIS",
+                "FAIL_FAST",
+                "IGNORE_EXCEPTION_DETAIL",
+                "NORMALIZE_WHITESPACE",
+                "REPORT_CDIFF",
+                "REPORT_NDIFF",
+                "REPORT_ONLY_FIRST_FAILURE",
+                "REPORT_UDIFF",
+                "SKIP",
+            ]),
+        ),
+        flag(&["-f", "--fail-fast"]),
+    ];
+    let (words, dyn_) = sub(argv, dynamic, start);
+    let g = gram(Style::Argparse, OPTS, Operands::all(Val::Plain));
+    let p = parse(&g, words, dyn_)?;
+    let files = p.operand_texts();
+    if files.is_empty() {
+        return Err(GrammarError::MissingValue("FILE".into()));
+    }
+    let mut call = RunnerCall::new(
+        "doctest",
+        format!(
+            "runs the examples in {} with python -m doctest",
+            files.join(", ")
+        ),
+        Family::Doctest,
+    );
+    call.module = Some("doctest".to_string());
+    call.effects.extend(g.effects(&p));
+    for f in files {
+        // It reads the file (a link or hard link is a read of what it leads to).
+        call.effects.push(Effect::read(f));
+        call.defined_by.push(f.to_string());
+        call.scripts.push(f.to_string());
     }
     Ok(call)
 }
