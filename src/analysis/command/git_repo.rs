@@ -533,7 +533,8 @@ pub(super) fn secret_entry(e: &Entry) -> bool {
 /// entry (found through the pack index, version 2). Anything else is `false`: replace refs
 /// (`git replace -f` can stand a blob in for a commit, and `cat-file` follows them), a
 /// reftable, `GIT_*` variables that move the repository or its replacements, a symbolic
-/// ref more than five deep, an object that is missing, deltified or unreadable.
+/// ref to a per-worktree ref or more than five deep, an object that is missing (or only in
+/// an alternate store), deltified or unreadable.
 pub(super) fn head_is_commit(g: &GitDir) -> bool {
     const MOVED: &[&str] = &[
         "GIT_DIR",
@@ -567,10 +568,16 @@ pub(super) fn head_is_commit(g: &GitDir) -> bool {
         let Some(name) = line.strip_prefix("ref: ") else {
             return object_is_commit(&common, line);
         };
-        if !name.starts_with("refs/") || name.contains("..") || name.contains('\\') {
+        // Per-worktree refs live beside HEAD, the rest in the shared directory; only the
+        // shared ones are followed, as git does for them.
+        let per_worktree = ["refs/worktree/", "refs/bisect/", "refs/rewritten/"]
+            .iter()
+            .any(|p| name.starts_with(p));
+        if !name.starts_with("refs/") || per_worktree || name.contains("..") || name.contains('\\')
+        {
             return false;
         }
-        text = match read_small(&common.join(name)).or_else(|| read_small(&g.dir.join(name))) {
+        text = match read_small(&common.join(name)) {
             Some(t) => t,
             None => match packed.lines().find_map(|l| {
                 l.split_once(' ')
