@@ -1407,6 +1407,22 @@ fn runner_definitions(call: &RunnerCall, cwd: &Path, ctx: &JudgeCtx) -> Result<D
                 }));
             }
         }
+        Family::Mix => {
+            for b in &bases {
+                files.extend(trees::matching(&b.join("config"), |n| n.ends_with(".exs")));
+                // An umbrella runs each app's project under `apps/`.
+                for app in trees::matching(&b.join("apps"), |_| true) {
+                    for f in ["mix.exs", "config/config.exs", "test/test_helper.exs"] {
+                        files.push(app.join(f));
+                    }
+                }
+            }
+        }
+        Family::Cabal | Family::Stack => {
+            for b in &bases {
+                files.extend(trees::matching(b, |n| n.ends_with(".cabal")));
+            }
+        }
         Family::Ruby => {
             for b in &bases {
                 for d in ancestors_in_ws(b, ctx) {

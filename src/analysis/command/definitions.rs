@@ -261,6 +261,39 @@ const PHP_FILES: &[&str] = &[
 /// in every directory above; any other `.nix` file it imports is matched by
 /// [`is_definition_file`]).
 const NIX_FILES: &[&str] = &["flake.nix", "flake.lock"];
+/// Mix: mix.exs and the config scripts (Elixir code Mix evaluates), the pins, the test
+/// helper `mix test` loads (the other `config/*.exs` files and an umbrella's
+/// `apps/*/mix.exs` are found by `trees::matching`).
+const MIX_FILES: &[&str] = &[
+    "mix.exs",
+    "mix.lock",
+    "config/config.exs",
+    "config/runtime.exs",
+    "config/test.exs",
+    "test/test_helper.exs",
+];
+/// cabal-install: the project files (`packages:` and `source-repository-package` choose
+/// what is built and fetched), the freeze file, and a custom build's `Setup.hs` (the
+/// packages' `*.cabal` files are found by `trees::matching`).
+const CABAL_FILES: &[&str] = &[
+    "cabal.project",
+    "cabal.project.local",
+    "cabal.project.freeze",
+    "Setup.hs",
+    "Setup.lhs",
+];
+/// Stack: stack.yaml (snapshot, extra dependencies from git or archives) and its lock,
+/// package.yaml (hpack writes the `.cabal` file from it), a custom `Setup.hs`.
+const STACK_FILES: &[&str] = &[
+    "stack.yaml",
+    "stack.yaml.lock",
+    "package.yaml",
+    "Setup.hs",
+    "Setup.lhs",
+];
+/// `zig build`: build.zig (Zig code the build runner compiles and runs) and build.zig.zon
+/// (the packages fetched, by URL and hash).
+const ZIG_FILES: &[&str] = &["build.zig", "build.zig.zon"];
 
 pub(super) fn family_files(f: Family) -> &'static [&'static str] {
     match f {
@@ -296,8 +329,12 @@ pub(super) fn family_files(f: Family) -> &'static [&'static str] {
         Family::Ruby => RUBY_FILES,
         Family::Php => PHP_FILES,
         Family::Nix => NIX_FILES,
-        // Found in the source or build tree (`trees`).
-        Family::CMake | Family::Meson | Family::Ninja => &[],
+        Family::Mix => MIX_FILES,
+        Family::Cabal => CABAL_FILES,
+        Family::Stack => STACK_FILES,
+        Family::Zig => ZIG_FILES,
+        // Found in the source or build tree (`trees`); doctest's are the files it runs.
+        Family::CMake | Family::Meson | Family::Ninja | Family::Doctest => &[],
     }
 }
 
@@ -350,10 +387,14 @@ pub(super) fn is_definition_file(path: &Path) -> bool {
         RUBY_FILES,
         PHP_FILES,
         NIX_FILES,
+        MIX_FILES,
+        CABAL_FILES,
+        STACK_FILES,
+        ZIG_FILES,
     ];
     const PATTERNS: &[&str] = &[
         ".csproj", ".fsproj", ".vbproj", ".sln", ".slnx", ".rake", ".wrap", ".cmake", ".bzl",
-        ".nix",
+        ".nix", ".cabal",
     ];
     all.iter().flat_map(|l| l.iter()).any(|n| path.ends_with(n))
         || path

@@ -503,6 +503,10 @@ pub(crate) fn code_env(name: &str) -> bool {
                 | "GIT_INDEX_FILE"
                 | "GIT_OBJECT_DIRECTORY"
                 | "GIT_ALTERNATE_OBJECT_DIRECTORIES"
+                | "GIT_COMMON_DIR"
+                // The refs whose objects stand in for others (`cat-file -p HEAD` then
+                // prints what such a ref names).
+                | "GIT_REPLACE_REF_BASE"
                 // The compiler cargo runs, its home (config, registries, installed
                 // binaries), bat's config file, terraform's CLI config (provider
                 // installation), and where Go modules come from and are checked.

@@ -527,6 +527,153 @@ pub(super) fn secret_entry(e: &Entry) -> bool {
     )
 }
 
+/// Does HEAD name a commit, as the repository's own files show it? HEAD is followed
+/// through its symbolic refs (`ref: refs/heads/main`, loose or in `packed-refs`) to an
+/// object id, and the object's type read from its loose file's header (zlib) or its pack
+/// entry (found through the pack index, version 2). Anything else is `false`: replace refs
+/// (`git replace -f` can stand a blob in for a commit, and `cat-file` follows them), a
+/// reftable, `GIT_*` variables that move the repository or its replacements, a symbolic
+/// ref to a per-worktree ref or more than five deep, an object that is missing (or only in
+/// an alternate store), deltified or unreadable.
+pub(super) fn head_is_commit(g: &GitDir) -> bool {
+    const MOVED: &[&str] = &[
+        "GIT_DIR",
+        "GIT_COMMON_DIR",
+        "GIT_OBJECT_DIRECTORY",
+        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+        "GIT_REPLACE_REF_BASE",
+        "GIT_CONFIG_PARAMETERS",
+        "GIT_CONFIG_COUNT",
+    ];
+    if MOVED.iter().any(|v| std::env::var_os(v).is_some()) {
+        return false;
+    }
+    let common = g.common.clone().unwrap_or_else(|| g.dir.clone());
+    if common.join("reftable").exists() || g.dir.join("reftable").exists() {
+        return false;
+    }
+    let packed = read_small(&common.join("packed-refs")).unwrap_or_default();
+    let has_replace = std::fs::read_dir(common.join("refs/replace"))
+        .is_ok_and(|mut d| d.next().is_some())
+        || packed.lines().any(|l| l.contains(" refs/replace/"));
+    if has_replace {
+        return false;
+    }
+    let mut text = match read_small(&g.dir.join("HEAD")) {
+        Some(t) => t,
+        None => return false,
+    };
+    for _ in 0..5 {
+        let line = text.trim_end_matches(['\n', '\r']);
+        let Some(name) = line.strip_prefix("ref: ") else {
+            return object_is_commit(&common, line);
+        };
+        // Per-worktree refs live beside HEAD, the rest in the shared directory; only the
+        // shared ones are followed, as git does for them.
+        let per_worktree = ["refs/worktree/", "refs/bisect/", "refs/rewritten/"]
+            .iter()
+            .any(|p| name.starts_with(p));
+        if !name.starts_with("refs/") || per_worktree || name.contains("..") || name.contains('\\')
+        {
+            return false;
+        }
+        text = match read_small(&common.join(name)) {
+            Some(t) => t,
+            None => match packed.lines().find_map(|l| {
+                l.split_once(' ')
+                    .filter(|(_, n)| *n == name)
+                    .map(|(id, _)| id.to_string())
+            }) {
+                Some(id) => id,
+                None => return false,
+            },
+        };
+    }
+    false
+}
+
+/// A small file's text (refs, HEAD, packed-refs up to 4 MiB).
+fn read_small(p: &Path) -> Option<String> {
+    let meta = std::fs::metadata(p).ok()?;
+    if !meta.is_file() || meta.len() > 4 << 20 {
+        return None;
+    }
+    std::fs::read_to_string(p).ok()
+}
+
+/// Is the object `id` (hex) a commit in the object store `common/objects`?
+fn object_is_commit(common: &Path, id: &str) -> bool {
+    use std::io::Read;
+    if !(id.len() == 40 || id.len() == 64) || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return false;
+    }
+    let id = id.to_ascii_lowercase();
+    let objects = common.join("objects");
+    let loose = objects.join(&id[..2]).join(&id[2..]);
+    if let Ok(f) = std::fs::File::open(&loose) {
+        let mut head = [0u8; 7];
+        let mut z = flate2::read::ZlibDecoder::new(f);
+        return z.read_exact(&mut head).is_ok() && &head == b"commit ";
+    }
+    let Some(raw) = (0..id.len() / 2)
+        .map(|i| u8::from_str_radix(&id[2 * i..2 * i + 2], 16).ok())
+        .collect::<Option<Vec<u8>>>()
+    else {
+        return false;
+    };
+    let Ok(dir) = std::fs::read_dir(objects.join("pack")) else {
+        return false;
+    };
+    for e in dir.flatten().take(256) {
+        let p = e.path();
+        if p.extension().is_some_and(|x| x == "idx") {
+            if let Some(off) = pack_offset(&p, &raw) {
+                return pack_type(&p.with_extension("pack"), off) == Some(1);
+            }
+        }
+    }
+    false
+}
+
+/// Where object `raw` starts in the pack of index `idx` (version 2 only).
+fn pack_offset(idx: &Path, raw: &[u8]) -> Option<u64> {
+    let data = std::fs::read(idx).ok()?;
+    let u32_at = |at: usize| -> Option<u32> {
+        Some(u32::from_be_bytes(data.get(at..at + 4)?.try_into().ok()?))
+    };
+    if data.get(..4)? != b"\xfftOc" || u32_at(4)? != 2 {
+        return None;
+    }
+    let w = raw.len();
+    let n = u32_at(8 + 255 * 4)? as usize;
+    let first = *raw.first()? as usize;
+    let lo = if first == 0 {
+        0
+    } else {
+        u32_at(8 + (first - 1) * 4)? as usize
+    };
+    let hi = u32_at(8 + first * 4)? as usize;
+    let ids = 8 + 256 * 4;
+    let pos = (lo..hi.min(n)).find(|&i| data.get(ids + i * w..ids + (i + 1) * w) == Some(raw))?;
+    let offs = ids + n * w + n * 4;
+    let o = u32_at(offs + pos * 4)?;
+    if o & 0x8000_0000 == 0 {
+        return Some(u64::from(o));
+    }
+    let at = offs + n * 4 + (o & 0x7fff_ffff) as usize * 8;
+    Some(u64::from_be_bytes(data.get(at..at + 8)?.try_into().ok()?))
+}
+
+/// The type in a pack entry's header (1 commit, 2 tree, 3 blob, 4 tag, 6 and 7 deltas).
+fn pack_type(pack: &Path, off: u64) -> Option<u8> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = std::fs::File::open(pack).ok()?;
+    f.seek(SeekFrom::Start(off)).ok()?;
+    let mut b = [0u8; 1];
+    f.read_exact(&mut b).ok()?;
+    Some((b[0] >> 4) & 7)
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

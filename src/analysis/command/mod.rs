@@ -1323,6 +1323,9 @@ fn redirects(cmd: &Cmd, look: &mut Look) {
         match r.op {
             RedirectOp::DupOut | RedirectOp::DupIn | RedirectOp::Close => {}
             RedirectOp::HereDoc | RedirectOp::HereString => {}
+            // `< <(cmd)`: bash opens a pipe carrying cmd's output (`/dev/fd/N`), no file;
+            // cmd is a part of the call, judged on its own.
+            RedirectOp::In if r.dynamic && whole_process_substitution(&r.target) => {}
             _ if r.dynamic => demote(
                 look,
                 format!("a redirection target is computed at run time: {}", r.target),
@@ -1336,6 +1339,16 @@ fn redirects(cmd: &Cmd, look: &mut Look) {
             _ => look.writes.push(r.target.clone()),
         }
     }
+}
+
+/// A redirection target that is one process substitution and nothing else (`<(cmd)`):
+/// nothing inside it that could close it early or nest another (a further parenthesis,
+/// a backquote, `$`, a backslash) makes it not one.
+fn whole_process_substitution(target: &str) -> bool {
+    let Some(body) = target.strip_prefix("<(").and_then(|t| t.strip_suffix(')')) else {
+        return false;
+    };
+    !body.contains(['(', ')', '\\', '`', '$'])
 }
 
 /// What the catalogues say when a reader is given an option that makes it run another

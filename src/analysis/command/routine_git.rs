@@ -110,7 +110,9 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     // The tracked files whose contents it prints or searches, as the work-tree paths they
     // come from: a hard link to a credential there is read as other tree readers read it.
     if let Some(c) = &call.contents {
-        effects.extend(content_reads(c, &gcwd));
+        // With `--git-dir` the repository is not the one found from the directory.
+        let own_repo = call.globals.git_dir.is_none();
+        effects.extend(content_reads(c, &gcwd, own_repo));
     }
     // Paths the subcommand names are relative to the directory git runs in.
     if !call.globals.dirs.is_empty() {
@@ -179,7 +181,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
 /// from a revision, and one that is neither (`may_be_revision`) makes git stop before it
 /// prints anything; a pathspec with `:` magic (`:/`, `:!x`) may name anything in the
 /// repository; a pattern reads below its literal directory.
-fn content_reads(c: &git_fx::Contents, gcwd: &Path) -> Vec<Effect> {
+fn content_reads(c: &git_fx::Contents, gcwd: &Path, own_repo: bool) -> Vec<Effect> {
     use crate::analysis::effects::Reach;
     let top = git_repo::discover(gcwd)
         .and_then(|g| g.worktree)
@@ -234,6 +236,11 @@ fn content_reads(c: &git_fx::Contents, gcwd: &Path) -> Vec<Effect> {
         } else {
             read(rel_top(p), Path::new("/"));
         }
+    }
+    // `cat-file -p HEAD`: a commit's own text, once the repository shows HEAD leads to a
+    // commit; otherwise any blob may be printed.
+    if c.head_object && !(own_repo && repo.as_ref().is_some_and(git_repo::head_is_commit)) {
+        read(top.display().to_string(), Path::new("/"));
     }
     if !named {
         match c.whole {

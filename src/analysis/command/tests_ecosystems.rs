@@ -533,6 +533,165 @@ fn swift_ruby_and_php_runners() {
     );
 }
 
+/// mix, cabal, stack and `zig build` run the project's code (mix.exs and its config
+/// scripts, a custom Setup.hs, build.zig) and fetch what its files pin: routine while those
+/// files are unchanged, asked about (naming the file) once one changed; options outside
+/// their grammars are unknown, and what writes or loads from outside is soft.
+#[test]
+fn mix_cabal_stack_and_zig_runners() {
+    let f = fx();
+    f.write("mix.exs", "defmodule App.MixProject do\nend\n");
+    f.write("mix.lock", "%{}\n");
+    f.write("config/config.exs", "import Config\n");
+    f.write("config/dev.exs", "import Config\n");
+    f.write("test/test_helper.exs", "ExUnit.start()\n");
+    f.write("test/app_test.exs", "defmodule AppTest do\nend\n");
+    f.write("apps/web/mix.exs", "defmodule Web.MixProject do\nend\n");
+    f.write("app.cabal", "cabal-version: 3.0\nname: app\n");
+    f.write("cabal.project", "packages: .\n");
+    f.write("Setup.hs", "main = defaultMain\n");
+    f.write("stack.yaml", "resolver: lts-22.0\n");
+    f.write("package.yaml", "name: app\n");
+    f.write("build.zig", "pub fn build(b: *std.Build) void {}\n");
+    f.write("build.zig.zon", ".{ .name = .app }\n");
+    expect(
+        &f,
+        &CLEAN,
+        &[
+            ("mix test", "routine"),
+            ("mix test test/app_test.exs:12 --trace", "routine"),
+            (
+                "mix test --only integration --seed 0 --max-failures 1",
+                "routine",
+            ),
+            ("mix test --failed --no-deps-check", "routine"),
+            ("mix test /tmp/evil_test.exs", "soft"),
+            ("mix test --formatter Evil.Formatter", "unknown"),
+            ("mix test --tr", "unknown"),
+            ("mix run -e 'System.cmd(\"id\", [])'", "unknown"),
+            ("cabal build", "routine"),
+            ("cabal test --test-show-details=direct", "routine"),
+            ("cabal v2-build all --enable-tests -j4 -O2", "routine"),
+            ("cabal build --enable-bench", "routine"),
+            ("cabal build exe:app -f +dev", "routine"),
+            ("cabal build --builddir /tmp/b", "soft"),
+            ("cabal build --with-compiler=/tmp/ghc", "unknown"),
+            ("cabal build --ghc-options=-fplugin=Evil", "unknown"),
+            ("cabal build /tmp/elsewhere", "unknown"),
+            ("cabal install", "unknown"),
+            ("stack build", "routine"),
+            ("stack test --fast --ta '--match Parser'", "routine"),
+            ("stack build --test --no-run-tests -j 2", "routine"),
+            ("stack build --exec 'curl x'", "unknown"),
+            ("stack build --copy-bins", "unknown"),
+            ("stack exec -- id", "unknown"),
+            ("zig build test", "routine"),
+            ("zig build", "routine"),
+            ("zig build install", "routine"),
+            ("zig build install -p /usr/local", "soft"),
+            (
+                "zig build -Doptimize=ReleaseFast --summary all run",
+                "routine",
+            ),
+            (
+                "zig build test -j4 --release=safe -freference-trace=8",
+                "routine",
+            ),
+            ("zig build --prefix /tmp/out", "soft"),
+            ("zig build -Dpath=../../etc/x", "soft"),
+            ("zig build --build-file /tmp/build.zig", "unknown"),
+            ("zig build --zig-lib-dir /tmp/lib", "unknown"),
+            ("zig build run -- ~/.ssh/id_rsa", "unknown"),
+            ("zig run /tmp/x.zig", "unknown"),
+        ],
+    );
+    for (cmd, file) in [
+        ("mix test", "mix.exs"),
+        ("mix test", "mix.lock"),
+        ("mix test", "config/dev.exs"),
+        ("mix test", "test/test_helper.exs"),
+        ("mix test", "apps/web/mix.exs"),
+        ("cabal build", "app.cabal"),
+        ("cabal test", "cabal.project"),
+        ("cabal build", "Setup.hs"),
+        ("stack build", "stack.yaml"),
+        ("stack test", "package.yaml"),
+        ("zig build test", "build.zig"),
+        ("zig build", "build.zig.zon"),
+    ] {
+        names_changed(&f, cmd, &changed(&f, &[file]), file);
+    }
+    // A definition file another part of the same command writes.
+    expect(
+        &f,
+        &CLEAN,
+        &[
+            ("echo 'x' >> build.zig && zig build", "build-changed"),
+            ("echo 'x' >> mix.exs; mix test", "build-changed"),
+        ],
+    );
+}
+
+/// `python -m doctest FILE` runs the `>>>` lines of FILE (or imports a `.py` FILE): the
+/// files are judged as a script `python FILE` runs — routine while unchanged and not
+/// written by the agent, soft from outside the workspace — and a module in the working
+/// directory that shadows doctest or what it imports counts as well.
+#[test]
+fn doctest_runs_its_files_as_the_project_s_scripts() {
+    let f = fx();
+    f.write("README.md", "# demo\n\n>>> 1 + 1\n2\n");
+    f.write(
+        "pkg/util.py",
+        "def f():\n    \"\"\"\n    >>> f()\n    \"\"\"\n",
+    );
+    std::fs::write(f.home.join(".netrc"), "machine x password p\n").unwrap();
+    std::fs::hard_link(f.home.join(".netrc"), f.ws.join("data.bin")).unwrap();
+    std::os::unix::fs::symlink(f.home.join(".ssh/id_rsa"), f.ws.join("key.md")).unwrap();
+    let scratch = tempfile::Builder::new()
+        .suffix(".txt")
+        .tempfile_in(std::env::temp_dir())
+        .unwrap();
+    expect(
+        &f,
+        &CLEAN,
+        &[
+            ("python3 -m doctest -v README.md", "routine"),
+            (
+                "python -m doctest -o ELLIPSIS -f README.md pkg/util.py",
+                "routine",
+            ),
+            ("python3 -m doctest -o EVIL README.md", "unknown"),
+            ("python3 -m doctest", "unknown"),
+            ("python3 -m doctest key.md", "soft"),
+        ],
+    );
+    let outside = format!("python3 -m doctest {}", scratch.path().display());
+    assert_eq!(short(&judged(&f, &outside, &CLEAN).verdict), "soft");
+    names_changed(
+        &f,
+        "python3 -m doctest README.md",
+        &changed(&f, &["README.md"]),
+        "README.md",
+    );
+    names_changed(
+        &f,
+        "python3 -m doctest -v README.md",
+        &written(&f, &["README.md"]),
+        "README.md",
+    );
+    // A module of the working directory that doctest imports runs first.
+    f.write("difflib.py", "import os\n");
+    names_changed(
+        &f,
+        "python3 -m doctest README.md",
+        &changed(&f, &["difflib.py"]),
+        "difflib.py",
+    );
+    // The file is read: a hard link to a credential is that credential.
+    let j = judged(&f, "python3 -m doctest data.bin", &CLEAN);
+    assert!(j.reads.contains(&f.home.join(".netrc")), "{:?}", j.reads);
+}
+
 #[test]
 fn resolution_commands_follow_the_project_definitions() {
     let f = fx();

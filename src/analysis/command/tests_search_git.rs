@@ -690,3 +690,88 @@ fn git_tree_reads_reach_credentials_behind_tracked_hard_links() {
         );
     }
 }
+
+/// Run git in `dir` with no configuration of the person's (tests only).
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .args([
+            "-c",
+            "user.email=e@x",
+            "-c",
+            "user.name=e",
+            "-c",
+            "gc.auto=0",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .env("HOME", dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// `git cat-file -p HEAD` prints the commit HEAD names (its tree and parent ids, author,
+/// message), no file's text, so a tracked hard link to a credential is not read — once the
+/// repository's own files show HEAD leads to a commit (loose or packed). A HEAD that leads
+/// elsewhere (a symbolic HEAD to a tag of the credential's blob, a replace ref standing the
+/// blob in for the commit, another git directory) still counts as printing any tracked file.
+#[test]
+fn cat_file_of_head_prints_the_commit_it_names() {
+    let f = fx();
+    std::fs::remove_dir_all(f.ws.join(".git")).unwrap();
+    std::fs::remove_dir_all(f.ws.join("evilrepo")).unwrap();
+    let netrc = f.home.join(".netrc");
+    write(&netrc, "machine x login u password hunter2\n");
+    std::fs::hard_link(&netrc, f.ws.join("data.bin")).unwrap();
+    git(&f.ws, &["init", "-q", "-b", "main"]);
+    git(&f.ws, &["add", "-A"]);
+    git(&f.ws, &["commit", "-qm", "init"]);
+    let reads_netrc = |cmd: &str| judged(&f, cmd).reads.contains(&netrc);
+    let commit_only = [
+        "git cat-file -p HEAD",
+        "git cat-file -p @",
+        "git cat-file commit HEAD",
+        "git cat-file tree HEAD^{tree}",
+        "git cat-file -p HEAD~0",
+    ];
+    for cmd in commit_only {
+        assert!(!reads_netrc(cmd), "{cmd}: {:?}", judged(&f, cmd).reads);
+        assert_eq!(short(&judged(&f, cmd).verdict), "routine", "{cmd}");
+    }
+    // Packed objects and refs are read too.
+    git(&f.ws, &["gc", "-q"]);
+    git(&f.ws, &["pack-refs", "--all"]);
+    assert!(!f.ws.join(".git/refs/heads/main").exists());
+    for cmd in commit_only {
+        assert!(
+            !reads_netrc(cmd),
+            "packed, {cmd}: {:?}",
+            judged(&f, cmd).reads
+        );
+    }
+    // What still prints the blob: named by path or id, a blob-typed read, another git dir.
+    let blob = git(&f.ws, &["rev-parse", "HEAD:data.bin"]);
+    for cmd in [
+        "git cat-file -p HEAD:data.bin".to_string(),
+        format!("git cat-file -p {blob}"),
+        "git cat-file blob HEAD".to_string(),
+        "git cat-file -p HEAD HEAD:data.bin".to_string(),
+        "git --git-dir=.git cat-file -p HEAD".to_string(),
+    ] {
+        assert!(reads_netrc(&cmd), "{cmd}: {:?}", judged(&f, &cmd).reads);
+    }
+    // HEAD made to lead to the blob: through a tag, or a replacement of the commit.
+    git(&f.ws, &["tag", "t", &blob]);
+    git(&f.ws, &["symbolic-ref", "HEAD", "refs/tags/t"]);
+    assert_eq!(git(&f.ws, &["cat-file", "-t", "HEAD"]), "blob");
+    assert!(reads_netrc("git cat-file -p HEAD"));
+    git(&f.ws, &["symbolic-ref", "HEAD", "refs/heads/main"]);
+    assert!(!reads_netrc("git cat-file -p HEAD"));
+    let commit = git(&f.ws, &["rev-parse", "HEAD"]);
+    git(&f.ws, &["replace", "-f", &commit, &blob]);
+    assert_eq!(git(&f.ws, &["cat-file", "-t", "HEAD"]), "blob");
+    assert!(reads_netrc("git cat-file -p HEAD"));
+    assert!(reads_netrc("git cat-file -p @"));
+}

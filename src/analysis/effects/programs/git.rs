@@ -88,6 +88,11 @@ pub struct Contents {
     pub blobs: Vec<(String, bool)>,
     /// What is read when no operand is a path.
     pub whole: Whole,
+    /// `cat-file -p HEAD`: the object HEAD names, printed whole. A commit prints its own
+    /// text (tree and parent ids, author, message), no file's; the command floor reads the
+    /// repository to know HEAD leads to one, and otherwise (a symbolic HEAD to a tag of a
+    /// blob, a replaced object) counts every tracked file as printed.
+    pub head_object: bool,
 }
 
 /// What a content read covers without a pathspec.
@@ -233,6 +238,7 @@ fn contents_of(c: &GitCall) -> Option<Contents> {
         paths: texts(after),
         blobs: Vec::new(),
         whole: Whole::Top,
+        head_object: false,
     };
     match (c.sub, c.verb) {
         ("grep", _) => {
@@ -262,6 +268,26 @@ fn contents_of(c: &GitCall) -> Option<Contents> {
             // on a blob). A bare name (`HEAD`, a tag) may be a blob: a tag can name one.
             if !batch && !ops.is_empty() && ops.iter().all(|w| peels_to_commit(w.text)) {
                 return None;
+            }
+            // `cat-file commit|tree|tag OBJ` prints OBJ only when it is (or peels to) an
+            // object of that type (git 2.47: `cat-file commit HEAD:file` fails), never a
+            // blob's text.
+            if !batch && ops.len() == 2 && ["commit", "tree", "tag"].contains(&ops[0].text) {
+                return None;
+            }
+            // HEAD itself (`@` is its other name): a commit unless the repository says
+            // otherwise, which the command floor reads.
+            if !batch
+                && !ops.is_empty()
+                && ops
+                    .iter()
+                    .all(|w| peels_to_commit(w.text) || w.text == "HEAD" || w.text == "@")
+            {
+                return Some(Contents {
+                    head_object: true,
+                    whole: Whole::Named,
+                    ..Contents::default()
+                });
             }
             let named = blobs(&ops);
             let only_blobs = !ops.is_empty() && named.len() == ops.len();

@@ -32,6 +32,7 @@ mod git_opts;
 mod info;
 pub mod interpreters;
 pub mod jsinline;
+mod langs;
 pub mod linters;
 pub mod netcalls;
 mod nix;

@@ -29,7 +29,7 @@
 //! (CPython 3.11 `unittest/main.py`; `pytest --pyargs` falls back to a path for what is not
 //! a module, checked by running pytest 9.2 on `--pyargs /tmp/dir`).
 //! The build systems are in [`super::builders`], the .NET, Swift, Ruby and PHP runners in
-//! [`super::ecosystems`].
+//! [`super::ecosystems`], mix, cabal, stack and `zig build` in [`super::langs`].
 //! Anything not declared here is outside the grammar, so the command is not routine.
 
 use super::super::grammar::{
@@ -37,7 +37,7 @@ use super::super::grammar::{
     Style, Val, Word,
 };
 use super::super::{Carry, Code, Effect};
-use super::{builders, ecosystems};
+use super::{builders, ecosystems, langs};
 
 /// Which ecosystem's files define what a runner runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +102,16 @@ pub enum Family {
     Php,
     /// `nix develop --command`: the flake's flake.nix and flake.lock.
     Nix,
+    /// `mix test`: mix.exs, mix.lock, the config scripts, test_helper.exs.
+    Mix,
+    /// `cabal build|test`: the project files, the `.cabal` files, a custom `Setup.hs`.
+    Cabal,
+    /// `stack build|test`: stack.yaml and its lock, package.yaml, the `.cabal` files.
+    Stack,
+    /// `zig build`: build.zig (Zig code) and build.zig.zon.
+    Zig,
+    /// `python -m doctest FILE…`: only the files it runs (and what shadows its imports).
+    Doctest,
 }
 
 /// What a linter, formatter or type checker reads and rewrites, for the command floor to
@@ -242,6 +252,10 @@ pub fn runner(argv: &[String], dynamic: &[bool]) -> Found {
         }
         "php" => ecosystems::artisan(argv, dynamic),
         "composer" => ecosystems::composer(argv, dynamic),
+        "mix" => langs::mix(argv, dynamic),
+        "cabal" => langs::cabal(argv, dynamic),
+        "stack" => langs::stack(argv, dynamic),
+        "zig" => langs::zig(argv, dynamic),
         _ => super::linters::linter(argv, dynamic),
     }
 }
@@ -2284,6 +2298,11 @@ static GRADLE_OPTS: &[Opt] = &[
         Val::Code("the init scripts of the Gradle user home"),
     ),
     value(&["--include-build"], Val::Unsafe("includes another build")),
+    // Options of the built-in reporting tasks, given after the task (the command-line
+    // reference: `tasks --all`, `tasks --group G`, `dependencies --configuration C`).
+    flag(&["--all"]),
+    value(&["--group"], Val::Plain),
+    value(&["--configuration"], Val::Plain),
 ];
 
 fn gradle(argv: &[String], dynamic: &[bool]) -> Found {
@@ -2992,6 +3011,39 @@ pub fn python_tool_imports(module: &str) -> &'static [&'static str] {
             "colorama",
         ],
         "ruff" => &["ruff"],
+        // What `python -m doctest` imports after start-up (CPython 3.11, from
+        // `sys.modules` before and after `import doctest, argparse`).
+        "doctest" => &[
+            "doctest",
+            "__future__",
+            "_heapq",
+            "_opcode",
+            "argparse",
+            "ast",
+            "bdb",
+            "cmd",
+            "code",
+            "codeop",
+            "copy",
+            "dataclasses",
+            "difflib",
+            "dis",
+            "gettext",
+            "glob",
+            "heapq",
+            "inspect",
+            "linecache",
+            "opcode",
+            "pdb",
+            "pprint",
+            "signal",
+            "string",
+            "textwrap",
+            "token",
+            "tokenize",
+            "traceback",
+            "unittest",
+        ],
         "pyright" | "basedpyright" => &[
             "pyright",
             "basedpyright",
@@ -3023,6 +3075,7 @@ pub fn python_module(module: &str, argv: &[String], dynamic: &[bool], at: usize)
     match module {
         "pytest" | "py.test" => Some(pytest(argv, dynamic, start, Some(module.to_string()))),
         "unittest" => Some(unittest(argv, dynamic, start)),
+        "doctest" => Some(doctest(argv, dynamic, start)),
         "tox" | "nox" => {
             let (words, dyn_) = sub(argv, dynamic, start);
             let mut found = if module == "tox" {
@@ -3101,6 +3154,59 @@ fn unittest(argv: &[String], dynamic: &[bool], start: usize) -> Result<RunnerCal
         if !dotted_name(w.text) {
             call.test_paths.push(w.text.to_string());
         }
+    }
+    Ok(call)
+}
+
+/// `python -m doctest [-v] [-o FLAG] [-f] FILE…` (CPython 3.11 `doctest._test`, argparse):
+/// each FILE is run as the project's script is — a text file's `>>>` lines are executed,
+/// a `.py` file is imported (its directory first on `sys.path`) and its docstrings'
+/// examples run. So the files are what defines the run, tracked as a script run by
+/// `python FILE` is: unchanged since the baseline and not written by the agent, and inside
+/// the workspace. `-o` takes one of doctest's option-flag names.
+fn doctest(argv: &[String], dynamic: &[bool], start: usize) -> Result<RunnerCall, GrammarError> {
+    static OPTS: &[Opt] = &[
+        flag(&["-v", "--verbose"]),
+        value(
+            &["-o", "--option"],
+            Val::Choice(&[
+                "DONT_ACCEPT_BLANKLINE",
+                "DONT_ACCEPT_TRUE_FOR_1",
+                "ELLIPSIS",
+                "FAIL_FAST",
+                "IGNORE_EXCEPTION_DETAIL",
+                "NORMALIZE_WHITESPACE",
+                "REPORT_CDIFF",
+                "REPORT_NDIFF",
+                "REPORT_ONLY_FIRST_FAILURE",
+                "REPORT_UDIFF",
+                "SKIP",
+            ]),
+        ),
+        flag(&["-f", "--fail-fast"]),
+    ];
+    let (words, dyn_) = sub(argv, dynamic, start);
+    let g = gram(Style::Argparse, OPTS, Operands::all(Val::Plain));
+    let p = parse(&g, words, dyn_)?;
+    let files = p.operand_texts();
+    if files.is_empty() {
+        return Err(GrammarError::MissingValue("FILE".into()));
+    }
+    let mut call = RunnerCall::new(
+        "doctest",
+        format!(
+            "runs the examples in {} with python -m doctest",
+            files.join(", ")
+        ),
+        Family::Doctest,
+    );
+    call.module = Some("doctest".to_string());
+    call.effects.extend(g.effects(&p));
+    for f in files {
+        // It reads the file (a link or hard link is a read of what it leads to).
+        call.effects.push(Effect::read(f));
+        call.defined_by.push(f.to_string());
+        call.scripts.push(f.to_string());
     }
     Ok(call)
 }
