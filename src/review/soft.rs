@@ -2137,12 +2137,13 @@ fn mcp_needs(tool: &str, input: &Map<String, Value>, places: &Places) -> Vec<Nee
             ));
         }
     }
-    // Secret material asked for by kind (`{"resourceType": "secrets"}`): the person names
-    // the server and what it is to print.
-    if let Some((field, v)) = crate::policy::engine::mcp::asks_for_secrets(input) {
+    // Secret material asked for, by the tool's name or its values (`get_secret_value`,
+    // `{"resourceType": "secrets"}`, `{"WithDecryption": true}`, a credential catalog's
+    // rows): the person names the server and what it is to print.
+    if let Some(v) = crate::policy::engine::mcp::secret_read(tool, input) {
         out.push(Need::new(
             Kind::SecretRead,
-            format!("{what} asks for {v} (in `{field}`)"),
+            format!("{what} asks for {v}"),
             vec![Target::Name(server.clone())],
         ));
     }

@@ -775,7 +775,14 @@ fn gcloud_az_and_database_reads_that_print_secrets_are_hard() {
             "mysql -e 'select user, authentication_string from mysql.user'",
             "hard",
         ),
+        ("mysql -e 'SELECT * FROM `mysql` . `user`'", "hard"),
+        ("psql -c 'SELECT pid, query FROM pg_stat_activity'", "hard"),
+        ("psql -c 'select subconninfo from pg_subscription'", "hard"),
         // Their neighbours that print no secret still only read.
+        (
+            "psql -c 'SELECT pid, state FROM pg_stat_activity'",
+            "routine",
+        ),
         ("gcloud run services list", "routine"),
         ("gcloud compute instances list", "routine"),
         ("az containerapp secret list -n app -g rg", "routine"),

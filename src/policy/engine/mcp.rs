@@ -133,6 +133,218 @@ pub(crate) fn asks_for_secrets(input: &Map<String, Value>) -> Option<(String, St
     })
 }
 
+/// Nouns of a tool's name (or glued into a word of it) that say what it returns is secret
+/// material: `get_secret_value`, `keyvault_secret_get`, `get_password`,
+/// `list_credentials`.
+const SECRET_NOUNS: &[&str] = &[
+    "secret",
+    "secrets",
+    "password",
+    "passwords",
+    "passwd",
+    "passphrase",
+    "credential",
+    "credentials",
+    "apikey",
+    "apikeys",
+    "keyvault",
+    "privatekey",
+];
+
+/// Two words of a tool's name that together name secret material, where each alone does
+/// not (`token` alone counts words or coins; `key` alone names a cache or map key).
+const SECRET_PAIRS: &[(&str, &str)] = &[
+    ("api", "key"),
+    ("api", "keys"),
+    ("private", "key"),
+    ("access", "token"),
+    ("access", "tokens"),
+    ("auth", "token"),
+    ("api", "token"),
+    ("api", "tokens"),
+    ("bearer", "token"),
+    ("oauth", "token"),
+    ("refresh", "token"),
+    ("session", "token"),
+    ("connection", "string"),
+    ("connection", "strings"),
+];
+
+/// Words for a platform's variables (`get_env_vars`, `list_project_variables`).
+const VARIABLE_WORDS: &[&str] = &[
+    "var",
+    "vars",
+    "variable",
+    "variables",
+    "envvars",
+    "configvars",
+];
+
+/// Words that put variables on a deployment or CI platform (in the tool's name or its
+/// input's field names: `get_app_config_vars`, `list_variables {"environmentId": …}`),
+/// where they hold the application's keys; a debugger's `get_variables {"frameId": 3}`
+/// names none.
+const VARIABLE_SCOPES: &[&str] = &[
+    "env",
+    "environment",
+    "environments",
+    "config",
+    "ci",
+    "cicd",
+    "pipeline",
+    "project",
+    "group",
+    "repo",
+    "repository",
+    "org",
+    "organization",
+    "app",
+    "application",
+    "service",
+    "deployment",
+    "site",
+    "team",
+    "workspace",
+    "build",
+    "runtime",
+    "actions",
+];
+
+/// Products whose every item is a secret (password managers and secret managers), found
+/// in the server's name: what a read from them returns is a stored secret
+/// (`onepassword__get_item`, `bitwarden__get_item`, `lastpass__show_item`,
+/// `doppler__get_secret`). Glued into a word of the name (`1password`, `mcp-bitwarden`).
+const SECRET_STORES: &[&str] = &[
+    "password",
+    "bitwarden",
+    "vaultwarden",
+    "lastpass",
+    "keepass",
+    "dashlane",
+    "passbolt",
+    "doppler",
+    "infisical",
+    "akeyless",
+    "conjur",
+    "openbao",
+    "keyvault",
+    "secretmanager",
+    "secretsmanager",
+];
+
+/// Fields that, set true, ask for secret values in clear (`{"decrypt": true}`,
+/// `{"WithDecryption": true}`, `{"reveal": true}`); a secret noun in the field's name
+/// set true (`{"include_secrets": true}`) does too.
+const REVEAL_WORDS: &[&str] = &[
+    "decrypt",
+    "decrypted",
+    "decryption",
+    "reveal",
+    "unmask",
+    "unmasked",
+    "plaintext",
+    "unredacted",
+];
+
+/// What secret material an MCP call asks its server for, if any, from what its name and
+/// values say, whatever its verb: a value naming a secret kind ([`asks_for_secrets`]); a
+/// read-only query of a database's credential catalog (`analysis::sql::secret_table`);
+/// a name that reads (no word that changes anything) and names secret material
+/// ([`SECRET_NOUNS`], [`SECRET_PAIRS`], a platform's variables) or is served by a
+/// secret store ([`SECRET_STORES`]); or a flag that asks for values in clear
+/// ([`REVEAL_WORDS`]). One judgement for the floor, the reviewer's needs and the effects.
+pub(crate) fn secret_read(name: &str, input: &Map<String, Value>) -> Option<String> {
+    if let Some((field, v)) = asks_for_secrets(input) {
+        return Some(format!("`{v}` (asked for in `{field}`)"));
+    }
+    let values = strings(input).unwrap_or_default();
+    if let Some(t) = values
+        .iter()
+        .filter(|(_, v)| sql::looks_like(v) && sql::read_only(v).is_ok())
+        .find_map(|(_, v)| crate::analysis::sql::secret_table(v))
+    {
+        return Some(format!(
+            "the rows of {t}, {}",
+            crate::analysis::sql::secret_rows(t)
+        ));
+    }
+    let (server, tool) = split_name(name)?;
+    let words = name_words(tool);
+    // A name that changes something (`create_secret`, `rotate_password`) is judged as the
+    // change it is; `token` and `auth` there name what is read.
+    let changes = words
+        .iter()
+        .any(|w| CHANGING_WORDS.contains(&w.as_str()) && !matches!(w.as_str(), "token" | "auth"))
+        || destroy_verb(tool).is_some();
+    if changes {
+        return None;
+    }
+    let glued = |w: &str, noun: &str| w == noun || (w.len() > noun.len() && w.contains(noun));
+    if let Some(w) = words
+        .iter()
+        .find(|w| SECRET_NOUNS.iter().any(|n| glued(w, n)))
+    {
+        return Some(format!("what its name says it returns ({w})"));
+    }
+    if let Some((a, b)) = words
+        .windows(2)
+        .find_map(|p| SECRET_PAIRS.iter().find(|(a, b)| p[0] == *a && p[1] == *b))
+    {
+        return Some(format!("what its name says it returns ({a} {b})"));
+    }
+    if words.iter().any(|w| VARIABLE_WORDS.contains(&w.as_str())) {
+        let field_words: Vec<String> = input.keys().flat_map(|k| name_words(k)).collect();
+        if let Some(scope) = words
+            .iter()
+            .chain(field_words.iter())
+            .find(|w| VARIABLE_SCOPES.contains(&w.as_str()))
+        {
+            return Some(format!(
+                "a platform's variables ({scope} variables), which hold its keys"
+            ));
+        }
+    }
+    let server_words = name_words(server);
+    if let Some(store) = server_words
+        .iter()
+        .find_map(|w| SECRET_STORES.iter().find(|s| glued(w, s)))
+        .or_else(|| {
+            server_words
+                .iter()
+                .any(|w| w == "vault")
+                .then_some(&"vault")
+        })
+    {
+        return Some(format!("an item of {store}, a store of secrets"));
+    }
+    input.iter().find_map(|(k, v)| {
+        let set = matches!(v, Value::Bool(true))
+            || v.as_str().is_some_and(|s| s.eq_ignore_ascii_case("true"));
+        let kw = name_words(k);
+        // `hide_secret`, `mask_values`: what it sets hides them.
+        let hides = kw.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "hide"
+                    | "mask"
+                    | "masked"
+                    | "redact"
+                    | "redacted"
+                    | "exclude"
+                    | "omit"
+                    | "no"
+                    | "without"
+                    | "skip"
+            )
+        });
+        (set && !hides
+            && kw
+                .iter()
+                .any(|w| REVEAL_WORDS.contains(&w.as_str()) || SECRET_NOUNS.contains(&w.as_str())))
+        .then(|| format!("values in clear (`{k}` is set)"))
+    })
+}
+
 /// Fields whose value is an operation the server carries out (`{"command": "FLUSHALL"}`,
 /// `{"action": "delete"}`), not a setting of a read.
 const OPERATION_WORDS: &[&str] = &[
@@ -289,6 +501,9 @@ pub(crate) fn effects(name: &str, input: &Map<String, Value>) -> Vec<Effect> {
         } else if !plain_setting(t) {
             unjudged = true;
         }
+    }
+    if let Some(what) = secret_read(name, input) {
+        out.push(Effect::Secret { what });
     }
     if reads {
         out.push(remote(Change::Read));
@@ -453,6 +668,12 @@ const CHANGING_WORDS: &[&str] = &[
     "remember",
     "forget",
     "think",
+    "rotate",
+    "rollback",
+    "revert",
+    "rebase",
+    "stash",
+    "compact",
 ];
 
 /// The words of a tool's name, lower case: split at every character that is not a letter
@@ -577,12 +798,58 @@ fn word_destroys(w: &str) -> Option<&'static str> {
     })
 }
 
-/// A tool whose own name says it reads: a read verb among its words, no word that says it
-/// changes, sends, runs or costs anything, and no destructive verb glued into a word.
+/// Nouns that name a view of something when they follow its subject (`git_log`,
+/// `browser_snapshot`, `browser_take_screenshot`, `directory_tree`, `git_diff_staged`):
+/// what the tool shows. First in a name they are the verb (`log_event` records,
+/// `snapshot_volume` makes a copy), which is no read.
+const INSPECT_NOUNS: &[&str] = &[
+    "log",
+    "logs",
+    "tree",
+    "snapshot",
+    "screenshot",
+    "diff",
+    "history",
+    "blame",
+    "outline",
+    "diagnostics",
+];
+
+/// A tool whose own name says it reads: a read verb among its words (or a view it shows,
+/// [`INSPECT_NOUNS`], after its subject), no word that says it changes, sends, runs or
+/// costs anything, and no destructive verb glued into a word.
 pub(crate) fn reads_by_name(tool: &str) -> bool {
     let words = name_words(tool);
-    words.iter().any(|w| READ_VERBS.contains(&w.as_str()))
-        && !words.iter().any(|w| CHANGING_WORDS.contains(&w.as_str()))
+    words.iter().enumerate().any(|(i, w)| {
+        READ_VERBS.contains(&w.as_str()) || (i > 0 && INSPECT_NOUNS.contains(&w.as_str()))
+    }) && !words.iter().any(|w| CHANGING_WORDS.contains(&w.as_str()))
+        && destroy_verb(tool).is_none()
+}
+
+/// A tool whose name says it only thinks (`sequentialthinking`, `think_about_task`): a
+/// word that is or holds `think`/`thought`, and no other word that changes anything. Its
+/// values are text it keeps for itself and hands back.
+pub(crate) fn thinks_by_name(tool: &str) -> bool {
+    let words = name_words(tool);
+    words
+        .iter()
+        .any(|w| w.contains("think") || w.contains("thought"))
+        && !words
+            .iter()
+            .any(|w| CHANGING_WORDS.contains(&w.as_str()) && w != "think")
+        && destroy_verb(tool).is_none()
+}
+
+/// A tool whose name says it opens a page by its URL (`browser_navigate`, `goto`): a
+/// fetch of that URL, judged as WebFetch's is, when that is all it is given.
+pub(crate) fn navigates_by_name(tool: &str) -> bool {
+    let words = name_words(tool);
+    words
+        .iter()
+        .any(|w| matches!(w.as_str(), "navigate" | "goto"))
+        && !words.iter().any(|w| {
+            CHANGING_WORDS.contains(&w.as_str()) && !matches!(w.as_str(), "navigate" | "open")
+        })
         && destroy_verb(tool).is_none()
 }
 
@@ -1172,6 +1439,11 @@ mod tests {
             "check_siyuan_status",
             "search_for_pattern",
             "listNotebooks",
+            "directory_tree",
+            "git_log",
+            "git_diff_unstaged",
+            "browser_snapshot",
+            "browser_take_screenshot",
         ] {
             assert!(reads_by_name(t), "{t}");
         }
@@ -1184,8 +1456,11 @@ mod tests {
             "download",
             "export_md_content",
             "sql_query",
-            "directory_tree",
             "write_memory",
+            "log_event",
+            "snapshot_volume",
+            "rotate_logs",
+            "clear_logs",
             "getToken",
             "browser_navigate",
             "execute",
@@ -1194,6 +1469,122 @@ mod tests {
             "fetchanddestroy",
         ] {
             assert!(!reads_by_name(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn secret_material_is_read_by_what_the_name_and_values_say() {
+        let read = |name: &str, v: Value| secret_read(name, v.as_object().unwrap());
+        for (name, input) in [
+            ("mcp__aws__get_secret_value", json!({"SecretId": "prod/db"})),
+            ("mcp__aws-secrets__get_secret", json!({"secret_id": "x"})),
+            ("mcp__gcp__access_secret_version", json!({"name": "p"})),
+            ("mcp__azure__keyvault_secret_get", json!({"vault": "kv"})),
+            ("mcp__azure__keyvault_key_list", json!({"vault": "kv"})),
+            ("mcp__doppler__get_secret", json!({"name": "DATABASE_URL"})),
+            ("mcp__doppler__list_projects", json!({})),
+            ("mcp__infisical__get_secret", json!({"secretName": "K"})),
+            ("mcp__onepassword__get_item", json!({"item": "AWS root"})),
+            ("mcp__1password__item_get", json!({"item": "x"})),
+            ("mcp__bitwarden__get_item", json!({"id": "github"})),
+            ("mcp__lastpass__show_item", json!({"name": "prod db"})),
+            ("mcp__vault__read", json!({"path": "secret/data/x"})),
+            ("mcp__heroku__get_app_config_vars", json!({"app": "prod"})),
+            ("mcp__vercel__get_env_vars", json!({"projectId": "web"})),
+            ("mcp__netlify__get_env_vars", json!({"siteId": "abc"})),
+            (
+                "mcp__railway__list_variables",
+                json!({"environmentId": "e"}),
+            ),
+            (
+                "mcp__gitlab__list_project_variables",
+                json!({"project_id": "a/b"}),
+            ),
+            ("mcp__kubernetes__get_secret", json!({"name": "db"})),
+            (
+                "mcp__github__get_secret_scanning_alert",
+                json!({"alertNumber": 3}),
+            ),
+            (
+                "mcp__github__list_secret_scanning_alerts",
+                json!({"repo": "x"}),
+            ),
+            ("mcp__auth0__get_access_token", json!({})),
+            ("mcp__azure__get_connection_string", json!({"server": "s"})),
+            (
+                "mcp__aws__get_parameter",
+                json!({"Name": "/x", "WithDecryption": true}),
+            ),
+            (
+                "mcp__vercel__list_env",
+                json!({"projectId": "web", "decrypt": true}),
+            ),
+            ("mcp__x__list_entries", json!({"include_passwords": true})),
+            ("mcp__k8s__resources_get", json!({"kind": "secrets"})),
+            ("mcp__pg__query", json!({"sql": "SELECT * FROM pg_shadow"})),
+            (
+                "mcp__db__run_select",
+                json!({"query": "select * from sys.sql_logins"}),
+            ),
+        ] {
+            assert!(read(name, input.clone()).is_some(), "{name} {input}");
+        }
+        for (name, input) in [
+            (
+                "mcp__github__get_issue",
+                json!({"owner": "a", "repo": "b", "issue_number": 1}),
+            ),
+            (
+                "mcp__github__get_file_contents",
+                json!({"path": "README.md"}),
+            ),
+            ("mcp__linear__list_issues", json!({"assignee": "me"})),
+            ("mcp__kubernetes__pods_list", json!({"namespace": "dev"})),
+            ("mcp__kubernetes__pods_log", json!({"name": "api"})),
+            ("mcp__docker__list_containers", json!({"all": true})),
+            (
+                "mcp__pg__query",
+                json!({"sql": "SELECT id, email FROM users"}),
+            ),
+            (
+                "mcp__pg__query",
+                json!({"sql": "SELECT count(*) FROM pg_stat_activity"}),
+            ),
+            ("mcp__debugger__get_variables", json!({"frameId": 3})),
+            ("mcp__figma__get_variable_defs", json!({"nodeId": "1:2"})),
+            ("mcp__crypto__get_token_price", json!({"symbol": "ETH"})),
+            ("mcp__llm__count_tokens", json!({"text": "hello"})),
+            ("mcp__obsidian__list_files_in_vault", json!({})),
+            ("mcp__github__list_alerts", json!({"hide_secret": true})),
+            ("mcp__x__list_entries", json!({"include_passwords": false})),
+            // A change is judged as the change it is.
+            (
+                "mcp__aws__create_secret",
+                json!({"Name": "x", "SecretString": "y"}),
+            ),
+            ("mcp__aws__delete_secret", json!({"SecretId": "x"})),
+        ] {
+            assert_eq!(read(name, input.clone()), None, "{name} {input}");
+        }
+    }
+
+    #[test]
+    fn thinking_and_navigating_names() {
+        for t in ["sequentialthinking", "think_about_task_adherence", "think"] {
+            assert!(thinks_by_name(t), "{t}");
+        }
+        for t in ["think_and_execute", "save_thought", "thinking_delete"] {
+            assert!(!thinks_by_name(t), "{t}");
+        }
+        for t in ["browser_navigate", "goto", "navigate_page"] {
+            assert!(navigates_by_name(t), "{t}");
+        }
+        for t in [
+            "browser_click",
+            "navigate_and_submit",
+            "browser_navigate_delete",
+        ] {
+            assert!(!navigates_by_name(t), "{t}");
         }
     }
 

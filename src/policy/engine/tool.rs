@@ -714,10 +714,26 @@ impl Eval<'_, '_> {
         if let Some(t) = self.mcp_stored_text(tool) {
             return Kind::Tool(t);
         }
+        // Secret material asked for, by the tool's name or its values, whatever its verb:
+        // what it prints lands where the agent reads it.
+        if let Some(what) = mcp::secret_read(tool, self.call.input) {
+            let server = mcp::split_name(tool).map_or(tool, |(s, _)| s);
+            self.step("mcp", format!("asks for {what}"));
+            return Kind::Tool(Then::Risky(Cause::RiskyTool {
+                tool: tool.to_string(),
+                reason: format!(
+                    "asks the {server} server for {what}: what it prints is secret material"
+                ),
+            }));
+        }
         Kind::Tool(match mcp::judge(tool, self.call.input) {
             mcp::Verdict::Allow(c) => Then::Allow(c),
             mcp::Verdict::Risky(c) => Then::Risky(c),
-            mcp::Verdict::Unsure(why) => self.mcp_read(tool).unwrap_or(Then::Unsure(why)),
+            mcp::Verdict::Unsure(why) => self
+                .mcp_read(tool)
+                .or_else(|| self.mcp_think(tool))
+                .or_else(|| self.mcp_navigate(tool))
+                .unwrap_or(Then::Unsure(why)),
         })
     }
 
@@ -1095,17 +1111,9 @@ impl Eval<'_, '_> {
         if !mcp::reads_by_name(name) {
             return None;
         }
-        // Its name says it reads; what it is asked for may still be secret material, or
-        // an operation of the server's (a `command` field).
-        if let Some((field, v)) = mcp::asks_for_secrets(self.call.input) {
-            self.step("mcp", format!("`{field}` asks for {v}"));
-            return Some(Then::Risky(Cause::RiskyTool {
-                tool: tool.to_string(),
-                reason: format!(
-                    "asks the {server} server for `{v}` (in `{field}`): what it prints is secret material"
-                ),
-            }));
-        }
+        // Its name says it reads; what it is asked for may still be an operation of the
+        // server's (a `command` field). (Secret material asked for is judged before,
+        // [`mcp::secret_read`].)
         if let Some((field, v)) = mcp::strings(self.call.input)
             .unwrap_or_default()
             .into_iter()
@@ -1120,9 +1128,36 @@ impl Eval<'_, '_> {
             Ok(v) => v,
             Err(why) => return Some(Then::Unsure(format!("{tool}: {why}"))),
         };
+        // A view saved as a file (`browser_take_screenshot {"filename": …}`): the paths
+        // it is given are where it writes.
+        let saves = mcp::name_words(name)
+            .iter()
+            .any(|w| matches!(w.as_str(), "screenshot" | "snapshot"));
+        // Git run in a repository outside the workspace runs what that repository's
+        // configuration names (`core.fsmonitor`, `diff.external`, textconv drivers).
+        let git = mcp::name_words(server)
+            .iter()
+            .chain(mcp::name_words(name).iter())
+            .any(|w| w == "git");
+        if git {
+            for (field, v) in &values {
+                if let mcp::ReadValue::Path(p) = v {
+                    let forms = paths::forms(p, self.call.cwd, &self.ctx.home);
+                    if !self.ctx.workspace.contains(&forms) {
+                        return Some(Then::Unsure(format!(
+                            "{tool} runs git in {p} (`{field}`), outside the workspace: that repository's configuration may name programs git runs"
+                        )));
+                    }
+                }
+            }
+        }
         let mut urls = Vec::new();
         for (field, v) in &values {
             match v {
+                mcp::ReadValue::Path(p) if saves => {
+                    self.step("mcp", format!("`{field}` is written as the path {p}"));
+                    self.add_path(p, Access::Write);
+                }
                 mcp::ReadValue::Path(p) => {
                     self.step("mcp", format!("`{field}` is read as the path {p}"));
                     self.add_path(p, Access::Read);
@@ -1143,10 +1178,65 @@ impl Eval<'_, '_> {
         }
         Some(Then::Allow(Cause::Lookup {
             tool: tool.to_string(),
-            does: format!(
-                "reads from the {server} server ({name}); its values are settings, paths the floor judged and public URLs"
-            ),
+            does: if saves {
+                format!(
+                    "shows a view from the {server} server ({name}), saved where the floor judged a write may go; its other values are settings and public URLs"
+                )
+            } else {
+                format!(
+                    "reads from the {server} server ({name}); its values are settings, paths the floor judged and public URLs"
+                )
+            },
         }))
+    }
+}
+
+impl Eval<'_, '_> {
+    /// A tool whose name says it only thinks ([`mcp::thinks_by_name`]) given text and
+    /// settings: no path, URL or secret among its values, so nothing leaves the call but
+    /// the text the server keeps for itself and hands back.
+    fn mcp_think(&mut self, tool: &str) -> Option<Then> {
+        let (server, name) = mcp::split_name(tool)?;
+        if !mcp::thinks_by_name(name) {
+            return None;
+        }
+        let values = mcp::strings(self.call.input)?;
+        let harmless = values.iter().all(|(_, v)| {
+            let t = v.trim();
+            !mcp::path_like(t)
+                && !t.contains("://")
+                && mcp::metadata_address(t).is_none()
+                && !web::carries_secret(t)
+                && t.len() <= 20_000
+        });
+        harmless.then(|| {
+            Then::Allow(Cause::Lookup {
+                tool: tool.to_string(),
+                does: format!(
+                    "hands its own thinking to the {server} server ({name}); its values are text and settings, no path, URL or secret"
+                ),
+            })
+        })
+    }
+
+    /// A tool whose name says it opens a page ([`mcp::navigates_by_name`]) given one URL
+    /// and settings: the fetch of that URL, judged as WebFetch's is ([`fetch_then`]).
+    fn mcp_navigate(&mut self, tool: &str) -> Option<Then> {
+        let (_, name) = mcp::split_name(tool)?;
+        if !mcp::navigates_by_name(name) {
+            return None;
+        }
+        let values = mcp::strings(self.call.input)?;
+        let (urls, rest): (Vec<_>, Vec<_>) =
+            values.iter().partition(|(_, v)| v.trim().contains("://"));
+        if urls.len() != 1 || !rest.iter().all(|(_, v)| mcp::plain_setting(v.trim())) {
+            return None;
+        }
+        let url = urls[0].1.trim();
+        if url.contains(char::is_whitespace) {
+            return None;
+        }
+        Some(fetch_then(tool, url))
     }
 }
 

@@ -454,8 +454,11 @@ pub(super) fn client(cmd: &Cmd) -> Said {
         .find_map(|t| crate::analysis::sql::secret_table(t))
     {
         return Said::secret(
-            format!("{prog} reads {t}, which holds password hashes or credentials"),
-            format!("{prog} selects from {t}: its rows are login credentials (password verifiers), printed where the agent reads them"),
+            format!("{prog} reads {t}: {}", crate::analysis::sql::secret_rows(t)),
+            format!(
+                "{prog} selects from {t}: its rows are {}, printed where the agent reads them",
+                crate::analysis::sql::secret_rows(t)
+            ),
         );
     }
     if texts.len() > 1 {
@@ -701,8 +704,11 @@ fn sqlcmd(args: &[String]) -> Said {
     };
     if let Some(t) = crate::analysis::sql::secret_table(&sql) {
         return Said::secret(
-            format!("sqlcmd reads {t}, which holds password hashes or credentials"),
-            format!("sqlcmd selects from {t}: its rows are login credentials (password verifiers), printed where the agent reads them"),
+            format!("sqlcmd reads {t}: {}", crate::analysis::sql::secret_rows(t)),
+            format!(
+                "sqlcmd selects from {t}: its rows are {}, printed where the agent reads them",
+                crate::analysis::sql::secret_rows(t)
+            ),
         );
     }
     if has_flag(args, "-i") || has_flag(args, "-o") {
