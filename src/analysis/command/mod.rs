@@ -64,6 +64,7 @@ mod dynamic;
 mod edits;
 mod edits_code;
 mod edits_config;
+mod edits_sources;
 mod embedded;
 mod env;
 mod file_kinds;

@@ -622,6 +622,14 @@ fn fetches_by_another_name(prog: &str, args: &[String], first: Option<&str>) -> 
         .map(String::as_str);
     match (prog, first) {
         ("bun", Some("x")) => true,
+        // A registry initialiser: `npm init|create|innit NAME` runs `npm exec create-NAME`
+        // (npm 10 `npm help init`; without NAME it writes package.json itself), `yarn
+        // create NAME` (yarn 1), `pnpm create NAME` (pnpm 9), `bun create NAME|USER/REPO`
+        // (bun 1.x: `create-NAME` from npm or a GitHub template, whose start script it
+        // runs). `bun init DIR` and `pnpm init` only scaffold.
+        ("npm", Some("init" | "create" | "innit")) | ("yarn" | "pnpm" | "bun", Some("create")) => {
+            second.is_some()
+        }
         ("poetry", Some("self")) => matches!(second, Some("add" | "install" | "update")),
         _ => false,
     }

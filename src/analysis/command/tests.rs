@@ -3731,6 +3731,15 @@ fn options_that_load_code_from_outside_are_asked_about() {
         ("npm exec --package=left-pad -- left-pad", "soft"),
         ("pnpm exec -p left-pad left-pad", "soft"),
         ("bun x cowsay hi", "soft"),
+        // Registry initialisers: `create-NAME` fetched and run.
+        ("npm create evil-app@latest scratch", "soft"),
+        ("npm init evil", "soft"),
+        ("npm init @evil/app", "soft"),
+        ("yarn create vite my-app", "soft"),
+        ("pnpm create vite", "soft"),
+        ("bun create evil/template", "soft"),
+        // Without an initialiser, npm writes package.json itself.
+        ("npm init -y", "unknown"),
         ("poetry self add poetry-plugin-export", "soft"),
         ("npm explore lodash -- sh -c id", "soft"),
         ("npm link /tmp/evil", "soft"),

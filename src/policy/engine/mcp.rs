@@ -676,6 +676,36 @@ const CHANGING_WORDS: &[&str] = &[
     "compact",
 ];
 
+/// Words of a setting's name that say it bounds what a server or tool lets its caller do
+/// (`review::mcpacts` for an MCP call's values, `policy::delegate` for a delegated prompt).
+pub(crate) const ACCESS_WORDS: &[&str] = &[
+    "allow",
+    "allowed",
+    "allowlist",
+    "block",
+    "blocked",
+    "blocklist",
+    "deny",
+    "denied",
+    "denylist",
+    "permit",
+    "permitted",
+    "permission",
+    "permissions",
+    "sandbox",
+    "trust",
+    "trusted",
+    "restrict",
+    "restricted",
+    "readonly",
+    "whitelist",
+    "blacklist",
+    "directories",
+    "safe",
+    "unsafe",
+    "shell",
+];
+
 /// The words of a tool's name, lower case: split at every character that is not a letter
 /// or digit, at a lower-to-upper change (`get_symbolsOverview` → get, symbols, overview),
 /// before the last capital of an upper-case run (`MCPServer` → mcp, server), and between
