@@ -384,6 +384,7 @@ pub(super) fn scan(
         let before = current_text(path);
         if let Some(found) = edits_sources::new_source(path, &name, texts, &before)
             .or_else(|| edits_sources::widens_exec(texts, &before))
+            .or_else(|| edits_sources::replaces_module(&name, texts, &before))
             .or_else(|| edits_sources::loads_missing(path, &name, texts))
         {
             return Some(EditRisk { file, found });

@@ -778,6 +778,61 @@ fn is_bazel(name: &str) -> bool {
     ) || name.ends_with(".bzl")
 }
 
+/// A Go `replace` directive (`go.mod`, `go.work`) that the file did not hold, swapping a
+/// module for a different module path: `replace golang.org/x/text => evil.example/text
+/// v0.14.0` builds the other module's code wherever the project imports the first, fetched
+/// from wherever that path leads. The same path at another version is a pin, and a local
+/// directory (`./fork`, `../x`, `/abs`) is a place judged as a path
+/// (`edits::names_outside_code`). Syntax per the go.mod reference (go.dev/ref/mod,
+/// "replace directive": `replace module-path [module-version] => replacement-path
+/// [replacement-version]`, one line or a parenthesised block; a replacement path beginning
+/// `./`, `../` or `/` is a directory).
+pub(super) fn replaces_module(name: &str, texts: &[String], before: &str) -> Option<String> {
+    if !matches!(name, "go.mod" | "go.work") {
+        return None;
+    }
+    for t in texts {
+        let mut block = false;
+        for line in t.lines() {
+            let line = line.split("//").next().unwrap_or("").trim();
+            let directive = if block {
+                if line.starts_with(')') {
+                    block = false;
+                    continue;
+                }
+                line
+            } else if let Some(rest) = line.strip_prefix("replace") {
+                let rest = rest.trim_start();
+                if rest.starts_with('(') {
+                    block = true;
+                    continue;
+                }
+                if !line[7..].starts_with(char::is_whitespace) {
+                    continue;
+                }
+                rest
+            } else {
+                continue;
+            };
+            let Some((from, to)) = directive.split_once("=>") else {
+                continue;
+            };
+            let from = from.split_whitespace().next().unwrap_or("");
+            let to = to.split_whitespace().next().unwrap_or("");
+            let unquote = |w: &str| w.trim_matches('"').to_string();
+            let (from, to) = (unquote(from), unquote(to));
+            let local = to.starts_with("./") || to.starts_with("../") || to.starts_with('/');
+            if to.is_empty() || local || to == from || before.contains(directive) {
+                continue;
+            }
+            return Some(format!(
+                "replaces the module {from} with {to}, whose code every build that imports it then fetches and compiles"
+            ));
+        }
+    }
+    None
+}
+
 /// A Bazel file's `load()` of a label in this repository (`//pkg:file.bzl`, `:file.bzl`)
 /// whose file is not there: the rules it loads (a repository rule runs commands through
 /// `repository_ctx.execute` while Bazel fetches, under a routine `bazel build`) are code

@@ -814,29 +814,10 @@ fn start_up_files_of_interactive_tools_are_code() {
 
 /// [`scan_reason`] of an edit to a file that holds `before` now.
 fn scan_over(path: &str, before: &str, text: &str) -> String {
-    let t = tempfile::tempdir().unwrap();
-    let base = t.path().canonicalize().unwrap();
-    let home = base.join("home");
-    let ws = home.join("proj");
-    std::fs::create_dir_all(&ws).unwrap();
-    let workspace = Workspace::new(&ws, &[]);
-    let floor = FloorCtx {
-        home: home.clone(),
-        self_paths: vec![base.join("gh")],
-        project_root: ws.clone(),
-        harness: Vec::new(),
-        credentials: Vec::new(),
-    };
-    let ctx = JudgeCtx {
-        home: &home,
-        cwd: &ws,
-        workspace: &workspace,
-        floor: &floor,
-        baseline: &NoBaseline,
-    };
-    let p = ws.join(path);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(&p, before).unwrap();
+    let fx = Fx::new();
+    fx.write(path, before);
+    let ctx = fx.ctx();
+    let p = fx.ws.join(path);
     match scan_edit(&p, &[text.to_string()], &ctx) {
         Some(r) => format!("risky: {}", r.found),
         None => "clean".into(),
@@ -894,6 +875,10 @@ fn a_new_dependency_source_is_asked_about_and_metadata_urls_are_not() {
         ("pyproject.toml", "[[tool.uv.index]]\nname = \"evil\"\nurl = \"https://evil.example/simple\"\n", "risky"),
         ("pyproject.toml", "[project]\ndependencies = [\"x @ git+https://github.com/evil/x\"]\n", "risky"),
         ("build.gradle.kts", "repositories {\n    maven { url = uri(\"https://evil.example/maven\") }\n}\n", "risky"),
+        // A Go module swapped for another module path, on one line or in a block.
+        ("go.mod", "module demo\ngo 1.22\nrequire golang.org/x/text v0.14.0\nreplace golang.org/x/text => evil.example/text v0.14.0\n", "risky"),
+        ("go.mod", "module demo\nreplace (\n\tgithub.com/pkg/errors v0.9.1 => github.com/someone/errors v0.9.1 // fork\n)\n", "risky"),
+        ("go.work", "go 1.22\nuse ./a\nreplace example.com/m => other.example/m v1.0.0\n", "risky"),
         // Metadata: where the project lives, not where code comes from.
         (
             "Cargo.toml",
@@ -922,6 +907,9 @@ fn a_new_dependency_source_is_asked_about_and_metadata_urls_are_not() {
         ),
         ("build.sbt", "libraryDependencies += \"org.scalameta\" %% \"munit\" % \"0.7.29\" % Test\nhomepage := Some(url(\"https://x.example\"))\n", "clean"),
         ("deps.edn", "{:paths [\"src\"] :deps {org.clojure/clojure {:mvn/version \"1.11.1\"}}}\n", "clean"),
+        // The same module at another version, or a directory of the workspace.
+        ("go.mod", "module demo\nrequire golang.org/x/text v0.14.0\nreplace golang.org/x/text => golang.org/x/text v0.13.0\nreplace example.com/m => ./third_party/m\n", "clean"),
+        ("go.mod", "module demo\ngo 1.22\nrequire (\n\tgithub.com/pkg/errors v0.9.1\n)\n", "clean"),
         ("stack.yaml", "resolver: lts-22.0\npackages:\n- .\nextra-deps:\n- acme-missiles-0.3\n", "clean"),
         ("MODULE.bazel", "module(name = \"x\", version = \"0.1\")\nbazel_dep(name = \"rules_go\", version = \"0.46.0\")\n", "clean"),
         ("hugo.toml", "baseURL = 'https://example.org/'\n[params]\n  github = 'https://github.com/me'\n", "clean"),
@@ -934,6 +922,10 @@ fn a_new_dependency_source_is_asked_about_and_metadata_urls_are_not() {
 
 #[test]
 fn a_source_the_file_already_names_is_not_new() {
+    let gomod = "module demo\nreplace golang.org/x/text => example.com/fork/text v0.14.0\n";
+    let edited = format!("{gomod}require golang.org/x/text v0.14.0\n");
+    assert_eq!(scan_over("go.mod", gomod, &edited), "clean");
+    assert!(scan_over("go.mod", "module demo\n", &edited).contains("replaces the module"));
     let chart = "dependencies:\n- name: redis\n  version: 17.0.0\n  repository: https://charts.bitnami.com/bitnami\n";
     let bumped = chart.replace("17.0.0", "17.1.0");
     assert_eq!(scan_over("Chart.yaml", chart, &bumped), "clean");
