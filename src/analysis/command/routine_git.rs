@@ -409,6 +409,18 @@ fn printed_secret(
         (None, true) => ConfigQuery::All,
         (None, false) => return None,
     };
+    // A key that holds a credential by its name is one whatever the files hold now (CI
+    // writes the token there when the job starts).
+    let by_name = match &query {
+        ConfigQuery::Key(k) => git_fx::credential_key(k).then(|| k.clone()),
+        ConfigQuery::Pattern(p) => git_fx::credential_pattern(p).then(|| p.clone()),
+        ConfigQuery::All => None,
+    };
+    if let Some(k) = by_name {
+        return Some(format!(
+            "the credentials git keeps in the settings {k} selects (an Authorization header, a URL with a token)"
+        ));
+    }
     let mut files: Vec<PathBuf> = match call.parsed.value("--file") {
         Some(f) if call.sub == "config" => vec![paths::normalize(&gcwd.join(f))],
         _ => git_repo::config_files(ctx.home, g),
@@ -457,7 +469,7 @@ fn printed_secret(
                 continue;
             }
             let asked = match &query {
-                ConfigQuery::All => true,
+                ConfigQuery::All | ConfigQuery::Pattern(_) => true,
                 ConfigQuery::Key(k) => e.key.eq_ignore_ascii_case(k),
             };
             if asked && git_repo::secret_entry(&e) {

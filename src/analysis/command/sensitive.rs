@@ -1255,6 +1255,13 @@ fn served_dir(argv: &[String]) -> Option<Option<String>> {
             }
         }
         "php" if args.iter().any(|a| a == "-S") => Some(opt(&["-t"])),
+        // `openssl s_server -WWW`/`-HTTP` answers with the files under its directory.
+        "openssl"
+            if args.first().is_some_and(|a| a == "s_server")
+                && args.iter().any(|a| a == "-WWW" || a == "-HTTP") =>
+        {
+            Some(None)
+        }
         "ruby" if args.windows(2).any(|w| w[0] == "-e" && w[1] == "httpd") => Some(None),
         "busybox" if args.first().is_some_and(|a| a == "httpd") => Some(opt(&["-h"])),
         "http-server" | "serve" | "live-server" => Some(
@@ -1264,6 +1271,44 @@ fn served_dir(argv: &[String]) -> Option<Option<String>> {
         ),
         _ => None,
     }
+}
+
+/// git's traces of its HTTP exchanges (`GIT_TRACE_CURL`, `GIT_CURL_VERBOSE`) and of the
+/// protocol (`GIT_TRACE_PACKET`, `GIT_TRACE`) print the `Authorization:` header the
+/// credential helper supplies, the cookies and packfile URIs, unless redacted, which they
+/// are by default; `GIT_TRACE_REDACT` set to false turns that off (git(1), git 2.47,
+/// "GIT_TRACE_REDACT"). The variables in a command's environment (prefixes and what
+/// earlier `export`s put there) that do both make whatever git it runs print the
+/// credential: a secret printed.
+fn unredacted_trace(sc: &crate::analysis::shell::SimpleCommand) -> Option<String> {
+    let value = |n: &str| {
+        sc.assignments
+            .iter()
+            .rev()
+            .find(|(k, _)| k == n)
+            .map(|(_, v)| v.trim_matches(['"', '\'']).to_ascii_lowercase())
+    };
+    // git's boolean false (git-config(1) "boolean"); an expansion may be anything.
+    let off = value("GIT_TRACE_REDACT").is_some_and(|v| {
+        matches!(v.as_str(), "0" | "false" | "no" | "off" | "") || v.contains('$')
+    });
+    if !off {
+        return None;
+    }
+    let on = |n: &str| {
+        value(n).is_some_and(|v| !matches!(v.as_str(), "0" | "false" | "no" | "off" | ""))
+    };
+    let trace = [
+        "GIT_TRACE_CURL",
+        "GIT_CURL_VERBOSE",
+        "GIT_TRACE_PACKET",
+        "GIT_TRACE",
+    ]
+    .into_iter()
+    .find(|n| on(n))?;
+    Some(format!(
+        "GIT_TRACE_REDACT is off while {trace} traces git's exchanges: the Authorization header git's credential helper supplies is printed where the agent reads it; leave GIT_TRACE_REDACT unset to trace with it redacted"
+    ))
 }
 
 /// DNS look-up tools: a name computed at run time becomes a query any resolver on the way
@@ -1295,8 +1340,12 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
             .and_then(|f| f.cwd.clone())
             .unwrap_or_else(|| ctx.cwd.to_path_buf());
         let place = |w: &str| paths::lexical(w, &cwd, ctx.home);
-        let mut hit: Option<Verdict> = None;
-        if !PINGERS.contains(&prog) {
+        let mut hit: Option<Verdict> = unredacted_trace(sc).map(|why| Verdict::Hard {
+            category: "credential",
+            reason: why,
+            command: text.clone(),
+        });
+        if hit.is_none() && !PINGERS.contains(&prog) {
             if let Some((host, what)) = sc.argv.iter().skip(1).find_map(|w| {
                 hosts_in(w).into_iter().find_map(|h| {
                     crate::context::floor::metadata_host(h).map(|what| (h.to_string(), what))

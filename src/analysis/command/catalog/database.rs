@@ -14,10 +14,16 @@
 //! the SQL writes). A maintenance statement (`VACUUM`, `ANALYZE`, …) is a change only
 //! alone: followed by another statement, the SQL is not understood, and what a change does
 //! to data is read from the whole SQL. sqlite's `VACUUM INTO 'file'` writes that file.
+//!
+//! psql reads every script the same way (`-c`, a heredoc, a here-string): its meta-commands
+//! are read wherever they stand ([`psql_meta`]), so `select … \g |sh` is a shell command
+//! run and `\g FILE` a file written, not a read-only statement. A server that is not this
+//! machine (a dotted name or an address, by `-h`, a `host=` word or a URI) is a send
+//! (`Effect::Net`) of the SQL and the stored password the client answers with.
 
 use super::table::{asks_help, has_flag, option_value, positionals, Said};
 use crate::analysis::command::core::Cmd;
-use crate::analysis::effects::{Change, Code, Effect, WriteHow};
+use crate::analysis::effects::{Carry, Change, Code, Effect, WriteHow};
 
 /// Function names (or prefixes) with side effects, or that read files on the server.
 const SIDE_EFFECT_FUNCS: &[&str] = &[
@@ -443,6 +449,63 @@ pub(super) fn client(cmd: &Cmd) -> Said {
             "psql -l lists databases".into(),
         );
     }
+    let away = foreign_host(prog, args).map(|h| Effect::Net {
+        url: None,
+        host: Some(h),
+        sends: vec![Carry::Literal {
+            text: "the SQL it reads, and the password it finds (PGPASSWORD, ~/.pgpass, ~/.my.cnf)"
+                .into(),
+        }],
+    });
+    let mut said = client_sql(cmd, prog, args);
+    if let Some(e) = away {
+        said.category = "exfiltration";
+        said.effects.push(e);
+    }
+    said
+}
+
+/// The host a server client connects to when it is not this machine (`-h`/`--host`, a
+/// `host=` conninfo word, a URI's host): what it reads and the stored password it answers
+/// a password request with (libpq's `PGPASSWORD` and `~/.pgpass`, psql(1) and the libpq
+/// manual "The Password File"; mysql's option files) go there.
+fn foreign_host(prog: &str, args: &[String]) -> Option<String> {
+    if matches!(prog, "sqlite3" | "duckdb") {
+        return None;
+    }
+    let mut hosts: Vec<String> = option_value(args, &["-h", "--host"])
+        .map(str::to_string)
+        .into_iter()
+        .collect();
+    for a in args {
+        if let Some((_, rest)) = a.split_once("://") {
+            let auth = rest.split(['/', '?']).next().unwrap_or("");
+            let hp = auth.rsplit('@').next().unwrap_or("");
+            hosts.extend(
+                hp.split(',')
+                    .map(|h| h.split(':').next().unwrap_or("").to_string()),
+            );
+        }
+        for w in a.split_whitespace() {
+            if let Some(h) = w
+                .strip_prefix("host=")
+                .or_else(|| w.strip_prefix("hostaddr="))
+            {
+                hosts.extend(h.trim_matches('\'').split(',').map(str::to_string));
+            }
+        }
+    }
+    // A single-label name (`db`, `postgres`: a compose service, `/etc/hosts`) is this
+    // machine's network, which no one outside can name.
+    hosts.into_iter().find(|h| {
+        !h.is_empty()
+            && !h.starts_with('/')
+            && (h.contains('.') || h.contains(':'))
+            && !crate::context::floor::is_loopback(h)
+    })
+}
+
+fn client_sql(cmd: &Cmd, prog: &str, args: &[String]) -> Said {
     let texts = match sql_texts(cmd) {
         Ok(t) => t,
         // SQL the floor cannot read (a session on stdin, a file, a pipe) may change
@@ -480,6 +543,11 @@ pub(super) fn client(cmd: &Cmd) -> Said {
         )
         .and_effects(server_side(prog, args, &texts.join(";")));
     }
+    if prog == "psql" {
+        if let Some(said) = psql_meta(args, &texts) {
+            return said;
+        }
+    }
     let sql = &texts[0];
     let extra = server_side(prog, args, sql);
     match not_read_only(sql, prog == "duckdb") {
@@ -512,6 +580,184 @@ pub(super) fn client(cmd: &Cmd) -> Said {
             }
         },
     }
+}
+
+/// psql's meta-commands in a script (psql 15, psql(1) "Meta-Commands": a backslash
+/// outside quotes starts one anywhere in a line; its arguments run to the end of the line
+/// or the next unquoted backslash, `\\` returning to SQL; text in backquotes inside them
+/// is run by the shell). Listing commands (`\d…`, `\l`, `\conninfo`, `\x`, `\timing`,
+/// `\q`) and `\g`/`\gx` without an argument (the query run, as `;` does) leave the SQL
+/// to be judged as before. `\g`, `\gx`, `\o`, `\w` given `|COMMAND` pipe to a shell
+/// command, and `\!` runs one: code the floor does not see (what `\g |sh` runs is the
+/// query's own output); given a file they write it. `\gexec` runs each result as SQL,
+/// `\copy` reads or writes local files or runs a `program`, `\i`/`\ir` run a script
+/// file, and the rest (variables, editors, large objects) are not understood. `None`: no
+/// meta-command but those that leave the SQL to the statement rules.
+fn psql_meta(args: &[String], texts: &[String]) -> Option<Said> {
+    let mut effects: Vec<Effect> = Vec::new();
+    let mut what: Option<String> = None;
+    let mut sql_only = Vec::new();
+    for t in texts {
+        let (sql, metas) = psql_split(t);
+        sql_only.push(sql);
+        for (name, arg) in metas {
+            let arg = arg.trim();
+            if arg.contains('`') {
+                effects.push(Effect::Run {
+                    code: Code::Hidden {
+                        what: format!("the shell command in backquotes of psql's \\{name}"),
+                    },
+                });
+                what.get_or_insert(format!("\\{name} runs a shell command in backquotes"));
+                continue;
+            }
+            let listing = (name.starts_with('d') && !name.starts_with("do"))
+                || matches!(
+                    name.as_str(),
+                    "l" | "list" | "conninfo" | "x" | "timing" | "q" | "quit" | "encoding"
+                );
+            match name.as_str() {
+                _ if listing && !arg.contains('|') => {}
+                "g" | "gx" | "o" | "out" if arg.is_empty() => {}
+                "g" | "gx" | "o" | "out" | "w" | "write" | "!" | "shell" => {
+                    if let Some(c) = arg
+                        .strip_prefix('|')
+                        .or((name == "!" || name == "shell").then_some(arg))
+                    {
+                        effects.push(Effect::Run {
+                            code: Code::Hidden {
+                                what: format!(
+                                    "the shell command `{}` psql's \\{name} runs",
+                                    c.trim()
+                                ),
+                            },
+                        });
+                        what.get_or_insert(format!(
+                            "psql's \\{name} runs the shell command `{}`",
+                            c.trim()
+                        ));
+                    } else {
+                        let f = arg.trim_matches('\'');
+                        effects.push(Effect::write(f, WriteHow::Replace));
+                        what.get_or_insert(format!("psql's \\{name} writes {f}"));
+                    }
+                }
+                "copy" => {
+                    let upper = arg.to_ascii_uppercase();
+                    if upper.contains(" PROGRAM ") {
+                        effects.push(Effect::Run {
+                            code: Code::Hidden {
+                                what: format!("the program psql's \\copy runs ({arg})"),
+                            },
+                        });
+                    } else {
+                        effects.push(Effect::unknown(format!(
+                            "psql's \\copy {arg} reads or writes a local file"
+                        )));
+                    }
+                    what.get_or_insert(format!("psql's \\copy {arg}"));
+                }
+                _ => {
+                    effects.push(Effect::unknown(format!(
+                        "psql's \\{name} is not a meta-command the floor understands"
+                    )));
+                    what.get_or_insert(format!("psql's \\{name} {arg}"));
+                }
+            }
+        }
+    }
+    let what = what?;
+    let joined = sql_only.join(";\n");
+    let mut said = ran(
+        "psql",
+        args,
+        Some(&joined),
+        write_change(&joined),
+        what.clone(),
+    );
+    said.category = "runs-code";
+    said.effects.extend(effects);
+    if !said
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::Run { .. } | Effect::Write { .. }))
+    {
+        said.effects.push(Effect::unknown(what));
+    }
+    Some(said)
+}
+
+/// A psql script split into its SQL and its meta-commands (name, arguments), with
+/// single-quoted, double-quoted and dollar-quoted text and comments kept to the SQL.
+fn psql_split(text: &str) -> (String, Vec<(String, String)>) {
+    let mut sql = String::new();
+    let mut metas = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\'' | '"' => {
+                let end = chars[i + 1..]
+                    .iter()
+                    .position(|&d| d == c)
+                    .map(|p| i + 1 + p)
+                    .unwrap_or(chars.len() - 1);
+                sql.extend(&chars[i..=end]);
+                i = end + 1;
+            }
+            '-' if chars.get(i + 1) == Some(&'-') => {
+                let end = chars[i..]
+                    .iter()
+                    .position(|&d| d == '\n')
+                    .map(|p| i + p)
+                    .unwrap_or(chars.len());
+                i = end;
+            }
+            '\\' => {
+                // The meta-command's name, then its arguments to the line's end or the next
+                // unquoted backslash.
+                i += 1;
+                let start = i;
+                while i < chars.len()
+                    && (chars[i].is_ascii_alphanumeric()
+                        || matches!(chars[i], '_' | '!' | '?' | ';'))
+                {
+                    i += 1;
+                    if chars[i - 1] == '!' {
+                        break;
+                    }
+                }
+                let name: String = chars[start..i].iter().collect();
+                let mut arg = String::new();
+                let mut quote: Option<char> = None;
+                while i < chars.len() && chars[i] != '\n' {
+                    let d = chars[i];
+                    match quote {
+                        Some(q) if d == q => quote = None,
+                        Some(_) => {}
+                        None if d == '\'' || d == '`' => quote = Some(d),
+                        None if d == '\\' => break,
+                        None => {}
+                    }
+                    arg.push(d);
+                    i += 1;
+                }
+                // `\\`: back to SQL.
+                if name.is_empty() && chars.get(i) == Some(&'\\') {
+                    i += 1;
+                    continue;
+                }
+                sql.push(';');
+                metas.push((name.to_ascii_lowercase(), arg));
+            }
+            _ => {
+                sql.push(c);
+                i += 1;
+            }
+        }
+    }
+    (sql, metas)
 }
 
 /// SQL that is not a read the floor recognises: a change of the database (asked about by

@@ -11,8 +11,13 @@
 //! `nonsensitive` unwraps it (Terraform v1.x manual: `terraform console`, the
 //! `nonsensitive` function). Its input is judged where it is seen: a heredoc or
 //! here-string here, the literal text of the command piped into it in
-//! `catalog::console_fed`; unseen input (a file, a program's output, a terminal) is not
-//! understood.
+//! `catalog::console_fed`. The console calls any Terraform function, and the filesystem
+//! ones read the path they are given (`file`, `filebase64`, the `file*sha*` digests,
+//! `fileexists`, `fileset`, `templatefile`; checked with Terraform v1.11.4's console here):
+//! a literal path, or `pathexpand` of one, is a read the path floor judges (relative to
+//! `-chdir`); a path computed by an expression, or a provider's function, is not
+//! understood. Input it does not see (a file, a program's output, an expansion) may read
+//! any file: code the floor cannot see, asked about.
 //!
 //! What lies outside the workspace: `-chdir=DIR` (a global option, before the subcommand)
 //! makes DIR the working directory, so every subcommand but `version` loads DIR's
@@ -153,11 +158,31 @@ pub(super) fn terraform(cmd: &Cmd) -> Said {
     };
     if words.first() == Some(&"console") {
         let prog = cmd.program();
+        let chdir = super::table::option_value(args, &["-chdir"]);
+        let reads = super::table::option_files(args, &["-var-file", "--var-file", "-state"]);
         return match (&cmd.sc.stdin_text, cmd.sc.piped_stdin) {
-            (Some(text), false) => console_input(prog, text).with_cwd(),
-            _ => Said::unknown(format!(
+            (Some(text), false) if cmd.sc.stdin_known => console_input(prog, text, chdir)
+                .with_cwd()
+                .with_reads(reads),
+            // A pipe's text is judged in `catalog::console_fed`; no input is nothing run.
+            (None, true) => Said::unknown(format!(
                 "{prog} console evaluates expressions from input gatehook does not see"
             )),
+            _ if super::table::stdin_sent(cmd).is_none() => Said::unknown(format!(
+                "{prog} console evaluates expressions from input gatehook does not see"
+            )),
+            // Terraform's functions read any file (`file`, `templatefile`, …): input no
+            // one sees may print any of them.
+            _ => Said::read(format!(
+                "{prog} console evaluates expressions from input gatehook does not see"
+            ))
+            .and(Effect::Run {
+                code: crate::analysis::effects::Code::Hidden {
+                    what: format!(
+                        "the {prog} console expressions on its input, which may read any file"
+                    ),
+                },
+            }),
         };
     }
     if let Some(why) = prints {
@@ -244,19 +269,123 @@ pub(super) fn with_context(cmd: &Cmd, ctx: &JudgeCtx) -> Said {
 /// `terraform console` given `text` on its standard input: a secret printed when the text
 /// unwraps a sensitive value (`nonsensitive(…)`), else a read of the state that prints
 /// sensitive values as `(sensitive value)` (what `terraform show` prints).
-pub(super) fn console_input(prog: &str, text: &str) -> Said {
+pub(super) fn console_input(prog: &str, text: &str, chdir: Option<&str>) -> Said {
     if text.to_ascii_lowercase().contains("nonsensitive") {
-        Said::secret(
+        return Said::secret(
             format!("the sensitive values of the {prog} state"),
             format!(
                 "{prog} console given nonsensitive(…) prints a sensitive value in plain text where the agent reads it; without it the console prints (sensitive value)"
             ),
-        )
-    } else {
-        Said::read(format!(
-            "{prog} console evaluates expressions over the state; sensitive values print as (sensitive value)"
-        ))
+        );
     }
+    let mut said = Said::read(format!(
+        "{prog} console evaluates expressions over the state; sensitive values print as (sensitive value)"
+    ));
+    for call in console_file_calls(text) {
+        match call {
+            Ok((func, path)) => {
+                // Relative paths are the configuration directory's (`-chdir`).
+                let placed = match chdir {
+                    Some(d) if !path.starts_with(['/', '~']) => format!("{d}/{path}"),
+                    _ => path,
+                };
+                said.reason = format!("{prog} console prints what {func}(…) reads from {placed}");
+                said = said.and(Effect::read(placed));
+            }
+            Err(why) => said = said.and(Effect::unknown(why)),
+        }
+    }
+    said
+}
+
+/// Terraform's functions that read the file or directory their first argument names
+/// (Terraform v1.11 function list, `terraform console` run here: `file`, `fileset`, …);
+/// `pathexpand` and `abspath` only compute a path.
+const TF_FILE_FUNCS: &[&str] = &[
+    "file",
+    "filebase64",
+    "filebase64sha256",
+    "filebase64sha512",
+    "filemd5",
+    "filesha1",
+    "filesha256",
+    "filesha512",
+    "fileexists",
+    "fileset",
+    "templatefile",
+];
+
+/// Each file-reading call in console input: the function and the path it reads (a string
+/// literal, or `pathexpand("~/…")` of one), or why the path is not known before it runs.
+/// A provider-defined function (`provider::NAME::FUNC`) runs the provider's code.
+fn console_file_calls(text: &str) -> Vec<Result<(String, String), String>> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if !(c.is_ascii_alphabetic() || c == b'_') || (i > 0 && is_ident(bytes[i - 1])) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && (is_ident(bytes[i]) || bytes[i] == b':') {
+            i += 1;
+        }
+        let name = &text[start..i];
+        let rest = text[i..].trim_start();
+        if !rest.starts_with('(') {
+            continue;
+        }
+        if name.starts_with("provider::") {
+            out.push(Err(format!(
+                "the console calls {name}, a function of a provider's code"
+            )));
+            continue;
+        }
+        let lower = name.to_ascii_lowercase();
+        if !TF_FILE_FUNCS.contains(&lower.as_str()) {
+            continue;
+        }
+        let arg = rest[1..].trim_start();
+        let path = string_literal(arg).or_else(|| {
+            let inner = arg
+                .strip_prefix("pathexpand")?
+                .trim_start()
+                .strip_prefix('(')?;
+            string_literal(inner.trim_start())
+        });
+        out.push(match path {
+            Some(p) if !p.contains("${") && !p.contains("%{") => Ok((lower, p)),
+            _ => Err(format!(
+                "the console's {name}(…) reads a file named by an expression"
+            )),
+        });
+    }
+    out
+}
+
+fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+/// The text of the HCL string literal `s` starts with (`"a/b"`), when it holds no escape
+/// but `\\` and `\"`.
+fn string_literal(s: &str) -> Option<String> {
+    let body = s.strip_prefix('"')?;
+    let mut out = String::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(out),
+            '\\' => match chars.next()? {
+                c @ ('"' | '\\') => out.push(c),
+                _ => return None,
+            },
+            c => out.push(c),
+        }
+    }
+    None
 }
 
 /// Every value of a single-dash option (`-target=a -target b`).

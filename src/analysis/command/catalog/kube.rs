@@ -4,6 +4,11 @@
 //! (`*` for every namespace, `-` for the kubeconfig's); `kubectl config …` acts on the
 //! local kubeconfig.
 //!
+//! `kubectl proxy` and `port-forward` listen on `--address` and hand what arrives to the
+//! cluster with the kubeconfig's identity (kubectl 1.32 `--help`: a comma-separated list,
+//! default loopback): an address beyond loopback (`0.0.0.0`, `::`, a LAN address) exposes
+//! the cluster to whoever reaches this machine, asked about as a permission given.
+//!
 //! A Secret's values are printed by every output that is not a table of its names:
 //! `-o yaml|json`, `jsonpath`, `go-template` (which `--template` alone selects),
 //! `custom-columns` naming any field but the Secret's name, namespace, type, labels and
@@ -580,6 +585,29 @@ pub(super) fn kubectl(cmd: &Cmd) -> Said {
                 pos.iter().take(2).copied().collect::<Vec<_>>().join(" ")
             ),
         );
+    }
+    // `proxy` and `port-forward` listen on `--address` (kubectl 1.32 `--help`: a
+    // comma-separated list, default `127.0.0.1` / `localhost`) and pass what arrives to
+    // the cluster with this kubeconfig's identity: bound beyond loopback, anyone who
+    // reaches this machine uses the cluster as the user.
+    if matches!(verb, "proxy" | "port-forward") {
+        if let Some(addr) = option_value(args, &["--address"]).filter(|a| {
+            a.split(',').any(|h| {
+                let h = h.trim().trim_start_matches('[').trim_end_matches(']');
+                h == "0.0.0.0" || h == "::" || !crate::context::floor::is_loopback(h)
+            })
+        }) {
+            return Said::remote(
+                svc.service,
+                "exposes to the network",
+                svc.target,
+                Change::Permission,
+                "exfiltration",
+                format!(
+                    "{prog} {verb} --address {addr} lets whoever reaches this machine use the cluster with this kubeconfig's credentials"
+                ),
+            );
+        }
     }
     if verb == "delete" && (has_flag(args, "--all-namespaces") || has_flag(args, "-A")) {
         return Said::remote(

@@ -86,6 +86,8 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "ifconfig" => network::ifconfig,
         "openssl" => network::openssl,
         "ping" | "ping6" => network::ping,
+        "gnutls-cli" => network::gnutls_cli,
+        "dig" | "host" | "nslookup" => network::resolver,
         "defaults" => services::defaults,
         "setcap" => services::setcap,
         "journalctl" => services::journalctl,
@@ -275,10 +277,31 @@ pub(super) fn console_fed(all: &[SimpleCommand], i: usize, look: &mut Look) {
         return;
     }
     let Some(text) = &prev.output else {
+        // Terraform's functions read any file (`file`, `templatefile`, …): expressions
+        // no one sees may print any of them.
+        let prog = cmd.program().unwrap_or("terraform");
+        look.class = Class::Soft {
+            category: "runs-code",
+            reason: format!(
+                "{prog} console evaluates expressions piped from a command whose output gatehook does not see, and its functions read any file"
+            ),
+        };
+        look.effects.push(Effect::Run {
+            code: Code::Hidden {
+                what: format!(
+                    "the {prog} console expressions on its input, which may read any file"
+                ),
+            },
+        });
         return;
     };
-    let said = infra::console_input(cmd.program().unwrap_or("terraform"), text);
+    let args = cmd.exec.get(1..).unwrap_or(&[]);
+    let chdir = table::option_value(args, &["-chdir"]);
+    let said = infra::console_input(cmd.program().unwrap_or("terraform"), text, chdir).with_reads(
+        table::option_files(args, &["-var-file", "--var-file", "-state"]),
+    );
     look.class = said.class();
+    look.reads = said.reads();
     look.effects = said.effects;
     look.uses_cwd = true;
 }

@@ -1,12 +1,35 @@
-//! Network tools: `ip`, `ifconfig`, `openssl`, `ping`. Showing state is read-only;
-//! changing interfaces, routes or keys is not: changing the machine's network configuration
-//! is a privileged act (`Effect::Privilege`, asked about). `ping` and `openssl s_client`
-//! talk to the host they name and send nothing of the machine's (`Effect::Net`).
+//! Network tools: `ip`, `ifconfig`, `openssl`, `ping`, `gnutls-cli`, the DNS look-up tools.
+//! Showing state is read-only; changing interfaces, routes or keys is not: changing the
+//! machine's network configuration is a privileged act (`Effect::Privilege`, asked about).
+//! `ping` and a DNS look-up of a literal name talk to the host they name and send nothing
+//! of the machine's (`Effect::Net`).
+//!
+//! TLS clients (`openssl s_client`, `gnutls-cli`) copy their standard input to the peer
+//! once the handshake is done, so what the command line feeds them (a file redirected in,
+//! a heredoc or here-string, a pipe: `table::stdin_sent`) is data sent to that host, as for
+//! `nc`; `</dev/null` sends nothing and is the routine certificate check. Values that go
+//! into the handshake (the SNI of `-servername`, `-psk_identity`, the STARTTLS `-name` and
+//! `-xmpphost`, `-srpuser`, `-proxy_user`) carry what a substitution computes; a literal
+//! one is a name written in the command. `-early_data FILE` sends the file. Options outside
+//! the grammar (engines, providers, a private key or its pass phrase, files written) are not
+//! understood. `openssl s_server -WWW`/`-HTTP` serve the files under its directory to
+//! whoever connects (`-www` only a status page), as a static file server does.
+//! Checked against OpenSSL 3.0.19 (`openssl s_client -help`, `openssl s_server -help`,
+//! s_client(1ossl): "any data typed in the terminal is sent to the server"). gnutls-cli is
+//! not installed here: its grammar (GnuTLS 3.7, gnutls-cli(1): "it reads from standard input
+//! and sends to the server") is kept to the host, the port and a few flags.
+//!
+//! DNS look-ups (`dig`, `host`, `nslookup`; BIND 9.18's dig(1), host(1), nslookup(1)) send
+//! each name they look up to a resolver, and the domain's owner sees it: a literal name is
+//! a look-up, `dig -f FILE` looks up every line of FILE (the file's content sent), and
+//! `nslookup` with no name or `-` reads its queries from standard input (what is fed there
+//! sent). A name computed at run time is `sensitive::exposures`'s. `dig +tls-ca=`,
+//! `+tls-certfile=`, `+tls-keyfile=` and `-k` read files; `-y` puts a TSIG key in the
+//! command line.
 
 use super::table::{asks_help, has_flag, Said};
 use crate::analysis::command::core::Cmd;
-use crate::analysis::effects::Change;
-use crate::analysis::effects::{grammar::host_of, Effect};
+use crate::analysis::effects::{grammar::host_of, Carry, Change, Effect};
 
 /// A privileged change of the machine's network configuration.
 fn changes(reason: String) -> Said {
@@ -148,15 +171,517 @@ pub(super) fn openssl(cmd: &Cmd) -> Said {
             Said::read(format!("openssl {sub} -noout prints certificate fields"))
                 .with_reads(in_files)
         }
-        "s_client" if !writes_file && !rest.iter().any(|a| a == "-key" || a == "-pass") => talks(
-            super::table::option_value(rest, &["-connect", "-servername"]),
-            "openssl s_client connects and shows the server's certificate",
-        ),
+        "s_client" => s_client(cmd, rest),
+        "s_server" => s_server(rest),
         "verify" if !writes_file => {
             Said::read("openssl verify checks a certificate").with_reads(in_files)
         }
         _ => Said::unknown(format!("openssl {sub} is not a known read-only command")),
     }
+}
+
+/// `openssl s_client` options without a value (OpenSSL 3.0.19 `s_client -help`).
+const S_CLIENT_FLAGS: &[&str] = &[
+    "-4",
+    "-6",
+    "-ct",
+    "-noct",
+    "-fallback_scsv",
+    "-build_chain",
+    "-no-CAfile",
+    "-no-CApath",
+    "-no-CAstore",
+    "-dane_ee_no_namechecks",
+    "-reconnect",
+    "-crlf",
+    "-quiet",
+    "-ign_eof",
+    "-no_ign_eof",
+    "-brief",
+    "-prexit",
+    "-showcerts",
+    "-debug",
+    "-msg",
+    "-nbio_test",
+    "-state",
+    "-security_debug",
+    "-security_debug_verbose",
+    "-trace",
+    "-nocommands",
+    "-noservername",
+    "-tlsextdebug",
+    "-ignore_unexpected_eof",
+    "-status",
+    "-async",
+    "-nbio",
+    "-tls1",
+    "-tls1_1",
+    "-tls1_2",
+    "-tls1_3",
+    "-dtls",
+    "-timeout",
+    "-dtls1",
+    "-dtls1_2",
+    "-enable_pha",
+    "-no_ssl3",
+    "-no_tls1",
+    "-no_tls1_1",
+    "-no_tls1_2",
+    "-no_tls1_3",
+    "-bugs",
+    "-no_comp",
+    "-comp",
+    "-no_ticket",
+    "-serverpref",
+    "-legacy_renegotiation",
+    "-client_renegotiation",
+    "-no_renegotiation",
+    "-legacy_server_connect",
+    "-no_resumption_on_reneg",
+    "-no_legacy_server_connect",
+    "-allow_no_dhe_kex",
+    "-prioritize_chacha",
+    "-strict",
+    "-no_middlebox",
+    "-no_etm",
+    "-crl_check",
+    "-crl_check_all",
+    "-policy_check",
+    "-explicit_policy",
+    "-inhibit_any",
+    "-inhibit_map",
+    "-x509_strict",
+    "-extended_crl",
+    "-use_deltas",
+    "-policy_print",
+    "-check_ss_sig",
+    "-trusted_first",
+    "-suiteB_128_only",
+    "-suiteB_128",
+    "-suiteB_192",
+    "-partial_chain",
+    "-no_check_time",
+    "-allow_proxy_certs",
+    "-crl_download",
+    "-verify_return_error",
+    "-verify_quiet",
+];
+
+/// `openssl s_client` options whose value only tunes the connection or its checks.
+const S_CLIENT_VALUES: &[&str] = &[
+    "-port",
+    "-bind",
+    "-maxfraglen",
+    "-max_send_frag",
+    "-split_send_frag",
+    "-max_pipelines",
+    "-read_buf",
+    "-certform",
+    "-verify",
+    "-nameopt",
+    "-starttls",
+    "-keymatexport",
+    "-keymatexportlen",
+    "-alpn",
+    "-mtu",
+    "-nextprotoneg",
+    "-use_srtp",
+    "-sigalgs",
+    "-client_sigalgs",
+    "-groups",
+    "-curves",
+    "-named_curve",
+    "-cipher",
+    "-ciphersuites",
+    "-min_protocol",
+    "-max_protocol",
+    "-record_padding",
+    "-policy",
+    "-purpose",
+    "-verify_name",
+    "-verify_depth",
+    "-auth_level",
+    "-attime",
+    "-verify_hostname",
+    "-verify_email",
+    "-verify_ip",
+    "-CRLform",
+    "-dane_tlsa_domain",
+    "-dane_tlsa_rrdata",
+    "-serverinfo",
+];
+
+/// `openssl s_client` options with a value outside the grammar: engines, providers, a
+/// private key or pass phrase, files written, a Unix socket.
+const S_CLIENT_OTHER_VALUES: &[&str] = &[
+    "-engine",
+    "-ssl_client_engine",
+    "-ssl_config",
+    "-key",
+    "-keyform",
+    "-pass",
+    "-psk",
+    "-unix",
+    "-proxy_pass",
+    "-msgfile",
+    "-keylogfile",
+    "-sess_out",
+    "-writerand",
+    "-rand",
+    "-srppass",
+    "-srp_strength",
+    "-xkey",
+    "-xcert",
+    "-xchain",
+    "-xcertform",
+    "-xkeyform",
+    "-provider-path",
+    "-provider",
+    "-propquery",
+    "-CAstore",
+    "-chainCAstore",
+    "-verifyCAstore",
+];
+
+/// `openssl s_client` options whose value is a file or directory it reads (certificates,
+/// CRLs, a saved session).
+const S_CLIENT_READS: &[&str] = &[
+    "-cert",
+    "-cert_chain",
+    "-CApath",
+    "-CAfile",
+    "-requestCAfile",
+    "-CRL",
+    "-chainCAfile",
+    "-chainCApath",
+    "-verifyCAfile",
+    "-verifyCApath",
+    "-sess_in",
+    "-ctlogfile",
+    "-psk_session",
+];
+
+/// `openssl s_client` options whose value goes to the peer in the handshake or the
+/// STARTTLS exchange.
+const S_CLIENT_SENT: &[&str] = &[
+    "-servername",
+    "-psk_identity",
+    "-name",
+    "-xmpphost",
+    "-srpuser",
+    "-proxy_user",
+];
+
+/// `openssl s_client [OPTIONS] [HOST:PORT]` (see the module docs).
+fn s_client(cmd: &Cmd, rest: &[String]) -> Said {
+    let mut effects = Vec::new();
+    let mut reads = Vec::new();
+    let mut sends: Vec<Carry> = Vec::new();
+    let mut peer: Option<String> = None;
+    // An HTTP proxy carries the whole exchange to the host.
+    let mut proxy: Option<String> = None;
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        i += 1;
+        let dynamic = |k: usize| {
+            cmd.arg_dynamic(k + 1) && crate::analysis::command::core::is_expansion(&rest[k])
+        };
+        if !a.starts_with('-') {
+            // `HOST:PORT` as an operand (3.0).
+            if peer.is_some() {
+                effects.push(Effect::unknown(format!(
+                    "openssl s_client is given a second host ({a})"
+                )));
+            }
+            if dynamic(i - 1) {
+                sends.push(Carry::Substitution);
+            }
+            peer = Some(a.clone());
+            continue;
+        }
+        let name = a.as_str();
+        if S_CLIENT_FLAGS.contains(&name) {
+            continue;
+        }
+        let known = S_CLIENT_VALUES.contains(&name)
+            || S_CLIENT_READS.contains(&name)
+            || S_CLIENT_SENT.contains(&name)
+            || matches!(name, "-connect" | "-host" | "-proxy" | "-early_data");
+        if !known {
+            effects.push(Effect::unknown(format!(
+                "openssl s_client {name} is not known to be safe"
+            )));
+            // Its value, if it takes one, is no host.
+            if S_CLIENT_OTHER_VALUES.contains(&name) {
+                i += 1;
+            }
+            continue;
+        }
+        let Some(v) = rest.get(i) else {
+            return Said::unknown(format!("openssl s_client {name} without a value"));
+        };
+        let computed = dynamic(i);
+        i += 1;
+        match name {
+            "-connect" | "-host" => {
+                if computed {
+                    sends.push(Carry::Substitution);
+                }
+                peer = Some(v.clone());
+            }
+            "-proxy" => proxy = host_of(v),
+            "-early_data" => {
+                reads.push(v.clone());
+                sends.push(Carry::File { path: v.clone() });
+            }
+            _ if S_CLIENT_READS.contains(&name) => reads.push(v.clone()),
+            _ if S_CLIENT_SENT.contains(&name) && computed => sends.push(Carry::Substitution),
+            _ => {}
+        }
+    }
+    if let Some(c) = super::table::stdin_sent(cmd) {
+        sends.push(c);
+    }
+    let to = peer.as_deref().and_then(host_of);
+    // A value computed at run time in the handshake (`-servername "$(whoami)"`) leaves
+    // the machine whatever the host answers, as a computed DNS name does.
+    if sends.contains(&Carry::Substitution) {
+        return Said::soft(
+            "exfiltration",
+            format!(
+                "openssl s_client puts a command's output into what it sends to {}",
+                to.as_deref().unwrap_or("the host it connects to")
+            ),
+        )
+        .and(Effect::Net {
+            url: None,
+            host: to,
+            sends,
+        })
+        // Asked about as a send; what else is not understood is the person's to see.
+        .and_effects(effects.into_iter().filter(|e| !e.is_unknown()).collect());
+    }
+    let reason = if sends.is_empty() {
+        "openssl s_client connects and shows the server's certificate".to_string()
+    } else {
+        format!(
+            "openssl s_client sends what it is fed to {}",
+            to.as_deref().unwrap_or("the host it connects to")
+        )
+    };
+    if proxy.is_some() {
+        effects.push(Effect::Net {
+            url: None,
+            host: proxy,
+            sends: sends.clone(),
+        });
+    }
+    let mut said = Said::read(reason).with_reads(reads).and(Effect::Net {
+        url: None,
+        host: to,
+        sends,
+    });
+    said.category = "exfiltration";
+    said.and_effects(effects)
+}
+
+/// `openssl s_server`: a TLS listener. `-WWW`/`-HTTP` answer each request with the file
+/// it names under the working directory; anything else is not understood.
+fn s_server(rest: &[String]) -> Said {
+    if rest.iter().any(|a| a == "-WWW" || a == "-HTTP") {
+        return Said::remote(
+            "openssl s_server",
+            "serves",
+            Some("the files under its working directory".to_string()),
+            Change::Create,
+            "exfiltration",
+            "openssl s_server -WWW/-HTTP serves the files under its working directory to whoever connects",
+        )
+        .with_cwd();
+    }
+    Said::unknown("openssl s_server listens for connections and answers them")
+}
+
+/// `gnutls-cli [OPTIONS] HOST`: connects and copies its standard input to the host.
+pub(super) fn gnutls_cli(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if asks_help(args) || matches!(args, [a] if a == "-v" || a == "--version") {
+        return Said::read("gnutls-cli prints help or its version");
+    }
+    let mut effects = Vec::new();
+    let mut reads = Vec::new();
+    let mut sends = Vec::new();
+    let mut peer = None;
+    let mut it = args.iter().enumerate();
+    while let Some((k, a)) = it.next() {
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        match name {
+            _ if !name.starts_with('-') => {
+                if cmd.arg_dynamic(k) && crate::analysis::command::core::is_expansion(a) {
+                    sends.push(Carry::Substitution);
+                }
+                peer = Some(a.clone());
+            }
+            "--insecure"
+            | "--crlf"
+            | "--print-cert"
+            | "--verbose"
+            | "-V"
+            | "--no-ca-verification"
+            | "--starttls"
+            | "-s"
+            | "--resume"
+            | "-r"
+            | "--rehandshake"
+            | "-e"
+            | "--tofu"
+            | "--no-tofu" => {}
+            "-p" | "--port" | "--starttls-proto" | "--priority" | "--alpn" => {
+                if inline.is_none() {
+                    it.next();
+                }
+            }
+            "--x509cafile" | "--x509crlfile" => {
+                if let Some(v) = inline.or_else(|| it.next().map(|(_, v)| v.clone())) {
+                    reads.push(v);
+                }
+            }
+            "--sni-hostname" => {
+                let dynamic = match &inline {
+                    Some(v) => crate::analysis::command::core::is_expansion(v),
+                    None => it.next().is_some_and(|(j, v)| {
+                        cmd.arg_dynamic(j) && crate::analysis::command::core::is_expansion(v)
+                    }),
+                };
+                if dynamic {
+                    sends.push(Carry::Substitution);
+                }
+            }
+            _ => effects.push(Effect::unknown(format!(
+                "gnutls-cli {name} is not known to be safe"
+            ))),
+        }
+    }
+    let Some(peer) = peer else {
+        return Said::unknown("gnutls-cli without a host");
+    };
+    if let Some(c) = super::table::stdin_sent(cmd) {
+        sends.push(c);
+    }
+    let to = host_of(&peer);
+    let mut said = Said::read(if sends.is_empty() {
+        "gnutls-cli connects and shows the server's certificate".to_string()
+    } else {
+        format!("gnutls-cli sends what it is fed to {peer}")
+    })
+    .with_reads(reads)
+    .and(Effect::Net {
+        url: None,
+        host: to,
+        sends,
+    });
+    said.category = "exfiltration";
+    said.and_effects(effects)
+}
+
+/// dig's options with a value (BIND 9.18 dig(1)); `-f` and `-k` name files.
+const DIG_VALUES: &[&str] = &["-b", "-c", "-p", "-q", "-t", "-x", "-y", "-m"];
+/// host's options with a value (host(1)).
+const HOST_VALUES: &[&str] = &["-c", "-N", "-p", "-R", "-t", "-W", "-m"];
+
+/// `dig`, `host`, `nslookup` (see the module docs).
+pub(super) fn resolver(cmd: &Cmd) -> Said {
+    let prog = cmd.program().rsplit('/').next().unwrap_or("");
+    let args = cmd.args();
+    if asks_help(args) || matches!(args, [a] if a == "-v" || a == "-V" || a == "-version") {
+        return Said::read(format!("{prog} prints help or its version"));
+    }
+    let mut effects = Vec::new();
+    let mut reads = Vec::new();
+    let mut sends = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
+    let mut server: Option<&str> = None;
+    let values: &[&str] = if prog == "dig" {
+        DIG_VALUES
+    } else {
+        HOST_VALUES
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if let Some(s) = a.strip_prefix('@') {
+            server = Some(s);
+        } else if prog == "dig" && a.starts_with('+') {
+            // Query options; the TLS ones name files it reads.
+            for key in ["+tls-ca=", "+tls-certfile=", "+tls-keyfile="] {
+                if let Some(f) = a.strip_prefix(key) {
+                    reads.push(f.to_string());
+                }
+            }
+        } else if prog == "dig" && (a == "-f" || a == "-k") {
+            let Some(f) = it.next() else {
+                return Said::unknown(format!("dig {a} without a file"));
+            };
+            reads.push(f.clone());
+            if a == "-f" {
+                sends.push(Carry::File { path: f.clone() });
+            }
+        } else if prog == "nslookup" && a.starts_with('-') && a.len() > 1 {
+            // `-type=mx`, `-port=53`, `-debug`: settings of the look-up.
+        } else if a == "-" && prog == "nslookup" {
+            names.push("-");
+        } else if values.contains(&a.as_str()) {
+            if a == "-y" {
+                effects.push(Effect::unknown(format!(
+                    "{prog} -y puts a TSIG key in the command"
+                )));
+            }
+            it.next();
+        } else if a.starts_with('-') && a.len() > 1 {
+            let known = match prog {
+                "dig" => a[1..].chars().all(|c| "46hiruv".contains(c)),
+                _ => a[1..].chars().all(|c| "46aACdlnrsTUwv".contains(c)),
+            };
+            if !known {
+                effects.push(Effect::unknown(format!(
+                    "{prog} {a} is not known to be safe"
+                )));
+            }
+        } else {
+            names.push(a);
+        }
+    }
+    // nslookup's second operand is the server.
+    if prog == "nslookup" && names.len() == 2 {
+        server = names.pop();
+    }
+    if prog == "host" && names.len() == 2 {
+        server = names.pop();
+    }
+    if prog == "nslookup" && matches!(names.as_slice(), [] | ["-"]) {
+        // Interactive: its queries come from standard input.
+        if let Some(c) = super::table::stdin_sent(cmd) {
+            sends.push(c);
+        }
+    }
+    let to = server
+        .or_else(|| names.iter().copied().find(|n| *n != "-"))
+        .and_then(host_of);
+    let mut said = Said::read(if sends.is_empty() {
+        format!("{prog} looks up a name in the DNS")
+    } else {
+        format!("{prog} sends what it reads as DNS queries")
+    })
+    .with_reads(reads)
+    .and(Effect::Net {
+        url: None,
+        host: to,
+        sends,
+    });
+    said.category = "exfiltration";
+    said.and_effects(effects)
 }
 
 pub(super) fn ping(cmd: &Cmd) -> Said {

@@ -1,6 +1,11 @@
 //! Remote shells and copies: `ssh`, `scp`, `rsync`. Options checked against OpenSSH 9.2p1
 //! (`ssh` and `scp` usage lines, ssh(1), ssh_config(5)) and rsync 3.5.0 (`rsync --help`).
 //!
+//! `ssh -G HOST` prints the configuration without connecting, but evaluates it: a `Match
+//! exec` line in the file `-F` names runs its command (checked with OpenSSH 9.2p1: it ran,
+//! while `ProxyCommand`, `LocalCommand` and `KnownHostsCommand` did not, and `-o` refuses
+//! `Match` and `Include`), so `-G -F FILE` is code the floor does not see.
+//!
 //! `ssh HOST CMD`: the command string runs on the host; the shell analysis hands its
 //! commands to the judge marked with the host (`command::remote` judges them there), so
 //! `ssh` itself only connects: routine when its options only choose how to connect.
@@ -280,7 +285,21 @@ pub(super) fn ssh(cmd: &Cmd) -> Said {
         Err(e) => return Said::unknown(e),
     };
     if args.iter().take(cmd_at).any(|a| a == "-G") {
-        return Said::read("ssh -G prints the configuration for a host without connecting");
+        // `-G` evaluates the configuration: a `Match exec` line in the file `-F` names runs
+        // its command (OpenSSH 9.2p1, checked by running it), while `ProxyCommand`,
+        // `LocalCommand` and `KnownHostsCommand` only run on a connection, and `-o` takes
+        // neither `Match` nor `Include`.
+        let said = Said::read("ssh -G prints the configuration for a host without connecting");
+        return match super::table::option_value(&args[..cmd_at], &["-F"]) {
+            Some(f) if !crate::analysis::command::core::is_null_device(f) => said
+                .and(Effect::read(f))
+                .and(Effect::Run {
+                    code: Code::Hidden {
+                        what: format!("the `Match exec` commands of the ssh config {f}, which ssh -G evaluates"),
+                    },
+                }),
+            _ => said,
+        };
     }
     let dest = host.rsplit('@').next().unwrap_or(host);
     let dest = dest.strip_prefix("ssh://").unwrap_or(dest);

@@ -642,3 +642,44 @@ pub(crate) fn also_runs(base: Said, category: &'static str, why: String) -> Said
         uses_cwd: base.uses_cwd,
     }
 }
+
+/// What a command's standard input carries to whoever it forwards it to (a network
+/// client that sends what it reads: `openssl s_client`, `gnutls-cli`, `nslookup -`):
+/// the last input redirection of fd 0 (a file; a heredoc or here-string, its text; the
+/// null device: nothing), else a pipe's output. `None`: nothing the command line feeds
+/// it (the harness's own input).
+pub(crate) fn stdin_sent(cmd: &Cmd) -> Option<crate::analysis::effects::Carry> {
+    use crate::analysis::effects::Carry;
+    use crate::analysis::shell::RedirectOp;
+    let fed = cmd.sc.redirects.iter().rev().find(|r| {
+        r.fd.is_none_or(|fd| fd == 0)
+            && matches!(
+                r.op,
+                RedirectOp::In
+                    | RedirectOp::InOut
+                    | RedirectOp::DupIn
+                    | RedirectOp::HereDoc
+                    | RedirectOp::HereString
+            )
+    });
+    match fed {
+        Some(r) if r.op == RedirectOp::DupIn => Some(Carry::Stdin),
+        Some(r) if matches!(r.op, RedirectOp::In | RedirectOp::InOut) => {
+            if crate::analysis::command::core::is_null_device(&r.target) {
+                None
+            } else if r.dynamic {
+                Some(Carry::Substitution)
+            } else {
+                Some(Carry::File {
+                    path: r.target.clone(),
+                })
+            }
+        }
+        Some(r) if r.dynamic => Some(Carry::Substitution),
+        Some(_) => Some(Carry::Literal {
+            text: crate::decision::cause::one_line(cmd.sc.stdin_text.as_deref().unwrap_or(""), 200),
+        }),
+        None if cmd.sc.piped_stdin => Some(Carry::Stdin),
+        None => None,
+    }
+}

@@ -2041,6 +2041,52 @@ pub enum ConfigQuery {
     All,
     /// One key's value.
     Key(String),
+    /// The values of the keys a pattern selects (`--get-regexp RE`, `get --regexp RE`,
+    /// `--get-urlmatch NAME URL`), lower case.
+    Pattern(String),
+}
+
+/// The fixed parts of the configuration keys whose values hold credentials whatever the
+/// repository holds now (git-config(1), git 2.47.3): `http.<url>.extraHeader` (where
+/// actions/checkout stores `AUTHORIZATION: basic …`), `url.<base>.insteadOf` and
+/// `pushInsteadOf` (a base URL often carrying `user:token@`), `http.proxy` (a proxy URL
+/// with its password). `<…>` is the subsection, any text.
+const CREDENTIAL_KEYS: &[(&str, &str)] = &[
+    ("http.", ".extraheader"),
+    ("url.", ".insteadof"),
+    ("url.", ".pushinsteadof"),
+    ("http.", ".proxy"),
+];
+
+/// Does the key `key` (lower case) hold a credential by its name (see
+/// [`CREDENTIAL_KEYS`]): `http.extraheader`, `http.https://github.com/.extraheader`?
+pub fn credential_key(key: &str) -> bool {
+    CREDENTIAL_KEYS.iter().any(|(head, tail)| {
+        key.starts_with(head) && key.ends_with(tail)
+            || key == format!("{}{}", head.trim_end_matches('.'), tail)
+    })
+}
+
+/// Can the query pattern `pattern` (lower case: a regexp, or `--get-urlmatch`'s key)
+/// select a key that holds a credential by its name? Each literal run of the pattern
+/// (what lies between regexp operators and escapes) must occur in the fixed parts of
+/// one such key, and one run must name its last part (`extraheader`, `insteadof`):
+/// `http\..*extraheader`, `^url\..*\.insteadof$`, `extraheader`.
+pub fn credential_pattern(pattern: &str) -> bool {
+    if credential_key(pattern) {
+        return true;
+    }
+    let runs: Vec<&str> = pattern
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .filter(|r| !r.is_empty())
+        .collect();
+    CREDENTIAL_KEYS.iter().any(|(head, tail)| {
+        let last = tail.trim_start_matches('.');
+        let fixed = format!("{head}{tail}");
+        !runs.is_empty()
+            && runs.iter().all(|r| fixed.contains(r))
+            && runs.iter().any(|r| r.len() >= 4 && last.contains(r))
+    })
 }
 
 /// `git config` (git 2.47.3 `git config -h`, `git config get -h`, and the legacy modes
@@ -2642,10 +2688,18 @@ fn config<'a>(
             || has("--get-urlmatch")
             || has("--regexp")
             || has("--url");
-        call.config_query = Some(if all || ops.is_empty() {
-            ConfigQuery::All
-        } else {
-            ConfigQuery::Key(ops[0].text.to_ascii_lowercase())
+        // What the query selects by name: `--get-urlmatch NAME URL` the key NAME names
+        // (`http.extraheader` matches `http.<url>.extraheader`), a regexp the key names it
+        // could match.
+        let pattern = has("--get-regexp") || has("--regexp");
+        call.config_query = Some(match ops.first() {
+            Some(k) if has("--get-urlmatch") || has("--url") => {
+                ConfigQuery::Pattern(k.text.to_ascii_lowercase())
+            }
+            Some(k) if pattern => ConfigQuery::Pattern(k.text.to_ascii_lowercase()),
+            _ if all || ops.is_empty() => ConfigQuery::All,
+            Some(k) => ConfigQuery::Key(k.text.to_ascii_lowercase()),
+            None => ConfigQuery::All,
         });
         if has("--name-only") {
             call.config_query = None;
