@@ -587,8 +587,11 @@ pub(super) fn gnutls_cli(cmd: &Cmd) -> Said {
     said.and_effects(effects)
 }
 
-/// dig's options with a value (BIND 9.18 dig(1)); `-f` and `-k` name files.
-const DIG_VALUES: &[&str] = &["-b", "-c", "-p", "-q", "-t", "-x", "-y", "-m"];
+/// dig's options with a value (BIND 9 dig(1) synopsis: `[-b address] [-c class] [-f
+/// filename] [-k filename] [-m] [-p port#] [-q name] [-t type] [-v] [-x addr] [-y
+/// [hmac:]name:key] [-4|-6]`, checked on man.freebsd.org's BIND 9 page); `-f` and `-k`
+/// name files, `-m` is a flag (memory-usage debugging).
+const DIG_VALUES: &[&str] = &["-b", "-c", "-p", "-q", "-t", "-x", "-y"];
 /// host's options with a value (host(1)).
 const HOST_VALUES: &[&str] = &["-c", "-N", "-p", "-R", "-t", "-W", "-m"];
 
@@ -641,7 +644,7 @@ pub(super) fn resolver(cmd: &Cmd) -> Said {
             it.next();
         } else if a.starts_with('-') && a.len() > 1 {
             let known = match prog {
-                "dig" => a[1..].chars().all(|c| "46hiruv".contains(c)),
+                "dig" => a[1..].chars().all(|c| "46himruv".contains(c)),
                 _ => a[1..].chars().all(|c| "46aACdlnrsTUwv".contains(c)),
             };
             if !known {

