@@ -1604,6 +1604,15 @@ mod tests {
                 "f/.bundle/config",
                 "---\nBUNDLE_GEMS__EXAMPLE__COM: \"u:p4ssword\"\n",
             ),
+            // A CI checkout's token, and a clone URL carrying one.
+            (
+                "n/.git/config",
+                "[core]\n\tbare = false\n[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX2FiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6MDEyMzQ1\n",
+            ),
+            (
+                "o/.git/config",
+                "[remote \"origin\"]\n\turl = https://x-access-token:ghs_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r.git\n",
+            ),
         ] {
             assert_eq!(judged(&w(rel, text)), "protected", "{rel}");
         }
@@ -1623,6 +1632,10 @@ mod tests {
             (
                 "j/pip.conf",
                 "[global]\nindex-url = https://pypi.org/simple\n",
+            ),
+            (
+                "p/.git/config",
+                "[core]\n\trepositoryformatversion = 0\n[remote \"origin\"]\n\turl = git@github.com:o/r.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch \"main\"]\n\tremote = origin\n",
             ),
         ] {
             assert_eq!(judged(&w(rel, text)), "none", "{rel}: {text}");

@@ -1072,8 +1072,12 @@ pub const COPIED_STORES: &[(&str, &str)] = &[
 /// (`_authToken=${NPM_TOKEN}`) is not a credential. npm's `.npmrc` (npm docs "npmrc":
 /// per-project config beside package.json), pnpm's and Yarn 1's use of it, Yarn 2+'s
 /// `.yarnrc.yml` (`npmAuthToken`, `npmAuthIdent`), Yarn 1's `.yarnrc`, pip's
-/// `pip.conf` (a virtual environment's), Bun's `bunfig.toml` (`[install.scopes]` tokens)
-/// and Bundler's project `.bundle/config` (`BUNDLE_<HOST>` credentials).
+/// `pip.conf` (a virtual environment's), Bun's `bunfig.toml` (`[install.scopes]` tokens),
+/// Bundler's project `.bundle/config` (`BUNDLE_<HOST>` credentials), and a repository's
+/// `.git/config`, where a CI checkout leaves its token (`actions/checkout` writes
+/// `http.https://github.com/.extraheader = AUTHORIZATION: basic …`) and a clone URL can
+/// carry one (`url = https://x-access-token:ghs_…@github.com/o/r`); `git config --get` of
+/// those keys is the same read through git (`routine_git`).
 pub const CONTENT_JUDGED: &[(&str, &str)] = &[
     (".npmrc", "npm registry settings with an auth token"),
     (".yarnrc.yml", "Yarn registry settings with an auth token"),
@@ -1083,6 +1087,10 @@ pub const CONTENT_JUDGED: &[(&str, &str)] = &[
     (
         ".bundle/config",
         "Bundler settings with registry credentials",
+    ),
+    (
+        ".git/config",
+        "a repository's git settings holding a credential (an auth header or a URL with a token)",
     ),
 ];
 
