@@ -684,11 +684,10 @@ pub fn needs(
             }
         }
     }
-    // A URL that carries an encoded value sends it to the host: data leaving.
-    for url in urls
-        .iter()
-        .filter(|u| crate::context::web::carries_encoded_data(u))
-    {
+    // A URL that carries an encoded value or a secret sends it to the host: data leaving.
+    for url in urls.iter().filter(|u| {
+        crate::context::web::carries_encoded_data(u) || crate::context::web::carries_secret(u)
+    }) {
         match crate::context::web::public_host(url) {
             Ok(h) => out.push(Need::new(
                 Kind::Send,
@@ -702,9 +701,10 @@ pub fn needs(
             )),
         }
     }
-    if tool == "Read" || tool == "NotebookRead" {
-        // A file of secrets read into the transcript (a workspace `.env`): only the person
-        // who asked for that file authorises it.
+    if matches!(tool, "Read" | "NotebookRead" | "Grep") {
+        // A file of secrets read into the transcript (a workspace `.env`, or the files a
+        // search's filter is aimed at): only the person who asked for that file
+        // authorises it.
         for p in ev.paths.iter().filter(|p| p.access == Access::Read) {
             if matches!(p.class, Some(PathClass::Protected { .. })) {
                 out.push(Need::new(
