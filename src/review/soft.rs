@@ -706,11 +706,28 @@ pub fn needs(
         // search's filter is aimed at): only the person who asked for that file
         // authorises it.
         for p in ev.paths.iter().filter(|p| p.access == Access::Read) {
-            if matches!(p.class, Some(PathClass::Protected { .. })) {
+            if let Some(PathClass::Protected { what }) = p.class {
+                let mut targets = vec![path_target(&p.forms.lexical)];
+                // Lines searched for a secret's name outside the workspace: the person
+                // who asked to look for that word ("where we mention token") asked for
+                // them.
+                if what == crate::context::floor::SECRET_LINES_OUTSIDE {
+                    let pattern = input
+                        .get("pattern")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_ascii_lowercase();
+                    targets.extend(
+                        crate::context::floor::sensitive::SECRET_NAME_WORDS
+                            .iter()
+                            .filter(|w| pattern.contains(*w))
+                            .map(|w| Target::Name((*w).to_string())),
+                    );
+                }
                 out.push(Need::new(
                     Kind::SecretRead,
                     format!("reads {}, which holds secrets", p.forms.lexical.display()),
-                    vec![path_target(&p.forms.lexical)],
+                    targets,
                 ));
             }
         }

@@ -450,6 +450,10 @@ fn secret_file_name(name: &str) -> Option<&'static str> {
     None
 }
 
+/// What a content search outside the workspace for a secret's name (`password`,
+/// `aws_secret_access_key`) reads, whose lines show the values.
+pub const SECRET_LINES_OUTSIDE: &str = "lines naming a secret, searched for outside the workspace";
+
 /// A name that stands for a class of secret file names, with an ordinary name of the same
 /// shape (the same extension, a leading dot kept): a file-name pattern (a search's glob)
 /// that admits `secret` but not `ordinary` is aimed at secrets, whatever files are there.

@@ -298,7 +298,7 @@ impl Eval<'_, '_> {
                 );
                 if fact.class.is_none() {
                     fact.class = Some(PathClass::Protected {
-                        what: "lines naming a secret, searched for outside the workspace",
+                        what: floor::SECRET_LINES_OUTSIDE,
                     });
                 }
             }
