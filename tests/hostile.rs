@@ -527,6 +527,70 @@ fn name_filters_cannot_be_stretched_to_a_planted_link() {
     }
 }
 
+/// A search's name filter aimed at secret files reads them, whether or not they are there
+/// now; a search outside the workspace for a secret's name in content shows it. An
+/// ordinary filter stays a workspace read.
+#[test]
+fn a_search_aimed_at_secret_files_is_a_secret_read() {
+    let env = Env::new();
+    std::fs::write(env.path("lib.rs"), "fn f() {}\n").unwrap();
+    let ws = env.ws.display().to_string();
+    let other = env.home.join("projects");
+    std::fs::create_dir_all(&other).unwrap();
+    let other = other.display().to_string();
+    let grep = |path: &str, glob: Option<&str>, pattern: &str| {
+        let mut input = json!({"pattern": pattern, "path": path, "output_mode": "content"});
+        if let Some(g) = glob {
+            input["glob"] = json!(g);
+        }
+        input
+    };
+    for (input, want) in [
+        (grep(&ws, Some(".env*"), "."), false),
+        (grep(&ws, Some("**/.env"), "KEY"), false),
+        (grep(&ws, Some("{.env,.env.*}"), "."), false),
+        (grep(&ws, Some("*.key"), "BEGIN"), false),
+        (grep(&ws, Some("**/credentials*"), "x"), false),
+        (grep(&other, Some(".env*"), "token"), false),
+        (grep(&other, Some("*.tfstate"), "secret"), false),
+        (grep(&other, None, "aws_secret_access_key"), false),
+        (grep(&other, Some("*_token*"), "x"), false),
+        (grep(&ws, Some("*.rs"), "fn"), true),
+        (grep(&ws, Some("*.json"), "name"), true),
+        (grep(&ws, Some("*.{ts,tsx}"), "token"), true),
+        (grep(&ws, None, "password"), true),
+        (grep(&other, Some("*.rs"), "fn main"), true),
+    ] {
+        let out = hook_timed(&env, &env.payload("Grep", input.clone()));
+        assert_eq!(out.decision() == "allow", want, "{input}: {}", out.reason());
+    }
+}
+
+/// Win32 strips trailing dots and spaces from every component, and an 8.3 short name may
+/// stand for any long name: the harness's settings under every such spelling.
+#[test]
+fn win32_spellings_of_protected_directories_are_protected() {
+    let env = Env::new();
+    for rel in [
+        ".claude./settings.json",
+        ".claude ./settings.json",
+        ".claude. /settings.json",
+        ".claude../settings.json",
+        ".claude./agents/helper.md",
+        ".CLAUD~1/settings.json",
+        ".git./hooks/pre-commit",
+    ] {
+        let input = json!({"file_path": env.path(rel), "content": "{}"});
+        let out = hook_timed(&env, &env.payload("Write", input));
+        assert_ne!(out.decision(), "allow", "{rel}: {}", out.reason());
+    }
+    let input = json!({"file_path": env.path("src/notes.txt"), "content": "x"});
+    assert_eq!(
+        hook_timed(&env, &env.payload("Write", input)).decision(),
+        "allow"
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // The file system under gatehook's own directories and the workspace.
 

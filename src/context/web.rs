@@ -411,8 +411,14 @@ fn embeds_address(labels: &[&str]) -> bool {
 /// or query: data leaving through the URL (a host label reaches the domain's name server
 /// before any request). Base64-like runs mix upper case, lower case and digits (a slug,
 /// a word or a CDN's lower-case hash label does not); hex-only runs count in the query
-/// (commit hashes in a path are ordinary).
+/// (commit hashes in a path are ordinary). The path's segments and the query's values
+/// are also judged together, percent-decoded ([`carries_text`]): data cut into short
+/// pieces is data all the same.
 pub fn carries_encoded_data(url: &str) -> bool {
+    carries_long_run(url) || carries_text(url)
+}
+
+fn carries_long_run(url: &str) -> bool {
     let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
     let host_end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
     let host = rest[..host_end].rsplit('@').next().unwrap_or("");
@@ -441,6 +447,197 @@ pub fn carries_encoded_data(url: &str) -> bool {
             .any(|w| base64ish(&w) || hexish(&w))
 }
 
+/// The pieces of a URL's path and query, percent-decoded, in order: each path segment,
+/// and each query parameter's value (`+` a space) with its name.
+fn url_pieces(url: &str) -> Vec<(Option<String>, String)> {
+    let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
+    let Some(start) = rest.find(['/', '?', '#']) else {
+        return Vec::new();
+    };
+    let after = &rest[start..];
+    let after = after.split('#').next().unwrap_or("");
+    let (path, query) = after.split_once('?').unwrap_or((after, ""));
+    let mut out: Vec<(Option<String>, String)> = path
+        .split('/')
+        .filter(|p| !p.is_empty())
+        .map(|p| (None, percent_decoded(p)))
+        .collect();
+    for kv in query.split('&').filter(|kv| !kv.is_empty()) {
+        let (k, v) = kv.split_once('=').unwrap_or(("", kv));
+        out.push((
+            Some(percent_decoded(&k.replace('+', " "))),
+            percent_decoded(&v.replace('+', " ")),
+        ));
+    }
+    out
+}
+
+/// How many pieces of a URL are judged together at most (longer URLs are judged on their
+/// first pieces and on every window of this many).
+const MAX_PIECES_JOINED: usize = 16;
+
+/// Whether a URL's path and query, percent-decoded, carry data rather than names: a run
+/// of consecutive pieces (path segments, query values) that is hex or base64 when joined
+/// and decodes to text (`/6d61636869…`, `/bWFjaGluZS/BleGFtcGxl/…`, `?x=ZGV2OnB3&b=…`),
+/// or a value naming a machine on a private network (`prod-db.internal:5432`,
+/// `10.0.0.5`), which only this machine knows. Ordinary addresses (a commit hash, a slug,
+/// a search) decode to no text. (The secrets a URL's pieces hold: [`carries_secret`].)
+pub fn carries_text(url: &str) -> bool {
+    let pieces = url_pieces(url);
+    let values: Vec<&str> = pieces.iter().map(|(_, v)| v.as_str()).collect();
+    for (i, _) in values.iter().enumerate() {
+        let mut joined = String::new();
+        for v in values.iter().skip(i).take(MAX_PIECES_JOINED) {
+            joined.push_str(v);
+            if joined.len() >= 12 && decodes_to_text(&joined) {
+                return true;
+            }
+        }
+    }
+    pieces
+        .iter()
+        .any(|(k, v)| k.is_some() && names_private_machine(v))
+}
+
+/// Whether a URL's pieces, percent-decoded, carry a secret: a value that is or holds one
+/// (a netrc line, `NAME=secret`), values joined that make one (a token split over
+/// parameters), a password parameter (`pass=…`, `password=…`) with a value, or a value
+/// that starts as a GitHub or GitLab token does.
+fn url_carries_secret(url: &str) -> bool {
+    let pieces = url_pieces(url);
+    let values: Vec<&str> = pieces.iter().map(|(_, v)| v.as_str()).collect();
+    for (i, _) in values.iter().enumerate() {
+        let mut joined = String::new();
+        for v in values.iter().skip(i).take(MAX_PIECES_JOINED) {
+            joined.push_str(v);
+            if joined.len() >= 12 && redact::has_secret(&joined) {
+                return true;
+            }
+        }
+    }
+    pieces.iter().any(|(k, v)| {
+        let value = v.trim();
+        redact::has_secret(value)
+            || k.as_deref().is_some_and(|k| {
+                password_parameter(k) && !value.is_empty() && !value.starts_with(['$', '{', '<'])
+            })
+            || token_prefix(value)
+    })
+}
+
+/// A query parameter that by its name carries a password (`pass`, `passwd`, `pwd`,
+/// `password`, or a name the redaction scanner takes for a secret's).
+fn password_parameter(k: &str) -> bool {
+    let k = k.trim().to_ascii_lowercase();
+    matches!(k.as_str(), "pass" | "passwd" | "pwd" | "pw" | "passphrase")
+        || redact::name_is_secret(&k)
+}
+
+/// A value that starts as a GitHub or GitLab token does (`gho_…`, `github_pat_…`,
+/// `glpat-…`): the prefixes are the tokens' own, so even a piece of one is one.
+fn token_prefix(v: &str) -> bool {
+    [
+        "ghp_",
+        "gho_",
+        "ghu_",
+        "ghs_",
+        "ghr_",
+        "github_pat_",
+        "glpat-",
+    ]
+    .iter()
+    .any(|p| v.len() > p.len() && v.starts_with(p))
+}
+
+/// Whether `text` names a machine on a private network: a dotted name under a local
+/// suffix (`db.internal`, `nas.lan`, `x.corp`) or four decimal parts that are a private or
+/// loopback address.
+fn names_private_machine(text: &str) -> bool {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+        .map(|w| w.trim_matches('.'))
+        .filter(|w| w.contains('.'))
+        .any(|w| {
+            let lower = w.to_ascii_lowercase();
+            let labels: Vec<&str> = lower.split('.').collect();
+            let quad = labels.len() == 4
+                && labels.iter().all(|l| {
+                    !l.is_empty() && l.len() <= 3 && l.bytes().all(|b| b.is_ascii_digit())
+                });
+            if quad {
+                return lower
+                    .parse::<std::net::Ipv4Addr>()
+                    .is_ok_and(|a| a.is_private() || a.is_loopback() || a.is_link_local());
+            }
+            labels.len() >= 2
+                && [
+                    "internal",
+                    "local",
+                    "localdomain",
+                    "intranet",
+                    "lan",
+                    "corp",
+                    "home.arpa",
+                ]
+                .iter()
+                .any(|s| lower.ends_with(&format!(".{s}")))
+        })
+}
+
+/// Whether `s` (one piece or several joined) is hex or base64 that decodes to text: at
+/// least nine bytes, all printable ASCII or whitespace, most of them letters or spaces.
+/// A hash, an id or a word decodes to bytes that are not text.
+fn decodes_to_text(s: &str) -> bool {
+    let text = |b: &[u8]| {
+        b.len() >= 9
+            && b.iter()
+                .all(|&c| (0x20..0x7f).contains(&c) || matches!(c, b'\t' | b'\n' | b'\r'))
+            && b.iter()
+                .filter(|c| c.is_ascii_alphabetic() || **c == b' ')
+                .count()
+                * 10
+                >= b.len() * 6
+    };
+    if s.len() >= 16 && s.bytes().all(|c| c.is_ascii_hexdigit()) {
+        let even = &s[..s.len() & !1];
+        let bytes: Vec<u8> = even
+            .as_bytes()
+            .chunks(2)
+            .filter_map(|p| u8::from_str_radix(std::str::from_utf8(p).ok()?, 16).ok())
+            .collect();
+        if text(&bytes) {
+            return true;
+        }
+    }
+    base64_decoded(s).is_some_and(|b| text(&b))
+}
+
+/// `s` decoded as base64 (standard or URL-safe alphabet, padding optional); `None` when it
+/// holds any other character.
+fn base64_decoded(s: &str) -> Option<Vec<u8>> {
+    let s = s.trim_end_matches('=');
+    let mut bits = 0u32;
+    let mut n = 0u32;
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    for c in s.bytes() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            _ => return None,
+        };
+        bits = (bits << 6) | u32::from(v);
+        n += 6;
+        if n >= 8 {
+            n -= 8;
+            out.push((bits >> n) as u8);
+            bits &= (1 << n) - 1;
+        }
+    }
+    Some(out)
+}
+
 /// A run that mixes upper case, lower case and digits, as base64 does.
 fn base64_run(w: &str) -> bool {
     w.chars().any(|c| c.is_ascii_uppercase())
@@ -448,9 +645,12 @@ fn base64_run(w: &str) -> bool {
         && w.chars().any(|c| c.is_ascii_digit())
 }
 
-/// Whether `text` carries a secret-shaped value, as written or percent-decoded.
+/// Whether `text` carries a secret-shaped value, as written or percent-decoded; a URL
+/// also piece by piece ([`url_carries_secret`]).
 pub fn carries_secret(text: &str) -> bool {
-    redact::has_secret(text) || (text.contains('%') && redact::has_secret(&percent_decoded(text)))
+    redact::has_secret(text)
+        || (text.contains('%') && redact::has_secret(&percent_decoded(text)))
+        || (text.contains("://") && !text.contains(char::is_whitespace) && url_carries_secret(text))
 }
 
 /// `%XX` escapes decoded (invalid ones kept as written; bytes that are not UTF-8 replaced).
@@ -706,6 +906,57 @@ mod tests {
             "https://blog.example.com/2024/05/how-to-use-serde-with-enums?utm_source=x"
         ));
         assert!(!carries_encoded_data("https://docs.rs/tokio/1.38.0/tokio/"));
+    }
+
+    /// Data in shapes no single piece shows: hex text in the path, base64 cut into short
+    /// segments or values, percent-encoded text with a password, a password parameter, a
+    /// token split over values, a private machine's name.
+    #[test]
+    fn data_cut_into_pieces_or_percent_encoded_is_data_leaving() {
+        for url in [
+            "https://evil.example/6d616368696e65206578616d706c652e636f6d206c6f67696e20646576",
+            "https://evil.example/log/6d616368696e652065",
+            "https://evil.example/c/68756e746572322070617373",
+            "https://evil.example/c/bWFjaGluZS/BleGFtcGxl/LmNvbSBsb2dp/biBkZXYgcGFz/c3dvcmQgaHVu",
+            "https://evil.example/p?x=bWFjaGluZSBl&y=eGFtcGxlLmNv&z=bSBsb2dpbiBk",
+            "https://evil.example/?a=ZGV2OnB3&b=aHVudGVy",
+            "https://evil.example/c?d=machine%20example.com%20login%20dev%20password%20hunter2",
+            "https://evil.example/u?user=admin&pass=S3cr3t-Prod-2024",
+            "https://evil.example/u?password=hunter2",
+            "https://evil.example/c?h=gho_ex&a=mple",
+            "https://evil.example/s?u=dev&p=hunter2&h=prod-db.internal",
+            "https://evil.example/r?db=prod-db.internal%3A5432%2Fapp%20admin%20hunter2",
+            "https://evil.example/r?ip=10.0.3.7",
+            "https://webhook.site/abc?diff=+AWS_SECRET_ACCESS_KEY%3DwJalrXUtnFEMI%2FK7MDENG%2FbPxRfiCYEXAMPLEKEY",
+        ] {
+            assert!(carries_encoded_data(url) || carries_secret(url), "{url}");
+        }
+        for url in [
+            "https://evil.example/c?d=machine%20example.com%20login%20dev%20password%20hunter2",
+            "https://evil.example/u?user=admin&pass=S3cr3t-Prod-2024",
+            "https://evil.example/c?h=gho_ex&a=mple",
+        ] {
+            assert!(carries_secret(url), "{url}");
+        }
+        // Ordinary addresses: docs, commits, packages, searches, versions.
+        for url in [
+            "https://docs.rs/tokio/1.38.0/tokio/sync/struct.Mutex.html",
+            "https://github.com/serde-rs/serde/blob/3f5fd8dd41153bc5fdca9427e9e05be2c767ba23/serde/src/lib.rs",
+            "https://stackoverflow.com/questions/12345678/how-do-i-parse-json-in-rust",
+            "https://www.google.com/search?q=rust+serde+deserialize+enum+untagged",
+            "https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array/flatMap",
+            "https://learn.microsoft.com/en-us/dotnet/api/system.string.format?view=net-8.0",
+            "https://youtube.com/watch?v=dQw4w9WgXcQ",
+            "https://files.pythonhosted.org/packages/70/8e/0e2d847013cb52cd35b38c009bb167a1a26b2ce6cd6965bf26b47bc0bf44/requests-2.31.0-py3-none-any.whl",
+            "https://example.com/api?token=${TOKEN}",
+            "https://example.com/download?version=10.0.1",
+            "https://code.claude.com/docs/en/hooks-guide",
+            "https://medium.com/@someone/how-i-built-a-thing-5e1f2a3b4c5d",
+            "https://www.reddit.com/r/rust/comments/1abc2de/whats_new_in_rust_179/",
+        ] {
+            assert!(!carries_encoded_data(url), "{url}");
+            assert!(!carries_secret(url), "{url}");
+        }
     }
 
     #[test]

@@ -684,11 +684,10 @@ pub fn needs(
             }
         }
     }
-    // A URL that carries an encoded value sends it to the host: data leaving.
-    for url in urls
-        .iter()
-        .filter(|u| crate::context::web::carries_encoded_data(u))
-    {
+    // A URL that carries an encoded value or a secret sends it to the host: data leaving.
+    for url in urls.iter().filter(|u| {
+        crate::context::web::carries_encoded_data(u) || crate::context::web::carries_secret(u)
+    }) {
         match crate::context::web::public_host(url) {
             Ok(h) => out.push(Need::new(
                 Kind::Send,
@@ -702,15 +701,33 @@ pub fn needs(
             )),
         }
     }
-    if tool == "Read" || tool == "NotebookRead" {
-        // A file of secrets read into the transcript (a workspace `.env`): only the person
-        // who asked for that file authorises it.
+    if matches!(tool, "Read" | "NotebookRead" | "Grep") {
+        // A file of secrets read into the transcript (a workspace `.env`, or the files a
+        // search's filter is aimed at): only the person who asked for that file
+        // authorises it.
         for p in ev.paths.iter().filter(|p| p.access == Access::Read) {
-            if matches!(p.class, Some(PathClass::Protected { .. })) {
+            if let Some(PathClass::Protected { what }) = p.class {
+                let mut targets = vec![path_target(&p.forms.lexical)];
+                // Lines searched for a secret's name outside the workspace: the person
+                // who asked to look for that word ("where we mention token") asked for
+                // them.
+                if what == crate::context::floor::SECRET_LINES_OUTSIDE {
+                    let pattern = input
+                        .get("pattern")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_ascii_lowercase();
+                    targets.extend(
+                        crate::context::floor::sensitive::SECRET_NAME_WORDS
+                            .iter()
+                            .filter(|w| pattern.contains(*w))
+                            .map(|w| Target::Name((*w).to_string())),
+                    );
+                }
                 out.push(Need::new(
                     Kind::SecretRead,
                     format!("reads {}, which holds secrets", p.forms.lexical.display()),
-                    vec![path_target(&p.forms.lexical)],
+                    targets,
                 ));
             }
         }

@@ -315,6 +315,11 @@ pub(super) fn scan(
                 .to_string(),
         });
     }
+    if file == super::file_kinds::NOTEBOOK_KIND {
+        if let Some(found) = notebook_magics(texts, ctx, judge) {
+            return Some(EditRisk { file, found });
+        }
+    }
     // A list of MCP servers another agent or editor starts (`.vscode/mcp.json`,
     // `.roo/mcp.json`, `.continue/mcpServers/x.yaml`, Zed's `context_servers`): a server
     // with a command is a program that runs whenever that tool opens the project.
@@ -484,6 +489,93 @@ pub(super) fn scan(
         }
     })?;
     Some(EditRisk { file, found })
+}
+
+/// What the IPython magics of a notebook's cells run (`super::magics`), judged as the
+/// command lines they are: anything but a routine command (or a build whose definitions
+/// the floor has seen) is what the cell plants. A notebook written whole is read as its
+/// JSON, cell by cell; a cell's new source (NotebookEdit) as the cell.
+fn notebook_magics(texts: &[String], ctx: &JudgeCtx, judge: &dyn Judge) -> Option<String> {
+    let mut cells: Vec<String> = Vec::new();
+    for t in texts {
+        match serde_json::from_str::<Value>(t) {
+            Ok(Value::Object(nb)) if nb.contains_key("cells") => {
+                for cell in nb
+                    .get("cells")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    if cell.get("cell_type").and_then(Value::as_str) == Some("markdown") {
+                        continue;
+                    }
+                    match cell.get("source") {
+                        Some(Value::String(s)) => cells.push(s.clone()),
+                        Some(Value::Array(lines)) => cells.push(
+                            lines
+                                .iter()
+                                .filter_map(Value::as_str)
+                                .collect::<Vec<_>>()
+                                .concat(),
+                        ),
+                        _ => {}
+                    }
+                }
+            }
+            _ => cells.push(t.clone()),
+        }
+    }
+    for cell in &cells {
+        let commands = match super::magics::cell_commands(cell) {
+            Ok(c) => c,
+            Err(why) => return Some(why),
+        };
+        // The magics' own commands, as one script (a `%cd` moves the ones after it): as
+        // Bash judges them.
+        let script: Vec<&str> = commands
+            .iter()
+            .filter(|c| c.magic)
+            .map(|c| c.line.as_str())
+            .collect();
+        if !script.is_empty() {
+            let j = judge.text(&script.join("\n"), ctx, 1);
+            match j.verdict {
+                Verdict::Routine | Verdict::BuildFilesChanged { .. } => {}
+                Verdict::Hard { reason, .. }
+                | Verdict::Soft { reason, .. }
+                | Verdict::Unknown { reason, .. }
+                | Verdict::Opaque { reason } => {
+                    return Some(format!(
+                        "has IPython magics that run `{}`: {reason}",
+                        short(&script.join("; "))
+                    ))
+                }
+            }
+        }
+        // `%env` and the shell escapes it prefixes: as every shell escape is judged.
+        for c in commands.iter().filter(|c| !c.magic) {
+            match judge.text(&c.line, ctx, 1).verdict {
+                Verdict::Hard {
+                    category, reason, ..
+                } => {
+                    return Some(format!(
+                        "would run `{}`: {reason} ({category})",
+                        short(&c.line)
+                    ))
+                }
+                Verdict::Soft {
+                    category, reason, ..
+                } if edits_code::PLANTING.contains(&category) => {
+                    return Some(format!(
+                        "would run `{}`: {reason} ({category})",
+                        short(&c.line)
+                    ))
+                }
+                _ => {}
+            }
+        }
+    }
+    None
 }
 
 /// A tool's settings file (a build, test or lint definition that is not a recipe of shell

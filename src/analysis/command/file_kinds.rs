@@ -378,6 +378,10 @@ const SCRIPT_EXTS: &[&str] = &[
 /// test run (`cargo test`, `go test`, `mvn test`, `dotnet test`, `ctest`, `swift test`,
 /// `mix test`, `sbt test`, `dart test`, `Pkg.test`, testthat, `cabal test`, `zig build
 /// test`, …) then runs, under a command that looks routine.
+/// The kind of a Jupyter notebook (`.ipynb`), whose code cells' magics are judged as the
+/// command lines they run (`super::magics`).
+pub(super) const NOTEBOOK_KIND: &str = "a notebook";
+
 pub(super) const SOURCE_EXTS: &[&str] = &[
     "rs", "go", "java", "kt", "kts", "scala", "sc", "groovy", "c", "h", "cc", "cpp", "cxx", "c++",
     "hpp", "hh", "hxx", "m", "mm", "cs", "fs", "fsx", "vb", "swift", "ex", "exs", "erl", "hrl",
@@ -432,7 +436,7 @@ pub fn file_kind(path: &Path, text: &str) -> Option<&'static str> {
     }
     let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
     if ext.as_deref() == Some("ipynb") {
-        return Some("a notebook");
+        return Some(NOTEBOOK_KIND);
     }
     let in_program_dir = path
         .parent()

@@ -73,6 +73,7 @@ mod git_repo;
 mod lint;
 mod listed;
 mod loaded;
+mod magics;
 mod npx;
 mod payload;
 mod policy;

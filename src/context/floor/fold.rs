@@ -14,6 +14,13 @@
 //! point whose NFD, NFC, casefold or upper is ASCII; DerivedCoreProperties.txt for the
 //! ignorables). Any other non-ASCII character stays, lower-cased, and can then never equal
 //! an ASCII entry — so no normalisation crate is needed.
+//!
+//! Win32 path normalisation strips the trailing dots and spaces of every component
+//! (Microsoft's "Naming Files, Paths, and Namespaces": `.claude./settings.json`,
+//! `.claude ./…` and `.claude../…` all open `.claude/settings.json` on native Windows), so
+//! the fold strips them too, from every component but `.` and `..`: one folding for every
+//! table, every protected name. An 8.3 short name (`.CLAUD~1`) may stand for any long name
+//! with that start, which no fold can undo: [`short_name`] tells the floor.
 
 use std::borrow::Cow;
 
@@ -66,7 +73,7 @@ fn to_ascii(c: char) -> Option<&'static str> {
 /// `s` as a case-insensitive, normalising file system compares it (see the module doc).
 /// Borrowed when nothing changes (plain lower-case ASCII, the usual path).
 pub fn fold(s: &str) -> Cow<'_, str> {
-    if s.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+    if s.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) && !win32_trailing(s) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len());
@@ -80,7 +87,46 @@ pub fn fold(s: &str) -> Cow<'_, str> {
             out.extend(c.to_lowercase());
         }
     }
+    if win32_trailing(&out) {
+        out = out
+            .split('/')
+            .map(|c| {
+                if c == "." || c == ".." {
+                    c
+                } else {
+                    c.trim_end_matches(['.', ' '])
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("/");
+    }
     Cow::Owned(out)
+}
+
+/// Whether a component of `s` other than `.` and `..` ends in a dot or a space, which
+/// Win32 strips.
+fn win32_trailing(s: &str) -> bool {
+    s.split('/')
+        .any(|c| c != "." && c != ".." && c.ends_with(['.', ' ']))
+}
+
+/// Whether a (folded) path component is an 8.3 short name as Windows generates them: up
+/// to six characters, `~` and a number, the base at most eight characters, an optional
+/// extension of at most three (`.claud~1`, `progra~1`, `setti~1.jso`). It may stand for any
+/// long name in its directory that starts the same way.
+pub fn short_name(comp: &str) -> bool {
+    let (base, ext) = match comp.rsplit_once('.') {
+        Some((b, e)) if !b.is_empty() && b.contains('~') => (b, Some(e)),
+        _ => (comp, None),
+    };
+    let Some((stem, num)) = base.rsplit_once('~') else {
+        return false;
+    };
+    !stem.is_empty()
+        && base.len() <= 8
+        && !num.is_empty()
+        && num.bytes().all(|b| b.is_ascii_digit())
+        && ext.is_none_or(|e| e.len() <= 3)
 }
 
 #[cfg(test)]
@@ -109,5 +155,40 @@ mod tests {
             assert_eq!(fold(raw), want, "{raw:?}");
         }
         assert!(matches!(fold("/home/u/.ssh"), Cow::Borrowed(_)));
+    }
+
+    /// Win32 strips trailing dots and spaces from every component; `.` and `..` stay.
+    #[test]
+    fn folds_win32_trailing_dots_and_spaces() {
+        for (raw, want) in [
+            ("/p/.claude./settings.json", "/p/.claude/settings.json"),
+            ("/p/.claude ./settings.json", "/p/.claude/settings.json"),
+            ("/p/.claude. /settings.json", "/p/.claude/settings.json"),
+            ("/p/.CLAUDE../settings.json.", "/p/.claude/settings.json"),
+            ("/p/.git./hooks/pre-commit ", "/p/.git/hooks/pre-commit"),
+            ("/p/./a/../b", "/p/./a/../b"),
+            ("/p/src/lib.rs", "/p/src/lib.rs"),
+        ] {
+            assert_eq!(fold(raw), want, "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn recognises_8_3_short_names() {
+        for c in [".claud~1", "progra~1", "settin~2.jso", "a~12"] {
+            assert!(short_name(c), "{c}");
+        }
+        for c in [
+            ".claude",
+            "head~1x",
+            "file.txt~",
+            "~1",
+            "longername~1",
+            ".github~1",
+            "a~",
+            "x~1.json",
+        ] {
+            assert!(!short_name(c), "{c}");
+        }
     }
 }

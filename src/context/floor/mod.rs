@@ -450,6 +450,97 @@ fn secret_file_name(name: &str) -> Option<&'static str> {
     None
 }
 
+/// What a content search outside the workspace for a secret's name (`password`,
+/// `aws_secret_access_key`) reads, whose lines show the values.
+pub const SECRET_LINES_OUTSIDE: &str = "lines naming a secret, searched for outside the workspace";
+
+/// A name that stands for a class of secret file names, with an ordinary name of the same
+/// shape (the same extension, a leading dot kept): a file-name pattern (a search's glob)
+/// that admits `secret` but not `ordinary` is aimed at secrets, whatever files are there.
+pub struct SecretWitness {
+    pub secret: String,
+    pub ordinary: String,
+    /// Secret only outside the workspace (a name that says it holds a secret,
+    /// [`sensitive::SECRET_NAME_WORDS`]); inside, it is an ordinary file of the project.
+    pub outside_only: bool,
+}
+
+/// One witness of every class of name [`secret_file_name`] (and, outside the workspace,
+/// [`outside_read`]) takes for a secret, built from the tables in [`sensitive`]: every
+/// listed name and ending, `.env` and its variants, each key and vault extension, the
+/// private key, service-account and Apple key names, the copied stores' file names that
+/// say what they hold, and the secret words.
+pub fn secret_name_witnesses() -> Vec<SecretWitness> {
+    fn shape(name: &str) -> String {
+        let dot = if name.starts_with('.') { "." } else { "" };
+        let twin = match name.trim_start_matches('.').rsplit_once('.') {
+            Some((_, ext)) => format!("{dot}zzordinary.{ext}"),
+            None => format!("{dot}zzordinary"),
+        };
+        // An ending that is itself the secret's mark (`.tfstate`): another ending.
+        if secret_file_name(&twin).is_some() {
+            format!("{dot}zzordinary.zzordinary")
+        } else {
+            twin
+        }
+    }
+    let mut out: Vec<SecretWitness> = Vec::new();
+    let mut add = |secret: String, ordinary: String, outside_only: bool| {
+        out.push(SecretWitness {
+            secret,
+            ordinary,
+            outside_only,
+        })
+    };
+    for n in [".env", ".env.local", ".env.production", ".env.development"] {
+        add(n.to_string(), ".zzordinary".to_string(), false);
+    }
+    for n in sensitive::PRIVATE_KEY_NAMES {
+        add(n.to_string(), "zzordinary".to_string(), false);
+    }
+    for e in sensitive::KEY_EXTENSIONS
+        .iter()
+        .chain(sensitive::VAULT_EXTENSIONS)
+    {
+        add(
+            format!("server.{e}"),
+            "server.zzordinary".to_string(),
+            false,
+        );
+    }
+    for (n, _) in sensitive::SECRET_FILE_NAMES {
+        add(n.to_string(), shape(n), false);
+    }
+    for (e, _) in sensitive::SECRET_FILE_ENDINGS {
+        add(format!("main{e}"), "main.zzordinary".to_string(), false);
+    }
+    add(
+        "client_secret_1.json".to_string(),
+        "zzordinary.json".to_string(),
+        false,
+    );
+    for words in sensitive::SERVICE_ACCOUNT_NAME_WORDS {
+        add(
+            format!("ci-{}.json", words.join("-")),
+            "ci-zzordinary.json".to_string(),
+            false,
+        );
+    }
+    for p in sensitive::APPLE_KEY_PREFIXES {
+        add(format!("{p}abc123.p8"), "zzordinary.p8".to_string(), false);
+    }
+    for (at, _) in sensitive::COPIED_STORES {
+        let n = at.rsplit('/').next().unwrap_or(at);
+        if secret_looking(n) {
+            add(n.to_string(), shape(n), false);
+        }
+    }
+    for w in sensitive::SECRET_NAME_WORDS {
+        add(format!("my_{w}.txt"), "my_zzordinary.txt".to_string(), true);
+    }
+    out
+}
+
 /// The store a folded path's last components name, copied anywhere
 /// ([`sensitive::COPIED_STORES`]): the entry's components at the path's end, or the
 /// path below them.
@@ -473,9 +564,9 @@ fn copied_store(fp: &str) -> Option<&'static str> {
 /// credential now, or whose content cannot be seen (not there, not a regular file, too
 /// large, not UTF-8): what it is. One that can be read and holds none is not.
 fn content_judged(p: &Path, fp: &str) -> Option<&'static str> {
-    let (_, what) = sensitive::CONTENT_JUDGED.iter().find(|(n, _)| {
-        fp.len() > n.len() && fp.ends_with(n) && fp.as_bytes()[fp.len() - n.len() - 1] == b'/'
-    })?;
+    let (_, what) = sensitive::CONTENT_JUDGED
+        .iter()
+        .find(|(n, _)| ends_with_entry(fp, n))?;
     let readable = std::fs::metadata(p)
         .ok()
         .filter(|m| m.is_file() && m.len() <= sensitive::CONTENT_JUDGED_MAX)
@@ -483,10 +574,34 @@ fn content_judged(p: &Path, fp: &str) -> Option<&'static str> {
     let Some(text) = readable else {
         return Some("registry settings whose content cannot be checked for a token");
     };
-    // A commented-out token is printed by a read as well as a live one.
+    // A commented-out token is printed by a read as well as a live one. A value sops
+    // encrypted (`ENC[AES256_GCM,data:…]`, sops' format) is ciphertext, no secret.
     text.lines()
+        .filter(|l| !l.contains("ENC[AES256_GCM,"))
         .any(|l| crate::decision::redact::has_secret(l.trim()) || bundler_credential(l))
         .then_some(*what)
+}
+
+/// Whether the folded path `fp` ends with the components of `entry` (a `*` in its last
+/// component stands for any run of characters, `appsettings.*.json`).
+fn ends_with_entry(fp: &str, entry: &str) -> bool {
+    let comps: Vec<&str> = fp.split('/').collect();
+    let want: Vec<&str> = entry.split('/').collect();
+    if want.len() >= comps.len() {
+        return false;
+    }
+    let tail = &comps[comps.len() - want.len()..];
+    tail.iter().zip(&want).enumerate().all(|(i, (c, w))| {
+        if i + 1 < want.len() {
+            return c == w;
+        }
+        match w.split_once('*') {
+            None => c == w,
+            Some((pre, post)) => {
+                c.len() > pre.len() + post.len() && c.starts_with(pre) && c.ends_with(post)
+            }
+        }
+    })
 }
 
 /// A Bundler setting for a gem server (`BUNDLE_GEMS__EXAMPLE__COM: "user:pass"`, a host
@@ -631,6 +746,13 @@ pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
     if access == Access::Write {
         if let Some(what) = protected_write(fp, rel, name) {
             return Some(PathClass::Protected { what });
+        }
+        // An 8.3 short name (`.CLAUD~1`) opens whichever long name it was generated for
+        // on Windows: any protected directory or file may be behind it.
+        if fp.split('/').any(fold::short_name) {
+            return Some(PathClass::Protected {
+                what: "a Windows 8.3 short name, which may stand for a protected directory or file",
+            });
         }
     }
     None
@@ -1029,6 +1151,26 @@ pub fn is_loopback(host: &str) -> bool {
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
+    /// Every witness is what it stands for, and its ordinary twin is not.
+    #[test]
+    fn secret_name_witnesses_are_secret_and_their_twins_are_not() {
+        let ws = secret_name_witnesses();
+        assert!(ws.len() > 40);
+        for w in &ws {
+            if w.outside_only {
+                assert!(secret_looking(&w.secret), "{}", w.secret);
+            } else {
+                assert!(
+                    secret_file_name(&w.secret).is_some() || secret_looking(&w.secret),
+                    "{}",
+                    w.secret
+                );
+            }
+            assert!(secret_file_name(&w.ordinary).is_none(), "{}", w.ordinary);
+            assert!(!secret_looking(&w.ordinary), "{}", w.ordinary);
+        }
+    }
+
     use super::*;
 
     /// Loopback is a literal address in 127.0.0.0/8, `::1` or localhost; a name that
@@ -1204,7 +1346,8 @@ mod tests {
             ("/w/p/.env.example", W, "none"),
             ("/w/p/certs/server.pem", R, "protected"),
             ("/w/p/.git/hooks/pre-commit", W, "protected"),
-            ("/w/p/.git/config", R, "none"),
+            // Judged by what it holds; one that is not there shows nothing of it.
+            ("/w/p/.git/config", R, "protected"),
             ("/w/p/.github/workflows/ci.yml", W, "protected"),
             ("/w/p/.husky/pre-commit", W, "protected"),
             ("/home/u/.bashrc", W, "protected"),
@@ -1719,6 +1862,89 @@ mod tests {
             "/w/p/.terraform.lock.hcl",
         ] {
             assert_eq!(class(p, R), "none", "{p}");
+        }
+    }
+
+    /// Application settings that hold a secret as often as not: protected when a line
+    /// holds a literal one (or when what they hold cannot be seen), read at once when
+    /// they hold none or only references to the environment.
+    #[test]
+    fn application_settings_are_judged_by_what_they_hold() {
+        let t = tempfile::tempdir().unwrap();
+        let base = t.path().canonicalize().unwrap();
+        std::fs::create_dir_all(base.join("config")).unwrap();
+        std::fs::create_dir_all(base.join("locales/en")).unwrap();
+        let c = ctx();
+        for (rel, text, want) in [
+            (
+                "config/database.yml",
+                "production:\n  adapter: postgresql\n  password: Hunter2Prod!\n",
+                true,
+            ),
+            (
+                "config/database.yml",
+                "production:\n  adapter: postgresql\n  password: <%= ENV['DB_PASSWORD'] %>\n  url: <%= ENV['DATABASE_URL'] %>\n",
+                false,
+            ),
+            (
+                "auth.json",
+                r#"{"http-basic": {"repo.example.org": {"username": "u", "password": "s3cr3t-Pass-99"}}}"#,
+                true,
+            ),
+            (
+                "locales/en/auth.json",
+                r#"{"login": "Log in", "forgot": "Forgot your password?"}"#,
+                false,
+            ),
+            (
+                "appsettings.Production.json",
+                r#"{"ConnectionStrings": {"Default": "Server=db;Database=app;User Id=sa;Password=Hunter2Prod!;"}}"#,
+                true,
+            ),
+            (
+                "appsettings.json",
+                r#"{"Logging": {"LogLevel": {"Default": "Information"}}, "AllowedHosts": "*"}"#,
+                false,
+            ),
+            ("secrets.yaml", "db_password: Hunter2Prod!\n", true),
+            (
+                "secrets.yaml",
+                "db_password: ENC[AES256_GCM,data:Tr7o=,iv:1=,tag:2=,type:str]\n",
+                false,
+            ),
+        ] {
+            let p = base.join(rel);
+            std::fs::write(&p, text).unwrap();
+            let got = matches!(
+                classify(&p, Access::Read, &c),
+                Some(PathClass::Protected { .. })
+            );
+            assert_eq!(got, want, "{rel}: {text}");
+        }
+        // Not there: what it holds cannot be seen.
+        assert!(matches!(
+            classify(
+                &base.join("config/x/appsettings.Staging.json"),
+                Access::Read,
+                &c
+            ),
+            Some(PathClass::Protected { .. })
+        ));
+        // Secret by name alone.
+        for rel in ["wp-config.php", ".vault-token", ".s3cfg", "kubeconfig"] {
+            assert!(
+                matches!(
+                    classify(&base.join(rel), Access::Read, &c),
+                    Some(PathClass::Protected { .. })
+                ),
+                "{rel}"
+            );
+        }
+        for rel in ["wp-config-sample.php", "settings.json", "database.yml"] {
+            assert!(
+                classify(&base.join(rel), Access::Read, &c).is_none(),
+                "{rel}"
+            );
         }
     }
 

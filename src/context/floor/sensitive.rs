@@ -934,10 +934,17 @@ pub const ENV_TEMPLATES: &[&str] = &[
 /// endings; Google service-account keys and Apple's `.p8` keys by their download names
 /// ([`SERVICE_ACCOUNT_NAME_WORDS`], [`APPLE_KEY_PREFIXES`]).
 ///
+/// WordPress's `wp-config.php` (its `DB_PASSWORD` and the authentication keys and salts,
+/// per the WordPress docs "Editing wp-config.php"; the template is `wp-config-sample.php`),
+/// Vault's token helper file `.vault-token` (`vault login` writes the token there), s3cmd's
+/// `.s3cfg` (`access_key`/`secret_key`) and a `kubeconfig` file (the name `KUBECONFIG` and
+/// `--kubeconfig` are given; its users carry tokens and client keys, as `.kube/config` does).
+///
 /// Left out on purpose: `.npmrc`, `pip.conf`, `.aider.conf.yml`, `nix.conf` and the like
 /// inside a project, which are read for their settings far more often than they carry a
 /// token (in a home they are stores, above), and `secrets.yaml`-like names, which are as
-/// often templates or sops-encrypted files.
+/// often templates or sops-encrypted files: those are judged by what they hold
+/// ([`CONTENT_JUDGED`]).
 pub const SECRET_FILE_NAMES: &[(&str, &str)] = &[
     (
         "terraform.tfstate",
@@ -1006,6 +1013,13 @@ pub const SECRET_FILE_NAMES: &[(&str, &str)] = &[
         "application_default_credentials.json",
         "Google application-default credentials",
     ),
+    (
+        "wp-config.php",
+        "WordPress's database password and auth keys",
+    ),
+    (".vault-token", "HashiCorp Vault token"),
+    (".s3cfg", "S3 credentials (s3cmd's config)"),
+    ("kubeconfig", "Kubernetes credentials"),
 ];
 
 /// A credential store's place below a home, copied into any other directory (a project
@@ -1078,6 +1092,17 @@ pub const COPIED_STORES: &[(&str, &str)] = &[
 /// `http.https://github.com/.extraheader = AUTHORIZATION: basic …`) and a clone URL can
 /// carry one (`url = https://x-access-token:ghs_…@github.com/o/r`); `git config --get` of
 /// those keys is the same read through git (`routine_git`).
+///
+/// Application settings that hold a secret as often as not, judged the same way: a
+/// project's `auth.json` (Composer's per-project credentials beside `composer.json`, per
+/// getcomposer.org "Authentication for privately hosted packages"; the same name is a
+/// translation file in many web apps, which holds none), `secrets.yaml`/`.yml`/`.json`
+/// (Helm values, Goose, Rails 5.1's `config/secrets.yml`: plain, or a sops-encrypted file
+/// whose `ENC[…]` values are no literal secret), Rails' `config/database.yml` (a literal
+/// `password:`, or only `<%= ENV[…] %>` references, which are not one) and ASP.NET's
+/// `appsettings.json` and `appsettings.ENVIRONMENT.json` (`ConnectionStrings` with a
+/// `Password=`; the configuration docs keep secrets out of them, which not every project
+/// does). A `*` in an entry's last component stands for any run of characters.
 pub const CONTENT_JUDGED: &[(&str, &str)] = &[
     (".npmrc", "npm registry settings with an auth token"),
     (".yarnrc.yml", "Yarn registry settings with an auth token"),
@@ -1091,6 +1116,22 @@ pub const CONTENT_JUDGED: &[(&str, &str)] = &[
     (
         ".git/config",
         "a repository's git settings holding a credential (an auth header or a URL with a token)",
+    ),
+    ("auth.json", "Composer's project credentials"),
+    ("secrets.yaml", "a secrets file"),
+    ("secrets.yml", "a secrets file"),
+    ("secrets.json", "a secrets file"),
+    (
+        "config/database.yml",
+        "Rails database settings with a password",
+    ),
+    (
+        "appsettings.json",
+        "ASP.NET settings with a connection string",
+    ),
+    (
+        "appsettings.*.json",
+        "ASP.NET settings with a connection string",
     ),
 ];
 

@@ -241,6 +241,71 @@ impl Eval<'_, '_> {
         }
     }
 
+    /// What a search below `dir` is aimed at, beyond the files there now: a name filter
+    /// (`filter`, bounded to `only`) that admits a secret file's name but not an ordinary
+    /// name of the same shape (`.env*`, `{.env,.env.*}`, `*.key`, `**/credentials*`) reads
+    /// secrets wherever it runs, so a file of that name is added as a read, judged as
+    /// Read judges it; outside the workspace a name that says it holds a secret counts
+    /// too, and so does content searched for a secret's name (`password`,
+    /// `aws_secret_access_key`) when the matching lines are shown.
+    fn grep_aims(
+        &mut self,
+        dir: &str,
+        filter: Option<&str>,
+        only: Option<&[NamePattern]>,
+    ) -> Result<(), Cause> {
+        let forms = paths::forms(dir, self.call.cwd, &self.ctx.home);
+        let outside = !self.ctx.workspace.contains(&forms);
+        let dir = dir.trim_end_matches('/');
+        if let (Some(filter), Some(only)) = (filter, only) {
+            let admits = |name: &str| {
+                only.iter()
+                    .any(|p| p.matches(name) || p.matches(&name.to_ascii_uppercase()))
+            };
+            let aimed = floor::secret_name_witnesses().into_iter().find(|w| {
+                (outside || !w.outside_only) && admits(&w.secret) && !admits(&w.ordinary)
+            });
+            if let Some(w) = aimed {
+                let fact = self.add_path(&format!("{dir}/{}", w.secret), Access::Read);
+                fact.raw = format!(
+                    "{dir}/{} (the search's filter `{}` admits it)",
+                    w.secret,
+                    crate::decision::cause::one_line(filter, 60)
+                );
+            }
+        }
+        let content = matches!(
+            self.call.input.get("output_mode"),
+            Some(Value::String(m)) if m == "content"
+        );
+        if outside && content {
+            let pattern = self.str_field("pattern", false)?.unwrap_or_default();
+            let lower = pattern.to_ascii_lowercase();
+            if let Some(word) = floor::sensitive::SECRET_NAME_WORDS
+                .iter()
+                .find(|w| lower.contains(*w))
+            {
+                let fact = self.add_forms(
+                    &format!(
+                        "{dir} (its lines matching `{}`, a secret's name `{word}`)",
+                        crate::decision::cause::one_line(&pattern, 60)
+                    ),
+                    PathForms {
+                        lexical: forms.lexical,
+                        resolved: None,
+                    },
+                    Access::Read,
+                );
+                if fact.class.is_none() {
+                    fact.class = Some(PathClass::Protected {
+                        what: floor::SECRET_LINES_OUTSIDE,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Work out what the tool does and which paths it touches.
     pub(super) fn classify_tool(&mut self) -> Result<Kind, Cause> {
         let tool = self.call.tool;
@@ -364,6 +429,7 @@ impl Eval<'_, '_> {
                     let only = grep_admitted(glob.as_deref(), kind.as_deref());
                     self.add_path(&p, Access::Read);
                     self.add_reached(&p, true, only.as_deref(), Access::Read);
+                    self.grep_aims(&p, glob.as_deref().or(kind.as_deref()), only.as_deref())?;
                 } else {
                     self.add_listing(&p);
                 }
