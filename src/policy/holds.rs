@@ -359,6 +359,7 @@ fn names(e: &crate::analysis::effects::Effect) -> Vec<&str> {
             Code::Network { url: None }
             | Code::Inline { .. }
             | Code::Hidden { .. }
+            | Code::Output { .. }
             | Code::Pinned { .. } => vec![],
             Code::Carried { text, .. } => vec![text],
             Code::Project {
@@ -402,7 +403,7 @@ pub fn unknown_holds(effects: &[crate::analysis::effects::Effect]) -> bool {
             e,
             Effect::Unknown { .. }
                 | Effect::Run {
-                    code: Code::Hidden { .. } | Code::Carried { .. }
+                    code: Code::Hidden { .. } | Code::Carried { .. } | Code::Output { .. }
                 }
         )
     })

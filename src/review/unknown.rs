@@ -314,15 +314,34 @@ fn release_toolchain(name: &str) -> bool {
                 .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())))
 }
 
-/// A toolchain chosen by the first argument (`cargo +NAME build`, rustup's proxies: any
-/// program given `+NAME` first; `rustup run NAME …`): a name that is no release channel is
-/// a toolchain linked or installed under that name (`rustup toolchain link NAME DIR` runs
-/// DIR's programs), which the person names.
+/// The programs rustup installs as proxies, which read a `+NAME` first argument as the
+/// toolchain (the proxies rustup installed in `~/.cargo/bin` on this machine). Any other
+/// program's `+word` is its own (`dig +short`, `date +%s`).
+const RUSTUP_PROXIES: &[&str] = &[
+    "rustc",
+    "rustdoc",
+    "cargo",
+    "rust-lldb",
+    "rust-gdb",
+    "rust-gdbgui",
+    "rls",
+    "cargo-clippy",
+    "clippy-driver",
+    "cargo-miri",
+    "rust-analyzer",
+    "rustfmt",
+    "cargo-fmt",
+];
+
+/// A toolchain chosen by the first argument (`cargo +NAME build`, rustup's proxies
+/// ([`RUSTUP_PROXIES`]) given `+NAME` first; `rustup run NAME …`): a name that is no
+/// release channel is a toolchain linked or installed under that name (`rustup toolchain
+/// link NAME DIR` runs DIR's programs), which the person names.
 fn toolchain(argv: &[String], program: &str, out: &mut Vec<Need>) {
     let name = match argv.get(1).map(String::as_str) {
         Some("run") if program == "rustup" => argv.get(2).map(String::as_str),
-        Some(a) => a.strip_prefix('+'),
-        None => None,
+        Some(a) if RUSTUP_PROXIES.contains(&program) => a.strip_prefix('+'),
+        _ => None,
     };
     if let Some(name) = name {
         toolchain_named(name, &format!("`{program} {}`", argv[1..].join(" ")), out);
@@ -1467,8 +1486,14 @@ mod tests {
         ] {
             assert_eq!(kinds(cmd), vec![Kind::Destroy], "{cmd}");
         }
-        // A toolchain by name: a release channel or version is on its merits.
-        for cmd in ["cargo +evil build", "rustup run evil cargo test"] {
+        // A toolchain by name: a release channel or version is on its merits. Only rustup's
+        // proxies read `+NAME` so: `dig +short`, `date +%s` name no toolchain.
+        for cmd in [
+            "cargo +evil build",
+            "rustup run evil cargo test",
+            "rustc +evil x.rs",
+            "rustfmt +evil src/main.rs",
+        ] {
             let n = needs_of(cmd);
             assert!(
                 n.iter()
@@ -1486,6 +1511,13 @@ mod tests {
             "tool list packages",
         ] {
             assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
+        }
+        for cmd in ["dig +short github.com", "dig +noall +answer example.com MX"] {
+            assert!(
+                !needs_of(cmd).iter().any(|n| n.what.contains("toolchain")),
+                "{cmd}: {:?}",
+                needs_of(cmd)
+            );
         }
     }
 

@@ -65,7 +65,10 @@ fn class_of(tool: &str, effects: &[Effect], routine: Class) -> Class {
         matches!(
             e,
             Effect::Run {
-                code: Code::Hidden { .. } | Code::Inline { .. } | Code::File { .. }
+                code: Code::Hidden { .. }
+                    | Code::Inline { .. }
+                    | Code::File { .. }
+                    | Code::Output { .. }
             }
         )
     }) {
@@ -485,6 +488,20 @@ fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
     } else {
         format!(" through {}", run.interpreter)
     };
+    // `python3 <(…)`, `bash <(…)`: the script is what another command prints.
+    if let Some(s) = run
+        .script
+        .as_ref()
+        .filter(|s| crate::analysis::effects::grammar::is_process_substitution(s))
+    {
+        let mut l = Look::routine(format!("{prog} runs what {s} prints{interp}"));
+        l.effects = run.effects.clone();
+        l.effects.push(Effect::Run {
+            code: Code::Output { word: s.clone() },
+        });
+        l.class = class_of(prog, &l.effects, l.class.clone());
+        return l;
+    }
     let dynamic_script = run.script.as_ref().is_some_and(|s| {
         cmd.argv
             .iter()

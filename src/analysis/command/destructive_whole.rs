@@ -4,7 +4,8 @@
 
 use super::core::{pipeline_ids, Finding, JudgeCtx, Verdict};
 use super::tier::{FETCHERS, NETWORK, RUNNERS};
-use crate::analysis::shell::{Analysis, Opaque, SimpleCommand};
+use crate::analysis::effects::{Code, Effect};
+use crate::analysis::shell::{Analysis, Opaque, Origin, SimpleCommand};
 use crate::context::floor::{Access, PathClass};
 use crate::context::paths;
 use std::path::{Path, PathBuf};
@@ -48,6 +49,36 @@ pub(super) fn whole(
                     "{} feeds a payload to {}, which runs it unseen",
                     src.program().unwrap_or("?"),
                     snk.program().unwrap_or("?")
+                ),
+                command: crate::decision::cause::one_line(&src.text, 200),
+            });
+        }
+    }
+    // Code a command prints (`make -f <(…)`, `cmake -P <(…)`) where that command fetches
+    // or decodes: the payload is run as `curl … | sh` runs it.
+    for f in findings {
+        let Some(from) = f.effects.iter().find_map(|e| match e {
+            Effect::Run {
+                code: Code::Output { word: from },
+            } => Some(from),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let src = cmds.iter().find(|c| {
+            c.part == f.part
+                && c.origin == Origin::ProcessSubstitution
+                && is_fetch_or_decode(c)
+                && from.contains(c.text.trim())
+        });
+        if let Some(src) = src {
+            out.push(Verdict::Hard {
+                category: "remote-code",
+                reason: format!(
+                    "{} feeds a payload to {} through {}, which runs it unseen",
+                    src.program().unwrap_or("?"),
+                    f.argv.first().map(String::as_str).unwrap_or("?"),
+                    crate::decision::cause::one_line(from, 60)
                 ),
                 command: crate::decision::cause::one_line(&src.text, 200),
             });

@@ -423,7 +423,16 @@ pub(crate) fn code_env(name: &str) -> bool {
         || name.starts_with("CLOUDSDK_API_ENDPOINT_OVERRIDES_")
         || matches!(
             name,
-            "GIT_SSH"
+            // glibc's iconv (and every program converting with it: `git log
+            // --encoding`) loads the modules `$GCONV_PATH/gconv-modules` names
+            // (glibc manual, "The iconv Implementation in the GNU C Library").
+            "GCONV_PATH"
+                // The AWS CLI and SDKs read profiles from these files, and a profile's
+                // `credential_process` is a command they run (AWS CLI docs, "Sourcing
+                // credentials with an external process"; rt11a ran a `touch` this way).
+                | "AWS_CONFIG_FILE"
+                | "AWS_SHARED_CREDENTIALS_FILE"
+                | "GIT_SSH"
                 | "GIT_SSH_COMMAND"
                 | "GIT_EXTERNAL_DIFF"
                 | "GIT_PAGER"

@@ -107,6 +107,8 @@ mod tests_ecosystems;
 #[cfg(test)]
 mod tests_search_git;
 #[cfg(test)]
+mod tests_streams;
+#[cfg(test)]
 mod tests_writes;
 
 pub(crate) use self::core::is_null_device;
@@ -435,6 +437,27 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 cwd: &cwd,
             };
             classify(&by_path, cmds, i, ctx, depth)
+        } else if let Some((argv, dynamic)) = sc
+            .remote
+            .is_none()
+            .then(|| {
+                crate::analysis::effects::programs::runners::env_options(
+                    &sc.exec,
+                    dynamic,
+                    &sc.assignments,
+                )
+            })
+            .flatten()
+        {
+            // A variable the runner reads as one of its options (`CARGO_TARGET_DIR=~ cargo
+            // clean`): judged as the option would be.
+            let with_env = Cmd {
+                sc,
+                argv: &argv,
+                dynamic: &dynamic,
+                cwd: &cwd,
+            };
+            classify(&with_env, cmds, i, ctx, depth)
         } else if let Some(bin) = (written == "npx" && sc.remote.is_none())
             .then(|| cwd.dir().map(|d| npx::local_bin(&sc.exec, dynamic, d, ctx)))
             .flatten()
@@ -521,6 +544,19 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         } else {
             classify(&cmd, cmds, i, ctx, depth)
         };
+        // A process substitution given where a file is read or written is a pipe another
+        // part of the command fills or drains (judged on its own), never a path: whichever
+        // grammar typed it, it places nothing. (Where it is code or a definition, the
+        // grammar said so: `Code::Output`.)
+        {
+            use crate::analysis::effects::grammar::is_process_substitution as piped;
+            look.reads.retain(|p| !piped(p));
+            look.writes.retain(|p| !piped(p));
+            look.effects.retain(|e| match e {
+                Effect::Read { path, .. } | Effect::Write { path, .. } => !piped(path),
+                _ => true,
+            });
+        }
         // Redirections: dups, /dev/null and workspace files are fine; the rest is judged.
         redirects(&cmd, &mut look);
         // Extraction and patching: the members of the archive, written under its

@@ -172,7 +172,10 @@ pub(crate) fn catalogue_class(reason: &str, category: &'static str, effects: &[E
         matches!(
             e,
             Effect::Run {
-                code: Code::Hidden { .. } | Code::Inline { .. } | Code::File { .. }
+                code: Code::Hidden { .. }
+                    | Code::Inline { .. }
+                    | Code::File { .. }
+                    | Code::Output { .. }
             }
         )
     }) {
@@ -254,7 +257,10 @@ pub(crate) fn effect_class(does: &str, effects: &[Effect]) -> Class {
         matches!(
             e,
             Effect::Run {
-                code: Code::Hidden { .. } | Code::Inline { .. } | Code::File { .. }
+                code: Code::Hidden { .. }
+                    | Code::Inline { .. }
+                    | Code::File { .. }
+                    | Code::Output { .. }
             }
         )
     }) {

@@ -14,11 +14,11 @@
 
 use super::core::{can_recurse, Class, Cmd, Cwd, Judge, JudgeCtx, Look, Verdict};
 use super::policy;
-use crate::analysis::effects::grammar::GrammarError;
+use crate::analysis::effects::grammar::{self, GrammarError};
 use crate::analysis::effects::programs::{
     self, awk as awk_fx, find as find_fx, search, sed as sed_fx,
 };
-use crate::analysis::effects::{Effect, Reach};
+use crate::analysis::effects::{Code, Effect, Reach};
 use crate::context::paths;
 use std::path::{Path, PathBuf};
 
@@ -411,6 +411,15 @@ pub(super) fn sed(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
     };
     let mut effects = call.effects;
     for f in &call.script_files {
+        if grammar::is_stream(f) {
+            // A script another command prints (`sed -f <(…)`): its `e` and `w` unseen.
+            if !call.sandbox {
+                effects.push(Effect::Run {
+                    code: Code::Output { word: f.clone() },
+                });
+            }
+            continue;
+        }
         match workspace_text(f, cmd.cwd, ctx) {
             Ok(text) => match sed_fx::script_effects(&text) {
                 Ok(fx) if !call.sandbox => effects.extend(fx),
@@ -454,6 +463,15 @@ pub(super) fn awk(cmd: &Cmd, ctx: &JudgeCtx) -> Look {
         .collect();
     let mut seen = 0;
     while let Some((f, depth)) = pending.pop() {
+        if grammar::is_stream(&f) {
+            // A program another command prints (`awk -f <(…)`): its `system()` unseen.
+            if !call.sandbox {
+                effects.push(Effect::Run {
+                    code: Code::Output { word: f },
+                });
+            }
+            continue;
+        }
         seen += 1;
         if depth > MAX_INCLUDE_DEPTH || seen > 16 {
             effects.push(Effect::unknown("the awk program includes too many files"));

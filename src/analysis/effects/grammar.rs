@@ -559,6 +559,29 @@ pub fn is_expansion(word: &str) -> bool {
         || word.contains(":~")
 }
 
+/// Is this word a process substitution (`<(cmd)`, `>(cmd)`, as the shell analysis keeps
+/// it)? bash hands the program a pipe (`/dev/fd/63`) that carries what `cmd` prints, or
+/// feeds what is written to `cmd`: never a file of the workspace. The command inside is a
+/// part of its own, judged as any other. (A quoted word of that shape is read the same
+/// way: a file named `<(x)` is never given a milder answer for it.)
+pub fn is_process_substitution(word: &str) -> bool {
+    (word.starts_with("<(") || word.starts_with(">(")) && word.ends_with(')')
+}
+
+/// Does a program given this word as a file read a stream another command fills rather
+/// than a file: a process substitution, or its own standard input (`/dev/stdin`,
+/// `/dev/fd/N`, `/proc/self/fd/N`, and `-` where the program reads a file operand)? Code
+/// or a definition read from one is code a command prints ([`Code::Output`]).
+pub fn is_stream(word: &str) -> bool {
+    is_process_substitution(word)
+        || word == "-"
+        || word == "/dev/stdin"
+        || ["/dev/fd/", "/proc/self/fd/"].iter().any(|d| {
+            word.strip_prefix(d)
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
 impl Grammar {
     /// The effects of a parsed argv: every typed value and operand. The program's own
     /// logic adds what depends on combinations (`sed -i` makes operands edits).
@@ -606,8 +629,24 @@ fn value_effect(name: &str, val: Val, w: Word, follow: bool, out: &mut Vec<Effec
         }
         true
     };
+    if is_process_substitution(w.text) {
+        // A pipe another part of the command fills or drains: no file of the workspace.
+        match val {
+            Val::Code(_) => out.push(Effect::Run {
+                code: Code::Output {
+                    word: w.text.to_string(),
+                },
+            }),
+            Val::FileList => out.push(Effect::unknown(format!(
+                "{name} reads the names of files to read from a command's output"
+            ))),
+            Val::Url | Val::Unsafe(_) | Val::Secret(_) => {}
+            _ => return,
+        }
+    }
     match val {
         Val::Plain | Val::Num | Val::Choice(_) | Val::Pattern | Val::Follow => {}
+        Val::Code(_) | Val::FileList if is_process_substitution(w.text) => {}
         Val::Read => {
             if w.text != "-" && path_word(out) {
                 out.push(Effect::Read {

@@ -122,6 +122,12 @@ pub enum Code {
     /// A program this one starts that the floor does not see (a pager, a preprocessor, a
     /// compress program, an editor command).
     Hidden { what: String },
+    /// Code a command prints: a script, makefile or other definition read from a process
+    /// substitution (`make -f <(…)`, `python3 <(…)`, `awk -f <(…)`) or from stdin
+    /// (`-f /dev/stdin`, `-f -`), not from a file. `word` is the word as written. What the
+    /// inner command prints is not known; when it fetches from the network this is code
+    /// fetched from the network (`command::destructive_whole`).
+    Output { word: String },
     /// A shell command line handed to a program the floor does not understand, in one of
     /// its arguments, which the program may run (`tar --to-command=CMD`, `less '+!CMD'`,
     /// `git difftool -x CMD`: `command::embedded`); `denied` when the floor denies that
@@ -434,6 +440,7 @@ impl Effect {
                 Code::Network { url: None } => "runs code fetched from the network".into(),
                 Code::Project { runner, .. } => format!("runs the project's code through {runner}"),
                 Code::Hidden { what } => format!("runs {what}, which the floor cannot see"),
+                Code::Output { word: from } => format!("runs code a command prints ({from})"),
                 Code::Carried { program, text, .. } => {
                     format!("may run `{text}`, handed to {program} in an argument")
                 }

@@ -793,6 +793,15 @@ pub(super) fn helm(cmd: &Cmd) -> Said {
     if asks_help(args) {
         return Said::read("helm prints help");
     }
+    // `--post-renderer PATH`: helm runs that executable on the rendered manifests (helm
+    // docs, "Advanced Helm Techniques: Post Rendering"): code from that path.
+    if let Some(r) = option_value(args, &["--post-renderer"]) {
+        return Said::runs(
+            format!("the post-renderer {r}"),
+            "runs-code",
+            format!("helm runs {r} on the rendered manifests (--post-renderer)"),
+        );
+    }
     if args.iter().any(|a| a.starts_with("--post-renderer")) {
         return Said::unknown("helm --post-renderer runs a program");
     }

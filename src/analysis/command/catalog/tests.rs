@@ -92,10 +92,9 @@ fn kubernetes() {
         ("helm get metadata web", "routine"),
         ("helm get frob web", "unknown"),
         ("helm template web ./chart -f values.yaml", "routine"),
-        (
-            "helm template web ./chart --post-renderer ./x.sh",
-            "unknown",
-        ),
+        // The post-renderer is a program helm runs on the manifests.
+        ("helm template web ./chart --post-renderer ./x.sh", "soft"),
+        ("helm template web ./chart --post-renderer", "unknown"),
         ("helm install web ./chart --dry-run", "routine"),
         ("helm install web ./chart", "soft"),
         ("helm upgrade web ./chart --install -n prod", "soft"),

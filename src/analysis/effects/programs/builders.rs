@@ -40,7 +40,8 @@ pub(super) fn literal(argv: &[String], dynamic: &[bool]) -> Result<(), GrammarEr
 /// `file` as a program reads it after changing to `dir` (`ninja -C DIR -f FILE`,
 /// `make -C DIR -f FILE`), as a path from the working directory.
 pub(super) fn within(dir: &str, file: &str) -> String {
-    if file.starts_with('/') || dir == "." {
+    // A stream (`-f <(…)`, `-f -`) is no file of the directory.
+    if file.starts_with('/') || dir == "." || super::super::grammar::is_stream(file) {
         file.to_string()
     } else {
         format!("{}/{file}", dir.trim_end_matches('/'))

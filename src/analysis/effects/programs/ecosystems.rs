@@ -501,7 +501,10 @@ fn join_placed(words: &[String], dynamic: &[bool], placed: &[&str]) -> (Vec<Stri
         if i > 0
             && placed.contains(&w.as_str())
             && next.is_some_and(|n| {
-                !n.starts_with('-') && !dynamic.get(i + 1).copied().unwrap_or(false)
+                // A process substitution is a `/dev/fd/N` path when it runs: the value.
+                !n.starts_with('-')
+                    && (!dynamic.get(i + 1).copied().unwrap_or(false)
+                        || super::super::grammar::is_process_substitution(n))
             })
         {
             let n = next.map(String::as_str).unwrap_or("");

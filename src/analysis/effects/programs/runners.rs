@@ -218,6 +218,85 @@ pub(super) type Found = Option<Result<RunnerCall, GrammarError>>;
 /// The runner this argv invokes, if it is one (`None`: not a runner, another catalogue
 /// judges it). `argv[0]` is the program name.
 pub fn runner(argv: &[String], dynamic: &[bool]) -> Found {
+    let mut found = runner_of(argv, dynamic);
+    if let Some(Ok(call)) = &mut found {
+        streamed_definitions(call);
+    }
+    found
+}
+
+/// Environment variables a runner reads as one of its options when the option is not
+/// given, strongest first: `(program, variable, option)`. Checked against cargo 1.95 on
+/// this machine (`cargo metadata` prints the target directory: `CARGO_TARGET_DIR` wins
+/// over `CARGO_BUILD_TARGET_DIR`, `--target-dir` over both; `cargo clean` deletes it).
+const ENV_OPTIONS: &[(&str, &str, &str)] = &[
+    ("cargo", "CARGO_TARGET_DIR", "--target-dir"),
+    ("cargo", "CARGO_BUILD_TARGET_DIR", "--target-dir"),
+];
+
+/// The argv a runner acts on when its environment sets one of its options
+/// ([`ENV_OPTIONS`]): the option and the variable's value added before any `--`, so the
+/// grammar types the value as it types the option (`CARGO_TARGET_DIR=~ cargo clean` is
+/// `cargo clean --target-dir ~`). `None` when no such variable is set or the option is
+/// given. A value computed at run time stays computed.
+pub fn env_options(
+    argv: &[String],
+    dynamic: &[bool],
+    env: &[(String, String)],
+) -> Option<(Vec<String>, Vec<bool>)> {
+    let prog = argv.first()?.as_str();
+    let mut out = (argv.to_vec(), dynamic.to_vec());
+    out.1.resize(argv.len(), false);
+    let mut added: Vec<&str> = Vec::new();
+    for (p, var, option) in ENV_OPTIONS {
+        if *p != prog || added.contains(option) {
+            continue;
+        }
+        let Some((_, value)) = env.iter().rev().find(|(n, _)| n == var) else {
+            continue;
+        };
+        let given = argv
+            .iter()
+            .take_while(|w| *w != "--")
+            .any(|w| w == option || w.starts_with(&format!("{option}=")));
+        added.push(option);
+        if given {
+            continue;
+        }
+        let at = out.0.iter().position(|w| w == "--").unwrap_or(out.0.len());
+        let computed = grammar::is_expansion(value) || value.contains('*');
+        out.0.insert(at, format!("{option}={value}"));
+        out.1.insert(at, computed);
+    }
+    (out.0.len() > argv.len()).then_some(out)
+}
+
+/// A definition file or script given as a stream (`make -f <(…)`, `cmake -P <(…)`, `just
+/// -f /dev/stdin`): what runs is what another command prints, not a file of the project
+/// whose baseline can be asked. It leaves the definitions the baseline checks and becomes
+/// code run from a command's output.
+fn streamed_definitions(call: &mut RunnerCall) {
+    let RunnerCall {
+        defined_by,
+        scripts,
+        effects,
+        ..
+    } = call;
+    for list in [defined_by, scripts] {
+        list.retain(|w| {
+            if grammar::is_stream(w) {
+                effects.push(Effect::Run {
+                    code: Code::Output { word: w.clone() },
+                });
+                false
+            } else {
+                true
+            }
+        });
+    }
+}
+
+fn runner_of(argv: &[String], dynamic: &[bool]) -> Found {
     let prog = argv.first()?.as_str();
     match prog {
         "cargo" => cargo(argv, dynamic),
@@ -452,11 +531,14 @@ static CARGO_CLEAN_OPTS: &[Opt] = &[
     flag(&["--frozen"]),
     flag(&["--doc"]),
     flag(&["-n", "--dry-run"]),
-    opt(&["-p", "--package"], Arity::Optional, Val::Plain),
+    // `-p [SPEC]`, `--target [TRIPLE]`: clap takes the next word as the value (`cargo
+    // clean -p demo`, checked on cargo 1.95); a value read where none was meant only
+    // narrows less.
+    value(&["-p", "--package"], Val::Plain),
     flag(&["--workspace"]),
     flag(&["-r", "--release"]),
     value(&["--profile"], Val::Plain),
-    opt(&["--target"], Arity::Optional, Val::Plain),
+    value(&["--target"], Val::Plain),
     value(&["--target-dir"], Val::Plain),
     value(&["--manifest-path"], Val::Read),
 ];
@@ -1107,6 +1189,41 @@ fn ldflags_ok(v: &str) -> bool {
     true
 }
 
+/// `go clean` of the build cache only (`go help clean`, go 1.19.8 on this machine):
+/// `-cache` removes the entry directories of `GOCACHE` (checked with a scratch `GOCACHE`:
+/// the two-hex-digit directories go, the directory itself and other files stay),
+/// `-testcache` writes `testexpire.txt` there, `-fuzzcache` removes the fuzzing engine's
+/// cached inputs. Entries the next build or test run regenerates, in go's own cache, and
+/// nothing of the project; a `GOCACHE=…` prefix is judged as any variable. Cleaning
+/// packages (operands, `-i`, `-r`) and `-modcache` (the whole module download cache) are
+/// outside the grammar.
+static GO_CLEAN: &[Opt] = &[
+    flag(&["-cache"]),
+    flag(&["-testcache"]),
+    flag(&["-fuzzcache"]),
+    flag(&["-n"]),
+    flag(&["-x"]),
+];
+
+fn go_clean(argv: &[String], dynamic: &[bool]) -> Found {
+    Some((|| {
+        let (words, dyn_) = sub(argv, dynamic, 1);
+        let g = gram(Style::Go, GO_CLEAN, Operands::NONE);
+        let p = parse(&g, words, dyn_)?;
+        if !["-cache", "-testcache", "-fuzzcache"]
+            .iter()
+            .any(|f| p.has(f))
+        {
+            return Err(GrammarError::UnknownOption(
+                "go clean of packages (no -cache, -testcache or -fuzzcache)".into(),
+            ));
+        }
+        let mut call = RunnerCall::new("go", "clears entries of Go's build cache", Family::Go);
+        call.effects.extend(g.effects(&p));
+        Ok(call)
+    })())
+}
+
 fn go(argv: &[String], dynamic: &[bool]) -> Found {
     let subc = argv.get(1)?.as_str();
     let (does, opts, after): (&str, &'static [Opt], bool) = match subc {
@@ -1116,6 +1233,7 @@ fn go(argv: &[String], dynamic: &[bool]) -> Found {
         "run" => ("runs the project's program through go", GO_RUN, false),
         "list" => ("lists the project's packages with go list", GO_LIST, false),
         "mod" => return go_mod(argv, dynamic),
+        "clean" => return go_clean(argv, dynamic),
         _ => return None,
     };
     Some((|| {

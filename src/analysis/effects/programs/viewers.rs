@@ -2,7 +2,8 @@
 //! Debian 12 (file 5.44, GNU strings 2.40, util-linux 2.38 hexdump/column/rev, GNU
 //! diffutils 3.8 cmp/diff, Perl's shasum 6.02, bat 0.22 with the options of bat 0.26's
 //! `clap_app.rs` (hidden ones included), exa 0.10, and eza's `parser.rs` of its current
-//! source). `tree` and `xxd` parse their argv their own way and live in `own`.
+//! source), and GNU binutils 2.40's `readelf`, `nm` and `size` (`--help` on this machine).
+//! `tree` and `xxd` parse their argv their own way and live in `own`.
 
 use super::super::grammar::{
     flag, is_expansion, opt, value, Arity, Grammar, Operands, Parsed, Val,
@@ -24,6 +25,9 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "bat" | "batcat" => &BAT,
         "exa" => &EXA,
         "eza" => &EZA,
+        "readelf" => &READELF,
+        "nm" => &NM,
+        "size" => &SIZE,
         _ => return None,
     })
 }
@@ -159,6 +163,140 @@ static STRINGS: Program = Program {
             Operands::all(Val::Read),
         )
     },
+    extra: Some(response_files),
+    reads_cwd_by_default: false,
+};
+
+/// `readelf` (binutils 2.40): prints what an ELF file holds. The debug-dump options
+/// follow the file's links to separate debug-info files (`-wK`, the default), which it
+/// parses as ELF and prints only as debug information.
+static READELF: Program = Program {
+    name: "readelf",
+    does: "prints what ELF files hold",
+    grammar: gnu(
+        &[
+            flag(&["-a", "--all"]),
+            flag(&["-h", "--file-header"]),
+            flag(&["-l", "--program-headers", "--segments"]),
+            flag(&["-S", "--section-headers", "--sections"]),
+            flag(&["-g", "--section-groups"]),
+            flag(&["-t", "--section-details"]),
+            flag(&["-e", "--headers"]),
+            flag(&["-s", "--syms", "--symbols"]),
+            flag(&["--dyn-syms"]),
+            flag(&["--lto-syms"]),
+            value(&["--sym-base"], Val::Choice(&["0", "8", "10", "16"])),
+            opt(&["-C", "--demangle"], Arity::Optional, Val::Plain),
+            flag(&["--no-demangle"]),
+            flag(&["--recurse-limit"]),
+            flag(&["--no-recurse-limit"]),
+            opt(&["-U", "--unicode"], Arity::Required, Val::Plain),
+            flag(&["-n", "--notes"]),
+            flag(&["-r", "--relocs"]),
+            flag(&["-u", "--unwind"]),
+            flag(&["-d", "--dynamic"]),
+            flag(&["-V", "--version-info"]),
+            flag(&["-A", "--arch-specific"]),
+            flag(&["-c", "--archive-index"]),
+            flag(&["-D", "--use-dynamic"]),
+            flag(&["-L", "--lint", "--enable-checks"]),
+            value(&["-x", "--hex-dump"], Val::Plain),
+            value(&["-p", "--string-dump"], Val::Plain),
+            value(&["-R", "--relocated-dump"], Val::Plain),
+            flag(&["-z", "--decompress"]),
+            opt(&["-w", "--debug-dump"], Arity::Optional, Val::Plain),
+            flag(&["-P", "--process-links"]),
+            value(&["--dwarf-depth"], Val::Num),
+            value(&["--dwarf-start"], Val::Num),
+            value(&["--ctf"], Val::Plain),
+            value(&["--ctf-parent"], Val::Plain),
+            value(&["--ctf-symbols"], Val::Plain),
+            value(&["--ctf-strings"], Val::Plain),
+            opt(&["--sframe"], Arity::Optional, Val::Plain),
+            flag(&["-I", "--histogram"]),
+            flag(&["-W", "--wide"]),
+            flag(&["-T", "--silent-truncation"]),
+            flag(&["-H"]),
+            flag(&["-v"]),
+        ],
+        Operands::all(Val::Read),
+    ),
+    extra: Some(response_files),
+    reads_cwd_by_default: false,
+};
+
+/// `nm` (binutils 2.40): lists the symbols of object files (`a.out` when none is named).
+/// `--plugin NAME` loads a plugin: code.
+static NM: Program = Program {
+    name: "nm",
+    does: "lists the symbols of object files",
+    grammar: gnu(
+        &[
+            flag(&["-a", "--debug-syms"]),
+            flag(&["-A", "--print-file-name", "-o"]),
+            flag(&["-B"]),
+            opt(&["-C", "--demangle"], Arity::Optional, Val::Plain),
+            flag(&["--no-demangle"]),
+            flag(&["--recurse-limit"]),
+            flag(&["--no-recurse-limit"]),
+            flag(&["-D", "--dynamic"]),
+            flag(&["-e"]),
+            value(&["-f", "--format"], Val::Plain),
+            flag(&["-g", "--extern-only"]),
+            value(&["--ifunc-chars"], Val::Plain),
+            flag(&["-j", "--just-symbols"]),
+            flag(&["-l", "--line-numbers"]),
+            flag(&["-n", "--numeric-sort", "-v"]),
+            flag(&["-p", "--no-sort"]),
+            flag(&["-P", "--portability"]),
+            flag(&["-r", "--reverse-sort"]),
+            value(&["--plugin"], Val::Code("the nm plugin")),
+            flag(&["-S", "--print-size"]),
+            flag(&["-s", "--print-armap"]),
+            flag(&["--quiet"]),
+            flag(&["--size-sort"]),
+            flag(&["--special-syms"]),
+            flag(&["--synthetic"]),
+            value(&["-t", "--radix"], Val::Choice(&["d", "o", "x"])),
+            value(&["--target"], Val::Plain),
+            flag(&["-u", "--undefined-only"]),
+            flag(&["-U", "--defined-only"]),
+            value(&["--unicode"], Val::Plain),
+            flag(&["-W", "--no-weak"]),
+            flag(&["--with-symbol-versions"]),
+            value(&["-X"], Val::Plain),
+            flag(&["-h"]),
+            flag(&["-V"]),
+        ],
+        Operands::all(Val::Read),
+    ),
+    extra: Some(response_files),
+    reads_cwd_by_default: false,
+};
+
+/// `size` (binutils 2.40): prints the section sizes of object files.
+static SIZE: Program = Program {
+    name: "size",
+    does: "prints the section sizes of object files",
+    grammar: gnu(
+        &[
+            flag(&["-A"]),
+            flag(&["-B"]),
+            flag(&["-G"]),
+            value(&["--format"], Val::Choice(&["sysv", "berkeley", "gnu"])),
+            flag(&["-o"]),
+            flag(&["-d"]),
+            flag(&["-x"]),
+            value(&["--radix"], Val::Choice(&["8", "10", "16"])),
+            flag(&["-t", "--totals"]),
+            flag(&["-f"]),
+            flag(&["--common"]),
+            value(&["--target"], Val::Plain),
+            flag(&["-h", "-H"]),
+            flag(&["-v", "-V"]),
+        ],
+        Operands::all(Val::Read),
+    ),
     extra: Some(response_files),
     reads_cwd_by_default: false,
 };
