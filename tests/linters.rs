@@ -336,6 +336,38 @@ fn rewrites_meet_the_path_floor_like_sed_i() {
         &format!("ruff format {}", env.home.join("x.py").display()),
     );
     assert_eq!(out.decision(), "ask", "{out:?}");
+    // Outside the workspace a rewriting formatter means to write whatever it is named,
+    // there yet or not (black 26.10 and isort 9.0 rewrite in place; a missing path is
+    // an error that writes nothing, but it may be there when the command runs).
+    for tool in ["black", "isort", "ruff format", "prettier --write"] {
+        let out = bash(
+            &env,
+            &format!("{tool} {}", env.home.join("other-project").display()),
+        );
+        assert_eq!(out.decision(), "ask", "{tool}: {out:?}");
+        let out = bash(
+            &env,
+            &format!("{tool} {}", env.home.join(".claude/hooks").display()),
+        );
+        // (ruff and prettier are asked about first for the configuration they would
+        // find out there.)
+        let want = if tool.contains(' ') { "ask" } else { "deny" };
+        assert_eq!(out.decision(), want, "{tool}: {out:?}");
+    }
+    // A check rewrites nothing; a missing path inside the workspace neither.
+    for cmd in [
+        "black --check",
+        "black --diff",
+        "isort --check-only",
+        "isort --diff",
+    ] {
+        let out = bash(
+            &env,
+            &format!("{cmd} {}", env.home.join("other-project").display()),
+        );
+        assert_eq!(out.decision(), "allow", "{cmd}: {out:?}");
+    }
+    assert_eq!(bash(&env, "black app/missing").decision(), "allow");
 }
 
 /// What a checker reads below `.`: the files it handles, a link among them read where it

@@ -7,7 +7,7 @@
 
 use super::core::{can_recurse, is_expansion, Cmd, Judge, JudgeCtx, Verdict};
 use super::tier::{Hit, Tier, RUNNERS};
-use super::{destructive, routine};
+use super::{destructive, frameworks, routine};
 use crate::analysis::effects::programs::git::{key_kind, KeyKind};
 use crate::analysis::effects::programs::interpreters;
 use crate::analysis::shell::Origin;
@@ -358,6 +358,10 @@ pub(super) fn destructive_any(
     judge: &dyn Judge,
 ) -> Option<Hit> {
     if let Some(h) = destructive::check(cmd, targets, ctx) {
+        return Some(h);
+    }
+    // A framework's entry point asked for a built-in action (`manage.py flush`).
+    if let Some(h) = frameworks::check(cmd, ctx, depth, judge) {
         return Some(h);
     }
     // `RM -rf /`, `git RESET --HARD`, `git.exe reset --hard`, `./git reset --hard`.

@@ -127,7 +127,13 @@ pub(super) fn reach(
             });
         }
         let Ok(meta) = std::fs::metadata(&abs) else {
-            // Not there: nothing to read or rewrite (the tool reports it).
+            // Not there: nothing to read or rewrite (the tool reports it). Outside the
+            // workspace a rewriting tool still means to write there, and the path may be
+            // there when it runs: the write is the path floor's to judge
+            // (`black ~/.claude/hooks` in a home without it yet).
+            if lint.rewrites && !inside {
+                out.writes.push(abs);
+            }
             continue;
         };
         if meta.is_dir() && !inside {

@@ -39,6 +39,8 @@
 //! - the tiers over it: `destructive_git` and `destructive_infra` (data, containers, cloud,
 //!   publishing), `destructive` (filesystem and the tier dispatch), `destructive_exec`
 //!   (agents, fetchers, code run out of sight, every spelling that still runs),
+//!   `frameworks` (the built-in actions a framework's entry point is asked for:
+//!   `manage.py flush`, `bin/rails db:drop`, `rails runner`, `credentials:show`),
 //!   `destructive_whole` (whole-command patterns), `dynamic` (paths chosen at run time by a
 //!   plain lister: `xargs` and command substitutions), `writers` (where shell writes land
 //!   and what they plant), `unpack` (extraction and patching judged by the members they
@@ -69,6 +71,7 @@ mod embedded;
 mod env;
 mod file_kinds;
 mod flake;
+mod frameworks;
 mod git_repo;
 mod lint;
 mod listed;

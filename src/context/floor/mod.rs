@@ -1069,6 +1069,12 @@ fn harness_file_anywhere(fp: &str, name: &str) -> Option<&'static str> {
     if parent == ".gemini" && name == "settings.json" {
         return Some("Gemini CLI's project settings and hooks");
     }
+    // Gemini CLI's policy engine loads a trusted workspace's `.gemini/policies/*.toml`
+    // (`Storage.getWorkspacePoliciesDir`, `resolveWorkspacePolicyState`): allow and deny
+    // rules for its tools, like its project settings.
+    if pair(&comps, ".gemini", "policies") {
+        return Some("Gemini CLI's project policy rules");
+    }
     if parent == ".codex" && (name == "config.toml" || name == "hooks.json") {
         return Some("Codex's project config and hooks");
     }
@@ -1276,6 +1282,11 @@ mod tests {
             ("/home/u/.codex/hooks.json", W, "harness"),
             ("/w/p/.codex/hooks.json", W, "harness"),
             ("/w/p/.codex/rules/default.rules", W, "harness"),
+            // Gemini CLI's workspace policies (allow rules for its tools).
+            ("/w/p/.gemini/policies/allow.toml", W, "harness"),
+            ("/w/p/.gemini/policies", W, "harness"),
+            ("/w/p/.gemini/policies/allow.toml", R, "none"),
+            ("/w/p/docs/policies/allow.toml", W, "none"),
             (
                 "/Library/Application Support/GeminiCli/settings.json",
                 W,
