@@ -223,7 +223,7 @@ fn django_command(cmd: &str, rest: &[String]) -> Option<Action> {
             let pos = positionals(rest);
             if pos.len() >= 2 && !has(rest, &["--plan"]) {
                 return Some(Action::Database(format!(
-                    "migrates {} to {}, unapplying its later migrations (their tables and columns dropped)",
+                    "migrates {} to {}, which unapplies the applied migrations after it (zero: all), dropping what they created",
                     pos[0], pos[1]
                 )));
             }
@@ -415,7 +415,7 @@ fn symfony(args: &[String]) -> Option<Action> {
                 return Some(Action::Code {
                     lang: "sql",
                     text: None,
-                    what: format!("{c} runs the statement it is given in the database"),
+                    what: format!("{c} runs SQL in the database"),
                 });
             }
         }
