@@ -1593,7 +1593,7 @@ fn beside_workspace(word: &str, cwd: &Path, places: &Places) -> bool {
 /// A pattern (no expansion) whose matches all lie strictly below a literal directory of
 /// the workspace (`*.egg-info`, `build/*.o`, `./**/*.pyc`, find's names below `.`): a
 /// literal directory, then only `**` components, then a last component with a letter or
-/// digit in it (which never matches `.` or `..`). Each match is a file of the workspace
+/// digit in it (which never matches `.` or `..`) and no leading dot. Each match is a file of the workspace
 /// and none is the workspace, the home directory or a directory above another workspace;
 /// and none that exists now is hidden or under a hidden directory (`find . -name HEAD
 /// -delete` reaches `.git/HEAD`), where the floor's protected files are.
@@ -1609,9 +1609,10 @@ fn below_workspace_dir(word: &str, cwd: &Path, places: &Places) -> bool {
     let Some((last, middle)) = parts[first..].split_last() else {
         return false;
     };
+    // A pattern aimed at hidden names (`.*.toml`) is not placed whatever exists now.
     if !middle.iter().all(|p| *p == "**")
         || !last.chars().any(|c| c.is_ascii_alphanumeric())
-        || last.is_empty()
+        || last.starts_with('.')
     {
         return false;
     }
@@ -2517,10 +2518,20 @@ mod effect_tests {
         ] {
             assert!(del(p).is_empty(), "{p}: {:?}", del(p));
         }
-        // Every match of these may be the workspace, the home or outside it, or the
-        // pattern is computed: no words place it.
+        // Every match of these may be the workspace, the home or outside it, a hidden file,
+        // or the pattern is computed: no words place it.
         for p in [
-            "*", ".*", "./**/*", "../*.rs", "/h/*.txt", "$X/*.pyc", "~/*.log", "*/x/*.o", ".",
+            "*",
+            ".*",
+            ".*.toml",
+            "./**/.env*",
+            "./**/*",
+            "../*.rs",
+            "/h/*.txt",
+            "$X/*.pyc",
+            "~/*.log",
+            "*/x/*.o",
+            ".",
         ] {
             let n = del(p);
             assert!(
