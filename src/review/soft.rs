@@ -1545,6 +1545,9 @@ fn described(t: &str) -> Vec<Target> {
 }
 
 fn delete_need(word: &str, cwd: &Path, places: &Places, out: &mut Vec<Need>) {
+    if dynamic(word) && below_workspace_dir(word, cwd, places) {
+        return;
+    }
     if dynamic(word) && !temp_pattern(word, cwd, places) {
         out.push(Need::ungroundable(
             Kind::Delete,
@@ -1585,6 +1588,92 @@ fn beside_workspace(word: &str, cwd: &Path, places: &Places) -> bool {
     let abs = places.resolve(word, Some(cwd));
     !places.in_workspace(&abs)
         && (places.in_workspace(cwd) || places.roots.iter().any(|r| r.starts_with(cwd)))
+}
+
+/// A pattern (no expansion) whose matches all lie strictly below a literal directory of
+/// the workspace (`*.egg-info`, `build/*.o`, `./**/*.pyc`, find's names below `.`): a
+/// literal directory, then only `**` components, then a last component with a letter or
+/// digit in it (which never matches `.` or `..`) and no leading dot. Each match is a file of the workspace
+/// and none is the workspace, the home directory or a directory above another workspace;
+/// and none that exists now is hidden or under a hidden directory (`find . -name HEAD
+/// -delete` reaches `.git/HEAD`), where the floor's protected files are.
+fn below_workspace_dir(word: &str, cwd: &Path, places: &Places) -> bool {
+    if word.contains(['$', '`']) || (word.starts_with('~') && !word.starts_with("~/")) {
+        return false;
+    }
+    let parts: Vec<&str> = word.split('/').collect();
+    let glob = |p: &str| p.contains(['*', '?', '[']);
+    let Some(first) = parts.iter().position(|p| glob(p)) else {
+        return false;
+    };
+    let Some((last, middle)) = parts[first..].split_last() else {
+        return false;
+    };
+    // A pattern aimed at hidden names (`.*.toml`) is not placed whatever exists now.
+    if !middle.iter().all(|p| *p == "**")
+        || !last.chars().any(|c| c.is_ascii_alphanumeric())
+        || last.starts_with('.')
+    {
+        return false;
+    }
+    let base = parts[..first].join("/");
+    let base = if base.is_empty() && !word.starts_with('/') {
+        ".".to_string()
+    } else if base.is_empty() {
+        "/".to_string()
+    } else {
+        base
+    };
+    let abs = places.resolve(&base, Some(cwd));
+    let pattern = crate::analysis::reach::glob::NamePattern::fnmatch_folded(last);
+    let mut budget = HIDDEN_WALK;
+    places.in_workspace(&abs)
+        && !places.home.starts_with(&abs)
+        && !places
+            .roots
+            .iter()
+            .any(|r| r.starts_with(&abs) && r.as_path() != abs.as_path())
+        && no_hidden_match(&abs, middle.is_empty(), &pattern, false, &mut budget)
+}
+
+/// The most entries [`no_hidden_match`] looks at.
+const HIDDEN_WALK: usize = 20_000;
+
+/// Does no name below `dir` that the pattern matches (letters in either case, `*` over a
+/// leading dot: more than the shell or find match) lie in or under a hidden entry (`.git`,
+/// `.env`, `.github`, `.gatehook.toml`), where the files the floor protects are? Looked at
+/// now, without following links; `one_level`: only `dir`'s own entries. Past
+/// [`HIDDEN_WALK`] entries, or a directory that cannot be read: not known, `false`.
+fn no_hidden_match(
+    dir: &Path,
+    one_level: bool,
+    pattern: &crate::analysis::reach::glob::NamePattern,
+    hidden: bool,
+    budget: &mut usize,
+) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return !dir.exists();
+    };
+    for e in entries {
+        let Ok(e) = e else {
+            return false;
+        };
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let name = e.file_name().to_string_lossy().into_owned();
+        let here_hidden = hidden || name.starts_with('.');
+        if here_hidden && pattern.matches(&name) {
+            return false;
+        }
+        let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+        if !one_level && is_dir && !no_hidden_match(&e.path(), false, pattern, here_hidden, budget)
+        {
+            return false;
+        }
+    }
+    true
 }
 
 /// A pattern (no expansion) whose matches all lie inside a temporary directory and share
@@ -2336,6 +2425,7 @@ mod sql_tests {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod effect_tests {
     use super::{effect_need, Kind, Places};
     use crate::analysis::effects::{Carry, Code, Effect};
@@ -2410,6 +2500,94 @@ mod effect_tests {
             needs(Effect::write("/srv/x.txt", WriteHow::Replace))[0].kind,
             Kind::Write
         );
+    }
+
+    #[test]
+    fn a_pattern_below_a_workspace_directory_deletes_workspace_files_only() {
+        let del = |p: &str| {
+            needs(Effect::Delete {
+                path: p.into(),
+                recursive: true,
+            })
+        };
+        for p in [
+            "*.egg-info",
+            "./**/*.pyc",
+            "build/*.o",
+            "src/**/__pycache__",
+        ] {
+            assert!(del(p).is_empty(), "{p}: {:?}", del(p));
+        }
+        // Every match of these may be the workspace, the home or outside it, a hidden file,
+        // or the pattern is computed: no words place it.
+        for p in [
+            "*",
+            ".*",
+            ".*.toml",
+            "./**/.env*",
+            "./**/*",
+            "../*.rs",
+            "/h/*.txt",
+            "$X/*.pyc",
+            "~/*.log",
+            "*/x/*.o",
+            ".",
+        ] {
+            let n = del(p);
+            assert!(
+                n.iter()
+                    .any(|n| n.kind == Kind::Delete && n.ungroundable.is_some()),
+                "{p}: {n:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_pattern_that_reaches_a_hidden_file_now_is_not_placed() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().join("p");
+        std::fs::create_dir_all(ws.join(".git/refs")).unwrap();
+        std::fs::create_dir_all(ws.join("src/pkg")).unwrap();
+        for f in [".git/HEAD", ".gatehook.toml", "src/pkg/a.pyc", "Cargo.toml"] {
+            std::fs::write(ws.join(f), "x").unwrap();
+        }
+        let roots = vec![ws.clone()];
+        let places = Places {
+            home: dir.path(),
+            cwd: &ws,
+            roots: &roots,
+        };
+        let del = |p: &str| {
+            let mut out = Vec::new();
+            effect_need(
+                &Effect::Delete {
+                    path: p.into(),
+                    recursive: true,
+                },
+                Some(&ws),
+                &places,
+                &mut out,
+            );
+            out
+        };
+        assert!(del("./**/*.pyc").is_empty());
+        assert!(del("src/**/*.pyc").is_empty());
+        assert!(del("*.lock").is_empty());
+        // `*` is taken over a leading dot too (`shopt -s dotglob` may be on).
+        for p in [
+            "./**/HEAD",
+            "./**/head",
+            "./**/*.toml",
+            ".*.toml",
+            "*.toml",
+            "./**/*EAD",
+        ] {
+            assert!(
+                del(p).iter().any(|n| n.kind == Kind::Delete),
+                "{p}: {:?}",
+                del(p)
+            );
+        }
     }
 
     #[test]

@@ -40,6 +40,9 @@
 //!   `printf '!sh x' | ed`, `lua <<< '…'`): a program that reads commands there runs it.
 //!   Not Python's, JavaScript's or a shell's, wrapped or not (code the floor reads), and
 //!   not JSON (data).
+//! - **A process substitution** as an option's value or an operand (`gdb -x <(…)`, `vim
+//!   -S <(…)`, `tmux -f <(…)`): the program may read what the command inside prints as a
+//!   script or a configuration that runs commands. The person names it.
 //! - **Registry or repository code fetched and run** (`npm init x`, `npm create x`, `npm
 //!   exec x`, `yarn`/`pnpm`/`bun create`, `deno run npm:x`, `jsr:`, `composer
 //!   create-project`, `cs launch`, `dotnet dnx`, `yo x`, `clojure -Sdeps '{… :git/url
@@ -260,6 +263,7 @@ pub(super) fn needs(
         found.path(f, None);
     }
     toolchain(argv, &program, found.out);
+    stream_operands(argv, &program, found.out);
     // Text written into its standard input by the command line itself (a here-document,
     // `printf '…' |`): a program that reads commands there (`ed`'s `!cmd`, `m4`'s
     // `syscmd`, `gdb -x /dev/stdin`) runs it. An interpreter's or shell's is code its own
@@ -290,6 +294,36 @@ pub(super) fn needs(
     module_operands(argv, &program, bases, places, found.out);
     foreign_code(argv, &program, found.out);
     registry_code(argv, &program, found.out);
+}
+
+/// A process substitution given as an option's value or an operand (`gdb -x <(…)`, `vim
+/// -S <(…)`, `tmux -f <(…)`, `ctest -S <(…)`): the program reads a pipe that carries what
+/// the command inside prints, and a program the floor does not model may read it as a
+/// script or a configuration that runs commands (gdb's `shell`, Vim's `!`, tmux's
+/// `run-shell`, CMake's `execute_process`). It runs code a command prints: the person
+/// names that.
+fn stream_operands(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    for word in argv.iter().skip(1) {
+        use crate::analysis::effects::grammar::is_process_substitution;
+        let piece = match word.split_once('=') {
+            Some((o, v)) if o.starts_with('-') && !is_process_substitution(word) => v,
+            _ => word.as_str(),
+        };
+        if !is_process_substitution(piece) {
+            continue;
+        }
+        let shown = crate::decision::cause::one_line(piece, 60);
+        let need = Need::new(
+            Kind::Run,
+            format!(
+                "hands `{program}` the output of `{shown}` as a file, which the floor does not model: it may run it as code"
+            ),
+            vec![Target::Name(piece.to_string())],
+        );
+        if !out.iter().any(|n| n.what == need.what) {
+            out.push(need);
+        }
+    }
 }
 
 fn past_bound(program: &str, out: &mut Vec<Need>) {
@@ -887,6 +921,7 @@ const FOREIGN: &[&str] = &[
     "lua",
     "luajit",
     "Rscript",
+    "R",
     "tclsh",
     "wish",
     "osascript",
@@ -900,6 +935,7 @@ fn foreign_code(argv: &[String], program: &str, out: &mut Vec<Need>) {
         return;
     }
     powershell_code(argv, program, out);
+    short_code(argv, program, out);
     for (i, word) in argv.iter().enumerate().skip(1) {
         let (option, value) = match word.split_once('=') {
             Some((o, v)) if o.starts_with('-') => (o, Some(v.to_string())),
@@ -924,6 +960,88 @@ fn foreign_code(argv: &[String], program: &str, out: &mut Vec<Need>) {
         if !out.iter().any(|n| n.what == need.what) {
             out.push(need);
         }
+    }
+}
+
+/// The letters by which an interpreter whose language the floor does not read takes a
+/// line of code (PHP 8.2 `php -h`: `-r <code>`, `-B <begin_code>`, `-R <code>`, `-E
+/// <end_code>`; Ruby 3.1 `ruby -h` and Perl 5.36 `perl -h`: `-e`, and Perl's `-E`; Lua's
+/// and AppleScript's `-e`; R's `Rscript -e expr`, from R's `?Rscript`).
+fn code_letters(program: &str) -> &'static [char] {
+    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    match base {
+        "php" => &['r', 'B', 'R', 'E'],
+        "perl" => &['e', 'E'],
+        "ruby" | "lua" | "luajit" | "Rscript" | "R" | "osascript" => &['e'],
+        _ => &[],
+    }
+}
+
+/// A line of code given to an interpreter whose language the floor does not read (`php -r
+/// 'print_r($_SERVER);'`, `Rscript -e 'Sys.getenv()'`, `ruby -e …`, `perl -ne …`, the
+/// code letter last in a bundle or with the code attached): the floor cannot tell what it
+/// reads (the environment, the person's files) or where it sends it. The person names
+/// the text.
+fn short_code(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    let letters = code_letters(program);
+    if letters.is_empty() {
+        return;
+    }
+    let mut push = |text: &str| {
+        let shown = crate::decision::cause::one_line(text, 60);
+        let need = Need::new(
+            Kind::Run,
+            format!("hands `{shown}` to `{program}` as inline code, in a language the floor does not read: it runs it"),
+            vec![Target::Name(text.to_string())],
+        );
+        if !out.iter().any(|n| n.what == need.what) {
+            out.push(need);
+        }
+    };
+    for (i, word) in argv.iter().enumerate().skip(1) {
+        if word == "--" {
+            break;
+        }
+        let Some(bundle) = word.strip_prefix('-').filter(|b| !b.starts_with('-')) else {
+            continue;
+        };
+        // The first code letter of a bundle takes the rest of the word, or the next word; a
+        // letter before it that takes a value ends the bundle (`perl -MEnglish`, `ruby
+        // -rset`, `php -dmemory_limit=1G`), and digits are `-l`'s and `-0`'s.
+        let mut chars = bundle.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            if letters.contains(&c) {
+                let rest = &bundle[at + c.len_utf8()..];
+                if !rest.is_empty() {
+                    push(rest);
+                } else if let Some(code) = argv.get(i + 1) {
+                    push(code);
+                }
+                break;
+            }
+            if !c.is_ascii_alphanumeric() || valued_letters(program).contains(c) {
+                break;
+            }
+            while chars.peek().is_some_and(|(_, d)| d.is_ascii_digit()) {
+                chars.next();
+            }
+        }
+    }
+}
+
+/// The letters whose value is the rest of a bundle (Perl 5.36 `perl -h`: `-C`, `-d`, `-D`,
+/// `-F`, `-i`, `-I`, `-m`, `-M`, `-x`; Ruby 3.1 `ruby -h`: `-C`, `-E`, `-F`, `-i`, `-I`, `-K`,
+/// `-r`, `-W`, `-x`; PHP 8.2 `php -h`: `-c`, `-d`, `-f`, `-F`, `-t`, `-z`; Lua's `-l`,
+/// AppleScript's `-l`/`-s`).
+fn valued_letters(program: &str) -> &'static str {
+    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    match base {
+        "perl" => "CdDFiImMx",
+        "ruby" => "CEFiIKrWxT",
+        "php" => "cdfFtz",
+        "lua" | "luajit" => "l",
+        "osascript" => "ls",
+        _ => "",
     }
 }
 

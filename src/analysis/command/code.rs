@@ -160,6 +160,7 @@ fn code_flag(prog: &str) -> &'static [&'static str] {
         "ruby" => &["-e"],
         "php" => &["-r"],
         "lua" => &["-e"],
+        "Rscript" | "R" => &["-e"],
         "osascript" => &["-e"],
         "awk" | "gawk" | "mawk" | "nawk" => &["-e", "--source"],
         "pwsh" | "powershell" => &["-c", "-Command", "-command"],
@@ -492,12 +493,15 @@ type Handles = &'static [(&'static str, &'static [&'static str])];
 fn env_handles(prog: &str) -> Handles {
     let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     match base {
-        // os.environ['X'], os.environ.get('X'), os.getenv('X').
+        // os.environ['X'], os.environ.get('X'), os.getenv('X'); `environ` reached through
+        // any name (`posix.environ`, `o.environ` after `import os as o`, `from os import
+        // environ`).
         "python" | "pypy" => &[
             ("os.environ", &["[", ".get(", ".pop(", ".setdefault("]),
             ("os.environb", &["[", ".get("]),
             ("os.getenv", &["("]),
-            ("environ", &["[", ".get("]),
+            ("environ", &["[", ".get(", ".pop(", ".setdefault("]),
+            ("environb", &["[", ".get("]),
         ],
         // process.env.X, process.env['X'], Bun.env.X, Deno.env.get('X').
         "node" | "nodejs" | "bun" | "deno" => &[
@@ -512,6 +516,8 @@ fn env_handles(prog: &str) -> Handles {
         // getenv('X'), $_ENV['X'], $_SERVER['X'].
         "php" => &[("getenv", &["("]), ("$_ENV", &["["]), ("$_SERVER", &["["])],
         "lua" => &[("os.getenv", &["("])],
+        // Sys.getenv('X'); `Sys.getenv()` is every variable.
+        "Rscript" | "R" => &[("Sys.getenv", &["("])],
         _ => &[],
     }
 }
@@ -534,14 +540,26 @@ pub(super) fn prints_secrets(prog: &str, code: &str) -> Option<String> {
     if let Some((_, what)) = CREDENTIAL_APIS.iter().find(|(api, _)| code.contains(api)) {
         return Some((*what).to_string());
     }
+    let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    // PHP's `phpinfo()` prints the environment among its tables (every section by default,
+    // `INFO_ENVIRONMENT` and `INFO_VARIABLES` alone).
+    if base == "php" && code.contains("phpinfo") {
+        return Some("every variable in the environment (phpinfo), secrets included".into());
+    }
+    let code = &env_spellings(base, code);
     for (handle, pickers) in env_handles(prog) {
         let mut from = 0;
         while let Some(i) = code[from..].find(handle).map(|i| from + i) {
             from = i + handle.len();
             let before = code[..i].chars().next_back();
             // `ENV` inside `os.environ`, `MY_ENV`, `$ENV` seen as `ENV`: not this handle.
+            // Python's `environ` is the environment through whatever name reaches it
+            // (`posix.environ`, `__import__('os').environ`).
+            let attribute = before == Some('.')
+                && (handle.starts_with("environ") || code[..i].ends_with("..."));
             if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '$')
                 && !handle.starts_with(['$', '%'])
+                && !attribute
             {
                 continue;
             }
@@ -549,30 +567,77 @@ pub(super) fn prints_secrets(prog: &str, code: &str) -> Option<String> {
             if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
                 continue; // `os.environment`, `ENVIRONMENT`: another name
             }
-            let passed_on = code[..i].ends_with("env=")
-                || code[..i].ends_with("**")
-                || code[..i].ends_with("...")
-                || code[..i].trim_end().ends_with("env:")
+            // Spread or unpacked into a child's environment (`env={**os.environ, …}`,
+            // `{ env: { ...process.env } }`); elsewhere (`json.dumps({**os.environ})`,
+            // `console.log({...process.env})`) it is the whole environment copied.
+            let child_env = code.contains("env=") || code.contains("env:");
+            // What comes before the whole name (`posix.environ`: before `posix`).
+            let lead = if attribute && !code[..i].ends_with("...") {
+                code[..i].trim_end_matches(|c: char| c.is_alphanumeric() || c == '_' || c == '.')
+            } else {
+                &code[..i]
+            };
+            let passed_on = lead.ends_with("env=")
+                || (lead.ends_with("**") && child_env)
+                || (lead.ends_with("...") && child_env)
+                || lead.trim_end().ends_with("env:")
                 // `'CI' in os.environ`: asks whether a name is set (`for k in
                 // os.environ.items()` walks them all).
-                || (code[..i].ends_with(" in ") && !rest.starts_with('.'));
+                || (lead.ends_with(" in ") && !rest.starts_with('.'));
             let picked = pickers.iter().find_map(|p| {
                 rest.strip_prefix(p)
                     .map(|after| (after, *p == "." || *p == "{"))
             });
             match picked {
+                // `Sys.getenv()`, `getenv()`: no name, every variable.
+                Some((after, _)) if after.starts_with(')') => {
+                    return Some("every variable in the environment, secrets included".into())
+                }
                 Some((after, bare_is_name)) => match variable_name(after, bare_is_name) {
                     Some(name) if !crate::analysis::effects::secret_name(&name) => continue,
                     Some(name) => return Some(format!("the secret variable {name}")),
                     None => return Some("a variable chosen at run time".to_string()),
                 },
                 None if passed_on => continue,
-                None if handle.starts_with('$') => continue, // `$_SERVER` alone
+                // PHP's `$_SERVER` and `$_ENV` alone are the whole environment's arrays;
+                // Perl's `$ENV` alone is another variable.
+                None if handle.starts_with('$') && base != "php" => continue,
                 None => return Some("every variable in the environment, secrets included".into()),
             }
         }
     }
     None
+}
+
+/// The code with other spellings of the environment's handle written as the usual one:
+/// JavaScript's `process['env']`, `globalThis.process`, `require('process')`; Python's
+/// `__import__('os')`.
+fn env_spellings(base: &str, code: &str) -> String {
+    let mut out = code.to_string();
+    let swaps: &[(&str, &str)] = match base {
+        "node" | "nodejs" | "bun" | "deno" => &[
+            ("globalThis.process", "process"),
+            ("global.process", "process"),
+            ("require('process')", "process"),
+            ("require(\"process\")", "process"),
+            ("require('node:process')", "process"),
+            ("require(\"node:process\")", "process"),
+            ("process['env']", "process.env"),
+            ("process[\"env\"]", "process.env"),
+            ("process[`env`]", "process.env"),
+        ],
+        "python" | "pypy" => &[
+            ("__import__('os')", "os"),
+            ("__import__(\"os\")", "os"),
+            ("__import__('posix')", "os"),
+            ("__import__(\"posix\")", "os"),
+        ],
+        _ => &[],
+    };
+    for (from, to) in swaps {
+        out = out.replace(from, to);
+    }
+    out
 }
 
 /// The literal variable name at the start of `s` (`'HOME']`, `"HOME")`, and where a bare
@@ -1233,6 +1298,26 @@ mod tests {
             ("ruby", "puts ENV.to_h"),
             ("ruby", "puts ENV.fetch('STRIPE_SECRET_KEY')"),
             ("php", "var_dump(getenv());"),
+            // The whole environment by other spellings and names.
+            (
+                "python3",
+                "import os,json; print(json.dumps({**os.environ}))",
+            ),
+            ("python3", "import posix; print(posix.environ)"),
+            ("python3", "print(__import__(\"os\").environ)"),
+            ("python3", "import os as o; print(o.environ)"),
+            ("python3", "import os; print(os.environ.copy())"),
+            ("node", "console.log(process[\"env\"])"),
+            ("node", "globalThis.process.env"),
+            ("node", "console.log(require('process').env)"),
+            ("node", "console.log({...process.env})"),
+            ("node", "Object.entries(process.env)"),
+            ("php", "print_r($_SERVER);"),
+            ("php", "var_dump($_ENV);"),
+            ("php", "phpinfo(INFO_ENVIRONMENT);"),
+            ("php", "phpinfo();"),
+            ("Rscript", "Sys.getenv()"),
+            ("Rscript", "print(Sys.getenv('GITHUB_TOKEN'))"),
         ];
         for (prog, code) in secret {
             assert!(prints_secrets(prog, code).is_some(), "{prog}: {code}");
@@ -1254,6 +1339,19 @@ mod tests {
             ("ruby", "puts ENV['PATH']"),
             ("ruby", "puts MY_ENV"),
             ("awk", "ENVIRON"), // awk's own scan judges ENVIRON
+            // One variable by name, or the environment handed to a child.
+            ("python3", "print(__import__('os').environ.get('PATH'))"),
+            (
+                "python3",
+                "import os,subprocess; subprocess.run(['ls'], env={**os.environ, 'X': '1'})",
+            ),
+            ("node", "console.log(process['env'].NODE_ENV)"),
+            ("node", "console.log(globalThis.process.env.HOME)"),
+            ("php", "echo $_SERVER['PHP_SELF'];"),
+            ("php", "echo getenv('HOME');"),
+            ("Rscript", "Sys.getenv('HOME')"),
+            ("Rscript", "print(1 + 1)"),
+            ("perl", "print $ENV"),
         ];
         for (prog, code) in fine {
             assert_eq!(prints_secrets(prog, code), None, "{prog}: {code}");

@@ -663,3 +663,82 @@ fn process_and_connection_listings() {
     assert!(unknown(&["top", "-n", "1"]));
     assert!(fx(&["top", "-b", "-n", "x"]).is_err());
 }
+
+#[test]
+fn yq_reads_its_files_with_a_filter_of_paths_and_nothing_else() {
+    assert_eq!(
+        lit(&["yq", ".services", "docker-compose.yml"]),
+        Ok(vec![r("docker-compose.yml")])
+    );
+    assert_eq!(
+        lit(&[
+            "yq",
+            "-r",
+            ".jobs.build.steps[].name",
+            ".github/workflows/ci.yml"
+        ]),
+        Ok(vec![r(".github/workflows/ci.yml")])
+    );
+    assert_eq!(
+        lit(&["yq", "-o", "json", ".a | keys", "a.yml", "b.yml"]),
+        Ok(vec![r("a.yml"), r("b.yml")])
+    );
+    assert_eq!(lit(&["yq", ".on", "-"]), Ok(vec![]));
+    assert_eq!(
+        lit(&["yq", ".[0].\"a b\", ..", "x.yml"]),
+        Ok(vec![r("x.yml")])
+    );
+    // In place, a file written per document, the filter read from a file, another option,
+    // and filters that read the environment or files, assign, or call.
+    for argv in [
+        &["yq", "-i", ".a = 1", "x.yml"][..],
+        &["yq", "--in-place", ".a", "x.yml"],
+        &["yq", "-s", ".a", "x.yml"],
+        &["yq", "--from-file", "f.yq", "x.yml"],
+        &["yq", "-ri", ".a", "x.yml"],
+        &["yq", "-o", "shell", ".a", "x.yml"],
+        &["yq", "env", "x.yml"],
+        &["yq", "$ENV", "x.yml"],
+        &["yq", ".a | env(GITHUB_TOKEN)", "x.yml"],
+        &["yq", "strenv(HOME)", "x.yml"],
+        &["yq", "load(\"/home/u/.aws/credentials\")", "x.yml"],
+        &["yq", "\"\\(env)\"", "x.yml"],
+        &["yq", ".a = \"x\"", "x.yml"],
+        &["yq", "x.yml"],
+        &["yq", "-L", "lib", ".", "x.yml"],
+    ] {
+        assert!(lit(argv).is_err(), "{argv:?}: {:?}", lit(argv));
+    }
+}
+
+#[test]
+fn shellcheck_and_hadolint_read_what_they_check() {
+    assert_eq!(
+        lit(&["shellcheck", "-x", "-S", "warning", "a.sh", "b.sh"]),
+        Ok(vec![r("a.sh"), r("b.sh")])
+    );
+    assert_eq!(
+        lit(&["shellcheck", "-f", "gcc", "--rcfile=rc", "a.sh"]),
+        Ok(vec![r("rc"), r("a.sh")])
+    );
+    assert_eq!(lit(&["hadolint", "Dockerfile"]), Ok(vec![r("Dockerfile")]));
+    assert_eq!(
+        lit(&["hadolint", "--ignore", "DL3008", "-f", "json", "Dockerfile"]),
+        Ok(vec![r("Dockerfile")])
+    );
+    assert_eq!(
+        lit(&["hadolint", "-o", "/home/u/.bashrc", "Dockerfile"]),
+        Ok(vec![
+            Effect::write("/home/u/.bashrc", WriteHow::Replace),
+            r("Dockerfile")
+        ])
+    );
+    // Findings from every sourced file, options neither lists, a prefix hadolint does
+    // not take.
+    assert!(fx(&["shellcheck", "-a", "-x", "a.sh"]).map_or(true, |e| e
+        .iter()
+        .any(|e| !matches!(e, Effect::Read { .. }))));
+    assert!(lit(&["shellcheck", "--bogus", "a.sh"]).is_err());
+    assert!(lit(&["hadolint", "--conf", "x", "Dockerfile"]).is_err());
+    assert!(lit(&["hadolint", "--shell", "x", "Dockerfile"]).is_err());
+}

@@ -176,8 +176,73 @@ pub(super) fn openssl(cmd: &Cmd) -> Said {
         "verify" if !writes_file => {
             Said::read("openssl verify checks a certificate").with_reads(in_files)
         }
+        "rand" if rand_prints(rest) => Said::read("openssl rand prints random bytes"),
+        "dgst" => match dgst_reads(rest) {
+            Some(files) => Said::read("openssl dgst prints digests of files").with_reads(files),
+            None => Said::unknown("openssl dgst is given an option outside its read-only ones"),
+        },
         _ => Said::unknown(format!("openssl {sub} is not a known read-only command")),
     }
+}
+
+/// `openssl rand [-hex|-base64] NUM` (OpenSSL 3.0.19 `rand -help`): prints NUM random
+/// bytes. Not here: `-out`, `-writerand` (write a file), `-rand` (reads files), `-engine`,
+/// `-provider`, `-provider-path` (load a library).
+fn rand_prints(rest: &[String]) -> bool {
+    let mut num = false;
+    for a in rest {
+        match a.as_str() {
+            "-hex" | "-base64" => {}
+            n if !num && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => num = true,
+            _ => return false,
+        }
+    }
+    num
+}
+
+/// `openssl dgst [-DIGEST] [-r|-c|-hex|-binary] FILE…` (OpenSSL 3.0.19 `dgst -help`):
+/// prints the files' digests; the files it reads, `None` past these. Not here: `-out`,
+/// `-writerand` (write), `-sign`, `-verify`, `-prverify`, `-hmac`, `-mac`, `-passin`,
+/// `-keyform`, `-sigopt`, `-signature` (keys and pass phrases), `-rand`, `-engine`,
+/// `-provider`, `-provider-path` (load a library). A file named like an option is its
+/// option (OpenSSL's own parser takes options until the first operand or `--`).
+fn dgst_reads(rest: &[String]) -> Option<Vec<String>> {
+    const DIGESTS: &[&str] = &[
+        "md5",
+        "sha1",
+        "sha224",
+        "sha256",
+        "sha384",
+        "sha512",
+        "sha512-224",
+        "sha512-256",
+        "sha3-224",
+        "sha3-256",
+        "sha3-384",
+        "sha3-512",
+        "blake2b512",
+        "blake2s256",
+        "sm3",
+        "ripemd160",
+        "shake128",
+        "shake256",
+    ];
+    let mut files = Vec::new();
+    let mut operands = false;
+    for a in rest {
+        if operands || !a.starts_with('-') || a == "-" {
+            operands = true;
+            files.push(a.clone());
+            continue;
+        }
+        match a.as_str() {
+            "--" => operands = true,
+            "-r" | "-c" | "-hex" | "-binary" | "-list" => {}
+            o if DIGESTS.contains(&&o[1..]) => {}
+            _ => return None,
+        }
+    }
+    Some(files)
 }
 
 /// `openssl s_client` options without a value (OpenSSL 3.0.19 `s_client -help`).

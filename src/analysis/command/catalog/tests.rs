@@ -944,6 +944,17 @@ fn network() {
         ("ifconfig eth0 down", "soft"),
         ("openssl x509 -noout -subject -in cert.pem", "routine"),
         ("openssl genpkey -algorithm RSA -out key.pem", "unknown"),
+        ("openssl rand -hex 16", "routine"),
+        ("openssl rand -base64 32", "routine"),
+        ("openssl rand -out key.bin 32", "unknown"),
+        ("openssl rand -engine x 16", "unknown"),
+        ("openssl rand -hex", "unknown"),
+        ("openssl dgst -sha256 README.md", "routine"),
+        ("openssl dgst -r -sha512 a.txt b.txt", "routine"),
+        ("openssl dgst -sha256 -out d.txt README.md", "unknown"),
+        ("openssl dgst -sha256 -sign key.pem README.md", "unknown"),
+        ("openssl dgst -sha256 -hmac k README.md", "unknown"),
+        ("openssl dgst -provider-path /tmp/x -sha256 README.md", "unknown"),
         ("ping -c 3 example.com", "routine"),
     ]);
 }

@@ -130,6 +130,20 @@ pub struct FindExec {
     pub words: Vec<(String, bool)>,
 }
 
+/// What a starting point stands for where `-delete` acts on what is found below it: the
+/// starting point itself, or under `.` with a name test before the action that binds it
+/// (`find . -name '*.pyc' -delete`), the names below `.` that match (`./**/*.pyc`). GNU
+/// find never removes the starting point `.` itself (findutils 4.9.0 here: `find .
+/// -delete` empties the directory and leaves it), and a pattern with a letter or digit
+/// in it never matches `.`; a test after the action (`-delete -name x`) comes too late,
+/// and with an operator (`-o`, `!`, `,`, parentheses) the test may not bind the match.
+pub fn found_below(root: &str, bound: Option<&str>) -> String {
+    match bound {
+        Some(name) if matches!(root, "." | "./") => format!("./**/{name}"),
+        _ => root.to_string(),
+    }
+}
+
 /// A find command read whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FindCall {
@@ -186,6 +200,21 @@ pub fn parse(argv: &[String], dynamic: &[bool]) -> Result<FindCall, GrammarError
     let mut execs = Vec::new();
     let mut deletes = false;
     let mut files0 = false;
+    // `-name`/`-iname` patterns, and whether an operator (`-o`, `!`, `,`, parentheses)
+    // makes a test not bind every match.
+    let mut names: Vec<&str> = Vec::new();
+    let mut operators = false;
+    // The name binding `-delete`, taken where the first `-delete` stands.
+    let mut delete_bound: Option<Option<String>> = None;
+    let bound_now = |names: &[&str], operators: bool| -> Option<String> {
+        if operators {
+            return None;
+        }
+        names
+            .iter()
+            .find(|n| !n.contains('/') && n.chars().any(|c| c.is_ascii_alphanumeric()))
+            .map(|n| n.to_string())
+    };
     while let Some(w) = words.get(i) {
         i += 1;
         literal(Some(*w), w.text)?;
@@ -197,7 +226,7 @@ pub fn parse(argv: &[String], dynamic: &[bool]) -> Result<FindCall, GrammarError
                 .ok_or_else(|| GrammarError::MissingValue(t.to_string()))
         };
         match t {
-            "(" | ")" | "!" | "," => {}
+            "(" | ")" | "!" | "," => operators = true,
             "-help" | "--help" | "-version" | "--version" => {}
             _ if NULLARY.contains(&t) => {
                 if t == "-follow" {
@@ -205,11 +234,20 @@ pub fn parse(argv: &[String], dynamic: &[bool]) -> Result<FindCall, GrammarError
                 }
                 if t == "-delete" {
                     deletes = true;
+                    if delete_bound.is_none() {
+                        delete_bound = Some(bound_now(&names, operators));
+                    }
+                }
+                if matches!(t, "-not" | "-o" | "-or") {
+                    operators = true;
                 }
             }
             _ if UNARY_DATA.contains(&t) => {
-                arg(i)?;
+                let v = arg(i)?;
                 i += 1;
+                if matches!(t, "-name" | "-iname") && !v.dynamic {
+                    names.push(v.text);
+                }
             }
             "-regextype" => {
                 let v = arg(i)?;
@@ -325,7 +363,15 @@ pub fn parse(argv: &[String], dynamic: &[bool]) -> Result<FindCall, GrammarError
         }
         if deletes {
             effects.push(Effect::Delete {
-                path: r.clone(),
+                // With links followed the names found may lie anywhere.
+                path: found_below(
+                    r,
+                    delete_bound
+                        .clone()
+                        .flatten()
+                        .filter(|_| !follow)
+                        .as_deref(),
+                ),
                 recursive: true,
             });
         }
@@ -434,6 +480,44 @@ mod tests {
                 recursive: true
             }
         );
+        // GNU find never removes the starting point `.`: a name test that binds every
+        // match deletes those names below it; without one, or past an operator, the
+        // starting point stands for everything below it.
+        let deleted = |argv: &[&str]| {
+            call(argv)
+                .unwrap()
+                .effects
+                .into_iter()
+                .find_map(|e| match e {
+                    Effect::Delete { path, .. } => Some(path),
+                    _ => None,
+                })
+                .unwrap()
+        };
+        assert_eq!(
+            deleted(&["find", ".", "-name", "*.pyc", "-delete"]),
+            "./**/*.pyc"
+        );
+        assert_eq!(
+            deleted(&["find", "./", "-type", "f", "-iname", "*.orig", "-delete"]),
+            "./**/*.orig"
+        );
+        assert_eq!(deleted(&["find", ".", "-delete"]), ".");
+        assert_eq!(deleted(&["find", ".", "-name", "*", "-delete"]), ".");
+        assert_eq!(
+            deleted(&["find", ".", "-name", "*.pyc", "-o", "-name", "*", "-delete"]),
+            "."
+        );
+        assert_eq!(
+            deleted(&["find", ".", "!", "-name", "*.pyc", "-delete"]),
+            "."
+        );
+        assert_eq!(
+            deleted(&["find", "src", "-name", "*.pyc", "-delete"]),
+            "src"
+        );
+        // A test after the action does not bind it.
+        assert_eq!(deleted(&["find", ".", "-delete", "-name", "*.pyc"]), ".");
         let c = call(&["find", ".", "-newer", "stamp", "-newermt", "2024-01-01"]).unwrap();
         assert_eq!(c.effects, vec![rd(".", Metadata), Effect::read("stamp")]);
         let c = call(&["find", "-files0-from", "list"]).unwrap();

