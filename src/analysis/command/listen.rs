@@ -7,8 +7,10 @@
 //! who connects (on loopback, any local user or any web page through DNS rebinding) a
 //! code-execution endpoint. Both are one effect, a listener: an `Effect::Net` to the
 //! address it listens on, carrying the directory it serves, asked about as data sent out
-//! (the person names the exposure). A tunnel through someone's relay (`code tunnel`) is
-//! the same, reachable from the internet.
+//! (`network-exposure`; in auto mode the person names it, as a send). A tunnel through
+//! someone's relay (`code tunnel`) is the same, reachable from the internet. Written into
+//! a definition file (`"dev": "vite --host"`), it is asked about when that runs (the
+//! definitions changed), not when written: the category is no planting one.
 //!
 //! The command is found behind the usual launchers (`bundle exec`, `npx`, `pnpm exec`,
 //! `uv run`, `poetry run`, `python -m`, `python manage.py`, a path to the program). Only
@@ -65,7 +67,10 @@ impl Listener {
         look.effects.push(self.effect());
         if !matches!(look.class, Class::Hard { .. } | Class::Soft { .. }) {
             look.class = Class::Soft {
-                category: "exfiltration",
+                // Not a planting category: a definition file edited to start the server
+                // this way is asked about when it runs (its definitions changed), not
+                // when written.
+                category: "network-exposure",
                 reason: self.reason.clone(),
             };
         }

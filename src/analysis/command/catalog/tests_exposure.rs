@@ -260,3 +260,17 @@ fn uploads_of_secrets_and_shell_escapes_are_not_routine_and_help_is() {
     ]);
     let _ = &f;
 }
+
+/// A listener is asked about as an exposure, not as something planted: a definition file
+/// edited to start one is asked about when it runs (its definitions changed).
+#[test]
+fn a_listener_is_no_planting_category() {
+    let f = fx();
+    match f.judged("vite --host 0.0.0.0").verdict {
+        Verdict::Soft { category, .. } => {
+            assert_eq!(category, "network-exposure");
+            assert!(!crate::analysis::command::edits_code::PLANTING.contains(&category));
+        }
+        v => panic!("{v:?}"),
+    }
+}
