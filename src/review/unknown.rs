@@ -33,6 +33,11 @@
 //!   that text.
 //! - **A URL or `user@host:` location** of a host that is not loopback: the program may
 //!   send to it (`gem sources -a https://evil.example`). The person names the host.
+//! - **A host named without a URL beside files to carry** (`ftp HOST < cmds`, `uploader
+//!   //HOST/share src/x`, `mailer a@HOST < src/x`, `push HOST:2121 src`): an operand that
+//!   is a dotted host name (not a path that exists where it runs, nor a name ending in a
+//!   file suffix), an IPv4 address, `//HOST/…` or `user@HOST`, with another operand naming
+//!   a path or a file redirected into its input. The person names the host.
 //! - **The value of an option or key named for a command or code** (`-p:Command=id`,
 //!   `ui.editor=…`, `--on-change=…`, `mix run -e 'f(x)'`), and a word that evaluates code
 //!   (`sbt 'eval …'`): the program runs it. The person names the text.
@@ -291,6 +296,7 @@ pub(super) fn needs(
         }
     }
     verbs(argv, &program, found.out);
+    named_hosts(argv, &program, inputs, bases, places, found.out);
     module_operands(argv, &program, bases, places, found.out);
     foreign_code(argv, &program, found.out);
     registry_code(argv, &program, found.out);
@@ -332,6 +338,114 @@ fn past_bound(program: &str, out: &mut Vec<Need>) {
         format!("`{program}` is given more words than the floor looks into"),
         "arguments of a program the floor does not model, past what it looks into",
     ));
+}
+
+/// Extensions that end file names more often than they end host names: an operand that
+/// ends with one is not taken for a bare host name.
+const FILE_EXT: &[&str] = &[
+    "json", "jsonl", "txt", "md", "rst", "py", "rs", "js", "mjs", "cjs", "ts", "tsx", "jsx",
+    "html", "htm", "css", "scss", "yml", "yaml", "toml", "lock", "log", "csv", "tsv", "xml", "sh",
+    "go", "rb", "java", "kt", "c", "h", "cc", "cpp", "hpp", "o", "so", "a", "zip", "gz", "tgz",
+    "tar", "bz2", "xz", "zst", "png", "jpg", "jpeg", "gif", "svg", "pdf", "ini", "cfg", "conf",
+    "env", "sql", "db", "sqlite", "out", "bin", "exe", "dll", "class", "jar", "whl", "pyc", "map",
+    "wasm", "vue", "php", "pl", "lua", "swift", "cs", "fs", "ex", "exs", "erl", "hs", "ml", "r",
+    "jl", "ipynb", "proto", "graphql", "tf", "hcl", "mod", "sum", "pem", "crt", "key", "pub",
+    "asc", "gpg", "bak", "tmp", "swp", "orig", "patch", "diff", "d", "test", "spec", "min",
+    "config", "sample", "dist",
+];
+
+/// A host an operand names without a URL scheme: `//host/share` (SMB), `user@host.tld`
+/// (a mail address), a dotted host name (`evil.example`, `files.corp.internal`) or an IPv4
+/// address, when no path of that name exists where the program runs.
+fn bare_host(word: &str, exists: &dyn Fn(&str) -> bool) -> Option<String> {
+    let w = word.trim_matches(['\'', '"']);
+    if let Some(rest) = w.strip_prefix("//").or_else(|| w.strip_prefix("\\\\")) {
+        let h = rest.split(['/', '\\']).next().unwrap_or("");
+        return (!h.is_empty()).then(|| h.to_ascii_lowercase());
+    }
+    let label_ok = |l: &str| {
+        !l.is_empty()
+            && !l.starts_with('-')
+            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    };
+    let name_ok = |h: &str| {
+        let labels: Vec<&str> = h.split('.').collect();
+        labels.len() >= 2 && labels.iter().all(|l| label_ok(l)) && {
+            let last = labels[labels.len() - 1];
+            let v4 = labels.len() == 4 && labels.iter().all(|l| l.parse::<u8>().is_ok());
+            v4 || (last.len() >= 2
+                && last.chars().all(|c| c.is_ascii_alphabetic())
+                && !FILE_EXT.contains(&last.to_ascii_lowercase().as_str()))
+        }
+    };
+    if let Some((user, host)) = w.split_once('@') {
+        let host = host.split(':').next().unwrap_or(host);
+        return (!user.is_empty() && !user.contains(['/', ' ']) && name_ok(host))
+            .then(|| host.to_ascii_lowercase());
+    }
+    let host = match w.rsplit_once(':') {
+        Some((h, p)) if p.chars().all(|c| c.is_ascii_digit()) => h,
+        _ => w,
+    };
+    (name_ok(host) && !exists(w)).then(|| host.to_ascii_lowercase())
+}
+
+/// An unmodelled program given a host by name (no URL: `ftp host`, `smbclient
+/// //host/share`, `msmtp a@host.tld`, `ncftpput host / FILE`) together with files (an
+/// operand that names a path where it runs, or one it reads on its input): it may carry
+/// them there. The person names the host.
+fn named_hosts(
+    argv: &[String],
+    program: &str,
+    inputs: &[String],
+    bases: &[PathBuf],
+    places: &Places,
+    out: &mut Vec<Need>,
+) {
+    let exists = |w: &str| {
+        let tried: Vec<Option<&Path>> = if bases.is_empty() {
+            vec![None]
+        } else {
+            bases.iter().map(|b| Some(b.as_path())).collect()
+        };
+        tried
+            .into_iter()
+            .any(|cwd| std::fs::symlink_metadata(places.resolve(w, cwd)).is_ok())
+    };
+    let operands: Vec<&String> = argv
+        .iter()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let hosts: Vec<(String, &String)> = operands
+        .iter()
+        .filter_map(|w| bare_host(w, &exists).map(|h| (h, *w)))
+        .filter(|(h, _)| !is_loopback(h))
+        .collect();
+    if hosts.is_empty() {
+        return;
+    }
+    let files = !inputs.is_empty()
+        || operands.iter().any(|w| {
+            !hosts.iter().any(|(_, hw)| hw == w)
+                && (w.starts_with(['/', '~', '.']) || w.contains('/') || exists(w))
+        });
+    if !files {
+        return;
+    }
+    for (host, word) in hosts {
+        let need = Need::new(
+            Kind::Send,
+            format!(
+                "gives the host {} and files to `{program}`, which the floor does not model: it may send them there",
+                crate::decision::cause::one_line(word, 60)
+            ),
+            vec![Target::Host(host)],
+        );
+        if !out.iter().any(|n| n.what == need.what) {
+            out.push(need);
+        }
+    }
 }
 
 /// Release channels and versions of a rustup toolchain (`stable`, `nightly-2024-05-01`,
@@ -1694,3 +1808,7 @@ mod tests {
 #[cfg(test)]
 #[path = "unknown_scratch_tests.rs"]
 mod scratch_tests;
+
+#[cfg(test)]
+#[path = "unknown_hosts_tests.rs"]
+mod hosts_tests;

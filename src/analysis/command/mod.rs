@@ -75,6 +75,7 @@ mod frameworks;
 mod git_repo;
 mod lint;
 mod listed;
+mod listen;
 mod loaded;
 mod magics;
 mod npx;
@@ -1032,8 +1033,15 @@ fn inside(p: &Path, ctx: &JudgeCtx) -> bool {
 /// Classify one command: hard and soft tiers first, then the catalogues.
 fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
     // `uv run CMD`, `poetry run CMD`: CMD is judged on its own, in the project's environment.
+    // A server listening beyond loopback, or without authentication, is asked about
+    // whatever else its grammar says (`listen`).
+    let listener = listen::listener(cmd.argv);
     if let Some(at) = build::wrapped_at(cmd) {
-        return build::wrapped(cmd, at, all, i, ctx, depth, &Floor);
+        let mut look = build::wrapped(cmd, at, all, i, ctx, depth, &Floor);
+        if let Some(l) = &listener {
+            l.apply(&mut look);
+        }
+        return look;
     }
     let targets = destructive::inherited_targets(cmd, all, i);
     let mut look = if cmd.program() == "xargs" {
@@ -1054,6 +1062,9 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     catalog::secret_consumed(all, i, &mut look);
     catalog::console_fed(all, i, &mut look);
     runs_code(&mut look);
+    if let Some(l) = &listener {
+        l.apply(&mut look);
+    }
     if matches!(look.class, Class::Unknown { .. } | Class::Routine { .. }) {
         let prev = i
             .checked_sub(1)

@@ -41,6 +41,7 @@ mod services;
 mod sockets;
 mod table;
 mod transfer;
+mod upload;
 pub(super) use containers::{bind_at, lifecycle, Lifecycle};
 pub(super) use remote::rsync_local_cp;
 pub(super) use services::transient_unit;
@@ -48,6 +49,8 @@ mod verbs;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_exposure;
 
 pub(super) use verbs::mutation as unknown_program_mutation;
 pub(crate) use verbs::{NAMES_ACTION, TOOL_WILL};
@@ -123,6 +126,15 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "sftp" => transfer::sftp,
         "mail" | "mailx" | "mutt" | "neomutt" | "sendmail" => transfer::mail,
         "cpio" => transfer::cpio,
+        "lftp" => upload::lftp,
+        "ncftpput" => upload::ncftpput,
+        "ftpput" => upload::ftpput,
+        "tftp" => upload::tftp,
+        "ftp" | "pftp" => upload::ftp,
+        "smbclient" => upload::smbclient,
+        "pastebinit" => upload::pastebinit,
+        "swaks" => upload::swaks,
+        "msmtp" => upload::msmtp,
         "claude" | "codex" | "gemini" | "aider" | "opencode" | "cursor-agent" | "amp" | "qwen"
         | "copilot" | "kiro-cli" => agents::agent,
         _ => return None,
