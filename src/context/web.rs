@@ -613,7 +613,7 @@ fn decodes_to_text(s: &str) -> bool {
 
 /// `s` decoded as base64 (standard or URL-safe alphabet, padding optional); `None` when it
 /// holds any other character.
-fn base64_decoded(s: &str) -> Option<Vec<u8>> {
+pub(crate) fn base64_decoded(s: &str) -> Option<Vec<u8>> {
     let s = s.trim_end_matches('=');
     let mut bits = 0u32;
     let mut n = 0u32;
@@ -654,7 +654,7 @@ pub fn carries_secret(text: &str) -> bool {
 }
 
 /// `%XX` escapes decoded (invalid ones kept as written; bytes that are not UTF-8 replaced).
-fn percent_decoded(text: &str) -> String {
+pub(crate) fn percent_decoded(text: &str) -> String {
     let b = text.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;

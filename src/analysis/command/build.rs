@@ -2562,6 +2562,78 @@ pub(super) fn recipe_text(cmd: &Cmd) -> Option<String> {
     }
 }
 
+/// The command lines a package manager runs when it is given words for the script
+/// (`npm test -- --coverage`, `pnpm run lint --fix`): the script's text as package.json
+/// writes it with the words appended, quoted as the manager quotes them, one line for each
+/// way the manager may hand them over ([`RunnerCall::script_args`]). `None` when no words
+/// are passed, or npm is asked for a script the package.json it reads does not define;
+/// `Err` when the script's text cannot be read (no package.json in the directory — npm
+/// looks further up —, another manager's script not defined, a composer script), so what
+/// the words do is not known.
+pub(super) fn passed_lines(cmd: &Cmd) -> Option<Result<Vec<String>, String>> {
+    let call = runner_call(cmd)?;
+    if call.script_args.is_empty() {
+        return None;
+    }
+    let (mgr, name) = call.script.as_ref()?;
+    let unread = || {
+        Err(format!(
+            "{} passes words to the script `{name}`, whose text the floor cannot read",
+            call.tool
+        ))
+    };
+    let Some(cwd) = cmd.cwd.dir() else {
+        return Some(unread());
+    };
+    if *mgr == Manager::Composer {
+        return Some(unread());
+    }
+    let dir = match call.dirs.first() {
+        Some(d) if d.starts_with('/') => PathBuf::from(d),
+        Some(d) => cwd.join(d),
+        None => cwd.to_path_buf(),
+    };
+    let scripts = (|| {
+        let f = crate::context::state::open_regular(&dir.join("package.json")).ok()?;
+        let mut text = String::new();
+        use std::io::Read;
+        f.take(1024 * 1024).read_to_string(&mut text).ok()?;
+        let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+        Some(v.get("scripts").cloned().unwrap_or(serde_json::Value::Null))
+    })();
+    let Some(scripts) = scripts else {
+        return Some(unread());
+    };
+    let Some(text) = scripts
+        .get(name)
+        .and_then(|t| t.as_str())
+        .map(str::to_string)
+    else {
+        // npm stops at a script its package.json does not define ("npm error Missing
+        // script", npm 11 here), so the words go nowhere; yarn and bun run an installed
+        // bin or a file by that name instead.
+        return (*mgr != Manager::Npm).then(unread);
+    };
+    Some(Ok(call
+        .script_args
+        .iter()
+        .map(|words| {
+            let mut line = text.clone();
+            for w in words {
+                line.push(' ');
+                line.push_str(&shell_quote(w));
+            }
+            line
+        })
+        .collect()))
+}
+
+/// A word quoted for the shell as one word, as it is: in single quotes, each `'` closed,
+/// escaped and reopened.
+fn shell_quote(w: &str) -> String {
+    format!("'{}'", w.replace('\'', "'\\''"))
+}
+
 /// How deep a makefile target's prerequisites are followed for their recipes.
 const RECIPE_DEPTH: usize = 3;
 /// At most this many recipe lines are read.

@@ -419,6 +419,14 @@ fn inline_code(cmd: &Cmd) -> Option<String> {
             }
         }
     }
+    if matches!(base, "node" | "nodejs" | "bun") {
+        for (i, a) in args.iter().enumerate() {
+            if let Some(c) = data_url_module(a, args.get(i + 1).map(String::as_str)) {
+                code.push_str(&c);
+                code.push('\n');
+            }
+        }
+    }
     if is_vim(prog) {
         // `+cmd` runs an Ex command; `+` and `+N` only place the cursor.
         for a in args {
@@ -452,6 +460,47 @@ fn inline_code(cmd: &Cmd) -> Option<String> {
         code.push_str(s);
     }
     (!code.is_empty()).then_some(code)
+}
+
+/// Node's options that load a module before the script (`--import`, `--require`/`-r`, the
+/// loader hooks `--loader`/`--experimental-loader`), each given as a separate word or
+/// after `=`.
+const NODE_PRELOADS: &[&str] = &[
+    "--import",
+    "--require",
+    "-r",
+    "--loader",
+    "--experimental-loader",
+];
+
+/// The source of a module Node loads from a `data:` URL given to one of its preload
+/// options ([`NODE_PRELOADS`]; `word` the option, `next` the word after it): Node imports
+/// `data:text/javascript,CODE` (percent-encoded) and `data:…;base64,CODE` as a module
+/// (Node 20 docs, ECMAScript modules, "data: imports"; checked with node 20.20 here: both
+/// forms given to `--import` ran), so it is inline code, searched as `-e CODE` is. (Node
+/// 20's `--require` does not load `data:` URLs; searching one costs nothing.) Base64 that
+/// does not decode is kept as written.
+fn data_url_module(word: &str, next: Option<&str>) -> Option<String> {
+    let url = NODE_PRELOADS.iter().find_map(|o| {
+        if word == *o {
+            next
+        } else {
+            word.strip_prefix(o).and_then(|r| r.strip_prefix('='))
+        }
+    })?;
+    let rest = url
+        .get(..5)
+        .filter(|p| p.eq_ignore_ascii_case("data:"))
+        .map(|_| &url[5..])?;
+    let (meta, body) = rest.split_once(',').unwrap_or(("", rest));
+    let decoded = crate::context::web::percent_decoded(body);
+    if meta.to_ascii_lowercase().ends_with(";base64") {
+        let compact: String = decoded.chars().filter(|c| !c.is_whitespace()).collect();
+        if let Some(b) = crate::context::web::base64_decoded(&compact) {
+            return Some(String::from_utf8_lossy(&b).into_owned());
+        }
+    }
+    Some(decoded)
 }
 
 /// Search an interpreter's inline code. `None` when the command gives no inline code.

@@ -109,6 +109,8 @@ mod tests_archive;
 #[cfg(test)]
 mod tests_ecosystems;
 #[cfg(test)]
+mod tests_passed;
+#[cfg(test)]
 mod tests_search_git;
 #[cfg(test)]
 mod tests_streams;
@@ -1032,6 +1034,114 @@ fn inside(p: &Path, ctx: &JudgeCtx) -> bool {
 
 /// Classify one command: hard and soft tiers first, then the catalogues.
 fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
+    let mut look = classify_one(cmd, all, i, ctx, depth);
+    if let Some((name, installed)) = installed_bin(cmd.program()) {
+        by_name(cmd, &name, installed, all, i, ctx, depth, &mut look);
+    }
+    look
+}
+
+/// The name of a program of the project's installed environment named by its path
+/// (`node_modules/.bin/jest`, `.venv/bin/pytest`, a bin of a directory holding
+/// `pyvenv.cfg`: that tool, installed; `true`), or of a project's `bin/NAME` named by a
+/// relative path (a binstub, `bin/rspec`, `bin/rails`, is the tool by that name as often
+/// as not; `false`). `None` for any other path.
+fn installed_bin(program: &str) -> Option<(String, bool)> {
+    if !program.contains('/') {
+        return None;
+    }
+    let p = Path::new(program);
+    let name = p.file_name()?.to_str()?;
+    let plain = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+    let parent = p.parent()?;
+    let dir = parent.file_name()?.to_str()?;
+    let node = dir == ".bin"
+        && parent
+            .parent()
+            .and_then(Path::file_name)
+            .is_some_and(|n| n == "node_modules");
+    let venv = matches!(dir, "bin" | "Scripts") && file_kinds::in_installed_env(p);
+    let stub = dir == "bin"
+        && !program.starts_with(['/', '~'])
+        && parent
+            .parent()
+            .is_some_and(|g| g.as_os_str().is_empty() || g == Path::new("."));
+    if !plain {
+        return None;
+    }
+    if node || venv {
+        Some((name.to_string(), true))
+    } else {
+        stub.then(|| (name.to_string(), false))
+    }
+}
+
+/// A program of the project's installed environment is that tool: its arguments are
+/// judged by the tool's grammar, as when it is called by name, besides what the floor
+/// says of the file by its path (the project's code, routine while unchanged). What the
+/// tool is found to do beyond that stands; an option or a path given to a tool the floor
+/// has no grammar for is not understood (a plain word, a subcommand or a name filter, is
+/// left to the file's own judgement). For a project's `bin/NAME` (not `installed`), which
+/// may be the project's own script by that name, only what the tool's grammar asks about
+/// or refuses counts.
+#[allow(clippy::too_many_arguments)]
+fn by_name(
+    cmd: &Cmd,
+    name: &str,
+    installed: bool,
+    all: &[SimpleCommand],
+    i: usize,
+    ctx: &JudgeCtx,
+    depth: u8,
+    look: &mut Look,
+) {
+    let mut argv = vec![name.to_string()];
+    argv.extend(cmd.argv.iter().skip(1).cloned());
+    let named = Cmd {
+        sc: cmd.sc,
+        argv: &argv,
+        dynamic: cmd.dynamic,
+        cwd: cmd.cwd,
+    };
+    let mut tool = classify_one(&named, all, i, ctx, depth);
+    carried(&named, ctx, depth, &mut tool);
+    look.reads.extend(tool.reads);
+    look.writes.extend(tool.writes);
+    look.effects.extend(tool.effects.into_iter().filter(|e| {
+        !matches!(
+            e,
+            Effect::Run {
+                code: Code::Project { .. }
+            }
+        )
+    }));
+    let counts = match &tool.class {
+        Class::Unknown { .. } | Class::BuildFilesChanged { .. } if !installed => false,
+        Class::Unknown { .. } => cmd.argv.iter().skip(1).any(|w| {
+            w.starts_with('-') || w.contains('/') || w.starts_with('~') || w.starts_with('.')
+        }),
+        _ => true,
+    };
+    if counts && class_rank(&tool.class) > class_rank(&look.class) {
+        look.class = match tool.class {
+            Class::Unknown { reason } => Class::Unknown {
+                reason: format!(
+                    "{} is the project's installed {name}, given arguments: {reason}",
+                    cmd.program()
+                ),
+            },
+            other => other,
+        };
+    }
+}
+
+fn classify_one(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u8) -> Look {
     // `uv run CMD`, `poetry run CMD`: CMD is judged on its own, in the project's environment.
     // A server listening beyond loopback, or without authentication, is asked about
     // whatever else its grammar says (`listen`).
@@ -1167,6 +1277,10 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
                     ),
                 }
             }
+            // What the code search found does not lower what the command's own grammar
+            // asks about (`node --import=data:… x.js` loads a module before the script).
+            None if matches!(c, Class::Unknown { .. })
+                && matches!(look.class, Class::Soft { .. } | Class::Hard { .. }) => {}
             None => look.class = c,
         }
         code::add_network_effects(cmd, &mut look);
@@ -1192,8 +1306,96 @@ fn classify(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, depth: u
     {
         build::check_baseline(cmd, ctx, &mut look);
         recipe(cmd, ctx, depth, &mut look);
+        passed(cmd, ctx, depth, &mut look);
     }
     look
+}
+
+/// A package-manager script given words (`npm test -- --setupFiles /tmp/x.js`): the
+/// manager appends them to the script's command line, so that line, as the shell would run
+/// it (`build::passed_lines`), is judged by the same floor; what it is found to do beyond
+/// the script's own class stands, and the paths it reads and writes go to the path floor.
+/// A script whose text cannot be read, or a line the floor does not understand, leaves the
+/// words not understood.
+fn passed(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, look: &mut Look) {
+    let Some(lines) = build::passed_lines(cmd) else {
+        return;
+    };
+    let lines = match lines {
+        Ok(l) if self::core::can_recurse(depth) => l,
+        Ok(_) => {
+            look.class = Class::Unknown {
+                reason: format!(
+                    "{} passes words to a script nested deeper than the floor reads",
+                    cmd.program()
+                ),
+            };
+            return;
+        }
+        Err(why) => {
+            look.class = Class::Unknown { reason: why };
+            return;
+        }
+    };
+    let prog = cmd.program().rsplit('/').next().unwrap_or("").to_string();
+    for line in lines {
+        let j = judge_text(&line, ctx, depth);
+        look.reads
+            .extend(j.reads.iter().map(|p| p.display().to_string()));
+        look.writes
+            .extend(j.writes.iter().map(|p| p.display().to_string()));
+        for f in &j.findings {
+            look.effects.extend(
+                f.effects
+                    .iter()
+                    .filter(|e| {
+                        !matches!(
+                            e,
+                            Effect::Run {
+                                code: Code::Project { .. }
+                            }
+                        )
+                    })
+                    .cloned(),
+            );
+        }
+        let shown = crate::decision::cause::one_line(&line, 80);
+        let found = match j.verdict {
+            Verdict::Routine => continue,
+            Verdict::Hard {
+                category, reason, ..
+            } => Class::Hard {
+                category,
+                reason: format!("{prog} runs the script as `{shown}`: {reason}"),
+            },
+            Verdict::Soft {
+                category, reason, ..
+            } => Class::Soft {
+                category,
+                reason: format!("{prog} runs the script as `{shown}`: {reason}"),
+            },
+            Verdict::BuildFilesChanged { files, .. } => Class::BuildFilesChanged { files },
+            Verdict::Opaque { reason } | Verdict::Unknown { reason, .. } => Class::Unknown {
+                reason: format!(
+                    "{prog} runs the script with the words it is given as `{shown}`, which the floor does not understand: {reason}"
+                ),
+            },
+        };
+        if class_rank(&found) > class_rank(&look.class) {
+            look.class = found;
+        }
+    }
+}
+
+/// How strict a class is, as the verdicts rank.
+fn class_rank(c: &Class) -> u8 {
+    match c {
+        Class::Hard { .. } => 5,
+        Class::Soft { .. } => 4,
+        Class::BuildFilesChanged { .. } => 3,
+        Class::Unknown { .. } => 1,
+        Class::Build { .. } | Class::Routine { .. } => 0,
+    }
 }
 
 /// Search the new text a file tool proposes for a file that runs or steers the agent

@@ -161,6 +161,10 @@ pub struct RunnerCall {
     pub dirs: Vec<String>,
     /// A package.json script the manager runs (it must be defined there).
     pub script: Option<(Manager, String)>,
+    /// The words the manager appends to the script's command line (`npm test -- ARGS`),
+    /// one list for each way the manager may hand them over (with or without a `--`):
+    /// each composed line is judged, the strictest standing. Empty: none given.
+    pub script_args: Vec<Vec<String>>,
     /// `make -I DIR`: where included makefiles are searched.
     pub include_dirs: Vec<String>,
     /// `uv run CMD…`: where the wrapped command starts in the argv.
@@ -198,6 +202,7 @@ impl RunnerCall {
             defined_by: Vec::new(),
             dirs: Vec::new(),
             script: None,
+            script_args: Vec::new(),
             include_dirs: Vec::new(),
             wrapped: None,
             lock_install: false,
@@ -1440,16 +1445,12 @@ const PYTEST_OPTS: &[Opt] = &[
     ),
     flag(&["--loadscope-reorder"]),
     flag(&["--no-loadscope-reorder"]),
-    value(
-        &["--tx"],
-        Val::Unsafe("runs tests in another execution environment (a remote host, another Python)"),
-    ),
+    // Each `--tx` is read by `xdist_spec`.
+    value(&["--tx"], Val::Plain),
     value(&["--px"], Val::Unsafe("runs tests through a proxy gateway")),
     flag(&["-d"]),
-    value(
-        &["--rsyncdir"],
-        Val::Unsafe("copies a directory to remote test nodes"),
-    ),
+    // The directories copied to the remote nodes `--tx` names (none with `popen`).
+    value(&["--rsyncdir"], Val::Plain),
     value(&["--rsyncignore"], Val::Plain),
     value(&["--testrunuid"], Val::Plain),
     value(&["--maxschedchunk"], Val::Num),
@@ -1469,12 +1470,26 @@ const PYTEST_OPTS: &[Opt] = &[
 ];
 
 /// ini keys `-o key=value` may override (`pytest --help`, "[pytest] configuration
-/// options"), and what their value is. Keys that add options, import paths or plugins
-/// (`addopts`, `pythonpath`, `required_plugins`, `rsyncdirs`) are outside the grammar.
+/// options"), and what their value is. Keys that add options or plugins (`addopts`,
+/// `required_plugins`, `rsyncdirs`) are outside the grammar.
 fn ini_override(kv: &str, out: &mut Vec<Effect>) {
     let (key, val) = kv.split_once('=').unwrap_or((kv, ""));
     match key.trim() {
         "cache_dir" | "log_file" => out.push(Effect::write(val, super::super::WriteHow::Replace)),
+        // Directories put first on `sys.path` (pytest 7+, the `pythonpath` ini option):
+        // the plugins, conftest imports and test modules found there run. One the
+        // project's own tree holds (a relative path that does not climb out) is the
+        // project's code; any other is code from elsewhere.
+        "pythonpath" => {
+            for dir in val.split_whitespace() {
+                let own = !dir.starts_with(['/', '~', '$']) && !dir.split('/').any(|c| c == "..");
+                if !own {
+                    out.push(code(&format!(
+                        "the modules it imports from {dir} (pytest -o pythonpath=)"
+                    )));
+                }
+            }
+        }
         "markers"
         | "empty_parameter_set_mark"
         | "strict_config"
@@ -1570,6 +1585,7 @@ fn pytest(
                 .effects
                 .push(code(&format!("the plugin module {}", v.text))),
             "-o" | "--override-ini" => ini_override(v.text, &mut call.effects),
+            "--tx" => xdist_spec(v.text, &mut call.effects),
             // pytest 9.2's `_pytest/pastebin.py`: the session log (or the failures) is
             // posted to https://bpa.st.
             "--pastebin" => call.effects.push(Effect::Net {
@@ -1607,6 +1623,55 @@ fn pytest(
 
 // ---------------------------------------------------------------------------------------
 // npm, pnpm, yarn, bun
+
+/// What a pytest-xdist execution environment (`--tx [N*]GATEWAY[//KEY=VALUE…]`) runs:
+/// `popen` is a local subprocess of the same Python, as `-n` starts; `ssh=HOST` and
+/// `socket=HOST:PORT` run the tests on another machine, with the project's source copied
+/// there first (pytest-xdist docs: "Before running tests remotely, pytest efficiently
+/// rsyncs your program source code to the remote place"); `python=X` runs the workers
+/// under the interpreter X, code like any other program named; `id=` and `chdir=` only
+/// name and place a worker. Any other gateway or key is not understood.
+fn xdist_spec(spec: &str, out: &mut Vec<Effect>) {
+    let spec = match spec.split_once('*') {
+        Some((n, rest)) if n.chars().all(|c| c.is_ascii_digit()) => rest,
+        _ => spec,
+    };
+    for (i, part) in spec.split("//").enumerate() {
+        let (key, val) = part.split_once('=').unwrap_or((part, ""));
+        match (i, key) {
+            (0, "popen") if val.is_empty() => {}
+            (0, "ssh" | "socket") => {
+                // `ssh=[-p PORT] [USER@]HOST`, `socket=HOST:PORT`.
+                let host = val.split_whitespace().last().unwrap_or(val);
+                let host = host.rsplit('@').next().unwrap_or(host);
+                let host = if key == "socket" {
+                    host.rsplit_once(':').map_or(host, |(h, _)| h)
+                } else {
+                    host
+                };
+                out.push(Effect::Net {
+                    url: None,
+                    host: Some(host.to_string()),
+                    sends: vec![Carry::Substitution],
+                });
+                out.push(code(&format!(
+                    "the tests on {host} (pytest-xdist --tx {key}=), with the project's source copied there"
+                )));
+            }
+            (i, "python") if i > 0 => {
+                if !matches!(val, "python" | "python3") {
+                    out.push(code(&format!(
+                        "the interpreter {val} (pytest-xdist --tx python=)"
+                    )));
+                }
+            }
+            (i, "id" | "chdir") if i > 0 => {}
+            _ => out.push(Effect::unknown(format!(
+                "pytest-xdist's execution environment `{part}` is not one the floor knows"
+            ))),
+        }
+    }
+}
 
 /// Read options exactly as written (npm's and gradle's parsers, where an abbreviation
 /// resolves against every configuration key or is not accepted at all): `--name`,
@@ -1796,8 +1861,17 @@ fn npm(argv: &[String], dynamic: &[bool]) -> Found {
     }
     let runs = matches!(c, "run" | "run-script" | "rum" | "urn");
     Some((|| {
-        let (p, _rest) = exact_parse(NPM_RUN, argv, dynamic, 1)?;
+        let (p, rest) = exact_parse(NPM_RUN, argv, dynamic, 1)?;
         let ops: Vec<&str> = p.operand_texts();
+        // npm appends the operands after the script's name and every word after `--`
+        // (not the `--` itself) to the script's command line (npm 10 docs, `npm
+        // run-script`: "Any positional arguments are passed to the specified script. Use
+        // -- to pass --prefixed flags and options which would otherwise be parsed by
+        // npm"; npm 2's: "npm will pass all the arguments after the -- directly to your
+        // script"); the options before `--` are npm's own.
+        let skip = if runs { 2 } else { 1 };
+        let mut passed: Vec<String> = ops.iter().skip(skip).map(|w| w.to_string()).collect();
+        passed.extend(rest.map_or(&[][..], |at| &argv[at..]).iter().cloned());
         let name = if runs {
             match ops.get(1) {
                 Some(n) => *n,
@@ -1823,7 +1897,11 @@ fn npm(argv: &[String], dynamic: &[bool]) -> Found {
             });
             return Ok(call);
         }
-        Ok(script_call("npm", Manager::Npm, name, &p, &g))
+        let mut call = script_call("npm", Manager::Npm, name, &p, &g);
+        if !passed.is_empty() {
+            call.script_args.push(passed);
+        }
+        Ok(call)
     })())
 }
 
@@ -2003,10 +2081,31 @@ fn node_manager(argv: &[String], dynamic: &[bool]) -> Found {
         return Some(bun_test(argv, dynamic));
     }
     let g = gram(Style::Gnu, opts, Operands::all(Val::Plain));
-    let (p, _rest) = match exact_parse(opts, argv, dynamic, 1) {
+    // The manager reads its options up to the script's name; every word after the name is
+    // the script's (pnpm 7+: "all command line arguments after the script name are now
+    // passed to the script's argv", pnpm PR #4290; yarn's `yarn run <script> [<args>]`
+    // and bun's `bun run <script> [<args>]` likewise). An install reads its options
+    // anywhere.
+    let first_at = first_operand(&g, argv, 1).ok()??;
+    let name_at = if matches!(argv[first_at].as_str(), "run" | "run-script") {
+        first_operand(&g, argv, first_at + 1)
+            .ok()?
+            .unwrap_or(first_at)
+    } else {
+        first_at
+    };
+    let installs = matches!(argv[first_at].as_str(), "install" | "i");
+    let end = if installs { argv.len() } else { name_at + 1 };
+    let (p, _rest) = match exact_parse(opts, &argv[..end], dynamic.get(..end).unwrap_or(dynamic), 1)
+    {
         Ok(x) => x,
         // Options outside the run grammar: another catalogue (install, list) decides.
         Err(_) => return None,
+    };
+    let passed: Vec<String> = if installs {
+        Vec::new()
+    } else {
+        argv[end..].to_vec()
     };
     let ops = p.operand_texts();
     let first = *ops.first()?;
@@ -2038,6 +2137,17 @@ fn node_manager(argv: &[String], dynamic: &[bool]) -> Found {
     }
     let mut call = script_call(tool, mgr, name, &p, &g);
     call.implicit_script = !matches!(first, "run" | "run-script" | "test" | "t" | "start");
+    if !passed.is_empty() {
+        // pnpm hands a `--` on to the script as it is (pnpm 7+); for yarn and bun the
+        // line is judged both with it and without it.
+        if tool != "pnpm" && passed.iter().any(|w| w == "--") {
+            let at = passed.iter().position(|w| w == "--").unwrap_or(0);
+            let mut without = passed.clone();
+            without.remove(at);
+            call.script_args.push(without);
+        }
+        call.script_args.push(passed);
+    }
     if tool == "yarn" && name == "env" {
         // Yarn 1's built-in `env` script prints the environment scripts get, as npm's does
         // (yarn docs, `yarn run`: "yarn run env ... will list environment variables").

@@ -262,7 +262,20 @@ fn pytest_options_as_argparse_reads_them() {
         .effects
         .is_empty());
     assert!(unknown(&call(&["pytest", "-o", "addopts=-p evil"])));
-    assert!(unknown(&call(&["pytest", "-o", "pythonpath=/tmp"])));
+    // Import paths: the project's own tree, or code from elsewhere.
+    assert!(call(&["pytest", "-o", "pythonpath=src tests/helpers"])
+        .effects
+        .is_empty());
+    for v in [
+        "pythonpath=/tmp",
+        "pythonpath=src ~/Downloads",
+        "pythonpath=../x",
+    ] {
+        let c = call(&["pytest", "-o", v, "-p", "evil"]);
+        assert!(runs_hidden(&c) && !unknown(&c), "{v}");
+        let c = call(&["pytest", "-o", v]);
+        assert!(runs_hidden(&c), "{v}");
+    }
     assert_eq!(
         writes(&call(&["pytest", "--cov=pkg", "--cov-report=html:/tmp/h"])),
         ["/tmp/h"]
@@ -295,7 +308,26 @@ fn pytest_options_as_argparse_reads_them() {
     assert_eq!(call(&["pytest", "--rootdir=/tmp/r"]).dirs, ["/tmp/r"]);
     assert!(unknown(&call(&["pytest", "@args.txt"])));
     assert!(unknown(&call(&["pytest", "--pastebin=all"])));
-    assert!(unknown(&call(&["pytest", "--tx", "ssh=host"])));
+    // pytest-xdist: workers on another host run the tests there, the source copied to it;
+    // local workers (`-n`, `--tx popen`) are the same Python.
+    for spec in [
+        "ssh=host",
+        "ssh=-p 5000 user@host//python=python3",
+        "4*socket=evil.example:8888",
+        "popen//python=/tmp/py",
+    ] {
+        let c = call(&["pytest", "-d", "--tx", spec, "--rsyncdir", "src"]);
+        assert!(runs_hidden(&c) && !unknown(&c), "{spec}: {:?}", c.effects);
+    }
+    assert!(call(&["pytest", "--tx", "socket=evil.example:8888"])
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::Net { host: Some(h), .. } if h == "evil.example")));
+    assert!(call(&["pytest", "-n", "auto"]).effects.is_empty());
+    assert!(call(&["pytest", "--tx", "3*popen//id=w"])
+        .effects
+        .is_empty());
+    assert!(unknown(&call(&["pytest", "--tx", "vagrant_ssh=box"])));
     assert!(matches!(
         err(&["pytest", "--frobnicate"]),
         GrammarError::UnknownOption(_)
@@ -362,6 +394,41 @@ fn package_manager_scripts_and_their_options() {
     assert!(call(&["npm", "run", "build", "--", "--watch"])
         .effects
         .is_empty());
+    // The words each manager appends to the script's command line: npm's operands after
+    // the name and what follows `--` (not the `--`), its options its own; pnpm's every word
+    // after the name as it is; yarn's and bun's with and without a `--`.
+    let words = |w: &[&str]| call(w).script_args;
+    assert!(words(&["npm", "test"]).is_empty());
+    assert_eq!(
+        words(&[
+            "npm",
+            "run",
+            "build",
+            "src",
+            "--if-present",
+            "--",
+            "--watch",
+            "-c",
+            "x"
+        ]),
+        [["src", "--watch", "-c", "x"]]
+    );
+    assert_eq!(words(&["npm", "test", "--", "--ci"]), [["--ci"]]);
+    assert_eq!(
+        words(&["pnpm", "run", "--silent", "lint", "--fix", "--", "-c", "x"]),
+        [["--fix", "--", "-c", "x"]]
+    );
+    assert_eq!(words(&["pnpm", "test", "--coverage"]), [["--coverage"]]);
+    assert_eq!(
+        words(&["yarn", "test", "--", "--ci"]),
+        [vec!["--ci"], vec!["--", "--ci"]]
+    );
+    assert_eq!(words(&["bun", "run", "dev", "--host"]), [["--host"]]);
+    // The manager's own options before the name are still its grammar's.
+    assert_eq!(
+        call(&["pnpm", "--dir", "sub", "run", "lint", "--fix"]).dirs,
+        ["sub"]
+    );
     assert!(runs_hidden(&call(&[
         "npm",
         "test",
