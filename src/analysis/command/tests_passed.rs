@@ -58,6 +58,9 @@ fn script_arguments_are_judged_on_the_scripts_command_line() {
             // Words after the script file are its own.
             ("npm start -- --require /tmp/x.js", "routine"),
             ("pnpm run lint --fix", "routine"),
+            // pnpm before 7 took its own settings after the name.
+            ("pnpm test --config.script-shell=/tmp/evil", "unknown"),
+            ("pnpm run lint --script-shell /tmp/evil", "unknown"),
             ("npm run lint -- --fix", "routine"),
             // Options that load code from outside the workspace.
             ("npm test -- --setupFiles /tmp/x.js", "soft"),

@@ -2107,6 +2107,27 @@ fn node_manager(argv: &[String], dynamic: &[bool]) -> Found {
     } else {
         argv[end..].to_vec()
     };
+    // pnpm before 7 read its options anywhere on the line, so a setting after the name
+    // may still be pnpm's: `pnpm test --config.script-shell=/tmp/x` set the shell its
+    // scripts run in. Settings that choose what runs scripts or where (`--config.*`, and
+    // pnpm's `script-shell`, `shell-emulator`, `node-options`, `use-node-version` per
+    // pnpm.io "Settings"; `--dir`/`-C`) are not handed on unless a `--` comes first.
+    const PNPM_SETTINGS: &[&str] = &[
+        "--script-shell",
+        "--shell-emulator",
+        "--node-options",
+        "--use-node-version",
+        "--dir",
+        "-C",
+    ];
+    if tool == "pnpm"
+        && passed.iter().take_while(|w| *w != "--").any(|w| {
+            let key = w.split('=').next().unwrap_or(w);
+            key.starts_with("--config.") || PNPM_SETTINGS.contains(&key)
+        })
+    {
+        return None;
+    }
     let ops = p.operand_texts();
     let first = *ops.first()?;
     // Lockfile installs.
