@@ -1121,7 +1121,13 @@ fn by_name(
             }
         )
     }));
+    // A project's `bin/NAME` that is no tool the floor knows is the project's own script:
+    // the long-tail verb rule (`bin/console cache:clear` read as a destructive `clear`)
+    // says nothing of it.
+    let long_tail = matches!(&tool.class, Class::Soft { reason, .. }
+        if catalog::unknown_program_mutation(&named).is_some_and(|(_, r)| &r == reason));
     let counts = match &tool.class {
+        _ if !installed && long_tail => false,
         Class::Unknown { .. } | Class::BuildFilesChanged { .. } if !installed => false,
         Class::Unknown { .. } => cmd.argv.iter().skip(1).any(|w| {
             w.starts_with('-') || w.contains('/') || w.starts_with('~') || w.starts_with('.')
