@@ -13,7 +13,7 @@ fn fx() -> Fx {
 }
 
 /// routine / unknown / soft / hard / opaque / build.
-fn class(f: &Fx, cmd: &str) -> (&'static str, String) {
+pub(super) fn class(f: &Fx, cmd: &str) -> (&'static str, String) {
     match f.judged(cmd).verdict {
         Verdict::Routine => ("routine", String::new()),
         Verdict::Unknown { reason, .. } => ("unknown", reason),

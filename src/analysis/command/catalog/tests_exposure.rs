@@ -3,6 +3,7 @@
 //! everyday call of the same program, which keeps its tier.
 #![allow(clippy::unwrap_used)]
 
+use super::tests::class;
 use crate::analysis::command::fixture::Fx;
 use crate::analysis::command::Verdict;
 use crate::analysis::effects::{Carry, Effect};
@@ -12,17 +13,6 @@ fn fx() -> Fx {
         std::fs::create_dir_all(ws.join("src")).unwrap();
         std::fs::write(ws.join("src/main.rs"), "fn main() {}").unwrap();
     })
-}
-
-fn class(f: &Fx, cmd: &str) -> (&'static str, String) {
-    match f.judged(cmd).verdict {
-        Verdict::Routine => ("routine", String::new()),
-        Verdict::Unknown { reason, .. } => ("unknown", reason),
-        Verdict::Soft { reason, .. } => ("soft", reason),
-        Verdict::Hard { reason, .. } => ("hard", reason),
-        Verdict::Opaque { reason } => ("opaque", reason),
-        Verdict::BuildFilesChanged { .. } => ("build", String::new()),
-    }
 }
 
 fn table(rows: &[(&str, &str)]) {

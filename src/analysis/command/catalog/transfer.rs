@@ -21,8 +21,9 @@ use super::table::{asks_help, Said};
 use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Carry, Code, Effect};
 
-/// A send of `carries` to `host` (the URL or address it is named by), reading `files`.
-fn send(reason: String, to: &str, host: Option<String>, carries: Vec<Carry>) -> Said {
+/// A send of `carries` to `to` (the URL or address it is named by; `host` when known),
+/// reading the files it carries.
+pub(super) fn send(reason: String, to: &str, host: Option<String>, carries: Vec<Carry>) -> Said {
     let files: Vec<String> = carries
         .iter()
         .filter_map(|c| match c {
@@ -34,7 +35,7 @@ fn send(reason: String, to: &str, host: Option<String>, carries: Vec<Carry>) -> 
     said.category = "exfiltration";
     said.effects.push(Effect::Net {
         url: Some(to.to_string()),
-        host,
+        host: host.filter(|h| !h.is_empty()),
         sends: carries,
     });
     said

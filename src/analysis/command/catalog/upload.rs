@@ -24,27 +24,9 @@
 //! makes the floor ask more, never allow more.
 
 use super::table::{asks_help, Said};
+use super::transfer::send;
 use crate::analysis::command::core::Cmd;
 use crate::analysis::effects::{Carry, Effect};
-
-/// A send of `carries` to `to` (`host` when known), reading the files it carries.
-fn send(reason: String, to: &str, host: Option<String>, carries: Vec<Carry>) -> Said {
-    let files: Vec<String> = carries
-        .iter()
-        .filter_map(|c| match c {
-            Carry::File { path } => Some(path.clone()),
-            _ => None,
-        })
-        .collect();
-    let mut said = Said::read(reason).with_reads(files);
-    said.category = "exfiltration";
-    said.effects.push(Effect::Net {
-        url: Some(to.to_string()),
-        host: host.filter(|h| !h.is_empty()),
-        sends: carries,
-    });
-    said
-}
 
 /// The host of `URL`, `user@host`, `//host/share`, `host:port` or a bare host.
 fn host_of(target: &str) -> String {
