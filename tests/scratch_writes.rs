@@ -141,3 +141,104 @@ fn scratch_writes_in_the_temporary_directory() {
         }
     }
 }
+
+/// Claude Code's plan mode has the agent write its plan to `~/.claude/plans/NAME.md`, the
+/// one file that mode lets it edit: that write runs at once, in plan mode and out of it.
+/// Everything else under `~/.claude` stays the harness's (a link there too), a second name
+/// of another file is asked about, and the shell writing there is not the plan.
+#[test]
+fn claude_code_plan_file_is_the_agents_own() {
+    let env = Env::new();
+    let home = env.home.display().to_string();
+    let plans = env.home.join(".claude/plans");
+    std::fs::create_dir_all(&plans).unwrap();
+    std::fs::write(plans.join("old-plan.md"), "# Plan\n").unwrap();
+    std::os::unix::fs::symlink(env.home.join(".bashrc"), plans.join("rc.md")).unwrap();
+    std::fs::write(env.home.join("notes.md"), "x\n").unwrap();
+    let hard = std::fs::hard_link(env.home.join("notes.md"), plans.join("twin.md")).is_ok();
+    let plan = |name: &str| format!("{home}/.claude/plans/{name}");
+    let mut cases = vec![
+        (
+            "Write",
+            json!({"file_path": plan("quiet-river-fox.md"), "content": "# Plan\n1. fix it\n"}),
+            "allow",
+            "plan-file",
+        ),
+        (
+            "Edit",
+            json!({"file_path": plan("old-plan.md"), "old_string": "# Plan", "new_string": "# Plan v2"}),
+            "allow",
+            "plan-file",
+        ),
+        // Not the plan file: other kinds of file, deeper, hidden, or the harness's own.
+        (
+            "Write",
+            json!({"file_path": plan("run.sh"), "content": "x"}),
+            "deny",
+            "harness-config",
+        ),
+        (
+            "Write",
+            json!({"file_path": plan("sub/x.md"), "content": "x"}),
+            "deny",
+            "harness-config",
+        ),
+        (
+            "Write",
+            json!({"file_path": plan(".hidden.md"), "content": "x"}),
+            "deny",
+            "harness-config",
+        ),
+        (
+            "Write",
+            json!({"file_path": plan("../settings.json"), "content": "{}"}),
+            "deny",
+            "harness-config",
+        ),
+        (
+            "Write",
+            json!({"file_path": format!("{home}/.claude/CLAUDE.md"), "content": "x"}),
+            "deny",
+            "harness-config",
+        ),
+        // A link there is no plan file: it stays the harness's.
+        (
+            "Write",
+            json!({"file_path": plan("rc.md"), "content": "x"}),
+            "deny",
+            "harness-config",
+        ),
+        // The shell writing there is not the plan-mode file tool.
+        (
+            "Bash",
+            json!({"command": format!("echo x > {}", plan("p.md"))}),
+            "deny",
+            "harness-config",
+        ),
+    ];
+    if hard {
+        cases.push((
+            "Write",
+            json!({"file_path": plan("twin.md"), "content": "x"}),
+            "ask",
+            "outside-workspace",
+        ));
+    }
+    let mut failures = Vec::new();
+    for mode in ["default", "plan"] {
+        for (tool, input, want, cause) in &cases {
+            let mut payload = env.payload(tool, input.clone());
+            payload["permission_mode"] = json!(mode);
+            let out = env.hook(&payload);
+            if out.decision() != *want || out.cause() != *cause {
+                failures.push(format!(
+                    "{mode} {tool} {input}: want {want} [{cause}], got {} [{}] ({})",
+                    out.decision(),
+                    out.cause(),
+                    out.reason()
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}

@@ -55,12 +55,13 @@ fn index(c: &Cause) -> usize {
         Cause::Secret { .. } => 36,
         Cause::OrdinaryRead { .. } => 37,
         Cause::ScratchWrite { .. } => 42,
+        Cause::PlanFile { .. } => 44,
         Cause::HarnessTool { .. } => 38,
         Cause::Lookup { .. } => 39,
         Cause::RiskyTool { .. } => 40,
     }
 }
-const VARIANTS: usize = 44;
+const VARIANTS: usize = 45;
 
 fn samples() -> Vec<Cause> {
     let p = || PathBuf::from("/w/x");
@@ -102,6 +103,9 @@ fn samples() -> Vec<Cause> {
         },
         Cause::ScratchWrite {
             path: PathBuf::from("/tmp/commit-msg.txt"),
+        },
+        Cause::PlanFile {
+            path: PathBuf::from("/home/u/.claude/plans/quiet-river.md"),
         },
         Cause::Credential {
             path: p(),

@@ -152,6 +152,7 @@ pub fn liftable(decision: Option<Decision>, cause: &Cause, cfg: &Config) -> bool
         | Cause::WorkspaceRead
         | Cause::OrdinaryRead { .. }
         | Cause::ScratchWrite { .. }
+        | Cause::PlanFile { .. }
         | Cause::WorkspaceEdit
         | Cause::NoSideEffects { .. }
         | Cause::HarnessTool { .. }

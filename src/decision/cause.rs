@@ -69,6 +69,9 @@ pub enum Cause {
     OrdinaryRead { path: PathBuf, listing: bool },
     /// A file tool writes a program's own scratch file in the system's temporary directory.
     ScratchWrite { path: PathBuf },
+    /// A file tool writes Claude Code's plan file (`~/.claude/plans/NAME.md`), the one
+    /// file its plan mode has the agent edit.
+    PlanFile { path: PathBuf },
     /// A file edit inside the workspace, off every protected path.
     WorkspaceEdit,
     /// A tool with no side effects (todo lists, questions to the person).
@@ -217,6 +220,7 @@ impl Cause {
             Cause::WorkspaceRead => "workspace-read",
             Cause::OrdinaryRead { .. } => "ordinary-read",
             Cause::ScratchWrite { .. } => "scratch-write",
+            Cause::PlanFile { .. } => "plan-file",
             Cause::WorkspaceEdit => "workspace-edit",
             Cause::NoSideEffects { .. } => "no-side-effects",
             Cause::HarnessTool { .. } => "harness-tool",
@@ -311,6 +315,10 @@ impl Cause {
                 path.display()
             ),
             Cause::WorkspaceEdit => "edit inside the workspace".to_string(),
+            Cause::PlanFile { path } => format!(
+                "writes the plan in Claude Code's plan file {} (a new file, or one of your own there that no other name links to)",
+                path.display()
+            ),
             Cause::ScratchWrite { path } => format!(
                 "writes {} in the system's temporary directory (a new file, or one of your own there that no other name links to)",
                 path.display()
@@ -577,6 +585,7 @@ impl Cause {
             | Cause::WorkspaceRead
             | Cause::OrdinaryRead { .. }
             | Cause::ScratchWrite { .. }
+            | Cause::PlanFile { .. }
             | Cause::WorkspaceEdit
             | Cause::NoSideEffects { .. }
             | Cause::HarnessTool { .. }

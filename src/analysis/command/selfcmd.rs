@@ -29,6 +29,13 @@ fn code_like(arg: &str) -> bool {
     plain.len() == 8 && plain.iter().all(char::is_ascii_alphanumeric)
 }
 
+/// `claude plugin` subcommands (after `plugin`, options left out) that only list what is
+/// installed or configured: `list`, `details NAME`, `marketplace list`. Checked against
+/// Claude Code 2.1.328's `claude plugin --help`.
+fn plugin_listing(sub: &[&str]) -> bool {
+    matches!(sub, ["list"] | ["details", _] | ["marketplace", "list"])
+}
+
 /// What a self-command changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelfCommand {
@@ -72,6 +79,7 @@ pub fn self_command(exec: &[String]) -> Option<SelfCommand> {
                 Some("config") => sub
                     .get(1)
                     .is_some_and(|s| matches!(*s, "set" | "add" | "remove")),
+                // `login`/`logout` store or clear an MCP server's OAuth credentials.
                 Some("mcp") => sub.get(1).is_some_and(|s| {
                     matches!(
                         *s,
@@ -80,9 +88,19 @@ pub fn self_command(exec: &[String]) -> Option<SelfCommand> {
                             | "remove"
                             | "add-from-claude-desktop"
                             | "reset-project-choices"
+                            | "login"
+                            | "logout"
                     )
                 }),
-                Some("plugin") | Some("plugins") => true,
+                // Every plugin subcommand but the listings installs, enables, configures,
+                // updates, removes or runs plugins (`init` scaffolds into ~/.claude/skills).
+                Some("plugin") | Some("plugins") => !plugin_listing(&sub[1..]),
+                // The harness's own sign-in, its auto-mode rules in the user's settings,
+                // config imported from another agent into its settings.
+                Some("auth") => sub.get(1).is_some_and(|s| matches!(*s, "login" | "logout")),
+                Some("setup-token") => true,
+                Some("auto-mode") => sub.get(1) == Some(&"reset"),
+                Some("import") => !exec.iter().any(|a| a == "--dry-run"),
                 _ => false,
             };
             changes.then(|| SelfCommand {
@@ -118,6 +136,22 @@ mod tests {
             ("gatehook scan .", false),
             ("gatehook trust", true),
             ("claude plugin install x", true),
+            ("claude plugins enable x", true),
+            ("claude plugin marketplace add owner/repo", true),
+            ("claude plugin init mine", true),
+            ("claude plugin list", false),
+            ("claude plugin list --json", false),
+            ("claude plugin marketplace list", false),
+            ("claude plugin details x", false),
+            ("claude mcp login github", true),
+            ("claude mcp list", false),
+            ("claude auth logout", true),
+            ("claude auth status", false),
+            ("claude setup-token", true),
+            ("claude auto-mode reset", true),
+            ("claude auto-mode config", false),
+            ("claude import cursor", true),
+            ("claude import --dry-run cursor", false),
             ("claude --version", false),
         ] {
             assert_eq!(self_command(&v(cmd)).is_some(), is_self, "{cmd}");

@@ -866,6 +866,32 @@ const SHARED_SCRATCH: &[&str] = &[
 /// outside the harness's own there (`/tmp/claude-UID/…`: its task output is read, never
 /// written by a command). Only the place: what is there is for the caller to look at.
 pub fn in_scratch(p: &Path) -> bool {
+    in_system_scratch(p)
+}
+
+/// Whether `p` (absolute, normalised) is a plan file of Claude Code's plan mode: a
+/// Markdown file directly in `~/.claude/plans/` (its default plans directory; plan mode
+/// has the agent write its plan there, the one file it may edit in that mode). Only the
+/// place, as written: what is there (a link, another name for the file) is for the caller
+/// to look at. Checked against Claude Code 2.1.328's plan mode and its plans directory.
+pub fn plan_file(p: &Path, home: &Path) -> bool {
+    let (Some(s), Some(h)) = (p.to_str(), home.to_str()) else {
+        return false;
+    };
+    below(s, h)
+        .and_then(|rel| rel.strip_prefix(".claude/plans/"))
+        .is_some_and(|name| {
+            name.len() > 3
+                && name.ends_with(".md")
+                && !name.starts_with('.')
+                && !name.contains('/')
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        })
+}
+
+fn in_system_scratch(p: &Path) -> bool {
     let Some(s) = p.to_str() else {
         return false;
     };

@@ -97,7 +97,8 @@ pub(super) fn outside_read(p: &PathFact, reads: ReadScope, floor: &FloorCtx) -> 
 /// directory of the user's, or a regular file of the user's that no other name links to
 /// (a hard link would carry the write to the file it shares). A symlink there resolves
 /// first, so one leading out is judged where it leads. A home that lies there is no
-/// scratch.
+/// scratch. Claude Code's plan file (`floor::plan_file`: a Markdown file directly in
+/// `~/.claude/plans/`) is the agent's own scratch in the home, under the same checks.
 pub(super) fn scratch_write(
     p: &PathFact,
     writes: WriteScope,
@@ -116,11 +117,12 @@ pub(super) fn scratch_write(
     let Some(resolved) = &p.forms.resolved else {
         return Err("it does not resolve".into());
     };
-    if !p.forms.forms().all(floor::in_scratch) {
+    let plan = p.forms.forms().all(|f| floor::plan_file(f, &floor.home));
+    if !plan && !p.forms.forms().all(floor::in_scratch) {
         return Err("a write".into());
     }
     // A home that itself lies there (a throwaway account, a test) keeps its own rules.
-    if p.forms.forms().any(|f| f.starts_with(&floor.home)) {
+    if !plan && p.forms.forms().any(|f| f.starts_with(&floor.home)) {
         return Err("a write in a home directory".into());
     }
     match std::fs::symlink_metadata(resolved) {

@@ -317,10 +317,21 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
 
     // 3. Plan mode: nothing that writes or runs (a read-only routine command may run).
     let plan_ok = ev.judgement.as_ref().is_some_and(Judgement::read_only);
+    // The plan itself: a file tool writing only Claude Code's plan file, the one file plan
+    // mode has the agent edit (what is written is judged as any write there, below).
+    let plan_file = matches!(kind, Kind::Edit)
+        && !ev.paths.is_empty()
+        && ev.paths.iter().all(|p| {
+            p.access == Access::Write
+                && p.forms
+                    .forms()
+                    .all(|f| crate::context::floor::plan_file(f, &ctx.floor.home))
+        });
     if call.permission_mode == PermissionMode::Plan
         && !is_read_only_tool(call.tool)
         && !plan_ok
         && !read_only_agent
+        && !plan_file
     {
         let cause = Cause::PlanMode {
             tool: call.tool.to_string(),
@@ -616,6 +627,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     // Every ordinary read outside is a listing of names and metadata.
     let mut listing_only = true;
     let mut scratch: Option<PathBuf> = None;
+    let mut plan: Option<PathBuf> = None;
     let mut refused: Option<(PathBuf, bool, String)> = None;
     for (p, scratch_fact) in ev
         .paths
@@ -629,7 +641,13 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             .clone()
             .unwrap_or_else(|| p.forms.lexical.clone());
         let judged = match (p.access, scratch_fact) {
-            (Access::Write, Some(fact)) => fact.clone().map(|()| &mut scratch),
+            (Access::Write, Some(fact)) => fact.clone().map(|()| {
+                if crate::context::floor::plan_file(&path, &ctx.floor.home) {
+                    &mut plan
+                } else {
+                    &mut scratch
+                }
+            }),
             (Access::Write, None) => Err("a write".to_string()),
             (Access::Read, _) => {
                 listing_only &= p.listing;
@@ -671,6 +689,15 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             },
         );
     }
+    if let Some(path) = &plan {
+        ev.step(
+            "floor",
+            format!(
+                "outside the workspace: {} is Claude Code's plan file",
+                path.display()
+            ),
+        );
+    }
     if let Some(path) = &scratch {
         ev.step(
             "floor",
@@ -690,9 +717,10 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             },
             None => Cause::WorkspaceRead,
         }),
-        Kind::Edit => Some(match scratch {
-            Some(path) => Cause::ScratchWrite { path },
-            None => Cause::WorkspaceEdit,
+        Kind::Edit => Some(match (scratch, plan) {
+            (Some(path), _) => Cause::ScratchWrite { path },
+            (None, Some(path)) => Cause::PlanFile { path },
+            (None, None) => Cause::WorkspaceEdit,
         }),
         Kind::Inert => Some(Cause::NoSideEffects {
             tool: call.tool.to_string(),

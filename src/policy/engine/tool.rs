@@ -447,7 +447,20 @@ impl Eval<'_, '_> {
             "Write" | "Edit" | "MultiEdit" => {
                 let p = self.str_field("file_path", true)?.unwrap_or_default();
                 self.edit_text_types()?;
-                self.add_path(&p, Access::Write);
+                let home = self.ctx.floor.home.clone();
+                let fact = self.add_path(&p, Access::Write);
+                // Claude Code's plan file, written by its file tools, is the agent's own
+                // words rather than the harness's settings: judged as a write of the
+                // agent's outside the workspace (`checks::scratch_write`), in every form
+                // (a link out of the plans directory is no plan file).
+                if fact.forms.forms().all(|f| floor::plan_file(f, &home))
+                    && matches!(
+                        fact.class,
+                        Some(PathClass::HarnessConfig { .. } | PathClass::Protected { .. })
+                    )
+                {
+                    fact.class = None;
+                }
                 self.add_reached(&p, false, None, Access::Write);
                 Kind::Edit
             }

@@ -29,6 +29,31 @@ fn prints_only(prog: &str) -> &'static [&'static str] {
     }
 }
 
+/// Claude Code's subcommands that only print what is installed or configured, each with
+/// the options that keep it so: the plugins and marketplaces listed, one plugin's
+/// inventory, how it is signed in (the method and the variable's name, never the key), the
+/// auto-mode rules in use or by default. Checked against Claude Code 2.1.328's `--help` for
+/// each and its output in a throwaway home. `plugin list --data-size` measures directories
+/// (an optional value the grammar leaves out); everything else is not a listing.
+fn claude_listing(args: &[String]) -> Option<&'static str> {
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (what, rest, flags): (&str, &[&str], &[&str]) = match words.as_slice() {
+        ["plugin" | "plugins", "list", rest @ ..] => {
+            ("its installed plugins", rest, &["--json", "--available"])
+        }
+        ["plugin" | "plugins", "marketplace", "list", rest @ ..] => {
+            ("its configured plugin marketplaces", rest, &["--json"])
+        }
+        ["plugin" | "plugins", "details", name, rest @ ..] if !name.starts_with('-') => {
+            ("one installed plugin's components", rest, &[])
+        }
+        ["auth", "status", rest @ ..] => ("how it is signed in", rest, &["--json", "--text"]),
+        ["auto-mode", "config" | "defaults", rest @ ..] => ("its auto-mode rules", rest, &[]),
+        _ => return None,
+    };
+    rest.iter().all(|a| flags.contains(a)).then_some(what)
+}
+
 /// `AGENT [ARGS…]`.
 pub(super) fn agent(cmd: &Cmd) -> Said {
     let prog = cmd.program();
@@ -37,6 +62,11 @@ pub(super) fn agent(cmd: &Cmd) -> Said {
         || prints_only(prog).contains(&a.as_str()))
     {
         return Said::read(format!("{prog} prints its version or help"));
+    }
+    if prog == "claude" {
+        if let Some(what) = claude_listing(args) {
+            return Said::read(format!("claude lists {what}; nothing changes"));
+        }
     }
     let mut s = Said::read(format!(
         "{prog} starts an agent that runs what it decides, or changes its own installation"

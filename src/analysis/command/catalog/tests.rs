@@ -774,6 +774,23 @@ fn other_agents() {
         ("kiro-cli -v", "soft"),
         ("kiro-cli -V", "routine"),
         ("claude upgrade", "soft"),
+        // Claude Code's listings print what is installed; anything past their options, or
+        // any other subcommand, is not a listing.
+        ("claude plugin list", "routine"),
+        ("claude plugin list --json --available", "routine"),
+        ("claude plugins marketplace list --json", "routine"),
+        ("claude plugin details superpowers", "routine"),
+        ("claude auth status --text", "routine"),
+        ("claude auto-mode defaults", "routine"),
+        ("claude plugin list --data-size", "soft"),
+        // A plugin subcommand outside the listings' shapes is a change to the harness.
+        ("claude plugin list extra", "hard"),
+        ("claude plugin details", "hard"),
+        ("claude auth status --print-token", "soft"),
+        ("claude mcp list", "soft"),
+        ("claude plugin install x", "hard"),
+        ("claude auto-mode reset", "hard"),
+        ("claude auth logout", "hard"),
         ("codex exec 'rm -rf build'", "soft"),
         ("gemini -p 'summarise the repo'", "soft"),
         ("aider --message 'fix it' src/lib.rs", "soft"),
