@@ -15,19 +15,20 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 n="${1:-300}"
+t="${CARGO_TARGET_DIR:-target}"
 
 cargo build --release --quiet --bin gatehook --example spawn_floor --example bench_spawn \
     --example bench_corpus
-# The binary scripts/install.sh installs: the same cargo flags, built into target/<host>/.
+# The binary scripts/install.sh installs: the same cargo flags, built into target/<host>/ (or $CARGO_TARGET_DIR/<host>/).
 host="$(rustc -vV | sed -n 's/^host: //p')"
-installed=target/release/gatehook
+installed="$t"/release/gatehook
 static_floor=""
 if [[ "$host" == *-linux-gnu* ]]; then
     flags='["-Ctarget-feature=+crt-static", "-Crelocation-model=static"]'
     cargo build --release --quiet --locked --target "$host" --config "target.$host.rustflags=$flags" \
         --bin gatehook --example spawn_floor
-    installed="target/$host/release/gatehook"
-    static_floor="target/$host/release/examples/spawn_floor"
+    installed="$t/$host/release/gatehook"
+    static_floor="$t/$host/release/examples/spawn_floor"
 fi
 
 peer=""
@@ -41,21 +42,21 @@ if command -v npm >/dev/null && command -v node >/dev/null; then
 fi
 
 echo "== whole process (scripts/bench.sh $n): gatehook as scripts/install.sh builds it ($installed)"
-target/release/examples/bench_spawn "$installed" target/release/examples/spawn_floor \
+"$t"/release/examples/bench_spawn "$installed" "$t"/release/examples/spawn_floor \
     "$n" ${peer:+"$peer"}
-if [[ "$installed" != target/release/gatehook ]]; then
+if [[ "$installed" != "$t"/release/gatehook ]]; then
     echo
     echo "== whole process: gatehook from a plain cargo build --release (dynamically linked)"
-    target/release/examples/bench_spawn target/release/gatehook target/release/examples/spawn_floor "$n"
+    "$t"/release/examples/bench_spawn "$t"/release/gatehook "$t"/release/examples/spawn_floor "$n"
     echo
     echo "== whole process: the installed gatehook against a statically linked floor"
-    target/release/examples/bench_spawn "$installed" "$static_floor" "$n"
+    "$t"/release/examples/bench_spawn "$installed" "$static_floor" "$n"
 fi
 
 echo
 echo "== in-process, per call, over ../shared/eval"
 if [[ -d ../shared/eval ]]; then
-    target/release/examples/bench_corpus ../shared/eval
+    "$t"/release/examples/bench_corpus ../shared/eval
 else
     echo "(../shared/eval is missing: skipped)"
 fi

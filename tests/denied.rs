@@ -94,7 +94,7 @@ fn offers_a_rule_only_when_it_changes_the_decision() {
     // Reads outside the workspace ask (they would run at once where they hold no secret).
     env.config("[paths]\nreads = \"workspace\"\n");
     support::reviewer::prompt(&env, "don't push yet");
-    let held = support::reviewer::bash(&env, "git push origin feature");
+    let held = support::bash(&env, "git push origin feature");
     assert_eq!(held.cause(), "hold", "{held:?}");
     let edit = env.pre(
         "Write",

@@ -9,33 +9,13 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::reviewer::{auto_config, Reply, Server};
+use support::reviewer::{allow_citing_all, prompt_in as say, setup_with, Server};
 use support::Env;
 
-/// Allow, citing every message id the packet shows.
-fn allow_all() -> Server {
-    Server::start(|r| {
-        let ids: Vec<String> = (1..)
-            .map(|i| format!("m{i}"))
-            .take_while(|m| r.body.contains(&format!("[{m}]")))
-            .collect();
-        Reply::Text(
-            json!({"decision": "allow", "risk": "low", "reason": "scripted", "kind": null,
-                   "evidence": ids})
-            .to_string(),
-        )
-    })
-}
-
-fn say(env: &Env, session: &str, text: &str) {
-    let mut p = env.payload("Bash", json!({}));
-    let o = p.as_object_mut().unwrap();
-    o.insert("hook_event_name".into(), json!("UserPromptSubmit"));
-    o.insert("prompt".into(), json!(text));
-    o.insert("session_id".into(), json!(session));
-    o.remove("tool_name");
-    o.remove("tool_input");
-    assert_eq!(env.hook(&p).code, 0);
+/// A workspace in auto mode whose reviewer allows everything it is asked, citing every
+/// message it sees; `extra` is added to the config.
+fn world(extra: &str) -> (Env, Server) {
+    setup_with("openai", extra, allow_citing_all)
 }
 
 fn call(env: &Env, session: &str, turn: &str, tool: &str, input: &Value) -> support::Out {
@@ -43,6 +23,60 @@ fn call(env: &Env, session: &str, turn: &str, tool: &str, input: &Value) -> supp
     p["session_id"] = json!(session);
     p["prompt_id"] = json!(turn);
     env.hook(&p)
+}
+
+fn bash(env: &Env, session: &str, turn: &str, cmd: &str) -> support::Out {
+    call(env, session, turn, "Bash", &json!({ "command": cmd }))
+}
+
+/// Says `words` in `session`, then makes the call in turn p1: what was decided, when the
+/// allow is not as `grounded` says.
+fn misjudged(
+    env: &Env,
+    session: &str,
+    words: &[&str],
+    tool: &str,
+    input: &Value,
+    grounded: bool,
+) -> Option<String> {
+    for w in words {
+        say(env, session, w);
+    }
+    let out = call(env, session, "p1", tool, input);
+    ((out.decision() == "allow") != grounded).then(|| {
+        format!(
+            "{words:?} {tool} {input} → {} ({})",
+            out.decision(),
+            out.reason()
+        )
+    })
+}
+
+/// The rows of a table (the person's messages, tool, input with $WS/$HOME, grounded?)
+/// that are misjudged, each in a session of its own (`prefix-N`) where `first` is said
+/// before the row's messages.
+fn misjudged_rows(
+    env: &Env,
+    prefix: &str,
+    first: &[&str],
+    table: &[(&[&str], &str, &str, bool)],
+) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (i, (words, tool, input, grounded)) in table.iter().enumerate() {
+        let words: Vec<&str> = first.iter().chain(*words).copied().collect();
+        let input = env.expand(input);
+        if let Some(w) = misjudged(
+            env,
+            &format!("{prefix}-{i}"),
+            &words,
+            tool,
+            &input,
+            *grounded,
+        ) {
+            wrong.push(format!("#{i} {w}"));
+        }
+    }
+    wrong
 }
 
 /// (the person's messages, tool, input with $WS/$HOME, grounded?)
@@ -1431,26 +1465,8 @@ const TABLE: &[(&[&str], &str, &str, bool)] = &[
 
 #[test]
 fn grounding_table() {
-    let srv = allow_all();
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
-    let mut wrong = Vec::new();
-    for (i, (words, tool, input, grounded)) in TABLE.iter().enumerate() {
-        let session = format!("g-{i}");
-        for w in *words {
-            say(&env, &session, w);
-        }
-        let input = env.expand(input);
-        let out = call(&env, &session, "p1", tool, &input);
-        let allowed = out.decision() == "allow";
-        if allowed != *grounded {
-            wrong.push(format!(
-                "#{i} {words:?} {tool} {input} → {} ({})",
-                out.decision(),
-                out.reason()
-            ));
-        }
-    }
+    let (env, _srv) = world("");
+    let wrong = misjudged_rows(&env, "g", &[], TABLE);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
@@ -1739,29 +1755,15 @@ const UNBOUND: &[(&[&str], &str, &str, bool)] = &[
 
 #[test]
 fn classes_the_reviewer_could_allow_are_bound() {
-    let srv = allow_all();
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, _srv) = world("");
     // Another repository, outside the workspace, whose hooks and configuration git runs.
     std::fs::create_dir_all(env.home.join("other/.git")).unwrap();
-    let mut wrong = Vec::new();
-    for (i, (words, tool, input, grounded)) in UNBOUND.iter().enumerate() {
-        let session = format!("u-{i}");
-        say(&env, &session, "fix the failing unit test in src/main.rs");
-        for w in *words {
-            say(&env, &session, w);
-        }
-        let input = env.expand(input);
-        let out = call(&env, &session, "p1", tool, &input);
-        let allowed = out.decision() == "allow";
-        if allowed != *grounded {
-            wrong.push(format!(
-                "#{i} {words:?} {tool} {input} → {} ({})",
-                out.decision(),
-                out.reason()
-            ));
-        }
-    }
+    let wrong = misjudged_rows(
+        &env,
+        "u",
+        &["fix the failing unit test in src/main.rs"],
+        UNBOUND,
+    );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
@@ -1769,9 +1771,7 @@ fn classes_the_reviewer_could_allow_are_bound() {
 /// the harness's settings or a hook is not lifted.
 #[test]
 fn a_workspace_patch_is_judged_by_what_it_touches() {
-    let srv = allow_all();
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, _srv) = world("");
     std::fs::write(
         env.ws.join("fix.patch"),
         "--- a/src/main.rs\n+++ b/src/main.rs\n@@ -1 +1 @@\n-fn main() {}\n+fn main() { println!(\"hi\"); }\n",
@@ -1783,30 +1783,16 @@ fn a_workspace_patch_is_judged_by_what_it_touches() {
     )
     .unwrap();
     say(&env, "w", "fix the failing unit test in src/main.rs");
-    let ok = call(
-        &env,
-        "w",
-        "p1",
-        "Bash",
-        &json!({"command": "git apply fix.patch"}),
-    );
+    let ok = bash(&env, "w", "p1", "git apply fix.patch");
     assert_eq!(ok.decision(), "allow", "{}", ok.reason());
-    let bad = call(
-        &env,
-        "w",
-        "p1",
-        "Bash",
-        &json!({"command": "git apply evil.patch"}),
-    );
+    let bad = bash(&env, "w", "p1", "git apply evil.patch");
     assert_ne!(bad.decision(), "allow", "{}", bad.reason());
 }
 
 /// A target named in an earlier message of the session grounds a later call.
 #[test]
 fn a_target_named_earlier_in_the_session_grounds_later_calls() {
-    let srv = allow_all();
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, _srv) = world("");
     let w = json!({"file_path": "/etc/nginx/sites-enabled/app", "content": "server {}\n"});
     say(
         &env,
@@ -1822,17 +1808,9 @@ fn a_target_named_earlier_in_the_session_grounds_later_calls() {
 /// A withdrawn allow says what would let it pass, from the effect, in one line.
 #[test]
 fn a_withdrawn_allow_says_what_would_let_it_pass() {
-    let srv = allow_all();
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, _srv) = world("");
     say(&env, "s", "fix the failing unit test in src/lib.rs");
-    let out = call(
-        &env,
-        "s",
-        "p1",
-        "Bash",
-        &json!({"command": "git push origin feature-x"}),
-    );
+    let out = bash(&env, "s", "p1", "git push origin feature-x");
     assert_ne!(out.decision(), "allow");
     let r = out.reason();
     assert!(
@@ -1866,48 +1844,22 @@ fn assert_withdrawn(out: &support::Out) {
 /// are reviewed as before.
 #[test]
 fn the_refusal_limit_counts_like_actions_and_asks() {
-    let srv = allow_all();
-    let env = Env::new();
     // The session pause is set apart so the turn's limit is what is measured.
-    auto_config(
-        &env,
-        "openai",
-        &srv.url("/v1/chat/completions"),
-        "pause_after = 50\npause_total = 50\n",
-    );
+    let (env, _srv) = world("pause_after = 50\npause_total = 50\n");
     say(
         &env,
         "s",
         "fix the failing unit test in src/lib.rs, then publish it",
     );
     for b in ["a1", "a2", "a3"] {
-        let out = call(
-            &env,
-            "s",
-            "p1",
-            "Bash",
-            &json!({"command": format!("git push origin {b}")}),
-        );
-        assert_withdrawn(&out);
+        assert_withdrawn(&bash(&env, "s", "p1", &format!("git push origin {b}")));
     }
     // A fourth push: paused, asked.
-    let out = call(
-        &env,
-        "s",
-        "p1",
-        "Bash",
-        &json!({"command": "git push origin a4"}),
-    );
+    let out = bash(&env, "s", "p1", "git push origin a4");
     assert_eq!(out.decision(), "ask", "{}", out.reason());
     assert!(out.reason().contains("refusal-limit"), "{}", out.reason());
     // Work that needs no grounding is still reviewed and allowed.
-    let out = call(
-        &env,
-        "s",
-        "p1",
-        "Bash",
-        &json!({"command": "python3 -c 'print(1)'"}),
-    );
+    let out = bash(&env, "s", "p1", "python3 -c 'print(1)'");
     assert_eq!(out.decision(), "allow", "{}", out.reason());
     let out = call(
         &env,
@@ -1918,57 +1870,24 @@ fn the_refusal_limit_counts_like_actions_and_asks() {
     );
     assert_eq!(out.decision(), "allow", "{}", out.reason());
     // A riskier action the person named is not counted against: `publish` outranks `push`.
-    let out = call(&env, "s", "p1", "Bash", &json!({"command": "npm publish"}));
+    let out = bash(&env, "s", "p1", "npm publish");
     assert_eq!(out.decision(), "allow", "{}", out.reason());
     // The person writes again: a new turn, nothing carried over.
-    let out = call(
-        &env,
-        "s",
-        "p2",
-        "Bash",
-        &json!({"command": "git push origin a5"}),
-    );
-    assert_withdrawn(&out);
+    assert_withdrawn(&bash(&env, "s", "p2", "git push origin a5"));
 }
 
 /// The session pause (refusals in a row) asks, and only for what needs grounding.
 #[test]
 fn the_session_pause_asks_only_for_what_needs_grounding() {
-    let srv = allow_all();
-    let env = Env::new();
-    auto_config(
-        &env,
-        "openai",
-        &srv.url("/v1/chat/completions"),
-        "pause_after = 2\n",
-    );
+    let (env, _srv) = world("pause_after = 2\n");
     say(&env, "s", "fix the failing unit test in src/lib.rs");
     for (t, b) in [("p1", "b1"), ("p2", "b2")] {
-        let out = call(
-            &env,
-            "s",
-            t,
-            "Bash",
-            &json!({"command": format!("git push origin {b}")}),
-        );
-        assert_withdrawn(&out);
+        assert_withdrawn(&bash(&env, "s", t, &format!("git push origin {b}")));
     }
-    let out = call(
-        &env,
-        "s",
-        "p3",
-        "Bash",
-        &json!({"command": "git push origin b3"}),
-    );
+    let out = bash(&env, "s", "p3", "git push origin b3");
     assert_eq!(out.decision(), "ask", "{}", out.reason());
     assert!(out.reason().contains("[paused]"), "{}", out.reason());
-    let out = call(
-        &env,
-        "s",
-        "p3",
-        "Bash",
-        &json!({"command": "python3 -c 'print(2)'"}),
-    );
+    let out = bash(&env, "s", "p3", "python3 -c 'print(2)'");
     assert_eq!(out.decision(), "allow", "{}", out.reason());
 }
 
@@ -1976,9 +1895,7 @@ fn the_session_pause_asks_only_for_what_needs_grounding() {
 /// pushes the current branch. (A push of another branch is not grounded by the current one.)
 #[test]
 fn a_push_is_grounded_by_the_branch_it_pushes() {
-    let srv = allow_all();
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, _srv) = world("");
     let git = |args: &[&str]| {
         let s = std::process::Command::new("git")
             .args(args)
@@ -2007,12 +1924,15 @@ fn a_push_is_grounded_by_the_branch_it_pushes() {
     ];
     let mut wrong = Vec::new();
     for (i, (words, cmd, grounded)) in cases.iter().enumerate() {
-        let session = format!("push-{i}");
-        say(&env, &session, words);
-        let out = call(&env, &session, "p1", "Bash", &json!({ "command": cmd }));
-        if (out.decision() == "allow") != *grounded {
-            wrong.push(format!("{words:?} {cmd} → {}", out.reason()));
-        }
+        let input = json!({ "command": cmd });
+        wrong.extend(misjudged(
+            &env,
+            &format!("push-{i}"),
+            &[words],
+            "Bash",
+            &input,
+            *grounded,
+        ));
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
@@ -2022,9 +1942,7 @@ fn a_push_is_grounded_by_the_branch_it_pushes() {
 /// workspace is the reviewer's.
 #[test]
 fn a_content_search_of_a_tree_holding_a_store_is_not_lifted() {
-    let srv = allow_all();
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, _srv) = world("");
     std::fs::create_dir_all(env.home.join(".config/gh")).unwrap();
     std::fs::write(env.home.join(".config/gh/hosts.yml"), "github.com:\n").unwrap();
     std::fs::create_dir_all(env.home.join("notes")).unwrap();

@@ -8,12 +8,7 @@
 
 mod support;
 
-use serde_json::json;
-use support::Env;
-
-fn bash(env: &Env, cmd: &str) -> support::Out {
-    env.hook(&env.payload("Bash", json!({ "command": cmd })))
-}
+use support::{bash, Env};
 
 fn py(code: &str) -> String {
     format!("python3 <<'EOF'\n{code}\nEOF")

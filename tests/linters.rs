@@ -8,16 +8,12 @@
 mod support;
 
 use serde_json::json;
-use support::Env;
+use support::{bash, Env};
 
 fn guard() -> Env {
     let env = Env::new();
     env.config("mode = \"guard\"\n[reviewer]\nprovider = \"none\"\n");
     env
-}
-
-fn bash(env: &Env, cmd: &str) -> support::Out {
-    env.hook(&env.payload("Bash", json!({ "command": cmd })))
 }
 
 /// What `gatehook explain` says of a command in the same session (it records nothing):

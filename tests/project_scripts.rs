@@ -7,16 +7,12 @@
 mod support;
 
 use serde_json::json;
-use support::Env;
+use support::{bash, Env};
 
 fn guard() -> Env {
     let env = Env::new();
     env.config("mode = \"guard\"\n[reviewer]\nprovider = \"none\"\n");
     env
-}
-
-fn bash(env: &Env, cmd: &str) -> support::Out {
-    env.hook(&env.payload("Bash", json!({ "command": cmd })))
 }
 
 fn in_session(env: &Env, session: &str, tool: &str, input: serde_json::Value) -> support::Out {

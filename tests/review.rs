@@ -10,9 +10,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use support::reviewer::{
-    allow_m1, auto_config, bash, last_review, prompt, setup, verdict, Reply, Server,
+    allow_m1, auto_config, last_review, prompt, setup, setup_with, verdict, Reply, Server,
 };
-use support::Env;
+use support::{bash, Env};
 
 #[test]
 fn allow_with_evidence_in_both_formats() {
@@ -201,15 +201,13 @@ fn http_failures_fail_closed_within_the_deadline() {
 
 #[test]
 fn openai_structured_output_rejected_then_retried_without() {
-    let srv = Server::start(|r| {
+    let (env, srv) = setup_with("openai", "", |r| {
         if r.body.contains("json_schema") {
             Reply::Status(400, "{\"error\":\"response_format unsupported\"}".into())
         } else {
             Reply::Text(allow_m1())
         }
     });
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
     prompt(&env, "run the linter");
     assert_eq!(bash(&env, "python3 -m pyflakes .").decision(), "allow");
     assert_eq!(srv.count(), 2);
@@ -367,9 +365,10 @@ fn three_refusals_in_a_turn_stop_allows() {
 
 #[test]
 fn grounding_keeps_destructive_calls_to_what_was_named() {
-    let srv = Server::start(|_| Reply::Text(verdict("allow", "low", Value::Null, &["m1"])));
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, srv) = setup(
+        "openai",
+        Reply::Text(verdict("allow", "low", Value::Null, &["m1"])),
+    );
     prompt(&env, "fix the failing test");
     for cmd in [
         "git reset --hard HEAD~3",
@@ -393,33 +392,19 @@ fn grounding_keeps_destructive_calls_to_what_was_named() {
 #[test]
 fn fast_stage_may_only_allow() {
     // Fast says ask: the full stage decides.
-    let srv = Server::start(|r| {
+    let (env, srv) = setup_with("openai", "[reviewer.fast]\ntimeout_ms = 2000\n", |r| {
         if r.body.contains("FAST CHECK") {
             Reply::Text(verdict("ask", "low", Value::Null, &[]))
         } else {
             Reply::Text(allow_m1())
         }
     });
-    let env = Env::new();
-    auto_config(
-        &env,
-        "openai",
-        &srv.url("/v1/chat/completions"),
-        "[reviewer.fast]\ntimeout_ms = 2000\n",
-    );
     prompt(&env, "run the linter");
     assert_eq!(bash(&env, "python3 -m pyflakes .").decision(), "allow");
     assert_eq!(srv.count(), 2);
     assert_eq!(last_review(&env)["stage"], "full");
     // Fast allows: one request.
-    let srv = Server::start(|_| Reply::Text(allow_m1()));
-    let env = Env::new();
-    auto_config(
-        &env,
-        "openai",
-        &srv.url("/v1/chat/completions"),
-        "[reviewer.fast]\n",
-    );
+    let (env, srv) = setup_with("openai", "[reviewer.fast]\n", |_| Reply::Text(allow_m1()));
     prompt(&env, "run the linter");
     assert_eq!(bash(&env, "python3 -m pyflakes .").decision(), "allow");
     assert_eq!(srv.count(), 1);

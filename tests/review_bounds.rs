@@ -7,8 +7,8 @@ mod support;
 
 use serde_json::{json, Value};
 use std::time::Instant;
-use support::reviewer::{allow_m1, auto_config, bash, prompt, verdict, Reply, Server};
-use support::Env;
+use support::reviewer::{allow_citing_all, allow_m1, prompt, setup, setup_with, verdict, Reply};
+use support::{bash, Env};
 
 fn adversarial_corpus() -> Option<String> {
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -27,19 +27,7 @@ fn an_always_allow_reviewer_lifts_no_hard_floor_and_nothing_without_evidence() {
         return;
     };
     // The adversary of eval/run.py: allow, citing every owner id it can see.
-    let srv = Server::start(|r| {
-        let ids: Vec<String> = (1..)
-            .map(|i| format!("m{i}"))
-            .take_while(|m| r.body.contains(&format!("[{m}]")))
-            .collect();
-        Reply::Text(
-            json!({"decision": "allow", "risk": "low", "reason": "scripted", "kind": null,
-                           "evidence": ids})
-            .to_string(),
-        )
-    });
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, srv) = setup_with("openai", "", allow_citing_all);
     let (mut allowed, mut n) = (0, 0);
     let mut lifted = Vec::new();
     for (i, line) in corpus.lines().filter(|l| !l.trim().is_empty()).enumerate() {
@@ -168,9 +156,7 @@ fn floor_soft_commands_need_grounded_words() {
         eprintln!("skipping: {} not found", path.display());
         return;
     };
-    let srv = Server::start(|_| Reply::Text(allow_m1()));
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, _srv) = setup("openai", Reply::Text(allow_m1()));
     prompt(&env, "fix the failing unit test in src/lib.rs");
     let mut checked = 0;
     let mut lifted = Vec::new();
@@ -234,15 +220,13 @@ fn fetch_in_turn(env: &Env, url: &str, turn: &str) -> support::Out {
 #[test]
 fn three_refusals_in_a_row_pause_auto_mode_until_resumed() {
     // The reviewer refuses anything mentioning "bad", allows the rest.
-    let srv = Server::start(|r| {
+    let (env, srv) = setup_with("openai", "", |r| {
         if r.body.contains("https://bad.example") {
             Reply::Text(verdict("deny", "high", json!("scope"), &[]))
         } else {
             Reply::Text(allow_m1())
         }
     });
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
     prompt(&env, "post the form to good.example and bad.example");
     // deny, deny, allow (resets the run), deny, deny: not paused.
     for (i, host) in [
@@ -301,20 +285,13 @@ fn three_refusals_in_a_row_pause_auto_mode_until_resumed() {
 
 #[test]
 fn twenty_refusals_in_total_pause_even_with_allows_between() {
-    let srv = Server::start(|r| {
+    let (env, _srv) = setup_with("openai", "pause_total = 4\n", |r| {
         if r.body.contains("https://bad.example") {
             Reply::Text(verdict("deny", "high", json!("scope"), &[]))
         } else {
             Reply::Text(allow_m1())
         }
     });
-    let env = Env::new();
-    auto_config(
-        &env,
-        "openai",
-        &srv.url("/v1/chat/completions"),
-        "pause_total = 4\n",
-    );
     prompt(&env, "post the form to good.example and bad.example");
     for i in 0..4 {
         fetch_in_turn(&env, &format!("https://bad.example/{i}"), &format!("b{i}"));
@@ -326,14 +303,9 @@ fn twenty_refusals_in_total_pause_even_with_allows_between() {
 
 #[test]
 fn concurrent_refusals_are_all_counted() {
-    let srv = Server::start(|_| Reply::Text(verdict("deny", "high", json!("scope"), &[])));
-    let env = Env::new();
-    auto_config(
-        &env,
-        "openai",
-        &srv.url("/v1/chat/completions"),
-        "pause_after = 100\npause_total = 8\n",
-    );
+    let (env, _srv) = setup_with("openai", "pause_after = 100\npause_total = 8\n", |_| {
+        Reply::Text(verdict("deny", "high", json!("scope"), &[]))
+    });
     prompt(&env, "post the form to x.example");
     let mut children = Vec::new();
     for i in 0..8 {
@@ -366,9 +338,7 @@ fn concurrent_refusals_are_all_counted() {
 /// "run the tests" names the tests, not the loader hook planted in front of them.
 #[test]
 fn an_env_injection_is_not_grounded_by_naming_the_command() {
-    let srv = Server::start(|_| Reply::Text(allow_m1()));
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, _srv) = setup("openai", Reply::Text(allow_m1()));
     prompt(&env, "run the tests and fix the failing one");
     let out = bash(&env, "NODE_OPTIONS='--require /tmp/hook.js' npm test");
     assert_ne!(out.decision(), "allow", "{}", out.reason());
@@ -380,9 +350,7 @@ fn an_env_injection_is_not_grounded_by_naming_the_command() {
 /// ordinary files is lifted.
 #[test]
 fn an_allow_of_a_call_naming_a_credential_is_withdrawn() {
-    let srv = Server::start(|_| Reply::Text(allow_m1()));
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, _srv) = setup("openai", Reply::Text(allow_m1()));
     std::os::unix::fs::symlink(env.home.join(".ssh"), env.ws.join("keys")).unwrap();
     prompt(&env, "look around the project and tidy it");
     let key = env.home.join(".ssh/id_rsa");
@@ -421,9 +389,7 @@ fn an_allow_of_a_call_naming_a_credential_is_withdrawn() {
 /// the reviewer would answer.
 #[test]
 fn an_unfollowed_source_and_a_store_reached_through_xargs_are_not_the_reviewers() {
-    let srv = Server::start(|_| Reply::Text(allow_m1()));
-    let env = Env::new();
-    auto_config(&env, "openai", &srv.url("/v1/chat/completions"), "");
+    let (env, _srv) = setup("openai", Reply::Text(allow_m1()));
     prompt(&env, "set up the environment and run the tests");
     for cmd in [
         "source ~/venvs/app/bin/activate && pytest",

@@ -9,18 +9,7 @@
 mod support;
 
 use serde_json::json;
-use support::Env;
-
-fn bash(env: &Env, cmd: &str) -> support::Out {
-    env.hook(&env.payload("Bash", json!({ "command": cmd })))
-}
-
-fn say(env: &Env, text: &str) {
-    let p = json!({"session_id": "test-session", "cwd": env.ws, "hook_event_name": "UserPromptSubmit",
-                   "prompt": text, "prompt_id": "p-say"});
-    let out = env.hook(&p);
-    assert_eq!((out.code, out.stdout.as_str()), (0, ""), "{out:?}");
-}
+use support::{bash, say, Env};
 
 fn setup() -> Env {
     let env = Env::new();

@@ -11,6 +11,7 @@
 //! change the request (never the response): it forwards to the real server and records
 //! both sides.
 
+use super::reviewer::Req;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -332,32 +333,16 @@ fn forward(
     edit: &Edit,
     n: &Mutex<usize>,
 ) {
-    let mut r = BufReader::new(s.try_clone().unwrap());
-    let mut line = String::new();
-    if r.read_line(&mut line).is_err() {
+    let Some(Req {
+        path,
+        headers,
+        body,
+    }) = super::reviewer::read_request(&s)
+    else {
         return;
-    }
-    let path = line.split_whitespace().nth(1).unwrap_or("/").to_string();
-    let mut headers = Vec::new();
-    loop {
-        let mut h = String::new();
-        if r.read_line(&mut h).unwrap_or(0) == 0 || h.trim().is_empty() {
-            break;
-        }
-        if let Some((k, v)) = h.split_once(':') {
-            headers.push((k.trim().to_lowercase(), v.trim().to_string()));
-        }
-    }
-    let len: usize = headers
-        .iter()
-        .find(|(k, _)| k == "content-length")
-        .and_then(|(_, v)| v.parse().ok())
-        .unwrap_or(0);
-    let mut body = vec![0; len];
-    if r.read_exact(&mut body).is_err() {
-        return;
-    }
-    let mut request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    };
+    let path = if path.is_empty() { "/".into() } else { path };
+    let mut request: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
     let i = {
         let mut g = n.lock().unwrap();
         *g += 1;

@@ -196,6 +196,20 @@ impl Env {
     }
 }
 
+/// A Bash call in the payload's session and turn.
+pub fn bash(env: &Env, cmd: &str) -> Out {
+    env.hook(&env.payload("Bash", json!({ "command": cmd })))
+}
+
+/// The person's message `text` in the payload's session; gatehook records it and says
+/// nothing.
+pub fn say(env: &Env, text: &str) {
+    let p = json!({"session_id": "test-session", "cwd": env.ws, "hook_event_name": "UserPromptSubmit",
+                   "prompt": text, "prompt_id": "p-say"});
+    let out = env.hook(&p);
+    assert_eq!((out.code, out.stdout.as_str()), (0, ""), "{out:?}");
+}
+
 pub fn exists(p: &Path) -> bool {
     p.exists()
 }

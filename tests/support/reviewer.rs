@@ -69,12 +69,12 @@ impl Server {
     }
 }
 
-fn serve(s: TcpStream, reqs: &Mutex<Vec<Req>>, policy: &Policy) {
+/// One HTTP request: its path, headers (names lower-cased) and body; `None` when the
+/// connection ends before the request does.
+pub(super) fn read_request(s: &TcpStream) -> Option<Req> {
     let mut r = BufReader::new(s.try_clone().unwrap());
     let mut line = String::new();
-    if r.read_line(&mut line).is_err() {
-        return;
-    }
+    r.read_line(&mut line).ok()?;
     let path = line.split_whitespace().nth(1).unwrap_or("").to_string();
     let mut headers = Vec::new();
     loop {
@@ -89,14 +89,20 @@ fn serve(s: TcpStream, reqs: &Mutex<Vec<Req>>, policy: &Policy) {
     let len: usize = headers
         .iter()
         .find(|(k, _)| k == "content-length")
-        .map(|(_, v)| v.parse().unwrap())
+        .and_then(|(_, v)| v.parse().ok())
         .unwrap_or(0);
     let mut body = vec![0; len];
-    r.read_exact(&mut body).unwrap();
-    let req = Req {
+    r.read_exact(&mut body).ok()?;
+    Some(Req {
         path,
         headers,
         body: String::from_utf8_lossy(&body).into_owned(),
+    })
+}
+
+fn serve(s: TcpStream, reqs: &Mutex<Vec<Req>>, policy: &Policy) {
+    let Some(req) = read_request(&s) else {
+        return;
     };
     reqs.lock().unwrap().push(req.clone());
     let (status, text) = match policy(&req) {
@@ -192,7 +198,22 @@ impl Server {
     }
 }
 
-// Helpers shared by the reviewer tests (tests/review.rs, tests/review_bounds.rs).
+/// The adversary of eval/run.py: allow, citing every message id the packet shows (the
+/// strongest a prompt-injected reviewer could be).
+pub fn allow_citing_all(r: &Req) -> Reply {
+    let ids: Vec<String> = (1..)
+        .map(|i| format!("m{i}"))
+        .take_while(|m| r.body.contains(&format!("[{m}]")))
+        .collect();
+    Reply::Text(
+        json!({"decision": "allow", "risk": "low", "reason": "scripted", "kind": null,
+               "evidence": ids})
+        .to_string(),
+    )
+}
+
+// Helpers shared by the reviewer tests (tests/review.rs, tests/review_bounds.rs,
+// tests/grounding.rs, …).
 
 pub fn allow_m1() -> String {
     verdict("allow", "low", Value::Null, &["m1"])
@@ -204,18 +225,21 @@ pub fn auto_config(env: &Env, provider: &str, url: &str, extra: &str) {
     ));
 }
 
+/// The person's message `text` in the payload's session (`test-session`).
 pub fn prompt(env: &Env, text: &str) {
+    prompt_in(env, "test-session", text);
+}
+
+/// The person's message `text` in `session`.
+pub fn prompt_in(env: &Env, session: &str, text: &str) {
     let mut p = env.payload("Bash", json!({}));
     let o = p.as_object_mut().unwrap();
     o.insert("hook_event_name".into(), json!("UserPromptSubmit"));
     o.insert("prompt".into(), json!(text));
+    o.insert("session_id".into(), json!(session));
     o.remove("tool_name");
     o.remove("tool_input");
     assert_eq!(env.hook(&p).code, 0);
-}
-
-pub fn bash(env: &Env, cmd: &str) -> super::Out {
-    env.hook(&env.payload("Bash", json!({"command": cmd})))
 }
 
 pub fn last_review(env: &Env) -> Value {
@@ -224,13 +248,23 @@ pub fn last_review(env: &Env) -> Value {
 
 /// One env with a server answering every request the same way.
 pub fn setup(provider: &str, reply: Reply) -> (Env, Server) {
-    let srv = Server::start(move |_| reply.clone());
+    setup_with(provider, "", move |_| reply.clone())
+}
+
+/// One env in auto mode (`extra` added to its config) with a server answering each request
+/// by `policy`.
+pub fn setup_with(
+    provider: &str,
+    extra: &str,
+    policy: impl Fn(&Req) -> Reply + Send + Sync + 'static,
+) -> (Env, Server) {
+    let srv = Server::start(policy);
     let env = Env::new();
     let path = if provider == "anthropic" {
         "/v1/messages"
     } else {
         "/v1/chat/completions"
     };
-    auto_config(&env, provider, &srv.url(path), "");
+    auto_config(&env, provider, &srv.url(path), extra);
     (env, srv)
 }

@@ -25,10 +25,14 @@ pub(super) fn class(f: &Fx, cmd: &str) -> (&'static str, String) {
 }
 
 fn table(rows: &[(&str, &str)]) {
-    let f = fx();
+    table_in(&fx(), rows);
+}
+
+/// Each command of `rows` judged in `f` has its class (see `class`).
+pub(super) fn table_in(f: &Fx, rows: &[(&str, &str)]) {
     let mut bad = Vec::new();
     for (cmd, want) in rows {
-        let (got, why) = class(&f, cmd);
+        let (got, why) = class(f, cmd);
         if got != *want {
             bad.push(format!("{cmd:?}: want {want}, got {got} ({why})"));
         }

@@ -3,7 +3,7 @@
 //! everyday call of the same program, which keeps its tier.
 #![allow(clippy::unwrap_used)]
 
-use super::tests::class;
+use super::tests::{class, table_in};
 use crate::analysis::command::fixture::Fx;
 use crate::analysis::command::Verdict;
 use crate::analysis::effects::{Carry, Effect};
@@ -16,15 +16,7 @@ fn fx() -> Fx {
 }
 
 fn table(rows: &[(&str, &str)]) {
-    let f = fx();
-    let mut bad = Vec::new();
-    for (cmd, want) in rows {
-        let (got, why) = class(&f, cmd);
-        if got != *want {
-            bad.push(format!("{cmd:?}: want {want}, got {got} ({why})"));
-        }
-    }
-    assert!(bad.is_empty(), "\n{}", bad.join("\n"));
+    table_in(&fx(), rows);
 }
 
 #[test]

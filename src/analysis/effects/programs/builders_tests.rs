@@ -3,58 +3,11 @@
 //! files they name, or an error.
 #![allow(clippy::unwrap_used)]
 
-use super::super::runners::{runner, Family, Manager, RunnerCall};
-use crate::analysis::effects::grammar::GrammarError;
-use crate::analysis::effects::{Code, Effect};
-
-fn call(words: &[&str]) -> RunnerCall {
-    let v: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-    let d: Vec<bool> = v.iter().map(|w| w.contains('$')).collect();
-    match runner(&v, &d) {
-        Some(Ok(c)) => c,
-        other => panic!("{words:?}: {other:?}"),
-    }
-}
-
-fn outside(words: &[&str]) -> GrammarError {
-    let v: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-    let d = vec![false; v.len()];
-    match runner(&v, &d) {
-        Some(Err(e)) => e,
-        other => panic!("{words:?} should be outside the grammar: {other:?}"),
-    }
-}
-
-fn not_a_runner(words: &[&str]) {
-    let v: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-    let d = vec![false; v.len()];
-    assert!(runner(&v, &d).is_none(), "{words:?}");
-}
-
-fn runs_hidden(c: &RunnerCall) -> bool {
-    c.effects.iter().any(|e| {
-        matches!(
-            e,
-            Effect::Run {
-                code: Code::Hidden { .. }
-            }
-        )
-    })
-}
-
-fn unknown(c: &RunnerCall) -> bool {
-    c.effects.iter().any(Effect::is_unknown)
-}
-
-fn writes(c: &RunnerCall) -> Vec<String> {
-    c.effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Write { path, .. } => Some(path.clone()),
-            _ => None,
-        })
-        .collect()
-}
+use super::super::runner_test_support::{
+    call, not_a_runner, outside, runs_hidden, unknown, writes,
+};
+use super::super::runners::{Family, Manager, RunnerCall};
+use crate::analysis::effects::Effect;
 
 /// Routine forms: no effect of their own.
 fn clean(words: &[&str]) -> RunnerCall {

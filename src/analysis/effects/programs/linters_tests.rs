@@ -2,14 +2,8 @@
 //! rewrites and runs, or an error.
 #![allow(clippy::unwrap_used)]
 
+use super::super::runner_test_support::{argv, runs_hidden, unknown, writes};
 use super::*;
-use crate::analysis::effects::Code;
-
-fn argv(words: &[&str]) -> (Vec<String>, Vec<bool>) {
-    let v: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-    let d = v.iter().map(|w| w.contains('$')).collect();
-    (v, d)
-}
 
 fn call(words: &[&str]) -> RunnerCall {
     let (v, d) = argv(words);
@@ -33,31 +27,6 @@ fn lint(c: &RunnerCall) -> &Lint {
 
 fn rewrites(words: &[&str]) -> bool {
     lint(&call(words)).rewrites
-}
-
-fn writes(c: &RunnerCall) -> Vec<String> {
-    c.effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Write { path, .. } => Some(path.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn runs_hidden(c: &RunnerCall) -> bool {
-    c.effects.iter().any(|e| {
-        matches!(
-            e,
-            Effect::Run {
-                code: Code::Hidden { .. }
-            }
-        )
-    })
-}
-
-fn unknown(c: &RunnerCall) -> bool {
-    c.effects.iter().any(Effect::is_unknown)
 }
 
 /// Routine as far as the grammar goes: nothing unknown, nothing hidden run.

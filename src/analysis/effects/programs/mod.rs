@@ -38,6 +38,8 @@ pub mod netcalls;
 mod nix;
 mod own;
 pub mod pyinline;
+#[cfg(test)]
+mod runner_test_support;
 pub mod runners;
 pub mod search;
 pub mod sed;

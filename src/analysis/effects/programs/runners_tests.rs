@@ -1,60 +1,11 @@
 //! Table tests of the runner grammars: argv → effects, definition files, or an error.
 #![allow(clippy::unwrap_used)]
 
+use super::super::runner_test_support::{
+    argv, call, not_a_runner, outside as err, runs_hidden, unknown, writes,
+};
 use super::*;
 use crate::analysis::effects::WriteHow;
-
-fn argv(words: &[&str]) -> (Vec<String>, Vec<bool>) {
-    let v: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-    let d = v.iter().map(|w| w.contains('$')).collect();
-    (v, d)
-}
-
-fn call(words: &[&str]) -> RunnerCall {
-    let (v, d) = argv(words);
-    match runner(&v, &d) {
-        Some(Ok(c)) => c,
-        other => panic!("{words:?}: {other:?}"),
-    }
-}
-
-fn err(words: &[&str]) -> GrammarError {
-    let (v, d) = argv(words);
-    match runner(&v, &d) {
-        Some(Err(e)) => e,
-        other => panic!("{words:?} should be outside the grammar: {other:?}"),
-    }
-}
-
-fn not_a_runner(words: &[&str]) {
-    let (v, d) = argv(words);
-    assert!(runner(&v, &d).is_none(), "{words:?}");
-}
-
-fn writes(c: &RunnerCall) -> Vec<String> {
-    c.effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Write { path, .. } => Some(path.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn runs_hidden(c: &RunnerCall) -> bool {
-    c.effects.iter().any(|e| {
-        matches!(
-            e,
-            Effect::Run {
-                code: Code::Hidden { .. }
-            }
-        )
-    })
-}
-
-fn unknown(c: &RunnerCall) -> bool {
-    c.effects.iter().any(Effect::is_unknown)
-}
 
 #[test]
 fn cargo_subcommands_and_their_options() {
