@@ -64,6 +64,23 @@
 //!   `bundle add x`, `alembic downgrade base`, `flyway clean`, `rustup default x`, `mise
 //!   use -g node@latest`, `direnv allow`): the verb is all the floor knows of what it does,
 //!   and the person names it and its target.
+//! - **A subcommand that is no reading verb**: for a program no catalogue family owns,
+//!   the leading subcommand words (`glab repo edit`, `heroku ps:scale`, `fly scale
+//!   count`, `npm profile disable-2fa`, `alembic stamp base`) are a change of state the
+//!   person names (the program or what it acts on) unless one of them is a reading or
+//!   workspace-only verb (`list`, `show`, `view`, `status`, `logs`, `current`, `build`,
+//!   `test`, …, matched as whole words split at `:` `-` `_` `.`, or glued: `listbackups`)
+//!   and none a changing one (`edit`, `set`, `scale`, …: `glab repo edit list` edits a
+//!   repository named `list`), or `--help`/`--version`/`--list…` is asked for. A runner's
+//!   command (`npx x`, `uv run x`) is judged as that command. With no subcommand, a
+//!   program named for releasing (`semantic-release`) needs the person to say so, and one
+//!   that empties the user's trash (`trash-empty`, `trash-rm`) deletes past recovery.
+//! - **A path outside the workspace that is the person's**: anything under the home
+//!   (whether it is there yet or not) or that exists elsewhere, given as an operand
+//!   (whatever its name: `mogrify ~/Pictures/*.jpg`, by the directory a pattern lists) or
+//!   an option's value (`clang-format -i ~/other/x.c`, `pandoc -o ~/Documents/x.docx`), is
+//!   where the program may write or delete: the person names the path. Scratch space and
+//!   read-only system places are not.
 //! - **A rustup toolchain that is no release channel or version** (`cargo +NAME`, `rustup
 //!   run NAME`, `RUSTUP_TOOLCHAIN=NAME`): a toolchain linked under that name runs whatever
 //!   its directory holds. The person names it.
@@ -295,7 +312,9 @@ pub(super) fn needs(
             ));
         }
     }
-    verbs(argv, &program, found.out);
+    if !verbs(argv, &program, found.out) && !interpreter {
+        state_change(argv, &program, found.out);
+    }
     named_hosts(argv, &program, inputs, bases, places, found.out);
     module_operands(argv, &program, bases, places, found.out);
     foreign_code(argv, &program, found.out);
@@ -721,15 +740,26 @@ impl Found<'_> {
         // its own grammar's) or the operand is a data file by its name (`x.pdf`, `x.png`,
         // `x.csv`): a name the floor does not know may be code to the program (`jshell
         // x.jsh`, `runghc x.hs`, `escript x`), and unknown is never allow.
-        if option.is_none()
-            && (self.interpreter
-                || !(self.runs_operands || script_like(piece) || !data_like(piece)))
-        {
+        // A data file is still where the program may write or delete (`mogrify
+        // ~/Pictures/x.jpg`, `sponge ~/Documents/notes.txt`): looked at for that alone.
+        if option.is_none() && self.interpreter {
             return;
         }
+        let data =
+            option.is_none() && !(self.runs_operands || script_like(piece) || !data_like(piece));
+        // A pattern is looked at by the directory it lists (`~/Pictures/*.jpg`: the files
+        // of ~/Pictures); one computed at run time is not placed here.
+        if piece.contains(['$', '`']) {
+            return;
+        }
+        let pattern = piece.find(['*', '?', '[']);
+        let piece = match pattern {
+            Some(at) => &piece[..piece[..at].rfind('/').map_or(0, |i| i + 1)],
+            None => piece,
+        };
         let escape = piece == ".." || piece.starts_with("../") || piece.contains("/../");
         let pathish = piece.starts_with('/') || piece == "~" || piece.starts_with("~/") || escape;
-        if !pathish || piece.starts_with("//") || piece.contains(['$', '`', '*', '?', '[']) {
+        if !pathish || piece.starts_with("//") {
             return;
         }
         let tried: Vec<Option<&Path>> = if self.bases.is_empty() {
@@ -756,11 +786,29 @@ impl Found<'_> {
             // configuration, recipes — wherever outside the workspace it is (one that is
             // not there holds nothing that runs: `git -C /some/path status` fails).
             let runs_there = option.is_some_and(runs_in_option) && abs.exists();
-            let unvetted = escape || temp || dotted || runs_there;
+            let unvetted = (escape || temp || dotted || runs_there) && !data && pattern.is_none();
             // Scratch space given to an option that names where output goes or the data
             // read (`--output-directory=/tmp/x`, `-o /tmp/x`, `-i /tmp/x.bin`): what
             // scratch is for.
             if !unvetted || (temp && option.is_some_and(output_option)) {
+                // Anywhere else outside the workspace (the person's documents, another
+                // project, a mounted volume: anything under the home, whether it is there
+                // yet or not, and what exists elsewhere) is where a program the floor does not model
+                // may write or delete what the word names (`mogrify ~/Pictures/*.jpg`,
+                // `setfacl -R -b ~/Documents`, `gofmt -w ~/go/src`): the person names it.
+                let mine = abs.starts_with(home) || abs.exists();
+                if !temp && mine {
+                    self.push(Need::new(
+                        Kind::Write,
+                        format!(
+                            "gives {}, outside the workspace, to `{}`, which the floor does not model: it may write or delete it",
+                            abs.display(),
+                            self.program
+                        ),
+                        vec![path_target(&abs)],
+                    ));
+                    return;
+                }
                 continue;
             }
             self.push(Need::new(
@@ -1343,8 +1391,8 @@ const SETTING_VERBS: &[&str] = &[
 ];
 
 /// A subcommand among the first operands that destroys, installs, pushes, publishes or
-/// deploys; the later operands are what the person names.
-fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
+/// deploys; the later operands are what the person names. True when one was found.
+fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) -> bool {
     let operands: Vec<&String> = argv
         .iter()
         .skip(1)
@@ -1358,6 +1406,7 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
     };
     let mut order: Vec<(usize, &String)> = operands.iter().copied().take(2).enumerate().collect();
     order.sort_by_key(|(_, w)| !acting(w));
+    let mut workspace_add = false;
     for (i, w) in order {
         let lower = w.to_ascii_lowercase();
         let words = crate::policy::engine::mcp::name_words(&lower);
@@ -1400,6 +1449,7 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         // `add` given only paths adds files of the workspace (`dotnet sln add
         // src/x.csproj`), not a dependency by name.
         if kind == Kind::Run && words.iter().all(|x| x == "add") && targets.is_empty() {
+            workspace_add = true;
             continue;
         }
         let what = format!(
@@ -1422,7 +1472,371 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         if !out.iter().any(|n| n.what == need.what) {
             out.push(need);
         }
+        return true;
+    }
+    workspace_add
+}
+
+/// Words of a subcommand that only read, show or check, or that work on the workspace
+/// alone (`heroku logs`, `glab repo view`, `alembic current`, `fly status`, `tool
+/// build`): a subcommand path holding one of these, and no word that changes anything
+/// ([`CHANGE_VETO`]), changes no remote state.
+const READ_ONLY_VERBS: &[&str] = &[
+    "list",
+    "ls",
+    "show",
+    "view",
+    "get",
+    "status",
+    "logs",
+    "log",
+    "describe",
+    "whoami",
+    "version",
+    "versions",
+    "help",
+    "current",
+    "history",
+    "preview",
+    "validate",
+    "diff",
+    "info",
+    "inspect",
+    "search",
+    "find",
+    "query",
+    "cat",
+    "print",
+    "read",
+    "check",
+    "lint",
+    "test",
+    "tests",
+    "build",
+    "compile",
+    "fmt",
+    "format",
+    "bench",
+    "doc",
+    "docs",
+    "tree",
+    "graph",
+    "why",
+    "explain",
+    "outdated",
+    "audit",
+    "verify",
+    "vet",
+    "doctor",
+    "lookup",
+    "stat",
+    "stats",
+    "count",
+    "tail",
+    "watch",
+    "top",
+    "env",
+    "config",
+    "settings",
+    "browse",
+    "usage",
+    "whois",
+    "ping",
+    "which",
+    "where",
+    "schema",
+    "overview",
+    "summary",
+    "report",
+    "dry",
+    "plan",
+    "render",
+    "template",
+    "completion",
+    "completions",
+    "dump",
+    "fetch",
+    "download",
+    "home",
+    "bugs",
+    "information",
+    "activity",
+    "probe",
+    "decode",
+    "rule",
+    "rules",
+    "pack",
+    "venv",
+    "discover",
+    "export",
+    "vendor",
+    "lockfile",
+    "compare",
+    "difftool",
+    // A new project or environment made in the workspace (`uv init`, `dotnet new sln`,
+    // `nix develop`).
+    "init",
+    "new",
+    "develop",
+];
+
+/// Reading verbs recognised glued to the start or end of a word (`listbackups`,
+/// `showconfig`, `imageinfo`).
+const GLUED_READS: &[&str] = &["list", "show", "get", "info", "describe", "status", "dump"];
+
+/// Words that change something although the path also holds a reading word (`glab repo
+/// edit list`: a repository named `list`; `heroku ps:scale`): with one of these the path
+/// is a change.
+const CHANGE_VETO: &[&str] = &[
+    "create",
+    "delete",
+    "remove",
+    "update",
+    "upsert",
+    "set",
+    "put",
+    "post",
+    "patch",
+    "write",
+    "edit",
+    "modify",
+    "replace",
+    "rename",
+    "move",
+    "merge",
+    "close",
+    "transfer",
+    "archive",
+    "assign",
+    "approve",
+    "cancel",
+    "grant",
+    "revoke",
+    "enable",
+    "disable",
+    "start",
+    "stop",
+    "restart",
+    "trigger",
+    "schedule",
+    "deploy",
+    "publish",
+    "push",
+    "upload",
+    "install",
+    "add",
+    "lock",
+    "unlock",
+    "fork",
+    "tag",
+    "release",
+    "import",
+    "send",
+    "submit",
+    "run",
+    "exec",
+    "scale",
+    "stamp",
+    "redo",
+    "promote",
+    "rollout",
+    "redeploy",
+    "on",
+    "off",
+    "rotate",
+    "sync",
+    "seed",
+    "upgrade",
+    "downgrade",
+    "attach",
+    "detach",
+    "link",
+    "unlink",
+    "protect",
+    "unprotect",
+    "mirror",
+    "invite",
+    "kick",
+    "ban",
+    "unban",
+    "pause",
+    "resume",
+    "suspend",
+    "retry",
+    "rerun",
+    "reopen",
+    "rebuild",
+    "renew",
+    "reissue",
+    "refresh",
+    "take",
+    "claim",
+];
+
+/// A word that may be a subcommand: lower case letters, then letters or digits, in
+/// segments joined by `-`, `_` or `:` (`ps:scale`, `disable-2fa`, `db:migrate:redo`); a
+/// dotted word is a file, host, package or version name (`x.db`, `example.com`, `1.2`)
+/// unless it is a namespaced task (`ecto.drop:x` is rare; `db:migrate` is the form).
+fn subcommand_like(w: &str) -> bool {
+    let first = w.split([':', '-', '_', '.']).next().unwrap_or("");
+    first.len() >= 2
+        && first.chars().all(|c| c.is_ascii_lowercase())
+        && w.len() <= 40
+        && w.chars().all(|c| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, ':' | '-' | '_' | '.')
+        })
+        && (!w.contains('.') || w.contains(':'))
+        && !w.ends_with([':', '-', '_', '.'])
+}
+
+/// A subcommand the floor does not model that is no reading verb ([`READ_ONLY_VERBS`]):
+/// for a program whose grammar the floor does not have, what is not known to read is a
+/// change (`heroku ps:scale web=0`, `glab repo edit --visibility public`, `tea pr merge
+/// 3`, `npm profile disable-2fa`, `alembic stamp base`, `fly scale count 0`), of state
+/// the person names: the program or what it acts on. A program given no subcommand is
+/// judged by its name: one named for releasing or publishing (`semantic-release`) needs
+/// the person to say so, and one whose job is emptying the user's trash (`trash-empty`,
+/// `trash-rm`) deletes past recovery.
+fn state_change(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    // git's own grammar models what it changes elsewhere (push, remotes): an option it
+    // does not know is no remote verb.
+    if crate::analysis::command::models_remote(program) || program == "git" {
         return;
+    }
+    // A runner of another command (`npx semantic-release`, `uv run x`): that command is
+    // what is judged. A program that runs a command of its operands for each input or
+    // under a terminal (`xargs`, `script`) is judged as that command by the shell's
+    // grammar.
+    let first_operand = argv.iter().skip(1).position(|a| !a.starts_with('-'));
+    let runs = |w: &str| matches!(w, "npx" | "bunx" | "pnpx" | "dlx");
+    let inner = match first_operand.map(|i| (i + 1, argv[i + 1].as_str())) {
+        _ if runs(program) => first_operand.map(|i| i + 1),
+        Some((i, "run" | "exec" | "x" | "dlx")) => argv
+            .iter()
+            .skip(i + 1)
+            .position(|a| !a.starts_with('-'))
+            .map(|j| i + 1 + j),
+        _ => None,
+    };
+    if runs(program) || matches!(program, "xargs" | "script") || inner.is_some() {
+        if let Some(at) = inner {
+            let name = argv[at].rsplit('/').next().unwrap_or(&argv[at]).to_string();
+            if name != program && !names(&name, INTERPRETERS) {
+                state_change(&argv[at..], &name, out);
+            }
+        }
+        return;
+    }
+    // The subcommand leads (`glab repo edit --visibility public`): the operands before
+    // the first option. After a leading option, a word right after an option may be its
+    // value (`tshark -r x.pcap -T fields`), so only the others are looked at (`glab -R
+    // o/r repo edit`).
+    let lead = argv.get(1).is_some_and(|a| !a.starts_with('-'));
+    let operands: Vec<&String> = if lead {
+        argv.iter()
+            .skip(1)
+            .take_while(|a| !a.starts_with('-'))
+            .take(3)
+            .collect()
+    } else {
+        argv.iter()
+            .enumerate()
+            .skip(1)
+            .filter(|(i, a)| !a.starts_with('-') && !argv[i - 1].starts_with('-'))
+            .map(|(_, a)| a)
+            .take(3)
+            .collect()
+    };
+    let mut path: Vec<&String> = operands
+        .iter()
+        .copied()
+        .filter(|w| subcommand_like(w))
+        .collect();
+    // A namespaced verb (`ps:scale`, `db:migrate`) is the whole path.
+    if path.first().is_some_and(|w| w.contains(':')) {
+        path.truncate(1);
+    }
+    let name = program.trim_end_matches(".exe").to_ascii_lowercase();
+    let name_words = crate::policy::engine::mcp::name_words(&name);
+    if name_words.iter().any(|w| w == "trash")
+        && name_words
+            .iter()
+            .any(|w| matches!(w.as_str(), "empty" | "rm" | "remove" | "purge" | "clear"))
+    {
+        let mut need = Need::new(
+            Kind::Delete,
+            format!("`{program}` deletes files of the user's trash past recovery"),
+            vec![
+                Target::Name("trash".into()),
+                Target::Name(program.to_string()),
+            ],
+        );
+        need.verbs = &["empty", "delete", "remove", "purge", "clear", "clean", "rm"];
+        out.push(need);
+        return;
+    }
+    if path.is_empty() {
+        if !argv.iter().skip(1).any(|a| !a.starts_with('-'))
+            && name_words
+                .iter()
+                .any(|w| matches!(w.as_str(), "release" | "publish" | "deploy" | "push"))
+        {
+            out.push(Need::new(
+                Kind::Publish,
+                format!("`{program}`, which the floor does not model, is named for releasing: it may tag, push or publish"),
+                vec![Target::Name(program.to_string())],
+            ));
+        }
+        return;
+    }
+    let words: Vec<String> = path
+        .iter()
+        .flat_map(|w| w.split([':', '-', '_', '.']).map(str::to_string))
+        .collect();
+    // A reading verb glued to its object (`listbackups`, `getinfo`, `imageinfo`), and
+    // help or the version asked for.
+    let reads = words.iter().any(|w| {
+        READ_ONLY_VERBS.contains(&w.as_str())
+            || GLUED_READS
+                .iter()
+                .any(|v| w.len() > v.len() + 2 && (w.starts_with(v) || w.ends_with(v)))
+    }) || argv.iter().any(|a| {
+        a == "--help"
+            || a == "--version"
+            || a.strip_prefix("--").is_some_and(|o| {
+                matches!(o.split(['-', '=']).next(), Some("list" | "show" | "dry"))
+            })
+    });
+    let changes = words.iter().any(|w| CHANGE_VETO.contains(&w.as_str()));
+    if reads && !changes {
+        return;
+    }
+    let shown: Vec<&str> = path.iter().map(|w| w.as_str()).collect();
+    let last = path.last().copied();
+    let mut targets = vec![Target::Name(program.to_string())];
+    targets.extend(
+        argv.iter()
+            .skip(1)
+            .skip_while(|a| Some(*a) != last)
+            .skip(1)
+            .filter(|a| {
+                !a.starts_with('-')
+                    && a.len() > 2
+                    && !a.chars().all(|c| c.is_ascii_digit())
+                    && !a.contains(['$', '`'])
+            })
+            .map(|a| Target::Name(a.to_string())),
+    );
+    let need = Need::new(
+        Kind::RemoteChange,
+        format!(
+            "`{program} {}`, which the floor does not model and is no reading subcommand: it may change what it names",
+            shown.join(" ")
+        ),
+        targets,
+    );
+    if !out.iter().any(|n| n.what == need.what) {
+        out.push(need);
     }
 }
 
@@ -1519,7 +1933,6 @@ mod tests {
             // Where the agent writes only through a call the floor asks about.
             "codesign -d /path/to/app",
             "spctl --assess /Applications/Safari.app",
-            "tmutil listlocalsnapshots /",
             "tool -I/opt/x/include --lib=/usr/local/lib/x.so",
             // Scratch space as where output goes.
             "kubectl cluster-info dump --output-directory=/tmp/cluster-state",
@@ -1529,8 +1942,6 @@ mod tests {
             "plutil -convert xml1 /tmp/a.json -o /tmp/b.xml",
             "bash ~/.claude/scripts/check.sh",
             "node ~/.local/share/x/scan.mjs /tmp/y",
-            // The person's own files under the home.
-            "tool --cacert ~/certs/ca.pem -i ~/Downloads/x.bin",
             "tool -C src build",
             // A directory to run in that is not there holds nothing that runs.
             "git -C /some/path status",
@@ -1569,7 +1980,6 @@ mod tests {
         }
         // A package or setting that is named like an interpreter is not one handed over.
         for cmd in [
-            "yq eval '.key' x.yaml",
             "tshark -r x.pcap -T fields -e telnet.data",
             "RsaCtfTool.py --createpub -n 0xCE -e 5",
             "tool --dry-run=client --prefix=dist --action=build",
@@ -1577,20 +1987,24 @@ mod tests {
             "python3 -c 'session.run(\"MATCH (b:Book) RETURN b\")'",
             "node -e 'const x = {run: 1}; console.log(x)'",
             "tool --lang node",
+            "yq --help",
             "tool --runtime=node",
-            "npm pkg set scripts.test='node --test'",
         ] {
             assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
         }
-        assert!(needs_of("conda create -n x python=3.11 numpy").is_empty());
+        // `python=3.11` is a package pinned, no interpreter handed over (`create` itself is
+        // a change the person names).
+        assert!(!needs_of("conda create -n x python=3.11 numpy")
+            .iter()
+            .any(|n| n.kind == Kind::Run));
     }
 
     #[test]
     fn hosts_are_named_by_the_person() {
         let n = needs_of("gem sources -a https://Evil.example/x");
-        assert_eq!(n.len(), 1, "{n:?}");
-        assert_eq!(n[0].kind, Kind::Send);
-        assert_eq!(n[0].targets, vec![Target::Host("evil.example".into())]);
+        let sends: Vec<&Need> = n.iter().filter(|n| n.kind == Kind::Send).collect();
+        assert_eq!(sends.len(), 1, "{n:?}");
+        assert_eq!(sends[0].targets, vec![Target::Host("evil.example".into())]);
         // The URL's path is no local path.
         assert!(!n.iter().any(|n| n.kind == Kind::Run));
         let n = needs_of("tool sync git@git.evil.example:x/y.git");
@@ -1738,8 +2152,7 @@ mod tests {
             "cargo +stable-x86_64-unknown-linux-gnu test",
             "cargo +nightly-2024-05-01 fmt",
             "cargo +1.79.0 build",
-            "alembic upgrade head",
-            "flyway migrate",
+            "alembic current",
             "tool list packages",
         ] {
             assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
