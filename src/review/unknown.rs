@@ -64,23 +64,31 @@
 //!   `bundle add x`, `alembic downgrade base`, `flyway clean`, `rustup default x`, `mise
 //!   use -g node@latest`, `direnv allow`): the verb is all the floor knows of what it does,
 //!   and the person names it and its target.
-//! - **A subcommand that is no reading verb**: for a program no catalogue family owns,
-//!   the leading subcommand words (`glab repo edit`, `heroku ps:scale`, `fly scale
-//!   count`, `npm profile disable-2fa`, `alembic stamp base`) are a change of state the
-//!   person names (the program or what it acts on) unless one of them is a reading or
-//!   workspace-only verb (`list`, `show`, `view`, `status`, `logs`, `current`, `build`,
-//!   `test`, …, matched as whole words split at `:` `-` `_` `.`, or glued: `listbackups`)
-//!   and none a changing one (`edit`, `set`, `scale`, …: `glab repo edit list` edits a
-//!   repository named `list`), or `--help`/`--version`/`--list…` is asked for. A runner's
-//!   command (`npx x`, `uv run x`) is judged as that command. With no subcommand, a
-//!   program named for releasing (`semantic-release`) needs the person to say so, and one
-//!   that empties the user's trash (`trash-empty`, `trash-rm`) deletes past recovery.
+//! - **A resource and an action on it that is no reading one**: for a program no
+//!   catalogue family owns, two or more leading subcommand words (`glab repo edit`, `tea
+//!   pr merge 3`, `fly scale count 0`, `npm profile disable-2fa`, `alembic stamp base`)
+//!   or a namespaced one (`heroku ps:scale`, `heroku maintenance:on`) are a change of
+//!   state the person names (the program or what it acts on) unless one of them is a
+//!   reading or workspace-only verb (`list`, `show`, `view`, `status`, `logs`, `current`,
+//!   `build`, `test`, …, matched as whole words split at `:` `-` `_` `.`, or glued:
+//!   `listbackups`) and none a changing one (`edit`, `set`, `scale`, …: `glab repo edit
+//!   list` edits a repository named `list`), or `--help`/`--version`/`--list…` is asked
+//!   for. The shape decides, not a list of changing verbs (a verb no list foresaw is
+//!   still held); one plain word after the program may be an operand as well as a verb
+//!   (`say hello`, `getent hosts x.example`, `hdiutil pmap x.dmg`) and counts only as the
+//!   verbs above read it. A runner's command (`npx x`, `uv run x`) is judged as that
+//!   command. With no subcommand, a program named for releasing (`semantic-release`)
+//!   needs the person to say so, and one that empties the user's trash (`trash-empty`,
+//!   `trash-rm`) deletes past recovery.
 //! - **A path outside the workspace that is the person's**: anything under the home
 //!   (whether it is there yet or not) or that exists elsewhere, given as an operand
 //!   (whatever its name: `mogrify ~/Pictures/*.jpg`, by the directory a pattern lists) or
 //!   an option's value (`clang-format -i ~/other/x.c`, `pandoc -o ~/Documents/x.docx`), is
 //!   where the program may write or delete: the person names the path. Scratch space and
-//!   read-only system places are not.
+//!   read-only system places are not; nor is a data file given to an input option while
+//!   the command names another output (`ffmpeg -i ~/src/x/clip.mov /tmp/frame.png`), or a
+//!   place outside the home given to a reading subcommand with no option (`tmutil
+//!   listlocalsnapshots /`).
 //! - **A rustup toolchain that is no release channel or version** (`cargo +NAME`, `rustup
 //!   run NAME`, `RUSTUP_TOOLCHAIN=NAME`): a toolchain linked under that name runs whatever
 //!   its directory holds. The person names it.
@@ -261,6 +269,8 @@ pub(super) fn needs(
         seen: 0,
         interpreter,
         runs_operands: runs_operands(argv),
+        queries: queries(argv),
+        writes_elsewhere: writes_elsewhere(argv),
     };
     for (i, word) in argv.iter().enumerate().skip(1) {
         let prev = argv[i - 1].as_str();
@@ -564,6 +574,11 @@ struct Found<'a> {
     interpreter: bool,
     /// Its operands are what it runs or loads.
     runs_operands: bool,
+    /// It is given a reading subcommand and no option (`tmutil listlocalsnapshots /`).
+    queries: bool,
+    /// It names something it writes besides an input option's value: an operand, or an
+    /// output option's value (`ffmpeg -i in.mov out.png`).
+    writes_elsewhere: bool,
 }
 
 impl Found<'_> {
@@ -796,8 +811,15 @@ impl Found<'_> {
                 // yet or not, and what exists elsewhere) is where a program the floor does not model
                 // may write or delete what the word names (`mogrify ~/Pictures/*.jpg`,
                 // `setfacl -R -b ~/Documents`, `gofmt -w ~/go/src`): the person names it.
-                let mine = abs.starts_with(home) || abs.exists();
-                if !temp && mine {
+                // Outside the home, a reading subcommand given the place and no option
+                // asks about it (`tmutil listlocalsnapshots /`); under the home the
+                // person's files are always theirs to name. A data file given to an
+                // option named for input while the program writes something else
+                // (`ffmpeg -i ~/src/x/clip.mov -vframes 1 /tmp/frame.png`) is read.
+                let mine = abs.starts_with(home) || (abs.exists() && !self.queries);
+                let read =
+                    option.is_some_and(input_option) && data_like(piece) && self.writes_elsewhere;
+                if !temp && mine && !read {
                     self.push(Need::new(
                         Kind::Write,
                         format!(
@@ -1007,6 +1029,40 @@ fn output_option(option: &str) -> bool {
         .any(|w| DATA.contains(&w.as_str()))
 }
 
+/// An option whose name says its value is the input read (`-i`, `--input`, `--in`,
+/// `--infile`).
+fn input_option(option: &str) -> bool {
+    let name = option.trim_start_matches('-');
+    name == "i"
+        || crate::policy::engine::mcp::name_words(&name.to_ascii_lowercase())
+            .iter()
+            .any(|w| matches!(w.as_str(), "in" | "input" | "infile"))
+}
+
+/// Does the command name something it writes other than an input option's value: an
+/// operand (a word that is no option nor, by its place, an option's value) or an output
+/// option's value?
+fn writes_elsewhere(argv: &[String]) -> bool {
+    argv.iter().enumerate().skip(1).any(|(i, a)| {
+        let prev = argv[i - 1].as_str();
+        if a.starts_with('-') {
+            return a.contains('=')
+                && output_option(a.split('=').next().unwrap_or(""))
+                && !input_option(a.split('=').next().unwrap_or(""));
+        }
+        let value_of = i > 1 && prev.starts_with('-') && !prev.contains('=');
+        !value_of || (output_option(prev) && !input_option(prev))
+    })
+}
+
+/// Is the command a reading subcommand with no option (`tmutil listlocalsnapshots /`,
+/// `tool status /Volumes/x`)? Words as [`reading_path`] reads them.
+fn queries(argv: &[String]) -> bool {
+    argv.get(1)
+        .is_some_and(|w| subcommand_like(w) && reading_path(&[w.as_str()]))
+        && !argv.iter().skip(1).any(|a| a.starts_with('-'))
+}
+
 fn script_like(word: &str) -> bool {
     const EXT: &[&str] = &[
         ".sh", ".bash", ".zsh", ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".rb", ".pl", ".php",
@@ -1066,6 +1122,8 @@ fn module_operands(
         seen: 0,
         interpreter: false,
         runs_operands: true,
+        queries: false,
+        writes_elsewhere: false,
     };
     for a in argv.iter().skip(at + 2).take(MAX_PIECES) {
         found.path(a, None);
@@ -1689,33 +1747,71 @@ fn subcommand_like(w: &str) -> bool {
         && !w.ends_with([':', '-', '_', '.'])
 }
 
-/// A subcommand the floor does not model that is no reading verb ([`READ_ONLY_VERBS`]):
-/// for a program whose grammar the floor does not have, what is not known to read is a
-/// change (`heroku ps:scale web=0`, `glab repo edit --visibility public`, `tea pr merge
-/// 3`, `npm profile disable-2fa`, `alembic stamp base`, `fly scale count 0`), of state
-/// the person names: the program or what it acts on. A program given no subcommand is
-/// judged by its name: one named for releasing or publishing (`semantic-release`) needs
-/// the person to say so, and one whose job is emptying the user's trash (`trash-empty`,
-/// `trash-rm`) deletes past recovery.
+/// Do these subcommand words read, show or check rather than change: one is a reading
+/// verb ([`READ_ONLY_VERBS`], whole when split at `:` `-` `_` `.`, or glued to its object:
+/// `listbackups`) and none a changing one ([`CHANGE_VETO`])?
+fn reading_path(path: &[&str]) -> bool {
+    let words: Vec<&str> = path
+        .iter()
+        .flat_map(|w| w.split([':', '-', '_', '.']))
+        .collect();
+    let reads = words.iter().any(|w| {
+        READ_ONLY_VERBS.contains(w)
+            || GLUED_READS
+                .iter()
+                .any(|v| w.len() > v.len() + 2 && (w.starts_with(v) || w.ends_with(v)))
+    });
+    reads && !words.iter().any(|w| CHANGE_VETO.contains(w))
+}
+
+/// A subcommand of a program the floor does not model whose shape says it acts on
+/// something and whose action is no reading verb. Shape, not a list of changing verbs,
+/// decides, since any verb the list lacks would pass: a CLI that names a resource and an
+/// action on it (`glab repo edit`, `tea pr merge 3`, `npm profile disable-2fa`, `wrangler
+/// secret put K`, `fly scale count 0`, `alembic stamp base`, `diesel migration redo`),
+/// two or more subcommand words leading, or a namespaced one (`heroku ps:scale web=0`,
+/// `heroku maintenance:on`, `rails db:migrate VERSION=0`), changes state the person
+/// names — the program or what it acts on — unless its words read ([`reading_path`]) or
+/// help or the version is asked for. One plain word after the program may as well be an
+/// operand as a verb (`say hello`, `getent hosts x.example`, `decompile rock`, `yq eval
+/// .k x.yaml`, `hdiutil pmap x.dmg`), so it counts only as [`verbs`] reads it (destroy,
+/// install, push, publish, deploy, set what runs later). A runner's command (`npx x`, `uv
+/// run x`, `xargs x`) is judged as that command. With no subcommand, a program named for
+/// releasing (`semantic-release`) needs the person to say so, and one that empties the
+/// user's trash (`trash-empty`, `trash-rm`) deletes past recovery.
 fn state_change(argv: &[String], program: &str, out: &mut Vec<Need>) {
     // git's own grammar models what it changes elsewhere (push, remotes): an option it
     // does not know is no remote verb.
     if crate::analysis::command::models_remote(program) || program == "git" {
         return;
     }
-    // A runner of another command (`npx semantic-release`, `uv run x`): that command is
-    // what is judged. A program that runs a command of its operands for each input or
-    // under a terminal (`xargs`, `script`) is judged as that command by the shell's
-    // grammar.
-    let first_operand = argv.iter().skip(1).position(|a| !a.starts_with('-'));
+    // The operands that may be subcommand words. When the subcommand leads (`glab repo
+    // edit --visibility public`): the words before the first option. After a leading
+    // option, a word right after an option may be its value (`tshark -r x.pcap -T
+    // fields`), so only the others (`glab -R o/r repo edit`, `uv --package x run pytest`).
+    let lead = argv.get(1).is_some_and(|a| !a.starts_with('-'));
+    let operands: Vec<usize> = if lead {
+        (1..argv.len())
+            .take_while(|&i| !argv[i].starts_with('-'))
+            .collect()
+    } else {
+        (1..argv.len())
+            .filter(|&i| !argv[i].starts_with('-') && !argv[i - 1].starts_with('-'))
+            .collect()
+    };
+    // A runner of another command (`npx semantic-release`, `uv run x`, `pnpm --filter x
+    // exec y`): that command is what is judged. A program that runs a command of its
+    // operands for each input or under a terminal (`xargs`, `script`) is judged as that
+    // command by the shell's grammar.
     let runs = |w: &str| matches!(w, "npx" | "bunx" | "pnpx" | "dlx");
-    let inner = match first_operand.map(|i| (i + 1, argv[i + 1].as_str())) {
-        _ if runs(program) => first_operand.map(|i| i + 1),
-        Some((i, "run" | "exec" | "x" | "dlx")) => argv
-            .iter()
-            .skip(i + 1)
-            .position(|a| !a.starts_with('-'))
-            .map(|j| i + 1 + j),
+    let inner = match operands.first().map(|&i| (i, argv[i].as_str())) {
+        _ if runs(program) => operands.first().copied(),
+        // The first word after it that is no option nor a long option's value (`uv run
+        // --with x pytest`).
+        Some((i, "run" | "exec" | "x" | "dlx")) => (i + 1..argv.len()).find(|&j| {
+            let value = j > i + 1 && argv[j - 1].starts_with("--") && !argv[j - 1].contains('=');
+            !argv[j].starts_with('-') && !value
+        }),
         _ => None,
     };
     if runs(program) || matches!(program, "xargs" | "script") || inner.is_some() {
@@ -1726,35 +1822,6 @@ fn state_change(argv: &[String], program: &str, out: &mut Vec<Need>) {
             }
         }
         return;
-    }
-    // The subcommand leads (`glab repo edit --visibility public`): the operands before
-    // the first option. After a leading option, a word right after an option may be its
-    // value (`tshark -r x.pcap -T fields`), so only the others are looked at (`glab -R
-    // o/r repo edit`).
-    let lead = argv.get(1).is_some_and(|a| !a.starts_with('-'));
-    let operands: Vec<&String> = if lead {
-        argv.iter()
-            .skip(1)
-            .take_while(|a| !a.starts_with('-'))
-            .take(3)
-            .collect()
-    } else {
-        argv.iter()
-            .enumerate()
-            .skip(1)
-            .filter(|(i, a)| !a.starts_with('-') && !argv[i - 1].starts_with('-'))
-            .map(|(_, a)| a)
-            .take(3)
-            .collect()
-    };
-    let mut path: Vec<&String> = operands
-        .iter()
-        .copied()
-        .filter(|w| subcommand_like(w))
-        .collect();
-    // A namespaced verb (`ps:scale`, `db:migrate`) is the whole path.
-    if path.first().is_some_and(|w| w.contains(':')) {
-        path.truncate(1);
     }
     let name = program.trim_end_matches(".exe").to_ascii_lowercase();
     let name_words = crate::policy::engine::mcp::name_words(&name);
@@ -1775,8 +1842,16 @@ fn state_change(argv: &[String], program: &str, out: &mut Vec<Need>) {
         out.push(need);
         return;
     }
+    // The subcommand path: the leading operands that read as subcommand words, at most
+    // three (`yarn npm tag add x latest`: `npm tag add`).
+    let path: Vec<&str> = operands
+        .iter()
+        .map(|&i| argv[i].as_str())
+        .take_while(|w| subcommand_like(w))
+        .take(3)
+        .collect();
     if path.is_empty() {
-        if !argv.iter().skip(1).any(|a| !a.starts_with('-'))
+        if operands.is_empty()
             && name_words
                 .iter()
                 .any(|w| matches!(w.as_str(), "release" | "publish" | "deploy" | "push"))
@@ -1789,36 +1864,30 @@ fn state_change(argv: &[String], program: &str, out: &mut Vec<Need>) {
         }
         return;
     }
-    let words: Vec<String> = path
-        .iter()
-        .flat_map(|w| w.split([':', '-', '_', '.']).map(str::to_string))
-        .collect();
-    // A reading verb glued to its object (`listbackups`, `getinfo`, `imageinfo`), and
-    // help or the version asked for.
-    let reads = words.iter().any(|w| {
-        READ_ONLY_VERBS.contains(&w.as_str())
-            || GLUED_READS
-                .iter()
-                .any(|v| w.len() > v.len() + 2 && (w.starts_with(v) || w.ends_with(v)))
-    }) || argv.iter().any(|a| {
+    // A namespaced subcommand (`ps:scale`, `db:migrate`) is the whole path; one plain
+    // word is no shape of a resource and an action.
+    let path = if path[0].contains(':') {
+        &path[..1]
+    } else if path.len() >= 2 {
+        &path[..]
+    } else {
+        return;
+    };
+    let asks = argv.iter().any(|a| {
         a == "--help"
             || a == "--version"
             || a.strip_prefix("--").is_some_and(|o| {
                 matches!(o.split(['-', '=']).next(), Some("list" | "show" | "dry"))
             })
     });
-    let changes = words.iter().any(|w| CHANGE_VETO.contains(&w.as_str()));
-    if reads && !changes {
+    if asks || reading_path(path) {
         return;
     }
-    let shown: Vec<&str> = path.iter().map(|w| w.as_str()).collect();
-    let last = path.last().copied();
+    let last = operands.get(path.len() - 1).copied().unwrap_or(0);
     let mut targets = vec![Target::Name(program.to_string())];
     targets.extend(
         argv.iter()
-            .skip(1)
-            .skip_while(|a| Some(*a) != last)
-            .skip(1)
+            .skip(last + 1)
             .filter(|a| {
                 !a.starts_with('-')
                     && a.len() > 2
@@ -1830,8 +1899,8 @@ fn state_change(argv: &[String], program: &str, out: &mut Vec<Need>) {
     let need = Need::new(
         Kind::RemoteChange,
         format!(
-            "`{program} {}`, which the floor does not model and is no reading subcommand: it may change what it names",
-            shown.join(" ")
+            "`{program} {}`, which the floor does not model, names something and an action on it that is no reading one: it may change what it names",
+            path.join(" ")
         ),
         targets,
     );
