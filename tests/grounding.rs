@@ -1687,7 +1687,35 @@ const UNBOUND: &[(&[&str], &str, &str, bool)] = &[
         true,
     ),
     (&[], "Bash", r#"{"command": "env FOO=1 cargo test"}"#, true),
-    (&[], "Bash", r#"{"command": "alembic upgrade head"}"#, true),
+    // Migrations change a database the floor cannot place: the person names the tool.
+    (&[], "Bash", r#"{"command": "alembic upgrade head"}"#, false),
+    (
+        &["apply the pending alembic migrations"],
+        "Bash",
+        r#"{"command": "alembic upgrade head"}"#,
+        true,
+    ),
+    (&[], "Bash", r#"{"command": "alembic current"}"#, true),
+    (
+        &[],
+        "Bash",
+        r#"{"command": "glab repo edit --visibility public"}"#,
+        false,
+    ),
+    (
+        &["make the project public on gitlab with glab"],
+        "Bash",
+        r#"{"command": "glab repo edit --visibility public"}"#,
+        true,
+    ),
+    (&[], "Bash", r#"{"command": "glab mr view 3"}"#, true),
+    (&[], "Bash", r#"{"command": "gofmt -w ~/go/src"}"#, false),
+    (
+        &["reformat ~/go/src with gofmt"],
+        "Bash",
+        r#"{"command": "gofmt -w ~/go/src"}"#,
+        true,
+    ),
     (&[], "Bash", r#"{"command": "cargo +nightly build"}"#, true),
     (&[], "Bash", r#"{"command": "cargo +1.79.0 fmt"}"#, true),
     (

@@ -64,6 +64,31 @@
 //!   `bundle add x`, `alembic downgrade base`, `flyway clean`, `rustup default x`, `mise
 //!   use -g node@latest`, `direnv allow`): the verb is all the floor knows of what it does,
 //!   and the person names it and its target.
+//! - **A resource and an action on it that is no reading one**: for a program no
+//!   catalogue family owns, two or more leading subcommand words (`glab repo edit`, `tea
+//!   pr merge 3`, `fly scale count 0`, `npm profile disable-2fa`, `alembic stamp base`)
+//!   or a namespaced one (`heroku ps:scale`, `heroku maintenance:on`) are a change of
+//!   state the person names (the program or what it acts on) unless one of them is a
+//!   reading or workspace-only verb (`list`, `show`, `view`, `status`, `logs`, `current`,
+//!   `build`, `test`, …, matched as whole words split at `:` `-` `_` `.`, or glued:
+//!   `listbackups`) and none a changing one (`edit`, `set`, `scale`, …: `glab repo edit
+//!   list` edits a repository named `list`), or `--help`/`--version`/`--list…` is asked
+//!   for. The shape decides, not a list of changing verbs (a verb no list foresaw is
+//!   still held); one plain word after the program may be an operand as well as a verb
+//!   (`say hello`, `getent hosts x.example`, `hdiutil pmap x.dmg`) and counts only as the
+//!   verbs above read it. A runner's command (`npx x`, `uv run x`) is judged as that
+//!   command. With no subcommand, a program named for releasing (`semantic-release`)
+//!   needs the person to say so, and one that empties the user's trash (`trash-empty`,
+//!   `trash-rm`) deletes past recovery.
+//! - **A path outside the workspace that is the person's**: anything under the home
+//!   (whether it is there yet or not) or that exists elsewhere, given as an operand
+//!   (whatever its name: `mogrify ~/Pictures/*.jpg`, by the directory a pattern lists) or
+//!   an option's value (`clang-format -i ~/other/x.c`, `pandoc -o ~/Documents/x.docx`), is
+//!   where the program may write or delete: the person names the path. Scratch space and
+//!   read-only system places are not; nor is a data file given to an input option while
+//!   the command names another output (`ffmpeg -i ~/src/x/clip.mov /tmp/frame.png`), or a
+//!   place outside the home given to a reading subcommand with no option (`tmutil
+//!   listlocalsnapshots /`).
 //! - **A rustup toolchain that is no release channel or version** (`cargo +NAME`, `rustup
 //!   run NAME`, `RUSTUP_TOOLCHAIN=NAME`): a toolchain linked under that name runs whatever
 //!   its directory holds. The person names it.
@@ -244,6 +269,8 @@ pub(super) fn needs(
         seen: 0,
         interpreter,
         runs_operands: runs_operands(argv),
+        queries: queries(argv),
+        writes_elsewhere: writes_elsewhere(argv),
     };
     for (i, word) in argv.iter().enumerate().skip(1) {
         let prev = argv[i - 1].as_str();
@@ -295,7 +322,9 @@ pub(super) fn needs(
             ));
         }
     }
-    verbs(argv, &program, found.out);
+    if !verbs(argv, &program, found.out) && !interpreter {
+        state_change(argv, &program, found.out);
+    }
     named_hosts(argv, &program, inputs, bases, places, found.out);
     module_operands(argv, &program, bases, places, found.out);
     foreign_code(argv, &program, found.out);
@@ -545,6 +574,11 @@ struct Found<'a> {
     interpreter: bool,
     /// Its operands are what it runs or loads.
     runs_operands: bool,
+    /// It is given a reading subcommand and no option (`tmutil listlocalsnapshots /`).
+    queries: bool,
+    /// It names something it writes besides an input option's value: an operand, or an
+    /// output option's value (`ffmpeg -i in.mov out.png`).
+    writes_elsewhere: bool,
 }
 
 impl Found<'_> {
@@ -721,15 +755,26 @@ impl Found<'_> {
         // its own grammar's) or the operand is a data file by its name (`x.pdf`, `x.png`,
         // `x.csv`): a name the floor does not know may be code to the program (`jshell
         // x.jsh`, `runghc x.hs`, `escript x`), and unknown is never allow.
-        if option.is_none()
-            && (self.interpreter
-                || !(self.runs_operands || script_like(piece) || !data_like(piece)))
-        {
+        // A data file is still where the program may write or delete (`mogrify
+        // ~/Pictures/x.jpg`, `sponge ~/Documents/notes.txt`): looked at for that alone.
+        if option.is_none() && self.interpreter {
             return;
         }
+        let data =
+            option.is_none() && !(self.runs_operands || script_like(piece) || !data_like(piece));
+        // A pattern is looked at by the directory it lists (`~/Pictures/*.jpg`: the files
+        // of ~/Pictures); one computed at run time is not placed here.
+        if piece.contains(['$', '`']) {
+            return;
+        }
+        let pattern = piece.find(['*', '?', '[']);
+        let piece = match pattern {
+            Some(at) => &piece[..piece[..at].rfind('/').map_or(0, |i| i + 1)],
+            None => piece,
+        };
         let escape = piece == ".." || piece.starts_with("../") || piece.contains("/../");
         let pathish = piece.starts_with('/') || piece == "~" || piece.starts_with("~/") || escape;
-        if !pathish || piece.starts_with("//") || piece.contains(['$', '`', '*', '?', '[']) {
+        if !pathish || piece.starts_with("//") {
             return;
         }
         let tried: Vec<Option<&Path>> = if self.bases.is_empty() {
@@ -756,11 +801,36 @@ impl Found<'_> {
             // configuration, recipes — wherever outside the workspace it is (one that is
             // not there holds nothing that runs: `git -C /some/path status` fails).
             let runs_there = option.is_some_and(runs_in_option) && abs.exists();
-            let unvetted = escape || temp || dotted || runs_there;
+            let unvetted = (escape || temp || dotted || runs_there) && !data && pattern.is_none();
             // Scratch space given to an option that names where output goes or the data
             // read (`--output-directory=/tmp/x`, `-o /tmp/x`, `-i /tmp/x.bin`): what
             // scratch is for.
             if !unvetted || (temp && option.is_some_and(output_option)) {
+                // Anywhere else outside the workspace (the person's documents, another
+                // project, a mounted volume: anything under the home, whether it is there
+                // yet or not, and what exists elsewhere) is where a program the floor does not model
+                // may write or delete what the word names (`mogrify ~/Pictures/*.jpg`,
+                // `setfacl -R -b ~/Documents`, `gofmt -w ~/go/src`): the person names it.
+                // Outside the home, a reading subcommand given the place and no option
+                // asks about it (`tmutil listlocalsnapshots /`); under the home the
+                // person's files are always theirs to name. A data file given to an
+                // option named for input while the program writes something else
+                // (`ffmpeg -i ~/src/x/clip.mov -vframes 1 /tmp/frame.png`) is read.
+                let mine = abs.starts_with(home) || (abs.exists() && !self.queries);
+                let read =
+                    option.is_some_and(input_option) && data_like(piece) && self.writes_elsewhere;
+                if !temp && mine && !read {
+                    self.push(Need::new(
+                        Kind::Write,
+                        format!(
+                            "gives {}, outside the workspace, to `{}`, which the floor does not model: it may write or delete it",
+                            abs.display(),
+                            self.program
+                        ),
+                        vec![path_target(&abs)],
+                    ));
+                    return;
+                }
                 continue;
             }
             self.push(Need::new(
@@ -959,6 +1029,40 @@ fn output_option(option: &str) -> bool {
         .any(|w| DATA.contains(&w.as_str()))
 }
 
+/// An option whose name says its value is the input read (`-i`, `--input`, `--in`,
+/// `--infile`).
+fn input_option(option: &str) -> bool {
+    let name = option.trim_start_matches('-');
+    name == "i"
+        || crate::policy::engine::mcp::name_words(&name.to_ascii_lowercase())
+            .iter()
+            .any(|w| matches!(w.as_str(), "in" | "input" | "infile"))
+}
+
+/// Does the command name something it writes other than an input option's value: an
+/// operand (a word that is no option nor, by its place, an option's value) or an output
+/// option's value?
+fn writes_elsewhere(argv: &[String]) -> bool {
+    argv.iter().enumerate().skip(1).any(|(i, a)| {
+        let prev = argv[i - 1].as_str();
+        if a.starts_with('-') {
+            return a.contains('=')
+                && output_option(a.split('=').next().unwrap_or(""))
+                && !input_option(a.split('=').next().unwrap_or(""));
+        }
+        let value_of = i > 1 && prev.starts_with('-') && !prev.contains('=');
+        !value_of || (output_option(prev) && !input_option(prev))
+    })
+}
+
+/// Is the command a reading subcommand with no option (`tmutil listlocalsnapshots /`,
+/// `tool status /Volumes/x`)? Words as [`reading_path`] reads them.
+fn queries(argv: &[String]) -> bool {
+    argv.get(1)
+        .is_some_and(|w| subcommand_like(w) && reading_path(&[w.as_str()]))
+        && !argv.iter().skip(1).any(|a| a.starts_with('-'))
+}
+
 fn script_like(word: &str) -> bool {
     const EXT: &[&str] = &[
         ".sh", ".bash", ".zsh", ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".rb", ".pl", ".php",
@@ -1018,6 +1122,8 @@ fn module_operands(
         seen: 0,
         interpreter: false,
         runs_operands: true,
+        queries: false,
+        writes_elsewhere: false,
     };
     for a in argv.iter().skip(at + 2).take(MAX_PIECES) {
         found.path(a, None);
@@ -1343,8 +1449,8 @@ const SETTING_VERBS: &[&str] = &[
 ];
 
 /// A subcommand among the first operands that destroys, installs, pushes, publishes or
-/// deploys; the later operands are what the person names.
-fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
+/// deploys; the later operands are what the person names. True when one was found.
+fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) -> bool {
     let operands: Vec<&String> = argv
         .iter()
         .skip(1)
@@ -1358,6 +1464,7 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
     };
     let mut order: Vec<(usize, &String)> = operands.iter().copied().take(2).enumerate().collect();
     order.sort_by_key(|(_, w)| !acting(w));
+    let mut workspace_add = false;
     for (i, w) in order {
         let lower = w.to_ascii_lowercase();
         let words = crate::policy::engine::mcp::name_words(&lower);
@@ -1400,6 +1507,7 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         // `add` given only paths adds files of the workspace (`dotnet sln add
         // src/x.csproj`), not a dependency by name.
         if kind == Kind::Run && words.iter().all(|x| x == "add") && targets.is_empty() {
+            workspace_add = true;
             continue;
         }
         let what = format!(
@@ -1422,7 +1530,382 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) {
         if !out.iter().any(|n| n.what == need.what) {
             out.push(need);
         }
+        return true;
+    }
+    workspace_add
+}
+
+/// Words of a subcommand that only read, show or check, or that work on the workspace
+/// alone (`heroku logs`, `glab repo view`, `alembic current`, `fly status`, `tool
+/// build`): a subcommand path holding one of these, and no word that changes anything
+/// ([`CHANGE_VETO`]), changes no remote state.
+const READ_ONLY_VERBS: &[&str] = &[
+    "list",
+    "ls",
+    "show",
+    "view",
+    "get",
+    "status",
+    "logs",
+    "log",
+    "describe",
+    "whoami",
+    "version",
+    "versions",
+    "help",
+    "current",
+    "history",
+    "preview",
+    "validate",
+    "diff",
+    "info",
+    "inspect",
+    "search",
+    "find",
+    "query",
+    "cat",
+    "print",
+    "read",
+    "check",
+    "lint",
+    "test",
+    "tests",
+    "build",
+    "compile",
+    "fmt",
+    "format",
+    "bench",
+    "doc",
+    "docs",
+    "tree",
+    "graph",
+    "why",
+    "explain",
+    "outdated",
+    "audit",
+    "verify",
+    "vet",
+    "doctor",
+    "lookup",
+    "stat",
+    "stats",
+    "count",
+    "tail",
+    "watch",
+    "top",
+    "env",
+    "config",
+    "settings",
+    "browse",
+    "usage",
+    "whois",
+    "ping",
+    "which",
+    "where",
+    "schema",
+    "overview",
+    "summary",
+    "report",
+    "dry",
+    "plan",
+    "render",
+    "template",
+    "completion",
+    "completions",
+    "dump",
+    "fetch",
+    "download",
+    "home",
+    "bugs",
+    "information",
+    "activity",
+    "probe",
+    "decode",
+    "rule",
+    "rules",
+    "pack",
+    "venv",
+    "discover",
+    "export",
+    "vendor",
+    "lockfile",
+    "compare",
+    "difftool",
+    // A new project or environment made in the workspace (`uv init`, `dotnet new sln`,
+    // `nix develop`).
+    "init",
+    "new",
+    "develop",
+];
+
+/// Reading verbs recognised glued to the start or end of a word (`listbackups`,
+/// `showconfig`, `imageinfo`).
+const GLUED_READS: &[&str] = &["list", "show", "get", "info", "describe", "status", "dump"];
+
+/// Words that change something although the path also holds a reading word (`glab repo
+/// edit list`: a repository named `list`; `heroku ps:scale`): with one of these the path
+/// is a change.
+const CHANGE_VETO: &[&str] = &[
+    "create",
+    "delete",
+    "remove",
+    "update",
+    "upsert",
+    "set",
+    "put",
+    "post",
+    "patch",
+    "write",
+    "edit",
+    "modify",
+    "replace",
+    "rename",
+    "move",
+    "merge",
+    "close",
+    "transfer",
+    "archive",
+    "assign",
+    "approve",
+    "cancel",
+    "grant",
+    "revoke",
+    "enable",
+    "disable",
+    "start",
+    "stop",
+    "restart",
+    "trigger",
+    "schedule",
+    "deploy",
+    "publish",
+    "push",
+    "upload",
+    "install",
+    "add",
+    "lock",
+    "unlock",
+    "fork",
+    "tag",
+    "release",
+    "import",
+    "send",
+    "submit",
+    "run",
+    "exec",
+    "scale",
+    "stamp",
+    "redo",
+    "promote",
+    "rollout",
+    "redeploy",
+    "on",
+    "off",
+    "rotate",
+    "sync",
+    "seed",
+    "upgrade",
+    "downgrade",
+    "attach",
+    "detach",
+    "link",
+    "unlink",
+    "protect",
+    "unprotect",
+    "mirror",
+    "invite",
+    "kick",
+    "ban",
+    "unban",
+    "pause",
+    "resume",
+    "suspend",
+    "retry",
+    "rerun",
+    "reopen",
+    "rebuild",
+    "renew",
+    "reissue",
+    "refresh",
+    "take",
+    "claim",
+];
+
+/// A word that may be a subcommand: lower case letters, then letters or digits, in
+/// segments joined by `-`, `_` or `:` (`ps:scale`, `disable-2fa`, `db:migrate:redo`); a
+/// dotted word is a file, host, package or version name (`x.db`, `example.com`, `1.2`)
+/// unless it is a namespaced task (`ecto.drop:x` is rare; `db:migrate` is the form).
+fn subcommand_like(w: &str) -> bool {
+    let first = w.split([':', '-', '_', '.']).next().unwrap_or("");
+    first.len() >= 2
+        && first.chars().all(|c| c.is_ascii_lowercase())
+        && w.len() <= 40
+        && w.chars().all(|c| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, ':' | '-' | '_' | '.')
+        })
+        && (!w.contains('.') || w.contains(':'))
+        && !w.ends_with([':', '-', '_', '.'])
+}
+
+/// Do these subcommand words read, show or check rather than change: one is a reading
+/// verb ([`READ_ONLY_VERBS`], whole when split at `:` `-` `_` `.`, or glued to its object:
+/// `listbackups`) and none a changing one ([`CHANGE_VETO`])?
+fn reading_path(path: &[&str]) -> bool {
+    let words: Vec<&str> = path
+        .iter()
+        .flat_map(|w| w.split([':', '-', '_', '.']))
+        .collect();
+    let reads = words.iter().any(|w| {
+        READ_ONLY_VERBS.contains(w)
+            || GLUED_READS
+                .iter()
+                .any(|v| w.len() > v.len() + 2 && (w.starts_with(v) || w.ends_with(v)))
+    });
+    reads && !words.iter().any(|w| CHANGE_VETO.contains(w))
+}
+
+/// A subcommand of a program the floor does not model whose shape says it acts on
+/// something and whose action is no reading verb. Shape, not a list of changing verbs,
+/// decides, since any verb the list lacks would pass: a CLI that names a resource and an
+/// action on it (`glab repo edit`, `tea pr merge 3`, `npm profile disable-2fa`, `wrangler
+/// secret put K`, `fly scale count 0`, `alembic stamp base`, `diesel migration redo`),
+/// two or more subcommand words leading, or a namespaced one (`heroku ps:scale web=0`,
+/// `heroku maintenance:on`, `rails db:migrate VERSION=0`), changes state the person
+/// names — the program or what it acts on — unless its words read ([`reading_path`]) or
+/// help or the version is asked for. One plain word after the program may as well be an
+/// operand as a verb (`say hello`, `getent hosts x.example`, `decompile rock`, `yq eval
+/// .k x.yaml`, `hdiutil pmap x.dmg`), so it counts only as [`verbs`] reads it (destroy,
+/// install, push, publish, deploy, set what runs later). A runner's command (`npx x`, `uv
+/// run x`, `xargs x`) is judged as that command. With no subcommand, a program named for
+/// releasing (`semantic-release`) needs the person to say so, and one that empties the
+/// user's trash (`trash-empty`, `trash-rm`) deletes past recovery.
+fn state_change(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    // git's own grammar models what it changes elsewhere (push, remotes): an option it
+    // does not know is no remote verb.
+    if crate::analysis::command::models_remote(program) || program == "git" {
         return;
+    }
+    // The operands that may be subcommand words. When the subcommand leads (`glab repo
+    // edit --visibility public`): the words before the first option. After a leading
+    // option, a word right after an option may be its value (`tshark -r x.pcap -T
+    // fields`), so only the others (`glab -R o/r repo edit`, `uv --package x run pytest`).
+    let lead = argv.get(1).is_some_and(|a| !a.starts_with('-'));
+    let operands: Vec<usize> = if lead {
+        (1..argv.len())
+            .take_while(|&i| !argv[i].starts_with('-'))
+            .collect()
+    } else {
+        (1..argv.len())
+            .filter(|&i| !argv[i].starts_with('-') && !argv[i - 1].starts_with('-'))
+            .collect()
+    };
+    // A runner of another command (`npx semantic-release`, `uv run x`, `pnpm --filter x
+    // exec y`): that command is what is judged. A program that runs a command of its
+    // operands for each input or under a terminal (`xargs`, `script`) is judged as that
+    // command by the shell's grammar.
+    let runs = |w: &str| matches!(w, "npx" | "bunx" | "pnpx" | "dlx");
+    let inner = match operands.first().map(|&i| (i, argv[i].as_str())) {
+        _ if runs(program) => operands.first().copied(),
+        // The first word after it that is no option nor a long option's value (`uv run
+        // --with x pytest`).
+        Some((i, "run" | "exec" | "x" | "dlx")) => (i + 1..argv.len()).find(|&j| {
+            let value = j > i + 1 && argv[j - 1].starts_with("--") && !argv[j - 1].contains('=');
+            !argv[j].starts_with('-') && !value
+        }),
+        _ => None,
+    };
+    if runs(program) || matches!(program, "xargs" | "script") || inner.is_some() {
+        if let Some(at) = inner {
+            let name = argv[at].rsplit('/').next().unwrap_or(&argv[at]).to_string();
+            if name != program && !names(&name, INTERPRETERS) {
+                state_change(&argv[at..], &name, out);
+            }
+        }
+        return;
+    }
+    let name = program.trim_end_matches(".exe").to_ascii_lowercase();
+    let name_words = crate::policy::engine::mcp::name_words(&name);
+    if name_words.iter().any(|w| w == "trash")
+        && name_words
+            .iter()
+            .any(|w| matches!(w.as_str(), "empty" | "rm" | "remove" | "purge" | "clear"))
+    {
+        let mut need = Need::new(
+            Kind::Delete,
+            format!("`{program}` deletes files of the user's trash past recovery"),
+            vec![
+                Target::Name("trash".into()),
+                Target::Name(program.to_string()),
+            ],
+        );
+        need.verbs = &["empty", "delete", "remove", "purge", "clear", "clean", "rm"];
+        out.push(need);
+        return;
+    }
+    // The subcommand path: the leading operands that read as subcommand words, at most
+    // three (`yarn npm tag add x latest`: `npm tag add`).
+    let path: Vec<&str> = operands
+        .iter()
+        .map(|&i| argv[i].as_str())
+        .take_while(|w| subcommand_like(w))
+        .take(3)
+        .collect();
+    if path.is_empty() {
+        if operands.is_empty()
+            && name_words
+                .iter()
+                .any(|w| matches!(w.as_str(), "release" | "publish" | "deploy" | "push"))
+        {
+            out.push(Need::new(
+                Kind::Publish,
+                format!("`{program}`, which the floor does not model, is named for releasing: it may tag, push or publish"),
+                vec![Target::Name(program.to_string())],
+            ));
+        }
+        return;
+    }
+    // A namespaced subcommand (`ps:scale`, `db:migrate`) is the whole path; one plain
+    // word is no shape of a resource and an action.
+    let path = if path[0].contains(':') {
+        &path[..1]
+    } else if path.len() >= 2 {
+        &path[..]
+    } else {
+        return;
+    };
+    let asks = argv.iter().any(|a| {
+        a == "--help"
+            || a == "--version"
+            || a.strip_prefix("--").is_some_and(|o| {
+                matches!(o.split(['-', '=']).next(), Some("list" | "show" | "dry"))
+            })
+    });
+    if asks || reading_path(path) {
+        return;
+    }
+    let last = operands.get(path.len() - 1).copied().unwrap_or(0);
+    let mut targets = vec![Target::Name(program.to_string())];
+    targets.extend(
+        argv.iter()
+            .skip(last + 1)
+            .filter(|a| {
+                !a.starts_with('-')
+                    && a.len() > 2
+                    && !a.chars().all(|c| c.is_ascii_digit())
+                    && !a.contains(['$', '`'])
+            })
+            .map(|a| Target::Name(a.to_string())),
+    );
+    let need = Need::new(
+        Kind::RemoteChange,
+        format!(
+            "`{program} {}`, which the floor does not model, names something and an action on it that is no reading one: it may change what it names",
+            path.join(" ")
+        ),
+        targets,
+    );
+    if !out.iter().any(|n| n.what == need.what) {
+        out.push(need);
     }
 }
 
@@ -1519,7 +2002,6 @@ mod tests {
             // Where the agent writes only through a call the floor asks about.
             "codesign -d /path/to/app",
             "spctl --assess /Applications/Safari.app",
-            "tmutil listlocalsnapshots /",
             "tool -I/opt/x/include --lib=/usr/local/lib/x.so",
             // Scratch space as where output goes.
             "kubectl cluster-info dump --output-directory=/tmp/cluster-state",
@@ -1529,8 +2011,6 @@ mod tests {
             "plutil -convert xml1 /tmp/a.json -o /tmp/b.xml",
             "bash ~/.claude/scripts/check.sh",
             "node ~/.local/share/x/scan.mjs /tmp/y",
-            // The person's own files under the home.
-            "tool --cacert ~/certs/ca.pem -i ~/Downloads/x.bin",
             "tool -C src build",
             // A directory to run in that is not there holds nothing that runs.
             "git -C /some/path status",
@@ -1569,7 +2049,6 @@ mod tests {
         }
         // A package or setting that is named like an interpreter is not one handed over.
         for cmd in [
-            "yq eval '.key' x.yaml",
             "tshark -r x.pcap -T fields -e telnet.data",
             "RsaCtfTool.py --createpub -n 0xCE -e 5",
             "tool --dry-run=client --prefix=dist --action=build",
@@ -1577,20 +2056,24 @@ mod tests {
             "python3 -c 'session.run(\"MATCH (b:Book) RETURN b\")'",
             "node -e 'const x = {run: 1}; console.log(x)'",
             "tool --lang node",
+            "yq --help",
             "tool --runtime=node",
-            "npm pkg set scripts.test='node --test'",
         ] {
             assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));
         }
-        assert!(needs_of("conda create -n x python=3.11 numpy").is_empty());
+        // `python=3.11` is a package pinned, no interpreter handed over (`create` itself is
+        // a change the person names).
+        assert!(!needs_of("conda create -n x python=3.11 numpy")
+            .iter()
+            .any(|n| n.kind == Kind::Run));
     }
 
     #[test]
     fn hosts_are_named_by_the_person() {
         let n = needs_of("gem sources -a https://Evil.example/x");
-        assert_eq!(n.len(), 1, "{n:?}");
-        assert_eq!(n[0].kind, Kind::Send);
-        assert_eq!(n[0].targets, vec![Target::Host("evil.example".into())]);
+        let sends: Vec<&Need> = n.iter().filter(|n| n.kind == Kind::Send).collect();
+        assert_eq!(sends.len(), 1, "{n:?}");
+        assert_eq!(sends[0].targets, vec![Target::Host("evil.example".into())]);
         // The URL's path is no local path.
         assert!(!n.iter().any(|n| n.kind == Kind::Run));
         let n = needs_of("tool sync git@git.evil.example:x/y.git");
@@ -1738,8 +2221,7 @@ mod tests {
             "cargo +stable-x86_64-unknown-linux-gnu test",
             "cargo +nightly-2024-05-01 fmt",
             "cargo +1.79.0 build",
-            "alembic upgrade head",
-            "flyway migrate",
+            "alembic current",
             "tool list packages",
         ] {
             assert!(needs_of(cmd).is_empty(), "{cmd}: {:?}", needs_of(cmd));

@@ -59,7 +59,6 @@ fn a_scratch_file_given_to_an_unmodelled_program_is_asked_whatever_its_name() {
         &["csvlook", "/tmp/data.csv"],
         &["jshell", "src/Main.jsh"],
         &["runghc", "Setup.hs"],
-        &["viewer", "/h/Documents/notes"],
         &["python3", "-m", "doctest", "-v", "README.md"],
     ] {
         assert!(needs_of(argv).is_empty(), "{argv:?}: {:?}", needs_of(argv));
@@ -212,4 +211,199 @@ fn a_process_substitution_given_to_an_unmodelled_program_needs_the_persons_words
             "{argv:?}"
         );
     }
+}
+
+#[test]
+fn an_unmodelled_resource_and_action_that_is_no_reading_one_changes_what_it_names() {
+    for argv in [
+        &["heroku", "ps:scale", "web=0", "-a", "myapp"][..],
+        &["heroku", "maintenance:on", "-a", "myapp"],
+        &["fly", "scale", "count", "0", "-a", "myapp"],
+        &["fly", "volumes", "extend", "vol_1", "-s", "1"],
+        &["wrangler", "secret", "put", "API_KEY"],
+        &["glab", "repo", "edit", "--visibility", "public"],
+        &["glab", "-R", "acme/proj", "repo", "edit"],
+        &["glab", "repo", "edit", "list"],
+        &["glab", "schedule", "run", "4"],
+        &["glab", "ci", "cancel", "12"],
+        &["tea", "pr", "merge", "3"],
+        &["npm", "profile", "disable-2fa"],
+        &["npm", "org", "set", "acme", "ops2", "admin"],
+        &["yarn", "npm", "tag", "add", "mypkg@0.0.1", "latest"],
+        &["go", "mod", "edit", "-replace", "a=b@v1"],
+        &["alembic", "stamp", "base"],
+        &["alembic", "upgrade", "head"],
+        &["diesel", "migration", "redo", "--all"],
+        &["rails", "db:migrate", "VERSION=0"],
+        &["tool", "db:frobnicate"],
+        &["npx", "semantic-release", "--no-ci"],
+        &["pnpm", "--filter", "x", "exec", "glab", "repo", "archive"],
+    ] {
+        let n = needs_of(argv);
+        let inner = argv
+            .iter()
+            .position(|a| *a == "glab")
+            .map_or(argv[0], |i| argv[i]);
+        assert!(
+            n.iter()
+                .any(|n| matches!(n.kind, Kind::RemoteChange | Kind::Publish)
+                    && n.ungroundable.is_none()
+                    && (argv[0] == "npx" || n.targets.contains(&Target::Name(inner.to_string())))),
+            "{argv:?}: {n:?}"
+        );
+    }
+    assert!(needs_of(&["semantic-release", "--no-ci"])
+        .iter()
+        .any(|n| n.kind == Kind::Publish));
+    // Reading actions, help, what a catalogue family owns, a runner's reading command,
+    // and one plain word after the program, which may be an operand as well as a verb.
+    for argv in [
+        &["heroku", "logs", "--tail", "-a", "myapp"][..],
+        &["heroku", "config:get", "X", "-a", "myapp"],
+        &["glab", "repo", "view", "acme/proj"],
+        &["glab", "ci", "list"],
+        &["glab", "mr", "view", "3"],
+        &["auth0", "apis", "scopes", "ls", "api_1"],
+        &["npx", "prisma", "migrate", "status"],
+        &["tool", "deploy-thing", "now", "--help"],
+        &["docker", "compose", "up", "-d"],
+        &["uv", "run", "parcelextract", "--input", "x.nii"],
+        &["uv", "--package", "x", "run", "pytest", "tests/test_x.py"],
+        &["tshark", "-r", "x.pcap", "-T", "fields"],
+        &["alembic", "current"],
+        &["flyway", "migrate"],
+        &["say", "hello"],
+        &["getent", "hosts", "github.com"],
+        &["decompile", "--function_name", "FUN_1", "rock"],
+        &["hdiutil", "pmap", "image.dmg"],
+        &["security", "error", "25293"],
+        &["yq", "eval", ".key", "file.yaml"],
+        &["cargo", "update", "-p", "serde"],
+        &["uv", "--package", "x", "sync", "--dev"],
+        &["tmutil", "listbackups"],
+    ] {
+        let n = needs_of(argv);
+        assert!(
+            !n.iter().any(|n| n.kind == Kind::RemoteChange),
+            "{argv:?}: {n:?}"
+        );
+    }
+}
+
+#[test]
+fn trash_emptiers_delete_what_the_person_must_name() {
+    for argv in [
+        &["trash-empty"][..],
+        &["trash-rm", "*"],
+        &["trash-empty", "0"],
+    ] {
+        let n = needs_of(argv);
+        assert!(
+            n.iter()
+                .any(|n| n.kind == Kind::Delete && n.ungroundable.is_none()),
+            "{argv:?}: {n:?}"
+        );
+    }
+    assert!(!needs_of(&["trash-list"])
+        .iter()
+        .any(|n| n.kind == Kind::Delete));
+}
+
+#[test]
+fn the_persons_files_given_to_an_unmodelled_program_need_their_path_named() {
+    for argv in [
+        &["gio", "trash", "/h/Documents"][..],
+        &["mogrify", "-resize", "1x1", "/h/Pictures/*.jpg"],
+        &["exiftool", "-all=", "-overwrite_original", "/h/Pictures"],
+        &["sponge", "/h/Documents/notes.txt"],
+        &["pandoc", "README.md", "-o", "/h/Documents/thesis.docx"],
+        &["setfacl", "-R", "-b", "/h/Documents"],
+        &["clang-format", "-i", "/h/other/*.c"],
+        &["yapf", "-i", "-r", "/h/other-project"],
+        &["tool", "--cacert", "/h/certs/ca.pem"],
+    ] {
+        let n = needs_of(argv);
+        assert!(
+            n.iter().any(|n| n.kind == Kind::Write
+                && n.ungroundable.is_none()
+                && n.targets.iter().any(|t| matches!(t, Target::Path(p) if p.starts_with("/h/") && !p.starts_with("/h/p")))),
+            "{argv:?}: {n:?}"
+        );
+    }
+    // The whole disk given with options, a reading subcommand given the home's files,
+    // and an input file whose program writes nothing else or writes into the home.
+    for argv in [
+        &["setfacl", "-R", "-b", "/"][..],
+        &["tool", "status", "/h/Documents"],
+        &["ffmpeg", "-i", "/h/Videos/a.mp4"],
+        &["clang-format", "-i", "/h/other/a.c", "src/b.c"],
+    ] {
+        let n = needs_of(argv);
+        assert!(n.iter().any(|n| n.kind == Kind::Write), "{argv:?}: {n:?}");
+    }
+    let n = needs_of(&["ffmpeg", "-i", "/h/Videos/a.mp4", "-y", "/h/Videos/b.mp4"]);
+    assert!(
+        n.iter()
+            .any(|n| n.kind == Kind::Write
+                && n.targets == vec![Target::Path("/h/Videos/b.mp4".into())]),
+        "{n:?}"
+    );
+    // The workspace, scratch data, read-only system places, a place elsewhere that is
+    // not there, a reading subcommand given a place outside the home and no option, and a
+    // media file read by an input option while the output goes elsewhere: nothing.
+    for argv in [
+        &["tmutil", "listlocalsnapshots", "/"][..],
+        &[
+            "ffmpeg",
+            "-i",
+            "/h/src/x/clip.mov",
+            "-vframes",
+            "1",
+            "/tmp/frame.png",
+            "-y",
+        ],
+        &["tool", "--input=/h/data/a.csv", "--output=/tmp/b.csv"],
+        &["mogrify", "-resize", "1x1", "img/*.jpg"],
+        &["clang-format", "-i", "/h/p/src/x.c"],
+        &["ffmpeg", "-i", "/tmp/in.mp4", "/tmp/out.mp4"],
+        &["tool", "--config", "/etc/ssl/openssl.cnf"],
+        &["codesign", "-d", "/nonexistent-gatehook-test/app"],
+    ] {
+        let n = needs_of(argv);
+        assert!(!n.iter().any(|n| n.kind == Kind::Write), "{argv:?}: {n:?}");
+    }
+}
+
+#[test]
+fn the_persons_words_naming_the_program_or_path_ground_these_needs() {
+    use super::super::ground::grounds;
+    let roots = vec![PathBuf::from("/h/p")];
+    let places = Places {
+        home: Path::new("/h"),
+        cwd: Path::new("/h/p"),
+        roots: &roots,
+    };
+    let scale = needs_of(&["heroku", "ps:scale", "web=0", "-a", "myapp"]);
+    let scale = scale.iter().find(|n| n.kind == Kind::RemoteChange).unwrap();
+    assert!(grounds(
+        "scale the heroku web dynos down to zero",
+        scale,
+        &places
+    ));
+    assert!(!grounds(
+        "fix the failing unit test in src/lib.rs",
+        scale,
+        &places
+    ));
+    let shrink = needs_of(&["mogrify", "-resize", "50%", "/h/Pictures/*.jpg"]);
+    let shrink = shrink.iter().find(|n| n.kind == Kind::Write).unwrap();
+    assert!(grounds("shrink the photos in ~/Pictures", shrink, &places));
+    assert!(!grounds(
+        "fix the failing unit test in src/lib.rs",
+        shrink,
+        &places
+    ));
+    let trash = needs_of(&["trash-empty"]);
+    assert!(grounds("please empty the trash", &trash[0], &places));
+    assert!(!grounds("fix the failing unit test", &trash[0], &places));
 }

@@ -1404,6 +1404,13 @@ fn class_rank(c: &Class) -> u8 {
     }
 }
 
+/// Does a catalogue family own this program's remote actions (`aws`, `kubectl`,
+/// `docker`, `gh`, `systemctl`, …)? What it leaves unjudged is that family's to judge, not
+/// the long tail's.
+pub fn models_remote(prog: &str) -> bool {
+    catalog::owns_tier(prog)
+}
+
 /// Search the new text a file tool proposes for a file that runs or steers the agent
 /// (`edits`): what it plants, judged by the same floor.
 pub fn scan_edit(path: &Path, texts: &[String], ctx: &JudgeCtx) -> Option<EditRisk> {
