@@ -294,6 +294,9 @@ const STACK_FILES: &[&str] = &[
 /// `zig build`: build.zig (Zig code the build runner compiles and runs) and build.zig.zon
 /// (the packages fetched, by URL and hash).
 const ZIG_FILES: &[&str] = &["build.zig", "build.zig.zon"];
+/// `mkdocs build`: its configuration (mkdocs 1.6.1 `config/base.py`: `mkdocs.yml`, else
+/// `mkdocs.yaml`), which names the plugins and hook files that run.
+const MKDOCS_FILES: &[&str] = &["mkdocs.yml", "mkdocs.yaml"];
 
 pub(super) fn family_files(f: Family) -> &'static [&'static str] {
     match f {
@@ -333,8 +336,15 @@ pub(super) fn family_files(f: Family) -> &'static [&'static str] {
         Family::Cabal => CABAL_FILES,
         Family::Stack => STACK_FILES,
         Family::Zig => ZIG_FILES,
+        Family::Mkdocs => MKDOCS_FILES,
         // Found in the source or build tree (`trees`); doctest's are the files it runs.
-        Family::CMake | Family::Meson | Family::Ninja | Family::Doctest => &[],
+        // gofmt reads no configuration; sphinx-build's conf.py is named by the call.
+        Family::CMake
+        | Family::Meson
+        | Family::Ninja
+        | Family::Doctest
+        | Family::Gofmt
+        | Family::Sphinx => &[],
     }
 }
 
@@ -391,6 +401,7 @@ pub(super) fn is_definition_file(path: &Path) -> bool {
         CABAL_FILES,
         STACK_FILES,
         ZIG_FILES,
+        MKDOCS_FILES,
     ];
     const PATTERNS: &[&str] = &[
         ".csproj", ".fsproj", ".vbproj", ".sln", ".slnx", ".rake", ".wrap", ".cmake", ".bzl",

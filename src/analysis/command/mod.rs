@@ -107,6 +107,8 @@ mod tests;
 #[cfg(test)]
 mod tests_archive;
 #[cfg(test)]
+mod tests_devtools;
+#[cfg(test)]
 mod tests_ecosystems;
 #[cfg(test)]
 mod tests_passed;

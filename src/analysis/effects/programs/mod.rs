@@ -24,6 +24,7 @@ pub mod awk;
 mod builders;
 mod common;
 mod coreutils;
+mod devtools;
 mod ecosystems;
 pub mod files;
 pub mod find;

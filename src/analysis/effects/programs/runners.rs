@@ -29,7 +29,8 @@
 //! (CPython 3.11 `unittest/main.py`; `pytest --pyargs` falls back to a path for what is not
 //! a module, checked by running pytest 9.2 on `--pyargs /tmp/dir`).
 //! The build systems are in [`super::builders`], the .NET, Swift, Ruby and PHP runners in
-//! [`super::ecosystems`], mix, cabal, stack and `zig build` in [`super::langs`].
+//! [`super::ecosystems`], mix, cabal, stack and `zig build` in [`super::langs`], gofmt,
+//! sphinx-build and `mkdocs build` in [`super::devtools`].
 //! Anything not declared here is outside the grammar, so the command is not routine.
 
 use super::super::grammar::{
@@ -112,6 +113,13 @@ pub enum Family {
     Zig,
     /// `python -m doctest FILE…`: only the files it runs (and what shadows its imports).
     Doctest,
+    /// `gofmt`: it reads no configuration.
+    Gofmt,
+    /// `sphinx-build`: the `conf.py` it runs (named by the call: the source or `-c`
+    /// directory's).
+    Sphinx,
+    /// `mkdocs build`: `mkdocs.yml` (its plugins and hook files run).
+    Mkdocs,
 }
 
 /// What a linter, formatter or type checker reads and rewrites, for the command floor to
@@ -340,6 +348,7 @@ fn runner_of(argv: &[String], dynamic: &[bool]) -> Found {
         "cabal" => langs::cabal(argv, dynamic),
         "stack" => langs::stack(argv, dynamic),
         "zig" => langs::zig(argv, dynamic),
+        "gofmt" | "sphinx-build" | "mkdocs" => super::devtools::tool(argv, dynamic),
         _ => super::linters::linter(argv, dynamic),
     }
 }

@@ -1,0 +1,300 @@
+//! Everyday project tools beyond the build runners and linters: `gofmt` (Go's formatter,
+//! as a linter: what it reads and, with `-w`, rewrites), `sphinx-build` (a documentation
+//! build: the source tree read, the output and doctree
+//! directories written, the project's `conf.py` run) and `mkdocs build` (the same, from
+//! `mkdocs.yml`). Each grammar says what every option is; the command floor
+//! (`command::build`) places the paths and asks the session's baseline about the files
+//! that define what runs (`conf.py`, `mkdocs.yml`).
+//!
+//! Checked against:
+//! - gofmt of go 1.19.8 (`gofmt -h`; `cmd/gofmt/gofmt.go`: Go's `flag` package, the flags
+//!   `-cpuprofile FILE` written, `-d`, `-e`, `-l`, `-r RULE`, `-s`, `-w`; a directory
+//!   operand is walked for `*.go` files whose names do not start with a dot, no directory
+//!   skipped; no operand reads standard input; it reads no configuration).
+//! - sphinx-build 9.0.4 (`sphinx-build --help`, `sphinx/cmd/build.py` `get_parser`:
+//!   argparse with prefixes, the hidden `--keep-going`; `main`: `-M BUILDER SRC OUT OPTS`
+//!   first on the line is make mode, `sphinx/cmd/make_mode.py`: `clean` empties the
+//!   build directory, `latexpdf`, `latexpdfja` and `info` run `make` in it, any other
+//!   builder is `-b BUILDER -d OUT/doctrees SRC OUT/BUILDER OPTS`; the `latex` and
+//!   `texinfo` builders copy a `Makefile` into the output directory, `sphinx/templates`). `conf.py` is Python
+//!   the build runs (from `-c DIR`, else the source directory; none with `-C`); `-D`
+//!   overrides any setting, `extensions` among them (modules imported), so it is outside
+//!   the grammar; `-P` runs pdb on an exception, reading commands from standard input,
+//!   outside it too. The builders admitted are Sphinx's own that only write output
+//!   files: `linkcheck` (fetches every link), `doctest` (runs the documents' code),
+//!   `coverage` and the make-mode ones that run programs are not.
+//! - mkdocs 1.6.1 (`mkdocs build --help`: click, exact names; `-c/--clean` and `--dirty`,
+//!   `-f/--config-file FILE` — `-` reads it from standard input —, `-s/--strict` and
+//!   `--no-strict`, `-t/--theme mkdocs|readthedocs`, `--use-directory-urls` and
+//!   `--no-directory-urls`, `-d/--site-dir DIR`, `-q`, `-v`). The build empties its site
+//!   directory first unless `--dirty` (`mkdocs/commands/build.py`: `clean_directory`), so
+//!   a `-d DIR` given is a directory emptied; without it the site directory is the one
+//!   the configuration names, a definition file the baseline checks. `mkdocs.yml` names
+//!   the plugins and hook files that run.
+//!
+//! Anything not declared here is outside the grammar, so the command is not routine.
+
+use super::super::grammar::{flag, parse, value, GrammarError, Operands, Opt, Style, Val};
+use super::super::{Effect, WriteHow};
+use super::runners::{gram, sub, Family, Found, Lint, RunnerCall};
+
+/// The tool this argv invokes, if it is one of this family (`mkdocs` only as `mkdocs
+/// build`: `serve` and the rest are judged elsewhere).
+pub fn tool(argv: &[String], dynamic: &[bool]) -> Found {
+    match argv.first()?.as_str() {
+        "gofmt" => Some(gofmt(argv, dynamic)),
+        "sphinx-build" => Some(sphinx(argv, dynamic)),
+        "mkdocs" if argv.get(1).is_some_and(|w| w == "build") => Some(mkdocs(argv, dynamic)),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// gofmt
+
+/// gofmt's flags (go 1.19.8, `flag` package).
+static GOFMT: &[Opt] = &[
+    value(&["-cpuprofile"], Val::Write),
+    flag(&["-d"]),
+    flag(&["-e"]),
+    flag(&["-l"]),
+    value(&["-r"], Val::Pattern),
+    flag(&["-s"]),
+    flag(&["-w"]),
+    flag(&["-h", "-help"]),
+];
+
+/// What gofmt reads below a directory: Go files (`isGoFile`: not hidden, `.go`).
+const GO: &[&str] = &[".go"];
+
+fn gofmt(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    let g = gram(Style::Go, GOFMT, Operands::all(Val::Plain));
+    let p = parse(&g, argv, dynamic)?;
+    let effects = g.effects(&p);
+    let operands: Vec<String> = p
+        .operands
+        .iter()
+        .filter(|(w, _)| w.text != "-")
+        .map(|(w, _)| w.text.to_string())
+        .collect();
+    let rewrites = p.has("-w") && !operands.is_empty();
+    let what = match operands.as_slice() {
+        [] => "its standard input".to_string(),
+        [one] if one == "." => "the project's Go files".to_string(),
+        many => many.join(", "),
+    };
+    let does = if rewrites {
+        format!("formats {what} in place with gofmt")
+    } else {
+        format!("checks the formatting of {what} with gofmt")
+    };
+    let mut call = RunnerCall::new("gofmt", does, Family::Gofmt);
+    call.effects = effects;
+    for o in &operands {
+        call.effects.push(Effect::Read {
+            path: o.clone(),
+            reach: super::super::Reach::Tree,
+        });
+    }
+    call.lint = Some(Lint {
+        operands,
+        rewrites,
+        handles: GO,
+        nested: false,
+        skips: &[],
+    });
+    Ok(call)
+}
+
+// ---------------------------------------------------------------------------------------
+// sphinx-build
+
+/// Sphinx's builders that only write output files (9.0.4, `make_mode.BUILDERS` less
+/// `linkcheck`, `doctest`, `coverage`, `clean`, the ones that run `make`, and `latex` and
+/// `texinfo`, which write a `Makefile` into the output directory).
+const SPHINX_BUILDERS: &[&str] = &[
+    "html",
+    "dirhtml",
+    "singlehtml",
+    "pickle",
+    "json",
+    "htmlhelp",
+    "qthelp",
+    "devhelp",
+    "epub",
+    "text",
+    "man",
+    "gettext",
+    "changes",
+    "xml",
+    "pseudoxml",
+    "dummy",
+];
+
+/// sphinx-build 9.0.4's options (`get_parser`), less `-D/--define` and `-P/--pdb`.
+static SPHINX: &[Opt] = &[
+    flag(&["-h", "--help"]),
+    flag(&["--version"]),
+    value(&["-b", "--builder"], Val::Choice(SPHINX_BUILDERS)),
+    value(&["-j", "--jobs"], Val::Plain),
+    flag(&["-a", "--write-all"]),
+    flag(&["-E", "--fresh-env"]),
+    value(&["-d", "--doctree-dir"], Val::Write),
+    value(&["-c", "--conf-dir"], Val::Read),
+    flag(&["-C", "--isolated"]),
+    value(&["-A", "--html-define"], Val::Plain),
+    value(&["-t", "--tag"], Val::Plain),
+    flag(&["-n", "--nitpicky"]),
+    flag(&["-v", "--verbose"]),
+    flag(&["-q", "--quiet"]),
+    flag(&["-Q", "--silent"]),
+    flag(&["--color"]),
+    flag(&["-N", "--no-color"]),
+    value(&["-w", "--warning-file"], Val::Write),
+    flag(&["-W", "--fail-on-warning"]),
+    flag(&["--keep-going"]),
+    flag(&["-T", "--show-traceback"]),
+    flag(&["--exception-on-warning"]),
+];
+
+fn sphinx(words: &[String], dyn_: &[bool]) -> Result<RunnerCall, GrammarError> {
+    let outside = |w: &str| GrammarError::UnknownOption(w.to_string());
+    // Make mode: `-M BUILDER SRC OUT OPTS…`, read as the line it becomes.
+    let mut line: Vec<String> = Vec::new();
+    let mut line_dyn: Vec<bool> = Vec::new();
+    let (src, out);
+    if words.get(1).is_some_and(|w| w == "-M") {
+        let (Some(b), Some(s), Some(o)) = (words.get(2), words.get(3), words.get(4)) else {
+            return Err(outside("-M"));
+        };
+        if !SPHINX_BUILDERS.contains(&b.as_str())
+            || dyn_.get(2..5).is_some_and(|d| d.contains(&true))
+        {
+            return Err(outside(&format!("-M {b}")));
+        }
+        let o = o.trim_end_matches('/');
+        line.push(words[0].clone());
+        line_dyn.push(false);
+        for (w, d) in [
+            ("--builder".to_string(), false),
+            (b.clone(), false),
+            ("--doctree-dir".to_string(), false),
+            (format!("{o}/doctrees"), false),
+            (s.clone(), false),
+            (format!("{o}/{b}"), false),
+        ] {
+            line.push(w);
+            line_dyn.push(d);
+        }
+        line.extend(words[5..].iter().cloned());
+        line_dyn.extend(dyn_.get(5..).unwrap_or(&[]).iter().copied());
+        src = Some(s.clone());
+        out = Some(o.to_string());
+    } else {
+        line = words.to_vec();
+        line_dyn = dyn_.to_vec();
+        src = None;
+        out = None;
+    }
+    let g = gram(
+        Style::Argparse,
+        SPHINX,
+        Operands {
+            leading: &[Val::ReadTree, Val::Write],
+            rest: Some(Val::Read),
+        },
+    );
+    let p = parse(&g, &line, &line_dyn)?;
+    let mut call = RunnerCall::new(
+        "sphinx-build",
+        "builds the project's documentation with Sphinx",
+        Family::Sphinx,
+    );
+    call.effects = g.effects(&p);
+    let ops = p.operand_texts();
+    let src = src.or_else(|| ops.first().map(|s| s.to_string()));
+    let out = out.or_else(|| ops.get(1).map(|s| s.to_string()));
+    if p.has("--help") || p.has("--version") {
+        return Ok(call);
+    }
+    if let Some(out) = &out {
+        if p.value("--doctree-dir").is_none() {
+            call.effects.push(Effect::write(
+                format!("{}/.doctrees", out.trim_end_matches('/')),
+                WriteHow::Replace,
+            ));
+        }
+    }
+    // conf.py runs, from `-c DIR` or the source directory (none with `-C`).
+    if !p.has("--isolated") {
+        if let Some(dir) = p.value("--conf-dir").map(str::to_string).or(src) {
+            // A script it runs: the agent's own writes of it count too.
+            let conf = format!("{}/conf.py", dir.trim_end_matches('/'));
+            call.defined_by.push(conf.clone());
+            call.scripts.push(conf);
+        }
+    }
+    Ok(call)
+}
+
+// ---------------------------------------------------------------------------------------
+// mkdocs build
+
+/// `mkdocs build --help` (1.6.1, click: exact names, bundled short flags).
+static MKDOCS_BUILD: &[Opt] = &[
+    flag(&["-c", "--clean"]),
+    flag(&["--dirty"]),
+    value(&["-f", "--config-file"], Val::Read),
+    flag(&["-s", "--strict"]),
+    flag(&["--no-strict"]),
+    value(&["-t", "--theme"], Val::Choice(&["mkdocs", "readthedocs"])),
+    flag(&["--use-directory-urls"]),
+    flag(&["--no-directory-urls"]),
+    value(&["-d", "--site-dir"], Val::Write),
+    flag(&["-q", "--quiet"]),
+    flag(&["-v", "--verbose"]),
+    flag(&["-h", "--help"]),
+];
+
+fn mkdocs(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    let (words, dyn_) = sub(argv, dynamic, 1);
+    let g = gram(Style::Clap, MKDOCS_BUILD, Operands::NONE);
+    let p = parse(&g, words, dyn_)?;
+    let mut call = RunnerCall::new(
+        "mkdocs",
+        "builds the project's documentation with MkDocs",
+        Family::Mkdocs,
+    );
+    call.effects = g.effects(&p);
+    if let Some(f) = p.value("--config-file") {
+        if f == "-" {
+            return Err(GrammarError::UnknownOption("--config-file -".into()));
+        }
+        call.defined_by.push(f.to_string());
+        // Any name: the agent's own writes of it count too.
+        call.scripts.push(f.to_string());
+    } else {
+        // Found in the working directory (mkdocs 1.6.1 `config/base.py`).
+        call.scripts
+            .extend(["mkdocs.yml".to_string(), "mkdocs.yaml".to_string()]);
+    }
+    // The site directory is emptied before the build unless `--dirty` (the last of
+    // `--clean`/`--dirty` given wins).
+    let dirty = p
+        .given
+        .iter()
+        .rev()
+        .find(|g| matches!(g.name, "--clean" | "--dirty"))
+        .is_some_and(|g| g.name == "--dirty");
+    if let (Some(d), false) = (p.value("--site-dir"), dirty) {
+        call.effects.push(Effect::Delete {
+            path: d.to_string(),
+            recursive: true,
+        });
+    }
+    Ok(call)
+}
+
+#[cfg(test)]
+#[path = "devtools_tests.rs"]
+mod tests;
