@@ -477,6 +477,10 @@ fn runner_look(cmd: &Cmd, call: RunnerCall) -> Look {
     look.class = class;
     look.effects = effects;
     look.uses_cwd = true;
+    // The words a package manager appends to the project's script are the script's, even
+    // where the floor cannot compose its line (npm's undefined script, whose file may
+    // appear before it runs).
+    look.handed = call.script_args.concat();
     paths_of(&mut look);
     look
 }
@@ -585,8 +589,93 @@ fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
     look.class = class;
     look.effects = effects;
     look.uses_cwd = true;
+    if !run.test_runner {
+        look.handed = cmd.argv.get(run.args_at..).unwrap_or(&[]).to_vec();
+    }
     paths_of(&mut look);
     look
+}
+
+/// A path outside the workspace among the words handed to code the floor does not model
+/// ([`Look::handed`]: a project script's arguments, the words after a `hatch run` name):
+/// what that code does with a word is not known — a test runner behind `npm test --`
+/// loads `--setupFiles /tmp/x.js`, `rails test /tmp/x_test.rb` loads the file —, so such
+/// a path is code or configuration from outside the workspace it may load, soft
+/// `runs-code` as `jest --setupFiles /tmp/x.js` is (the person names the path). A word
+/// is looked at whole, and after the `=` of `--name=VALUE`; paths in the workspace, bare
+/// names, URLs, the null and standard streams and the system's read-only trees (`/usr`
+/// but `/usr/local`) stay on their merits; a word computed at run time that may be a path
+/// counts (fail closed).
+pub(super) fn handed_outside(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
+    if look.handed.is_empty()
+        || !matches!(
+            look.class,
+            Class::Build { .. }
+                | Class::Routine { .. }
+                | Class::BuildFilesChanged { .. }
+                | Class::Unknown { .. }
+        )
+    {
+        return;
+    }
+    let Some(cwd) = cmd.cwd.dir() else {
+        return;
+    };
+    let Some(path) = look.handed.iter().find_map(|w| outside_word(w, cwd, ctx)) else {
+        return;
+    };
+    let prog = cmd.program().rsplit('/').next().unwrap_or("").to_string();
+    let found = Class::Soft {
+        category: "runs-code",
+        reason: format!(
+            "{prog} hands {path}, outside the workspace, to the project's code, which may load it as code or configuration"
+        ),
+    };
+    look.class = match std::mem::replace(
+        &mut look.class,
+        Class::Build {
+            reason: String::new(),
+        },
+    ) {
+        Class::Unknown { .. } | Class::Build { .. } | Class::Routine { .. } => found,
+        other => stricter(found, other),
+    };
+}
+
+/// The path `word` names outside the workspace, as written (see [`handed_outside`]).
+pub(super) fn outside_word(word: &str, cwd: &Path, ctx: &JudgeCtx) -> Option<String> {
+    // `--name=VALUE` is looked at after its `=`; `key=VALUE` (`-o pythonpath=/tmp`) whole
+    // and after it.
+    let after = word.split_once('=').map(|(_, v)| v);
+    if word.starts_with('-') {
+        return after.and_then(|v| outside_path(v, cwd, ctx));
+    }
+    outside_path(word, cwd, ctx).or_else(|| after.and_then(|v| outside_path(v, cwd, ctx)))
+}
+
+/// The path `v` names, when it lies outside the workspace (see [`handed_outside`]).
+fn outside_path(v: &str, cwd: &Path, ctx: &JudgeCtx) -> Option<String> {
+    let v = v.trim_matches(|c| c == '\'' || c == '"');
+    if v.is_empty() || v.contains("://") {
+        return None;
+    }
+    let computed = v.contains('$') || v.contains('`');
+    let pathish = v.contains('/') || v == "~" || v == ".." || v.starts_with("~/");
+    if !pathish {
+        return None;
+    }
+    if computed {
+        return Some(v.to_string());
+    }
+    if matches!(
+        v,
+        "/dev/null" | "/dev/stdin" | "/dev/stdout" | "/dev/stderr"
+    ) || (v.starts_with("/usr/") && !v.starts_with("/usr/local/"))
+    {
+        return None;
+    }
+    let forms = paths::forms(v, cwd, ctx.home);
+    (!ctx.workspace.contains(&forms)).then(|| v.to_string())
 }
 
 /// The words given to a project script that name paths (`scripts/x.py --in data/a.csv`,
@@ -2381,6 +2470,19 @@ pub(super) fn wrapped(
             },
         };
         what = Some(w);
+    }
+    // `hatch run NAME ARGS…` and `pdm run NAME ARGS…` run the script NAME of the project's
+    // configuration when it defines one, whatever else NAME is (`test` too), with ARGS
+    // appended to its command (hatch's "Run commands within project environments", pdm's
+    // "pdm run": "extra arguments will be appended"): ARGS are handed to the project's
+    // code.
+    if matches!(tool, "hatch" | "pdm")
+        && argv
+            .first()
+            .is_some_and(|w| !w.contains('/') && !w.ends_with(".py") && w != "python")
+    {
+        look.handed.extend(argv.iter().skip(1).cloned());
+        handed_outside(cmd, ctx, &mut look);
     }
     if rank(&look.class) > 1 && !matches!(look.class, Class::BuildFilesChanged { .. }) {
         return look;

@@ -224,6 +224,11 @@ pub(crate) struct Look {
     pub uses_cwd: bool,
     /// The effects its grammar found (empty for catalogue entries without a grammar).
     pub effects: Vec<Effect>,
+    /// Words handed to code the floor does not model (a project script's arguments, the
+    /// words after a `hatch run` or `pdm run` name): what that code does with them is not
+    /// known, so a path outside the workspace among them is code or configuration it may
+    /// load (`build::handed_outside`).
+    pub handed: Vec<String>,
 }
 
 impl Look {
@@ -236,6 +241,7 @@ impl Look {
             writes: Vec::new(),
             uses_cwd: false,
             effects: Vec::new(),
+            handed: Vec::new(),
         }
     }
     pub fn unknown(reason: impl Into<String>) -> Look {
@@ -247,6 +253,7 @@ impl Look {
             writes: Vec::new(),
             uses_cwd: false,
             effects: Vec::new(),
+            handed: Vec::new(),
         }
     }
 }

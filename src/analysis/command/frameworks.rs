@@ -17,8 +17,13 @@
 //!   `dbshell`, `rails dbconsole`, `dbal:run-sql`, `doctrine:query:sql|dql`): the inline
 //!   text is judged as the interpreter's own one-liner would be, and is never routine;
 //! - secret printers (`rails credentials:show`, `secrets:show`, `encrypted:show`,
-//!   Django's `diffsettings`, Symfony's `secrets:reveal`, `secrets:list --reveal`,
-//!   `secrets:decrypt-to-local`): the hard floor, as every secret printer;
+//!   Django's `diffsettings` and `dumpdata` — the database's rows, password hashes and
+//!   session keys among them —, Symfony's `secrets:reveal`, `secrets:list --reveal`,
+//!   `secrets:decrypt-to-local`, `debug:container --env-vars|--env-var` and
+//!   `debug:dotenv`, which print the environment variables' values): the hard floor, as
+//!   every secret printer;
+//! - Django's `--pythonpath DIR` (every command) outside the workspace: the settings and
+//!   apps are imported from there, code from outside (soft `runs-code`);
 //! - everything else (tests, servers, read-only listings, custom commands): the project
 //!   script judgement it had (`build::script_look`, the runners' grammars).
 //!
@@ -31,14 +36,18 @@
 //! Checked against: Django 5.2 "django-admin and manage.py" (`flush`, `migrate
 //! app_label migration_name` — "zero" unapplies all; `shell --command`, `dbshell --`,
 //! `diffsettings` prints every setting differing from the defaults, `SECRET_KEY` and
-//! `DATABASES` among them; `createsuperuser`, `changepassword`, `loaddata`,
+//! `DATABASES` among them; `dumpdata` "outputs to standard output all data in the
+//! database"; `--pythonpath` "adds the given filesystem path to the Python import search
+//! path"); `createsuperuser`, `changepassword`, `loaddata`,
 //! `collectstatic --clear`, `remove_stale_contenttypes`), `ManagementUtility.execute`
 //! (the subcommand is `argv[1]`); Rails 8 guides "The Rails Command Line" (`runner`/`r`,
 //! `console`/`c`, `dbconsole`/`db`, `credentials:show`) and "Active Record Migrations"
 //! (`db:rollback`, `db:migrate VERSION=`, `db:migrate:down|redo`, `db:reset`,
 //! `db:schema:load`, `db:seed:replant`, `db:truncate_all`, `db:purge`, `db:setup`);
 //! Symfony 7 console and secrets docs (`secrets:reveal` since 7.1, `secrets:list
-//! --reveal`, `secrets:decrypt-to-local` writes `.env.<env>.local`), DoctrineBundle's
+//! --reveal`, `secrets:decrypt-to-local` writes `.env.<env>.local`; "Listing environment
+//! variables": `debug:container --env-vars` shows each variable's real value, APP_SECRET
+//! among them, and `debug:dotenv` the values each .env file sets), DoctrineBundle's
 //! command map (`doctrine:query:sql` is `dbal:run-sql`, `doctrine:query:dql`,
 //! `doctrine:schema:drop|update`), DoctrineFixturesBundle (`doctrine:fixtures:load`
 //! purges the database unless `--append`), DoctrineMigrations (`migrate prev|first|
@@ -248,6 +257,10 @@ fn django_command(cmd: &str, rest: &[String]) -> Option<Action> {
             text: None,
             what: "Django's dbshell runs SQL in the database's client".into(),
         }),
+        "dumpdata" => Some(Action::Secret(
+            "manage.py dumpdata prints the rows of the application's database, the users' password hashes, session keys and tokens among them"
+                .into(),
+        )),
         "diffsettings" => Some(Action::Secret(
             "manage.py diffsettings prints the project's settings, SECRET_KEY and the database passwords among them"
                 .into(),
@@ -426,6 +439,13 @@ fn symfony(args: &[String]) -> Option<Action> {
                 "bin/console {cmd} prints the decrypted secrets"
             )));
         }
+        if (named(cmd, "debug:container") && has(rest, &["--env-vars", "--env-var"]))
+            || named(cmd, "debug:dotenv")
+        {
+            return Some(Action::Secret(format!(
+                "bin/console {cmd} prints the environment variables' values, APP_SECRET and the database URL among them"
+            )));
+        }
         if named(cmd, "secrets:decrypt-to-local") {
             return Some(Action::Secret(
                 "secrets:decrypt-to-local writes the decrypted secrets into .env.<env>.local"
@@ -440,6 +460,22 @@ fn symfony(args: &[String]) -> Option<Action> {
 pub(super) fn check(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, judge: &dyn Judge) -> Option<Hit> {
     let (framework, at) = dispatcher(cmd.argv)?;
     let args = cmd.argv.get(at..)?;
+    if framework == Framework::Django {
+        let outside = value_of(args, &["--pythonpath"]).and_then(|v| {
+            cmd.cwd
+                .dir()
+                .and_then(|d| super::build::outside_word(&v, d, ctx))
+        });
+        if let Some(dir) = outside {
+            return hit(
+                Tier::Soft,
+                "runs-code",
+                format!(
+                    "Django imports the settings and apps from {dir} (--pythonpath), code from outside the workspace"
+                ),
+            );
+        }
+    }
     let action = match framework {
         Framework::Django => django(args),
         Framework::Rails | Framework::Rake => rails(args, framework),

@@ -26,6 +26,11 @@
 //! go env, npm exec/explore/link, deno and the `python -m` debuggers from their
 //! documented `--help` (vitest 3, playwright 1.5x, mocha 10, ruby 3.3, golangci-lint 1.6x,
 //! pre-commit 4, coverage 7, rustc 1.9x, go 1.2x, npm 11, deno 2, CPython 3.11).
+//! sphinx-build from its manual (`-c/--conf-dir PATH`: the configuration directory, whose
+//! `conf.py` "is executed as Python code at build time"); uvicorn 0.55's `main.py`
+//! (`--app-dir` is inserted first on `sys.path`; `--log-config` a logging configuration
+//! file); celery 5.7's `bin/celery.py` (`--workdir` is an eager option whose callback is
+//! `os.chdir`, before the app named by `-A` is loaded).
 
 use super::core::{Class, Cmd, JudgeCtx};
 use crate::analysis::effects::{Code, Effect, WriteHow};
@@ -154,6 +159,19 @@ static MKDOCS: &[Carrier] = &[
     c(&["--site-dir", "-d"], Kind::Cleans),
     c(&["--config-file", "-f"], Kind::File),
 ];
+
+/// `sphinx-build -c DIR`: the directory whose `conf.py` it executes instead of the source
+/// directory's.
+static SPHINX: &[Carrier] = &[c(&["-c", "--conf-dir"], Kind::File)];
+
+/// `uvicorn --app-dir DIR` puts DIR first on `sys.path`, so the app is imported from
+/// there; `--log-config FILE` is a logging configuration, which names the handler and
+/// formatter classes it instantiates.
+static UVICORN: &[Carrier] = &[c(&["--app-dir", "--log-config"], Kind::File)];
+
+/// `celery --workdir DIR` changes to DIR before the app is loaded, so `-A NAME` is
+/// imported from there.
+static CELERY: &[Carrier] = &[c(&["--workdir"], Kind::File)];
 
 static PIP: &[Carrier] = &[c(
     &[
@@ -305,6 +323,9 @@ pub(super) fn loaded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<(Class, Vec<Effect>, V
         "mkdocs" if first == Some("build") && !args.iter().any(|a| a == "--dirty") => {
             scan(args, MKDOCS, &mut found)
         }
+        "sphinx-build" | "sphinx" => scan(args, SPHINX, &mut found),
+        "uvicorn" => scan(args, UVICORN, &mut found),
+        "celery" => scan(args, CELERY, &mut found),
         "pip" | "pip3" => scan(args, PIP, &mut found),
         // exec-maven-plugin's `exec.executable`: the program `exec:exec` runs.
         "mvn" | "mvnw" => scan(args, MVN, &mut found),

@@ -688,8 +688,17 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             };
         }
         let blind = env::env_blind_builtin(sc);
+        let own_options = |n: &str| {
+            sc.remote.is_none()
+                && sc.exec.first().is_some_and(|p| {
+                    crate::analysis::effects::programs::runners::env_read_as_options(p, n)
+                })
+        };
         if let Some((name, _)) = sc.assignments.iter().find(|(n, v)| {
-            !harmless_env(n) && !env::harmless_flags(n, v) && (!blind || env::shell_reads(n))
+            !harmless_env(n)
+                && !env::harmless_flags(n, v)
+                && !own_options(n)
+                && (!blind || env::shell_reads(n))
         }) {
             demote(
                 &mut look,
@@ -1313,6 +1322,7 @@ fn classify_one(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, dept
             && matches!(catalog::lifecycle(cmd), Some(Ok(_))))
     {
         build::check_baseline(cmd, ctx, &mut look);
+        build::handed_outside(cmd, ctx, &mut look);
         recipe(cmd, ctx, depth, &mut look);
         passed(cmd, ctx, depth, &mut look);
     }

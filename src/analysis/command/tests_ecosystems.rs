@@ -622,6 +622,143 @@ fn framework_dispatchers_are_judged_by_the_built_in_action() {
             ("python manage.py flush --noinput", "soft"),
             ("bin/rails db:drop", "soft"),
             ("bin/rails credentials:show", "hard"),
+            ("python manage.py dumpdata auth.user", "hard"),
+            ("bin/rails test /tmp/x_test.rb", "soft"),
+        ],
+    );
+}
+
+/// Data dumps and environment printers are secret printers; Django's `--pythonpath`
+/// outside the workspace imports the settings and apps from there.
+#[test]
+fn framework_data_dumps_env_printers_and_import_paths() {
+    let f = fx();
+    f.write("manage.py", "#!/usr/bin/env python\n");
+    f.write("bin/console", "#!/usr/bin/env php\n");
+    f.write("lib/.keep", "");
+    expect(
+        &f,
+        &CLEAN,
+        &[
+            ("python manage.py dumpdata auth.user", "hard"),
+            ("python manage.py dumpdata", "hard"),
+            ("./manage.py dumpdata blog --indent 2", "hard"),
+            ("php bin/console debug:container --env-vars", "hard"),
+            (
+                "php bin/console debug:container --env-var=APP_SECRET",
+                "hard",
+            ),
+            ("bin/console debug:dotenv", "hard"),
+            ("bin/console debug:dotenv DATABASE", "hard"),
+            (
+                "python manage.py test --pythonpath /tmp --settings evil",
+                "soft",
+            ),
+            ("django-admin test --pythonpath=/tmp", "soft"),
+            ("python manage.py test --pythonpath ~/Downloads", "soft"),
+            // The project's own.
+            ("python manage.py test --pythonpath lib", "routine"),
+            (
+                "python manage.py test --settings proj.settings_test",
+                "routine",
+            ),
+            ("bin/console debug:router", "routine"),
+            ("bin/console debug:container --parameters", "routine"),
+        ],
+    );
+}
+
+/// Words handed to the project's code (a script's arguments, a package manager's script
+/// given words, `hatch run NAME ARGS`) that name a path outside the workspace are code or
+/// configuration it may load: soft. Paths in the workspace, names and the null device stay
+/// the script's.
+#[test]
+fn words_handed_to_the_project_s_code_naming_paths_outside_are_soft() {
+    let f = fx();
+    f.write(
+        "package.json",
+        r#"{"name": "demo", "scripts": {"test": "node test.js", "lint": "node lint.js"}}"#,
+    );
+    f.write("test.js", "console.log(1)\n");
+    f.write("lint.js", "console.log(1)\n");
+    f.write("tool.py", "print(1)\n");
+    f.write("bin/rails", "#!/usr/bin/env ruby\n");
+    expect(
+        &f,
+        &CLEAN,
+        &[
+            ("npm test -- --setupFiles /tmp/setup.js", "soft"),
+            ("npm test -- --config=/tmp/jest.config.js", "soft"),
+            ("npm run lint -- -c /tmp/eslint.config.mjs", "soft"),
+            ("npm test -- --outputFile=~/.bashrc --json", "soft"),
+            ("npm test -- --require ~/Downloads/x.js", "soft"),
+            ("pnpm test -- --setupFiles /tmp/x.js", "soft"),
+            ("yarn test --require /tmp/x.js", "soft"),
+            ("bun run test -- --require /tmp/x.js", "soft"),
+            ("npm test -- ../other/x.js", "soft"),
+            ("node test.js /tmp/setup.js", "soft"),
+            ("python tool.py --plugin=/tmp/p.py", "soft"),
+            ("bin/rails test /tmp/x_test.rb", "soft"),
+            ("hatch run test -- -o pythonpath=/tmp -p evil", "soft"),
+            ("hatch run test -- /tmp/x.py", "soft"),
+            // npm stops at a script package.json does not define, but the file may
+            // appear before it runs: the words are still the script's.
+            ("npm run build -- --config /tmp/vite.config.js", "soft"),
+            // What stays the project's own.
+            ("npm test", "routine"),
+            ("npm test -- src/x.test.js", "routine"),
+            ("npm test -- --coverage --json", "routine"),
+            ("npm test -- --outputFile=/dev/null", "routine"),
+            ("node test.js data/in.csv", "routine"),
+            ("python tool.py --out=build/x.json", "routine"),
+            ("bin/rails test test/models/user_test.rb", "routine"),
+            ("hatch run test -- tests/", "routine"),
+            ("npm run build -- --watch", "routine"),
+        ],
+    );
+}
+
+/// Options of known tools that set where code or configuration is loaded from are code
+/// from that path: sphinx-build's configuration directory, uvicorn's app directory,
+/// celery's work directory, MSBuild's import paths, the test platform's adapter paths, and
+/// pytest's options read from `PYTEST_ADDOPTS` (judged by pytest's grammar).
+#[test]
+fn options_that_set_where_code_loads_from_are_code_from_there() {
+    let f = fx();
+    f.write(
+        "app.csproj",
+        "<Project Sdk=\"Microsoft.NET.Sdk\"></Project>\n",
+    );
+    expect(
+        &f,
+        &CLEAN,
+        &[
+            ("sphinx-build -c /tmp docs _build", "soft"),
+            ("sphinx-build --conf-dir ~/Downloads docs _build", "soft"),
+            ("python -m sphinx -c /tmp docs _build", "soft"),
+            ("uvicorn --app-dir /tmp evil:app", "soft"),
+            ("celery -A evil --workdir /tmp worker", "soft"),
+            ("dotnet build -p:MSBuildExtensionsPath=/tmp", "soft"),
+            (
+                "dotnet build /p:DirectoryBuildPropsPath=/tmp/x.props",
+                "soft",
+            ),
+            ("dotnet build -p:msbuildextensionspath=/tmp", "soft"),
+            (
+                "dotnet test -- RunConfiguration.TestAdaptersPaths=/tmp",
+                "soft",
+            ),
+            ("PYTEST_ADDOPTS='-o pythonpath=/tmp -p evil' pytest", "soft"),
+            (
+                "PYTEST_ADDOPTS=\"-p evil -o pythonpath=/tmp\" pytest",
+                "soft",
+            ),
+            // Not from outside, or data.
+            ("dotnet build -p:Configuration=Release", "routine"),
+            ("PYTEST_ADDOPTS=-x pytest", "routine"),
+            ("PYTEST_ADDOPTS='-x -q' pytest tests", "routine"),
+            ("sphinx-build -b html docs docs/_build/html", "unknown"),
+            ("dotnet test -- RunConfiguration.MaxCpuCount=2", "unknown"),
         ],
     );
 }

@@ -55,8 +55,10 @@ fn script_arguments_are_judged_on_the_scripts_command_line() {
             // Words the script's program reads harmlessly.
             ("npm run check -- --verbose", "routine"),
             ("yarn run check --verbose", "routine"),
-            // Words after the script file are its own.
-            ("npm start -- --require /tmp/x.js", "routine"),
+            // Words after the script file are its own; a path outside the workspace among
+            // them is code it may load.
+            ("npm start -- --require src/x.js", "routine"),
+            ("npm start -- --require /tmp/x.js", "soft"),
             ("pnpm run lint --fix", "routine"),
             // pnpm before 7 took its own settings after the name.
             ("pnpm test --config.script-shell=/tmp/evil", "unknown"),
@@ -68,8 +70,9 @@ fn script_arguments_are_judged_on_the_scripts_command_line() {
             ("npm run test -- --config /tmp/jest.config.js", "soft"),
             ("pnpm test --setupFiles /tmp/x.js", "soft"),
             // pnpm hands the `--` on: jest then reads the words as test-name patterns, which
-            // the floor does not read.
-            ("pnpm run test -- --setupFiles /tmp/x.js", "unknown"),
+            // the floor does not read; a path outside the workspace among words handed to
+            // the project's script is code it may load.
+            ("pnpm run test -- --setupFiles /tmp/x.js", "soft"),
             ("yarn test --setupFiles /tmp/x.js", "soft"),
             ("yarn run test -- --setupFiles /tmp/x.js", "soft"),
             ("bun run test -- --setupFiles /tmp/x.js", "soft"),
@@ -78,9 +81,12 @@ fn script_arguments_are_judged_on_the_scripts_command_line() {
             ("npm run node -- --require /tmp/x.js -e 1", "soft"),
             // A program the floor has no grammar for, given words: not understood.
             ("npm test -- --coverage", "unknown"),
-            // npm stops at a script package.json does not define: nothing runs. Other
-            // managers run a bin by that name; with no package.json here npm looks above.
-            ("npm run build -- --config /tmp/v.mjs", "routine"),
+            // npm stops at a script package.json does not define: nothing runs, but the
+            // file may appear before it runs, so a path outside the workspace among the
+            // words still counts. Other managers run a bin by that name; with no
+            // package.json here npm looks above.
+            ("npm run build -- --watch", "routine"),
+            ("npm run build -- --config /tmp/v.mjs", "soft"),
             ("yarn run build --config /tmp/v.mjs", "unknown"),
             ("npm --prefix sub test -- --x", "unknown"),
         ],
@@ -111,12 +117,14 @@ fn installed_bins_are_judged_as_the_tools_they_are() {
             ("node_modules/.bin/jest --globalSetup /tmp/g.js", "soft"),
             ("./node_modules/.bin/eslint -c /tmp/x.mjs .", "soft"),
             (".venv/bin/pytest -p /tmp/evil", "soft"),
-            // An option of a tool with no grammar is not understood.
+            // An option of a tool with no grammar is not understood; a path outside the
+            // workspace handed to it is code it may load.
             (
-                "node_modules/.bin/vite --config /tmp/v.mjs build",
+                "node_modules/.bin/vite --config vite.alt.mjs build",
                 "unknown",
             ),
-            ("npx vite --config /tmp/v.mjs build", "unknown"),
+            ("node_modules/.bin/vite --config /tmp/v.mjs build", "soft"),
+            ("npx vite --config /tmp/v.mjs build", "soft"),
             ("npx jest --setupFiles /tmp/x.js", "soft"),
             // A project's binstub: what the tool's grammar asks about counts, nothing else.
             ("bin/rspec -r /tmp/x.rb", "soft"),

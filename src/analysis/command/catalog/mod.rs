@@ -252,6 +252,7 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Look> {
         writes: said.writes(),
         uses_cwd: said.uses_cwd,
         effects: said.effects,
+        handed: Vec::new(),
     })
 }
 

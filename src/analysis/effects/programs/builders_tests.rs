@@ -385,12 +385,35 @@ fn dotnet_commands_properties_and_loggers() {
         "--logger",
         "html;LogFilePath=/tmp/x"
     ])));
+    // The adapters' directory given inline is code from there, as `-a` is; another
+    // inline runsetting is outside the grammar. MSBuild's import paths are code from
+    // their value (names compared without case).
+    let runs_file = |c: &RunnerCall, path: &str| {
+        c.effects
+            .iter()
+            .any(|e| matches!(e, Effect::Run { code: Code::File { path: p } } if p == path))
+    };
+    let adapters = call(&[
+        "dotnet",
+        "test",
+        "--",
+        "RunConfiguration.TestAdaptersPaths=/tmp",
+    ]);
+    assert!(runs_file(&adapters, "/tmp") && !unknown(&adapters));
     assert!(unknown(&call(&[
         "dotnet",
         "test",
         "--",
-        "RunConfiguration.TestAdaptersPaths=/tmp"
+        "RunConfiguration.MaxCpuCount=2"
     ])));
+    for prop in [
+        "-p:MSBuildExtensionsPath=/tmp/ext",
+        "/p:DirectoryBuildPropsPath=/tmp/ext",
+        "-p:custombeforemicrosoftcommontargets=/tmp/ext",
+    ] {
+        let c = call(&["dotnet", "build", prop]);
+        assert!(runs_file(&c, "/tmp/ext") && !unknown(&c), "{prop}");
+    }
     assert!(runs_hidden(&call(&[
         "dotnet",
         "test",

@@ -19,7 +19,7 @@
 use super::super::grammar::{
     flag, opt, parse, value, Arity, GrammarError, Operands, Opt, Parsed, Style, Val,
 };
-use super::super::Effect;
+use super::super::{Code, Effect};
 use super::builders::{env_setting, literal, plain};
 use super::runners::{
     code, exact_parse, first_operand, gram, sub, Family, Found, Manager, RunnerCall,
@@ -75,10 +75,46 @@ const MSBUILD_DATA_PROPS: &[&str] = &[
     "ThresholdStat",
 ];
 
+/// MSBuild properties whose value is where project files are imported from: the
+/// extensions directory whose `ImportBefore`/`ImportAfter` files `Microsoft.Common.props`
+/// and `.targets` import, the `Directory.Build.*` files, the custom before/after imports,
+/// the project extensions directory (`obj/`, whose `*.props`/`*.targets` are imported).
+/// Their value is code the build evaluates and runs (checked against MSBuild's
+/// `Microsoft.Common.props` and "Customize your build").
+const MSBUILD_IMPORT_PROPS: &[&str] = &[
+    "MSBuildExtensionsPath",
+    "MSBuildExtensionsPath32",
+    "MSBuildExtensionsPath64",
+    "MSBuildUserExtensionsPath",
+    "MSBuildProjectExtensionsPath",
+    "BaseIntermediateOutputPath",
+    "DirectoryBuildPropsPath",
+    "DirectoryBuildTargetsPath",
+    "CustomBeforeMicrosoftCommonProps",
+    "CustomAfterMicrosoftCommonProps",
+    "CustomBeforeMicrosoftCommonTargets",
+    "CustomAfterMicrosoftCommonTargets",
+    "CustomBeforeMicrosoftCSharpTargets",
+    "CustomAfterMicrosoftCSharpTargets",
+];
+
 /// `-p:NAME=VALUE[;NAME=VALUE…]` (also `--property:`, `/p:`, `/property:`).
 fn msbuild_props(list: &str, call: &mut RunnerCall) {
     for kv in list.split(';').filter(|s| !s.is_empty()) {
         let (name, val) = kv.split_once('=').unwrap_or((kv, ""));
+        if MSBUILD_IMPORT_PROPS
+            .iter()
+            .any(|p| p.eq_ignore_ascii_case(name))
+        {
+            // MSBuild property names are case-insensitive.
+            call.effects.push(Effect::Run {
+                code: Code::File {
+                    path: val.to_string(),
+                },
+            });
+            call.effects.push(Effect::read(val));
+            continue;
+        }
         if !(MSBUILD_DATA_PROPS.contains(&name) && plain(val)) {
             call.effects.push(Effect::unknown(format!(
                 "the MSBuild property {name}={val} can name a tool, a path or a command the build runs"
@@ -322,10 +358,30 @@ pub(super) fn dotnet(argv: &[String], dynamic: &[bool]) -> Found {
             }
         }
         if let Some(r) = rest_at {
-            if subc != "run" && r <= argv.len() {
+            // `dotnet test -- RunConfiguration.TestAdaptersPaths=DIR`: the test platform
+            // loads the adapters (assemblies) it finds there (the runsettings
+            // `TestAdaptersPaths` element, given inline): code from that path.
+            let mut untyped: Vec<&str> = Vec::new();
+            for w in argv.iter().skip(r) {
+                match w.split_once('=').filter(|(k, _)| {
+                    subc == "test" && k.eq_ignore_ascii_case("RunConfiguration.TestAdaptersPaths")
+                }) {
+                    Some((_, v)) => {
+                        for p in v.split(';').filter(|p| !p.is_empty()) {
+                            call.effects.push(Effect::Run {
+                                code: Code::File {
+                                    path: p.to_string(),
+                                },
+                            });
+                        }
+                    }
+                    None => untyped.push(w),
+                }
+            }
+            if subc != "run" && r <= argv.len() && !untyped.is_empty() {
                 call.effects.push(Effect::unknown(format!(
                     "dotnet {subc} -- {} passes settings that are not in its grammar",
-                    argv[r..].join(" ")
+                    untyped.join(" ")
                 )));
             }
         }

@@ -281,7 +281,46 @@ pub fn env_options(
         out.0.insert(at, format!("{option}={value}"));
         out.1.insert(at, computed);
     }
+    for (p, var) in ENV_ARGS {
+        if *p != prog {
+            continue;
+        }
+        let Some((_, value)) = env.iter().rev().find(|(n, _)| n == var) else {
+            continue;
+        };
+        // Its words, split as the shell would split plain text; a value with quoting or
+        // an expansion is one word computed at run time (so not understood).
+        let quoted = value.contains(['\'', '"', '\\']) || grammar::is_expansion(value);
+        let words: Vec<(String, bool)> = if quoted {
+            vec![(value.clone(), true)]
+        } else {
+            value
+                .split_whitespace()
+                .map(|w| (w.to_string(), w.contains('*')))
+                .collect()
+        };
+        for (k, (w, d)) in words.into_iter().enumerate() {
+            out.0.insert(1 + k, w);
+            out.1.insert(1 + k, d);
+        }
+    }
     (out.0.len() > argv.len()).then_some(out)
+}
+
+/// Environment variables a runner reads as words of its own command line: `(program,
+/// variable)`. pytest splits `PYTEST_ADDOPTS` with `shlex` and reads it before the
+/// command line's own arguments (pytest 9 "Configuration": "PYTEST_ADDOPTS … will be
+/// prepended to the command line given by the user"), so its words are judged by pytest's
+/// grammar (`-o pythonpath=/tmp -p evil` imports `evil` from `/tmp`).
+const ENV_ARGS: &[(&str, &str)] = &[("pytest", "PYTEST_ADDOPTS"), ("py.test", "PYTEST_ADDOPTS")];
+
+/// Does `program` read the variable `name` as its own options ([`ENV_OPTIONS`],
+/// [`ENV_ARGS`]), so [`env_options`] judges it by the program's grammar?
+pub fn env_read_as_options(program: &str, name: &str) -> bool {
+    ENV_OPTIONS
+        .iter()
+        .any(|(p, v, _)| *p == program && *v == name)
+        || ENV_ARGS.iter().any(|(p, v)| *p == program && *v == name)
 }
 
 /// A definition file or script given as a stream (`make -f <(…)`, `cmake -P <(…)`, `just
