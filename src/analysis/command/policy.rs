@@ -196,6 +196,26 @@ pub(crate) fn catalogue_class(reason: &str, category: &'static str, effects: &[E
     {
         return Class::Unknown { reason: e.phrase() };
     }
+    // A described fetch reaches what its URL names: a service of this machine or its
+    // network not written plainly (a private name, a public name for loopback, a control
+    // daemon's port) is what `WebFetch` of that URL is, not ordinary (`web::held_service`).
+    if let Some((url, at, why)) = effects.iter().find_map(|e| match e {
+        Effect::Net {
+            url: Some(u),
+            sends,
+            ..
+        } if sends.is_empty() => {
+            crate::context::web::held_service(u).map(|(at, why)| (u.clone(), at, why))
+        }
+        _ => None,
+    }) {
+        return Class::Unknown {
+            reason: format!(
+                "fetches {}, which reaches {at}, a service of this machine or its network: the URL {why}",
+                crate::decision::cause::one_line(&url, 80)
+            ),
+        };
+    }
     match remote_tier(effects, (!category.is_empty()).then_some(category)) {
         Some(Class::Unknown { reason: r }) => Class::Unknown { reason: r },
         Some(Class::Soft { category, .. }) => Class::Soft {

@@ -1333,9 +1333,14 @@ fn fetch_then(tool: &str, url: &str) -> Then {
         web::Reach::File(p) => Then::Unsure(format!(
             "{tool} of {shown}: the URL names the local file {p}, not the web"
         )),
-        web::Reach::Local(at) => Then::Unsure(format!(
-            "{tool} of {shown}: the URL reaches {at}, a service of this machine or its network"
-        )),
+        web::Reach::Local(at) => Then::Unsure(match web::held_service(url) {
+            Some((_, why)) => format!(
+                "{tool} of {shown}: the URL reaches {at}, a service of this machine or its network; it {why}"
+            ),
+            None => format!(
+                "{tool} of {shown}: the URL reaches {at}, a service of this machine or its network"
+            ),
+        }),
         web::Reach::NotPublic(why) => Then::Unsure(format!("{tool} of {shown}: the URL {why}")),
         web::Reach::Public(host) if web::carries_encoded_data(url) => Then::Unsure(format!(
             "{tool} of {shown}: the URL carries encoded data to {host}, which could be the workspace's content"
