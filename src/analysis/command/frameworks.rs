@@ -17,11 +17,11 @@
 //!   `dbshell`, `rails dbconsole`, `dbal:run-sql`, `doctrine:query:sql|dql`): the inline
 //!   text is judged as the interpreter's own one-liner would be, and is never routine;
 //! - secret printers (`rails credentials:show`, `secrets:show`, `encrypted:show`,
-//!   Django's `diffsettings` and `dumpdata` — the database's rows, password hashes and
-//!   session keys among them —, Symfony's `secrets:reveal`, `secrets:list --reveal`,
+//!   Django's `diffsettings`, Symfony's `secrets:reveal`, `secrets:list --reveal`,
 //!   `secrets:decrypt-to-local`, `debug:container --env-vars|--env-var` and
 //!   `debug:dotenv`, which print the environment variables' values): the hard floor, as
-//!   every secret printer;
+//!   every secret printer; Django's `dumpdata` — the database's rows, which may hold
+//!   password hashes and session keys — is soft: the person says whether;
 //! - Django's `--pythonpath DIR` (every command) outside the workspace: the settings and
 //!   apps are imported from there, code from outside (soft `runs-code`);
 //! - everything else (tests, servers, read-only listings, custom commands): the project
@@ -177,6 +177,9 @@ enum Action {
     },
     /// Prints (or writes where the agent reads them) the application's secrets.
     Secret(String),
+    /// Prints the application's data, which may hold secrets among other rows: the
+    /// person says whether (a fixture of one app's rows is ordinary work).
+    Dump(String),
 }
 
 fn has(args: &[String], names: &[&str]) -> bool {
@@ -257,8 +260,8 @@ fn django_command(cmd: &str, rest: &[String]) -> Option<Action> {
             text: None,
             what: "Django's dbshell runs SQL in the database's client".into(),
         }),
-        "dumpdata" => Some(Action::Secret(
-            "manage.py dumpdata prints the rows of the application's database, the users' password hashes, session keys and tokens among them"
+        "dumpdata" => Some(Action::Dump(
+            "manage.py dumpdata prints the rows of the application's database, which may hold the users' password hashes, session keys and tokens"
                 .into(),
         )),
         "diffsettings" => Some(Action::Secret(
@@ -484,6 +487,7 @@ pub(super) fn check(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, judge: &dyn Judge) -> 
     }?;
     match action {
         Action::Database(reason) => hit(Tier::Soft, "database", reason),
+        Action::Dump(reason) => hit(Tier::Soft, "credential-dump", reason),
         Action::Secret(reason) => hit(
             Tier::Hard,
             "credential",

@@ -7,7 +7,7 @@ use super::super::runner_test_support::{
     call, not_a_runner, outside, runs_hidden, unknown, writes,
 };
 use super::super::runners::{Family, Manager, RunnerCall};
-use crate::analysis::effects::Effect;
+use crate::analysis::effects::{Code, Effect};
 
 /// Routine forms: no effect of their own.
 fn clean(words: &[&str]) -> RunnerCall {
