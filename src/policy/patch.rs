@@ -29,6 +29,8 @@ pub enum FileOp {
         move_to: Option<String>,
         old: String,
         new: String,
+        /// Each hunk's (old, new) lines, in order: Codex applies them one after another.
+        hunks: Vec<(String, String)>,
     },
 }
 
@@ -102,6 +104,7 @@ pub fn parse(text: &str) -> Result<Vec<FileOp>, String> {
                 move_to: None,
                 old: String::new(),
                 new: String::new(),
+                hunks: Vec::new(),
             });
         } else if let Some(p) = header(line, "*** Move to: ").map_err(|e| at(&e))? {
             match ops.last_mut() {
@@ -126,17 +129,42 @@ pub fn parse(text: &str) -> Result<Vec<FileOp>, String> {
                     }
                     None => return Err(at("a line of an added file does not start with `+`")),
                 },
-                Some(FileOp::Update { old, new, .. }) => {
-                    if line.starts_with("@@") || line.trim() == "*** End of File" {
+                Some(FileOp::Update {
+                    old, new, hunks, ..
+                }) => {
+                    if line.starts_with("@@") {
+                        if hunks
+                            .last()
+                            .is_none_or(|(o, n)| !o.is_empty() || !n.is_empty())
+                        {
+                            hunks.push((String::new(), String::new()));
+                        }
                         continue;
                     }
+                    if line.trim() == "*** End of File" {
+                        continue;
+                    }
+                    if hunks.is_empty() {
+                        hunks.push((String::new(), String::new()));
+                    }
+                    let Some((ho, hn)) = hunks.last_mut() else {
+                        continue;
+                    };
                     let (sign, t) = line.split_at(line.chars().next().map_or(0, char::len_utf8));
                     match sign {
-                        "+" => push_line(new, t),
-                        "-" => push_line(old, t),
+                        "+" => {
+                            push_line(new, t);
+                            push_line(hn, t);
+                        }
+                        "-" => {
+                            push_line(old, t);
+                            push_line(ho, t);
+                        }
                         " " | "" => {
                             push_line(old, t);
                             push_line(new, t);
+                            push_line(ho, t);
+                            push_line(hn, t);
                         }
                         _ => {
                             return Err(at("a hunk line does not start with ` `, `-`, `+` or `@@`"))
@@ -187,16 +215,23 @@ fn calls(op: &FileOp) -> Vec<(&'static str, &'static str, Map<String, Value>)> {
             move_to,
             old,
             new,
+            hunks,
         } => {
-            let mut v = vec![(
-                "update",
-                "Edit",
-                obj(&[
-                    ("file_path", path),
-                    ("old_string", old),
-                    ("new_string", new),
-                ]),
-            )];
+            let mut v = vec![if hunks.len() > 1 {
+                // Hunks applied one after another: a MultiEdit, whose text is read as the
+                // file will hold it (`command::proposed_text_at`).
+                ("update", "MultiEdit", multi_edit(path, hunks))
+            } else {
+                (
+                    "update",
+                    "Edit",
+                    obj(&[
+                        ("file_path", path),
+                        ("old_string", old),
+                        ("new_string", new),
+                    ]),
+                )
+            }];
             if let Some(dest) = move_to {
                 v.push((
                     "move to",
@@ -207,6 +242,63 @@ fn calls(op: &FileOp) -> Vec<(&'static str, &'static str, Map<String, Value>)> {
             v
         }
     }
+}
+
+/// A MultiEdit of `path` making `edits` (old text, new text) in order.
+fn multi_edit(path: &str, edits: &[(String, String)]) -> Map<String, Value> {
+    let list: Vec<Value> = edits
+        .iter()
+        .map(|(o, n)| serde_json::json!({"old_string": o, "new_string": n}))
+        .collect();
+    let mut m = Map::new();
+    m.insert("file_path".into(), Value::String(path.to_string()));
+    m.insert("edits".into(), Value::Array(list));
+    m
+}
+
+/// A file several sections of one patch touch (an `Add File` then an `Update File` of it,
+/// two `Update File` sections): Codex applies them in order, each update reading the file
+/// the section before left, so they amount to one MultiEdit of it (an added file is its
+/// first edit, from nothing), whose text is read as the file will hold it. A file deleted
+/// or moved in between is left to each section's own judgement.
+fn combined(ops: &[FileOp]) -> Vec<(String, Map<String, Value>)> {
+    let mut out = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for op in ops {
+        let (FileOp::Add { path, .. } | FileOp::Update { path, .. } | FileOp::Delete { path }) = op;
+        if seen.contains(&path.as_str()) {
+            continue;
+        }
+        seen.push(path);
+        let mine: Vec<&FileOp> = ops
+            .iter()
+            .filter(|o| match o {
+                FileOp::Add { path: p, .. }
+                | FileOp::Update { path: p, .. }
+                | FileOp::Delete { path: p } => p == path,
+            })
+            .collect();
+        if mine.len() < 2 {
+            continue;
+        }
+        let mut edits: Vec<(String, String)> = Vec::new();
+        let mut whole = true;
+        for o in mine {
+            match o {
+                FileOp::Add { content, .. } => edits.push((String::new(), content.clone())),
+                FileOp::Update {
+                    move_to: None,
+                    hunks,
+                    ..
+                } => edits.extend(hunks.iter().cloned()),
+                _ => whole = false,
+            }
+        }
+        if whole {
+            out.push((path.clone(), multi_edit(path, &edits)));
+        }
+    }
+    out
 }
 
 /// How strict an outcome is, for picking the one that stands for the patch.
@@ -252,8 +344,14 @@ pub fn evaluate(call: &Call, one: impl Fn(&Call) -> Evaluation) -> Evaluation {
     let mut steps = Vec::new();
     let mut paths = Vec::new();
     let mut worst: Option<Evaluation> = None;
-    for op in &ops {
-        for (verb, tool, input) in calls(op) {
+    let together = combined(&ops);
+    let all = ops.iter().flat_map(calls).chain(
+        together
+            .into_iter()
+            .map(|(_, input)| ("all sections of", "MultiEdit", input)),
+    );
+    {
+        for (verb, tool, input) in all {
             let c = Call {
                 tool,
                 input: &input,
@@ -320,7 +418,8 @@ mod tests {
                 path: "src/b.rs".into(),
                 move_to: Some("src/c.rs".into()),
                 old: "old\nctx\n".into(),
-                new: "new\nctx\n".into()
+                new: "new\nctx\n".into(),
+                hunks: vec![("old\nctx\n".into(), "new\nctx\n".into())],
             }
         );
         assert_eq!(ops[2], FileOp::Delete { path: "d".into() });

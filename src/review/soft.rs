@@ -701,10 +701,11 @@ pub fn needs(
             )),
         }
     }
-    if matches!(tool, "Read" | "NotebookRead" | "Grep") {
+    if matches!(tool, "Read" | "NotebookRead" | "Grep") || tool.starts_with("mcp__") {
         // A file of secrets read into the transcript (a workspace `.env`, or the files a
-        // search's filter is aimed at): only the person who asked for that file
-        // authorises it.
+        // search's filter is aimed at, or a file an MCP tool reads by a name the floor
+        // keeps secret, in a remote repository too): only the person who asked for that
+        // file authorises it.
         for p in ev.paths.iter().filter(|p| p.access == Access::Read) {
             if let Some(PathClass::Protected { what }) = p.class {
                 let mut targets = vec![path_target(&p.forms.lexical)];

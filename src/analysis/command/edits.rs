@@ -286,6 +286,154 @@ pub fn proposed_text(input: &Map<String, Value>) -> Vec<String> {
     out
 }
 
+/// The new text a file tool proposes for `path`, as the file will hold it: each new
+/// fragment ([`proposed_text`]), and, for an `Edit` or `MultiEdit`, the lines the edits
+/// leave changed once applied in order to the file's present text ([`edited_lines`]), so
+/// text split across edits (`curl … -o x` in one, `sh x` in the next; `| s` completed to
+/// `| sh`) is read whole, in place. Claude Code's MultiEdit applies its edits in
+/// sequence, each to the result of the one before, and fails whole if one does not apply
+/// (its tool description); Codex's `apply_patch` applies an update's hunks in order, each
+/// reading the file the one before left (`codex-rs/apply-patch`,
+/// `derive_new_contents_from_chunks`), and `policy::patch` hands them on as a MultiEdit.
+pub fn proposed_text_at(path: &Path, input: &Map<String, Value>) -> Vec<String> {
+    let mut out = proposed_text(input);
+    let edit = |e: &Value| -> Option<(String, String, bool)> {
+        Some((
+            e.get("old_string")?.as_str()?.to_string(),
+            e.get("new_string")?.as_str()?.to_string(),
+            e.get("replace_all")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+        ))
+    };
+    let edits: Vec<(String, String, bool)> = match input.get("edits") {
+        Some(Value::Array(list)) => list.iter().filter_map(edit).collect(),
+        _ => input
+            .get("new_string")
+            .and_then(|_| edit(&Value::Object(input.clone())))
+            .into_iter()
+            .collect(),
+    };
+    if edits.is_empty() {
+        return out;
+    }
+    let whole = edited_lines(&current_text(path), &edits).unwrap_or_else(|| {
+        // More than gatehook applies: the fragments one after another, at the least.
+        edits
+            .iter()
+            .map(|(_, n, _)| n.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    });
+    if !out.contains(&whole) {
+        out.push(whole);
+    }
+    out
+}
+
+/// Most replacements, and most bytes of text, [`edited_lines`] works through.
+const MAX_REPLACEMENTS: usize = 10_000;
+const MAX_EDITED: usize = 4 << 20;
+
+/// Put `new` for the `o` bytes of `text` at `p`, moving the written ranges `spans` with it
+/// (one that meets the replaced bytes joins the new text's range).
+fn replace_at(text: &mut String, spans: &mut Vec<(usize, usize)>, p: usize, o: usize, new: &str) {
+    let n = new.len();
+    let end_old = p + o;
+    let mut merged = (p, p + n);
+    let mut kept = Vec::with_capacity(spans.len() + 1);
+    for &(a, b) in spans.iter() {
+        if b < p {
+            kept.push((a, b));
+        } else if a > end_old {
+            kept.push((a - o + n, b - o + n));
+        } else {
+            merged.0 = merged.0.min(a);
+            merged.1 = merged.1.max(if b > end_old { b - o + n } else { p + n });
+        }
+    }
+    kept.push(merged);
+    *spans = kept;
+    text.replace_range(p..end_old, new);
+}
+
+/// The lines of `before` that `edits` (old text, new text, every occurrence) leave
+/// changed, applied in order as the file tools apply them, joined in file order: what the
+/// edits put in the file with the rest of each line they touch, and none of the lines they
+/// leave alone. An edit whose old text is not found (the file is absent, unreadable, or
+/// changes before the tool runs) is read as its new text added at the end, so the result
+/// is never less than every fragment in order. `None` past [`MAX_REPLACEMENTS`] or
+/// [`MAX_EDITED`].
+pub(super) fn edited_lines(before: &str, edits: &[(String, String, bool)]) -> Option<String> {
+    let mut text = before.to_string();
+    // Byte ranges of `text` that the edits wrote.
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    let mut replaced = 0usize;
+    for (old, new, all) in edits {
+        let mut at = 0usize;
+        let mut found = false;
+        loop {
+            let pos = if old.is_empty() {
+                (text.is_empty() && !found).then_some(0)
+            } else {
+                text.get(at..)
+                    .and_then(|t| t.find(old.as_str()))
+                    .map(|i| i + at)
+            };
+            let Some(p) = pos else { break };
+            replaced += 1;
+            if replaced > MAX_REPLACEMENTS || text.len() + new.len() > MAX_EDITED {
+                return None;
+            }
+            replace_at(&mut text, &mut spans, p, old.len(), new);
+            found = true;
+            at = p + new.len();
+            if !*all || old.is_empty() {
+                break;
+            }
+        }
+        if !found {
+            if text.len() + new.len() + 1 > MAX_EDITED {
+                return None;
+            }
+            if !text.is_empty() && !text.ends_with('\n') {
+                text.push('\n');
+            }
+            let start = text.len();
+            replace_at(&mut text, &mut spans, start, 0, new);
+        }
+    }
+    let mut lines: Vec<(usize, usize)> = spans
+        .iter()
+        .map(|&(a, b)| {
+            // New text that ends its line does not reach into the next one.
+            let b = if b > a && text.as_bytes()[b - 1] == b'\n' {
+                b - 1
+            } else {
+                b
+            };
+            let start = text[..a].rfind('\n').map_or(0, |i| i + 1);
+            let end = text[b..].find('\n').map_or(text.len(), |i| b + i);
+            (start, end.max(start))
+        })
+        .collect();
+    lines.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = Vec::new();
+    for (a, b) in lines {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 + 1 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    Some(
+        merged
+            .iter()
+            .map(|&(a, b)| &text[a..b])
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
 /// Search the new text of an edit to `path`. `None` when the file neither runs nor steers
 /// the agent, or when the text plants nothing gatehook recognises.
 pub(super) fn scan(

@@ -121,7 +121,7 @@ mod tests_writes;
 
 pub(crate) use self::core::is_null_device;
 pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
-pub use edits::{proposed_text, sentence_verb, EditRisk};
+pub use edits::{proposed_text, proposed_text_at, sentence_verb, EditRisk};
 pub use file_kinds::{file_kind, source_kind, INSTALLED_KIND, SOURCE_KIND};
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 pub(crate) use sensitive::computed_store;

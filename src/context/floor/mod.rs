@@ -407,7 +407,7 @@ fn secret_file_name(name: &str) -> Option<&'static str> {
     if (name == ".env" || name.starts_with(".env.")) && !sensitive::ENV_TEMPLATES.contains(&name) {
         return Some("an environment file with secrets");
     }
-    if sensitive::PRIVATE_KEY_NAMES.contains(&name) {
+    if sensitive::PRIVATE_KEY_NAMES.contains(&name) || renamed_private_key(name) {
         return Some("a private key");
     }
     if extension_in(name, sensitive::KEY_EXTENSIONS) {
@@ -796,6 +796,22 @@ fn secret_looking(name: &str) -> bool {
     sensitive::SECRET_NAME_WORDS
         .iter()
         .any(|w| name.contains(w) && !(*w == "token" && name.contains("tokeniz")))
+}
+
+/// A private key saved under a name that adds to ssh-keygen's (`ssh-keygen -f`): a
+/// prefix before it (`deploy_id_rsa`, `github-id_ed25519`) or a suffix after it with no
+/// extension (`id_rsa_work`, `id_ed25519-github`); never the public half (`.pub`) or a
+/// file of another kind (`id_rsa_test.go`).
+fn renamed_private_key(name: &str) -> bool {
+    sensitive::PRIVATE_KEY_NAMES.iter().any(|k| {
+        let prefixed = name
+            .strip_suffix(k)
+            .is_some_and(|head| head.len() > 1 && head.ends_with(['_', '-', '.']));
+        let suffixed = name.strip_prefix(k).is_some_and(|tail| {
+            tail.len() > 1 && tail.starts_with(['_', '-']) && !tail.contains('.')
+        });
+        prefixed || suffixed
+    })
 }
 
 /// Why a read at `rel` below a home is not ordinary.
@@ -1283,6 +1299,23 @@ mod tests {
         }
         assert_eq!(class("/w/p/.env.bak", Access::Read), "protected");
         assert_eq!(class("/w/p/id_rsa~", Access::Read), "protected");
+        // A private key under a name added to ssh-keygen's; not its public half.
+        for p in [
+            "/w/p/keys/deploy_id_rsa",
+            "/w/p/github-id_ed25519",
+            "/w/p/id_rsa_work",
+            "/w/p/id_ecdsa-ci",
+        ] {
+            assert_eq!(class(p, Access::Read), "protected", "{p}");
+        }
+        for p in [
+            "/w/p/keys/deploy_id_rsa.pub",
+            "/w/p/id_rsa_test.go",
+            "/w/p/valid_rsa",
+            "/w/p/noid_rsa",
+        ] {
+            assert_eq!(class(p, Access::Read), "none", "{p}");
+        }
         for p in [
             "/home/u/.bashrc~",
             "/home/u/notes.txt.bak",

@@ -290,7 +290,8 @@ pub(super) fn self_command(exec: &[String]) -> Option<Cause> {
 /// Search the new text of a file edit (see `command::edits`).
 pub(super) fn risky_edit(ev: &Eval) -> Option<Cause> {
     let p = ev.paths.first()?;
-    let texts = command::proposed_text(ev.call.input);
+    // The text the file will hold where the edits land, as well as each fragment.
+    let texts = command::proposed_text_at(&p.forms.lexical, ev.call.input);
     let jctx = command::JudgeCtx {
         baseline: &crate::context::baseline::NoBaseline,
         ..ev.ctx.judge_ctx(ev.call.cwd)

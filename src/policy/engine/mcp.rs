@@ -168,6 +168,37 @@ const SECRET_PAIRS: &[(&str, &str)] = &[
     ("session", "token"),
     ("connection", "string"),
     ("connection", "strings"),
+    // One request of a browser's session in full (chrome-devtools-mcp's
+    // `get_network_request`, docs/tool-reference.md): its request and response headers,
+    // the session's `Cookie` and `Authorization` among them. A list of requests
+    // (`list_network_requests`) shows their URLs and status only.
+    ("network", "request"),
+    ("cookie", "store"),
+];
+
+/// Words of an input field's name whose value is code the server runs (chrome-devtools-mcp
+/// `evaluate_script {"function"}`, Playwright MCP `browser_evaluate {"function"}`,
+/// Puppeteer's `puppeteer_evaluate {"script"}`).
+const CODE_KEY_WORDS: &[&str] = &[
+    "function",
+    "script",
+    "code",
+    "expression",
+    "js",
+    "javascript",
+    "eval",
+];
+
+/// What a page's script reads of the browser's stores for its sessions (MDN: `Document.cookie`,
+/// the Web Storage API, IndexedDB, the Cookie Store API, the Credential Management API):
+/// cookies, tokens kept in storage, saved credentials.
+const BROWSER_SECRET_APIS: &[&str] = &[
+    "document.cookie",
+    "localStorage",
+    "sessionStorage",
+    "indexedDB",
+    "cookieStore",
+    "navigator.credentials",
 ];
 
 /// Words for a platform's variables (`get_env_vars`, `list_project_variables`).
@@ -268,13 +299,32 @@ pub(crate) fn secret_read(name: &str, input: &Map<String, Value>) -> Option<Stri
             crate::analysis::sql::secret_rows(t)
         ));
     }
+    // Script run in the person's browser (a page's `evaluate_script`), reading what the
+    // browser keeps for their logged-in sessions, whatever the tool is called.
+    if let Some((field, api)) = values.iter().find_map(|(k, v)| {
+        let key = k.rsplit(['.', '/']).next().unwrap_or(k);
+        name_words(key)
+            .iter()
+            .any(|w| CODE_KEY_WORDS.contains(&w.as_str()))
+            .then(|| BROWSER_SECRET_APIS.iter().find(|a| v.contains(*a)))
+            .flatten()
+            .map(|a| (k.clone(), *a))
+    }) {
+        return Some(format!(
+            "what the browser keeps for its sessions (the script in `{field}` reads `{api}`)"
+        ));
+    }
     let (server, tool) = split_name(name)?;
     let words = name_words(tool);
     // A name that changes something (`create_secret`, `rotate_password`) is judged as the
-    // change it is; `token` and `auth` there name what is read.
-    let changes = words
-        .iter()
-        .any(|w| CHANGING_WORDS.contains(&w.as_str()) && !matches!(w.as_str(), "token" | "auth"))
+    // change it is; `token` and `auth` there name what is read, and so does a thing's name
+    // after a read verb that governs ([`reads_by_name`]: `get_network_request`).
+    let governs = verb_governs(&words);
+    let changes = words.iter().any(|w| {
+        CHANGING_WORDS.contains(&w.as_str())
+            && !matches!(w.as_str(), "token" | "auth")
+            && !(governs && THING_WORDS.contains(&w.as_str()))
+    }) || words.iter().any(|w| JOINING_WORDS.contains(&w.as_str()))
         || destroy_verb(tool).is_some();
     if changes {
         return None;
@@ -829,7 +879,8 @@ fn word_destroys(w: &str) -> Option<&'static str> {
 }
 
 /// Nouns that name a view of something when they follow its subject (`git_log`,
-/// `browser_snapshot`, `browser_take_screenshot`, `directory_tree`, `git_diff_staged`):
+/// `browser_snapshot`, `browser_take_screenshot`, `directory_tree`, `git_diff_staged`,
+/// Playwright MCP's `browser_console_messages`):
 /// what the tool shows. First in a name they are the verb (`log_event` records,
 /// `snapshot_volume` makes a copy), which is no read.
 const INSPECT_NOUNS: &[&str] = &[
@@ -843,16 +894,52 @@ const INSPECT_NOUNS: &[&str] = &[
     "blame",
     "outline",
     "diagnostics",
+    "console",
 ];
+
+/// Words of [`CHANGING_WORDS`] that are also the names of things a forge, a tracker or a
+/// CI service keeps (a pull or merge request, a commit, a tag, a label, a release, a
+/// comment, a review, a patch, a workflow run, a schedule): after a read verb that leads
+/// the name, or before one that ends it, they are what is read (`get_pull_request`,
+/// `get_commit`, `list_tags`, `get_workflow_run`, `pull_request_read`), not a second
+/// verb. Names from github-mcp-server's and the GitLab MCP server's tool references.
+const THING_WORDS: &[&str] = &[
+    "request", "commit", "merge", "tag", "label", "release", "comment", "review", "patch", "run",
+    "schedule", "order",
+];
+
+/// Does a read verb lead the name's words, or end them ([`reads_by_name`])?
+fn verb_governs(words: &[String]) -> bool {
+    words
+        .first()
+        .is_some_and(|w| READ_VERBS.contains(&w.as_str()))
+        || (words.len() > 1
+            && words
+                .last()
+                .is_some_and(|w| READ_VERBS.contains(&w.as_str())))
+}
+
+/// Words that join two verbs in a name (`get_and_delete`, `read_then_write`,
+/// `get_or_create`): what follows is another action, never the read's object.
+const JOINING_WORDS: &[&str] = &["and", "then", "or", "plus", "also", "n"];
 
 /// A tool whose own name says it reads: a read verb among its words (or a view it shows,
 /// [`INSPECT_NOUNS`], after its subject), no word that says it changes, sends, runs or
-/// costs anything, and no destructive verb glued into a word.
+/// costs anything, and no destructive verb glued into a word. A read verb that leads the
+/// name (`get_pull_request`) or ends it (`pull_request_read`) governs: the other words
+/// are what it reads, so a word that is also the name of a thing ([`THING_WORDS`]) is no
+/// change there; a word joining another verb (`get_and_merge`), any other word that
+/// changes (`get_token`, `read_write_file`) or a destructive verb still makes it no read.
 pub(crate) fn reads_by_name(tool: &str) -> bool {
     let words = name_words(tool);
+    let governs = verb_governs(&words);
+    let changes = |w: &String| {
+        CHANGING_WORDS.contains(&w.as_str()) && !(governs && THING_WORDS.contains(&w.as_str()))
+    };
     words.iter().enumerate().any(|(i, w)| {
         READ_VERBS.contains(&w.as_str()) || (i > 0 && INSPECT_NOUNS.contains(&w.as_str()))
-    }) && !words.iter().any(|w| CHANGING_WORDS.contains(&w.as_str()))
+    }) && !words.iter().any(changes)
+        && !words.iter().any(|w| JOINING_WORDS.contains(&w.as_str()))
         && destroy_verb(tool).is_none()
 }
 
@@ -881,6 +968,71 @@ pub(crate) fn navigates_by_name(tool: &str) -> bool {
             CHANGING_WORDS.contains(&w.as_str()) && !matches!(w.as_str(), "navigate" | "open")
         })
         && destroy_verb(tool).is_none()
+}
+
+/// Words of an input field's name that say its value names a file
+/// (`path`, `file_path`, `filePath`, `filename`, `destination`).
+const FILE_KEY_WORDS: &[&str] = &[
+    "path",
+    "file",
+    "filename",
+    "filepath",
+    "target",
+    "destination",
+    "dest",
+];
+
+/// Does an input field's name say its value names a file ([`FILE_KEY_WORDS`])?
+pub(crate) fn file_key(field: &str) -> bool {
+    let key = field.rsplit(['.', '/']).next().unwrap_or(field);
+    name_words(key)
+        .iter()
+        .any(|w| FILE_KEY_WORDS.contains(&w.as_str()))
+}
+
+/// Words of an input field's name that say its value is where the tool puts what it
+/// makes (`outputPath`, `output_dir`, `savePath`, `saveTo`, `dest`, `outfile`).
+const OUTPUT_KEY_WORDS: &[&str] = &[
+    "output",
+    "out",
+    "outfile",
+    "outpath",
+    "outdir",
+    "outputs",
+    "save",
+    "saveas",
+    "dest",
+    "destination",
+    "export",
+];
+
+/// What a tool makes or receives that a field naming a file beside it is where it is saved
+/// (chrome-devtools-mcp `get_network_request {"responseFilePath", "requestFilePath"}`, the
+/// trace tools' `filePath`, `take_screenshot {"filePath"}`; Playwright MCP's
+/// `browser_take_screenshot {"filename"}`, `browser_pdf_save {"filename"}`; a HAR or a
+/// recording).
+const MADE_WORDS: &[&str] = &[
+    "response",
+    "request",
+    "trace",
+    "screenshot",
+    "snapshot",
+    "pdf",
+    "har",
+    "recording",
+    "capture",
+    "dump",
+];
+
+/// Does an input field's name say its value is where the tool writes what it makes: an
+/// output or destination ([`OUTPUT_KEY_WORDS`]), or a file beside the thing made
+/// ([`MADE_WORDS`]: `responseFilePath`)? Its value is a write of that path, whatever the
+/// tool is called.
+pub(crate) fn output_key(field: &str) -> bool {
+    let key = field.rsplit(['.', '/']).next().unwrap_or(field);
+    let words = name_words(key);
+    words.iter().any(|w| OUTPUT_KEY_WORDS.contains(&w.as_str()))
+        || (words.iter().any(|w| MADE_WORDS.contains(&w.as_str())) && file_key(key))
 }
 
 /// What one value of a read is.
@@ -923,6 +1075,18 @@ pub(super) fn read_values(input: &Map<String, Value>) -> Result<Vec<(String, Rea
                     "`{k}` is a relative path that climbs out (`{}`)",
                     short(t)
                 ));
+            }
+            ReadValue::Path(t.to_string())
+        } else if file_key(&k)
+            && !t.is_empty()
+            && !t.contains(char::is_whitespace)
+            && !t.contains(['*', '?', '['])
+        {
+            // A file's name under a field named for one (`{"path": ".env.production"}`,
+            // a file of a remote repository too): judged by the names the path floor
+            // keeps secret, as the Read tool's.
+            if t == ".." || t.starts_with('-') {
+                return Err(format!("`{k}` is a name that climbs out (`{}`)", short(t)));
             }
             ReadValue::Path(t.to_string())
         } else if plain_setting(t)
@@ -1474,6 +1638,14 @@ mod tests {
             "git_diff_unstaged",
             "browser_snapshot",
             "browser_take_screenshot",
+            "get_pull_request",
+            "get_pull_request_files",
+            "get_commit",
+            "get_merge_request",
+            "get_workflow_run",
+            "pull_request_read",
+            "browser_console_messages",
+            "get_network_request",
         ] {
             assert!(reads_by_name(t), "{t}");
         }
@@ -1497,6 +1669,15 @@ mod tests {
             "get_userdelete",
             "listAndPurgeall",
             "fetchanddestroy",
+            "merge_pull_request",
+            "create_commit",
+            "push_files",
+            "create_pull_request",
+            "get_and_merge_request",
+            "get_or_create_tag",
+            "read_write_file",
+            "request_review",
+            "run_workflow",
         ] {
             assert!(!reads_by_name(t), "{t}");
         }
@@ -1550,6 +1731,18 @@ mod tests {
                 json!({"projectId": "web", "decrypt": true}),
             ),
             ("mcp__x__list_entries", json!({"include_passwords": true})),
+            (
+                "mcp__chrome-devtools__get_network_request",
+                json!({"reqid": 12}),
+            ),
+            (
+                "mcp__chrome-devtools__evaluate_script",
+                json!({"function": "() => document.cookie"}),
+            ),
+            (
+                "mcp__puppeteer__puppeteer_evaluate",
+                json!({"script": "JSON.stringify(sessionStorage)"}),
+            ),
             ("mcp__k8s__resources_get", json!({"kind": "secrets"})),
             ("mcp__pg__query", json!({"sql": "SELECT * FROM pg_shadow"})),
             (
@@ -1587,6 +1780,19 @@ mod tests {
             ("mcp__obsidian__list_files_in_vault", json!({})),
             ("mcp__github__list_alerts", json!({"hide_secret": true})),
             ("mcp__x__list_entries", json!({"include_passwords": false})),
+            (
+                "mcp__chrome-devtools__list_network_requests",
+                json!({"pageSize": 20}),
+            ),
+            (
+                "mcp__chrome-devtools__evaluate_script",
+                json!({"function": "() => document.title"}),
+            ),
+            // Code that mentions storage, written to a file, is no script run in a page.
+            (
+                "mcp__filesystem__write_file",
+                json!({"path": "src/a.js", "content": "localStorage.getItem('x')"}),
+            ),
             // A change is judged as the change it is.
             (
                 "mcp__aws__create_secret",
@@ -1642,6 +1848,35 @@ mod tests {
             kinds(json!({"file_mask": "*config*", "id": "2025-x"})),
             Ok(vec![ReadValue::Plain, ReadValue::Plain])
         );
+        // A bare name under a field named for a file is a path the floor judges.
+        assert_eq!(
+            kinds(json!({"path": ".env.production", "owner": "acme"})),
+            Ok(vec![
+                ReadValue::Plain,
+                ReadValue::Path(".env.production".into())
+            ])
+        );
+        // Where a tool saves what it makes, by the field's name.
+        for k in [
+            "responseFilePath",
+            "requestFilePath",
+            "outputPath",
+            "save_to",
+            "dest",
+            "output_dir",
+        ] {
+            assert!(output_key(k), "{k}");
+        }
+        for k in [
+            "path",
+            "filePath",
+            "relative_path",
+            "file_mask",
+            "request_id",
+            "trace_id",
+        ] {
+            assert!(!output_key(k), "{k}");
+        }
         for bad in [
             json!({"relative_path": "../../.ssh/id_rsa"}),
             json!({"text": "line one\nline two"}),

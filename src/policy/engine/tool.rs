@@ -778,6 +778,7 @@ impl Eval<'_, '_> {
                 }
             }
         }
+        self.mcp_written_paths(tool);
         if let Some(t) = self.mcp_shell_values(tool) {
             return Kind::Tool(t);
         }
@@ -814,6 +815,42 @@ impl Eval<'_, '_> {
                 .or_else(|| self.mcp_navigate(tool))
                 .unwrap_or(Then::Unsure(why)),
         })
+    }
+
+    /// The files an MCP tool writes, by what its values are whatever the tool is called
+    /// (issue #14): a value under a field that names where the tool puts what it makes
+    /// ([`mcp::output_key`]: chrome-devtools-mcp's `responseFilePath`, a trace's or a
+    /// screenshot's `filePath`, `outputPath`, `dest`), and, for a tool not known to only
+    /// read, a file of this machine named under a field for a file (it may write it).
+    /// Each is a write the path floor judges with the call (the harness's settings,
+    /// persistence files, credentials; outside the workspace), and one the person names
+    /// for the reviewer to let through.
+    fn mcp_written_paths(&mut self, tool: &str) {
+        let Some(values) = mcp::strings(self.call.input) else {
+            return;
+        };
+        let reads = mcp::split_name(tool).is_some_and(|(_, n)| mcp::reads_by_name(n));
+        for (field, v) in &values {
+            let t = v.trim();
+            if t.is_empty() || t.contains(char::is_whitespace) || t.contains("://") {
+                continue;
+            }
+            let output = mcp::output_key(field);
+            if output || (!reads && mcp::file_key(field) && self.names_a_local_file(field, t)) {
+                self.step(
+                    "mcp",
+                    format!(
+                        "`{field}` names {t}, {}",
+                        if output {
+                            "where it writes what it makes"
+                        } else {
+                            "a file it may write"
+                        }
+                    ),
+                );
+                self.add_path(t, Access::Write);
+            }
+        }
     }
 
     /// Shell text an MCP tool is handed, judged by what it is, whatever the field is
@@ -1193,10 +1230,15 @@ impl Eval<'_, '_> {
         // Its name says it reads; what it is asked for may still be an operation of the
         // server's (a `command` field). (Secret material asked for is judged before,
         // [`mcp::secret_read`].)
+        // An operation that is itself a read by its name (`pull_request_read {"method":
+        // "get_diff"}`) says no more than the tool's name.
         if let Some((field, v)) = mcp::strings(self.call.input)
             .unwrap_or_default()
             .into_iter()
-            .find(|(k, _)| mcp::operation_field(k))
+            .find(|(k, v)| {
+                mcp::operation_field(k)
+                    && !(mcp::plain_setting(v.trim()) && mcp::reads_by_name(v.trim()))
+            })
         {
             return Some(Then::Unsure(format!(
                 "{tool} is given an operation in `{field}` (`{}`), which its name does not describe",
@@ -1233,6 +1275,9 @@ impl Eval<'_, '_> {
         let mut urls = Vec::new();
         for (field, v) in &values {
             match v {
+                // Where it saves what it makes: a write, judged with the call
+                // ([`Self::mcp_written_paths`]).
+                mcp::ReadValue::Path(_) if mcp::output_key(field) => {}
                 mcp::ReadValue::Path(p) if saves => {
                     self.step("mcp", format!("`{field}` is written as the path {p}"));
                     self.add_path(p, Access::Write);
@@ -1240,7 +1285,10 @@ impl Eval<'_, '_> {
                 mcp::ReadValue::Path(p) => {
                     self.step("mcp", format!("`{field}` is read as the path {p}"));
                     self.add_path(p, Access::Read);
-                    if !p.starts_with(['/', '~']) {
+                    // A bare name (`.env.production` under `path`) is judged where the
+                    // call runs, by the names the floor keeps secret; a relative path
+                    // also from home.
+                    if !p.starts_with(['/', '~']) && p.contains('/') {
                         // Relative to a root the server chose, which may be the home
                         // directory: judged there too (`.ssh/id_rsa` is a credential).
                         self.add_path(&format!("~/{p}"), Access::Read);
@@ -1416,14 +1464,7 @@ pub(super) fn glob_stem(pattern: &str) -> String {
 fn names_a_file(field: &str, v: &str) -> bool {
     let key = field.rsplit(['.', '/']).next().unwrap_or(field);
     mcp::path_like(v.trim())
-        || (!v.contains(char::is_whitespace)
-            && !v.is_empty()
-            && mcp::name_words(key).iter().any(|w| {
-                matches!(
-                    w.as_str(),
-                    "path" | "file" | "filename" | "filepath" | "target" | "destination" | "dest"
-                )
-            }))
+        || (!v.contains(char::is_whitespace) && !v.is_empty() && mcp::file_key(key))
 }
 
 /// A field holding the text an edit replaces or looks for (`oldText`, `old_string`,
