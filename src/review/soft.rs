@@ -733,6 +733,25 @@ pub fn needs(
             }
         }
     }
+    // A read outside the workspace that the floor does not call ordinary (a home's
+    // dotfile, an agent's session records, a history, a service's config): only the
+    // person who named the path, or a directory holding it, authorises it.
+    for p in ev
+        .paths
+        .iter()
+        .filter(|p| p.access == Access::Read && !p.listing && !p.in_workspace && p.class.is_none())
+    {
+        if let Some(why) = &p.unordinary {
+            out.push(Need::new(
+                Kind::SecretRead,
+                format!(
+                    "reads {} outside the workspace, which is not an ordinary read ({why})",
+                    p.forms.lexical.display()
+                ),
+                vec![path_target(&p.forms.lexical)],
+            ));
+        }
+    }
     // A deletion already asks for the path named; its write record is the same path.
     let deleted: Vec<Target> = out
         .iter()

@@ -318,7 +318,55 @@ fn homes<'a>(fp: &'a str, home: &str) -> [Option<&'a str>; 2] {
             }
         }
     }
+    if let Some(r) = windows_profile(fp) {
+        other = Some(r);
+    }
     [own, other.filter(|o| Some(*o) != own)]
+}
+
+/// The part of a folded path below a Windows profile a Unix-like shell mounts
+/// ([`sensitive::WINDOWS_PROFILES`], the drive one letter): `Some("")` for the profile.
+fn windows_profile(fp: &str) -> Option<&str> {
+    sensitive::WINDOWS_PROFILES.iter().find_map(|pat| {
+        let want: Vec<&str> = pat.trim_start_matches('/').split('/').collect();
+        let mut rest = fp.strip_prefix('/')?;
+        for (i, w) in want.iter().enumerate() {
+            let (c, r) = rest.split_once('/').unwrap_or((rest, ""));
+            let fits = match *w {
+                // The drive (the first `*`) is one letter; the profile any name.
+                "*" if i + 1 < want.len() => c.len() == 1 && c.as_bytes()[0].is_ascii_alphabetic(),
+                "*" => !c.is_empty(),
+                w => c == w,
+            };
+            if !fits {
+                return None;
+            }
+            rest = r;
+        }
+        Some(rest)
+    })
+}
+
+/// Whether the folded directory `dir` holds a Windows profile (a tree read reaches one):
+/// `/mnt`, `/mnt/c`, `/mnt/c/users`, `/c`, `/cygdrive/c/users`.
+fn holds_windows_profile(dir: &str) -> bool {
+    let dir = dir.trim_end_matches('/');
+    let dc: Vec<&str> = dir.split('/').skip(1).filter(|c| !c.is_empty()).collect();
+    sensitive::WINDOWS_PROFILES.iter().any(|pat| {
+        let want: Vec<&str> = pat.trim_start_matches('/').split('/').collect();
+        dc.len() < want.len()
+            && dc
+                .iter()
+                .zip(&want)
+                .enumerate()
+                .all(|(i, (c, w))| match *w {
+                    "*" if i + 1 < want.len() => {
+                        c.len() == 1 && c.as_bytes()[0].is_ascii_alphabetic()
+                    }
+                    "*" => !c.is_empty(),
+                    w => *c == w,
+                })
+    })
 }
 
 fn file_name(fp: &str) -> &str {
@@ -724,6 +772,15 @@ pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
             PathClass::Credential { what }
         });
     }
+    // An editor's recovery copy that spells the path of the file it copies
+    // (`%home%me%.netrc.swp`, `!home!me!.aws!credentials~`) holds what that file held.
+    if access == Access::Read {
+        if let Some(class) = sensitive::encoded_original(name)
+            .and_then(|orig| classify(Path::new(&orig), access, ctx))
+        {
+            return Some(class);
+        }
+    }
     // Protected, not hard: secrets by name (reads and writes), the rest for writes.
     if let Some(what) = secret_file_name(name).or_else(|| {
         sensitive::backup_of(name)
@@ -761,15 +818,23 @@ pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
 /// Why a read of `p` outside the workspace is not ordinary, or `None` when it is. Called
 /// for paths [`classify`] finds nothing in (credentials and protected paths are settled
 /// before). `tree`: the path is a directory, so the read may reach everything below it.
+/// `session`: the harness's session id (its own tool results are the agent's to read).
 ///
 /// Ordinary: system locations (`/usr`, `/opt`, `/nix/store`, `/etc` but its credential
 /// files, the harness's own temp and task-output directories under `/tmp`), and in a home
 /// the places tools keep code and caches ([`sensitive::HOME_READABLE`], `~/.config/APP`
 /// unless APP keeps a listed store) and non-dot directories (other projects). Not ordinary:
 /// a dotfile or unknown dot-directory at the top of a home (shell rc files and tools'
-/// own dot-directories often hold exported tokens), a file whose name says it holds a
-/// secret, and a directory whose tree holds a home or a credential store.
-pub fn outside_read(p: &Path, tree: bool, ctx: &FloorCtx) -> Option<&'static str> {
+/// own dot-directories often hold exported tokens), macOS's `Library` and Windows'
+/// `AppData` (a Windows profile mounted under WSL, MSYS or Cygwin is a home), a file whose
+/// name says it holds a secret, agents' records of past sessions
+/// ([`sensitive::AGENT_RECORDS`]), a recorder's store below a home (histories, clipboards,
+/// scrollback: [`sensitive::RECORDER_WORDS`]), an editor's recovery copy of a file that is
+/// not ordinary, system configuration that holds a service's password
+/// ([`sensitive::SYSTEM_SECRET_CONFIG`]), a service's state under `/var/lib` (but package
+/// managers' trees), a file of the system's trees or a home that others may not read
+/// ([`private_by_mode`]), and a directory whose tree holds a home or a credential store.
+pub fn outside_read(p: &Path, tree: bool, ctx: &FloorCtx, session: &str) -> Option<&'static str> {
     let raw = p.to_string_lossy();
     let folded = fold(&raw);
     let fp: &str = &folded;
@@ -779,16 +844,184 @@ pub fn outside_read(p: &Path, tree: bool, ctx: &FloorCtx) -> Option<&'static str
             return Some(why);
         }
     }
-    if secret_looking(name) {
+    if secret_looking(name) && !sensitive::PUBLIC_DESPITE_NAME.contains(&fp) {
         return Some("its name says it holds a secret");
     }
+    // An editor's copy that spells the path of the file it copies is that file.
+    if let Some(orig) = sensitive::encoded_original(name) {
+        let orig = Path::new(&orig);
+        if classify(orig, Access::Read, ctx).is_some() {
+            return Some("an editor's recovery copy of a file that holds secrets");
+        }
+        if outside_read(orig, false, ctx, session).is_some() {
+            return Some("an editor's recovery copy of a file that is not an ordinary read");
+        }
+    }
+    if sensitive::AGENT_RECORD_NAMES.contains(&name) {
+        return Some("an agent's record of past sessions (prompts and tool output)");
+    }
+    if sensitive::SYSTEM_SECRET_NAMES.contains(&name) {
+        return Some("a service's secret, by its name");
+    }
+    if let Some(why) = system_secret(fp, tree) {
+        return Some(why);
+    }
     let home = fold(&ctx.home.to_string_lossy()).into_owned();
+    let session = fold(session).into_owned();
     for rel in homes(fp, &home).into_iter().flatten() {
-        if let Some(why) = home_read(rel) {
+        if let Some(why) = home_read(rel)
+            .or_else(|| agent_record(rel, &session))
+            .or_else(|| recorder(rel, name))
+        {
             return Some(why);
         }
     }
-    None
+    private_by_mode(p, fp, &home, tree)
+}
+
+/// Why a read at folded `fp` is system configuration that holds a service's secret, or a
+/// service's state under `/var/lib` (package managers' trees aside).
+fn system_secret(fp: &str, tree: bool) -> Option<&'static str> {
+    if sensitive::SYSTEM_SECRET_CONFIG
+        .iter()
+        .any(|(at, _)| at_or_under(fp, at) || (tree && ancestor_of(fp, at)))
+    {
+        return Some("system configuration that holds a service's password or key");
+    }
+    let lib = below(fp, "/var/lib")?;
+    if lib.is_empty() && !tree {
+        return None;
+    }
+    if sensitive::VAR_LIB_READABLE
+        .iter()
+        .any(|r| at_or_under(fp, r))
+    {
+        return None;
+    }
+    Some("a service's state under /var/lib, where services keep their keys and databases")
+}
+
+/// Why a read at `rel` below a home is an agent's record of past sessions
+/// ([`sensitive::AGENT_RECORDS`]; a directory above one too). Claude Code's auto memory and
+/// the running session's own tool results (`session`, folded) are not.
+fn agent_record(rel: &str, session: &str) -> Option<&'static str> {
+    let rc: Vec<&str> = rel.split('/').collect();
+    if rc.len() >= 4 && rc[0] == ".claude" && rc[1] == "projects" && rc[3] == "memory" {
+        return None;
+    }
+    let own = rc.len() >= 5
+        && rc[0] == ".claude"
+        && rc[1] == "projects"
+        && !session.is_empty()
+        && rc[3] == session
+        && rc[4] == "tool-results";
+    sensitive::AGENT_RECORDS.iter().find_map(|(at, what)| {
+        let ec: Vec<&str> = at.split('/').collect();
+        let fits = |c: &str, e: &str| match e.split_once('*') {
+            None => c.eq_ignore_ascii_case(e),
+            Some(("", "")) => !c.is_empty(),
+            Some((pre, post)) => {
+                c.len() > pre.len() + post.len()
+                    && c.starts_with(&fold(pre).into_owned())
+                    && c.ends_with(&fold(post).into_owned())
+            }
+        };
+        let at_or_below = rc.len() >= ec.len() && rc.iter().zip(&ec).all(|(c, e)| fits(c, e));
+        // A tree above one (a search of `~/.claude/projects`), there or not yet; not above
+        // an entry through its `*` (any app's extension storage: `~/.config/nvim`).
+        let above = rc.len() < ec.len()
+            && !ec[..rc.len()].contains(&"*")
+            && (rel.is_empty() || rc.iter().zip(&ec).all(|(c, e)| fits(c, e)));
+        ((at_or_below && !(own && at.ends_with("tool-results"))) || above).then_some(*what)
+    })
+}
+
+/// Why a read at `rel` below a home is a recorder's store: a component that names a
+/// history, clipboard or scrollback ([`sensitive::RECORDER_WORDS`], at a word's start), in
+/// a dot-directory, `Library` or `AppData` but not a tree of code and packages, and not a
+/// source or documentation file by its extension.
+fn recorder(rel: &str, name: &str) -> Option<&'static str> {
+    let first = rel.split('/').next().unwrap_or("");
+    if !(first.starts_with('.') || first == "library" || first == "appdata") {
+        return None;
+    }
+    const DATA: &[&str] = &[
+        ".config",
+        ".local",
+        ".cache",
+        ".claude",
+        ".codex",
+        ".gemini",
+        ".copilot",
+        ".cursor",
+        ".vim",
+        ".emacs.d",
+        ".tmux",
+        "library/caches",
+        "library/logs",
+    ];
+    if sensitive::HOME_READABLE
+        .iter()
+        .any(|(d, _)| at_or_under(rel, d) && !DATA.iter().any(|x| x.eq_ignore_ascii_case(d)))
+    {
+        return None;
+    }
+    if rel.split('/').any(|c| {
+        matches!(
+            c,
+            "node_modules" | "site-packages" | "dist-packages" | "vendor" | "lib" | "extensions"
+        )
+    }) {
+        return None;
+    }
+    if let Some((_, ext)) = name.trim_start_matches('.').rsplit_once('.') {
+        if sensitive::RECORDER_CODE_EXTENSIONS.contains(&ext) {
+            return None;
+        }
+    }
+    let word_at_start = |c: &str, w: &str| {
+        c.match_indices(w).any(|(i, _)| {
+            i == 0 || !c.as_bytes()[i - 1].is_ascii_alphabetic() || w.starts_with('_')
+        })
+    };
+    rel.split('/')
+        .any(|c| {
+            sensitive::RECORDER_WORDS
+                .iter()
+                .any(|w| word_at_start(c, w))
+        })
+        .then_some("a record of what was typed, copied or shown (a history, clipboard or scrollback), where secrets end up")
+}
+
+/// Why a regular file at `p` (folded `fp`) in the system's trees
+/// ([`sensitive::PRIVATE_BY_MODE`]) or a home (agents' own directories aside) is private:
+/// others may not read it (`mode & 0o004 == 0`: a service's config kept `0600`/`0640`
+/// because it holds a password, a tool's token file). One `lstat`; a file that is not
+/// there, a link or a directory says nothing. Scratch space outside a home is not looked
+/// at (`mktemp` makes every file `0600`).
+fn private_by_mode(p: &Path, fp: &str, home: &str, tree: bool) -> Option<&'static str> {
+    use std::os::unix::fs::PermissionsExt;
+    if tree {
+        return None;
+    }
+    let system = sensitive::PRIVATE_BY_MODE
+        .iter()
+        .any(|t| below(fp, t).is_some_and(|r| !r.is_empty()));
+    let in_home = homes(fp, home).into_iter().flatten().any(|rel| {
+        let first = rel.split('/').next().unwrap_or("");
+        !rel.is_empty()
+            && ![
+                ".claude", ".codex", ".gemini", ".cursor", ".copilot", ".qwen",
+            ]
+            .contains(&first)
+    });
+    if !(system || in_home) {
+        return None;
+    }
+    let meta = std::fs::symlink_metadata(p).ok()?;
+    (meta.is_file() && meta.permissions().mode() & 0o004 == 0).then_some(
+        "others may not read it (its mode keeps it private), as files holding secrets are kept",
+    )
 }
 
 /// A file name that says it holds a secret (`api_token.txt`, `credentials.json`).
@@ -853,6 +1086,9 @@ fn home_read(rel: &str) -> Option<&'static str> {
         }
         None if first.eq_ignore_ascii_case("library") => {
             Some("macOS's Library, where applications keep tokens and saved passwords")
+        }
+        None if first.eq_ignore_ascii_case("appdata") => {
+            Some("Windows' AppData, where applications keep tokens and saved passwords")
         }
         None => None,
     }
@@ -966,7 +1202,7 @@ fn tree_holds(dir: &str, ctx: &FloorCtx) -> Option<&'static str> {
         "/var/root",
         "/private/var/root",
     ];
-    if bases.iter().any(|b| below(b, dir).is_some()) {
+    if bases.iter().any(|b| below(b, dir).is_some()) || holds_windows_profile(dir) {
         return Some("the tree holds a home directory");
     }
     for rel in homes(dir, &home).into_iter().flatten() {
@@ -2206,7 +2442,7 @@ mod tests {
             home: home.clone(),
             ..ctx()
         };
-        let why = |rel: &str, tree: bool| outside_read(&home.join(rel), tree, &c);
+        let why = |rel: &str, tree: bool| outside_read(&home.join(rel), tree, &c, "");
         // The cookie store itself, and trees that hold it, by any case of its name.
         assert!(why(".config/Slack/Network/Cookies", false).is_some());
         assert!(why(".config/Slack", true).is_some());
@@ -2218,10 +2454,168 @@ mod tests {
         assert_eq!(why(".config/Slack/settings.json", false), None);
     }
 
+    /// Reads outside the workspace the store tables do not name but that are not ordinary:
+    /// agents' session records, recorders' stores wherever a setting puts them, services'
+    /// secret config, `/var/lib`, Windows profiles, editors' recovery copies; and the
+    /// ordinary reads beside them that stay ordinary.
+    #[test]
+    fn records_recorders_services_and_windows_profiles_are_not_ordinary_reads() {
+        let c = ctx();
+        let why = |p: &str, tree: bool| outside_read(Path::new(p), tree, &c, "sess-1");
+        for (p, tree) in [
+            ("/home/u/.claude/history.jsonl", false),
+            ("/home/u/.claude/projects/-w-other/0b7e.jsonl", false),
+            ("/home/u/.claude/projects/-w-p/sess-0/tool-results/t.txt", false),
+            ("/home/u/.claude/projects/-w-p/sess-1/subagents/a.jsonl", false),
+            ("/home/u/.claude/projects", false),
+            ("/home/u/.claude/file-history/x/y@v2", false),
+            ("/root/.codex/sessions/2026/01/02/rollout-x.jsonl", false),
+            ("/home/u/.gemini/tmp/abc/shell_history", false),
+            ("/home/u/.local/share/goose/sessions/1.jsonl", false),
+            ("/home/u/.config/VSCodium/User/globalStorage/saoudrizwan.claude-dev/tasks/1/api_conversation_history.json", false),
+            ("/home/u/dev/app/.aider.chat.history.md", false),
+            ("/home/u/.config/zsh/.zsh_history", false),
+            ("/home/u/.local/state/bash/history", false),
+            ("/home/u/.zsh/.zsh_history", false),
+            ("/home/u/.local/share/nvim/shada/main.shada", false),
+            ("/home/u/.local/share/powershell/PSReadLine/ConsoleHost_history.txt", false),
+            ("/home/u/.local/share/tmux/resurrect/pane_contents.tar.gz", false),
+            ("/home/u/.cache/cliphist/db", false),
+            ("/home/u/.local/share/clipman.json", false),
+            ("/home/u/.config/copyq/copyq_tab_x.dat", false),
+            ("/home/u/.config/google-chrome/Default/History", false),
+            ("/home/u/.config/Code/User/History/-1a2b/AbCd.env", false),
+            ("/home/u/.vim/undo/%home%u%.bashrc", false),
+            ("/home/u/.emacs.d/backups/!home!u!.profile~", false),
+            ("/etc/mysql/debian.cnf", false),
+            ("/etc/sssd/sssd.conf", false),
+            ("/etc/gitlab/initial_root_password", false),
+            ("/etc/redis", true),
+            ("/var/lib/cloud/instance/user-data.txt", false),
+            ("/var/lib/someservice/state.db", false),
+            ("/var/lib", true),
+            ("/var/lib/rabbitmq/.erlang.cookie", false),
+            ("/opt/app/.erlang.cookie", false),
+            ("/mnt/c/Users/dev/AppData/Roaming/rclone/rclone.conf", false),
+            ("/mnt/d/Users/dev/AppData/Local/Google/Chrome/User Data/Default/Login Data", false),
+            ("/c/Users/dev/AppData/Roaming/x/config.json", false),
+            ("/cygdrive/c/Users/dev/.aicommits", false),
+            ("/mnt/c/Users/dev/.config/zsh/.zsh_history", false),
+            ("/mnt/c/Users", true),
+            ("/mnt/c", true),
+            ("/mnt", true),
+        ] {
+            assert!(why(p, tree).is_some(), "{p} should not be an ordinary read");
+        }
+        for (p, tree) in [
+            (
+                "/home/u/.claude/projects/-w-p/sess-1/tool-results/t.txt",
+                false,
+            ),
+            ("/home/u/.claude/projects/-w-p/memory/MEMORY.md", false),
+            ("/home/u/.claude/projects/-w-p/memory", true),
+            ("/home/u/.claude/plugins/cache/x/README.md", false),
+            ("/home/u/.claude/plans/plan.md", false),
+            (
+                "/home/u/.local/lib/python3.12/site-packages/IPython/core/history.py",
+                false,
+            ),
+            (
+                "/home/u/.cargo/registry/src/idx/rustyline-14/src/history.rs",
+                false,
+            ),
+            ("/home/u/.gem/ruby/3.3.0/gems/x-1.0/History.txt", false),
+            ("/home/u/.config/eclipse/settings.ini", false),
+            ("/home/u/.config/nvim/lua/history.lua", false),
+            ("/home/u/dev/app/src/history.ts", false),
+            ("/home/u/dev/app/HISTORY.txt", false),
+            (
+                "/home/u/.local/state/nvim/swap/%home%u%dev%app%main.rs.swp",
+                false,
+            ),
+            ("/etc/nginx/nginx.conf", false),
+            ("/etc/os-release", false),
+            ("/etc/passwd", false),
+            ("/var/lib/dpkg/status", false),
+            ("/var/lib/apt/lists", true),
+            ("/mnt/c/Users/dev/projects/app/README.md", false),
+            ("/mnt/data/photos", true),
+            ("/usr", true),
+            ("/srv/www/index.html", false),
+        ] {
+            assert_eq!(why(p, tree), None, "{p} is an ordinary read");
+        }
+        // Without the session id, no session's tool results are the running one's.
+        let t = "/home/u/.claude/projects/-w-p/sess-1/tool-results/t.txt";
+        assert!(outside_read(Path::new(t), false, &c, "").is_some());
+    }
+
+    /// An editor's recovery copy that spells its original's path is that file: a copy of a
+    /// credential is a credential, a copy of a workspace `.env` is protected.
+    #[test]
+    fn recovery_copies_are_judged_as_the_file_they_copy() {
+        let c = ctx();
+        let class = |p: &str| classify(Path::new(p), Access::Read, &c);
+        for p in [
+            "/home/u/.local/state/nvim/swap/%home%u%.aws%credentials.swp",
+            "/home/u/.vim/undo/%home%u%.netrc",
+            "/home/u/.emacs.d/backups/!home!u!.aws!credentials~",
+            "/home/u/.emacs.d/auto-save/#!home!u!.netrc#",
+        ] {
+            assert!(
+                matches!(class(p), Some(PathClass::Credential { .. })),
+                "{p}: {:?}",
+                class(p)
+            );
+        }
+        assert!(matches!(
+            class("/home/u/.local/share/nvim/swap/%w%other%.env.swp"),
+            Some(PathClass::Protected { .. })
+        ));
+        assert_eq!(
+            class("/home/u/.local/state/nvim/swap/%w%p%src%main.rs.swp"),
+            None
+        );
+        assert_eq!(class("/home/u/notes/100%done%.txt"), None);
+    }
+
+    /// A file of a home or the system's trees that others may not read is private; the
+    /// same file readable by all is ordinary, and a directory or a missing file says
+    /// nothing.
+    #[test]
+    fn a_file_others_may_not_read_is_not_an_ordinary_read() {
+        use std::os::unix::fs::PermissionsExt;
+        let t = tempfile::tempdir().unwrap();
+        let home = t.path().canonicalize().unwrap();
+        let dir = home.join(".config/someapp");
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("settings.json");
+        std::fs::write(&f, "{}").unwrap();
+        let c = FloorCtx {
+            home: home.clone(),
+            ..ctx()
+        };
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o644)).unwrap();
+        assert_eq!(outside_read(&f, false, &c, ""), None);
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600)).unwrap();
+        assert!(outside_read(&f, false, &c, "").is_some());
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o640)).unwrap();
+        assert!(outside_read(&f, false, &c, "").is_some());
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+        assert_eq!(outside_read(&dir, true, &c, ""), None);
+        assert_eq!(outside_read(&dir.join("gone.json"), false, &c, ""), None);
+        // Scratch space outside a home: `mktemp` makes every file 0600.
+        let other = FloorCtx {
+            home: PathBuf::from("/home/nobody-here"),
+            ..ctx()
+        };
+        assert_eq!(outside_read(&f, false, &other, ""), None);
+    }
+
     #[test]
     fn reads_outside_the_workspace() {
         let c = ctx();
-        let why = |p: &str, tree: bool| outside_read(Path::new(p), tree, &c);
+        let why = |p: &str, tree: bool| outside_read(Path::new(p), tree, &c, "");
         for (p, tree) in [
             ("/usr/include/stdio.h", false),
             ("/usr/include", true),

@@ -607,6 +607,232 @@ pub const HOME_READABLE: &[(&str, &str)] = &[
     ("Library/Android", "the Android SDK (macOS)"),
 ];
 
+/// Agents' records of past sessions, relative to a home: every prompt the person typed
+/// (tokens and passwords pasted in), every tool result (secrets read once with the
+/// person's approval), copies of files before each edit. Reading one outside the
+/// workspace is not ordinary (`super::outside_read`): it launders what the floor guards
+/// at its source. A `*` is one component; a last component `*.jsonl` is any name with
+/// that ending. Claude Code's auto memory (`projects/*/memory`) and the running session's
+/// own transcript, subagents and tool results (`projects/*/SESSION…`) are not records: the
+/// agent saw them or is told to read them. Layouts as red-team round 13b documented them
+/// from each tool's docs (not re-checked against the tools here):
+/// Claude Code (`history.jsonl`, `projects/<slug>/<session>.jsonl` and its `subagents`
+/// and `tool-results`, `file-history`, `paste-cache`), Codex (`history.jsonl`,
+/// `sessions/YYYY/MM/DD/rollout-*.jsonl`, `archived_sessions`), Gemini CLI and Qwen Code
+/// (`tmp/<project hash>/`: `logs.json`, `shell_history`, chats and checkpoints), Goose
+/// (`sessions`), Copilot CLI (`session-state`, `history-session-state`), Continue
+/// (`sessions`, `dev_data`), opencode (`storage`), Cursor CLI (`chats`), Cline and Roo
+/// Code (extension storage `tasks/<id>/api_conversation_history.json`), llm (`logs.db`).
+pub const AGENT_RECORDS: &[(&str, &str)] = &[
+    (".claude/history.jsonl", "Claude Code's prompt history"),
+    (
+        ".claude/projects/*/*.jsonl",
+        "a Claude Code session transcript",
+    ),
+    (
+        ".claude/projects/*/*/subagents",
+        "Claude Code subagent transcripts",
+    ),
+    (
+        ".claude/projects/*/*/tool-results",
+        "another Claude Code session's tool results",
+    ),
+    (
+        ".claude/file-history",
+        "Claude Code's copies of files before its edits",
+    ),
+    (".claude/paste-cache", "text pasted into Claude Code"),
+    (".claude/transcripts", "Claude Code session transcripts"),
+    (".codex/history.jsonl", "Codex's prompt history"),
+    (".codex/sessions", "Codex session transcripts"),
+    (".codex/archived_sessions", "Codex session transcripts"),
+    (
+        ".gemini/tmp",
+        "Gemini CLI's session logs, chats and shell history",
+    ),
+    (
+        ".qwen/tmp",
+        "Qwen Code's session logs, chats and shell history",
+    ),
+    (".local/share/goose/sessions", "Goose session transcripts"),
+    (".config/goose/sessions", "Goose session transcripts"),
+    (".copilot/session-state", "Copilot CLI session transcripts"),
+    (
+        ".copilot/history-session-state",
+        "Copilot CLI session transcripts",
+    ),
+    (".continue/sessions", "Continue session transcripts"),
+    (".continue/dev_data", "Continue's recorded interactions"),
+    (
+        ".local/share/opencode/storage",
+        "opencode session transcripts",
+    ),
+    (".cursor/chats", "Cursor CLI chat transcripts"),
+    (
+        ".config/*/User/globalStorage/saoudrizwan.claude-dev/tasks",
+        "Cline task transcripts",
+    ),
+    (
+        ".config/*/User/globalStorage/rooveterinaryinc.roo-cline/tasks",
+        "Roo Code task transcripts",
+    ),
+    (
+        "Library/Application Support/*/User/globalStorage/saoudrizwan.claude-dev/tasks",
+        "Cline task transcripts",
+    ),
+    (
+        "AppData/Roaming/*/User/globalStorage/saoudrizwan.claude-dev/tasks",
+        "Cline task transcripts",
+    ),
+    (
+        ".config/io.datasette.llm/logs.db",
+        "llm's log of every prompt and response",
+    ),
+    (
+        "Library/Application Support/io.datasette.llm/logs.db",
+        "llm's log of every prompt and response",
+    ),
+];
+
+/// Agents' records kept beside a project, by name, wherever they are: aider's chat and
+/// input histories (`.aider.chat.history.md`, `.aider.input.history`,
+/// `.aider.llm.history`, aider's `--*-history-file` defaults).
+pub const AGENT_RECORD_NAMES: &[&str] = &[
+    ".aider.chat.history.md",
+    ".aider.input.history",
+    ".aider.llm.history",
+];
+
+/// Words in a path component below a home that say the file records what was typed,
+/// copied or shown (a recorder): shell and REPL histories wherever a setting or XDG puts
+/// them (`$ZDOTDIR/.zsh_history`, `~/.local/state/bash/history`, PSReadLine's
+/// `ConsoleHost_history.txt`, Nushell, xonsh, McFly, zsh-histdb, hiSHtory), Neovim's
+/// ShaDa (registers, command and search history), terminal scrollback (tmux-resurrect's
+/// `pane_contents`, Warp's `warp.sqlite` of command blocks), clipboard managers (clipman,
+/// greenclip, cliphist, Klipper, GPaste, CopyQ, Maccy, Alfred's `clipboard.alfdb`) and
+/// editors' local history (VS Code's `User/History`: a copy of every file saved). A read
+/// of such a file outside the workspace is not ordinary, unless it lies in a tree of code
+/// and packages ([`HOME_READABLE`] but the data trees) or is source or documentation by
+/// its extension ([`RECORDER_CODE_EXTENSIONS`]: `IPython/core/history.py`).
+pub const RECORDER_WORDS: &[&str] = &[
+    "history",
+    "histfile",
+    "histdb",
+    "hishtory",
+    "_hist",
+    "shada",
+    "scrollback",
+    "resurrect",
+    "pane_contents",
+    "warp-terminal",
+    "clip",
+    "copyq",
+    "gpaste",
+    "maccy",
+];
+
+/// Extensions of source and documentation files: a file so named is code or prose (a
+/// changelog `HISTORY.md`, a module `history.rs`), never a recorder's store.
+pub const RECORDER_CODE_EXTENSIONS: &[&str] = &[
+    "rs", "py", "pyi", "js", "mjs", "cjs", "ts", "mts", "cts", "tsx", "jsx", "go", "rb", "java",
+    "kt", "c", "h", "cc", "cpp", "hpp", "cs", "swift", "m", "php", "lua", "vim", "el", "ex", "exs",
+    "erl", "hs", "ml", "scala", "clj", "dart", "md", "rst", "adoc", "html", "css", "scss", "vue",
+    "svelte", "map", "sh", "bash", "zsh", "fish", "ps1", "psm1",
+];
+
+/// System configuration that holds a service's live password, key or token, absolute:
+/// a read is not ordinary (asked about; in auto mode grounded in the person's words), as a
+/// file a person may well mean to read while setting the service up. Listed for each
+/// package: Debian's MySQL maintenance account
+/// (`debian.cnf`), sssd and nslcd LDAP bind passwords, Grafana's `admin_password` and
+/// `secret_key`, borgmatic's passphrase, ddclient, msmtp, sSMTP and Postfix SASL
+/// passwords, Redis `requirepass`, `pam_ldap`'s `ldap.secret`, GitLab's
+/// `gitlab-secrets.json` and `initial_root_password`, Jenkins' `credentials.xml` and
+/// `secrets`, ZeroTier's `identity.secret`, cloud-init's user-data (passwords and keys
+/// handed to the instance), the Azure agent's `ovf-env.xml`, Icinga/Nagios' `resource.cfg`,
+/// Samba's `secrets.tdb`, and the Erlang cookie (`.erlang.cookie`: whoever holds it runs
+/// code on every node of the cluster; RabbitMQ's, CouchDB's). Locations as red-team round
+/// 13b found them in the packages' docs (not re-checked against the packages here).
+pub const SYSTEM_SECRET_CONFIG: &[(&str, &str)] = &[
+    ("/etc/mysql/debian.cnf", "MySQL's maintenance password"),
+    ("/etc/sssd", "sssd's LDAP bind password"),
+    ("/etc/nslcd.conf", "nslcd's LDAP bind password"),
+    ("/etc/ldap.secret", "pam_ldap's root bind password"),
+    ("/etc/pam_ldap.secret", "pam_ldap's root bind password"),
+    ("/etc/libnss-ldap.secret", "nss_ldap's root bind password"),
+    (
+        "/etc/grafana/grafana.ini",
+        "Grafana's admin password and secret key",
+    ),
+    ("/etc/borgmatic", "borgmatic's repository passphrase"),
+    ("/etc/borgmatic.d", "borgmatic's repository passphrase"),
+    ("/etc/ddclient.conf", "ddclient's dynamic DNS password"),
+    ("/etc/ddclient", "ddclient's dynamic DNS password"),
+    ("/etc/msmtprc", "msmtp's mail password"),
+    ("/etc/ssmtp", "sSMTP's mail password"),
+    ("/etc/postfix/sasl_passwd", "Postfix's SASL relay password"),
+    (
+        "/etc/postfix/sasl_passwd.db",
+        "Postfix's SASL relay password",
+    ),
+    ("/etc/redis", "Redis's requirepass and ACL passwords"),
+    ("/etc/gitlab", "GitLab's secrets and initial root password"),
+    (
+        "/etc/icinga2/conf.d/api-users.conf",
+        "Icinga's API passwords",
+    ),
+    ("/etc/nagios/resource.cfg", "Nagios' secret macros"),
+    (
+        "/etc/cloud/cloud.cfg.d",
+        "cloud-init settings with passwords and keys",
+    ),
+    (
+        "/var/lib/cloud",
+        "cloud-init's user-data (passwords and keys handed to the instance)",
+    ),
+    (
+        "/var/lib/waagent",
+        "the Azure agent's provisioning data (passwords, keys)",
+    ),
+    ("/var/lib/jenkins", "Jenkins' credentials and secrets"),
+    ("/var/lib/zerotier-one", "ZeroTier's node identity key"),
+    ("/var/lib/samba/private", "Samba's secrets"),
+];
+
+/// Files named for a secret by a service, wherever they are: the Erlang distribution
+/// cookie.
+pub const SYSTEM_SECRET_NAMES: &[&str] = &[".erlang.cookie"];
+
+/// Trees under `/var/lib` known to hold no service's secrets (package managers'
+/// databases and caches): reads there are ordinary. Anything else under `/var/lib` is a
+/// service's state (databases, keys, tokens) and is not.
+pub const VAR_LIB_READABLE: &[&str] = &[
+    "/var/lib/dpkg",
+    "/var/lib/apt",
+    "/var/lib/pacman",
+    "/var/lib/rpm",
+    "/var/lib/dnf",
+    "/var/lib/yum",
+    "/var/lib/flatpak",
+    "/var/lib/snapd/snaps",
+    "/var/lib/ucf",
+    "/var/lib/dpkg-divert",
+    "/var/lib/python",
+    "/var/lib/gems",
+    "/var/lib/nix",
+];
+
+/// Trees of the system where a file that others may not read is private (a service's
+/// config kept `0600`/`0640` because it holds a password: sssd refuses any other mode,
+/// debian.cnf and msmtprc ship so): a read of one is not ordinary. Scratch space is not
+/// here (`mktemp` makes every file `0600`).
+pub const PRIVATE_BY_MODE: &[&str] = &["/etc", "/var/lib", "/srv", "/opt", "/usr/local/etc"];
+
+/// Windows profiles as a Unix-like shell mounts them (folded): WSL's `/mnt/c/Users/NAME`,
+/// MSYS2 and Git Bash's `/c/Users/NAME`, Cygwin's `/cygdrive/c/Users/NAME`. Each is a home:
+/// the tables hold under it, and its `AppData` is asked about as macOS's `Library` is.
+pub const WINDOWS_PROFILES: &[&str] = &["/mnt/*/users/*", "/cygdrive/*/users/*", "/*/users/*"];
+
 /// Words in a file name that say it holds a secret: a read of such a file outside the
 /// workspace is asked about, wherever it is.
 pub const SECRET_NAME_WORDS: &[&str] = &[
@@ -624,6 +850,11 @@ pub const SECRET_NAME_WORDS: &[&str] = &[
     "keyring",
     "keychain",
 ];
+
+/// Files whose names carry a secret word ([`SECRET_NAME_WORDS`]) but that hold none: the
+/// account database `/etc/passwd` is readable by every user (passwd(5); the hashes are in
+/// `/etc/shadow`, listed above).
+pub const PUBLIC_DESPITE_NAME: &[&str] = &["/etc/passwd"];
 
 /// Absolute locations.
 pub const ABS: &[Store] = &[
@@ -1197,6 +1428,42 @@ pub fn backup_of(name: &str) -> Vec<&str> {
         }
     }
     out
+}
+
+/// The path an editor's recovery copy names in its own file name, when it spells the
+/// whole path of the file it copies: Vim's and Neovim's swap and undo files in a
+/// `directory`/`undodir` (`%home%me%.netrc.swp`, `%home%me%.netrc`: `/` as `%`) and
+/// Emacs' backups and auto-saves in a backup directory (`!home!me!.netrc~`,
+/// `#!home!me!.netrc#`: `/` as `!`, a literal `!` doubled). The copy holds what the file
+/// held, so it is judged as that file. `None` when the name spells no absolute path.
+/// The spellings follow Vim's `'directory'`/`'undodir'` (a directory ending in `//`) and
+/// Emacs' `backup-directory-alist` as red-team round 13b documented them (not re-checked
+/// against the editors here).
+pub fn encoded_original(name: &str) -> Option<String> {
+    let inner = name
+        .strip_prefix('#')
+        .and_then(|n| n.strip_suffix('#'))
+        .unwrap_or(name);
+    let stem = [".swp", ".swo", ".swx", ".un~", "~"]
+        .iter()
+        .find_map(|s| inner.strip_suffix(s))
+        .unwrap_or(inner);
+    let (sep, rest) = match stem.chars().next()? {
+        '%' => ('%', stem),
+        '!' => ('!', stem),
+        _ => return None,
+    };
+    if rest.matches(sep).count() < 2 {
+        return None;
+    }
+    let path = if sep == '!' {
+        rest.replace("!!", "\u{0}")
+            .replace('!', "/")
+            .replace('\u{0}', "!")
+    } else {
+        rest.replace('%', "/")
+    };
+    (!path.contains("//") && path.len() > 2).then_some(path)
 }
 
 /// Apple's private keys (PKCS#8, `.p8`) by the names App Store Connect and the developer

@@ -7,6 +7,7 @@ use super::PathFact;
 use crate::analysis::command;
 use crate::context::config::{ReadScope, WriteScope};
 use crate::context::floor::{self, Access, FloorCtx, PathClass};
+use crate::context::paths::PathForms;
 use crate::context::rules;
 use crate::decision::cause::Cause;
 use std::path::PathBuf;
@@ -60,8 +61,9 @@ pub(super) fn hard_floor(paths: &[PathFact]) -> Option<Cause> {
 
 /// Is a path outside the workspace an ordinary read (`Ok`), or why not? Writes never are;
 /// with `[paths] reads = "workspace"` no read is; otherwise every form of the path must
-/// be one `floor::outside_read` finds nothing in (a directory is read as a tree).
-pub(super) fn outside_read(p: &PathFact, reads: ReadScope, floor: &FloorCtx) -> Result<(), String> {
+/// be one `floor::outside_read` finds nothing in (a directory is read as a tree), as
+/// recorded in [`PathFact::unordinary`].
+pub(super) fn outside_read(p: &PathFact, reads: ReadScope) -> Result<(), String> {
     if p.access == Access::Write {
         return Err("a write".into());
     }
@@ -71,23 +73,31 @@ pub(super) fn outside_read(p: &PathFact, reads: ReadScope, floor: &FloorCtx) -> 
     if let Some(c) = &p.class {
         return Err(format!("{c:?}"));
     }
-    let Some(resolved) = &p.forms.resolved else {
+    if p.forms.resolved.is_none() {
         return Err("it does not resolve".into());
-    };
+    }
     if p.listing {
         // Names and metadata only: what the files below hold is not read, so neither the
         // stores in the tree nor a dot-directory's tokens are reached.
         return Ok(());
     }
-    let tree = std::fs::metadata(resolved).is_ok_and(|m| m.is_dir());
-    match p
-        .forms
-        .forms()
-        .find_map(|f| floor::outside_read(f, tree, floor))
-    {
-        Some(why) => Err(why.to_string()),
+    match &p.unordinary {
+        Some(why) => Err(why.clone()),
         None => Ok(()),
     }
+}
+
+/// Why a read of the path `forms` names, outside the workspace, is not ordinary: the first
+/// form `floor::outside_read` finds something in (a directory is read as a tree).
+/// `session`: the harness's session id. `None` for a path that does not resolve (refused
+/// on its own).
+pub(super) fn unordinary(forms: &PathForms, floor: &FloorCtx, session: &str) -> Option<String> {
+    let resolved = forms.resolved.as_ref()?;
+    let tree = std::fs::metadata(resolved).is_ok_and(|m| m.is_dir());
+    forms
+        .forms()
+        .find_map(|f| floor::outside_read(f, tree, floor, session))
+        .map(str::to_string)
 }
 
 /// Is a write outside the workspace a program's own scratch file (`Ok`), or why not? With
@@ -324,6 +334,7 @@ mod tests {
             listing: false,
             class: None,
             in_workspace: false,
+            unordinary: None,
         }
     }
 

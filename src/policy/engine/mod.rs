@@ -108,6 +108,12 @@ pub struct PathFact {
     /// classed (a credential store stays refused).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub listing: bool,
+    /// A read outside the workspace the floor finds nothing in: why it is still not an
+    /// ordinary read (`floor::outside_read`: a home's dotfile, an agent's session record,
+    /// a history, a service's config), when it is not. In auto mode such a read needs the
+    /// person's words naming the path (`review::soft`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unordinary: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -651,7 +657,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             (Access::Write, None) => Err("a write".to_string()),
             (Access::Read, _) => {
                 listing_only &= p.listing;
-                outside_read(p, cfg.paths.reads, &ctx.floor).map(|()| &mut ordinary)
+                outside_read(p, cfg.paths.reads).map(|()| &mut ordinary)
             }
         };
         match judged {

@@ -3,6 +3,7 @@
 //! Which tools there are and how each is judged is the catalogue's ([`super::tools`]);
 //! this file reads each call's input the way its entry says.
 
+use super::checks;
 use super::{agent, mcp, skill, web};
 use super::{Call, Context, Evaluation, Outcome, PathFact, Step};
 use crate::analysis::command::Judgement;
@@ -166,6 +167,9 @@ impl Eval<'_, '_> {
             .filter_map(|p| floor::classify(p, access, &self.ctx.floor))
             .max_by_key(severity);
         let in_workspace = self.ctx.workspace.contains(&forms);
+        let unordinary = (access == Access::Read && !in_workspace && class.is_none())
+            .then(|| checks::unordinary(&forms, &self.ctx.floor, self.call.session_id))
+            .flatten();
         self.paths.push(PathFact {
             raw: raw.to_string(),
             access,
@@ -173,6 +177,7 @@ impl Eval<'_, '_> {
             class,
             in_workspace,
             listing: false,
+            unordinary,
         });
         let last = self.paths.len() - 1;
         &mut self.paths[last]
