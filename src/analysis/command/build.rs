@@ -589,7 +589,16 @@ fn script_look(cmd: &Cmd, run: &ScriptRun) -> Look {
     look.class = class;
     look.effects = effects;
     look.uses_cwd = true;
-    if !run.test_runner {
+    // The words go to the project's code: a script, or a module found in the working
+    // directory (`python -m` looks there first); an installed module (`python3 -m
+    // zipfile`) is judged by what it is given, not as the project's code.
+    let project_module = run.module.as_ref().is_some_and(|m| {
+        cmd.cwd.dir().is_some_and(|d| {
+            let rel = m.replace('.', "/");
+            d.join(format!("{rel}.py")).exists() || d.join(&rel).is_dir()
+        })
+    });
+    if !run.test_runner && (run.script.is_some() || project_module) {
         look.handed = cmd.argv.get(run.args_at..).unwrap_or(&[]).to_vec();
     }
     paths_of(&mut look);

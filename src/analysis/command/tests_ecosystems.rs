@@ -683,6 +683,7 @@ fn words_handed_to_the_project_s_code_naming_paths_outside_are_soft() {
     f.write("test.js", "console.log(1)\n");
     f.write("lint.js", "console.log(1)\n");
     f.write("tool.py", "print(1)\n");
+    f.write("tools/gen.py", "print(1)\n");
     f.write("bin/rails", "#!/usr/bin/env ruby\n");
     expect(
         &f,
@@ -699,6 +700,8 @@ fn words_handed_to_the_project_s_code_naming_paths_outside_are_soft() {
             ("npm test -- ../other/x.js", "soft"),
             ("node test.js /tmp/setup.js", "soft"),
             ("python tool.py --plugin=/tmp/p.py", "soft"),
+            // A module of the project's (`python -m` looks in the working directory first).
+            ("python3 -m tools.gen /tmp/p.py", "soft"),
             ("bin/rails test /tmp/x_test.rb", "soft"),
             ("hatch run test -- -o pythonpath=/tmp -p evil", "soft"),
             ("hatch run test -- /tmp/x.py", "soft"),
@@ -712,6 +715,7 @@ fn words_handed_to_the_project_s_code_naming_paths_outside_are_soft() {
             ("npm test -- --outputFile=/dev/null", "routine"),
             ("node test.js data/in.csv", "routine"),
             ("python tool.py --out=build/x.json", "routine"),
+            ("python3 -m tools.gen build/x.json", "routine"),
             ("bin/rails test test/models/user_test.rb", "routine"),
             ("hatch run test -- tests/", "routine"),
             ("npm run build -- --watch", "routine"),
@@ -758,7 +762,7 @@ fn options_that_set_where_code_loads_from_are_code_from_there() {
             ("dotnet build -p:Configuration=Release", "routine"),
             ("PYTEST_ADDOPTS=-x pytest", "routine"),
             ("PYTEST_ADDOPTS='-x -q' pytest tests", "routine"),
-            ("sphinx-build -b html docs docs/_build/html", "unknown"),
+            ("sphinx-build -b html docs docs/_build/html", "routine"),
             ("dotnet test -- RunConfiguration.MaxCpuCount=2", "unknown"),
         ],
     );
