@@ -551,14 +551,22 @@ pub fn carries_encoded_data(url: &str) -> bool {
     carries_long_run(url) || carries_text(url)
 }
 
+/// Whether a host name carries data in its labels: a long base64-like run (mixed case and
+/// digits, 24 characters or more) or a hex label that decodes to text
+/// (`414b4941….x.example`). Such a name reaches the domain's name server when it is
+/// resolved, before any request. Ordinary names (words, a CDN's lower-case hash label)
+/// do not.
+pub fn name_carries_data(name: &str) -> bool {
+    percent_decoded(name)
+        .split(['.', ':'])
+        .any(|l| l.len() >= 24 && base64_run(l) || l.len() >= 16 && decodes_to_text(l))
+}
+
 fn carries_long_run(url: &str) -> bool {
     let rest = url.split_once("://").map(|(_, r)| r).unwrap_or(url);
     let host_end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
     let host = rest[..host_end].rsplit('@').next().unwrap_or("");
-    if percent_decoded(host)
-        .split(['.', ':'])
-        .any(|l| l.len() >= 24 && base64_run(l))
-    {
+    if name_carries_data(host) {
         return true;
     }
     let after_host = rest.find(['/', '?', '#']).map(|i| &rest[i..]).unwrap_or("");

@@ -115,6 +115,8 @@ mod tests_passed;
 #[cfg(test)]
 mod tests_search_git;
 #[cfg(test)]
+mod tests_secret_sends;
+#[cfg(test)]
 mod tests_streams;
 #[cfg(test)]
 mod tests_writes;

@@ -9,7 +9,9 @@
 //! - what is denied here is denied there (the host's root, home and credentials, code
 //!   from the network), and a credential store read where the agent sees it stays a
 //!   credential read;
-//! - a routine command that only reads is routine there;
+//! - a routine command that only reads is routine there, unless it reads a file that holds
+//!   secrets by its name or kind (`.env`, `id_rsa`, `*.pem`, `.pgpass`: the protected
+//!   tier, judged by name for a relative word), which is asked about as it is here;
 //! - everything else — a write, a delete, a build, a command not known to be routine — is
 //!   asked about (soft): never a hard deny for what would be soft here.
 
@@ -22,6 +24,10 @@ use std::path::Path;
 /// The category of what a command does on an ssh host.
 const CATEGORY: &str = "remote";
 
+/// Where a relative name on an ssh host is placed to be judged by its name alone: a
+/// directory no rule of the path floor names (the remote working directory is not known).
+const REMOTE_PLACE: &str = "/nonexistent-remote-directory";
+
 /// Turn the local judgement of a command (`look`) into its judgement on `host`.
 pub(super) fn on_host(look: &mut Look, host: &str, sc: &SimpleCommand, ctx: &JudgeCtx) {
     let text = one_line(&sc.text);
@@ -33,6 +39,30 @@ pub(super) fn on_host(look: &mut Look, host: &str, sc: &SimpleCommand, ctx: &Jud
         }
         match path_class(p, Access::Read, ctx) {
             Some(PathClass::Credential { what }) => Some((w.clone(), what)),
+            _ => None,
+        }
+    });
+    // A file that holds secrets by its name or kind (`.env`, `id_rsa`, `*.pem`,
+    // `.pgpass`, `master.key`…) holds them on any host: reading its contents there (into the
+    // agent's view, or into a local file by the ssh command's redirection) is asked
+    // about, as it is here. A relative name is below a directory that is not known, so
+    // it is judged by its name alone (placed under a root no rule names).
+    let protected = look.reads.iter().find_map(|w| {
+        // Names and metadata (`ls`, `stat`) show no contents.
+        let metadata_only = look.effects.iter().any(|e| {
+            matches!(e, Effect::Read { path, reach: crate::analysis::effects::Reach::Metadata } if path == w)
+        });
+        if metadata_only {
+            return None;
+        }
+        let p = Path::new(w);
+        let at = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            Path::new(REMOTE_PLACE).join(p)
+        };
+        match path_class(&at, Access::Read, ctx) {
+            Some(PathClass::Protected { what }) => Some((w.clone(), what)),
             _ => None,
         }
     });
@@ -95,6 +125,19 @@ pub(super) fn on_host(look: &mut Look, host: &str, sc: &SimpleCommand, ctx: &Jud
         ),
         c @ Class::Hard { .. } => (c, Change::Modify),
         },
+    };
+    let (class, change) = match (class, protected) {
+        // Already asked about (or denied): it stays so.
+        (c @ (Class::Hard { .. } | Class::Soft { .. }), _) | (c, None) => (c, change),
+        (_, Some((w, what))) => (
+            Class::Soft {
+                category: "protected",
+                reason: format!(
+                    "on {host}, `{text}` reads {w} ({what}), which holds secrets there as here"
+                ),
+            },
+            change,
+        ),
     };
     look.class = class;
     // What it deletes there (a path, a ref, remote state) destroys state on the host.

@@ -1537,6 +1537,36 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                 sent_host = Some(host);
             }
         }
+        // A secret-shaped value written out in any word of a command that reaches a host
+        // beyond this machine: the URL (path, query, user name and password), a header,
+        // an auth option, a cookie, a user agent, a proxy, a registry or index URL, a name
+        // looked up in the DNS, the TLS server name, an ssh user or remote command, a login
+        // — every part of the request the program's grammar puts on the wire leaves with
+        // it, so the value is sent to that host, as it is in a body (`curl -d`). The test
+        // is the one every secret-shaped value gets ([`crate::context::web::carries_secret`],
+        // the redaction scanner's, also percent-decoded and piece by piece in a URL), over
+        // each word (`--password=VALUE` included; an option and its value in two words are
+        // not joined: `-u`, `--cookie` mean different things, a file among them, to each
+        // program). Words the grammar names as local paths are no part of the request.
+        if hit.is_none() {
+            if let Some((host, shown)) = findings.get(i).and_then(|f| literal_secret_sent(sc, f)) {
+                hit = Some(Verdict::Soft {
+                    category: "exfiltration",
+                    reason: format!(
+                        "{prog} sends {shown} to {}",
+                        host.as_deref().unwrap_or("the host it reaches")
+                    ),
+                    command: text.clone(),
+                });
+                sent = Some((
+                    String::new(),
+                    Carry::Literal {
+                        text: "a value written in the command".into(),
+                    },
+                ));
+                sent_host = host;
+            }
+        }
         let Some(v) = hit else { continue };
         match (findings.get_mut(i), &v) {
             (
@@ -1562,7 +1592,7 @@ pub(super) fn exposures(a: &Analysis, findings: &mut [Finding], ctx: &JudgeCtx) 
                 },
             ) if !matches!(f.class, Class::Hard { .. }) => {
                 let (url, carry) = match sent {
-                    Some((w, c)) => (Some(w), c),
+                    Some((w, c)) => (Some(w).filter(|w| !w.is_empty()), c),
                     None => (None, Carry::Substitution),
                 };
                 f.effects.push(Effect::Net {
@@ -1590,6 +1620,75 @@ fn reaches_network(f: &Finding) -> bool {
     f.effects
         .iter()
         .any(|e| matches!(e, Effect::Net { .. } | Effect::Remote { .. }))
+}
+
+/// The host a command reaching the network sends a literal secret-shaped value to (when
+/// the effects name one) and the value's word, redacted, if any word of the command
+/// carries one, or a host name it resolves carries data in its labels
+/// ([`crate::context::web::name_carries_data`]). A finding whose every host is this
+/// machine (loopback) and that talks to no remote service sends nothing away.
+fn literal_secret_sent(sc: &SimpleCommand, f: &Finding) -> Option<(Option<String>, String)> {
+    if !reaches_network(f) {
+        return None;
+    }
+    let mut hosts = Vec::new();
+    let mut remote = false;
+    for e in &f.effects {
+        match e {
+            Effect::Net { url, host, .. } => {
+                let h = host.clone().or_else(|| {
+                    url.as_deref()
+                        .and_then(crate::analysis::effects::grammar::host_of)
+                });
+                match h {
+                    Some(h) if floor::is_loopback(&h) || h.eq_ignore_ascii_case("localhost") => {}
+                    Some(h) => hosts.push(h),
+                    None => remote = true,
+                }
+            }
+            Effect::Remote { .. } => remote = true,
+            _ => {}
+        }
+    }
+    if hosts.is_empty() && !remote {
+        return None;
+    }
+    let words: Vec<&String> = sc
+        .exec
+        .iter()
+        .skip(1)
+        .filter(|w| !names_path(f, w))
+        .collect();
+    // A name resolved on the way (a URL's host, a name looked up or pinged) that carries
+    // data in its labels sends it to the domain's name server, as a secret in it does.
+    let resolver = RESOLVERS.contains(&sc.program().unwrap_or(""))
+        || PINGERS.contains(&sc.program().unwrap_or(""));
+    let name_data = |w: &str| {
+        let name = if w.contains("://") {
+            crate::analysis::effects::grammar::host_of(w)
+        } else if resolver && !w.starts_with(['-', '+']) {
+            Some(w.to_string())
+        } else {
+            None
+        };
+        name.is_some_and(|n| crate::context::web::name_carries_data(&n))
+    };
+    let (shown, what) = words.iter().find_map(|w| {
+        if crate::context::web::carries_secret(w) {
+            Some((w.to_string(), "a secret-shaped value"))
+        } else if name_data(w) {
+            Some((w.to_string(), "data encoded in a host name"))
+        } else {
+            None
+        }
+    })?;
+    Some((
+        hosts.into_iter().next(),
+        format!(
+            "{what} written in the command (`{}`)",
+            crate::decision::cause::one_line(&crate::decision::redact::redact_str(&shown), 80)
+        ),
+    ))
 }
 
 /// Did word `j` of `sc.exec` hold an expansion the shell left unresolved? `exec` is the

@@ -1515,6 +1515,29 @@ mod tests {
     /// A backup or swap-file copy of a store is the store; of a secret by name, protected
     /// as the name is; of an ordinary file, nothing.
     #[test]
+    fn aws_key_downloads_and_runner_credentials_are_secret_files_anywhere() {
+        for p in [
+            "/home/u/Downloads/dev_accessKeys.csv",
+            "/home/u/Downloads/accessKeys.csv",
+            "/mnt/backup/rootkey.csv",
+            "/home/u/Downloads/credentials.csv",
+            "/opt/actions-runner/.credentials",
+            "/opt/actions-runner/.credentials_rsaparams",
+            "/w/p/ci/alice_accessKeys.csv",
+        ] {
+            assert_eq!(class(p, Access::Read), "protected", "{p}");
+        }
+        for p in [
+            "/home/u/Downloads/report.csv",
+            "/home/u/Downloads/access.csv",
+            "/w/p/data/keys.csv",
+            "/opt/actions-runner/.runner",
+        ] {
+            assert_eq!(class(p, Access::Read), "none", "{p}");
+        }
+    }
+
+    #[test]
     fn backup_and_swap_copies_of_stores_are_the_stores() {
         for p in [
             "/home/u/.netrc~",

@@ -1170,6 +1170,11 @@ pub const ENV_TEMPLATES: &[&str] = &[
 /// Vault's token helper file `.vault-token` (`vault login` writes the token there), s3cmd's
 /// `.s3cfg` (`access_key`/`secret_key`) and a `kubeconfig` file (the name `KUBECONFIG` and
 /// `--kubeconfig` are given; its users carry tokens and client keys, as `.kube/config` does).
+/// The AWS console's key downloads (`USER_accessKeys.csv`, `accessKeys.csv`, `rootkey.csv`,
+/// a new user's `credentials.csv`: an access key id and its secret, as the IAM console's
+/// "Download .csv file" saves them, wherever they were saved: Downloads, a backup), and a
+/// GitHub Actions runner's `.credentials` and `.credentials_rsaparams` (written by
+/// `config.sh` in the runner's directory: its OAuth registration and private key).
 ///
 /// Left out on purpose: `.npmrc`, `pip.conf`, `.aider.conf.yml`, `nix.conf` and the like
 /// inside a project, which are read for their settings far more often than they carry a
@@ -1249,6 +1254,26 @@ pub const SECRET_FILE_NAMES: &[(&str, &str)] = &[
         "WordPress's database password and auth keys",
     ),
     (".vault-token", "HashiCorp Vault token"),
+    (
+        "accesskeys.csv",
+        "AWS access keys (the IAM console's download)",
+    ),
+    (
+        "credentials.csv",
+        "AWS sign-in and access keys (the IAM console's download for a new user)",
+    ),
+    (
+        "rootkey.csv",
+        "AWS root access keys (the console's download)",
+    ),
+    (
+        ".credentials",
+        "a GitHub Actions runner's credentials (its OAuth registration)",
+    ),
+    (
+        ".credentials_rsaparams",
+        "a GitHub Actions runner's private key",
+    ),
     (".s3cfg", "S3 credentials (s3cmd's config)"),
     ("kubeconfig", "Kubernetes credentials"),
 ];
@@ -1473,6 +1498,10 @@ pub fn encoded_original(name: &str) -> Option<String> {
 pub const APPLE_KEY_PREFIXES: &[&str] = &["authkey_", "subscriptionkey_"];
 pub const SECRET_FILE_ENDINGS: &[(&str, &str)] = &[
     (".tfstate", "Terraform state with secrets in plain text"),
+    (
+        "_accesskeys.csv",
+        "AWS access keys (the IAM console's download, USER_accessKeys.csv)",
+    ),
     (
         ".tfstate.backup",
         "Terraform state with secrets in plain text",

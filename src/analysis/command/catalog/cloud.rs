@@ -17,7 +17,7 @@ use super::table::{
 };
 use super::table::{create, destroy, grant, modify, read};
 use crate::analysis::command::core::Cmd;
-use crate::analysis::effects::{Change, Effect, WriteHow};
+use crate::analysis::effects::{Carry, Change, Effect, WriteHow};
 
 /// Verbs (whole words or `verb-…` prefixes) that change cloud resources.
 const MUTATING: &[&str] = &[
@@ -1235,6 +1235,95 @@ const AZ_VALUE_OPTS: &[&str] = &[
     "--location",
 ];
 
+/// Hosts Microsoft runs for Azure's own services, where the Azure CLI's tokens belong:
+/// Resource Manager, Microsoft Graph, sign-in, Key Vault, Storage, SQL, Container
+/// Registry, Log Analytics and Application Insights, Azure DevOps (`dev.azure.com`, the
+/// older `ORG.visualstudio.com`), and the sovereign clouds' Resource Manager (`az cloud
+/// show --query endpoints`). Names anyone can claim for their own server
+/// (`*.cloudapp.azure.com`, `*.azurewebsites.net`, `*.azure-api.net`) are not among them.
+const AZURE_OWN_HOSTS: &[&str] = &[
+    "management.azure.com",
+    "management.core.windows.net",
+    "graph.microsoft.com",
+    "graph.windows.net",
+    "login.microsoftonline.com",
+    "api.loganalytics.io",
+    "api.applicationinsights.io",
+    "dev.azure.com",
+    "management.chinacloudapi.cn",
+    "management.usgovcloudapi.net",
+];
+const AZURE_OWN_SUFFIXES: &[&str] = &[
+    ".vault.azure.net",
+    ".core.windows.net",
+    ".database.windows.net",
+    ".azurecr.io",
+    ".dev.azure.com",
+    ".visualstudio.com",
+];
+
+/// Is `host` one of Azure's own service hosts ([`AZURE_OWN_HOSTS`])?
+fn azure_own_host(host: &str) -> bool {
+    let h = host.trim_end_matches('.').to_ascii_lowercase();
+    AZURE_OWN_HOSTS.contains(&h.as_str()) || AZURE_OWN_SUFFIXES.iter().any(|s| h.ends_with(s))
+}
+
+/// A request the Azure CLI signs with the user's token, sent to a host that is not
+/// Azure's own: the token goes there. `az rest --resource R` acquires a token for R and
+/// puts it in the Authorization header of the request to `--url` (Azure CLI reference,
+/// `az rest`: "Resource url for which CLI should acquire a token from AAD … The token will
+/// be placed in the Authorization header"; without `--resource` it only derives one for
+/// the cloud's own endpoints, and `--skip-authorization-header` sends none); the
+/// azure-devops extension's commands authenticate to the organisation URL of
+/// `--organization`/`--org` with the stored PAT or an `az login` token. A host computed
+/// at run time is not known to be Azure's.
+fn az_token_elsewhere(args: &[String], words: &[&str]) -> Option<Said> {
+    let rest = words.first() == Some(&"rest");
+    let url = if rest {
+        if !args
+            .iter()
+            .any(|a| a == "--resource" || a.starts_with("--resource="))
+            || has_flag(args, "--skip-authorization-header")
+        {
+            return None;
+        }
+        option_value(args, &["--url", "--uri", "-u"])?
+    } else {
+        option_value(args, &["--organization", "--org"])?
+    };
+    let host = crate::analysis::effects::grammar::host_of(url);
+    // Only a plain `https://HOST[:PORT]/…` is read as naming HOST (no user part, no
+    // backslash or expansion a URL parser might read otherwise).
+    let authority = url
+        .strip_prefix("https://")
+        .map(|r| r.split(['/', '?', '#']).next().unwrap_or(""));
+    let plain = authority.is_some_and(|a| {
+        a.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'))
+    });
+    if plain && host.as_deref().is_some_and(azure_own_host) {
+        return None;
+    }
+    let to = host
+        .clone()
+        .unwrap_or_else(|| "a host computed at run time".into());
+    let how = if rest {
+        "az rest --resource puts your Azure access token in the Authorization header of its request"
+    } else {
+        "az signs in to the --organization URL with your Azure DevOps token"
+    };
+    let mut said =
+        Said::read(format!("{how}; {to} is not one of Azure's own hosts")).and(Effect::Net {
+            url: Some(url.to_string()),
+            host,
+            sends: vec![Carry::Literal {
+                text: "your Azure access token".into(),
+            }],
+        });
+    said.category = "credentials";
+    Some(said)
+}
+
 /// `az GROUP… VERB [ARGS…]`.
 pub(super) fn az(cmd: &Cmd) -> Said {
     let args = cmd.args();
@@ -1260,6 +1349,9 @@ pub(super) fn az(cmd: &Cmd) -> Said {
         }
         None => return Said::unknown("az without a command"),
         _ => {}
+    }
+    if let Some(said) = az_token_elsewhere(args, &words) {
+        return said;
     }
     // `az keyvault secret download --file F` writes the secret's value to F (Azure CLI
     // reference, `az keyvault secret download`), where the agent can read it.

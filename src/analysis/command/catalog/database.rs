@@ -437,7 +437,19 @@ pub(super) fn client(cmd: &Cmd) -> Said {
         return Said::read(format!("{prog} prints help or its version"));
     }
     if prog == "sqlcmd" {
-        return sqlcmd(args);
+        let mut said = sqlcmd(args);
+        if let Some(h) = sqlcmd_foreign_server(args) {
+            said.category = "exfiltration";
+            said.effects.push(Effect::Net {
+                url: None,
+                host: Some(h),
+                sends: vec![Carry::Literal {
+                    text: "the SQL it runs, and the login it is given (-U/-P, SQLCMDPASSWORD)"
+                        .into(),
+                }],
+            });
+        }
+        return said;
     }
     if prog == "psql" && (has_flag(args, "-l") || has_flag(args, "--list")) && !has_flag(args, "-c")
     {
@@ -917,6 +929,35 @@ fn server_side(prog: &str, args: &[String], sql: &str) -> Vec<Effect> {
         }
     }
     out
+}
+
+/// The server `sqlcmd -S [PROTOCOL:]SERVER[\\INSTANCE][,PORT]` (or go-sqlcmd's `--server`)
+/// connects to when it is not this machine (sqlcmd utility reference, "-S"): the SQL and
+/// the login (`-U`/`-P`, or `SQLCMDPASSWORD`) go there. A single-label name is this
+/// machine's network, as for the other clients ([`foreign_host`]), and `.` or `(local)`
+/// this machine.
+fn sqlcmd_foreign_server(args: &[String]) -> Option<String> {
+    let v = option_value(args, &["-S", "--server"])?;
+    let v = v
+        .split_once(':')
+        .filter(|(p, _)| {
+            matches!(
+                p.to_ascii_lowercase().as_str(),
+                "tcp" | "np" | "lpc" | "admin"
+            )
+        })
+        .map(|(_, r)| r)
+        .unwrap_or(v);
+    let host = v
+        .split(['\\', ','])
+        .next()
+        .unwrap_or("")
+        .trim_matches(['[', ']']);
+    // `.` and `(local)` name this machine's default instance.
+    (!matches!(host, "" | "." | "(local)")
+        && (host.contains('.') || host.contains(':') || host.contains(['$', '`']))
+        && !crate::context::floor::is_loopback(host))
+    .then(|| host.to_string())
 }
 
 /// go-sqlcmd (`sqlcmd query 'SQL'`, `config view`) and the classic `-Q`/`-q` flags.

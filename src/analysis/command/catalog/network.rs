@@ -2,7 +2,8 @@
 //! Showing state is read-only; changing interfaces, routes or keys is not: changing the
 //! machine's network configuration is a privileged act (`Effect::Privilege`, asked about).
 //! `ping` and a DNS look-up of a literal name talk to the host they name and send nothing
-//! of the machine's (`Effect::Net`).
+//! of the machine's (`Effect::Net`); `ping -p PATTERN` fills its packets with bytes the
+//! command chooses, data sent to the host (iputils ping(8), inetutils ping(1)).
 //!
 //! TLS clients (`openssl s_client`, `gnutls-cli`) copy their standard input to the peer
 //! once the handshake is done, so what the command line feeds them (a file redirected in,
@@ -761,6 +762,19 @@ pub(super) fn ping(cmd: &Cmd) -> Said {
         .iter()
         .rfind(|a| !a.starts_with('-') && !a.chars().all(|c| c.is_ascii_digit() || c == '.'))
         .map(String::as_str);
+    // `-p PATTERN` (`--pattern=PATTERN`): up to 16 bytes the command chooses fill every
+    // echo request (iputils ping(8), inetutils ping(1)): data sent to the host.
+    if let Some(p) = super::table::option_value(cmd.args(), &["-p", "--pattern"]) {
+        return Said::read("ping sends echo requests filled with the -p pattern").and(
+            Effect::Net {
+                url: None,
+                host: host.and_then(host_of),
+                sends: vec![Carry::Literal {
+                    text: p.to_string(),
+                }],
+            },
+        );
+    }
     talks(host, "ping sends echo requests")
 }
 

@@ -1331,7 +1331,16 @@ fn go(argv: &[String], dynamic: &[bool]) -> Found {
                     call.dirs.push(base.to_string());
                 }
             }
-            // `go list -m mod@version` only reads the module's metadata.
+            // `go list -m mod@version` only reads the module's metadata, which go asks the
+            // module proxy (or the module's host) for: the module path leaves the machine.
+            if pkg.contains('@') && subc == "list" && p.has("-m") {
+                call.effects.push(Effect::Remote {
+                    service: "go".into(),
+                    action: "looks up a module".into(),
+                    target: Some(pkg.to_string()),
+                    change: crate::analysis::effects::Change::Read,
+                });
+            }
             if pkg.contains('@') && !(subc == "list" && p.has("-m")) {
                 call.effects.push(Effect::Run {
                     code: Code::Network {
