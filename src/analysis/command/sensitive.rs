@@ -441,12 +441,296 @@ fn secret_cli(prog: &str, args: &[String]) -> Option<String> {
             "ansible-inventory prints the inventory's variables, connection and become passwords among them",
             "`ansible-inventory --graph` prints the hosts and groups",
         ),
+        // The kernel keyring (keyutils `keyctl(1)`, `keyctl_read(3)`: `print`, `pipe` and
+        // `read` write a key's payload out, as it is stored for a `user` key); `show`,
+        // `list` and `describe` print ids and descriptions.
+        "keyctl" if matches!(first, "print" | "pipe" | "read") => line(
+            &format!("keyctl {first} prints a key's payload from the kernel keyring"),
+            "`keyctl show` lists the keys without their payloads",
+        ),
+        // KWallet: `kwallet-query -r|--read-password ENTRY WALLET` prints the entry's
+        // password (KDE `kwallet-query --help`; `-l` lists the entries); `kwalletcli -f
+        // FOLDER -e ENTRY` prints it unless `-p`/`-P` write one (kwalletcli(1): "Default
+        // mode of operation … is to read the password … and print it").
+        "kwallet-query" if flag("-r") || flag("--read-password") => line(
+            "kwallet-query -r prints a password from the KDE wallet",
+            "`kwallet-query -l WALLET` lists the entries",
+        ),
+        "kwalletcli" if !flag("-p") && !flag("-P") && !flag("-h") && !flag("-V") => line(
+            "kwalletcli prints a password from the KDE wallet",
+            "programs that need a wallet entry read it themselves",
+        ),
+        // saml2aws (Versent, `saml2aws script --help`): prints `export
+        // AWS_ACCESS_KEY_ID=… AWS_SECRET_ACCESS_KEY=… AWS_SESSION_TOKEN=…` for a shell to
+        // eval; `exec` hands them to a command.
+        "saml2aws" if first == "script" || (first == "exec" && execs_env_dump(args)) => line(
+            &format!("saml2aws {first} prints the AWS credentials of the SAML session"),
+            "`saml2aws exec -- CMD` hands them to a program without printing them",
+        ),
+        // A CLI's stored setting whose name is a credential's (`glab config get token`,
+        // `tea config get token`, `… config get-value api_key`): the value is the
+        // credential, whichever CLI keeps it (the names judged as the environment's are,
+        // [`secret_name`]; `glab config get editor` stays a setting).
+        _ if first == "config"
+            && config_key(&pos, flag("--get") || flag("--get-all"))
+                .is_some_and(|k| secret_name(k.rsplit(['.', ':', '/']).next().unwrap_or(k))) =>
+        {
+            let key = config_key(&pos, true).unwrap_or("");
+            line(
+                &format!("{prog} config prints the stored credential {key}"),
+                &format!("{prog} uses it itself without printing it"),
+            )
+        }
+        // Another process's memory holds its secrets (the environment it was started
+        // with, tokens it read): a core image or checkpoint of it is a credential read
+        // (checked: a `gcore` core of a process started with `SECRET_TOKEN=…` shows the
+        // value to `strings`). gdb's `gcore(1)` script; CRIU `criu dump|pre-dump` (images
+        // of the process tree's memory, criu(8)); Sysinternals ProcDump for Linux
+        // (`procdump [-p] PID`); gdb's `generate-core-file`/`gcore` and LLDB's `process
+        // save-core` given as commands (`-ex`, `-batch`, `-o`, `--one-line`); gdb's
+        // `dump memory`.
+        "gcore" | "procdump" if !first.is_empty() || flag("-p") => line(
+            &format!("{prog} writes another process's memory (its secrets with it) into a core file"),
+            "ask the person to take the dump",
+        ),
+        "criu" | "criu-ns" if matches!(first, "dump" | "pre-dump") => line(
+            &format!("criu {first} writes a process tree's memory (its secrets with it) into images"),
+            "ask the person to checkpoint it",
+        ),
+        "gdb" | "gdb-multiarch" | "lldb" | "rust-gdb" | "rust-lldb"
+            if debugger_commands(args).iter().any(|c| dumps_core(c)) =>
+        {
+            line(
+                &format!("{prog} writes a process's memory (its secrets with it) into a file"),
+                "`gdb -p PID -batch -ex 'thread apply all bt'` prints where it is",
+            )
+        }
         "gcloud" if first == "auth" && matches!(second, "print-access-token" | "print-identity-token") => line(
             &format!("gcloud auth {second} prints a token"),
             "gcloud and the client libraries use your login without printing it",
         ),
+        "nu" | "xonsh" | "elvish" | "pwsh" | "powershell" | "fish" | "csh" | "tcsh"
+            if shell_code(prog, args).is_some_and(|c| shell_env_dump(prog, &c).is_some()) =>
+        {
+            let what = shell_code(prog, args)
+                .and_then(|c| shell_env_dump(prog, &c))
+                .unwrap_or_default();
+            line(
+                &format!("{prog} code prints {what}"),
+                "name the variable you need (`printenv HOME`) or list the names only",
+            )
+        }
         _ => return None,
     })
+}
+
+/// The setting a `PROG config get KEY` (or `config get-value KEY`, or with `get_option`
+/// `config --get KEY`) prints.
+fn config_key<'a>(pos: &[&'a str], get_option: bool) -> Option<&'a str> {
+    match pos {
+        [_, "get" | "get-value", key, ..] => Some(key),
+        [_, key, ..] if get_option => Some(key),
+        _ => None,
+    }
+}
+
+/// The commands a debugger command line runs (gdb 13 `gdb --help`: `-ex`/`--ex`,
+/// `-eval-command`/`--eval-command`, `-iex`/`--init-eval-command`; LLDB 15 `lldb
+/// --help`: `-o`/`--one-line`, `-O`/`--one-line-before-file`, `-k`/`--one-line-on-crash`).
+fn debugger_commands(args: &[String]) -> Vec<&str> {
+    const TAKES: &[&str] = &[
+        "-ex",
+        "--ex",
+        "-eval-command",
+        "--eval-command",
+        "-iex",
+        "--iex",
+        "-init-eval-command",
+        "--init-eval-command",
+        "-o",
+        "--one-line",
+        "-O",
+        "--one-line-before-file",
+        "-k",
+        "--one-line-on-crash",
+    ];
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if TAKES.contains(&a.as_str()) {
+            if let Some(v) = it.next() {
+                out.push(v.as_str());
+            }
+        } else if let Some((o, v)) = a.split_once('=') {
+            if TAKES.contains(&o) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// A debugger command that writes the debuggee's memory out: gdb's `generate-core-file`
+/// (any unique prefix from `gen`) and its alias `gcore`, `dump`/`append` of memory or a
+/// value; LLDB's `process save-core` (`pro save-core`, `save-core`).
+fn dumps_core(command: &str) -> bool {
+    let c = command.trim().to_ascii_lowercase();
+    let first = c.split_whitespace().next().unwrap_or("");
+    (first.len() >= 3 && "generate-core-file".starts_with(first))
+        || first == "gcore"
+        || matches!(first, "dump" | "append")
+        || c.contains("save-core")
+}
+
+/// A debugger attached to a running process (gdb `-p PID`/`--pid=PID`/`-pid`, `gdb
+/// PROG PID`; LLDB `-p`/`--attach-pid`, `-n`/`--attach-name`, `-w`/`--wait-for`): it reads
+/// the process's memory, its secrets with it.
+fn attaches(prog: &str, args: &[String]) -> bool {
+    let lldb = prog.contains("lldb");
+    let opts: &[&str] = if lldb {
+        &[
+            "-p",
+            "--attach-pid",
+            "-n",
+            "--attach-name",
+            "-w",
+            "--wait-for",
+        ]
+    } else {
+        &["-p", "--pid", "-pid", "--p"]
+    };
+    if args.iter().any(|a| {
+        opts.contains(&a.as_str())
+            || opts
+                .iter()
+                .any(|o| o.starts_with("--") && a.starts_with(&format!("{o}=")))
+    }) {
+        return true;
+    }
+    // `gdb PROG PID`: a second operand that is a number is a process to attach to.
+    !lldb
+        && args
+            .iter()
+            .filter(|a| !a.starts_with('-'))
+            .nth(1)
+            .is_some_and(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Code handed to a shell whose language the command floor does not parse as its own
+/// (Nushell, xonsh, Elvish, PowerShell) or whose builtins differ from the POSIX shell's
+/// (fish, csh), that prints the environment: Nushell's `$env` (nu 0.9x `$env` is a record
+/// of every variable; `$env.NAME` one); xonsh's `${...}` (the environment mapping, xonsh
+/// tutorial "Environment Variables"), `__xonsh__.env`, `$NAME`/`${'NAME'}`; Elvish's
+/// `$E:NAME`; PowerShell's `env:` drive (`Get-ChildItem env:`, `ls env:`, `dir env:`,
+/// `gci env:`), `$env:NAME`, `[Environment]::GetEnvironmentVariables()`; fish's `set`
+/// with scope or export options and no name (fish 3 `set --help`: "If set is called with
+/// no arguments, the names and values of all shell variables are printed"; `-x` those
+/// exported; `-n` names only); csh's `setenv` alone. `None` when it prints no secret.
+fn shell_env_dump(prog: &str, code: &str) -> Option<String> {
+    let secret = |name: &str| secret_name(name).then(|| format!("the secret variable {name}"));
+    let var = |rest: &str| -> String {
+        rest.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    match prog {
+        "nu" => {
+            let mut from = 0;
+            while let Some(i) = code[from..].find("$env").map(|i| from + i) {
+                from = i + 4;
+                let rest = &code[from..];
+                if rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                    continue; // `$environment`: another variable
+                }
+                match rest.strip_prefix('.') {
+                    Some(r) if !var(r).is_empty() => {
+                        if let Some(s) = secret(&var(r)) {
+                            return Some(s);
+                        }
+                    }
+                    _ => return Some("every variable in the environment ($env)".into()),
+                }
+            }
+            None
+        }
+        "xonsh" => {
+            if code.contains("${...}")
+                || code.contains("__xonsh__.env")
+                || code.contains("os.environ")
+            {
+                return Some("every variable in the environment".into());
+            }
+            dollar_names(code).into_iter().find_map(secret).or_else(|| {
+                code.split("${")
+                    .skip(1)
+                    .map(|r| var(r.trim_start_matches(['\'', '"'])))
+                    .find_map(|n| secret(&n))
+            })
+        }
+        "elvish" => code.split("$E:").skip(1).map(var).find_map(|n| secret(&n)),
+        "pwsh" | "powershell" => {
+            let c = code.to_ascii_lowercase();
+            if c.contains("env:") && !c.contains("$env:") || c.contains("getenvironmentvariables") {
+                return Some("every variable in the environment (the env: drive)".into());
+            }
+            c.split("$env:").skip(1).map(var).find_map(|n| secret(&n))
+        }
+        "fish" | "csh" | "tcsh" => code
+            .split([';', '\n', '|', '&'])
+            .map(str::split_whitespace)
+            .find_map(|mut w| {
+                let word = w.next()?;
+                let rest: Vec<&str> = w.collect();
+                let options_only = rest.iter().all(|a| a.starts_with('-'));
+                let names = rest.iter().any(|a| {
+                    matches!(*a, "-n" | "--names" | "-e" | "--erase" | "-q" | "--query")
+                        || (!a.starts_with("--")
+                            && (a.contains('n') || a.contains('e') || a.contains('q')))
+                });
+                match word {
+                    "set" if prog == "fish" && !rest.is_empty() && options_only && !names => {
+                        Some("every exported or scoped variable (fish `set` with no name)".into())
+                    }
+                    "setenv" if prog != "fish" && rest.is_empty() => {
+                        Some("every variable in the environment (csh `setenv`)".into())
+                    }
+                    _ => None,
+                }
+            }),
+        _ => None,
+    }
+}
+
+/// The code a shell's command line hands it (`-c CODE`, `--command CODE`, PowerShell's
+/// `-Command`/`-c`, `-Command:`), joined.
+fn shell_code(prog: &str, args: &[String]) -> Option<String> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let l = a.to_ascii_lowercase();
+        let code = match prog {
+            "pwsh" | "powershell" => {
+                let n = l.trim_start_matches(['-', '/']);
+                a.starts_with(['-', '/'])
+                    && (n == "c" || (n.len() >= 2 && "command".starts_with(n)))
+            }
+            _ => {
+                matches!(l.as_str(), "-c" | "--command" | "--commands")
+                    || (a.starts_with('-')
+                        && !a.starts_with("--")
+                        && a.ends_with('c')
+                        && a.len() <= 4)
+            }
+        };
+        if code {
+            if let Some(v) = it.next() {
+                out.push(v.clone());
+            }
+        } else if let Some(v) = a.strip_prefix("--command=") {
+            out.push(v.to_string());
+        }
+    }
+    (!out.is_empty()).then(|| out.join("\n"))
 }
 
 /// A Bundler setting name for a gem server (`rubygems.pkg.github.com`,
@@ -574,6 +858,26 @@ pub(super) fn classify(cmd: &Cmd, prev: Option<&[String]>) -> Option<Class> {
                 ),
             )
         }
+        // A debugger attached to a running process reads its memory (the secrets it holds)
+        // and may change it; the person names the process.
+        "gdb" | "gdb-multiarch" | "lldb" | "rust-gdb" | "rust-lldb" if attaches(prog, args) => {
+            soft(
+                "credentials",
+                format!("{prog} attaches to a running process, whose memory holds its secrets"),
+            )
+        }
+        _ if config_management(prog, args).is_some() => {
+            soft("code", config_management(prog, args).unwrap_or_default())
+        }
+        _ if evaluates(
+            prog,
+            args,
+            cmd.sc.stdin_text.is_some() || cmd.sc.piped_stdin,
+        )
+        .is_some() =>
+        {
+            soft("code", evaluates(prog, args, true).unwrap_or_default())
+        }
         "npx" | "uvx" | "pnpx" | "bunx" => {
             soft("install", format!("{prog} fetches and runs a package"))
         }
@@ -598,6 +902,111 @@ pub(super) fn classify(cmd: &Cmd, prev: Option<&[String]>) -> Option<Class> {
                     first.unwrap_or("")
                 ),
             )
+        }
+        _ => None,
+    }
+}
+
+/// Configuration management run on this machine by hand: Ansible's ad-hoc `ansible HOSTS
+/// -m MODULE -a ARGS` runs a module (ansible-core 2.x `ansible --help`; checked with
+/// ansible-core: `file … state=absent` deleted, `lineinfile` appended, Jinja's
+/// `lookup('file'|'env'|'pipe', …)` in the arguments read files, variables and command
+/// output), `command` when none is named; only `ping` (and `setup`, judged as the
+/// environment it prints) reads nothing. Puppet's `apply` runs a manifest (`-e CODE` or a
+/// file) and `resource TYPE NAME ATTR=VALUE` sets a resource (puppet 8 `puppet help
+/// resource`; with no attribute it prints it); Salt's `salt-call FUNCTION` runs an
+/// execution module (`cmd.run`, `file.remove`, …; `test.ping` and `--version` only
+/// answer); `salt`/`salt-ssh` TARGET FUNCTION the same on minions. What runs is code the
+/// floor does not read: the person names it.
+fn config_management(prog: &str, args: &[String]) -> Option<String> {
+    let pos: Vec<&str> = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .map(String::as_str)
+        .collect();
+    match prog {
+        "ansible" => {
+            let module = ansible_module(args).unwrap_or("command");
+            let short = module.rsplit('.').next().unwrap_or(module);
+            let jinja = args.iter().any(|a| a.contains("{{") || a.contains("{%"));
+            // `--list-hosts` and `--syntax-check` run no module; in check mode (`-C`,
+            // `--check`) a module predicts its changes or, not supporting it, is skipped
+            // (Ansible docs, "Validating tasks: check mode and diff mode"), but Jinja in
+            // its arguments is still evaluated.
+            let runs = !args.iter().any(|a| {
+                matches!(a.as_str(), "--list-hosts" | "--syntax-check")
+                    || (!jinja && matches!(a.as_str(), "-C" | "--check"))
+            });
+            (runs && (short != "ping" || jinja)).then(|| {
+                format!("ansible runs the {module} module here, which the floor does not read")
+            })
+        }
+        "puppet" => match pos.first().copied() {
+            Some("apply") => Some("puppet apply runs a manifest".into()),
+            // `puppet resource TYPE NAME ATTR=VALUE…`: an attribute sets it.
+            Some("resource") if pos.len() > 3 => {
+                Some("puppet resource changes a resource on this machine".into())
+            }
+            _ => None,
+        },
+        "salt-call" | "salt" | "salt-ssh" => {
+            // `salt TARGET FUNCTION`; `salt-call FUNCTION`.
+            let f = if prog == "salt-call" {
+                pos.first()
+            } else {
+                pos.get(1)
+            };
+            f.filter(|f| !matches!(**f, "test.ping" | "test.version"))
+                .map(|f| format!("{prog} runs the execution module {f}"))
+        }
+        _ => None,
+    }
+}
+
+/// Template and expression languages that read files, the environment or run commands,
+/// given an expression inline (or on standard input): gomplate's `-i`/`--in` (gomplate 3
+/// docs: `env.Getenv`, `file.Read`, datasources); Nix's `--expr`/`-E` to `nix eval|build|
+/// run|shell|develop|repl` and `nix-instantiate`/`nix-build`/`nix-shell` (Nix builtins
+/// `readFile`, `getEnv` under `--impure`, `exec` with allow-unsafe-native-code-during-
+/// evaluation); Miller's DSL verbs `put` and `filter` (`mlr put 'system(…)'`, `ENV`;
+/// checked with miller 6.6 by the red team); Dhall's expression on standard input or as an
+/// operand (`env:NAME`, file and URL imports); Jsonnet's `-e`/`--exec` (`importstr` of any
+/// path); Pkl's `eval -x|--expression` (`read("env:…")`, `read("file:…")`); CUE's
+/// `eval -e` is data. The expression is code the floor does not read: the person names it.
+fn evaluates(prog: &str, args: &[String], stdin: bool) -> Option<String> {
+    let has = |names: &[&str]| {
+        args.iter().any(|a| {
+            names.contains(&a.as_str())
+                || names
+                    .iter()
+                    .any(|n| n.starts_with("--") && a.starts_with(&format!("{n}=")))
+        })
+    };
+    let first = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .map(String::as_str);
+    match prog {
+        "gomplate" if has(&["-i", "--in"]) => Some("gomplate renders an inline template, which may read files and the environment".into()),
+        "nix" | "nix-instantiate" | "nix-build" | "nix-shell" | "nix-env" if has(&["--expr", "-E"]) => {
+            Some(format!("{prog} evaluates an inline Nix expression, which may read files and the environment"))
+        }
+        "mlr" | "miller"
+            if args.iter().any(|a| matches!(a.as_str(), "put" | "filter"))
+                && !args.iter().any(|a| a == "-f" || a == "-s") =>
+        {
+            Some(format!("{prog} put/filter runs a Miller DSL expression, which may run commands and read the environment"))
+        }
+        "dhall" | "dhall-to-json" | "dhall-to-yaml" | "dhall-to-text" | "dhall-to-bash"
+            if !has(&["--file"])
+                && !matches!(first, Some("format" | "lint"))
+                && (stdin || args.iter().any(|a| !a.starts_with('-') && !matches!(a.as_str(), "text" | "type" | "normalize" | "resolve" | "format" | "lint" | "freeze" | "hash"))) =>
+        {
+            Some(format!("{prog} evaluates a Dhall expression, which may import files, URLs and the environment"))
+        }
+        "jsonnet" if has(&["-e", "--exec"]) => Some("jsonnet evaluates an inline expression, which may import any file".into()),
+        "pkl" if first == Some("eval") && has(&["-x", "--expression"]) => {
+            Some("pkl eval -x evaluates an expression, which may read files and the environment".into())
         }
         _ => None,
     }
@@ -682,7 +1091,14 @@ fn dumps_environment(sc: &SimpleCommand) -> Option<String> {
             ))
         }
         "set" if args.is_empty() => Some("set with no argument prints every shell variable".into()),
-        "jq" | "gojq" | "jaq" if args.iter().any(|a| jq_reads_env(a)) => {
+        // jq's dialects and wrappers run a jq program too: kislyuk's yq, xq and tomlq
+        // hand it to jq (yq 3 `yq --help`: "yq: Command-line YAML processor - jq wrapper
+        // for YAML documents"; checked: `yq -n env` printed the environment), gojq and jaq
+        // implement `env` and `$ENV`; mikefarah's yq 4 has `env(NAME)` and `strenv(NAME)`
+        // (one variable, judged by its name).
+        "jq" | "gojq" | "jaq" | "yq" | "xq" | "tomlq" | "yq-go"
+            if args.iter().any(|a| jq_family_reads_env(a)) =>
+        {
             Some(format!("{prog} env / $ENV prints the whole environment"))
         }
         // GNU make 4.3: `-p`/`--print-data-base` prints the variable database, every
@@ -811,22 +1227,65 @@ fn envsubst_format(args: &[String]) -> Option<&str> {
         .map(String::as_str)
 }
 
-/// A jq program that reads the environment: the `env` builtin or `$ENV`.
-fn jq_reads_env(program: &str) -> bool {
-    if program.contains("$ENV") {
+/// A word of a jq-family command line that reads the environment: a jq program with
+/// `env` or `$ENV` (not a data file's name, `env.json`), or yq's `env(NAME)` /
+/// `strenv(NAME)` of a secret's name. `env(HOME)` reads one plain variable.
+fn jq_family_reads_env(word: &str) -> bool {
+    const DATA: &[&str] = &[
+        "json",
+        "yaml",
+        "yml",
+        "toml",
+        "xml",
+        "jsonl",
+        "ndjson",
+        "csv",
+        "properties",
+    ];
+    let data_file = std::path::Path::new(word)
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| DATA.contains(&e.to_ascii_lowercase().as_str()))
+        && !word.contains([' ', '|', '(', '$', '"', '\'']);
+    if data_file {
+        return false;
+    }
+    if word.contains("$ENV") {
         return true;
     }
-    let b = program.as_bytes();
+    // Every `env` that is a word of the program: `env(NAME)` with a plain name is one
+    // variable, anything else (`env`, `env.X`, `env | keys`, `env(X)` of a secret) is the
+    // environment read.
+    let b = word.as_bytes();
     let mut i = 0;
-    while let Some(p) = program[i..].find("env") {
+    while let Some(p) = word[i..].find("env") {
         let at = i + p;
+        i = at + 3;
         let before = at.checked_sub(1).map(|j| b[j]);
         let after = b.get(at + 3).copied();
-        let word = |c: Option<u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_');
-        if !word(before) && before != Some(b'.') && before != Some(b'$') && !word(after) {
-            return true;
+        let word_char = |c: Option<u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_');
+        if word_char(after) || before == Some(b'.') || before == Some(b'$') {
+            continue;
         }
-        i = at + 3;
+        if word_char(before) && !word[..at].ends_with("str") {
+            continue;
+        }
+        if after == Some(b'(') {
+            let inner = &word[at + 4..];
+            let name: String = inner
+                .trim_start_matches(['"', '\''])
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let closed = inner
+                .trim_start_matches(['"', '\''])
+                .get(name.len()..)
+                .is_some_and(|r| r.trim_start_matches(['"', '\'']).starts_with(')'));
+            if !name.is_empty() && closed && !secret_name(&name) {
+                continue;
+            }
+        }
+        return true;
     }
     false
 }

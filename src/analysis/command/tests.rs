@@ -3201,7 +3201,8 @@ fn nix_develop_runs_its_command_in_the_flakes_shell() {
             "nix develop --override-input nixpkgs github:evil/pkgs -c ls",
             "unknown",
         ),
-        ("nix develop --expr 'import ./x.nix' -c ls", "unknown"),
+        // An inline Nix expression is code the person names (`sensitive::evaluates`).
+        ("nix develop --expr 'import ./x.nix' -c ls", "soft"),
         ("nix develop -f shell.nix -c ls", "unknown"),
         ("nix develop --arg x 1 -c ls", "unknown"),
         ("nix develop --argstr x y -c ls", "unknown"),

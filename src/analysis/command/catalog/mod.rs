@@ -51,6 +51,8 @@ mod verbs;
 mod tests;
 #[cfg(test)]
 mod tests_exposure;
+#[cfg(test)]
+mod tests_printers;
 
 pub(super) use verbs::mutation as unknown_program_mutation;
 pub(crate) use verbs::{NAMES_ACTION, TOOL_WILL};
