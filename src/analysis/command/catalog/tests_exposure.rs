@@ -81,7 +81,8 @@ fn loopback_and_everyday_servers_stay_as_they_were() {
         ("npm run dev -- --host localhost", "unknown"),
         ("mkdocs serve", "unknown"),
         ("mkdocs serve -a localhost:8001", "unknown"),
-        ("mkdocs build --strict", "unknown"),
+        // A build of the project's site, by mkdocs build's grammar.
+        ("mkdocs build --strict", "routine"),
         ("jekyll serve", "unknown"),
         ("jekyll serve -H 127.0.0.1", "unknown"),
         ("jupyter lab", "unknown"),

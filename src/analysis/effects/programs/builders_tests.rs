@@ -7,7 +7,7 @@ use super::super::runner_test_support::{
     call, not_a_runner, outside, runs_hidden, unknown, writes,
 };
 use super::super::runners::{Family, Manager, RunnerCall};
-use crate::analysis::effects::{Code, Effect};
+use crate::analysis::effects::{Change, Code, Effect};
 
 /// Routine forms: no effect of their own.
 fn clean(words: &[&str]) -> RunnerCall {
@@ -675,7 +675,19 @@ fn resolution_commands_follow_the_project() {
     // go list, go mod tidy and download.
     clean(&["go", "list", "-m", "-json", "all"]);
     clean(&["go", "list", "-f", "{{.Dir}}", "./..."]);
-    clean(&["go", "list", "-m", "-versions", "golang.org/x/tools@latest"]);
+    // A module query at a version asks the module proxy: a remote read, nothing changed.
+    let c = call(&["go", "list", "-m", "-versions", "golang.org/x/tools@latest"]);
+    assert!(
+        matches!(
+            c.effects.as_slice(),
+            [Effect::Remote {
+                change: Change::Read,
+                ..
+            }]
+        ),
+        "{:?}",
+        c.effects
+    );
     assert!(runs_hidden(&call(&[
         "go",
         "list",
