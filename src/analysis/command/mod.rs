@@ -50,6 +50,7 @@
 //!   computed at run time), `remote` (commands run on an ssh host, a device or in a
 //!   container).
 
+pub(crate) mod aliases;
 mod build;
 mod catalog;
 mod code;
@@ -396,9 +397,13 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         if sc.remote.is_none() {
             remote_cwd = Cwd::Unknown;
         }
+        // A subcommand's alias or abbreviation is the command it names (`npm it x` is
+        // `npm install-test x`): what judges the call reads that (`aliases`).
+        let canonical = crate::analysis::command::aliases::canonical(&sc.exec);
+        let exec: &[String] = canonical.as_deref().unwrap_or(&sc.exec);
         let cmd = Cmd {
             sc,
-            argv: &sc.exec,
+            argv: exec,
             dynamic,
             cwd: if sc.remote.is_some() {
                 &remote_cwd
@@ -452,7 +457,7 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             .is_none()
             .then(|| {
                 crate::analysis::effects::programs::runners::env_options(
-                    &sc.exec,
+                    exec,
                     dynamic,
                     &sc.assignments,
                 )

@@ -36,12 +36,14 @@ mod infra;
 mod kube;
 mod network;
 mod packages;
+mod relay;
 mod remote;
 mod services;
 mod sockets;
 mod table;
 mod transfer;
 mod upload;
+mod vcs;
 pub(super) use containers::{bind_at, lifecycle, Lifecycle};
 pub(super) use remote::rsync_local_cp;
 pub(super) use services::transient_unit;
@@ -49,6 +51,8 @@ mod verbs;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_aliases;
 #[cfg(test)]
 mod tests_exposure;
 #[cfg(test)]
@@ -137,6 +141,11 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "pastebinit" => upload::pastebinit,
         "swaks" => upload::swaks,
         "msmtp" => upload::msmtp,
+        "croc" | "wormhole" | "ffsend" | "wgetpaste" | "gist" | "onionshare" | "onionshare-cli" => {
+            relay::relay
+        }
+        "skopeo" => relay::skopeo,
+        "apptainer" | "singularity" => relay::container_image,
         "claude" | "codex" | "gemini" | "aider" | "opencode" | "cursor-agent" | "amp" | "qwen"
         | "copilot" | "kiro-cli" => agents::agent,
         _ => return None,

@@ -132,6 +132,14 @@ pub(super) fn node(cmd: &Cmd) -> Said {
     if has_flag(args, "--fix") {
         return Said::unknown("--fix changes installed packages");
     }
+    if cmd.program() == "npm" {
+        if let Some(s) = npm_pkg(cmd, &pos) {
+            return s;
+        }
+        if let Some(s) = npm_browse(args, &pos) {
+            return s;
+        }
+    }
     if let Some(s) = named_install(
         cmd.program(),
         "npm",
@@ -139,8 +147,22 @@ pub(super) fn node(cmd: &Cmd) -> Said {
         // npm 11's aliases of install (`npm install --help`); pnpm, yarn and bun take
         // `add` (and `install`/`i` for pnpm and bun).
         &[
-            "install", "add", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta",
-            "isntal", "isntall",
+            "install",
+            "add",
+            "i",
+            "in",
+            "ins",
+            "inst",
+            "insta",
+            "instal",
+            "isnt",
+            "isnta",
+            "isntal",
+            "isntall",
+            // `npm install-test NAME…` installs the names, then runs the test script
+            // (npm 11 `npm help install-test`); its aliases (`it`) resolve to it
+            // (`command::aliases`).
+            "install-test",
         ],
     ) {
         return s;
@@ -181,12 +203,143 @@ const PIP_VALUE_OPTS: &[&str] = &[
     "-i",
 ];
 
+/// Value options of `pip download` and `pip wheel` (pip 23.2 `--help`), beside
+/// [`PIP_VALUE_OPTS`].
+const PIP_FETCH_VALUE_OPTS: &[&str] = &[
+    "--format",
+    "--path",
+    "-a",
+    "--algorithm",
+    "--index-url",
+    "-i",
+    "-d",
+    "--dest",
+    "-w",
+    "--wheel-dir",
+    "--no-binary",
+    "--only-binary",
+    "--platform",
+    "--python-version",
+    "--implementation",
+    "--abi",
+    "--extra-index-url",
+    "-f",
+    "--find-links",
+    "--src",
+    "--progress-bar",
+    "--global-option",
+    "--config-settings",
+    "-C",
+    "--build-option",
+    "--root-user-action",
+    "--report",
+    "--cache-dir",
+    "--log",
+    "--proxy",
+    "--retries",
+    "--timeout",
+    "--exists-action",
+    "--trusted-host",
+    "--cert",
+    "--client-cert",
+];
+
+/// `npm pkg get|set|delete|fix` (npm 11 `npm help pkg`): `get` prints fields of the
+/// package.json where it runs (the workspaces' with `--workspace(s)`); `set`, `delete` and
+/// `fix` rewrite that file, whose scripts and dependencies decide what later npm commands
+/// run: a change of a definition file, asked about (the build-file baseline sees it too).
+fn npm_pkg(cmd: &Cmd, pos: &[&str]) -> Option<Said> {
+    let ["pkg", rest @ ..] = pos else {
+        return None;
+    };
+    let args = cmd.args();
+    let Some(dir) = cmd.cwd.dir() else {
+        return Some(Said::unknown(
+            "npm pkg where the directory it runs in is not known",
+        ));
+    };
+    let file = dir.join("package.json").display().to_string();
+    if args
+        .iter()
+        .any(|a| a.starts_with('-') && !matches!(a.as_str(), "--json"))
+    {
+        return Some(Said::unknown(
+            "npm pkg is given an option outside the floor's reading (only --json)",
+        ));
+    }
+    Some(match rest.first() {
+        Some(&"get") => Said::read("npm pkg get prints fields of package.json")
+            .with_reads(vec![file])
+            .with_cwd(),
+        Some(&verb @ ("set" | "delete" | "fix")) => Said::soft(
+            "definitions",
+            format!(
+                "npm pkg {verb} rewrites package.json, whose scripts and dependencies decide what later npm commands run"
+            ),
+        )
+        .and(Effect::write(file, WriteHow::Edit))
+        .with_cwd(),
+        _ => Said::unknown("npm pkg without get, set, delete or fix"),
+    })
+}
+
+/// `npm repo|docs|bugs [NAME…]` (and `home`, `issues`, which resolve to them): with
+/// `--no-browser` or `--browser=false` npm prints the URL the package's metadata gives
+/// (npm 11 `npm help repo`: "Set to false to suppress browser behavior and instead print
+/// urls to terminal"); otherwise it starts the browser on that URL, which the package's
+/// author chose: not understood, as `gh browse` is.
+fn npm_browse(args: &[String], pos: &[&str]) -> Option<Said> {
+    let verb = match pos.first() {
+        Some(&v @ ("repo" | "docs" | "bugs")) => v,
+        _ => return None,
+    };
+    let printed = args
+        .iter()
+        .any(|a| a == "--no-browser" || a == "--browser=false");
+    let other = args
+        .iter()
+        .any(|a| a.starts_with('-') && !matches!(a.as_str(), "--no-browser" | "--browser=false"));
+    Some(if printed && !other {
+        Said::read(format!(
+            "npm {verb} prints the URL the package's metadata gives"
+        ))
+        .with_cwd()
+    } else {
+        Said::unknown(format!(
+            "npm {verb} opens a browser at the URL the package's metadata gives"
+        ))
+    })
+}
+
 pub(super) fn pip(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if asks_help(args) {
         return Said::read("pip prints help or its version");
     }
     let pos = positionals(args, PIP_VALUE_OPTS);
+    // `pip download NAME…` and `pip wheel NAME…` fetch the named distributions and, for a
+    // source distribution, run its build backend to read its metadata or build the wheel
+    // (setup.py runs: pip 23.2 `pip download --no-binary :all:` and `pip wheel` of an
+    // sdist checked by the rt13a red team; pip prefers an sdist wherever no wheel fits):
+    // the package's code runs, as an install's does.
+    // `--only-binary :all:` takes wheels alone, whose code nothing runs on the way.
+    let wheels_only = args
+        .windows(2)
+        .any(|w| w[0] == "--only-binary" && w[1] == ":all:")
+        || args.iter().any(|a| a == "--only-binary=:all:");
+    if matches!(pos.first(), Some(&("download" | "wheel"))) && !wheels_only {
+        let pos = positionals(args, PIP_FETCH_VALUE_OPTS);
+        if !args.iter().any(|a| {
+            matches!(
+                a.as_str(),
+                "-r" | "--requirement" | "-e" | "--editable" | "-c" | "--constraint"
+            )
+        }) {
+            if let Some(s) = named_install(cmd.program(), "pypi", &pos, &["download", "wheel"]) {
+                return s;
+            }
+        }
+    }
     if pos.first() == Some(&"install")
         && !args.iter().any(|a| {
             matches!(

@@ -467,7 +467,9 @@ fn packages() {
         ("pip show requests", "routine"),
         ("pip freeze", "routine"),
         ("pip install requests", "soft"),
-        ("pip download requests", "unknown"),
+        // An sdist's build backend runs to read its metadata: the package's code.
+        ("pip download requests", "soft"),
+        ("pip download -r requirements.txt -d build", "unknown"),
         ("uv pip list", "routine"),
         ("uv tree --frozen", "routine"),
         // Locking first, as `uv run` does: runners under the project's definitions.

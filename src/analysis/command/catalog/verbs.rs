@@ -116,6 +116,11 @@ pub(crate) const NAMES_ACTION: &str = "the command names a destructive action";
 pub(crate) fn mutation(cmd: &Cmd) -> Option<(&'static str, String)> {
     let prog = cmd.program();
     let args = cmd.args();
+    // A version control system's verb that discards work or history, or changes a
+    // remote (`hg strip`, `jj abandon`, `darcs obliterate`, `dvc gc --cloud`).
+    if let Some(found) = super::vcs::destroys(cmd) {
+        return Some(found);
+    }
     // An SQL statement typed as a command (`DROP TABLE users;`, `truncate table orders`).
     if SQL_WRITES.iter().any(|k| prog.eq_ignore_ascii_case(k))
         && args.first().is_some_and(|a| {
