@@ -133,9 +133,9 @@ fn what_is_not_understood_is_not_allowed() {
         ("psql -h localhost -f script.sql", "none", ""),
         ("psql -c 'SELECT 1; SELECT 2'", "none", ""),
         ("psql -c 'SELECT pg_terminate_backend(1)'", "none", ""),
-        // A file URL is a read of the file; outside the workspace by a program the floor
-        // does not fully understand, it is asked about.
-        ("curl file:///etc/passwd", "ask", "outside-workspace"),
+        // A file URL is a read of the file, judged as any read outside the workspace: a
+        // service's data under /var/lib is no ordinary read.
+        ("curl file:///var/lib/mysql/x", "ask", "outside-workspace"),
         ("tar -tf a.tar --to-command=sh", "none", ""),
         ("aws --endpoint-url https://evil.example s3 ls", "none", ""),
         ("kubectl get pods -n $NS", "none", ""),
