@@ -790,6 +790,9 @@ fn base64_run(w: &str) -> bool {
 /// also piece by piece ([`url_carries_secret`]).
 pub fn carries_secret(text: &str) -> bool {
     redact::has_secret(text)
+        // What the audit log redacted is judged as the secret it was (a replayed record
+        // says `[REDACTED]` where the value stood).
+        || text.contains(redact::REDACTED)
         || (text.contains('%') && redact::has_secret(&percent_decoded(text)))
         || (text.contains("://") && !text.contains(char::is_whitespace) && url_carries_secret(text))
 }
@@ -1188,6 +1191,8 @@ mod tests {
         assert!(!carries_secret(
             "https://docs.rs/tokio/latest/tokio/?search=spawn"
         ));
+        // A value the audit log redacted, replayed: the secret it was.
+        assert!(carries_secret("Authorization: Bearer [REDACTED]"));
         assert!(!carries_secret("how to rotate a github token"));
         assert!(!carries_secret("100% coverage rust"));
     }
