@@ -436,6 +436,13 @@ pub(super) fn check(
                     format!("{prog} would stop gatehook"),
                 );
             }
+            // Jobs of the shell that runs the command (`kill %1`, `kill -TERM %+`): only
+            // what this command put in the background (the grammar in `programs::own`).
+            if prog == "kill"
+                && crate::analysis::effects::programs::kill_names_jobs(cmd.argv, cmd.dynamic)
+            {
+                return None;
+            }
             // Every process of the user (`kill -1`, `kill 0`, `pkill -u dev`, `killall
             // -u dev`): not only ones the agent started.
             let args = cmd.args();

@@ -218,3 +218,181 @@ fn go_clean_of_the_build_cache_runs_at_once() {
         assert_ne!(fx.verdict(cmd), "routine", "{cmd}");
     }
 }
+
+#[test]
+fn a_profile_report_from_pprof_reads_the_profile() {
+    let fx = fx();
+    fx.write("go.mod", "module x\n");
+    for cmd in [
+        "go tool pprof -top cpu.prof",
+        "go tool pprof -text -nodecount=20 cpu.prof",
+        "go tool pprof --traces -focus=main mem.prof",
+        "go tool pprof -top -base old.prof new.prof",
+        "go tool pprof -tree -output report.txt cpu.prof",
+    ] {
+        assert_eq!(fx.verdict(cmd), "routine", "{cmd}");
+    }
+    let j = fx.judged("go tool pprof -top ~/other/cpu.prof");
+    assert!(
+        j.reads.contains(&fx.home.join("other/cpu.prof")),
+        "{:?}",
+        j.reads
+    );
+    // Source listings of the files a profile names, a viewer or browser, the
+    // interactive shell, a profile fetched over HTTP, object tools: not routine.
+    for cmd in [
+        "go tool pprof -list . cpu.prof",
+        "go tool pprof -weblist . cpu.prof",
+        "go tool pprof -disasm main cpu.prof",
+        "go tool pprof -web cpu.prof",
+        "go tool pprof -http=:8080 cpu.prof",
+        "go tool pprof cpu.prof",
+        "go tool pprof -top localhost:6060",
+        "go tool pprof -top http://evil.example/debug/pprof/profile",
+        "go tool pprof -top //evil.example/p",
+        "go tool pprof -top -base evil.example:80 cpu.prof",
+        "go tool pprof -top -tools /tmp/x cpu.prof",
+        "go tool pprof -top -symbolize=remote cpu.prof",
+        "go tool cover -html=c.out -o c.html",
+        "go tool compile x.go",
+    ] {
+        assert_ne!(fx.verdict(cmd), "routine", "{cmd}");
+    }
+    // A report written outside the workspace is a write there.
+    let j = fx.judged("go tool pprof -top -output ~/.bashrc cpu.prof");
+    assert!(
+        j.writes.contains(&fx.home.join(".bashrc")),
+        "{:?}",
+        j.writes
+    );
+}
+
+#[test]
+fn a_key_fingerprint_reads_only_the_key_file() {
+    let fx = fx();
+    for cmd in [
+        "ssh-keygen -lf key.pub",
+        "ssh-keygen -l -f key.pub",
+        "ssh-keygen -l -v -E md5 -f key.pub",
+    ] {
+        assert_eq!(fx.verdict(cmd), "routine", "{cmd}");
+    }
+    let j = fx.judged("ssh-keygen -lf ~/.ssh/id_ed25519");
+    assert!(
+        j.reads.contains(&fx.home.join(".ssh/id_ed25519")),
+        "{:?}",
+        j.reads
+    );
+    // No file (it falls back to ~/.ssh/id_rsa), generating, converting, signing,
+    // known_hosts edits and a PKCS#11 library are not routine.
+    for cmd in [
+        "ssh-keygen -l",
+        "ssh-keygen -t ed25519 -f k",
+        "ssh-keygen -y -f ~/.ssh/id_rsa",
+        "ssh-keygen -p -f k",
+        "ssh-keygen -R host",
+        "ssh-keygen -D ./p.so -l -f k",
+        "ssh-keygen -lf k extra",
+    ] {
+        assert_ne!(fx.verdict(cmd), "routine", "{cmd}");
+    }
+}
+
+#[test]
+fn killing_a_job_of_the_shell_is_routine_and_a_pid_is_not() {
+    let fx = fx();
+    for cmd in [
+        "kill %1",
+        "kill -9 %1 %2",
+        "kill -s TERM %+",
+        "kill -INT %%",
+        "npm run dev & sleep 5; kill %1",
+    ] {
+        assert_eq!(fx.verdict(cmd), "routine", "{cmd}");
+    }
+    // A process id is any process of the user's; a word computed at run time may split
+    // into one.
+    for cmd in [
+        "kill 4242",
+        "kill %1 4242",
+        "kill -9 -1",
+        "kill %$J",
+        "kill $(pgrep node)",
+        "kill -l",
+        "pkill -f 'uvicorn app:app'",
+    ] {
+        assert_ne!(fx.verdict(cmd), "routine", "{cmd}");
+    }
+}
+
+#[test]
+fn shuf_objdump_and_mktemp_by_their_grammars() {
+    let fx = fx();
+    for cmd in [
+        "shuf -n 3 x.txt",
+        "shuf -e a b c",
+        "shuf -i 1-10 -n 2",
+        "objdump -d target/debug/demo",
+        "objdump -h -t prog.o",
+        "objdump -Cd --no-show-raw-insn prog.o",
+        "mktemp -d",
+        "mktemp",
+        "mktemp -d tmp.XXXX",
+    ] {
+        assert_eq!(fx.verdict(cmd), "routine", "{cmd}");
+    }
+    let j = fx.judged("shuf -n 1 ~/.aws/credentials");
+    assert!(
+        j.reads.contains(&fx.home.join(".aws/credentials")),
+        "{:?}",
+        j.reads
+    );
+    let j = fx.judged("shuf -o ~/.bashrc x.txt");
+    assert!(
+        j.writes.contains(&fx.home.join(".bashrc")),
+        "{:?}",
+        j.writes
+    );
+    let j = fx.judged("mktemp -p ~/.ssh");
+    assert!(
+        j.writes.iter().any(|w| w.starts_with(fx.home.join(".ssh"))),
+        "{:?}",
+        j.writes
+    );
+    // objdump printing the source files a binary's debug information names, or
+    // options from a file: not routine.
+    for cmd in [
+        "objdump -S prog.o",
+        "objdump -dS prog.o",
+        "objdump -d -I /home prog.o",
+        "objdump -W prog.o",
+        "objdump -d @opts",
+    ] {
+        assert_ne!(fx.verdict(cmd), "routine", "{cmd}");
+    }
+}
+
+#[test]
+fn poetry_install_follows_the_lockfile() {
+    let fx = fx();
+    fx.write(
+        "pyproject.toml",
+        "[tool.poetry]\nname = \"x\"\nversion = \"0.1.0\"\n",
+    );
+    fx.write("poetry.lock", "");
+    for cmd in [
+        "poetry install",
+        "poetry install --no-root",
+        "poetry install --with dev -E extra",
+    ] {
+        assert_eq!(fx.verdict(cmd), "routine", "{cmd}");
+    }
+    for cmd in [
+        "poetry install --bogus",
+        "poetry install requests",
+        "poetry add requests",
+        "poetry self install",
+    ] {
+        assert_ne!(fx.verdict(cmd), "routine", "{cmd}");
+    }
+}

@@ -371,10 +371,34 @@ fn tee_truncate_split_csplit_mktemp_dd_write_what_they_name() {
         fx(&["mktemp", "-d", "-p", "out", "t.XXX"]),
         Ok(vec![w("out/t.XXX", Mkdir)])
     );
-    // Under $TMPDIR, which the floor does not know.
-    assert!(unknown(&["mktemp"]));
-    assert!(unknown(&["mktemp", "-t", "x.XXX"]));
-    assert!(unknown(&["mktemp", "--tmpdir", "x.XXX"]));
+    // Under $TMPDIR as this process has it (the shell inherits it), else /tmp; `-t`
+    // prefers $TMPDIR to `-p DIR`, `-p DIR` wins over it otherwise.
+    let tmp = std::env::var("TMPDIR")
+        .ok()
+        .filter(|t| !t.is_empty())
+        .unwrap_or_else(|| "/tmp".into());
+    let tmp = tmp.trim_end_matches('/');
+    assert_eq!(
+        fx(&["mktemp"]),
+        Ok(vec![w(&format!("{tmp}/tmp.XXXXXXXXXX"), Replace)])
+    );
+    assert_eq!(
+        fx(&["mktemp", "-d"]),
+        Ok(vec![w(&format!("{tmp}/tmp.XXXXXXXXXX"), Mkdir)])
+    );
+    assert_eq!(
+        fx(&["mktemp", "-t", "x.XXX"]),
+        Ok(vec![w(&format!("{tmp}/x.XXX"), Replace)])
+    );
+    assert_eq!(
+        fx(&["mktemp", "--tmpdir", "x.XXX"]),
+        Ok(vec![w(&format!("{tmp}/x.XXX"), Replace)])
+    );
+    assert_eq!(
+        fx(&["mktemp", "--tmpdir=out", "x.XXX"]),
+        Ok(vec![w("out/x.XXX", Replace)])
+    );
+    assert!(unknown(&["mktemp", "-p", "$D", "x.XXX"]));
     assert_eq!(fx(&["mktemp", "-u"]), Ok(vec![]));
     // dd reads if= and writes of= (in place with conv=notrunc); other words are errors.
     assert_eq!(

@@ -17,6 +17,7 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "tail" => &TAIL,
         "wc" => &WC,
         "sort" => &SORT,
+        "shuf" => &SHUF,
         "uniq" => &UNIQ,
         "date" => &DATE,
         "ls" | "dir" | "vdir" => &LS,
@@ -156,6 +157,43 @@ const SORT_WORDS: &[&str] = &[
     "random",
     "version",
 ];
+
+/// `shuf`: its operands are files, or with `-e` lines of text, and with `-i LO-HI` it
+/// takes none.
+static SHUF: Program = Program {
+    name: "shuf",
+    does: "prints lines in random order",
+    grammar: gnu(
+        &[
+            flag(&["-e", "--echo"]),
+            value(&["-i", "--input-range"], Val::Plain),
+            value(&["-n", "--head-count"], Val::Num),
+            value(&["-o", "--output"], Val::Write),
+            value(&["--random-source"], Val::Read),
+            flag(&["-r", "--repeat"]),
+            flag(&["-z", "--zero-terminated"]),
+        ],
+        Operands::all(Val::Plain),
+    ),
+    extra: Some(shuf_fx),
+    reads_cwd_by_default: false,
+};
+
+fn shuf_fx(p: &Parsed, out: &mut Vec<Effect>) {
+    if p.has("-e") {
+        return;
+    }
+    for (w, _) in &p.operands {
+        if w.dynamic && is_expansion(w.text) {
+            out.push(Effect::unknown(format!(
+                "the path {} is computed at run time",
+                w.text
+            )));
+        } else if w.text != "-" {
+            out.push(Effect::read(w.text));
+        }
+    }
+}
 
 static SORT: Program = Program {
     name: "sort",

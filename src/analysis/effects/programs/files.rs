@@ -1039,7 +1039,8 @@ static MKTEMP: Program = Program {
 
 /// mktemp creates a new name (never an existing file) from TEMPLATE: relative to the
 /// working directory, or to `-p DIR`; with `-t`, `--tmpdir` without a value, or no
-/// template, under `$TMPDIR` (else `/tmp`), which the floor cannot see.
+/// template, under `$TMPDIR` (else `/tmp`; coreutils 9.1 `mktemp.c`: `-t` takes
+/// `$TMPDIR` before `-p DIR`, `--tmpdir` the other way round).
 fn mktemp_fx(p: &Parsed, out: &mut Vec<Effect>) {
     if p.has("-u") {
         return;
@@ -1068,12 +1069,15 @@ fn mktemp_fx(p: &Parsed, out: &mut Vec<Effect>) {
         None if p.has("-t") || template.is_none() => None,
         None => Some(""),
     };
-    let Some(dir) = dir.filter(|_| !p.has("-t")) else {
-        out.push(Effect::unknown(
-            "mktemp creates its file under $TMPDIR, which the floor does not know",
-        ));
-        return;
+    // `$TMPDIR` (`-t` prefers it to `-p DIR`): the one the harness hands this hook, which
+    // its shell inherits (a prefix the command sets is judged as a variable), else `/tmp`.
+    let env_tmp = std::env::var("TMPDIR").ok().filter(|t| !t.is_empty());
+    let dir = match (dir, p.has("-t")) {
+        (Some(d), false) => d.to_string(),
+        (Some(d), true) if env_tmp.is_none() && !d.is_empty() => d.to_string(),
+        _ => env_tmp.unwrap_or_else(|| "/tmp".to_string()),
     };
+    let dir = dir.as_str();
     let name = template.map(|w| w.text).unwrap_or("tmp.XXXXXXXXXX");
     if let Some(w) = template {
         if w.dynamic {

@@ -95,6 +95,12 @@ pub fn changes_through_arguments(name: &str) -> (bool, bool) {
     (writes, deletes)
 }
 
+/// Does this `kill` argv name only jobs of the shell it runs in (`kill %1`), as the
+/// grammar of `own` reads it (`dynamic` marks the words computed at run time)?
+pub fn kill_names_jobs(argv: &[String], dynamic: &[bool]) -> bool {
+    own::lookup("kill").is_some_and(|p| effects(p, argv, dynamic).is_ok())
+}
+
 /// The effects of running `argv` (argv[0] is the program) with `dynamic` marking the words
 /// holding an unresolved expansion or glob.
 pub fn effects(

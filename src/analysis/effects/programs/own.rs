@@ -5,7 +5,9 @@
 //! `env`, `$ENV` and modules); `yq` (kislyuk's yq 3.1 `--help` and mikefarah's yq 4
 //! `eval --help`, read only where both agree, [`yq`]); procps-ng 4.0.2 `ps` (UNIX, BSD and GNU options); `tree`
 //! 2.1 (`tree.c`, whose options take the *next* word as their value); lsof 4.95 (options
-//! led by `-` or `+`, bundled, some with a value only when one follows).
+//! led by `-` or `+`, bundled, some with a value only when one follows); bash 5.2's `kill`
+//! builtin given jobspecs (`help kill`, and run: `sleep 30 & kill %1` stops the job, and
+//! a shell with no such job answers `no such job`).
 //!
 //! What these print is judged like any other effect: a secret variable expanded into
 //! `echo`'s arguments, `ps e` (the environment of processes) or `jq env` print secrets.
@@ -36,6 +38,7 @@ pub(super) fn parser(name: &str) -> Option<Parser> {
         "break" | "continue" => loop_control,
         "exit" => exit_status,
         "set" => set_options,
+        "kill" => kill_jobs,
         _ => return None,
     })
 }
@@ -61,6 +64,7 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "continue" => &CONTINUE,
         "exit" => &EXIT,
         "set" => &SET,
+        "kill" => &KILL,
         _ => return None,
     })
 }
@@ -100,6 +104,75 @@ static BREAK: Program = own("break", "leaves a loop", false);
 static CONTINUE: Program = own("continue", "goes on to a loop's next round", false);
 static EXIT: Program = own("exit", "ends the shell", false);
 static SET: Program = own("set", "sets the shell's own error and trace options", false);
+static KILL: Program = own("kill", "signals a background job this shell started", false);
+
+/// bash's `kill` builtin given only jobspecs (bash 5.2 `help kill`; `builtins/kill.def`):
+/// `kill [-s SIGSPEC | -n SIGNUM | -SIGSPEC] %JOB…`. A jobspec (`%1`, `%%`, `%+`, `%-`,
+/// `%NAME`, `%?TEXT`) names a job in the job table of the shell that runs the command,
+/// and only that shell's own children are there: jobs this command put in the
+/// background. A process id (any process of the user's), `-l`/`-L`, and a word computed
+/// at run time are outside the grammar.
+fn kill_jobs(_p: &Program, argv: &[String], dynamic: &[bool]) -> Result<Vec<Effect>, GrammarError> {
+    let mut i = 1;
+    let mut jobs = 0;
+    let mut options_end = false;
+    while let Some(w) = argv.get(i) {
+        if dynamic.get(i).copied().unwrap_or(false) {
+            return Err(GrammarError::Dynamic(w.clone()));
+        }
+        let t = w.as_str();
+        if !options_end && jobs == 0 {
+            match t {
+                "--" => {
+                    options_end = true;
+                    i += 1;
+                    continue;
+                }
+                "-s" | "-n" => {
+                    let v = argv
+                        .get(i + 1)
+                        .ok_or_else(|| GrammarError::MissingValue(t.to_string()))?;
+                    if !signal_name(v) || dynamic.get(i + 1).copied().unwrap_or(false) {
+                        return Err(GrammarError::BadValue {
+                            option: t.to_string(),
+                            value: v.clone(),
+                        });
+                    }
+                    i += 2;
+                    continue;
+                }
+                _ if t.len() > 1 && t.starts_with('-') => {
+                    if !signal_name(&t[1..]) {
+                        return Err(GrammarError::UnknownOption(t.to_string()));
+                    }
+                    i += 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        if !(t.len() > 1 && t.starts_with('%')) {
+            return Err(GrammarError::BadValue {
+                option: "kill".into(),
+                value: format!("{t} (not a jobspec of this shell)"),
+            });
+        }
+        jobs += 1;
+        i += 1;
+    }
+    if jobs == 0 {
+        return Err(GrammarError::MissingValue("kill %JOB".into()));
+    }
+    Ok(Vec::new())
+}
+
+/// A signal as `kill` names it: a number, or letters with an optional `SIG` prefix.
+fn signal_name(v: &str) -> bool {
+    !v.is_empty()
+        && (v.chars().all(|c| c.is_ascii_digit())
+            || v.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '-'))
+}
 
 /// bash's `set`: the option letters and `-o` names that change only how the shell reports
 /// and stops on errors (errexit, nounset, pipefail, noclobber, errtrace, hashall, notify),

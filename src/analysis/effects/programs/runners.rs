@@ -22,7 +22,8 @@
 //! (`--help`), uv 0.9 (`uv run --help`) and 0.13 (`uv lock|sync|tree --help`; uv's
 //! documentation: `uv run` locks and syncs before it runs, `uv tree` locks first unless
 //! `--frozen`), Poetry 2.5 (`poetry show|lock|check --help`), go 1.19 (`go help list`, `go
-//! help mod tidy|download`), rustup 1.29 (`rustup SUB --help`, and run against a
+//! help mod tidy|download`; `go tool pprof -help` and the source of `cmd/pprof` and its
+//! vendored driver for [`GO_PPROF`]), Poetry 2.5.1 (`poetry install --help`), rustup 1.29 (`rustup SUB --help`, and run against a
 //! rust-toolchain.toml naming a missing toolchain), gradle (the command-line reference).
 //! `python -m pytest|tox|nox` is the same grammar as `pytest`, `tox`, `nox` ([`python_module`]:
 //! the module's first word is read like any other), and `python -m unittest` has its own
@@ -1212,6 +1213,14 @@ fn go_parse<'a>(
                 });
             }
         }
+        if let (Some(v), Val::Choice(words)) = (value, o.val) {
+            if v.dynamic || !words.contains(&v.text) {
+                return Err(GrammarError::BadValue {
+                    option: name.to_string(),
+                    value: v.text.to_string(),
+                });
+            }
+        }
         out.given.push(Given {
             opt: o,
             name: o.names[0],
@@ -1277,6 +1286,145 @@ fn go_clean(argv: &[String], dynamic: &[bool]) -> Found {
     })())
 }
 
+/// `go tool pprof` given a report format and local profiles (go 1.19.8's `go tool pprof
+/// -help`, and its source: `cmd/pprof/pprof.go` and the vendored
+/// `github.com/google/pprof/internal/driver`). The text reports print function names,
+/// counts and sample values the profile itself holds; `-output` writes the report.
+/// Outside the grammar: no format (an interactive shell), the reports that print source
+/// or disassembly of the files and binaries a profile names (`-list`, `-weblist`,
+/// `-disasm`: a profile's file names are whatever wrote it, `~/.aws/credentials`
+/// among them), the ones that start a viewer or a browser (`-web`, `-gv`, `-evince`,
+/// `-eog`, `-kcachegrind`, `-http`), the ones handed to graphviz (`-svg`, `-png`, …),
+/// `-tools` and the TLS files. A source with a `:` or a leading `//` is a URL to pprof
+/// (`adjustURL` prefixes `http://` to `host:port`), fetched and saved under `$HOME/pprof`:
+/// outside the grammar too.
+static GO_PPROF: &[Opt] = &[
+    // Report formats that print to standard output (or `-output`).
+    flag(&["-callgrind"]),
+    flag(&["-comments"]),
+    flag(&["-dot"]),
+    flag(&["-peek"]),
+    flag(&["-proto"]),
+    flag(&["-raw"]),
+    flag(&["-tags"]),
+    flag(&["-text"]),
+    flag(&["-top"]),
+    flag(&["-topproto"]),
+    flag(&["-traces"]),
+    flag(&["-tree"]),
+    // Options.
+    flag(&["-call_tree"]),
+    flag(&["-compact_labels"]),
+    value(&["-divide_by"], Val::Plain),
+    flag(&["-drop_negative"]),
+    value(&["-edgefraction"], Val::Plain),
+    value(&["-focus"], Val::Pattern),
+    value(&["-hide"], Val::Pattern),
+    value(&["-ignore"], Val::Pattern),
+    flag(&["-intel_syntax"]),
+    flag(&["-mean"]),
+    value(&["-nodecount"], Val::Num),
+    value(&["-nodefraction"], Val::Plain),
+    flag(&["-noinlines"]),
+    flag(&["-normalize"]),
+    value(&["-output"], Val::Write),
+    value(&["-prune_from"], Val::Pattern),
+    flag(&["-relative_percentages"]),
+    value(&["-sample_index"], Val::Plain),
+    value(&["-show"], Val::Pattern),
+    value(&["-show_from"], Val::Pattern),
+    value(&["-tagfocus"], Val::Pattern),
+    value(&["-taghide"], Val::Pattern),
+    value(&["-tagignore"], Val::Pattern),
+    value(&["-tagleaf"], Val::Plain),
+    value(&["-tagroot"], Val::Plain),
+    value(&["-tagshow"], Val::Pattern),
+    flag(&["-trim"]),
+    value(&["-unit"], Val::Plain),
+    flag(&["-functions"]),
+    flag(&["-filefunctions"]),
+    flag(&["-files"]),
+    flag(&["-lines"]),
+    flag(&["-addresses"]),
+    flag(&["-cum"]),
+    flag(&["-flat"]),
+    value(&["-buildid"], Val::Plain),
+    value(&["-add_comment"], Val::Plain),
+    value(&["-diff_base"], Val::Read),
+    value(&["-base"], Val::Read),
+    value(
+        &["-symbolize"],
+        Val::Choice(&["none", "local", "fastlocal"]),
+    ),
+    flag(&["-inuse_space"]),
+    flag(&["-inuse_objects"]),
+    flag(&["-alloc_space"]),
+    flag(&["-alloc_objects"]),
+    flag(&["-total_delay"]),
+    flag(&["-contentions"]),
+    flag(&["-mean_delay"]),
+];
+
+/// The report formats of [`GO_PPROF`]: one must be given (none opens pprof's shell).
+const PPROF_FORMATS: &[&str] = &[
+    "-callgrind",
+    "-comments",
+    "-dot",
+    "-peek",
+    "-proto",
+    "-raw",
+    "-tags",
+    "-text",
+    "-top",
+    "-topproto",
+    "-traces",
+    "-tree",
+];
+
+/// A pprof source word that pprof fetches over HTTP rather than reads as a file.
+fn pprof_url(src: &str) -> bool {
+    src.contains(':') || src.starts_with("//")
+}
+
+fn go_tool_pprof(argv: &[String], dynamic: &[bool]) -> Found {
+    Some((|| {
+        let (words, dyn_) = sub(argv, dynamic, 2);
+        let (p, _) = go_parse(GO_PPROF, words, dyn_, false)?;
+        if !PPROF_FORMATS.iter().any(|f| p.has(f)) {
+            return Err(GrammarError::UnknownOption(
+                "go tool pprof with no report format (its interactive shell)".into(),
+            ));
+        }
+        if p.operands.is_empty() {
+            return Err(GrammarError::UnknownOption(
+                "go tool pprof with no profile".into(),
+            ));
+        }
+        let sources = p
+            .operands
+            .iter()
+            .map(|(w, _)| w.text)
+            .chain(["-base", "-diff_base"].iter().filter_map(|o| p.value(o)));
+        let mut call = RunnerCall::new("go", "prints a report of a profile with pprof", Family::Go);
+        for src in sources {
+            if pprof_url(src) {
+                return Err(GrammarError::BadValue {
+                    option: "go tool pprof".into(),
+                    value: format!("{src} (a URL pprof fetches)"),
+                });
+            }
+            call.effects.push(Effect::read(src));
+        }
+        call.effects.extend(
+            gram(Style::Go, GO_PPROF, Operands::NONE)
+                .effects(&p)
+                .into_iter()
+                .filter(|e| !matches!(e, Effect::Read { .. })),
+        );
+        Ok(call)
+    })())
+}
+
 fn go(argv: &[String], dynamic: &[bool]) -> Found {
     let subc = argv.get(1)?.as_str();
     let (does, opts, after): (&str, &'static [Opt], bool) = match subc {
@@ -1287,6 +1435,9 @@ fn go(argv: &[String], dynamic: &[bool]) -> Found {
         "list" => ("lists the project's packages with go list", GO_LIST, false),
         "mod" => return go_mod(argv, dynamic),
         "clean" => return go_clean(argv, dynamic),
+        "tool" if argv.get(2).map(String::as_str) == Some("pprof") => {
+            return go_tool_pprof(argv, dynamic)
+        }
         _ => return None,
     };
     Some((|| {
@@ -3156,7 +3307,7 @@ fn project_run(argv: &[String], dynamic: &[bool]) -> Found {
         static GLOBAL: &[Opt] = poetry_opts!();
         let g = gram(Style::Clap, GLOBAL, Operands::NONE);
         if let Ok(Some(at)) = first_operand(&g, argv, 1) {
-            if matches!(argv[at].as_str(), "show" | "lock" | "check") {
+            if matches!(argv[at].as_str(), "show" | "lock" | "check" | "install") {
                 return Some(poetry(argv, dynamic, at));
             }
         }
@@ -3190,10 +3341,13 @@ fn project_run(argv: &[String], dynamic: &[bool]) -> Found {
     })
 }
 
-/// `poetry show [PACKAGE]`, `poetry lock`, `poetry check`: they read pyproject.toml and
-/// poetry.lock (`lock` resolves and rewrites poetry.lock, which can build source
-/// distributions to read their metadata), and any poetry command loads the plugins the
-/// project requires: the project's definitions decide what runs.
+/// `poetry show [PACKAGE]`, `poetry lock`, `poetry check`, `poetry install`: they read
+/// pyproject.toml and poetry.lock (`lock` resolves and rewrites poetry.lock, which can
+/// build source distributions to read their metadata; `install` installs what
+/// poetry.lock pins — resolving first when there is none — and the project itself
+/// through its build backend, Poetry 2.5.1 `poetry install --help`), and any poetry
+/// command loads the plugins the project requires: the project's definitions decide what
+/// runs, as with `uv sync`.
 fn poetry(argv: &[String], dynamic: &[bool], at: usize) -> Result<RunnerCall, GrammarError> {
     static SHOW: &[Opt] = poetry_opts!(
         value(&["--without"], Val::Plain),
@@ -3210,6 +3364,20 @@ fn poetry(argv: &[String], dynamic: &[bool], at: usize) -> Result<RunnerCall, Gr
     );
     static LOCK: &[Opt] = poetry_opts!(flag(&["--regenerate"]));
     static CHECK: &[Opt] = poetry_opts!(flag(&["--lock"]), flag(&["--strict"]));
+    static INSTALL: &[Opt] = poetry_opts!(
+        value(&["--without"], Val::Plain),
+        value(&["--with"], Val::Plain),
+        value(&["--only"], Val::Plain),
+        flag(&["--sync"]),
+        flag(&["--no-root"]),
+        flag(&["--no-directory"]),
+        flag(&["--dry-run"]),
+        value(&["-E", "--extras"], Val::Plain),
+        flag(&["--all-extras"]),
+        flag(&["--all-groups"]),
+        flag(&["--only-root"]),
+        flag(&["--compile"]),
+    );
     let subc = argv[at].as_str();
     let (opts, operands, does): (&'static [Opt], Operands, &str) = match subc {
         "show" => (
@@ -3224,6 +3392,11 @@ fn poetry(argv: &[String], dynamic: &[bool], at: usize) -> Result<RunnerCall, Gr
             LOCK,
             Operands::NONE,
             "resolves the project's dependencies into poetry.lock with poetry lock",
+        ),
+        "install" => (
+            INSTALL,
+            Operands::NONE,
+            "installs the dependencies poetry.lock pins and the project with poetry install",
         ),
         _ => (
             CHECK,

