@@ -133,8 +133,14 @@ use env::{code_env, harmless_env, PRIVILEGE_WRAPPERS};
 
 /// The script a look runs as project code (`sh r.sh`, `python3 run.py`) when it is not
 /// there where the command runs and an earlier part names it (as an operand, an option's
-/// value, glued to an option or after `=`): that part may write it.
-fn unseen_script(look: &Look, cwd: &Cwd, earlier: &[SimpleCommand]) -> Option<String> {
+/// value, glued to an option or after `=`): that part may write it. Not one whose whole
+/// text an earlier part writes from the command line itself (`known`).
+fn unseen_script(
+    look: &Look,
+    cwd: &Cwd,
+    earlier: &[SimpleCommand],
+    known: &[(PathBuf, String)],
+) -> Option<String> {
     let dir = cwd.dir()?;
     look.effects.iter().find_map(|e| {
         let scripts: Vec<String> = match e {
@@ -159,6 +165,11 @@ fn unseen_script(look: &Look, cwd: &Cwd, earlier: &[SimpleCommand]) -> Option<St
             .find(|s| {
                 !s.is_empty()
                     && std::fs::symlink_metadata(dir.join(s.as_str())).is_err()
+                    // Text the command line itself writes there (`cat > x.py <<'EOF'`) is
+                    // seen: judged as ever.
+                    && !known
+                        .iter()
+                        .any(|(p, _)| paths::normalize(&dir.join(s.as_str())) == *p)
                     && earlier
                         .iter()
                         .filter(|c| may_write_operands(c, s))
@@ -687,7 +698,10 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         // -p hex.txt r.sh && sh r.sh`, `openssl enc -d … -out r.sh && bash r.sh`, `ar x
         // a.ar r.sh && sh r.sh`): that part may write it, whatever the floor knows of it,
         // so what runs is code no one has seen, not "nothing".
-        if let Some(s) = unseen_script(&look, &cwd, &cmds[..i]) {
+        // (A tier already drawn — scratch code, a hard refusal — says more.)
+        if let Some(s) = unseen_script(&look, &cwd, &cmds[..i], &known_files)
+            .filter(|_| !matches!(look.class, Class::Soft { .. } | Class::Hard { .. }))
+        {
             look.class = Class::Soft {
                 category: "unseen-code",
                 reason: format!(

@@ -711,3 +711,26 @@ fn a_script_an_earlier_part_may_write_runs_code_no_one_has_seen() {
         assert_ne!(category(cmd), "unseen-code", "{cmd}");
     }
 }
+
+#[test]
+fn a_script_in_scratch_space_an_earlier_part_writes_stays_scratch_code() {
+    let f = fx();
+    match &f
+        .judged("cat > /tmp/zz-unseen.sh <<'EOF'\necho hi\nEOF\nbash /tmp/zz-unseen.sh")
+        .verdict
+    {
+        Verdict::Soft { category, .. } => assert_eq!(*category, "scratch-code"),
+        v => panic!("{v:?}"),
+    }
+}
+
+#[test]
+fn a_script_whose_text_the_command_writes_is_seen() {
+    let f = fx();
+    let v = f.judged("cat > gen.py <<'EOF'\nprint(1)\nEOF\npython3 gen.py");
+    assert!(
+        !matches!(&v.verdict, Verdict::Soft { category, .. } if *category == "unseen-code"),
+        "{:?}",
+        v.verdict
+    );
+}
