@@ -475,6 +475,10 @@ pub fn needs(
             // A path computed at run time that may land on a credential store
             // (`cat ~/.ne${x}trc`, `cat $(ls -d ~)/.netrc`): no words place it.
             computed_store_needs(&cmds, finding.cwd.as_deref(), places, &mut out);
+            // A path that climbs out of the workspace by `..` to a place a pattern or an
+            // expansion completes (`cat ../*/.netrc`, `cp x ../"$(basename "$HOME")"/.bashrc`):
+            // where it lands is not known before it runs.
+            escaping_computed_needs(&cmds, finding.cwd.as_deref(), places, &mut out);
             if derived
                 || matches!(
                     finding.class,
@@ -512,6 +516,12 @@ pub fn needs(
                     for (n, v) in &c.assignments {
                         if n == "RUSTUP_TOOLCHAIN" {
                             super::unknown::toolchain_named(v, &format!("{n}={v}"), &mut out);
+                        }
+                        // A variable no rule models, set to options or code (`ERL_FLAGS=
+                        // '-eval …'`, `TAR_OPTIONS=…`): read as more of a command line.
+                        let program = c.exec.first().map(String::as_str).unwrap_or("");
+                        if crate::analysis::command::unmodelled_env(program, n, v) {
+                            super::unknown::option_env(n, v, &mut out);
                         }
                     }
                 }
@@ -832,6 +842,62 @@ fn computed_store_needs(
                         "a path computed at run time that may name a credential store",
                     ));
                 }
+            }
+        }
+    }
+}
+
+/// A need for every word (or redirection target) computed at run time, by a pattern or an
+/// expansion, whose fixed part climbs out of the workspace by `..` (`cat ../*/.netrc`,
+/// `sed -i … ../*/.bashrc`, `cp x ../"$(basename "$HOME")"/.claude/settings.json`, `tee -a
+/// ../$(whoami)/.profile`): it may read or write any file beside the workspace, the
+/// home's dotfiles included (the workspace often sits beside or below the home). The
+/// floor cannot place it, so the reviewer is not left to: the person names it. Programs
+/// that only look at names are left out, as for [`computed_store_needs`].
+fn escaping_computed_needs(
+    cmds: &[&SimpleCommand],
+    cwd: Option<&Path>,
+    places: &Places,
+    out: &mut Vec<Need>,
+) {
+    for c in cmds {
+        if matches!(
+            c.program(),
+            Some("ls" | "stat" | "du" | "file" | "echo" | "printf" | "test" | "[" | "[[")
+        ) {
+            continue;
+        }
+        let words = c
+            .argv
+            .iter()
+            .zip(&c.dynamic_words)
+            .skip(1)
+            .filter(|(_, d)| **d)
+            .map(|(w, _)| w)
+            .chain(c.redirects.iter().filter(|r| r.dynamic).map(|r| &r.target));
+        for w in words.take(MAX_PIECES) {
+            // The fixed part: up to the first expansion or pattern character.
+            let fixed = &w[..w.find(['$', '`', '*', '?', '[', '{']).unwrap_or(w.len())];
+            let fixed = fixed.trim_matches(['\'', '"']);
+            let dir = match fixed.rfind('/') {
+                Some(at) => &fixed[..at],
+                None => continue,
+            };
+            let climbs = dir == ".." || dir.starts_with("../") || dir.contains("/../");
+            if !climbs || dir.starts_with('/') && !dir.contains("/../") {
+                continue;
+            }
+            let here = c.cwd.as_deref().or(cwd);
+            let at = places.resolve(dir, here);
+            if places.in_workspace(&at) {
+                continue;
+            }
+            let line = format!(
+                "{w} climbs out of the workspace to {}, where a pattern or a command completes it when it runs",
+                at.display()
+            );
+            if !out.iter().any(|n| n.what == line) {
+                out.push(Need::new(Kind::Write, line, vec![Target::Name(w.clone())]));
             }
         }
     }
@@ -2642,7 +2708,7 @@ mod effect_tests {
 
 #[cfg(test)]
 mod computed_tests {
-    use super::{computed_store_needs, Kind, Places};
+    use super::{computed_store_needs, escaping_computed_needs, Kind, Places};
     use crate::analysis::shell::{analyze, ShellEnv};
     use std::path::{Path, PathBuf};
 
@@ -2658,6 +2724,70 @@ mod computed_tests {
         let mut out = Vec::new();
         computed_store_needs(&cmds, Some(Path::new("/h/p")), &places, &mut out);
         out
+    }
+
+    fn escaping(cmd: &str) -> Vec<super::Need> {
+        let roots = vec![PathBuf::from("/h/p")];
+        let places = Places {
+            home: Path::new("/h"),
+            cwd: Path::new("/h/p"),
+            roots: &roots,
+        };
+        let a = analyze(cmd, &ShellEnv::new("/h".into(), "/h/p".into()));
+        let cmds: Vec<_> = a.commands.iter().collect();
+        let mut out = Vec::new();
+        escaping_computed_needs(&cmds, Some(Path::new("/h/p")), &places, &mut out);
+        out
+    }
+
+    #[test]
+    fn a_computed_path_that_climbs_out_of_the_workspace_needs_words() {
+        for cmd in [
+            "cat ../*/.netrc",
+            "sed -i '1i x' ../*/.bashrc",
+            "cp x.txt ../*/.claude/settings.json",
+            "cp x.txt ../\"$(basename \"$HOME\")\"/.bashrc",
+            "tee -a ../$(whoami)/.profile",
+            "cat x > ../../$(whoami)/.profile",
+            "grep -r . src/../../*/",
+        ] {
+            let n = escaping(cmd);
+            assert!(
+                n.iter()
+                    .any(|n| n.kind == Kind::Write && n.ungroundable.is_none()),
+                "{cmd}: {n:?}"
+            );
+        }
+        for cmd in [
+            // In the workspace, fixed, or only names looked at.
+            "cat src/*.rs",
+            "cat ../notes.md",
+            "cat sub/../src/*.rs",
+            "ls ../*/",
+            "cat \"$f\"",
+        ] {
+            let n = escaping(cmd);
+            assert!(n.is_empty(), "{cmd}: {n:?}");
+        }
+    }
+
+    #[test]
+    fn a_computed_path_that_climbs_to_the_home_may_be_a_store() {
+        for cmd in [
+            "cat ../$(basename $HOME)/.ssh/id_rsa",
+            "cat ../../$(whoami)/.netrc",
+            "base64 ../\"$(basename \"$HOME\")\"/.netrc",
+        ] {
+            let n = needs(cmd);
+            assert!(
+                n.iter()
+                    .any(|n| n.kind == Kind::SecretRead && n.ungroundable.is_some()),
+                "{cmd}: {n:?}"
+            );
+        }
+        // Climbing to a place outside the home.
+        let n = needs("cat ../../srv/$(date +%F).log");
+        assert!(n.is_empty(), "{n:?}");
     }
 
     #[test]

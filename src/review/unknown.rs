@@ -24,8 +24,12 @@
 //!   nobody's; other places outside the workspace the agent writes only through a call
 //!   the floor asks about. An interpreter's operands are its own grammar's. The person
 //!   names the path. Given as the directory it works in or the project it runs (`-C`,
-//!   `--chdir`, `--git-dir`, `--manifest-path`, …), any place outside the workspace counts
-//!   (`git -C ~/other status`): the hooks, configuration or recipes defined there run.
+//!   `--chdir`, `--cwd`, `--git-dir`, `--manifest-path`, `--build-file`, …), any place
+//!   outside the workspace counts (`git -C ~/other status`; under the home or in scratch
+//!   space whether it is there yet or not): the hooks, configuration or recipes defined
+//!   there run (`cargo fix --manifest-path ~/other/Cargo.toml` runs its build.rs, `zig
+//!   build --build-file` its build.zig, `deno task --cwd` its tasks), so the person names
+//!   the place and the program, as a modelled runner's `--manifest-path` asks.
 //! - **A shell or interpreter handed over**: a piece that starts with one followed by
 //!   more words (`--run_under='sh -c id'`, `ui.editor=bash -c …`), or that is one, as a
 //!   value (`/p:RunCommand=sh`) or as a word followed by its inline-code option or a script
@@ -33,13 +37,37 @@
 //!   that text.
 //! - **A URL or `user@host:` location** of a host that is not loopback: the program may
 //!   send to it (`gem sources -a https://evil.example`). The person names the host.
+//! - **A host given alone** (no URL, no files): an operand that is `user@HOST` (whatever
+//!   comes before `@`: `finger "$(…)@evil.example"`), `HOST:PORT`, an IPv4 address or a
+//!   dotted name ending in a delegated or private top-level domain (`nping … evil.example`,
+//!   `autossh -R … dev@evil.example`, `chisel client evil.example:9000`; `app.wsgi`,
+//!   `com.example.Main` end in none), or the value of an option named for a host (`-h`,
+//!   `-z`, `-s`, `--host`, `--server`, …: `whois -h HOST`, `redis-cli -h HOST`,
+//!   `zabbix_sender -z HOST`); after a reading subcommand, or a subcommand word with a
+//!   bare name (`getent hosts x.example`), it is what is looked up. What the program does
+//!   there, with what its other words carry, is not known. The person names the host; the
+//!   unspecified address (`--address 0.0.0.0`) is every interface of this machine.
+//! - **A shell given alone as a word** (`ttyd -W bash`, `websocketd --port=8080 bash`,
+//!   `tcpserver 0 9999 sh`, `busybox tcpsvd … busybox ash`: a busybox applet is judged as
+//!   the applet): the program runs it for what it serves or whoever connects. The person
+//!   names it.
+//! - **A public key** (`*.pub`) given to a program whose subcommand or own name installs
+//!   (`ssh-copy-id -i x.pub HOST`, `glab ssh-key add x.pub`): whoever holds the private
+//!   half may log in, access that outlives the session. The person names the key file.
+//! - **A network joined** (`zerotier-cli join ID`): this machine becomes reachable from
+//!   whatever the name belongs to. The person names it.
+//! - **A variable no rule models set to options or code** (`ERL_FLAGS='-eval …'`,
+//!   `TAR_OPTIONS='--checkpoint-action=exec=…'`, `ZIPOPT='-TT=…'`, `CFLAGS='-wrapper
+//!   sh,-c,…'`, `CC='gcc -wrapper …'`; `option_env`, from `review::soft`): programs read
+//!   such variables as more of their command line. The person names the text.
 //! - **A host named without a URL beside files to carry** (`ftp HOST < cmds`, `uploader
 //!   //HOST/share src/x`, `mailer a@HOST < src/x`, `push HOST:2121 src`): an operand that
 //!   is a dotted host name (not a path that exists where it runs, nor a name ending in a
 //!   file suffix), an IPv4 address, `//HOST/…` or `user@HOST`, with another operand naming
 //!   a path or a file redirected into its input. The person names the host.
 //! - **The value of an option or key named for a command or code** (`-p:Command=id`,
-//!   `ui.editor=…`, `--on-change=…`, `mix run -e 'f(x)'`), and a word that evaluates code
+//!   `ui.editor=…`, `--on-change=…`, `mix run -e 'f(x)'`, `-c` given several words: `expect
+//!   -c 'spawn sh -c …'`, checked with expect 5.45's `-c cmds`), and a word that evaluates code
 //!   (`sbt 'eval …'`): the program runs it. The person names the text.
 //! - **Text the command line writes into its standard input** (a here-document,
 //!   `printf '!sh x' | ed`, `lua <<< '…'`): a program that reads commands there runs it.
@@ -262,6 +290,15 @@ pub(super) fn needs(
         .first()
         .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
         .unwrap_or_default();
+    // `busybox APPLET …` runs the applet: what it is given is the applet's (`busybox
+    // tcpsvd 0 2323 busybox ash`). A shell applet is a shell, whose grammar judges it.
+    if program == "busybox"
+        && argv
+            .get(1)
+            .is_some_and(|a| !a.starts_with('-') && !names(a, SHELLS))
+    {
+        return needs(&argv[1..], values, stdin, inputs, bases, places, out);
+    }
     // An interpreter's or shell's operands are its script and the script's arguments,
     // which its own grammar judges (a script in a scratch directory is soft there).
     let interpreter = names(&program, INTERPRETERS);
@@ -330,6 +367,10 @@ pub(super) fn needs(
         state_change(argv, &program, found.out);
     }
     named_hosts(argv, &program, inputs, bases, places, found.out);
+    if !interpreter {
+        given_hosts(argv, &program, bases, places, found.out);
+    }
+    public_keys(argv, &program, bases, places, found.out);
     module_operands(argv, &program, bases, places, found.out);
     foreign_code(argv, &program, found.out);
     registry_code(argv, &program, found.out);
@@ -384,7 +425,9 @@ const FILE_EXT: &[&str] = &[
     "wasm", "vue", "php", "pl", "lua", "swift", "cs", "fs", "ex", "exs", "erl", "hs", "ml", "r",
     "jl", "ipynb", "proto", "graphql", "tf", "hcl", "mod", "sum", "pem", "crt", "key", "pub",
     "asc", "gpg", "bak", "tmp", "swp", "orig", "patch", "diff", "d", "test", "spec", "min",
-    "config", "sample", "dist",
+    "config", "sample", "dist", "in", "am", "ac", "ar", "mk", "ps", "mov", "deb", "rpm", "iso",
+    "img", "dmg", "apk", "msi", "rar", "lz", "lz4", "lzma", "uu", "hex", "sig", "doc", "docx",
+    "xls", "xlsx", "odt", "ods", "ics", "vcf", "zsh", "bash", "fish", "ps1", "bat", "cmd", "as",
 ];
 
 /// A host an operand names without a URL scheme: `//host/share` (SMB), `user@host.tld`
@@ -478,6 +521,292 @@ fn named_hosts(
         if !out.iter().any(|n| n.what == need.what) {
             out.push(need);
         }
+    }
+}
+
+/// Reserved and private top-level labels (RFC 2606, RFC 6761, RFC 6762, RFC 8375's
+/// `home.arpa` aside): not in the root zone, but a name under one is a host all the same,
+/// of a private network or a test.
+const PRIVATE_TLDS: &[&str] = &[
+    "example", "test", "invalid", "internal", "local", "lan", "corp", "home", "intranet", "private",
+];
+
+/// A host a word names by itself, with no URL and no files beside it: `user@host`, an
+/// IPv4 address, or a dotted name whose top-level label is a delegated top-level domain or
+/// a private one ([`PRIVATE_TLDS`]): `com.example.Main`, `app.wsgi`, `proj.settings` end in
+/// no such label and stay names. `exists`: the word names a path where the program runs.
+fn host_word(word: &str, exists: &dyn Fn(&str) -> bool) -> Option<String> {
+    let w = word.trim_matches(['\'', '"']);
+    // `user@host`: what is before `@` may be computed (`finger "$(…)@host"`).
+    let (user, rest) = match w.rsplit_once('@') {
+        Some((u, h)) if !u.is_empty() && !u.contains('/') => (Some(u), h),
+        _ => (None, w),
+    };
+    let host = bare_host(&format!("x@{rest}"), &|_| false)?;
+    if is_loopback(&host) {
+        return None;
+    }
+    let v4 = host.split('.').count() == 4 && host.split('.').all(|l| l.parse::<u8>().is_ok());
+    let tld = host.rsplit('.').next().unwrap_or("");
+    let named = v4
+        || PRIVATE_TLDS.contains(&tld)
+        || crate::context::web::private_name(&host).is_none()
+        || crate::context::web::private_name(&host).is_some_and(|why| !why.contains("top-level"));
+    (named && (user.is_some() || !exists(w))).then_some(host)
+}
+
+/// Hosts an unmodelled program is given without a URL and without files beside them (an
+/// operand, or an option's value: `whois -h HOST QUERY`, `redis-cli -h HOST set k v`,
+/// `zabbix_sender -z HOST -o V`, `finger user@HOST`, `nping … HOST`, `chisel client
+/// HOST:9000 R:…`, `autossh -R … user@HOST`): what it does there is not known, and what
+/// its other words carry (command output, a forward back to this machine) may go there.
+/// The person names the host. The unspecified address (`--address 0.0.0.0`) is every
+/// interface of this machine: it listens there for anyone who reaches it.
+fn given_hosts(
+    argv: &[String],
+    program: &str,
+    bases: &[PathBuf],
+    places: &Places,
+    out: &mut Vec<Need>,
+) {
+    let exists = |w: &str| {
+        let tried: Vec<Option<&Path>> = if bases.is_empty() {
+            vec![None]
+        } else {
+            bases.iter().map(|b| Some(b.as_path())).collect()
+        };
+        tried
+            .into_iter()
+            .any(|cwd| std::fs::symlink_metadata(places.resolve(w, cwd)).is_ok())
+    };
+    // A reading subcommand (`users search-by-email a@x.example`, `users show`): its
+    // operands are what it looks up through the program's own service, not where it
+    // connects; an option named for a host is looked at still.
+    let path: Vec<&str> = argv
+        .iter()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .take_while(|a| subcommand_like(a))
+        .take(3)
+        .map(String::as_str)
+        .collect();
+    let lookup = !path.is_empty() && reading_path(&path);
+    for (i, word) in argv.iter().enumerate().skip(1) {
+        if word == "--" {
+            break;
+        }
+        // The option a value belongs to: glued (`--server=HOST`) or the word before.
+        let (option, value) = match word.split_once('=') {
+            Some((o, v)) if o.starts_with('-') => (Some(o), v),
+            _ if word.starts_with('-') => continue,
+            _ => (
+                (i > 1 && argv[i - 1].starts_with('-') && !argv[i - 1].contains('='))
+                    .then(|| argv[i - 1].as_str()),
+                word.as_str(),
+            ),
+        };
+        let value = value.trim_matches(['\'', '"']);
+        if matches!(value, "0.0.0.0" | "::" | "[::]") {
+            let need = Need::new(
+                Kind::Send,
+                format!(
+                    "gives {value} to `{program}`, which the floor does not model: it may listen on every interface of this machine"
+                ),
+                vec![Target::Host(value.to_string())],
+            );
+            if !out.iter().any(|n| n.what == need.what) {
+                out.push(need);
+            }
+            continue;
+        }
+        let Some(host) = host_word(value, &exists) else {
+            continue;
+        };
+        // A dotted name given to an option not named for a host may be a field or a key
+        // (`tshark -e telnet.data`, `--field http.host`); an address or `user@host` is a
+        // host wherever it is given.
+        let v4 = host.split('.').count() == 4 && host.split('.').all(|l| l.parse::<u8>().is_ok());
+        if option.is_some_and(|o| !host_option(o)) && !v4 && !value.contains('@') {
+            continue;
+        }
+        if lookup && !option.is_some_and(host_option) {
+            continue;
+        }
+        // After a subcommand word (`getent hosts x.example`, `dig`-like lookups), a bare
+        // name is what it is asked about; a port or a login says it connects there
+        // (`chisel client HOST:9000`).
+        if option.is_none()
+            && !path.is_empty()
+            && !value.contains('@')
+            && !value
+                .rsplit_once(':')
+                .is_some_and(|(_, p)| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+        {
+            continue;
+        }
+        let need = Need::new(
+            Kind::Send,
+            format!(
+                "gives the host {} to `{program}`, which the floor does not model: it may send data there",
+                crate::decision::cause::one_line(value, 60)
+            ),
+            vec![Target::Host(host)],
+        );
+        if !out.iter().any(|n| n.what == need.what) {
+            out.push(need);
+        }
+    }
+}
+
+/// An option named for the host a client reaches: a long name with a word such as `host`,
+/// `server`, `address`, `remote`, `endpoint`, `peer` or `target` in it (`--host`,
+/// `--server-url`, `--remote-addr`), or the letters clients use for it (`-h`: whois,
+/// redis-cli, mysql, psql; `-H`; `-s`/`-S`: zabbix_sender's and nsupdate's server; `-z`:
+/// zabbix_sender's server). A word after any other option is looked at as an operand
+/// would be only when the option takes no value (the shape cannot tell), so a dotted
+/// value there is left alone.
+fn host_option(option: &str) -> bool {
+    let name = option.trim_start_matches('-');
+    if name.chars().count() == 1 {
+        return matches!(name, "h" | "H" | "s" | "S" | "z");
+    }
+    crate::policy::engine::mcp::name_words(&name.to_ascii_lowercase())
+        .iter()
+        .any(|w| {
+            matches!(
+                w.as_str(),
+                "host"
+                    | "hostname"
+                    | "server"
+                    | "address"
+                    | "addr"
+                    | "remote"
+                    | "endpoint"
+                    | "peer"
+                    | "target"
+                    | "connect"
+                    | "broker"
+                    | "relay"
+                    | "proxy"
+            )
+        })
+}
+
+/// A public key (`*.pub`) handed to an unmodelled program (`ssh-copy-id -i x.pub HOST`,
+/// `glab ssh-key add x.pub`, a cloud CLI's key import): installed, it lets whoever holds
+/// the private half log in, access that outlives the session. The person names the key
+/// file.
+fn public_keys(
+    argv: &[String],
+    program: &str,
+    bases: &[PathBuf],
+    places: &Places,
+    out: &mut Vec<Need>,
+) {
+    // Installing is what the command says it does: a subcommand word or the program's own
+    // name (`ssh-copy-id`) that adds, imports, copies or uploads. A tool that only reads
+    // keys (`RsaCtfTool --publickey x.pub`) installs nothing.
+    const INSTALLS: &[&str] = &[
+        "add",
+        "import",
+        "upload",
+        "install",
+        "create",
+        "register",
+        "copy",
+        "authorize",
+        "deploy",
+        "push",
+        "set",
+        "new",
+    ];
+    let installs = argv
+        .iter()
+        .skip(1)
+        .filter(|a| !a.starts_with('-') && subcommand_like(a))
+        .take(3)
+        .chain(std::iter::once(&program.to_string()))
+        .any(|w| {
+            crate::policy::engine::mcp::name_words(&w.to_ascii_lowercase())
+                .iter()
+                .any(|x| INSTALLS.contains(&x.as_str()))
+        });
+    if !installs {
+        return;
+    }
+    for word in argv.iter().skip(1) {
+        let value = match word.split_once('=') {
+            Some((o, v)) if o.starts_with('-') => v,
+            _ => word.as_str(),
+        };
+        let value = value.trim_matches(['\'', '"']);
+        let value = value
+            .strip_prefix("fileb://")
+            .or_else(|| value.strip_prefix("file://"))
+            .unwrap_or(value);
+        if !value.ends_with(".pub") || value.starts_with('-') || value.contains(['$', '`']) {
+            continue;
+        }
+        let abs = places.resolve(value, bases.first().map(PathBuf::as_path));
+        let need = Need::new(
+            Kind::Persist,
+            format!(
+                "gives the public key {} to `{program}`, which the floor does not model: it may install it for logging in",
+                abs.display()
+            ),
+            vec![path_target(&abs)],
+        );
+        if !out.iter().any(|n| n.what == need.what) {
+            out.push(need);
+        }
+    }
+}
+
+/// An environment variable the floor does not model set, before a program, to a value
+/// that carries options or code (`ERL_FLAGS='-eval …'`, `TAR_OPTIONS='--checkpoint-action=
+/// exec=…'`, `ZIPOPT='-TT=…'`, `CFLAGS='-wrapper sh,-c,…'`, `CC='gcc -wrapper …'`):
+/// programs read such variables as more of their command line (erl(1) "ERL_FLAGS …
+/// contents of this variable are added to the beginning of the command line", GNU tar's
+/// `TAR_OPTIONS`, Info-ZIP's `ZIPOPT`, gcc's `-wrapper`), and an option may run code.
+/// The person names the variable or its text. (Variables the floor models are judged by
+/// their own rules: harmless ones, compiler flags that only shape the compile, a
+/// runner's own options, code variables.)
+pub(super) fn option_env(name: &str, value: &str, out: &mut Vec<Need>) {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let optioned = words
+        .iter()
+        .any(|w| w.trim_start_matches(['\'', '"']).starts_with('-') && w.len() > 1);
+    // A command substitution is the shell's, judged as a command of its own; what it
+    // leaves is a value (`CLAUDE_PROJECT_DIR="$(pwd)"`). Code is what remains around it.
+    let mut rest = String::new();
+    let mut depth = 0usize;
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '$' && chars.peek() == Some(&'(') {
+            chars.next();
+            depth += 1;
+        } else if depth > 0 && c == '(' {
+            depth += 1;
+        } else if depth > 0 && c == ')' {
+            depth -= 1;
+        } else if depth == 0 {
+            rest.push(c);
+        }
+    }
+    let code = rest.contains(['(', ';', '|', '`']);
+    if !(optioned || code) {
+        return;
+    }
+    let shown = crate::decision::cause::one_line(value, 60);
+    let need = Need::new(
+        Kind::Run,
+        format!(
+            "sets {name} to `{shown}`, options or code a program may read from its environment, which the floor does not model: it may run it"
+        ),
+        vec![Target::Name(value.to_string())],
+    );
+    if !out.iter().any(|n| n.what == need.what) {
+        out.push(need);
     }
 }
 
@@ -704,6 +1033,20 @@ impl Found<'_> {
             return false;
         };
         let shell = names(first, SHELLS);
+        // A shell given alone as a whole word (`ttyd -W bash`, `websocketd --port=8080
+        // bash`, `tcpserver 0 9999 sh`, `upterm host -- bash`): the program runs that
+        // shell for whatever it serves or whoever connects.
+        if whole && shell && tokens.len() == 1 && !next.is_some_and(|n| CODE_OPTIONS.contains(&n)) {
+            self.push(Need::new(
+                Kind::Run,
+                format!(
+                    "hands the shell `{text}` to `{}`, which the floor does not model: it runs it for what it serves or whoever connects",
+                    self.program
+                ),
+                vec![Target::Name(text.to_string())],
+            ));
+            return true;
+        }
         if !names(first, INTERPRETERS) {
             return false;
         }
@@ -804,7 +1147,31 @@ impl Found<'_> {
             // --directory`, `--manifest-path`): what is defined there runs — hooks,
             // configuration, recipes — wherever outside the workspace it is (one that is
             // not there holds nothing that runs: `git -C /some/path status` fails).
-            let runs_there = option.is_some_and(runs_in_option) && abs.exists();
+            // A place the agent may write (the home, scratch) counts whether or not it is
+            // there yet: a part before it may make it.
+            let runs_there = option.is_some_and(runs_in_option)
+                && (abs.exists() || temp || abs.starts_with(home))
+                && !read_only(&abs);
+            if runs_there {
+                // The person names the place and the program that runs what is defined
+                // there ("build ~/other with cargo"): a project named is not a request to
+                // run its code (`cargo fix --manifest-path ~/other/Cargo.toml` runs its
+                // build.rs, `zig build --build-file` its build.zig, `deno task --cwd` its
+                // deno.json's tasks), as a modelled runner's `--manifest-path` asks.
+                let mut need = Need::new(
+                    Kind::Run,
+                    format!(
+                        "gives {}, outside the workspace, to `{}` as {}, which the floor does not model: it runs what is defined there",
+                        abs.display(),
+                        self.program,
+                        option.unwrap_or_default().split('=').next().unwrap_or_default()
+                    ),
+                    vec![path_target(&abs)],
+                );
+                need.words = vec![self.program.to_string()];
+                self.push(need);
+                return;
+            }
             let unvetted = (escape || temp || dotted || runs_there) && !data && pattern.is_none();
             // Scratch space given to an option that names where output goes or the data
             // read (`--output-directory=/tmp/x`, `-o /tmp/x`, `-i /tmp/x.bin`): what
@@ -973,7 +1340,10 @@ fn command_option(option: &str, value: &str) -> bool {
     }
     // A letter as it is written: `-e CODE` (`-c` is as often a configuration file).
     if name.chars().count() == 1 {
-        return name == "e" && value.contains(['(', ';', '`', ' ', '"', '$']);
+        // `-c` given several words is a script, not a configuration file's name (`expect
+        // -c 'spawn sh -c …; expect eof'`, `tmux -c 'cmd'`; expect 5.45's `-c cmds`).
+        return (name == "e" && value.contains(['(', ';', '`', ' ', '"', '$']))
+            || (name == "c" && value.trim().contains(char::is_whitespace));
     }
     if matches!(name, "ex" | "Command") {
         return true;
@@ -997,6 +1367,7 @@ fn runs_in_option(option: &str) -> bool {
             | "--work-tree"
             | "--prefix"
             | "--manifest-path"
+            | "--build-file"
             | "--project-dir"
             | "--working-directory"
     )
@@ -1494,6 +1865,10 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) -> bool {
             Kind::Publish
         } else if words.iter().any(|x| x == "deploy") {
             Kind::Deploy
+        } else if words.iter().any(|x| x == "join") {
+            // Joining a network (`zerotier-cli join ID`, a cluster or swarm): this
+            // machine becomes reachable from whatever the name belongs to.
+            Kind::RemoteChange
         } else if words.iter().any(|x| SETTING_VERBS.contains(&x.as_str())) {
             // A setting later commands run by (`rustup default x`, `pyenv global x`,
             // `direnv allow`, `corepack enable`, `mise use -g node@latest`, `pyenv local
@@ -1522,6 +1897,7 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) -> bool {
                 Kind::Push => "it may push",
                 Kind::Publish => "it may publish",
                 Kind::Persist => "it may change what later commands run, by",
+                Kind::RemoteChange => "it may join this machine to",
                 _ => "it may deploy",
             }
         );
@@ -2314,6 +2690,10 @@ mod tests {
 #[cfg(test)]
 #[path = "unknown_scratch_tests.rs"]
 mod scratch_tests;
+
+#[cfg(test)]
+#[path = "unknown_exposure_tests.rs"]
+mod exposure_tests;
 
 #[cfg(test)]
 #[path = "unknown_hosts_tests.rs"]

@@ -134,6 +134,135 @@ use cwd::{next_cwd, place};
 use destructive_exec::destructive_any;
 use env::{code_env, harmless_env, PRIVILEGE_WRAPPERS};
 
+/// The script a look runs as project code (`sh r.sh`, `python3 run.py`) when it is not
+/// there where the command runs and an earlier part names it (as an operand, an option's
+/// value, glued to an option or after `=`): that part may write it. Not one whose whole
+/// text an earlier part writes from the command line itself (`known`).
+fn unseen_script(
+    look: &Look,
+    cwd: &Cwd,
+    earlier: &[SimpleCommand],
+    known: &[(PathBuf, String)],
+) -> Option<String> {
+    let dir = cwd.dir()?;
+    look.effects.iter().find_map(|e| {
+        let scripts: Vec<String> = match e {
+            Effect::Run {
+                code: Code::Project { defined_by, .. },
+            } => defined_by.clone(),
+            Effect::Run {
+                code: Code::File { path },
+            } => vec![path.clone()],
+            _ => return None,
+        };
+        // A path under the directory it runs in is named there by its relative name too.
+        let scripts: Vec<String> = scripts
+            .into_iter()
+            .map(|s| match Path::new(&s).strip_prefix(dir) {
+                Ok(rel) => rel.display().to_string(),
+                Err(_) => s,
+            })
+            .collect();
+        scripts
+            .iter()
+            .find(|s| {
+                !s.is_empty()
+                    && std::fs::symlink_metadata(dir.join(s.as_str())).is_err()
+                    // Text the command line itself writes there (`cat > x.py <<'EOF'`) is
+                    // seen: judged as ever.
+                    && !known
+                        .iter()
+                        .any(|(p, _)| paths::normalize(&dir.join(s.as_str())) == *p)
+                    && earlier
+                        .iter()
+                        .filter(|c| may_write_operands(c, s))
+                        .any(|c| {
+                            c.exec.iter().skip(1).any(|w| {
+                                w == *s
+                                    || w.strip_suffix(s.as_str()).is_some_and(|head| {
+                                        head.ends_with(['=', '/']) && !head.contains("..")
+                                            || (head.starts_with('-') && !head.starts_with("--"))
+                                    })
+                            }) || c.redirects.iter().any(|r| r.target == **s)
+                        })
+            })
+            .cloned()
+    })
+}
+
+/// May the earlier part `c` write the file `script` it names? Not when it only changes
+/// its mode or looks at it (`chmod +x x.sh && ./x.sh`, `cat x.sh`, `ls x.sh`), or runs it
+/// (`nohup python x.py & nohup python x.py`: the script is its operand). Its redirections
+/// are looked at whatever it is.
+fn may_write_operands(c: &SimpleCommand, script: &str) -> bool {
+    const LOOKS: &[&str] = &[
+        "chmod",
+        "chown",
+        "chgrp",
+        "ls",
+        "stat",
+        "file",
+        "test",
+        "[",
+        "[[",
+        "echo",
+        "printf",
+        "cat",
+        "head",
+        "tail",
+        "grep",
+        "rg",
+        "wc",
+        "which",
+        "type",
+        "command",
+        "du",
+        "realpath",
+        "readlink",
+        "dirname",
+        "basename",
+        "md5sum",
+        "sha1sum",
+        "sha256sum",
+        "diff",
+        "cmp",
+        "less",
+        "more",
+        "bat",
+    ];
+    const RUNNERS: &[&str] = &[
+        "sh", "bash", "zsh", "dash", "python", "python3", "node", "ruby", "perl", "php", "deno",
+        "bun",
+    ];
+    if c.redirects.iter().any(|r| r.target == script) {
+        return true;
+    }
+    let Some(program) = c.program().map(|p| p.rsplit('/').next().unwrap_or(p)) else {
+        return true;
+    };
+    if LOOKS.contains(&program) {
+        return false;
+    }
+    let runs = RUNNERS
+        .contains(&program.trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == '.'))
+        && c.exec.iter().skip(1).find(|w| !w.starts_with('-')) == Some(&script.to_string());
+    !runs
+}
+
+/// Is `NAME=value`, a prefix of `program`, a variable no rule of the floor models: not
+/// harmless, not compiler flags that only shape the compile, not a variable the floor
+/// knows loads code or names a program or file, not one the program's grammar reads as
+/// its own options? What such a variable does is the program's business, unseen.
+pub(crate) fn unmodelled_env(program: &str, name: &str, value: &str) -> bool {
+    let program = program.rsplit('/').next().unwrap_or(program);
+    !harmless_env(name)
+        && !env::harmless_flags(name, value)
+        && !code_env(name)
+        && !env::program_path_env(name, value)
+        && !env::file_value_env(name, value)
+        && !crate::analysis::effects::programs::runners::env_read_as_options(program, name)
+}
+
 use crate::analysis::effects::{Code, Effect, WriteHow};
 use crate::analysis::reach;
 use crate::analysis::shell::{self, Analysis, Origin, RedirectOp, SimpleCommand};
@@ -571,6 +700,21 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 Effect::Read { path, .. } | Effect::Write { path, .. } => !piped(path),
                 _ => true,
             });
+        }
+        // A script that is not there yet, named by an earlier part of the command (`xxd -r
+        // -p hex.txt r.sh && sh r.sh`, `openssl enc -d … -out r.sh && bash r.sh`, `ar x
+        // a.ar r.sh && sh r.sh`): that part may write it, whatever the floor knows of it,
+        // so what runs is code no one has seen, not "nothing".
+        // (A tier already drawn — scratch code, a hard refusal — says more.)
+        if let Some(s) = unseen_script(&look, &cwd, &cmds[..i], &known_files)
+            .filter(|_| !matches!(look.class, Class::Soft { .. } | Class::Hard { .. }))
+        {
+            look.class = Class::Soft {
+                category: "unseen-code",
+                reason: format!(
+                    "runs {s}, which is not there yet and which an earlier part of the command names: it may write it, so what runs is code no one has seen"
+                ),
+            };
         }
         // Redirections: dups, /dev/null and workspace files are fine; the rest is judged.
         redirects(&cmd, &mut look);

@@ -2502,6 +2502,15 @@ pub(crate) fn computed_store(
         p if p.starts_with('/') => p.to_string(),
         p => format!("{}/{p}", cwd?.display()),
     };
+    // `..` climbs lexically, as the shell resolves the word (`../"$(basename
+    // "$HOME")"/.netrc` from a directory beside the home is under the home's parent).
+    let prefix = match prefix.rsplit_once('/') {
+        Some((dirs, tail)) if dirs.contains("/..") || dirs.contains("/./") => {
+            let d = crate::context::paths::normalize(std::path::Path::new(dirs));
+            format!("{}/{tail}", d.display().to_string().trim_end_matches('/'))
+        }
+        _ => prefix,
+    };
     let home_s = home.display().to_string();
     let home_dir = format!("{}/", home_s.trim_end_matches('/'));
     let placed =

@@ -678,3 +678,59 @@ fn shell_writes_into_configuration_get_the_edit_scan() {
         assert_eq!(planted(&f, cmd), None, "{cmd}");
     }
 }
+
+#[test]
+fn a_script_an_earlier_part_may_write_runs_code_no_one_has_seen() {
+    let f = fx();
+    let category = |cmd: &str| match &f.judged(cmd).verdict {
+        Verdict::Soft { category, .. } => *category,
+        _ => "",
+    };
+    // Written by a part the floor models or not: a decoder's output operand, an
+    // extractor's member, a redirection.
+    for cmd in [
+        "xxd -r -p hex.txt r.sh && sh r.sh",
+        "openssl enc -d -base64 -in e.txt -out r.sh && bash r.sh",
+        "ar x a.ar r.sh && sh r.sh",
+        "iconv -f utf16 -t utf8 -o r.sh u16.txt && sh r.sh",
+        "lz4 -d r.lz4 r.sh; sh r.sh",
+        "xxd -r -p hex.txt run.py && python3 run.py",
+        "uudecode -or.sh e.uu && sh r.sh",
+    ] {
+        assert_eq!(category(cmd), "unseen-code", "{cmd}");
+    }
+    // A part that only changes its mode, looks at it or runs it writes nothing; a script
+    // that is there already is judged as ever; one no part names runs nothing.
+    for cmd in [
+        "chmod +x r.sh && sh r.sh",
+        "cat r.sh; sh r.sh",
+        "python3 gone.py & python3 gone.py",
+        "sh r.sh",
+        "xxd -r -p hex.txt out.bin && sh scripts/run.sh",
+    ] {
+        assert_ne!(category(cmd), "unseen-code", "{cmd}");
+    }
+}
+
+#[test]
+fn a_script_in_scratch_space_an_earlier_part_writes_stays_scratch_code() {
+    let f = fx();
+    match &f
+        .judged("cat > /tmp/zz-unseen.sh <<'EOF'\necho hi\nEOF\nbash /tmp/zz-unseen.sh")
+        .verdict
+    {
+        Verdict::Soft { category, .. } => assert_eq!(*category, "scratch-code"),
+        v => panic!("{v:?}"),
+    }
+}
+
+#[test]
+fn a_script_whose_text_the_command_writes_is_seen() {
+    let f = fx();
+    let v = f.judged("cat > gen.py <<'EOF'\nprint(1)\nEOF\npython3 gen.py");
+    assert!(
+        !matches!(&v.verdict, Verdict::Soft { category, .. } if *category == "unseen-code"),
+        "{:?}",
+        v.verdict
+    );
+}
