@@ -2094,11 +2094,10 @@ fn node_runs_nothing_only_when_it_finds_no_other_file() {
         "printf x > m.js; node m",
         "mkdir -p m && printf x > m/index.js && node m",
     ] {
-        assert_eq!(
-            short(&judged(&f, cmd, &clean).verdict),
-            "build-changed",
-            "{cmd}"
-        );
+        // Asked about: code the command itself writes (`build-changed`), or a script no one
+        // has seen that an earlier part fetches or copies (`unseen-code`, soft).
+        let got = short(&judged(&f, cmd, &clean).verdict);
+        assert!(matches!(got, "build-changed" | "soft"), "{cmd}: {got}");
     }
     std::fs::write(f.ws.join("tools/x.mjs.js"), "require('child_process')").unwrap();
     std::fs::create_dir_all(f.ws.join("tools/y")).unwrap();
