@@ -814,21 +814,10 @@ fn computed_store_needs(
 ) {
     let floor = stores_floor(places);
     for c in cmds {
-        // Programs that only look at names (a listing, a test, what is printed).
-        if matches!(
-            c.program(),
-            Some("ls" | "stat" | "du" | "file" | "echo" | "printf" | "test" | "[" | "[[")
-        ) {
+        if looks_at_names_only(c) {
             continue;
         }
-        let words = c
-            .argv
-            .iter()
-            .zip(&c.dynamic_words)
-            .skip(1)
-            .filter(|(_, d)| **d)
-            .map(|(w, _)| w)
-            .chain(c.redirects.iter().filter(|r| r.dynamic).map(|r| &r.target));
+        let words = computed_words(c);
         for w in words.take(MAX_PIECES) {
             let here = c.cwd.as_deref().or(cwd);
             if let Some((at, what)) =
@@ -847,6 +836,26 @@ fn computed_store_needs(
     }
 }
 
+/// Programs that only look at names (a listing, a test, what is printed).
+fn looks_at_names_only(c: &SimpleCommand) -> bool {
+    matches!(
+        c.program(),
+        Some("ls" | "stat" | "du" | "file" | "echo" | "printf" | "test" | "[" | "[[")
+    )
+}
+
+/// A command's words and redirection targets computed at run time (a pattern or an
+/// expansion), its program left out.
+fn computed_words(c: &SimpleCommand) -> impl Iterator<Item = &String> {
+    c.argv
+        .iter()
+        .zip(&c.dynamic_words)
+        .skip(1)
+        .filter(|(_, d)| **d)
+        .map(|(w, _)| w)
+        .chain(c.redirects.iter().filter(|r| r.dynamic).map(|r| &r.target))
+}
+
 /// A need for every word (or redirection target) computed at run time, by a pattern or an
 /// expansion, whose fixed part climbs out of the workspace by `..` (`cat ../*/.netrc`,
 /// `sed -i … ../*/.bashrc`, `cp x ../"$(basename "$HOME")"/.claude/settings.json`, `tee -a
@@ -861,20 +870,10 @@ fn escaping_computed_needs(
     out: &mut Vec<Need>,
 ) {
     for c in cmds {
-        if matches!(
-            c.program(),
-            Some("ls" | "stat" | "du" | "file" | "echo" | "printf" | "test" | "[" | "[[")
-        ) {
+        if looks_at_names_only(c) {
             continue;
         }
-        let words = c
-            .argv
-            .iter()
-            .zip(&c.dynamic_words)
-            .skip(1)
-            .filter(|(_, d)| **d)
-            .map(|(w, _)| w)
-            .chain(c.redirects.iter().filter(|r| r.dynamic).map(|r| &r.target));
+        let words = computed_words(c);
         for w in words.take(MAX_PIECES) {
             // The fixed part: up to the first expansion or pattern character.
             let fixed = &w[..w.find(['$', '`', '*', '?', '[', '{']).unwrap_or(w.len())];

@@ -466,6 +466,19 @@ fn bare_host(word: &str, exists: &dyn Fn(&str) -> bool) -> Option<String> {
     (name_ok(host) && !exists(w)).then(|| host.to_ascii_lowercase())
 }
 
+/// Whether `w` names something that is there, from any of the places the command may run
+/// in (`bases`; none: from the workspace).
+fn exists_in(w: &str, bases: &[PathBuf], places: &Places) -> bool {
+    let tried: Vec<Option<&Path>> = if bases.is_empty() {
+        vec![None]
+    } else {
+        bases.iter().map(|b| Some(b.as_path())).collect()
+    };
+    tried
+        .into_iter()
+        .any(|cwd| std::fs::symlink_metadata(places.resolve(w, cwd)).is_ok())
+}
+
 /// An unmodelled program given a host by name (no URL: `ftp host`, `smbclient
 /// //host/share`, `msmtp a@host.tld`, `ncftpput host / FILE`) together with files (an
 /// operand that names a path where it runs, or one it reads on its input): it may carry
@@ -478,16 +491,7 @@ fn named_hosts(
     places: &Places,
     out: &mut Vec<Need>,
 ) {
-    let exists = |w: &str| {
-        let tried: Vec<Option<&Path>> = if bases.is_empty() {
-            vec![None]
-        } else {
-            bases.iter().map(|b| Some(b.as_path())).collect()
-        };
-        tried
-            .into_iter()
-            .any(|cwd| std::fs::symlink_metadata(places.resolve(w, cwd)).is_ok())
-    };
+    let exists = |w: &str| exists_in(w, bases, places);
     let operands: Vec<&String> = argv
         .iter()
         .skip(1)
@@ -569,16 +573,7 @@ fn given_hosts(
     places: &Places,
     out: &mut Vec<Need>,
 ) {
-    let exists = |w: &str| {
-        let tried: Vec<Option<&Path>> = if bases.is_empty() {
-            vec![None]
-        } else {
-            bases.iter().map(|b| Some(b.as_path())).collect()
-        };
-        tried
-            .into_iter()
-            .any(|cwd| std::fs::symlink_metadata(places.resolve(w, cwd)).is_ok())
-    };
+    let exists = |w: &str| exists_in(w, bases, places);
     // A reading subcommand (`users search-by-email a@x.example`, `users show`): its
     // operands are what it looks up through the program's own service, not where it
     // connects; an option named for a host is looked at still.

@@ -6,7 +6,7 @@
 use crate::analysis::command::fixture::Fx;
 use crate::analysis::command::Verdict;
 
-fn fx() -> Fx {
+pub(super) fn fx() -> Fx {
     Fx::build("home/proj", |_, ws| {
         std::fs::create_dir_all(ws.join("src")).unwrap()
     })
@@ -1912,8 +1912,8 @@ fn the_journal_and_kernel_parameters_are_read() {
     ]);
 }
 
-/// `want` as in [`table`], or `!routine`: anything but routine.
-fn table_not(rows: &[(&str, &str)]) {
+/// `want` as in [`table`], or `!CLASS`: anything but that class.
+pub(super) fn table_not(rows: &[(&str, &str)]) {
     let f = fx();
     let mut bad = Vec::new();
     for (cmd, want) in rows {

@@ -3,31 +3,7 @@
 //! and inline template/expression evaluators: what the whole command floor says.
 #![allow(clippy::unwrap_used)]
 
-use super::tests::class;
-use crate::analysis::command::fixture::Fx;
-
-fn fx() -> Fx {
-    Fx::build("home/proj", |_, ws| {
-        std::fs::create_dir_all(ws.join("src")).unwrap()
-    })
-}
-
-/// Each command has its class (see `class`), or with `!` any other.
-fn table(rows: &[(&str, &str)]) {
-    let f = fx();
-    let mut bad = Vec::new();
-    for (cmd, want) in rows {
-        let (got, why) = class(&f, cmd);
-        let ok = match want.strip_prefix('!') {
-            Some(not) => got != not,
-            None => got == *want,
-        };
-        if !ok {
-            bad.push(format!("{cmd:?}: want {want}, got {got} ({why})"));
-        }
-    }
-    assert!(bad.is_empty(), "\n{}", bad.join("\n"));
-}
+use super::tests::{class, fx, table_not as table};
 
 #[test]
 fn keyrings_and_credential_settings_are_printed_secrets() {
