@@ -1243,8 +1243,10 @@ fn url_host(text: &str) -> Option<(String, usize)> {
     if let Some(i) = loc.find("://") {
         let head = &loc[..i];
         let start = head
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
-            .map_or(0, |j| j + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+            .map_or(0, |(j, c)| j + c.len_utf8());
         let scheme = head[start..].to_ascii_lowercase();
         let scheme = scheme.split('+').next_back().unwrap_or("");
         if !NETWORK_SCHEMES.contains(&scheme) {
@@ -2334,6 +2336,18 @@ mod tests {
 
     fn kinds(cmd: &str) -> Vec<Kind> {
         needs_of(cmd).iter().map(|n| n.kind).collect()
+    }
+
+    /// Found by the hook_input fuzz target's kind of input: a character of several bytes
+    /// right before `://` is not cut in two when the scheme is taken.
+    #[test]
+    fn a_wide_character_before_the_scheme_separator_is_not_cut() {
+        assert_eq!(url_host("é://x.example/a"), None);
+        assert_eq!(url_host("\u{FFFD}\u{FFFD}ps://x.example"), None);
+        assert_eq!(
+            url_host("éhttps://x.example/a").map(|(h, _)| h),
+            Some("x.example".to_string())
+        );
     }
 
     #[test]

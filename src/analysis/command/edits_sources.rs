@@ -513,8 +513,10 @@ pub(super) fn urls(text: &str) -> Vec<(usize, &str)> {
     let starts = |i: usize| i == 0 || text[..i].ends_with(|c: char| url_end(c) || c == '=');
     for (i, _) in text.match_indices("://") {
         let start = text[..i]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || "+.-".contains(c)))
-            .map_or(0, |p| p + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || "+.-".contains(c)))
+            .map_or(0, |(p, c)| p + c.len_utf8());
         if start < seen_end || start == i {
             continue;
         }
@@ -528,10 +530,9 @@ pub(super) fn urls(text: &str) -> Vec<(usize, &str)> {
         seen_end = end;
     }
     // The forms without `://`, each a whole word.
-    let mut at = 0;
     for word in text.split(url_end) {
-        let start = at;
-        at += word.len() + 1;
+        // Where the word starts: separators may be wider than a byte (U+3000 is whitespace).
+        let start = word.as_ptr() as usize - text.as_ptr() as usize;
         let w = word.trim_start_matches('=');
         let start = start + (word.len() - w.len());
         if w.contains("://") || !starts(start) {
