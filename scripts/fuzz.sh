@@ -4,7 +4,14 @@
 # fuzz/seeds/, fixtures/, ../shared/eval), and run each target for a bounded time.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 60 s, every target)
+#   scripts/fuzz.sh --ci [TARGET...]
 #
+# The first form explores: libFuzzer picks a new random seed each run, for a bounded time.
+# `--ci` is the gate CI runs: a fixed seed (-seed=1) and a fixed number of executions per
+# target (sized to ~20 s each on the 2-core CI machine), so a commit's fuzz result does not
+# depend on the run's luck or the machine's load — a crash it finds, it finds every time.
+# What exploration finds goes into fuzz/seeds/<target>/ (and a regression test), so the
+# gate replays it from then on.
 # Fails on any crash, panic, timeout (a hang: -timeout) or out-of-memory (-rss_limit_mb);
 # the input that did it is kept under fuzz/artifacts/<target>/ and printed. Reproduce one
 # with: fuzz/target/x86_64-unknown-linux-gnu/fuzz/<target> fuzz/artifacts/<target>/<file>
@@ -13,8 +20,15 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-secs="${1:-60}"
-shift || true
+ci=0
+if [[ "${1:-}" == "--ci" ]]; then
+    ci=1
+    shift
+    secs=0
+else
+    secs="${1:-60}"
+    shift || true
+fi
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
     targets=(hook_input shell_analyze config_rules verdict)
@@ -46,17 +60,37 @@ cargo build --profile fuzz --manifest-path fuzz/Cargo.toml --target "$host" \
     --target-dir fuzz/target --bins
 bindir="fuzz/target/$host/fuzz"
 
-python3 scripts/fuzz_seed.py
+# The gate starts from the seeds alone every time (a fresh fuzz/ci-corpus), so what
+# earlier local runs added cannot change its result.
+corpus=fuzz/corpus
+if [[ "$ci" -eq 1 ]]; then
+    corpus=fuzz/ci-corpus
+    rm -rf "$corpus"
+fi
+GATEHOOK_FUZZ_CORPUS="$corpus" python3 scripts/fuzz_seed.py
 
 failed=0
 for t in "${targets[@]}"; do
-    mkdir -p "fuzz/artifacts/$t" "fuzz/corpus/$t"
+    mkdir -p "fuzz/artifacts/$t" "$corpus/$t"
     log="fuzz/artifacts/$t.log"
-    echo "scripts/fuzz.sh: $t for ${secs}s" >&2
+    if [[ "$ci" -eq 1 ]]; then
+        # Executions per target at the rates measured on the CI machine (docs/FUZZING.md).
+        case "$t" in
+        hook_input) runs=20000 ;;
+        shell_analyze) runs=150000 ;;
+        config_rules) runs=40000 ;;
+        *) runs=2000000 ;;
+        esac
+        budget=(-seed=1 -runs="$runs")
+        echo "scripts/fuzz.sh: $t, seed 1, $runs executions" >&2
+    else
+        budget=(-max_total_time="$secs")
+        echo "scripts/fuzz.sh: $t for ${secs}s" >&2
+    fi
     before="$(ls "fuzz/artifacts/$t" | wc -l)"
     # The corpus directory gets what the run finds; the seeds stay read-only inputs.
-    if ! "$bindir/$t" "fuzz/corpus/$t" \
-        -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    if ! "$bindir/$t" "$corpus/$t" \
+        "${budget[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -artifact_prefix="fuzz/artifacts/$t/" -print_final_stats=1 >"$log" 2>&1; then
         failed=1
         echo "scripts/fuzz.sh: $t FAILED; the end of its log ($log):" >&2
@@ -76,4 +110,8 @@ if [[ "$failed" -ne 0 ]]; then
     echo "scripts/fuzz.sh: failures above; inputs under fuzz/artifacts/" >&2
     exit 1
 fi
-echo "scripts/fuzz.sh: no crash, hang or OOM in ${#targets[@]} target(s), ${secs}s each" >&2
+if [[ "$ci" -eq 1 ]]; then
+    echo "scripts/fuzz.sh: no crash, hang or OOM in ${#targets[@]} target(s), seed 1" >&2
+else
+    echo "scripts/fuzz.sh: no crash, hang or OOM in ${#targets[@]} target(s), ${secs}s each" >&2
+fi

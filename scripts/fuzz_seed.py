@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed fuzz/corpus/<target>/ for the fuzz targets.
+"""Seed fuzz/corpus/<target>/ (or $GATEHOOK_FUZZ_CORPUS/<target>/) for the fuzz targets.
 
 Sources, read at run time (nothing generated is committed):
   - fuzz/seeds/<target>/  hand-written seeds, committed;
@@ -19,6 +19,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EVAL = pathlib.Path(os.environ.get("GATEHOOK_EVAL_DIR", ROOT.parent / "shared" / "eval"))
+CORPUS = pathlib.Path(os.environ.get("GATEHOOK_FUZZ_CORPUS", ROOT / "fuzz" / "corpus"))
 TARGETS = ["hook_input", "shell_analyze", "config_rules", "verdict"]
 MAX_SEED = 64 * 1024
 
@@ -26,7 +27,7 @@ MAX_SEED = 64 * 1024
 def put(target: str, data: bytes, counts: dict) -> None:
     if not data or len(data) > MAX_SEED:
         return
-    d = ROOT / "fuzz" / "corpus" / target
+    d = CORPUS / target
     f = d / hashlib.sha1(data).hexdigest()
     if not f.exists():
         f.write_bytes(data)
@@ -36,7 +37,7 @@ def put(target: str, data: bytes, counts: dict) -> None:
 def main() -> int:
     counts: dict = {}
     for t in TARGETS:
-        (ROOT / "fuzz" / "corpus" / t).mkdir(parents=True, exist_ok=True)
+        (CORPUS / t).mkdir(parents=True, exist_ok=True)
         seeds = ROOT / "fuzz" / "seeds" / t
         for f in sorted(seeds.glob("*")) if seeds.is_dir() else []:
             put(t, f.read_bytes(), counts)
