@@ -130,6 +130,7 @@ pub fn name_is_secret(name: &str) -> bool {
                 | b"be"
                 | b"ot"
                 | b"sa"
+                | b"ps"
         )
     });
     if !maybe {
@@ -178,8 +179,9 @@ const SECRET_WORDS: &[&str] = &[
     "credential",
     "sessionkey",
 ];
-/// Whole segments that make a name secret on their own (`JWT`, `APP_JWT`, `AWS_CREDS`).
-const STRONG_SEGMENTS: &[&str] = &["jwt", "bearer", "creds", "otp", "totp", "salt"];
+/// Whole segments that make a name secret on their own (`JWT`, `APP_JWT`, `AWS_CREDS`,
+/// a Wi-Fi pre-shared key `psk`).
+const STRONG_SEGMENTS: &[&str] = &["jwt", "bearer", "creds", "otp", "totp", "salt", "psk"];
 /// Whole segments that make a name secret when it has several segments or is a flag.
 const WEAK_SEGMENTS: &[&str] = &["pass", "pwd", "pw", "auth", "pat"];
 /// A last segment that makes the name describe a secret rather than hold one.

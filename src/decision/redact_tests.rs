@@ -405,3 +405,11 @@ proptest! {
         }
     }
 }
+
+/// A Wi-Fi pre-shared key (`psk=` of wpa_supplicant.conf(5), `WIFI_PSK`) is a secret.
+#[test]
+fn a_wifi_pre_shared_key_is_a_secret() {
+    assert!(has_secret("psk=\"supersecret123\""));
+    assert!(has_secret("WIFI_PSK=supersecret123"));
+    assert!(!has_secret("ssid=\"home\""));
+}

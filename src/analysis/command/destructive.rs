@@ -250,6 +250,15 @@ pub(super) fn check(
             format!("{prog} writes straight to the disk device {dev}"),
         );
     }
+    if let Some(mode) = special_mode(cmd) {
+        return hit(
+            Tier::Soft,
+            "permissions",
+            format!(
+                "{prog} sets the set-user-ID or set-group-ID bit ({mode}): the file then runs with its owner's or group's privileges, whoever starts it"
+            ),
+        );
+    }
     if prog.starts_with("mkfs") || prog == "wipefs" || prog == "mkswap" {
         let on_device = cmd.args().iter().any(|a| a.starts_with("/dev/")) || cmd.has_expansion();
         if on_device {
@@ -808,4 +817,67 @@ fn broad_process_pattern(args: &[String]) -> Option<String> {
         }
     }
     None
+}
+
+/// The mode a command gives files when it sets the set-user-ID or set-group-ID bit:
+/// chmod's mode operand (octal `4755`/`2755`/`06755`, symbolic `u+s`, `+s`, `g=rxs`;
+/// chmod(1)), and the `-m`/`--mode` of install(1) (a directory's set-group-ID bit from
+/// `mkdir -m 2775` only passes the group on). Every word is
+/// looked at, whatever the grammar makes of it, so a mode anywhere counts.
+fn special_mode(cmd: &Cmd) -> Option<String> {
+    let prog = cmd.program();
+    let args = cmd.args();
+    let modes: Vec<&str> = match prog {
+        "chmod" => args
+            .iter()
+            .filter(|a| !a.starts_with("--"))
+            .map(String::as_str)
+            .collect(),
+        "install" | "ginstall" => {
+            let mut out = Vec::new();
+            for (i, a) in args.iter().enumerate() {
+                if let Some(m) = a.strip_prefix("--mode=") {
+                    out.push(m);
+                } else if a == "-m" || a == "--mode" {
+                    if let Some(m) = args.get(i + 1) {
+                        out.push(m.as_str());
+                    }
+                } else if let Some(m) = a.strip_prefix("-m").filter(|m| !m.is_empty()) {
+                    out.push(m);
+                }
+            }
+            out
+        }
+        _ => return None,
+    };
+    modes
+        .into_iter()
+        .find(|m| sets_special_bits(m))
+        .map(str::to_string)
+}
+
+/// Whether a chmod-style mode sets the set-user-ID or set-group-ID bit.
+fn sets_special_bits(mode: &str) -> bool {
+    if !mode.is_empty() && mode.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+        return u32::from_str_radix(mode, 8).is_ok_and(|m| m & 0o6000 != 0);
+    }
+    // Symbolic: clauses `[ugoa]*[-+=][perms]…`, comma-separated; `s` after a `+` or `=`.
+    mode.split(',').any(|clause| {
+        let Some(op_at) = clause.find(['+', '=', '-']) else {
+            return false;
+        };
+        if !clause[..op_at].bytes().all(|b| b"ugoa".contains(&b)) {
+            return false;
+        }
+        let mut adding = false;
+        for c in clause[op_at..].chars() {
+            match c {
+                '+' | '=' => adding = true,
+                '-' => adding = false,
+                's' if adding => return true,
+                _ => {}
+            }
+        }
+        false
+    })
 }

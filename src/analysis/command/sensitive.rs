@@ -162,6 +162,37 @@ fn secret_cli(prog: &str, args: &[String]) -> Option<String> {
                 "`doppler secrets --only-names` lists the names; `doppler run -- CMD` hands the values to a program",
             )
         }
+        // python-dotenv's CLI (`dotenv [-f FILE] list|get|set|unset|run`, python-dotenv(1)):
+        // `list` "Display all the stored key/value", `get` "Retrieve the value for the given
+        // key" — of the .env file.
+        "dotenv" | "python-dotenv"
+            if pos
+                .iter()
+                .find(|w| matches!(**w, "list" | "get" | "set" | "unset" | "run"))
+                .is_some_and(|w| matches!(*w, "list" | "get")) =>
+        {
+            line(
+                &format!("{prog} list/get prints the values of the .env file"),
+                "`dotenv run -- CMD` hands them to a program",
+            )
+        }
+        // teller (tellerops/teller's README): `show` prints the values, `env` in .env
+        // format, `sh` as exports, `export`/`yaml`/`json` as documents.
+        "teller" | "tlr" if matches!(first, "show" | "env" | "sh" | "export" | "yaml" | "json") => line(
+            &format!("{prog} {first} prints the secrets it fetches"),
+            "`teller run -- CMD` hands them to a program",
+        ),
+        // `mise env` prints the environment mise would set, the `[env]` of its config
+        // files (secrets included) among it; `direnv export SHELL` prints what the
+        // `.envrc` sets and `direnv dump` the whole environment.
+        "mise" | "rtx" if first == "env" => line(
+            &format!("{prog} env prints the variables its config sets"),
+            "`mise exec -- CMD` hands them to a program",
+        ),
+        "direnv" if matches!(first, "export" | "dump") => line(
+            &format!("direnv {first} prints the variables the .envrc sets"),
+            "`direnv exec DIR CMD` hands them to a program",
+        ),
         "infisical" if first == "secrets" || first == "export" => line(
             &format!("infisical {first} prints secrets"),
             "`infisical run -- CMD` hands them to a program",
@@ -201,6 +232,11 @@ fn secret_cli(prog: &str, args: &[String]) -> Option<String> {
                 "glab's own commands use it without printing it",
             )
         }
+        // coder(1) `login token`: "Print the current session token".
+        "coder" if first == "login" && second == "token" => line(
+            "coder login token prints the Coder session token",
+            "coder uses it itself",
+        ),
         "doctl" if first == "auth" && second == "token" => line(
             "doctl auth token prints the DigitalOcean token",
             "doctl uses it itself",
@@ -1147,8 +1183,32 @@ fn dumps_environment(sc: &SimpleCommand) -> Option<String> {
                     .into()
             })
         }
-        _ => None,
+        _ => wrapped_dump(prog, args),
     }
+}
+
+/// A program that runs another command ending the line with a bare environment dump: a
+/// project or tool wrapper's `run`/`exec`/`x` or a `--` (`poetry run env`, `bundle exec
+/// env`, `pixi run -e dev printenv`, `mise exec -- env`, `kubectl exec POD -- env`,
+/// `docker exec C env`), and npm's own `npm run env`, which prints the environment the
+/// scripts get (npm-run-script(1): "`env` … lists environment variables"). Whatever the
+/// wrapper's options, the dump is the last command it runs, so it prints every variable,
+/// the wrapper's and the project's included.
+fn wrapped_dump(prog: &str, args: &[String]) -> Option<String> {
+    let (last, before) = args.split_last()?;
+    let dumper = match last.as_str() {
+        "env" | "printenv" => last.as_str(),
+        _ => return None,
+    };
+    let runs = before
+        .iter()
+        .any(|a| matches!(a.as_str(), "run" | "exec" | "x" | "--" | "run-script"));
+    if !runs || matches!(prog, "env" | "printenv") {
+        return None;
+    }
+    Some(format!(
+        "{prog} runs `{dumper}`, which prints every environment variable"
+    ))
 }
 
 /// Does a `make` command line ask for `-p` (a short-option cluster up to an option that

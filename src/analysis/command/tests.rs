@@ -3824,3 +3824,27 @@ fn a_remotes_own_url_written_out_is_that_remote() {
         assert_eq!(verdict(&f, cmd), want, "{cmd}");
     }
 }
+
+/// A mode with the set-user-ID or set-group-ID bit makes a file run with its owner's or
+/// group's privileges (a root-owned copy of a shell in /tmp is a root shell for anyone):
+/// asked about wherever the file is; other modes, and taking the bit away, stay routine.
+#[test]
+fn setting_the_set_id_bits_is_asked_about() {
+    table(&[
+        ("chmod 4755 /tmp/sh", "soft"),
+        ("chmod 04755 /tmp/sh", "soft"),
+        ("chmod 2755 bin/tool", "soft"),
+        ("chmod u+s /tmp/sh", "soft"),
+        ("chmod +s /tmp/sh", "soft"),
+        ("chmod a+rwx,u+s /tmp/sh", "soft"),
+        ("chmod g=rxs bin/tool", "soft"),
+        ("install -o root -m 4755 /bin/sh /tmp/sh", "soft"),
+        ("install --mode=6755 /bin/sh /tmp/sh", "soft"),
+        ("chmod 755 bin/tool", "routine"),
+        ("chmod +x script.sh", "routine"),
+        ("chmod u-s bin/tool", "routine"),
+        ("chmod 0644 README.md", "routine"),
+        ("install -m 755 target/release/x /tmp/x", "routine"),
+        ("mkdir -m 2775 shared", "routine"),
+    ]);
+}

@@ -620,7 +620,9 @@ fn content_judged(p: &Path, fp: &str) -> Option<&'static str> {
         .filter(|m| m.is_file() && m.len() <= sensitive::CONTENT_JUDGED_MAX)
         .and_then(|_| std::fs::read_to_string(p).ok());
     let Some(text) = readable else {
-        return Some("registry settings whose content cannot be checked for a token");
+        return Some(
+            "a settings file of a kind that holds secrets, whose content cannot be checked for one",
+        );
     };
     // A commented-out token is printed by a read as well as a live one. A value sops
     // encrypted (`ENC[AES256_GCM,data:…]`, sops' format) is ciphertext, no secret.
@@ -2270,6 +2272,67 @@ mod tests {
             );
         }
         for rel in ["wp-config-sample.php", "settings.json", "database.yml"] {
+            assert!(
+                classify(&base.join(rel), Access::Read, &c).is_none(),
+                "{rel}"
+            );
+        }
+    }
+
+    /// Variable files, VPN and network configurations, signing properties and cloud
+    /// tool configs that carry their own keys: protected when they hold a literal secret
+    /// (or cannot be checked), read at once when they hold none.
+    #[test]
+    fn configurations_that_carry_keys_are_judged_by_what_they_hold() {
+        let t = tempfile::tempdir().unwrap();
+        let base = t.path().canonicalize().unwrap();
+        std::fs::create_dir_all(base.join("etc/wireguard")).unwrap();
+        std::fs::create_dir_all(base.join("etc/netplan")).unwrap();
+        std::fs::create_dir_all(base.join("android")).unwrap();
+        let c = ctx();
+        for (rel, text, want) in [
+            ("terraform.tfvars", "db_password = \"Hunter2Prod!\"\n", true),
+            ("terraform.tfvars", "region = \"eu-west-1\"\n", false),
+            ("prod.auto.tfvars", "api_token = \"tok-0123456789abcdef\"\n", true),
+            ("vars.tfvars.json", r#"{"admin_password": "Hunter2Prod!"}"#, true),
+            (
+                "etc/wireguard/wg0.conf",
+                "[Interface]\nPrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=\n",
+                true,
+            ),
+            ("wg1.conf", "[Interface]\nAddress = 10.0.0.2/24\n", false),
+            (
+                "client.ovpn",
+                "client\n<key>\n-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n</key>\n",
+                true,
+            ),
+            (
+                "wpa_supplicant.conf",
+                "network={\n ssid=\"home\"\n psk=\"supersecret123\"\n}\n",
+                true,
+            ),
+            (
+                "etc/netplan/50-wifi.yaml",
+                "network:\n  wifis:\n    wlan0:\n      access-points:\n        home:\n          password: \"supersecret123\"\n",
+                true,
+            ),
+            (
+                "android/key.properties",
+                "storePassword=Hunter2Prod!\nkeyAlias=upload\n",
+                true,
+            ),
+            ("rclone.conf", "[s3]\ntype = s3\nsecret_access_key = abcdEFGH1234ijkl\n", true),
+            (".boto", "[Credentials]\naws_secret_access_key = abcdEFGH1234ijkl\n", true),
+        ] {
+            let p = base.join(rel);
+            std::fs::write(&p, text).unwrap();
+            let got = matches!(
+                classify(&p, Access::Read, &c),
+                Some(PathClass::Protected { .. })
+            );
+            assert_eq!(got, want, "{rel}: {text}");
+        }
+        for rel in ["variables.tf", "main.tf", "wg.config", "README.ovpn.md"] {
             assert!(
                 classify(&base.join(rel), Access::Read, &c).is_none(),
                 "{rel}"

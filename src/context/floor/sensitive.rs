@@ -195,6 +195,8 @@ pub const HOME: &[Store] = &[
     s(".config/gh", "GitHub CLI credentials", "hosts.yml holds gh's OAuth token when no keyring is used"),
     s(".config/hub", "GitHub hub credentials", "hub's OAuth token"),
     s(".config/glab-cli", "GitLab CLI credentials", "config.yml holds glab's tokens"),
+    s(".config/hut", "SourceHut CLI credentials", "hut's config holds the sr.ht access-token of each instance"),
+    s(".config/coderv2/session", "Coder's session token", "coder login keeps the session token in this plain file on Linux (`coder login token` prints it)"),
     s(".config/tea", "Gitea CLI credentials", "config.yml holds tea's tokens"),
     s(".netrc", "netrc login credentials", "logins and passwords for curl, git, ftp, heroku, wandb"),
     s("_netrc", "netrc login credentials", "the Windows spelling of .netrc, read by curl and git"),
@@ -1389,6 +1391,36 @@ pub const CONTENT_JUDGED: &[(&str, &str)] = &[
         "appsettings.*.json",
         "ASP.NET settings with a connection string",
     ),
+    // Terraform's variable files (`terraform.tfvars`, `*.auto.tfvars`, `-var-file`s): the
+    // values of the module's variables, passwords among them as often as not (Terraform's
+    // docs mark such variables `sensitive` yet keep their values in these files).
+    ("*.tfvars", "Terraform variables with a secret value"),
+    ("*.tfvars.json", "Terraform variables with a secret value"),
+    // VPN and network configurations that carry their own keys: WireGuard's (`PrivateKey
+    // =`, wg-quick(8): `/etc/wireguard/INTERFACE.conf`, copied anywhere), OpenVPN's
+    // profiles (inline `<key>` blocks), Wi-Fi passwords (`psk=`, wpa_supplicant.conf(5))
+    // and netplan's YAML (`password:` of a Wi-Fi access point or 802.1x).
+    (
+        "wireguard/*.conf",
+        "a WireGuard configuration with its private key",
+    ),
+    ("wg*.conf", "a WireGuard configuration with its private key"),
+    ("*.ovpn", "an OpenVPN profile with its key"),
+    ("wpa_supplicant.conf", "Wi-Fi passwords (wpa_supplicant)"),
+    ("wpa_supplicant-*.conf", "Wi-Fi passwords (wpa_supplicant)"),
+    (
+        "netplan/*.yaml",
+        "network settings with Wi-Fi or 802.1x passwords",
+    ),
+    // Android's release signing (`key.properties`: storePassword/keyPassword, Flutter's
+    // "Build and release an Android app"), rclone's remotes (tokens, keys, obscured
+    // passwords), boto's `.boto` (AWS and GCS keys), APT's `auth.conf` (netrc-style
+    // logins, apt_auth.conf(5)) and a global `npmrc`.
+    ("key.properties", "Android signing passwords"),
+    ("rclone.conf", "rclone remotes with their tokens and keys"),
+    (".boto", "boto's cloud credentials"),
+    ("apt/auth.conf", "APT repository logins"),
+    ("npmrc", "npm registry settings with an auth token"),
 ];
 
 /// The largest settings file [`CONTENT_JUDGED`] reads to judge.

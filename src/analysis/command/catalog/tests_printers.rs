@@ -31,6 +31,40 @@ fn keyrings_and_credential_settings_are_printed_secrets() {
     ]);
 }
 
+/// A wrapper that runs a bare environment dump prints the environment as the dump would,
+/// whatever the wrapper (a project's run command, a container's exec, npm's `run env`);
+/// dotenv-style CLIs print the values of the files they manage. Their siblings that hand
+/// the values to a program, or list names only, stay what they were.
+#[test]
+fn wrapped_environment_dumps_and_dotenv_printers_are_printed_secrets() {
+    table(&[
+        ("poetry run env", "hard"),
+        ("uv run --with x env", "hard"),
+        ("bundle exec printenv", "hard"),
+        ("pixi run -e dev env", "hard"),
+        ("mise exec node@20 -- env", "hard"),
+        ("npm run env", "hard"),
+        ("kubectl exec pod -- env", "hard"),
+        ("docker compose run web printenv", "hard"),
+        ("dotenv list", "hard"),
+        ("dotenv -f config/.env get DATABASE_URL", "hard"),
+        ("python-dotenv list --format=json", "hard"),
+        ("teller show", "hard"),
+        ("teller env", "hard"),
+        ("mise env", "hard"),
+        ("direnv export bash", "hard"),
+        ("direnv dump", "hard"),
+        ("uv run pytest", "!hard"),
+        ("npm run test", "!hard"),
+        ("poetry run env | cut -d= -f1", "!hard"),
+        ("dotenv set DEBUG 1", "!hard"),
+        ("dotenv run -- npm test", "!hard"),
+        ("teller run -- npm test", "!hard"),
+        ("direnv allow", "!hard"),
+        ("mise ls", "!hard"),
+    ]);
+}
+
 #[test]
 fn jq_dialects_print_the_environment_like_jq() {
     table(&[

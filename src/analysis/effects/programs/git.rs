@@ -707,6 +707,13 @@ pub fn parse<'a>(argv: &'a [String], dynamic: &[bool]) -> Result<GitCall<'a>, Gr
         return Err(GrammarError::Dynamic(sw.text.to_string()));
     }
     let mut call = subcommand(sw.text, &words, i + 1)?;
+    // `git var -l` lists the configuration with the logical variables (git-var(1):
+    // "Display the logical variables. In addition, all the variables of the Git
+    // configuration file .git/config are listed"): the configuration read `git config
+    // --list` is.
+    if call.sub == "var" && call.parsed.has("-l") {
+        call.config_query = Some(ConfigQuery::All);
+    }
     effects.append(&mut call.effects);
     call.effects = effects;
     call.globals = g;
@@ -3224,6 +3231,14 @@ mod tests {
         assert_eq!(
             call(&["git", "config", "list"]).unwrap().config_query,
             Some(ConfigQuery::All)
+        );
+        assert_eq!(
+            call(&["git", "var", "-l"]).unwrap().config_query,
+            Some(ConfigQuery::All)
+        );
+        assert_eq!(
+            call(&["git", "var", "GIT_EDITOR"]).unwrap().config_query,
+            None
         );
         assert_eq!(
             call(&["git", "config", "user.name"]).unwrap().config_query,
