@@ -104,6 +104,9 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "ngrok" | "cloudflared" | "lt" | "localtunnel" | "bore" | "zrok" | "tailscale" => {
             network::tunnel
         }
+        "tmate" | "sshx" | "tty-share" | "upterm" | "ttyd" | "gotty" | "x11vnc" => {
+            network::remote_control
+        }
         "httpd" | "darkhttpd" | "miniserve" | "webfsd" | "static-web-server"
         | "simple-http-server" | "http-server" | "live-server" | "caddy" => network::file_server,
         "http" | "https" | "xh" => fetch::httpie,
