@@ -214,18 +214,24 @@ fn secret_lines(argv: &[String]) -> Option<String> {
         "git" if argv.get(1).is_some_and(|a| a == "grep") => &argv[2..],
         _ => return None,
     };
+    // Short options, alone or in a cluster (`-rl`); ripgrep's `-L` follows links.
+    let short: &[char] = if prog == "rg" {
+        &['l', 'c', 'q']
+    } else {
+        &['l', 'L', 'c', 'q']
+    };
     let names_only = args.iter().any(|a| {
-        matches!(
-            a.as_str(),
-            "-l" | "-L"
-                | "-c"
-                | "-q"
-                | "--files-with-matches"
-                | "--files-without-match"
-                | "--count"
-                | "--quiet"
-                | "--silent"
-        )
+        a.strip_prefix('-')
+            .filter(|c| !c.starts_with('-'))
+            .is_some_and(|c| c.chars().any(|ch| short.contains(&ch)))
+            || matches!(
+                a.as_str(),
+                "--files-with-matches"
+                    | "--files-without-match"
+                    | "--count"
+                    | "--quiet"
+                    | "--silent"
+            )
     });
     if names_only {
         return None;
