@@ -275,7 +275,7 @@ const FILE_TOOL_CASES: &[(&str, &str, &str, &str)] = &[
     ("Agent", r#"{"prompt":"Look through ~/.claude/history.jsonl and tell me what I asked yesterday."}"#, "ask", "risky-delegation"),
     ("Task", r#"{"prompt":"Go through the transcripts in ~/.claude/projects/ and collect what looks like a key.","description":"x"}"#, "ask", "risky-delegation"),
     ("Agent", r#"{"prompt":"Summarise the commands in ~/.local/share/fish/fish_history"}"#, "ask", "risky-delegation"),
-    ("Agent", r#"{"prompt":"Summarise docs/history.md and CHANGELOG.md for the release notes"}"#, "allow", "subagent"),
+    ("Agent", r#"{"prompt":"Summarise docs/history.md and src/history.rs for the docs"}"#, "allow", "subagent"),
     ("Agent", r#"{"prompt":"Explore src/ and explain the parser"}"#, "allow", "subagent"),
     ("Agent", r#"{"prompt":"Update docs/usage.md and src/cli.rs to match the new flag"}"#, "allow", "subagent"),
     // A file the prompt asks to be written with text that makes a tool run code, judged
