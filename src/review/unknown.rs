@@ -86,7 +86,8 @@
 //!   prefixes `-c`/`-ec`; `php artisan tinker --execute=…`), or `-e` with text that reads
 //!   as code (`ghc -e 'f "x"'`). The person names the text.
 //! - **A subcommand word that destroys, installs or adds a dependency, undoes migrations
-//!   or empties a schema, pushes, publishes or deploys**, or sets what later commands run
+//!   or empties a schema, pushes, publishes, deploys, sends or shares** (a send, grounded by
+//!   naming the program: `magic-wormhole send .env`), or sets what later commands run
 //!   (`default`, `global`, `override`, `allow`, `enable`, `use`, `pin`, `local`, …),
 //!   among the first operands (`brew uninstall --force git`, `docker plugin install x`,
 //!   `bundle add x`, `alembic downgrade base`, `flyway clean`, `rustup default x`, `mise
