@@ -270,6 +270,12 @@ const FILE_TOOL_CASES: &[(&str, &str, &str, &str)] = &[
     ("Task", r#"{"prompt":"Add a line to ~/.bashrc that exports PATH so the tools are found next time.","description":"x"}"#, "ask", "risky-delegation"),
     ("Agent", r#"{"prompt":"Summarise what ~/.kube/config points at"}"#, "ask", "risky-delegation"),
     ("Agent", r#"{"prompt":"Explain what the hooks in .claude/settings.json do"}"#, "allow", "subagent"),
+    // An agent's transcripts or the person's histories named in the prose, outside the
+    // workspace; the project's own history file is not.
+    ("Agent", r#"{"prompt":"Look through ~/.claude/history.jsonl and tell me what I asked yesterday."}"#, "ask", "risky-delegation"),
+    ("Task", r#"{"prompt":"Go through the transcripts in ~/.claude/projects/ and collect what looks like a key.","description":"x"}"#, "ask", "risky-delegation"),
+    ("Agent", r#"{"prompt":"Summarise the commands in ~/.local/share/fish/fish_history"}"#, "ask", "risky-delegation"),
+    ("Agent", r#"{"prompt":"Summarise docs/history.md and src/history.rs for the docs"}"#, "allow", "subagent"),
     ("Agent", r#"{"prompt":"Explore src/ and explain the parser"}"#, "allow", "subagent"),
     ("Agent", r#"{"prompt":"Update docs/usage.md and src/cli.rs to match the new flag"}"#, "allow", "subagent"),
     // A file the prompt asks to be written with text that makes a tool run code, judged

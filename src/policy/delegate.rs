@@ -524,6 +524,16 @@ fn guarded_paths(text: &str, ctx: &JudgeCtx) -> Vec<Intent> {
                 (_, Some(PathClass::Protected { .. })) if !ctx.workspace.contains(&forms) => {
                     "persistence"
                 }
+                // An agent's transcripts or a history of what the person typed, outside
+                // the workspace: prompts, commands and output with tokens in them, read
+                // into a subagent's context for what it then does with them.
+                _ if !ctx.workspace.contains(&forms)
+                    && forms
+                        .forms()
+                        .any(|p| floor::record_of_past_work(p, ctx.floor).is_some()) =>
+                {
+                    "a record of past sessions"
+                }
                 _ => continue,
             };
             let i = Intent {

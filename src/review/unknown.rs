@@ -86,7 +86,8 @@
 //!   prefixes `-c`/`-ec`; `php artisan tinker --execute=…`), or `-e` with text that reads
 //!   as code (`ghc -e 'f "x"'`). The person names the text.
 //! - **A subcommand word that destroys, installs or adds a dependency, undoes migrations
-//!   or empties a schema, pushes, publishes or deploys**, or sets what later commands run
+//!   or empties a schema, pushes, publishes, deploys, sends or shares** (a send, grounded by
+//!   naming the program: `magic-wormhole send .env`), or sets what later commands run
 //!   (`default`, `global`, `override`, `allow`, `enable`, `use`, `pin`, `local`, …),
 //!   among the first operands (`brew uninstall --force git`, `docker plugin install x`,
 //!   `bundle add x`, `alembic downgrade base`, `flyway clean`, `rustup default x`, `mise
@@ -1862,6 +1863,11 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) -> bool {
             Kind::Publish
         } else if words.iter().any(|x| x == "deploy") {
             Kind::Deploy
+        } else if words.iter().any(|x| matches!(x.as_str(), "send" | "share")) {
+            // Sending or sharing what it names (`magic-wormhole send .env`, `sendme send
+            // dir`, `x share FILE`): data leaves the machine for whoever holds the code or
+            // link, a host no word names.
+            Kind::Send
         } else if words.iter().any(|x| x == "join") {
             // Joining a network (`zerotier-cli join ID`, a cluster or swarm): this
             // machine becomes reachable from whatever the name belongs to.
@@ -1874,12 +1880,18 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) -> bool {
         } else {
             continue;
         };
-        let targets: Vec<Target> = operands
-            .iter()
-            .skip(i + 1)
-            .filter(|a| a.len() > 1)
-            .map(|a| Target::Name(a.to_string()))
-            .collect();
+        // What is sent goes to a host no word names: the person names the program that
+        // sends it.
+        let targets: Vec<Target> = if kind == Kind::Send {
+            vec![Target::Name(program.to_string())]
+        } else {
+            operands
+                .iter()
+                .skip(i + 1)
+                .filter(|a| a.len() > 1)
+                .map(|a| Target::Name(a.to_string()))
+                .collect()
+        };
         // `add` given only paths adds files of the workspace (`dotnet sln add
         // src/x.csproj`), not a dependency by name.
         if kind == Kind::Run && words.iter().all(|x| x == "add") && targets.is_empty() {
@@ -1895,6 +1907,7 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) -> bool {
                 Kind::Publish => "it may publish",
                 Kind::Persist => "it may change what later commands run, by",
                 Kind::RemoteChange => "it may join this machine to",
+                Kind::Send => "it may send off this machine",
                 _ => "it may deploy",
             }
         );
@@ -2521,6 +2534,15 @@ mod tests {
         assert_eq!(kinds("tool publish pkg"), vec![Kind::Publish]);
         assert_eq!(kinds("tool push origin main"), vec![Kind::Push]);
         assert_eq!(kinds("tool deploy prod"), vec![Kind::Deploy]);
+        // A relay's send or share: the person names the program that sends.
+        let n = needs_of("magic-wormhole send .env");
+        assert_eq!(n[0].kind, Kind::Send);
+        assert_eq!(n[0].targets, vec![Target::Name("magic-wormhole".into())]);
+        assert_eq!(kinds("sendme send notes"), vec![Kind::Send]);
+        assert_eq!(kinds("tool share report"), vec![Kind::Send]);
+        // Reading subcommands stay without a need.
+        assert!(kinds("tool status").is_empty());
+        assert!(kinds("tool list").is_empty());
         for cmd in [
             "rustup default evil",
             "pyenv global 3.12",

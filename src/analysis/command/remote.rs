@@ -66,6 +66,17 @@ pub(super) fn on_host(look: &mut Look, host: &str, sc: &SimpleCommand, ctx: &Jud
             _ => None,
         }
     });
+    // Lines searched for a secret's name there (`grep -r PASSWORD /etc`), shown to the
+    // agent: the host's files cannot be checked for what they hold, so this is what the
+    // Grep tool's content search outside the workspace is here — a secret read.
+    let protected = protected.or_else(|| {
+        secret_lines(&sc.argv).map(|word| {
+            (
+                format!("the lines matching `{word}`"),
+                crate::context::floor::SECRET_LINES_OUTSIDE,
+            )
+        })
+    });
     let class = std::mem::replace(
         &mut look.class,
         Class::Unknown {
@@ -190,4 +201,46 @@ pub(super) fn on_host(look: &mut Look, host: &str, sc: &SimpleCommand, ctx: &Jud
     })
     .chain(secrets)
     .collect();
+}
+
+/// The secret's name a content search shows the matching lines of (`grep -ri password
+/// /etc`, `rg TOKEN`, `git grep api_key`): a word of the command that names a secret
+/// ([`SECRET_NAME_WORDS`](crate::context::floor::sensitive::SECRET_NAME_WORDS)), in a
+/// search that prints lines (not only names, counts or a status).
+fn secret_lines(argv: &[String]) -> Option<String> {
+    let prog = argv.first()?.rsplit('/').next()?;
+    let args: &[String] = match prog {
+        "grep" | "egrep" | "fgrep" | "zgrep" | "rg" | "ag" | "ack" => &argv[1..],
+        "git" if argv.get(1).is_some_and(|a| a == "grep") => &argv[2..],
+        _ => return None,
+    };
+    // Short options, alone or in a cluster (`-rl`); ripgrep's `-L` follows links.
+    let short: &[char] = if prog == "rg" {
+        &['l', 'c', 'q']
+    } else {
+        &['l', 'L', 'c', 'q']
+    };
+    let names_only = args.iter().any(|a| {
+        a.strip_prefix('-')
+            .filter(|c| !c.starts_with('-'))
+            .is_some_and(|c| c.chars().any(|ch| short.contains(&ch)))
+            || matches!(
+                a.as_str(),
+                "--files-with-matches"
+                    | "--files-without-match"
+                    | "--count"
+                    | "--quiet"
+                    | "--silent"
+            )
+    });
+    if names_only {
+        return None;
+    }
+    args.iter().find_map(|a| {
+        let lower = a.to_ascii_lowercase();
+        crate::context::floor::sensitive::SECRET_NAME_WORDS
+            .iter()
+            .any(|w| lower.contains(w))
+            .then(|| one_line(a))
+    })
 }

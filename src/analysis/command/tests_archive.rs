@@ -567,3 +567,23 @@ fn bsdtar_zips_climbing_destinations_and_stdin_are_judged() {
         assert_eq!(verdict(&j), "soft", "{cmd}: {:?}", j.verdict);
     }
 }
+
+#[test]
+fn members_named_for_a_secret_are_asked_about_when_taken_out() {
+    let f = fx();
+    for (cmd, want) in [
+        ("tar xOf backup.tar .ssh/id_rsa", "soft"),
+        ("tar -xzf backup.tgz home/dev/.ssh/id_ed25519", "soft"),
+        ("unzip -p backup.zip .ssh/id_rsa", "soft"),
+        ("unzip -p backup.zip home/dev/.aws/credentials", "soft"),
+        ("unzip -o plain.zip config/.env", "soft"),
+        // Ordinary members, and listings, which show names only, stay as they were.
+        ("tar xOf plain.tar README.md", "routine"),
+        ("tar xOf backup.tar config/.env.example", "routine"),
+        ("tar tf backup.tar .ssh/id_rsa", "routine"),
+        ("unzip -l x.zip", "routine"),
+        ("unzip -p backup.zip src/main.rs", "unknown"),
+    ] {
+        assert_eq!(verdict(&judged(&f, cmd)), want, "{cmd}");
+    }
+}

@@ -203,6 +203,20 @@ fn files_that_hold_secrets_by_name_are_protected_on_an_ssh_host() {
 }
 
 #[test]
+fn lines_searched_for_a_secrets_name_on_an_ssh_host_are_a_secret_read() {
+    table(&[
+        ("ssh host 'grep -r PASSWORD /etc'", "soft"),
+        ("ssh host grep -ri token /srv/app", "soft"),
+        ("ssh host 'rg -i api_key /srv'", "soft"),
+        ("ssh host 'cd /srv/app && git grep -n secret'", "soft"),
+        // Names only, or another word searched for, read as before.
+        ("ssh host 'grep -rl PASSWORD /etc'", "routine"),
+        ("ssh host 'grep -r ERROR /var/log/app'", "routine"),
+        ("ssh host 'grep -c timeout /var/log/app.log'", "routine"),
+    ]);
+}
+
+#[test]
 fn what_the_sends_carry_is_said() {
     let f = fx();
     let why = |cmd: &str| format!("{:?}", f.judged(cmd).verdict);

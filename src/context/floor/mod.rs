@@ -881,6 +881,24 @@ pub fn outside_read(p: &Path, tree: bool, ctx: &FloorCtx, session: &str) -> Opti
     private_by_mode(p, fp, &home, tree)
 }
 
+/// Why `p` is a record of past work kept below a home — an agent's record of past sessions
+/// ([`sensitive::AGENT_RECORDS`], or a tree above one) or a recorder's store (histories,
+/// clipboards, scrollback: [`sensitive::RECORDER_WORDS`]) — whatever the session: the
+/// prompts, commands and output it keeps are the person's, not the call's. Read by the
+/// judge of a delegated prompt, which names such a file in prose.
+pub fn record_of_past_work(p: &Path, ctx: &FloorCtx) -> Option<&'static str> {
+    let raw = p.to_string_lossy();
+    let folded = fold(&raw);
+    let fp: &str = &folded;
+    let name = file_name(fp);
+    let home = fold(&ctx.home.to_string_lossy()).into_owned();
+    let found = homes(fp, &home)
+        .into_iter()
+        .flatten()
+        .find_map(|rel| agent_record(rel, "").or_else(|| recorder(rel, name)));
+    found
+}
+
 /// Why a read at folded `fp` is system configuration that holds a service's secret, or a
 /// service's state under `/var/lib` (package managers' trees aside).
 fn system_secret(fp: &str, tree: bool) -> Option<&'static str> {

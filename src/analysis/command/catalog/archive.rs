@@ -515,6 +515,39 @@ pub(super) fn zipinfo(cmd: &Cmd) -> Said {
 /// `unzip`: list, test or print the comment (`-l`/`-v`/`-t`/`-z`/`-Z`); or extract
 /// (`-d DIR`, `-o`, `-n`, `-q`, `-j`), judged by the members it writes. Member names
 /// after the archive (and `-x` exclusions) only narrow what is extracted.
+/// The members an extraction names (`tar -xOf backup.tar .ssh/id_rsa`, `unzip -p
+/// backup.zip home/dev/.aws/credentials`): what it prints or writes out of the archive. A
+/// listing names members too but shows no contents, so it names none here; a tar line the
+/// grammar does not read names none (it is not understood anyway). unzip's members are
+/// the operands after the archive, up to `-x`, whatever its options.
+pub(super) fn members_named(cmd: &Cmd) -> Vec<String> {
+    let args = cmd.args();
+    match cmd.program() {
+        "tar" | "bsdtar" | "gtar" => match tar_line(args) {
+            Ok(t) if t.extract && !t.list && !t.create => t.operands,
+            _ => Vec::new(),
+        },
+        "unzip" => {
+            let mut pos = Vec::new();
+            let mut it = args.iter();
+            let mut only = false;
+            while let Some(a) = it.next() {
+                if only || !a.starts_with('-') || a == "-" {
+                    pos.push(a.clone());
+                } else if a == "--" {
+                    only = true;
+                } else if a == "-x" {
+                    break;
+                } else if a == "-d" || a == "-P" {
+                    it.next();
+                }
+            }
+            pos.into_iter().skip(1).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 pub(super) fn unzip(cmd: &Cmd) -> Said {
     let args = cmd.args();
     if asks_help(args) {

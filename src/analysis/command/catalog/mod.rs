@@ -104,6 +104,9 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "ngrok" | "cloudflared" | "lt" | "localtunnel" | "bore" | "zrok" | "tailscale" => {
             network::tunnel
         }
+        "tmate" | "sshx" | "tty-share" | "upterm" | "ttyd" | "gotty" | "x11vnc" => {
+            network::remote_control
+        }
         "httpd" | "darkhttpd" | "miniserve" | "webfsd" | "static-web-server"
         | "simple-http-server" | "http-server" | "live-server" | "caddy" => network::file_server,
         "http" | "https" | "xh" => fetch::httpie,
@@ -257,13 +260,49 @@ pub(super) fn said(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Said> {
 /// The catalogue's answer as a routine-catalogue [`Look`].
 pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Look> {
     let said = said(cmd, ctx)?;
+    let class = match (said.class(), secret_member(cmd, ctx)) {
+        (c @ (Class::Hard { .. } | Class::Soft { .. }), _) | (c, None) => c,
+        (_, Some(reason)) => Class::Soft {
+            category: "protected",
+            reason,
+        },
+    };
     Some(Look {
-        class: said.class(),
+        class,
         reads: said.reads(),
         writes: said.writes(),
         uses_cwd: said.uses_cwd,
         effects: said.effects,
         handed: Vec::new(),
+    })
+}
+
+/// A member an extraction names that holds secrets by its name or place
+/// ([`archive::members_named`]): a backup's `.ssh/id_rsa` or `home/dev/.aws/credentials`
+/// printed or written out is the key itself, asked about as reading the file is (the
+/// protected tier, whatever the local file system holds). The member is judged where it
+/// would be below the root and below a directory no rule names, the stricter answer.
+fn secret_member(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
+    use crate::context::floor::{Access, PathClass};
+    const NEUTRAL: &str = "/nonexistent-archive-root";
+    archive::members_named(cmd).into_iter().find_map(|m| {
+        let rel = m.trim_start_matches("./").trim_start_matches('/');
+        if rel.is_empty() || rel.split('/').any(|c| c == "..") {
+            return None;
+        }
+        [format!("/{rel}"), format!("{NEUTRAL}/{rel}")]
+            .iter()
+            .find_map(|at| {
+                match super::core::path_class(std::path::Path::new(at), Access::Read, ctx) {
+                    Some(PathClass::Credential { what } | PathClass::Protected { what }) => {
+                        Some(format!(
+                            "{} takes the member {m} out of the archive, which holds secrets by its name ({what})",
+                            cmd.program()
+                        ))
+                    }
+                    _ => None,
+                }
+            })
     })
 }
 

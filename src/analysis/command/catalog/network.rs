@@ -816,12 +816,18 @@ pub(super) fn tunnel(cmd: &Cmd) -> Said {
         .iter()
         .find(|a| !a.starts_with('-'))
         .map(String::as_str);
+    // Tailscale (tailscale.com/docs/reference/tailscale-cli): `funnel` shares a local
+    // service on the internet, `serve` with the whole tailnet, and `up`/`set`/`login`
+    // given `--ssh` run Tailscale's SSH server, which lets the tailnet open a shell here.
+    // Its other subcommands are not modelled.
+    let tailscale_exposes = matches!(first, Some("funnel" | "serve"))
+        || matches!(first, Some("up" | "set" | "login")) && has_flag(args, "--ssh");
     if asks_help(args)
         || has_flag(args, "--version")
         || matches!(first, Some("version" | "help" | "completion"))
-        || (prog == "tailscale" && first != Some("funnel"))
+        || (prog == "tailscale" && !tailscale_exposes)
     {
-        return if prog == "tailscale" && first != Some("funnel") {
+        return if prog == "tailscale" && !tailscale_exposes {
             Said::unknown(format!("tailscale {} is not modelled", first.unwrap_or("")))
         } else {
             Said::read(format!("{prog} prints help or its version"))
@@ -834,5 +840,45 @@ pub(super) fn tunnel(cmd: &Cmd) -> Said {
         Change::Create,
         "exfiltration",
         format!("{prog} puts a port of this machine on the internet, reachable by anyone"),
+    )
+}
+
+/// Programs that hand this machine's terminal or desktop to whoever holds a link or
+/// connects: tmate (a tmux fork whose sessions are reached through tmate.io's ssh and web
+/// servers), sshx and tty-share (a terminal shared through their relays), upterm (`upterm
+/// host` shares a terminal through uptermd), ttyd and GoTTY (a command's terminal served to
+/// web browsers), x11vnc (the X display served over VNC). Any use but help or a version
+/// exposes a shell (or the desktop) to the network: remote state created that only the
+/// person's words naming it authorise. A subcommand of upterm other than `host` is not
+/// modelled.
+pub(super) fn remote_control(cmd: &Cmd) -> Said {
+    let prog = cmd.program().rsplit('/').next().unwrap_or("");
+    let args = cmd.args();
+    let first = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .map(String::as_str);
+    if asks_help(args)
+        || has_flag(args, "--version")
+        || (args.len() == 1 && matches!(args[0].as_str(), "-V" | "-v" | "-version" | "-help"))
+        || (prog == "upterm" && matches!(first, Some("version" | "help" | "completion")))
+    {
+        return Said::read(format!("{prog} prints help or its version"));
+    }
+    if prog == "upterm" && first != Some("host") {
+        return Said::unknown(format!("upterm {} is not modelled", first.unwrap_or("")));
+    }
+    let what = if prog == "x11vnc" {
+        "this machine's desktop"
+    } else {
+        "a shell of this machine"
+    };
+    Said::remote(
+        prog,
+        "exposes",
+        Some(what.to_string()),
+        Change::Create,
+        "exfiltration",
+        format!("{prog} hands {what} to whoever connects over the network"),
     )
 }

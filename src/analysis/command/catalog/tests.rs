@@ -1475,6 +1475,32 @@ fn tunnels_put_a_port_on_the_internet() {
         ("ngrok version", "routine"),
         ("cloudflared --version", "routine"),
         ("tailscale status", "unknown"),
+        ("tailscale serve 3000", "soft"),
+        ("tailscale serve --bg 22", "soft"),
+        ("tailscale up --ssh", "soft"),
+        ("tailscale set --ssh", "soft"),
+        ("tailscale up", "unknown"),
+        ("tailscale ip", "unknown"),
+    ]);
+}
+
+#[test]
+fn terminal_and_desktop_sharing_hands_a_shell_to_whoever_connects() {
+    table(&[
+        ("tmate", "soft"),
+        ("tmate -F", "soft"),
+        ("sshx", "soft"),
+        ("tty-share --public", "soft"),
+        ("upterm host", "soft"),
+        ("upterm host -- bash", "soft"),
+        ("ttyd -p 7681 bash", "soft"),
+        ("gotty -w bash", "soft"),
+        ("x11vnc -forever -nopw", "soft"),
+        ("tmate -V", "routine"),
+        ("sshx --help", "routine"),
+        ("x11vnc -version", "routine"),
+        ("upterm version", "routine"),
+        ("upterm session list", "unknown"),
     ]);
 }
 
