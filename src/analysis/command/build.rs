@@ -355,10 +355,14 @@ fn stdlib_module(cmd: &Cmd, module: &str, at: usize) -> Option<Look> {
 }
 
 /// `python -m venv [OPTIONS] ENV_DIR…` (CPython 3.11's `--help`, exact names only): each
-/// directory is made with its `pyvenv.cfg`, `bin`, `lib` and `include`, and pip is
-/// installed there from the wheel the standard library bundles (no network). `--clear`
-/// first deletes what the directory holds. `--upgrade-deps` fetches pip and setuptools
-/// from PyPI, and anything else is outside the grammar (`None`).
+/// directory is made with its `bin`, `lib` and `include` (the directories reach the path
+/// floor), and filled as the standard library writes an environment — `pyvenv.cfg`, the
+/// activation scripts, links to this interpreter, pip installed from the wheel it bundles
+/// (no network) — the way an installer's files in its environment are not listed one by
+/// one (`npm ci`, `uv sync`): activating or running the environment later is judged
+/// against the session's baseline (`command::venv`), where files made this session count
+/// as changed. `--clear` first deletes what the directory holds. `--upgrade-deps` fetches
+/// pip and setuptools from PyPI, and anything else is outside the grammar (`None`).
 fn venv(args: &[String]) -> Option<Look> {
     use crate::analysis::effects::WriteHow;
     let mut dirs = Vec::new();
@@ -396,7 +400,6 @@ fn venv(args: &[String]) -> Option<Look> {
             });
         }
         effects.push(Effect::write(d, WriteHow::Mkdir));
-        effects.push(Effect::write(format!("{d}/pyvenv.cfg"), WriteHow::Replace));
         for sub in ["bin", "lib", "include"] {
             effects.push(Effect::write(format!("{d}/{sub}"), WriteHow::Mkdir));
         }

@@ -1671,6 +1671,13 @@ fn python_venv_writes_its_directory() {
     };
     let j = judge(&analyze("python3 -m venv /tmp/elsewhere", &env), &ctx);
     assert!(j.writes.iter().any(|w| w.starts_with("/tmp/elsewhere")));
+    // Its directories reach the path floor (which protects `.claude`).
+    let j = judge(&analyze("python3 -m venv .claude", &env), &ctx);
+    assert!(
+        j.writes.contains(&f.ws.join(".claude/bin")),
+        "{:?}",
+        j.writes
+    );
 }
 
 /// Counters and linters that read the project and run none of its code are routine;

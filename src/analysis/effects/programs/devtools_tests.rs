@@ -255,4 +255,9 @@ fn go_analysers() {
     ]));
     assert!(outside(&["govulncheck", "-mode", "binary", "./app"]));
     assert!(outside(&["staticcheck", "-frobnicate", "./..."]));
+    // Reached from the runners' dispatch by name.
+    let (v, d) = argv(&["staticcheck", "./..."]);
+    assert!(matches!(super::super::runners::runner(&v, &d), Some(Ok(_))));
+    let (v, d) = argv(&["govulncheck", "./..."]);
+    assert!(matches!(super::super::runners::runner(&v, &d), Some(Ok(_))));
 }

@@ -394,7 +394,9 @@ fn runner_of(argv: &[String], dynamic: &[bool]) -> Found {
         "cabal" => langs::cabal(argv, dynamic),
         "stack" => langs::stack(argv, dynamic),
         "zig" => langs::zig(argv, dynamic),
-        "gofmt" | "sphinx-build" | "mkdocs" => super::devtools::tool(argv, dynamic),
+        "gofmt" | "sphinx-build" | "mkdocs" | "staticcheck" | "govulncheck" => {
+            super::devtools::tool(argv, dynamic)
+        }
         _ => super::linters::linter(argv, dynamic),
     }
 }
