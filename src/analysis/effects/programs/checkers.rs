@@ -150,6 +150,7 @@ fn yamllint_extends(p: &Parsed, out: &mut Vec<Effect>) {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::super::super::{Effect, Reach};
     use super::super::effects;
