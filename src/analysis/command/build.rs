@@ -283,8 +283,9 @@ fn lifecycle_look(prog: &str, l: crate::analysis::command::catalog::Lifecycle) -
 
 /// Standard-library modules that only read their operands and write what they are told:
 /// `python -m json.tool [OPTIONS] [INFILE [OUTFILE]]` (checked against CPython 3.11-3.13's
-/// `--help`) and `python -m py_compile FILE…` (each file's bytecode lands in the
-/// `__pycache__` beside it). `None` for any other module.
+/// `--help`), `python -m py_compile FILE…` (each file's bytecode lands in the
+/// `__pycache__` beside it) and `python -m venv DIR…` ([`venv`]). `None` for any other
+/// module.
 fn stdlib_module(cmd: &Cmd, module: &str, at: usize) -> Option<Look> {
     if cmd.has_expansion() {
         return None;
@@ -348,8 +349,65 @@ fn stdlib_module(cmd: &Cmd, module: &str, at: usize) -> Option<Look> {
                 effects,
             ))
         }
+        "venv" => venv(args),
         _ => None,
     }
+}
+
+/// `python -m venv [OPTIONS] ENV_DIR…` (CPython 3.11's `--help`, exact names only): each
+/// directory is made with its `bin`, `lib` and `include` (the directories reach the path
+/// floor), and filled as the standard library writes an environment — `pyvenv.cfg`, the
+/// activation scripts, links to this interpreter, pip installed from the wheel it bundles
+/// (no network) — the way an installer's files in its environment are not listed one by
+/// one (`npm ci`, `uv sync`): activating or running the environment later is judged
+/// against the session's baseline (`command::venv`), where files made this session count
+/// as changed. `--clear` first deletes what the directory holds. `--upgrade-deps` fetches
+/// pip and setuptools from PyPI, and anything else is outside the grammar (`None`).
+fn venv(args: &[String]) -> Option<Look> {
+    use crate::analysis::effects::WriteHow;
+    let mut dirs = Vec::new();
+    let mut clear = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--system-site-packages"
+            | "--symlinks"
+            | "--copies"
+            | "--without-pip"
+            | "--upgrade" => {}
+            "--clear" => clear = true,
+            "--prompt" => {
+                it.next()?;
+            }
+            x if x.starts_with("--prompt=") => {}
+            "-h" | "--help" => return Some(Look::routine("python -m venv prints help")),
+            x if x.starts_with('-') => return None,
+            x => dirs.push(x.trim_end_matches('/').to_string()),
+        }
+    }
+    if dirs.is_empty() {
+        return None;
+    }
+    let mut effects = Vec::new();
+    for d in dirs
+        .iter()
+        .map(|d| if d.is_empty() { "/" } else { d.as_str() })
+    {
+        if clear {
+            effects.push(Effect::Delete {
+                path: d.to_string(),
+                recursive: true,
+            });
+        }
+        effects.push(Effect::write(d, WriteHow::Mkdir));
+        for sub in ["bin", "lib", "include"] {
+            effects.push(Effect::write(format!("{d}/{sub}"), WriteHow::Mkdir));
+        }
+    }
+    Some(policy::from_effects(
+        "creates a Python virtual environment",
+        effects,
+    ))
 }
 
 /// `python -m http.server [--bind ADDR] [--directory DIR] [--protocol V] [PORT]`: every

@@ -298,6 +298,16 @@ const ZIG_FILES: &[&str] = &["build.zig", "build.zig.zon"];
 /// `mkdocs.yaml`), which names the plugins and hook files that run.
 const MKDOCS_FILES: &[&str] = &["mkdocs.yml", "mkdocs.yaml"];
 
+/// RuboCop 1.89 (`config_finder.rb`): `.rubocop.yml` from each file's directory up to the
+/// project root, then the root's `.config/.rubocop.yml` or `.config/rubocop/config.yml`;
+/// `.rubocop_todo.yml` is what `--auto-gen-config` writes and `.rubocop.yml` inherits.
+const RUBOCOP_FILES: &[&str] = &[
+    ".rubocop.yml",
+    ".rubocop_todo.yml",
+    ".config/.rubocop.yml",
+    ".config/rubocop/config.yml",
+];
+
 pub(super) fn family_files(f: Family) -> &'static [&'static str] {
     match f {
         Family::Cargo => CARGO_FILES,
@@ -325,6 +335,7 @@ pub(super) fn family_files(f: Family) -> &'static [&'static str] {
         Family::Flake8 => FLAKE8_FILES,
         Family::Pylint => PYLINT_FILES,
         Family::Biome => BIOME_FILES,
+        Family::Rubocop => RUBOCOP_FILES,
         Family::Rustup => RUSTUP_FILES,
         Family::Bazel => BAZEL_FILES,
         Family::Dotnet => DOTNET_FILES,
@@ -387,6 +398,7 @@ pub(super) fn is_definition_file(path: &Path) -> bool {
         FLAKE8_FILES,
         PYLINT_FILES,
         BIOME_FILES,
+        RUBOCOP_FILES,
         RUSTUP_FILES,
         CMAKE_FILES,
         MESON_FILES,

@@ -1454,10 +1454,11 @@ fn classify_one(cmd: &Cmd, all: &[SimpleCommand], i: usize, ctx: &JudgeCtx, dept
         code::add_network_effects(cmd, &mut look);
         return look;
     }
-    // The long tail: a tool no catalogue knows, told to delete, purge, revoke, … .
+    // The long tail: a tool no catalogue knows (or whose family lists only its reading
+    // forms), told to delete, purge, revoke, … .
     let prog = cmd.program();
     if matches!(look.class, Class::Unknown { .. })
-        && !catalog::knows(prog)
+        && (!catalog::knows(prog) || catalog::knows_only_reads(prog))
         && !routine::understood(cmd)
         && !tier::RUNNERS.contains(&prog)
     {

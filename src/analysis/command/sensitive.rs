@@ -1830,9 +1830,11 @@ fn unredacted_trace(sc: &crate::analysis::shell::SimpleCommand) -> Option<String
     ))
 }
 
-/// DNS look-up tools: a name computed at run time becomes a query any resolver on the way
-/// (and the domain's owner) reads.
+/// DNS look-up tools (and `whois`, whose query goes to the registry's server): a name
+/// computed at run time becomes a query any resolver on the way (and the domain's owner)
+/// reads.
 const RESOLVERS: &[&str] = &[
+    "whois",
     "dig",
     "nslookup",
     "host",

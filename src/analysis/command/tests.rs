@@ -1640,6 +1640,79 @@ fn a_directory_served_over_http_is_soft() {
     ]);
 }
 
+/// A virtual environment made in the workspace is an ordinary write there; one made
+/// elsewhere, one that fetches from PyPI, or a look-alike module is not routine.
+#[test]
+fn python_venv_writes_its_directory() {
+    table(&[
+        ("python -m venv .venv", "routine"),
+        ("python3 -m venv --prompt app .venv", "routine"),
+        (
+            "python3 -m venv --without-pip --system-site-packages env",
+            "routine",
+        ),
+        ("python3 -m venv --help", "routine"),
+        // Deletes what the directory holds first.
+        ("python3 -m venv --clear .venv", "soft"),
+        // Fetches pip and setuptools from PyPI; options outside the grammar.
+        ("python3 -m venv --upgrade-deps .venv", "unknown"),
+        ("python3 -m venv --frobnicate .venv", "unknown"),
+        ("python3 -m venv", "unknown"),
+        ("python3 -m http.server", "soft"),
+    ]);
+    let f = fx();
+    let env = ShellEnv::new(f.home.clone(), f.ws.clone());
+    let ctx = JudgeCtx {
+        home: &f.home,
+        cwd: &f.ws,
+        workspace: &f.workspace,
+        floor: &f.floor,
+        baseline: &NoBaseline,
+    };
+    let j = judge(&analyze("python3 -m venv /tmp/elsewhere", &env), &ctx);
+    assert!(j.writes.iter().any(|w| w.starts_with("/tmp/elsewhere")));
+    // Its directories reach the path floor (which protects `.claude`).
+    let j = judge(&analyze("python3 -m venv .claude", &env), &ctx);
+    assert!(
+        j.writes.contains(&f.ws.join(".claude/bin")),
+        "{:?}",
+        j.writes
+    );
+}
+
+/// Counters and linters that read the project and run none of its code are routine;
+/// a read of a secret through them is not.
+#[test]
+fn counters_and_yaml_linters_read_the_project() {
+    table(&[
+        ("tokei", "routine"),
+        ("tokei src -o json", "routine"),
+        ("yamllint .", "routine"),
+        ("yamllint -s -f parsable src", "routine"),
+        ("yamllint -d 'extends: ~/.ssh/id_rsa' .", "unknown"),
+        ("tokei --output-file x", "unknown"),
+        ("yamllint --fix .", "unknown"),
+        ("gpg --verify SHA256SUMS.asc SHA256SUMS", "routine"),
+        ("gpg --decrypt secrets.gpg", "hard"),
+        ("gpg --export-secret-keys", "hard"),
+        ("gpg --sign notes.txt", "unknown"),
+    ]);
+    // What they read besides the project reaches the path floor (which denies a key).
+    let f = fx();
+    for cmd in [
+        "tokei ~/.ssh",
+        "tokei -i ~/.ssh/id_rsa",
+        "yamllint -c ~/.ssh/id_rsa .",
+    ] {
+        let j = judged(&f, cmd, &NoBaseline);
+        assert!(
+            j.reads.iter().any(|p| p.starts_with(f.home.join(".ssh"))),
+            "{cmd}: {:?}",
+            j.reads
+        );
+    }
+}
+
 #[test]
 fn writes_named_by_options_and_operands_reach_the_path_floor() {
     let f = fx();

@@ -59,7 +59,7 @@ pub(super) const AGENT_SKIP_FLAGS: &[(&str, &str)] = &[
 pub(super) const NETWORK: &[&str] = &[
     "curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "rsync", "dig",
     "nslookup", "host", "ping", "telnet", "ftp", "http", "https", "xh", "aria2c", "gh", "openssl",
-    "fetch",
+    "fetch", "whois",
 ];
 
 /// Programs whose output is a payload fetched from the network.

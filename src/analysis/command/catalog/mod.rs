@@ -1,5 +1,5 @@
 //! Catalogues as data: the command-line tools agents live in (cloud CLIs, Kubernetes,
-//! containers, GitHub, infrastructure as code, package managers, database clients,
+//! containers, GitHub and other hosting CLIs' reads, infrastructure as code, package managers, database clients,
 //! fetchers, archivers, remote shells), one file per family. Each family is a table of
 //! [`table::Entry`]s — a subcommand path, what it does to the service it talks to (reads it,
 //! creates, changes, destroys, publishes, grants; runs code there; prints a secret), the
@@ -32,6 +32,7 @@ mod containers;
 mod database;
 mod fetch;
 mod github;
+mod hosted;
 mod infra;
 mod kube;
 mod network;
@@ -81,6 +82,9 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "packer" => infra::packer,
         "cdk" => infra::cdk,
         "gh" => github::gh,
+        "glab" => hosted::glab,
+        "fly" | "flyctl" => hosted::fly,
+        "heroku" => hosted::heroku,
         "npm" | "pnpm" | "yarn" | "bun" => packages::node,
         "pip" | "pip3" => packages::pip,
         "uv" => packages::uv,
@@ -97,6 +101,7 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "ping" | "ping6" => network::ping,
         "gnutls-cli" => network::gnutls_cli,
         "dig" | "host" | "nslookup" => network::resolver,
+        "whois" => network::whois,
         "defaults" => services::defaults,
         "setcap" => services::setcap,
         "journalctl" => services::journalctl,
@@ -158,6 +163,12 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
 /// Does a family know this program?
 pub(super) fn knows(prog: &str) -> bool {
     family(prog).is_some()
+}
+
+/// Does its family list only the program's reading forms (`hosted`: glab, fly, heroku), so
+/// that what it does not list is still read by the long-tail verb rule?
+pub(super) fn knows_only_reads(prog: &str) -> bool {
+    matches!(prog, "glab" | "fly" | "flyctl" | "heroku")
 }
 
 /// Programs whose destructive tier this catalogue owns (so the older tables do not judge

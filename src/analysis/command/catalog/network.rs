@@ -1,4 +1,5 @@
-//! Network tools: `ip`, `ifconfig`, `openssl`, `ping`, `gnutls-cli`, the DNS look-up tools.
+//! Network tools: `ip`, `ifconfig`, `openssl`, `ping`, `gnutls-cli`, the DNS look-up tools,
+//! `whois`.
 //! Showing state is read-only; changing interfaces, routes or keys is not: changing the
 //! machine's network configuration is a privileged act (`Effect::Privilege`, asked about).
 //! `ping` and a DNS look-up of a literal name talk to the host they name and send nothing
@@ -751,6 +752,77 @@ pub(super) fn resolver(cmd: &Cmd) -> Said {
     });
     said.category = "exfiltration";
     said.and_effects(effects)
+}
+
+/// whois's options with a value (whois 5.5.17 `--help`, Debian's: getopt_long, so flags
+/// bundle); the rest of its options are flags.
+const WHOIS_VALUES: &[&str] = &[
+    "-h", "--host", "-p", "--port", "-i", "-T", "-s", "-g", "-t", "-v", "-q",
+];
+const WHOIS_FLAGS: &str = "IHlLmMcxbBGdKrRa";
+
+/// `whois [OPTION]… OBJECT…`: the objects, joined into one query, are sent to a whois
+/// server (the registry's for the name, or `-h HOST`), which answers with the public
+/// registration record. Like a DNS look-up of a literal name it is a read that sends the
+/// name to the servers that own it: judged by that name (or the server named). Options
+/// outside its `--help` are not understood.
+pub(super) fn whois(cmd: &Cmd) -> Said {
+    let args = cmd.args();
+    if matches!(args, [a] if a == "--help" || a == "--version") {
+        return Said::read("whois prints help or its version");
+    }
+    if cmd.has_expansion() {
+        // The query, or the server it goes to, is computed when the command runs.
+        return Said::unknown("whois is given a value computed at run time");
+    }
+    let mut names: Vec<&str> = Vec::new();
+    let mut server: Option<&str> = None;
+    let mut it = args.iter();
+    let mut ended = false;
+    while let Some(a) = it.next() {
+        let t = a.as_str();
+        if ended || !t.starts_with('-') || t == "-" {
+            names.push(t);
+            continue;
+        }
+        if t == "--" {
+            ended = true;
+            continue;
+        }
+        if let Some(v) = t.strip_prefix("--host=") {
+            server = Some(v);
+            continue;
+        }
+        if t.starts_with("--port=") || matches!(t, "--verbose" | "--no-recursion") {
+            continue;
+        }
+        if WHOIS_VALUES.contains(&t) {
+            let Some(v) = it.next() else {
+                return Said::unknown(format!("whois {t} without a value"));
+            };
+            if matches!(t, "-h" | "--host") {
+                server = Some(v);
+            }
+            continue;
+        }
+        let body = &t[1..];
+        if !t.starts_with("--") && !body.is_empty() && body.chars().all(|c| WHOIS_FLAGS.contains(c))
+        {
+            continue;
+        }
+        return Said::unknown(format!("whois {t} is not in its grammar"));
+    }
+    if names.is_empty() {
+        return Said::unknown("whois without an object");
+    }
+    let to = server.or_else(|| names.first().copied()).and_then(host_of);
+    let mut said = Said::read("whois looks up a public registration record").and(Effect::Net {
+        url: None,
+        host: to,
+        sends: Vec::new(),
+    });
+    said.category = "exfiltration";
+    said
 }
 
 pub(super) fn ping(cmd: &Cmd) -> Said {

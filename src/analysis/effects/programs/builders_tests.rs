@@ -616,8 +616,30 @@ fn php_runners() {
         (Some((Manager::Composer, "lint".to_string())), false)
     );
     assert_eq!(call(&["composer", "-d", "app", "test"]).dirs, ["app"]);
-    not_a_runner(&["composer", "install"]);
+    // `composer install` installs what composer.lock pins, as `npm ci` does.
+    for words in [
+        &["composer", "install"][..],
+        &["composer", "i", "--no-dev", "-o", "--prefer-dist"],
+        &[
+            "composer",
+            "install",
+            "--no-interaction",
+            "--no-progress",
+            "-d",
+            "app",
+        ],
+        &["composer", "--no-scripts", "install"],
+    ] {
+        let c = clean(words);
+        assert!(c.lock_install, "{words:?}");
+        assert_eq!(c.family, Family::Php, "{words:?}");
+    }
+    assert_eq!(call(&["composer", "install", "-d", "app"]).dirs, ["app"]);
+    outside(&["composer", "install", "vendor/pkg"]);
+    outside(&["composer", "install", "--frobnicate"]);
+    outside(&["composer", "install", "--working-dir"]);
     not_a_runner(&["composer", "require", "x/y"]);
+    not_a_runner(&["composer", "update"]);
 }
 
 #[test]

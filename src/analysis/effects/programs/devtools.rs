@@ -1,4 +1,6 @@
-//! Everyday project tools beyond the build runners and linters: `gofmt` (Go's formatter,
+//! Everyday project tools beyond the build runners and linters: the Go analysers
+//! `staticcheck` and `govulncheck` (the project's packages loaded as `go list` loads them,
+//! checked; govulncheck asks vuln.go.dev about their modules), `gofmt` (Go's formatter,
 //! as a linter: what it reads and, with `-w`, rewrites), `sphinx-build` (a documentation
 //! build: the source tree read, the output and doctree
 //! directories written, the project's `conf.py` run) and `mkdocs build` (the same, from
@@ -32,9 +34,14 @@
 //!   the configuration names, a definition file the baseline checks. `mkdocs.yml` names
 //!   the plugins and hook files that run.
 //!
+//! - staticcheck (dominikh/go-tools `lintcmd/cmd.go`) and govulncheck (golang/vuln
+//!   `internal/scan/flags.go`): Go's `flag` package.
+//!
 //! Anything not declared here is outside the grammar, so the command is not routine.
 
-use super::super::grammar::{flag, parse, value, GrammarError, Operands, Opt, Style, Val};
+use super::super::grammar::{
+    flag, opt, parse, value, Arity, GrammarError, Operands, Opt, Style, Val,
+};
 use super::super::{Effect, WriteHow};
 use super::runners::{gram, sub, Family, Found, Lint, RunnerCall};
 
@@ -45,6 +52,8 @@ pub fn tool(argv: &[String], dynamic: &[bool]) -> Found {
         "gofmt" => Some(gofmt(argv, dynamic)),
         "sphinx-build" => Some(sphinx(argv, dynamic)),
         "mkdocs" if argv.get(1).is_some_and(|w| w == "build") => Some(mkdocs(argv, dynamic)),
+        "staticcheck" => Some(staticcheck(argv, dynamic)),
+        "govulncheck" => Some(govulncheck(argv, dynamic)),
         _ => None,
     }
 }
@@ -292,6 +301,115 @@ fn mkdocs(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError>
             recursive: true,
         });
     }
+    Ok(call)
+}
+
+// ---------------------------------------------------------------------------------------
+// Go analysers
+
+/// staticcheck's flags (dominikh/go-tools `lintcmd/cmd.go`, Go's `flag` package: `-name`
+/// or `--name`, `=VALUE` or the next word, a boolean only as `-name=BOOL`, the first
+/// package pattern ends the flags). The `-debug.*` profiles write the files named.
+static STATICCHECK: &[Opt] = &[
+    value(&["-tags"], Val::Plain),
+    opt(
+        &["-tests"],
+        Arity::Optional,
+        Val::Choice(&["true", "false"]),
+    ),
+    flag(&["-version"]),
+    opt(
+        &["-show-ignored"],
+        Arity::Optional,
+        Val::Choice(&["true", "false"]),
+    ),
+    value(
+        &["-f"],
+        Val::Choice(&["text", "stylish", "json", "sarif", "null"]),
+    ),
+    value(&["-explain"], Val::Plain),
+    flag(&["-list-checks"]),
+    value(&["-checks"], Val::Plain),
+    value(&["-fail"], Val::Plain),
+    value(&["-go"], Val::Plain),
+    value(&["-debug.cpuprofile"], Val::Write),
+    value(&["-debug.memprofile"], Val::Write),
+    value(&["-debug.trace"], Val::Write),
+    value(&["-debug.measure-analyzers"], Val::Append),
+    flag(&["-debug.version"]),
+    flag(&["-debug.no-compile-errors"]),
+    flag(&["-h", "-help"]),
+];
+
+/// govulncheck's flags (golang/vuln `internal/scan/flags.go`, Go's `flag` package), in
+/// source mode only: it loads the packages as `go list` does and asks the Go
+/// vulnerability database (vuln.go.dev) about the modules they use. `-db` (another
+/// database, anywhere: the module list sent there) and the other modes (a binary read,
+/// gopls's convert and query) are outside the grammar.
+static GOVULNCHECK: &[Opt] = &[
+    flag(&["-json"]),
+    opt(&["-test"], Arity::Optional, Val::Choice(&["true", "false"])),
+    value(&["-C"], Val::Plain),
+    value(&["-mode"], Val::Choice(&["source"])),
+    value(&["-tags"], Val::Plain),
+    value(&["-show"], Val::Plain),
+    value(
+        &["-format"],
+        Val::Choice(&["text", "json", "sarif", "openvex"]),
+    ),
+    flag(&["-version"]),
+    value(&["-scan"], Val::Choice(&["module", "package", "symbol"])),
+    flag(&["-h", "-help"]),
+];
+
+/// Package patterns that name a directory outside the working tree (`/tmp/x/...`,
+/// `../other/...`): its code is what is loaded, judged by where it is.
+fn go_pattern_dirs(p: &super::super::grammar::Parsed, call: &mut RunnerCall) {
+    for (w, _) in &p.operands {
+        let pkg = w.text;
+        if pkg.starts_with('/') || pkg == ".." || pkg.starts_with("../") {
+            call.dirs.push(pkg.trim_end_matches("/...").to_string());
+        }
+    }
+}
+
+/// `staticcheck [FLAGS] [PACKAGES]`: checks the project's Go packages, loaded as `go list`
+/// loads them (the go.mod and go.work files define what that is).
+fn staticcheck(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    let g = gram(Style::Go, STATICCHECK, Operands::all(Val::Plain));
+    let p = parse(&g, argv, dynamic)?;
+    let mut call = RunnerCall::new(
+        "staticcheck",
+        "checks the project's Go packages with staticcheck",
+        Family::Go,
+    );
+    call.effects.extend(g.effects(&p));
+    go_pattern_dirs(&p, &mut call);
+    Ok(call)
+}
+
+/// `govulncheck [FLAGS] [PACKAGES]`: loads the project's Go packages and reports the
+/// known vulnerabilities of the modules they use, read from the Go vulnerability
+/// database.
+fn govulncheck(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    let g = gram(Style::Go, GOVULNCHECK, Operands::all(Val::Plain));
+    let p = parse(&g, argv, dynamic)?;
+    let mut call = RunnerCall::new(
+        "govulncheck",
+        "reports known vulnerabilities of the project's Go modules with govulncheck",
+        Family::Go,
+    );
+    call.effects.extend(g.effects(&p));
+    call.effects.push(Effect::Remote {
+        service: "go vulnerability database".into(),
+        action: "reads the advisories of the modules used".into(),
+        target: Some("vuln.go.dev".into()),
+        change: super::super::Change::Read,
+    });
+    if let Some(d) = p.value("-C") {
+        call.dirs.push(d.to_string());
+    }
+    go_pattern_dirs(&p, &mut call);
     Ok(call)
 }
 

@@ -200,3 +200,64 @@ fn mkdocs_other_subcommands_and_stdin_config_are_not_this_grammar() {
     assert!(outside(&["mkdocs", "build", "--config", "x.yml"]));
     assert!(outside(&["mkdocs", "build", "extra"]));
 }
+
+/// The Go analysers load the project's packages (Go's definition files) and print what
+/// they find; govulncheck reads the Go vulnerability database. Profiles are writes,
+/// another database or mode is outside the grammar.
+#[test]
+fn go_analysers() {
+    for a in [
+        &["staticcheck", "./..."][..],
+        &[
+            "staticcheck",
+            "-checks",
+            "all,-ST1000",
+            "-f",
+            "json",
+            "./...",
+        ],
+        &["staticcheck", "-tests=false", "./pkg/..."],
+        &["govulncheck", "./..."],
+        &["govulncheck", "-json", "-test", "./..."],
+        &["govulncheck", "-scan", "module"],
+    ] {
+        let c = call(a);
+        assert_eq!(c.family, Family::Go, "{a:?}");
+        assert!(writes(&c).is_empty(), "{a:?}");
+        assert!(
+            !c.effects
+                .iter()
+                .any(|e| matches!(e, Effect::Unknown { .. })),
+            "{a:?}: {:?}",
+            c.effects
+        );
+    }
+    assert!(call(&["govulncheck", "./..."])
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::Remote { target: Some(t), .. } if t == "vuln.go.dev")));
+    assert_eq!(
+        writes(&call(&[
+            "staticcheck",
+            "-debug.cpuprofile",
+            "/tmp/p",
+            "./..."
+        ])),
+        ["/tmp/p"]
+    );
+    assert_eq!(call(&["staticcheck", "/tmp/x/..."]).dirs, ["/tmp/x"]);
+    assert_eq!(call(&["govulncheck", "-C", "sub", "./..."]).dirs, ["sub"]);
+    assert!(outside(&[
+        "govulncheck",
+        "-db",
+        "https://evil.example",
+        "./..."
+    ]));
+    assert!(outside(&["govulncheck", "-mode", "binary", "./app"]));
+    assert!(outside(&["staticcheck", "-frobnicate", "./..."]));
+    // Reached from the runners' dispatch by name.
+    let (v, d) = argv(&["staticcheck", "./..."]);
+    assert!(matches!(super::super::runners::runner(&v, &d), Some(Ok(_))));
+    let (v, d) = argv(&["govulncheck", "./..."]);
+    assert!(matches!(super::super::runners::runner(&v, &d), Some(Ok(_))));
+}

@@ -1,6 +1,6 @@
 //! The build and test runners of .NET (`dotnet build|test|run|restore`), SwiftPM (`swift
 //! build|test|run`), Ruby (`rake`, `rspec`, `rails test`, `bundle exec`) and PHP
-//! (`phpunit`, `php artisan test`, `composer` scripts), as grammars filling a
+//! (`phpunit`, `php artisan test`, `composer` scripts, `composer install`), as grammars filling a
 //! [`RunnerCall`] like [`super::runners`] and [`super::builders`]: each option is what it
 //! does, and anything not declared here is outside the grammar.
 //!
@@ -12,7 +12,8 @@
 //! value as the next word), Rails' test runner (`railties/lib/rails/test_unit/runner.rb`),
 //! PHPUnit 9.6 (`phpunit --help`; it accepts unique prefixes of long options) and the
 //! option table of later versions (`src/TextUI/Configuration/Cli/Builder.php`), Composer
-//! 2.5 (`composer run-script --help`, `composer list`), and Laravel's test command (the
+//! 2.5 (`composer run-script --help`, `composer list`) and its current source for
+//! `composer install` (`Command/InstallCommand.php`, `Console/Application.php`), and Laravel's test command (the
 //! signature of nunomaduro/collision's `Adapters/Laravel/Commands/TestCommand`, which
 //! passes the options it does not declare on to PHPUnit).
 
@@ -1104,6 +1105,83 @@ pub(super) fn artisan(argv: &[String], dynamic: &[bool]) -> Found {
     })())
 }
 
+/// `composer install`'s options: its own (Composer's `src/Composer/Command/
+/// InstallCommand.php` at its current head: what is fetched and how the autoloader is
+/// written), Composer's global ones (`Console/Application.php`) and Symfony Console's
+/// (help, verbosity, colour, interaction). No packages may be named (`composer require`
+/// adds them).
+static COMPOSER_INSTALL: &[Opt] = &[
+    flag(&["--prefer-source"]),
+    flag(&["--prefer-dist"]),
+    value(
+        &["--prefer-install"],
+        Val::Choice(&["dist", "source", "auto"]),
+    ),
+    flag(&["--dry-run"]),
+    flag(&["--download-only"]),
+    flag(&["--dev"]),
+    flag(&["--no-suggest"]),
+    flag(&["--no-dev"]),
+    flag(&["--no-autoloader"]),
+    flag(&["--no-progress"]),
+    flag(&["--audit"]),
+    value(
+        &["--audit-format"],
+        Val::Choice(&["table", "plain", "json", "summary"]),
+    ),
+    flag(&["-o", "--optimize-autoloader"]),
+    flag(&["-a", "--classmap-authoritative"]),
+    flag(&["--strict-psr-autoloader"]),
+    flag(&["--apcu-autoloader"]),
+    value(&["--apcu-autoloader-prefix"], Val::Plain),
+    value(&["--ignore-platform-req"], Val::Plain),
+    flag(&["--ignore-platform-reqs"]),
+    // Composer's global options.
+    flag(&["--profile"]),
+    flag(&["--no-plugins"]),
+    flag(&["--no-scripts"]),
+    value(&["-d", "--working-dir"], Val::Plain),
+    flag(&["--no-cache"]),
+    // Symfony Console's.
+    flag(&["-h", "--help"]),
+    flag(&["-q", "--quiet"]),
+    flag(&["-v", "--verbose"]),
+    flag(&["--ansi"]),
+    flag(&["--no-ansi"]),
+    flag(&["-n", "--no-interaction"]),
+];
+
+/// `composer install`: the packages composer.lock pins (or, with no lock, those
+/// composer.json asks for, the lock then written), fetched and installed into the
+/// project's vendor directory, with the plugins they hold and composer.json's install
+/// scripts run — as `npm ci` installs what package-lock.json pins: the project's own
+/// choice, judged by its definition files (composer.json, composer.lock) against the
+/// session's baseline.
+fn composer_install(
+    argv: &[String],
+    dynamic: &[bool],
+    at: usize,
+) -> Result<RunnerCall, GrammarError> {
+    let mut words = argv.to_vec();
+    let mut dyn_ = dynamic.to_vec();
+    dyn_.resize(words.len(), false);
+    words.remove(at);
+    dyn_.remove(at);
+    let g = gram(Style::Clap, COMPOSER_INSTALL, Operands::NONE);
+    let p = parse(&g, &words, &dyn_)?;
+    let mut call = RunnerCall::new(
+        "composer",
+        "installs the dependencies composer.lock pins with composer install",
+        Family::Php,
+    );
+    call.effects.extend(g.effects(&p));
+    if let Some(d) = p.value("--working-dir") {
+        call.dirs.push(d.to_string());
+    }
+    call.lock_install = true;
+    Ok(call)
+}
+
 /// Composer's own commands (`composer list`, Composer 2.5), so `composer NAME` runs the
 /// composer.json script NAME only when NAME is none of them.
 const COMPOSER_COMMANDS: &[&str] = &[
@@ -1182,6 +1260,7 @@ pub(super) fn composer(argv: &[String], dynamic: &[bool]) -> Found {
             let n = first_operand(&g, argv, at + 1).ok()??;
             (n, false)
         }
+        "install" | "i" => return Some(composer_install(argv, dynamic, at)),
         w if COMPOSER_COMMANDS.contains(&w) => return None,
         _ => (at, true),
     };

@@ -1,5 +1,6 @@
 //! Linters, formatters and type checkers as runners: `tsc`, `eslint`, `prettier`, `ruff`,
-//! `black`, `isort`, `mypy`, `pyright`/`basedpyright`, `flake8`, `pylint` and `biome`
+//! `black`, `isort`, `mypy`, `pyright`/`basedpyright`, `flake8`, `pylint`, `biome` and
+//! `rubocop`
 //! (also as `python -m mypy|ruff|black|isort|flake8|pylint|pyright|basedpyright`). Each
 //! grammar says what every option is — a report or cache written (`--output-file`,
 //! `--cache-location`, `--junit-xml`), a configuration file that defines what runs
@@ -30,7 +31,8 @@
 //! 2.4 (`define_options`, `config_parser.py`), pyright 1.1.414 and basedpyright 1.40
 //! (`--help`), flake8 7.5 (`stage1_arg_parser` and the option manager with its default
 //! plugins), pylint 4.1 (`--long-help`, `config/utils.py`), Biome 2.6.9 (`biome check|lint|
-//! format|ci --help`). Anything not declared here is outside the grammar, so the command
+//! format|ci --help`), RuboCop 1.89 (`lib/rubocop/options.rb`, `config/default.yml`,
+//! `lib/rubocop/config_finder.rb`). Anything not declared here is outside the grammar, so the command
 //! is not routine.
 
 use super::super::grammar::{
@@ -53,6 +55,7 @@ pub fn linter(argv: &[String], dynamic: &[bool]) -> Found {
         "flake8" => Some(flake8(argv, dynamic, 0)),
         "pylint" => Some(pylint(argv, dynamic, 0)),
         "biome" => biome(argv, dynamic),
+        "rubocop" => Some(rubocop(argv, dynamic)),
         _ => None,
     }
 }
@@ -2290,6 +2293,169 @@ fn biome(argv: &[String], dynamic: &[bool]) -> Found {
         }
         Ok(call)
     })())
+}
+
+// ---------------------------------------------------------------------------------------
+// rubocop
+
+/// What RuboCop inspects below a directory: the `AllCops: Include` patterns of its
+/// `config/default.yml` (RuboCop 1.89), as name endings and whole names. (A file without
+/// one of these names is inspected too when its `#!` line names Ruby; those are not
+/// listed here.)
+const RUBY: &[&str] = &[
+    ".rb",
+    ".arb",
+    ".axlsx",
+    ".builder",
+    ".gemfile",
+    ".gemspec",
+    ".jb",
+    ".jbuilder",
+    ".mspec",
+    ".opal",
+    ".pluginspec",
+    ".podspec",
+    ".rabl",
+    ".rake",
+    ".rbw",
+    ".ru",
+    ".ruby",
+    ".schema",
+    ".spec",
+    ".thor",
+    "/.irbrc",
+    "/.pryrc",
+    "/.simplecov",
+    "/buildfile",
+    "/Appraisals",
+    "/Berksfile",
+    "/Brewfile",
+    "/Buildfile",
+    "/Capfile",
+    "/Dangerfile",
+    "/Deliverfile",
+    "Fastfile",
+    "/Gemfile",
+    "/Guardfile",
+    "/Jarfile",
+    "/Mavenfile",
+    "/Podfile",
+    "/Puppetfile",
+    "/Rakefile",
+    "/rakefile",
+    "/Schemafile",
+    "/Snapfile",
+    "/Steepfile",
+    "/Thorfile",
+    "/Vagrantfile",
+];
+
+/// RuboCop 1.89's options (`lib/rubocop/options.rb`; Ruby's OptionParser: bundles, unique
+/// prefixes of long options, `--[no-]NAME`). Left out, so outside the grammar: the server
+/// and editor modes (`--server`, `--start-server`, `--lsp`, `--mcp`), the configuration
+/// writers (`--init`, `--auto-gen-config`, `--regenerate-todo`), the profilers
+/// (`--profile`, `--memory`, which write dumps).
+static RUBOCOP: &[Opt] = &[
+    flag(&["-l", "--lint"]),
+    flag(&["-x", "--fix-layout"]),
+    flag(&["--safe"]),
+    flag(&["--only-guide-cops"]),
+    flag(&["-F", "--fail-fast"]),
+    flag(&["--disable-pending-cops"]),
+    flag(&["--enable-pending-cops"]),
+    flag(&["--disable-all-cops"]),
+    flag(&["--enable-all-cops"]),
+    flag(&["--ignore-disable-comments"]),
+    flag(&["--force-exclusion"]),
+    flag(&["--only-recognized-file-types"]),
+    flag(&["--ignore-parent-exclusion"]),
+    flag(&["--ignore-unrecognized-cops"]),
+    flag(&["--force-default-config"]),
+    value(&["-s", "--stdin"], Val::Plain),
+    flag(&["--editor-mode"]),
+    flag(&["-P", "--parallel"]),
+    flag(&["--no-parallel"]),
+    flag(&["--raise-cop-error"]),
+    value(&["--fail-level"], Val::Plain),
+    value(&["-C", "--cache"], Val::Choice(&["true", "false"])),
+    value(&["--cache-root"], Val::Write),
+    value(&["-f", "--format"], Val::Plain),
+    flag(&["-D", "--display-cop-names"]),
+    flag(&["--no-display-cop-names"]),
+    flag(&["-E", "--extra-details"]),
+    flag(&["-S", "--display-style-guide"]),
+    value(&["-o", "--out"], Val::Write),
+    flag(&["--stderr"]),
+    flag(&["--display-time"]),
+    flag(&["--display-only-failed"]),
+    flag(&["--display-only-fail-level-offenses"]),
+    flag(&["--display-only-correctable"]),
+    flag(&["--display-only-safe-correctable"]),
+    flag(&["--display-suppressed"]),
+    flag(&[
+        "-a",
+        "--autocorrect",
+        "--auto-correct",
+        "--safe-auto-correct",
+    ]),
+    flag(&["-A", "--autocorrect-all", "--auto-correct-all"]),
+    flag(&["--disable-uncorrectable"]),
+    value(&["--only"], Val::Plain),
+    value(&["--except"], Val::Plain),
+    flag(&["-L", "--list-target-files"]),
+    value(&["--list-enabled-cops-for"], Val::Plain),
+    opt(&["--show-cops"], Arity::Optional, Val::Plain),
+    opt(&["--show-docs-url"], Arity::Optional, Val::Plain),
+    value(&["-c", "--config"], Val::Read),
+    flag(&["-d", "--debug"]),
+    value(&["--plugin"], Val::Code("a RuboCop plugin it loads")),
+    value(&["-r", "--require"], Val::Code("Ruby code it requires")),
+    flag(&["--color"]),
+    flag(&["--no-color"]),
+    flag(&["-v", "--version"]),
+    flag(&["-V", "--verbose-version"]),
+    flag(&["-h", "--help"]),
+];
+
+/// `rubocop [OPTIONS] [PATHS…]`: inspects the Ruby files below its operands (the working
+/// directory by default); `-a`/`-A`/`-x` rewrite them in place. Its configuration —
+/// `.rubocop.yml` in each file's directory and above it, or `-c FILE` — is code: its
+/// `require:` and `plugins:` load Ruby, and `inherit_from:` may name a URL.
+fn rubocop(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    let g = gram(Style::Argparse, RUBOCOP, Operands::all(Val::Plain));
+    let p = parse(&g, argv, dynamic)?;
+    let mut effects = g.effects(&p);
+    let stdin = p.has("-s");
+    let mut operands = operand_paths(&p, &mut effects, false);
+    if operands.is_empty() && !stdin {
+        operands.push(".".to_string());
+    }
+    let rewrites = ["-a", "-A", "-x"].iter().any(|f| p.has(f));
+    let does = if rewrites {
+        format!(
+            "lints {} with rubocop and corrects what it can in place",
+            what(&operands)
+        )
+    } else {
+        format!("lints {} with rubocop", what(&operands))
+    };
+    let mut call = lint_call(
+        "rubocop",
+        does,
+        Family::Rubocop,
+        effects,
+        Lint {
+            operands: if stdin { Vec::new() } else { operands },
+            rewrites: rewrites && !stdin,
+            handles: RUBY,
+            nested: true,
+            skips: &[".git", "node_modules", "vendor", "tmp"],
+        },
+    );
+    if let Some(c) = p.value("-c") {
+        call.defined_by.push(c.to_string());
+    }
+    Ok(call)
 }
 
 #[cfg(test)]

@@ -576,3 +576,62 @@ fn python_module_forms() {
     let (v, d) = argv(&["python", "-m", "json.tool"]);
     assert!(python_module("json.tool", &v, &d, 3).is_none());
 }
+
+/// RuboCop reads the Ruby files below its operands (the project by default) and rewrites
+/// them only with `-a`/`-A`/`-x`; `.rubocop.yml` and `-c` define what it loads; a
+/// required file or plugin, a report or cache written where it says, and an option
+/// outside its grammar (servers, config generators) are what they are.
+#[test]
+fn rubocop_lints_and_autocorrects() {
+    let c = plain(&["rubocop"]);
+    assert_eq!((c.tool, c.family), ("rubocop", Family::Rubocop));
+    assert_eq!(lint(&c).operands, ["."]);
+    assert!(!lint(&c).rewrites);
+    assert!(lint(&c).handles.contains(&".rb"));
+    assert!(!rewrites(&[
+        "rubocop",
+        "app",
+        "lib",
+        "-f",
+        "json",
+        "--parallel"
+    ]));
+    assert!(!rewrites(&[
+        "rubocop",
+        "--only",
+        "Style/StringLiterals",
+        "--fail-level",
+        "W"
+    ]));
+    assert!(!rewrites(&["rubocop", "--no-par", "app"]));
+    assert!(rewrites(&["rubocop", "-a", "app"]));
+    assert!(rewrites(&["rubocop", "-A"]));
+    assert!(rewrites(&["rubocop", "--autocorrect-all", "app"]));
+    assert!(rewrites(&["rubocop", "-x"]));
+    assert!(!rewrites(&["rubocop", "-a", "-s", "app/x.rb"]));
+    assert_eq!(
+        call(&["rubocop", "-c", "/tmp/evil.yml"]).defined_by,
+        ["/tmp/evil.yml"]
+    );
+    assert_eq!(
+        writes(&call(&["rubocop", "-o", "/tmp/r.txt"])),
+        ["/tmp/r.txt"]
+    );
+    assert_eq!(
+        writes(&call(&["rubocop", "-f", "json", "--out", "report.json"])),
+        ["report.json"]
+    );
+    assert!(runs_hidden(&call(&["rubocop", "-r", "/tmp/x.rb"])));
+    assert!(runs_hidden(&call(&["rubocop", "--plugin", "rubocop-evil"])));
+    for a in [
+        &["rubocop", "--server"][..],
+        &["rubocop", "--start-server"],
+        &["rubocop", "--auto-gen-config"],
+        &["rubocop", "--init"],
+        &["rubocop", "--lsp"],
+        &["rubocop", "--profile"],
+        &["rubocop", "--frobnicate"],
+    ] {
+        assert!(matches!(err(a), GrammarError::UnknownOption(_)), "{a:?}");
+    }
+}

@@ -9,7 +9,8 @@
 //! information about the system, the user, processes and names), `viewers` (file
 //! viewers and dumpers beyond coreutils: file, diff, bat, tree, eza…), `own`
 //! (programs whose argv is not read by getopt: echo, printf, test, xxd, jq, ps, dd…,
-//! each with a small parser of its own); `search` (grep, ripgrep, fd), `find`, `sed`, `awk` and
+//! each with a small parser of its own), `checkers` (counters and linters that read a
+//! project's files and run none of its code: tokei, yamllint); `search` (grep, ripgrep, fd), `find`, `sed`, `awk` and
 //! `git` (read by the command floor's own glue, `command::routine_search` and
 //! `command::routine_git`, which adds what needs the file system: the commands `find -exec`
 //! and `fd -x` run, script files named by `sed -f`/`awk -f`, the repository git would
@@ -22,6 +23,7 @@
 
 pub mod awk;
 mod builders;
+mod checkers;
 mod common;
 mod coreutils;
 mod devtools;
@@ -71,6 +73,7 @@ pub fn lookup(name: &str) -> Option<&'static Program> {
         .or_else(|| viewers::lookup(name))
         .or_else(|| own::lookup(name))
         .or_else(|| toolchains::lookup(name))
+        .or_else(|| checkers::lookup(name))
 }
 
 /// What a program can do to files through its arguments, whatever they are: `(writes,

@@ -25,6 +25,9 @@
 //! help mod tidy|download`; `go tool pprof -help` and the source of `cmd/pprof` and its
 //! vendored driver for [`GO_PPROF`]), Poetry 2.5.1 (`poetry install --help`), rustup 1.29 (`rustup SUB --help`, and run against a
 //! rust-toolchain.toml naming a missing toolchain), gradle (the command-line reference).
+//! cargo's test plugins from their sources: cargo-nextest 0.9 (`cargo_cli.rs`,
+//! `dispatch/core/run.rs`), cargo-llvm-cov (`docs/cargo-llvm-cov.txt`, its `--help`) and
+//! cargo-expand (`src/opts.rs`).
 //! `python -m pytest|tox|nox` is the same grammar as `pytest`, `tox`, `nox` ([`python_module`]:
 //! the module's first word is read like any other), and `python -m unittest` has its own
 //! (CPython 3.11 `unittest/main.py`; `pytest --pyargs` falls back to a path for what is not
@@ -83,6 +86,9 @@ pub enum Family {
     Pylint,
     /// `biome`: `biome.json(c)`.
     Biome,
+    /// `rubocop`: `.rubocop.yml` (whose `require:` and `plugins:` load Ruby) wherever it
+    /// looks for one, `.rubocop_todo.yml`.
+    Rubocop,
     /// `rustup show`, `rustup toolchain list`: rust-toolchain.toml names the toolchain
     /// rustup installs and runs.
     Rustup,
@@ -388,7 +394,9 @@ fn runner_of(argv: &[String], dynamic: &[bool]) -> Found {
         "cabal" => langs::cabal(argv, dynamic),
         "stack" => langs::stack(argv, dynamic),
         "zig" => langs::zig(argv, dynamic),
-        "gofmt" | "sphinx-build" | "mkdocs" => super::devtools::tool(argv, dynamic),
+        "gofmt" | "sphinx-build" | "mkdocs" | "staticcheck" | "govulncheck" => {
+            super::devtools::tool(argv, dynamic)
+        }
         _ => super::linters::linter(argv, dynamic),
     }
 }
@@ -648,6 +656,179 @@ static CARGO_META_OPTS: &[Opt] = &[
     value(&["--target"], Val::Plain),
 ];
 
+/// cargo-nextest 0.9's `cargo nextest run` and `cargo nextest list` (its source:
+/// `cargo_cli.rs` `CargoOptions`, `dispatch/core/run.rs` `RunOpts`, the filter and
+/// reporter options): it builds the tests as `cargo test --no-run` would and runs them,
+/// configured by `.config/nextest.toml` (among the Cargo definition files: its setup
+/// scripts and wrappers run). Left out, so outside the grammar: `--config-file` and
+/// `--tool-config-file` (a configuration anywhere), `--debugger`/`--tracer` (a program it
+/// runs), the archive and reuse options (`--archive-file`, `--binaries-metadata`,
+/// `--cargo-metadata`, `--workspace-remap`, `--extract-to`), `--rerun` (a recording).
+static CARGO_NEXTEST_OPTS: &[Opt] = &[
+    // Package and target selection, features, compilation (passed to cargo).
+    value(&["-p", "--package"], Val::Plain),
+    flag(&["--workspace", "--all"]),
+    value(&["--exclude"], Val::Plain),
+    flag(&["--lib"]),
+    value(&["--bin"], Val::Plain),
+    flag(&["--bins"]),
+    value(&["--example"], Val::Plain),
+    flag(&["--examples"]),
+    value(&["--test"], Val::Plain),
+    flag(&["--tests"]),
+    value(&["--bench"], Val::Plain),
+    flag(&["--benches"]),
+    flag(&["--all-targets"]),
+    value(&["-F", "--features"], Val::Plain),
+    flag(&["--all-features"]),
+    flag(&["--no-default-features"]),
+    value(&["--build-jobs"], Val::Plain),
+    flag(&["-r", "--release"]),
+    value(&["--cargo-profile"], Val::Plain),
+    value(&["--target"], Val::Plain),
+    value(&["--target-dir"], Val::Write),
+    flag(&["--frozen"]),
+    flag(&["--locked"]),
+    flag(&["--offline"]),
+    flag(&["--cargo-quiet"]),
+    flag(&["--cargo-verbose"]),
+    flag(&["--ignore-rust-version"]),
+    flag(&["--future-incompat-report"]),
+    value(
+        &["--config"],
+        Val::Code("programs named by the configuration override"),
+    ),
+    value(&["-Z"], Val::Unsafe("enables unstable cargo behaviour")),
+    // nextest's own: the manifest, its profile, output, filters, the runner.
+    value(&["--manifest-path"], Val::Read),
+    value(&["-P", "--profile"], Val::Plain),
+    value(&["--color"], COLOR),
+    flag(&["-v", "--verbose"]),
+    value(&["-E", "--filterset", "--filter-expr"], Val::Pattern),
+    value(
+        &["--run-ignored"],
+        Val::Choice(&["default", "only", "ignored-only", "all"]),
+    ),
+    flag(&["--ignore-default-filter"]),
+    value(&["--partition"], Val::Plain),
+    flag(&["--no-run"]),
+    value(&["-j", "--test-threads", "--jobs"], Val::Plain),
+    value(&["--retries"], Val::Num),
+    flag(&["--fail-fast", "--ff"]),
+    flag(&["--no-fail-fast", "--nff"]),
+    value(&["--max-fail"], Val::Plain),
+    value(
+        &["--no-tests"],
+        Val::Choice(&["auto", "fail", "warn", "pass"]),
+    ),
+    flag(&["--no-capture", "--nocapture"]),
+    value(&["--failure-output"], Val::Plain),
+    value(&["--success-output"], Val::Plain),
+    value(&["--status-level"], Val::Plain),
+    value(&["--final-status-level"], Val::Plain),
+    flag(&["--hide-progress-bar"]),
+    value(
+        &["--message-format"],
+        Val::Choice(&["human", "oneline", "json", "json-pretty"]),
+    ),
+];
+
+/// cargo-llvm-cov's options for its default command, which runs the tests instrumented
+/// for coverage and reports it (taiki-e/cargo-llvm-cov `docs/cargo-llvm-cov.txt`): the
+/// report goes to standard output, or under the target directory (`--html`, `--open`:
+/// `target/llvm-cov`), or where `--output-path`/`--output-dir` say. Its subcommands
+/// (`run`, `clean`, `nextest`, `show-env`, `report`) are outside the grammar, and so is
+/// `--include-ffi` (C compilers the environment names).
+static CARGO_LLVM_COV_OPTS: &[Opt] = &[
+    flag(&["--json"]),
+    flag(&["--lcov"]),
+    flag(&["--text"]),
+    flag(&["--html"]),
+    // Opens the report in the person's own browser.
+    flag(&["--open"]),
+    flag(&["--summary-only"]),
+    value(&["--output-path"], Val::Write),
+    value(&["--output-dir"], Val::Write),
+    value(&["--failure-mode"], Val::Choice(&["any", "all"])),
+    value(&["--ignore-filename-regex"], Val::Pattern),
+    flag(&["--hide-instantiations"]),
+    flag(&["--no-cfg-coverage"]),
+    flag(&["--no-cfg-coverage-nightly"]),
+    flag(&["--no-report"]),
+    value(&["--fail-under-lines"], Val::Plain),
+    value(&["--fail-uncovered-lines"], Val::Plain),
+    value(&["--fail-uncovered-regions"], Val::Plain),
+    value(&["--fail-uncovered-functions"], Val::Plain),
+    flag(&["--show-missing-lines"]),
+    flag(&["--include-build-script"]),
+    flag(&["--doctests"]),
+    flag(&["--no-run"]),
+    flag(&["--no-fail-fast"]),
+    flag(&["--ignore-run-fail"]),
+    flag(&["-q", "--quiet"]),
+    flag(&["--lib"]),
+    value(&["--bin"], Val::Plain),
+    flag(&["--bins"]),
+    value(&["--example"], Val::Plain),
+    flag(&["--examples"]),
+    value(&["--test"], Val::Plain),
+    flag(&["--tests"]),
+    value(&["--bench"], Val::Plain),
+    flag(&["--benches"]),
+    flag(&["--all-targets"]),
+    flag(&["--doc"]),
+    value(&["-p", "--package"], Val::Plain),
+    flag(&["--workspace", "--all"]),
+    value(&["--exclude"], Val::Plain),
+    value(&["--exclude-from-test"], Val::Plain),
+    value(&["--exclude-from-report"], Val::Plain),
+    value(&["-j", "--jobs"], Val::Num),
+    flag(&["-r", "--release"]),
+    value(&["--profile"], Val::Plain),
+    value(&["-F", "--features"], Val::Plain),
+    flag(&["--all-features"]),
+    flag(&["--no-default-features"]),
+    value(&["--target"], Val::Plain),
+    flag(&["--coverage-target-only"]),
+    flag(&["-v", "--verbose"]),
+    value(&["--color"], COLOR),
+    flag(&["--remap-path-prefix"]),
+    value(&["--manifest-path"], Val::Read),
+    flag(&["--frozen"]),
+    flag(&["--locked"]),
+    flag(&["--offline"]),
+    value(&["-Z"], Val::Unsafe("enables unstable cargo behaviour")),
+];
+
+/// cargo-expand's options (dtolnay/cargo-expand `src/opts.rs`): it builds the crate as
+/// `cargo rustc` would (build scripts and procedural macros run) and prints the expanded
+/// code. `-Z` is left out (unstable flags handed to cargo).
+static CARGO_EXPAND_OPTS: &[Opt] = &[
+    value(&["--features"], Val::Plain),
+    flag(&["--all-features"]),
+    flag(&["--no-default-features"]),
+    flag(&["--lib"]),
+    value(&["--bin"], Val::Plain),
+    value(&["--example"], Val::Plain),
+    value(&["--test"], Val::Plain),
+    flag(&["--tests"]),
+    value(&["--bench"], Val::Plain),
+    value(&["--target"], Val::Plain),
+    value(&["--target-dir"], Val::Write),
+    value(&["--manifest-path"], Val::Read),
+    value(&["-p", "--package"], Val::Plain),
+    flag(&["--release"]),
+    value(&["-j", "--jobs"], Val::Num),
+    flag(&["--verbose"]),
+    value(&["--color"], COLOR),
+    flag(&["--frozen"]),
+    flag(&["--locked"]),
+    flag(&["--offline"]),
+    flag(&["--ugly"]),
+    value(&["--theme"], Val::Plain),
+    flag(&["--themes"]),
+];
+
 /// libtest's options after `--` (`cargo test -- --help`): data for the project's test
 /// binary, except `--logfile PATH`, which writes.
 fn libtest_args(words: &[String], dynamic: &[bool], out: &mut Vec<Effect>) {
@@ -792,6 +973,20 @@ fn cargo(argv: &[String], dynamic: &[bool]) -> Found {
             CARGO_META_OPTS,
             Operands::NONE,
         ),
+        "nextest" => return Some(cargo_nextest(argv, dynamic, at)),
+        "llvm-cov" => (
+            "runs the project's tests through cargo llvm-cov, measuring coverage",
+            CARGO_LLVM_COV_OPTS,
+            Operands::NONE,
+        ),
+        "expand" => (
+            "expands the project's macros with cargo expand, building it",
+            CARGO_EXPAND_OPTS,
+            Operands {
+                leading: &[Val::Pattern],
+                rest: None,
+            },
+        ),
         "clean" => return Some(cargo_clean(argv, dynamic, at)),
         "fetch" => {
             let mut call = RunnerCall::new(
@@ -832,7 +1027,7 @@ fn cargo(argv: &[String], dynamic: &[bool]) -> Found {
         if let Some(r) = rest {
             let (tail, tail_dyn) = sub(words, dyn_, r);
             match subc {
-                "test" | "t" | "bench" | "run" | "r" => {
+                "test" | "t" | "bench" | "run" | "r" | "llvm-cov" => {
                     if subc.starts_with('r') {
                         // Arguments to the project's program: data.
                     } else {
@@ -848,6 +1043,41 @@ fn cargo(argv: &[String], dynamic: &[bool]) -> Found {
         }
         Ok(call)
     })())
+}
+
+/// `cargo nextest run|r|list [OPTIONS] [FILTERS…] [-- TEST-ARGS…]`: the project's tests
+/// through cargo-nextest ([`CARGO_NEXTEST_OPTS`]); the words after `--` are filters too.
+/// Any other nextest command is outside the grammar.
+fn cargo_nextest(argv: &[String], dynamic: &[bool], at: usize) -> Result<RunnerCall, GrammarError> {
+    let head_g = gram(Style::Gnu, CARGO_GLOBAL, Operands::NONE);
+    let head = parse(&head_g, &argv[..at], &dynamic[..at.min(dynamic.len())])?;
+    let sub_at = at + 1;
+    let does = match argv.get(sub_at).map(String::as_str) {
+        Some("run" | "r") => "runs the project's tests through cargo nextest",
+        Some("list") => "lists the project's tests through cargo nextest, building them",
+        Some(other) => return Err(GrammarError::UnknownOption(format!("nextest {other}"))),
+        None => return Err(GrammarError::MissingValue("cargo nextest".into())),
+    };
+    let mut call = RunnerCall::new("cargo", does, Family::Cargo);
+    call.effects.extend(head_g.effects(&head));
+    if let Some(dir) = head.value("-C") {
+        call.dirs.push(dir.to_string());
+    }
+    let (words, dyn_) = sub(argv, dynamic, sub_at);
+    let (end, _) = split_dashdash(words);
+    let g = gram(Style::Clap, CARGO_NEXTEST_OPTS, Operands::all(Val::Pattern));
+    let p = parse(&g, &words[..end], &dyn_[..end.min(dyn_.len())])?;
+    call.effects.extend(g.effects(&p));
+    if let Some(m) = p.value("--manifest-path") {
+        call.defined_by.push(m.to_string());
+    }
+    if let Some(t) = p.value("--target") {
+        if t.contains('/') || t.ends_with(".json") {
+            call.effects
+                .push(code("a custom target specification's programs"));
+        }
+    }
+    Ok(call)
 }
 
 /// `cargo clean`: a recursive delete of the target directory it names.

@@ -732,3 +732,151 @@ fn nix_develop_hands_on_its_command() {
     not_a_runner(&["nix", "build", ".#x"]);
     not_a_runner(&["nix", "--version"]);
 }
+
+/// The test runners cargo's plugins add run the project's tests as `cargo test` does
+/// (Cargo's definition files, `.config/nextest.toml` among them), with their reports where
+/// they are told; a configuration, program or subcommand outside their grammars is not
+/// understood.
+#[test]
+fn cargo_plugin_runners() {
+    for a in [
+        &["cargo", "nextest", "run"][..],
+        &[
+            "cargo",
+            "nextest",
+            "r",
+            "-p",
+            "core",
+            "--no-fail-fast",
+            "parse",
+        ],
+        &[
+            "cargo",
+            "nextest",
+            "run",
+            "-E",
+            "test(/parse/)",
+            "--profile",
+            "ci",
+        ],
+        &[
+            "cargo",
+            "nextest",
+            "run",
+            "--workspace",
+            "--",
+            "--exact",
+            "x",
+        ],
+        &["cargo", "nextest", "list", "--all-features"],
+        &["cargo", "llvm-cov"],
+        &["cargo", "llvm-cov", "--html"],
+        &[
+            "cargo",
+            "llvm-cov",
+            "--lcov",
+            "--workspace",
+            "--",
+            "--nocapture",
+        ],
+        &["cargo", "expand"],
+        &["cargo", "expand", "--lib", "parser::ast"],
+    ] {
+        let c = call(a);
+        assert_eq!((c.tool, c.family), ("cargo", Family::Cargo), "{a:?}");
+        assert!(c.effects.is_empty(), "{a:?}: {:?}", c.effects);
+    }
+    assert!(call(&["cargo", "nextest", "run"]).does.contains("tests"));
+    assert_eq!(
+        writes(&call(&[
+            "cargo",
+            "llvm-cov",
+            "--lcov",
+            "--output-path",
+            "/tmp/lcov.info"
+        ])),
+        ["/tmp/lcov.info"]
+    );
+    assert_eq!(
+        writes(&call(&[
+            "cargo",
+            "llvm-cov",
+            "--html",
+            "--output-dir",
+            "../out"
+        ])),
+        ["../out"]
+    );
+    assert_eq!(
+        writes(&call(&[
+            "cargo",
+            "nextest",
+            "run",
+            "--target-dir",
+            "/tmp/t"
+        ])),
+        ["/tmp/t"]
+    );
+    assert_eq!(
+        writes(&call(&["cargo", "llvm-cov", "--", "--logfile", "/x/log"])),
+        ["/x/log"]
+    );
+    assert!(runs_hidden(&call(&[
+        "cargo",
+        "nextest",
+        "run",
+        "--config",
+        "target.x.runner='sh'"
+    ])));
+    assert!(unknown(&call(&["cargo", "llvm-cov", "-Z", "x"])));
+    assert_eq!(
+        call(&[
+            "cargo",
+            "nextest",
+            "run",
+            "--manifest-path",
+            "/tmp/x/Cargo.toml"
+        ])
+        .defined_by,
+        ["/tmp/x/Cargo.toml"]
+    );
+    for a in [
+        &["cargo", "nextest", "run", "--config-file", "/tmp/n.toml"][..],
+        &[
+            "cargo",
+            "nextest",
+            "run",
+            "--tool-config-file",
+            "x:/tmp/n.toml",
+        ],
+        &["cargo", "nextest", "run", "--debugger", "gdb --args"],
+        &[
+            "cargo",
+            "nextest",
+            "run",
+            "--archive-file",
+            "/tmp/a.tar.zst",
+        ],
+        &["cargo", "nextest", "archive", "--archive-file", "a.tar.zst"],
+        &["cargo", "nextest", "self", "update"],
+        &["cargo", "nextest"],
+        &["cargo", "llvm-cov", "clean", "--workspace"],
+        &["cargo", "llvm-cov", "run"],
+        &["cargo", "llvm-cov", "--include-ffi"],
+        &["cargo", "expand", "-Z", "x"],
+        &["cargo", "expand", "--config", "x"],
+        &["cargo", "expand", "a", "b"],
+        &["cargo", "expand", "--", "x"],
+    ] {
+        let (v, d) = argv(a);
+        let r = runner(&v, &d);
+        assert!(
+            match &r {
+                Some(Err(_)) => true,
+                Some(Ok(c)) => unknown(c) || runs_hidden(c),
+                None => false,
+            },
+            "{a:?}"
+        );
+    }
+}
