@@ -12,13 +12,16 @@ fn main() {
         println!("cargo:rustc-link-arg-examples=-no-pie");
     }
     println!("cargo:rerun-if-changed=build.rs");
-    tlds();
+    if let Err(e) = tlds() {
+        eprintln!("build.rs: the sorted TLD table was not written: {e}");
+        std::process::exit(1);
+    }
 }
 
-fn tlds() {
+fn tlds() -> std::io::Result<()> {
     let src = "src/context/tlds-alpha-by-domain.txt";
     println!("cargo:rerun-if-changed={src}");
-    let text = std::fs::read_to_string(src).expect("the root zone's list");
+    let text = std::fs::read_to_string(src)?;
     let mut names: Vec<&str> = text
         .lines()
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -30,6 +33,6 @@ fn tlds() {
         out.push_str(&format!("    {n:?},\n"));
     }
     out.push_str("]\n");
-    let dir = std::env::var("OUT_DIR").expect("OUT_DIR");
-    std::fs::write(std::path::Path::new(&dir).join("tlds.rs"), out).expect("tlds.rs");
+    let dir = std::env::var("OUT_DIR").map_err(std::io::Error::other)?;
+    std::fs::write(std::path::Path::new(&dir).join("tlds.rs"), out)
 }
