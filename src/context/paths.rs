@@ -115,13 +115,15 @@ enum Looked {
     Failed,
 }
 
+/// Facts kept for one evaluation ([`kept`]), by kind and key.
+type Kept = HashMap<(&'static str, Vec<u8>), Rc<dyn Any>>;
+
 thread_local! {
     /// Inside [`memo`]: what each path looked like the first time it was looked at.
     static LOOKED: RefCell<Option<HashMap<PathBuf, Looked>>> = const { RefCell::new(None) };
     /// Inside [`memo`]: facts other modules derive from the file system, by kind and key
     /// ([`kept`]).
-    static KEPT: RefCell<Option<HashMap<(&'static str, Vec<u8>), Rc<dyn Any>>>> =
-        const { RefCell::new(None) };
+    static KEPT: RefCell<Option<Kept>> = const { RefCell::new(None) };
 }
 
 /// Run `f` with every path [`resolve`] looks at remembered until `f` returns, so one
