@@ -5,10 +5,12 @@
 //! project-root discovery. It classifies nothing as safe or dangerous: that is `floor`.
 
 use serde::Serialize;
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
+use std::rc::Rc;
 
 /// Symlink hops followed before a path is declared unresolvable (the kernel's limit is 40).
 const MAX_SYMLINK_HOPS: usize = 40;
@@ -113,9 +115,15 @@ enum Looked {
     Failed,
 }
 
+/// Facts kept for one evaluation ([`kept`]), by kind and key.
+type Kept = HashMap<(&'static str, Vec<u8>), Rc<dyn Any>>;
+
 thread_local! {
     /// Inside [`memo`]: what each path looked like the first time it was looked at.
     static LOOKED: RefCell<Option<HashMap<PathBuf, Looked>>> = const { RefCell::new(None) };
+    /// Inside [`memo`]: facts other modules derive from the file system, by kind and key
+    /// ([`kept`]).
+    static KEPT: RefCell<Option<Kept>> = const { RefCell::new(None) };
 }
 
 /// Run `f` with every path [`resolve`] looks at remembered until `f` returns, so one
@@ -130,6 +138,7 @@ pub fn memo<T>(f: impl FnOnce() -> T) -> T {
         fn drop(&mut self) {
             if self.0 {
                 LOOKED.with(|m| *m.borrow_mut() = None);
+                KEPT.with(|m| *m.borrow_mut() = None);
             }
         }
     }
@@ -138,11 +147,47 @@ pub fn memo<T>(f: impl FnOnce() -> T) -> T {
         let fresh = m.is_none();
         if fresh {
             *m = Some(HashMap::new());
+            KEPT.with(|k| *k.borrow_mut() = Some(HashMap::new()));
         }
         fresh
     });
     let _forget = Forget(outer);
     f()
+}
+
+/// Inside [`memo`], what `derive` gave the first time for this `kind` and `key`: a fact
+/// derived from the file system (the repository git finds from a directory, what its
+/// configuration and hooks run) is worked out once per evaluation however many commands
+/// of the call ask for it, under the same rule as the paths: the answer is about the file
+/// system as it was first looked at. `kind` names what `derive` computes, and `key` must
+/// hold (as bytes: paths are not text) everything else it depends on that can differ
+/// within one evaluation. Outside a memo, `derive` runs every time.
+pub fn kept<V: Clone + 'static>(kind: &'static str, key: &[u8], derive: impl FnOnce() -> V) -> V {
+    let hit = KEPT.with(|m| {
+        m.borrow()
+            .as_ref()
+            .map(|m| m.get(&(kind, key.to_vec())).cloned())
+    });
+    let active = match hit {
+        None => false,
+        Some(Some(v)) => {
+            if let Some(v) = v.downcast_ref::<V>() {
+                return v.clone();
+            }
+            true
+        }
+        Some(None) => true,
+    };
+    // No borrow is held while `derive` runs: it may ask for other kept facts.
+    let v = derive();
+    if active {
+        KEPT.with(|m| {
+            if let Some(m) = m.borrow_mut().as_mut() {
+                m.insert((kind, key.to_vec()), Rc::new(v.clone()));
+            }
+        });
+    }
+    v
 }
 
 fn look(p: &Path) -> Looked {
@@ -427,6 +472,37 @@ mod tests {
         // Outside the scope every look is fresh.
         assert_eq!(resolve(&base.join("link/f")).unwrap(), base.join("other/f"));
         memo(|| assert_eq!(resolve(&base.join("link/f")).unwrap(), base.join("other/f")));
+    }
+
+    #[test]
+    fn a_kept_fact_is_derived_once_per_memo_by_kind_and_key() {
+        use std::cell::Cell;
+        let runs = Cell::new(0);
+        let derive = |v: u32| {
+            runs.set(runs.get() + 1);
+            v
+        };
+        // Outside a memo every ask derives afresh.
+        assert_eq!(kept("k", b"a", || derive(1)), 1);
+        assert_eq!(kept("k", b"a", || derive(2)), 2);
+        assert_eq!(runs.get(), 2);
+        memo(|| {
+            assert_eq!(kept("k", b"a", || derive(3)), 3);
+            // The same kind and key: the first answer, nothing derived.
+            assert_eq!(kept("k", b"a", || derive(4)), 3);
+            // Nested scopes share the outer memo.
+            assert_eq!(memo(|| kept("k", b"a", || derive(5))), 3);
+            // Another key or another kind is its own fact.
+            assert_eq!(kept("k", b"b", || derive(6)), 6);
+            assert_eq!(kept("j", b"a", || derive(7)), 7);
+            // Derived while another is derived.
+            assert_eq!(kept("k", b"c", || kept("k", b"d", || derive(8)) + 1), 9);
+            assert_eq!(kept("k", b"d", || derive(10)), 8);
+        });
+        assert_eq!(runs.get(), 6);
+        // Forgotten when the memo ends.
+        memo(|| assert_eq!(kept("k", b"a", || derive(11)), 11));
+        assert_eq!(runs.get(), 7);
     }
 }
 

@@ -84,11 +84,15 @@ const ADDRESS_DOMAINS: &[&str] = &[
 
 /// The top-level domains delegated in the IANA root zone (see the module docs), one a
 /// line, lower case.
+#[cfg(test)]
 const TLDS: &str = include_str!("tlds-alpha-by-domain.txt");
+
+/// The same names, sorted (`build.rs` writes them from the file above).
+const TLDS_SORTED: &[&str] = include!(concat!(env!("OUT_DIR"), "/tlds.rs"));
 
 /// Is `label` a top-level domain delegated in the root zone?
 fn delegated_tld(label: &str) -> bool {
-    !label.is_empty() && TLDS.lines().any(|l| l == label)
+    !label.is_empty() && TLDS_SORTED.binary_search(&label).is_ok()
 }
 
 /// Suffixes under delegated top-level domains whose names never reach the public web,
@@ -910,6 +914,17 @@ mod tests {
             assert!(!delegated_tld(t), "{t}");
         }
         assert!(TLDS.lines().filter(|l| !l.starts_with('#')).count() > 1000);
+        // The sorted table is the file's names, no more and no fewer.
+        let names: Vec<&str> = TLDS.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(TLDS_SORTED.len(), names.len());
+        assert!(TLDS_SORTED.windows(2).all(|w| w[0] < w[1]));
+        for l in TLDS.lines() {
+            assert_eq!(
+                delegated_tld(l),
+                !l.starts_with('#') && !l.is_empty(),
+                "{l}"
+            );
+        }
     }
 
     #[test]

@@ -187,8 +187,14 @@ pub(super) struct GitDir {
 
 /// Find the git directory from `cwd` the way git's discovery does: `.git` (a directory,
 /// or a file naming one) in each directory up to the root, or the directory itself when
-/// it looks like a git directory (a bare repository).
+/// it looks like a git directory (a bare repository). Once per directory in one
+/// evaluation (`paths::kept`).
 pub(super) fn discover(cwd: &Path) -> Option<GitDir> {
+    use std::os::unix::ffi::OsStrExt;
+    crate::context::paths::kept("git-discover", cwd.as_os_str().as_bytes(), || find(cwd))
+}
+
+fn find(cwd: &Path) -> Option<GitDir> {
     let mut dir = Some(cwd);
     let mut n = 0;
     while let Some(d) = dir {
@@ -230,8 +236,14 @@ pub(super) fn remote_urls(cwd: &Path) -> Vec<String> {
     }
 }
 
-/// A git directory named explicitly (`--git-dir`, resolved against the cwd).
+/// A git directory named explicitly (`--git-dir`, resolved against the cwd). Once per
+/// directory in one evaluation (`paths::kept`).
 pub(super) fn explicit(dir: &Path) -> GitDir {
+    use std::os::unix::ffi::OsStrExt;
+    crate::context::paths::kept("git-explicit", dir.as_os_str().as_bytes(), || named(dir))
+}
+
+fn named(dir: &Path) -> GitDir {
     let d = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     if let Ok(m) = std::fs::metadata(&d) {
         if m.is_file() {

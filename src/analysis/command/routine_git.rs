@@ -375,7 +375,29 @@ fn git_dir(call: &GitCall, gcwd: &Path) -> Option<GitDir> {
     }
 }
 
+/// What the repository `g` would run or the floor cannot read: once per repository and
+/// baseline in one evaluation (`paths::kept`; the workspace and floor it is judged against
+/// are the evaluation's, but an edit's text is judged without the session's baseline).
 fn repo_risk(g: &GitDir, ctx: &JudgeCtx) -> Option<Risk> {
+    use std::os::unix::ffi::OsStrExt;
+    // The baseline judged against (by address), then the home and every field of `g`,
+    // each NUL-terminated (no path holds a NUL).
+    let baseline = std::ptr::from_ref(ctx.baseline).cast::<()>() as usize;
+    let mut key = baseline.to_le_bytes().to_vec();
+    for p in [
+        Some(ctx.home),
+        Some(g.dir.as_path()),
+        g.common.as_deref(),
+        g.worktree.as_deref(),
+    ] {
+        key.push(u8::from(p.is_some()));
+        key.extend_from_slice(p.map_or(&[][..], |p| p.as_os_str().as_bytes()));
+        key.push(0);
+    }
+    crate::context::paths::kept("git-repo-risk", &key, || judge_repo(g, ctx))
+}
+
+fn judge_repo(g: &GitDir, ctx: &JudgeCtx) -> Option<Risk> {
     let in_ws = |p: &Path| {
         ctx.workspace.contains(&paths::forms(
             &p.display().to_string(),

@@ -152,6 +152,34 @@ fn a_repository_the_agent_could_have_planted_does_not_run_on_the_fast_path() {
 }
 
 #[test]
+fn one_evaluation_judges_each_repository_once_and_each_on_its_own() {
+    let f = fx();
+    // As an evaluation runs the judge: inside one memo, each repository is found and
+    // checked once however many commands use it, and a planted one is never answered
+    // for by the workspace's own (nor the other way round).
+    crate::context::paths::memo(|| {
+        for cmd in ["git status && git diff --stat", "git log -1; git status -s"] {
+            assert_eq!(judged(&f, cmd).verdict, Verdict::Routine, "{cmd}");
+        }
+        for cmd in [
+            "git status && git -C evilrepo log",
+            "git -C evilrepo log && git status",
+            "git diff && git --git-dir=./evilrepo --work-tree=. diff",
+            "git --git-dir evilrepo status; git --git-dir evilrepo log",
+            "git status && cd evilrepo && git status",
+        ] {
+            let j = judged(&f, cmd);
+            assert!(
+                matches!(j.verdict, Verdict::Soft { .. }),
+                "{cmd}: {:?}",
+                j.verdict
+            );
+        }
+        assert_eq!(judged(&f, "git diff").verdict, Verdict::Routine);
+    });
+}
+
+#[test]
 fn issue_15_local_git_work_inside_the_workspace() {
     let f = fx();
     // A branch that exists and no file of that name: `checkout feature` is a switch.

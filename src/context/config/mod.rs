@@ -306,7 +306,8 @@ pub struct ConfigFile {
     pub layer: Layer,
     pub path: PathBuf,
     pub exists: bool,
-    /// Hex sha256 of the bytes parsed (when read).
+    /// Project file only: hex sha256 of the bytes parsed (when read), what the trust store
+    /// records.
     pub sha256: Option<String>,
     /// Project file only: whether the trust store records exactly these bytes.
     pub trusted: Option<bool>,
@@ -368,11 +369,11 @@ pub fn load(paths: &ConfigPaths) -> Result<Config, Vec<ConfigError>> {
     let mut errors = Vec::new();
     let mut cfg = Config::default();
     let mut read =
-        |layer: Layer, path: &Path, cfg: &mut Config| -> Option<(FileSettings, String)> {
+        |layer: Layer, path: &Path, cfg: &mut Config| -> Option<(FileSettings, Option<String>)> {
             let (file, settings) = parse::read_layer(layer, path, &mut errors);
             let sha = file.sha256.clone();
             cfg.files.push(file);
-            settings.zip(sha)
+            settings.map(|s| (s, sha))
         };
     let user = paths
         .user
@@ -385,7 +386,7 @@ pub fn load(paths: &ConfigPaths) -> Result<Config, Vec<ConfigError>> {
     let managed = read(Layer::Managed, &paths.managed, &mut cfg);
 
     let mut project_trusted = false;
-    if let (Some((_, sha)), Some(project_path)) = (&project, &paths.project) {
+    if let (Some((_, Some(sha))), Some(project_path)) = (&project, &paths.project) {
         match trust::lookup(&paths.trust_store, project_path) {
             Ok(recorded) => {
                 project_trusted = recorded.as_deref() == Some(sha.as_str());

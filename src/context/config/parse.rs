@@ -173,7 +173,12 @@ pub(super) fn read_layer(
         }
     };
     file.exists = true;
-    file.sha256 = Some(sha256_hex(&bytes));
+    // Only the project file's bytes are compared with the trust store. The hash is not
+    // taken of the others: the first sha256 of a process probes the CPU's features, and
+    // `cpuid` traps to the hypervisor on a virtual machine (microseconds each, per call).
+    if layer == Layer::Project {
+        file.sha256 = Some(sha256_hex(&bytes));
+    }
     let Ok(text) = String::from_utf8(bytes) else {
         errors.push(ConfigError {
             file: path.to_path_buf(),

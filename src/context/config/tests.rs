@@ -356,6 +356,19 @@ fn trust_round_trip() {
             .mode();
         assert_eq!(mode & 0o777, 0o600);
     }
+    // The project file's bytes are what trust compares: its hash is taken, the user's is
+    // not (nothing compares it), and the user's settings still apply beside it.
+    f.user("mode = \"auto\"\n");
+    let c = f.load();
+    let by = |l: Layer| c.files.iter().find(|x| x.layer == l).unwrap().clone();
+    assert_eq!(by(Layer::Project).sha256.as_deref(), Some(sha.as_str()));
+    assert_eq!(by(Layer::Project).trusted, Some(true));
+    assert!(by(Layer::User).exists && by(Layer::User).sha256.is_none());
+    assert_eq!(c.mode, Mode::Auto);
+    // One byte more and it is no longer the trusted file.
+    f.project("[permissions]\nallow = [\"Bash(ls)\"]\n\n");
+    assert_eq!(by_layer(&f.load(), Layer::Project), Some(false));
+    f.project("[permissions]\nallow = [\"Bash(ls)\"]\n");
     // A second project keeps the first entry.
     let other = f.dir.path().join("other/.gatehook.toml");
     f.write(&other, "");
@@ -365,6 +378,11 @@ fn trust_round_trip() {
     assert!(trust(&f.dir.path().join("nope.toml"), &f.paths.trust_store).is_err());
     f.write(&other, "bogus = 1\n");
     assert!(trust(&other, &f.paths.trust_store).is_err());
+}
+
+/// Whether the file of `layer` was trusted.
+fn by_layer(c: &Config, layer: Layer) -> Option<bool> {
+    c.files.iter().find(|x| x.layer == layer)?.trusted
 }
 
 #[cfg(unix)]
