@@ -30,7 +30,7 @@
 
 use super::core::{Class, Cmd, Judge, JudgeCtx, Look};
 use super::definitions::{family_files, is_definition_file, LOCK_FILES, MAKE_FILES, NODE_FILES};
-use super::file_kinds::in_installed_env;
+use super::file_kinds::{env_directory, in_installed_env};
 use super::{policy, trees};
 use crate::analysis::effects::programs::interpreters::{self, ScriptRun};
 use crate::analysis::effects::programs::runners::{self, Family, Manager, RunnerCall};
@@ -905,7 +905,7 @@ fn baseline_class(cmd: &Cmd, ctx: &JudgeCtx, look: &mut Look) {
     // The project's installed packages run with it: what the agent wrote there this
     // session is its code, whatever the definition files say.
     for w in ctx.baseline.written() {
-        if in_installed_env(&w) && !changed.contains(&w) {
+        if in_installed_env(&w) && !env_directory(&w) && !changed.contains(&w) {
             changed.push(w);
         }
     }

@@ -364,6 +364,19 @@ pub(crate) fn in_installed_env(path: &Path) -> bool {
     false
 }
 
+/// Is `path` one of an installed environment's own directories (`venv`, `node_modules`,
+/// `.venv/bin`, `venv/lib`), as `python -m venv` or an installer makes them? A directory
+/// the agent made holds no code of its own: what it later writes below it is recorded
+/// one by one, and counts.
+pub(crate) fn env_directory(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| {
+        INSTALLED_ENV_DIRS.iter().any(|d| n == *d)
+            || ["bin", "lib", "lib64", "include", "Lib", "Scripts"]
+                .iter()
+                .any(|d| n == *d)
+    }) && in_installed_env(path)
+}
+
 /// The kind [`file_kind`] gives a file in an installed environment: whatever it holds, it
 /// runs with the project's tools and interpreters.
 pub const INSTALLED_KIND: &str = "a file of the project's installed packages";

@@ -1190,11 +1190,14 @@ fn dumps_environment(sc: &SimpleCommand) -> Option<String> {
 /// A program that runs another command ending the line with a bare environment dump: a
 /// project or tool wrapper's `run`/`exec`/`x` or a `--` (`poetry run env`, `bundle exec
 /// env`, `pixi run -e dev printenv`, `mise exec -- env`, `kubectl exec POD -- env`,
-/// `docker exec C env`), and npm's own `npm run env`, which prints the environment the
-/// scripts get (npm-run-script(1): "`env` … lists environment variables"). Whatever the
-/// wrapper's options, the dump is the last command it runs, so it prints every variable,
-/// the wrapper's and the project's included.
+/// `docker exec C env`). Whatever the wrapper's options, the dump is the last command it
+/// runs, so it prints every variable, the wrapper's and the project's included. The
+/// JavaScript package managers' `run env` is a script of the project's when it defines
+/// one, and the environment otherwise: their runners' grammar says which.
 fn wrapped_dump(prog: &str, args: &[String]) -> Option<String> {
+    if matches!(prog, "npm" | "pnpm" | "yarn" | "bun") {
+        return None;
+    }
     let (last, before) = args.split_last()?;
     let dumper = match last.as_str() {
         "env" | "printenv" => last.as_str(),

@@ -1820,6 +1820,18 @@ fn agent_writes_into_installed_environments_are_project_code_changed() {
         &clean,
     );
     assert_ne!(short(&j.verdict), "routine", "{:?}", j.verdict);
+    // The environment's own directories, made this session (`python -m venv .venv`),
+    // hold no code of the agent's: what it writes below them does.
+    let s = Session {
+        changed: vec![],
+        written: ["venv", ".venv", ".venv/bin", ".venv/lib", "node_modules"]
+            .iter()
+            .map(|d| f.ws.join(d))
+            .collect(),
+    };
+    for cmd in ["uv run mypy .", "pytest", "eslint src", "npm test"] {
+        assert_eq!(short(&judged(&f, cmd, &s).verdict), "routine", "{cmd}");
+    }
     // A virtual environment by another name is known by its `pyvenv.cfg`.
     std::fs::create_dir_all(f.ws.join("env/lib")).unwrap();
     std::fs::write(f.ws.join("env/pyvenv.cfg"), "home = /usr/bin\n").unwrap();

@@ -32,7 +32,7 @@ fn keyrings_and_credential_settings_are_printed_secrets() {
 }
 
 /// A wrapper that runs a bare environment dump prints the environment as the dump would,
-/// whatever the wrapper (a project's run command, a container's exec, npm's `run env`);
+/// whatever the wrapper (a project's run command, a container's exec);
 /// dotenv-style CLIs print the values of the files they manage. Their siblings that hand
 /// the values to a program, or list names only, stay what they were.
 #[test]
@@ -43,7 +43,6 @@ fn wrapped_environment_dumps_and_dotenv_printers_are_printed_secrets() {
         ("bundle exec printenv", "hard"),
         ("pixi run -e dev env", "hard"),
         ("mise exec node@20 -- env", "hard"),
-        ("npm run env", "hard"),
         ("kubectl exec pod -- env", "hard"),
         ("docker compose run web printenv", "hard"),
         ("dotenv list", "hard"),
