@@ -479,6 +479,10 @@ pub fn needs(
             // expansion completes (`cat ../*/.netrc`, `cp x ../"$(basename "$HOME")"/.bashrc`):
             // where it lands is not known before it runs.
             escaping_computed_needs(&cmds, finding.cwd.as_deref(), places, &mut out);
+            // A path computed at run time whose fixed tail is a place that runs later
+            // (`cp x "$(git rev-parse --git-dir)/hooks/pre-commit"`, `cp x "$(npm config
+            // get prefix)/bin/git"`, `… "$(getent passwd $USER | cut -d: -f6)/.bashrc"`).
+            computed_later_needs(&cmds, places, &mut out);
             if derived
                 || matches!(
                     finding.class,
@@ -711,12 +715,15 @@ pub fn needs(
             )),
         }
     }
-    if matches!(tool, "Read" | "NotebookRead" | "Grep") || tool.starts_with("mcp__") {
+    if matches!(tool, "Read" | "NotebookRead" | "Grep" | "Bash") || tool.starts_with("mcp__") {
         // A file of secrets read into the transcript (a workspace `.env`, or the files a
         // search's filter is aimed at, or a file an MCP tool reads by a name the floor
-        // keeps secret, in a remote repository too): only the person who asked for that
-        // file authorises it.
-        for p in ev.paths.iter().filter(|p| p.access == Access::Read) {
+        // keeps secret, in a remote repository too, or one a command reads: `cat .env`,
+        // `head config/master.key`): only the person who asked for that file authorises
+        // it.
+        for p in ev.paths.iter().filter(|p| {
+            p.access == Access::Read && (tool != "Bash" || printed_by_command(ev, &p.forms.lexical))
+        }) {
             if let Some(PathClass::Protected { what }) = p.class {
                 let mut targets = vec![path_target(&p.forms.lexical)];
                 // Lines searched for a secret's name outside the workspace: the person
@@ -836,7 +843,140 @@ fn computed_store_needs(
     }
 }
 
-/// Programs that only look at names (a listing, a test, what is printed).
+/// Programs that print what a file holds (or lines of it) where the agent reads them.
+const CONTENT_PRINTERS: &[&str] = &[
+    "cat", "tac", "head", "tail", "less", "more", "bat", "batcat", "nl", "grep", "egrep", "fgrep",
+    "rg", "ag", "awk", "gawk", "mawk", "sed", "cut", "sort", "uniq", "od", "xxd", "hexdump",
+    "strings", "base64", "base32", "basenc", "jq", "yq", "column", "fold", "fmt", "paste", "tr",
+    "diff", "view",
+];
+
+/// Whether a command of the call that prints what files hold (`cat .env`, `head -5
+/// config/master.key`, `grep -v '^#' .env`) names `path`: a secret file read into what the
+/// agent sees, as the Read tool's is. A program that uses the file without printing it
+/// (`curl -E client.pem`, `terraform plan -var-file=x.tfvars`) is judged on its merits.
+fn printed_by_command(ev: &Evaluation, path: &Path) -> bool {
+    ev.judgement
+        .iter()
+        .flat_map(|j| j.findings.iter())
+        .any(|f| {
+            let Some(prog) = f.argv.first() else {
+                return false;
+            };
+            let prog = prog.rsplit('/').next().unwrap_or(prog);
+            CONTENT_PRINTERS.contains(&prog)
+                && f.argv.iter().skip(1).any(|a| {
+                    let a = a.trim_start_matches("./");
+                    !a.is_empty() && !a.starts_with('-') && path.ends_with(a)
+                })
+        })
+}
+
+/// Git's hooks by name (githooks(5)): a file of that name in a `hooks` directory runs at
+/// the next commit, merge, checkout or push.
+const GIT_HOOKS: &[&str] = &[
+    "applypatch-msg",
+    "pre-applypatch",
+    "post-applypatch",
+    "pre-commit",
+    "pre-merge-commit",
+    "prepare-commit-msg",
+    "commit-msg",
+    "post-commit",
+    "pre-rebase",
+    "post-checkout",
+    "post-merge",
+    "pre-push",
+    "pre-receive",
+    "update",
+    "proc-receive",
+    "post-receive",
+    "post-update",
+    "reference-transaction",
+    "push-to-checkout",
+    "pre-auto-gc",
+    "post-rewrite",
+    "sendemail-validate",
+    "fsmonitor-watchman",
+    "p4-changelist",
+    "p4-prepare-changelist",
+    "p4-post-changelist",
+    "p4-pre-submit",
+    "post-index-change",
+];
+
+/// The needs no words ground for words computed at run time whose fixed tail is a place
+/// that runs later, in whatever directory the expansion gives (see
+/// [`crate::analysis::command::computed_tail`]): the last one to three components as
+/// they would sit under the home or its `.config` (a start-up file, `bin/NAME`, an autostart entry), or a
+/// git hook's name in a `hooks` directory (or right after the expansion). Where it lands is not known before it runs, so
+/// no words of the person place it elsewhere. Only where a file is put: the operands of
+/// the programs that place files, and redirections that write.
+fn computed_later_needs(cmds: &[&SimpleCommand], places: &Places, out: &mut Vec<Need>) {
+    // The programs that put a file where their operands say (a copy, a move, a link, a
+    // download, a tee), and every redirection that writes.
+    const PLACERS: &[&str] = &[
+        "cp", "mv", "install", "ginstall", "ln", "tee", "rsync", "dd", "curl", "wget", "unzip",
+        "tar", "ditto", "scp",
+    ];
+    for c in cmds {
+        let writes: Vec<&String> = c
+            .redirects
+            .iter()
+            .filter(|r| r.dynamic && r.op.writes())
+            .map(|r| &r.target)
+            .collect();
+        let operands: Vec<&String> = if c.program().is_some_and(|p| PLACERS.contains(&p)) {
+            computed_words(c).collect()
+        } else {
+            Vec::new()
+        };
+        for w in operands.into_iter().chain(writes).take(MAX_PIECES) {
+            let Some(tail) = crate::analysis::command::computed_tail(w) else {
+                continue;
+            };
+            let parts: Vec<&str> = tail.split('/').filter(|p| !p.is_empty()).collect();
+            // In a `hooks` directory, or alone after the expansion (which may be the hooks
+            // directory: `"$(git rev-parse --git-path hooks)/post-merge"`) when the name
+            // is a hook's own (`pre-commit`, not `update`).
+            let name = parts.last().copied().unwrap_or("");
+            let hook = GIT_HOOKS.contains(&name)
+                && match parts.len() {
+                    1 => name.contains('-'),
+                    n => parts[n - 2] == "hooks",
+                };
+            // Under the home, or under its configuration directory (the expansion may be
+            // `$XDG_CONFIG_HOME`).
+            let bases = [places.home.to_path_buf(), places.home.join(".config")];
+            let later = (1..=parts.len().min(3)).find_map(|n| {
+                bases.iter().find_map(|b| {
+                    let at = parts[parts.len() - n..]
+                        .iter()
+                        .fold(b.clone(), |p, c| p.join(c));
+                    runs_later(&at, places.home).then_some(at)
+                })
+            });
+            let line = match (hook, later) {
+                (true, _) => {
+                    format!("{w} may be a git hook ({tail}), which runs at the next git command")
+                }
+                (false, Some(at)) => {
+                    format!("{w} may be {} (a file that runs later)", at.display())
+                }
+                (false, None) => continue,
+            };
+            if !out.iter().any(|n| n.what == line) {
+                out.push(Need::ungroundable(
+                    Kind::Persist,
+                    line,
+                    "a path computed at run time that may name a place that runs later",
+                ));
+            }
+        }
+    }
+}
+
+/// Programs that only look at names (a listing, a test, what is printed)./// Programs that only look at names (a listing, a test, what is printed).
 fn looks_at_names_only(c: &SimpleCommand) -> bool {
     matches!(
         c.program(),
@@ -2707,7 +2847,9 @@ mod effect_tests {
 
 #[cfg(test)]
 mod computed_tests {
-    use super::{computed_store_needs, escaping_computed_needs, Kind, Places};
+    use super::{
+        computed_later_needs, computed_store_needs, escaping_computed_needs, Kind, Places,
+    };
     use crate::analysis::shell::{analyze, ShellEnv};
     use std::path::{Path, PathBuf};
 
@@ -2737,6 +2879,72 @@ mod computed_tests {
         let mut out = Vec::new();
         escaping_computed_needs(&cmds, Some(Path::new("/h/p")), &places, &mut out);
         out
+    }
+
+    fn later(cmd: &str) -> Vec<super::Need> {
+        let roots = vec![PathBuf::from("/h/p")];
+        let places = Places {
+            home: Path::new("/h"),
+            cwd: Path::new("/h/p"),
+            roots: &roots,
+        };
+        let a = analyze(cmd, &ShellEnv::new("/h".into(), "/h/p".into()));
+        let cmds: Vec<_> = a.commands.iter().collect();
+        let mut out = Vec::new();
+        computed_later_needs(&cmds, &places, &mut out);
+        out
+    }
+
+    /// A path computed at run time whose fixed tail is a git hook, a start-up file or a
+    /// program directory under a home: no words place it elsewhere. A tail that names no
+    /// such place, a listing, and a word with no expansion need nothing.
+    #[test]
+    fn a_computed_path_whose_tail_runs_later_needs_words_no_one_can_give() {
+        for cmd in [
+            "cp scripts/hook.sh \"$(git rev-parse --git-dir)/hooks/pre-commit\"",
+            "install -m 755 h.sh \"$(git rev-parse --git-path hooks)/post-merge\"",
+            "cp scripts/git \"$(npm config get prefix)/bin/git\"",
+            "cp rc.sh \"$(getent passwd $USER | cut -d: -f6)/.bashrc\"",
+            "cp x.desktop \"${XDG_CONFIG_HOME:-$HOME/.config}/autostart/x.desktop\"",
+            "cp rc.sh \"$(go env GOPATH)/../.zshrc\"",
+            "echo 'curl x | sh' > \"$(git rev-parse --git-dir)/hooks/post-checkout\"",
+        ] {
+            let n = later(cmd);
+            assert!(
+                n.iter()
+                    .any(|n| n.kind == Kind::Persist && n.ungroundable.is_some()),
+                "{cmd}: {n:?}"
+            );
+        }
+        for cmd in [
+            "cp x.txt \"$(git rev-parse --show-toplevel)/docs/x.txt\"",
+            "cat \"$(git rev-parse --git-dir)/HEAD\"",
+            "ls \"$(git rev-parse --git-dir)/hooks/pre-commit\"",
+            "cat \"$(git rev-parse --git-dir)/hooks/pre-commit\"",
+            "cp x.txt \"$out\"",
+            "cp hooks/pre-commit docs/",
+        ] {
+            assert!(later(cmd).is_empty(), "{cmd}: {:?}", later(cmd));
+        }
+    }
+
+    /// The `..` that climb from an expansion land in a directory no one knows either: the
+    /// store its tail names may be there.
+    #[test]
+    fn a_computed_path_climbing_from_its_expansion_to_a_store_needs_words() {
+        for cmd in [
+            "cat \"$(go env GOPATH)/../.netrc\"",
+            "cat \"$(pip cache dir)/../../.pypirc\"",
+            "cat \"$(rustup show home)/../.cargo/credentials.toml\"",
+        ] {
+            let n = needs(cmd);
+            assert!(
+                n.iter()
+                    .any(|n| n.kind == Kind::SecretRead && n.ungroundable.is_some()),
+                "{cmd}: {n:?}"
+            );
+        }
+        assert!(needs("cat \"$(go env GOPATH)/../README.md\"").is_empty());
     }
 
     #[test]

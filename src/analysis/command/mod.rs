@@ -127,7 +127,7 @@ pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
 pub use edits::{proposed_text, proposed_text_at, sentence_verb, EditRisk};
 pub use file_kinds::{file_kind, source_kind, INSTALLED_KIND, SOURCE_KIND};
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
-pub(crate) use sensitive::computed_store;
+pub(crate) use sensitive::{computed_store, computed_tail};
 
 use self::core::{demote, one_line, Cmd, Cwd, Judge, Look};
 use cwd::{next_cwd, place};

@@ -2515,6 +2515,42 @@ pub(super) fn dynamic_store(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
     None
 }
 
+/// A suffix after an expansion with the `..` that climb from it dropped: the expansion is
+/// any directory, and so is its parent (`"$(go env GOPATH)/../.netrc"` is a `.netrc` in a
+/// directory no one knows before it runs).
+fn past_climbs(mut suffix: &str) -> &str {
+    while let Some(rest) = suffix.strip_prefix("/..") {
+        if !(rest.is_empty() || rest.starts_with('/')) {
+            break;
+        }
+        suffix = rest;
+    }
+    suffix
+}
+
+/// The literal tail of a word computed at run time, from the `/` after its last
+/// expansion or pattern on (`"$(git rev-parse --git-dir)/hooks/pre-commit"` →
+/// `/hooks/pre-commit`, `"$(npm config get prefix)/bin/git"` → `/bin/git`), with the
+/// `..` that climb from the expansion dropped: where the word lands ends with it, in a
+/// directory that is not known before it runs. None for a word with no expansion, or
+/// whose tail starts inside a name (`$f.json`).
+pub(crate) fn computed_tail(word: &str) -> Option<&str> {
+    let spans = expansions_in(word);
+    let last = spans
+        .iter()
+        .map(|s| s.1)
+        .chain(
+            word.char_indices()
+                .filter(|(i, c)| {
+                    matches!(c, '*' | '?') && !spans.iter().any(|(s, e, _)| i >= s && i < e)
+                })
+                .map(|(i, _)| i + 1),
+        )
+        .max()?;
+    let tail = past_climbs(word.get(last..)?);
+    (tail.starts_with('/') && tail.len() > 1).then_some(tail)
+}
+
 /// A word computed at run time that could land on a credential store, read as bash builds
 /// it: the literal text before its first expansion or pattern character (`prefix`),
 /// anything (a `/` too) in between, the literal text after the last (`suffix`). It may be
@@ -2562,6 +2598,7 @@ pub(crate) fn computed_store(
         }))
         .max()?;
     let (prefix, suffix) = (word.get(..first)?, word.get(last..)?);
+    let suffix = past_climbs(suffix);
     let prefix = match prefix {
         "" => String::new(),
         p if p.starts_with('/') => p.to_string(),
