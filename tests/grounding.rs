@@ -912,6 +912,26 @@ const TABLE: &[(&[&str], &str, &str, bool)] = &[
         r#"{"file_path": "$WS/.env"}"#,
         true,
     ),
+    // The same file printed by a command: the person names it, as for the Read tool.
+    (
+        &["fix the failing unit test in src/lib.rs"],
+        "Bash",
+        r#"{"command": "cat .env"}"#,
+        false,
+    ),
+    (
+        &["check which database URL .env sets"],
+        "Bash",
+        r#"{"command": "grep DATABASE_URL .env"}"#,
+        true,
+    ),
+    // A place that runs later at the end of a path computed at run time: no words place it.
+    (
+        &["install scripts/hook.sh as the pre-commit hook"],
+        "Bash",
+        r#"{"command": "cp scripts/hook.sh \"$(git rev-parse --git-dir)/hooks/pre-commit\""}"#,
+        false,
+    ),
     // Data a fetcher sends is a send to its host, from the effect the fetcher's grammar
     // gives it (`-d @FILE`, `-F`, `-T`, `--json`): the person names the host.
     (
