@@ -85,7 +85,7 @@ def main() -> int:
                         "session_id": "seed", "cwd": ws, "hook_event_name": "UserPromptSubmit",
                         "prompt": prompt}).encode(), counts)
     for t in TARGETS:
-        n = len(list((ROOT / "fuzz" / "corpus" / t).iterdir()))
+        n = len(list((CORPUS / t).iterdir()))
         print(f"fuzz_seed: {t}: {n} inputs ({counts.get(t, 0)} new)", file=sys.stderr)
     return 0
 
