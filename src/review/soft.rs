@@ -872,39 +872,6 @@ fn printed_by_command(ev: &Evaluation, path: &Path) -> bool {
         })
 }
 
-/// Git's hooks by name (githooks(5)): a file of that name in a `hooks` directory runs at
-/// the next commit, merge, checkout or push.
-const GIT_HOOKS: &[&str] = &[
-    "applypatch-msg",
-    "pre-applypatch",
-    "post-applypatch",
-    "pre-commit",
-    "pre-merge-commit",
-    "prepare-commit-msg",
-    "commit-msg",
-    "post-commit",
-    "pre-rebase",
-    "post-checkout",
-    "post-merge",
-    "pre-push",
-    "pre-receive",
-    "update",
-    "proc-receive",
-    "post-receive",
-    "post-update",
-    "reference-transaction",
-    "push-to-checkout",
-    "pre-auto-gc",
-    "post-rewrite",
-    "sendemail-validate",
-    "fsmonitor-watchman",
-    "p4-changelist",
-    "p4-prepare-changelist",
-    "p4-post-changelist",
-    "p4-pre-submit",
-    "post-index-change",
-];
-
 /// The needs no words ground for words computed at run time whose fixed tail is a place
 /// that runs later, in whatever directory the expansion gives (see
 /// [`crate::analysis::command::computed_tail`]): the last one to three components as
@@ -940,7 +907,7 @@ fn computed_later_needs(cmds: &[&SimpleCommand], places: &Places, out: &mut Vec<
             // directory: `"$(git rev-parse --git-path hooks)/post-merge"`) when the name
             // is a hook's own (`pre-commit`, not `update`).
             let name = parts.last().copied().unwrap_or("");
-            let hook = GIT_HOOKS.contains(&name)
+            let hook = crate::context::floor::sensitive::GIT_HOOKS.contains(&name)
                 && match parts.len() {
                     1 => name.contains('-'),
                     n => parts[n - 2] == "hooks",
@@ -2853,7 +2820,11 @@ mod computed_tests {
     use crate::analysis::shell::{analyze, ShellEnv};
     use std::path::{Path, PathBuf};
 
-    fn needs(cmd: &str) -> Vec<super::Need> {
+    /// What `find` says of `cmd`'s commands, in a workspace `/h/p` of the home `/h`.
+    fn run(
+        cmd: &str,
+        find: impl Fn(&[&crate::analysis::shell::SimpleCommand], &Places, &mut Vec<super::Need>),
+    ) -> Vec<super::Need> {
         let roots = vec![PathBuf::from("/h/p")];
         let places = Places {
             home: Path::new("/h"),
@@ -2863,36 +2834,24 @@ mod computed_tests {
         let a = analyze(cmd, &ShellEnv::new("/h".into(), "/h/p".into()));
         let cmds: Vec<_> = a.commands.iter().collect();
         let mut out = Vec::new();
-        computed_store_needs(&cmds, Some(Path::new("/h/p")), &places, &mut out);
+        find(&cmds, &places, &mut out);
         out
+    }
+
+    fn needs(cmd: &str) -> Vec<super::Need> {
+        run(cmd, |c, p, o| {
+            computed_store_needs(c, Some(Path::new("/h/p")), p, o)
+        })
     }
 
     fn escaping(cmd: &str) -> Vec<super::Need> {
-        let roots = vec![PathBuf::from("/h/p")];
-        let places = Places {
-            home: Path::new("/h"),
-            cwd: Path::new("/h/p"),
-            roots: &roots,
-        };
-        let a = analyze(cmd, &ShellEnv::new("/h".into(), "/h/p".into()));
-        let cmds: Vec<_> = a.commands.iter().collect();
-        let mut out = Vec::new();
-        escaping_computed_needs(&cmds, Some(Path::new("/h/p")), &places, &mut out);
-        out
+        run(cmd, |c, p, o| {
+            escaping_computed_needs(c, Some(Path::new("/h/p")), p, o)
+        })
     }
 
     fn later(cmd: &str) -> Vec<super::Need> {
-        let roots = vec![PathBuf::from("/h/p")];
-        let places = Places {
-            home: Path::new("/h"),
-            cwd: Path::new("/h/p"),
-            roots: &roots,
-        };
-        let a = analyze(cmd, &ShellEnv::new("/h".into(), "/h/p".into()));
-        let cmds: Vec<_> = a.commands.iter().collect();
-        let mut out = Vec::new();
-        computed_later_needs(&cmds, &places, &mut out);
-        out
+        run(cmd, computed_later_needs)
     }
 
     /// A path computed at run time whose fixed tail is a git hook, a start-up file or a

@@ -40,38 +40,6 @@ impl Kind {
     }
 }
 
-/// Git's hook names (githooks(5)).
-const GIT_HOOKS: &[&str] = &[
-    "applypatch-msg",
-    "pre-applypatch",
-    "post-applypatch",
-    "pre-commit",
-    "pre-merge-commit",
-    "prepare-commit-msg",
-    "commit-msg",
-    "post-commit",
-    "pre-rebase",
-    "post-checkout",
-    "post-merge",
-    "pre-push",
-    "pre-receive",
-    "update",
-    "proc-receive",
-    "post-receive",
-    "post-update",
-    "reference-transaction",
-    "push-to-checkout",
-    "pre-auto-gc",
-    "post-rewrite",
-    "sendemail-validate",
-    "fsmonitor-watchman",
-    "p4-changelist",
-    "p4-prepare-changelist",
-    "p4-post-changelist",
-    "p4-pre-submit",
-    "post-index-change",
-];
-
 /// Does a first line name a POSIX-family shell (`#!/bin/sh`, `#!/usr/bin/env bash`, …)?
 pub fn shell_shebang(first: &str) -> bool {
     let Some(rest) = first.strip_prefix("#!") else {
@@ -137,10 +105,12 @@ pub fn kind_of(path: &Path, first: &str) -> Option<Kind> {
     // `.githooks`) or named as git names them with a shell shebang.
     let hook_dir =
         (parent == "hooks" && grand == ".git") || parent == ".husky" || parent == ".githooks";
-    if hook_dir && (GIT_HOOKS.contains(&name) || shell_shebang(first)) {
+    if hook_dir
+        && (crate::context::floor::sensitive::GIT_HOOKS.contains(&name) || shell_shebang(first))
+    {
         return Some(Kind::GitHook);
     }
-    if GIT_HOOKS.contains(&name) && shell_shebang(first) {
+    if crate::context::floor::sensitive::GIT_HOOKS.contains(&name) && shell_shebang(first) {
         return Some(Kind::GitHook);
     }
     if lower.ends_with(".sh") || lower.ends_with(".bash") || name == ".envrc" {

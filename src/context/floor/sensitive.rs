@@ -1551,6 +1551,39 @@ pub const KEY_EXTENSIONS: &[&str] = &["pem", "key", "p12", "pfx", "jks", "keysto
 /// test fixture).
 pub const VAULT_EXTENSIONS: &[&str] = &["kdbx", "keyx", "keychain", "keychain-db"];
 
+/// Git's hook names (githooks(5)): a file of that name in a `hooks` directory runs at
+/// the next commit, merge, checkout or push.
+pub const GIT_HOOKS: &[&str] = &[
+    "applypatch-msg",
+    "pre-applypatch",
+    "post-applypatch",
+    "pre-commit",
+    "pre-merge-commit",
+    "prepare-commit-msg",
+    "commit-msg",
+    "post-commit",
+    "pre-rebase",
+    "post-checkout",
+    "post-merge",
+    "pre-push",
+    "pre-receive",
+    "update",
+    "proc-receive",
+    "post-receive",
+    "post-update",
+    "reference-transaction",
+    "push-to-checkout",
+    "pre-auto-gc",
+    "post-rewrite",
+    "sendemail-validate",
+    "fsmonitor-watchman",
+    "p4-changelist",
+    "p4-prepare-changelist",
+    "p4-post-changelist",
+    "p4-pre-submit",
+    "post-index-change",
+];
+
 /// Private key file names (as `ssh-keygen` names them).
 pub const PRIVATE_KEY_NAMES: &[&str] = &[
     "id_rsa",
