@@ -850,10 +850,6 @@ pub(super) fn ping(cmd: &Cmd) -> Said {
     talks(host, "ping sends echo requests")
 }
 
-/// Tunnels that put a port of this machine on the internet through someone's servers
-/// (`ngrok http 3000`, `cloudflared tunnel --url …`, `lt --port`, `bore local`, `zrok
-/// share`, `tailscale funnel`): whatever listens there is then reachable by anyone, so it
-/// is data sent out and needs the person's words. Help and version print.
 /// Static file servers (busybox's `httpd`, darkhttpd, miniserve, webfsd,
 /// static-web-server, simple-http-server, the http-server and live-server packages, caddy):
 /// each serves a directory (the one named, or the current one) to whoever connects, on
@@ -881,6 +877,10 @@ pub(super) fn file_server(cmd: &Cmd) -> Said {
     )
 }
 
+/// Tunnels that put a port of this machine on the internet through someone's servers
+/// (`ngrok http 3000`, `cloudflared tunnel --url …`, `lt --port`, `bore local`, `zrok
+/// share`, `tailscale funnel`): whatever listens there is then reachable by anyone, so it
+/// is data sent out and needs the person's words. Help and version print.
 pub(super) fn tunnel(cmd: &Cmd) -> Said {
     let prog = cmd.program().rsplit('/').next().unwrap_or("");
     let args = cmd.args();
