@@ -964,3 +964,133 @@ fn reads_outside_the_workspace() {
         }
     }
 }
+
+/// Reads outside the workspace of an application's settings (`~/.config/APP/…`, macOS's
+/// `Library/Application Support/APP/…`) are judged by what the files hold, through one
+/// classification whatever reads them (the Read tool, `cat`, `head`, `grep FILE`, a glob,
+/// a search of the tree): settings without a secret run at once, a file with one (or
+/// that is not there to check) is asked about, and names alone may always be listed.
+#[test]
+fn application_settings_outside_are_judged_by_what_they_hold() {
+    let env = Env::new();
+    for (rel, text) in [
+        (
+            ".config/app/settings.json",
+            "{\"theme\": \"dark\", \"token\": \"${GITHUB_TOKEN}\"}\n",
+        ),
+        (".config/app/keys.yml", "theme: dark\n"),
+        (
+            ".config/argocd/config",
+            "users:\n- auth-token: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJlc2ln\n",
+        ),
+        (
+            "Library/Application Support/Code/User/settings.json",
+            "{\"editor.fontSize\": 14}\n",
+        ),
+        (
+            "Library/Application Support/app/auth.json",
+            "{\"refresh_token\": \"Zq8sd7fGh2Jk4LmNpQr\"}\n",
+        ),
+    ] {
+        let p = env.home.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let cases = [
+        (
+            "Read",
+            json!({"file_path": "$HOME/.config/app/settings.json"}),
+            "allow",
+        ),
+        (
+            "Bash",
+            json!({"command": "cat ~/.config/app/settings.json"}),
+            "allow",
+        ),
+        (
+            "Bash",
+            json!({"command": "head -5 ~/.config/app/*.yml"}),
+            "allow",
+        ),
+        (
+            "Bash",
+            json!({"command": "grep -r theme ~/.config/app"}),
+            "allow",
+        ),
+        (
+            "Grep",
+            json!({"pattern": "theme", "path": "$HOME/.config/app"}),
+            "allow",
+        ),
+        (
+            "Read",
+            json!({"file_path": "$HOME/Library/Application Support/Code/User/settings.json"}),
+            "allow",
+        ),
+        (
+            "Read",
+            json!({"file_path": "$HOME/.config/argocd/config"}),
+            "ask",
+        ),
+        (
+            "Bash",
+            json!({"command": "cat ~/.config/argocd/config"}),
+            "ask",
+        ),
+        (
+            "Bash",
+            json!({"command": "head -3 ~/.config/argo*/config"}),
+            "ask",
+        ),
+        (
+            "Bash",
+            json!({"command": "grep token ~/.config/argocd/config"}),
+            "ask",
+        ),
+        (
+            "Bash",
+            json!({"command": "grep -r token ~/.config/argocd"}),
+            "ask",
+        ),
+        (
+            "Grep",
+            json!({"pattern": "token", "path": "$HOME/.config/argocd"}),
+            "ask",
+        ),
+        (
+            "Read",
+            json!({"file_path": "$HOME/Library/Application Support/app/auth.json"}),
+            "ask",
+        ),
+        // Not there: what it would hold cannot be checked.
+        (
+            "Read",
+            json!({"file_path": "$HOME/.config/scaleway/config.yaml"}),
+            "ask",
+        ),
+        // Names and metadata only.
+        (
+            "Bash",
+            json!({"command": "ls -la ~/.config/argocd"}),
+            "allow",
+        ),
+        (
+            "Glob",
+            json!({"pattern": "**/*", "path": "$HOME/.config/argocd"}),
+            "allow",
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (tool, input, want) in &cases {
+        let out = env.hook(&env.payload(tool, env.expand(&input.to_string())));
+        if out.decision() != *want {
+            failures.push(format!(
+                "{tool} {input}: want {want}, got {} [{}] ({})",
+                out.decision(),
+                out.cause(),
+                out.reason()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}

@@ -584,3 +584,42 @@ fn a_call_with_no_message_of_the_person_is_not_sent() {
     assert_eq!(last_review(&env)["guarantee"], "no-owner-messages");
     assert_eq!(srv.count(), 0);
 }
+
+/// In auto mode a read outside the workspace of an application's settings file that holds
+/// a secret needs the person's words naming it (the `secret-read` need, from the same
+/// judgement as the guard's ask): an allowing reviewer alone does not let it through. The
+/// same kind of file without a secret runs at once, unreviewed.
+#[test]
+fn a_settings_file_with_a_secret_outside_needs_the_person_to_name_it() {
+    let (env, srv) = setup("openai", Reply::Text(allow_m1()));
+    for (rel, text) in [
+        (
+            ".config/argocd/config",
+            "users:\n- auth-token: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJlc2ln\n",
+        ),
+        (".config/app/settings.json", "{\"theme\": \"dark\"}\n"),
+    ] {
+        let p = env.home.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    prompt(&env, "fix the failing test");
+    let o = bash(&env, "cat ~/.config/argocd/config");
+    assert_ne!(o.decision(), "allow", "{}", o.reason());
+    let before = srv.count();
+    let o = bash(&env, "cat ~/.config/app/settings.json");
+    assert_eq!(o.decision(), "allow", "{}", o.reason());
+    assert_eq!(srv.count(), before, "a clean settings file is not reviewed");
+    let env2 = Env::new();
+    auto_config(&env2, "openai", &srv.url("/v1/chat/completions"), "");
+    let p = env2.home.join(".config/argocd/config");
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(
+        &p,
+        "users:\n- auth-token: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJlc2ln\n",
+    )
+    .unwrap();
+    prompt(&env2, "show me what is in ~/.config/argocd/config");
+    let o = bash(&env2, "cat ~/.config/argocd/config");
+    assert_eq!(o.decision(), "allow", "{}", o.reason());
+}

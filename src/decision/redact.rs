@@ -67,6 +67,29 @@ pub fn has_secret(s: &str) -> bool {
     matches!(redact_once(s), Cow::Owned(_))
 }
 
+/// The secrets one pass of the scanners finds in `s` (what [`redact_str`] replaces
+/// first), each as its byte range (on character boundaries) and whether it is recognised
+/// by its shape alone — a private key block, a well-known token, a URL's password —
+/// rather than by a name before it (`password = …`, netrc's `password …`, a header): for
+/// a judge that weighs the two apart (a settings file's comments hold `password = secret`
+/// as examples, never a real token shape by accident).
+pub fn secret_spans(s: &str) -> Vec<(Range<usize>, bool)> {
+    let mut shaped = Vec::new();
+    scan_pem(s, &mut shaped);
+    scan_token_shapes(s, &mut shaped);
+    scan_url_passwords(s, &mut shaped);
+    let mut named = Vec::new();
+    scan_names(s, &mut named);
+    scan_netrc(s, &mut named);
+    let bounded = |r: Range<usize>| floor_boundary(s, r.start)..ceil_boundary(s, r.end);
+    shaped
+        .into_iter()
+        .map(|r| (bounded(r), true))
+        .chain(named.into_iter().map(|r| (bounded(r), false)))
+        .filter(|(r, _)| r.start < r.end)
+        .collect()
+}
+
 /// One pass of every scanner over `s`.
 fn redact_once(s: &str) -> Cow<'_, str> {
     let mut found = Vec::new();
@@ -469,6 +492,8 @@ fn is_token_shape(w: &[u8]) -> bool {
         || [&b"sk_live_"[..], b"rk_live_", b"sk_test_", b"rk_test_"].iter().any(|p| after(p) >= 10)
         // Google API keys: AIza + 35.
         || (w.starts_with(b"AIza") && w.len() == 39)
+        // age identities (age-keygen's `keys.txt`): AGE-SECRET-KEY-1 + 58 bech32 characters.
+        || (w.starts_with(b"AGE-SECRET-KEY-1") && w.len() >= 50)
         // npm tokens: npm_ + 36 alphanumerics (npm_config_* variables have underscores).
         || ((30..=60).contains(&after(b"npm_")) && w[4..].iter().all(u8::is_ascii_alphanumeric))
 }

@@ -488,6 +488,9 @@ fn secret_file_name(name: &str) -> Option<&'static str> {
             return Some("a Google service-account key (by its name)");
         }
     }
+    if pgp_private_by_name(name) {
+        return Some("a PGP private key (by its name)");
+    }
     if name.ends_with(".p8")
         && sensitive::APPLE_KEY_PREFIXES
             .iter()
@@ -615,21 +618,231 @@ fn content_judged(p: &Path, fp: &str) -> Option<&'static str> {
     let (_, what) = sensitive::CONTENT_JUDGED
         .iter()
         .find(|(n, _)| ends_with_entry(fp, n))?;
-    let readable = std::fs::metadata(p)
-        .ok()
-        .filter(|m| m.is_file() && m.len() <= sensitive::CONTENT_JUDGED_MAX)
-        .and_then(|_| std::fs::read_to_string(p).ok());
-    let Some(text) = readable else {
-        return Some(
+    match held(p, registry_secret_line) {
+        Held::Nothing => None,
+        Held::Secret => Some(what),
+        Held::Unchecked => Some(
             "a settings file of a kind that holds secrets, whose content cannot be checked for one",
-        );
+        ),
+    }
+}
+
+/// What a file holds, as far as one bounded read ([`held`]) can tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Held {
+    /// Read whole, and no line holds a literal secret.
+    Nothing,
+    /// A line holds a literal secret.
+    Secret,
+    /// Not there, not a regular file, larger than [`sensitive::CONTENT_JUDGED_MAX`], not
+    /// UTF-8, or unreadable: what it holds cannot be seen, so it may be anything.
+    Unchecked,
+}
+
+/// A line of a registry settings file ([`sensitive::CONTENT_JUDGED`]) that holds a
+/// literal credential: anything [`crate::decision::redact::has_secret`] finds, or a
+/// Bundler gem-server credential. A reference to the environment (`token:
+/// ${GITHUB_TOKEN}`) is no secret; a commented-out token is one (a read prints it as well
+/// as a live one).
+fn registry_secret_line(line: &str) -> bool {
+    crate::decision::redact::has_secret(line.trim()) || bundler_credential(line)
+}
+
+/// A line of an application's or the system's settings ([`sensitive::CONTENT_READ_TREES`])
+/// that holds a literal secret: one recognised by its shape wherever it is (a private key
+/// block, a well-known token, a URL's password, an age identity), or a value under a
+/// secret's name (`secretKey: …`, `password = …`, a netrc entry) on a line that is not a
+/// comment, when the value can be a secret ([`plausible_secret`]). The comments of
+/// system and application configuration are their documentation, full of examples
+/// (`# input_password = secret`, `#BindPasswd: secret`), and their settings name secrets'
+/// properties with values that are none (`passwd: files systemd`,
+/// `"credentials_enable_service": false`, `tcp_syncookies=1`).
+fn settings_secret_line(line: &str) -> bool {
+    let l = line.trim();
+    let comment = ["#", ";", "//", "!", "<!--", "*"]
+        .iter()
+        .any(|c| l.starts_with(c));
+    crate::decision::redact::secret_spans(l)
+        .into_iter()
+        .any(|(r, shaped)| shaped || (!comment && plausible_secret(&l[r])))
+}
+
+/// Whether a value found under a secret's name can be one: at least 6 characters once
+/// quotes and separators are trimmed, one word (no blank, no `|` of alternatives), not a
+/// number, a boolean or a null, not a reference or template (`${X}`, `$X`, `%(x)s`,
+/// `<your-token>`, `{{ x }}`), not one character repeated (`xxxxxx`, `******`), and when
+/// shorter than 8 characters not a lower-case word alone (`compat`, `sss`, but `hunter2`).
+fn plausible_secret(v: &str) -> bool {
+    let v = v
+        .trim()
+        .trim_matches(|c: char| {
+            matches!(
+                c,
+                '"' | '\'' | '`' | ',' | ';' | ')' | ']' | '}' | '(' | '['
+            )
+        })
+        .trim();
+    let n = v.chars().count();
+    if n < 6 || v.contains(|c: char| c.is_whitespace() || c == '|') {
+        return false;
+    }
+    if v.starts_with(['$', '%', '<', '{', '@']) {
+        return false;
+    }
+    let lower = v.to_ascii_lowercase();
+    if [
+        "true",
+        "false",
+        "null",
+        "none",
+        "undefined",
+        "disabled",
+        "enabled",
+    ]
+    .contains(&lower.as_str())
+    {
+        return false;
+    }
+    if v.chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | '_'))
+    {
+        return false;
+    }
+    let first = v.chars().next().unwrap_or(' ');
+    if v.chars().all(|c| c == first) {
+        return false;
+    }
+    n >= 8 || !v.chars().all(|c| c.is_ascii_lowercase())
+}
+
+/// What the file at `p` holds by `line_holds` (a line that holds a literal secret), read
+/// whole in one bounded, non-blocking read (never a FIFO or device). A value sops
+/// encrypted (`ENC[AES256_GCM,data:…]`, sops' format) is ciphertext, no secret.
+fn held(p: &Path, line_holds: fn(&str) -> bool) -> Held {
+    use std::io::Read;
+    let Ok(f) = crate::context::state::open_regular(p) else {
+        return Held::Unchecked;
     };
-    // A commented-out token is printed by a read as well as a live one. A value sops
-    // encrypted (`ENC[AES256_GCM,data:…]`, sops' format) is ciphertext, no secret.
-    text.lines()
+    let max = sensitive::CONTENT_JUDGED_MAX;
+    if f.metadata().map_or(true, |m| m.len() > max) {
+        return Held::Unchecked;
+    }
+    let mut bytes = Vec::new();
+    if f.take(max + 1).read_to_end(&mut bytes).is_err() || bytes.len() as u64 > max {
+        return Held::Unchecked;
+    }
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Held::Unchecked;
+    };
+    let secret = text
+        .lines()
         .filter(|l| !l.contains("ENC[AES256_GCM,"))
-        .any(|l| crate::decision::redact::has_secret(l.trim()) || bundler_credential(l))
-        .then_some(*what)
+        .any(line_holds);
+    if secret {
+        Held::Secret
+    } else {
+        Held::Nothing
+    }
+}
+
+/// What the files of the directory `dir` hold, walked without following links (as a
+/// search walks it: a link out is judged by `reach`), each regular file by [`held`]; trees
+/// of installed code ([`sensitive::PACKAGE_TREE_DIRS`]) are not entered. A tree larger
+/// than the walk's bounds ([`sensitive::CONTENT_TREE_MAX_ENTRIES`] entries,
+/// [`sensitive::CONTENT_TREE_MAX_BYTES`] bytes of files) or a directory that cannot be
+/// listed is [`Held::Unchecked`]; one that is not there holds nothing.
+fn tree_held(dir: &Path) -> Held {
+    let mut stack = vec![dir.to_path_buf()];
+    let (mut entries, mut bytes) = (0usize, 0u64);
+    while let Some(d) = stack.pop() {
+        let list = match std::fs::read_dir(&d) {
+            Ok(l) => l,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(_) => return Held::Unchecked,
+        };
+        for e in list {
+            entries += 1;
+            if entries > sensitive::CONTENT_TREE_MAX_ENTRIES {
+                return Held::Unchecked;
+            }
+            let Ok(e) = e else {
+                return Held::Unchecked;
+            };
+            let Ok(kind) = e.file_type() else {
+                return Held::Unchecked;
+            };
+            if kind.is_dir() {
+                let name = e.file_name();
+                let name = fold(&name.to_string_lossy()).into_owned();
+                if !sensitive::PACKAGE_TREE_DIRS.contains(&name.as_str()) {
+                    stack.push(e.path());
+                }
+            } else if kind.is_file() {
+                bytes += e.metadata().map_or(u64::MAX / 2, |m| m.len());
+                if bytes > sensitive::CONTENT_TREE_MAX_BYTES {
+                    return Held::Unchecked;
+                }
+                match held(&e.path(), settings_secret_line) {
+                    Held::Nothing => {}
+                    other => return other,
+                }
+            }
+        }
+    }
+    Held::Nothing
+}
+
+/// Whether a read at folded `fp` is one judged by what it holds
+/// ([`sensitive::CONTENT_READ_TREES`]): below a home's application data (`.config`,
+/// `.local/share`, `.local/state`, macOS's `Library/Application Support` and
+/// `Library/Preferences`) but not in a tree of installed code
+/// ([`sensitive::PACKAGE_TREE_DIRS`]), a file at the top of a home that is not a
+/// dotfile, or system configuration below `/etc`. `tree`: the path is a directory.
+fn content_read(fp: &str, home: &str, tree: bool) -> bool {
+    let in_code = |rest: &str| {
+        rest.split('/')
+            .any(|c| sensitive::PACKAGE_TREE_DIRS.contains(&c))
+    };
+    let homes_hit = homes(fp, home).into_iter().flatten().any(|rel| {
+        if !tree && !rel.is_empty() && !rel.contains('/') && !rel.starts_with('.') {
+            return true;
+        }
+        sensitive::CONTENT_READ_TREES
+            .iter()
+            .filter(|(t, _)| !t.starts_with('/'))
+            .any(|(t, _)| below(rel, t).is_some_and(|rest| !rest.is_empty() && !in_code(rest)))
+    });
+    homes_hit
+        || sensitive::CONTENT_READ_TREES
+            .iter()
+            .filter(|(t, _)| t.starts_with('/'))
+            .any(|(t, _)| below(fp, t).is_some_and(|rest| !rest.is_empty()))
+}
+
+/// Why a read of `p` (folded `fp`) outside the workspace, in a place whose files are
+/// judged by what they hold ([`content_read`]), is not ordinary: a file (or, for a
+/// directory, a file below it) that holds a literal secret, or whose content cannot be
+/// seen.
+fn content_read_why(p: &Path, fp: &str, home: &str, tree: bool) -> Option<&'static str> {
+    if !content_read(fp, home, tree) {
+        return None;
+    }
+    let found = if tree {
+        tree_held(p)
+    } else {
+        held(p, settings_secret_line)
+    };
+    match found {
+        Held::Nothing => None,
+        Held::Secret if tree => Some("an application's or the system's settings below it hold a secret"),
+        Held::Secret => Some("an application's or the system's settings file that holds a secret"),
+        Held::Unchecked if tree => Some(
+            "a tree of applications' or the system's settings too large to check for secrets, or that cannot be listed",
+        ),
+        Held::Unchecked => Some(
+            "an application's or the system's settings file whose content cannot be checked for a secret (not there, not a regular file, too large or not UTF-8)",
+        ),
+    }
 }
 
 /// Whether the folded path `fp` ends with the components of `entry` (a `*` in its last
@@ -670,6 +883,44 @@ fn bundler_credential(line: &str) -> bool {
                 .iter()
                 .any(|p| k.starts_with(p))
     }) && !value.is_empty()
+}
+
+/// An exported OpenPGP key whose name says it is the private half
+/// ([`sensitive::PGP_KEY_EXTENSIONS`], a word of [`sensitive::PGP_PRIVATE_WORDS`]).
+fn pgp_private_by_name(name: &str) -> bool {
+    let Some((stem, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    sensitive::PGP_KEY_EXTENSIONS.contains(&ext)
+        && stem
+            .split(['-', '_', '.', ' '])
+            .any(|w| sensitive::PGP_PRIVATE_WORDS.contains(&w))
+}
+
+/// Is the file at `p` an armored OpenPGP private key by what it holds: a regular file
+/// with one of [`sensitive::PGP_SNIFF_EXTENSIONS`] whose first
+/// [`sensitive::PGP_SNIFF_MAX`] bytes hold [`sensitive::PGP_PRIVATE_HEADER`] (one
+/// bounded, non-blocking read; anything else — no such file, a FIFO — is not).
+fn pgp_private_key(p: &Path, name: &str) -> bool {
+    use std::io::Read;
+    if !name
+        .rsplit_once('.')
+        .is_some_and(|(s, e)| !s.is_empty() && sensitive::PGP_SNIFF_EXTENSIONS.contains(&e))
+    {
+        return false;
+    }
+    let Ok(f) = crate::context::state::open_regular(p) else {
+        return false;
+    };
+    let mut head = Vec::new();
+    if f.take(sensitive::PGP_SNIFF_MAX)
+        .read_to_end(&mut head)
+        .is_err()
+    {
+        return false;
+    }
+    let header = sensitive::PGP_PRIVATE_HEADER.as_bytes();
+    head.windows(header.len()).any(|w| w == header)
 }
 
 /// Is the file at `p` a Google service-account key: a regular JSON file of at most
@@ -767,6 +1018,16 @@ pub fn classify(p: &Path, access: Access, ctx: &FloorCtx) -> Option<PathClass> {
     // saved under a name that says so is still a credential outside the project.
     if access == Access::Read && service_account_key(p) {
         let what = "a Google service-account key";
+        let project = fold(&ctx.project_root.to_string_lossy()).into_owned();
+        return Some(if below(fp, &project).is_some() {
+            PathClass::Protected { what }
+        } else {
+            PathClass::Credential { what }
+        });
+    }
+    // An armored PGP private key, by what it holds, as a service-account key is.
+    if access == Access::Read && pgp_private_key(p, name) {
+        let what = "a PGP private key";
         let project = fold(&ctx.project_root.to_string_lossy()).into_owned();
         return Some(if below(fp, &project).is_some() {
             PathClass::Protected { what }
@@ -878,7 +1139,7 @@ pub fn outside_read(p: &Path, tree: bool, ctx: &FloorCtx, session: &str) -> Opti
             return Some(why);
         }
     }
-    private_by_mode(p, fp, &home, tree)
+    private_by_mode(p, fp, &home, tree).or_else(|| content_read_why(p, fp, &home, tree))
 }
 
 /// Why `p` is a record of past work kept below a home — an agent's record of past sessions
@@ -986,12 +1247,10 @@ fn recorder(rel: &str, name: &str) -> Option<&'static str> {
     {
         return None;
     }
-    if rel.split('/').any(|c| {
-        matches!(
-            c,
-            "node_modules" | "site-packages" | "dist-packages" | "vendor" | "lib" | "extensions"
-        )
-    }) {
+    if rel
+        .split('/')
+        .any(|c| sensitive::PACKAGE_TREE_DIRS.contains(&c))
+    {
         return None;
     }
     if let Some((_, ext)) = name.trim_start_matches('.').rsplit_once('.') {
@@ -1083,6 +1342,7 @@ fn home_read(rel: &str) -> Option<&'static str> {
             let base = parts.next().unwrap_or("");
             let (base, app) = match (base, parts.next()) {
                 (".local", Some("share")) => (".local/share", rel.split('/').nth(2)),
+                (".local", Some("state")) => (".local/state", rel.split('/').nth(2)),
                 (b, app) => (b, app),
             };
             let Some(app) = app.filter(|a| !a.is_empty()) else {
@@ -1104,8 +1364,29 @@ fn home_read(rel: &str) -> Option<&'static str> {
         None if first.starts_with('.') => {
             Some("an unknown dotfile or dot-directory in a home, where tools keep tokens")
         }
+        // An application's own settings and data (`Library/Application Support/APP/…`,
+        // `Library/Preferences/…`) are judged by what they hold, as `.config/APP/…` are
+        // (`content_read`); unless APP keeps a listed store there.
         None if first.eq_ignore_ascii_case("library") => {
-            Some("macOS's Library, where applications keep tokens and saved passwords")
+            let app_dir = ["library/application support/", "library/preferences/"]
+                .iter()
+                .find_map(|base| {
+                    let rest = rel.strip_prefix(base)?;
+                    let app = rest.split('/').next().filter(|a| !a.is_empty())?;
+                    Some(format!("{base}{app}"))
+                });
+            match app_dir {
+                Some(app_dir)
+                    if sensitive::HOME
+                        .iter()
+                        .filter(|st| !st.at.contains('*'))
+                        .any(|st| at_or_under(st.at, &app_dir) || ancestor_of(&app_dir, st.at)) =>
+                {
+                    Some("the application keeps credentials in this directory")
+                }
+                Some(_) => None,
+                None => Some("macOS's Library, where applications keep tokens and saved passwords"),
+            }
         }
         None if first.eq_ignore_ascii_case("appdata") => {
             Some("Windows' AppData, where applications keep tokens and saved passwords")
@@ -2542,6 +2823,7 @@ mod tests {
         std::fs::create_dir_all(home.join(".config/Slack/Network")).unwrap();
         std::fs::write(home.join(".config/Slack/Network/Cookies"), "x").unwrap();
         std::fs::create_dir_all(home.join(".config/nvim/lua")).unwrap();
+        std::fs::write(home.join(".config/Slack/settings.json"), "{}").unwrap();
         let c = FloorCtx {
             home: home.clone(),
             ..ctx()
@@ -2629,15 +2911,8 @@ mod tests {
                 false,
             ),
             ("/home/u/.gem/ruby/3.3.0/gems/x-1.0/History.txt", false),
-            ("/home/u/.config/eclipse/settings.ini", false),
-            ("/home/u/.config/nvim/lua/history.lua", false),
             ("/home/u/dev/app/src/history.ts", false),
             ("/home/u/dev/app/HISTORY.txt", false),
-            (
-                "/home/u/.local/state/nvim/swap/%home%u%dev%app%main.rs.swp",
-                false,
-            ),
-            ("/etc/nginx/nginx.conf", false),
             ("/etc/os-release", false),
             ("/etc/passwd", false),
             ("/var/lib/dpkg/status", false),
@@ -2707,7 +2982,8 @@ mod tests {
         assert!(outside_read(&f, false, &c, "").is_some());
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
         assert_eq!(outside_read(&dir, true, &c, ""), None);
-        assert_eq!(outside_read(&dir.join("gone.json"), false, &c, ""), None);
+        // A file of an application's settings that is not there cannot be checked.
+        assert!(outside_read(&dir.join("gone.json"), false, &c, "").is_some());
         // Scratch space outside a home: `mktemp` makes every file 0600.
         let other = FloorCtx {
             home: PathBuf::from("/home/nobody-here"),
@@ -2736,7 +3012,6 @@ mod tests {
                 "/home/u/.cargo/registry/src/index/serde-1.0/src/lib.rs",
                 false,
             ),
-            ("/home/u/.config/app/settings.json", false),
             ("/home/u/.config/app", true),
             ("/home/u/.local/lib/python3.12/site-packages/x.py", false),
             ("/home/u/dev/other/README.md", false),
@@ -2815,5 +3090,262 @@ mod tests {
         assert!(all.contains(&PathBuf::from("/home/u/.codex/auth.json")));
         assert!(all.contains(&PathBuf::from("/etc/shadow")));
         assert!(all.iter().all(|p| !p.to_string_lossy().contains('*')));
+    }
+
+    /// A file under a home's application data, at the top of a home, or under `/etc` that
+    /// no table settles is judged by what it holds: a literal secret, or content that
+    /// cannot be seen (not there, not a regular file, too large, not UTF-8), is not an
+    /// ordinary read; settings without one are. A directory read as a tree is judged file
+    /// by file, within bounds; trees of installed code are not judged.
+    #[test]
+    fn reads_of_application_data_and_etc_are_judged_by_what_they_hold() {
+        use std::os::unix::fs::PermissionsExt;
+        let t = tempfile::tempdir().unwrap();
+        let home = t.path().canonicalize().unwrap();
+        let c = FloorCtx {
+            home: home.clone(),
+            ..ctx()
+        };
+        let put = |rel: &str, text: &[u8]| {
+            let p = home.join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, text).unwrap();
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644)).unwrap();
+        };
+        let why = |rel: &str, tree: bool| outside_read(&home.join(rel), tree, &c, "");
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJlc2lnbmF0dXJl";
+        let age = format!("AGE-SECRET-KEY-1{}", "Q".repeat(58));
+        let benign: &[(&str, String)] = &[
+            (
+                ".config/app/settings.json",
+                r#"{"theme": "dark", "token": "${GITHUB_TOKEN}"}"#.into(),
+            ),
+            (".config/eclipse/settings.ini", "[ui]\nfont=mono\n".into()),
+            (
+                ".config/nvim/lua/history.lua",
+                "-- keep 100 lines\nvim.o.history = 100\n".into(),
+            ),
+            (".config/curlrc", "silent\nshow-error\n".into()),
+            (
+                ".config/ssl/openssl.cnf",
+                "# input_password = secret\n#BindPasswd: secret\n".into(),
+            ),
+            (
+                ".config/nss/nsswitch.conf",
+                "passwd:         files systemd\n".into(),
+            ),
+            (
+                ".config/someweb/prefs.json",
+                r#"{"credentials_enable_service": false}"#.into(),
+            ),
+            (
+                ".config/sysctl/s.conf",
+                "net.ipv4.tcp_syncookies=1\n".into(),
+            ),
+            (
+                ".local/share/app/data.json",
+                r#"{"password_min_length": 12}"#.into(),
+            ),
+            (
+                ".local/state/app/state.json",
+                r#"{"last": "2026-01-01"}"#.into(),
+            ),
+            (
+                "Library/Application Support/Code/User/settings.json",
+                r#"{"editor.fontSize": 14}"#.into(),
+            ),
+            (
+                "Library/Preferences/com.example.app.plist",
+                "<plist><dict/></plist>\n".into(),
+            ),
+            ("notes.txt", "buy milk\n".into()),
+            // Installed code below application data is the packages', not settings.
+            (
+                ".local/share/venv/lib/python3.12/site-packages/x/test_auth.py",
+                format!("TOKEN = '{jwt}'\n"),
+            ),
+        ];
+        for (rel, text) in benign {
+            put(rel, text.as_bytes());
+            assert_eq!(why(rel, false), None, "{rel}");
+        }
+        assert_eq!(why(".config/nvim", true), None);
+        assert_eq!(
+            why(".config", true).is_some(),
+            true,
+            "the whole of .config is asked about"
+        );
+        let secret: &[(&str, String)] = &[
+            (".config/argocd/config", format!("users:\n- auth-token: {jwt}\n  name: argocd\n")),
+            (".config/mc/config.json", r#"{"aliases": {"s3": {"secretKey": "wJalrXUtnFEMIK7MDENGbPxRfiCY", "accessKey": "AKIAIOSFODNN7EXAMPLE"}}}"#.into()),
+            (".config/age/keys.txt", format!("# public key: age1xyz\n{age}\n")),
+            (".config/app/old.yml", "# token: ghp_abcdefghijklmnopqrstuvwxyz0123456789\n".into()),
+            (".config/twilio-cli/config.json", r#"{"profiles": {"p": {"apiSecret": "Zq8sd7fGh2Jk4Lm"}}}"#.into()),
+            (".local/share/rbw/db.json", r#"{"access_token": "Zq8sd7fGh2Jk4LmNpQr"}"#.into()),
+            (".local/state/syncthing/config.xml", "password: hunter22x\n".into()),
+            ("Library/Application Support/app/auth.json", r#"{"refresh_token": "Zq8sd7fGh2Jk4LmNpQr"}"#.into()),
+            ("src-notes.json", r#"{"accessToken": "sgp_Zq8sd7fGh2Jk4LmNpQr"}"#.into()),
+        ];
+        for (rel, text) in secret {
+            put(rel, text.as_bytes());
+            assert!(why(rel, false).is_some(), "{rel}");
+        }
+        // A tree that holds one is asked about; so is one too large to walk.
+        assert!(why(".config/argocd", true).is_some());
+        assert!(why(".config/age", true).is_some());
+        for i in 0..=sensitive::CONTENT_TREE_MAX_ENTRIES {
+            put(&format!(".config/big/f{i}.txt"), b"x\n");
+        }
+        assert!(why(".config/big", true).is_some());
+        // Content that cannot be seen: not there, not UTF-8, too large, not a file.
+        assert!(why(".config/scaleway/config.yaml", false).is_some());
+        assert!(why("Library/Application Support/gone/x.json", false).is_some());
+        put(".config/bin/state.db", &[0xff, 0xfe, 0x00, 0x01]);
+        assert!(why(".config/bin/state.db", false).is_some());
+        let big = vec![b'a'; sensitive::CONTENT_JUDGED_MAX as usize + 1];
+        put(".config/bigfile/log.txt", &big);
+        assert!(why(".config/bigfile/log.txt", false).is_some());
+        let fifo = home.join(".config/fifo/pipe");
+        std::fs::create_dir_all(fifo.parent().unwrap()).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            assert!(why(".config/fifo/pipe", false).is_some());
+        }
+        // System configuration: a file that is there and holds none is ordinary; one
+        // that is not there cannot be checked.
+        assert_eq!(
+            outside_read(Path::new("/etc/os-release"), false, &c, ""),
+            None
+        );
+        assert!(outside_read(
+            Path::new("/etc/openvpn/gatehook-no-such-auth.txt"),
+            false,
+            &c,
+            ""
+        )
+        .is_some());
+        // Elsewhere in a home the rules stay: other projects are ordinary, Library's
+        // other trees and dot-directories are asked about.
+        put("dev/other/README.md", b"# other\n");
+        assert_eq!(why("dev/other/README.md", false), None);
+        assert!(why("Library/Messages/chat.db", false).is_some());
+    }
+
+    /// Lines of settings that hold a secret: a token's shape wherever it is, a value under
+    /// a secret's name on a line that is not a comment and that can be a secret.
+    #[test]
+    fn settings_lines_hold_a_secret_by_shape_or_by_a_plausible_named_value() {
+        for l in [
+            "password = hunter22",
+            "  \"secretKey\": \"wJalrXUtnFEMIK7MDENG\",",
+            "api_key: Zq8sd7fGh2",
+            "# token = ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+            "url = https://bob:s3cr3tpass@example.com/x",
+            "-----BEGIN PGP PRIVATE KEY BLOCK-----",
+            "password=hunter2",
+        ] {
+            assert!(settings_secret_line(l), "{l}");
+        }
+        for l in [
+            "# input_password = secret",
+            "#BindPasswd: hunter22x",
+            "passwd:         files systemd",
+            "passwd: compat",
+            "\"credentials_enable_service\": false,",
+            "net.ipv4.tcp_syncookies=1",
+            "token: ${GITHUB_TOKEN}",
+            "password: \"<your password>\"",
+            "password = xxxxxxxx",
+            "challengePassword = A challenge password",
+            "password_min_length = 12",
+            "theme = dark",
+        ] {
+            assert!(!settings_secret_line(l), "{l}");
+        }
+    }
+
+    /// Workspace files that hold secrets by their names or by what they hold: PGP private
+    /// keys (names, the armored block under any name), git-crypt's unlocked keys, Sentry,
+    /// Packer and Android signing settings (judged by what they hold, as `key.properties`).
+    #[test]
+    fn pgp_keys_git_crypt_and_signing_settings_in_a_project() {
+        let c = ctx();
+        let class = |p: &str| classify(Path::new(p), Access::Read, &c);
+        for p in [
+            "/w/p/keys/private.asc",
+            "/w/p/private-key.asc",
+            "/w/p/alice_secret.gpg",
+            "/w/p/signing.sec.asc",
+            "/w/p/secring.gpg",
+            "/w/p/secring.skr",
+            "/w/p/release.sec",
+            "/w/p/.git/git-crypt/keys/default",
+            "/w/p/sub/.git/git-crypt/keys/other",
+            // Not there: cannot be checked.
+            "/w/p/sentry.properties",
+            "/w/p/.sentryclirc",
+            "/w/p/keystore.properties",
+            "/w/p/secrets.auto.pkrvars.hcl",
+            "/w/p/prod.pkrvars.json",
+        ] {
+            assert!(
+                matches!(class(p), Some(PathClass::Protected { .. })),
+                "{p}: {:?}",
+                class(p)
+            );
+        }
+        for p in [
+            "/w/p/keys/public.asc",
+            "/w/p/KEYS.asc",
+            "/w/p/release.sig",
+            "/w/p/.git-crypt/keys/default/0/ABCD.gpg",
+            "/w/p/template.pkr.hcl",
+            "/w/p/gradle.properties",
+        ] {
+            assert_eq!(class(p), None, "{p}");
+        }
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().canonicalize().unwrap();
+        let c = FloorCtx {
+            project_root: root.clone(),
+            ..ctx()
+        };
+        let put = |rel: &str, text: &str| {
+            let p = root.join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, text).unwrap();
+            p
+        };
+        let class = |p: &Path| classify(p, Access::Read, &c);
+        let key = "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBF...\n-----END PGP PRIVATE KEY BLOCK-----\n";
+        let p = put("deploy/ops.asc", key);
+        assert!(matches!(class(&p), Some(PathClass::Protected { .. })));
+        let p = put("notes/handover.txt", &format!("the key:\n{key}"));
+        assert!(matches!(class(&p), Some(PathClass::Protected { .. })));
+        let p = put(
+            "deploy/pub.asc",
+            "-----BEGIN PGP PUBLIC KEY BLOCK-----\nmQ...\n",
+        );
+        assert_eq!(class(&p), None);
+        let p = put(
+            "sentry.properties",
+            "defaults.org=acme\ndefaults.project=app\n",
+        );
+        assert_eq!(class(&p), None);
+        let p = put(
+            "sentry.properties",
+            "defaults.org=acme\nauth.token=sntrys_eyJpYXQiOjE3MDAwMDAwMDB9\n",
+        );
+        assert!(matches!(class(&p), Some(PathClass::Protected { .. })));
+        let p = put(
+            "keystore.properties",
+            "storePassword=Zq8sd7fGh2\nkeyAlias=upload\n",
+        );
+        assert!(matches!(class(&p), Some(PathClass::Protected { .. })));
+        // Outside the project, an armored private key is a credential.
+        let out = tempfile::tempdir().unwrap();
+        let f = out.path().join("backup.txt");
+        std::fs::write(&f, key).unwrap();
+        assert!(matches!(class(&f), Some(PathClass::Credential { .. })));
     }
 }

@@ -286,6 +286,7 @@ pub const HOME: &[Store] = &[
     s(".mcli/config.json", "MinIO credentials", "mc's aliases with access and secret keys, where the client is packaged as mcli"),
     s(".b2_account_info", "Backblaze B2 credentials", "the b2 CLI's account authorisation"),
     s(".sentryclirc", "Sentry token", "sentry-cli's auth token"),
+    s("src-config.json", "Sourcegraph src CLI's access token", "src reads {\"endpoint\", \"accessToken\"} from $HOME/src-config.json (src-cli's README, -config's default)"),
     s(".circleci/cli.yml", "CircleCI token", "circleci setup writes the API token here"),
     s(".travis/config.yml", "Travis CI token", "the travis CLI's access tokens per endpoint"),
     s(".config/stripe", "Stripe keys", "the Stripe CLI's config.toml holds API keys"),
@@ -1277,6 +1278,11 @@ pub const SECRET_FILE_NAMES: &[(&str, &str)] = &[
         "a GitHub Actions runner's private key",
     ),
     (".s3cfg", "S3 credentials (s3cmd's config)"),
+    (
+        "secring.gpg",
+        "a GnuPG secret keyring (GnuPG 1's private keys)",
+    ),
+    ("secring.skr", "a PGP secret keyring"),
     ("kubeconfig", "Kubernetes credentials"),
 ];
 
@@ -1331,6 +1337,10 @@ pub const COPIED_STORES: &[(&str, &str)] = &[
     (".config/jfrog", "JFrog credentials"),
     (".jfrog", "JFrog credentials"),
     (".gnupg/private-keys-v1.d", "GnuPG private keys"),
+    // git-crypt keeps a repository's unlocked symmetric keys, in plain text, in
+    // `.git/git-crypt/keys/NAME` (`default` for the default key); what is committed is
+    // `.git-crypt/keys/`, the same keys encrypted to each user's GPG key.
+    (".git/git-crypt/keys", "git-crypt's symmetric key"),
     (".password-store", "pass password store"),
 ];
 
@@ -1417,14 +1427,89 @@ pub const CONTENT_JUDGED: &[(&str, &str)] = &[
     // passwords), boto's `.boto` (AWS and GCS keys), APT's `auth.conf` (netrc-style
     // logins, apt_auth.conf(5)) and a global `npmrc`.
     ("key.properties", "Android signing passwords"),
+    // Android's `keystore.properties` (storePassword, keyPassword: the name Android's
+    // "Remove signing information from your build files" gives it), sentry-cli's
+    // `.sentryclirc` (`[auth] token=`, looked up from the current directory upwards) and
+    // `sentry.properties` (`auth.token`, the Android and React Native SDKs' file), and
+    // Packer's variable files (`*.pkrvars.hcl`, `*.auto.pkrvars.hcl`: the values of a
+    // template's variables, passwords among them, which Packer's gitignore template
+    // keeps out of version control).
+    ("keystore.properties", "Android signing passwords"),
+    (".sentryclirc", "sentry-cli's settings with an auth token"),
+    ("sentry.properties", "Sentry settings with an auth token"),
+    ("*.pkrvars.hcl", "Packer variables with a secret value"),
+    ("*.pkrvars.json", "Packer variables with a secret value"),
     ("rclone.conf", "rclone remotes with their tokens and keys"),
     (".boto", "boto's cloud credentials"),
     ("apt/auth.conf", "APT repository logins"),
     ("npmrc", "npm registry settings with an auth token"),
 ];
 
-/// The largest settings file [`CONTENT_JUDGED`] reads to judge.
+/// The largest settings file [`CONTENT_JUDGED`] (and [`CONTENT_READ_TREES`]) reads to
+/// judge.
 pub const CONTENT_JUDGED_MAX: u64 = 256 * 1024;
+
+/// Places outside the workspace whose files are judged by what they hold, as
+/// [`CONTENT_JUDGED`]'s are (`super::outside_read`), once no table settles them: a
+/// file there that holds a literal secret on a line, or whose content cannot be seen
+/// (not there, not a regular file, larger than [`CONTENT_JUDGED_MAX`], not UTF-8), is
+/// not an ordinary read; one that can be read and holds none is. Relative to a home
+/// (folded, lower case) or absolute. Applications keep their settings, and the tokens
+/// their logins save, in their directories here under names no list keeps up with
+/// (argocd's `config`, minio's `mc/config.json`, scaleway's `config.yaml`, twilio-cli's
+/// `config.json`, age's `keys.txt`, syncthing's and transmission's settings with their
+/// API keys and RPC passwords, rbw's `db.json`, `curlrc`'s `user =`), and system
+/// configuration keeps services' passwords (`/etc/openvpn/auth.txt`). What is read here
+/// for work — an editor's or a tool's settings, a service's configuration — is read
+/// at once when it holds no secret. A file directly in a home that is not a dotfile
+/// (`~/src-config.json`, `~/notes.txt`) is judged the same way (`super::content_read`);
+/// directories directly in a home are other projects, and stay ordinary. Trees of
+/// installed code below them ([`PACKAGE_TREE_DIRS`]) are not judged; a directory read
+/// as a tree (a search of `~/.config/nvim`) is judged file by file, within
+/// [`CONTENT_TREE_MAX_ENTRIES`] and [`CONTENT_TREE_MAX_BYTES`]; names and metadata
+/// (`ls`, `find -name`, Glob) are never judged, as they print no content.
+pub const CONTENT_READ_TREES: &[(&str, &str)] = &[
+    (
+        ".config",
+        "applications' settings (XDG_CONFIG_HOME's default)",
+    ),
+    (
+        ".local/share",
+        "applications' data (XDG_DATA_HOME's default)",
+    ),
+    (
+        ".local/state",
+        "applications' state (XDG_STATE_HOME's default)",
+    ),
+    (
+        "library/application support",
+        "applications' settings and data (macOS)",
+    ),
+    ("library/preferences", "applications' preferences (macOS)"),
+    ("/etc", "the system's configuration"),
+    ("/private/etc", "the system's configuration (macOS's /etc)"),
+];
+
+/// The most entries a tree read of a [`CONTENT_READ_TREES`] directory walks to judge the
+/// files below it; a larger tree is not an ordinary read.
+pub const CONTENT_TREE_MAX_ENTRIES: usize = 512;
+
+/// The most bytes of files a tree read of a [`CONTENT_READ_TREES`] directory reads to
+/// judge them; a larger tree is not an ordinary read.
+pub const CONTENT_TREE_MAX_BYTES: u64 = 2 * 1024 * 1024;
+
+/// Directory names (folded) of trees of installed code and packages, wherever they are:
+/// what lies below them is the packages' code, not a person's settings or records
+/// (a virtual environment's `lib/python3.12/site-packages`, nvim's `node_modules`, an
+/// editor's `extensions`).
+pub const PACKAGE_TREE_DIRS: &[&str] = &[
+    "node_modules",
+    "site-packages",
+    "dist-packages",
+    "vendor",
+    "lib",
+    "extensions",
+];
 
 /// Words that, adjacent in a `.json` file's name (split at `-`, `_` and `.`), name a
 /// Google service-account key as people save them (`my-proj-service-account.json`,
@@ -1543,8 +1628,23 @@ pub const SECRET_FILE_ENDINGS: &[(&str, &str)] = &[
 /// The largest file sniffed for a Google service-account key (a real one is about 2.4 KB).
 pub const SERVICE_ACCOUNT_KEY_MAX: u64 = 64 * 1024;
 
+/// OpenPGP keys and keyrings: the extensions of exported keys (`gpg --export-secret-keys
+/// --armor > private.asc`; binary exports `.gpg`/`.pgp`), and the words in such a file's
+/// name (split at `-`, `_`, `.` and spaces) that say it is the private half
+/// (`private.asc`, `private-key.asc`, `alice_secret.gpg`, `signing.sec.asc`). The secret
+/// keyrings by their own names are in [`SECRET_FILE_NAMES`] (GnuPG 1's `secring.gpg`,
+/// PGP's `secring.skr`). A key saved under any other name is recognised by what it holds
+/// ([`PGP_PRIVATE_HEADER`] in the first [`PGP_SNIFF_MAX`] bytes of a file with one of
+/// [`PGP_SNIFF_EXTENSIONS`]); the public half (`public.asc`, `KEYS.asc`) is neither.
+pub const PGP_KEY_EXTENSIONS: &[&str] = &["asc", "gpg", "pgp"];
+pub const PGP_PRIVATE_WORDS: &[&str] = &["private", "secret", "sec", "secring", "privkey"];
+pub const PGP_SNIFF_EXTENSIONS: &[&str] = &["asc", "gpg", "pgp", "txt", "sec", "skr", "key"];
+pub const PGP_PRIVATE_HEADER: &str = "-----BEGIN PGP PRIVATE KEY BLOCK-----";
+pub const PGP_SNIFF_MAX: u64 = 64 * 1024;
+
 /// Extensions of key and certificate material (protected by name anywhere).
-pub const KEY_EXTENSIONS: &[&str] = &["pem", "key", "p12", "pfx", "jks", "keystore", "ppk"];
+/// signify's secret keys are `NAME.sec` (signify(1): `-s seckey`, beside `NAME.pub`).
+pub const KEY_EXTENSIONS: &[&str] = &["pem", "key", "p12", "pfx", "jks", "keystore", "ppk", "sec"];
 
 /// Extensions of password databases, their key files (KeePassXC's `.keyx`) and keychains:
 /// a credential outside the project (a KeePass file in Documents), protected inside it (a

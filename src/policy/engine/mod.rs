@@ -232,8 +232,8 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             for p in list {
                 let raw = p.display().to_string();
                 let forms = paths::forms(&raw, call.cwd, &ctx.home);
-                ev.add_forms(&raw, forms, access).listing =
-                    access == Access::Read && judgement.listings.contains(p);
+                let listing = access == Access::Read && judgement.listings.contains(p);
+                ev.add_forms_as(&raw, forms, access, listing);
             }
         }
         // A look at a path's metadata is a read of the path itself, not of what a link
@@ -241,7 +241,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         for p in &judgement.stats {
             let raw = p.display().to_string();
             let forms = paths::lstat_forms(&raw, call.cwd, &ctx.home);
-            ev.add_forms(&raw, forms, Access::Read).listing = true;
+            ev.add_forms_as(&raw, forms, Access::Read, true);
         }
         // Paths written (or linked) through arguments: `sed -i`, `find -fprint`, `cp`, `ln`…
         for f in &judgement.findings {

@@ -162,12 +162,26 @@ impl Eval<'_, '_> {
         forms: PathForms,
         access: Access,
     ) -> &mut PathFact {
+        self.add_forms_as(raw, forms, access, false)
+    }
+
+    /// [`Self::add_forms`], saying whether only names and metadata are read
+    /// ([`PathFact::listing`]): what such a read reaches is not judged by what the files
+    /// hold, so `floor::outside_read` (which may read them) is not asked.
+    pub(super) fn add_forms_as(
+        &mut self,
+        raw: &str,
+        forms: PathForms,
+        access: Access,
+        listing: bool,
+    ) -> &mut PathFact {
         let class = forms
             .forms()
             .filter_map(|p| floor::classify(p, access, &self.ctx.floor))
             .max_by_key(severity);
         let in_workspace = self.ctx.workspace.contains(&forms);
-        let unordinary = (access == Access::Read && !in_workspace && class.is_none())
+        let listing = listing && access == Access::Read;
+        let unordinary = (access == Access::Read && !in_workspace && class.is_none() && !listing)
             .then(|| checks::unordinary(&forms, &self.ctx.floor, self.call.session_id))
             .flatten();
         self.paths.push(PathFact {
@@ -176,7 +190,7 @@ impl Eval<'_, '_> {
             forms,
             class,
             in_workspace,
-            listing: false,
+            listing,
             unordinary,
         });
         let last = self.paths.len() - 1;
@@ -185,7 +199,8 @@ impl Eval<'_, '_> {
 
     /// A directory of which only the names and metadata are read (see [`PathFact::listing`]).
     pub(super) fn add_listing(&mut self, raw: &str) {
-        self.add_path(raw, Access::Read).listing = true;
+        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        self.add_forms_as(raw, forms, Access::Read, true);
     }
 
     /// What a read reaches beyond its path (`reach`): the credential a file with several
