@@ -792,31 +792,45 @@ fn tree_held(dir: &Path) -> Held {
     Held::Nothing
 }
 
-/// Whether a read at folded `fp` is one judged by what it holds
-/// ([`sensitive::CONTENT_READ_TREES`]): below a home's application data (`.config`,
-/// `.local/share`, `.local/state`, macOS's `Library/Application Support` and
-/// `Library/Preferences`) but not in a tree of installed code
-/// ([`sensitive::PACKAGE_TREE_DIRS`]), a file at the top of a home that is not a
-/// dotfile, or system configuration below `/etc`. `tree`: the path is a directory.
-fn content_read(fp: &str, home: &str, tree: bool) -> bool {
+/// Where a read at folded `fp` is judged by what it holds, if it is
+/// ([`sensitive::CONTENT_READ_TREES`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ContentPlace {
+    /// Below a home's application data (`.config`, `.local/share`, `.local/state`,
+    /// macOS's `Library/Application Support` and `Library/Preferences`) but not in a tree
+    /// of installed code ([`sensitive::PACKAGE_TREE_DIRS`]), or system configuration below
+    /// `/etc`: where tools keep tokens under names no list keeps up with, so a file that
+    /// is not there cannot be checked either.
+    Settings,
+    /// A file directly in a home that is not a dotfile (`~/notes.txt`): a person's
+    /// document, judged when it is there; one that is not there holds nothing (tools keep
+    /// their tokens in dotfiles, which are asked about whatever they hold).
+    HomeTop,
+}
+
+/// Where a read at folded `fp` is judged by what it holds ([`ContentPlace`]); `tree`:
+/// the path is a directory.
+fn content_read(fp: &str, home: &str, tree: bool) -> Option<ContentPlace> {
     let in_code = |rest: &str| {
         rest.split('/')
             .any(|c| sensitive::PACKAGE_TREE_DIRS.contains(&c))
     };
-    let homes_hit = homes(fp, home).into_iter().flatten().any(|rel| {
-        if !tree && !rel.is_empty() && !rel.contains('/') && !rel.starts_with('.') {
-            return true;
-        }
+    let rels: Vec<&str> = homes(fp, home).into_iter().flatten().collect();
+    let settings = rels.iter().any(|rel| {
         sensitive::CONTENT_READ_TREES
             .iter()
             .filter(|(t, _)| !t.starts_with('/'))
             .any(|(t, _)| below(rel, t).is_some_and(|rest| !rest.is_empty() && !in_code(rest)))
-    });
-    homes_hit
-        || sensitive::CONTENT_READ_TREES
-            .iter()
-            .filter(|(t, _)| t.starts_with('/'))
-            .any(|(t, _)| below(fp, t).is_some_and(|rest| !rest.is_empty()))
+    }) || sensitive::CONTENT_READ_TREES
+        .iter()
+        .filter(|(t, _)| t.starts_with('/'))
+        .any(|(t, _)| below(fp, t).is_some_and(|rest| !rest.is_empty()));
+    if settings {
+        return Some(ContentPlace::Settings);
+    }
+    rels.iter()
+        .any(|rel| !tree && !rel.is_empty() && !rel.contains('/') && !rel.starts_with('.'))
+        .then_some(ContentPlace::HomeTop)
 }
 
 /// Why a read of `p` (folded `fp`) outside the workspace, in a place whose files are
@@ -824,7 +838,10 @@ fn content_read(fp: &str, home: &str, tree: bool) -> bool {
 /// directory, a file below it) that holds a literal secret, or whose content cannot be
 /// seen.
 fn content_read_why(p: &Path, fp: &str, home: &str, tree: bool) -> Option<&'static str> {
-    if !content_read(fp, home, tree) {
+    let place = content_read(fp, home, tree)?;
+    if place == ContentPlace::HomeTop
+        && std::fs::symlink_metadata(p).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+    {
         return None;
     }
     let found = if tree {
@@ -3226,6 +3243,10 @@ mod tests {
         .is_some());
         // Elsewhere in a home the rules stay: other projects are ordinary, Library's
         // other trees and dot-directories are asked about.
+        // A file at the top of a home that is not there holds nothing (a person's
+        // documents are kept there, tools' tokens in dotfiles).
+        assert_eq!(why("CLAUDE.md", false), None);
+        assert_eq!(why("NixOS", false), None);
         put("dev/other/README.md", b"# other\n");
         assert_eq!(why("dev/other/README.md", false), None);
         assert!(why("Library/Messages/chat.db", false).is_some());

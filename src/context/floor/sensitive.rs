@@ -1462,7 +1462,8 @@ pub const CONTENT_JUDGED_MAX: u64 = 256 * 1024;
 /// configuration keeps services' passwords (`/etc/openvpn/auth.txt`). What is read here
 /// for work — an editor's or a tool's settings, a service's configuration — is read
 /// at once when it holds no secret. A file directly in a home that is not a dotfile
-/// (`~/src-config.json`, `~/notes.txt`) is judged the same way (`super::content_read`);
+/// (`~/src-config.json`, `~/notes.txt`) is judged the same way when it is there
+/// (`super::content_read`: one that is not there holds nothing);
 /// directories directly in a home are other projects, and stay ordinary. Trees of
 /// installed code below them ([`PACKAGE_TREE_DIRS`]) are not judged; a directory read
 /// as a tree (a search of `~/.config/nvim`) is judged file by file, within
