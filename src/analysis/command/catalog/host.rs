@@ -280,7 +280,6 @@ const ROWS: &[Row] = &[
         names: &[
             "grim",
             "scrot",
-            "import",
             "screencapture",
             "gnome-screenshot",
             "spectacle",
@@ -295,6 +294,17 @@ const ROWS: &[Row] = &[
             "capture the screen",
         ],
         form: acts_unless_help,
+    },
+    Row {
+        names: &["import"],
+        act: HostAct::Observe,
+        named_by: &[
+            "screenshot",
+            "screen capture",
+            "screengrab",
+            "capture the screen",
+        ],
+        form: magick_import,
     },
     Row {
         names: &["tmux"],
@@ -400,6 +410,52 @@ fn prints_state(prog: &str, args: &[String]) -> Form {
             "{prog} is given an option outside its reading ones"
         ))
     }
+}
+
+/// ImageMagick's `import` (import(1)) grabs a window or the whole screen into an image
+/// file: given one of its options (`-window`, `-screen`, `-frame`, …) or an image file to
+/// write, it captures. The same word begins a line of Python or JavaScript (`import json`),
+/// which the edit and code scans read as command lines: without that shape it is not
+/// modelled, as before.
+fn magick_import(prog: &str, args: &[String]) -> Form {
+    const OPTIONS: &[&str] = &[
+        "-window",
+        "-screen",
+        "-frame",
+        "-silent",
+        "-descend",
+        "-snaps",
+        "-pause",
+        "-border",
+        "-delay",
+        "-display",
+        "-crop",
+        "-resize",
+        "-quality",
+        "-geometry",
+        "-density",
+    ];
+    const IMAGES: &[&str] = &[
+        ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".xwd", ".pdf", ".ps", ".webp",
+        ".miff", ".ppm", ".pnm",
+    ];
+    if help(args) {
+        return Form::Reads(format!("{prog} prints help or its version"));
+    }
+    let option = args.iter().any(|a| OPTIONS.contains(&a.as_str()));
+    let image = args.iter().any(|a| {
+        !a.starts_with('-') && {
+            let l = a.to_ascii_lowercase();
+            IMAGES.iter().any(|e| l.ends_with(e))
+        }
+    });
+    if option || image {
+        let pos = positionals(args, &[]);
+        return Form::Acts(pos.last().map(|p| p.to_string()));
+    }
+    Form::Unknown(format!(
+        "{prog} without a screen-capture option or image file is not modelled"
+    ))
 }
 
 /// `iptables [-t TABLE] COMMAND …`: `-L`/`--list` and `-S`/`--list-rules` print, with

@@ -117,6 +117,10 @@ fn observing_what_is_not_the_agents_is_asked() {
         ("xsel -b", "soft"),
         ("wl-paste", "soft"),
         ("import -window root /tmp/s.png", "soft"),
+        ("import shot.png", "soft"),
+        // A line of Python read as a command line is no screen capture.
+        ("import json", "unknown"),
+        ("import sys,json", "unknown"),
         ("grim /tmp/s.png", "soft"),
         ("scrot", "soft"),
         ("screencapture -x /tmp/s.png", "soft"),
