@@ -168,6 +168,9 @@ const DAEMON_PORTS: &[(u16, &str)] = &[
     (8501, "Consul's HTTPS API"),
     (8200, "Vault's API"),
     (4646, "Nomad's HTTP API"),
+    // Caddy's admin endpoint (caddyserver.com/docs/api: "localhost:2019" by default):
+    // `POST /load` replaces the server's whole configuration.
+    (2019, "Caddy's admin API"),
 ];
 
 /// The daemon that listens on `port` by default, if it is one of [`DAEMON_PORTS`].

@@ -266,8 +266,10 @@ pub fn holds_from(messages: &[String]) -> Vec<Hold> {
 ///   production (`prod`, `production` or `prd` as a word: `--context prod-eu`,
 ///   `s3://prod-bucket`, `deploy@prod-1`, a unit `api-prod.service`).
 ///
-/// A change to this machine's services or settings (`Effect::System`: `systemctl
-/// restart`, `launchctl load`) is none of the others: it reaches no other host,
+/// A debugger or control interface exposed to the network (`Effect::Host` of
+/// `HostAct::Expose`) is *Network*. A change to this machine's services or settings
+/// (`Effect::System`: `systemctl restart`, `launchctl load`), or another act on the host
+/// itself (`Effect::Host`: its firewall, accounts, a process observed) is none of the others: it reaches no other host,
 /// publishes, deletes, installs or commits nothing.
 ///
 /// An effect the floor does not understand is none of these: it may be any of them, which
@@ -298,6 +300,11 @@ pub fn classes_of_effects(effects: &[crate::analysis::effects::Effect]) -> Vec<A
             Effect::Repo {
                 op: RepoOp::Commit, ..
             } => &[Commit],
+            // A debugger or control interface opened to the network: reached from it.
+            Effect::Host {
+                act: crate::analysis::effects::HostAct::Expose,
+                ..
+            } => &[Network],
             _ => &[],
         };
         for c in found {
@@ -389,6 +396,7 @@ fn names(e: &crate::analysis::effects::Effect) -> Vec<&str> {
         }
         Effect::Repo { target, .. } => target.iter().map(String::as_str).collect(),
         Effect::Secret { what } => vec![what],
+        Effect::Host { target, .. } => target.iter().map(String::as_str).collect(),
         Effect::Privilege { .. } | Effect::Unknown { .. } => vec![],
     }
 }

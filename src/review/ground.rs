@@ -334,6 +334,25 @@ impl Need {
             .targets
             .first()
             .map(|t| crate::decision::cause::one_line(t.show(), 60));
+        // An act on the host named by its program or subject (`Effect::Host`).
+        if self.targets.is_empty()
+            && !self.verbs.is_empty()
+            && matches!(
+                self.kind,
+                Kind::Privilege | Kind::SecretRead | Kind::Run | Kind::Send
+            )
+        {
+            return format!(
+                "name it if you want it ({}): {}",
+                self.what,
+                self.verbs
+                    .iter()
+                    .take(3)
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
         let named = |noun: &str| match &t {
             Some(t) => format!("{noun} {t}"),
             None => noun.to_string(),

@@ -1612,7 +1612,23 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
             }
         }
         Effect::Net { host, sends, url } if !sends.is_empty() => match host {
-            Some(h) if is_loopback(h) => {}
+            // Data sent to a control daemon of this machine (a well-known admin port:
+            // Caddy's `:2019/load`, Consul's `:8500`), or to a local service not written
+            // plainly: a change to that service, which the person names by its host and
+            // port, as for a fetch there. A plain dev server (`localhost:8081`) is the
+            // project's own.
+            Some(h) if is_loopback(h) => {
+                if let Some((at, _)) = url.as_deref().and_then(crate::context::web::held_service) {
+                    out.push(Need::new(
+                        Kind::RemoteChange,
+                        format!(
+                            "sends data to {} at {at}, a service of this machine or its network",
+                            crate::decision::cause::one_line(url.as_deref().unwrap_or(h), 80)
+                        ),
+                        vec![Target::Host(at)],
+                    ));
+                }
+            }
             Some(h) => out.push(Need::new(
                 Kind::Send,
                 format!("sends data to {}", url.as_deref().unwrap_or(h)),
@@ -1691,6 +1707,33 @@ fn effect_need(e: &Effect, cwd: Option<&Path>, places: &Places, out: &mut Vec<Ne
             },
             "code fetched from the network",
         )),
+        // An act on the host itself (its security controls, accounts or power changed,
+        // another process or the person's screen, clipboard or terminal observed or typed
+        // into, a debugger exposed): the person names the program or its subject (the
+        // words its catalogue row declares: "iptables", "firewall", "clipboard"); a general
+        // task names neither.
+        Effect::Host { act, named_by, .. } => {
+            use crate::analysis::effects::HostAct;
+            let kind = match act {
+                HostAct::Security | HostAct::Accounts => Kind::Privilege,
+                HostAct::Power => Kind::Service,
+                HostAct::Observe => Kind::SecretRead,
+                HostAct::Inject => Kind::Run,
+                HostAct::Expose => Kind::Send,
+            };
+            if named_by.is_empty() {
+                out.push(Need::ungroundable(
+                    kind,
+                    e.phrase(),
+                    format!("{} (nothing names it)", e.phrase()),
+                ));
+                return;
+            }
+            let mut need = Need::new(kind, e.phrase(), Vec::new());
+            need.verbs = named_by;
+            need.ungroundable = None;
+            out.push(need);
+        }
         Effect::Privilege { how } => out.push(Need::new(
             Kind::Privilege,
             format!("runs {how}"),

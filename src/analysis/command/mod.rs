@@ -1175,6 +1175,10 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
     for v in sensitive::exposures(analysis, &mut findings, ctx) {
         raise(v, &mut verdict);
     }
+    // Debuggers opened to the network (`node --inspect=0.0.0.0:9229`, `dlv --listen=:2345`).
+    for v in catalog::debugger_exposures(analysis, &mut findings) {
+        raise(v, &mut verdict);
+    }
     all_listed.retain(|d| !all_contents.contains(d));
     Judgement {
         findings,

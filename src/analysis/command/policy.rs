@@ -12,7 +12,10 @@
 //! person or the reviewer names it; code fetched from any other address and run is hard.
 //! Acting with other privileges is soft, and so is a change to this machine's services,
 //! what starts by itself or the settings later processes get (`Effect::System`: category
-//! `persistence` when it outlasts what runs now, else `system`). A network exchange a
+//! `persistence` when it outlasts what runs now, else `system`), and so is what a program
+//! does to the host itself (`Effect::Host`: its security controls, accounts or power
+//! changed, another process or the person's screen, clipboard or terminal observed or
+//! typed into, a debugger exposed to the network), under the act's category. A network exchange a
 //! grammar names is not understood yet; a catalogue's described fetch (no data sent) is
 //! routine, and so is inline Python's GET of a literal public URL, which its grammar
 //! describes whole (`code::pure_python`).
@@ -102,6 +105,18 @@ pub(crate) fn remote_tier(effects: &[Effect], category: Option<&'static str>) ->
                 SystemChange::Running => "system",
                 SystemChange::Persist | SystemChange::Settings => "persistence",
             }),
+            reason: e.phrase(),
+        });
+    }
+    // What a program does to the host itself (its security controls, accounts, power;
+    // another process, the screen, the clipboard or a terminal observed or typed into; a
+    // debugger exposed): asked about, under the act's own category.
+    if let Some((e, act)) = effects.iter().find_map(|e| match e {
+        Effect::Host { act, .. } => Some((e, *act)),
+        _ => None,
+    }) {
+        return Some(Class::Soft {
+            category: category.unwrap_or(act.category()),
             reason: e.phrase(),
         });
     }

@@ -223,6 +223,58 @@ pub enum SystemChange {
     Settings,
 }
 
+/// What a program does to the host beyond the files, services and network exchanges the
+/// other effects name (see [`Effect::Host`]), declared per program in one catalogue table
+/// (`command::catalog::host`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HostAct {
+    /// Changes the host's security controls or their record: the firewall, the mandatory
+    /// access policy, the code-signing gate, the trusted certificate authorities, the audit
+    /// rules, the journal, the screen lock and desktop settings, the network configuration.
+    Security,
+    /// Changes the host's users, groups, passwords or who may act as whom.
+    Accounts,
+    /// Changes the machine's power or memory state (a runlevel, swap, sleep settings).
+    Power,
+    /// Observes what is not the agent's: another process (its system calls, its memory),
+    /// the person's screen, clipboard or terminal, the network's traffic.
+    Observe,
+    /// Types into another terminal session or window: code run where the floor does not
+    /// see it, as the person.
+    Inject,
+    /// Exposes a debugger or another control interface of a process to the network.
+    Expose,
+}
+
+impl HostAct {
+    /// The category the reason line shows for it.
+    pub fn category(self) -> &'static str {
+        match self {
+            HostAct::Security => "host-security",
+            HostAct::Accounts => "accounts",
+            HostAct::Power => "system",
+            HostAct::Observe => "observation",
+            HostAct::Inject => "injection",
+            HostAct::Expose => "exposure",
+        }
+    }
+
+    /// What it does, in words for a reason line.
+    pub fn describe(self) -> &'static str {
+        match self {
+            HostAct::Security => "changes the host's security controls",
+            HostAct::Accounts => "changes the host's users, groups or passwords",
+            HostAct::Power => "changes the machine's power or memory state",
+            HostAct::Observe => {
+                "observes another process, the person's screen, clipboard or terminal, or network traffic"
+            }
+            HostAct::Inject => "types into another terminal session or window",
+            HostAct::Expose => "exposes a debugger or control interface to the network",
+        }
+    }
+}
+
 /// What kind of file an extraction or patch reads its members from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -315,6 +367,19 @@ pub enum Effect {
         target: Option<String>,
         how: SystemChange,
     },
+    /// Acts on the host beyond files, services and the network (see [`HostAct`]).
+    Host {
+        act: HostAct,
+        /// The program, as its catalogue row names it.
+        program: String,
+        /// What it acts on or observes, as written (`0.0.0.0:9229`, `sudo dev`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+        /// Words the person would write naming it (the program, its subject): what a need
+        /// for their authorisation is grounded by.
+        #[serde(skip)]
+        named_by: &'static [&'static str],
+    },
     /// Something the grammar does not model.
     Unknown { why: String },
 }
@@ -347,6 +412,7 @@ impl Effect {
             Effect::Read { .. } => true,
             Effect::Net { sends, .. } => sends.is_empty(),
             Effect::Remote { change, .. } => *change == Change::Read,
+            Effect::Host { act, .. } => *act == HostAct::Observe,
             Effect::Write { .. }
             | Effect::Delete { .. }
             | Effect::Unpack { .. }
@@ -370,6 +436,7 @@ impl Effect {
             Effect::Read { .. } | Effect::Secret { .. } => false,
             Effect::Remote { change, .. } => *change != Change::Read,
             Effect::Net { sends, .. } => !sends.is_empty(),
+            Effect::Host { act, .. } => *act != HostAct::Observe,
             Effect::Write { .. }
             | Effect::Delete { .. }
             | Effect::Unpack { .. }
@@ -505,6 +572,15 @@ impl Effect {
             } => match target {
                 Some(t) => format!("{manager} {action} {t}"),
                 None => format!("{manager} {action}"),
+            },
+            Effect::Host {
+                act,
+                program,
+                target,
+                ..
+            } => match target {
+                Some(t) => format!("{program} {} ({t})", act.describe()),
+                None => format!("{program} {}", act.describe()),
             },
             Effect::Unknown { why } => why.clone(),
         }

@@ -544,6 +544,22 @@ pub(super) fn members_named(cmd: &Cmd) -> Vec<String> {
             }
             pos.into_iter().skip(1).collect()
         }
+        // `docker cp CONTAINER:SRC DEST` (docker-container-cp(1)) copies SRC out of the
+        // container's file system, as an extraction takes a member out of an archive.
+        "docker" | "podman" | "nerdctl" => {
+            let pos: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+            let from = match pos.as_slice() {
+                [cp, src, ..] if cp.as_str() == "cp" => Some(src.as_str()),
+                [c, cp, src, ..] if c.as_str() == "container" && cp.as_str() == "cp" => {
+                    Some(src.as_str())
+                }
+                _ => None,
+            };
+            from.and_then(|s| s.split_once(':'))
+                .filter(|(c, _)| !c.is_empty() && !c.contains('/'))
+                .map(|(_, p)| vec![p.to_string()])
+                .unwrap_or_default()
+        }
         _ => Vec::new(),
     }
 }

@@ -601,6 +601,7 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
     let mut has_body = false;
     let mut upload = false;
     let mut unknown: Option<String> = None;
+    let mut extra_effects: Vec<Effect> = Vec::new();
     let mut soft_why: Option<String> = None;
     let mut resolve = Vec::new();
     let mut sends = Vec::new();
@@ -624,8 +625,18 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
                 ))
             }
             "--resolve" | "--connect-to" => resolve.push(v),
+            // The daemon listening on the socket (Docker's `/var/run/docker.sock`,
+            // containerd's, a proxy's admin socket) takes the request: what it does there
+            // is that daemon's API, not modelled, and a change to it is the person's to
+            // name (the socket).
             "--unix-socket" | "--abstract-unix-socket" => {
-                unknown = Some(format!("curl {name} talks to a local socket ({v})"))
+                unknown = Some(format!("curl {name} talks to a local socket ({v})"));
+                extra_effects.push(Effect::Remote {
+                    service: "the daemon on a local socket".into(),
+                    action: "takes a request".into(),
+                    target: Some(v.clone()),
+                    change: Change::Modify,
+                });
             }
             "--etag-compare" => reads.push(v),
             "--etag-save" | "--hsts" | "--alt-svc" => {
@@ -725,10 +736,10 @@ pub(super) fn curl(cmd: &Cmd) -> Said {
         } else {
             mutation("curl", &method, &urls, &body, &sends)
         };
-        return with_unknown(said, unknown);
+        return with_unknown(said, unknown).and_effects(extra_effects);
     }
     if let Some(u) = unknown {
-        return Said::unknown(u);
+        return Said::unknown(u).and_effects(extra_effects);
     }
     if urls.is_empty() {
         return Said::unknown("curl without a URL");

@@ -32,6 +32,7 @@ mod containers;
 mod database;
 mod fetch;
 mod github;
+mod host;
 mod hosted;
 mod infra;
 mod kube;
@@ -46,6 +47,7 @@ mod transfer;
 mod upload;
 mod vcs;
 pub(super) use containers::{bind_at, lifecycle, Lifecycle};
+pub(super) use host::debugger_exposures;
 pub(super) use remote::rsync_local_cp;
 pub(super) use services::transient_unit;
 mod verbs;
@@ -56,6 +58,8 @@ mod tests;
 mod tests_aliases;
 #[cfg(test)]
 mod tests_exposure;
+#[cfg(test)]
+mod tests_host;
 #[cfg(test)]
 mod tests_printers;
 
@@ -156,6 +160,9 @@ fn family(prog: &str) -> Option<fn(&Cmd) -> Said> {
         "apptainer" | "singularity" => relay::container_image,
         "claude" | "codex" | "gemini" | "aider" | "opencode" | "cursor-agent" | "amp" | "qwen"
         | "copilot" | "kiro-cli" => agents::agent,
+        // The host's security controls, accounts and power, and what observes or types
+        // into what is not the agent's: one table (`host::ROWS`).
+        _ if host::knows(prog) => host::host,
         _ => return None,
     })
 }
@@ -289,7 +296,8 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx) -> Option<Look> {
 }
 
 /// A member an extraction names that holds secrets by its name or place
-/// ([`archive::members_named`]): a backup's `.ssh/id_rsa` or `home/dev/.aws/credentials`
+/// ([`archive::members_named`], a container's file `docker cp` copies out among them): a
+/// backup's `.ssh/id_rsa` or `home/dev/.aws/credentials`, a container's `/app/.env`,
 /// printed or written out is the key itself, asked about as reading the file is (the
 /// protected tier, whatever the local file system holds). The member is judged where it
 /// would be below the root and below a directory no rule names, the stricter answer.
@@ -307,7 +315,7 @@ fn secret_member(cmd: &Cmd, ctx: &JudgeCtx) -> Option<String> {
                 match super::core::path_class(std::path::Path::new(at), Access::Read, ctx) {
                     Some(PathClass::Credential { what } | PathClass::Protected { what }) => {
                         Some(format!(
-                            "{} takes the member {m} out of the archive, which holds secrets by its name ({what})",
+                            "{} takes {m} out of the archive or container, which holds secrets by its name ({what})",
                             cmd.program()
                         ))
                     }

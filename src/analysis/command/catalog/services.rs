@@ -868,6 +868,38 @@ pub(super) fn journalctl(cmd: &Cmd) -> Said {
                 continue;
             }
             let takes = VALUES.contains(&n) || PATHS.contains(&n);
+            // journalctl(1): the `--vacuum-*` options remove archived journal files; the
+            // others ask journald to rotate, flush, sync or move its files, or seal them.
+            // The journal is the host's record of what ran: changing it is an act on the
+            // host's security controls.
+            if matches!(
+                n,
+                "--vacuum-size"
+                    | "--vacuum-time"
+                    | "--vacuum-files"
+                    | "--rotate"
+                    | "--flush"
+                    | "--sync"
+                    | "--relinquish-var"
+                    | "--smart-relinquish-var"
+                    | "--setup-keys"
+                    | "--update-catalog"
+            ) {
+                let e = crate::analysis::effects::Effect::Host {
+                    act: crate::analysis::effects::HostAct::Security,
+                    program: "journalctl".into(),
+                    target: Some(a.clone()),
+                    named_by: &[
+                        "vacuum",
+                        "rotate the journal",
+                        "journal files",
+                        "journal size",
+                    ],
+                };
+                let mut s = Said::read(e.phrase()).and(e);
+                s.category = crate::analysis::effects::HostAct::Security.category();
+                return s;
+            }
             if !takes {
                 return Said::unknown(format!("journalctl {n} is not a read-only option"));
             }
