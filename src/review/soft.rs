@@ -434,9 +434,16 @@ pub fn needs(
                         continue;
                     }
                     let here = finding.cwd.as_deref();
-                    let (what, targets) = if archive == "-" || dynamic(archive) {
+                    let (what, targets) = if archive == "-" {
                         (
                             format!("unpacks what arrives on its standard input under {into}"),
+                            Vec::new(),
+                        )
+                    } else if dynamic(archive) {
+                        (
+                            format!(
+                                "unpacks an archive named when it runs ({archive}) under {into}"
+                            ),
                             Vec::new(),
                         )
                     } else {
