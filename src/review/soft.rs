@@ -490,6 +490,13 @@ pub fn needs(
             // (`cp x "$(git rev-parse --git-dir)/hooks/pre-commit"`, `cp x "$(npm config
             // get prefix)/bin/git"`, `… "$(getent passwd $USER | cut -d: -f6)/.bashrc"`).
             computed_later_needs(&cmds, places, &mut out);
+            // A path another program prints when it runs: an installed program a PATH
+            // lookup finds (`cp x "$(which gatehook)"`), or a file an unbounded producer
+            // names to a reader (`cat "$(npm config get userconfig)"`, `locate id_rsa |
+            // xargs cat`).
+            let all: Vec<&SimpleCommand> =
+                ev.shell.iter().flat_map(|a| a.commands.iter()).collect();
+            super::computed::needs(&cmds, &all, places, &mut out);
             if derived
                 || matches!(
                     finding.class,
