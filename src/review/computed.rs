@@ -204,7 +204,8 @@ fn operands_in_workspace(s: &SimpleCommand, places: &Places) -> bool {
                 .any(|c| c == ".." || (c.starts_with('.') && c.contains(['*', '?', '['])));
             let dir = fixed.rfind('/').map_or("", |i| &fixed[..i]);
             let at = places.resolve(if dir.is_empty() { "." } else { dir }, s.cwd.as_deref());
-            return !dots && within(&at, places);
+            // (What it matches lies below that directory: `/tmp/*.log` in `/tmp`.)
+            return !dots && within(&at.join("x"), places);
         }
         if a.starts_with('-') {
             // A value glued to an option (`--glob=/x`) is judged as a word.
@@ -335,6 +336,29 @@ fn read_need(
     }
 }
 
+/// The word of `c` that is its pattern, script or filter rather than a file, when no
+/// option gives that instead (`grep "$(…)" f`, `sed "$(…)" f`, `awk …`, `jq …`): the first
+/// operand.
+fn pattern_operand(c: &SimpleCommand) -> Option<usize> {
+    let p = base(c.exec.first()?);
+    let given: &[&str] = match p {
+        "grep" | "egrep" | "fgrep" | "rg" | "ag" => &["-e", "-f", "--regexp", "--file"],
+        "sed" => &["-e", "-f", "--expression", "--file"],
+        "awk" | "gawk" | "mawk" => &["-f", "--file"],
+        "jq" | "yq" => &["-f", "--from-file"],
+        _ => return None,
+    };
+    let opts = c.exec.iter().skip(1).take_while(|a| a.as_str() != "--");
+    if opts.clone().any(|a| {
+        given
+            .iter()
+            .any(|g| a == g || a.starts_with(&format!("{g}=")))
+    }) {
+        return None;
+    }
+    (1..c.exec.len()).find(|&i| !c.exec[i].starts_with('-'))
+}
+
 /// Does `c` only look at its word `k` of `exec` (print, test, list or run it)?
 fn looks_at(c: &SimpleCommand, k: usize) -> bool {
     let Some(p) = c.exec.first().map(|p| base(p)) else {
@@ -443,7 +467,7 @@ pub(super) fn needs(
                 continue;
             }
             let reads = match k {
-                Some(_) => PRINTERS.contains(&prog),
+                Some(k) => PRINTERS.contains(&prog) && pattern_operand(c) != Some(k),
                 None => !writes,
             };
             if !reads {
@@ -677,6 +701,8 @@ mod tests {
             ("grep -h token $(cut -d: -f6 /etc/passwd)", false),
             ("cat $(ls | grep -o '/.*')", false),
             ("cat $(git config --get include.path)", true),
+            ("grep -e x \"$(npm config get userconfig)\"", true),
+            ("grep token \"$(npm config get userconfig)\"", true),
         ] {
             let k = kinds(cmd);
             assert!(
@@ -703,6 +729,10 @@ mod tests {
             "tail -50 $(ls -t /tmp/build-*.log | head -1)",
             "source \"$(conda info --base)/etc/profile.d/conda.sh\"",
             "wc -l $(npm root)/x/index.js",
+            // A pattern, script or filter computed, not a file.
+            "ls -la ~/.claude/projects/ | grep \"$(echo $ID | cut -c1-8)\"",
+            "grep -n \"$(git config user.name)\" AUTHORS",
+            "jq \"$(cat filter.jq)\" data.json",
         ] {
             assert!(run(cmd).is_empty(), "{cmd}: {:?}", run(cmd));
         }

@@ -754,7 +754,11 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                 };
             } else if let Some(Err(unseen)) = unpack::inline_extraction(&cmd, ctx) {
                 // Inline code that extracts an archive the floor could not read: the
-                // extraction, whose members no one has seen.
+                // extraction, whose members no one has seen (the reason it was unknown
+                // kept as an effect not understood).
+                if !look.effects.iter().any(Effect::is_unknown) {
+                    look.effects.push(Effect::unknown(reason.clone()));
+                }
                 look.effects.push(unseen);
             } else if let Some((why, lands)) = look
                 .effects
