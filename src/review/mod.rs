@@ -8,6 +8,7 @@
 //! never calls it; it uses [`packet_for`] to print the packet instead.
 
 pub mod cache;
+mod computed;
 pub mod ground;
 pub mod guard;
 mod mcpacts;

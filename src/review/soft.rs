@@ -434,9 +434,16 @@ pub fn needs(
                         continue;
                     }
                     let here = finding.cwd.as_deref();
-                    let (what, targets) = if archive == "-" || dynamic(archive) {
+                    let (what, targets) = if archive == "-" {
                         (
                             format!("unpacks what arrives on its standard input under {into}"),
+                            Vec::new(),
+                        )
+                    } else if dynamic(archive) {
+                        (
+                            format!(
+                                "unpacks an archive named when it runs ({archive}) under {into}"
+                            ),
                             Vec::new(),
                         )
                     } else {
@@ -483,6 +490,13 @@ pub fn needs(
             // (`cp x "$(git rev-parse --git-dir)/hooks/pre-commit"`, `cp x "$(npm config
             // get prefix)/bin/git"`, `… "$(getent passwd $USER | cut -d: -f6)/.bashrc"`).
             computed_later_needs(&cmds, places, &mut out);
+            // A path another program prints when it runs: an installed program a PATH
+            // lookup finds (`cp x "$(which gatehook)"`), or a file an unbounded producer
+            // names to a reader (`cat "$(npm config get userconfig)"`, `locate id_rsa |
+            // xargs cat`).
+            let all: Vec<&SimpleCommand> =
+                ev.shell.iter().flat_map(|a| a.commands.iter()).collect();
+            super::computed::needs(&cmds, &all, places, &mut out);
             if derived
                 || matches!(
                     finding.class,

@@ -503,6 +503,29 @@ fn data_url_module(word: &str, next: Option<&str>) -> Option<String> {
     Some(decoded)
 }
 
+/// Calls that extract an archive's members onto the disk (Python's `tarfile`, `zipfile`
+/// and `shutil`; Node's `tar`, `adm-zip`, `extract-zip`; Ruby's `Zip::File`).
+const EXTRACT_APIS: &[&str] = &[
+    "extractall(",
+    ".extract(",
+    "unpack_archive(",
+    "extractAllTo(",
+    "extractEntryTo(",
+    "tar.x(",
+    "extract-zip",
+];
+
+/// The string literals of inline code that extracts an archive (see
+/// [`super::unpack::inline_extraction`]); `None` when the command gives no inline code or
+/// it calls none of the extraction APIs.
+pub(super) fn extracted_literals(cmd: &Cmd) -> Option<Vec<String>> {
+    let code = inline_code(cmd)?;
+    EXTRACT_APIS
+        .iter()
+        .any(|a| code.contains(a))
+        .then(|| quoted_strings(&code))
+}
+
 /// Search an interpreter's inline code. `None` when the command gives no inline code.
 pub(super) fn search(cmd: &Cmd, ctx: &JudgeCtx, depth: u8, judge: &dyn Judge) -> Option<Class> {
     let code = inline_code(cmd)?;

@@ -752,11 +752,22 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                     category: "credentials",
                     reason: format!("{} is given {why} ({reason})", cmd.program()),
                 };
+            } else if let Some(Err(unseen)) = unpack::inline_extraction(&cmd, ctx) {
+                // Inline code that extracts an archive the floor could not read: the
+                // extraction, whose members no one has seen (the reason it was unknown
+                // kept as an effect not understood).
+                if !look.effects.iter().any(Effect::is_unknown) {
+                    look.effects.push(Effect::unknown(reason.clone()));
+                }
+                look.effects.push(unseen);
             } else if let Some((why, lands)) = look
                 .effects
                 .iter()
                 .all(|e| !matches!(e, Effect::Unpack { .. }))
-                .then(|| unpack::may_unpack_guarded(&cmd, ctx))
+                .then(|| {
+                    unpack::may_unpack_guarded(&cmd, ctx)
+                        .or_else(|| unpack::inline_extraction(&cmd, ctx)?.ok())
+                })
                 .flatten()
             {
                 // The guarded files it may write meet the path floor as written by name.

@@ -362,6 +362,91 @@ fn an_archive_given_to_a_program_the_floor_does_not_model_is_judged_by_what_it_h
 }
 
 #[test]
+fn inline_code_that_extracts_an_archive_is_judged_by_what_it_holds() {
+    use crate::analysis::effects::Effect;
+    use crate::analysis::reach::archive::tests::{end, file, zip_bytes};
+    let f = fx();
+    std::fs::write(
+        f.ws.join("x.zip"),
+        zip_bytes(&[(".claude/settings.json", 0o100644)]),
+    )
+    .unwrap();
+    let mut t = Vec::new();
+    file(&mut t, ".git/hooks/pre-commit", b"id");
+    end(&mut t);
+    std::fs::write(f.ws.join("x.tar"), &t).unwrap();
+    let mut ok = Vec::new();
+    file(&mut ok, "data/a.csv", b"1");
+    end(&mut ok);
+    std::fs::write(f.ws.join("data.tar"), &ok).unwrap();
+    // Members landing on guarded files: soft, each a write the path floor judges.
+    for (cmd, lands) in [
+        (
+            "python3 -c \"import tarfile; tarfile.open('x.tar').extractall('.')\"",
+            ".git/hooks/pre-commit",
+        ),
+        (
+            "python3 -c \"import shutil; shutil.unpack_archive('x.zip', '.')\"",
+            ".claude/settings.json",
+        ),
+        (
+            "python3 -c \"import zipfile; zipfile.ZipFile('x.zip').extractall()\"",
+            ".claude/settings.json",
+        ),
+        (
+            "node -e \"new (require('adm-zip'))('x.zip').extractAllTo('.')\"",
+            ".claude/settings.json",
+        ),
+    ] {
+        let j = judged(&f, cmd);
+        assert_eq!(verdict(&f, cmd), "soft", "{cmd}: {:?}", j.verdict);
+        assert!(
+            j.writes.contains(&f.ws.join(lands)),
+            "{cmd}: {:?}",
+            j.writes
+        );
+    }
+    // An archive the floor read, of ordinary files: the code's tier, no extraction left
+    // unseen.
+    let cmd = "python3 -c \"import tarfile; tarfile.open('data.tar').extractall('out')\"";
+    assert_eq!(verdict(&f, cmd), "unknown", "{cmd}");
+    let unseen = |cmd: &str| {
+        judged(&f, cmd)
+            .findings
+            .iter()
+            .flat_map(|x| x.effects.iter())
+            .find_map(|e| match e {
+                Effect::Unpack { archive, .. } => Some(archive.clone()),
+                _ => None,
+            })
+    };
+    assert_eq!(unseen(cmd), None);
+    // One the floor cannot read (not there, named at run time): an extraction whose
+    // members no one has seen, for the reviewer's needs.
+    let missing = "python3 -c \"import tarfile; tarfile.open('missing.tgz').extractall()\"";
+    assert_eq!(unseen(missing), Some("missing.tgz".to_string()));
+    // Still not understood: the reviewer's needs read the extraction as one it could not
+    // judge.
+    assert!(judged(&f, missing)
+        .findings
+        .iter()
+        .any(|x| x.effects.iter().any(Effect::is_unknown)));
+    let computed = unseen(
+        "python3 -c \"import zipfile,sys; zipfile.ZipFile(sys.argv[1]).extractall()\" y.zip",
+    )
+    .unwrap_or_default();
+    assert!(computed.starts_with('$'), "{computed}");
+    // Code that lists an archive or extracts nothing is not this.
+    for cmd in [
+        "python3 -c \"import tarfile; print(tarfile.open('x.tar').getnames())\"",
+        "python3 -c \"import zipfile; print(zipfile.ZipFile('x.zip').namelist())\"",
+    ] {
+        assert_ne!(verdict(&f, cmd), "soft", "{cmd}");
+        assert_eq!(unseen(cmd), None, "{cmd}");
+    }
+}
+
+#[test]
 fn a_directory_copied_or_moved_puts_every_file_it_holds() {
     let f = fx();
     // A tree outside the workspace (a scratch directory, another checkout) holding the

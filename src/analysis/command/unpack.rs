@@ -468,10 +468,80 @@ pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<(String, V
             .filter(|r| r.op == crate::analysis::shell::RedirectOp::In && !r.dynamic)
             .map(|r| r.target.as_str()),
     );
+    guarded_members(&words, cwd, ctx).0
+}
+
+/// Inline code that extracts an archive (`tarfile.open('x.tar').extractall('.')`,
+/// `shutil.unpack_archive('x.zip')`, `zipfile.ZipFile('x.zip').extractall()`,
+/// `tar.x({file: 'x.tgz'})`): the same effect as `tar -xf x.tar`, judged by the members
+/// of the archives its string literals name, as a program the floor does not model is
+/// judged by its operands ([`may_unpack_guarded`]). Why it may write a guarded file and
+/// where, or — when no literal names an archive the floor could read — the extraction as
+/// an `Unpack` effect whose members no one has seen (the reviewer's need names the
+/// archive), under the directory it runs in.
+pub(super) fn inline_extraction(
+    cmd: &Cmd,
+    ctx: &JudgeCtx,
+) -> Option<Result<(String, Vec<PathBuf>), Effect>> {
+    let literals = super::code::extracted_literals(cmd)?;
+    let cwd = cmd.cwd.dir()?;
+    let words: Vec<&str> = literals
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty() && l.len() <= 4096 && !l.contains(['\n', ' ']))
+        .collect();
+    let (guarded, read) = guarded_members(&words, cwd, ctx);
+    if let Some(g) = guarded {
+        return Some(Ok(g));
+    }
+    if read > 0 {
+        return None;
+    }
+    let archive = words
+        .iter()
+        .find(|w| {
+            ARCHIVE_NAMES
+                .iter()
+                .any(|x| w.to_ascii_lowercase().ends_with(x))
+        })
+        .map_or_else(
+            || "$(an archive the code names)".to_string(),
+            |w| w.to_string(),
+        );
+    let format = if archive.to_ascii_lowercase().ends_with(".zip") {
+        Packed::Zip
+    } else {
+        Packed::Tar
+    };
+    Some(Err(Effect::Unpack {
+        archive,
+        into: cwd.display().to_string(),
+        format,
+        strip: None,
+        flat: false,
+        reverse: false,
+    }))
+}
+
+/// How archives are named, by their last letters.
+const ARCHIVE_NAMES: &[&str] = &[
+    ".tar", ".tgz", ".tar.gz", ".tbz2", ".tar.bz2", ".txz", ".tar.xz", ".tar.zst", ".zip", ".whl",
+    ".jar", ".egg", ".7z", ".rar",
+];
+
+/// The members of the archives and patches `words` name (relative to `cwd`) that land on a
+/// guarded file or outside where they are placed: why, and where (`None` when none does),
+/// and how many of the words were archives the floor read.
+fn guarded_members(
+    words: &[&str],
+    cwd: &Path,
+    ctx: &JudgeCtx,
+) -> (Option<(String, Vec<PathBuf>)>, usize) {
     let mut why = None;
     let mut lands = Vec::new();
     let mut files = 0;
-    for w in words {
+    let mut read = 0;
+    for &w in words {
         let path = paths::normalize(&cwd.join(w));
         if !path.is_file() {
             continue;
@@ -483,6 +553,7 @@ pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<(String, V
         let Some(members) = sniffed(&path) else {
             continue;
         };
+        read += 1;
         for m in &members {
             if let Some(h) = m.hazard() {
                 why.get_or_insert_with(|| format!("{w} is an archive or patch in which {h}"));
@@ -512,7 +583,7 @@ pub(super) fn may_unpack_guarded(cmd: &Cmd, ctx: &JudgeCtx) -> Option<(String, V
             lands.push(placed);
         }
     }
-    why.map(|w| (w, lands))
+    (why.map(|w| (w, lands)), read)
 }
 
 /// The members of a file that is a tar (plain or gzip), zip or patch, by its content.
