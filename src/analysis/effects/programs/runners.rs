@@ -968,35 +968,6 @@ fn advisory_db(what: &str) -> Effect {
     }
 }
 
-/// Is this `+TOOLCHAIN` word (rustup's proxy syntax, `cargo +nightly test`) an official
-/// release channel rustup installs from the Rust project: `stable`, `beta`, `nightly` or
-/// a version (`1.80`, `1.80.1`), optionally dated (`nightly-2025-01-02`)? A custom
-/// toolchain name (linked to any directory) or a path is not.
-fn official_toolchain(word: &str) -> bool {
-    let Some(name) = word.strip_prefix('+') else {
-        return false;
-    };
-    let (channel, date) = match name.split_once('-') {
-        Some((c, d)) => (c, Some(d)),
-        None => (name, None),
-    };
-    let channel_ok = matches!(channel, "stable" | "beta" | "nightly")
-        || (channel.split('.').count() <= 3
-            && channel.split('.').count() >= 2
-            && channel
-                .split('.')
-                .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())));
-    let date_ok = date.is_none_or(|d| {
-        let parts: Vec<&str> = d.split('-').collect();
-        parts.len() == 3
-            && [4, 2, 2]
-                .iter()
-                .zip(&parts)
-                .all(|(n, p)| p.len() == *n && p.bytes().all(|b| b.is_ascii_digit()))
-    });
-    channel_ok && date_ok
-}
-
 /// libtest's options after `--` (`cargo test -- --help`): data for the project's test
 /// binary, except `--logfile PATH`, which writes.
 fn libtest_args(words: &[String], dynamic: &[bool], out: &mut Vec<Effect>) {
@@ -1086,11 +1057,13 @@ fn cargo(argv: &[String], dynamic: &[bool]) -> Found {
     // official one first when it is missing); the rest is cargo's line.
     if let Some(t) = argv.get(1).filter(|w| w.starts_with('+')) {
         // A path names a toolchain directory whose `bin/cargo` runs (rustup's "custom
-        // toolchain by path"): code judged by where it is.
+        // toolchain by path"): code judged by where it is. A name (`+nightly`) is a
+        // toolchain rustup may install first, as `rustup --toolchain` may: not
+        // understood.
         let path = t[1..].contains('/');
-        if (!official_toolchain(t) && !path) || dynamic.get(1).copied().unwrap_or(false) {
+        if !path || dynamic.get(1).copied().unwrap_or(false) {
             return Some(Err(GrammarError::UnknownOption(format!(
-                "cargo {t} (a toolchain that is not an official release channel)"
+                "cargo {t} (a toolchain rustup may install)"
             ))));
         }
         let mut a = argv.to_vec();
