@@ -18,6 +18,9 @@ const CARGO_FILES: &[&str] = &[
     "rust-toolchain",
     // cargo-nextest's configuration: its setup and wrapper scripts run with the tests.
     ".config/nextest.toml",
+    // cargo-audit's configuration (rustsec `cargo-audit/src/config.rs`): the advisory
+    // database fetched, the advisories ignored.
+    ".cargo/audit.toml",
 ];
 pub(super) const NODE_FILES: &[&str] = &[
     "package.json",
@@ -297,6 +300,18 @@ const ZIG_FILES: &[&str] = &["build.zig", "build.zig.zon"];
 /// `mkdocs build`: its configuration (mkdocs 1.6.1 `config/base.py`: `mkdocs.yml`, else
 /// `mkdocs.yaml`), which names the plugins and hook files that run.
 const MKDOCS_FILES: &[&str] = &["mkdocs.yml", "mkdocs.yaml"];
+/// `golangci-lint run`: its configuration (golangci-lint's `config/loader.go`:
+/// `.golangci.yml`, `.yaml`, `.toml`, `.json`, from the working directory up), whose
+/// custom linters are plugins it loads, and the Go module files the packages are loaded
+/// by.
+const GOLANGCI_FILES: &[&str] = &[
+    ".golangci.yml",
+    ".golangci.yaml",
+    ".golangci.toml",
+    ".golangci.json",
+    "go.mod",
+    "go.work",
+];
 
 /// RuboCop 1.89 (`config_finder.rb`): `.rubocop.yml` from each file's directory up to the
 /// project root, then the root's `.config/.rubocop.yml` or `.config/rubocop/config.yml`;
@@ -348,6 +363,7 @@ pub(super) fn family_files(f: Family) -> &'static [&'static str] {
         Family::Stack => STACK_FILES,
         Family::Zig => ZIG_FILES,
         Family::Mkdocs => MKDOCS_FILES,
+        Family::Golangci => GOLANGCI_FILES,
         // Found in the source or build tree (`trees`); doctest's are the files it runs.
         // gofmt reads no configuration; sphinx-build's conf.py is named by the call.
         Family::CMake
@@ -414,6 +430,7 @@ pub(super) fn is_definition_file(path: &Path) -> bool {
         STACK_FILES,
         ZIG_FILES,
         MKDOCS_FILES,
+        GOLANGCI_FILES,
     ];
     const PATTERNS: &[&str] = &[
         ".csproj", ".fsproj", ".vbproj", ".sln", ".slnx", ".rake", ".wrap", ".cmake", ".bzl",

@@ -112,6 +112,8 @@ mod tests_devtools;
 #[cfg(test)]
 mod tests_ecosystems;
 #[cfg(test)]
+mod tests_everyday;
+#[cfg(test)]
 mod tests_passed;
 #[cfg(test)]
 mod tests_search_git;

@@ -3841,9 +3841,12 @@ fn options_that_load_code_from_outside_are_asked_about() {
         ("mvn exec:exec -Dexec.executable=/tmp/evil.sh", "soft"),
         ("mkdocs build -d /tmp/site", "soft"),
         ("cmake -E env sh -c id", "soft"),
-        // Inside the workspace, names of packages and built-ins: left as they were.
-        ("jest --config jest.config.js", "unknown"),
-        ("jest --testEnvironment=jsdom", "unknown"),
+        // Inside the workspace, names of packages and built-ins: left as they were
+        // (jest's grammar reads a workspace configuration and its built-in
+        // environments as the project's runner's own).
+        ("jest --config jest.config.js", "routine"),
+        ("jest --testEnvironment=jsdom", "routine"),
+        ("jest --testEnvironment=jest-environment-evil", "unknown"),
         ("mocha --require ts-node/register", "unknown"),
         ("ruby -rjson x.rb", "unknown"),
         ("gcc -o x x.c", "unknown"),
@@ -3854,18 +3857,24 @@ fn options_that_load_code_from_outside_are_asked_about() {
     ] {
         assert_eq!(short(&judged(&f, cmd, &clean).verdict), want, "{cmd}");
     }
-    // A configuration the agent wrote this session is not the project's own.
+    // A configuration the agent wrote this session is not the project's own: jest's
+    // grammar names it as a definition file, asked about as a changed one is.
     let wrote = Session {
         changed: vec![],
         written: vec![f.ws.join("agent.js")],
     };
     assert_eq!(
         short(&judged(&f, "jest --config agent.js", &wrote).verdict),
+        "build-changed"
+    );
+    // A program without a grammar keeps the soft judgement of what it loads.
+    assert_eq!(
+        short(&judged(&f, "mocha --config agent.js", &wrote).verdict),
         "soft"
     );
     assert_eq!(
         short(&judged(&f, "jest --config jest.config.js", &wrote).verdict),
-        "unknown"
+        "routine"
     );
 }
 

@@ -11,7 +11,7 @@ fn fx() -> Fx {
     let f = Fx::new();
     f.write(
         "package.json",
-        r#"{"scripts": {"test": "jest", "lint": "eslint .", "start": "node server.js", "check": "node test.js", "fmt": "prettier --write .", "node": "node"}}"#,
+        r#"{"scripts": {"test": "jest", "lint": "eslint .", "start": "node server.js", "check": "node test.js", "fmt": "prettier --write .", "node": "node", "e2e": "playwright test"}}"#,
     );
     f.write("server.js", "console.log(1)\n");
     f.write("test.js", "console.log(1)\n");
@@ -79,8 +79,11 @@ fn script_arguments_are_judged_on_the_scripts_command_line() {
             ("npm run lint -- -c /tmp/eslint.config.mjs", "soft"),
             ("npm run fmt -- --plugin=/tmp/p.mjs", "soft"),
             ("npm run node -- --require /tmp/x.js -e 1", "soft"),
+            // jest's grammar reads the words it is handed.
+            ("npm test -- --coverage", "routine"),
+            ("npm test -- --coverage --watchAll", "unknown"),
             // A program the floor has no grammar for, given words: not understood.
-            ("npm test -- --coverage", "unknown"),
+            ("npm run e2e -- --headed", "unknown"),
             // npm stops at a script package.json does not define: nothing runs, but the
             // file may appear before it runs, so a path outside the workspace among the
             // words still counts. Other managers run a bin by that name; with no

@@ -1,5 +1,5 @@
 //! Programs that read a project's files and print counts or findings, and run none of
-//! its code: the line counter `tokei`, the YAML linter `yamllint`, and `gpg --verify`. Each option is what
+//! its code: the line counters `tokei` and `cloc`, the YAML linter `yamllint`, and `gpg --verify`. Each option is what
 //! the real program's parser declares; anything else is outside the grammar.
 //!
 //! Checked against: tokei 12.1.2 (`src/cli.rs`, `src/main.rs`, `src/config.rs`, `src/
@@ -9,7 +9,13 @@
 //! wheel: argparse, whose unique prefixes of long options are accepted; the tree walk is
 //! `os.walk`, which does not follow links; rules come only from yamllint's own table, so
 //! a configuration names no code — but its `extends` reads the file it names as YAML),
-//! GnuPG 2.2.40 (`gpg --dump-options`, run here).
+//! GnuPG 2.2.40 (`gpg --dump-options`, run here), cloc 1.96 (Debian's `cloc`, its
+//! `GetOptions` table read and run here: Getopt::Long's defaults, so unique prefixes of
+//! long names, no bundling, options anywhere; an operand that is not a readable file or
+//! directory and looks like a git commit, `^([a-f0-9]{5,40}|master|HEAD)(~N)?$`, is
+//! handed to `git ls-tree` and `git archive`; an archive operand is unpacked by a shell
+//! command line its name is pasted into; `$HOME/.config/cloc/options.txt` or `--config
+//! FILE` adds options, `--extract-with` among them).
 
 use super::super::grammar::{flag, opt, value, Arity, Grammar, Operands, Parsed, Style, Val};
 use super::super::{Effect, Reach};
@@ -18,6 +24,7 @@ use super::Program;
 pub(super) fn lookup(name: &str) -> Option<&'static Program> {
     Some(match name {
         "tokei" => &TOKEI,
+        "cloc" => &CLOC,
         "yamllint" => &YAMLLINT,
         "gpg" | "gpg2" => &GPG_VERIFY,
         _ => return None,
@@ -64,6 +71,141 @@ static TOKEI: Program = Program {
     extra: Some(tokei_cwd),
     reads_cwd_by_default: false,
 };
+
+/// cloc 1.96: counts the lines of the files below its operands (none: it prints its
+/// usage). Left out, so outside the grammar: the options that run programs or read
+/// options from a file (`--extract-with`, `--vcs`, `--git`, `--config`, `--list-file`,
+/// `--diff-list-file`), write beside the project's files or empty a directory
+/// (`--strip-comments`, `--original-dir`, `--sdir`), the SQL and XSL outputs, and the
+/// language definition files (`--read-lang-def`, `--force-lang-def`).
+static CLOC: Program = Program {
+    name: "cloc",
+    does: "counts lines of code",
+    grammar: Grammar {
+        style: Style::Argparse,
+        opts: &[
+            flag(&["--by-file", "--by_file"]),
+            flag(&["--by-file-by-lang", "--by_file_by_lang"]),
+            flag(&["--by-percent", "--by_percent"]),
+            value(&["--include-ext", "--include_ext"], Val::Plain),
+            value(&["--include-lang", "--include_lang"], Val::Plain),
+            value(&["--exclude-lang", "--exclude_lang"], Val::Plain),
+            value(&["--exclude-dir", "--exclude_dir"], Val::Plain),
+            value(&["--exclude-ext", "--exclude_ext"], Val::Plain),
+            value(&["--exclude-list-file", "--exclude_list_file"], Val::Read),
+            value(&["--exclude-content", "--exclude_content"], Val::Pattern),
+            value(&["--match-f", "--match_f"], Val::Pattern),
+            value(&["--not-match-f", "--not_match_f"], Val::Pattern),
+            value(&["--match-d", "--match_d"], Val::Pattern),
+            value(&["--not-match-d", "--not_match_d"], Val::Pattern),
+            value(&["--force-lang", "--force_lang"], Val::Plain),
+            value(&["--lang-no-ext", "--lang_no_ext"], Val::Plain),
+            value(&["--script-lang", "--script_lang"], Val::Plain),
+            value(&["--explain"], Val::Plain),
+            opt(&["--show-lang", "--show_lang"], Arity::Optional, Val::Plain),
+            opt(&["--show-ext", "--show_ext"], Arity::Optional, Val::Plain),
+            flag(&["--show-os", "--show_os"]),
+            flag(&["--fullpath"]),
+            flag(&["--no-recurse", "--no_recurse"]),
+            flag(&["--skip-win-hidden", "--skip_win_hidden"]),
+            flag(&["--read-binary-files", "--read_binary_files"]),
+            flag(&["--follow-links", "--follow_links"]),
+            flag(&["--no-autogen", "--no_autogen"]),
+            flag(&["--skip-uniqueness", "--skip_uniqueness"]),
+            flag(&["--ignore-whitespace", "--ignore_whitespace"]),
+            flag(&["--ignore-case", "--ignore_case"]),
+            flag(&["--ignore-case-ext", "--ignore_case_ext"]),
+            flag(&["--docstring-as-code", "--docstring_as_code"]),
+            flag(&["--strip-str-comments", "--strip_str_comments"]),
+            flag(&["--unicode"]),
+            flag(&["--autoconf"]),
+            flag(&["--diff"]),
+            flag(&["--count-and-diff", "--count_and_diff"]),
+            value(&["--diff-timeout", "--diff_timeout"], Val::Num),
+            flag(&["--sum-reports", "--sum_reports"]),
+            flag(&["--sum-one", "--sum_one"]),
+            value(&["--max-file-size", "--max_file_size"], Val::Plain),
+            value(&["--processes"], Val::Num),
+            value(&["--timeout"], Val::Num),
+            value(&["--progress-rate", "--progress_rate"], Val::Num),
+            flag(&["--print-filter-stages", "--print_filter_stages"]),
+            flag(&["--hide-rate", "--hide_rate"]),
+            flag(&["--quiet"]),
+            flag(&["--json"]),
+            flag(&["--yaml"]),
+            flag(&["--csv"]),
+            value(&["--csv-delimiter", "--csv_delimiter"], Val::Plain),
+            flag(&["--md"]),
+            flag(&["--xml"]),
+            flag(&["--3"]),
+            flag(&["--no3"]),
+            flag(&["--inline"]),
+            flag(&["--stat"]),
+            value(&["--summary-cutoff", "--summary_cutoff"], Val::Plain),
+            opt(
+                &["--skip-leading", "--skip_leading"],
+                Arity::Optional,
+                Val::Plain,
+            ),
+            value(&["--stdin-name", "--stdin_name"], Val::Plain),
+            value(&["--file-encoding", "--file_encoding"], Val::Plain),
+            flag(&["--windows"]),
+            flag(&["--unix"]),
+            value(&["--out", "--report-file", "--report_file"], Val::Write),
+            value(&["--categorized"], Val::Write),
+            value(&["--counted"], Val::Write),
+            value(&["--found"], Val::Write),
+            value(&["--ignored"], Val::Write),
+            value(&["--diff-alignment", "--diff_alignment"], Val::Write),
+            value(&["--write-lang-def", "--write_lang_def"], Val::Write),
+            value(
+                &["--write-lang-def-incl-dup", "--write_lang_def_incl_dup"],
+                Val::Write,
+            ),
+            opt(&["-v", "--verbose"], Arity::Optional, Val::Num),
+            flag(&["--version"]),
+            flag(&["--help"]),
+        ],
+        operands: Operands::all(Val::ReadTree),
+        numeric_short: false,
+    },
+    extra: Some(cloc_operands),
+    reads_cwd_by_default: false,
+};
+
+/// What cloc does with an operand beyond reading it: a name that looks like a git commit
+/// (when no such file is there) runs git in the repository; an archive is unpacked by a
+/// shell command line built from its name.
+fn cloc_operands(p: &Parsed, out: &mut Vec<Effect>) {
+    const ARCHIVES: &[&str] = &[
+        ".tar", ".tar.gz", ".tar.z", ".tgz", ".tar.bz2", ".tar.xz", ".rpm", ".whl", ".zip", ".deb",
+    ];
+    for (w, _) in &p.operands {
+        let t = w.text;
+        let lower = t.to_ascii_lowercase();
+        let base = t.split_once('~').map_or(t, |(b, n)| {
+            if !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()) {
+                b
+            } else {
+                t
+            }
+        });
+        let commit = matches!(base, "master" | "HEAD")
+            || ((5..=40).contains(&base.len())
+                && base
+                    .bytes()
+                    .all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(&c)));
+        if commit {
+            out.push(Effect::unknown(format!(
+                "cloc reads {t} from git when no such file is there"
+            )));
+        } else if t == "-" || ARCHIVES.iter().any(|e| lower.ends_with(e)) {
+            out.push(Effect::unknown(format!(
+                "cloc unpacks {t} with a command line built from its name"
+            )));
+        }
+    }
+}
 
 /// With no operand tokei counts the tree of the working directory (unless it only prints
 /// its languages or an earlier run's output).
@@ -220,6 +362,49 @@ mod tests {
         assert!(fx(&["tokei", "--output-file", "x"]).is_err());
         assert!(fx(&["tokei", "--hid"]).is_err());
         assert!(fx(&["yamllint", "--fix", "."]).is_err());
+    }
+
+    /// cloc reads the trees it is given; a name that looks like a git commit, an archive
+    /// (unpacked by a shell line built from its name) and the options that run programs
+    /// or read more options are not understood.
+    #[test]
+    fn cloc_reads_its_operands() {
+        assert_eq!(fx(&["cloc", "."]).unwrap(), vec![tree(".")]);
+        assert_eq!(
+            fx(&["cloc", "--by-file", "--json", "src", "tests"]).unwrap(),
+            vec![tree("src"), tree("tests")]
+        );
+        // Getopt::Long takes a unique prefix, and the underscore spellings.
+        assert_eq!(
+            fx(&["cloc", "--exclude-d=target", "--by_file", "."]).unwrap(),
+            vec![tree(".")]
+        );
+        assert!(fx(&["cloc", "--out", "/home/u/.bashrc", "."])
+            .unwrap()
+            .contains(&Effect::write(
+                "/home/u/.bashrc",
+                super::super::super::WriteHow::Replace
+            )));
+        for commitish in ["HEAD", "master~2", "1a2b3c4", "deadbeefcafe"] {
+            assert!(unknown(&fx(&["cloc", commitish]).unwrap()), "{commitish}");
+        }
+        for archive in ["x.tar.gz", "a.ZIP", "p.whl", "x.tar", "-"] {
+            assert!(unknown(&fx(&["cloc", archive]).unwrap()), "{archive}");
+        }
+        assert!(!unknown(&fx(&["cloc", "headers", "src/beef"]).unwrap()));
+        for bad in [
+            &["cloc", "--extract-with=sh -c id", "x"][..],
+            &["cloc", "--vcs=git"],
+            &["cloc", "--git", "HEAD"],
+            &["cloc", "--config", "/tmp/o.txt", "."],
+            &["cloc", "--list-file=l.txt"],
+            &["cloc", "--strip-comments=nc", "."],
+            &["cloc", "--sdir", "/tmp/x", "."],
+            &["cloc", "--read-lang-def=/tmp/d.txt", "."],
+            &["cloc", "--sql", "x.sql", "."],
+        ] {
+            assert!(fx(bad).is_err(), "{bad:?}");
+        }
     }
 
     /// `gpg --verify` reads the signature and the signed files; any other gpg command or

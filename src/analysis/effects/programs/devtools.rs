@@ -1,5 +1,5 @@
 //! Everyday project tools beyond the build runners and linters: the Go analysers
-//! `staticcheck` and `govulncheck` (the project's packages loaded as `go list` loads them,
+//! `staticcheck`, `govulncheck` and `golangci-lint run` (the project's packages loaded as `go list` loads them,
 //! checked; govulncheck asks vuln.go.dev about their modules), `gofmt` (Go's formatter,
 //! as a linter: what it reads and, with `-w`, rewrites), `sphinx-build` (a documentation
 //! build: the source tree read, the output and doctree
@@ -36,6 +36,8 @@
 //!
 //! - staticcheck (dominikh/go-tools `lintcmd/cmd.go`) and govulncheck (golang/vuln
 //!   `internal/scan/flags.go`): Go's `flag` package.
+//! - golangci-lint 1.6x and 2.x (`pkg/commands/run.go`, `flagsets.go`: cobra and pflag):
+//!   `run`, whose configuration file names the linters and the plugins it loads.
 //!
 //! Anything not declared here is outside the grammar, so the command is not routine.
 
@@ -54,6 +56,7 @@ pub fn tool(argv: &[String], dynamic: &[bool]) -> Found {
         "mkdocs" if argv.get(1).is_some_and(|w| w == "build") => Some(mkdocs(argv, dynamic)),
         "staticcheck" => Some(staticcheck(argv, dynamic)),
         "govulncheck" => Some(govulncheck(argv, dynamic)),
+        "golangci-lint" => golangci(argv, dynamic),
         _ => None,
     }
 }
@@ -411,6 +414,143 @@ fn govulncheck(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarE
     }
     go_pattern_dirs(&p, &mut call);
     Ok(call)
+}
+
+// ---------------------------------------------------------------------------------------
+// golangci-lint run
+
+/// `golangci-lint run`'s options common to its 1.6x and 2.x releases (golangci/golangci-lint
+/// `pkg/commands/run.go`, `flagsets.go`; spf13/pflag: bundled short options, `=VALUE` or
+/// the next word, no prefixes, options among the operands; a boolean takes a value only
+/// as `--name=BOOL`). Left out, so outside the grammar: `--fix` (the project's files
+/// rewritten), `-n/--new`, `--new-from-rev`, `--new-from-patch`, `--new-from-merge-base`
+/// (git run in the repository, a patch read), the output options that name files
+/// (`--out-format FORMAT:PATH`, `--output.*.path`), `--modules-download-mode=mod`
+/// (go.mod updated, modules fetched), and every other command (`fmt` rewrites files,
+/// `custom` builds a binary, `cache clean`, `config`, `linters`, `migrate`).
+static GOLANGCI_RUN: &[Opt] = &[
+    value(&["-c", "--config"], Val::Read),
+    flag(&["--no-config"]),
+    value(&["-E", "--enable"], Val::Plain),
+    value(&["-D", "--disable"], Val::Plain),
+    flag(&["--enable-all"]),
+    flag(&["--disable-all"]),
+    value(&["--enable-only"], Val::Plain),
+    flag(&["--fast"]),
+    flag(&["--fast-only"]),
+    value(&["-p", "--presets"], Val::Plain),
+    value(
+        &["--default"],
+        Val::Choice(&["standard", "all", "none", "fast"]),
+    ),
+    value(&["-j", "--concurrency"], Val::Num),
+    value(
+        &["--modules-download-mode"],
+        Val::Choice(&["readonly", "vendor"]),
+    ),
+    value(&["--issues-exit-code"], Val::Num),
+    value(&["--go"], Val::Plain),
+    value(&["--build-tags"], Val::Plain),
+    value(&["--timeout"], Val::Plain),
+    opt(
+        &["--tests"],
+        Arity::Optional,
+        Val::Choice(&["true", "false"]),
+    ),
+    flag(&["--allow-parallel-runners"]),
+    flag(&["--allow-serial-runners"]),
+    value(
+        &["--out-format"],
+        Val::Choice(&[
+            "colored-line-number",
+            "line-number",
+            "json",
+            "colored-tab",
+            "tab",
+            "checkstyle",
+            "code-climate",
+            "junit-xml",
+            "junit-xml-extended",
+            "github-actions",
+            "teamcity",
+            "sarif",
+        ]),
+    ),
+    opt(
+        &["--print-issued-lines"],
+        Arity::Optional,
+        Val::Choice(&["true", "false"]),
+    ),
+    opt(
+        &["--print-linter-name"],
+        Arity::Optional,
+        Val::Choice(&["true", "false"]),
+    ),
+    opt(
+        &["--uniq-by-line"],
+        Arity::Optional,
+        Val::Choice(&["true", "false"]),
+    ),
+    flag(&["--sort-results"]),
+    value(&["--sort-order"], Val::Plain),
+    value(&["--path-prefix"], Val::Plain),
+    opt(
+        &["--show-stats"],
+        Arity::Optional,
+        Val::Choice(&["true", "false"]),
+    ),
+    value(&["-e", "--exclude"], Val::Pattern),
+    opt(
+        &["--exclude-use-default"],
+        Arity::Optional,
+        Val::Choice(&["true", "false"]),
+    ),
+    flag(&["--exclude-case-sensitive"]),
+    value(&["--max-issues-per-linter"], Val::Num),
+    value(&["--max-same-issues"], Val::Num),
+    flag(&["--whole-files"]),
+    value(&["--cpu-profile-path"], Val::Write),
+    value(&["--mem-profile-path"], Val::Write),
+    value(&["--trace-path"], Val::Write),
+    flag(&["-v", "--verbose"]),
+    value(&["--color"], Val::Choice(&["always", "auto", "never"])),
+    flag(&["-h", "--help"]),
+];
+
+/// `golangci-lint run [FLAGS] [PACKAGES]`: loads the project's Go packages as `go list`
+/// does and runs the linters its configuration enables (a custom linter there is a
+/// plugin it loads: the configuration is a definition file, `-c FILE` among them). Only
+/// `run`; `golangci-lint --version`, `version` and `help` print.
+fn golangci(argv: &[String], dynamic: &[bool]) -> Found {
+    match argv.get(1).map(String::as_str) {
+        Some("run") => {}
+        Some("--version" | "version" | "help" | "-h" | "--help") if argv.len() == 2 => {
+            return Some(Ok(RunnerCall::new(
+                "golangci-lint",
+                "prints golangci-lint's version or help",
+                Family::Golangci,
+            )))
+        }
+        _ => return None,
+    }
+    Some((|| {
+        let (words, dyn_) = sub(argv, dynamic, 1);
+        let g = gram(Style::Clap, GOLANGCI_RUN, Operands::all(Val::Plain));
+        let p = parse(&g, words, dyn_)?;
+        let mut call = RunnerCall::new(
+            "golangci-lint",
+            "lints the project's Go packages with golangci-lint",
+            Family::Golangci,
+        );
+        call.effects.extend(g.effects(&p));
+        if let Some(c) = p.value("--config") {
+            // Any name: the agent's own writes of it count too.
+            call.defined_by.push(c.to_string());
+            call.scripts.push(c.to_string());
+        }
+        go_pattern_dirs(&p, &mut call);
+        Ok(call)
+    })())
 }
 
 #[cfg(test)]

@@ -127,6 +127,9 @@ pub enum Family {
     Sphinx,
     /// `mkdocs build`: `mkdocs.yml` (its plugins and hook files run).
     Mkdocs,
+    /// `golangci-lint run`: `.golangci.yml` and its other names (custom linters are
+    /// plugins it loads), go.mod and go.work.
+    Golangci,
 }
 
 /// What a linter, formatter or type checker reads and rewrites, for the command floor to
@@ -369,6 +372,7 @@ fn runner_of(argv: &[String], dynamic: &[bool]) -> Found {
         "gradle" | "./gradlew" => gradle(argv, dynamic),
         "tox" => Some(tox(argv, dynamic)),
         "nox" => Some(nox(argv, dynamic)),
+        "jest" | "vitest" => Some(js_test_runner(argv, dynamic)),
         "just" => Some(just(argv, dynamic)),
         "deno" => deno(argv, dynamic),
         "uv" => uv(argv, dynamic),
@@ -394,7 +398,7 @@ fn runner_of(argv: &[String], dynamic: &[bool]) -> Found {
         "cabal" => langs::cabal(argv, dynamic),
         "stack" => langs::stack(argv, dynamic),
         "zig" => langs::zig(argv, dynamic),
-        "gofmt" | "sphinx-build" | "mkdocs" | "staticcheck" | "govulncheck" => {
+        "gofmt" | "sphinx-build" | "mkdocs" | "staticcheck" | "govulncheck" | "golangci-lint" => {
             super::devtools::tool(argv, dynamic)
         }
         _ => super::linters::linter(argv, dynamic),
@@ -829,6 +833,141 @@ static CARGO_EXPAND_OPTS: &[Opt] = &[
     flag(&["--themes"]),
 ];
 
+/// cargo-audit's options (rustsec/rustsec `cargo-audit/src/commands/audit.rs`, clap
+/// without abbreviations): it reads `Cargo.lock` (`-f FILE`, `-` for standard input), or
+/// has cargo write one first, fetches the RustSec advisory database into
+/// `~/.cargo/advisory-db` (not with `-n`) and prints the advisories that match. Left out,
+/// so outside the grammar: `-d/--db` (another database directory, written by the fetch),
+/// `-u/--url` (another database, fetched from anywhere), `-b/--bin` (a binary read), and
+/// the `fix` and `bin` commands (which change the manifest and lockfile).
+static CARGO_AUDIT_OPTS: &[Opt] = &[
+    flag(&["-h", "--help"]),
+    flag(&["--version"]),
+    value(&["-c", "--color"], COLOR),
+    value(
+        &["-D", "--deny"],
+        Val::Choice(&["warnings", "unmaintained", "unsound", "yanked"]),
+    ),
+    value(&["-f", "--file"], Val::Read),
+    value(&["--ignore"], Val::Plain),
+    flag(&["--ignore-source"]),
+    flag(&["-n", "--no-fetch"]),
+    flag(&["--stale"]),
+    value(&["--target-arch"], Val::Plain),
+    value(&["--target-os"], Val::Plain),
+    flag(&["-q", "--quiet"]),
+    flag(&["--json"]),
+];
+
+/// cargo-deny's options before its command (EmbarkStudios/cargo-deny `src/cargo-deny/
+/// main.rs` `Opts` and `GraphContext`, clap): the crate graph is read through `cargo
+/// metadata` from the manifest (`--manifest-path`, else `./Cargo.toml`).
+static CARGO_DENY_GLOBAL: &[Opt] = &[
+    value(
+        &["-L", "--log-level"],
+        Val::Choice(&["off", "error", "warn", "info", "debug", "trace"]),
+    ),
+    value(&["-f", "--format"], Val::Choice(&["human", "json"])),
+    value(&["-c", "--color"], COLOR),
+    value(&["--manifest-path"], Val::Read),
+    flag(&["--workspace"]),
+    value(&["--exclude"], Val::Plain),
+    value(&["-t", "--target"], Val::Plain),
+    flag(&["--all-features"]),
+    flag(&["--no-default-features"]),
+    value(&["--features"], Val::Plain),
+    flag(&["--frozen"]),
+    flag(&["--locked"]),
+    flag(&["--offline"]),
+    flag(&["--allow-git-index"]),
+    flag(&["--exclude-dev"]),
+    flag(&["--exclude-unpublished"]),
+    flag(&["-h", "--help"]),
+    flag(&["-V", "--version"]),
+];
+
+/// `cargo deny check [WHICH…]` (`src/cargo-deny/check.rs` and its documented options):
+/// checks the crate graph against `deny.toml` (`-c FILE`), fetching the advisory
+/// databases it configures unless `-d`/`--offline`. Left out: `-g/--graph DIR` (a
+/// directory whose `graph_output` it deletes and rewrites); `fetch`, `init` and `list`
+/// are other commands, outside the grammar.
+static CARGO_DENY_CHECK: &[Opt] = &[
+    value(&["-A", "--allow"], Val::Plain),
+    flag(&["--audit-compatible-output"]),
+    value(&["-c", "--config"], Val::Read),
+    flag(&["-d", "--disable-fetch"]),
+    flag(&["--exclude-dev"]),
+    value(&["-D", "--deny"], Val::Plain),
+    value(&["--feature-depth"], Val::Num),
+    flag(&["--hide-inclusion-graph"]),
+    flag(&["-s", "--show-stats"]),
+    value(&["-W", "--warn"], Val::Plain),
+    flag(&["-h", "--help"]),
+    flag(&["-V", "--version"]),
+];
+
+/// cargo-machete's options (bnjbvr/cargo-machete `src/main.rs`, argh: long names only,
+/// exact): it walks its operands (`.` when none) for `Cargo.toml` files, as the `ignore`
+/// crate walks (no links followed), and searches their crates' sources for each
+/// dependency's name; `--with-metadata` asks `cargo metadata` (which may rewrite
+/// `Cargo.lock`). `--fix` (each manifest found rewritten) is left out.
+static CARGO_MACHETE_OPTS: &[Opt] = &[
+    flag(&["--with-metadata"]),
+    flag(&["--skip-target-dir"]),
+    flag(&["--no-ignore"]),
+    flag(&["--version"]),
+    flag(&["--json"]),
+    flag(&["--help"]),
+];
+
+/// cargo-outdated's options (kbknapp/cargo-outdated `src/cli.rs`, clap 2 without
+/// abbreviations): it copies the manifests to a temporary project, resolves the newest
+/// versions against the registry and prints them; nothing is built.
+static CARGO_OUTDATED_OPTS: &[Opt] = &[
+    flag(&["-a", "--aggressive"]),
+    flag(&["-q", "--quiet"]),
+    flag(&["-R", "--root-deps-only"]),
+    flag(&["-e", "--ignore-external-rel"]),
+    flag(&["-w", "--workspace"]),
+    flag(&["-o", "--offline"]),
+    value(
+        &["--format"],
+        Val::Choice(&["list", "json", "List", "Json"]),
+    ),
+    value(&["-i", "--ignore"], Val::Plain),
+    value(&["-x", "--exclude"], Val::Plain),
+    flag(&["-v", "--verbose"]),
+    value(&["--color"], COLOR),
+    value(&["-d", "--depth"], Val::Num),
+    value(&["--exit-code"], Val::Num),
+    value(&["-m", "--manifest-path"], Val::Read),
+    value(&["-r", "--root"], Val::Plain),
+    value(&["-p", "--packages"], Val::Plain),
+    value(&["--features"], Val::Plain),
+    flag(&["-h", "--help"]),
+    flag(&["-V", "--version"]),
+];
+
+/// cargo-udeps (est31/cargo-udeps, its `--help`): builds the project as `cargo check`
+/// does (build scripts and procedural macros run) and reports the dependencies no crate
+/// used; cargo's build options and its own output and backend choices.
+static CARGO_UDEPS_OPTS: &[Opt] = cargo_build_opts!(
+    value(&["--output"], Val::Choice(&["human", "json"])),
+    value(&["--backend"], Val::Choice(&["save-analysis", "depinfo"])),
+    flag(&["--show-unused-transitive"]),
+);
+
+/// The advisory database a checker fetches and reads (nothing of the project is sent:
+/// the database is cloned whole and matched here).
+fn advisory_db(what: &str) -> Effect {
+    Effect::Remote {
+        service: "RustSec advisory database".into(),
+        action: format!("{what} fetches the advisories"),
+        target: Some("github.com/rustsec/advisory-db".into()),
+        change: super::super::Change::Read,
+    }
+}
+
 /// libtest's options after `--` (`cargo test -- --help`): data for the project's test
 /// binary, except `--logfile PATH`, which writes.
 fn libtest_args(words: &[String], dynamic: &[bool], out: &mut Vec<Effect>) {
@@ -914,6 +1053,33 @@ fn rustfmt_args(words: &[String], out: &mut Vec<Effect>) {
 }
 
 fn cargo(argv: &[String], dynamic: &[bool]) -> Found {
+    // `cargo +TOOLCHAIN …`: rustup's proxy runs that toolchain's cargo (installing an
+    // official one first when it is missing); the rest is cargo's line.
+    if let Some(t) = argv.get(1).filter(|w| w.starts_with('+')) {
+        // A path names a toolchain directory whose `bin/cargo` runs (rustup's "custom
+        // toolchain by path"): code judged by where it is. A name (`+nightly`) is a
+        // toolchain rustup may install first, as `rustup --toolchain` may: not
+        // understood.
+        let path = t[1..].contains('/');
+        if !path || dynamic.get(1).copied().unwrap_or(false) {
+            return Some(Err(GrammarError::UnknownOption(format!(
+                "cargo {t} (a toolchain rustup may install)"
+            ))));
+        }
+        let mut a = argv.to_vec();
+        a.remove(1);
+        let mut d = dynamic.to_vec();
+        if d.len() > 1 {
+            d.remove(1);
+        }
+        let mut found = cargo(&a, &d);
+        if let (true, Some(Ok(call))) = (path, &mut found) {
+            let bin = format!("{}/bin/cargo", t[1..].trim_end_matches('/'));
+            call.defined_by.push(bin.clone());
+            call.scripts.push(bin);
+        }
+        return found;
+    }
     let global = gram(Style::Gnu, CARGO_GLOBAL, Operands::all(Val::Plain));
     let at = match first_operand(&global, argv, 1) {
         Ok(Some(i)) => i,
@@ -988,6 +1154,12 @@ fn cargo(argv: &[String], dynamic: &[bool]) -> Found {
             },
         ),
         "clean" => return Some(cargo_clean(argv, dynamic, at)),
+        "audit" | "deny" | "machete" | "outdated" => return Some(cargo_checker(argv, dynamic, at)),
+        "udeps" => (
+            "reports the project's unused dependencies with cargo udeps, building it",
+            CARGO_UDEPS_OPTS,
+            Operands::NONE,
+        ),
         "fetch" => {
             let mut call = RunnerCall::new(
                 "cargo",
@@ -1075,6 +1247,108 @@ fn cargo_nextest(argv: &[String], dynamic: &[bool], at: usize) -> Result<RunnerC
         if t.contains('/') || t.ends_with(".json") {
             call.effects
                 .push(code("a custom target specification's programs"));
+        }
+    }
+    Ok(call)
+}
+
+/// `cargo audit`, `cargo deny check`, `cargo machete`, `cargo outdated`: the dependency
+/// checkers, which read the manifests and lockfile (cargo resolving them as the project's
+/// configuration says) and build nothing.
+fn cargo_checker(argv: &[String], dynamic: &[bool], at: usize) -> Result<RunnerCall, GrammarError> {
+    let head_g = gram(Style::Gnu, CARGO_GLOBAL, Operands::NONE);
+    let head = parse(&head_g, &argv[..at], &dynamic[..at.min(dynamic.len())])?;
+    let subc = argv[at].as_str();
+    let (words, dyn_) = sub(argv, dynamic, at);
+    let mut call = RunnerCall::new("cargo", "", Family::Cargo);
+    call.effects.extend(head_g.effects(&head));
+    if let Some(dir) = head.value("-C") {
+        call.dirs.push(dir.to_string());
+    }
+    match subc {
+        "audit" => {
+            let g = gram(Style::Clap, CARGO_AUDIT_OPTS, Operands::NONE);
+            let p = parse(&g, words, dyn_)?;
+            call.does =
+                "checks the project's dependencies for known vulnerabilities with cargo audit"
+                    .into();
+            call.effects.extend(
+                g.effects(&p)
+                    .into_iter()
+                    .filter(|e| !matches!(e, Effect::Read { path, .. } if path == "-")),
+            );
+            if !p.has("-n") {
+                call.effects.push(advisory_db("cargo audit"));
+            }
+        }
+        "deny" => {
+            let g = gram(Style::Clap, CARGO_DENY_GLOBAL, Operands::all(Val::Plain));
+            let check_at = first_operand(&g, words, 1)?
+                .ok_or_else(|| GrammarError::MissingValue("cargo deny".into()))?;
+            if words[check_at] != "check" {
+                return Err(GrammarError::UnknownOption(format!(
+                    "cargo deny {}",
+                    words[check_at]
+                )));
+            }
+            let head = gram(Style::Clap, CARGO_DENY_GLOBAL, Operands::NONE);
+            let p = parse(&head, &words[..check_at], &dyn_[..check_at.min(dyn_.len())])?;
+            call.effects.extend(head.effects(&p));
+            let (cw, cd) = sub(words, dyn_, check_at);
+            let g = gram(
+                Style::Clap,
+                CARGO_DENY_CHECK,
+                Operands::all(Val::Choice(&[
+                    "advisories",
+                    "ban",
+                    "bans",
+                    "license",
+                    "licenses",
+                    "sources",
+                    "all",
+                ])),
+            );
+            let c = parse(&g, cw, cd)?;
+            call.effects.extend(g.effects(&c));
+            call.does =
+                "checks the project's dependencies against its policy with cargo deny".into();
+            if let Some(m) = p.value("--manifest-path") {
+                call.defined_by.push(m.to_string());
+            }
+            // The policy names the advisory databases fetched and the sources allowed.
+            call.defined_by
+                .push(c.value("-c").unwrap_or("deny.toml").to_string());
+            let ops = c.operand_texts();
+            let advisories =
+                ops.is_empty() || ops.iter().any(|o| matches!(*o, "advisories" | "all"));
+            if advisories && !c.has("-d") && !p.has("--offline") {
+                call.effects.push(advisory_db("cargo deny"));
+            }
+        }
+        "machete" => {
+            let g = gram(
+                Style::Clap,
+                CARGO_MACHETE_OPTS,
+                Operands::all(Val::ReadTree),
+            );
+            let p = parse(&g, words, dyn_)?;
+            call.does = "lists the project's unused dependencies with cargo machete".into();
+            call.effects.extend(g.effects(&p));
+            if p.operands.is_empty() && !p.has("--version") && !p.has("--help") {
+                call.effects.push(Effect::Read {
+                    path: ".".to_string(),
+                    reach: super::super::Reach::Tree,
+                });
+            }
+        }
+        _ => {
+            let g = gram(Style::Clap, CARGO_OUTDATED_OPTS, Operands::NONE);
+            let p = parse(&g, words, dyn_)?;
+            call.does = "lists the project's outdated dependencies with cargo outdated".into();
+            call.effects.extend(g.effects(&p));
+            if let Some(m) = p.value("-m") {
+                call.defined_by.push(m.to_string());
+            }
         }
     }
     Ok(call)
@@ -2654,6 +2928,218 @@ fn bun_test(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarErro
     // test runner documentation).
     for (w, _) in &p.operands {
         if w.text.starts_with(['/', '.']) {
+            call.test_paths.push(w.text.to_string());
+        }
+    }
+    Ok(call)
+}
+
+// ---------------------------------------------------------------------------------------
+// jest, vitest
+
+/// jest's options that only choose, filter and report the project's tests (jest-cli
+/// `args.ts` of jest 29 and 30, read by yargs: `--camelCase` and `--kebab-case` alike,
+/// `=VALUE` or the next word, bundled short flags, no prefixes). Left out, so outside the
+/// grammar: every option naming a module or file jest loads (`--setupFiles`,
+/// `--globalSetup`, `--reporters`, `--testEnvironment` beyond jest's own two,
+/// `--transform`, `--resolver`, `--runner`, `--preset`, `--rootDir`, `--roots`,
+/// `--projects`, …: `command::loaded` names them), the ones that ask git or hg
+/// (`-o/--onlyChanged`, `--changedSince`, `--lastCommit`), `--watch`/`--watchAll`,
+/// `--clearCache`, `--notify`, `--coverageReporters` (a reporter's name may be a module).
+static JEST_OPTS: &[Opt] = &[
+    value(&["-c", "--config"], Val::Read),
+    flag(&["--ci"]),
+    flag(&["--coverage", "--collectCoverage", "--collect-coverage"]),
+    value(&["--coverageDirectory", "--coverage-directory"], Val::Write),
+    value(
+        &["--collectCoverageFrom", "--collect-coverage-from"],
+        Val::Pattern,
+    ),
+    value(
+        &["--coverageProvider", "--coverage-provider"],
+        Val::Choice(&["babel", "v8"]),
+    ),
+    value(&["--coverageThreshold", "--coverage-threshold"], Val::Plain),
+    value(
+        &["-t", "--testNamePattern", "--test-name-pattern"],
+        Val::Pattern,
+    ),
+    value(
+        &[
+            "--testPathPattern",
+            "--test-path-pattern",
+            "--testPathPatterns",
+            "--test-path-patterns",
+        ],
+        Val::Pattern,
+    ),
+    value(
+        &["--testPathIgnorePatterns", "--test-path-ignore-patterns"],
+        Val::Pattern,
+    ),
+    flag(&["-i", "--runInBand", "--run-in-band"]),
+    value(&["-w", "--maxWorkers", "--max-workers"], Val::Plain),
+    value(&["--maxConcurrency", "--max-concurrency"], Val::Num),
+    flag(&["--verbose"]),
+    flag(&["--silent"]),
+    opt(&["-b", "--bail"], Arity::Optional, Val::Num),
+    flag(&["--passWithNoTests", "--pass-with-no-tests"]),
+    flag(&["--detectOpenHandles", "--detect-open-handles"]),
+    flag(&["--forceExit", "--force-exit"]),
+    flag(&["--listTests", "--list-tests"]),
+    flag(&["--json"]),
+    value(&["--outputFile", "--output-file"], Val::Write),
+    flag(&["-u", "--updateSnapshot", "--update-snapshot"]),
+    flag(&["--cache"]),
+    flag(&["--no-cache"]),
+    flag(&["--colors"]),
+    flag(&["-f", "--onlyFailures", "--only-failures"]),
+    value(&["--selectProjects", "--select-projects"], Val::Plain),
+    value(&["--shard"], Val::Plain),
+    value(&["--testTimeout", "--test-timeout"], Val::Num),
+    flag(&["--logHeapUsage", "--log-heap-usage"]),
+    flag(&["--errorOnDeprecated", "--error-on-deprecated"]),
+    flag(&["--noStackTrace", "--no-stack-trace"]),
+    flag(&["-e", "--expand"]),
+    flag(&["--useStderr", "--use-stderr"]),
+    flag(&["--randomize"]),
+    value(&["--seed"], Val::Num),
+    flag(&["--showSeed", "--show-seed"]),
+    flag(&["--testLocationInResults", "--test-location-in-results"]),
+    flag(&["--debug"]),
+    flag(&["--showConfig", "--show-config"]),
+    value(
+        &["--env", "--testEnvironment", "--test-environment"],
+        Val::Choice(&["node", "jsdom"]),
+    ),
+    flag(&["-h", "--help"]),
+    flag(&["-v", "--version"]),
+];
+
+/// vitest's options that only choose, filter and report the project's tests (vitest 3's
+/// `cli-config.ts`, read by cac: `--camelCase` and `--kebab-case` alike, `=VALUE` or the
+/// next word; a dotted name such as `--coverage.reporter` is an option of its own, not
+/// in the grammar). Left out: the options naming a file or module it loads
+/// (`--globalSetup`, `--setupFiles`, `--reporter` beyond vitest's own, `--environment`
+/// beyond the built-in ones, `-r/--root`, `--dir`, `--workspace`, `--project` files),
+/// servers (`--ui`, `--api`, `--browser`, `--inspect*`), `--changed` (git),
+/// `--watch`, and the dotted sub-options.
+static VITEST_OPTS: &[Opt] = &[
+    value(&["-c", "--config"], Val::Read),
+    flag(&["--run"]),
+    flag(&["-u", "--update"]),
+    value(
+        &["-t", "--testNamePattern", "--test-name-pattern"],
+        Val::Pattern,
+    ),
+    value(
+        &["--reporter"],
+        Val::Choice(&[
+            "default",
+            "basic",
+            "verbose",
+            "dot",
+            "json",
+            "tap",
+            "tap-flat",
+            "junit",
+            "hanging-process",
+            "github-actions",
+            "tree",
+        ]),
+    ),
+    value(&["--outputFile", "--output-file"], Val::Write),
+    flag(&["--coverage"]),
+    value(
+        &["--environment"],
+        Val::Choice(&["node", "jsdom", "happy-dom", "edge-runtime"]),
+    ),
+    flag(&["--globals"]),
+    flag(&["--passWithNoTests", "--pass-with-no-tests"]),
+    flag(&["--allowOnly", "--allow-only"]),
+    value(&["--bail"], Val::Num),
+    value(&["--retry"], Val::Num),
+    flag(&["--silent"]),
+    flag(&["--hideSkippedTests", "--hide-skipped-tests"]),
+    value(&["--project"], Val::Plain),
+    value(&["--shard"], Val::Plain),
+    value(
+        &["--pool"],
+        Val::Choice(&["threads", "forks", "vmThreads", "vmForks"]),
+    ),
+    flag(&["--fileParallelism", "--file-parallelism"]),
+    flag(&["--no-file-parallelism"]),
+    value(&["--maxWorkers", "--max-workers"], Val::Plain),
+    value(&["--minWorkers", "--min-workers"], Val::Plain),
+    value(&["--testTimeout", "--test-timeout"], Val::Num),
+    value(&["--hookTimeout", "--hook-timeout"], Val::Num),
+    flag(&["--logHeapUsage", "--log-heap-usage"]),
+    flag(&["--clearScreen", "--clear-screen"]),
+    flag(&["--no-color"]),
+    flag(&["--isolate"]),
+    flag(&["--no-isolate"]),
+    flag(&["--expandSnapshotDiff", "--expand-snapshot-diff"]),
+    flag(&["--disableConsoleIntercept", "--disable-console-intercept"]),
+    flag(&["-h", "--help"]),
+    flag(&["-v", "--version"]),
+];
+
+/// `jest [OPTIONS] [PATTERNS…]`, `vitest [run] [OPTIONS] [FILTERS…]` run directly: the
+/// project's test runner runs the project's tests under its configuration (package.json,
+/// `jest.config.*`, `vitest.config.*`, `vite.config.*`: the Node definition files, `-c
+/// FILE` among them), as `npm test` would. vitest's `run` (once) and no command (once
+/// when not on a terminal, as under an agent); `related`, `bench`, `list`, `watch`,
+/// `dev`, `init` are outside the grammar. An operand written as a path (`./a.test.ts`,
+/// `/tmp/x`) may be a test file it loads; any other is a filter on the project's tests.
+fn js_test_runner(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    let vitest = argv[0] == "vitest";
+    let (at, opts, tool, does): (usize, &'static [Opt], &'static str, &str) = if vitest {
+        let at = match argv.get(1).map(String::as_str) {
+            Some("run") => 1,
+            Some(w) if !w.starts_with('-') && !dynamic.get(1).copied().unwrap_or(false) => {
+                // A filter or another command: vitest's commands are words it knows.
+                if matches!(
+                    w,
+                    "related" | "bench" | "list" | "watch" | "dev" | "init" | "typecheck"
+                ) {
+                    return Err(GrammarError::UnknownOption(format!("vitest {w}")));
+                }
+                0
+            }
+            _ => 0,
+        };
+        (
+            at,
+            VITEST_OPTS,
+            "vitest",
+            "runs the project's tests through vitest",
+        )
+    } else {
+        (
+            0,
+            JEST_OPTS,
+            "jest",
+            "runs the project's tests through jest",
+        )
+    };
+    let (words, dyn_) = sub(argv, dynamic, at);
+    let g = gram(Style::Clap, opts, Operands::all(Val::Pattern));
+    let p = parse(&g, words, dyn_)?;
+    let mut call = RunnerCall::new(tool, does, Family::Node);
+    call.effects.extend(g.effects(&p));
+    if let Some(c) = p.value("--config") {
+        // Inline JSON configuration (jest) names anything it loads.
+        if c.trim_start().starts_with('{') {
+            return Err(GrammarError::BadValue {
+                option: "--config".into(),
+                value: "an inline configuration".into(),
+            });
+        }
+        call.defined_by.push(c.to_string());
+        call.scripts.push(c.to_string());
+    }
+    for (w, _) in &p.operands {
+        if w.text.starts_with(['/', '.', '~']) {
             call.test_paths.push(w.text.to_string());
         }
     }
