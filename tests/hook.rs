@@ -1094,3 +1094,47 @@ fn application_settings_outside_are_judged_by_what_they_hold() {
     }
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
+
+/// A read outside the workspace that asks says, in the line the person sees, why it is
+/// not one of the ordinary reads allowed there; a write outside says only where it lands.
+#[test]
+fn a_read_outside_that_asks_says_why_in_its_reason_line() {
+    let env = Env::new();
+    let p = env.home.join(".config/argocd/config");
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(
+        &p,
+        "users:\n- auth-token: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJlc2ln\n",
+    )
+    .unwrap();
+    let out = env.hook(&env.payload(
+        "Read",
+        env.expand(&json!({"file_path": "$HOME/.config/argocd/config"}).to_string()),
+    ));
+    assert_eq!(out.decision(), "ask", "{}", out.reason());
+    assert!(
+        out.reason().contains("is outside the workspace (")
+            && out.reason().contains("settings file"),
+        "{}",
+        out.reason()
+    );
+    let out = env.hook(&env.payload(
+        "Read",
+        env.expand(&json!({"file_path": "$HOME/.config/scaleway/config.yaml"}).to_string()),
+    ));
+    assert!(
+        out.reason().contains("cannot be checked"),
+        "{}",
+        out.reason()
+    );
+    let out = env.hook(&env.payload(
+        "Write",
+        env.expand(&json!({"file_path": "$HOME/notes/todo.txt", "content": "x"}).to_string()),
+    ));
+    assert_eq!(out.decision(), "ask", "{}", out.reason());
+    assert!(
+        out.reason().contains("is outside the workspace —"),
+        "{}",
+        out.reason()
+    );
+}

@@ -50,6 +50,10 @@ pub enum Cause {
         path: PathBuf,
         write: bool,
         shell: bool,
+        /// Why a read outside is not one of the ordinary reads allowed there (a file
+        /// whose name says it holds a secret, settings whose content cannot be checked):
+        /// most reads outside the workspace are allowed, so the line says what this one is.
+        why: Option<String>,
     },
     /// A path could not be resolved (symlink loop, unreadable link): gatehook cannot know
     /// where the call lands.
@@ -289,9 +293,10 @@ impl Cause {
             Cause::ProtectedPath { path, what, .. } => {
                 format!("{} is protected ({what})", path.display())
             }
-            Cause::OutsideWorkspace { path, .. } => {
-                format!("{} is outside the workspace", path.display())
-            }
+            Cause::OutsideWorkspace { path, why, .. } => match why {
+                Some(why) => format!("{} is outside the workspace ({why})", path.display()),
+                None => format!("{} is outside the workspace", path.display()),
+            },
             Cause::UnresolvablePath { path } => {
                 format!(
                     "{} cannot be resolved (symlink loop or unreadable link)",
@@ -499,7 +504,9 @@ impl Cause {
                     path.display()
                 )),
             ),
-            Cause::OutsideWorkspace { path, write, shell } => {
+            Cause::OutsideWorkspace {
+                path, write, shell, ..
+            } => {
                 let rule = match (shell, write) {
                     (true, true) => String::new(),
                     (true, false) => ", or allow the exact command with a Bash rule".to_string(),

@@ -71,7 +71,11 @@ pub(super) fn outside_read(p: &PathFact, reads: ReadScope) -> Result<(), String>
         return Err("[paths] reads = \"workspace\"".into());
     }
     if let Some(c) = &p.class {
-        return Err(format!("{c:?}"));
+        let (PathClass::Credential { what }
+        | PathClass::SelfConfig { what }
+        | PathClass::HarnessConfig { what }
+        | PathClass::Protected { what }) = c;
+        return Err((*what).to_string());
     }
     if p.forms.resolved.is_none() {
         return Err("it does not resolve".into());
@@ -122,7 +126,11 @@ pub(super) fn scratch_write(
         return Err("[paths] writes = \"workspace\"".into());
     }
     if let Some(c) = &p.class {
-        return Err(format!("{c:?}"));
+        let (PathClass::Credential { what }
+        | PathClass::SelfConfig { what }
+        | PathClass::HarnessConfig { what }
+        | PathClass::Protected { what }) = c;
+        return Err((*what).to_string());
     }
     let Some(resolved) = &p.forms.resolved else {
         return Err("it does not resolve".into());

@@ -544,6 +544,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
                 path,
                 write: true,
                 shell: true,
+                why: None,
             };
             ev.step("floor", format!("write: {}", cause.describe()));
             return unsure(ev, Gate::Floor, cause);
@@ -671,12 +672,21 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         }
     }
     if let Some((path, write, why)) = refused {
+        // A read says why it is not an ordinary one in the reason line itself.
         let cause = Cause::OutsideWorkspace {
             path,
             write,
             shell: ev.judgement.is_some(),
+            why: (!write).then(|| why.clone()),
         };
-        ev.step("floor", format!("{} ({why})", cause.describe()));
+        ev.step(
+            "floor",
+            if write {
+                format!("{} ({why})", cause.describe())
+            } else {
+                cause.describe()
+            },
+        );
         return unsure(ev, Gate::Floor, cause);
     }
     if let Some(path) = &ordinary {
