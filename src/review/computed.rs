@@ -19,20 +19,12 @@
 //!   ends a credential store's path (`locate id_rsa`), which the floor never lets be read.
 
 use super::ground::{Kind, Need, Places, Target};
+use super::soft::CONTENT_PRINTERS;
 use crate::analysis::shell::{Origin, SimpleCommand};
 use std::path::Path;
 
 /// Most words of one command looked at.
 const MAX_WORDS: usize = 256;
-
-/// Programs that print what a file holds (or lines of it) and write nothing: given a
-/// computed path they read it into what the agent sees.
-const PRINTERS: &[&str] = &[
-    "cat", "tac", "head", "tail", "less", "more", "bat", "batcat", "nl", "grep", "egrep", "fgrep",
-    "rg", "ag", "awk", "gawk", "mawk", "sed", "cut", "sort", "uniq", "od", "xxd", "hexdump",
-    "strings", "base64", "base32", "basenc", "jq", "yq", "column", "fold", "fmt", "paste", "diff",
-    "view",
-];
 
 /// Programs that only look at a path they are given (print it, its metadata or what it
 /// holds, test it, change into it) and change nothing there.
@@ -467,7 +459,7 @@ pub(super) fn needs(
                 continue;
             }
             let reads = match k {
-                Some(k) => PRINTERS.contains(&prog) && pattern_operand(c) != Some(k),
+                Some(k) => CONTENT_PRINTERS.contains(&prog) && pattern_operand(c) != Some(k),
                 None => !writes,
             };
             if !reads {
@@ -479,7 +471,7 @@ pub(super) fn needs(
         }
         // Names handed down a pipe: to the command `xargs` runs, or to a `while read`
         // loop's variables.
-        if !PRINTERS.contains(&prog) {
+        if !CONTENT_PRINTERS.contains(&prog) {
             continue;
         }
         let from_pipe = match c.origin {

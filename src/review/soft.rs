@@ -858,7 +858,7 @@ fn computed_store_needs(
 }
 
 /// Programs that print what a file holds (or lines of it) where the agent reads them.
-const CONTENT_PRINTERS: &[&str] = &[
+pub(super) const CONTENT_PRINTERS: &[&str] = &[
     "cat", "tac", "head", "tail", "less", "more", "bat", "batcat", "nl", "grep", "egrep", "fgrep",
     "rg", "ag", "awk", "gawk", "mawk", "sed", "cut", "sort", "uniq", "od", "xxd", "hexdump",
     "strings", "base64", "base32", "basenc", "jq", "yq", "column", "fold", "fmt", "paste", "tr",
