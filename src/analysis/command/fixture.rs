@@ -118,3 +118,28 @@ pub(super) fn short(v: &Verdict) -> &'static str {
         Verdict::Hard { .. } => "hard",
     }
 }
+
+/// A baseline with a record of what the agent wrote and of files changed since it began.
+pub(super) struct Session {
+    pub changed: Vec<PathBuf>,
+    pub written: Vec<PathBuf>,
+}
+
+impl Baseline for Session {
+    fn changed(&self, files: &[PathBuf]) -> Vec<PathBuf> {
+        files
+            .iter()
+            .filter(|f| self.changed.contains(f))
+            .cloned()
+            .collect()
+    }
+    fn written(&self) -> Vec<PathBuf> {
+        self.written.clone()
+    }
+}
+
+/// Nothing changed, nothing written.
+pub(super) const CLEAN: Session = Session {
+    changed: Vec::new(),
+    written: Vec::new(),
+};

@@ -2,7 +2,7 @@
 //! workspace under a throwaway home.
 #![allow(clippy::unwrap_used)]
 
-use super::fixture::{short, Fx};
+use super::fixture::{short, Fx, Session};
 use super::*;
 use crate::analysis::shell::{analyze, ShellEnv};
 use crate::context::baseline::{Baseline, NoBaseline};
@@ -1743,25 +1743,6 @@ fn a_program_named_by_a_path_is_that_program_only_in_a_system_directory() {
     ]);
     if crate::context::paths::system_program(std::path::Path::new("/usr/bin/cat")) {
         table(&[("/usr/bin/cat README.md", "routine")]);
-    }
-}
-
-/// A baseline with a record of what the agent wrote and of files changed since it began.
-struct Session {
-    changed: Vec<PathBuf>,
-    written: Vec<PathBuf>,
-}
-
-impl Baseline for Session {
-    fn changed(&self, files: &[PathBuf]) -> Vec<PathBuf> {
-        files
-            .iter()
-            .filter(|f| self.changed.contains(f))
-            .cloned()
-            .collect()
-    }
-    fn written(&self) -> Vec<PathBuf> {
-        self.written.clone()
     }
 }
 

@@ -5,33 +5,9 @@
 //! workspace, or is outside the program's grammar.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::fixture::{short, Fx};
+use super::fixture::{short, Fx, Session, CLEAN};
 use super::*;
 use crate::context::baseline::Baseline;
-use std::path::PathBuf;
-
-struct Session {
-    changed: Vec<PathBuf>,
-    written: Vec<PathBuf>,
-}
-
-impl Baseline for Session {
-    fn changed(&self, files: &[PathBuf]) -> Vec<PathBuf> {
-        files
-            .iter()
-            .filter(|f| self.changed.contains(f))
-            .cloned()
-            .collect()
-    }
-    fn written(&self) -> Vec<PathBuf> {
-        self.written.clone()
-    }
-}
-
-const CLEAN: Session = Session {
-    changed: Vec::new(),
-    written: Vec::new(),
-};
 
 fn project() -> Fx {
     let f = Fx::build("home/proj", |home, _| {

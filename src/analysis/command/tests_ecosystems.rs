@@ -6,10 +6,9 @@
 //! workspace or run other code declared as what they are.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::fixture::{short, Fx};
+use super::fixture::{short, Fx, Session, CLEAN};
 use super::*;
 use crate::context::baseline::Baseline;
-use std::path::PathBuf;
 
 fn fx() -> Fx {
     Fx::build("home/proj", |home, _| {
@@ -17,30 +16,6 @@ fn fx() -> Fx {
         std::fs::write(home.join(".ssh/id_rsa"), "k").unwrap();
     })
 }
-
-/// A baseline with a record of what the agent wrote and of files changed since it began.
-struct Session {
-    changed: Vec<PathBuf>,
-    written: Vec<PathBuf>,
-}
-
-impl Baseline for Session {
-    fn changed(&self, files: &[PathBuf]) -> Vec<PathBuf> {
-        files
-            .iter()
-            .filter(|f| self.changed.contains(f))
-            .cloned()
-            .collect()
-    }
-    fn written(&self) -> Vec<PathBuf> {
-        self.written.clone()
-    }
-}
-
-const CLEAN: Session = Session {
-    changed: Vec::new(),
-    written: Vec::new(),
-};
 
 fn changed(f: &Fx, rel: &[&str]) -> Session {
     Session {
