@@ -116,6 +116,8 @@ mod tests_everyday;
 #[cfg(test)]
 mod tests_passed;
 #[cfg(test)]
+mod tests_pip;
+#[cfg(test)]
 mod tests_search_git;
 #[cfg(test)]
 mod tests_secret_sends;
@@ -547,8 +549,23 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
             .as_deref()
             .filter(|_| sc.remote.is_none())
             .and_then(|v| venv::shadowed(written, v, ctx));
+        // `pip install -e .` by the pip of a virtual environment inside the workspace (the
+        // one activated before, or named by its path): the project's own definitions
+        // installed there.
+        let pip_install = (sc.remote.is_none() && !sc.exec.is_empty())
+            .then(|| {
+                let venv = if written.contains('/') {
+                    venv::of_program(written, cwd.dir()?)?
+                } else {
+                    venv_dir.clone()?
+                };
+                venv::pip_install(&cmd, &venv, ctx)
+            })
+            .flatten();
         let mut look = if sc.exec.is_empty() {
             Look::routine("no program runs")
+        } else if let Some(l) = pip_install {
+            l
         } else if let Some(l) = shadow {
             l
         } else if matches!(written, "source" | ".") && sc.remote.is_none() {

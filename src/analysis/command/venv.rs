@@ -133,3 +133,290 @@ pub(super) fn shadowed(written: &str, venv: &Path, ctx: &JudgeCtx) -> Option<Loo
         file.display()
     )))
 }
+
+/// How deep requirements files may include others (`-r other.txt`) before the install is
+/// left to the person, and how many files one install may read.
+const REQUIREMENT_DEPTH: usize = 6;
+const REQUIREMENT_FILES: usize = 32;
+
+/// `pip install` of the project's own definitions (`-e .`, `-r requirements.txt`:
+/// `effects::programs::pip`) by the `pip` of a virtual environment inside the workspace
+/// (`venv`: the one activated earlier in the command, or the one whose `bin/pip` is named
+/// by its path). It installs into that environment what the project's files say, running
+/// their build code, as `uv sync` does: routine while those files — the projects'
+/// `pyproject.toml`, `setup.py` and `setup.cfg`, every requirements file read (with the
+/// ones they include), and the environment's `pyvenv.cfg`, `pip.conf` and `pip` itself —
+/// are the ones the session began with and the agent did not write them. `None` (judged
+/// as before: an install asked about) for anything else: a package named on the line, a
+/// pip the environment does not hold (PATH would find another one), a variable set for
+/// it, a path outside the workspace, a requirements line that names a local file this
+/// does not follow.
+pub(super) fn pip_install(cmd: &Cmd, venv: &Path, ctx: &JudgeCtx) -> Option<Look> {
+    use crate::analysis::effects::programs::pip;
+    let asked = pip::install(cmd.argv, cmd.dynamic)?;
+    if !cmd.sc.assignments.is_empty() || !cmd.sc.exported.is_empty() {
+        return None;
+    }
+    let cwd = cmd.cwd.dir()?;
+    let inside = |p: &Path| {
+        ctx.workspace
+            .contains(&paths::forms(&p.display().to_string(), cwd, ctx.home))
+    };
+    let name = cmd.argv.first()?.rsplit('/').next()?;
+    let cfg = venv.join("pyvenv.cfg");
+    let program = venv.join("bin").join(name);
+    // Plain files, not links: a `bin/pip` linked to the system's pip is the system's.
+    let is_file = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
+    if !inside(venv) || !is_file(&cfg) || !is_file(&program) || !runs_own_python(&program, venv) {
+        return None;
+    }
+    let mut files = vec![cfg, program, venv.join("pip.conf")];
+    let mut projects: Vec<PathBuf> = Vec::new();
+    let project = |dir: &str, projects: &mut Vec<PathBuf>| -> Option<()> {
+        let abs = paths::normalize(&cwd.join(dir));
+        if !inside(&abs) || !abs.is_dir() {
+            return None;
+        }
+        projects.push(abs);
+        Some(())
+    };
+    for dir in &asked.projects {
+        project(dir, &mut projects)?;
+    }
+    let mut queue: Vec<(PathBuf, usize)> = asked
+        .files
+        .iter()
+        .map(|f| (paths::normalize(&cwd.join(f)), 0))
+        .collect();
+    let mut read: Vec<PathBuf> = Vec::new();
+    while let Some((file, depth)) = queue.pop() {
+        if depth > REQUIREMENT_DEPTH || read.len() >= REQUIREMENT_FILES {
+            return None;
+        }
+        if !inside(&file) || !is_file(&file) {
+            return None;
+        }
+        if read.contains(&file) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).ok()?;
+        let here = file.parent()?.to_path_buf();
+        for line in requirement_lines(&text) {
+            match requirement_line(&line)? {
+                ReqLine::Nothing => {}
+                ReqLine::Include(path) => {
+                    queue.push((paths::normalize(&here.join(path)), depth + 1))
+                }
+                // pip reads a local path on a requirements line against the working
+                // directory (not the file's): followed only where the two agree.
+                ReqLine::Project(dir) if here == cwd => project(&dir, &mut projects)?,
+                ReqLine::Project(_) => return None,
+            }
+        }
+        read.push(file);
+    }
+    for dir in &projects {
+        for f in ["pyproject.toml", "setup.py", "setup.cfg"] {
+            files.push(dir.join(f));
+        }
+    }
+    files.extend(read.iter().cloned());
+    let changed = build::changed_or_written(&files, &files, ctx);
+    let mut look = Look::routine(String::new());
+    look.effects.push(Effect::Run {
+        code: Code::Project {
+            runner: "pip".into(),
+            defined_by: files.iter().map(|f| f.display().to_string()).collect(),
+            targets: Vec::new(),
+            recipe: Vec::new(),
+        },
+    });
+    // It installs packages too: what a "don't install anything" covers.
+    look.effects.push(Effect::Run {
+        code: Code::Pinned {
+            manager: "pip".into(),
+        },
+    });
+    look.reads
+        .extend(read.iter().map(|f| f.display().to_string()));
+    look.uses_cwd = true;
+    look.class = if changed.is_empty() {
+        Class::Build {
+            reason: format!(
+                "installs the project's own definitions into the virtual environment {} with pip",
+                venv.display()
+            ),
+        }
+    } else {
+        Class::BuildFilesChanged { files: changed }
+    };
+    Some(look)
+}
+
+/// What one requirements line asks for, as far as where its code comes from.
+enum ReqLine {
+    /// A requirement from the index or a URL, an option of the resolution, or nothing.
+    Nothing,
+    /// Another requirements or constraints file (`-r`, `-c`), relative to this one.
+    Include(String),
+    /// A local project directory (`-e .`, `./libs/x`).
+    Project(String),
+}
+
+/// The logical lines of a requirements file: continuations (`\` at the end) joined and
+/// comments (`#` at the start or after whitespace) removed, as pip's `req_file` does.
+fn requirement_lines(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for raw in text.lines() {
+        if let Some(body) = raw.strip_suffix('\\') {
+            cur.push_str(body);
+            continue;
+        }
+        cur.push_str(raw);
+        let line = std::mem::take(&mut cur);
+        let cut = line
+            .char_indices()
+            .find(|&(i, c)| {
+                c == '#' && (i == 0 || line[..i].ends_with(|p: char| p.is_whitespace()))
+            })
+            .map_or(line.len(), |(i, _)| i);
+        let line = line[..cut].trim().to_string();
+        if !line.is_empty() {
+            out.push(line);
+        }
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
+/// One requirements line (pip 23.2 `req_file`: its options, then a requirement). `None`
+/// for a line this does not follow: an option outside the few that only shape the
+/// resolution, a local file or archive, an index or link that is not a remote URL.
+fn requirement_line(line: &str) -> Option<ReqLine> {
+    let remote = |v: &str| {
+        (v.starts_with("https://") || v.starts_with("http://")) && !v.contains(char::is_whitespace)
+    };
+    if line.starts_with('-') {
+        let (key, rest) = match line.find(|c: char| c == '=' || c.is_whitespace()) {
+            Some(at) => (&line[..at], line[at + 1..].trim()),
+            None => (line, ""),
+        };
+        // A short option with its value attached (`-rbase.txt`, `-e.`).
+        let (key, rest) = match key.get(..2) {
+            Some(short @ ("-r" | "-c" | "-e" | "-f" | "-i"))
+                if key.len() > 2 && !key.starts_with("--") =>
+            {
+                (short, line[2..].trim())
+            }
+            _ => (key, rest),
+        };
+        return match key {
+            "-r" | "--requirement" | "-c" | "--constraint" => {
+                (!rest.is_empty() && !rest.contains("://") && !rest.contains(char::is_whitespace))
+                    .then(|| ReqLine::Include(rest.to_string()))
+            }
+            "-e" | "--editable" => {
+                if rest.starts_with("git+https://") && !rest.contains(char::is_whitespace) {
+                    Some(ReqLine::Nothing)
+                } else {
+                    local_project(rest)
+                }
+            }
+            "-i" | "--index-url" | "--extra-index-url" | "-f" | "--find-links" => {
+                remote(rest).then_some(ReqLine::Nothing)
+            }
+            "--pre" | "--prefer-binary" | "--require-hashes" => {
+                rest.is_empty().then_some(ReqLine::Nothing)
+            }
+            "--only-binary" | "--no-binary" | "--trusted-host" => {
+                (!rest.is_empty()).then_some(ReqLine::Nothing)
+            }
+            _ => None,
+        };
+    }
+    // A requirement: a name with versions, extras, markers and `--hash` options, or
+    // `name @ URL`; a path or archive is a local file.
+    let first = line.split_whitespace().next().unwrap_or(line);
+    if first.starts_with(['.', '/', '~']) || line.contains("file:") {
+        return local_project(first);
+    }
+    if let Some((_, url)) = line.split_once(" @ ") {
+        let url = url.split(';').next().unwrap_or(url).trim();
+        let url = url.strip_prefix("git+").unwrap_or(url);
+        return remote(url).then_some(ReqLine::Nothing);
+    }
+    let options = line.split_whitespace().skip(1);
+    for o in options {
+        if !o.starts_with("--hash=") && !o.starts_with(';') && o.starts_with('-') {
+            return None;
+        }
+    }
+    if first.contains("://") || first.contains('/') {
+        return None;
+    }
+    Some(ReqLine::Nothing)
+}
+
+/// A local project directory named on a requirements line (`.`, `./x`, `.[dev]`).
+fn local_project(word: &str) -> Option<ReqLine> {
+    let path = match word.find('[') {
+        Some(at) if word.ends_with(']') => &word[..at],
+        Some(_) => return None,
+        None => word,
+    };
+    let ok = (path == "." || path.starts_with("./") || path == ".." || path.starts_with("../"))
+        && !path.contains(['$', '`', '*', '?', '~', ' ', ':', '@']);
+    ok.then(|| ReqLine::Project(path.to_string()))
+}
+
+/// Does this entry point run the environment's own interpreter (`#!VENV/bin/python3`, as
+/// pip writes its scripts)? Another interpreter would install into its own site.
+fn runs_own_python(program: &Path, venv: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 512];
+    let n = std::fs::File::open(program)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    let Ok(text) = std::str::from_utf8(&head[..n]) else {
+        return false;
+    };
+    let Some(interp) = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("#!"))
+        .map(str::trim)
+    else {
+        return false;
+    };
+    let bin = venv.join("bin");
+    Path::new(interp).parent() == Some(bin.as_path())
+        && Path::new(interp)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| {
+                n == "python"
+                    || n.strip_prefix("python3").is_some_and(|v| {
+                        v.is_empty()
+                            || v.strip_prefix('.').is_some_and(|d| {
+                                !d.is_empty() && d.chars().all(|c| c.is_ascii_digit())
+                            })
+                    })
+            })
+}
+
+/// The virtual environment a program named by its path belongs to (`.venv/bin/pip` →
+/// `.venv`), when its directory is a `bin`; the caller checks that it is one.
+pub(super) fn of_program(written: &str, cwd: &Path) -> Option<PathBuf> {
+    if !written.contains('/') {
+        return None;
+    }
+    let abs = paths::normalize(&cwd.join(written));
+    let bin = abs.parent()?;
+    if bin.file_name()? != "bin" {
+        return None;
+    }
+    Some(bin.parent()?.to_path_buf())
+}

@@ -40,6 +40,7 @@ pub mod linters;
 pub mod netcalls;
 mod nix;
 mod own;
+pub mod pip;
 pub mod pyinline;
 #[cfg(test)]
 mod runner_test_support;
