@@ -87,18 +87,31 @@ impl FileBaseline {
         if paths.is_empty() || !self.record {
             return Ok(());
         }
+        let path = self.dir.join(WRITTEN);
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        let covered = |known: &[String]| {
+            known.iter().any(|k| k == "/") || names.iter().all(|n| known.contains(n))
+        };
+        // Most writes are to files already recorded (an edit after an edit): a record
+        // read whole that has them all needs no lock and no rewrite. The record is only
+        // ever replaced by a rename, so an unlocked read sees one whole version of it.
+        if read_list(&path).is_some_and(|known| covered(&known)) {
+            return Ok(());
+        }
         state::private_dir(&self.dir)?;
         let lock = state::open_nofollow(&self.dir.join(format!("{WRITTEN}.lock")), false)?;
         lock.lock()
             .context("locking the session's written record")?;
-        let path = self.dir.join(WRITTEN);
-        let mut known = read_list(&path).unwrap_or_default();
+        // A record that cannot be read stands for everything written: it is kept so,
+        // never replaced by the few paths of this call.
+        let mut known = read_list(&path).unwrap_or_else(|| vec!["/".to_string()]);
         let mut added = false;
-        for p in paths {
-            let s = p.display().to_string();
-            if !known.contains(&s) {
-                known.push(s);
-                added = true;
+        if !covered(&known) {
+            for s in names {
+                if !known.contains(&s) {
+                    known.push(s);
+                    added = true;
+                }
             }
         }
         if added {
@@ -178,6 +191,10 @@ fn read_map(path: &Path) -> BTreeMap<String, String> {
 /// read (a directory, a FIFO or device, a permission problem).
 fn digest(path: &Path) -> String {
     // NOTE: the workspace is the agent's: a FIFO planted as `Makefile` must not hang the hook.
+    // Most definition files looked for do not exist: one `lstat` says so.
+    if std::fs::symlink_metadata(path).is_err() {
+        return MISSING.to_string();
+    }
     let Ok(f) = state::open_regular(path) else {
         return match std::fs::metadata(path) {
             Err(_) if std::fs::symlink_metadata(path).is_err() => MISSING.to_string(),
@@ -278,16 +295,33 @@ mod tests {
             vec![a.clone(), c.clone()],
             "deduplicated, in order"
         );
+        // A write already recorded leaves the record as it was (not even rewritten).
+        let record = state::session_dir(&root, "s1").join(WRITTEN);
+        use std::os::unix::fs::MetadataExt;
+        let before = std::fs::metadata(&record).unwrap().ino();
+        b.record_written(std::slice::from_ref(&c)).unwrap();
+        assert_eq!(std::fs::metadata(&record).unwrap().ino(), before);
+        b.record_written(&[PathBuf::from("/ws/third.sh")]).unwrap();
+        assert_ne!(
+            std::fs::metadata(&record).unwrap().ino(),
+            before,
+            "a new path is written by replacing the record"
+        );
+        assert_eq!(b.written().len(), 3);
         // explain's view reads it and records nothing.
         let ro = FileBaseline::new(&root, "s1", false);
-        assert_eq!(ro.written(), vec![a.clone(), c]);
+        assert_eq!(ro.written().len(), 3);
         ro.record_written(&[PathBuf::from("/ws/other")]).unwrap();
-        assert_eq!(b.written().len(), 2);
+        assert_eq!(b.written().len(), 3);
         // Another session has its own record.
         assert!(FileBaseline::new(&root, "s2", true).written().is_empty());
         // A record that cannot be read counts as everything written.
         let f = state::session_dir(&root, "s1").join(WRITTEN);
         std::fs::write(&f, "not json").unwrap();
+        assert_eq!(b.written(), vec![PathBuf::from("/")]);
+        // ... and stays so when the next write is recorded: the earlier writes it stood
+        // for are not forgotten.
+        b.record_written(&[PathBuf::from("/ws/new.sh")]).unwrap();
         assert_eq!(b.written(), vec![PathBuf::from("/")]);
         std::fs::remove_file(&f).unwrap();
         std::os::unix::fs::symlink("/etc/passwd", &f).unwrap();

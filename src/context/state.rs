@@ -84,6 +84,10 @@ pub fn unsafe_state(state_root: &Path, session_id: &str) -> Option<(PathBuf, Str
 
 /// Create `dir` (and parents) private to the user; refuse a symlink in its place.
 pub fn private_dir(dir: &Path) -> anyhow::Result<()> {
+    // Already there (every call after a session's first): one `lstat` says so.
+    if std::fs::symlink_metadata(dir).is_ok_and(|md| md.is_dir()) {
+        return Ok(());
+    }
     DirBuilder::new()
         .recursive(true)
         .mode(0o700)

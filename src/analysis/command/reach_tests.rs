@@ -69,6 +69,35 @@ fn patterns_reach_through_links_to_credentials() {
 }
 
 #[test]
+fn a_hard_link_is_found_however_many_plain_files_come_first() {
+    // The credential set is built only when the walk meets a file with several names or
+    // outgrows a small bound: both roads must still find the link.
+    for plain in [3usize, 600] {
+        let f = fx();
+        let deep = f.ws.join("a/b");
+        std::fs::create_dir_all(&deep).unwrap();
+        for i in 0..plain {
+            std::fs::write(f.ws.join("a").join(format!("f{i}.txt")), "x").unwrap();
+        }
+        std::fs::hard_link(f.home.join(".netrc"), deep.join("zz.bin")).unwrap();
+        for cmd in ["grep -r x .", "grep -r x a"] {
+            let j = judged(&f, cmd);
+            assert!(
+                j.reads.contains(&f.home.join(".netrc")),
+                "{plain} files, {cmd}: {:?}",
+                j.reads
+            );
+        }
+        // A file with several names that is no credential adds nothing.
+        std::fs::remove_file(deep.join("zz.bin")).unwrap();
+        std::fs::hard_link(f.ws.join("a/f0.txt"), deep.join("copy.txt")).unwrap();
+        let j = judged(&f, "grep -r x .");
+        assert!(!j.reads.contains(&f.home.join(".netrc")), "{:?}", j.reads);
+        assert_eq!(j.verdict, Verdict::Routine, "{plain}: {:?}", j.verdict);
+    }
+}
+
+#[test]
 fn hard_links_to_credentials_are_credential_reads() {
     let f = fx();
     std::fs::hard_link(f.home.join(".netrc"), f.ws.join("data.bin")).unwrap();

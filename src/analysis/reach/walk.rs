@@ -4,7 +4,9 @@
 //! every recursive reader, following or not). The sensitive files are the credential
 //! locations of the path floor (`floor::credential_locations`), statted when a check needs
 //! them; a hard link can only exist to a file whose link count is above one, so when no
-//! sensitive file has one (the usual case) no tree is walked for hard links at all.
+//! sensitive file has one (the usual case) no tree is walked for hard links at all. The
+//! set is built only when it is needed: a small tree whose files all have one name needs
+//! no set (and no stat of every credential location).
 
 use super::glob::NamePattern;
 use crate::context::floor::{self, FloorCtx};
@@ -206,11 +208,17 @@ pub fn walk(
 ) -> Reach {
     let follow = how.follow;
     let mut reach = Reach::default();
-    let hard_links_matter = how.contents && {
-        let s = sensitive.get_or_insert_with(|| Sensitive::gather(floor));
-        !s.linked.is_empty() || !s.complete
+    // Whether hard links can lead anywhere: only for a reader of contents, and only when
+    // some sensitive file has other names. Building that set stats every credential
+    // location, so a small tree is walked first: a file with one name cannot be a hard
+    // link to anything, and the set is built only when the walk meets a file with several
+    // names or outgrows `LAZY_ENTRIES`.
+    let mut hard = match (how.contents, sensitive.as_ref()) {
+        (false, _) => Hard::No,
+        (true, Some(s)) => Hard::of(s),
+        (true, None) => Hard::Undecided,
     };
-    if !follow && !hard_links_matter {
+    if !follow && hard == Hard::No {
         return reach;
     }
     let mut seen: HashSet<(u64, u64)> = HashSet::new();
@@ -228,6 +236,12 @@ pub fn walk(
         };
         for e in rd {
             entries += 1;
+            if hard == Hard::Undecided && entries > LAZY_ENTRIES {
+                hard = Hard::of(sensitive.get_or_insert_with(|| Sensitive::gather(floor)));
+                if !follow && hard == Hard::No {
+                    return reach;
+                }
+            }
             if entries > MAX_ENTRIES {
                 reach.unknown = Some(format!(
                     "{} has more than {MAX_ENTRIES} entries to check for links",
@@ -282,9 +296,9 @@ pub fn walk(
                     Some(target) if ws.contains(&forms) => {
                         if target.is_dir() {
                             stack.push(target);
-                        } else if hard_links_matter {
+                        } else if hard != Hard::No {
                             if let Ok(tm) = std::fs::metadata(&target) {
-                                hard_link(&target, &tm, sensitive.as_ref(), &mut reach);
+                                hard.check(&target, &tm, sensitive, floor, &mut reach);
                             }
                         }
                     }
@@ -294,8 +308,8 @@ pub fn walk(
                 }
             } else if lm.is_dir() {
                 stack.push(path);
-            } else if lm.is_file() && hard_links_matter {
-                hard_link(&path, &lm, sensitive.as_ref(), &mut reach);
+            } else if lm.is_file() && hard != Hard::No {
+                hard.check(&path, &lm, sensitive, floor, &mut reach);
             }
             if reach.unknown.is_some() {
                 return reach;
@@ -303,6 +317,50 @@ pub fn walk(
         }
     }
     reach
+}
+
+/// Entries a contents reader's walk looks at before the sensitive set is built anyway.
+const LAZY_ENTRIES: usize = 256;
+
+/// Whether a walk must look for hard links to sensitive files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hard {
+    /// No sensitive file has another name (or the reader reads no contents).
+    No,
+    /// Some sensitive file has other names, or not every location could be looked at.
+    Yes,
+    /// Not looked yet: decided at the first file with several names.
+    Undecided,
+}
+
+impl Hard {
+    fn of(s: &Sensitive) -> Hard {
+        if s.linked.is_empty() && s.complete {
+            Hard::No
+        } else {
+            Hard::Yes
+        }
+    }
+
+    /// A file met on the walk: when it has several names, build the set if need be and
+    /// look it up.
+    fn check(
+        &mut self,
+        path: &Path,
+        m: &std::fs::Metadata,
+        sensitive: &mut Option<Sensitive>,
+        floor: &FloorCtx,
+        reach: &mut Reach,
+    ) {
+        if m.nlink() <= 1 {
+            return;
+        }
+        let s = sensitive.get_or_insert_with(|| Sensitive::gather(floor));
+        *self = Hard::of(s);
+        if *self == Hard::Yes {
+            hard_link(path, m, Some(s), reach);
+        }
+    }
 }
 
 /// A file with other names: the sensitive file it is, if it is one.

@@ -598,13 +598,15 @@ pub fn secret_name_witnesses() -> Vec<SecretWitness> {
 fn copied_store(fp: &str) -> Option<&'static str> {
     let comps: Vec<&str> = fp.split('/').filter(|c| !c.is_empty()).collect();
     sensitive::COPIED_STORES.iter().find_map(|(at, what)| {
-        let ec: Vec<&str> = at.split('/').collect();
+        // No allocation per entry: this runs for every path a call names.
+        let n = at.split('/').count();
+        let first = at.split('/').next().unwrap_or(at);
         (0..comps.len())
-            .filter(|&i| i + ec.len() <= comps.len())
+            .filter(|&i| i + n <= comps.len() && comps[i].eq_ignore_ascii_case(first))
             .any(|i| {
-                comps[i..i + ec.len()]
+                comps[i..i + n]
                     .iter()
-                    .zip(&ec)
+                    .zip(at.split('/'))
                     .all(|(c, e)| c.eq_ignore_ascii_case(e))
             })
             .then_some(*what)
@@ -615,9 +617,11 @@ fn copied_store(fp: &str) -> Option<&'static str> {
 /// credential now, or whose content cannot be seen (not there, not a regular file, too
 /// large, not UTF-8): what it is. One that can be read and holds none is not.
 fn content_judged(p: &Path, fp: &str) -> Option<&'static str> {
+    // Split once: the table is long and most paths match none of it.
+    let comps: Vec<&str> = fp.split('/').collect();
     let (_, what) = sensitive::CONTENT_JUDGED
         .iter()
-        .find(|(n, _)| ends_with_entry(fp, n))?;
+        .find(|(n, _)| ends_with_entry(&comps, n))?;
     match held(p, registry_secret_line) {
         Held::Nothing => None,
         Held::Secret => Some(what),
@@ -862,26 +866,28 @@ fn content_read_why(p: &Path, fp: &str, home: &str, tree: bool) -> Option<&'stat
     }
 }
 
-/// Whether the folded path `fp` ends with the components of `entry` (a `*` in its last
+/// Whether a folded path's components `comps` end with those of `entry` (a `*` in its last
 /// component stands for any run of characters, `appsettings.*.json`).
-fn ends_with_entry(fp: &str, entry: &str) -> bool {
-    let comps: Vec<&str> = fp.split('/').collect();
-    let want: Vec<&str> = entry.split('/').collect();
-    if want.len() >= comps.len() {
+fn ends_with_entry(comps: &[&str], entry: &str) -> bool {
+    let n = entry.split('/').count();
+    if n >= comps.len() {
         return false;
     }
-    let tail = &comps[comps.len() - want.len()..];
-    tail.iter().zip(&want).enumerate().all(|(i, (c, w))| {
-        if i + 1 < want.len() {
-            return c == w;
-        }
-        match w.split_once('*') {
-            None => c == w,
-            Some((pre, post)) => {
-                c.len() > pre.len() + post.len() && c.starts_with(pre) && c.ends_with(post)
+    let tail = &comps[comps.len() - n..];
+    tail.iter()
+        .zip(entry.split('/'))
+        .enumerate()
+        .all(|(i, (c, w))| {
+            if i + 1 < n {
+                return *c == w;
             }
-        }
-    })
+            match w.split_once('*') {
+                None => *c == w,
+                Some((pre, post)) => {
+                    c.len() > pre.len() + post.len() && c.starts_with(pre) && c.ends_with(post)
+                }
+            }
+        })
 }
 
 /// A Bundler setting for a gem server (`BUNDLE_GEMS__EXAMPLE__COM: "user:pass"`, a host
