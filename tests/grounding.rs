@@ -1851,6 +1851,103 @@ const UNBOUND: &[(&[&str], &str, &str, bool)] = &[
         r#"{"name": "leak", "private": false}"#,
         true,
     ),
+    // Code run from a file outside the workspace that nothing vouches for: the person
+    // names the file.
+    (
+        &[],
+        "Bash",
+        r#"{"command": "bash ~/Downloads/install.sh"}"#,
+        false,
+    ),
+    (
+        &[],
+        "Bash",
+        r#"{"command": "python3 ~/.local/x.py"}"#,
+        false,
+    ),
+    (
+        &[],
+        "Bash",
+        r#"{"command": "ruby ~/Downloads/a.rb"}"#,
+        false,
+    ),
+    (
+        &[],
+        "Bash",
+        r#"{"command": "$HOME/Downloads/install.sh"}"#,
+        false,
+    ),
+    (
+        &[],
+        "Bash",
+        r#"{"command": "node ../elsewhere/index.js"}"#,
+        false,
+    ),
+    (
+        &["run ~/Downloads/install.sh to set the tool up"],
+        "Bash",
+        r#"{"command": "bash ~/Downloads/install.sh"}"#,
+        true,
+    ),
+    (
+        &["run the install script"],
+        "Bash",
+        r#"{"command": "bash ~/Downloads/install.sh"}"#,
+        false,
+    ),
+    // Key material printed or data decrypted: the person names what it reads.
+    (
+        &[],
+        "Bash",
+        r#"{"command": "openssl rsa -in key.pem"}"#,
+        false,
+    ),
+    (
+        &[],
+        "Bash",
+        r#"{"command": "openssl pkcs12 -in x.p12 -nodes"}"#,
+        false,
+    ),
+    (
+        &[],
+        "Bash",
+        r#"{"command": "openssl enc -d -aes-256-cbc -in data.enc -out data.txt"}"#,
+        false,
+    ),
+    (
+        &["decrypt data.enc with openssl"],
+        "Bash",
+        r#"{"command": "openssl enc -d -aes-256-cbc -in data.enc -out data.txt"}"#,
+        true,
+    ),
+    // The shell's history cleared or turned off: the person says so of the history.
+    (&[], "Bash", r#"{"command": "history -c"}"#, false),
+    (&[], "Bash", r#"{"command": "unset HISTFILE"}"#, false),
+    (&[], "Bash", r#"{"command": "export HISTSIZE=0"}"#, false),
+    (&[], "Bash", r#"{"command": "HISTFILE=/dev/null"}"#, false),
+    (
+        &["clean up the code"],
+        "Bash",
+        r#"{"command": "history -c"}"#,
+        false,
+    ),
+    (
+        &["wipe my shell history"],
+        "Bash",
+        r#"{"command": "history -c"}"#,
+        true,
+    ),
+    // An unmodelled program's destroying option: the person names the program.
+    (&[], "Bash", r#"{"command": "gio trash --empty"}"#, false),
+    (&[], "Bash", r#"{"command": "cleaner --purge-all"}"#, false),
+    // A profiler or kernel tracer attached to what is not the session's.
+    (&[], "Bash", r#"{"command": "perf record -p 1234"}"#, false),
+    (
+        &[],
+        "Bash",
+        r#"{"command": "bpftrace -e 'kprobe:do_sys_open { printf(\"%s\", comm); }'"}"#,
+        false,
+    ),
 ];
 
 #[test]

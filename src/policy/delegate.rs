@@ -565,6 +565,9 @@ pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
             .iter()
             .filter_map(|f| match &f.class {
                 Class::Hard { .. } => Some("destructive command"),
+                // A path outside the workspace in a code span (`/dev/urandom`, `//
+                // comment`) names a file; a subagent that runs it is asked then.
+                Class::Soft { category, .. } if *category == command::OUTSIDE_CODE => None,
                 Class::Soft { .. } => Some("risky command"),
                 _ => None,
             })
@@ -573,7 +576,9 @@ pub fn scan(prompt: &str, ctx: &JudgeCtx) -> Vec<Intent> {
         if kinds.is_empty() {
             match &j.verdict {
                 Verdict::Hard { .. } => kinds.push("destructive command"),
-                Verdict::Soft { .. } => kinds.push("risky command"),
+                Verdict::Soft { category, .. } if *category != command::OUTSIDE_CODE => {
+                    kinds.push("risky command")
+                }
                 _ => {}
             }
         }

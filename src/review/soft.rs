@@ -609,10 +609,24 @@ pub fn needs(
                     .any(|e| matches!(e, Effect::Delete { .. }));
                 let unexplained =
                     derived || (out.len() == before && (*category != "deletion" || !deletes));
-                if unexplained {
+                if *category == crate::analysis::command::OUTSIDE_CODE {
+                    out.push(outside_code_need(finding, places));
+                } else if unexplained {
                     out.extend(judged(category, &finding.argv, &assigned()));
                 }
             }
+        }
+    }
+    // A history variable assigned as a statement of its own (`HISTFILE=/dev/null`): the
+    // shell's history turned off, as `unset HISTFILE` and `export HISTSIZE=0` are
+    // (`command::env::history_look`).
+    for (name, _) in ev.shell.iter().flat_map(|a| a.bare_assignments.iter()) {
+        if crate::analysis::command::history_var(name) {
+            out.extend(judged(
+                crate::analysis::command::HISTORY,
+                &[format!("{name}=…")],
+                &[],
+            ));
         }
     }
     for j in &ev.carried {
@@ -1977,8 +1991,69 @@ fn current_branch(dir: &Path) -> Option<String> {
 
 /// A command the floor classed soft that no effect or table entry describes: the person
 /// must name one of its arguments (not a word of its own kind, which names no target).
+/// Code run from a file outside the workspace that nothing vouches for
+/// ([`crate::analysis::command::OUTSIDE_CODE`]): the person names that file (the one the
+/// program runs, as written or where it resolves), as for any code the floor cannot see.
+fn outside_code_need(finding: &crate::analysis::command::Finding, places: &Places) -> Need {
+    let cwd = finding.cwd.as_deref();
+    let mut targets: Vec<Target> = Vec::new();
+    for e in &finding.effects {
+        let files: Vec<&String> = match e {
+            Effect::Run {
+                code: Code::File { path },
+            } => vec![path],
+            Effect::Run {
+                code: Code::Project { defined_by, .. },
+            } => defined_by.iter().take(1).collect(),
+            _ => Vec::new(),
+        };
+        for f in files.into_iter().filter(|f| !dynamic(f)) {
+            let t = path_target(&places.resolve(f, cwd));
+            if !targets.contains(&t) {
+                targets.push(t);
+            }
+        }
+    }
+    let program = finding
+        .argv
+        .first()
+        .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
+        .unwrap_or_default();
+    Need::new(
+        Kind::Run,
+        crate::decision::cause::one_line(
+            &format!("{program} runs a file outside the workspace that nothing vouches for"),
+            80,
+        ),
+        targets,
+    )
+}
+
 fn judged(category: &str, argv: &[String], assigned: &[String]) -> Option<Need> {
     let c = category.to_ascii_lowercase();
+    if c == crate::analysis::command::HISTORY {
+        // The shell's history cleared or turned off: the person says so of the history.
+        return Some(Need::new(
+            Kind::Discard,
+            crate::decision::cause::one_line(&argv.join(" "), 60),
+            vec![Target::Name("history".to_string())],
+        ));
+    }
+    if c == crate::analysis::command::KEY_MATERIAL {
+        // Key material printed or data decrypted (`openssl rsa -in key.pem`, `openssl enc
+        // -d`): the person names what it reads, not the subcommand.
+        let targets: Vec<Target> = argv
+            .iter()
+            .skip(2)
+            .filter(|a| !a.starts_with('-') && a.len() > 1 && !dynamic(a))
+            .map(|a| Target::Name(a.clone()))
+            .collect();
+        return Some(Need::new(
+            Kind::SecretRead,
+            crate::decision::cause::one_line(&argv.join(" "), 60),
+            targets,
+        ));
+    }
     let kind = if c.contains("push") {
         Kind::Push
     } else if c.contains("publish") || c.contains("release") {

@@ -367,6 +367,9 @@ pub(super) fn needs(
     if !verbs(argv, &program, found.out) && !interpreter {
         state_change(argv, &program, found.out);
     }
+    if !interpreter {
+        destroying_options(argv, &program, found.out);
+    }
     named_hosts(argv, &program, inputs, bases, places, found.out);
     if !interpreter {
         given_hosts(argv, &program, bases, places, found.out);
@@ -1923,6 +1926,40 @@ fn verbs(argv: &[String], program: &str, out: &mut Vec<Need>) -> bool {
         return true;
     }
     workspace_add
+}
+
+/// Words of a long option that say it destroys what the program keeps (`gio trash
+/// --empty`, `tool --purge`, `x --delete-all`): data gone past the workspace's reach.
+const DESTROYING_OPTION_WORDS: &[&str] = &[
+    "empty", "delete", "purge", "wipe", "erase", "destroy", "shred", "expunge", "nuke", "truncate",
+];
+
+/// A long option of a program the floor does not model whose words say it destroys
+/// (`gio trash --empty`, `cleaner --wipe-all`): what it destroys is the program's to
+/// know, so the person names the program and says to destroy.
+fn destroying_options(argv: &[String], program: &str, out: &mut Vec<Need>) {
+    for a in argv.iter().skip(1) {
+        let Some(name) = a.strip_prefix("--") else {
+            continue;
+        };
+        let name = name.split('=').next().unwrap_or(name).to_ascii_lowercase();
+        if !name
+            .split(['-', '_'])
+            .any(|w| DESTROYING_OPTION_WORDS.contains(&w))
+        {
+            continue;
+        }
+        let need = Need::new(
+            Kind::Destroy,
+            format!(
+                "`{program} {a}`, which the floor does not model: it may destroy what it keeps"
+            ),
+            vec![Target::Name(program.to_string())],
+        );
+        if !out.iter().any(|n| n.what == need.what) {
+            out.push(need);
+        }
+    }
 }
 
 /// Words of a subcommand that only read, show or check, or that work on the workspace

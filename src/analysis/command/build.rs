@@ -2088,6 +2088,115 @@ pub(super) fn scratch_file(abs: &Path, ctx: &JudgeCtx) -> bool {
         && !real.starts_with(ctx.home)
 }
 
+/// The soft category of code run from a file outside the workspace that nothing vouches
+/// for (`bash ~/Downloads/install.sh`, `python3 ~/.local/x.py`, `~/bin/x`): not the
+/// project's, not the temporary directory's ([`SCRATCH_CODE`]), not the system's, not a
+/// tree of installed packages, not the person's installed agent tooling. The reviewer's
+/// grounding takes it as code the floor cannot see, naming the file.
+pub(crate) const OUTSIDE_CODE: &str = "outside-code";
+
+/// What every [`OUTSIDE_CODE`] reason says: a path read as a program in a sentence, a
+/// tool's value or a delegated prompt says nothing of running it (`edits::sentence_verb`).
+pub(crate) const OUTSIDE_FILE: &str = "a file outside the workspace that nothing vouches for";
+
+/// Places whose files the system installed (lexically; `/usr/local` is often the user's
+/// own, so it is a package root below instead).
+const SYSTEM_CODE_DIRS: &[&str] = &[
+    "/usr/bin",
+    "/usr/sbin",
+    "/usr/lib",
+    "/usr/lib32",
+    "/usr/lib64",
+    "/usr/libexec",
+    "/usr/share",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/nix/store",
+    "/run/current-system",
+    "/System",
+    "/Library/Developer",
+    "/Applications",
+    "/snap",
+];
+
+/// Roots of trees the person's package managers install into (`/usr/local`, `/opt` with
+/// Homebrew's prefix, Linuxbrew's) and, below a home, their trees of installed programs and runtimes
+/// (`~/.cargo/bin`, `~/.local/bin`, `~/.nvm/versions`, …).
+const SYSTEM_PACKAGE_ROOTS: &[&str] = &["/usr/local", "/opt", "/home/linuxbrew/.linuxbrew"];
+const HOME_PACKAGE_ROOTS: &[&str] = &[
+    ".cargo/bin",
+    ".rustup/toolchains",
+    ".local/bin",
+    ".local/pipx",
+    ".local/share/pipx",
+    ".local/share/uv/tools",
+    ".local/share/uv/python",
+    ".local/share/mise/installs",
+    ".local/share/pnpm",
+    "go/bin",
+    "go/pkg/mod",
+    ".bun/bin",
+    ".deno/bin",
+    ".volta",
+    ".nvm/versions",
+    ".npm-global",
+    ".pyenv/versions",
+    ".rbenv/versions",
+    ".asdf/installs",
+    ".sdkman/candidates",
+    ".linuxbrew",
+];
+
+/// Directory names that hold installed packages wherever they are.
+const PACKAGE_DIR_NAMES: &[&str] = &["node_modules", "site-packages", "dist-packages"];
+
+/// Is `abs` (outside the workspace) a file whose code nothing in the session vouches for:
+/// not in the temporary directory (its own category), not in the system's code
+/// directories, not in a tree of installed packages or a package manager's root, not the
+/// person's installed agent tooling ([`in_installed_tooling`]) nor another file of the
+/// harness's own directories, which the agent may not write? Judged as written and
+/// where its links lead; either form outside the vouched places is enough.
+pub(super) fn unvouched_file(abs: &Path, cwd: &Path, ctx: &JudgeCtx) -> bool {
+    if in_installed_tooling(abs, cwd, ctx) || scratch_file(abs, ctx) {
+        return false;
+    }
+    let vouched = |p: &Path| {
+        let p = crate::context::paths::normalize(p);
+        if ctx.workspace.holds(&p) {
+            return true;
+        }
+        // The harness's own directories (`~/.claude/scripts`, `~/.claude/hooks`): the
+        // harness-config floor refuses every agent write there, so what is there is the
+        // person's own setup, as an installed plugin is.
+        if matches!(
+            crate::context::floor::classify(&p, crate::context::floor::Access::Write, ctx.floor),
+            Some(crate::context::floor::PathClass::HarnessConfig { .. })
+        ) {
+            return true;
+        }
+        if p.components()
+            .any(|c| PACKAGE_DIR_NAMES.contains(&c.as_os_str().to_string_lossy().as_ref()))
+        {
+            return true;
+        }
+        if SYSTEM_CODE_DIRS
+            .iter()
+            .chain(SYSTEM_PACKAGE_ROOTS)
+            .any(|d| p.starts_with(d))
+        {
+            return true;
+        }
+        HOME_PACKAGE_ROOTS
+            .iter()
+            .any(|d| p.starts_with(ctx.home.join(d)))
+    };
+    let real = std::fs::canonicalize(abs).unwrap_or_else(|_| abs.to_path_buf());
+    !(vouched(abs) && vouched(&real))
+}
+
 /// Interpreters that run a file named among their operands; the ones the floor models
 /// (python, node, the shells) are judged by `script_definitions`.
 const SCRIPT_INTERPRETERS: &[&str] = &[
@@ -2136,9 +2245,11 @@ const SCRIPT_INTERPRETERS: &[&str] = &[
 ];
 
 /// The script operand of an interpreter the floor does not understand, when it is a file
-/// in the temporary directory (`ruby /tmp/x.rb`, `deno run /tmp/x.ts`): the first operand
-/// (after a `run`/`test` subcommand), unless inline code makes the operands data.
-pub(super) fn scratch_operand(cmd: &Cmd, ctx: &JudgeCtx) -> Option<PathBuf> {
+/// in the temporary directory (`ruby /tmp/x.rb`, `deno run /tmp/x.ts`) or another file
+/// outside the workspace nothing vouches for (`ruby ~/Downloads/x.rb`,
+/// [`unvouched_file`]): the first operand (after a `run`/`test` subcommand), unless
+/// inline code makes the operands data; with the soft category it is run under.
+pub(super) fn scratch_operand(cmd: &Cmd, ctx: &JudgeCtx) -> Option<(PathBuf, &'static str)> {
     let prog = cmd.program();
     let name = prog.rsplit('/').next().unwrap_or(prog);
     let bare = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
@@ -2167,8 +2278,17 @@ pub(super) fn scratch_operand(cmd: &Cmd, ctx: &JudgeCtx) -> Option<PathBuf> {
         if cmd.arg_dynamic(k) {
             return None;
         }
-        let p = place_in_ws(a, cwd, ctx).0;
-        return scratch_file(&p, ctx).then_some(p);
+        let (p, inside) = place_in_ws(a, cwd, ctx);
+        if scratch_file(&p, ctx) {
+            return Some((p, SCRATCH_CODE));
+        }
+        // A bare word (`dotnet new`, `swift build`) is a subcommand or the program's text,
+        // not a file, wherever it runs: only a path or a file name is taken for one.
+        let file_like = a.contains('/')
+            || a.rsplit_once('.').is_some_and(|(s, e)| {
+                !s.is_empty() && !e.is_empty() && e.chars().all(|c| c.is_ascii_alphanumeric())
+            });
+        return (file_like && !inside && unvouched_file(&p, cwd, ctx)).then_some((p, OUTSIDE_CODE));
     }
     None
 }
@@ -2198,6 +2318,14 @@ fn script_definitions(
                     "{who} runs {}, a script in the temporary directory, where anyone's code may be",
                     abs.display()
                 ),
+            });
+        }
+        // Anywhere else nothing vouches for (`~/Downloads`, another project): code no one
+        // in the session has seen either, which the person names to run.
+        if unvouched_file(&abs, cwd, ctx) {
+            return Err(Class::Soft {
+                category: OUTSIDE_CODE,
+                reason: format!("{who} runs {}, {OUTSIDE_FILE}", abs.display()),
             });
         }
         return Err(Class::Unknown {

@@ -801,7 +801,7 @@ pub(super) fn search_code(
             category, reason, ..
         } = j.verdict
         {
-            if category != super::build::SCRATCH_CODE {
+            if category != super::build::SCRATCH_CODE && category != super::build::OUTSIDE_CODE {
                 return Some(Class::Soft {
                     category,
                     reason: format!("{prog} code reads like a command that {reason}"),

@@ -1362,9 +1362,12 @@ fn judge_pieces(
             Verdict::Soft { ref reason, .. } if prose_verb(reason) => {}
             // A line of code or prose naming a file in the temporary directory, read as a
             // shell line, runs it only by the shell's syntax (a Markdown code span is a
-            // command substitution); a string, a code span or shell text runs it.
+            // command substitution); a string, a code span or shell text runs it. A file
+            // outside the workspace named to run is judged when it runs (it asks then),
+            // not where it is written down.
             Verdict::Soft { category, .. }
-                if *sentence && category == super::build::SCRATCH_CODE => {}
+                if (*sentence && category == super::build::SCRATCH_CODE)
+                    || category == super::build::OUTSIDE_CODE => {}
             Verdict::Hard {
                 category, reason, ..
             } => return Some(format!("would run `{}`: {reason} ({category})", short(p))),
@@ -1380,11 +1383,13 @@ fn judge_pieces(
 }
 
 /// A soft finding that a sentence read as a command line makes of its words alone: an
-/// unknown "program" whose name or words say a destructive verb, or a word the floor took
-/// for a host computed at run time. In prose these say nothing about a program.
+/// unknown "program" whose name or words say a destructive verb, a word the floor took
+/// for a host computed at run time, or a path outside the workspace taken for a program
+/// (`/opt/x/lib/`, `// a comment`). In prose these say nothing about a program.
 pub fn sentence_verb(reason: &str) -> bool {
     reason.contains(super::catalog::TOOL_WILL)
         || reason.contains(super::catalog::NAMES_ACTION)
+        || reason.contains(super::build::OUTSIDE_FILE)
         || reason.contains(super::core::HOST_AT_RUN_TIME)
 }
 

@@ -202,7 +202,14 @@ fn command_like(text: &str) -> bool {
 /// (denied); soft (not only from a destructive-sounding word of prose), or a write of a
 /// protected file or outside the workspace and its scratch directories (asked about).
 fn dangerous(j: &Judgement, ctx: &JudgeCtx) -> Option<(String, bool)> {
-    let prose = |reason: &str| reason.contains(TOOL_WILL) || reason.contains(NAMES_ACTION);
+    // Words that say something only as a sentence, and a path outside the workspace taken
+    // for a program (`//host/path` of a URL in a JSON body): as before that was modelled,
+    // a word handed over is not taken for a file it runs.
+    let prose = |reason: &str| {
+        reason.contains(TOOL_WILL)
+            || reason.contains(NAMES_ACTION)
+            || reason.contains(super::build::OUTSIDE_FILE)
+    };
     if let Verdict::Hard { reason, .. } = &j.verdict {
         return Some((reason.clone(), true));
     }

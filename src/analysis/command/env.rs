@@ -84,6 +84,65 @@ const SHELL_READS: &[&str] = &[
     "TIMEFORMAT",
 ];
 
+/// Variables that say where the shell keeps its history and how much of it: set,
+/// exported or unset, the session's commands are not kept (`HISTFILE=/dev/null`,
+/// `HISTSIZE=0`, `unset HISTFILE`, `HISTIGNORE='*'`).
+pub(crate) const HISTORY_VARS: &[&str] = &[
+    "HISTFILE",
+    "HISTSIZE",
+    "HISTFILESIZE",
+    "HISTCONTROL",
+    "HISTIGNORE",
+    "SAVEHIST",
+];
+
+/// The soft category of a command that clears, rewrites or turns off the shell's history
+/// (the record the person reads back): the reviewer's grounding takes it as discarding.
+pub(crate) const HISTORY: &str = "history-tampering";
+
+/// Is `name` (as assigned: `HISTFILE`, `HISTSIZE+`, `HISTFILE[0]`) a history variable?
+pub(crate) fn history_var(name: &str) -> bool {
+    let name = name.split('[').next().unwrap_or(name).trim_end_matches('+');
+    HISTORY_VARS.contains(&name)
+}
+
+/// `history` given any option (`-c` clears, `-d` deletes, `-w`/`-a` write, `-r`/`-n`
+/// read a file in, `-s`/`-p` add or expand: bash 5.2's `help history`) or more than a
+/// count; `unset` of a history variable; `set +o history`/`set -o history`, and `shopt`
+/// of `histappend`/`cmdhist`/`lithist`/`histreedit`/`histverify`: the shell's history
+/// cleared, rewritten or turned off. `history` alone or with a count prints it.
+pub(super) fn history_look(cmd: &super::core::Cmd) -> Option<super::core::Look> {
+    let prog = cmd.program();
+    let args = cmd.args();
+    let tampers = match prog {
+        "history" => match args {
+            [] => false,
+            [n] => !n.bytes().all(|b| b.is_ascii_digit()),
+            _ => true,
+        },
+        "unset" => args.iter().any(|a| history_var(a)),
+        "set" => args.iter().any(|a| a == "history"),
+        "shopt" => args.iter().any(|a| {
+            matches!(
+                a.as_str(),
+                "histappend" | "cmdhist" | "lithist" | "histreedit" | "histverify"
+            )
+        }),
+        _ => false,
+    };
+    tampers.then(|| {
+        let mut l = super::core::Look::routine(String::new());
+        l.class = super::core::Class::Soft {
+            category: HISTORY,
+            reason: format!(
+                "{prog} {}: clears, rewrites or turns off the shell's history",
+                args.join(" ")
+            ),
+        };
+        l
+    })
+}
+
 /// [`shell_local`] against an environment (`exported(NAME)`: is NAME in it): a lower-case
 /// name other than the listed ones, or any other name that the environment does not
 /// hold (bash exports what it inherited; a name it did not inherit stays the shell's own
@@ -185,6 +244,14 @@ pub(super) fn export_look(cmd: &super::core::Cmd) -> super::core::Look {
         l.class = Class::Soft {
             category: "env-injection",
             reason: format!("{prog} {n} makes later programs load or run other code"),
+        };
+        return l;
+    }
+    if let Some(n) = names.iter().find(|n| history_var(n)) {
+        let mut l = Look::routine(String::new());
+        l.class = Class::Soft {
+            category: HISTORY,
+            reason: format!("{prog} {n}: changes where or how much of the shell's history is kept"),
         };
         return l;
     }

@@ -128,7 +128,10 @@ mod tests_writes;
 
 pub(crate) use self::core::is_null_device;
 pub use self::core::{Class, Finding, JudgeCtx, Judgement, Verdict};
+pub(crate) use build::OUTSIDE_CODE;
+pub(crate) use catalog::KEY_MATERIAL;
 pub use edits::{proposed_text, proposed_text_at, sentence_verb, EditRisk};
+pub(crate) use env::{history_var, HISTORY};
 pub use file_kinds::{file_kind, source_kind, INSTALLED_KIND, SOURCE_KIND};
 pub use selfcmd::{self_command, SelfCommand, ALLOW_ONCE};
 pub(crate) use sensitive::{computed_store, computed_tail};
@@ -445,7 +448,18 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
         if !allexport && env::shell_local(name) {
             continue;
         }
-        if code_env(name) {
+        if env::history_var(name) {
+            raise(
+                Verdict::Soft {
+                    category: env::HISTORY,
+                    reason: format!(
+                        "assigning {name} changes where or how much of the shell's history is kept"
+                    ),
+                    command: format!("{name}=…"),
+                },
+                &mut verdict,
+            );
+        } else if code_env(name) {
             raise(
                 Verdict::Soft {
                     category: "env-injection",
@@ -697,6 +711,17 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                         ),
                     };
                 }
+            } else if cwd
+                .dir()
+                .is_some_and(|d| build::unvouched_file(Path::new(written), d, ctx))
+            {
+                // Outside the workspace, where nothing vouches for it (`~/Downloads/x`).
+                if let Class::Unknown { reason } = &l.class {
+                    l.class = Class::Soft {
+                        category: build::OUTSIDE_CODE,
+                        reason: format!("{reason}: it runs {}", build::OUTSIDE_FILE),
+                    };
+                }
             }
             l.effects = vec![Effect::Run {
                 code: Code::File {
@@ -799,15 +824,27 @@ fn judge_placed(analysis: &Analysis, ctx: &JudgeCtx, depth: u8) -> Judgement {
                     category: "persistence",
                     reason: format!("{} is given {why} ({reason})", cmd.program()),
                 };
-            } else if let Some(f) = build::scratch_operand(&cmd, ctx) {
+            } else if let Some((f, category)) = build::scratch_operand(&cmd, ctx) {
+                let place = if category == build::SCRATCH_CODE {
+                    "a file in the temporary directory, where anyone's code may be"
+                } else {
+                    build::OUTSIDE_FILE
+                };
                 look.class = Class::Soft {
-                    category: build::SCRATCH_CODE,
+                    category,
                     reason: format!(
-                        "{} may run {}, a file in the temporary directory, where anyone's code may be ({reason})",
+                        "{} may run {}, {place} ({reason})",
                         cmd.program(),
                         f.display()
                     ),
                 };
+                if category == build::OUTSIDE_CODE {
+                    look.effects.push(Effect::Run {
+                        code: Code::File {
+                            path: f.display().to_string(),
+                        },
+                    });
+                }
             }
         }
         // Privilege wrappers: the same command as another user is not routine.

@@ -21,6 +21,11 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx, judge: &dyn Judge) -> Look {
     if cmd.args().iter().any(|a| a == "--help" || a == "--version") && cmd.args().len() == 1 {
         return Look::routine("prints help or its version");
     }
+    // The shell's history cleared, rewritten or turned off (`history -c`, `unset
+    // HISTFILE`, `set +o history`): what the person reads back of the session.
+    if let Some(l) = super::env::history_look(cmd) {
+        return l;
+    }
     // A program described by a grammar is judged by what its argv does.
     if let Some(p) = crate::analysis::effects::programs::lookup(prog) {
         return match crate::analysis::effects::programs::effects(p, cmd.argv, cmd.dynamic) {

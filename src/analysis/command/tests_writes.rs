@@ -775,7 +775,7 @@ fn a_script_an_earlier_part_may_write_runs_code_no_one_has_seen() {
     // extractor's member, a redirection.
     for cmd in [
         "xxd -r -p hex.txt r.sh && sh r.sh",
-        "openssl enc -d -base64 -in e.txt -out r.sh && bash r.sh",
+        "base64 -d e.txt > r.sh && sh r.sh",
         "ar x a.ar r.sh && sh r.sh",
         "iconv -f utf16 -t utf8 -o r.sh u16.txt && sh r.sh",
         "lz4 -d r.lz4 r.sh; sh r.sh",
@@ -818,4 +818,88 @@ fn a_script_whose_text_the_command_writes_is_seen() {
         "{:?}",
         v.verdict
     );
+}
+
+fn soft_category(f: &Fx, cmd: &str) -> Option<&'static str> {
+    match f.judged(cmd).verdict {
+        Verdict::Soft { category, .. } => Some(category),
+        _ => None,
+    }
+}
+
+/// Code run from a file outside the workspace that nothing vouches for (not the
+/// temporary directory's, not the system's, not an installed package tree, not the
+/// person's installed agent tooling) is `outside-code`, under every way of running it;
+/// the project's scripts, the system's programs, installed packages and the agent's
+/// plugins are not.
+#[test]
+fn code_run_from_a_file_nothing_vouches_for_is_outside_code() {
+    let f = fx();
+    for cmd in [
+        "bash ~/Downloads/install.sh",
+        "sh ~/Downloads/install.sh --yes",
+        "python3 ~/.local/x.py",
+        "python ../other/run.py",
+        "node ~/other-project/index.js",
+        "ruby ~/Downloads/a.rb",
+        "perl ~/scripts/x.pl",
+        "deno run ~/Downloads/x.ts",
+        "zsh ~/Desktop/x.zsh",
+        "~/Downloads/install.sh",
+        "~/bin/tool.sh --x",
+        "cd ~ && ruby Downloads/a.rb",
+    ] {
+        assert_eq!(soft_category(&f, cmd), Some(OUTSIDE_CODE), "{cmd}");
+    }
+    for cmd in [
+        "bash scripts/run.sh",
+        "sh /tmp/x.sh",
+        "python3 ~/.claude/plugins/market/p/scripts/a.py",
+        "bash ~/.claude/skills/s/run.sh",
+        "bash ~/.claude/scripts/check.sh",
+        "python3 /usr/lib/python3/dist-packages/x/y.py",
+        "node ~/.nvm/versions/node/v20/lib/node_modules/x/cli.js",
+        "python3 ~/.local/lib/python3.12/site-packages/x/__main__.py",
+        "~/.cargo/bin/cargo-foo",
+        "/usr/bin/env",
+        "ruby -e 'puts 1' ~/Downloads/a.rb",
+        "python3 /opt/tool/run.py",
+        "/opt/tool/bin/run",
+        "cd ~ && dotnet new sln -n x",
+    ] {
+        assert_ne!(soft_category(&f, cmd), Some(OUTSIDE_CODE), "{cmd}");
+    }
+}
+
+/// The shell's history cleared, rewritten or turned off is `history-tampering`, however
+/// it is spelled; printing it, and other variables, are not.
+#[test]
+fn the_shell_history_cleared_or_turned_off_is_history_tampering() {
+    let f = fx();
+    for cmd in [
+        "history -c",
+        "history -d 5",
+        "history -w /dev/null",
+        "history -c && echo ok",
+        "unset HISTFILE",
+        "unset HISTSIZE HISTFILE",
+        "export HISTSIZE=0",
+        "export HISTFILE=/dev/null",
+        "declare -x HISTFILESIZE=0",
+        "HISTFILE=/dev/null",
+        "HISTSIZE=0; ls",
+        "set +o history",
+        "shopt -u histappend",
+    ] {
+        assert_eq!(soft_category(&f, cmd), Some(HISTORY), "{cmd}");
+    }
+    for cmd in [
+        "history",
+        "history 20",
+        "unset FOO",
+        "export FOO=1",
+        "set -e",
+    ] {
+        assert_ne!(soft_category(&f, cmd), Some(HISTORY), "{cmd}");
+    }
 }

@@ -751,7 +751,7 @@ fn held(p: &Path, line_holds: fn(&str) -> bool) -> Held {
 
 /// What the files of the directory `dir` hold, walked without following links (as a
 /// search walks it: a link out is judged by `reach`), each regular file by [`held`]; trees
-/// of installed code ([`sensitive::PACKAGE_TREE_DIRS`]) are not entered. A tree larger
+/// of installed code ([`sensitive::CONTENT_PACKAGE_DIRS`]) are not entered. A tree larger
 /// than the walk's bounds ([`sensitive::CONTENT_TREE_MAX_ENTRIES`] entries,
 /// [`sensitive::CONTENT_TREE_MAX_BYTES`] bytes of files) or a directory that cannot be
 /// listed is [`Held::Unchecked`]; one that is not there holds nothing.
@@ -778,7 +778,7 @@ fn tree_held(dir: &Path) -> Held {
             if kind.is_dir() {
                 let name = e.file_name();
                 let name = fold(&name.to_string_lossy()).into_owned();
-                if !sensitive::PACKAGE_TREE_DIRS.contains(&name.as_str()) {
+                if !sensitive::CONTENT_PACKAGE_DIRS.contains(&name.as_str()) {
                     stack.push(e.path());
                 }
             } else if kind.is_file() {
@@ -802,7 +802,7 @@ fn tree_held(dir: &Path) -> Held {
 enum ContentPlace {
     /// Below a home's application data (`.config`, `.local/share`, `.local/state`,
     /// macOS's `Library/Application Support` and `Library/Preferences`) but not in a tree
-    /// of installed code ([`sensitive::PACKAGE_TREE_DIRS`]), or system configuration below
+    /// of installed code ([`sensitive::CONTENT_PACKAGE_DIRS`], [`sensitive::CONTENT_PACKAGE_TREES`]), or system configuration below
     /// `/etc`: where tools keep tokens under names no list keeps up with, so a file that
     /// is not there cannot be checked either.
     Settings,
@@ -815,9 +815,15 @@ enum ContentPlace {
 /// Where a read at folded `fp` is judged by what it holds ([`ContentPlace`]); `tree`:
 /// the path is a directory.
 fn content_read(fp: &str, home: &str, tree: bool) -> Option<ContentPlace> {
+    // A tree of installed packages: a directory that holds nothing else
+    // (`node_modules`), or a package manager's own tree (`composer/vendor`); not an app's
+    // `lib` or `vendor` directory, whose files are its data.
     let in_code = |rest: &str| {
         rest.split('/')
-            .any(|c| sensitive::PACKAGE_TREE_DIRS.contains(&c))
+            .any(|c| sensitive::CONTENT_PACKAGE_DIRS.contains(&c))
+            || sensitive::CONTENT_PACKAGE_TREES
+                .iter()
+                .any(|t| below(rest, t).is_some())
     };
     let rels: Vec<&str> = homes(fp, home).into_iter().flatten().collect();
     let settings = rels.iter().any(|rel| {
@@ -3373,5 +3379,63 @@ mod tests {
         let f = out.path().join("backup.txt");
         std::fs::write(&f, key).unwrap();
         assert!(matches!(class(&f), Some(PathClass::Credential { .. })));
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod content_package_tests {
+    use super::*;
+
+    /// Only trees that hold nothing but installed packages, or a package manager's own
+    /// tree, skip judging what a read of application data holds: an app's `lib`,
+    /// `vendor` or `extensions` directory is its data.
+    #[test]
+    fn only_real_package_trees_skip_the_content_check() {
+        let home = "/home/u";
+        for rel in [
+            ".config/someapp/lib/token.json",
+            ".config/app/vendor/creds.json",
+            ".local/share/app/extensions/secret.json",
+            ".config/app/lib/deep/x.json",
+        ] {
+            let fp = format!("{home}/{rel}");
+            assert!(
+                content_read(&fp, home, false) == Some(ContentPlace::Settings),
+                "{rel}"
+            );
+        }
+        for rel in [
+            ".config/nvim/node_modules/x/index.js",
+            ".local/share/app/site-packages/x/y.py",
+            ".config/composer/vendor/x/y.php",
+            ".local/share/gnome-shell/extensions/x/ext.js",
+            ".local/share/uv/python/cpython-3.12/lib/python3.12/os.py",
+        ] {
+            let fp = format!("{home}/{rel}");
+            assert!(content_read(&fp, home, false).is_none(), "{rel}");
+        }
+    }
+
+    /// A tree read walks an app's `lib` directory too, and finds the secret there.
+    #[test]
+    fn a_tree_read_walks_an_apps_lib_directory() {
+        let t = tempfile::tempdir().unwrap();
+        let app = t.path().join("app");
+        std::fs::create_dir_all(app.join("lib")).unwrap();
+        std::fs::create_dir_all(app.join("node_modules/x")).unwrap();
+        std::fs::write(
+            app.join("lib/token.json"),
+            "{\"api_token\": \"ghp_abcdefghijklmnopqrstuvwxyz0123456789AB\"}\n",
+        )
+        .unwrap();
+        assert!(!matches!(tree_held(&app), Held::Nothing));
+        std::fs::remove_file(app.join("lib/token.json")).unwrap();
+        std::fs::write(
+            app.join("node_modules/x/token.json"),
+            "{\"api_token\": \"ghp_abcdefghijklmnopqrstuvwxyz0123456789AB\"}\n",
+        )
+        .unwrap();
+        assert!(matches!(tree_held(&app), Held::Nothing));
     }
 }

@@ -1465,7 +1465,7 @@ pub const CONTENT_JUDGED_MAX: u64 = 256 * 1024;
 /// (`~/src-config.json`, `~/notes.txt`) is judged the same way when it is there
 /// (`super::content_read`: one that is not there holds nothing);
 /// directories directly in a home are other projects, and stay ordinary. Trees of
-/// installed code below them ([`PACKAGE_TREE_DIRS`]) are not judged; a directory read
+/// installed code below them ([`CONTENT_PACKAGE_DIRS`], [`CONTENT_PACKAGE_TREES`]) are not judged; a directory read
 /// as a tree (a search of `~/.config/nvim`) is judged file by file, within
 /// [`CONTENT_TREE_MAX_ENTRIES`] and [`CONTENT_TREE_MAX_BYTES`]; names and metadata
 /// (`ls`, `find -name`, Glob) are never judged, as they print no content.
@@ -1502,7 +1502,8 @@ pub const CONTENT_TREE_MAX_BYTES: u64 = 2 * 1024 * 1024;
 /// Directory names (folded) of trees of installed code and packages, wherever they are:
 /// what lies below them is the packages' code, not a person's settings or records
 /// (a virtual environment's `lib/python3.12/site-packages`, nvim's `node_modules`, an
-/// editor's `extensions`).
+/// editor's `extensions`). What a recorder's store is not; a read of application data
+/// skips only [`CONTENT_PACKAGE_DIRS`] and [`CONTENT_PACKAGE_TREES`].
 pub const PACKAGE_TREE_DIRS: &[&str] = &[
     "node_modules",
     "site-packages",
@@ -1510,6 +1511,29 @@ pub const PACKAGE_TREE_DIRS: &[&str] = &[
     "vendor",
     "lib",
     "extensions",
+];
+
+/// Directory names (folded) that hold nothing but installed packages, wherever they are:
+/// the trees a read of application data ([`CONTENT_READ_TREES`]) does not judge by what
+/// they hold. Not the names apps also use for their own data (`lib`, `vendor`,
+/// `extensions`: `~/.config/app/lib/token.json` is the app's), which count only as a
+/// package manager's own tree ([`CONTENT_PACKAGE_TREES`]).
+pub const CONTENT_PACKAGE_DIRS: &[&str] = &["node_modules", "site-packages", "dist-packages"];
+
+/// Trees of installed code a package manager keeps below [`CONTENT_READ_TREES`] (folded,
+/// relative to the tree: Composer's global `vendor` under `~/.config/composer`, GNOME
+/// Shell's `extensions` under `~/.local/share/gnome-shell`, Python's and Ruby's libraries
+/// of a runtime a manager installed under `~/.local/share`).
+pub const CONTENT_PACKAGE_TREES: &[&str] = &[
+    "composer/vendor",
+    "gnome-shell/extensions",
+    "uv/python",
+    "uv/tools",
+    "mise/installs",
+    "pnpm",
+    "pipx",
+    "nvim/lazy",
+    "nvim/site/pack",
 ];
 
 /// Words that, adjacent in a `.json` file's name (split at `-`, `_` and `.`), name a

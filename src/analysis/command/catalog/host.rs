@@ -325,6 +325,25 @@ const ROWS: &[Row] = &[
         form: tracer,
     },
     Row {
+        names: &["perf"],
+        act: HostAct::Observe,
+        named_by: &["perf", "profile", "profiler", "profiling"],
+        form: perf,
+    },
+    Row {
+        names: &["bpftrace", "dtrace", "dtruss", "opensnoop", "execsnoop"],
+        act: HostAct::Observe,
+        named_by: &[
+            "bpftrace",
+            "ebpf",
+            "bpf",
+            "dtrace",
+            "dtruss",
+            "kernel tracing",
+        ],
+        form: kernel_tracer,
+    },
+    Row {
         names: &["tcpdump", "tshark", "dumpcap", "ngrep", "termshark"],
         act: HostAct::Observe,
         named_by: &[
@@ -1062,6 +1081,62 @@ fn tracer(prog: &str, args: &[String]) -> Form {
         return Form::Acts(Some(format!("process {pid}")));
     }
     Form::Unknown(format!("{prog} without a command to run is not modelled"))
+}
+
+/// `perf` (perf 6.x, `perf record -h` on this machine): `list`, `version`, `help` and help
+/// print; a command given another process (`-p`/`--pid`, `-t`/`--tid`), a user
+/// (`-u`/`--uid`), CPUs (`-C`/`--cpu`) or the whole system (`-a`/`--all-cpus`), `top`
+/// (every process by default) and `probe` (new kernel tracepoints) observe what is not the
+/// session's; the rest (profiling a command it runs, reading `perf.data`) is outside the
+/// grammar.
+fn perf(prog: &str, args: &[String]) -> Form {
+    if help(args) || args.is_empty() {
+        return Form::Reads(format!("{prog} prints help or its version"));
+    }
+    let sub = args[0].as_str();
+    if matches!(sub, "list" | "version" | "help" | "--version") {
+        return Form::Reads(format!("{prog} {sub} prints information"));
+    }
+    let rest = &args[1..];
+    const OTHERS: &[&str] = &[
+        "-p",
+        "--pid",
+        "-t",
+        "--tid",
+        "-u",
+        "--uid",
+        "-C",
+        "--cpu",
+        "-a",
+        "--all-cpus",
+    ];
+    let other = rest.iter().find(|a| {
+        let name = a.split('=').next().unwrap_or(a);
+        OTHERS.contains(&name)
+            || (a.starts_with('-')
+                && !a.starts_with("--")
+                && a.len() > 2
+                && a[1..].starts_with(['p', 't', 'u', 'C', 'a']))
+    });
+    if let Some(pid) = option_value(rest, &["-p", "--pid", "-t", "--tid"]) {
+        return Form::Acts(Some(format!("process {pid}")));
+    }
+    if other.is_some() || matches!(sub, "top" | "probe") {
+        return Form::Acts(Some("the whole system".to_string()));
+    }
+    Form::Unknown(format!("{prog} {sub} is not modelled"))
+}
+
+/// Kernel tracers (bpftrace(8) 0.2x: `-l` lists probes; dtrace(1), dtruss(1m), the BCC
+/// tools): every other use attaches probes that see every process's calls and data.
+fn kernel_tracer(prog: &str, args: &[String]) -> Form {
+    if help(args) {
+        return Form::Reads(format!("{prog} prints help or its version"));
+    }
+    if prog == "bpftrace" && args.first().is_some_and(|a| a == "-l") {
+        return Form::Reads(format!("{prog} -l lists probes"));
+    }
+    Form::Acts(None)
 }
 
 /// Packet capture: `tcpdump -D`/`--list-interfaces` (and `tshark -D`) list interfaces;

@@ -63,6 +63,7 @@ mod tests_host;
 #[cfg(test)]
 mod tests_printers;
 
+pub(crate) use network::KEY_MATERIAL;
 pub(super) use verbs::mutation as unknown_program_mutation;
 pub(crate) use verbs::{NAMES_ACTION, TOOL_WILL};
 

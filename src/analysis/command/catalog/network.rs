@@ -181,11 +181,40 @@ pub(super) fn openssl(cmd: &Cmd) -> Said {
         "rand" if rand_prints(rest) => Said::read("openssl rand prints random bytes"),
         "dgst" => match dgst_reads(rest) {
             Some(files) => Said::read("openssl dgst prints digests of files").with_reads(files),
-            None => Said::unknown("openssl dgst is given an option outside its read-only ones"),
+            // `-sign`, `-hmac`, `-passin`: keys and pass phrases.
+            None => Said::soft(
+                KEY_MATERIAL,
+                "openssl dgst is given an option outside its read-only ones (keys, pass phrases)",
+            ),
         },
-        _ => Said::unknown(format!("openssl {sub} is not a known read-only command")),
+        // Everything else handles keys, pass phrases or encrypted data (`rsa`, `pkey`,
+        // `pkcs12 -nodes`, `enc -d`, `smime -decrypt`, a cipher's own command name such as
+        // `aes-256-cbc -d`), or is outside the grammar: it may print a private key or a
+        // decrypted secret where the agent reads it. The files it is given are read.
+        _ => Said::soft(
+            KEY_MATERIAL,
+            format!(
+                "openssl {sub} may print key material or decrypt data, outside its read-only commands"
+            ),
+        )
+        .with_reads(
+            super::table::option_files(rest, &["-in", "-inkey", "-key", "-CAfile", "-cert", "-kfile"])
+                .into_iter()
+                // A pass phrase read from a file (`-passin file:pw.txt`).
+                .chain(
+                    super::table::option_files(rest, &["-passin", "-passout", "-pass"])
+                        .into_iter()
+                        .filter_map(|v| v.strip_prefix("file:").map(str::to_string)),
+                )
+                .collect(),
+        ),
     }
 }
+
+/// The soft category of a program that may print key material or decrypt data where the
+/// agent reads it (`openssl rsa -in key.pem`, `openssl enc -d`): the person names what it
+/// reads (`review::soft` makes it a secret-read need).
+pub(crate) const KEY_MATERIAL: &str = "key-material";
 
 /// `openssl rand [-hex|-base64] NUM` (OpenSSL 3.0.19 `rand -help`): prints NUM random
 /// bytes. Not here: `-out`, `-writerand` (write a file), `-rand` (reads files), `-engine`,
