@@ -264,17 +264,19 @@ impl Oracle {
             session_id: "oracle",
         };
         let holds = Vec::new;
+        let workspace = Workspace::new(&self.root, &[]);
+        let floor = FloorCtx {
+            home: self.home.clone(),
+            self_paths: vec![self.home.join("gh")],
+            project_root: self.root.clone(),
+            harness: Vec::new(),
+            credentials: Vec::new(),
+        };
         let ctx = Context {
             config: &self.config,
-            home: self.home.clone(),
-            workspace: Workspace::new(&self.root, &[]),
-            floor: FloorCtx {
-                home: self.home.clone(),
-                self_paths: vec![self.home.join("gh")],
-                project_root: self.root.clone(),
-                harness: Vec::new(),
-                credentials: Vec::new(),
-            },
+            home: &self.home,
+            workspace: &workspace,
+            floor: &floor,
             baseline: &gatehook::context::baseline::NoBaseline,
             holds: &holds,
         };

@@ -52,9 +52,9 @@ impl Prepared {
         };
         let ctx = Context {
             config: &self.config,
-            home: self.context_home.clone(),
-            workspace: self.workspace.clone(),
-            floor: self.floor.clone(),
+            home: &self.context_home,
+            workspace: &self.workspace,
+            floor: &self.floor,
             baseline: &baseline,
             holds: &holds,
         };

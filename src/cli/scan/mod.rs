@@ -177,21 +177,23 @@ impl Neutral {
             session_id: SESSION,
         };
         let holds = Vec::new;
+        let workspace = Workspace::new(root, &[]);
+        let floor = FloorCtx {
+            home: self.home.clone(),
+            self_paths: self.floor_self.clone(),
+            project_root: root.to_path_buf(),
+            harness: crate::context::floor::env_harness(|k| std::env::var_os(k), root),
+            credentials: crate::context::floor::env_credentials(
+                |k| std::env::var_os(k),
+                root,
+                &self.home,
+            ),
+        };
         let ctx = Context {
             config: &self.config,
-            home: self.home.clone(),
-            workspace: Workspace::new(root, &[]),
-            floor: FloorCtx {
-                home: self.home.clone(),
-                self_paths: self.floor_self.clone(),
-                project_root: root.to_path_buf(),
-                harness: crate::context::floor::env_harness(|k| std::env::var_os(k), root),
-                credentials: crate::context::floor::env_credentials(
-                    |k| std::env::var_os(k),
-                    root,
-                    &self.home,
-                ),
-            },
+            home: &self.home,
+            workspace: &workspace,
+            floor: &floor,
             baseline: &crate::context::baseline::NoBaseline,
             holds: &holds,
         };

@@ -51,9 +51,9 @@ pub struct Call<'a> {
 /// Everything the core needs besides the call.
 pub struct Context<'a> {
     pub config: &'a Config,
-    pub home: PathBuf,
-    pub workspace: Workspace,
-    pub floor: FloorCtx,
+    pub home: &'a std::path::Path,
+    pub workspace: &'a Workspace,
+    pub floor: &'a FloorCtx,
     /// The session's record of build-defining files.
     pub baseline: &'a dyn Baseline,
     /// The holds the person's own words put in force this session, read only when the
@@ -197,7 +197,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     if let Kind::Shell(command) = &kind {
         let analysis = shell::analyze(
             command,
-            &shell::ShellEnv::new(ctx.home.clone(), call.cwd.to_path_buf()),
+            &shell::ShellEnv::new(ctx.home.to_path_buf(), call.cwd.to_path_buf()),
         );
         for c in &analysis.commands {
             bash_commands.push(rules::BashCommand {

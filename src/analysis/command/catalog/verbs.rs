@@ -73,25 +73,43 @@ const SYNC_DELETES: &[(&str, &[&str])] = &[
 /// segments wherever it stands (`delete`, `delete_vhost`, `bucket-destroy`,
 /// `forget_cluster_node`, `x-break-lock`); a short verb only as the first segment.
 fn matches_verb(token: &str, allow_short: bool) -> Option<&'static str> {
+    /// A verb of [`DESTROY`] with its `-` segments, split once per process.
+    struct Verb {
+        verb: &'static str,
+        parts: Vec<&'static str>,
+        short: bool,
+    }
+    static VERBS: std::sync::OnceLock<Vec<Verb>> = std::sync::OnceLock::new();
+    let verbs = VERBS.get_or_init(|| {
+        DESTROY
+            .iter()
+            .map(|v| Verb {
+                verb: v,
+                parts: v.split('-').collect(),
+                short: SHORT.contains(v),
+            })
+            .collect()
+    });
     let t = token.to_ascii_lowercase();
     let segments: Vec<&str> = t.split(['-', '_']).filter(|s| !s.is_empty()).collect();
-    DESTROY
+    verbs
         .iter()
-        .filter(|v| allow_short || !SHORT.contains(v))
+        .filter(|v| allow_short || !v.short)
         .find(|v| {
-            if t == **v {
+            if t == v.verb {
                 return true;
             }
             // A verb with a dash of its own (`break-lock`) is looked for as a run of
             // segments. A short verb (`rm`, `unset`, `clear`) only leads a token: inside a
             // name (`GATEHOOK_TEST_UNSET_DIR`, `x-rm-y`) it is too common to trust.
-            let parts: Vec<&str> = v.split('-').collect();
-            if SHORT.contains(v) {
-                return segments.starts_with(&parts);
+            if v.short {
+                return segments.starts_with(&v.parts);
             }
-            segments.windows(parts.len()).any(|w| w == parts.as_slice())
+            segments
+                .windows(v.parts.len())
+                .any(|w| w == v.parts.as_slice())
         })
-        .copied()
+        .map(|v| v.verb)
 }
 
 fn tokens(word: &str) -> impl Iterator<Item = &str> {
