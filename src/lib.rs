@@ -20,11 +20,6 @@
 //! stage imports only those before it and the vocabulary; no stage imports an edge.
 #![forbid(unsafe_code)]
 
-/// The allocator: gatehook allocates many small strings and paths per call, and mimalloc
-/// serves them faster than the system allocator (measured in scripts/bench.sh).
-#[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 pub mod analysis;
 pub mod answer;
 pub mod audit;
