@@ -2127,6 +2127,9 @@ const SYSTEM_CODE_DIRS: &[&str] = &[
 /// (`~/.cargo/bin`, `~/.local/bin`, `~/.nvm/versions`, …).
 const SYSTEM_PACKAGE_ROOTS: &[&str] = &["/usr/local", "/opt", "/home/linuxbrew/.linuxbrew"];
 const HOME_PACKAGE_ROOTS: &[&str] = &[
+    // The person's own directory of commands on their PATH, like `~/.local/bin`: a
+    // persistence surface (`floor::HOME_PERSISTENCE`) the agent may not write.
+    "bin",
     ".cargo/bin",
     ".rustup/toolchains",
     ".local/bin",

@@ -846,7 +846,7 @@ fn code_run_from_a_file_nothing_vouches_for_is_outside_code() {
         "deno run ~/Downloads/x.ts",
         "zsh ~/Desktop/x.zsh",
         "~/Downloads/install.sh",
-        "~/bin/tool.sh --x",
+        "~/tools/tool.sh --x",
         "cd ~ && ruby Downloads/a.rb",
     ] {
         assert_eq!(soft_category(&f, cmd), Some(OUTSIDE_CODE), "{cmd}");
@@ -861,6 +861,8 @@ fn code_run_from_a_file_nothing_vouches_for_is_outside_code() {
         "node ~/.nvm/versions/node/v20/lib/node_modules/x/cli.js",
         "python3 ~/.local/lib/python3.12/site-packages/x/__main__.py",
         "~/.cargo/bin/cargo-foo",
+        "~/bin/tool.sh --x",
+        "bash ~/.local/bin/tool.sh",
         "/usr/bin/env",
         "ruby -e 'puts 1' ~/Downloads/a.rb",
         "python3 /opt/tool/run.py",
