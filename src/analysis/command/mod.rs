@@ -124,6 +124,8 @@ mod tests_secret_sends;
 #[cfg(test)]
 mod tests_streams;
 #[cfg(test)]
+mod tests_sysinfo;
+#[cfg(test)]
 mod tests_writes;
 
 pub(crate) use self::core::is_null_device;

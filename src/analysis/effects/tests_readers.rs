@@ -190,6 +190,17 @@ const PROGRAMS: &[&str] = &[
     "top",
     "avdmanager",
     "sdkmanager",
+    "sw_vers",
+    "lsb_release",
+    "getconf",
+    "lscpu",
+    "vmstat",
+    "xcode-select",
+    "otool",
+    "plutil",
+    "gcc",
+    "cc",
+    "clang++",
 ];
 
 #[test]
@@ -204,7 +215,9 @@ fn every_table_is_well_formed() {
                     n.starts_with('-') && n.len() >= 2 && !n.contains('='),
                     "{name}: bad option name {n}"
                 );
-                if !n.starts_with("--") {
+                // Go-style programs (sw_vers, plutil, the C compilers) spell whole
+                // words after one dash.
+                if !n.starts_with("--") && p.grammar.style != super::grammar::Style::Go {
                     assert_eq!(n.chars().count(), 2, "{name}: {n} is not one letter");
                 }
                 assert!(!seen.contains(n), "{name}: {n} is declared twice");

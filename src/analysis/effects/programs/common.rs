@@ -30,6 +30,11 @@ pub(super) fn read(w: Word, reach: Reach, out: &mut Vec<Effect>) {
     });
 }
 
+/// A path word whose metadata is read (never its contents). `-` names no file.
+pub(super) fn stat(w: Word, out: &mut Vec<Effect>) {
+    read(w, Reach::Metadata, out);
+}
+
 /// A path word that is written. `-` (stdout) writes no file.
 pub(super) fn write(w: Word, how: WriteHow, out: &mut Vec<Effect>) {
     if w.text == "-" {

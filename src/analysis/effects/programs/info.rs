@@ -5,7 +5,9 @@
 //! ncal 12 (cal), plocate 1.1 (locate), man-db 2.11 (man), net-tools' hostname and
 //! netstat, iproute2 6.1's ss, procps-ng 4.0.2's top (batch mode only), Android
 //! toybox's getprop and the Android SDK's listings (`avdmanager list`, `sdkmanager
-//! --list`); each
+//! --list`), the operating system's release (macOS's sw_vers, LSB's lsb_release 11 as
+//! Debian 12 ships it), glibc's getconf, util-linux's lscpu, procps-ng's vmstat and the
+//! printing forms of macOS's xcode-select; each
 //! option as the real program's `--help` (or man page) on Debian 12 lists it. An option
 //! that changes the system (`dmesg -C`, `hostname NAME`) is declared `Unsafe`, one that
 //! runs a program (`man -P`) is `Code`, and a variable printed by name is a secret when
@@ -55,6 +57,12 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "top" => &TOP,
         "avdmanager" => &AVDMANAGER,
         "sdkmanager" => &SDKMANAGER,
+        "sw_vers" => &SW_VERS,
+        "lsb_release" => &LSB_RELEASE,
+        "getconf" => &GETCONF,
+        "lscpu" => &LSCPU,
+        "vmstat" => &VMSTAT,
+        "xcode-select" => &XCODE_SELECT,
         _ => return None,
     })
 }
@@ -937,3 +945,137 @@ fn sdkmanager_list(p: &Parsed, out: &mut Vec<Effect>) {
         ));
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// The operating system's release, configuration values and hardware.
+
+/// macOS's `sw_vers [-productName|-productVersion|-buildVersion]` (its man page): prints
+/// the release from SystemVersion.plist; the options are single-dash words.
+static SW_VERS: Program = Program {
+    name: "sw_vers",
+    does: "prints the macOS version",
+    grammar: Grammar {
+        style: Style::Go,
+        opts: &[
+            flag(&["-productName"]),
+            flag(&["-productVersion"]),
+            flag(&["-buildVersion"]),
+        ],
+        operands: Operands::NONE,
+        numeric_short: false,
+    },
+    extra: None,
+    reads_cwd_by_default: false,
+};
+
+/// `lsb_release [-v] [-i] [-d] [-r] [-c] [-a] [-s]` (Debian 12's, a Python optparse
+/// script: long options by unique prefix).
+static LSB_RELEASE: Program = Program {
+    name: "lsb_release",
+    does: "prints the distribution's release",
+    grammar: Grammar {
+        style: Style::Argparse,
+        opts: &[
+            flag(&["-v", "--version"]),
+            flag(&["-i", "--id"]),
+            flag(&["-d", "--description"]),
+            flag(&["-r", "--release"]),
+            flag(&["-c", "--codename"]),
+            flag(&["-a", "--all"]),
+            flag(&["-s", "--short"]),
+        ],
+        operands: Operands::NONE,
+        numeric_short: false,
+    },
+    extra: None,
+    reads_cwd_by_default: false,
+};
+
+/// glibc's `getconf [-v SPEC] NAME [PATH]` and `getconf -a [PATH]` (POSIX getopt): prints
+/// configuration values; a path is asked about (pathconf), never opened for its content.
+static GETCONF: Program = Program {
+    name: "getconf",
+    does: "prints system configuration values",
+    grammar: Grammar {
+        style: Style::Posix,
+        opts: &[flag(&["-a"]), value(&["-v"], Val::Plain)],
+        operands: Operands {
+            leading: &[Val::Plain, Val::Stat],
+            rest: None,
+        },
+        numeric_short: false,
+    },
+    extra: Some(getconf_all_path),
+    reads_cwd_by_default: false,
+};
+
+/// With `-a` the only operand is the path whose limits are printed.
+fn getconf_all_path(p: &Parsed, out: &mut Vec<Effect>) {
+    if !p.has("-a") {
+        return;
+    }
+    if let [(w, _)] = p.operands.as_slice() {
+        super::common::stat(*w, out);
+    }
+}
+
+/// util-linux 2.38's `lscpu` (`lscpu --help`).
+static LSCPU: Program = info(
+    "lscpu",
+    "prints the CPU architecture",
+    &[
+        flag(&["-a", "--all"]),
+        flag(&["-b", "--online"]),
+        flag(&["-B", "--bytes"]),
+        opt(&["-C", "--caches"], Arity::Optional, Val::Plain),
+        flag(&["-c", "--offline"]),
+        flag(&["-J", "--json"]),
+        opt(&["-e", "--extended"], Arity::Optional, Val::Plain),
+        opt(&["-p", "--parse"], Arity::Optional, Val::Plain),
+        value(&["-s", "--sysroot"], Val::ReadTree),
+        flag(&["-x", "--hex"]),
+        flag(&["-y", "--physical"]),
+        flag(&["--output-all"]),
+    ],
+    Operands::NONE,
+);
+
+/// procps-ng 4.0.2's `vmstat [options] [delay [count]]` (`vmstat --help`).
+static VMSTAT: Program = info(
+    "vmstat",
+    "prints virtual memory statistics",
+    &[
+        flag(&["-a", "--active"]),
+        flag(&["-f", "--forks"]),
+        flag(&["-m", "--slabs"]),
+        flag(&["-n", "--one-header"]),
+        flag(&["-s", "--stats"]),
+        flag(&["-d", "--disk"]),
+        flag(&["-D", "--disk-sum"]),
+        value(&["-p", "--partition"], Val::Plain),
+        value(&["-S", "--unit"], Val::Plain),
+        flag(&["-w", "--wide"]),
+        flag(&["-t", "--timestamp"]),
+        flag(&["-y", "--no-first"]),
+    ],
+    Operands {
+        leading: &[Val::Num, Val::Num],
+        rest: None,
+    },
+);
+
+/// macOS's `xcode-select`: only its printing forms, `-p`/`--print-path` and
+/// `-v`/`--version`. `--switch`, `--reset` and `--install` change which developer tools
+/// every shell runs, so they are outside the grammar; long options by full name only.
+static XCODE_SELECT: Program = Program {
+    name: "xcode-select",
+    does: "prints the active developer directory",
+    grammar: Grammar {
+        style: Style::Clap,
+        opts: &[flag(&["-p", "--print-path"]), flag(&["-v", "--version"])],
+        operands: Operands::NONE,
+        numeric_short: false,
+    },
+    extra: None,
+    reads_cwd_by_default: false,
+};

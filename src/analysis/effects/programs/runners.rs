@@ -363,6 +363,7 @@ fn runner_of(argv: &[String], dynamic: &[bool]) -> Found {
     match prog {
         "cargo" => cargo(argv, dynamic),
         "rustup" => rustup(argv, dynamic),
+        "rustc" => Some(rustc_info(argv, dynamic)),
         "go" => go(argv, dynamic),
         "pytest" | "py.test" => Some(pytest(argv, dynamic, 0, None)),
         "npm" => npm(argv, dynamic),
@@ -1490,6 +1491,68 @@ fn rustup(argv: &[String], dynamic: &[bool]) -> Found {
         call.effects.extend(g.effects(&p));
         Ok(call)
     })())
+}
+
+/// rustc asked what it is (`rustc --help`, rustc 1.95): `-V`/`--version`, `-v`/`--verbose`
+/// and `--print INFO` for the listings that need no crate, with `--target`. `--print
+/// INFO=FILE` writes the listing to FILE, and an operand (a crate to compile) or any
+/// other option is outside the grammar. rustc is rustup's proxy: a rust-toolchain.toml
+/// names the toolchain it installs and runs (a `path` there, one anywhere), so the
+/// toolchain file is a definition file here as it is for `rustup show`. A `--target`
+/// that is a path is a target specification file rustc reads.
+fn rustc_info(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarError> {
+    static RUSTC: &[Opt] = &[
+        flag(&["-V", "--version"]),
+        flag(&["-v", "--verbose"]),
+        value(
+            &["--print"],
+            Val::Choice(&[
+                "calling-conventions",
+                "cfg",
+                "code-models",
+                "deployment-target",
+                "host-tuple",
+                "relocation-models",
+                "split-debuginfo",
+                "stack-protector-strategies",
+                "supported-crate-types",
+                "sysroot",
+                "target-cpus",
+                "target-features",
+                "target-libdir",
+                "target-list",
+                "tls-models",
+            ]),
+        ),
+        value(&["--target"], Val::Plain),
+    ];
+    let g = gram(Style::Clap, RUSTC, Operands::NONE);
+    let p = parse(&g, argv, dynamic)?;
+    if !(p.has("--print") || p.has("--version")) {
+        return Err(GrammarError::MissingValue("--print or --version".into()));
+    }
+    let mut call = RunnerCall::new(
+        "rustc",
+        "prints the Rust compiler's version and configuration",
+        Family::Rustup,
+    );
+    call.effects.extend(g.effects(&p));
+    for given in &p.given {
+        if let (true, Some(w)) = (given.opt.names.contains(&"--target"), given.value) {
+            if w.dynamic {
+                call.effects.push(Effect::unknown(format!(
+                    "rustc --target {} is chosen at run time",
+                    w.text
+                )));
+            } else if w.text.contains('/') || w.text.ends_with(".json") {
+                call.effects.push(Effect::Read {
+                    path: w.text.to_string(),
+                    reach: super::super::Reach::File,
+                });
+            }
+        }
+    }
+    Ok(call)
 }
 
 // ---------------------------------------------------------------------------------------

@@ -13,7 +13,10 @@
 //! `--system`/`--all` print environment variables, so they are left out), OpenJDK 17's
 //! `java -help` and `javac -help`, dpkg 1.21.22 (`dpkg --help`, `dpkg-query --help`), apt
 //! 2.6 (`apt --help`, `apt-cache --help`) on Debian 12, and nvm's `nvm --help`
-//! (nvm-sh/nvm's nvm.sh). nvm is a shell function, not a program: it runs when the
+//! (nvm-sh/nvm's nvm.sh). The C compiler drivers (gcc, g++, cc, c++, clang, clang++)
+//! only in their printing forms, with no input file: gcc 12's `gcc --help` (`-v`,
+//! `-dumpversion`, `-dumpmachine`, `-dumpspecs`, `-print-*`) and clang's command-line
+//! reference and driver tests (`-print-resource-dir`, `-print-target-triple`). nvm is a shell function, not a program: it runs when the
 //! person's shell profile defines it (Claude Code's shell snapshot carries functions into
 //! each command); a function the command defines itself is judged by the shell analysis.
 
@@ -32,8 +35,20 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "apt" => &APT,
         "apt-cache" => &APT_CACHE,
         "nvm" => &NVM,
+        n if c_compiler(n) => &CC,
         _ => return None,
     })
+}
+
+/// The C and C++ compiler drivers, with a version suffix (`gcc-12`, `clang++-17`,
+/// `gcc-4.9`) as distributions install them.
+fn c_compiler(name: &str) -> bool {
+    let base = match name.split_once('-') {
+        Some((b, v)) if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.') => b,
+        Some(_) => return false,
+        None => name,
+    };
+    matches!(base, "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++")
 }
 
 const fn grammar(style: Style, opts: &'static [Opt], operands: Operands) -> Grammar {
@@ -407,3 +422,43 @@ fn nvm_listing(p: &Parsed, out: &mut Vec<Effect>) {
         not_listing(out, "nvm", &w);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// C compiler drivers
+
+/// gcc, g++, cc, c++, clang and clang++ asked what they are: every option prints and none
+/// takes a file, and an operand (an input file: compiling, linking, a plugin) is outside
+/// the grammar, as is every option that is not a printer (`-o`, `-B`, `-specs=`,
+/// `-fplugin=`, `-x`). The options are single-dash words; `-print-file-name=LIB` and
+/// `-print-prog-name=PROG` take their value attached (a separate word would be an input
+/// file to gcc).
+static CC: Program = Program {
+    name: "cc",
+    does: "prints the C compiler's version and configuration",
+    grammar: grammar(
+        Style::Go,
+        &[
+            flag(&["-v"]),
+            flag(&["--version"]),
+            flag(&["-dumpversion"]),
+            flag(&["-dumpfullversion"]),
+            flag(&["-dumpmachine"]),
+            flag(&["-dumpspecs"]),
+            flag(&["-print-search-dirs"]),
+            flag(&["-print-libgcc-file-name"]),
+            opt(&["-print-file-name"], Arity::Optional, Val::Plain),
+            opt(&["-print-prog-name"], Arity::Optional, Val::Plain),
+            flag(&["-print-multiarch"]),
+            flag(&["-print-multi-directory"]),
+            flag(&["-print-multi-lib"]),
+            flag(&["-print-multi-os-directory"]),
+            flag(&["-print-sysroot"]),
+            flag(&["-print-sysroot-headers-suffix"]),
+            flag(&["-print-resource-dir"]),
+            flag(&["-print-target-triple"]),
+        ],
+        Operands::NONE,
+    ),
+    extra: None,
+    reads_cwd_by_default: false,
+};

