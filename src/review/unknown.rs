@@ -130,6 +130,7 @@
 //! floor never allows it, and in guard mode it is the harness's own prompt.
 
 use super::ground::{is_temp, path_target, Kind, Need, Places, Target};
+use crate::analysis::effects::programs::runners::RUSTUP_PROXIES;
 use crate::context::floor::is_loopback;
 use std::path::{Path, PathBuf};
 
@@ -822,25 +823,6 @@ fn release_toolchain(name: &str) -> bool {
                 .split('.')
                 .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())))
 }
-
-/// The programs rustup installs as proxies, which read a `+NAME` first argument as the
-/// toolchain (the proxies rustup installed in `~/.cargo/bin` on this machine). Any other
-/// program's `+word` is its own (`dig +short`, `date +%s`).
-const RUSTUP_PROXIES: &[&str] = &[
-    "rustc",
-    "rustdoc",
-    "cargo",
-    "rust-lldb",
-    "rust-gdb",
-    "rust-gdbgui",
-    "rls",
-    "cargo-clippy",
-    "clippy-driver",
-    "cargo-miri",
-    "rust-analyzer",
-    "rustfmt",
-    "cargo-fmt",
-];
 
 /// A toolchain chosen by the first argument (`cargo +NAME build`, rustup's proxies
 /// ([`RUSTUP_PROXIES`]) given `+NAME` first; `rustup run NAME …`): a name that is no

@@ -18,7 +18,14 @@ pub(super) fn look(cmd: &Cmd, ctx: &JudgeCtx, judge: &dyn Judge) -> Look {
     if cmd.dynamic.first().copied().unwrap_or(false) {
         return Look::unknown("the program name is computed at run time");
     }
-    if cmd.args().iter().any(|a| a == "--help" || a == "--version") && cmd.args().len() == 1 {
+    // A lone `--help` or `--version` prints and runs nothing of the project's, except
+    // through a rustup proxy, which first runs the toolchain `rust-toolchain.toml` picks
+    // (a directory of the project's, `path = "…"`): those go to rustup's runners.
+    let proxy = crate::analysis::effects::programs::runners::RUSTUP_PROXIES.contains(&prog);
+    if cmd.args().iter().any(|a| a == "--help" || a == "--version")
+        && cmd.args().len() == 1
+        && !proxy
+    {
         return Look::routine("prints help or its version");
     }
     // The shell's history cleared, rewritten or turned off (`history -c`, `unset

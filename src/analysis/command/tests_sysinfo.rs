@@ -163,6 +163,30 @@ fn rustc_printing_forms_ask_when_the_toolchain_file_changed() {
     };
     let v = f.judged_with("rustc --print sysroot", &changed).verdict;
     assert_eq!(short(&v), "build-changed", "{v:?}");
+    // A lone `--version` of any rustup proxy runs the toolchain the file picks too; it
+    // is routine only while the file is unchanged. Other programs' `--version` is not
+    // tied to it.
+    for cmd in [
+        "rustc --version",
+        "cargo --version",
+        "rustfmt --version",
+        "rustdoc -V",
+        "cargo-clippy --version",
+        "rust-analyzer --version",
+    ] {
+        let v = f.judged_with(cmd, &changed).verdict;
+        assert_eq!(short(&v), "build-changed", "{cmd}: {v:?}");
+        assert_eq!(short(&f.judged(cmd).verdict), "routine", "{cmd}");
+    }
+    for cmd in ["python3 --version", "node --version", "jq --version"] {
+        assert_eq!(
+            short(&f.judged_with(cmd, &changed).verdict),
+            "routine",
+            "{cmd}"
+        );
+    }
+    // Anything else of such a proxy is outside the version form.
+    assert_ne!(short(&f.judged("rustfmt --version --x").verdict), "routine");
 }
 
 #[test]

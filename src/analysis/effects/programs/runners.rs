@@ -364,6 +364,7 @@ fn runner_of(argv: &[String], dynamic: &[bool]) -> Found {
         "cargo" => cargo(argv, dynamic),
         "rustup" => rustup(argv, dynamic),
         "rustc" => Some(rustc_info(argv, dynamic)),
+        p if RUSTUP_PROXIES.contains(&p) && p != "cargo" => proxy_version(argv, dynamic),
         "go" => go(argv, dynamic),
         "pytest" | "py.test" => Some(pytest(argv, dynamic, 0, None)),
         "npm" => npm(argv, dynamic),
@@ -1084,7 +1085,9 @@ fn cargo(argv: &[String], dynamic: &[bool]) -> Found {
     let global = gram(Style::Gnu, CARGO_GLOBAL, Operands::all(Val::Plain));
     let at = match first_operand(&global, argv, 1) {
         Ok(Some(i)) => i,
-        Ok(None) => return None,
+        // No subcommand: `cargo --version` is the toolchain's version, as for the other
+        // proxies.
+        Ok(None) => return proxy_version(argv, dynamic),
         Err(e) => return Some(Err(e)),
     };
     let subc = argv[at].as_str();
@@ -1553,6 +1556,46 @@ fn rustc_info(argv: &[String], dynamic: &[bool]) -> Result<RunnerCall, GrammarEr
         }
     }
     Ok(call)
+}
+
+/// The programs rustup installs as proxies (those it installed in `~/.cargo/bin` on this
+/// machine): each runs the toolchain that `rust-toolchain.toml` chooses — a directory the
+/// file names (`path = "…"`) included — and reads a `+NAME` first argument as the
+/// toolchain. Any other program's `+word` is its own (`dig +short`, `date +%s`).
+pub(crate) const RUSTUP_PROXIES: &[&str] = &[
+    "rustc",
+    "rustdoc",
+    "cargo",
+    "rust-lldb",
+    "rust-gdb",
+    "rust-gdbgui",
+    "rls",
+    "cargo-clippy",
+    "clippy-driver",
+    "cargo-miri",
+    "rust-analyzer",
+    "rustfmt",
+    "cargo-fmt",
+];
+
+/// `PROXY --version` (or `-V`) of a rustup proxy other than cargo and rustc (which have
+/// grammars of their own): the version of the program the toolchain file chooses, so it
+/// is judged with rustup's definition files, as cargo is.
+fn proxy_version(argv: &[String], dynamic: &[bool]) -> Found {
+    let prog: &'static str = RUSTUP_PROXIES
+        .iter()
+        .find(|p| Some(**p) == argv.first().map(String::as_str))?;
+    if dynamic.iter().any(|d| *d)
+        || argv.len() != 2
+        || !matches!(argv[1].as_str(), "--version" | "-V")
+    {
+        return None;
+    }
+    Some(Ok(RunnerCall::new(
+        prog,
+        "prints the version of the Rust toolchain's program",
+        Family::Rustup,
+    )))
 }
 
 // ---------------------------------------------------------------------------------------
