@@ -66,10 +66,10 @@ impl Context<'_> {
     /// delegated prompt's command lines, an MCP tool's shell text or edit).
     pub(super) fn judge_ctx<'s>(&'s self, cwd: &'s std::path::Path) -> command::JudgeCtx<'s> {
         command::JudgeCtx {
-            home: &self.home,
+            home: self.home,
             cwd,
-            workspace: &self.workspace,
-            floor: &self.floor,
+            workspace: self.workspace,
+            floor: self.floor,
             baseline: self.baseline,
         }
     }
@@ -231,7 +231,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         ] {
             for p in list {
                 let raw = p.display().to_string();
-                let forms = paths::forms(&raw, call.cwd, &ctx.home);
+                let forms = paths::forms(&raw, call.cwd, ctx.home);
                 let listing = access == Access::Read && judgement.listings.contains(p);
                 ev.add_forms_as(&raw, forms, access, listing);
             }
@@ -240,7 +240,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         // there points to.
         for p in &judgement.stats {
             let raw = p.display().to_string();
-            let forms = paths::lstat_forms(&raw, call.cwd, &ctx.home);
+            let forms = paths::lstat_forms(&raw, call.cwd, ctx.home);
             ev.add_forms_as(&raw, forms, Access::Read, true);
         }
         // Paths written (or linked) through arguments: `sed -i`, `find -fprint`, `cp`, `ln`…
@@ -249,7 +249,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
             let cwd = f.cwd.as_deref().unwrap_or(call.cwd);
             for (list, access) in [(writes, Access::Write), (reads, Access::Read)] {
                 for raw in list {
-                    let forms = paths::forms(&raw, cwd, &ctx.home);
+                    let forms = paths::forms(&raw, cwd, ctx.home);
                     if !ev
                         .paths
                         .iter()
@@ -391,7 +391,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
     let mctx = MatchCtx {
         cwd: call.cwd,
         project_root: &ctx.workspace.root,
-        home: &ctx.home,
+        home: ctx.home,
     };
     let auto = cfg.mode == Mode::Auto;
     let rule_outcome = cfg.rules.evaluate(&subject, &mctx, auto);
@@ -524,7 +524,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
         .iter()
         .map(|p| {
             (p.access == Access::Write && !p.in_workspace)
-                .then(|| scratch_write(p, cfg.paths.writes, &ctx.floor))
+                .then(|| scratch_write(p, cfg.paths.writes, ctx.floor))
         })
         .collect();
     if ev.judgement.is_some() {
@@ -778,7 +778,7 @@ pub fn evaluate(call: &Call, ctx: &Context) -> Evaluation {
                 summary: ev
                     .judgement
                     .as_ref()
-                    .map(|j| routine_summary(j, &ev.paths, &ctx.workspace))
+                    .map(|j| routine_summary(j, &ev.paths, ctx.workspace))
                     .unwrap_or_default(),
             };
             ev.step("fast-path", cause.describe());

@@ -152,7 +152,7 @@ impl Eval<'_, '_> {
     /// Record a path the call reaches; the new fact is returned for what only the caller
     /// knows of it ([`PathFact::listing`]).
     pub(super) fn add_path(&mut self, raw: &str, access: Access) -> &mut PathFact {
-        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        let forms = paths::forms(raw, self.call.cwd, self.ctx.home);
         self.add_forms(raw, forms, access)
     }
 
@@ -177,12 +177,12 @@ impl Eval<'_, '_> {
     ) -> &mut PathFact {
         let class = forms
             .forms()
-            .filter_map(|p| floor::classify(p, access, &self.ctx.floor))
+            .filter_map(|p| floor::classify(p, access, self.ctx.floor))
             .max_by_key(severity);
         let in_workspace = self.ctx.workspace.contains(&forms);
         let listing = listing && access == Access::Read;
         let unordinary = (access == Access::Read && !in_workspace && class.is_none() && !listing)
-            .then(|| checks::unordinary(&forms, &self.ctx.floor, self.call.session_id))
+            .then(|| checks::unordinary(&forms, self.ctx.floor, self.call.session_id))
             .flatten();
         self.paths.push(PathFact {
             raw: raw.to_string(),
@@ -199,7 +199,7 @@ impl Eval<'_, '_> {
 
     /// A directory of which only the names and metadata are read (see [`PathFact::listing`]).
     pub(super) fn add_listing(&mut self, raw: &str) {
-        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        let forms = paths::forms(raw, self.call.cwd, self.ctx.home);
         self.add_forms_as(raw, forms, Access::Read, true);
     }
 
@@ -216,7 +216,7 @@ impl Eval<'_, '_> {
         only: Option<&[NamePattern]>,
         access: Access,
     ) {
-        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        let forms = paths::forms(raw, self.call.cwd, self.ctx.home);
         let Some(target) = forms.resolved.clone() else {
             return;
         };
@@ -232,14 +232,14 @@ impl Eval<'_, '_> {
                     links_by_name: false,
                     handed_on: false,
                 },
-                &self.ctx.workspace,
-                &self.ctx.home,
+                self.ctx.workspace,
+                self.ctx.home,
                 &mut sensitive,
-                &self.ctx.floor,
+                self.ctx.floor,
             );
             (r.reads, r.unknown)
         } else {
-            match crate::analysis::reach::alias(&target, &mut sensitive, &self.ctx.floor) {
+            match crate::analysis::reach::alias(&target, &mut sensitive, self.ctx.floor) {
                 Ok(found) => (found.into_iter().collect(), None),
                 Err(why) => (Vec::new(), Some(why)),
             }
@@ -274,7 +274,7 @@ impl Eval<'_, '_> {
         filter: Option<&str>,
         only: Option<&[NamePattern]>,
     ) -> Result<(), Cause> {
-        let forms = paths::forms(dir, self.call.cwd, &self.ctx.home);
+        let forms = paths::forms(dir, self.call.cwd, self.ctx.home);
         let outside = !self.ctx.workspace.contains(&forms);
         let dir = dir.trim_end_matches('/');
         if let (Some(filter), Some(only)) = (filter, only) {
@@ -523,7 +523,7 @@ impl Eval<'_, '_> {
                         &agent,
                         self.call.cwd,
                         &self.ctx.workspace.root,
-                        &self.ctx.home,
+                        self.ctx.home,
                     )
                     .map_err(|why| format!("{tool}: {why}")),
                 };
@@ -621,7 +621,7 @@ impl Eval<'_, '_> {
         };
         let name = name.trim_start_matches('/');
         let root = self.ctx.workspace.root.clone();
-        let then = match skill::judge(name, self.call.cwd, &root, &self.ctx.home) {
+        let then = match skill::judge(name, self.call.cwd, &root, self.ctx.home) {
             Ok(does) => Then::Allow(Cause::HarnessTool {
                 tool: tool.to_string(),
                 does,
@@ -698,7 +698,7 @@ impl Eval<'_, '_> {
                 return Err(bad("EnterWorktree has both `name` and `path`".to_string()))
             }
             (_, Some(p)) => {
-                let forms = paths::forms(&p, self.call.cwd, &self.ctx.home);
+                let forms = paths::forms(&p, self.call.cwd, self.ctx.home);
                 if self.ctx.workspace.contains(&forms) {
                     Then::Allow(Cause::HarnessTool {
                         tool,
@@ -1149,7 +1149,7 @@ impl Eval<'_, '_> {
                 .map(|(_, v)| v.trim().to_string())
                 .collect();
             for f in files {
-                let forms = paths::forms(&f, self.call.cwd, &self.ctx.home);
+                let forms = paths::forms(&f, self.call.cwd, self.ctx.home);
                 if self.names_a_local_file("path", &f) && !forms.lexical.is_dir() {
                     self.add_path(&f, Access::Write);
                 }
@@ -1165,7 +1165,7 @@ impl Eval<'_, '_> {
             ..self.ctx.judge_ctx(self.call.cwd)
         };
         for (field, v) in values.iter().filter(|(k, v)| is_path(k, v)) {
-            let forms = paths::forms(v.trim(), self.call.cwd, &self.ctx.home);
+            let forms = paths::forms(v.trim(), self.call.cwd, self.ctx.home);
             let path = forms.resolved.clone().unwrap_or(forms.lexical.clone());
             if let Some(risk) = crate::analysis::command::scan_edit(&path, &texts, &ctx) {
                 self.step(
@@ -1195,17 +1195,17 @@ impl Eval<'_, '_> {
         if !names_a_file(field, v) {
             return false;
         }
-        let forms = paths::forms(v.trim(), self.call.cwd, &self.ctx.home);
+        let forms = paths::forms(v.trim(), self.call.cwd, self.ctx.home);
         let top: PathBuf = forms.lexical.components().take(2).collect();
         top.exists()
     }
 
     /// The harness's settings or gatehook's own files a path is, if so (as a write).
     fn guarded_write_path(&self, raw: &str) -> Option<Cause> {
-        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        let forms = paths::forms(raw, self.call.cwd, self.ctx.home);
         let classes: Vec<PathClass> = forms
             .forms()
-            .filter_map(|p| floor::classify(p, Access::Write, &self.ctx.floor))
+            .filter_map(|p| floor::classify(p, Access::Write, self.ctx.floor))
             .collect();
         classes.into_iter().find_map(|c| match c {
             PathClass::HarnessConfig { what } => Some(Cause::HarnessConfig {
@@ -1222,10 +1222,10 @@ impl Eval<'_, '_> {
 
     /// The credential a path named by a tool's value (`field`) is, if it is one.
     fn credential_path(&mut self, stage: &'static str, field: &str, raw: &str) -> Option<Cause> {
-        let forms = paths::forms(raw, self.call.cwd, &self.ctx.home);
+        let forms = paths::forms(raw, self.call.cwd, self.ctx.home);
         let class = forms
             .forms()
-            .filter_map(|p| floor::classify(p, Access::Read, &self.ctx.floor))
+            .filter_map(|p| floor::classify(p, Access::Read, self.ctx.floor))
             .max_by_key(severity);
         self.step(stage, format!("`{field}` names the path {raw}"));
         match class {
@@ -1283,7 +1283,7 @@ impl Eval<'_, '_> {
         if git {
             for (field, v) in &values {
                 if let mcp::ReadValue::Path(p) = v {
-                    let forms = paths::forms(p, self.call.cwd, &self.ctx.home);
+                    let forms = paths::forms(p, self.call.cwd, self.ctx.home);
                     if !self.ctx.workspace.contains(&forms) {
                         return Some(Then::Unsure(format!(
                             "{tool} runs git in {p} (`{field}`), outside the workspace: that repository's configuration may name programs git runs"
