@@ -119,6 +119,23 @@ pub(super) fn short(v: &Verdict) -> &'static str {
     }
 }
 
+/// Each command's verdict under `b`, by its short name ([`short`]); `!NAME` wants any
+/// other. Every mismatch is listed in one failure.
+pub(super) fn expect(f: &Fx, b: &dyn Baseline, cases: &[(&str, &str)]) {
+    let bad: Vec<String> = cases
+        .iter()
+        .filter_map(|(cmd, want)| {
+            let got = short(&f.judged_with(cmd, b).verdict);
+            let ok = match want.strip_prefix('!') {
+                Some(not) => got != not,
+                None => got == *want,
+            };
+            (!ok).then(|| format!("{cmd}: got {got}, want {want}"))
+        })
+        .collect();
+    assert!(bad.is_empty(), "\n{}", bad.join("\n"));
+}
+
 /// A baseline with a record of what the agent wrote and of files changed since it began.
 pub(super) struct Session {
     pub changed: Vec<PathBuf>,

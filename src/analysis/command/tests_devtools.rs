@@ -5,9 +5,8 @@
 //! workspace, or is outside the program's grammar.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::fixture::{short, Fx, Session, CLEAN};
+use super::fixture::{expect, short, Fx, Session, CLEAN};
 use super::*;
-use crate::context::baseline::Baseline;
 
 fn project() -> Fx {
     let f = Fx::build("home/proj", |home, _| {
@@ -21,17 +20,6 @@ fn project() -> Fx {
     f.write("docs/index.rst", "Demo\n====\n");
     f.write("mkdocs.yml", "site_name: demo\n");
     f
-}
-
-fn expect(f: &Fx, b: &dyn Baseline, cases: &[(&str, &str)]) {
-    let bad: Vec<String> = cases
-        .iter()
-        .filter_map(|(cmd, want)| {
-            let got = short(&f.judged_with(cmd, b).verdict);
-            (got != *want).then(|| format!("{cmd}: got {got}, want {want}"))
-        })
-        .collect();
-    assert!(bad.is_empty(), "\n{}", bad.join("\n"));
 }
 
 #[test]

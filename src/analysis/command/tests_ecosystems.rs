@@ -6,7 +6,7 @@
 //! workspace or run other code declared as what they are.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::fixture::{short, Fx, Session, CLEAN};
+use super::fixture::{expect, short, Fx, Session, CLEAN};
 use super::*;
 use crate::context::baseline::Baseline;
 
@@ -33,18 +33,6 @@ fn written(f: &Fx, rel: &[&str]) -> Session {
 
 fn judged(f: &Fx, cmd: &str, b: &dyn Baseline) -> Judgement {
     f.judged_with(cmd, b)
-}
-
-/// Each command's verdict under `b`.
-fn expect(f: &Fx, b: &dyn Baseline, cases: &[(&str, &str)]) {
-    let bad: Vec<String> = cases
-        .iter()
-        .filter_map(|(cmd, want)| {
-            let got = short(&judged(f, cmd, b).verdict);
-            (got != *want).then(|| format!("{cmd}: got {got}, want {want}"))
-        })
-        .collect();
-    assert!(bad.is_empty(), "\n{}", bad.join("\n"));
 }
 
 /// The command is asked about as changed build files, naming `file`.

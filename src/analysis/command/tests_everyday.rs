@@ -7,9 +7,8 @@
 //! it, names another database or program, or is outside the program's grammar.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::fixture::{short, Fx, Session, CLEAN};
+use super::fixture::{expect, short, Fx, Session, CLEAN};
 use super::*;
-use crate::context::baseline::Baseline;
 
 fn project() -> Fx {
     let f = Fx::build("home/proj", |home, _| {
@@ -35,17 +34,6 @@ fn project() -> Fx {
     f.write("vitest.config.ts", "export default {};\n");
     f.write("src/a.test.js", "test('x', () => {});\n");
     f
-}
-
-fn expect(f: &Fx, b: &dyn Baseline, cases: &[(&str, &str)]) {
-    let bad: Vec<String> = cases
-        .iter()
-        .filter_map(|(cmd, want)| {
-            let got = short(&f.judged_with(cmd, b).verdict);
-            (got != *want).then(|| format!("{cmd}: got {got}, want {want}"))
-        })
-        .collect();
-    assert!(bad.is_empty(), "\n{}", bad.join("\n"));
 }
 
 fn not_routine(f: &Fx, cmds: &[String]) {

@@ -5,7 +5,7 @@
 //! a requirements file that reaches outside what is followed).
 #![allow(clippy::unwrap_used)]
 
-use super::fixture::{short, Fx, Session, CLEAN};
+use super::fixture::{expect, short, Fx, Session, CLEAN};
 
 /// A workspace with a virtual environment laid out as `python -m venv` does (entry points
 /// are scripts whose `#!` names the environment's interpreter) and a Python project.
@@ -33,17 +33,6 @@ fn project() -> Fx {
     );
     f.write("constraints.txt", "urllib3<3\n");
     f
-}
-
-fn expect(f: &Fx, b: &Session, cases: &[(&str, &str)]) {
-    let bad: Vec<String> = cases
-        .iter()
-        .filter_map(|(cmd, want)| {
-            let got = short(&f.judged_with(cmd, b).verdict);
-            (got != *want).then(|| format!("{cmd}: got {got}, want {want}"))
-        })
-        .collect();
-    assert!(bad.is_empty(), "\n{}", bad.join("\n"));
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! reached by ssh they are judged the same way.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::fixture::{short, Fx, Session, CLEAN};
+use super::fixture::{expect, short, Fx, Session, CLEAN};
 
 fn project() -> Fx {
     let f = Fx::build("home/proj", |home, _| {
@@ -26,26 +26,12 @@ fn project() -> Fx {
     f
 }
 
-fn expect(f: &Fx, cases: &[(&str, &str)]) {
-    let bad: Vec<String> = cases
-        .iter()
-        .filter_map(|(cmd, want)| {
-            let got = short(&f.judged_with(cmd, &CLEAN).verdict);
-            let ok = match want.strip_prefix('!') {
-                Some(not) => got != not,
-                None => got == *want,
-            };
-            (!ok).then(|| format!("{cmd}: got {got}, want {want}"))
-        })
-        .collect();
-    assert!(bad.is_empty(), "\n{}", bad.join("\n"));
-}
-
 #[test]
 fn system_information_printers_are_routine() {
     let f = project();
     expect(
         &f,
+        &CLEAN,
         &[
             ("sw_vers", "routine"),
             ("sw_vers -productVersion", "routine"),
@@ -77,6 +63,7 @@ fn system_information_outside_the_printing_grammar_is_not_routine() {
     let f = project();
     expect(
         &f,
+        &CLEAN,
         &[
             // Changing the developer tools every shell runs, or installing them.
             ("xcode-select -s /tmp/Xcode.app", "!routine"),
@@ -107,6 +94,7 @@ fn compiler_printing_forms_are_routine_and_compiling_is_not() {
     let f = project();
     expect(
         &f,
+        &CLEAN,
         &[
             ("gcc -v", "routine"),
             ("cc -v", "routine"),
@@ -194,6 +182,7 @@ fn object_and_property_list_dumps_read_what_they_name() {
     let f = project();
     expect(
         &f,
+        &CLEAN,
         &[
             ("otool -L build/app", "routine"),
             ("otool -hv build/app", "routine"),
@@ -244,6 +233,7 @@ fn remote_system_information_is_judged_by_the_same_grammars() {
     let f = project();
     expect(
         &f,
+        &CLEAN,
         &[
             ("ssh host 'sw_vers && uname -a && which gcc-4.9'", "routine"),
             (
