@@ -1937,6 +1937,18 @@ const UNBOUND: &[(&[&str], &str, &str, bool)] = &[
         r#"{"command": "history -c"}"#,
         true,
     ),
+    (
+        &["clear the shell history"],
+        "Bash",
+        r#"{"command": "history -c"}"#,
+        true,
+    ),
+    (
+        &["clear the screen"],
+        "Bash",
+        r#"{"command": "history -c"}"#,
+        false,
+    ),
     // An unmodelled program's destroying option: the person names the program.
     (&[], "Bash", r#"{"command": "gio trash --empty"}"#, false),
     (&[], "Bash", r#"{"command": "cleaner --purge-all"}"#, false),

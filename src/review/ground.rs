@@ -105,7 +105,7 @@ impl Kind {
             | Kind::Persist => return None,
             Kind::Discard => &[
                 "reset", "discard", "revert", "restore", "undo", "throw", "drop", "clean", "wipe",
-                "rebase", "squash", "amend", "rewrite", "checkout",
+                "clear", "rebase", "squash", "amend", "rewrite", "checkout",
             ],
             Kind::DeleteRef | Kind::Delete => &[
                 "delete", "remove", "rm", "erase", "wipe", "purge", "clean", "prune", "get rid",
