@@ -802,8 +802,9 @@ fn tree_held(dir: &Path) -> Held {
 enum ContentPlace {
     /// Below a home's application data (`.config`, `.local/share`, `.local/state`,
     /// macOS's `Library/Application Support` and `Library/Preferences`) but not in a tree
-    /// of installed code ([`sensitive::CONTENT_PACKAGE_DIRS`], [`sensitive::CONTENT_PACKAGE_TREES`]), or system configuration below
-    /// `/etc`: where tools keep tokens under names no list keeps up with, so a file that
+    /// of installed code ([`sensitive::CONTENT_PACKAGE_DIRS`],
+    /// [`sensitive::CONTENT_PACKAGE_TREES`]), or system configuration below `/etc`:
+    /// where tools keep tokens under names no list keeps up with, so a file that
     /// is not there cannot be checked either.
     Settings,
     /// A file directly in a home that is not a dotfile (`~/notes.txt`): a person's
