@@ -49,6 +49,8 @@ pub struct Prepared {
     /// Record first sightings of build files (the hook) or only read them (`explain`).
     pub record_baseline: bool,
     pub state_root: PathBuf,
+    /// What resolving the workspace's roots looked at: each evaluation starts from it.
+    pub looked: paths::Looks,
 }
 
 pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
@@ -64,7 +66,9 @@ pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
             .collect::<Vec<_>>()
             .join("; "),
     })?;
-    let workspace = Workspace::new(&project_root, &config.workspace.additional_directories);
+    let (workspace, looked) = paths::remembered(|| {
+        Workspace::new(&project_root, &config.workspace.additional_directories)
+    });
     let dirs = config::gatehook_dirs();
     let mut self_paths = vec![dirs.config.clone(), dirs.data.clone()];
     // The managed file itself (its directory may be shared; `/etc/gatehook` is on the
@@ -89,5 +93,6 @@ pub fn prepare(cwd: &Path, env: &Env) -> Result<Prepared, Cause> {
         floor,
         record_baseline: true,
         state_root: dirs.data.join("state"),
+        looked,
     })
 }

@@ -103,7 +103,7 @@ fn placed(p: &Path, strict: bool) -> Option<PathBuf> {
 }
 
 /// What `lstat` (and `readlink`, for a link) said of one path.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 enum Looked {
     /// A symlink, with its target (`None`: it could not be read).
     Link(Option<PathBuf>),
@@ -153,6 +153,37 @@ pub fn memo<T>(f: impl FnOnce() -> T) -> T {
     });
     let _forget = Forget(outer);
     f()
+}
+
+/// The paths one [`memo`] looked at, kept to seed a later one ([`memo_from`]).
+#[derive(Clone, Debug, Default)]
+pub struct Looks(HashMap<PathBuf, Looked>);
+
+/// Run `f` in a [`memo`] and keep what it looked at: `prepare` resolves the workspace's
+/// roots this way, so each evaluation of the same process starts from those lookups
+/// instead of making them again for the working directory.
+pub fn remembered<T>(f: impl FnOnce() -> T) -> (T, Looks) {
+    memo(|| {
+        let v = f();
+        let looks = LOOKED.with(|m| Looks(m.borrow().clone().unwrap_or_default()));
+        (v, looks)
+    })
+}
+
+/// [`memo`], starting from what `seed` looked at (a path looked at again inside is not
+/// looked at anew): the same race as the memo's own, widened to the start of the
+/// process that made `seed`.
+pub fn memo_from<T>(seed: &Looks, f: impl FnOnce() -> T) -> T {
+    memo(|| {
+        LOOKED.with(|m| {
+            if let Some(m) = m.borrow_mut().as_mut() {
+                for (p, l) in &seed.0 {
+                    m.entry(p.clone()).or_insert_with(|| l.clone());
+                }
+            }
+        });
+        f()
+    })
 }
 
 /// Inside [`memo`], what `derive` gave the first time for this `kind` and `key`: a fact
@@ -472,6 +503,31 @@ mod tests {
         // Outside the scope every look is fresh.
         assert_eq!(resolve(&base.join("link/f")).unwrap(), base.join("other/f"));
         memo(|| assert_eq!(resolve(&base.join("link/f")).unwrap(), base.join("other/f")));
+    }
+
+    #[test]
+    fn a_remembered_memo_seeds_later_ones_with_what_it_looked_at() {
+        let t = tempfile::tempdir().unwrap();
+        let base = t.path().canonicalize().unwrap();
+        std::fs::create_dir(base.join("real")).unwrap();
+        std::fs::create_dir(base.join("other")).unwrap();
+        symlink(base.join("real"), base.join("link")).unwrap();
+        let (first, looks) = remembered(|| resolve(&base.join("link/f")).unwrap());
+        assert_eq!(first, base.join("real/f"));
+        std::fs::remove_file(base.join("link")).unwrap();
+        symlink(base.join("other"), base.join("link")).unwrap();
+        // Seeded: the link as the remembered memo saw it; a path it never looked at is
+        // looked at now.
+        memo_from(&looks, || {
+            assert_eq!(resolve(&base.join("link/f")).unwrap(), base.join("real/f"));
+            assert_eq!(
+                resolve(&base.join("other/g")).unwrap(),
+                base.join("other/g")
+            );
+        });
+        // Without the seed, and outside any memo, the file system as it is.
+        memo(|| assert_eq!(resolve(&base.join("link/f")).unwrap(), base.join("other/f")));
+        assert_eq!(resolve(&base.join("link/f")).unwrap(), base.join("other/f"));
     }
 
     #[test]

@@ -26,8 +26,9 @@ impl Prepared {
     /// Judge a call. Codex's `apply_patch` is judged file by file ([`patch`]), each
     /// file through the same evaluation; another harness's unmapped tool is never allowed.
     pub fn evaluate(&self, call: &Call) -> Evaluation {
-        // Each directory on the call's paths is looked at once per evaluation.
-        crate::context::paths::memo(|| {
+        // Each directory on the call's paths is looked at once per evaluation (the
+        // workspace's roots once per process, when `prepare` resolved them).
+        crate::context::paths::memo_from(&self.looked, || {
             if call.tool == patch::TOOL {
                 return patch::evaluate(call, |c| self.evaluate_one(c));
             }
